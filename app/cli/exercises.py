@@ -1,0 +1,76 @@
+"""Commands for exercise authors: ``grade``, ``validate`` and ``new``."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from graders import ExerciseCatalog, GraderError, Sandbox, format_report, grade
+from graders.scaffold import create_exercise
+from graders.validation import exercise_folders, validate_folder
+
+
+def exercises_dir() -> Path:
+    return Path(os.environ.get("NUMJUDGE_EXERCISES_DIR", "exercises"))
+
+
+def grade_command(
+    exercise: Annotated[str, typer.Argument(help="exercise id, e.g. gru-update-gate")],
+    file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="your solution")],
+    public_only: Annotated[bool, typer.Option("--public-only", help="only public cases")] = False,
+) -> None:
+    """Grade a file locally and print the per-test table; exit 0 only if all pass."""
+    catalog = ExerciseCatalog(exercises_dir())
+    try:
+        prepared = catalog.prepared(exercise)
+        with Sandbox(workers=1) as sandbox:
+            report = grade(prepared, file.read_text(encoding="utf-8"), sandbox,
+                           public_only=public_only)
+    except GraderError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(format_report(report))
+    raise typer.Exit(0 if report.passed else 1)
+
+
+def validate_command(
+    paths: Annotated[list[Path] | None, typer.Argument(help="exercise folders or catalogs")] = None,
+) -> None:
+    """Check exercise folders: files, metadata, reference, starter, mistakes, determinism."""
+    folders = exercise_folders(paths or [exercises_dir()])
+    if not folders:
+        typer.echo("no exercise folders found", err=True)
+        raise typer.Exit(2)
+    failures = 0
+    with Sandbox(workers=1) as sandbox:
+        for folder in folders:
+            result = validate_folder(folder, sandbox)
+            mark = "ok  " if result.ok else "FAIL"
+            typer.echo(f"{mark} {folder.name}" + (f"  ({'; '.join(result.notes)})"
+                                                  if result.notes else ""))
+            for problem in result.problems:
+                typer.echo(f"     - {problem}")
+            failures += not result.ok
+    typer.echo(f"{len(folders) - failures} of {len(folders)} exercise(s) valid")
+    raise typer.Exit(1 if failures else 0)
+
+
+def new_command(
+    exercise_id: Annotated[str, typer.Argument(help="the new exercise's id (folder name)")],
+) -> None:
+    """Create a new exercise folder to fill in; `numjudge validate` says what is left."""
+    try:
+        folder = create_exercise(exercises_dir(), exercise_id)
+    except (GraderError, FileExistsError) as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(f"created {folder}; fill in the files, then run: numjudge validate {folder}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("grade")(grade_command)
+    app.command("validate")(validate_command)
+    app.command("new")(new_command)

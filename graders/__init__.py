@@ -1,0 +1,49 @@
+"""numjudge's grading engine: exercise folders, the sandbox, array-aware checks, reports.
+
+``graders`` never imports ``app``.
+"""
+
+from graders.cases import case
+from graders.errors import (
+    ExerciseError,
+    ExerciseNotFound,
+    GraderError,
+    SandboxError,
+    SandboxUnavailable,
+    WireError,
+)
+from graders.exercises import (
+    Exercise,
+    ExerciseCatalog,
+    PreparedExercise,
+    load_exercise,
+    prepare_exercise,
+)
+from graders.grading import grade
+from graders.render import format_report
+from graders.results import GradeReport, Status, TestResult, Verdict, Visibility
+from graders.sandbox import Sandbox, SandboxLimits
+
+__all__ = [
+    "Exercise",
+    "ExerciseCatalog",
+    "ExerciseError",
+    "ExerciseNotFound",
+    "GradeReport",
+    "GraderError",
+    "PreparedExercise",
+    "Sandbox",
+    "SandboxError",
+    "SandboxLimits",
+    "SandboxUnavailable",
+    "Status",
+    "TestResult",
+    "Verdict",
+    "Visibility",
+    "WireError",
+    "case",
+    "format_report",
+    "grade",
+    "load_exercise",
+    "prepare_exercise",
+]

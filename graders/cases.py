@@ -1,0 +1,126 @@
+"""The exercise author's API for ``cases.py``.
+
+A ``cases.py`` declares its test cases with the :func:`case` decorator::
+
+    import numpy as np
+    from graders.cases import case
+
+    @case(public=True, points=1)
+    def numerical_example(rng):
+        return {"h_prev": np.array([0.5, -0.2]), "x_t": np.array([1.0])}
+
+    @case(points=2, batch_axes={"h_prev": 0, "x_t": 0})
+    def batched(rng):
+        return {"h_prev": rng.normal(size=(4, 3)), "x_t": rng.normal(size=(4, 2))}
+
+Each decorated function receives a ``numpy.random.Generator`` seeded from the case's
+name (or from ``seed=``), so inputs are the same on every run, and returns the entry
+function's arguments by name, in call order. Expected outputs are never written here:
+the engine computes them by running ``solution.py`` on these inputs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+InputMaker = Callable[[np.random.Generator], Mapping[str, Any]]
+ExtraCheck = Callable[[Mapping[str, Any], Any], str | None]
+"""``check(inputs, got) -> None`` when fine, else a message for the learner."""
+
+DEFAULT_RTOL = 1e-7
+DEFAULT_ATOL = 1e-9
+
+
+@dataclass(frozen=True)
+class CaseSpec:
+    """One declared case, before its inputs are generated."""
+
+    name: str
+    make_inputs: InputMaker
+    public: bool = False
+    points: float = 1.0
+    rtol: float = DEFAULT_RTOL
+    atol: float = DEFAULT_ATOL
+    seed: int | None = None
+    batch_axes: Mapping[str, int] = field(default_factory=dict)
+    output_batch_axis: int = 0
+    checks: Sequence[ExtraCheck] = ()
+
+    @property
+    def rng_seed(self) -> int:
+        if self.seed is not None:
+            return self.seed
+        return int.from_bytes(hashlib.sha256(self.name.encode()).digest()[:8], "little")
+
+    @property
+    def batched(self) -> bool:
+        return bool(self.batch_axes)
+
+
+_registry: list[CaseSpec] = []
+
+
+def case(
+    fn: InputMaker | None = None,
+    *,
+    name: str | None = None,
+    public: bool = False,
+    points: float = 1.0,
+    rtol: float = DEFAULT_RTOL,
+    atol: float = DEFAULT_ATOL,
+    seed: int | None = None,
+    batch_axes: Mapping[str, int] | None = None,
+    output_batch_axis: int = 0,
+    checks: Sequence[ExtraCheck] = (),
+) -> Any:
+    """Declare a test case; usable bare (``@case``) or with options (``@case(points=2)``).
+
+    Args:
+        name: shown to learners; defaults to the function name with spaces for underscores.
+        public: public cases show their inputs, output and printed text; hidden ones only
+            their name, status and points.
+        points: weight of the case in the score.
+        rtol, atol: value tolerance, as in ``numpy.allclose``.
+        seed: seed of the generator passed to the function (default: derived from the name).
+        batch_axes: for a batched case, the batch axis of each batched input. The engine then
+            also calls the entry on every slice and checks that the batched result equals
+            the unbatched results stacked along ``output_batch_axis``.
+        checks: extra trusted checks ``check(inputs, got) -> message | None``, run after the
+            value comparison passes.
+    """
+
+    def register(make_inputs: InputMaker) -> InputMaker:
+        if points < 0:
+            raise ValueError(f"case {make_inputs.__name__!r}: points must be >= 0")
+        _registry.append(
+            CaseSpec(
+                name=name or make_inputs.__name__.replace("_", " "),
+                make_inputs=make_inputs,
+                public=public,
+                points=float(points),
+                rtol=rtol,
+                atol=atol,
+                seed=seed,
+                batch_axes=dict(batch_axes or {}),
+                output_batch_axis=output_batch_axis,
+                checks=tuple(checks),
+            )
+        )
+        return make_inputs
+
+    return register(fn) if fn is not None else register
+
+
+def collect_cases(run_module: Callable[[], object]) -> list[CaseSpec]:
+    """Run ``run_module`` (which executes a ``cases.py``) and return the cases it declared."""
+    start = len(_registry)
+    try:
+        run_module()
+        return _registry[start:]
+    finally:
+        del _registry[start:]

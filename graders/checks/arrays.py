@@ -1,0 +1,222 @@
+"""Pure comparisons of a learner's output with the expected one.
+
+``compare(expected, got, tolerance)`` checks, in order, the type, the shape, the dtype,
+finiteness and the values, and stops at the first difference with a message that says
+exactly what differs. Tuples of outputs are compared element by element; scalars by type
+and value.
+"""
+
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from graders.wire import Foreign
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    rtol: float = 1e-7
+    atol: float = 1e-9
+
+    def describe(self) -> str:
+        return f"rtol={self.rtol:g}, atol={self.atol:g}"
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    passed: bool
+    check: str = ""
+    message: str = ""
+
+
+PASS = CheckResult(True)
+
+
+def fail(check: str, message: str) -> CheckResult:
+    return CheckResult(False, check, f"{check}: {message}")
+
+
+def describe_type(value: Any) -> str:
+    if isinstance(value, Foreign):
+        return value.type_name + (f" ({value.detail})" if value.detail else "")
+    if isinstance(value, np.ndarray):
+        return f"numpy.ndarray of shape {shape_text(value.shape)}"
+    if isinstance(value, np.generic):
+        return f"a numpy scalar ({value.dtype})"
+    if value is None:
+        return "None"
+    return type(value).__name__
+
+
+def shape_text(shape: tuple[int, ...]) -> str:
+    return "(" + ", ".join(str(n) for n in shape) + ("," if len(shape) == 1 else "") + ")"
+
+
+def index_text(index: tuple[int, ...]) -> str:
+    return "[" + ", ".join(str(int(i)) for i in index) + "]"
+
+
+def number_text(value: Any) -> str:
+    if isinstance(value, complex | np.complexfloating):
+        return f"{complex(value):.10g}"
+    if isinstance(value, bool | np.bool_):
+        return str(bool(value))
+    if isinstance(value, numbers.Integral):
+        return str(int(value))
+    return f"{float(value):.10g}"
+
+
+def compare(expected: Any, got: Any, tolerance: Tolerance = Tolerance(),
+            batch_axis: int | None = None) -> CheckResult:
+    """Compare ``got`` with ``expected``; ``batch_axis`` names the output's batch axis."""
+    if isinstance(expected, tuple | list):
+        return compare_sequence(expected, got, tolerance, batch_axis)
+    if isinstance(expected, np.ndarray):
+        return compare_array(expected, got, tolerance, batch_axis)
+    return compare_scalar(expected, got, tolerance)
+
+
+def compare_sequence(expected: tuple[Any, ...] | list[Any], got: Any, tolerance: Tolerance,
+                     batch_axis: int | None = None) -> CheckResult:
+    count = len(expected)
+    if not isinstance(got, tuple | list):
+        return fail("type", f"expected a tuple of {count} outputs, got {describe_type(got)}")
+    if len(got) != count:
+        return fail("type", f"expected a tuple of {count} outputs, got {len(got)}")
+    for position, (want, have) in enumerate(zip(expected, got, strict=True)):
+        result = compare(want, have, tolerance, batch_axis)
+        if not result.passed:
+            return CheckResult(False, result.check,
+                               f"output {position + 1} of {count}: {result.message}")
+    return PASS
+
+
+def compare_array(expected: np.ndarray, got: Any, tolerance: Tolerance,
+                  batch_axis: int | None = None) -> CheckResult:
+    for check in (check_type, check_shape, check_dtype, check_finite, check_values):
+        result = check(expected, got, tolerance, batch_axis)
+        if not result.passed:
+            return result
+    return PASS
+
+
+def check_type(expected: np.ndarray, got: Any, tolerance: Tolerance,
+               batch_axis: int | None = None) -> CheckResult:
+    if isinstance(got, np.ndarray):
+        return PASS
+    advice = ""
+    if isinstance(got, list | tuple):
+        advice = "; build it with np.array(...) or return the array itself"
+    elif isinstance(got, numbers.Number | np.generic):
+        advice = "; a scalar came back where an array was expected"
+    elif got is None:
+        advice = "; did the function forget to return?"
+    return fail("type", f"expected numpy.ndarray, got {describe_type(got)}{advice}")
+
+
+def check_shape(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
+                batch_axis: int | None = None) -> CheckResult:
+    want, have = expected.shape, got.shape
+    if want == have:
+        return PASS
+    base = f"expected {shape_text(want)}, got {shape_text(have)}"
+    return fail("shape", base + shape_diagnosis(want, have, batch_axis))
+
+
+def shape_diagnosis(want: tuple[int, ...], have: tuple[int, ...],
+                    batch_axis: int | None) -> str:
+    if len(want) >= 2 and have == want[::-1]:
+        return ": transposed"
+    if batch_axis is not None and len(want) == len(have) + 1:
+        axis = batch_axis % len(want)
+        if want[:axis] + want[axis + 1:] == have:
+            return f": missing batch axis (axis {axis}, of size {want[axis]})"
+    if len(have) == len(want) + 1:
+        for axis in range(len(have)):
+            if have[axis] == 1 and have[:axis] + have[axis + 1:] == want:
+                return f": an extra axis of size 1 at position {axis}"
+    if len(want) == len(have) + 1:
+        for axis in range(len(want)):
+            if want[:axis] + want[axis + 1:] == have:
+                return f": axis {axis} (of size {want[axis]}) is missing; was it reduced away?"
+    if int(np.prod(want)) == int(np.prod(have)):
+        return ": the same number of elements, arranged differently"
+    return ""
+
+
+def check_dtype(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
+                batch_axis: int | None = None) -> CheckResult:
+    if got.dtype == expected.dtype:
+        return PASS
+    return fail("dtype", f"{got.dtype}, expected {expected.dtype}")
+
+
+def check_finite(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
+                 batch_axis: int | None = None) -> CheckResult:
+    if got.dtype.kind not in "fc":
+        return PASS
+    wrong = ~np.isfinite(got) & np.isfinite(expected)
+    if not wrong.any():
+        return PASS
+    nan = int((np.isnan(got) & wrong).sum())
+    inf = int(wrong.sum()) - nan
+    counts = " and ".join(f"{n} {label}" for n, label in ((nan, "NaN"), (inf, "Inf")) if n)
+    first = tuple(int(i) for i in np.argwhere(wrong)[0])
+    return fail("finiteness", f"{counts} of {got.size} values where finite values were expected"
+                f" (first at index {index_text(first)}); look for overflow, e.g. exp() of a "
+                "large number")
+
+
+def check_values(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
+                 batch_axis: int | None = None) -> CheckResult:
+    if expected.dtype.kind == "b" or got.dtype.kind == "b":
+        bad = np.asarray(expected != got)
+        if not bad.any():
+            return PASS
+        worst = tuple(int(i) for i in np.argwhere(bad)[0])
+        return fail("values", f"{int(bad.sum())} of {bad.size} elements differ; first at index"
+                    f" {index_text(worst)}: expected {number_text(expected[worst])}, got "
+                    f"{number_text(got[worst])}")
+    kind = np.complex128 if "c" in (expected.dtype.kind, got.dtype.kind) else np.float64
+    want = expected.astype(kind)
+    have = got.astype(kind)
+    with np.errstate(invalid="ignore", over="ignore"):
+        error = np.abs(have - want)
+        allowed = tolerance.atol + tolerance.rtol * np.abs(want)
+        both_nan = np.isnan(want) & np.isnan(have)
+        same_inf = np.isinf(want) & (want == have)
+        bad = ~(both_nan | same_inf) & ~(error <= allowed)
+    if not bad.any():
+        return PASS
+    with np.errstate(divide="ignore", invalid="ignore"):
+        excess = np.where(bad, np.nan_to_num(error / allowed, nan=np.inf, posinf=np.inf), -1)
+    worst = tuple(int(i) for i in np.unravel_index(int(np.argmax(excess)), excess.shape))
+    abs_error = float(error[worst])
+    scale = float(np.abs(want[worst]))
+    rel_error = abs_error / scale if scale else float("inf")
+    count = int(bad.sum())
+    share = 100.0 * count / bad.size
+    where = f" at index {index_text(worst)}" if expected.ndim else ""
+    return fail("values", f"{count} of {bad.size} elements ({share:.1f}%) outside tolerance "
+                f"({tolerance.describe()}); worst{where}: expected {number_text(want[worst])}, "
+                f"got {number_text(have[worst])} (abs error {abs_error:.3g}, rel error "
+                f"{rel_error:.3g})")
+
+
+def compare_scalar(expected: Any, got: Any, tolerance: Tolerance) -> CheckResult:
+    if isinstance(got, np.ndarray) and got.ndim == 0:
+        got = got[()]
+    if isinstance(expected, (str | type(None), bool | np.bool_)):
+        if got == expected and type(got) is type(expected):
+            return PASS
+        return fail("value", f"expected {expected!r}, got {got!r}")
+    if isinstance(got, bool | np.bool_) or not isinstance(got, numbers.Number):
+        return fail("type", f"expected a number, got {describe_type(got)}")
+    if isinstance(expected, numbers.Integral) and not isinstance(got, numbers.Integral):
+        return fail("type", f"expected an integer, got {type(got).__name__} "
+                    f"{number_text(got)}")
+    return check_values(np.asarray(expected), np.asarray(got), tolerance)

@@ -1,0 +1,37 @@
+"""Errors of the grading engine.
+
+    GraderError
+    ├── ExerciseError          an exercise folder is broken (names the file and the field)
+    │   └── ExerciseNotFound   no such exercise folder
+    ├── WireError              a message between the trusted side and a sandbox is malformed
+    └── SandboxError           the sandbox itself failed (not the learner's code)
+        └── SandboxUnavailable a required isolation layer cannot be set up on this machine
+
+A learner's crashing code is not an error here: it becomes a GradeReport with an error verdict.
+"""
+
+from __future__ import annotations
+
+
+class GraderError(Exception):
+    """Base of every error the engine raises."""
+
+
+class ExerciseError(GraderError):
+    """An exercise folder is malformed; the message names the file and the field."""
+
+
+class ExerciseNotFound(ExerciseError):
+    """No exercise folder with that id."""
+
+
+class WireError(GraderError):
+    """A frame or value on the sandbox channel is malformed or too large."""
+
+
+class SandboxError(GraderError):
+    """The sandbox machinery failed."""
+
+
+class SandboxUnavailable(SandboxError):
+    """An isolation layer required by the settings is not available on this machine."""

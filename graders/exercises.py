@@ -1,0 +1,313 @@
+"""Loading exercise folders (``exercises/<id>/``) on the trusted side.
+
+``load_exercise(path)`` reads and validates the folder's files. ``prepare(exercise)`` runs
+``cases.py``, then the reference solution and every known mistake on the generated inputs,
+and caches the result by the folder's content hash: an edited folder is a new version.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import runpy
+import threading
+import tomllib
+import warnings
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from graders.cases import CaseSpec, collect_cases
+from graders.errors import ExerciseError, ExerciseNotFound
+
+DIFFICULTIES = ("easy", "medium", "hard")
+REQUIRED_FILES = ("exercise.toml", "statement.md", "starter.py", "solution.py", "cases.py")
+HASHED_SUFFIXES = (".toml", ".md", ".py")
+
+
+@dataclass(frozen=True)
+class Limits:
+    time_s: float = 5.0
+    memory_mb: int = 512
+
+
+@dataclass(frozen=True)
+class Mistake:
+    name: str
+    hint: str
+    path: Path
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """An exercise folder as read from disk; no instructor code has run yet."""
+
+    id: str
+    title: str
+    difficulty: str
+    tags: tuple[str, ...]
+    entry: str
+    path: Path
+    version: str
+    order: int = 1000
+    source: str | None = None
+    limits: Limits = field(default_factory=Limits)
+    statements: Mapping[str, str] = field(default_factory=dict)
+    theories: Mapping[str, str] = field(default_factory=dict)
+    starter: str = ""
+    mistakes: tuple[Mistake, ...] = ()
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return tuple(sorted(self.statements, key=lambda lang: (lang != "en", lang)))
+
+
+@dataclass(frozen=True)
+class PreparedCase:
+    """A case with its generated inputs and the trusted outputs computed from them."""
+
+    spec: CaseSpec
+    inputs: Mapping[str, Any]
+    expected: Any
+    mistake_outputs: Mapping[str, Any]
+    slice_inputs: tuple[Mapping[str, Any], ...] = ()
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+
+@dataclass(frozen=True)
+class PreparedExercise:
+    exercise: Exercise
+    cases: tuple[PreparedCase, ...]
+
+    @property
+    def public_cases(self) -> tuple[PreparedCase, ...]:
+        return tuple(c for c in self.cases if c.spec.public)
+
+
+def folder_version(path: Path) -> str:
+    """A content hash of every exercise file in the folder (not caches or editor files)."""
+    digest = hashlib.sha256()
+    for file in sorted(p for p in path.rglob("*") if p.is_file()):
+        if "__pycache__" in file.parts or file.suffix not in HASHED_SUFFIXES:
+            continue
+        digest.update(file.relative_to(path).as_posix().encode() + b"\0")
+        digest.update(file.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def load_exercise(path: Path | str) -> Exercise:
+    """Read and check an exercise folder's files and metadata."""
+    path = Path(path).resolve()
+    if not path.is_dir():
+        raise ExerciseNotFound(f"{path}: no such exercise folder")
+    missing = [name for name in REQUIRED_FILES if not (path / name).is_file()]
+    if missing:
+        raise ExerciseError(f"{path.name}: missing required file(s): {', '.join(missing)}")
+    meta = _read_metadata(path)
+    starter = (path / "starter.py").read_text(encoding="utf-8")
+    return Exercise(
+        id=meta["id"],
+        title=meta["title"],
+        difficulty=meta["difficulty"],
+        tags=tuple(meta.get("tags", ())),
+        entry=meta["entry"],
+        path=path,
+        version=folder_version(path),
+        order=int(meta.get("order", 1000)),
+        source=meta.get("source"),
+        limits=_read_limits(path, meta.get("limits", {})),
+        statements=_read_translations(path, "statement"),
+        theories=_read_translations(path, "theory"),
+        starter=starter,
+        mistakes=_read_mistakes(path),
+    )
+
+
+def _read_metadata(path: Path) -> dict[str, Any]:
+    where = f"{path.name}/exercise.toml"
+    try:
+        meta = tomllib.loads((path / "exercise.toml").read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ExerciseError(f"{where}: not valid TOML: {exc}") from None
+    for key in ("id", "title", "difficulty", "entry"):
+        if not isinstance(meta.get(key), str) or not meta[key].strip():
+            raise ExerciseError(f"{where}: field '{key}' is missing or not a non-empty string")
+    if meta["id"] != path.name:
+        raise ExerciseError(f"{where}: field 'id' is {meta['id']!r} but the folder is "
+                            f"{path.name!r}; they must match")
+    if meta["difficulty"] not in DIFFICULTIES:
+        raise ExerciseError(f"{where}: field 'difficulty' must be one of {', '.join(DIFFICULTIES)}"
+                            f", not {meta['difficulty']!r}")
+    if not meta["entry"].isidentifier():
+        raise ExerciseError(f"{where}: field 'entry' must be a Python function name")
+    tags = meta.get("tags", [])
+    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+        raise ExerciseError(f"{where}: field 'tags' must be a list of strings")
+    if "order" in meta and not isinstance(meta["order"], int):
+        raise ExerciseError(f"{where}: field 'order' must be an integer")
+    return meta
+
+
+def _read_limits(path: Path, table: Any) -> Limits:
+    where = f"{path.name}/exercise.toml [limits]"
+    if not isinstance(table, dict):
+        raise ExerciseError(f"{where}: must be a table")
+    unknown = set(table) - {"time_s", "memory_mb"}
+    if unknown:
+        raise ExerciseError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    limits = Limits(**table)
+    if not 0 < limits.time_s <= 60:
+        raise ExerciseError(f"{where}: field 'time_s' must be in (0, 60]")
+    if not 128 <= limits.memory_mb <= 8192:
+        raise ExerciseError(f"{where}: field 'memory_mb' must be in [128, 8192]")
+    return limits
+
+
+def _read_translations(path: Path, stem: str) -> dict[str, str]:
+    texts = {}
+    for file in sorted(path.glob(f"{stem}*.md")):
+        parts = file.name.split(".")
+        if len(parts) == 2:
+            texts["en"] = file.read_text(encoding="utf-8")
+        elif len(parts) == 3:
+            texts[parts[1]] = file.read_text(encoding="utf-8")
+    return texts
+
+
+def _read_mistakes(path: Path) -> tuple[Mistake, ...]:
+    mistakes = []
+    for file in sorted((path / "mistakes").glob("*.py")):
+        namespace = _run_file(file)
+        hint = namespace.get("HINT")
+        if not isinstance(hint, str) or not hint.strip():
+            raise ExerciseError(f"{path.name}/mistakes/{file.name}: field 'HINT' is missing; "
+                                "set HINT = \"what the learner should reconsider\"")
+        mistakes.append(Mistake(name=file.stem, hint=hint.strip(), path=file))
+    return tuple(mistakes)
+
+
+def _run_file(file: Path) -> dict[str, Any]:
+    where = f"{file.parent.name}/{file.name}"
+    if file.parent.name == "mistakes":
+        where = f"{file.parent.parent.name}/mistakes/{file.name}"
+    try:
+        return runpy.run_path(str(file), run_name=f"numjudge_{file.stem}")
+    except Exception as exc:
+        raise ExerciseError(f"{where}: raised {type(exc).__name__}: {exc}") from exc
+
+
+def entry_function(file: Path, entry: str) -> Callable[..., Any]:
+    """Run an instructor file and return its entry function, or say clearly why not."""
+    function = _run_file(file).get(entry)
+    if not callable(function):
+        raise ExerciseError(f"{file.parent.name}/{file.name}: does not define the entry "
+                            f"function '{entry}' named in exercise.toml")
+    return function
+
+
+def _call(function: Callable[..., Any], inputs: Mapping[str, Any]) -> Any:
+    # Known mistakes overflow on purpose; their warnings are not the author's concern here.
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        return function(*copy.deepcopy(list(inputs.values())))
+
+
+def _slices(spec: CaseSpec, inputs: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:
+    if not spec.batched:
+        return ()
+    sizes = {inputs[name].shape[axis] for name, axis in spec.batch_axes.items()}
+    if len(sizes) != 1:
+        raise ExerciseError(f"case {spec.name!r}: batched inputs disagree on the batch size")
+    (size,) = sizes
+    return tuple(
+        {name: (value.take(i, axis=spec.batch_axes[name]) if name in spec.batch_axes else value)
+         for name, value in inputs.items()}
+        for i in range(size)
+    )
+
+
+def prepare_exercise(exercise: Exercise) -> PreparedExercise:
+    """Generate every case's inputs and compute the trusted outputs (uncached)."""
+    where = f"{exercise.id}/cases.py"
+    specs = collect_cases(lambda: _run_file(exercise.path / "cases.py"))
+    if not specs:
+        raise ExerciseError(f"{where}: declares no cases; decorate input makers with @case")
+    names = [s.name for s in specs]
+    if len(set(names)) != len(names):
+        raise ExerciseError(f"{where}: case names must be unique")
+    if not any(s.public for s in specs):
+        raise ExerciseError(f"{where}: needs at least one public case (public=True)")
+    solution = entry_function(exercise.path / "solution.py", exercise.entry)
+    mistakes = {m.name: entry_function(m.path, exercise.entry) for m in exercise.mistakes}
+    prepared = []
+    for spec in specs:
+        try:
+            inputs = dict(spec.make_inputs(np.random.default_rng(spec.rng_seed)))
+        except Exception as exc:
+            raise ExerciseError(f"{where}: case {spec.name!r} raised "
+                                f"{type(exc).__name__}: {exc}") from exc
+        unknown = set(spec.batch_axes) - set(inputs)
+        if unknown:
+            raise ExerciseError(f"{where}: case {spec.name!r}: batch_axes names unknown "
+                                f"input(s) {', '.join(sorted(unknown))}")
+        try:
+            expected = _call(solution, inputs)
+        except Exception as exc:
+            raise ExerciseError(f"{exercise.id}/solution.py: raised {type(exc).__name__} on "
+                                f"case {spec.name!r}: {exc}") from exc
+        mistake_outputs = {}
+        for name, function in mistakes.items():
+            try:
+                mistake_outputs[name] = _call(function, inputs)
+            except Exception:
+                continue
+        prepared.append(PreparedCase(spec, inputs, expected, mistake_outputs,
+                                     _slices(spec, inputs)))
+    return PreparedExercise(exercise, tuple(prepared))
+
+
+class ExerciseCatalog:
+    """Exercise folders under one directory, re-read when a folder's content changes."""
+
+    def __init__(self, root: Path | str) -> None:
+        self.root = Path(root).resolve()
+        self._prepared: dict[tuple[str, str], PreparedExercise] = {}
+        self._lock = threading.Lock()
+
+    def ids(self) -> list[str]:
+        if not self.root.is_dir():
+            return []
+        return sorted(p.name for p in self.root.iterdir() if (p / "exercise.toml").is_file())
+
+    def load(self, exercise_id: str) -> Exercise:
+        if not exercise_id or "/" in exercise_id or exercise_id.startswith("."):
+            raise ExerciseNotFound(f"Exercise {exercise_id!r} not found")
+        path = self.root / exercise_id
+        if not (path / "exercise.toml").is_file():
+            raise ExerciseNotFound(f"Exercise {exercise_id!r} not found")
+        return load_exercise(path)
+
+    def all(self) -> list[Exercise]:
+        """Every loadable exercise, in course order."""
+        exercises = [self.load(i) for i in self.ids()]
+        return sorted(exercises, key=lambda e: (e.order, e.id))
+
+    def prepared(self, exercise_id: str) -> PreparedExercise:
+        """The exercise's current version, prepared once per version."""
+        exercise = self.load(exercise_id)
+        key = (exercise.id, exercise.version)
+        with self._lock:
+            cached = self._prepared.get(key)
+            if cached is None:
+                cached = prepare_exercise(exercise)
+                stale = [k for k in self._prepared if k[0] == exercise.id]
+                for k in stale:
+                    del self._prepared[k]
+                self._prepared[key] = cached
+            return cached

@@ -1,0 +1,232 @@
+"""Grading a submission: run it in the sandbox, then judge each case on the trusted side."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from graders.checks.arrays import CheckResult, Tolerance, compare
+from graders.exercises import PreparedCase, PreparedExercise
+from graders.results import GradeReport, Status, TestResult, Verdict, Visibility
+from graders.sandbox.limits import SandboxLimits
+from graders.sandbox.runner import Ending, RunResult, Sandbox, Task, TaskOutcome
+
+REVEALING_CHECKS = frozenset({"values", "value", "finiteness", "batch consistency"})
+
+
+@dataclass(frozen=True)
+class CasePlan:
+    """Which sandbox tasks belong to a case: its main call and, when batched, one per slice."""
+
+    case: PreparedCase
+    main: int
+    slices: tuple[int, ...] = ()
+
+
+def plan_tasks(cases: Sequence[PreparedCase]) -> tuple[list[Task], list[CasePlan]]:
+    tasks: list[Task] = []
+    plans = []
+    for case in cases:
+        main = len(tasks)
+        tasks.append(Task(tuple(case.inputs), tuple(case.inputs.values())))
+        slices = []
+        for inputs in case.slice_inputs:
+            slices.append(len(tasks))
+            tasks.append(Task(tuple(inputs), tuple(inputs.values())))
+        plans.append(CasePlan(case, main, tuple(slices)))
+    return tasks, plans
+
+
+def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_only: bool = False,
+          limits: SandboxLimits | None = None) -> GradeReport:
+    """Grade ``code`` against the exercise's cases (only the public ones if ``public_only``)."""
+    exercise = prepared.exercise
+    cases = prepared.public_cases if public_only else prepared.cases
+    limits = (limits or sandbox.limits).with_exercise_limits(exercise.limits.time_s,
+                                                             exercise.limits.memory_mb)
+    tasks, plans = plan_tasks(cases)
+    started = time.perf_counter()
+    run = sandbox.run(code, exercise.entry, tasks, limits)
+    duration_ms = round((time.perf_counter() - started) * 1000)
+    return judge(prepared, plans, run, limits, duration_ms)
+
+
+def judge(prepared: PreparedExercise, plans: Sequence[CasePlan], run: RunResult,
+          limits: SandboxLimits, duration_ms: int = 0) -> GradeReport:
+    """Turn a sandbox run into a report; pure apart from reading its arguments."""
+    exercise = prepared.exercise
+    common = {"exercise": exercise.id, "version": exercise.version, "duration_ms": duration_ms}
+    if run.ending is Ending.LOAD_ERROR:
+        error = run.load_error or {}
+        verdict = Verdict.MEMORY_LIMIT if error.get("type") == "MemoryError" else Verdict.ERROR
+        message = describe_error(error, with_details=True)
+        tests = tuple(not_run(plan.case, "not run: the code could not be loaded") for plan in plans)
+        return GradeReport(verdict=verdict, tests=tests, output=run.load_stdout,
+                           message=f"Your code could not be loaded: {message}", **common)
+    unfinished = unfinished_reason(run, limits)
+    hints = {mistake.name: mistake.hint for mistake in exercise.mistakes}
+    tests = tuple(judge_case(plan, run, unfinished, hints) for plan in plans)
+    return GradeReport(verdict=overall_verdict(run, tests), tests=tests,
+                       output=collect_output(run, plans), message=unfinished or "", **common)
+
+
+def unfinished_reason(run: RunResult, limits: SandboxLimits) -> str | None:
+    if run.ending is Ending.COMPLETED:
+        return None
+    if run.ending is Ending.TIMEOUT:
+        return f"time limit exceeded ({limits.time_s:g} s for the whole submission)"
+    if run.ending is Ending.OUTPUT_LIMIT:
+        return run.message
+    if run.ending is Ending.PROTOCOL_ERROR:
+        return ("the grader could not read your results (did the code write to the grader's "
+                "channel, or fork?)")
+    return run.message or "the process ended before all tests ran"
+
+
+def overall_verdict(run: RunResult, tests: Sequence[TestResult]) -> Verdict:
+    if run.ending is Ending.TIMEOUT:
+        return Verdict.TIMEOUT
+    if any(o.error and o.error.get("type") == "MemoryError" for o in run.outcomes.values()):
+        return Verdict.MEMORY_LIMIT
+    if run.ending is not Ending.COMPLETED:
+        return Verdict.ERROR
+    if all(t.status is Status.PASSED for t in tests):
+        return Verdict.PASSED
+    return Verdict.FAILED
+
+
+def not_run(case: PreparedCase, message: str) -> TestResult:
+    return test_result(case, Status.ERROR, message)
+
+
+def test_result(case: PreparedCase, status: Status, message: str = "",
+                hint: str | None = None) -> TestResult:
+    spec = case.spec
+    return TestResult(
+        name=spec.name,
+        visibility=Visibility.PUBLIC if spec.public else Visibility.HIDDEN,
+        status=status,
+        points=spec.points if status is Status.PASSED else 0.0,
+        max_points=spec.points,
+        message=message,
+        hint=hint,
+    )
+
+
+def describe_error(error: dict[str, Any], *, with_details: bool) -> str:
+    kind = error.get("type", "Exception")
+    if kind == "MemoryError":
+        return "ran out of memory (MemoryError)"
+    if not with_details:
+        return f"raised {kind} (details are not shown for hidden tests)"
+    line = f" on line {error['line']}" if error.get("line") else ""
+    message = f": {error['message']}" if error.get("message") else ""
+    return f"raised {kind}{line}{message}"
+
+
+def judge_case(plan: CasePlan, run: RunResult, unfinished: str | None,
+               hints: Mapping[str, str]) -> TestResult:
+    case = plan.case
+    public = case.spec.public
+    outcome = run.outcomes.get(plan.main)
+    if outcome is None:
+        return not_run(case, f"not run: {unfinished or 'no result came back'}")
+    if not outcome.ok:
+        return test_result(case, Status.ERROR, describe_error(outcome.error or {},
+                                                              with_details=public))
+    tolerance = Tolerance(case.spec.rtol, case.spec.atol)
+    batch_axis = case.spec.output_batch_axis if case.spec.batched else None
+    result = compare(case.expected, outcome.value, tolerance, batch_axis)
+    if result.passed:
+        result = further_checks(plan, run, outcome, tolerance)
+    if result.passed:
+        return test_result(case, Status.PASSED)
+    hint = matching_hint(case, outcome.value, tolerance, batch_axis, hints)
+    return test_result(case, Status.FAILED, visible_message(result, public), hint)
+
+
+def further_checks(plan: CasePlan, run: RunResult, outcome: TaskOutcome,
+                   tolerance: Tolerance) -> CheckResult:
+    """Extra author checks, batch consistency and in-place changes, once the values match."""
+    case = plan.case
+    for check in case.spec.checks:
+        message = check(case.inputs, outcome.value)
+        if message:
+            return CheckResult(False, "check", f"check: {message}")
+    if plan.slices:
+        result = batch_consistency(plan, run, outcome.value, tolerance)
+        if not result.passed:
+            return result
+    if outcome.mutated:
+        names = ", ".join(f"'{name}'" for name in outcome.mutated)
+        return CheckResult(False, "inputs", f"inputs: the function changed its input {names} in "
+                           "place; work on a copy (e.g. x = x.copy()) or build new arrays")
+    return CheckResult(True)
+
+
+def batch_consistency(plan: CasePlan, run: RunResult, batched: Any,
+                      tolerance: Tolerance) -> CheckResult:
+    check = "batch consistency"
+    values = []
+    for item, index in enumerate(plan.slices):
+        outcome = run.outcomes.get(index)
+        if outcome is None or not outcome.ok:
+            why = describe_error(outcome.error or {}, with_details=plan.case.spec.public) \
+                if outcome else "did not run"
+            return CheckResult(False, check, f"{check}: the batch works, but a single example "
+                               f"(batch item {item}) {why}")
+        values.append(outcome.value)
+    axis = plan.case.spec.output_batch_axis
+    try:
+        stacked = stack_outputs(values, axis)
+    except (ValueError, TypeError) as exc:
+        return CheckResult(False, check, f"{check}: the unbatched results cannot be stacked "
+                           f"along axis {axis}: {exc}")
+    result = compare(stacked, batched, tolerance, axis)
+    if result.passed:
+        return result
+    return CheckResult(False, check, f"{check}: the batched result differs from the unbatched "
+                       f"results stacked along axis {axis}: {result.message}")
+
+
+def stack_outputs(values: Sequence[Any], axis: int) -> Any:
+    if isinstance(values[0], tuple | list):
+        return tuple(np.stack([v[i] for v in values], axis=axis) for i in range(len(values[0])))
+    return np.stack([np.asarray(v) for v in values], axis=axis)
+
+
+def visible_message(result: CheckResult, public: bool) -> str:
+    """Hidden tests never show expected values or the learner's output values."""
+    if public or result.check not in REVEALING_CHECKS:
+        return result.message
+    return (f"{result.check}: the output differs from the expected one beyond the tolerance "
+            "(values are not shown for hidden tests)")
+
+
+def matching_hint(case: PreparedCase, got: Any, tolerance: Tolerance, batch_axis: int | None,
+                  hints: Mapping[str, str]) -> str | None:
+    """The hint of the first known mistake whose output on this case matches the learner's."""
+    for name, output in case.mistake_outputs.items():
+        if compare(output, got, tolerance, batch_axis).passed:
+            return hints[name]
+    return None
+
+
+def collect_output(run: RunResult, plans: Sequence[CasePlan]) -> str:
+    """What the code printed while loading and on public cases; hidden cases print nothing."""
+    parts = [run.load_stdout] if run.load_stdout else []
+    for plan in plans:
+        if not plan.case.spec.public:
+            continue
+        printed = "".join(run.outcomes[i].stdout for i in (plan.main, *plan.slices)
+                          if i in run.outcomes)
+        if printed:
+            parts.append(f"--- {plan.case.name} ---\n{printed}")
+    output = "\n".join(parts)
+    if run.dropped_chars:
+        output += f"\n[... {run.dropped_chars} more characters were cut]"
+    return output

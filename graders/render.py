@@ -1,0 +1,32 @@
+"""A grading report as a plain-text table for terminals (``numjudge grade`` and ``submit``)."""
+
+from __future__ import annotations
+
+import textwrap
+
+from graders.results import GradeReport, Status
+
+MARKS = {Status.PASSED: "PASS", Status.FAILED: "FAIL", Status.ERROR: "ERR "}
+WIDTH = 100
+
+
+def format_report(report: GradeReport) -> str:
+    name_width = max([len(t.name) for t in report.tests] + [4])
+    lines = [f"{report.exercise}  (version {report.version})", ""]
+    for test in report.tests:
+        points = f"{test.points:g}/{test.max_points:g}"
+        visibility = "" if test.visibility.value == "public" else " [hidden]"
+        lines.append(f"{MARKS[test.status]}  {test.name:<{name_width}}  {points:>7}{visibility}")
+        indent = " " * 6
+        for text, prefix in ((test.message, ""), (test.hint, "hint: ")):
+            if text:
+                lines += textwrap.wrap(prefix + text, WIDTH, initial_indent=indent,
+                                       subsequent_indent=indent + "  ")
+    lines.append("")
+    if report.message:
+        lines += [*textwrap.wrap(report.message, WIDTH), ""]
+    if report.output:
+        lines += ["printed output:", textwrap.indent(report.output.rstrip(), "  "), ""]
+    lines.append(f"verdict: {report.verdict.value}   score: {report.score:g}/{report.max_score:g}"
+                 f"   ({report.duration_ms} ms)")
+    return "\n".join(lines)

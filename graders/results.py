@@ -1,0 +1,113 @@
+"""Grading results as plain data with a stable JSON schema (see CONTRACT.md, "A result")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+
+class Status(Enum):
+    """The outcome of one test."""
+
+    PASSED = "passed"
+    FAILED = "failed"
+    ERROR = "error"
+
+
+class Verdict(Enum):
+    """The outcome of a whole submission."""
+
+    PASSED = "passed"
+    FAILED = "failed"
+    ERROR = "error"
+    TIMEOUT = "timeout"
+    MEMORY_LIMIT = "memory_limit"
+
+
+class Visibility(Enum):
+    PUBLIC = "public"
+    HIDDEN = "hidden"
+
+
+@dataclass(frozen=True)
+class TestResult:
+    name: str
+    visibility: Visibility
+    status: Status
+    points: float
+    max_points: float
+    message: str = ""
+    hint: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "visibility": self.visibility.value,
+            "status": self.status.value,
+            "points": self.points,
+            "max_points": self.max_points,
+            "message": self.message,
+            "hint": self.hint,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TestResult:
+        return cls(
+            name=data["name"],
+            visibility=Visibility(data["visibility"]),
+            status=Status(data["status"]),
+            points=float(data["points"]),
+            max_points=float(data["max_points"]),
+            message=data.get("message", ""),
+            hint=data.get("hint"),
+        )
+
+
+@dataclass(frozen=True)
+class GradeReport:
+    exercise: str
+    version: str
+    verdict: Verdict
+    tests: tuple[TestResult, ...] = ()
+    output: str = ""
+    message: str = ""
+    duration_ms: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def score(self) -> float:
+        return round(sum(t.points for t in self.tests), 6)
+
+    @property
+    def max_score(self) -> float:
+        return round(sum(t.max_points for t in self.tests), 6)
+
+    @property
+    def passed(self) -> bool:
+        return self.verdict is Verdict.PASSED
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "exercise": self.exercise,
+            "version": self.version,
+            "verdict": self.verdict.value,
+            "score": self.score,
+            "max_score": self.max_score,
+            "message": self.message,
+            "tests": [t.to_dict() for t in self.tests],
+            "output": self.output,
+            "duration_ms": self.duration_ms,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GradeReport:
+        return cls(
+            exercise=data["exercise"],
+            version=data["version"],
+            verdict=Verdict(data["verdict"]),
+            tests=tuple(TestResult.from_dict(t) for t in data["tests"]),
+            output=data.get("output", ""),
+            message=data.get("message", ""),
+            duration_ms=int(data.get("duration_ms", 0)),
+        )

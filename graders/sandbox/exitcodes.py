@@ -1,0 +1,9 @@
+"""Exit codes by which a supervisor tells the zygote, and the trusted side, how a sandbox ended.
+
+Codes 0-100 are the sandbox's own exit code (clamped, so submitted code cannot forge the others).
+"""
+
+EXIT_CODE_CLAMP = 100
+EXIT_TIMEOUT = 124
+EXIT_SETUP_FAILED = 125
+EXIT_SIGNAL_BASE = 128

@@ -1,0 +1,169 @@
+"""The isolation layers a grading process enters before it reads a submission.
+
+Each function is one layer; ``docs/sandbox.md`` says what each protects against. They are
+called in the sandbox's first process (PID 1 of a fresh PID namespace) in this order:
+``build_private_root`` -> ``set_resource_limits`` -> ``drop_privileges`` -> seccomp.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import resource
+import sys
+from pathlib import Path
+
+from graders.errors import SandboxUnavailable
+from graders.sandbox.limits import SandboxLimits
+
+CLONE_NEWNS = 0x00020000
+CLONE_NEWUTS = 0x04000000
+CLONE_NEWIPC = 0x08000000
+CLONE_NEWPID = 0x20000000
+CLONE_NEWNET = 0x40000000
+
+MS_RDONLY = 1
+MS_NOSUID = 2
+MS_NODEV = 4
+MS_NOEXEC = 8
+MS_REMOUNT = 32
+MS_BIND = 4096
+MS_REC = 16384
+MS_PRIVATE = 1 << 18
+MNT_DETACH = 2
+SYS_PIVOT_ROOT_X86_64 = 155
+
+DEVICES = ("/dev/null", "/dev/zero", "/dev/urandom", "/dev/random")
+SYSTEM_DIRS = ("/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin")
+SYSTEM_FILES = ("/etc/ld.so.cache", "/etc/localtime")
+WRITABLE_DIRS = ("/tmp", "/dev/shm", "/sandbox")
+WORKDIR = "/sandbox"
+
+_libc = ctypes.CDLL(None, use_errno=True)
+
+
+def _check(result: int, what: str) -> None:
+    if result != 0:
+        error = ctypes.get_errno()
+        raise SandboxUnavailable(f"{what}: {os.strerror(error)}")
+
+
+def _mount(source: str | None, target: str, fstype: str | None, flags: int,
+           data: str | None = None) -> None:
+    _check(_libc.mount(source.encode() if source else None, target.encode(),
+                       fstype.encode() if fstype else None, flags,
+                       data.encode() if data else None), f"mount {target}")
+
+
+def enter_namespaces() -> None:
+    """New network, IPC, UTS and (for the next child) PID namespaces."""
+    flags = CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWPID
+    _check(_libc.unshare(flags), "unshare (namespaces)")
+
+
+def python_roots() -> list[str]:
+    """The folders the interpreter and its packages live in: all a submission may see."""
+    roots = {sys.base_prefix, sys.prefix, sys.base_exec_prefix, sys.exec_prefix}
+    return sorted(root for root in roots if root and os.path.isdir(root))
+
+
+def build_private_root(mountpoint: str, tmpfs_mb: int) -> None:
+    """Pivot into an empty tmpfs that holds only read-only system and Python folders.
+
+    Nothing else of the host is visible afterwards: not the project folder (exercises,
+    solutions, the database), not other submissions, not the host's /tmp, /dev/shm or /run
+    (where PostgreSQL's and Redis's unix sockets live).
+    """
+    _check(_libc.unshare(CLONE_NEWNS), "unshare (mount namespace)")
+    _mount(None, "/", None, MS_REC | MS_PRIVATE)
+    _mount("tmpfs", mountpoint, "tmpfs", MS_NOSUID | MS_NODEV,
+           f"size={tmpfs_mb}m,mode=0755,nr_inodes=4096")
+    root = Path(mountpoint)
+    for source in SYSTEM_DIRS:
+        if os.path.islink(source):
+            os.symlink(os.readlink(source), root / source.lstrip("/"))
+        elif os.path.isdir(source):
+            _bind_readonly(source, root, directory=True)
+    for source in SYSTEM_FILES:
+        if os.path.isfile(source):
+            _bind_readonly(source, root, directory=False)
+    for source in python_roots():
+        if not (root / source.lstrip("/")).exists():
+            _bind_readonly(source, root, directory=True)
+    for device in DEVICES:
+        target = root / device.lstrip("/")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.touch()
+        _mount(device, str(target), None, MS_BIND)
+    for folder in WRITABLE_DIRS:
+        path = root / folder.lstrip("/")
+        path.mkdir(parents=True, exist_ok=True)
+        path.chmod(0o1777)
+    (root / "proc").mkdir()
+    (root / "old-root").mkdir()
+    _check(_libc.syscall(SYS_PIVOT_ROOT_X86_64, mountpoint.encode(),
+                         str(root / "old-root").encode()), "pivot_root")
+    os.chdir("/")
+    _check(_libc.umount2(b"/old-root", MNT_DETACH), "umount old root")
+    os.rmdir("/old-root")
+    _mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    os.chdir(WORKDIR)
+
+
+def _bind_readonly(source: str, root: Path, *, directory: bool) -> None:
+    target = root / source.lstrip("/")
+    if directory:
+        target.mkdir(parents=True, exist_ok=True)
+    else:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.touch()
+    _mount(source, str(target), None, MS_BIND | MS_REC)
+    _mount(None, str(target), None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV)
+
+
+def set_hostname() -> None:
+    _check(_libc.sethostname(b"sandbox", 7), "sethostname")
+
+
+def set_resource_limits(limits: SandboxLimits) -> None:
+    mb = 1024 * 1024
+    for name, value in (
+        (resource.RLIMIT_AS, limits.memory_mb * mb),
+        (resource.RLIMIT_CPU, limits.cpu_s),
+        (resource.RLIMIT_FSIZE, limits.max_file_mb * mb),
+        (resource.RLIMIT_NPROC, limits.max_processes),
+        (resource.RLIMIT_NOFILE, limits.max_open_files),
+        (resource.RLIMIT_CORE, 0),
+        (resource.RLIMIT_MEMLOCK, 0),
+        (resource.RLIMIT_MSGQUEUE, 0),
+    ):
+        resource.setrlimit(name, (value, value))
+
+
+def drop_privileges(uid: int) -> None:
+    """Become an unprivileged uid/gid of this worker slot, with no supplementary groups."""
+    os.setgroups([])
+    os.setresgid(uid, uid, uid)
+    os.setresuid(uid, uid, uid)
+    if os.geteuid() == 0 or os.getegid() == 0:
+        raise SandboxUnavailable("could not drop root privileges")
+
+
+def close_other_fds(keep: tuple[int, ...]) -> None:
+    """Close every inherited descriptor but ``keep``; stdio goes to /dev/null."""
+    null = os.open("/dev/null", os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    os.close(null)
+    low = 3
+    for fd in sorted(keep):
+        os.closerange(low, fd)
+        low = fd + 1
+    os.closerange(low, 1 << 16)
+
+
+def scrub_environment() -> None:
+    os.environ.clear()
+    os.environ.update({"HOME": "/tmp", "TMPDIR": "/tmp", "LANG": "C.UTF-8",
+                       "PATH": "/usr/bin:/bin", "OPENBLAS_NUM_THREADS": "1",
+                       "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"})

@@ -1,0 +1,37 @@
+"""What one sandboxed grading may use."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Any
+
+
+@dataclass(frozen=True)
+class SandboxLimits:
+    time_s: float = 5.0
+    """Wall-clock limit for the whole submission (loading plus every case)."""
+    memory_mb: int = 512
+    """Address-space limit (RLIMIT_AS) of the sandboxed process."""
+    max_output_mb: int = 64
+    """Bytes the sandbox may send back in all (arrays and text)."""
+    max_stdout_chars: int = 20_000
+    """Printed text kept per submission; the rest is cut."""
+    max_processes: int = 16
+    max_open_files: int = 64
+    max_file_mb: int = 16
+    tmpfs_mb: int = 32
+    uid_base: int = 61000
+    """Worker slot ``k`` runs submissions as uid/gid ``uid_base + k``."""
+    strict: bool = True
+    """Refuse to grade when an isolation layer cannot be set up (instead of running without it)."""
+
+    @property
+    def cpu_s(self) -> int:
+        return math.ceil(self.time_s) + 1
+
+    def with_exercise_limits(self, time_s: float, memory_mb: int) -> SandboxLimits:
+        return replace(self, time_s=time_s, memory_mb=memory_mb)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}

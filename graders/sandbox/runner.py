@@ -1,0 +1,306 @@
+"""The trusted side of the sandbox: a pool of zygotes and the protocol to run one submission.
+
+``Sandbox.run(code, entry, tasks, limits)`` hands one end of a fresh channel to an idle
+zygote, writes the code and the tasks' inputs to the other end, and collects the frames the
+sandbox streams back, enforcing the output budget and a wall-clock backstop. It never sends
+an expected output.
+"""
+
+from __future__ import annotations
+
+import array
+import contextlib
+import json
+import logging
+import os
+import queue
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from graders.errors import SandboxError, WireError
+from graders.sandbox.exitcodes import EXIT_SETUP_FAILED, EXIT_SIGNAL_BASE, EXIT_TIMEOUT
+from graders.sandbox.limits import SandboxLimits
+from graders.wire import decode_value, encode_value, recv_frame, send_frame
+
+logger = logging.getLogger(__name__)
+
+BACKSTOP_GRACE_S = 3.0
+ZYGOTE_START_TIMEOUT_S = 30.0
+PASSED_ENVIRONMENT = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")
+PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+
+
+@dataclass(frozen=True)
+class Task:
+    """One call of the entry function: argument names and values, in call order."""
+
+    names: tuple[str, ...]
+    args: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class TaskOutcome:
+    ok: bool
+    value: Any = None
+    error: dict[str, Any] | None = None
+    mutated: tuple[str, ...] = ()
+    stdout: str = ""
+    seconds: float = 0.0
+
+
+class Ending(Enum):
+    """How a sandbox run ended."""
+
+    COMPLETED = "completed"
+    LOAD_ERROR = "load_error"
+    TIMEOUT = "timeout"
+    CRASHED = "crashed"
+    OUTPUT_LIMIT = "output_limit"
+    PROTOCOL_ERROR = "protocol_error"
+
+
+@dataclass
+class RunResult:
+    ending: Ending
+    outcomes: dict[int, TaskOutcome] = field(default_factory=dict)
+    load_error: dict[str, Any] | None = None
+    load_stdout: str = ""
+    exit_code: int | None = None
+    message: str = ""
+    dropped_chars: int = 0
+
+    @property
+    def signal(self) -> int | None:
+        if self.exit_code is not None and self.exit_code > EXIT_SIGNAL_BASE:
+            return self.exit_code - EXIT_SIGNAL_BASE
+        return None
+
+
+def zygote_environment() -> dict[str, str]:
+    """The zygote's whole environment: nothing of the server's secrets."""
+    env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONPATH": PACKAGE_ROOT,
+           "PYTHONDONTWRITEBYTECODE": "1", "OPENBLAS_NUM_THREADS": "1",
+           "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+    env.update({k: os.environ[k] for k in PASSED_ENVIRONMENT if k in os.environ})
+    return env
+
+
+class Zygote:
+    """One warm zygote process and its control socket; serves one submission at a time."""
+
+    def __init__(self, slot: int) -> None:
+        self.slot = slot
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.control = ours
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "graders.sandbox.zygote", str(theirs.fileno()), str(slot)],
+            pass_fds=[theirs.fileno()], env=zygote_environment(), cwd="/",
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True,
+        )
+        theirs.close()
+        self.control.settimeout(ZYGOTE_START_TIMEOUT_S)
+        try:
+            hello = json.loads(self.control.recv(4096) or b"{}")
+        except (TimeoutError, ValueError):
+            hello = {}
+        if not hello.get("ready"):
+            self.kill()
+            raise SandboxError(f"zygote {slot} did not start")
+
+    @property
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def start(self, channel: socket.socket, limits: SandboxLimits) -> None:
+        message = json.dumps({"limits": limits.to_dict()}).encode()
+        fds = array.array("i", [channel.fileno()])
+        self.control.sendmsg([message], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, fds)])
+
+    def wait_exit(self, timeout: float) -> int | None:
+        self.control.settimeout(max(timeout, 0.01))
+        try:
+            reply = json.loads(self.control.recv(4096))
+        except (TimeoutError, ValueError, OSError):
+            return None
+        return int(reply["exit"])
+
+    def kill(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+        self.control.close()
+
+    def close(self) -> None:
+        self.control.close()
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+
+class Sandbox:
+    """A pool of zygotes; ``run`` is thread-safe and blocks until a zygote is free."""
+
+    def __init__(self, workers: int = 2, limits: SandboxLimits | None = None) -> None:
+        self.limits = limits or SandboxLimits()
+        self._idle: queue.Queue[Zygote] = queue.Queue()
+        self._all: list[Zygote] = []
+        self._lock = threading.Lock()
+        for slot in range(workers):
+            zygote = Zygote(slot)
+            self._all.append(zygote)
+            self._idle.put(zygote)
+
+    def __enter__(self) -> Sandbox:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        with self._lock:
+            for zygote in self._all:
+                zygote.close()
+            self._all.clear()
+
+    def run(self, code: str, entry: str, tasks: Sequence[Task],
+            limits: SandboxLimits | None = None) -> RunResult:
+        limits = limits or self.limits
+        zygote = self._idle.get()
+        try:
+            if not zygote.alive:
+                zygote = self._replace(zygote)
+            result, healthy = run_in_zygote(zygote, code, entry, tasks, limits)
+            if not healthy:
+                zygote = self._replace(zygote)
+            return result
+        finally:
+            self._idle.put(zygote)
+
+    def _replace(self, zygote: Zygote) -> Zygote:
+        logger.warning("restarting zygote %d", zygote.slot)
+        zygote.kill()
+        fresh = Zygote(zygote.slot)
+        with self._lock:
+            self._all[self._all.index(zygote)] = fresh
+        return fresh
+
+
+def encode_request(code: str, entry: str, tasks: Sequence[Task]
+                   ) -> tuple[dict[str, Any], list[bytes | memoryview]]:
+    buffers: list[bytes | memoryview] = []
+    encoded = [{"names": list(task.names), "args": [encode_value(a, buffers) for a in task.args]}
+               for task in tasks]
+    return {"code": code, "entry": entry, "tasks": encoded}, buffers
+
+
+def run_in_zygote(zygote: Zygote, code: str, entry: str, tasks: Sequence[Task],
+                  limits: SandboxLimits) -> tuple[RunResult, bool]:
+    """Run one submission; also says whether the zygote is still fit for the next one."""
+    deadline = time.monotonic() + limits.time_s + BACKSTOP_GRACE_S
+    ours, theirs = socket.socketpair()
+    result = RunResult(Ending.CRASHED)
+    try:
+        zygote.start(theirs, limits)
+        theirs.close()
+        header, buffers = encode_request(code, entry, tasks)
+        ours.settimeout(max(deadline - time.monotonic(), 0.01))
+        # If the sandbox ended before reading, its frames or its exit code say why.
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            send_frame(ours, header, buffers)
+        result = collect_frames(ours, deadline, limits)
+    except TimeoutError:
+        result = RunResult(Ending.TIMEOUT)
+    finally:
+        ours.close()
+        theirs.close()
+    exit_code = zygote.wait_exit(deadline - time.monotonic())
+    if exit_code is None:
+        result.ending = Ending.TIMEOUT
+        result.message = "the sandbox did not end in time and was killed"
+        return result, False
+    result.exit_code = exit_code
+    if exit_code == EXIT_TIMEOUT:
+        result.ending = Ending.TIMEOUT
+    elif exit_code == EXIT_SETUP_FAILED:
+        raise SandboxError(result.message or "the sandbox could not be set up")
+    elif result.ending is Ending.CRASHED and not result.message:
+        result.message = describe_exit(exit_code)
+    return result, True
+
+
+def describe_exit(exit_code: int) -> str:
+    if exit_code > EXIT_SIGNAL_BASE:
+        number = exit_code - EXIT_SIGNAL_BASE
+        name = signal.Signals(number).name if number in signal.Signals._value2member_map_ else ""
+        return f"the process was killed by signal {number} {name}".rstrip()
+    return f"the process ended (exit code {exit_code}) before all tests ran"
+
+
+def collect_frames(channel: socket.socket, deadline: float, limits: SandboxLimits) -> RunResult:
+    result = RunResult(Ending.CRASHED)
+    budget = [limits.max_output_mb * 1024 * 1024]
+    while True:
+        channel.settimeout(max(deadline - time.monotonic(), 0.01))
+        try:
+            header, buffers = recv_frame(channel, budget)
+        except EOFError:
+            return result
+        except WireError as exc:
+            over = "over the limit" in str(exc)
+            result.ending = Ending.OUTPUT_LIMIT if over else Ending.PROTOCOL_ERROR
+            result.message = (f"the output is too large (limit {limits.max_output_mb} MB)"
+                              if over else f"the sandbox sent a malformed message: {exc}")
+            return result
+        except OSError:
+            return result
+        try:
+            finished = apply_frame(result, header, buffers)
+        except (WireError, KeyError, TypeError, ValueError) as exc:
+            result.ending = Ending.PROTOCOL_ERROR
+            result.message = f"the sandbox sent a malformed message: {exc}"
+            return result
+        if finished:
+            return result
+
+
+def apply_frame(result: RunResult, header: dict[str, Any], buffers: list[bytes]) -> bool:
+    """Fold one frame into ``result``; True once the run is complete."""
+    kind = header["kind"]
+    if kind == "setup_error":
+        # Believed only with the supervisor's exit code; submitted code could forge the frame.
+        result.message = str(header["message"])[:500]
+        return True
+    if kind == "load_error":
+        result.ending = Ending.LOAD_ERROR
+        result.load_error = dict(header["error"])
+        result.load_stdout = str(header.get("stdout", ""))
+        return True
+    if kind == "loaded":
+        result.load_stdout = str(header.get("stdout", ""))
+        return False
+    if kind == "task":
+        index = int(header["index"])
+        result.outcomes[index] = TaskOutcome(
+            ok=bool(header["ok"]),
+            value=decode_value(header["value"], buffers) if header["ok"] else None,
+            error=dict(header["error"]) if not header["ok"] else None,
+            mutated=tuple(str(name) for name in header.get("mutated", ())),
+            stdout=str(header.get("stdout", "")),
+            seconds=float(header.get("seconds", 0.0)),
+        )
+        return False
+    if kind == "done":
+        result.ending = Ending.COMPLETED
+        result.dropped_chars = int(header.get("dropped_chars", 0))
+        return True
+    raise WireError(f"unknown frame kind {kind!r}")

@@ -1,0 +1,175 @@
+"""The zygote: a warm, single-threaded process that forks one sandbox per submission.
+
+Started by the trusted side as its own process (``python -m graders.sandbox.zygote FD SLOT``)
+with a scrubbed environment, it imports numpy and the harness once, then waits on its control
+socket. A request carries the sandbox limits and, as an SCM_RIGHTS descriptor, one end of the
+submission's channel; the zygote never reads the submission's code itself.
+
+Per request the zygote forks a supervisor, which enters fresh namespaces and forks the
+sandbox's PID 1. PID 1 builds its private root, sets rlimits, drops to the slot's uid,
+installs seccomp and only then reads the code from the channel. The supervisor enforces the
+wall-clock limit: killing PID 1 ends every process of the namespace. Its exit status tells
+the zygote, and through it the trusted side, how the sandbox ended.
+"""
+
+from __future__ import annotations
+
+import array
+import json
+import os
+import select
+import signal
+import socket
+import sys
+import tempfile
+import time
+import traceback
+from typing import Any
+
+import numpy  # noqa: F401  - imported once here so that every fork starts warm
+
+from graders.errors import SandboxUnavailable
+from graders.sandbox import harness, isolation, seccomp
+from graders.sandbox.exitcodes import (
+    EXIT_CODE_CLAMP,
+    EXIT_SETUP_FAILED,
+    EXIT_SIGNAL_BASE,
+    EXIT_TIMEOUT,
+)
+from graders.sandbox.limits import SandboxLimits
+from graders.wire import send_frame
+
+MAX_CONTROL_BYTES = 64 * 1024
+
+
+def receive_request(control: socket.socket) -> tuple[dict[str, Any], int] | None:
+    fds = array.array("i")
+    data, ancillary, _flags, _addr = control.recvmsg(MAX_CONTROL_BYTES,
+                                                     socket.CMSG_SPACE(fds.itemsize))
+    if not data:
+        return None
+    for level, kind, payload in ancillary:
+        if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+            fds.frombytes(payload[: len(payload) - len(payload) % fds.itemsize])
+    if len(fds) != 1:
+        raise RuntimeError("a request must carry exactly one channel descriptor")
+    return json.loads(data), fds[0]
+
+
+def enter_layers(limits: SandboxLimits, uid: int, root_mountpoint: str,
+                 keep: tuple[int, ...]) -> None:
+    """Every isolation layer, in order; a failing layer is fatal only when strict."""
+    layers = (
+        lambda: isolation.build_private_root(root_mountpoint, limits.tmpfs_mb),
+        isolation.set_hostname,
+        lambda: isolation.set_resource_limits(limits),
+        lambda: isolation.close_other_fds(keep),
+        lambda: isolation.drop_privileges(uid),
+        seccomp.install,
+        isolation.scrub_environment,
+    )
+    for layer in layers:
+        try:
+            layer()
+        except (OSError, SandboxUnavailable):
+            if limits.strict:
+                raise
+
+
+def sandbox_main(channel_fd: int, ready_fd: int, limits: SandboxLimits, uid: int,
+                 root_mountpoint: str) -> None:
+    """PID 1 of the sandbox: isolate, then serve the request. Never returns."""
+    channel = socket.socket(fileno=channel_fd)
+    try:
+        enter_layers(limits, uid, root_mountpoint, keep=(channel_fd, ready_fd))
+    except (OSError, SandboxUnavailable) as exc:
+        send_frame(channel, {"kind": "setup_error", "message": f"sandbox setup: {exc}"})
+        os._exit(EXIT_SETUP_FAILED)
+    # Written before any submitted code runs: the supervisor's proof that setup succeeded.
+    os.write(ready_fd, b"1")
+    os.close(ready_fd)
+    try:
+        harness.serve(channel, limits.max_stdout_chars)
+    except BaseException:
+        os._exit(1)
+    os._exit(0)
+
+
+def supervise(channel_fd: int, limits: SandboxLimits, uid: int, root_mountpoint: str) -> int:
+    """Run one sandbox to its end; return the exit code that describes how it ended."""
+    try:
+        isolation.enter_namespaces()
+    except SandboxUnavailable as exc:
+        if limits.strict:
+            send_frame(socket.socket(fileno=channel_fd),
+                       {"kind": "setup_error", "message": f"sandbox setup: {exc}"})
+            return EXIT_SETUP_FAILED
+    ready_read, ready_write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(ready_read)
+        sandbox_main(channel_fd, ready_write, limits, uid, root_mountpoint)
+    os.close(ready_write)
+    os.close(channel_fd)
+    status = wait_with_deadline(pid, time.monotonic() + limits.time_s)
+    set_up = os.read(ready_read, 1) == b"1"
+    os.close(ready_read)
+    return status if set_up else EXIT_SETUP_FAILED
+
+
+def wait_with_deadline(pid: int, deadline: float) -> int:
+    pidfd = os.pidfd_open(pid)
+    try:
+        remaining = deadline - time.monotonic()
+        ready, _, _ = select.select([pidfd], [], [], max(remaining, 0))
+        timed_out = not ready
+        if timed_out:
+            os.kill(pid, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
+    finally:
+        os.close(pidfd)
+    if timed_out:
+        return EXIT_TIMEOUT
+    if os.WIFSIGNALED(status):
+        return EXIT_SIGNAL_BASE + os.WTERMSIG(status)
+    return min(os.WEXITSTATUS(status), EXIT_CODE_CLAMP)
+
+
+def serve_forever(control: socket.socket, slot: int, root_mountpoint: str) -> None:
+    control.sendall(json.dumps({"ready": True, "pid": os.getpid()}).encode())
+    while True:
+        received = receive_request(control)
+        if received is None:
+            return
+        request, channel_fd = received
+        limits = SandboxLimits(**request["limits"])
+        uid = limits.uid_base + slot
+        pid = os.fork()
+        if pid == 0:
+            control.close()
+            try:
+                code = supervise(channel_fd, limits, uid, root_mountpoint)
+            except BaseException:
+                traceback.print_exc()
+                code = EXIT_SETUP_FAILED
+            os._exit(code)
+        os.close(channel_fd)
+        _, status = os.waitpid(pid, 0)
+        code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else EXIT_SETUP_FAILED
+        control.sendall(json.dumps({"exit": code}).encode())
+
+
+def main() -> None:
+    control = socket.socket(fileno=int(sys.argv[1]))
+    slot = int(sys.argv[2])
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # An empty folder of the host; each sandbox mounts its own root on it in its own namespace.
+    root_mountpoint = tempfile.mkdtemp(prefix="numjudge-root-")
+    try:
+        serve_forever(control, slot, root_mountpoint)
+    finally:
+        os.rmdir(root_mountpoint)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,139 @@
+"""``numjudge validate``: prove that an exercise folder is complete and its cases are sound."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from graders.errors import GraderError
+from graders.exercises import PreparedExercise, load_exercise, prepare_exercise
+from graders.grading import grade
+from graders.results import GradeReport, Status, Verdict, Visibility
+from graders.sandbox.runner import Sandbox
+
+
+@dataclass
+class ValidationResult:
+    path: Path
+    problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def validate_folder(path: Path, sandbox: Sandbox) -> ValidationResult:
+    """Every check of one folder; problems say what to fix."""
+    result = ValidationResult(path)
+    try:
+        exercise = load_exercise(path)
+        prepared = prepare_exercise(exercise)
+    except GraderError as exc:
+        result.problems.append(str(exc))
+        return result
+    checks: list[Callable[[PreparedExercise, Sandbox, ValidationResult], None]] = [
+        check_statement, check_reference, check_starter, check_mistakes, check_determinism,
+    ]
+    for check in checks:
+        check(prepared, sandbox, result)
+    return result
+
+
+def read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def check_statement(prepared: PreparedExercise, sandbox: Sandbox,
+                    result: ValidationResult) -> None:
+    exercise = prepared.exercise
+    if exercise.entry not in exercise.statements.get("en", ""):
+        result.problems.append(f"statement.md: never names the entry function "
+                               f"'{exercise.entry}'; say what the learner must write")
+    hidden = sum(1 for c in prepared.cases if not c.spec.public)
+    if not hidden:
+        result.problems.append("cases.py: has no hidden case; add cases without public=True")
+    result.notes.append(f"{len(prepared.cases)} cases ({hidden} hidden), "
+                        f"{len(exercise.mistakes)} mistakes, languages: "
+                        f"{', '.join(exercise.languages)}")
+
+
+def failing_tests(report: GradeReport) -> str:
+    return "; ".join(f"{t.name}: {t.message}" for t in report.tests
+                     if t.status is not Status.PASSED) or report.message
+
+
+def check_reference(prepared: PreparedExercise, sandbox: Sandbox,
+                    result: ValidationResult) -> None:
+    report = grade(prepared, read(prepared.exercise.path / "solution.py"), sandbox)
+    if report.verdict is not Verdict.PASSED:
+        result.problems.append(f"solution.py: does not pass its own cases in the sandbox "
+                               f"({report.verdict.value}): {failing_tests(report)}")
+
+
+def check_starter(prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult) -> None:
+    report = grade(prepared, prepared.exercise.starter, sandbox)
+    if report.verdict is Verdict.PASSED:
+        result.problems.append("starter.py: passes every case; the starter must fail")
+    elif report.verdict is not Verdict.FAILED:
+        result.problems.append(f"starter.py: must import and run, but got {report.verdict.value}"
+                               f": {report.message or failing_tests(report)}")
+
+
+def check_mistakes(prepared: PreparedExercise, sandbox: Sandbox,
+                   result: ValidationResult) -> None:
+    for mistake in prepared.exercise.mistakes:
+        report = grade(prepared, read(mistake.path), sandbox)
+        where = f"mistakes/{mistake.path.name}"
+        caught = [t for t in report.tests if t.visibility is Visibility.HIDDEN
+                  and t.status is Status.FAILED]
+        if not caught:
+            result.problems.append(f"{where}: fails no hidden case; add a hidden case it gets "
+                                   "wrong")
+        elif not any(t.hint == mistake.hint for t in caught):
+            names = ", ".join(t.name for t in caught)
+            result.problems.append(f"{where}: fails hidden case(s) {names}"
+                                   " but its hint is not shown there (another mistake's output "
+                                   "matches first, or its output is not deterministic)")
+
+
+def check_determinism(prepared: PreparedExercise, sandbox: Sandbox,
+                      result: ValidationResult) -> None:
+    again = prepare_exercise(prepared.exercise)
+    code = read(prepared.exercise.path / "solution.py")
+    first, second = grade(prepared, code, sandbox), grade(again, code, sandbox)
+    if [t.to_dict() for t in first.tests] != [t.to_dict() for t in second.tests]:
+        result.problems.append("grading is not deterministic: two gradings of the reference "
+                               "differ (seed every random input from the rng argument)")
+    for before, after in zip(prepared.cases, again.cases, strict=True):
+        if not _same_inputs(before.inputs, after.inputs):
+            result.problems.append(f"cases.py: case {before.name!r} makes different inputs on "
+                                   "each run; draw them from the rng argument")
+
+
+def _same_inputs(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    return a.keys() == b.keys() and all(_same_value(a[k], b[k]) for k in a)
+
+
+def _same_value(a: Any, b: Any) -> bool:
+    if isinstance(a, np.ndarray) and isinstance(b, np.ndarray):
+        return a.dtype == b.dtype and np.array_equal(a, b, equal_nan=a.dtype.kind in "fc")
+    return type(a) is type(b) and bool(a == b)
+
+
+def exercise_folders(paths: list[Path]) -> list[Path]:
+    """The exercise folders named, or found one level below a named catalog folder."""
+    folders = []
+    for path in paths:
+        if (path / "exercise.toml").is_file():
+            folders.append(path)
+        elif path.is_dir():
+            folders += sorted(p for p in path.iterdir() if p.is_dir()
+                              and not p.name.startswith((".", "_")))
+        else:
+            folders.append(path)
+    return folders

@@ -1,0 +1,183 @@
+"""The sandbox channel's encoding: JSON headers plus raw array buffers, never pickle.
+
+A frame is ``>I`` header length, the UTF-8 JSON header, then the raw buffers the header
+lists in ``"buffers"`` (their byte sizes). Values inside a header are small JSON trees:
+
+- ``{"t": "nd", "dtype": "<f8", "shape": [2, 3], "b": 0}`` an ndarray (buffer 0),
+  with ``"scalar": true`` for a numpy scalar;
+- ``{"t": "py", "v": 1.5}`` a Python bool, int, float, str or None;
+  ``{"t": "complex", "v": [re, im]}``;
+- ``{"t": "tuple" | "list", "items": [...]}``;
+- ``{"t": "foreign", "type": "dict", "detail": "..."}`` anything else, described, not sent.
+
+Only numeric dtypes cross the channel: object, string and structured arrays are refused.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import socket
+import struct
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from graders.errors import WireError
+
+HEADER = struct.Struct(">I")
+MAX_HEADER_BYTES = 4 * 1024 * 1024
+NUMERIC_KINDS = frozenset("biufc")
+
+
+@dataclass(frozen=True)
+class Foreign:
+    """A value that could not cross the channel, described by its type."""
+
+    type_name: str
+    detail: str = ""
+
+
+def qualified_type_name(value: object) -> str:
+    cls = type(value)
+    module = cls.__module__
+    return cls.__qualname__ if module == "builtins" else f"{module}.{cls.__qualname__}"
+
+
+def encode_value(value: object, buffers: list[bytes | memoryview]) -> dict[str, Any]:
+    """Describe ``value`` as a JSON tree, appending array bytes to ``buffers``."""
+    if isinstance(value, bool | int | str) or value is None:
+        return {"t": "py", "v": value}
+    if isinstance(value, float):
+        return {"t": "py", "v": value}
+    if isinstance(value, complex):
+        return {"t": "complex", "v": [value.real, value.imag]}
+    if isinstance(value, np.generic):
+        return _encode_array(np.asarray(value), buffers, scalar=True)
+    if type(value) is np.ndarray:
+        return _encode_array(value, buffers, scalar=False)
+    if isinstance(value, np.ndarray):
+        return {"t": "foreign", "type": qualified_type_name(value),
+                "detail": "a subclass of numpy.ndarray"}
+    if isinstance(value, tuple | list):
+        return {"t": "tuple" if isinstance(value, tuple) else "list",
+                "items": [encode_value(item, buffers) for item in value]}
+    return {"t": "foreign", "type": qualified_type_name(value), "detail": ""}
+
+
+def _encode_array(array: np.ndarray, buffers: list[bytes | memoryview], *, scalar: bool
+                  ) -> dict[str, Any]:
+    if array.dtype.kind not in NUMERIC_KINDS:
+        return {"t": "foreign", "type": "numpy.ndarray",
+                "detail": f"an array of dtype {array.dtype}, which is not numeric"}
+    contiguous = np.ascontiguousarray(array)
+    buffers.append(memoryview(contiguous).cast("B") if contiguous.nbytes else b"")
+    node: dict[str, Any] = {"t": "nd", "dtype": contiguous.dtype.str,
+                            "shape": list(contiguous.shape), "b": len(buffers) - 1}
+    if scalar:
+        node["scalar"] = True
+    return node
+
+
+def decode_value(node: Any, buffers: list[bytes]) -> Any:
+    """Rebuild a value from its JSON tree, validating everything an untrusted peer sent."""
+    if not isinstance(node, dict):
+        raise WireError("value is not an object")
+    kind = node.get("t")
+    if kind == "py":
+        value = node.get("v")
+        if not isinstance(value, bool | int | float | str) and value is not None:
+            raise WireError("bad plain value")
+        return value
+    if kind == "complex":
+        re_im = node.get("v")
+        if not (isinstance(re_im, list) and len(re_im) == 2
+                and all(isinstance(x, int | float) for x in re_im)):
+            raise WireError("bad complex value")
+        return complex(re_im[0], re_im[1])
+    if kind == "nd":
+        return _decode_array(node, buffers)
+    if kind in ("tuple", "list"):
+        items = node.get("items")
+        if not isinstance(items, list):
+            raise WireError("bad sequence")
+        decoded = [decode_value(item, buffers) for item in items]
+        return tuple(decoded) if kind == "tuple" else decoded
+    if kind == "foreign":
+        return Foreign(str(node.get("type", "?"))[:200], str(node.get("detail", ""))[:200])
+    raise WireError(f"unknown value kind {kind!r}")
+
+
+def _decode_array(node: dict[str, Any], buffers: list[bytes]) -> Any:
+    try:
+        dtype = np.dtype(str(node["dtype"]))
+        shape = tuple(int(n) for n in node["shape"])
+        data = buffers[int(node["b"])]
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise WireError(f"bad array header: {exc}") from None
+    if dtype.kind not in NUMERIC_KINDS or dtype.fields is not None:
+        raise WireError(f"refused dtype {dtype}")
+    if any(n < 0 for n in shape) or math.prod(shape) * dtype.itemsize != len(data):
+        raise WireError("array size does not match its buffer")
+    array = np.frombuffer(data, dtype=dtype).reshape(shape)
+    return array[()] if node.get("scalar") and array.ndim == 0 else array
+
+
+def pack_frame(header: dict[str, Any], buffers: list[bytes | memoryview]
+               ) -> list[bytes | memoryview]:
+    """The pieces of one frame, ready for ``sendall`` one after another."""
+    header = {**header, "buffers": [memoryview(b).nbytes for b in buffers]}
+    encoded = json.dumps(header, separators=(",", ":")).encode()
+    return [HEADER.pack(len(encoded)), encoded, *buffers]
+
+
+def send_frame(sock: socket.socket, header: dict[str, Any],
+               buffers: list[bytes | memoryview] | None = None) -> None:
+    for piece in pack_frame(header, buffers or []):
+        if memoryview(piece).nbytes:
+            sock.sendall(piece)
+
+
+def _recv_exactly(sock: socket.socket, size: int) -> bytes:
+    data = bytearray(size)
+    view = memoryview(data)
+    got = 0
+    while got < size:
+        n = sock.recv_into(view[got:], size - got)
+        if n == 0:
+            raise EOFError("channel closed")
+        got += n
+    return bytes(data)
+
+
+def recv_frame(sock: socket.socket, budget: list[int]) -> tuple[dict[str, Any], list[bytes]]:
+    """Read one frame; ``budget[0]`` is the bytes still allowed and is decreased.
+
+    Raises EOFError on a clean close before a frame starts, WireError on anything malformed
+    or over budget.
+    """
+    try:
+        (length,) = HEADER.unpack(_recv_exactly(sock, HEADER.size))
+    except EOFError:
+        raise
+    if length > MAX_HEADER_BYTES or length > budget[0]:
+        raise WireError(f"frame header of {length} bytes is over the limit")
+    budget[0] -= length
+    try:
+        header = json.loads(_recv_exactly(sock, length))
+    except EOFError:
+        raise WireError("channel closed inside a frame") from None
+    except ValueError as exc:
+        raise WireError(f"frame header is not JSON: {exc}") from None
+    sizes = header.get("buffers") if isinstance(header, dict) else None
+    if not isinstance(sizes, list) or not all(isinstance(n, int) and n >= 0 for n in sizes):
+        raise WireError("frame header lists no valid buffers")
+    if sum(sizes) > budget[0]:
+        raise WireError(f"output of {sum(sizes)} bytes is over the limit")
+    budget[0] -= sum(sizes)
+    try:
+        buffers = [_recv_exactly(sock, n) for n in sizes]
+    except EOFError:
+        raise WireError("channel closed inside a frame") from None
+    return header, buffers
