@@ -43,11 +43,15 @@ def plan_tasks(cases: Sequence[PreparedCase]) -> tuple[list[Task], list[CasePlan
 
 def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_only: bool = False,
           limits: SandboxLimits | None = None) -> GradeReport:
-    """Grade ``code`` against the exercise's cases (only the public ones if ``public_only``)."""
+    """Grade ``code`` against the exercise's cases (only the public ones if ``public_only``).
+
+    The sandbox runs under the pool's limits with the exercise's time and memory limits,
+    unless ``limits`` overrides them all.
+    """
     exercise = prepared.exercise
     cases = prepared.public_cases if public_only else prepared.cases
-    limits = (limits or sandbox.limits).with_exercise_limits(exercise.limits.time_s,
-                                                             exercise.limits.memory_mb)
+    limits = limits or sandbox.limits.with_exercise_limits(exercise.limits.time_s,
+                                                           exercise.limits.memory_mb)
     tasks, plans = plan_tasks(cases)
     started = time.perf_counter()
     run = sandbox.run(code, exercise.entry, tasks, limits)
@@ -70,7 +74,8 @@ def judge(prepared: PreparedExercise, plans: Sequence[CasePlan], run: RunResult,
     unfinished = unfinished_reason(run, limits)
     hints = {mistake.name: mistake.hint for mistake in exercise.mistakes}
     tests = tuple(judge_case(plan, run, unfinished, hints) for plan in plans)
-    return GradeReport(verdict=overall_verdict(run, tests), tests=tests,
+    task_count = sum(1 + len(plan.slices) for plan in plans)
+    return GradeReport(verdict=overall_verdict(run, tests, task_count), tests=tests,
                        output=collect_output(run, plans), message=unfinished or "", **common)
 
 
@@ -87,12 +92,12 @@ def unfinished_reason(run: RunResult, limits: SandboxLimits) -> str | None:
     return run.message or "the process ended before all tests ran"
 
 
-def overall_verdict(run: RunResult, tests: Sequence[TestResult]) -> Verdict:
+def overall_verdict(run: RunResult, tests: Sequence[TestResult], task_count: int) -> Verdict:
     if run.ending is Ending.TIMEOUT:
         return Verdict.TIMEOUT
     if any(o.error and o.error.get("type") == "MemoryError" for o in run.outcomes.values()):
         return Verdict.MEMORY_LIMIT
-    if run.ending is not Ending.COMPLETED:
+    if run.ending is not Ending.COMPLETED or len(run.outcomes) < task_count:
         return Verdict.ERROR
     if all(t.status is Status.PASSED for t in tests):
         return Verdict.PASSED
