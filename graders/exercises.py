@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import logging
 import runpy
 import threading
 import tomllib
@@ -22,6 +23,8 @@ import numpy as np
 
 from graders.cases import CaseSpec, collect_cases
 from graders.errors import ExerciseError, ExerciseNotFound
+
+logger = logging.getLogger(__name__)
 
 DIFFICULTIES = ("easy", "medium", "hard")
 REQUIRED_FILES = ("exercise.toml", "statement.md", "starter.py", "solution.py", "cases.py")
@@ -161,6 +164,9 @@ def _read_limits(path: Path, table: Any) -> Limits:
     unknown = set(table) - {"time_s", "memory_mb"}
     if unknown:
         raise ExerciseError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    for key, kinds in (("time_s", (int, float)), ("memory_mb", (int,))):
+        if key in table and (not isinstance(table[key], kinds) or isinstance(table[key], bool)):
+            raise ExerciseError(f"{where}: field '{key}' must be a number")
     limits = Limits(**table)
     if not 0 < limits.time_s <= 60:
         raise ExerciseError(f"{where}: field 'time_s' must be in (0, 60]")
@@ -294,8 +300,13 @@ class ExerciseCatalog:
         return load_exercise(path)
 
     def all(self) -> list[Exercise]:
-        """Every loadable exercise, in course order."""
-        exercises = [self.load(i) for i in self.ids()]
+        """Every loadable exercise, in course order; a broken folder is logged and skipped."""
+        exercises = []
+        for exercise_id in self.ids():
+            try:
+                exercises.append(self.load(exercise_id))
+            except ExerciseError as exc:
+                logger.warning("skipping exercise folder %s: %s", exercise_id, exc)
         return sorted(exercises, key=lambda e: (e.order, e.id))
 
     def prepared(self, exercise_id: str) -> PreparedExercise:

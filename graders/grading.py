@@ -15,7 +15,7 @@ from graders.results import GradeReport, Status, TestResult, Verdict, Visibility
 from graders.sandbox.limits import SandboxLimits
 from graders.sandbox.runner import Ending, RunResult, Sandbox, Task, TaskOutcome
 
-REVEALING_CHECKS = frozenset({"values", "value", "finiteness", "batch consistency"})
+REVEALING_CHECKS = frozenset({"values", "value", "batch consistency"})
 
 
 @dataclass(frozen=True)
@@ -182,8 +182,8 @@ def batch_consistency(plan: CasePlan, run: RunResult, batched: Any,
         if outcome is None or not outcome.ok:
             why = describe_error(outcome.error or {}, with_details=plan.case.spec.public) \
                 if outcome else "did not run"
-            return CheckResult(False, check, f"{check}: the batch works, but a single example "
-                               f"(batch item {item}) {why}")
+            return CheckResult(False, "single example", f"{check}: the batch works, but a "
+                               f"single example (batch item {item}) {why}")
         values.append(outcome.value)
     axis = plan.case.spec.output_batch_axis
     try:
@@ -206,7 +206,11 @@ def stack_outputs(values: Sequence[Any], axis: int) -> Any:
 
 def visible_message(result: CheckResult, public: bool) -> str:
     """Hidden tests never show expected values or the learner's output values."""
-    if public or result.check not in REVEALING_CHECKS:
+    if public:
+        return result.message
+    if result.hidden_message is not None:
+        return result.hidden_message
+    if result.check not in REVEALING_CHECKS:
         return result.message
     return (f"{result.check}: the output differs from the expected one beyond the tolerance "
             "(values are not shown for hidden tests)")
@@ -216,6 +220,8 @@ def matching_hint(case: PreparedCase, got: Any, tolerance: Tolerance, batch_axis
                   hints: Mapping[str, str]) -> str | None:
     """The hint of the first known mistake whose output on this case matches the learner's."""
     for name, output in case.mistake_outputs.items():
+        if compare(case.expected, output, tolerance, batch_axis).passed:
+            continue  # this mistake is right on this case, so it explains nothing here
         if compare(output, got, tolerance, batch_axis).passed:
             return hints[name]
     return None

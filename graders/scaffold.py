@@ -72,7 +72,7 @@ def solve(x: np.ndarray) -> np.ndarray:
 
 def create_exercise(root: Path, exercise_id: str) -> Path:
     """Write the template files into ``root/exercise_id``; refuses to overwrite."""
-    if not ID_PATTERN.match(exercise_id):
+    if not ID_PATTERN.fullmatch(exercise_id):
         raise ExerciseError(f"{exercise_id!r}: an id is lowercase words joined by hyphens, "
                             "e.g. gru-reset-gate")
     folder = root / exercise_id

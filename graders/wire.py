@@ -20,7 +20,7 @@ import math
 import socket
 import struct
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 
@@ -71,7 +71,8 @@ def _encode_array(array: np.ndarray, buffers: list[bytes | memoryview], *, scala
     if array.dtype.kind not in NUMERIC_KINDS:
         return {"t": "foreign", "type": "numpy.ndarray",
                 "detail": f"an array of dtype {array.dtype}, which is not numeric"}
-    contiguous = np.ascontiguousarray(array)
+    # np.ascontiguousarray would turn a 0-d array into shape (1,).
+    contiguous = array if array.flags.c_contiguous else array.copy(order="C")
     buffers.append(memoryview(contiguous).cast("B") if contiguous.nbytes else b"")
     node: dict[str, Any] = {"t": "nd", "dtype": contiguous.dtype.str,
                             "shape": list(contiguous.shape), "b": len(buffers) - 1}
@@ -132,40 +133,44 @@ def pack_frame(header: dict[str, Any], buffers: list[bytes | memoryview]
     return [HEADER.pack(len(encoded)), encoded, *buffers]
 
 
+SMALL_FRAME_BYTES = 1 << 20
+
+
 def send_frame(sock: socket.socket, header: dict[str, Any],
                buffers: list[bytes | memoryview] | None = None) -> None:
-    for piece in pack_frame(header, buffers or []):
+    pieces = pack_frame(header, buffers or [])
+    if sum(memoryview(p).nbytes for p in pieces) <= SMALL_FRAME_BYTES:
+        sock.sendall(b"".join(pieces))  # one system call for the common small frame
+        return
+    for piece in pieces:
         if memoryview(piece).nbytes:
             sock.sendall(piece)
 
 
-def _recv_exactly(sock: socket.socket, size: int) -> bytes:
-    data = bytearray(size)
-    view = memoryview(data)
-    got = 0
-    while got < size:
-        n = sock.recv_into(view[got:], size - got)
-        if n == 0:
-            raise EOFError("channel closed")
-        got += n
-    return bytes(data)
+def _read_exactly(reader: BinaryIO, size: int) -> bytes:
+    data = reader.read(size)
+    if data is None or len(data) < size:
+        raise EOFError("channel closed")
+    return data
 
 
-def recv_frame(sock: socket.socket, budget: list[int]) -> tuple[dict[str, Any], list[bytes]]:
-    """Read one frame; ``budget[0]`` is the bytes still allowed and is decreased.
+def recv_frame(reader: BinaryIO, budget: list[int]) -> tuple[dict[str, Any], list[bytes]]:
+    """Read one frame from a buffered reader of the channel (``sock.makefile("rb")``).
 
-    Raises EOFError on a clean close before a frame starts, WireError on anything malformed
-    or over budget.
+    ``budget[0]`` is the bytes still allowed and is decreased. Raises EOFError on a clean
+    close before a frame starts, WireError on anything malformed or over budget.
     """
-    try:
-        (length,) = HEADER.unpack(_recv_exactly(sock, HEADER.size))
-    except EOFError:
-        raise
+    header_size = reader.read(HEADER.size)
+    if not header_size:
+        raise EOFError("channel closed")
+    if len(header_size) < HEADER.size:
+        raise WireError("channel closed inside a frame")
+    (length,) = HEADER.unpack(header_size)
     if length > MAX_HEADER_BYTES or length > budget[0]:
         raise WireError(f"frame header of {length} bytes is over the limit")
     budget[0] -= length
     try:
-        header = json.loads(_recv_exactly(sock, length))
+        header = json.loads(_read_exactly(reader, length))
     except EOFError:
         raise WireError("channel closed inside a frame") from None
     except ValueError as exc:
@@ -177,7 +182,7 @@ def recv_frame(sock: socket.socket, budget: list[int]) -> tuple[dict[str, Any], 
         raise WireError(f"output of {sum(sizes)} bytes is over the limit")
     budget[0] -= sum(sizes)
     try:
-        buffers = [_recv_exactly(sock, n) for n in sizes]
+        buffers = [_read_exactly(reader, n) for n in sizes]
     except EOFError:
         raise WireError("channel closed inside a frame") from None
     return header, buffers

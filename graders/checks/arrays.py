@@ -31,6 +31,8 @@ class CheckResult:
     passed: bool
     check: str = ""
     message: str = ""
+    hidden_message: str | None = None
+    """The message for a hidden test, when ``message`` shows the learner's values."""
 
 
 PASS = CheckResult(True)
@@ -189,7 +191,8 @@ def check_values(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
         allowed = tolerance.atol + tolerance.rtol * np.abs(want)
         both_nan = np.isnan(want) & np.isnan(have)
         same_inf = np.isinf(want) & (want == have)
-        bad = ~(both_nan | same_inf) & ~(error <= allowed)
+        # An expected infinity is matched only by the same infinity, whatever the tolerance.
+        bad = (~(both_nan | same_inf) & ~(error <= allowed)) | (np.isinf(want) & ~same_inf)
     if not bad.any():
         return PASS
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -210,13 +213,18 @@ def check_values(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
 def compare_scalar(expected: Any, got: Any, tolerance: Tolerance) -> CheckResult:
     if isinstance(got, np.ndarray) and got.ndim == 0:
         got = got[()]
-    if isinstance(expected, (str | type(None), bool | np.bool_)):
+    if isinstance(expected, bool | np.bool_):
+        if isinstance(got, bool | np.bool_) and bool(got) == bool(expected):
+            return PASS
+        return fail("value", f"expected {expected!r}, got {got!r}")
+    if isinstance(expected, str | type(None)):
         if got == expected and type(got) is type(expected):
             return PASS
         return fail("value", f"expected {expected!r}, got {got!r}")
     if isinstance(got, bool | np.bool_) or not isinstance(got, numbers.Number):
         return fail("type", f"expected a number, got {describe_type(got)}")
     if isinstance(expected, numbers.Integral) and not isinstance(got, numbers.Integral):
-        return fail("type", f"expected an integer, got {type(got).__name__} "
-                    f"{number_text(got)}")
+        kind = type(got).__name__
+        return CheckResult(False, "type", f"type: expected an integer, got {kind} "
+                           f"{number_text(got)}", f"type: expected an integer, got {kind}")
     return check_values(np.asarray(expected), np.asarray(got), tolerance)

@@ -104,7 +104,7 @@ def run_task(function: Any, names: list[str], args: list[Any], stdout: CappedTex
 
 def serve(channel: socket.socket, max_stdout_chars: int) -> None:
     """Handle the one request waiting on ``channel``, then return."""
-    request, buffers = recv_frame(channel, [MAX_REQUEST_BYTES])
+    request, buffers = recv_frame(channel.makefile("rb"), [MAX_REQUEST_BYTES])
     stdout = CappedText(max_stdout_chars)
     sys.stdout = sys.stderr = stdout
     try:

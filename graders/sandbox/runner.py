@@ -249,10 +249,11 @@ def describe_exit(exit_code: int) -> str:
 def collect_frames(channel: socket.socket, deadline: float, limits: SandboxLimits) -> RunResult:
     result = RunResult(Ending.CRASHED)
     budget = [limits.max_output_mb * 1024 * 1024]
+    reader = channel.makefile("rb")
     while True:
         channel.settimeout(max(deadline - time.monotonic(), 0.01))
         try:
-            header, buffers = recv_frame(channel, budget)
+            header, buffers = recv_frame(reader, budget)
         except EOFError:
             return result
         except WireError as exc:

@@ -15,6 +15,7 @@ the zygote, and through it the trusted side, how the sandbox ended.
 from __future__ import annotations
 
 import array
+import gc
 import json
 import os
 import select
@@ -160,6 +161,9 @@ def serve_forever(control: socket.socket, slot: int, root_mountpoint: str) -> No
 
 
 def main() -> None:
+    # Objects imported so far move to a permanent generation: collections in a forked child
+    # then never touch them, so their pages stay shared instead of being copied on write.
+    gc.freeze()
     control = socket.socket(fileno=int(sys.argv[1]))
     slot = int(sys.argv[2])
     signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -1,0 +1,122 @@
+"""app/cli/exercises.py: ``numjudge grade``, ``validate`` and ``new`` through Typer's CliRunner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from app.cli.main import app
+from graders import load_exercise
+from tests.graders.helpers import GATE, GATE_HIDDEN, GATE_PUBLIC
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def catalog(gate_copy: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A catalog holding a private copy of gru-update-gate, named by NUMJUDGE_EXERCISES_DIR."""
+    monkeypatch.setenv("NUMJUDGE_EXERCISES_DIR", str(gate_copy.parent))
+    return gate_copy.parent
+
+
+def test_grade_the_reference_exits_0_and_prints_the_table(catalog: Path) -> None:
+    result = runner.invoke(app, ["grade", "gru-update-gate", str(GATE / "solution.py")])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    version = load_exercise(catalog / "gru-update-gate").version
+    assert lines[0] == f"gru-update-gate  (version {version})"
+    rows = [line for line in lines if line.startswith(("PASS", "FAIL", "ERR"))]
+    assert [row.split("  ")[1].strip() for row in rows] == GATE_PUBLIC + GATE_HIDDEN
+    assert all(row.startswith("PASS") for row in rows)
+    assert rows[0] == "PASS  numerical example                     1/1"
+    assert rows[2] == "PASS  unbatched more units than inputs      2/2 [hidden]"
+    assert lines[-1].startswith("verdict: passed   score: 25/25   (")
+
+
+def test_grade_a_mistake_exits_1_and_prints_its_hint(catalog: Path) -> None:
+    mistake = GATE / "mistakes" / "one_minus_z.py"
+    result = runner.invoke(app, ["grade", "gru-update-gate", str(mistake)])
+    assert result.exit_code == 1, result.output
+    assert "FAIL  numerical example                     0/1\n" in result.stdout
+    assert "      hint: Your gate and the expected one add up to 1 in every entry." \
+        in result.stdout
+    assert result.stdout.splitlines()[-1].startswith("verdict: failed   score: 0/25   (")
+
+
+def test_grade_public_only(catalog: Path) -> None:
+    result = runner.invoke(app, ["grade", "--public-only", "gru-update-gate",
+                                 str(GATE / "solution.py")])
+    assert result.exit_code == 0, result.output
+    assert "[hidden]" not in result.stdout
+    assert "verdict: passed   score: 2/2   (" in result.stdout
+
+
+def test_grade_an_unknown_exercise_exits_2(catalog: Path) -> None:
+    result = runner.invoke(app, ["grade", "no-such-thing", str(GATE / "solution.py")])
+    assert result.exit_code == 2
+    assert result.stderr == "error: Exercise 'no-such-thing' not found\n"
+
+
+def test_grade_a_missing_file_is_a_usage_error(catalog: Path, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["grade", "gru-update-gate", "nope.py"])
+    assert result.exit_code == 2
+    assert "Invalid value for 'file': file 'nope.py' does not exist." in result.output
+
+
+def test_validate_a_good_folder_exits_0() -> None:
+    result = runner.invoke(app, ["validate", str(GATE)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ("ok   gru-update-gate  (12 cases (10 hidden), 6 mistakes, "
+                             "languages: en, ja)\n1 of 1 exercise(s) valid\n")
+
+
+def test_validate_a_broken_folder_exits_1_and_lists_the_problem(gate_copy: Path) -> None:
+    (gate_copy / "starter.py").write_text((gate_copy / "solution.py").read_text())
+    result = runner.invoke(app, ["validate", str(gate_copy)])
+    assert result.exit_code == 1
+    assert result.stdout == (
+        "FAIL gru-update-gate  (12 cases (10 hidden), 6 mistakes, languages: en, ja)\n"
+        "     - starter.py: passes every case; the starter must fail\n"
+        "0 of 1 exercise(s) valid\n")
+
+
+def test_validate_an_empty_catalog_exits_2(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["validate", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.stderr == "no exercise folders found\n"
+
+
+def test_new_creates_a_folder_that_loads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                         ) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("NUMJUDGE_EXERCISES_DIR", raising=False)
+    result = runner.invoke(app, ["new", "gru-reset-gate"])
+    assert result.exit_code == 0, result.output
+    folder = Path("exercises") / "gru-reset-gate"
+    assert result.stdout == (f"created {folder}; fill in the files, then run: numjudge "
+                             f"validate {folder}\n")
+    assert load_exercise(tmp_path / folder).id == "gru-reset-gate"
+
+
+def test_new_uses_the_exercises_dir_setting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                            ) -> None:
+    monkeypatch.setenv("NUMJUDGE_EXERCISES_DIR", str(tmp_path / "catalog"))
+    result = runner.invoke(app, ["new", "lstm-cell"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "catalog" / "lstm-cell" / "exercise.toml").is_file()
+    again = runner.invoke(app, ["new", "lstm-cell"])
+    assert again.exit_code == 2
+    assert again.stderr.startswith("error: [Errno 17] File exists: ")
+
+
+def test_new_refuses_a_bad_id(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NUMJUDGE_EXERCISES_DIR", str(tmp_path))
+    result = runner.invoke(app, ["new", "Bad_Id"])
+    assert result.exit_code == 2
+    assert result.stderr == ("error: 'Bad_Id': an id is lowercase words joined by hyphens, e.g. "
+                             "gru-reset-gate\n")
+    assert list(tmp_path.iterdir()) == []

@@ -1,0 +1,55 @@
+"""graders/results.py: the report's JSON schema (CONTRACT.md, "A result")."""
+
+from __future__ import annotations
+
+import json
+
+from graders import GradeReport, Status, Verdict, Visibility, results
+
+
+def make_report() -> GradeReport:
+    tests = (
+        results.TestResult("numerical example", Visibility.PUBLIC, Status.PASSED, 1.0, 1.0),
+        results.TestResult("batched", Visibility.HIDDEN, Status.FAILED, 0.0, 2.5,
+                           message="shape: expected (4, 3), got (3, 4): transposed",
+                           hint="check the order"),
+        results.TestResult("third", Visibility.HIDDEN, Status.PASSED, 0.1, 0.1),
+        results.TestResult("fourth", Visibility.HIDDEN, Status.PASSED, 0.2, 0.2),
+    )
+    return GradeReport(exercise="gru-update-gate", version="abc", verdict=Verdict.FAILED,
+                       tests=tests, output="printed", message="", duration_ms=12)
+
+
+def test_to_dict_schema() -> None:
+    data = make_report().to_dict()
+    assert data == {
+        "exercise": "gru-update-gate", "version": "abc", "verdict": "failed",
+        "score": 1.3, "max_score": 3.8, "message": "",
+        "tests": [
+            {"name": "numerical example", "visibility": "public", "status": "passed",
+             "points": 1.0, "max_points": 1.0, "message": "", "hint": None},
+            {"name": "batched", "visibility": "hidden", "status": "failed", "points": 0.0,
+             "max_points": 2.5, "message": "shape: expected (4, 3), got (3, 4): transposed",
+             "hint": "check the order"},
+            {"name": "third", "visibility": "hidden", "status": "passed", "points": 0.1,
+             "max_points": 0.1, "message": "", "hint": None},
+            {"name": "fourth", "visibility": "hidden", "status": "passed", "points": 0.2,
+             "max_points": 0.2, "message": "", "hint": None},
+        ],
+        "output": "printed", "duration_ms": 12,
+    }
+    assert json.loads(json.dumps(data)) == data
+
+
+def test_from_dict_round_trip() -> None:
+    report = make_report()
+    again = GradeReport.from_dict(json.loads(json.dumps(report.to_dict())))
+    assert again == report
+    assert again.tests[1].status is Status.FAILED
+    assert not again.passed
+
+
+def test_enum_values() -> None:
+    assert [s.value for s in Status] == ["passed", "failed", "error"]
+    assert [v.value for v in Verdict] == ["passed", "failed", "error", "timeout", "memory_limit"]
+    assert [v.value for v in Visibility] == ["public", "hidden"]

@@ -1,0 +1,66 @@
+"""graders/scaffold.py: ``numjudge new`` makes a folder that loads and says what is missing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from graders import ExerciseError, Sandbox, load_exercise
+from graders.scaffold import TEMPLATES, create_exercise
+from graders.validation import validate_folder
+
+
+def test_new_folder_has_every_template_file(tmp_path: Path) -> None:
+    folder = create_exercise(tmp_path, "gru-reset-gate")
+    assert folder == tmp_path / "gru-reset-gate"
+    files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+    assert files == sorted(TEMPLATES)
+    assert files == ["cases.py", "exercise.toml", "mistakes/forgot_something.py",
+                     "solution.py", "starter.py", "statement.md"]
+    assert (folder / "statement.md").read_text().startswith("# Gru reset gate\n")
+
+
+def test_new_folder_loads(tmp_path: Path) -> None:
+    exercise = load_exercise(create_exercise(tmp_path, "softmax-2"))
+    assert (exercise.id, exercise.title, exercise.difficulty, exercise.entry) == (
+        "softmax-2", "Softmax 2", "easy", "solve")
+    assert (exercise.tags, exercise.order, exercise.languages) == ((), 1000, ("en",))
+    assert [m.name for m in exercise.mistakes] == ["forgot_something"]
+    assert exercise.mistakes[0].hint.startswith("Describe what the learner should reconsider")
+
+
+def test_validate_says_the_solution_is_missing(tmp_path: Path, sandbox: Sandbox) -> None:
+    result = validate_folder(create_exercise(tmp_path, "new-one"), sandbox)
+    assert not result.ok
+    assert result.problems == ["new-one/solution.py: raised NotImplementedError on case 'small "
+                               "example': write the reference solution"]
+
+
+@pytest.mark.parametrize("bad", ["", "Gru", "gru_gate", "gru gate", "-gru", "gru-", "gru--gate",
+                                 "../escape", "a/b", "gru.gate", "gate\n", "ünï"])
+def test_bad_ids_are_refused(tmp_path: Path, bad: str) -> None:
+    with pytest.raises(ExerciseError) as raised:
+        create_exercise(tmp_path, bad)
+    assert str(raised.value) == (f"{bad!r}: an id is lowercase words joined by hyphens, e.g. "
+                                 "gru-reset-gate")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("good", ["a", "gru2", "lstm-step", "x-1-y"])
+def test_good_ids(tmp_path: Path, good: str) -> None:
+    assert create_exercise(tmp_path, good).is_dir()
+
+
+def test_an_existing_folder_is_refused_and_kept(tmp_path: Path) -> None:
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "notes.md").write_text("mine\n")
+    with pytest.raises(FileExistsError):
+        create_exercise(tmp_path, "taken")
+    assert [p.name for p in (tmp_path / "taken").iterdir()] == ["notes.md"]
+    assert (tmp_path / "taken" / "notes.md").read_text() == "mine\n"
+
+
+def test_root_is_created_when_missing(tmp_path: Path) -> None:
+    folder = create_exercise(tmp_path / "new" / "catalog", "first")
+    assert (folder / "exercise.toml").is_file()

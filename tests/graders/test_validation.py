@@ -1,0 +1,194 @@
+"""graders/validation.py: ``numjudge validate`` on good and deliberately broken folders."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from graders import Sandbox
+from graders.validation import ValidationResult, exercise_folders, validate_folder
+from tests.graders.helpers import (
+    GATE,
+    GATE_HIDDEN,
+    HIDDEN_VALUES,
+    edit,
+    gate_solution,
+    make_tiny_exercise,
+    write,
+)
+
+GOOD_NOTES = ["12 cases (10 hidden), 6 mistakes, languages: en, ja"]
+
+
+def validated(folder: Path, sandbox: Sandbox) -> ValidationResult:
+    result = validate_folder(folder, sandbox)
+    assert result.path == folder
+    return result
+
+
+def test_good_folder_passes(sandbox: Sandbox) -> None:
+    result = validated(GATE, sandbox)
+    assert result.problems == []
+    assert result.ok
+    assert result.notes == GOOD_NOTES
+
+
+def test_good_copy_passes(gate_copy: Path, sandbox: Sandbox) -> None:
+    result = validated(gate_copy, sandbox)
+    assert (result.ok, result.problems, result.notes) == (True, [], GOOD_NOTES)
+
+
+def test_tiny_exercise_passes(tmp_path: Path, sandbox: Sandbox) -> None:
+    result = validated(make_tiny_exercise(tmp_path), sandbox)
+    assert result.problems == []
+    assert result.notes == ["2 cases (1 hidden), 0 mistakes, languages: en"]
+
+
+def test_broken_metadata_is_the_only_problem(gate_copy: Path, sandbox: Sandbox) -> None:
+    edit(gate_copy / "exercise.toml", 'entry = "update_gate"\n', "")
+    result = validated(gate_copy, sandbox)
+    assert not result.ok
+    assert result.problems == ["gru-update-gate/exercise.toml: field 'entry' is missing or not "
+                               "a non-empty string"]
+    assert result.notes == []
+
+
+def test_starter_that_passes(gate_copy: Path, sandbox: Sandbox) -> None:
+    shutil.copy(gate_copy / "solution.py", gate_copy / "starter.py")
+    result = validated(gate_copy, sandbox)
+    assert result.problems == ["starter.py: passes every case; the starter must fail"]
+
+
+def test_starter_with_a_syntax_error(gate_copy: Path, sandbox: Sandbox) -> None:
+    write(gate_copy / "starter.py", """
+        import numpy as np
+
+        def update_gate(h_prev, x_t, W_z, b_z)
+            return np.zeros(np.shape(h_prev))
+    """)
+    result = validated(gate_copy, sandbox)
+    assert len(result.problems) == 1
+    assert result.problems[0].startswith(
+        "starter.py: must import and run, but got error: Your code could not be loaded: raised "
+        "SyntaxError on line 4: ")
+
+
+def test_starter_that_does_not_define_the_entry(gate_copy: Path, sandbox: Sandbox) -> None:
+    edit(gate_copy / "starter.py", "def update_gate(", "def gate(")
+    result = validated(gate_copy, sandbox)
+    assert result.problems == [
+        "starter.py: must import and run, but got error: Your code could not be loaded: raised "
+        "NameError: the code does not define a function named 'update_gate'"]
+
+
+def test_reference_that_fails_in_the_sandbox(gate_copy: Path, sandbox: Sandbox) -> None:
+    # The trusted side passes copies to the reference; in the sandbox the in-place change shows.
+    with (gate_copy / "solution.py").open("a", encoding="utf-8") as file:
+        file.write("\n\n_reference = update_gate\n\n\ndef update_gate(h_prev, x_t, W_z, b_z):\n"
+                   "    z = _reference(h_prev, x_t, W_z, b_z)\n    x_t *= 2\n    return z\n")
+    result = validated(gate_copy, sandbox)
+    assert len(result.problems) == 1
+    inputs = ("inputs: the function changed its input 'x_t' in place; work on a copy (e.g. x = "
+              "x.copy()) or build new arrays")
+    assert result.problems[0].startswith(
+        f"solution.py: does not pass its own cases in the sandbox (failed): numerical example: "
+        f"{inputs}; batch of two: {inputs}; ")
+
+
+def test_mistake_that_fails_no_hidden_case(gate_copy: Path, sandbox: Sandbox) -> None:
+    write(gate_copy / "mistakes" / "zz_harmless.py",
+          'HINT = "never needed"\n\n' + gate_solution())
+    result = validated(gate_copy, sandbox)
+    assert result.problems == ["mistakes/zz_harmless.py: fails no hidden case; add a hidden case "
+                               "it gets wrong"]
+    assert result.notes == ["12 cases (10 hidden), 7 mistakes, languages: en, ja"]
+
+
+def test_mistake_failing_only_public_cases(gate_copy: Path, sandbox: Sandbox) -> None:
+    write(gate_copy / "mistakes" / "zz_public_only.py", 'HINT = "only the example"\n\n'
+          + gate_solution() + "\n\n_reference = update_gate\n\n\n"
+          "def update_gate(h_prev, x_t, W_z, b_z):\n"
+          "    z = _reference(h_prev, x_t, W_z, b_z)\n"
+          "    return -z if h_prev.flat[0] == 0.8 else z\n")
+    result = validated(gate_copy, sandbox)
+    assert result.problems == ["mistakes/zz_public_only.py: fails no hidden case; add a hidden "
+                               "case it gets wrong"]
+
+
+def test_mistake_whose_hint_never_shows(gate_copy: Path, sandbox: Sandbox) -> None:
+    # The same wrong code twice: the first in name order always matches first.
+    text = (gate_copy / "mistakes" / "one_minus_z.py").read_text(encoding="utf-8")
+    write(gate_copy / "mistakes" / "one_minus_z_again.py",
+          text.replace('HINT = ("Your gate and', 'HINT = ("Again: your gate and'))
+    result = validated(gate_copy, sandbox)
+    assert result.problems == [
+        f"mistakes/one_minus_z_again.py: fails hidden case(s) {', '.join(GATE_HIDDEN)} but its "
+        "hint is not shown there (another mistake's output matches first, or its output is not "
+        "deterministic)"]
+
+
+def test_non_deterministic_cases(gate_copy: Path, sandbox: Sandbox) -> None:
+    edit(gate_copy / "cases.py", "    return random_inputs(rng, H=4, D=6, N=8)",
+         "    return random_inputs(np.random.default_rng(), H=4, D=6, N=8)")
+    result = validated(gate_copy, sandbox)
+    assert result.problems == ["cases.py: case 'batched' makes different inputs on each run; "
+                               "draw them from the rng argument"]
+
+
+def test_non_deterministic_reference(gate_copy: Path, sandbox: Sandbox) -> None:
+    edit(gate_copy / "solution.py", "    return sigmoid(joined @ W_z.T + b_z)",
+         "    noise = np.random.default_rng().normal() if h_prev.shape == (1,) else 0.0\n"
+         "    return sigmoid(joined @ W_z.T + b_z) + noise")
+    result = validated(gate_copy, sandbox)
+    # The trusted side computed the expected output with one draw, the sandbox with another.
+    assert result.problems == [
+        f"solution.py: does not pass its own cases in the sandbox (failed): single hidden unit: "
+        f"{HIDDEN_VALUES}; single hidden unit batched: batch consistency: the output differs "
+        "from the expected one beyond the tolerance (values are not shown for hidden tests)"]
+
+
+def test_statement_not_naming_the_entry(gate_copy: Path, sandbox: Sandbox) -> None:
+    edit(gate_copy / "statement.md", "update_gate", "the_gate", count=0)
+    result = validated(gate_copy, sandbox)
+    assert result.problems == ["statement.md: never names the entry function 'update_gate'; "
+                               "say what the learner must write"]
+
+
+def test_no_hidden_case(tmp_path: Path, sandbox: Sandbox) -> None:
+    folder = make_tiny_exercise(tmp_path)
+    edit(folder / "cases.py", "@case(points=2)", "@case(public=True, points=2)")
+    result = validated(folder, sandbox)
+    assert result.problems == ["cases.py: has no hidden case; add cases without public=True"]
+
+
+def test_solution_raising_is_reported_before_grading(tmp_path: Path, sandbox: Sandbox) -> None:
+    folder = make_tiny_exercise(tmp_path)
+    write(folder / "solution.py", """
+        def count_above(x, threshold):
+            raise NotImplementedError("later")
+    """)
+    result = validated(folder, sandbox)
+    assert result.problems == ["count-above/solution.py: raised NotImplementedError on case "
+                               "'example': later"]
+
+
+def test_a_nan_input_is_deterministic(tmp_path: Path, sandbox: Sandbox) -> None:
+    # Inputs may be Python numbers; float("nan") is the same input on every run.
+    folder = make_tiny_exercise(tmp_path)
+    with (folder / "cases.py").open("a", encoding="utf-8") as file:
+        file.write('\n\n@case\ndef nan_threshold(rng):\n'
+                   '    return {"x": rng.normal(size=4), "threshold": float("nan")}\n')
+    result = validated(folder, sandbox)
+    assert result.problems == []
+
+
+def test_exercise_folders_expands_a_catalog(tmp_path: Path) -> None:
+    make_tiny_exercise(tmp_path, "b-two")
+    make_tiny_exercise(tmp_path, "a-one")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "_drafts").mkdir()
+    (tmp_path / "README.md").write_text("x\n")
+    single = tmp_path / "a-one"
+    missing = tmp_path / "missing"
+    assert exercise_folders([tmp_path]) == [tmp_path / "a-one", tmp_path / "b-two"]
+    assert exercise_folders([single, missing]) == [single, missing]
