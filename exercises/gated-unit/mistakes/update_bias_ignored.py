@@ -1,0 +1,21 @@
+import numpy as np
+
+HINT = ("Each block is an affine map followed by a squashing function. Check that every "
+        "parameter you are given reaches the update gate: without its bias the gate sits "
+        "near sigma(0) = 0.5 instead of starting open.")
+
+
+def _sigmoid(z):
+    return np.exp(-np.logaddexp(0.0, -z))
+
+
+def gated_unit(x, h0, W_ux, W_uh, b_u, W_ax, W_ah, b_a):
+    h = h0
+    states = []
+    for t in range(x.shape[-2]):
+        x_t = x[..., t, :]
+        u = _sigmoid(x_t @ W_ux.T + h @ W_uh.T)
+        a = np.tanh(x_t @ W_ax.T + h @ W_ah.T + b_a)
+        h = u * h + (1.0 - u) * a
+        states.append(h)
+    return np.stack(states, axis=-2)
