@@ -51,9 +51,9 @@ def cold_grade(prepared: PreparedExercise, code: str, limits: SandboxLimits) -> 
     """The same grading, but through a freshly started interpreter."""
     tasks, plans = plan_tasks(prepared.cases)
     ours, theirs = socket.socketpair()
-    process = subprocess.Popen([sys.executable, "-c", COLD_HARNESS, str(theirs.fileno())], pass_fds=[theirs.fileno()],
-                               env={**zygote_environment(), "PYTHONPATH": PACKAGE_ROOT},
-                               stdin=subprocess.DEVNULL)
+    process = subprocess.Popen([sys.executable, "-c", COLD_HARNESS, str(theirs.fileno())],
+                               pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL,
+                               env={**zygote_environment(), "PYTHONPATH": PACKAGE_ROOT})
     theirs.close()
     header, buffers = encode_request(code, prepared.exercise.entry, tasks)
     send_frame(ours, header, buffers)
@@ -99,10 +99,9 @@ def main() -> None:
     engine_median, cold_median = statistics.median(engine), statistics.median(cold)
     cold_rate = 2 / cold_median
     print(f"exercise {EXERCISE}: {len(prepared.cases)} cases, {len(tasks)} sandbox calls")
-    print(f"engine  median {engine_median * 1000:7.1f} ms   p95 {percentile(engine, .95) * 1000:7.1f}"
-          f" ms   ({len(engine)} gradings)")
-    print(f"cold    median {cold_median * 1000:7.1f} ms   p95 {percentile(cold, .95) * 1000:7.1f}"
-          f" ms   ({len(cold)} gradings)")
+    for label, samples in (("engine", engine), ("cold", cold)):
+        print(f"{label:<7} median {statistics.median(samples) * 1000:7.1f} ms   "
+              f"p95 {percentile(samples, .95) * 1000:7.1f} ms   ({len(samples)} gradings)")
     print(f"ratio   engine/cold median {engine_median / cold_median:.3f}   (goal <= 0.100)")
     print(f"rate    {rate:.1f} gradings/s with 2 workers   (goal >= 40; two cold workers: "
           f"{cold_rate:.1f}/s, ratio {rate / cold_rate:.1f}x)")

@@ -1,0 +1,181 @@
+"""End-to-end service benchmark: POST /submit?wait latency and throughput of `numjudge serve`.
+
+Starts a real `numjudge serve` (SQLite database, SQLite queue, the default two grading
+threads) in a temporary folder, submits the reference of an exercise, and prints each figure
+as a ratio to a cold `python -c "import numpy"` measured in the same run:
+
+- latency: median and p95 of sequential `POST /submit?wait=30` (HTTP + database + queue +
+  sandboxed grading + storing the result), goal: median <= 1/4 of the cold start;
+- throughput: submissions per second with 8 concurrent clients, goal: >= 4 times what two
+  workers that each pay one cold start per submission could do (2 / cold start).
+
+    python bench/service.py [--exercise gru-update-gate] [--requests 60] [--write]
+
+`--write` replaces the "## Service" section of docs/performance.md with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import httpx
+
+REPO = Path(__file__).resolve().parents[1]
+NUMJUDGE = str(Path(sys.executable).parent / "numjudge")
+CLIENTS = 8
+
+
+def cold_numpy_import(runs: int = 7) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "import numpy"], check=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str, str]:
+    env = {**os.environ, "NUMJUDGE_DATABASE_URL": f"sqlite:///{folder / 'numjudge.db'}",
+           "NUMJUDGE_QUEUE_URL": f"sqlite:///{folder / 'queue.db'}",
+           "NUMJUDGE_EXERCISES_DIR": str(REPO / "exercises"), "NUMJUDGE_LOG_LEVEL": "WARNING"}
+    added = subprocess.run([NUMJUDGE, "users", "add", "bench"], env=env, check=True,
+                           capture_output=True, text=True)
+    token = added.stdout.strip().splitlines()[-1]
+    port = free_port()
+    log = (folder / "serve.log").open("wb")
+    process = subprocess.Popen([NUMJUDGE, "serve", "--port", str(port)], env=env, stdout=log,
+                               stderr=subprocess.STDOUT, cwd=folder)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                return process, url, token
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("numjudge serve did not start; see " + str(folder / "serve.log"))
+
+
+def submit(client: httpx.Client, exercise: str, code: str) -> float:
+    start = time.perf_counter()
+    response = client.post("/submit", params={"wait": 30}, json={"exercise": exercise,
+                                                                  "code": code})
+    elapsed = time.perf_counter() - start
+    data = response.json()
+    if response.status_code != 202 or data.get("status") != "done" or \
+            data.get("verdict") != "passed":
+        raise SystemExit(f"unexpected answer {response.status_code}: {str(data)[:300]}")
+    return elapsed
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def throughput(url: str, token: str, exercise: str, code: str, total: int) -> float:
+    counter = iter(range(total))
+    lock = threading.Lock()
+
+    def client_loop() -> None:
+        with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {token}"},
+                          timeout=60) as client:
+            while True:
+                with lock:
+                    if next(counter, None) is None:
+                        return
+                submit(client, exercise, code)
+
+    threads = [threading.Thread(target=client_loop) for _ in range(CLIENTS)]
+    start = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return total / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--exercise", default="gru-update-gate")
+    parser.add_argument("--requests", type=int, default=60, help="sequential latency samples")
+    parser.add_argument("--load", type=int, default=160, help="submissions of the load run")
+    parser.add_argument("--write", action="store_true", help="update docs/performance.md")
+    args = parser.parse_args()
+    code = (REPO / "exercises" / args.exercise / "solution.py").read_text()
+
+    cold = cold_numpy_import()
+    with tempfile.TemporaryDirectory(prefix="numjudge-bench-") as tmp:
+        process, url, token = start_server(Path(tmp))
+        try:
+            with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {token}"},
+                              timeout=60) as client:
+                for _ in range(10):
+                    submit(client, args.exercise, code)  # warm-up
+                latencies = [submit(client, args.exercise, code) for _ in range(args.requests)]
+            rate = throughput(url, token, args.exercise, code, args.load)
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+    cold_cost = 2 / cold  # submissions/s of two workers that each start Python + numpy cold
+    median, p95 = statistics.median(latencies), percentile(latencies, 0.95)
+    rows = [
+        ("cold `python -c \"import numpy\"`", f"{cold * 1000:.0f} ms", "1", "reference"),
+        ("`POST /submit?wait` median", f"{median * 1000:.1f} ms", f"{median / cold:.2f}",
+         "<= 0.25 " + ("met" if median <= cold / 4 else "NOT met")),
+        ("`POST /submit?wait` p95", f"{p95 * 1000:.1f} ms", f"{p95 / cold:.2f}", ""),
+        (f"throughput, {CLIENTS} clients", f"{rate:.1f} /s", f"{rate / cold_cost:.2f} x (2/cold)",
+         ">= 4 " + ("met" if rate >= 4 * cold_cost else "NOT met")),
+    ]
+    table = ["| figure | value | ratio to cold start | goal |", "|---|---|---|---|"]
+    table += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows]
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    text = "\n".join(table)
+    print(text)
+    if args.write:
+        write_section(text, machine, args)
+
+
+def write_section(table: str, machine: str, args: argparse.Namespace) -> None:
+    path = REPO / "docs" / "performance.md"
+    current = path.read_text() if path.exists() else "# Performance\n"
+    section = (
+        "## Service\n\n"
+        f"`python bench/service.py --write` ({machine}; {time.strftime('%Y-%m-%d')}): a real "
+        "`numjudge serve` with SQLite database and SQLite queue, two grading threads, "
+        f"`{args.exercise}`'s reference; latency over {args.requests} sequential "
+        f"`POST /submit?wait=30` after 10 warm-ups, throughput over {args.load} submissions "
+        f"from {CLIENTS} concurrent clients. Each figure is end-to-end: HTTP, token check, "
+        "database insert, queue, sandboxed grading, storing the report, the long-poll wake-up."
+        "\n\n" + table + "\n"
+    )
+    pattern = re.compile(r"^## Service\n.*?(?=^## |\Z)", re.S | re.M)
+    if pattern.search(current):
+        updated = pattern.sub(lambda _: section + "\n", current).rstrip() + "\n"
+    else:
+        updated = current.rstrip() + "\n\n" + section
+    path.write_text(updated)
+    print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()
