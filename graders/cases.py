@@ -29,6 +29,8 @@ from typing import Any
 import numpy as np
 
 InputMaker = Callable[[np.random.Generator], Mapping[str, Any]]
+OutputBatchAxis = int | tuple[int | None, ...]
+"""The batch axis of the output, or one per element of a tuple output (None: not batched)."""
 ExtraCheck = Callable[[Mapping[str, Any], Any], str | None]
 """``check(inputs, got) -> None`` when fine, else a message for the learner."""
 
@@ -48,7 +50,7 @@ class CaseSpec:
     atol: float = DEFAULT_ATOL
     seed: int | None = None
     batch_axes: Mapping[str, int] = field(default_factory=dict)
-    output_batch_axis: int = 0
+    output_batch_axis: OutputBatchAxis = 0
     checks: Sequence[ExtraCheck] = ()
 
     @property
@@ -75,7 +77,7 @@ def case(
     atol: float = DEFAULT_ATOL,
     seed: int | None = None,
     batch_axes: Mapping[str, int] | None = None,
-    output_batch_axis: int = 0,
+    output_batch_axis: OutputBatchAxis = 0,
     checks: Sequence[ExtraCheck] = (),
 ) -> Any:
     """Declare a test case; usable bare (``@case``) or with options (``@case(points=2)``).
@@ -89,7 +91,9 @@ def case(
         seed: seed of the generator passed to the function (default: derived from the name).
         batch_axes: for a batched case, the batch axis of each batched input. The engine then
             also calls the entry on every slice and checks that the batched result equals
-            the unbatched results stacked along ``output_batch_axis``.
+            the unbatched results stacked along ``output_batch_axis``. For a tuple output,
+            give one axis per element; ``None`` marks an element that has no batch axis (it
+            must then equal what every single example returns).
         checks: extra trusted checks ``check(inputs, got) -> message | None``, run after the
             value comparison passes.
     """

@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from graders.cases import OutputBatchAxis
 from graders.checks.arrays import CheckResult, Tolerance, compare
 from graders.exercises import PreparedCase, PreparedExercise
 from graders.results import GradeReport, Status, TestResult, Verdict, Visibility
@@ -198,9 +199,17 @@ def batch_consistency(plan: CasePlan, run: RunResult, batched: Any,
                        f"results stacked along axis {axis}: {result.message}")
 
 
-def stack_outputs(values: Sequence[Any], axis: int) -> Any:
+def stack_outputs(values: Sequence[Any], axis: OutputBatchAxis) -> Any:
+    """Stack single examples' outputs; a tuple element without batch axis is taken as is."""
     if isinstance(values[0], tuple | list):
-        return tuple(np.stack([v[i] for v in values], axis=axis) for i in range(len(values[0])))
+        axes = axis if isinstance(axis, tuple) else (axis,) * len(values[0])
+        if len(axes) != len(values[0]):
+            raise ValueError(f"{len(values[0])} outputs, but {len(axes)} output batch axes")
+        return tuple(values[0][i] if axes[i] is None else
+                     np.stack([np.asarray(v[i]) for v in values], axis=axes[i])
+                     for i in range(len(values[0])))
+    if isinstance(axis, tuple):
+        raise ValueError("one array came back where a tuple of outputs was expected")
     return np.stack([np.asarray(v) for v in values], axis=axis)
 
 
@@ -216,8 +225,8 @@ def visible_message(result: CheckResult, public: bool) -> str:
             "(values are not shown for hidden tests)")
 
 
-def matching_hint(case: PreparedCase, got: Any, tolerance: Tolerance, batch_axis: int | None,
-                  hints: Mapping[str, str]) -> str | None:
+def matching_hint(case: PreparedCase, got: Any, tolerance: Tolerance,
+                  batch_axis: OutputBatchAxis | None, hints: Mapping[str, str]) -> str | None:
     """The hint of the first known mistake whose output on this case matches the learner's."""
     for name, output in case.mistake_outputs.items():
         if compare(case.expected, output, tolerance, batch_axis).passed:

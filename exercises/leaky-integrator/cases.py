@@ -1,9 +1,8 @@
 """Cases for leaky-integrator. Time is the second-to-last axis of xs: (T, D) or (N, T, D).
 
-A batched case whose alpha is shared by the batch has a window without a batch axis, so the
-engine's batched-equals-stacked-slices check (which stacks every output of the tuple) cannot
-apply to it; such cases are declared without batch_axes. Cases declared with batch_axes give
-every sequence its own alpha of shape (D,), so that both outputs carry the batch axis.
+A batched case whose alpha is shared by the batch returns a window without a batch axis, so
+it declares output_batch_axis=(0, None): the states are stacked along axis 0, the window must
+equal what every single sequence returns. Cases with one alpha per sequence batch both outputs.
 """
 
 import numpy as np
@@ -108,7 +107,7 @@ def batch_of_one(rng):
             "s0": rng.normal(size=(1, 2))}
 
 
-@case(points=3)
+@case(points=3, batch_axes={"xs": 0, "s0": 0}, output_batch_axis=(0, None))
 def batch_sharing_a_vector_alpha(rng):
     # alpha (D,) shared by the N = 4 sequences; the window has shape (D,).
     return {"xs": rng.normal(size=(4, 25, 3)),
@@ -116,7 +115,7 @@ def batch_sharing_a_vector_alpha(rng):
             "s0": rng.normal(size=(4, 3))}
 
 
-@case(points=2)
+@case(points=2, batch_axes={"xs": 0, "s0": 0}, output_batch_axis=(0, None))
 def batch_sharing_a_scalar_alpha(rng):
     # T = 3 == N: an implementation that loops over the wrong axis still gets the right shape.
     return {"xs": rng.normal(size=(3, 3, 2)), "alpha": 0.6, "s0": rng.normal(size=(3, 2))}

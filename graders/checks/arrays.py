@@ -73,8 +73,12 @@ def number_text(value: Any) -> str:
 
 
 def compare(expected: Any, got: Any, tolerance: Tolerance = Tolerance(),
-            batch_axis: int | None = None) -> CheckResult:
-    """Compare ``got`` with ``expected``; ``batch_axis`` names the output's batch axis."""
+            batch_axis: int | tuple[int | None, ...] | None = None) -> CheckResult:
+    """Compare ``got`` with ``expected``.
+
+    ``batch_axis`` names the output's batch axis (one per element of a tuple output), so a
+    shape message can say "missing batch axis".
+    """
     if isinstance(expected, tuple | list):
         return compare_sequence(expected, got, tolerance, batch_axis)
     if isinstance(expected, np.ndarray):
@@ -83,14 +87,15 @@ def compare(expected: Any, got: Any, tolerance: Tolerance = Tolerance(),
 
 
 def compare_sequence(expected: tuple[Any, ...] | list[Any], got: Any, tolerance: Tolerance,
-                     batch_axis: int | None = None) -> CheckResult:
+                     batch_axis: int | tuple[int | None, ...] | None = None) -> CheckResult:
     count = len(expected)
     if not isinstance(got, tuple | list):
         return fail("type", f"expected a tuple of {count} outputs, got {describe_type(got)}")
     if len(got) != count:
         return fail("type", f"expected a tuple of {count} outputs, got {len(got)}")
     for position, (want, have) in enumerate(zip(expected, got, strict=True)):
-        result = compare(want, have, tolerance, batch_axis)
+        axis = batch_axis[position] if isinstance(batch_axis, tuple) else batch_axis
+        result = compare(want, have, tolerance, axis)
         if not result.passed:
             return CheckResult(False, result.check,
                                f"output {position + 1} of {count}: {result.message}")
@@ -98,7 +103,9 @@ def compare_sequence(expected: tuple[Any, ...] | list[Any], got: Any, tolerance:
 
 
 def compare_array(expected: np.ndarray, got: Any, tolerance: Tolerance,
-                  batch_axis: int | None = None) -> CheckResult:
+                  batch_axis: int | tuple[int | None, ...] | None = None) -> CheckResult:
+    if isinstance(batch_axis, tuple):
+        batch_axis = None  # a per-element axis given for a single array: no axis to name
     for check in (check_type, check_shape, check_dtype, check_finite, check_values):
         result = check(expected, got, tolerance, batch_axis)
         if not result.passed:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import re
+import textwrap
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from graders import (
+    ExerciseCatalog,
     GradeReport,
     PreparedExercise,
     Sandbox,
@@ -19,12 +22,14 @@ from graders import (
     load_exercise,
     prepare_exercise,
 )
+from graders.grading import stack_outputs
 from tests.graders.helpers import (
     GATE,
     GATE_HIDDEN,
     GATE_MISTAKES,
     GATE_PUBLIC,
     HIDDEN_VALUES,
+    REPO,
     assert_matches_golden,
     gate_solution,
     make_tiny_exercise,
@@ -539,3 +544,40 @@ def test_judge_notes_cut_output(gate: PreparedExercise) -> None:
     report = judged(gate, run_result)
     assert report.output == ("start\n\n--- numerical example ---\nxxx\n"
                              "[... 120 more characters were cut]")
+
+
+# --- per-output batch axes ----------------------------------------------------------------
+
+
+def test_stacking_takes_an_unbatched_output_element_as_it_is() -> None:
+    states = [np.full((2, 3), float(i)) for i in range(4)]
+    window = np.array([10.0, 2.0, 4.0])
+    stacked = stack_outputs([(s, window) for s in states], (0, None))
+    assert stacked[0].shape == (4, 2, 3)
+    assert np.array_equal(stacked[0][3], states[3])
+    assert stacked[1] is window
+
+
+def test_stacking_refuses_a_wrong_number_of_output_axes() -> None:
+    with pytest.raises(ValueError, match="2 outputs, but 3 output batch axes"):
+        stack_outputs([(np.zeros(2), np.zeros(1))] * 2, (0, None, 1))
+
+
+def test_a_shared_output_must_match_every_single_example(sandbox: Sandbox) -> None:
+    prepared = ExerciseCatalog(REPO / "exercises").prepared("leaky-integrator")
+    solution = (REPO / "exercises" / "leaky-integrator" / "solution.py").read_text()
+    right = grade(prepared, solution, sandbox)
+    assert right.verdict is Verdict.PASSED, right.to_dict()
+    # A window that depends on the batch: right for every single sequence, wrong in a batch.
+    wrong = solution + textwrap.dedent("""
+        _reference = leaky_integrate
+
+        def leaky_integrate(xs, alpha, s0):
+            states, window = _reference(xs, alpha, s0)
+            if np.ndim(xs) == 3 and np.ndim(alpha) < 2:
+                window = window * 1.5
+            return states, window
+    """)
+    report = grade(prepared, wrong, sandbox)
+    failed = {t.name: t.message for t in report.tests if t.status is Status.FAILED}
+    assert set(failed) == {"batch sharing a vector alpha", "batch sharing a scalar alpha"}
