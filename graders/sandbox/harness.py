@@ -75,19 +75,15 @@ def writable_copy(value: Any) -> Any:
 
 
 def changed_inputs(names: list[str], args: list[Any], pristine: list[Any]) -> list[str]:
-    changed = []
-    for name, now, before in zip(names, args, pristine, strict=True):
-        if isinstance(before, np.ndarray) and not (
-            isinstance(now, np.ndarray) and now.shape == before.shape
-            and np.array_equal(now, before, equal_nan=before.dtype.kind in "fc")
-        ):
-            changed.append(name)
-    return changed
+    """Inputs whose bytes differ from the read-only originals they were copied from."""
+    return [name for name, now, before in zip(names, args, pristine, strict=True)
+            if isinstance(before, np.ndarray)
+            and (now.shape != before.shape or now.tobytes() != before.tobytes())]
 
 
-def run_task(function: Any, names: list[str], args: list[Any], stdout: CappedText
-             ) -> tuple[dict[str, Any], list[bytes | memoryview]]:
-    pristine = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+def run_task(function: Any, names: list[str], args: list[Any], pristine: list[Any],
+             stdout: CappedText) -> tuple[dict[str, Any], list[bytes | memoryview]]:
+    """Call the function on ``args``, fresh copies of the read-only ``pristine`` inputs."""
     started = time.perf_counter()
     buffers: list[bytes | memoryview] = []
     try:
@@ -116,7 +112,8 @@ def serve(channel: socket.socket, max_stdout_chars: int) -> None:
     send_frame(channel, {"kind": "loaded", "stdout": stdout.take()})
     for index, task in enumerate(request["tasks"]):
         names = list(task["names"])
-        args = [writable_copy(decode_value(node, buffers)) for node in task["args"]]
-        header, out_buffers = run_task(function, names, args, stdout)
+        pristine = [decode_value(node, buffers) for node in task["args"]]
+        args = [writable_copy(value) for value in pristine]
+        header, out_buffers = run_task(function, names, args, pristine, stdout)
         send_frame(channel, {"kind": "task", "index": index, **header}, out_buffers)
     send_frame(channel, {"kind": "done", "dropped_chars": stdout.dropped})

@@ -34,6 +34,7 @@ from graders.wire import decode_value, encode_value, recv_frame, send_frame
 logger = logging.getLogger(__name__)
 
 BACKSTOP_GRACE_S = 3.0
+SETTLE_GRACE_S = 2.0
 ZYGOTE_START_TIMEOUT_S = 30.0
 PASSED_ENVIRONMENT = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
@@ -107,6 +108,7 @@ class Zygote:
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True,
         )
         theirs.close()
+        self.previous_deadline: float | None = None
         self.control.settimeout(ZYGOTE_START_TIMEOUT_S)
         try:
             hello = json.loads(self.control.recv(4096) or b"{}")
@@ -132,6 +134,14 @@ class Zygote:
         except (TimeoutError, ValueError, OSError):
             return None
         return int(reply["exit"])
+
+    def settle(self) -> bool:
+        """Collect the exit of a sandbox whose results were returned early; False if stuck."""
+        if self.previous_deadline is None:
+            return True
+        remaining = self.previous_deadline - time.monotonic()
+        self.previous_deadline = None
+        return self.wait_exit(max(remaining, SETTLE_GRACE_S)) is not None
 
     def kill(self) -> None:
         with contextlib.suppress(ProcessLookupError):
@@ -177,7 +187,7 @@ class Sandbox:
         limits = limits or self.limits
         zygote = self._idle.get()
         try:
-            if not zygote.alive:
+            if not zygote.alive or not zygote.settle():
                 zygote = self._replace(zygote)
             result, healthy = run_in_zygote(zygote, code, entry, tasks, limits)
             if not healthy:
@@ -223,6 +233,11 @@ def run_in_zygote(zygote: Zygote, code: str, entry: str, tasks: Sequence[Task],
     finally:
         ours.close()
         theirs.close()
+    if result.ending is Ending.COMPLETED:
+        # Every result is in: the sandbox's teardown need not delay this grading. Its exit
+        # is collected before the zygote's next run.
+        zygote.previous_deadline = deadline
+        return result, True
     exit_code = zygote.wait_exit(deadline - time.monotonic())
     if exit_code is None:
         result.ending = Ending.TIMEOUT

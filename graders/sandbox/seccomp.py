@@ -105,15 +105,18 @@ class _SockFprog(ctypes.Structure):
     _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
 
 
+# Built once when the zygote imports this module, not once per submission.
+_FILTER = build_filter()
+_PROGRAM = ctypes.create_string_buffer(_FILTER, len(_FILTER))
+_FPROG = _SockFprog(len(_FILTER) // 8, ctypes.addressof(_PROGRAM))
+_libc = ctypes.CDLL(None, use_errno=True)
+
+
 def install() -> None:
     """Set no_new_privs and install the filter on the calling thread (irreversible)."""
     if platform.machine() != "x86_64":
         raise SandboxUnavailable(f"seccomp filter: no system call table for {platform.machine()}")
-    libc = ctypes.CDLL(None, use_errno=True)
-    if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+    if _libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
         raise SandboxUnavailable(f"prctl(NO_NEW_PRIVS): {ctypes.get_errno()}")
-    program = build_filter()
-    buffer = ctypes.create_string_buffer(program)
-    fprog = _SockFprog(len(program) // 8, ctypes.addressof(buffer))
-    if libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:
+    if _libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(_FPROG), 0, 0) != 0:
         raise SandboxUnavailable(f"seccomp filter refused: errno {ctypes.get_errno()}")
