@@ -33,11 +33,13 @@ def plan_tasks(cases: Sequence[PreparedCase]) -> tuple[list[Task], list[CasePlan
     plans = []
     for case in cases:
         main = len(tasks)
-        tasks.append(Task(tuple(case.inputs), tuple(case.inputs.values())))
+        tasks.append(Task(tuple(case.inputs), tuple(case.inputs.values()),
+                          flush=not case.slice_inputs))
         slices = []
-        for inputs in case.slice_inputs:
+        for number, inputs in enumerate(case.slice_inputs, start=1):
             slices.append(len(tasks))
-            tasks.append(Task(tuple(inputs), tuple(inputs.values())))
+            tasks.append(Task(tuple(inputs), tuple(inputs.values()),
+                              flush=number == len(case.slice_inputs)))
         plans.append(CasePlan(case, main, tuple(slices)))
     return tasks, plans
 

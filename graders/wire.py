@@ -15,6 +15,7 @@ Only numeric dtypes cross the channel: object, string and structured arrays are 
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import socket
@@ -110,9 +111,14 @@ def decode_value(node: Any, buffers: list[bytes]) -> Any:
     raise WireError(f"unknown value kind {kind!r}")
 
 
+@functools.lru_cache(maxsize=64)
+def parse_dtype(text: str) -> np.dtype[Any]:
+    return np.dtype(text)
+
+
 def _decode_array(node: dict[str, Any], buffers: list[bytes]) -> Any:
     try:
-        dtype = np.dtype(str(node["dtype"]))
+        dtype = parse_dtype(str(node["dtype"]))
         shape = tuple(int(n) for n in node["shape"])
         data = buffers[int(node["b"])]
     except (KeyError, TypeError, ValueError, IndexError) as exc:

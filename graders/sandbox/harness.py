@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from graders.wire import decode_value, encode_value, recv_frame, send_frame
+from graders.wire import decode_value, encode_value, pack_frame, recv_frame, send_frame
 
 SUBMISSION_FILE = "submission.py"
 MAX_REQUEST_BYTES = 1 << 30
@@ -110,10 +110,14 @@ def serve(channel: socket.socket, max_stdout_chars: int) -> None:
                              "stdout": stdout.take()})
         return
     send_frame(channel, {"kind": "loaded", "stdout": stdout.take()})
+    unsent: list[bytes | memoryview] = []
     for index, task in enumerate(request["tasks"]):
         names = list(task["names"])
         pristine = [decode_value(node, buffers) for node in task["args"]]
         args = [writable_copy(value) for value in pristine]
         header, out_buffers = run_task(function, names, args, pristine, stdout)
-        send_frame(channel, {"kind": "task", "index": index, **header}, out_buffers)
+        unsent += pack_frame({"kind": "task", "index": index, **header}, out_buffers)
+        if task.get("flush", True):
+            channel.sendall(b"".join(unsent))
+            unsent.clear()
     send_frame(channel, {"kind": "done", "dropped_chars": stdout.dropped})

@@ -42,10 +42,15 @@ PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
 @dataclass(frozen=True)
 class Task:
-    """One call of the entry function: argument names and values, in call order."""
+    """One call of the entry function: argument names and values, in call order.
+
+    ``flush``: send the results gathered so far once this call is done (the last call of a
+    case), so results stream back case by case with one write each.
+    """
 
     names: tuple[str, ...]
     args: tuple[Any, ...]
+    flush: bool = True
 
 
 @dataclass(frozen=True)
@@ -208,8 +213,8 @@ class Sandbox:
 def encode_request(code: str, entry: str, tasks: Sequence[Task]
                    ) -> tuple[dict[str, Any], list[bytes | memoryview]]:
     buffers: list[bytes | memoryview] = []
-    encoded = [{"names": list(task.names), "args": [encode_value(a, buffers) for a in task.args]}
-               for task in tasks]
+    encoded = [{"names": list(task.names), "args": [encode_value(a, buffers) for a in task.args],
+                "flush": task.flush} for task in tasks]
     return {"code": code, "entry": entry, "tasks": encoded}, buffers
 
 

@@ -171,6 +171,8 @@ def main() -> None:
     root_mountpoint = tempfile.mkdtemp(prefix="numjudge-root-")
     try:
         serve_forever(control, slot, root_mountpoint)
+    except (BrokenPipeError, ConnectionResetError):
+        pass  # the trusted side closed the pool
     finally:
         os.rmdir(root_mountpoint)
 
