@@ -1,0 +1,131 @@
+"""Dependencies shared by the routes: settings, database session, runtime, the current user."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Annotated
+
+from fastapi import Depends, HTTPException, Request, status
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from sqlalchemy.orm import Session
+
+from app import crud
+from app.core.config import Settings
+from app.models import Submission, User
+from app.services.auth import Credentials, not_authenticated, resolve_user
+from app.services.grading import GradingRuntime
+from graders.exercises import ExerciseCatalog
+
+SessionUserResolver = Callable[[Request, Settings], int | None]
+"""Web sign-in hook: ``create_app`` stores one as ``app.state.session_user_resolver``; it returns
+the id of the user signed in by the request's session cookie (or None), and is responsible for
+refusing an unsafe method without a valid CSRF token. API routes then accept that session as
+well as a Bearer token."""
+
+bearer = HTTPBearer(auto_error=False, scheme_name="API token",
+                    description="`Authorization: Bearer <token>`; `numjudge users add` prints one")
+
+
+async def get_runtime(request: Request) -> GradingRuntime:
+    runtime: GradingRuntime = request.app.state.runtime
+    return runtime
+
+
+RuntimeDep = Annotated[GradingRuntime, Depends(get_runtime)]
+
+
+async def get_settings_dep(runtime: RuntimeDep) -> Settings:
+    return runtime.settings
+
+
+SettingsDep = Annotated[Settings, Depends(get_settings_dep)]
+
+
+async def get_catalog(runtime: RuntimeDep) -> ExerciseCatalog:
+    return runtime.catalog
+
+
+CatalogDep = Annotated[ExerciseCatalog, Depends(get_catalog)]
+
+
+def get_db(runtime: RuntimeDep) -> Iterator[Session]:
+    with runtime.sessions() as session:
+        yield session
+        session.commit()
+
+
+SessionDep = Annotated[Session, Depends(get_db)]
+
+
+def session_user_id(request: Request, settings: Settings) -> int | None:
+    """The user id of the request's web session, through the app's resolver, if any."""
+    resolver: SessionUserResolver | None = getattr(request.app.state,
+                                                   "session_user_resolver", None)
+    return resolver(request, settings) if resolver is not None else None
+
+
+async def get_credentials(
+    request: Request, settings: SettingsDep,
+    bearer_credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+) -> Credentials:
+    token = bearer_credentials.credentials if bearer_credentials is not None else None
+    return Credentials(token=token,
+                       session_user_id=None if token else session_user_id(request, settings),
+                       authorization_header="authorization" in request.headers)
+
+
+OptionalCredentialsDep = Annotated[Credentials, Depends(get_credentials)]
+
+
+async def require_credentials(credentials: OptionalCredentialsDep) -> Credentials:
+    """Credentials that may be valid (401 at once when none are offered)."""
+    if credentials.token is None and credentials.session_user_id is None:
+        raise not_authenticated(credentials)
+    return credentials
+
+
+CredentialsDep = Annotated[Credentials, Depends(require_credentials)]
+
+
+def get_optional_user(session: SessionDep, credentials: OptionalCredentialsDep) -> User | None:
+    return resolve_user(session=session, credentials=credentials, required=False)
+
+
+OptionalUser = Annotated[User | None, Depends(get_optional_user)]
+
+
+def get_current_user(session: SessionDep, credentials: CredentialsDep) -> User:
+    user = resolve_user(session=session, credentials=credentials)
+    assert user is not None
+    return user
+
+
+CurrentUser = Annotated[User, Depends(get_current_user)]
+
+
+async def get_instructor(user: CurrentUser) -> User:
+    if not user.is_instructor:
+        raise HTTPException(status.HTTP_403_FORBIDDEN,
+                            detail=f"User {user.name!r} is not an instructor")
+    return user
+
+
+InstructorUser = Annotated[User, Depends(get_instructor)]
+
+
+def can_see(user: User, submission: Submission) -> bool:
+    return user.is_instructor or submission.user_id == user.id
+
+
+def get_visible_submission(submission_id: str, session: SessionDep,
+                           user: CurrentUser) -> Submission:
+    """The submission if it exists and ``user`` may read it (own, or any for instructors)."""
+    submission = crud.get_submission(session=session, submission_id=submission_id,
+                                     with_user=True)
+    if submission is None or not can_see(user, submission):
+        raise HTTPException(status.HTTP_404_NOT_FOUND,
+                            detail=f"Submission {submission_id!r} not found")
+    return submission
+
+
+VisibleSubmission = Annotated[Submission, Depends(get_visible_submission)]

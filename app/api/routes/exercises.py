@@ -1,0 +1,37 @@
+"""``GET /exercises`` and ``GET /exercises/{id}``: what a learner may see of an exercise."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, HTTPException, Query, status
+
+from app.api.deps import CatalogDep
+from app.schemas import ErrorOut, ExerciseDetail, ExerciseSummary
+from app.services import exercises as service
+from graders.errors import ExerciseError, ExerciseNotFound
+
+router = APIRouter(prefix="/exercises", tags=["exercises"])
+
+
+@router.get("", response_model=list[ExerciseSummary])
+def list_exercises(catalog: CatalogDep) -> list[ExerciseSummary]:
+    """Every exercise in course order (re-read from disk when a folder changes)."""
+    return [service.summary(exercise) for exercise in catalog.all()]
+
+
+@router.get("/{exercise_id}", response_model=ExerciseDetail,
+            responses={404: {"model": ErrorOut, "description": "unknown exercise"}})
+def get_exercise(
+    exercise_id: str, catalog: CatalogDep,
+    lang: Annotated[str, Query(description="statement language; falls back to en")] = "en",
+) -> ExerciseDetail:
+    """Statement and theory (markdown and HTML), starter code and public case names."""
+    try:
+        return service.detail(catalog, exercise_id, lang)
+    except ExerciseNotFound:
+        raise HTTPException(status.HTTP_404_NOT_FOUND,
+                            detail=f"Exercise {exercise_id!r} not found") from None
+    except ExerciseError as exc:
+        raise HTTPException(status.HTTP_500_INTERNAL_SERVER_ERROR,
+                            detail=f"Exercise {exercise_id!r} is broken: {exc}") from None

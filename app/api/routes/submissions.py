@@ -1,0 +1,70 @@
+"""``POST /submit``, ``POST /run``, ``GET /submissions/{id}``, ``GET /submissions``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, status
+
+from app import crud
+from app.api.deps import (
+    CredentialsDep,
+    CurrentUser,
+    RuntimeDep,
+    SessionDep,
+    SettingsDep,
+    VisibleSubmission,
+)
+from app.models import SubmissionKind
+from app.schemas import ErrorOut, SubmissionIn, SubmissionOut, SubmissionSummary
+from app.services import submissions as service
+
+router = APIRouter(tags=["submissions"])
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status.HTTP_401_UNAUTHORIZED: {"model": ErrorOut, "description": "no or bad token"},
+    status.HTTP_404_NOT_FOUND: {"model": ErrorOut, "description": "unknown exercise"},
+    status.HTTP_413_CONTENT_TOO_LARGE: {"model": ErrorOut, "description": "code too large"},
+}
+WaitQuery = Annotated[float, Query(ge=0, description="hold the answer up to this many seconds "
+                                   "(at most 30) until the result is final")]
+
+
+@router.post("/submit", status_code=status.HTTP_202_ACCEPTED, response_model=SubmissionOut,
+             responses=ERRORS, summary="Submit code for grading on every case")
+async def submit(body: SubmissionIn, credentials: CredentialsDep, runtime: RuntimeDep,
+                 wait: WaitQuery = 0) -> SubmissionOut:
+    """Queues the code; answers at once (``status: queued``) or, with ``?wait=``, when done."""
+    return await service.accept_and_wait(runtime=runtime, credentials=credentials,
+                                         exercise_id=body.exercise,
+                                         code=body.code, kind=SubmissionKind.SUBMIT, wait_s=wait)
+
+
+@router.post("/run", status_code=status.HTTP_202_ACCEPTED, response_model=SubmissionOut,
+             responses=ERRORS, summary="Try code on the public cases (never scored)")
+async def run(body: SubmissionIn, credentials: CredentialsDep, runtime: RuntimeDep,
+              wait: WaitQuery = 0) -> SubmissionOut:
+    """Grades the public cases only and shows what the code printed; kept in the history."""
+    return await service.accept_and_wait(runtime=runtime, credentials=credentials,
+                                         exercise_id=body.exercise,
+                                         code=body.code, kind=SubmissionKind.RUN, wait_s=wait)
+
+
+@router.get("/submissions/{submission_id}", response_model=SubmissionOut,
+            responses={404: {"model": ErrorOut, "description": "unknown or not yours"}})
+def get_submission(submission: VisibleSubmission) -> SubmissionOut:
+    """One result; a learner sees only their own, an instructor sees all."""
+    return service.to_out(submission)
+
+
+@router.get("/submissions", response_model=list[SubmissionSummary])
+def list_submissions(
+    session: SessionDep, user: CurrentUser, settings: SettingsDep,
+    exercise: Annotated[str | None, Query(description="only this exercise")] = None,
+    limit: Annotated[int | None, Query(ge=1, le=1000)] = None,
+    kind: Annotated[SubmissionKind | None, Query(description="submit or run")] = None,
+) -> list[SubmissionSummary]:
+    """Your own history, newest first."""
+    rows = crud.list_submissions(session=session, user_id=user.id, exercise_id=exercise,
+                                 kind=kind, limit=limit or settings.history_limit)
+    return [service.to_summary(row) for row in rows]

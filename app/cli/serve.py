@@ -1,0 +1,61 @@
+"""``numjudge serve`` (API, pages and grading in one process) and ``numjudge worker``."""
+
+from __future__ import annotations
+
+import logging
+from typing import Annotated
+
+import typer
+
+from app.cli.common import service_settings
+
+logger = logging.getLogger(__name__)
+
+
+def serve_command(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    workers: Annotated[int | None, typer.Option(
+        help="grading threads in this process (default NUMJUDGE_WORKERS; 0: none)")] = None,
+) -> None:
+    """Run the whole service: HTTP API, web pages and grading workers."""
+    import uvicorn
+
+    from app.main import create_app
+
+    settings = service_settings(migrate=False)
+    if workers is not None:
+        settings = settings.model_copy(update={"workers": workers})
+    app = create_app(settings)
+    logger.info("service.listening", extra={"url": f"http://{host}:{port}",
+                                            "database": settings.database_url.split("@")[-1],
+                                            "queue": settings.queue_url})
+    uvicorn.run(app, host=host, port=port, log_config=None, access_log=False,
+                timeout_graceful_shutdown=5)
+
+
+def worker_command(
+    workers: Annotated[int | None, typer.Option(
+        help="grading threads (default NUMJUDGE_WORKERS)")] = None,
+) -> None:
+    """Run grading workers only (no HTTP), for the multi-machine setup."""
+    from app.services.grading import GradingRuntime, GradingWorkers, install_runtime
+
+    settings = service_settings()
+    threads = workers if workers is not None else max(settings.workers, 1)
+    runtime = GradingRuntime.from_settings(settings.model_copy(update={"workers": threads}))
+    install_runtime(runtime)
+    grading = GradingWorkers(runtime, threads, embedded=False)
+    grading.start()
+    consumer = runtime.queue.make_consumer(threads, embedded=False)
+    logger.info("worker.started", extra={"threads": threads, "queue": settings.queue_url})
+    try:
+        consumer.run()
+    finally:
+        grading.stop()
+        logger.info("worker.stopped")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve")(serve_command)
+    app.command("worker")(worker_command)

@@ -1,0 +1,61 @@
+"""The service's settings: one class, read from ``NUMJUDGE_*`` variables or a ``.env`` file."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PLACEHOLDER_SECRET = "changethis"
+
+
+class Settings(BaseSettings):
+    """Every knob of the service; ``NUMJUDGE_<NAME>`` sets ``<name>``."""
+
+    model_config = SettingsConfigDict(env_prefix="NUMJUDGE_", env_file=".env", extra="ignore")
+
+    database_url: str = Field(
+        "sqlite:///./numjudge.db",
+        description="SQLAlchemy URL: sqlite:///./numjudge.db or postgresql+psycopg://…",
+    )
+    exercises_dir: Path = Field(Path("./exercises"), description="folder of exercise folders")
+    queue_url: str = Field(
+        "sqlite:///./numjudge-queue.db",
+        description="Huey storage: sqlite:///path, redis://host:6379/0 or memory://",
+    )
+    workers: int = Field(2, ge=0, le=64, description="grading threads per serve/worker process")
+    sandbox_workers: int = Field(0, ge=0, le=64,
+                                 description="warm sandbox processes (0: as many as workers)")
+    max_code_bytes: int = Field(100_000, ge=1, description="largest accepted submission, bytes")
+    max_wait_s: float = Field(30.0, ge=0, description="longest ?wait= of POST /submit")
+    wait_poll_s: float = Field(0.25, gt=0,
+                               description="database poll period of a long-poll (remote workers)")
+    queue_lease_s: float = Field(60.0, gt=0,
+                                 description="a queued submission not started by then is re-sent")
+    lease_margin_s: float = Field(30.0, ge=0,
+                                  description="grace added to an exercise's time limit")
+    max_attempts: int = Field(3, ge=1, description="gradings tried before giving up")
+    recovery_interval_s: float = Field(5.0, gt=0, description="period of the lease check")
+    history_limit: int = Field(50, ge=1, le=1000, description="default length of a history page")
+    auto_migrate: bool = Field(True, description="apply migrations when a process starts")
+    secret_key: str = Field(PLACEHOLDER_SECRET, description="signs web session cookies")
+    signup_open: bool = Field(True, description="anyone may create a learner account on the web")
+    log_level: str = "INFO"
+    log_format: Literal["text", "json"] = "text"
+
+    @field_validator("database_url", "queue_url")
+    @classmethod
+    def _strip(cls, value: str) -> str:
+        return value.strip()
+
+    @property
+    def sandbox_pool_size(self) -> int:
+        return self.sandbox_workers or max(self.workers, 1)
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

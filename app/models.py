@@ -1,0 +1,162 @@
+"""Database tables (SQLAlchemy 2 typed mappings). Migrations in ``migrations/`` build them."""
+
+from __future__ import annotations
+
+import enum
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    Dialect,
+    Enum,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    TypeDecorator,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+from graders.results import Verdict
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class Role(enum.Enum):
+    LEARNER = "learner"
+    INSTRUCTOR = "instructor"
+
+
+class SubmissionStatus(enum.Enum):
+    QUEUED = "queued"
+    RUNNING = "running"
+    DONE = "done"
+
+
+class SubmissionKind(enum.Enum):
+    SUBMIT = "submit"  # graded on every case, counts for the score
+    RUN = "run"  # public cases only, shows printed output, never counted
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_id() -> str:
+    return uuid.uuid4().hex
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timezone-aware UTC timestamp on every backend (SQLite keeps no zone)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to a UTC column")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def value_enum(enum_cls: type[enum.Enum], name: str) -> Enum:
+    """An Enum column storing the members' values ("passed"), portable across backends."""
+    return Enum(enum_cls, name=name, native_enum=False, length=16, validate_strings=True,
+                values_callable=lambda members: [m.value for m in members])
+
+
+class User(Base):
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64), unique=True)
+    role: Mapped[Role] = mapped_column(value_enum(Role, "role"), default=Role.LEARNER)
+    password_hash: Mapped[str | None] = mapped_column(String(255), default=None)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+    tokens: Mapped[list[ApiToken]] = relationship(back_populates="user",
+                                                  cascade="all, delete-orphan")
+
+    @property
+    def is_instructor(self) -> bool:
+        return self.role is Role.INSTRUCTOR
+
+
+class ApiToken(Base):
+    """An API token; only its SHA-256 is stored, the token itself is shown once."""
+
+    __tablename__ = "api_tokens"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    prefix: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+
+    user: Mapped[User] = relationship(back_populates="tokens")
+
+
+class Submission(Base):
+    """One submission or run, from ``queued`` to ``done``; the row is the truth."""
+
+    __tablename__ = "submissions"
+    __table_args__ = (
+        Index("ix_submissions_user_exercise_created", "user_id", "exercise_id", "created_at"),
+        Index("ix_submissions_status_lease", "status", "lease_expires_at"),
+        Index("ix_submissions_exercise_created", "exercise_id", "created_at"),
+    )
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    exercise_id: Mapped[str] = mapped_column(String(100))
+    exercise_version: Mapped[str] = mapped_column(String(64))
+    kind: Mapped[SubmissionKind] = mapped_column(value_enum(SubmissionKind, "submission_kind"),
+                                                 default=SubmissionKind.SUBMIT)
+    code: Mapped[str] = mapped_column(Text)
+    status: Mapped[SubmissionStatus] = mapped_column(
+        value_enum(SubmissionStatus, "submission_status"), default=SubmissionStatus.QUEUED)
+    verdict: Mapped[Verdict | None] = mapped_column(value_enum(Verdict, "verdict"),
+                                                    default=None)
+    score: Mapped[float | None] = mapped_column(Float, default=None)
+    max_score: Mapped[float | None] = mapped_column(Float, default=None)
+    tests: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, default=None)
+    output: Mapped[str] = mapped_column(Text, default="")
+    message: Mapped[str] = mapped_column(Text, default="")
+    duration_ms: Mapped[int | None] = mapped_column(Integer, default=None)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    worker: Mapped[str | None] = mapped_column(String(128), default=None)
+    lease_token: Mapped[str | None] = mapped_column(String(32), default=None)
+    lease_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    started_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+
+    user: Mapped[User] = relationship()
+
+    @property
+    def is_final(self) -> bool:
+        return self.status is SubmissionStatus.DONE

@@ -1,0 +1,128 @@
+"""Pydantic bodies of the HTTP API (requests and responses), with OpenAPI examples."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+StatusName = Literal["queued", "running", "done"]
+VerdictName = Literal["passed", "failed", "error", "timeout", "memory_limit"]
+
+EXAMPLE_CODE = (
+    "import numpy as np\n\n"
+    "def update_gate(h_prev, x_t, W_z, b_z):\n"
+    "    return 1 / (1 + np.exp(-(np.concatenate([h_prev, x_t], -1) @ W_z.T + b_z)))\n"
+)
+
+
+class SubmissionIn(BaseModel):
+    """What ``POST /submit`` and ``POST /run`` take."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={
+        "examples": [{"exercise": "gru-update-gate", "code": EXAMPLE_CODE}]})
+
+    exercise: str = Field(min_length=1, max_length=100, description="the exercise id",
+                          examples=["gru-update-gate"])
+    code: str = Field(description="the Python source; limited to NUMJUDGE_MAX_CODE_BYTES")
+
+
+class TestResultOut(BaseModel):
+    name: str = Field(examples=["numerical example"])
+    visibility: Literal["public", "hidden"]
+    status: Literal["passed", "failed", "error"]
+    points: float = Field(examples=[1.0])
+    max_points: float = Field(examples=[1.0])
+    message: str = Field("", examples=["shape: expected (4, 3), got (3, 4)"])
+    hint: str | None = Field(None, examples=["Which of z and 1 - z multiplies h_prev?"])
+
+
+class SubmissionOut(BaseModel):
+    """A submission's result (``GET /submissions/{id}``); final once ``status`` is done."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "id": "3f0c9a4e5b8d4f7e9a1b2c3d4e5f6a7b",
+        "url": "/submissions/3f0c9a4e5b8d4f7e9a1b2c3d4e5f6a7b",
+        "exercise": "gru-update-gate", "exercise_version": "a1b2c3d4e5f60718", "user": "ada",
+        "kind": "submit", "status": "done", "verdict": "failed", "score": 7.0,
+        "max_score": 10.0, "message": "",
+        "tests": [{"name": "numerical example", "visibility": "public", "status": "failed",
+                   "points": 0.0, "max_points": 1.0,
+                   "message": "shape: expected (4, 3), got (3, 4)",
+                   "hint": "your output matches swapping z and 1 - z in the interpolation"}],
+        "output": "", "created_at": "2026-01-05T10:00:00Z", "started_at": "2026-01-05T10:00:00Z",
+        "finished_at": "2026-01-05T10:00:00Z", "duration_ms": 12, "attempts": 1}]})
+
+    id: str
+    url: str
+    exercise: str
+    exercise_version: str
+    user: str
+    kind: Literal["submit", "run"]
+    status: StatusName
+    verdict: VerdictName | None = None
+    score: float | None = None
+    max_score: float | None = None
+    message: str = Field("", description="a whole-submission error, e.g. a SyntaxError")
+    tests: list[TestResultOut] = Field(default_factory=list)
+    output: str = Field("", description="what the code printed on public cases, truncated")
+    created_at: datetime
+    started_at: datetime | None = None
+    finished_at: datetime | None = None
+    duration_ms: int | None = None
+    attempts: int = 0
+
+
+class SubmissionSummary(BaseModel):
+    """One line of a history (no code, no per-test detail)."""
+
+    id: str
+    url: str
+    exercise: str
+    kind: Literal["submit", "run"]
+    status: StatusName
+    verdict: VerdictName | None = None
+    score: float | None = None
+    max_score: float | None = None
+    created_at: datetime
+    finished_at: datetime | None = None
+
+
+class ExerciseSummary(BaseModel):
+    id: str = Field(examples=["gru-update-gate"])
+    title: str = Field(examples=["GRU update gate"])
+    difficulty: Literal["easy", "medium", "hard"]
+    tags: list[str] = Field(examples=[["gru", "gates"]])
+    order: int
+    version: str = Field(description="content hash of the folder; changes on every edit")
+    languages: list[str] = Field(examples=[["en", "ja"]])
+    url: str
+
+
+class ExerciseDetail(ExerciseSummary):
+    """Everything a learner may see. Never the solution, hidden inputs or expected outputs."""
+
+    entry: str = Field(examples=["update_gate"])
+    source: str | None = None
+    time_limit_s: float
+    memory_limit_mb: int
+    language: str = Field(description="the language of statement and theory below")
+    statement_markdown: str
+    statement_html: str
+    theory_markdown: str | None = None
+    theory_html: str | None = None
+    starter_code: str
+    public_cases: list[str] = Field(examples=[["numerical example"]])
+
+
+class Health(BaseModel):
+    status: Literal["ok", "degraded"]
+    database: str
+    queue: str
+    exercises: int
+    queued: int | None = Field(None, description="messages waiting in the queue")
+
+
+class ErrorOut(BaseModel):
+    detail: str = Field(examples=["Exercise 'nope' not found"])

@@ -1,0 +1,76 @@
+"""GET /exercises and GET /exercises/{id}: what learners may see, and re-reading on edit."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from app.main import create_app
+from app.services.catalog import FreshCatalog
+from app.services.grading import GradingRuntime
+from graders.exercises import ExerciseCatalog
+from tests.app.conftest import EXERCISES, read_exercise_file
+
+
+def test_list_is_in_course_order_with_versions(client: TestClient) -> None:
+    listed = client.get("/exercises").json()
+    catalog = ExerciseCatalog(EXERCISES)
+    assert [e["id"] for e in listed] == [e.id for e in catalog.all()]
+    first = listed[0]
+    assert set(first) == {"id", "title", "difficulty", "tags", "order", "version",
+                          "languages", "url"}
+    assert first["url"] == f"/exercises/{first['id']}"
+
+
+def test_detail_has_statement_theory_starter_and_public_cases_only(client: TestClient) -> None:
+    response = client.get("/exercises/gru-update-gate")
+    assert response.status_code == 200
+    data = response.json()
+    prepared = ExerciseCatalog(EXERCISES).prepared("gru-update-gate")
+    assert data["public_cases"] == [c.name for c in prepared.public_cases]
+    assert data["starter_code"] == read_exercise_file("gru-update-gate", "starter.py")
+    assert data["statement_markdown"] == read_exercise_file("gru-update-gate", "statement.md")
+    assert '<span class="math inline">' in data["statement_html"]
+    assert data["theory_html"] and data["language"] == "en"
+    text = response.text
+    solution = read_exercise_file("gru-update-gate", "solution.py")
+    assert solution not in text
+    body = [line for line in solution.splitlines() if line.strip().startswith("return")]
+    assert all(line.strip() not in text for line in body)
+    hidden = [c.name for c in prepared.cases if not c.spec.public]
+    assert all(f'"{name}"' not in text for name in hidden)
+    for case in prepared.public_cases:
+        for value in case.inputs.values():
+            assert repr(value) not in text
+    assert "HINT" not in text and "mistake" not in text.lower()
+
+
+def test_translation_is_served_when_asked(client: TestClient) -> None:
+    data = client.get("/exercises/gru-update-gate", params={"lang": "ja"}).json()
+    assert data["language"] == "ja"
+    assert data["statement_markdown"] == read_exercise_file("gru-update-gate",
+                                                            "statement.ja.md")
+    fallback = client.get("/exercises/gru-update-gate", params={"lang": "fr"}).json()
+    assert fallback["language"] == "en"
+
+
+def test_unknown_exercise_is_404(client: TestClient) -> None:
+    response = client.get("/exercises/no-such")
+    assert response.status_code == 404
+    assert response.json()["detail"] == "Exercise 'no-such' not found"
+
+
+def test_an_edit_is_seen_without_restart(runtime: GradingRuntime, tmp_path: Path) -> None:
+    root = tmp_path / "exercises"
+    shutil.copytree(EXERCISES / "gru-update-gate", root / "gru-update-gate",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    runtime.catalog = FreshCatalog(root)
+    with TestClient(create_app(runtime=runtime, grading=False)) as client:
+        before = client.get("/exercises/gru-update-gate").json()
+        statement = root / "gru-update-gate" / "statement.md"
+        statement.write_text(statement.read_text() + "\nEdited by the instructor.\n")
+        after = client.get("/exercises/gru-update-gate").json()
+    assert after["version"] != before["version"]
+    assert after["statement_markdown"].endswith("Edited by the instructor.\n")

@@ -1,0 +1,202 @@
+"""POST /submit, POST /run, GET /submissions(/{id}) through the app, with real grading."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from app.models import Role, Submission, SubmissionKind, SubmissionStatus, User
+from app.services.grading import GradingRuntime
+from graders.results import Verdict
+from tests.app.conftest import read_exercise_file
+
+EXERCISE = "gru-update-gate"
+MakeUser = Callable[..., tuple[User, dict[str, str]]]
+
+
+def body(code: str, exercise: str = EXERCISE) -> dict[str, str]:
+    return {"exercise": exercise, "code": code}
+
+
+def submit(client: TestClient, headers: dict[str, str], code: str, *, wait: float = 20,
+           path: str = "/submit") -> dict[str, Any]:
+    response = client.post(path, params={"wait": wait}, json=body(code), headers=headers)
+    assert response.status_code == 202, response.text
+    return response.json()
+
+
+def test_reference_passes_with_full_score_and_is_stored(
+        client: TestClient, make_user: MakeUser, runtime: GradingRuntime) -> None:
+    _, headers = make_user("ada")
+    result = submit(client, headers, read_exercise_file(EXERCISE, "solution.py"))
+    assert result["status"] == "done"
+    assert result["verdict"] == "passed"
+    assert result["score"] == result["max_score"] == 25.0
+    assert result["user"] == "ada" and result["kind"] == "submit"
+    assert result["url"] == f"/submissions/{result['id']}"
+    assert {t["status"] for t in result["tests"]} == {"passed"}
+    hidden = [t for t in result["tests"] if t["visibility"] == "hidden"]
+    assert hidden and all(set(t) == {"name", "visibility", "status", "points", "max_points",
+                                     "message", "hint"} for t in hidden)
+    with runtime.sessions() as session:
+        row = session.get(Submission, result["id"])
+        assert row is not None
+        assert row.status is SubmissionStatus.DONE and row.verdict is Verdict.PASSED
+        assert row.attempts == 1 and row.lease_expires_at is None
+        assert row.finished_at is not None and row.started_at is not None
+        assert row.exercise_version == runtime.catalog.load(EXERCISE).version
+        assert row.tests == result["tests"]
+
+
+def test_without_wait_answers_queued_then_polling_finds_the_result(
+        client: TestClient, make_user: MakeUser) -> None:
+    _, headers = make_user("ada")
+    accepted = submit(client, headers, read_exercise_file(EXERCISE, "starter.py"), wait=0)
+    assert accepted["status"] in ("queued", "running", "done")
+    assert set(accepted) >= {"id", "status", "url"}
+    result = client.get(accepted["url"], headers=headers).json()
+    for _ in range(200):
+        if result["status"] == "done":
+            break
+        result = client.get(accepted["url"], headers=headers).json()
+    assert result["status"] == "done"
+    assert result["verdict"] in ("failed", "error")
+    assert result["score"] < result["max_score"]
+
+
+def test_a_mistake_gets_its_hint(client: TestClient, make_user: MakeUser) -> None:
+    _, headers = make_user("ada")
+    result = submit(client, headers, read_exercise_file(EXERCISE, "mistakes/one_minus_z.py"))
+    assert result["verdict"] == "failed"
+    hints = {t["hint"] for t in result["tests"] if t["hint"]}
+    assert any("add up to 1" in h for h in hints)
+
+
+def test_syntax_error_is_an_error_verdict_with_a_message(
+        client: TestClient, make_user: MakeUser) -> None:
+    _, headers = make_user("ada")
+    result = submit(client, headers, "def update_gate(:\n    pass\n")
+    assert result["status"] == "done"
+    assert result["verdict"] == "error"
+    assert "SyntaxError" in result["message"]
+    assert result["score"] == 0.0
+
+
+def test_run_grades_public_cases_only_shows_output_and_is_not_scored(
+        client: TestClient, make_user: MakeUser) -> None:
+    _, headers = make_user("ada")
+    code = read_exercise_file(EXERCISE, "solution.py") + "\nprint('hello from the learner')\n"
+    result = submit(client, headers, code, path="/run")
+    assert result["kind"] == "run" and result["status"] == "done"
+    assert {t["visibility"] for t in result["tests"]} == {"public"}
+    assert "hello from the learner" in result["output"]
+    history = client.get("/submissions", headers=headers).json()
+    assert [h["kind"] for h in history] == ["run"]
+    _, prof = make_user("prof", Role.INSTRUCTOR)
+    assert client.get("/gradebook.csv", headers=prof).text.strip().count("\n") == 0
+
+
+def test_history_is_own_newest_first_and_filters(client: TestClient,
+                                                 make_user: MakeUser) -> None:
+    _, ada = make_user("ada")
+    _, bob = make_user("bob")
+    first = submit(client, ada, read_exercise_file(EXERCISE, "starter.py"))
+    second = submit(client, ada, read_exercise_file(EXERCISE, "solution.py"))
+    submit(client, bob, read_exercise_file(EXERCISE, "solution.py"))
+    history = client.get("/submissions", params={"exercise": EXERCISE}, headers=ada).json()
+    assert [h["id"] for h in history] == [second["id"], first["id"]]
+    assert "code" not in history[0]
+    assert client.get("/submissions", params={"exercise": "gru-step"}, headers=ada).json() == []
+    assert len(client.get("/submissions", params={"limit": 1}, headers=ada).json()) == 1
+
+
+def test_a_learner_cannot_read_another_learners_submission(
+        client: TestClient, make_user: MakeUser) -> None:
+    _, ada = make_user("ada")
+    _, bob = make_user("bob")
+    _, prof = make_user("prof", Role.INSTRUCTOR)
+    result = submit(client, ada, read_exercise_file(EXERCISE, "starter.py"), wait=0)
+    response = client.get(f"/submissions/{result['id']}", headers=bob)
+    assert response.status_code == 404
+    assert response.json()["detail"] == f"Submission {result['id']!r} not found"
+    assert client.get(f"/submissions/{result['id']}", headers=ada).status_code == 200
+    assert client.get(f"/submissions/{result['id']}", headers=prof).json()["user"] == "ada"
+
+
+def test_missing_and_bad_tokens_are_401_with_a_detail(client: TestClient) -> None:
+    code = read_exercise_file(EXERCISE, "starter.py")
+    missing = client.post("/submit", json=body(code))
+    assert missing.status_code == 401
+    assert "Authorization: Bearer" in missing.json()["detail"]
+    assert missing.headers["www-authenticate"] == "Bearer"
+    bad = client.post("/submit", json=body(code), headers={"Authorization": "Bearer nope"})
+    assert bad.status_code == 401
+    assert bad.json()["detail"] == "Invalid or revoked API token"
+    basic = client.get("/submissions", headers={"Authorization": "Basic YTpi"})
+    assert basic.status_code == 401 and "not a Bearer token" in basic.json()["detail"]
+
+
+def test_unknown_exercise_and_submission_are_404(client: TestClient,
+                                                  make_user: MakeUser) -> None:
+    _, headers = make_user("ada")
+    response = client.post("/submit", json=body("x = 1", exercise="no-such"), headers=headers)
+    assert response.status_code == 404
+    assert response.json()["detail"] == "Exercise 'no-such' not found"
+    response = client.get("/submissions/abc", headers=headers)
+    assert response.status_code == 404
+    assert response.json()["detail"] == "Submission 'abc' not found"
+
+
+def test_oversized_empty_and_malformed_bodies(client: TestClient, make_user: MakeUser,
+                                              runtime: GradingRuntime) -> None:
+    _, headers = make_user("ada")
+    limit = runtime.settings.max_code_bytes
+    big = client.post("/submit", json=body("#" * (limit + 1)), headers=headers)
+    assert big.status_code == 413
+    assert big.json()["detail"] == f"Code is {limit + 1} bytes; the limit is {limit} bytes"
+    empty = client.post("/submit", json=body("  \n"), headers=headers)
+    assert empty.status_code == 422 and empty.json()["detail"] == "Code is empty"
+    missing = client.post("/submit", json={"exercise": EXERCISE}, headers=headers)
+    assert missing.status_code == 422
+    assert missing.json()["detail"] == "Field 'code' is required"
+    not_json = client.post("/submit", content=b"{nope", headers={
+        **headers, "Content-Type": "application/json"})
+    assert not_json.status_code == 422
+    assert not_json.json()["detail"].startswith("The body is not valid JSON")
+    extra = client.post("/submit", json={**body("x = 1"), "lang": "py"}, headers=headers)
+    assert extra.status_code == 422 and extra.json()["detail"] == "Unknown field 'lang'"
+    negative = client.post("/submit", params={"wait": -1}, json=body("x = 1"), headers=headers)
+    assert negative.status_code == 422 and "wait" in negative.json()["detail"]
+    with runtime.sessions() as session:
+        assert session.scalars(select(Submission)).all() == []
+
+
+def test_code_limit_is_configurable(runtime: GradingRuntime, make_user: MakeUser) -> None:
+    from app.main import create_app
+
+    runtime.settings = runtime.settings.model_copy(update={"max_code_bytes": 10})
+    _, headers = make_user("ada")
+    with TestClient(create_app(runtime=runtime, grading=False)) as client:
+        response = client.post("/submit", json=body("x = 12345678"), headers=headers)
+    assert response.status_code == 413
+    assert response.json()["detail"] == "Code is 12 bytes; the limit is 10 bytes"
+
+
+def test_wait_returns_when_the_wait_ends_if_nobody_grades(runtime: GradingRuntime,
+                                                          make_user: MakeUser) -> None:
+    from app.main import create_app
+
+    _, headers = make_user("ada")
+    with TestClient(create_app(runtime=runtime, grading=False)) as client:
+        response = client.post("/submit", params={"wait": 0.3},
+                               json=body(read_exercise_file(EXERCISE, "starter.py")),
+                               headers=headers)
+    assert response.status_code == 202
+    assert response.json()["status"] == "queued"
+    with runtime.sessions() as session:
+        row = session.get(Submission, response.json()["id"])
+        assert row is not None and row.kind is SubmissionKind.SUBMIT
+        assert row.status is SubmissionStatus.QUEUED and row.attempts == 0

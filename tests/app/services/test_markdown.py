@@ -1,0 +1,22 @@
+"""Statement markdown to HTML with math left for KaTeX."""
+
+from __future__ import annotations
+
+from app.services.markdown import render_markdown
+
+
+def test_math_becomes_katex_spans_and_divs() -> None:
+    html = render_markdown("Gate $z = \\sigma(a)$ costs $5 and $10.\n\n$$\nh = z h\n$$\n")
+    assert '<span class="math inline">z = \\sigma(a)</span>' in html
+    assert "$5 and $10" in html
+    assert '<div class="math block">\nh = z h\n</div>' in html
+
+
+def test_raw_html_is_escaped_and_tables_render() -> None:
+    html = render_markdown("<script>alert(1)</script>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    assert "<table>" in html and "<td>1</td>" in html
+
+
+def test_math_content_is_escaped() -> None:
+    assert "a &lt; b" in render_markdown("$a < b$")

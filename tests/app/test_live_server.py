@@ -1,0 +1,138 @@
+"""A real ``numjudge serve`` process: verdicts over HTTP, load, crash recovery, the CLI."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from sqlalchemy import select
+from typer.testing import CliRunner
+
+from app.cli.main import app as cli
+from app.core.db import session_scope
+from app.models import Submission, SubmissionStatus
+from graders.exercises import ExerciseCatalog
+from tests.app.conftest import EXERCISES, read_exercise_file
+from tests.app.live import LiveServer, wait_all_done
+
+EXERCISE = "gru-update-gate"
+SLOW_REFERENCE = "import time\ntime.sleep(0.4)\n" + read_exercise_file(EXERCISE, "solution.py")
+
+
+@pytest.fixture
+def server(database_url: str, tmp_path: Path) -> Iterator[LiveServer]:
+    from tests.app.conftest import wipe
+
+    live = LiveServer(tmp_path, database_url)
+    live.start()
+    yield live
+    live.kill(signal.SIGTERM)
+    wipe(database_url)
+
+
+def submit_wait(client: httpx.Client, code: str) -> dict:  # type: ignore[type-arg]
+    response = client.post("/submit", params={"wait": 30},
+                           json={"exercise": EXERCISE, "code": code})
+    assert response.status_code == 202, response.text
+    data = response.json()
+    assert data["status"] == "done", data
+    return data  # type: ignore[no-any-return]
+
+
+def test_reference_starter_and_every_mistake_over_http(server: LiveServer) -> None:
+    exercise = ExerciseCatalog(EXERCISES).load(EXERCISE)
+    assert exercise.mistakes, "gru-update-gate should ship known mistakes"
+    with server.client(server.add_user("ada")) as client:
+        reference = submit_wait(client, read_exercise_file(EXERCISE, "solution.py"))
+        assert reference["verdict"] == "passed"
+        assert reference["score"] == reference["max_score"] > 0
+        starter = submit_wait(client, read_exercise_file(EXERCISE, "starter.py"))
+        assert starter["verdict"] in ("failed", "error")
+        assert starter["score"] < starter["max_score"]
+        for mistake in exercise.mistakes:
+            result = submit_wait(client, mistake.path.read_text())
+            assert result["verdict"] == "failed", mistake.name
+            assert result["score"] < result["max_score"], mistake.name
+            hints = {t["hint"] for t in result["tests"] if t["status"] != "passed"}
+            assert mistake.hint in hints, (mistake.name, hints)
+            hidden_failed = [t for t in result["tests"]
+                             if t["visibility"] == "hidden" and t["status"] == "failed"]
+            assert hidden_failed, mistake.name
+
+
+def test_fifty_concurrent_submissions_all_finish_right(server: LiveServer) -> None:
+    codes = {"passed": read_exercise_file(EXERCISE, "solution.py"),
+             "failed": read_exercise_file(EXERCISE, "mistakes/one_minus_z.py")}
+    plan = [("passed" if i % 2 else "failed") for i in range(50)]
+    with server.client(server.add_user("ada")) as client:
+        def post(expected: str) -> tuple[str, dict]:  # type: ignore[type-arg]
+            response = client.post("/submit", params={"wait": 30},
+                                   json={"exercise": EXERCISE, "code": codes[expected]})
+            assert response.status_code == 202
+            return expected, response.json()
+
+        with concurrent.futures.ThreadPoolExecutor(max_workers=50) as pool:
+            answers = list(pool.map(post, plan))
+        ids = [data["id"] for _, data in answers]
+        results = wait_all_done(client, ids)
+    assert len(results) == 50
+    for expected, data in answers:
+        assert results[data["id"]]["verdict"] == expected
+    assert len(set(ids)) == 50
+
+
+def test_killed_server_finishes_every_submission_after_restart(server: LiveServer) -> None:
+    with server.client(server.add_user("ada")) as client:
+        ids = [client.post("/submit", json={"exercise": EXERCISE, "code": SLOW_REFERENCE}
+                           ).json()["id"] for _ in range(8)]
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            statuses = _statuses(server, ids)
+            if SubmissionStatus.RUNNING in statuses.values():
+                break
+            time.sleep(0.05)
+        server.kill(signal.SIGKILL)
+        statuses = _statuses(server, ids)
+        assert SubmissionStatus.RUNNING in statuses.values(), statuses
+        assert SubmissionStatus.QUEUED in statuses.values(), statuses
+        server.start()
+        results = wait_all_done(client, ids, timeout=60)
+    assert len(results) == len(ids), _statuses(server, ids)
+    assert {r["verdict"] for r in results.values()} == {"passed"}
+    assert max(r["attempts"] for r in results.values()) >= 2  # one was graded again
+    log = server.log_text()
+    assert "submission.requeued" in log and "reason=startup" in log
+    assert "time.sleep" not in log and "def update_gate" not in log  # code is never logged
+
+
+def _statuses(server: LiveServer, ids: list[str]) -> dict[str, SubmissionStatus]:
+    with session_scope(server.database_url) as session:
+        rows = session.scalars(select(Submission).where(Submission.id.in_(ids))).all()
+        return {row.id: row.status for row in rows}
+
+
+def test_cli_submit_prints_the_table_and_exits_by_verdict(server: LiveServer,
+                                                         tmp_path: Path) -> None:
+    token = server.add_user("ada")["Authorization"].split()[1]
+    runner = CliRunner()
+    good = tmp_path / "good.py"
+    good.write_text(read_exercise_file(EXERCISE, "solution.py"))
+    result = runner.invoke(cli, ["submit", EXERCISE, str(good), "--server", server.url,
+                                 "--token", token])
+    assert result.exit_code == 0, result.output
+    assert "verdict: passed" in result.output and "PASS" in result.output
+    bad = tmp_path / "bad.py"
+    bad.write_text(read_exercise_file(EXERCISE, "mistakes/one_minus_z.py"))
+    result = runner.invoke(cli, ["submit", EXERCISE, str(bad)],
+                           env={"NUMJUDGE_SERVER": server.url, "NUMJUDGE_TOKEN": token})
+    assert result.exit_code == 1
+    assert "verdict: failed" in result.output and "add up to 1" in result.output
+    result = runner.invoke(cli, ["submit", EXERCISE, str(bad), "--server", server.url,
+                                 "--token", "wrong"])
+    assert result.exit_code == 2
+    assert "401 Invalid or revoked API token" in result.output
