@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench validate clean
+.PHONY: run test lint bench validate clean assets e2e-deps screenshots
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/numjudge serve
 
-test: $(STAMP)
+test: $(STAMP) e2e-deps
 	$(BIN)/ruff check .
 	$(BIN)/numjudge validate exercises
 	$(BIN)/pytest
@@ -28,6 +28,21 @@ validate: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/grading.py
+
+# The web pages' end-to-end tests drive Debian's chromium (Playwright downloads no browser).
+e2e-deps:
+	@test -x /usr/bin/chromium || { apt-get update && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
+
+# Rebuild the vendored CodeMirror 6 + KaTeX bundles in app/static/vendor/ (committed).
+assets:
+	cd frontend && npm ci --no-audit --no-fund && npm run build
+
+# Refresh docs/screenshots/ from the end-to-end run (CJK fonts for the Japanese page).
+screenshots: $(STAMP) e2e-deps
+	@dpkg -s fonts-noto-cjk >/dev/null 2>&1 || { apt-get update && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends fonts-noto-cjk; }
+	NUMJUDGE_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/e2e
 
 clean:
 	rm -rf $(VENV) numjudge.db

@@ -1,0 +1,279 @@
+// The exercise page: the editor, the saved draft, Run / Submit and the results shown in place.
+(function () {
+  "use strict";
+
+  var config = JSON.parse(document.getElementById("exercise-config").textContent);
+  var results = document.getElementById("results");
+  var status = document.getElementById("status-line");
+  var draftState = document.getElementById("draft-state");
+  var runButton = document.getElementById("run-button");
+  var submitButton = document.getElementById("submit-button");
+  var resetButton = document.getElementById("reset-button");
+  var draftKey = "numjudge:draft:" + config.user + ":" + config.exercise;
+  var busy = false;
+
+  var VERDICTS = {
+    passed: "Passed", failed: "Failed", error: "Error",
+    timeout: "Time limit exceeded", memory_limit: "Memory limit exceeded",
+  };
+
+  function loadDraft() {
+    try {
+      var saved = JSON.parse(window.localStorage.getItem(draftKey) || "null");
+      if (saved && typeof saved.code === "string") return saved;
+    } catch (err) { /* storage unavailable or corrupt: start from the starter */ }
+    return null;
+  }
+
+  function saveDraft(code) {
+    try {
+      window.localStorage.setItem(draftKey, JSON.stringify({ code: code, savedAt: Date.now() }));
+      draftState.textContent = "Draft saved in this browser";
+    } catch (err) {
+      draftState.textContent = "Draft could not be saved in this browser";
+    }
+  }
+
+  var saveTimer = null;
+  var pending = null;
+  function scheduleSave(code) {
+    draftState.textContent = "Editing…";
+    pending = code;
+    window.clearTimeout(saveTimer);
+    saveTimer = window.setTimeout(flushDraft, 300);
+  }
+
+  function flushDraft() {
+    window.clearTimeout(saveTimer);
+    if (pending !== null) saveDraft(pending);
+    pending = null;
+  }
+  window.addEventListener("pagehide", flushDraft);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") flushDraft();
+  });
+
+  var draft = loadDraft();
+  var host = document.getElementById("editor");
+  var fallback = host.querySelector("textarea");
+  var editor;
+  if (window.NumjudgeEditor) {
+    host.removeChild(fallback);
+    editor = window.NumjudgeEditor.create({
+      parent: host,
+      doc: draft ? draft.code : config.starter,
+      label: "Your solution (Python)",
+      onChange: scheduleSave,
+      onRun: function () { send("run"); },
+      onSubmit: function () { send("submit"); },
+    });
+  } else {
+    fallback.value = draft ? draft.code : config.starter;
+    fallback.addEventListener("input", function () { scheduleSave(fallback.value); });
+    editor = { getValue: function () { return fallback.value; },
+               setValue: function (v) { fallback.value = v; }, focus: function () { fallback.focus(); } };
+  }
+  window.numjudgeEditor = editor;
+  draftState.textContent = draft ? "Restored your saved draft" : "Starter code loaded";
+
+  resetButton.addEventListener("click", function () {
+    if (!window.confirm("Replace your code with the starter code?")) return;
+    editor.setValue(config.starter);
+    saveDraft(config.starter);
+    editor.focus();
+  });
+
+  // ---- rendering -------------------------------------------------------------------------
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "text") node.textContent = attrs[k];
+      else node.setAttribute(k, attrs[k]);
+    });
+    (children || []).forEach(function (c) { if (c) node.appendChild(c); });
+    return node;
+  }
+
+  function fmt(x) {
+    return Number.isInteger(x) ? String(x) : String(Math.round(x * 100) / 100);
+  }
+
+  function showError(message, link) {
+    results.replaceChildren();
+    var box = el("div", { class: "alert error", role: "alert" }, [el("span", { text: message })]);
+    if (link) {
+      box.appendChild(document.createTextNode(" "));
+      box.appendChild(el("a", { href: link.href, text: link.text }));
+    }
+    results.appendChild(box);
+    status.textContent = message;
+    revealResults();
+  }
+
+  function renderResult(result, kind) {
+    results.replaceChildren();
+    var verdict = result.verdict || "error";
+    var title = (kind === "run" ? "Run: " : "Submission: ") + (VERDICTS[verdict] || verdict);
+    var head = el("div", { class: "verdict " + verdict, "data-verdict": verdict }, [
+      el("span", { class: "label", text: title }),
+      el("span", { class: "score", text: fmt(result.score) + " / " + fmt(result.max_score) }),
+    ]);
+    results.appendChild(head);
+    if (result.message) {
+      results.appendChild(el("div", { class: "alert error" }, [
+        el("div", { class: "submission-message", text: result.message }),
+      ]));
+    }
+    var body = el("tbody");
+    (result.tests || []).forEach(function (t) {
+      var hidden = t.visibility === "hidden";
+      var msg = el("td", { class: "message" });
+      if (hidden) {
+        msg.appendChild(el("span", { class: "muted", text: "Hidden test" }));
+      } else {
+        msg.appendChild(document.createTextNode(t.message || ""));
+        if (t.hint) msg.appendChild(el("div", { class: "hint", text: t.hint }));
+      }
+      body.appendChild(el("tr", { "data-status": t.status, "data-visibility": t.visibility }, [
+        el("td", { text: t.name }),
+        el("td", {}, [el("span", { class: "badge " + t.status, text: t.status })]),
+        el("td", { class: "num", text: hidden ? "" : fmt(t.points) + " / " + fmt(t.max_points) }),
+        msg,
+      ]));
+    });
+    var table = el("table", { class: "test-table" }, [
+      el("caption", { text: (result.tests || []).length + " tests" +
+        (result.duration_ms != null ? ", graded in " + result.duration_ms + " ms" : "") }),
+      el("thead", {}, [el("tr", {}, [
+        el("th", { scope: "col", text: "Test" }), el("th", { scope: "col", text: "Status" }),
+        el("th", { scope: "col", class: "num", text: "Points" }),
+        el("th", { scope: "col", text: "Message" }),
+      ])]),
+      body,
+    ]);
+    results.appendChild(el("div", { class: "table-wrap" }, [table]));
+    if (result.output) {
+      results.appendChild(el("h3", { text: "Output (public cases)" }));
+      results.appendChild(el("pre", { class: "output", text: result.output }));
+    }
+    if (kind === "submit" && result.id) {
+      results.appendChild(el("p", {}, [
+        el("a", { href: config.historyUrl.replace("__ID__", result.id), text: "Open this submission in your history" }),
+      ]));
+      var best = document.getElementById("best-score");
+      if (best && result.score >= Number(best.dataset.score || -1)) {
+        best.dataset.score = result.score;
+        best.textContent = fmt(result.score) + " / " + fmt(result.max_score);
+      }
+    }
+    status.textContent = title + ", score " + fmt(result.score) + " of " + fmt(result.max_score);
+    revealResults();
+  }
+
+  // Bring the verdict into view on a short screen (the focus stays where it was).
+  function revealResults() {
+    var first = results.firstElementChild;
+    if (!first) return;
+    var box = first.getBoundingClientRect();
+    if (box.top < 0 || box.top > window.innerHeight - 160) {
+      var smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      first.scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
+    }
+  }
+
+  // ---- talking to the server -------------------------------------------------------------
+  function detailText(body, fallbackText) {
+    if (!body || body.detail == null) return fallbackText;
+    if (typeof body.detail === "string") return body.detail;
+    if (Array.isArray(body.detail)) {
+      return body.detail.map(function (d) { return d.msg || JSON.stringify(d); }).join("; ");
+    }
+    return fallbackText;
+  }
+
+  function request(url, options) {
+    return window.fetch(url, options).then(function (response) {
+      return response.text().then(function (text) {
+        var body = null;
+        try { body = text ? JSON.parse(text) : null; } catch (err) { body = null; }
+        return { response: response, body: body };
+      });
+    });
+  }
+
+  function poll(url, deadline) {
+    return request(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(function (r) {
+        if (!r.response.ok) return r;
+        if (r.body && r.body.status === "done") return r;
+        if (Date.now() > deadline) return { timeout: true };
+        return new Promise(function (resolve) { window.setTimeout(resolve, 250); })
+          .then(function () { return poll(url, deadline); });
+      });
+  }
+
+  // aria-disabled, not disabled: a focused button keeps the focus while the result comes.
+  function setBusy(on) {
+    [runButton, submitButton].forEach(function (button) {
+      if (on) button.setAttribute("aria-disabled", "true");
+      else button.removeAttribute("aria-disabled");
+    });
+  }
+
+  function send(kind) {
+    if (busy) return;
+    flushDraft();
+    var code = editor.getValue();
+    if (!code.trim()) {
+      showError("Your code is empty: write your solution before you " + kind + ".");
+      return;
+    }
+    var size = new TextEncoder().encode(code).length;
+    if (size > config.maxCodeBytes) {
+      showError("Your code is too long (" + size + " bytes); the limit is " + config.maxCodeBytes + " bytes.");
+      return;
+    }
+    busy = true;
+    setBusy(true);
+    status.textContent = kind === "run" ? "Running the public tests…" : "Grading your submission…";
+    results.setAttribute("aria-busy", "true");
+    request(config[kind + "Url"], {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Accept: "application/json",
+                 "X-CSRF-Token": config.csrf },
+      body: JSON.stringify({ exercise: config.exercise, code: code }),
+    }).then(function (r) {
+      if (r.response.ok && r.body && r.body.status !== "done" && r.body.url) {
+        return poll(r.body.url, Date.now() + 30000);
+      }
+      return r;
+    }).then(function (r) {
+      if (r.timeout) {
+        showError("The grader is busy: your code is queued. Look for the result in your history.",
+                  { href: config.historyListUrl, text: "Open history" });
+      } else if (r.response.status === 401) {
+        showError("Your session has expired or you were signed out. Your code is kept in this browser.",
+                  { href: config.loginUrl, text: "Sign in again" });
+      } else if (!r.response.ok) {
+        showError(detailText(r.body, "The server could not grade this (HTTP " + r.response.status + ")."));
+      } else {
+        renderResult(r.body, kind);
+      }
+    }).catch(function () {
+      showError("Could not reach the server. Check your connection and try again; your code is kept.");
+    }).then(function () {
+      busy = false;
+      setBusy(false);
+      results.removeAttribute("aria-busy");
+    });
+  }
+
+  runButton.addEventListener("click", function () { send("run"); });
+  submitButton.addEventListener("click", function () { send("submit"); });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey) || event.defaultPrevented) return;
+    event.preventDefault();
+    send(event.shiftKey ? "run" : "submit");
+  });
+})();

@@ -1,0 +1,1 @@
+"""The server-rendered web pages (Jinja2 templates, a little JavaScript) on top of the API."""

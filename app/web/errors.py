@@ -1,0 +1,78 @@
+"""Errors of the web pages, shown as pages (never a stack trace or bare JSON).
+
+Every web router uses ``WebRoute``: it turns ``LoginRequired`` into a redirect to the sign-in
+page and ``PageError`` into the error page, and logs anything unexpected before showing a
+plain "something went wrong" page.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Any
+from urllib.parse import urlencode
+
+from fastapi import HTTPException, Request, Response, status
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import RedirectResponse
+from fastapi.routing import APIRoute
+
+logger = logging.getLogger(__name__)
+
+
+class PageError(Exception):
+    """An error the learner should read: shown on the error page with ``status_code``."""
+
+    def __init__(self, status_code: int, title: str, message: str) -> None:
+        super().__init__(message)
+        self.status_code = status_code
+        self.title = title
+        self.message = message
+
+
+class LoginRequired(Exception):
+    """The page needs a signed-in user; ``expired`` if their session ran out."""
+
+    def __init__(self, next_url: str, *, expired: bool = False) -> None:
+        super().__init__(next_url)
+        self.next_url = next_url
+        self.expired = expired
+
+
+def login_redirect(next_url: str, *, expired: bool = False) -> RedirectResponse:
+    query = {"next": next_url} | ({"expired": "1"} if expired else {})
+    return RedirectResponse(f"/login?{urlencode(query)}", status_code=status.HTTP_303_SEE_OTHER)
+
+
+class WebRoute(APIRoute):
+    """An ``APIRoute`` whose errors become pages."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def route_handler(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except LoginRequired as exc:
+                return login_redirect(exc.next_url, expired=exc.expired)
+            except PageError as exc:
+                return _error_page(request, exc.status_code, exc.title, exc.message)
+            except RequestValidationError:
+                return _error_page(request, status.HTTP_400_BAD_REQUEST, "Bad request",
+                                   "Some of this request's fields are missing or malformed.")
+            except HTTPException:
+                raise
+            except Exception:
+                logger.exception("web.page_failed", extra={"path": request.url.path})
+                return _error_page(request, status.HTTP_500_INTERNAL_SERVER_ERROR,
+                                   "Something went wrong",
+                                   "The server could not show this page. Try again in a moment.")
+
+        return route_handler
+
+
+def _error_page(request: Request, status_code: int, title: str, message: str) -> Response:
+    from app.web.templating import render
+
+    return render(request, "error.html", {"title": title, "message": message},
+                  status_code=status_code)

@@ -1,0 +1,89 @@
+"""What the pages show of exercises: the catalog rows, best scores, the statement in a language."""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+
+from fastapi import Request
+
+from app import crud
+from app.api.deps import SessionDep
+from app.services.markdown import render_markdown
+from graders.errors import ExerciseError
+from graders.exercises import Exercise, ExerciseCatalog
+
+logger = logging.getLogger(__name__)
+
+LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
+LANG_COOKIE = "numjudge_lang"
+LEADING_H1 = re.compile(r"\A\s*<h1>(.*?)</h1>\n?", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class Best:
+    score: float
+    max_score: float
+
+
+@dataclass(frozen=True)
+class CatalogRow:
+    exercise: Exercise
+    best: Best | None
+
+
+def load_all(catalog: ExerciseCatalog) -> tuple[list[Exercise], list[str]]:
+    """Every readable exercise in course order, and one line per folder that is broken."""
+    exercises: list[Exercise] = []
+    problems: list[str] = []
+    for exercise_id in catalog.ids():
+        try:
+            exercises.append(catalog.load(exercise_id))
+        except ExerciseError as exc:
+            logger.warning("exercise.broken", extra={"exercise": exercise_id, "error": str(exc)})
+            problems.append(f"{exercise_id}: {exc}")
+    exercises.sort(key=lambda e: (e.order, e.id))
+    return exercises, problems
+
+
+def best_by_exercise(db: SessionDep, user_id: int) -> dict[str, Best]:
+    return {b.exercise_id: Best(b.best_score, b.max_score)
+            for b in crud.best_scores(session=db, user_id=user_id)}
+
+
+def catalog_rows(exercises: list[Exercise], best: dict[str, Best]) -> list[CatalogRow]:
+    return [CatalogRow(e, best.get(e.id)) for e in exercises]
+
+
+def choose_language(request: Request, exercise: Exercise, asked: str | None) -> str:
+    """``?lang=`` if the exercise has it, else the remembered choice, else the browser's."""
+    available = exercise.languages or ("en",)
+    for candidate in (asked, request.cookies.get(LANG_COOKIE)):
+        if candidate in available:
+            return candidate
+    accept = request.headers.get("accept-language", "")
+    for part in accept.split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in available:
+            return code
+    return "en" if "en" in available else available[0]
+
+
+@dataclass(frozen=True)
+class Statement:
+    heading_html: str | None  # the statement's own "# title" (translated), if it opens with one
+    body_html: str
+    theory_html: str | None
+
+
+def statement_in(exercise: Exercise, lang: str) -> Statement:
+    """The statement and theory (if any) in ``lang``, rendered to HTML with math spans."""
+    statement = exercise.statements.get(lang) or exercise.statements.get("en", "")
+    theory = exercise.theories.get(lang) or exercise.theories.get("en")
+    html = render_markdown(statement)
+    heading = None
+    match = LEADING_H1.match(html)
+    if match:  # the page shows it as its <h1>, so the statement does not repeat it
+        heading, html = match.group(1), html[match.end():]
+    return Statement(heading, html, render_markdown(theory) if theory else None)

@@ -1,0 +1,125 @@
+"""The learner's pages: the catalog, an exercise, the history and one submission."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import APIRouter, Request, Response, status
+
+from app import crud
+from app.api.deps import SessionDep
+from app.models import Submission, SubmissionKind
+from app.web import exercises_view as view
+from app.web.deps import CatalogDep, UserDep, WebDep
+from app.web.errors import PageError, WebRoute
+from app.web.templating import render
+from graders.errors import ExerciseError, ExerciseNotFound
+from graders.exercises import Exercise, ExerciseCatalog
+
+router = APIRouter(route_class=WebRoute, include_in_schema=False)
+
+HISTORY_LIMIT = 500
+LANG_COOKIE_MAX_AGE_S = 365 * 24 * 3600
+VERDICT_NAMES = {"passed": "Passed", "failed": "Failed", "error": "Error",
+                 "timeout": "Time limit exceeded", "memory_limit": "Memory limit exceeded",
+                 "queued": "Queued", "running": "Running"}
+
+
+def load_exercise(catalog: ExerciseCatalog, exercise_id: str) -> Exercise:
+    try:
+        return catalog.load(exercise_id)
+    except ExerciseNotFound:
+        raise PageError(status.HTTP_404_NOT_FOUND, "Exercise not found",
+                        f"There is no exercise {exercise_id!r}.") from None
+    except ExerciseError as exc:
+        raise PageError(status.HTTP_500_INTERNAL_SERVER_ERROR, "This exercise is broken",
+                        f"Exercise {exercise_id!r} cannot be shown; tell your instructor: {exc}"
+                        ) from None
+
+
+@router.get("/")
+def catalog_page(request: Request, web: WebDep, db: SessionDep, catalog: CatalogDep) -> Response:
+    exercises, problems = view.load_all(catalog)
+    best = view.best_by_exercise(db, web.user.id) if web.user else {}
+    show_problems = problems if web.user is not None and web.user.is_instructor else []
+    return render(request, "catalog.html", {"nav": "catalog", "problems": show_problems,
+                                            "rows": view.catalog_rows(exercises, best)})
+
+
+@router.get("/learn/{exercise_id}")
+def exercise_page(request: Request, exercise_id: str, web: WebDep, user: UserDep,
+                  db: SessionDep, catalog: CatalogDep, lang: str | None = None) -> Response:
+    exercise = load_exercise(catalog, exercise_id)
+    chosen = view.choose_language(request, exercise, lang)
+    statement = view.statement_in(exercise, chosen)
+    best = view.best_by_exercise(db, user.id).get(exercise.id)
+    config: dict[str, Any] = {
+        "exercise": exercise.id, "version": exercise.version, "starter": exercise.starter,
+        "user": user.id, "csrf": web.session.csrf,
+        "runUrl": "/run?wait=10", "submitUrl": "/submit?wait=10",
+        "maxCodeBytes": web.settings.max_code_bytes,
+        "loginUrl": f"/login?next=/learn/{exercise.id}&expired=1",
+        "historyUrl": "/history/__ID__", "historyListUrl": f"/history?exercise={exercise.id}",
+    }
+    response = render(request, "exercise.html", {
+        "exercise": exercise, "lang": chosen, "statement": statement, "best": best,
+        "config": config,
+        "language_names": view.LANGUAGE_NAMES})
+    if lang == chosen:
+        response.set_cookie(view.LANG_COOKIE, chosen, max_age=LANG_COOKIE_MAX_AGE_S,
+                            samesite="lax", httponly=True)
+    return response
+
+
+@dataclass
+class HistoryGroup:
+    exercise_id: str
+    title: str
+    best: float | None = None
+    submissions: list[Submission] = field(default_factory=list)
+
+
+def group_history(submissions: list[Submission], exercises: list[Exercise]) -> list[HistoryGroup]:
+    """Submissions grouped per exercise, in course order; newest first inside a group."""
+    titles = {e.id: e.title for e in exercises}
+    order = {e.id: i for i, e in enumerate(exercises)}
+    groups: dict[str, HistoryGroup] = {}
+    for sub in submissions:
+        group = groups.setdefault(sub.exercise_id, HistoryGroup(
+            sub.exercise_id, titles.get(sub.exercise_id, sub.exercise_id)))
+        group.submissions.append(sub)
+        if sub.kind is SubmissionKind.SUBMIT and sub.score is not None:
+            group.best = max(group.best or 0.0, sub.score)
+    return sorted(groups.values(), key=lambda g: (order.get(g.exercise_id, 1 << 30), g.title))
+
+
+@router.get("/history")
+def history_page(request: Request, user: UserDep, db: SessionDep, catalog: CatalogDep,
+                 exercise: str | None = None) -> Response:
+    exercises, _ = view.load_all(catalog)
+    submissions = crud.list_submissions(session=db, user_id=user.id, exercise_id=exercise or None,
+                                        limit=HISTORY_LIMIT)
+    return render(request, "history.html", {
+        "nav": "history", "exercises": exercises, "selected": exercise or "",
+        "groups": group_history(list(submissions), exercises)})
+
+
+@router.get("/history/{submission_id}")
+def submission_page(request: Request, submission_id: str, user: UserDep, db: SessionDep,
+                    catalog: CatalogDep) -> Response:
+    sub = crud.get_submission(session=db, submission_id=submission_id)
+    if sub is None or (sub.user_id != user.id and not user.is_instructor):
+        raise PageError(status.HTTP_404_NOT_FOUND, "Submission not found",
+                        f"There is no submission {submission_id!r} of yours.")
+    try:
+        title = catalog.load(sub.exercise_id).title
+    except ExerciseError:
+        title = sub.exercise_id
+    own = sub.user_id == user.id
+    back = ((f"/history?exercise={sub.exercise_id}", "Your submissions") if own
+            else (f"/instructor/exercises/{sub.exercise_id}", "All submissions"))
+    return render(request, "submission.html", {
+        "nav": "history" if own else "gradebook", "sub": sub, "title": title,
+        "back_url": back[0], "back_label": back[1], "verdict_names": VERDICT_NAMES,
+        "show_hidden": user.is_instructor})

@@ -1,0 +1,13 @@
+"""The web pages' router: included by ``app/main.py`` (``app.include_router(router)``)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from app.web import pages_account, pages_instructor, pages_learn, static
+
+router = APIRouter(include_in_schema=False)
+router.include_router(static.router)
+router.include_router(pages_account.router)
+router.include_router(pages_learn.router)
+router.include_router(pages_instructor.router)

@@ -1,0 +1,85 @@
+"""The Jinja2 environment of the pages: filters, the static-file helper and ``render``."""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import UTC, datetime
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from fastapi import Request, Response
+from fastapi.templating import Jinja2Templates
+
+from app.web import auth
+
+APP_DIR = Path(__file__).resolve().parents[1]
+TEMPLATES_DIR = APP_DIR / "templates"
+STATIC_DIR = APP_DIR / "static"
+
+templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
+
+# Scripts only from this site (no inline script); styles may be inline (CodeMirror, KaTeX).
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; "
+                               "style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+                               "font-src 'self'; connect-src 'self'; object-src 'none'; "
+                               "base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+
+
+@lru_cache(maxsize=256)
+def _fingerprint(path: str, mtime_ns: int) -> str:
+    return hashlib.sha256((STATIC_DIR / path).read_bytes()).hexdigest()[:10]
+
+
+def static_url(path: str) -> str:
+    """``/static/<path>?v=<content hash>`` so browsers may cache assets for a long time."""
+    file = STATIC_DIR / path
+    try:
+        version = _fingerprint(path, file.stat().st_mtime_ns)
+    except OSError:
+        return f"/static/{path}"
+    return f"/static/{path}?v={version}"
+
+
+def format_score(value: float | None) -> str:
+    if value is None:
+        return "–"
+    return f"{value:g}" if value == int(value) else f"{value:.2f}".rstrip("0")
+
+
+def format_time(value: datetime | None) -> str:
+    if value is None:
+        return "–"
+    return value.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def enum_value(value: Any) -> str:
+    """``Verdict.PASSED`` → ``"passed"`` (templates compare CSS classes, not enums)."""
+    return str(getattr(value, "value", value or ""))
+
+
+templates.env.globals["static_url"] = static_url
+templates.env.globals["csrf_field_name"] = auth.CSRF_FIELD
+templates.env.filters["score"] = format_score
+templates.env.filters["when"] = format_time
+templates.env.filters["ev"] = enum_value
+
+
+def render(request: Request, name: str, context: dict[str, Any] | None = None, *,
+           status_code: int = 200) -> Response:
+    """Render a page with the signed-in user and CSRF token; write the session if it changed."""
+    web = getattr(request.state, "web", None)
+    context = {"user": None, "csrf": "", "signup_open": True} | (context or {})
+    if web is not None:
+        context |= {"user": web.user, "csrf": web.session.csrf,
+                    "signup_open": web.settings.signup_open}
+    response = templates.TemplateResponse(request, name, context, status_code=status_code)
+    if web is not None and web.session.dirty:
+        auth.write_session(response, request, web.settings, web.session)
+    response.headers.setdefault("Cache-Control", "no-store")
+    response.headers.update(SECURITY_HEADERS)
+    return response
