@@ -7,9 +7,11 @@ and caches the result by the folder's content hash: an edited folder is a new ve
 
 from __future__ import annotations
 
+import ast
 import copy
 import hashlib
 import logging
+import os
 import runpy
 import threading
 import tomllib
@@ -91,6 +93,22 @@ class PreparedExercise:
     @property
     def public_cases(self) -> tuple[PreparedCase, ...]:
         return tuple(c for c in self.cases if c.spec.public)
+
+
+Stamp = tuple[tuple[str, int, int], ...]
+
+
+def folder_stamp(path: Path) -> Stamp:
+    """(relative path, mtime, size) of every exercise file: a cheap "has it changed?"."""
+    entries = []
+    for directory, subdirectories, files in os.walk(path):
+        subdirectories[:] = [d for d in subdirectories if d != "__pycache__"]
+        for name in files:
+            if name.endswith(HASHED_SUFFIXES):
+                stat = os.stat(os.path.join(directory, name))
+                entries.append((os.path.relpath(os.path.join(directory, name), path),
+                                stat.st_mtime_ns, stat.st_size))
+    return tuple(sorted(entries))
 
 
 def folder_version(path: Path) -> str:
@@ -186,11 +204,28 @@ def _read_translations(path: Path, stem: str) -> dict[str, str]:
     return texts
 
 
+def read_hint(file: Path) -> str | None:
+    """The string assigned to ``HINT`` at the top level of a mistake file, without running it."""
+    where = display_path(file)
+    try:
+        tree = ast.parse(file.read_text(encoding="utf-8"), filename=where)
+    except SyntaxError as exc:
+        raise ExerciseError(f"{where}: not valid Python (line {exc.lineno}): {exc.msg}") from None
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(target, ast.Name) and target.id == "HINT" for target in node.targets):
+            try:
+                hint = ast.literal_eval(node.value)
+            except ValueError:
+                raise ExerciseError(f"{where}: HINT must be a plain string literal") from None
+            return hint if isinstance(hint, str) else None
+    return None
+
+
 def _read_mistakes(path: Path) -> tuple[Mistake, ...]:
     mistakes = []
     for file in sorted((path / "mistakes").glob("*.py")):
-        namespace = _run_file(file)
-        hint = namespace.get("HINT")
+        hint = read_hint(file)
         if not isinstance(hint, str) or not hint.strip():
             raise ExerciseError(f"{path.name}/mistakes/{file.name}: field 'HINT' is missing; "
                                 "set HINT = \"what the learner should reconsider\"")
@@ -198,10 +233,15 @@ def _read_mistakes(path: Path) -> tuple[Mistake, ...]:
     return tuple(mistakes)
 
 
-def _run_file(file: Path) -> dict[str, Any]:
-    where = f"{file.parent.name}/{file.name}"
+def display_path(file: Path) -> str:
+    """A file as errors name it: from the exercise folder, e.g. ``gate/mistakes/x.py``."""
     if file.parent.name == "mistakes":
-        where = f"{file.parent.parent.name}/mistakes/{file.name}"
+        return f"{file.parent.parent.name}/mistakes/{file.name}"
+    return f"{file.parent.name}/{file.name}"
+
+
+def _run_file(file: Path) -> dict[str, Any]:
+    where = display_path(file)
     try:
         return runpy.run_path(str(file), run_name=f"numjudge_{file.stem}")
     except Exception as exc:
@@ -212,7 +252,7 @@ def entry_function(file: Path, entry: str) -> Callable[..., Any]:
     """Run an instructor file and return its entry function, or say clearly why not."""
     function = _run_file(file).get(entry)
     if not callable(function):
-        raise ExerciseError(f"{file.parent.name}/{file.name}: does not define the entry "
+        raise ExerciseError(f"{display_path(file)}: does not define the entry "
                             f"function '{entry}' named in exercise.toml")
     return function
 
@@ -283,6 +323,7 @@ class ExerciseCatalog:
 
     def __init__(self, root: Path | str) -> None:
         self.root = Path(root).resolve()
+        self._loaded: dict[str, tuple[Stamp, Exercise]] = {}
         self._prepared: dict[tuple[str, str], PreparedExercise] = {}
         self._lock = threading.Lock()
 
@@ -292,12 +333,21 @@ class ExerciseCatalog:
         return sorted(p.name for p in self.root.iterdir() if (p / "exercise.toml").is_file())
 
     def load(self, exercise_id: str) -> Exercise:
+        """The exercise as on disk now; re-read only when a file's size or mtime changed."""
         if not exercise_id or "/" in exercise_id or exercise_id.startswith("."):
             raise ExerciseNotFound(f"Exercise {exercise_id!r} not found")
         path = self.root / exercise_id
         if not (path / "exercise.toml").is_file():
             raise ExerciseNotFound(f"Exercise {exercise_id!r} not found")
-        return load_exercise(path)
+        stamp = folder_stamp(path)
+        with self._lock:
+            cached = self._loaded.get(exercise_id)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        exercise = load_exercise(path)
+        with self._lock:
+            self._loaded[exercise_id] = (stamp, exercise)
+        return exercise
 
     def all(self) -> list[Exercise]:
         """Every loadable exercise, in course order; a broken folder is logged and skipped."""

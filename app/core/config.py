@@ -9,6 +9,8 @@ from typing import Literal
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from graders import SandboxLimits
+
 PLACEHOLDER_SECRET = "changethis"
 
 
@@ -29,6 +31,10 @@ class Settings(BaseSettings):
     workers: int = Field(2, ge=0, le=64, description="grading threads per serve/worker process")
     sandbox_workers: int = Field(0, ge=0, le=64,
                                  description="warm sandbox processes (0: as many as workers)")
+    sandbox_strict: bool = Field(True, description="refuse to grade when an isolation layer "
+                                 "cannot be set up (docs/sandbox.md); keep true in production")
+    sandbox_uid_base: int = Field(61000, ge=1000, description="worker slot k grades as uid base+k")
+    sandbox_max_output_mb: int = Field(64, ge=1, description="bytes a submission may send back")
     max_code_bytes: int = Field(100_000, ge=1, description="largest accepted submission, bytes")
     max_wait_s: float = Field(30.0, ge=0, description="longest ?wait= of POST /submit")
     wait_poll_s: float = Field(0.25, gt=0,
@@ -54,6 +60,12 @@ class Settings(BaseSettings):
     @property
     def sandbox_pool_size(self) -> int:
         return self.sandbox_workers or max(self.workers, 1)
+
+    @property
+    def sandbox_limits(self) -> SandboxLimits:
+        """The pool's limits; each exercise's own time and memory limits apply on top."""
+        return SandboxLimits(strict=self.sandbox_strict, uid_base=self.sandbox_uid_base,
+                             max_output_mb=self.sandbox_max_output_mb)
 
 
 @lru_cache

@@ -26,12 +26,13 @@ from app import crud
 from app.core.config import Settings
 from app.core.db import get_sessionmaker
 from app.models import Submission, SubmissionKind, SubmissionStatus, User, utcnow
-from app.services.catalog import FreshCatalog
 from app.services.waiters import ResultWaiters
 from app.tasks import GradingQueue
 from graders.errors import ExerciseError, ExerciseNotFound
 from graders.exercises import Exercise, ExerciseCatalog, PreparedExercise
+from graders.grading import grade
 from graders.results import GradeReport, Verdict
+from graders.sandbox import Sandbox, SandboxLimits
 
 logger = logging.getLogger(__name__)
 
@@ -46,26 +47,21 @@ def worker_id() -> str:
 class SandboxGrader:
     """The engine's ``grade`` with one shared, lazily started ``Sandbox`` per process."""
 
-    def __init__(self, pool_size: int) -> None:
+    def __init__(self, pool_size: int, limits: SandboxLimits) -> None:
         self.pool_size = pool_size
-        self._sandbox: Any = None
+        self.limits = limits
+        self._sandbox: Sandbox | None = None
         self._lock = threading.Lock()
 
-    def start(self) -> None:
-        import graders
-
+    def start(self) -> Sandbox:
         with self._lock:
             if self._sandbox is None:
-                self._sandbox = graders.Sandbox(workers=self.pool_size)
+                self._sandbox = Sandbox(workers=self.pool_size, limits=self.limits)
+            return self._sandbox
 
     def __call__(self, prepared: PreparedExercise, code: str, public_only: bool) -> GradeReport:
-        import graders
-
-        if self._sandbox is None:
-            self.start()
-        report: GradeReport = graders.grade(prepared, code, self._sandbox,
-                                            public_only=public_only)
-        return report
+        sandbox = self._sandbox or self.start()
+        return grade(prepared, code, sandbox, public_only=public_only)
 
     def close(self) -> None:
         with self._lock:
@@ -90,9 +86,9 @@ class GradingRuntime:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> GradingRuntime:
-        return cls(settings=settings, catalog=FreshCatalog(settings.exercises_dir),
+        return cls(settings=settings, catalog=ExerciseCatalog(settings.exercises_dir),
                    queue=GradingQueue(settings.queue_url),
-                   grade=SandboxGrader(settings.sandbox_pool_size))
+                   grade=SandboxGrader(settings.sandbox_pool_size, settings.sandbox_limits))
 
 
 _runtime: GradingRuntime | None = None

@@ -21,10 +21,9 @@ from app.core.config import Settings
 from app.core.db import dispose_engines, get_engine, upgrade_database
 from app.main import create_app
 from app.models import ApiToken, Role, Submission, User
-from app.services.catalog import FreshCatalog
 from app.services.grading import GradingRuntime, SandboxGrader
 from app.tasks import GradingQueue
-from graders.exercises import PreparedExercise
+from graders.exercises import ExerciseCatalog, PreparedExercise
 from graders.results import GradeReport
 
 REPO = Path(__file__).resolve().parents[2]
@@ -130,7 +129,7 @@ def wipe(database_url: str) -> None:
 @pytest.fixture(scope="session")
 def shared_grader() -> Iterator[SandboxGrader]:
     """One warm sandbox pool for every in-process test app."""
-    grader = SandboxGrader(pool_size=2)
+    grader = SandboxGrader(pool_size=2, limits=Settings().sandbox_limits)
     grader.start()
     yield grader
     grader.close()
@@ -150,7 +149,7 @@ def make_runtime(settings: Settings, grader: SandboxGrader) -> GradingRuntime:
     def grade(prepared: PreparedExercise, code: str, public_only: bool) -> GradeReport:
         return grader(prepared, code, public_only)
 
-    return GradingRuntime(settings=settings, catalog=FreshCatalog(settings.exercises_dir),
+    return GradingRuntime(settings=settings, catalog=ExerciseCatalog(settings.exercises_dir),
                           queue=GradingQueue(settings.queue_url), grade=grade)
 
 

@@ -19,6 +19,7 @@ from graders import (
 )
 from graders.exercises import Limits, folder_version
 from tests.graders.helpers import (
+    EXERCISES,
     GATE,
     GATE_BATCHED,
     GATE_HIDDEN,
@@ -219,12 +220,13 @@ def test_mistake_with_blank_hint(gate_copy: Path) -> None:
 
 
 def test_mistake_that_raises_on_import(gate_copy: Path) -> None:
+    # Loading only reads the HINT; the mistake runs, and fails, when the exercise is prepared.
     write(gate_copy / "mistakes" / "broken.py", """
         HINT = "x"
         raise ImportError("no such module")
     """)
-    assert load_error(gate_copy) == ("gru-update-gate/mistakes/broken.py: raised ImportError: "
-                                     "no such module")
+    assert prepare_error(gate_copy) == ("gru-update-gate/mistakes/broken.py: raised ImportError: "
+                                        "no such module")
 
 
 def test_mistake_not_defining_the_entry(gate_copy: Path) -> None:
@@ -233,8 +235,8 @@ def test_mistake_not_defining_the_entry(gate_copy: Path) -> None:
         def gate(h_prev, x_t, W_z, b_z):
             return h_prev
     """)
-    assert prepare_error(gate_copy) == ("mistakes/renamed.py: does not define the entry "
-                                        "function 'update_gate' named in exercise.toml")
+    assert prepare_error(gate_copy) == ("gru-update-gate/mistakes/renamed.py: does not define "
+                                        "the entry function 'update_gate' named in exercise.toml")
 
 
 # --- cases.py and solution.py -------------------------------------------------------------
@@ -406,3 +408,34 @@ def test_catalog_prepares_once_per_version_and_rereads_an_edited_folder(tmp_path
     assert catalog.load("gru-update-gate").title == "Update gate"
     assert catalog.prepared("gru-update-gate") is second
     assert list(catalog._prepared) == [("gru-update-gate", second.exercise.version)]
+
+
+def test_catalog_keeps_a_loaded_exercise_until_a_file_changes(tmp_path: Path) -> None:
+    root = tmp_path / "exercises"
+    shutil.copytree(EXERCISES / "gru-update-gate", root / "gru-update-gate")
+    catalog = ExerciseCatalog(root)
+    first = catalog.load("gru-update-gate")
+    assert catalog.load("gru-update-gate") is first
+    statement = root / "gru-update-gate" / "statement.md"
+    statement.write_text(statement.read_text() + "\nOne more line.\n")
+    edited = catalog.load("gru-update-gate")
+    assert edited is not first
+    assert edited.version != first.version
+    assert edited.statements["en"].endswith("One more line.\n")
+
+
+def test_a_mistake_hint_is_read_without_running_the_file(tmp_path: Path) -> None:
+    folder = tmp_path / "gru-update-gate"
+    shutil.copytree(EXERCISES / "gru-update-gate", folder)
+    (folder / "mistakes" / "loud.py").write_text(
+        'raise SystemExit("ran at load time")\nHINT = "A hint."\n')
+    exercise = load_exercise(folder)
+    assert [m.hint for m in exercise.mistakes if m.name == "loud"] == ["A hint."]
+
+
+def test_a_hint_that_is_not_a_literal_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "gru-update-gate"
+    shutil.copytree(EXERCISES / "gru-update-gate", folder)
+    (folder / "mistakes" / "computed.py").write_text('HINT = "a" + str(1)\n')
+    with pytest.raises(ExerciseError, match=r"mistakes/computed.py: HINT must be a plain string"):
+        load_exercise(folder)

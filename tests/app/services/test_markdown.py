@@ -20,3 +20,10 @@ def test_raw_html_is_escaped_and_tables_render() -> None:
 
 def test_math_content_is_escaped() -> None:
     assert "a &lt; b" in render_markdown("$a < b$")
+
+
+def test_a_line_break_between_japanese_characters_adds_no_space() -> None:
+    html = render_markdown("日本語の文は\n改行されても続く。\n"
+                           "English lines\nkeep it, as does 文\nmixed.")
+    assert html == ("<p>日本語の文は改行されても続く。\nEnglish lines\nkeep it, as does 文\n"
+                    "mixed.</p>\n")

@@ -8,7 +8,6 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from app.main import create_app
-from app.services.catalog import FreshCatalog
 from app.services.grading import GradingRuntime
 from graders.exercises import ExerciseCatalog
 from tests.app.conftest import EXERCISES, read_exercise_file
@@ -66,7 +65,7 @@ def test_an_edit_is_seen_without_restart(runtime: GradingRuntime, tmp_path: Path
     root = tmp_path / "exercises"
     shutil.copytree(EXERCISES / "gru-update-gate", root / "gru-update-gate",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    runtime.catalog = FreshCatalog(root)
+    runtime.catalog = ExerciseCatalog(root)
     with TestClient(create_app(runtime=runtime, grading=False)) as client:
         before = client.get("/exercises/gru-update-gate").json()
         statement = root / "gru-update-gate" / "statement.md"
