@@ -18,6 +18,7 @@ from app.core.db import upgrade_database
 from app.services.grading import GradingRuntime, GradingWorkers, install_runtime
 from app.web.auth import session_user_id as web_session_user_id
 from app.web.routes import router as web_router
+from graders.errors import ExerciseError, ExerciseNotFound
 
 logger = logging.getLogger(__name__)
 
@@ -48,6 +49,17 @@ async def validation_error(request: Request, exc: Exception) -> JSONResponse:
     detail = "; ".join(_describe_error(e) for e in errors) or "Invalid request"
     return JSONResponse(status_code=status.HTTP_422_UNPROCESSABLE_CONTENT,
                         content={"detail": detail, "errors": _jsonable(errors)})
+
+
+async def exercise_not_found(request: Request, exc: Exception) -> JSONResponse:
+    """404 for an unknown exercise id, from any API route or service."""
+    return JSONResponse(status_code=status.HTTP_404_NOT_FOUND, content={"detail": str(exc)})
+
+
+async def exercise_broken(request: Request, exc: Exception) -> JSONResponse:
+    """500 naming the broken file and field: the instructor's folder needs fixing."""
+    return JSONResponse(status_code=status.HTTP_500_INTERNAL_SERVER_ERROR,
+                        content={"detail": f"The exercise folder is broken: {exc}"})
 
 
 def _jsonable(errors: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -89,6 +101,9 @@ def create_app(settings: Settings | None = None, *, runtime: GradingRuntime | No
     app.state.settings = settings
     app.state.session_user_resolver = web_session_user_id
     app.add_exception_handler(RequestValidationError, validation_error)
+    # The more specific class first: handlers are looked up along the exception's MRO.
+    app.add_exception_handler(ExerciseNotFound, exercise_not_found)
+    app.add_exception_handler(ExerciseError, exercise_broken)
     app.include_router(submissions.router)
     app.include_router(exercises.router)
     app.include_router(gradebook.router)

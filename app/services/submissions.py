@@ -17,7 +17,6 @@ from app.services import grading
 from app.services.auth import Credentials, resolve_user
 from app.services.grading import GradingRuntime
 from app.services.waiters import Waiter
-from graders.errors import ExerciseError, ExerciseNotFound
 
 
 def submission_url(submission_id: str) -> str:
@@ -70,14 +69,7 @@ def accept(*, runtime: GradingRuntime, credentials: Credentials, exercise_id: st
 def _accept(*, runtime: GradingRuntime, session: Session, user: User, exercise_id: str,
             code: str, kind: SubmissionKind, submission_id: str | None) -> SubmissionOut:
     check_code(code, runtime.settings.max_code_bytes)
-    try:
-        exercise = runtime.catalog.load(exercise_id)
-    except ExerciseNotFound:
-        raise HTTPException(status.HTTP_404_NOT_FOUND,
-                            detail=f"Exercise {exercise_id!r} not found") from None
-    except ExerciseError as exc:
-        raise HTTPException(status.HTTP_500_INTERNAL_SERVER_ERROR,
-                            detail=f"Exercise {exercise_id!r} is broken: {exc}") from None
+    exercise = runtime.catalog.load(exercise_id)  # ExerciseNotFound -> 404 (app/main.py)
     submission = grading.submit(runtime=runtime, session=session, user=user, exercise=exercise,
                                 code=code, kind=kind, submission_id=submission_id)
     return to_out(submission)

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Query, status
+from fastapi import APIRouter, Query
 
 from app.api.deps import CatalogDep
 from app.schemas import ErrorOut, ExerciseDetail, ExerciseSummary
 from app.services import exercises as service
-from graders.errors import ExerciseError, ExerciseNotFound
 
 router = APIRouter(prefix="/exercises", tags=["exercises"])
 
@@ -27,11 +26,4 @@ def get_exercise(
     lang: Annotated[str, Query(description="statement language; falls back to en")] = "en",
 ) -> ExerciseDetail:
     """Statement and theory (markdown and HTML), starter code and public case names."""
-    try:
-        return service.detail(catalog, exercise_id, lang)
-    except ExerciseNotFound:
-        raise HTTPException(status.HTTP_404_NOT_FOUND,
-                            detail=f"Exercise {exercise_id!r} not found") from None
-    except ExerciseError as exc:
-        raise HTTPException(status.HTTP_500_INTERNAL_SERVER_ERROR,
-                            detail=f"Exercise {exercise_id!r} is broken: {exc}") from None
+    return service.detail(catalog, exercise_id, lang)

@@ -73,3 +73,19 @@ def test_an_edit_is_seen_without_restart(runtime: GradingRuntime, tmp_path: Path
         after = client.get("/exercises/gru-update-gate").json()
     assert after["version"] != before["version"]
     assert after["statement_markdown"].endswith("Edited by the instructor.\n")
+
+
+def test_a_broken_folder_is_a_500_naming_the_file(runtime: GradingRuntime, tmp_path: Path
+                                                   ) -> None:
+    root = tmp_path / "exercises"
+    shutil.copytree(EXERCISES / "gru-update-gate", root / "gru-update-gate",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    toml = root / "gru-update-gate" / "exercise.toml"
+    toml.write_text(toml.read_text().replace('entry = "update_gate"', 'entry = ""'))
+    runtime.catalog = ExerciseCatalog(root)
+    with TestClient(create_app(runtime=runtime, grading=False)) as client:
+        response = client.get("/exercises/gru-update-gate")
+    assert response.status_code == 500
+    assert response.json()["detail"] == (
+        "The exercise folder is broken: gru-update-gate/exercise.toml: field 'entry' is missing "
+        "or not a non-empty string")
