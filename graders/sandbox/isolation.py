@@ -1,8 +1,8 @@
 """The isolation layers a grading process enters before it reads a submission.
 
-Each function is one layer; ``docs/sandbox.md`` says what each protects against. They are
-called in the sandbox's first process (PID 1 of a fresh PID namespace) in this order:
-``build_private_root`` -> ``set_resource_limits`` -> ``drop_privileges`` -> seccomp.
+Each function is one layer; ``docs/sandbox.md`` says what each protects against. The zygote
+calls ``prepare_root`` once; the sandbox's first process (PID 1 of a fresh PID namespace)
+then calls ``enter_root`` -> ``set_resource_limits`` -> ``drop_privileges`` -> seccomp.
 """
 
 from __future__ import annotations
@@ -67,17 +67,18 @@ def python_roots() -> list[str]:
     return sorted(root for root in roots if root and os.path.isdir(root))
 
 
-def build_private_root(mountpoint: str, tmpfs_mb: int) -> None:
-    """Pivot into an empty tmpfs that holds only read-only system and Python folders.
+def prepare_root(mountpoint: str) -> None:
+    """Build, once per zygote, the read-only skeleton every sandbox's root is made from.
 
-    Nothing else of the host is visible afterwards: not the project folder (exercises,
-    solutions, the database), not other submissions, not the host's /tmp, /dev/shm or /run
-    (where PostgreSQL's and Redis's unix sockets live).
+    The zygote enters a mount namespace of its own and mounts on ``mountpoint`` a tmpfs that
+    holds only read-only binds of the system and Python folders, the few devices, and empty
+    mount points. Nothing else of the host will be visible in a sandbox: not the project
+    folder (exercises, solutions, the database), not other submissions, not the host's /tmp,
+    /dev/shm or /run (where PostgreSQL's and Redis's unix sockets live).
     """
     _check(_libc.unshare(CLONE_NEWNS), "unshare (mount namespace)")
     _mount(None, "/", None, MS_REC | MS_PRIVATE)
-    _mount("tmpfs", mountpoint, "tmpfs", MS_NOSUID | MS_NODEV,
-           f"size={tmpfs_mb}m,mode=0755,nr_inodes=4096")
+    _mount("tmpfs", mountpoint, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=0755")
     root = Path(mountpoint)
     for source in SYSTEM_DIRS:
         if os.path.islink(source):
@@ -95,19 +96,35 @@ def build_private_root(mountpoint: str, tmpfs_mb: int) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.touch()
         _mount(device, str(target), None, MS_BIND)
+    for folder in (*WRITABLE_DIRS, "/proc"):
+        (root / folder.lstrip("/")).mkdir(parents=True, exist_ok=True)
+    _mount(None, mountpoint, None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)
+
+
+def enter_root(mountpoint: str, tmpfs_mb: int) -> None:
+    """Pivot into a copy of the skeleton, with fresh writable /tmp, /dev/shm and /sandbox.
+
+    Called by the sandbox's PID 1: its new mount namespace is a private copy of the
+    zygote's, so nothing it mounts or writes reaches another sandbox.
+    """
+    _check(_libc.unshare(CLONE_NEWNS), "unshare (mount namespace)")
+    root = Path(mountpoint)
     for folder in WRITABLE_DIRS:
-        path = root / folder.lstrip("/")
-        path.mkdir(parents=True, exist_ok=True)
-        path.chmod(0o1777)
-    (root / "proc").mkdir()
-    (root / "old-root").mkdir()
+        _mount("tmpfs", str(root / folder.lstrip("/")), "tmpfs", MS_NOSUID | MS_NODEV,
+               f"size={tmpfs_mb}m,mode=1777,nr_inodes=4096")
+    # The old root is parked on the empty /proc mount point, detached, then replaced there by
+    # this PID namespace's own procfs: no stray folder is left in the read-only skeleton.
     _check(_libc.syscall(SYS_PIVOT_ROOT_X86_64, mountpoint.encode(),
-                         str(root / "old-root").encode()), "pivot_root")
+                         str(root / "proc").encode()), "pivot_root")
     os.chdir("/")
-    _check(_libc.umount2(b"/old-root", MNT_DETACH), "umount old root")
-    os.rmdir("/old-root")
+    _check(_libc.umount2(b"/proc", MNT_DETACH), "umount old root")
     _mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
     os.chdir(WORKDIR)
+
+
+def release_root(mountpoint: str) -> None:
+    """Undo ``prepare_root`` in the zygote when it exits."""
+    _libc.umount2(mountpoint.encode(), MNT_DETACH)
 
 
 def _bind_readonly(source: str, root: Path, *, directory: bool) -> None:

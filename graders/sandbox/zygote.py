@@ -17,6 +17,7 @@ from __future__ import annotations
 import array
 import gc
 import json
+import logging
 import os
 import select
 import signal
@@ -40,6 +41,8 @@ from graders.sandbox.exitcodes import (
 from graders.sandbox.limits import SandboxLimits
 from graders.wire import send_frame
 
+logger = logging.getLogger(__name__)
+
 MAX_CONTROL_BYTES = 64 * 1024
 
 
@@ -61,7 +64,7 @@ def enter_layers(limits: SandboxLimits, uid: int, root_mountpoint: str,
                  keep: tuple[int, ...]) -> None:
     """Every isolation layer, in order; a failing layer is fatal only when strict."""
     layers = (
-        lambda: isolation.build_private_root(root_mountpoint, limits.tmpfs_mb),
+        lambda: isolation.enter_root(root_mountpoint, limits.tmpfs_mb),
         isolation.set_hostname,
         lambda: isolation.set_resource_limits(limits),
         lambda: isolation.close_other_fds(keep),
@@ -170,10 +173,16 @@ def main() -> None:
     # An empty folder of the host; each sandbox mounts its own root on it in its own namespace.
     root_mountpoint = tempfile.mkdtemp(prefix="numjudge-root-")
     try:
+        isolation.prepare_root(root_mountpoint)
+    except SandboxUnavailable as exc:
+        # Not fatal here: a strict sandbox then refuses every submission with this reason.
+        logger.warning("no private root for sandboxes: %s", exc)
+    try:
         serve_forever(control, slot, root_mountpoint)
     except (BrokenPipeError, ConnectionResetError):
         pass  # the trusted side closed the pool
     finally:
+        isolation.release_root(root_mountpoint)
         os.rmdir(root_mountpoint)
 
 
