@@ -23,8 +23,14 @@ from pathlib import Path
 
 from graders import ExerciseCatalog, PreparedExercise, Sandbox, SandboxLimits, Verdict, grade
 from graders.grading import judge, plan_tasks
-from graders.sandbox.runner import PACKAGE_ROOT, collect_frames, encode_request, zygote_environment
-from graders.wire import send_frame
+from graders.sandbox.runner import (
+    PACKAGE_ROOT,
+    collect_frames,
+    encode_tasks,
+    request_frame,
+    zygote_environment,
+)
+from graders.wire import send_pieces
 
 ROOT = Path(__file__).resolve().parents[1]
 EXERCISE = "gru-update-gate"
@@ -55,8 +61,7 @@ def cold_grade(prepared: PreparedExercise, code: str, limits: SandboxLimits) -> 
                                pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL,
                                env={**zygote_environment(), "PYTHONPATH": PACKAGE_ROOT})
     theirs.close()
-    header, buffers = encode_request(code, prepared.exercise.entry, tasks)
-    send_frame(ours, header, buffers)
+    send_pieces(ours, request_frame(code, prepared.exercise.entry, encode_tasks(tasks)))
     run = collect_frames(ours, time.monotonic() + 30, limits)
     ours.close()
     process.wait()

@@ -85,7 +85,7 @@ class PreparedCase:
         return self.spec.name
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: one per version
 class PreparedExercise:
     exercise: Exercise
     cases: tuple[PreparedCase, ...]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -14,7 +15,15 @@ from graders.checks.arrays import CheckResult, Tolerance, compare
 from graders.exercises import PreparedCase, PreparedExercise
 from graders.results import GradeReport, Status, TestResult, Verdict, Visibility
 from graders.sandbox.limits import SandboxLimits
-from graders.sandbox.runner import Ending, RunResult, Sandbox, Task, TaskOutcome
+from graders.sandbox.runner import (
+    EncodedTasks,
+    Ending,
+    RunResult,
+    Sandbox,
+    Task,
+    TaskOutcome,
+    encode_tasks,
+)
 
 REVEALING_CHECKS = frozenset({"values", "value", "batch consistency"})
 
@@ -44,6 +53,15 @@ def plan_tasks(cases: Sequence[PreparedCase]) -> tuple[list[Task], list[CasePlan
     return tasks, plans
 
 
+@functools.lru_cache(maxsize=64)
+def planned(prepared: PreparedExercise, public_only: bool
+            ) -> tuple[EncodedTasks, tuple[CasePlan, ...]]:
+    """The encoded tasks and case plans of an exercise version, computed once."""
+    cases = prepared.public_cases if public_only else prepared.cases
+    tasks, plans = plan_tasks(cases)
+    return encode_tasks(tasks), tuple(plans)
+
+
 def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_only: bool = False,
           limits: SandboxLimits | None = None) -> GradeReport:
     """Grade ``code`` against the exercise's cases (only the public ones if ``public_only``).
@@ -52,10 +70,9 @@ def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_onl
     unless ``limits`` overrides them all.
     """
     exercise = prepared.exercise
-    cases = prepared.public_cases if public_only else prepared.cases
     limits = limits or sandbox.limits.with_exercise_limits(exercise.limits.time_s,
                                                            exercise.limits.memory_mb)
-    tasks, plans = plan_tasks(cases)
+    tasks, plans = planned(prepared, public_only)
     started = time.perf_counter()
     run = sandbox.run(code, exercise.entry, tasks, limits)
     duration_ms = round((time.perf_counter() - started) * 1000)

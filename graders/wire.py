@@ -144,7 +144,11 @@ SMALL_FRAME_BYTES = 1 << 20
 
 def send_frame(sock: socket.socket, header: dict[str, Any],
                buffers: list[bytes | memoryview] | None = None) -> None:
-    pieces = pack_frame(header, buffers or [])
+    send_pieces(sock, pack_frame(header, buffers or []))
+
+
+def send_pieces(sock: socket.socket, pieces: list[bytes | memoryview]) -> None:
+    """Send a packed frame: one system call when small, piece by piece when large."""
     if sum(memoryview(p).nbytes for p in pieces) <= SMALL_FRAME_BYTES:
         sock.sendall(b"".join(pieces))  # one system call for the common small frame
         return

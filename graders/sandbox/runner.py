@@ -29,7 +29,7 @@ from typing import Any
 from graders.errors import SandboxError, WireError
 from graders.sandbox.exitcodes import EXIT_SETUP_FAILED, EXIT_SIGNAL_BASE, EXIT_TIMEOUT
 from graders.sandbox.limits import SandboxLimits
-from graders.wire import decode_value, encode_value, recv_frame, send_frame
+from graders.wire import HEADER, decode_value, encode_value, recv_frame, send_pieces
 
 logger = logging.getLogger(__name__)
 
@@ -187,9 +187,11 @@ class Sandbox:
                 zygote.close()
             self._all.clear()
 
-    def run(self, code: str, entry: str, tasks: Sequence[Task],
+    def run(self, code: str, entry: str, tasks: Sequence[Task] | EncodedTasks,
             limits: SandboxLimits | None = None) -> RunResult:
         limits = limits or self.limits
+        if not isinstance(tasks, EncodedTasks):
+            tasks = encode_tasks(tasks)
         zygote = self._idle.get()
         try:
             if not zygote.alive or not zygote.settle():
@@ -210,15 +212,34 @@ class Sandbox:
         return fresh
 
 
-def encode_request(code: str, entry: str, tasks: Sequence[Task]
-                   ) -> tuple[dict[str, Any], list[bytes | memoryview]]:
+@dataclass(frozen=True)
+class EncodedTasks:
+    """Tasks ready for the channel: their JSON and the raw bytes of every input array.
+
+    The same for every submission to one exercise version, so the engine encodes them once.
+    """
+
+    json: str
+    buffers: tuple[bytes | memoryview, ...]
+
+
+def encode_tasks(tasks: Sequence[Task]) -> EncodedTasks:
     buffers: list[bytes | memoryview] = []
     encoded = [{"names": list(task.names), "args": [encode_value(a, buffers) for a in task.args],
                 "flush": task.flush} for task in tasks]
-    return {"code": code, "entry": entry, "tasks": encoded}, buffers
+    return EncodedTasks(json.dumps(encoded, separators=(",", ":")),
+                        tuple(bytes(b) for b in buffers))
 
 
-def run_in_zygote(zygote: Zygote, code: str, entry: str, tasks: Sequence[Task],
+def request_frame(code: str, entry: str, tasks: EncodedTasks) -> list[bytes | memoryview]:
+    """The request frame: only the code and the entry name are new for each submission."""
+    sizes = json.dumps([memoryview(b).nbytes for b in tasks.buffers], separators=(",", ":"))
+    header = (f'{{"code":{json.dumps(code)},"entry":{json.dumps(entry)},'
+              f'"tasks":{tasks.json},"buffers":{sizes}}}').encode()
+    return [HEADER.pack(len(header)), header, *tasks.buffers]
+
+
+def run_in_zygote(zygote: Zygote, code: str, entry: str, tasks: EncodedTasks,
                   limits: SandboxLimits) -> tuple[RunResult, bool]:
     """Run one submission; also says whether the zygote is still fit for the next one."""
     deadline = time.monotonic() + limits.time_s + BACKSTOP_GRACE_S
@@ -227,11 +248,10 @@ def run_in_zygote(zygote: Zygote, code: str, entry: str, tasks: Sequence[Task],
     try:
         zygote.start(theirs, limits)
         theirs.close()
-        header, buffers = encode_request(code, entry, tasks)
         ours.settimeout(max(deadline - time.monotonic(), 0.01))
         # If the sandbox ended before reading, its frames or its exit code say why.
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):
-            send_frame(ours, header, buffers)
+            send_pieces(ours, request_frame(code, entry, tasks))
         result = collect_frames(ours, deadline, limits)
     except TimeoutError:
         result = RunResult(Ending.TIMEOUT)

@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 import traceback
+from dataclasses import dataclass
 from typing import Any
 
 import numpy  # noqa: F401  - imported once here so that every fork starts warm
@@ -99,20 +100,37 @@ def sandbox_main(channel_fd: int, ready_fd: int, limits: SandboxLimits, uid: int
     os._exit(0)
 
 
-def supervise(channel_fd: int, limits: SandboxLimits, uid: int, root_mountpoint: str) -> int:
+@dataclass(frozen=True)
+class ZygoteSetup:
+    """What a zygote prepared once for all its sandboxes."""
+
+    slot: int
+    root_mountpoint: str
+    unavailable: tuple[str, ...] = ()
+    """Layers that could not be set up (a strict sandbox refuses to run without them)."""
+
+
+def refuse(channel_fd: int, reason: str) -> int:
+    send_frame(socket.socket(fileno=channel_fd),
+               {"kind": "setup_error", "message": f"sandbox setup: {reason}"})
+    return EXIT_SETUP_FAILED
+
+
+def supervise(channel_fd: int, limits: SandboxLimits, setup: ZygoteSetup) -> int:
     """Run one sandbox to its end; return the exit code that describes how it ended."""
+    if limits.strict and setup.unavailable:
+        return refuse(channel_fd, "; ".join(setup.unavailable))
     try:
         isolation.enter_namespaces()
     except SandboxUnavailable as exc:
         if limits.strict:
-            send_frame(socket.socket(fileno=channel_fd),
-                       {"kind": "setup_error", "message": f"sandbox setup: {exc}"})
-            return EXIT_SETUP_FAILED
+            return refuse(channel_fd, str(exc))
     ready_read, ready_write = os.pipe()
     pid = os.fork()
     if pid == 0:
         os.close(ready_read)
-        sandbox_main(channel_fd, ready_write, limits, uid, root_mountpoint)
+        sandbox_main(channel_fd, ready_write, limits, limits.uid_base + setup.slot,
+                     setup.root_mountpoint)
     os.close(ready_write)
     os.close(channel_fd)
     status = wait_with_deadline(pid, time.monotonic() + limits.time_s)
@@ -139,7 +157,7 @@ def wait_with_deadline(pid: int, deadline: float) -> int:
     return min(os.WEXITSTATUS(status), EXIT_CODE_CLAMP)
 
 
-def serve_forever(control: socket.socket, slot: int, root_mountpoint: str) -> None:
+def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
     control.sendall(json.dumps({"ready": True, "pid": os.getpid()}).encode())
     while True:
         received = receive_request(control)
@@ -147,12 +165,11 @@ def serve_forever(control: socket.socket, slot: int, root_mountpoint: str) -> No
             return
         request, channel_fd = received
         limits = SandboxLimits(**request["limits"])
-        uid = limits.uid_base + slot
         pid = os.fork()
         if pid == 0:
             control.close()
             try:
-                code = supervise(channel_fd, limits, uid, root_mountpoint)
+                code = supervise(channel_fd, limits, setup)
             except BaseException:
                 traceback.print_exc()
                 code = EXIT_SETUP_FAILED
@@ -170,15 +187,20 @@ def main() -> None:
     control = socket.socket(fileno=int(sys.argv[1]))
     slot = int(sys.argv[2])
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # An empty folder of the host; each sandbox mounts its own root on it in its own namespace.
+    # An empty folder of the host; the zygote's own mount namespace holds the sandboxes'
+    # read-only root skeleton there.
     root_mountpoint = tempfile.mkdtemp(prefix="numjudge-root-")
+    unavailable = []
+    for layer in (isolation.enter_network_namespace,
+                  lambda: isolation.prepare_root(root_mountpoint)):
+        try:
+            layer()
+        except SandboxUnavailable as exc:
+            # Not fatal here: a strict sandbox then refuses every submission, saying why.
+            logger.warning("sandbox layer unavailable: %s", exc)
+            unavailable.append(str(exc))
     try:
-        isolation.prepare_root(root_mountpoint)
-    except SandboxUnavailable as exc:
-        # Not fatal here: a strict sandbox then refuses every submission with this reason.
-        logger.warning("no private root for sandboxes: %s", exc)
-    try:
-        serve_forever(control, slot, root_mountpoint)
+        serve_forever(control, ZygoteSetup(slot, root_mountpoint, tuple(unavailable)))
     except (BrokenPipeError, ConnectionResetError):
         pass  # the trusted side closed the pool
     finally:

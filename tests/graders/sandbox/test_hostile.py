@@ -315,3 +315,23 @@ def test_forged_frames_cannot_fake_a_pass(sandbox: Sandbox, gate: PreparedExerci
     assert report.score == 0
     assert all(t.status.value == "error" for t in report.tests)
     assert_still_grades(gate, sandbox)
+
+
+
+NAMESPACES = ("net", "ipc", "uts", "pid", "mnt")
+
+
+def test_runs_in_namespaces_other_than_the_hosts(sandbox: Sandbox) -> None:
+    probe_ns = f"return ' '.join(os.readlink('/proc/self/ns/' + k) for k in {NAMESPACES!r})"
+    inside = str(returned(probe(sandbox, probe_ns))).split()
+    host = [os.readlink(f"/proc/self/ns/{kind}") for kind in NAMESPACES]
+    assert [kind for kind, a, b in zip(NAMESPACES, inside, host, strict=True) if a == b] == []
+
+
+def test_shared_memory_does_not_outlive_a_submission(sandbox: Sandbox) -> None:
+    shmget = """
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.shmget(0x6E6A, 4096, {flags})
+    """
+    assert returned(probe(sandbox, shmget.format(flags="0o1666"))) >= 0   # IPC_CREAT | 0666
+    assert returned(probe(sandbox, shmget.format(flags="0"))) == -1       # gone: ENOENT
