@@ -17,6 +17,8 @@ as a ratio to a cold `python -c "import numpy"` measured in the same run:
 from __future__ import annotations
 
 import argparse
+import http.client
+import json
 import os
 import platform
 import re
@@ -28,6 +30,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -90,16 +93,29 @@ def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str, str]:
     raise SystemExit("numjudge serve did not start; see " + str(folder / "serve.log"))
 
 
-def submit(client: httpx.Client, exercise: str, code: str) -> float:
-    start = time.perf_counter()
-    response = client.post("/submit", params={"wait": 30}, json={"exercise": exercise,
-                                                                  "code": code})
-    elapsed = time.perf_counter() - start
-    data = response.json()
-    if response.status_code != 202 or data.get("status") != "done" or \
-            data.get("verdict") != "passed":
-        raise SystemExit(f"unexpected answer {response.status_code}: {str(data)[:300]}")
-    return elapsed
+class Client:
+    """One keep-alive connection, like an editor plugin's. The standard library's client:
+    the load generator shares the server's two cores, so it should cost as little as it can."""
+
+    def __init__(self, url: str, token: str) -> None:
+        address = urlsplit(url)
+        self.connection = http.client.HTTPConnection(address.hostname, address.port, timeout=60)
+        self.headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+
+    def submit(self, exercise: str, code: str) -> float:
+        body = json.dumps({"exercise": exercise, "code": code})
+        start = time.perf_counter()
+        self.connection.request("POST", "/submit?wait=30", body=body, headers=self.headers)
+        response = self.connection.getresponse()
+        data = json.loads(response.read())
+        elapsed = time.perf_counter() - start
+        if response.status != 202 or data.get("status") != "done" or \
+                data.get("verdict") != "passed":
+            raise SystemExit(f"unexpected answer {response.status}: {str(data)[:300]}")
+        return elapsed
+
+    def close(self) -> None:
+        self.connection.close()
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -113,13 +129,15 @@ def throughput(url: str, token: str, exercise: str, code: str, total: int) -> fl
     lock = threading.Lock()
 
     def client_loop() -> None:
-        with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {token}"},
-                          timeout=60) as client:
+        client = Client(url, token)
+        try:
             while True:
                 with lock:
                     if next(counter, None) is None:
                         return
-                submit(client, exercise, code)
+                client.submit(exercise, code)
+        finally:
+            client.close()
 
     threads = [threading.Thread(target=client_loop) for _ in range(CLIENTS)]
     start = time.perf_counter()
@@ -144,11 +162,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="numjudge-bench-") as tmp:
         process, url, token = start_server(Path(tmp))
         try:
-            with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {token}"},
-                              timeout=60) as client:
-                for _ in range(10):
-                    submit(client, args.exercise, code)  # warm-up
-                latencies = [submit(client, args.exercise, code) for _ in range(args.requests)]
+            client = Client(url, token)
+            for _ in range(10):
+                client.submit(args.exercise, code)  # warm-up
+            latencies = [client.submit(args.exercise, code) for _ in range(args.requests)]
+            client.close()
             rate = throughput(url, token, args.exercise, code, args.load)
         finally:
             process.terminate()
@@ -175,19 +193,18 @@ def main() -> None:
 
 
 ANALYSIS = """\
-Where the time goes (profiled 2026-11-29 with the same setup): the engine's `grade` is 60 to
-65 % of a waited submission. The service's own share is about 10 ms: about 2 ms for HTTP and
-the token check, 1.5 ms to store and enqueue, 2 to 3 ms to dequeue, claim the row and find the
-prepared exercise, 1.5 ms to store the report, 1.5 ms from the wake-up to the answer. SQLAlchemy's
-ORM is the largest single part of it. Runs on this shared 2-core machine vary: the latency ratio
-was between 0.24 and 0.29 over the last runs, so the 1/4 goal is met only on a quiet machine.
-
-Throughput is bound by CPU: per submission the server process uses about 14 ms (10 ms service,
-3.6 ms the engine's trusted side) and the sandbox about 17 ms, so two cores top out near 55
-submissions/s before the clients' own share; 4 times "two cold workers" needs about 65/s at a
-120 ms cold start. More grading threads (`NUMJUDGE_WORKERS=4`) gain about 10 %. The gap has to
-come from the sandbox's per-submission CPU (fork and isolation set-up) or from grading on more
-cores (`numjudge worker` on other machines adds throughput linearly).
+Where the time goes (measured 2026-11-29 with the same setup, CPU time per submission from
+/proc under the 8-client load): the server process uses about 13.7 ms (HTTP and the token
+check, storing and enqueueing, dequeueing and claiming the row, the engine's trusted side,
+storing the report, the wake-up of the waiting request; SQLAlchemy's ORM is the largest
+single part), the sandbox processes about 13.9 ms (two forks, namespaces, the private root,
+53 calls of the learner's function with their copies and frames, the exit), the zygotes
+1.1 ms and the load generator 0.9 ms. The two cores were about 79 % busy: with two grading
+threads, a core idles while both wait on the database or the queue; `NUMJUDGE_WORKERS=4` gives
+about 10 % more (59/s). At about 29 ms of CPU per submission, two fully busy cores cannot
+exceed about 69/s, short of the 4x goal (about 72/s at a 110 ms cold start): the gap has to
+come from the sandbox's per-submission CPU or from grading on more cores (`numjudge worker`
+on other machines adds throughput linearly, since the queue and the database are shared).
 """
 
 
