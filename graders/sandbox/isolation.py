@@ -76,6 +76,12 @@ def python_roots() -> list[str]:
     return sorted(root for root in roots if root and os.path.isdir(root))
 
 
+def roots_under(folders: tuple[str, ...], roots: list[str]) -> list[str]:
+    """The roots that lie inside one of ``folders`` (a virtualenv in /tmp, say)."""
+    return [root for root in roots
+            if any(root == folder or root.startswith(folder + "/") for folder in folders)]
+
+
 def prepare_root(mountpoint: str) -> None:
     """Build, once per zygote, the read-only skeleton every sandbox's root is made from.
 
@@ -121,6 +127,9 @@ def enter_root(mountpoint: str, tmpfs_mb: int) -> None:
     for folder in WRITABLE_DIRS:
         _mount("tmpfs", str(root / folder.lstrip("/")), "tmpfs", MS_NOSUID | MS_NODEV,
                f"size={tmpfs_mb}m,mode=1777,nr_inodes=4096")
+    # A fresh /tmp hides a Python root that lives inside it (a checkout in /tmp): bind it again.
+    for source in roots_under(WRITABLE_DIRS, python_roots()):
+        _bind_readonly(source, root, directory=True)
     # The old root is parked on the empty /proc mount point, detached, then replaced there by
     # this PID namespace's own procfs: no stray folder is left in the read-only skeleton.
     _check(_libc.syscall(SYS_PIVOT_ROOT_X86_64, mountpoint.encode(),

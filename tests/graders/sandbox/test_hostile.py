@@ -13,6 +13,7 @@ import pytest
 
 from graders import ExerciseCatalog, PreparedExercise, Sandbox, SandboxLimits, Verdict, grade
 from graders.sandbox import Ending, RunResult, Task
+from graders.sandbox.isolation import roots_under
 
 REPO = Path(__file__).resolve().parents[3]
 SOLUTION = REPO / "exercises" / "gru-update-gate" / "solution.py"
@@ -335,3 +336,8 @@ def test_shared_memory_does_not_outlive_a_submission(sandbox: Sandbox) -> None:
     """
     assert returned(probe(sandbox, shmget.format(flags="0o1666"))) >= 0   # IPC_CREAT | 0666
     assert returned(probe(sandbox, shmget.format(flags="0"))) == -1       # gone: ENOENT
+
+
+def test_a_python_root_inside_a_fresh_writable_folder_is_bound_again() -> None:
+    roots = ["/root/.pyenv/versions/3.11.7", "/tmp/checkout/.venv", "/tmpfiles/.venv"]
+    assert roots_under(("/tmp", "/dev/shm", "/sandbox"), roots) == ["/tmp/checkout/.venv"]
