@@ -22,10 +22,19 @@ def is_wide(character: str) -> bool:
     return unicodedata.east_asian_width(character) in ("W", "F")
 
 
+def nearest_content(tokens: Sequence[Token], start: int, step: int) -> str:
+    """The content of the first token from ``start`` in direction ``step`` that has any,
+    skipping markup such as ``strong_open`` (emphasis around a word is not a word break)."""
+    index = start
+    while 0 <= index < len(tokens):
+        if tokens[index].content:
+            return tokens[index].content
+        index += step
+    return ""
+
+
 def softbreak(renderer: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
-    before = tokens[idx - 1].content if idx > 0 and tokens[idx - 1].type == "text" else ""
-    after = (tokens[idx + 1].content
-             if idx + 1 < len(tokens) and tokens[idx + 1].type == "text" else "")
+    before, after = nearest_content(tokens, idx - 1, -1), nearest_content(tokens, idx + 1, 1)
     if before and after and is_wide(before[-1]) and is_wide(after[0]):
         return ""
     return "\n"
