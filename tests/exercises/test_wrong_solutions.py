@@ -1,0 +1,125 @@
+"""The hidden cases are strong: plausible wrong solutions fail at least one hidden test.
+
+``tests/exercises/wrong/<exercise-id>/<name>.py`` holds a learner-style solution that defines
+the exercise's entry function and starts with a one-line docstring saying what it does. These
+go beyond each exercise's own ``mistakes/`` (which ``numjudge validate`` already checks):
+
+- ``right_*.py`` is a correct alternative written differently from the reference (split
+  weights, a per-step loop, a naive but finite sigmoid, ...). It must pass, which shows the
+  cases are not over-fitted to the reference's way of computing.
+- every other file is wrong and must fail: the verdict is not PASSED and at least one HIDDEN
+  test fails or errors, so the mistake cannot slip through on the public tests alone.
+
+Every file is graded once, in the real sandbox, and the report is shared by the tests below.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import graders
+from graders import GradeReport, Sandbox, Status, Verdict, Visibility
+
+REPO = Path(__file__).resolve().parents[2]
+WRONG = Path(__file__).resolve().parent / "wrong"
+CATALOG = graders.ExerciseCatalog(REPO / "exercises")
+MIN_WRONG_PER_EXERCISE = 3
+
+FILES = sorted(WRONG.glob("*/*.py"))
+WRONG_FILES = [f for f in FILES if not f.stem.startswith("right_")]
+RIGHT_FILES = [f for f in FILES if f.stem.startswith("right_")]
+
+
+def file_id(path: Path) -> str:
+    return f"{path.parent.name}/{path.stem}"
+
+
+@pytest.fixture(scope="module")
+def sandbox() -> Iterator[Sandbox]:
+    pool = Sandbox(workers=2)
+    try:
+        yield pool
+    finally:
+        pool.close()
+
+
+@pytest.fixture(scope="module")
+def reports() -> dict[Path, GradeReport]:
+    """Reports by file, filled on first use so that each file is graded once per module."""
+    return {}
+
+
+def report_for(path: Path, sandbox: Sandbox, reports: dict[Path, GradeReport]) -> GradeReport:
+    if path not in reports:
+        prepared = CATALOG.prepared(path.parent.name)
+        reports[path] = graders.grade(prepared, path.read_text(encoding="utf-8"), sandbox)
+    return reports[path]
+
+
+def describe(report: GradeReport) -> str:
+    return "\n" + graders.format_report(report)
+
+
+# --- the collection -----------------------------------------------------------------------
+
+def test_files_exist() -> None:
+    assert WRONG_FILES, f"no wrong solutions under {WRONG}"
+    assert RIGHT_FILES, f"no right_* solutions under {WRONG}"
+
+
+@pytest.mark.parametrize("exercise_id", CATALOG.ids())
+def test_every_exercise_has_at_least_three_wrong_solutions(exercise_id: str) -> None:
+    wrong = [f.stem for f in WRONG_FILES if f.parent.name == exercise_id]
+    assert len(wrong) >= MIN_WRONG_PER_EXERCISE, (
+        f"{exercise_id}: {len(wrong)} wrong solutions in {WRONG / exercise_id} {wrong}; "
+        f"want at least {MIN_WRONG_PER_EXERCISE}")
+
+
+def test_every_folder_names_an_exercise() -> None:
+    folders = sorted(p.name for p in WRONG.iterdir() if p.is_dir() and p.name != "__pycache__")
+    assert set(folders) <= set(CATALOG.ids()), set(folders) - set(CATALOG.ids())
+
+
+@pytest.mark.parametrize("path", FILES, ids=file_id)
+def test_file_has_docstring_and_entry(path: Path) -> None:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    doc = ast.get_docstring(tree)
+    assert doc and "\n" not in doc.strip(), f"{file_id(path)}: want a one-line docstring"
+    entry = CATALOG.load(path.parent.name).entry
+    defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+    assert entry in defined, f"{file_id(path)}: does not define {entry}()"
+
+
+# --- grading ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", WRONG_FILES, ids=file_id)
+def test_hidden_cases_catch_wrong_solution(path: Path, sandbox: Sandbox,
+                                           reports: dict[Path, GradeReport]) -> None:
+    report = report_for(path, sandbox, reports)
+    assert report.verdict is not Verdict.PASSED, f"{file_id(path)} passes:{describe(report)}"
+    hidden_failures = [t.name for t in report.tests
+                       if t.visibility is Visibility.HIDDEN and t.status is not Status.PASSED]
+    assert hidden_failures, (
+        f"{file_id(path)} fails only public tests; no hidden test catches it:{describe(report)}")
+
+
+@pytest.mark.parametrize("path", WRONG_FILES, ids=file_id)
+def test_wrong_solution_is_not_a_known_mistake(path: Path, sandbox: Sandbox,
+                                               reports: dict[Path, GradeReport]) -> None:
+    # A test gets a mistake's hint when the output equals that mistake's. A wrong solution that
+    # gets a hint on every failing test duplicates mistakes/ and belongs there, not here.
+    report = report_for(path, sandbox, reports)
+    failing = [t for t in report.tests if t.status is not Status.PASSED]
+    assert any(t.hint is None for t in failing), (
+        f"{file_id(path)} matches a mistake on every failing test:{describe(report)}")
+
+
+@pytest.mark.parametrize("path", RIGHT_FILES, ids=file_id)
+def test_right_alternative_passes(path: Path, sandbox: Sandbox,
+                                  reports: dict[Path, GradeReport]) -> None:
+    report = report_for(path, sandbox, reports)
+    assert report.verdict is Verdict.PASSED, f"{file_id(path)} should pass:{describe(report)}"

@@ -1,0 +1,7 @@
+"""np.concatenate without axis=-1: joins a batch along the batch axis."""
+
+import numpy as np
+
+
+def candidate_state(h_prev, x_t, r_t, W_h, b_h):
+    return np.tanh(np.concatenate([r_t * h_prev, x_t]) @ W_h.T + b_h)

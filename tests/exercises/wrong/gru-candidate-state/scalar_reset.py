@@ -1,0 +1,12 @@
+"""One reset value per row (the mean of r_t) applied to every unit of h_prev."""
+
+import numpy as np
+
+
+def _joined(first, x_t):
+    return np.concatenate([first, x_t], axis=-1)
+
+
+def candidate_state(h_prev, x_t, r_t, W_h, b_h):
+    r = r_t.mean(axis=-1, keepdims=True)
+    return np.tanh(_joined(r * h_prev, x_t) @ W_h.T + b_h)

@@ -1,0 +1,12 @@
+"""np.concatenate without axis=-1: joins a batch along the batch axis."""
+
+import numpy as np
+
+
+def _sigmoid(a):
+    return np.exp(-np.logaddexp(0.0, -a))
+
+
+def reset_gate(h_prev, x_t, W_r, b_r):
+    r = _sigmoid(np.concatenate([h_prev, x_t]) @ W_r.T + b_r)
+    return r, r * h_prev

@@ -1,0 +1,12 @@
+"""Returns (r_t * h_prev, r_t): the two outputs in the wrong order."""
+
+import numpy as np
+
+
+def _sigmoid(a):
+    return np.exp(-np.logaddexp(0.0, -a))
+
+
+def reset_gate(h_prev, x_t, W_r, b_r):
+    r = _sigmoid(np.concatenate([h_prev, x_t], axis=-1) @ W_r.T + b_r)
+    return r * h_prev, r

@@ -1,0 +1,11 @@
+"""Bias subtracted instead of added: sigmoid(W_z v - b_z)."""
+
+import numpy as np
+
+
+def _sigmoid(a):
+    return np.exp(-np.logaddexp(0.0, -a))
+
+
+def update_gate(h_prev, x_t, W_z, b_z):
+    return _sigmoid(np.concatenate([h_prev, x_t], axis=-1) @ W_z.T - b_z)

@@ -1,0 +1,7 @@
+"""tanh instead of the sigmoid: gate values in (-1, 1)."""
+
+import numpy as np
+
+
+def update_gate(h_prev, x_t, W_z, b_z):
+    return np.tanh(np.concatenate([h_prev, x_t], axis=-1) @ W_z.T + b_z)

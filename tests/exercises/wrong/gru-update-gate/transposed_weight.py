@@ -1,0 +1,11 @@
+"""Transposed product W_z @ v: right for one vector, breaks on a batch of rows."""
+
+import numpy as np
+
+
+def _sigmoid(a):
+    return np.exp(-np.logaddexp(0.0, -a))
+
+
+def update_gate(h_prev, x_t, W_z, b_z):
+    return _sigmoid(W_z @ np.concatenate([h_prev, x_t], axis=-1) + b_z)
