@@ -4,12 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench validate clean assets e2e-deps screenshots
+.PHONY: run test lint bench validate clean assets e2e-deps screenshots lock
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[test]'
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -43,6 +43,15 @@ screenshots: $(STAMP) e2e-deps
 	@dpkg -s fonts-noto-cjk >/dev/null 2>&1 || { apt-get update && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends fonts-noto-cjk; }
 	NUMJUDGE_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/e2e
+
+# Upgrade every dependency within pyproject.toml's ranges and record the result.
+lock:
+	rm -rf .lock-venv
+	$(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/pip install --quiet -e '.[test]'
+	{ head -2 constraints.txt; .lock-venv/bin/pip freeze --exclude-editable | grep -v '^numjudge'; } \
+		> constraints.txt.new && mv constraints.txt.new constraints.txt
+	rm -rf .lock-venv
 
 clean:
 	rm -rf $(VENV) numjudge.db
