@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy import Update, and_, bindparam, func, or_, select, update
 from sqlalchemy.orm import Session, joinedload
 
 from app.core.security import (
@@ -191,38 +192,56 @@ def _aware(value: Any) -> datetime:
 
 # --- the grading lifecycle (compare-and-set updates: the row is the truth) --------------------
 
+# The two updates every grading makes are built once with bound parameters: building an ORM
+# update per call, with the report's JSON in its VALUES, cost more than running it.
+_submissions = Submission.__table__.c
+
+_CLAIM = (
+    update(Submission.__table__)
+    .where(_submissions.id == bindparam("claimed_id"),
+           or_(_submissions.status == SubmissionStatus.QUEUED,
+               and_(_submissions.status == SubmissionStatus.RUNNING,
+                    _submissions.lease_expires_at < bindparam("now"))))
+    .values(status=SubmissionStatus.RUNNING, attempts=_submissions.attempts + 1,
+            worker=bindparam("claiming_worker"), lease_token=bindparam("new_lease_token"),
+            lease_expires_at=bindparam("new_lease_expires_at"), started_at=bindparam("now"))
+    .returning(_submissions.attempts)
+)
+
+
+@functools.cache
+def _finish_statement(columns: tuple[str, ...], leased: bool) -> Update:
+    condition = _submissions.status != SubmissionStatus.DONE
+    if leased:
+        condition = and_(condition, _submissions.lease_token == bindparam("held_lease_token"))
+    return (update(Submission.__table__)
+            .where(_submissions.id == bindparam("finished_id"), condition)
+            .values(status=SubmissionStatus.DONE, lease_expires_at=None,
+                    **{column: bindparam(f"new_{column}") for column in columns}))
+
+
 def claim_submission(*, session: Session, submission_id: str, worker: str, lease_token: str,
                      lease_expires_at: datetime, now: datetime) -> int | None:
     """Mark queued (or running with an expired lease) as running for this worker.
 
     Returns the attempt number this claim made, or None if the row could not be claimed.
     """
-    claimable = or_(Submission.status == SubmissionStatus.QUEUED,
-                    and_(Submission.status == SubmissionStatus.RUNNING,
-                         Submission.lease_expires_at < now))
-    attempts = session.execute(
-        update(Submission)
-        .where(Submission.id == submission_id, claimable)
-        .values(status=SubmissionStatus.RUNNING, attempts=Submission.attempts + 1,
-                worker=worker, lease_token=lease_token, lease_expires_at=lease_expires_at,
-                started_at=now)
-        .returning(Submission.attempts)
-        .execution_options(synchronize_session=False)
-    ).scalar_one_or_none()
+    attempts = session.execute(_CLAIM, {
+        "claimed_id": submission_id, "now": now, "claiming_worker": worker,
+        "new_lease_token": lease_token, "new_lease_expires_at": lease_expires_at,
+    }).scalar_one_or_none()
     return int(attempts) if attempts is not None else None
 
 
 def finish_submission(*, session: Session, submission_id: str, lease_token: str | None,
                       values: dict[str, Any]) -> bool:
     """Store a result if this lease still holds it (``lease_token=None``: unconditionally)."""
-    condition = Submission.status != SubmissionStatus.DONE
+    statement = _finish_statement(tuple(sorted(values)), lease_token is not None)
+    parameters = {f"new_{column}": value for column, value in values.items()}
+    parameters["finished_id"] = submission_id
     if lease_token is not None:
-        condition = and_(condition, Submission.lease_token == lease_token)
-    result = session.execute(
-        update(Submission).where(Submission.id == submission_id, condition)
-        .values(status=SubmissionStatus.DONE, lease_expires_at=None, **values)
-        .execution_options(synchronize_session=False)
-    )
+        parameters["held_lease_token"] = lease_token
+    result = session.execute(statement, parameters)
     return bool(result.rowcount)  # type: ignore[attr-defined]
 
 

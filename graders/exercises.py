@@ -101,13 +101,14 @@ Stamp = tuple[tuple[str, int, int], ...]
 def folder_stamp(path: Path) -> Stamp:
     """(relative path, mtime, size) of every exercise file: a cheap "has it changed?"."""
     entries = []
+    prefix = len(str(path)) + 1
     for directory, subdirectories, files in os.walk(path):
         subdirectories[:] = [d for d in subdirectories if d != "__pycache__"]
         for name in files:
             if name.endswith(HASHED_SUFFIXES):
-                stat = os.stat(os.path.join(directory, name))
-                entries.append((os.path.relpath(os.path.join(directory, name), path),
-                                stat.st_mtime_ns, stat.st_size))
+                file = os.path.join(directory, name)
+                stat = os.stat(file)
+                entries.append((file[prefix:], stat.st_mtime_ns, stat.st_size))
     return tuple(sorted(entries))
 
 

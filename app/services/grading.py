@@ -178,8 +178,7 @@ def run_submission(submission_id: str, runtime: GradingRuntime | None = None) ->
     now = utcnow()
     lease_token = uuid.uuid4().hex
     with runtime.sessions() as session:
-        submission = crud.get_submission(session=session, submission_id=submission_id,
-                                         with_user=True)
+        submission = crud.get_submission(session=session, submission_id=submission_id)
         if submission is None or submission.status is SubmissionStatus.DONE:
             logger.debug("submission.skipped", extra={"submission_id": submission_id})
             return

@@ -23,11 +23,13 @@ def submission_url(submission_id: str) -> str:
     return f"/submissions/{submission_id}"
 
 
-def to_out(submission: Submission) -> SubmissionOut:
-    """The contract's result view (call with the row's session open: it reads the user)."""
+def to_out(submission: Submission, user_name: str | None = None) -> SubmissionOut:
+    """The contract's result view (without ``user_name``, call with the row's session open:
+    it reads the user)."""
     return SubmissionOut(
         id=submission.id, url=submission_url(submission.id), exercise=submission.exercise_id,
-        exercise_version=submission.exercise_version, user=submission.user.name,
+        exercise_version=submission.exercise_version,
+        user=user_name if user_name is not None else submission.user.name,
         kind=submission.kind.value, status=submission.status.value,
         verdict=submission.verdict.value if submission.verdict else None,
         score=submission.score, max_score=submission.max_score, message=submission.message,
@@ -100,8 +102,8 @@ async def wait_for_result(runtime: GradingRuntime, result: SubmissionOut, wait_s
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(waiter.event.wait(),
                                    timeout=min(remaining, runtime.settings.wait_poll_s))
-        if waiter.result is not None:
-            return to_out(waiter.result)
+        if waiter.result is not None:  # the grader's detached row, without its user
+            return to_out(waiter.result, user_name=result.user)
         waiter.event.clear()
         result = await run_in_threadpool(load_out, runtime, result.id)
     return result

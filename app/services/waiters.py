@@ -12,7 +12,8 @@ from typing import Any
 @dataclass(eq=False)
 class Waiter:
     """A waiting request: ``event`` is set when the result is stored; ``result`` then holds
-    the finished row (a detached copy) when the grader was in this process."""
+    the finished row (a detached copy, its user not loaded) when the grader was in this
+    process."""
 
     event: asyncio.Event = field(default_factory=asyncio.Event)
     result: Any = None
