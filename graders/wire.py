@@ -20,6 +20,7 @@ import json
 import math
 import socket
 import struct
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
@@ -82,7 +83,7 @@ def _encode_array(array: np.ndarray, buffers: list[bytes | memoryview], *, scala
     return node
 
 
-def decode_value(node: Any, buffers: list[bytes]) -> Any:
+def decode_value(node: Any, buffers: Sequence[bytes | memoryview]) -> Any:
     """Rebuild a value from its JSON tree, validating everything an untrusted peer sent."""
     if not isinstance(node, dict):
         raise WireError("value is not an object")
@@ -116,7 +117,7 @@ def parse_dtype(text: str) -> np.dtype[Any]:
     return np.dtype(text)
 
 
-def _decode_array(node: dict[str, Any], buffers: list[bytes]) -> Any:
+def _decode_array(node: dict[str, Any], buffers: Sequence[bytes | memoryview]) -> Any:
     try:
         dtype = parse_dtype(str(node["dtype"]))
         shape = tuple(int(n) for n in node["shape"])
@@ -164,7 +165,8 @@ def _read_exactly(reader: BinaryIO, size: int) -> bytes:
     return data
 
 
-def recv_frame(reader: BinaryIO, budget: list[int]) -> tuple[dict[str, Any], list[bytes]]:
+def recv_frame(reader: BinaryIO, budget: list[int]
+               ) -> tuple[dict[str, Any], list[memoryview]]:
     """Read one frame from a buffered reader of the channel (``sock.makefile("rb")``).
 
     ``budget[0]`` is the bytes still allowed and is decreased. Raises EOFError on a clean
@@ -190,9 +192,14 @@ def recv_frame(reader: BinaryIO, budget: list[int]) -> tuple[dict[str, Any], lis
         raise WireError("frame header lists no valid buffers")
     if sum(sizes) > budget[0]:
         raise WireError(f"output of {sum(sizes)} bytes is over the limit")
-    budget[0] -= sum(sizes)
+    total = sum(sizes)
+    budget[0] -= total
     try:
-        buffers = [_read_exactly(reader, n) for n in sizes]
+        payload = memoryview(_read_exactly(reader, total))  # one read, then views of it
     except EOFError:
         raise WireError("channel closed inside a frame") from None
+    buffers = []
+    for size in sizes:
+        buffers.append(payload[:size])
+        payload = payload[size:]
     return header, buffers

@@ -1,4 +1,4 @@
-"""Exit codes by which a supervisor tells the zygote, and the trusted side, how a sandbox ended.
+"""Exit codes by which the zygote tells the trusted side how a sandbox ended.
 
 Codes 0-100 are the sandbox's own exit code (clamped, so submitted code cannot forge the others).
 """

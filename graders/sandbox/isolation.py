@@ -1,8 +1,9 @@
 """The isolation layers a grading process enters before it reads a submission.
 
 Each function is one layer; ``docs/sandbox.md`` says what each protects against. The zygote
-calls ``prepare_root`` once; the sandbox's first process (PID 1 of a fresh PID namespace)
-then calls ``enter_root`` -> ``set_resource_limits`` -> ``drop_privileges`` -> seccomp.
+calls ``prepare_root`` once and ``next_child_in_new_pid_namespace`` per sandbox; the sandbox's
+first process (PID 1 of that namespace) then calls ``enter_namespaces`` -> ``enter_root`` ->
+``set_resource_limits`` -> ``drop_privileges`` -> ``die_with_parent`` -> seccomp.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import ctypes
 import os
 import resource
+import signal
 import sys
 from pathlib import Path
 
@@ -31,6 +33,7 @@ MS_BIND = 4096
 MS_REC = 16384
 MS_PRIVATE = 1 << 18
 MNT_DETACH = 2
+PR_SET_PDEATHSIG = 1
 SYS_PIVOT_ROOT_X86_64 = 155
 
 DEVICES = ("/dev/null", "/dev/zero", "/dev/urandom", "/dev/random")
@@ -65,9 +68,29 @@ def enter_network_namespace() -> None:
     _check(_libc.unshare(CLONE_NEWNET), "unshare (network namespace)")
 
 
+def own_pid_namespace() -> int:
+    """A descriptor of this process's PID namespace, for :func:`next_child_in_new_pid_namespace`."""
+    return os.open("/proc/self/ns/pid", os.O_RDONLY | os.O_CLOEXEC)
+
+
+def next_child_in_new_pid_namespace(own_namespace: int) -> None:
+    """Make the next forked child PID 1 of a fresh PID namespace (called once per sandbox).
+
+    The kernel lets a process choose a new namespace for its children only while they would
+    be born in its own, so the choice is first reset to ``own_namespace``.
+    """
+    _check(_libc.setns(own_namespace, CLONE_NEWPID), "setns (PID namespace)")
+    _check(_libc.unshare(CLONE_NEWPID), "unshare (PID namespace)")
+
+
 def enter_namespaces() -> None:
-    """New IPC, UTS and (for the next child) PID namespaces for one sandbox."""
-    _check(_libc.unshare(CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWPID), "unshare (namespaces)")
+    """New IPC and UTS namespaces: no shared memory, semaphores or hostname of the host."""
+    _check(_libc.unshare(CLONE_NEWIPC | CLONE_NEWUTS), "unshare (IPC and UTS namespaces)")
+
+
+def die_with_parent() -> None:
+    """SIGKILL this process when the zygote dies (set after the uid change, which clears it)."""
+    _check(_libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0), "prctl (parent-death signal)")
 
 
 def python_roots() -> list[str]:

@@ -224,11 +224,27 @@ class EncodedTasks:
 
 
 def encode_tasks(tasks: Sequence[Task]) -> EncodedTasks:
+    """Encode every task's inputs, sending each distinct buffer once.
+
+    The slices of a batched case repeat its weights, so most input bytes are repeats:
+    for gru-update-gate, 80 kB of distinct data among 900 kB.
+    """
     buffers: list[bytes | memoryview] = []
     encoded = [{"names": list(task.names), "args": [encode_value(a, buffers) for a in task.args],
                 "flush": task.flush} for task in tasks]
-    return EncodedTasks(json.dumps(encoded, separators=(",", ":")),
-                        tuple(bytes(b) for b in buffers))
+    distinct: dict[bytes, int] = {}
+    renumbered = [distinct.setdefault(bytes(buffer), len(distinct)) for buffer in buffers]
+    for task in encoded:
+        for node in task["args"]:
+            _renumber_buffers(node, renumbered)
+    return EncodedTasks(json.dumps(encoded, separators=(",", ":")), tuple(distinct))
+
+
+def _renumber_buffers(node: dict[str, Any], renumbered: list[int]) -> None:
+    if "b" in node:
+        node["b"] = renumbered[node["b"]]
+    for item in node.get("items", ()):
+        _renumber_buffers(item, renumbered)
 
 
 def request_frame(code: str, entry: str, tasks: EncodedTasks) -> list[bytes | memoryview]:
@@ -314,11 +330,12 @@ def collect_frames(channel: socket.socket, deadline: float, limits: SandboxLimit
             return result
 
 
-def apply_frame(result: RunResult, header: dict[str, Any], buffers: list[bytes]) -> bool:
+def apply_frame(result: RunResult, header: dict[str, Any], buffers: list[memoryview]
+                ) -> bool:
     """Fold one frame into ``result``; True once the run is complete."""
     kind = header["kind"]
     if kind == "setup_error":
-        # Believed only with the supervisor's exit code; submitted code could forge the frame.
+        # Believed only with the zygote's exit code; submitted code could forge the frame.
         result.message = str(header["message"])[:500]
         return True
     if kind == "load_error":

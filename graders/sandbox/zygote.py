@@ -5,11 +5,11 @@ with a scrubbed environment, it imports numpy and the harness once, then waits o
 socket. A request carries the sandbox limits and, as an SCM_RIGHTS descriptor, one end of the
 submission's channel; the zygote never reads the submission's code itself.
 
-Per request the zygote forks a supervisor, which enters fresh namespaces and forks the
-sandbox's PID 1. PID 1 builds its private root, sets rlimits, drops to the slot's uid,
-installs seccomp and only then reads the code from the channel. The supervisor enforces the
-wall-clock limit: killing PID 1 ends every process of the namespace. Its exit status tells
-the zygote, and through it the trusted side, how the sandbox ended.
+Per request the zygote forks the sandbox's PID 1 into a fresh PID namespace. PID 1 enters
+new IPC and UTS namespaces, builds its private root, sets rlimits, drops to the slot's uid,
+asks to die with the zygote, installs seccomp and only then reads the code from the channel.
+The zygote enforces the wall-clock limit: killing PID 1 ends every process of the namespace.
+Its exit status tells the zygote, and through it the trusted side, how the sandbox ended.
 """
 
 from __future__ import annotations
@@ -65,11 +65,13 @@ def enter_layers(limits: SandboxLimits, uid: int, root_mountpoint: str,
                  keep: tuple[int, ...]) -> None:
     """Every isolation layer, in order; a failing layer is fatal only when strict."""
     layers = (
+        isolation.enter_namespaces,
         lambda: isolation.enter_root(root_mountpoint, limits.tmpfs_mb),
         isolation.set_hostname,
         lambda: isolation.set_resource_limits(limits),
         lambda: isolation.close_other_fds(keep),
         lambda: isolation.drop_privileges(uid),
+        isolation.die_with_parent,
         seccomp.install,
         isolation.scrub_environment,
     )
@@ -90,8 +92,12 @@ def sandbox_main(channel_fd: int, ready_fd: int, limits: SandboxLimits, uid: int
     except (OSError, SandboxUnavailable) as exc:
         send_frame(channel, {"kind": "setup_error", "message": f"sandbox setup: {exc}"})
         os._exit(EXIT_SETUP_FAILED)
-    # Written before any submitted code runs: the supervisor's proof that setup succeeded.
-    os.write(ready_fd, b"1")
+    # Written before any submitted code runs: the zygote's proof that setup succeeded. It
+    # fails if the zygote died before the parent-death signal was set: then stop here.
+    try:
+        os.write(ready_fd, b"1")
+    except BrokenPipeError:
+        os._exit(EXIT_SETUP_FAILED)
     os.close(ready_fd)
     try:
         harness.serve(channel, limits.max_stdout_chars)
@@ -106,36 +112,47 @@ class ZygoteSetup:
 
     slot: int
     root_mountpoint: str
+    pid_namespace: int
+    """A descriptor of the zygote's own PID namespace."""
     unavailable: tuple[str, ...] = ()
     """Layers that could not be set up (a strict sandbox refuses to run without them)."""
 
 
 def refuse(channel_fd: int, reason: str) -> int:
-    send_frame(socket.socket(fileno=channel_fd),
+    send_frame(socket.socket(fileno=os.dup(channel_fd)),
                {"kind": "setup_error", "message": f"sandbox setup: {reason}"})
     return EXIT_SETUP_FAILED
 
 
-def supervise(channel_fd: int, limits: SandboxLimits, setup: ZygoteSetup) -> int:
+def run_sandbox(channel_fd: int, limits: SandboxLimits, setup: ZygoteSetup) -> int:
     """Run one sandbox to its end; return the exit code that describes how it ended."""
     if limits.strict and setup.unavailable:
         return refuse(channel_fd, "; ".join(setup.unavailable))
     try:
-        isolation.enter_namespaces()
+        isolation.next_child_in_new_pid_namespace(setup.pid_namespace)
     except SandboxUnavailable as exc:
         if limits.strict:
             return refuse(channel_fd, str(exc))
     ready_read, ready_write = os.pipe()
-    pid = os.fork()
-    if pid == 0:
+    try:
+        pid = os.fork()
+    except OSError:
         os.close(ready_read)
-        sandbox_main(channel_fd, ready_write, limits, limits.uid_base + setup.slot,
-                     setup.root_mountpoint)
+        os.close(ready_write)
+        raise
+    if pid == 0:
+        try:
+            os.close(ready_read)
+            sandbox_main(channel_fd, ready_write, limits, limits.uid_base + setup.slot,
+                         setup.root_mountpoint)
+        finally:
+            os._exit(EXIT_SETUP_FAILED)
     os.close(ready_write)
-    os.close(channel_fd)
-    status = wait_with_deadline(pid, time.monotonic() + limits.time_s)
-    set_up = os.read(ready_read, 1) == b"1"
-    os.close(ready_read)
+    try:
+        status = wait_with_deadline(pid, time.monotonic() + limits.time_s)
+        set_up = os.read(ready_read, 1) == b"1"
+    finally:
+        os.close(ready_read)
     return status if set_up else EXIT_SETUP_FAILED
 
 
@@ -164,19 +181,13 @@ def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
         if received is None:
             return
         request, channel_fd = received
-        limits = SandboxLimits(**request["limits"])
-        pid = os.fork()
-        if pid == 0:
-            control.close()
-            try:
-                code = supervise(channel_fd, limits, setup)
-            except BaseException:
-                traceback.print_exc()
-                code = EXIT_SETUP_FAILED
-            os._exit(code)
-        os.close(channel_fd)
-        _, status = os.waitpid(pid, 0)
-        code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else EXIT_SETUP_FAILED
+        try:
+            code = run_sandbox(channel_fd, SandboxLimits(**request["limits"]), setup)
+        except Exception:
+            traceback.print_exc()
+            code = EXIT_SETUP_FAILED
+        finally:
+            os.close(channel_fd)
         control.sendall(json.dumps({"exit": code}).encode())
 
 
@@ -190,6 +201,7 @@ def main() -> None:
     # An empty folder of the host; the zygote's own mount namespace holds the sandboxes'
     # read-only root skeleton there.
     root_mountpoint = tempfile.mkdtemp(prefix="numjudge-root-")
+    pid_namespace = isolation.own_pid_namespace()
     unavailable = []
     for layer in (isolation.enter_network_namespace,
                   lambda: isolation.prepare_root(root_mountpoint)):
@@ -200,7 +212,8 @@ def main() -> None:
             logger.warning("sandbox layer unavailable: %s", exc)
             unavailable.append(str(exc))
     try:
-        serve_forever(control, ZygoteSetup(slot, root_mountpoint, tuple(unavailable)))
+        serve_forever(control, ZygoteSetup(slot, root_mountpoint, pid_namespace,
+                                            tuple(unavailable)))
     except (BrokenPipeError, ConnectionResetError):
         pass  # the trusted side closed the pool
     finally:

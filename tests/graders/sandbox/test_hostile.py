@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import signal
 import textwrap
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -330,6 +332,39 @@ def test_runs_in_namespaces_other_than_the_hosts(sandbox: Sandbox) -> None:
     inside = str(returned(probe(sandbox, probe_ns))).split()
     host = [os.readlink(f"/proc/self/ns/{kind}") for kind in NAMESPACES]
     assert [kind for kind, a, b in zip(NAMESPACES, inside, host, strict=True) if a == b] == []
+
+
+def sandbox_processes(zygote_pid: int) -> list[int]:
+    children = Path(f"/proc/{zygote_pid}/task/{zygote_pid}/children").read_text().split()
+    return [int(pid) for pid in children]
+
+
+def is_gone(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] in "ZX"
+    except FileNotFoundError:
+        return True
+
+
+def test_a_sandbox_dies_with_its_zygote_even_in_a_session_of_its_own() -> None:
+    code = "import os, time\n\ndef f(x):\n    os.setsid()\n    time.sleep(60)\n"
+    limits = SandboxLimits(time_s=60.0)
+    with Sandbox(workers=1, limits=limits) as pool:
+        zygote_pid = pool._all[0].process.pid
+        runner = threading.Thread(target=pool.run,
+                                  args=(code, "f", [Task(("x",), (np.zeros(2),))], limits))
+        runner.start()
+        deadline = time.monotonic() + 10
+        while not (sandboxes := sandbox_processes(zygote_pid)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert sandboxes, "the sandbox never started"
+        time.sleep(0.3)  # past set-up: the submission is asleep in its own session
+        os.kill(zygote_pid, signal.SIGKILL)
+        deadline = time.monotonic() + 5
+        while not all(map(is_gone, sandboxes)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert all(map(is_gone, sandboxes)), "the sandbox outlived its zygote"
+        runner.join(timeout=70)
 
 
 def test_shared_memory_does_not_outlive_a_submission(sandbox: Sandbox) -> None:
