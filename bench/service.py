@@ -124,6 +124,28 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def process_cpu(pid: int) -> tuple[float, float]:
+    """CPU seconds (user + system) of a process itself and of the children it reaped."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    utime, stime, cutime, cstime = (int(value) for value in fields[11:15])
+    return (utime + stime) / CLOCK_TICKS, (cutime + cstime) / CLOCK_TICKS
+
+
+def cpu_snapshot(server_pid: int) -> dict[str, float]:
+    """CPU seconds so far of the server, its zygotes, their sandboxes, and the whole machine."""
+    zygotes = [int(pid) for task in Path(f"/proc/{server_pid}/task").iterdir()
+               for pid in (task / "children").read_text().split()]
+    per_zygote = [process_cpu(pid) for pid in zygotes]
+    ticks = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return {"server": process_cpu(server_pid)[0],
+            "zygotes": sum(own for own, _ in per_zygote),
+            "sandboxes": sum(reaped for _, reaped in per_zygote),
+            "machine": (sum(ticks) - ticks[3] - ticks[4]) / CLOCK_TICKS}
+
+
 def throughput(url: str, token: str, exercise: str, code: str, total: int) -> float:
     counter = iter(range(total))
     lock = threading.Lock()
@@ -167,7 +189,9 @@ def main() -> None:
                 client.submit(args.exercise, code)  # warm-up
             latencies = [client.submit(args.exercise, code) for _ in range(args.requests)]
             client.close()
+            before = cpu_snapshot(process.pid)
             rate = throughput(url, token, args.exercise, code, args.load)
+            after = cpu_snapshot(process.pid)
         finally:
             process.terminate()
             process.wait(timeout=30)
@@ -185,27 +209,15 @@ def main() -> None:
     ]
     table = ["| figure | value | ratio to cold start | goal |", "|---|---|---|---|"]
     table += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows]
+    per_submission = {part: (after[part] - before[part]) / args.load * 1000 for part in after}
+    table += ["", "CPU time per submission during the load run: "
+              + ", ".join(f"{part} {ms:.1f} ms" for part, ms in per_submission.items())
+              + " (the machine's includes the load generator and the kernel's own threads)."]
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     text = "\n".join(table)
     print(text)
     if args.write:
         write_section(text, machine, args)
-
-
-ANALYSIS = """\
-Where the time goes (measured 2026-11-29 with the same setup, CPU time per submission from
-/proc under the 8-client load): the server process uses about 13.7 ms (HTTP and the token
-check, storing and enqueueing, dequeueing and claiming the row, the engine's trusted side,
-storing the report, the wake-up of the waiting request; SQLAlchemy's ORM is the largest
-single part), the sandbox processes about 13.9 ms (two forks, namespaces, the private root,
-53 calls of the learner's function with their copies and frames, the exit), the zygotes
-1.1 ms and the load generator 0.9 ms. The two cores were about 79 % busy: with two grading
-threads, a core idles while both wait on the database or the queue; `NUMJUDGE_WORKERS=4` gives
-about 10 % more (59/s). At about 29 ms of CPU per submission, two fully busy cores cannot
-exceed about 69/s, short of the 4x goal (about 72/s at a 110 ms cold start): the gap has to
-come from the sandbox's per-submission CPU or from grading on more cores (`numjudge worker`
-on other machines adds throughput linearly, since the queue and the database are shared).
-"""
 
 
 def write_section(table: str, machine: str, args: argparse.Namespace) -> None:
@@ -219,7 +231,7 @@ def write_section(table: str, machine: str, args: argparse.Namespace) -> None:
         f"`POST /submit?wait=30` after 10 warm-ups, throughput over {args.load} submissions "
         f"from {CLIENTS} concurrent clients. Each figure is end-to-end: HTTP, token check, "
         "database insert, queue, sandboxed grading, storing the report, the long-poll wake-up."
-        "\n\n" + table + "\n\n" + ANALYSIS
+        "\n\n" + table + "\n"
     )
     pattern = re.compile(r"^## Service\n.*?(?=^## |\Z)", re.S | re.M)
     if pattern.search(current):

@@ -220,7 +220,9 @@ class EncodedTasks:
     """
 
     json: str
-    buffers: tuple[bytes | memoryview, ...]
+    buffers: tuple[bytes, ...]
+    sizes_json: str
+    """The byte size of each buffer, as the request header lists them."""
 
 
 def encode_tasks(tasks: Sequence[Task]) -> EncodedTasks:
@@ -237,7 +239,8 @@ def encode_tasks(tasks: Sequence[Task]) -> EncodedTasks:
     for task in encoded:
         for node in task["args"]:
             _renumber_buffers(node, renumbered)
-    return EncodedTasks(json.dumps(encoded, separators=(",", ":")), tuple(distinct))
+    return EncodedTasks(json.dumps(encoded, separators=(",", ":")), tuple(distinct),
+                        json.dumps([len(buffer) for buffer in distinct], separators=(",", ":")))
 
 
 def _renumber_buffers(node: dict[str, Any], renumbered: list[int]) -> None:
@@ -249,9 +252,8 @@ def _renumber_buffers(node: dict[str, Any], renumbered: list[int]) -> None:
 
 def request_frame(code: str, entry: str, tasks: EncodedTasks) -> list[bytes | memoryview]:
     """The request frame: only the code and the entry name are new for each submission."""
-    sizes = json.dumps([memoryview(b).nbytes for b in tasks.buffers], separators=(",", ":"))
     header = (f'{{"code":{json.dumps(code)},"entry":{json.dumps(entry)},'
-              f'"tasks":{tasks.json},"buffers":{sizes}}}').encode()
+              f'"tasks":{tasks.json},"buffers":{tasks.sizes_json}}}').encode()
     return [HEADER.pack(len(header)), header, *tasks.buffers]
 
 
