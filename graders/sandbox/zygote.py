@@ -15,6 +15,7 @@ Its exit status tells the zygote, and through it the trusted side, how the sandb
 from __future__ import annotations
 
 import array
+import contextlib
 import gc
 import json
 import logging
@@ -27,6 +28,7 @@ import tempfile
 import time
 import traceback
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy  # noqa: F401  - imported once here so that every fork starts warm
@@ -191,6 +193,22 @@ def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
         control.sendall(json.dumps({"exit": code}).encode())
 
 
+MOUNTPOINT_PREFIX = "numjudge-root-"
+
+
+def remove_stale_mountpoints() -> None:
+    """Remove the empty mount points left by zygotes that were killed.
+
+    The skeleton is mounted only in a zygote's own mount namespace, so on the host its
+    folder is empty; a killed zygote cannot remove it, the next one does.
+    """
+    for folder in Path(tempfile.gettempdir()).glob(f"{MOUNTPOINT_PREFIX}*-*"):
+        pid = folder.name.removeprefix(MOUNTPOINT_PREFIX).split("-", 1)[0]
+        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+
+
 def main() -> None:
     # Objects imported so far move to a permanent generation: collections in a forked child
     # then never touch them, so their pages stay shared instead of being copied on write.
@@ -200,7 +218,8 @@ def main() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # An empty folder of the host; the zygote's own mount namespace holds the sandboxes'
     # read-only root skeleton there.
-    root_mountpoint = tempfile.mkdtemp(prefix="numjudge-root-")
+    remove_stale_mountpoints()
+    root_mountpoint = tempfile.mkdtemp(prefix=f"{MOUNTPOINT_PREFIX}{os.getpid()}-")
     pid_namespace = isolation.own_pid_namespace()
     unavailable = []
     for layer in (isolation.enter_network_namespace,
