@@ -70,6 +70,5 @@ def check_csrf(web: WebContext, token: str) -> None:
     """Refuse a form whose CSRF token is not this session's."""
     if not auth.csrf_ok(web.session, token):
         raise PageError(status.HTTP_400_BAD_REQUEST, "This form has expired",
-                        "The page was open too long or your session changed. "
-                        "Go back, reload the page and try again.")
+                        "The page was open too long or your session changed: reload it.")
 

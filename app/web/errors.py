@@ -23,11 +23,14 @@ logger = logging.getLogger(__name__)
 class PageError(Exception):
     """An error the learner should read: shown on the error page with ``status_code``."""
 
-    def __init__(self, status_code: int, title: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, status_code: int, title: str, message: str, **values: str) -> None:
+        """``message`` may name ``{placeholders}``: the page fills them from ``values`` after
+        translating it (see ``app.web.i18n``)."""
+        super().__init__(message.format(**values))
         self.status_code = status_code
         self.title = title
         self.message = message
+        self.values = values
 
 
 class LoginRequired(Exception):
@@ -56,7 +59,8 @@ class WebRoute(APIRoute):
             except LoginRequired as exc:
                 return login_redirect(exc.next_url, expired=exc.expired)
             except PageError as exc:
-                return _error_page(request, exc.status_code, exc.title, exc.message)
+                return _error_page(request, exc.status_code, exc.title, exc.message,
+                                   exc.values)
             except RequestValidationError:
                 return _error_page(request, status.HTTP_400_BAD_REQUEST, "Bad request",
                                    "Some of this request's fields are missing or malformed.")
@@ -71,8 +75,9 @@ class WebRoute(APIRoute):
         return route_handler
 
 
-def _error_page(request: Request, status_code: int, title: str, message: str) -> Response:
+def _error_page(request: Request, status_code: int, title: str, message: str,
+                values: dict[str, str] | None = None) -> Response:
     from app.web.templating import render
 
-    return render(request, "error.html", {"title": title, "message": message},
-                  status_code=status_code)
+    return render(request, "error.html", {"title": title, "message": message,
+                                          "values": values or {}}, status_code=status_code)

@@ -11,13 +11,12 @@ from fastapi import Request
 from app import crud
 from app.api.deps import SessionDep
 from app.services.markdown import render_markdown
+from app.web.i18n import LANG_COOKIE
 from graders.errors import ExerciseError
 from graders.exercises import Exercise, ExerciseCatalog
 
 logger = logging.getLogger(__name__)
 
-LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
-LANG_COOKIE = "numjudge_lang"
 LEADING_H1 = re.compile(r"\A\s*<h1>(.*?)</h1>\n?", re.DOTALL)
 
 

@@ -9,10 +9,12 @@ from typing import Annotated
 
 from fastapi import APIRouter, Form, Request, Response, status
 from fastapi.responses import RedirectResponse
+from markupsafe import Markup
 
 from app import crud
 from app.api.deps import SessionDep
 from app.models import Role
+from app.web import i18n
 from app.web.auth import CSRF_FIELD, csrf_ok, write_session
 from app.web.deps import UserDep, WebContext, WebDep, check_csrf
 from app.web.errors import WebRoute
@@ -55,19 +57,21 @@ def login_page(request: Request, web: WebDep, next: str = "/", expired: bool = F
 def login(request: Request, web: WebDep, db: SessionDep, csrf_token: CsrfForm = "",
           username: FormStr = "", password: FormStr = "", next: FormStr = "/") -> Response:
     context = {"next_url": safe_next(next), "username": username.strip()[:64]}
+    say = i18n.translator(i18n.preferred_language(request))
     if not csrf_ok(web.session, csrf_token):
         return render(request, "login.html", context | {
-            "error": "This form expired (or cookies are blocked). Please sign in again."},
+            "error": say("This form expired (or cookies are blocked). Please sign in again.")},
             status_code=status.HTTP_400_BAD_REQUEST)
     if not username.strip() or not password:
         return render(request, "login.html", context | {
-            "error": "Enter your username and your password."},
+            "error": say("Enter your username and your password.")},
             status_code=status.HTTP_400_BAD_REQUEST)
     key = throttle_key(request.client.host if request.client else None, username)
     wait_s = login_throttle.wait_s(key)
     if wait_s > 0:
         return render(request, "login.html", context | {
-            "error": f"Too many failed attempts. Try again in {ceil(wait_s / 60)} minute(s)."},
+            "error": say("Too many failed attempts. Try again in {minutes} minute(s).",
+                         minutes=ceil(wait_s / 60))},
             status_code=status.HTTP_429_TOO_MANY_REQUESTS)
     user = crud.authenticate_password(session=db, name=username.strip(),
                                       password=password[:MAX_PASSWORD])
@@ -75,23 +79,25 @@ def login(request: Request, web: WebDep, db: SessionDep, csrf_token: CsrfForm = 
         login_throttle.failed(key)
         logger.info("web.login_failed")
         return render(request, "login.html", context | {
-            "error": "Wrong username or password."}, status_code=status.HTTP_400_BAD_REQUEST)
+            "error": say("Wrong username or password.")},
+            status_code=status.HTTP_400_BAD_REQUEST)
     login_throttle.succeeded(key)
     logger.info("web.login", extra={"user_id": user.id})
     return _signed_in(request, web, user.id, next)
 
 
-def _signup_problem(db: SessionDep, username: str, password: str, password2: str) -> str | None:
+def _signup_problem(db: SessionDep, say: i18n.Translate, username: str, password: str,
+                    password2: str) -> Markup | None:
     if not USERNAME.fullmatch(username):
-        return "Choose a username of 2–32 letters, digits, dots, dashes or underscores."
+        return say("Choose a username of 2–32 letters, digits, dots, dashes or underscores.")
     if len(password) < MIN_PASSWORD:
-        return f"Choose a password of at least {MIN_PASSWORD} characters."
+        return say("Choose a password of at least {count} characters.", count=MIN_PASSWORD)
     if len(password) > MAX_PASSWORD:
-        return f"Choose a password of at most {MAX_PASSWORD} characters."
+        return say("Choose a password of at most {count} characters.", count=MAX_PASSWORD)
     if password != password2:
-        return "The two passwords differ."
+        return say("The two passwords differ.")
     if crud.get_user_by_name(session=db, name=username) is not None:
-        return f"The username {username!r} is taken; choose another."
+        return say("The username {name} is taken; choose another.", name=repr(username))
     return None
 
 
@@ -108,14 +114,15 @@ def signup(request: Request, web: WebDep, db: SessionDep, csrf_token: CsrfForm =
            next: FormStr = "/") -> Response:
     context = {"next_url": safe_next(next), "username": username.strip()[:64],
                "min_password": MIN_PASSWORD}
+    say = i18n.translator(i18n.preferred_language(request))
     if not web.settings.signup_open:
         return render(request, "signup.html", context, status_code=status.HTTP_403_FORBIDDEN)
     if not csrf_ok(web.session, csrf_token):
         return render(request, "signup.html", context | {
-            "error": "This form expired (or cookies are blocked). Please try again."},
+            "error": say("This form expired (or cookies are blocked). Please try again.")},
             status_code=status.HTTP_400_BAD_REQUEST)
     username = username.strip()
-    problem = _signup_problem(db, username, password, password2)
+    problem = _signup_problem(db, say, username, password, password2)
     if problem:
         return render(request, "signup.html", context | {"error": problem},
                       status_code=status.HTTP_400_BAD_REQUEST)

@@ -6,13 +6,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import APIRouter, Request, Response, status
+from fastapi.responses import RedirectResponse
 
 from app import crud
 from app.api.deps import SessionDep
 from app.models import Submission, SubmissionKind
 from app.web import exercises_view as view
+from app.web import i18n
 from app.web.deps import CatalogDep, UserDep, WebDep
 from app.web.errors import PageError, WebRoute
+from app.web.pages_account import safe_next
 from app.web.templating import render
 from graders.errors import ExerciseError, ExerciseNotFound
 from graders.exercises import Exercise, ExerciseCatalog
@@ -31,11 +34,11 @@ def load_exercise(catalog: ExerciseCatalog, exercise_id: str) -> Exercise:
         return catalog.load(exercise_id)
     except ExerciseNotFound:
         raise PageError(status.HTTP_404_NOT_FOUND, "Exercise not found",
-                        f"There is no exercise {exercise_id!r}.") from None
+                        "There is no exercise {exercise}.", exercise=repr(exercise_id)) from None
     except ExerciseError as exc:
         raise PageError(status.HTTP_500_INTERNAL_SERVER_ERROR, "This exercise is broken",
-                        f"Exercise {exercise_id!r} cannot be shown; tell your instructor: {exc}"
-                        ) from None
+                        "Exercise {exercise} cannot be shown; tell your instructor: {problem}",
+                        exercise=repr(exercise_id), problem=str(exc)) from None
 
 
 @router.get("/")
@@ -52,6 +55,7 @@ def exercise_page(request: Request, exercise_id: str, web: WebDep, user: UserDep
                   db: SessionDep, catalog: CatalogDep, lang: str | None = None) -> Response:
     exercise = load_exercise(catalog, exercise_id)
     chosen = view.choose_language(request, exercise, lang)
+    ui_lang = chosen if chosen in i18n.UI_LANGUAGES else i18n.preferred_language(request)
     statement = view.statement_in(exercise, chosen)
     best = view.best_by_exercise(db, user.id).get(exercise.id)
     config: dict[str, Any] = {
@@ -61,14 +65,27 @@ def exercise_page(request: Request, exercise_id: str, web: WebDep, user: UserDep
         "maxCodeBytes": web.settings.max_code_bytes,
         "loginUrl": f"/login?next=/learn/{exercise.id}&expired=1",
         "historyUrl": "/history/__ID__", "historyListUrl": f"/history?exercise={exercise.id}",
+        "messages": i18n.script_messages(ui_lang),
     }
     response = render(request, "exercise.html", {
-        "exercise": exercise, "lang": chosen, "statement": statement, "best": best,
-        "config": config,
-        "language_names": view.LANGUAGE_NAMES})
+        "exercise": exercise, "lang": chosen, "ui_lang": ui_lang, "statement": statement,
+        "best": best, "config": config})
     if lang == chosen:
-        response.set_cookie(view.LANG_COOKIE, chosen, max_age=LANG_COOKIE_MAX_AGE_S,
-                            samesite="lax", httponly=True)
+        remember_language(response, chosen)
+    return response
+
+
+def remember_language(response: Response, lang: str) -> None:
+    response.set_cookie(i18n.LANG_COOKIE, lang, max_age=LANG_COOKIE_MAX_AGE_S, samesite="lax",
+                        httponly=True)
+
+
+@router.get("/language/{lang}")
+def choose_language(lang: str, next: str = "/") -> Response:
+    """The pages' language switch: remember ``lang`` and go back to where the reader was."""
+    response = RedirectResponse(safe_next(next), status_code=status.HTTP_303_SEE_OTHER)
+    if lang in i18n.UI_LANGUAGES:
+        remember_language(response, lang)
     return response
 
 
@@ -111,7 +128,8 @@ def submission_page(request: Request, submission_id: str, user: UserDep, db: Ses
     sub = crud.get_submission(session=db, submission_id=submission_id)
     if sub is None or (sub.user_id != user.id and not user.is_instructor):
         raise PageError(status.HTTP_404_NOT_FOUND, "Submission not found",
-                        f"There is no submission {submission_id!r} of yours.")
+                        "There is no submission {submission} of yours.",
+                        submission=repr(submission_id))
     try:
         title = catalog.load(sub.exercise_id).title
     except ExerciseError:

@@ -11,7 +11,7 @@ from typing import Any
 from fastapi import Request, Response
 from fastapi.templating import Jinja2Templates
 
-from app.web import auth
+from app.web import auth, i18n
 
 APP_DIR = Path(__file__).resolve().parents[1]
 TEMPLATES_DIR = APP_DIR / "templates"
@@ -71,9 +71,13 @@ templates.env.filters["ev"] = enum_value
 
 def render(request: Request, name: str, context: dict[str, Any] | None = None, *,
            status_code: int = 200) -> Response:
-    """Render a page with the signed-in user and CSRF token; write the session if it changed."""
+    """Render a page in the reader's language with the signed-in user and CSRF token; write
+    the session if it changed."""
     web = getattr(request.state, "web", None)
     context = {"user": None, "csrf": "", "signup_open": True} | (context or {})
+    ui_lang = context.get("ui_lang") or i18n.preferred_language(request)
+    context |= {"ui_lang": ui_lang, "_": i18n.translator(ui_lang),
+                "ui_languages": i18n.UI_LANGUAGES, "language_names": i18n.LANGUAGE_NAMES}
     if web is not None:
         context |= {"user": web.user, "csrf": web.session.csrf,
                     "signup_open": web.settings.signup_open}

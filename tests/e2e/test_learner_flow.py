@@ -146,10 +146,16 @@ def test_learner_flow(server: Server, browser: Any, shots: Path) -> None:
     assert_accessible(page)
 
     # Japanese statement.
-    page.get_by_role("link", name="日本語").click()
+    page.get_by_role("navigation", name="Language of the statement").get_by_role(
+        "link", name="日本語").click()
     page.wait_for_selector("#statement .katex")
     assert page.locator("html").get_attribute("lang") == "ja"
+    assert page.locator("#submit-button").inner_text() == "提出"  # the page speaks it too
     page.screenshot(path=shots / "exercise-ja.png")
+    page.get_by_role("navigation", name="表示言語").get_by_role("link", name="English").click()
+    page.wait_for_selector("#statement .katex")
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert page.locator("#submit-button").inner_text() == "Submit"
 
     # History: the submission and the run, and the submission's page.
     page.goto(f"{url}/history")

@@ -8,7 +8,7 @@
     var state = document.getElementById("copy-state");
     input.select();
     (navigator.clipboard ? navigator.clipboard.writeText(input.value) : Promise.reject())
-      .then(function () { state.textContent = "Copied to the clipboard."; })
-      .catch(function () { state.textContent = "Selected: press Ctrl+C (⌘C) to copy."; });
+      .then(function () { state.textContent = button.dataset.copied; })
+      .catch(function () { state.textContent = button.dataset.selected; });
   });
 })();

@@ -17,6 +17,14 @@
     timeout: "Time limit exceeded", memory_limit: "Memory limit exceeded",
   };
 
+  // The page's words in the reader's language (app/web/i18n.py); {name} takes values[name].
+  function t(text, values) {
+    var template = (config.messages || {})[text] || text;
+    return template.replace(/\{(\w+)\}/g, function (whole, name) {
+      return values && name in values ? String(values[name]) : whole;
+    });
+  }
+
   function loadDraft() {
     try {
       var saved = JSON.parse(window.localStorage.getItem(draftKey) || "null");
@@ -28,16 +36,16 @@
   function saveDraft(code) {
     try {
       window.localStorage.setItem(draftKey, JSON.stringify({ code: code, savedAt: Date.now() }));
-      draftState.textContent = "Draft saved in this browser";
+      draftState.textContent = t("Draft saved in this browser");
     } catch (err) {
-      draftState.textContent = "Draft could not be saved in this browser";
+      draftState.textContent = t("Draft could not be saved in this browser");
     }
   }
 
   var saveTimer = null;
   var pending = null;
   function scheduleSave(code) {
-    draftState.textContent = "Editing…";
+    draftState.textContent = t("Editing…");
     pending = code;
     window.clearTimeout(saveTimer);
     saveTimer = window.setTimeout(flushDraft, 300);
@@ -62,7 +70,7 @@
     editor = window.NumjudgeEditor.create({
       parent: host,
       doc: draft ? draft.code : config.starter,
-      label: "Your solution (Python)",
+      label: t("Your solution (Python)"),
       onChange: scheduleSave,
       onRun: function () { send("run"); },
       onSubmit: function () { send("submit"); },
@@ -74,10 +82,10 @@
                setValue: function (v) { fallback.value = v; }, focus: function () { fallback.focus(); } };
   }
   window.numjudgeEditor = editor;
-  draftState.textContent = draft ? "Restored your saved draft" : "Starter code loaded";
+  draftState.textContent = t(draft ? "Restored your saved draft" : "Starter code loaded");
 
   resetButton.addEventListener("click", function () {
-    if (!window.confirm("Replace your code with the starter code?")) return;
+    if (!window.confirm(t("Replace your code with the starter code?"))) return;
     editor.setValue(config.starter);
     saveDraft(config.starter);
     editor.focus();
@@ -113,7 +121,8 @@
   function renderResult(result, kind) {
     results.replaceChildren();
     var verdict = result.verdict || "error";
-    var title = (kind === "run" ? "Run: " : "Submission: ") + (VERDICTS[verdict] || verdict);
+    var title = t(kind === "run" ? "Run: {verdict}" : "Submission: {verdict}",
+                  { verdict: t(VERDICTS[verdict] || verdict) });
     var head = el("div", { class: "verdict " + verdict, "data-verdict": verdict }, [
       el("span", { class: "label", text: title }),
       el("span", { class: "score", text: fmt(result.score) + " / " + fmt(result.max_score) }),
@@ -125,40 +134,40 @@
       ]));
     }
     var body = el("tbody");
-    (result.tests || []).forEach(function (t) {
-      var hidden = t.visibility === "hidden";
+    (result.tests || []).forEach(function (test) {
+      var hidden = test.visibility === "hidden";
       var msg = el("td", { class: "message" });
       if (hidden) {
-        msg.appendChild(el("span", { class: "muted", text: "Hidden test" }));
+        msg.appendChild(el("span", { class: "muted", text: t("Hidden test") }));
       } else {
-        msg.appendChild(document.createTextNode(t.message || ""));
-        if (t.hint) msg.appendChild(el("div", { class: "hint", text: t.hint }));
+        msg.appendChild(document.createTextNode(test.message || ""));
+        if (test.hint) msg.appendChild(el("div", { class: "hint", text: test.hint }));
       }
-      body.appendChild(el("tr", { "data-status": t.status, "data-visibility": t.visibility }, [
-        el("td", { text: t.name }),
-        el("td", {}, [el("span", { class: "badge " + t.status, text: t.status })]),
-        el("td", { class: "num", text: hidden ? "" : fmt(t.points) + " / " + fmt(t.max_points) }),
+      body.appendChild(el("tr", { "data-status": test.status, "data-visibility": test.visibility }, [
+        el("td", { text: test.name }),
+        el("td", {}, [el("span", { class: "badge " + test.status, text: t(test.status) })]),
+        el("td", { class: "num", text: hidden ? "" : fmt(test.points) + " / " + fmt(test.max_points) }),
         msg,
       ]));
     });
     var table = el("table", { class: "test-table" }, [
-      el("caption", { text: (result.tests || []).length + " tests" +
-        (result.duration_ms != null ? ", graded in " + result.duration_ms + " ms" : "") }),
+      el("caption", { text: t("{count} tests", { count: (result.tests || []).length }) +
+        (result.duration_ms != null ? t(", graded in {ms} ms", { ms: result.duration_ms }) : "") }),
       el("thead", {}, [el("tr", {}, [
-        el("th", { scope: "col", text: "Test" }), el("th", { scope: "col", text: "Status" }),
-        el("th", { scope: "col", class: "num", text: "Points" }),
-        el("th", { scope: "col", text: "Message" }),
+        el("th", { scope: "col", text: t("Test") }), el("th", { scope: "col", text: t("Status") }),
+        el("th", { scope: "col", class: "num", text: t("Points") }),
+        el("th", { scope: "col", text: t("Message") }),
       ])]),
       body,
     ]);
     results.appendChild(el("div", { class: "table-wrap" }, [table]));
     if (result.output) {
-      results.appendChild(el("h3", { text: "Output (public cases)" }));
+      results.appendChild(el("h3", { text: t("Output (public cases)") }));
       results.appendChild(el("pre", { class: "output", text: result.output }));
     }
     if (kind === "submit" && result.id) {
       results.appendChild(el("p", {}, [
-        el("a", { href: config.historyUrl.replace("__ID__", result.id), text: "Open this submission in your history" }),
+        el("a", { href: config.historyUrl.replace("__ID__", result.id), text: t("Open this submission in your history") }),
       ]));
       var best = document.getElementById("best-score");
       if (best && result.score >= Number(best.dataset.score || -1)) {
@@ -166,7 +175,8 @@
         best.textContent = fmt(result.score) + " / " + fmt(result.max_score);
       }
     }
-    status.textContent = title + ", score " + fmt(result.score) + " of " + fmt(result.max_score);
+    status.textContent = t("{title}, score {score} of {max}",
+                           { title: title, score: fmt(result.score), max: fmt(result.max_score) });
     revealResults();
   }
 
@@ -225,17 +235,19 @@
     flushDraft();
     var code = editor.getValue();
     if (!code.trim()) {
-      showError("Your code is empty: write your solution before you " + kind + ".");
+      showError(t(kind === "run" ? "Your code is empty: write your solution before you run."
+                                 : "Your code is empty: write your solution before you submit."));
       return;
     }
     var size = new TextEncoder().encode(code).length;
     if (size > config.maxCodeBytes) {
-      showError("Your code is too long (" + size + " bytes); the limit is " + config.maxCodeBytes + " bytes.");
+      showError(t("Your code is too long ({size} bytes); the limit is {limit} bytes.",
+                  { size: size, limit: config.maxCodeBytes }));
       return;
     }
     busy = true;
     setBusy(true);
-    status.textContent = kind === "run" ? "Running the public tests…" : "Grading your submission…";
+    status.textContent = t(kind === "run" ? "Running the public tests…" : "Grading your submission…");
     results.setAttribute("aria-busy", "true");
     request(config[kind + "Url"], {
       method: "POST",
@@ -250,18 +262,19 @@
       return r;
     }).then(function (r) {
       if (r.timeout) {
-        showError("The grader is busy: your code is queued. Look for the result in your history.",
-                  { href: config.historyListUrl, text: "Open history" });
+        showError(t("The grader is busy: your code is queued. Look for the result in your history."),
+                  { href: config.historyListUrl, text: t("Open history") });
       } else if (r.response.status === 401) {
-        showError("Your session has expired or you were signed out. Your code is kept in this browser.",
-                  { href: config.loginUrl, text: "Sign in again" });
+        showError(t("Your session has expired or you were signed out. Your code is kept in this browser."),
+                  { href: config.loginUrl, text: t("Sign in again") });
       } else if (!r.response.ok) {
-        showError(detailText(r.body, "The server could not grade this (HTTP " + r.response.status + ")."));
+        showError(detailText(r.body, t("The server could not grade this (HTTP {status}).",
+                                       { status: r.response.status })));
       } else {
         renderResult(r.body, kind);
       }
     }).catch(function () {
-      showError("Could not reach the server. Check your connection and try again; your code is kept.");
+      showError(t("Could not reach the server. Check your connection and try again; your code is kept."));
     }).then(function () {
       busy = false;
       setBusy(false);

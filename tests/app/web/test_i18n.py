@@ -1,0 +1,124 @@
+"""The pages in English and Japanese: the catalog is complete, and readers get their language."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from app.models import SubmissionKind, SubmissionStatus
+from app.web import i18n
+from graders.exercises import ExerciseCatalog
+from graders.results import Status, Verdict
+from tests.app.web.helpers import csrf_of, sign_up
+
+APP = Path(__file__).resolve().parents[3] / "app"
+TEMPLATE_TEXT = re.compile(r"""\b_\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')""")
+
+
+def template_texts() -> set[str]:
+    texts = set()
+    for template in (APP / "templates").rglob("*.html"):
+        for double, single in TEMPLATE_TEXT.findall(template.read_text()):
+            texts.add((double or single).replace('\\"', '"').replace("\\'", "'"))
+    return texts
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_every_text_the_templates_write_has_a_japanese_translation() -> None:
+    texts = template_texts()
+    assert len(texts) > 100
+    assert sorted(texts - i18n.JAPANESE.keys()) == []
+
+
+def test_every_translation_is_used_and_keeps_its_placeholders() -> None:
+    sources = "".join(path.read_text() for folder in ("templates", "static/js", "web")
+                      for path in (APP / folder).rglob("*")
+                      if path.suffix in {".html", ".js", ".py"} and path.name != "i18n.py")
+    unused = [text for text in i18n.JAPANESE.keys() - i18n.JAPANESE_DATA_WORDS.keys()
+              if text not in sources and json.dumps(text, ensure_ascii=False)[1:-1] not in sources]
+    assert unused == []
+    assert [text for text, ja in i18n.JAPANESE.items() if placeholders(text) != placeholders(ja)
+            ] == []
+
+
+def test_every_word_stored_in_data_has_a_translation() -> None:
+    catalog = ExerciseCatalog(Path(__file__).resolve().parents[3] / "exercises")
+    words = {exercise.difficulty for exercise in catalog.all()}
+    for values in (Verdict, Status, SubmissionStatus, SubmissionKind):
+        words |= {member.value for member in values}
+    assert words == i18n.JAPANESE_DATA_WORDS.keys()
+
+
+def test_the_script_gets_the_translations_of_its_own_texts() -> None:
+    script = (APP / "static" / "js" / "exercise.js").read_text()
+    missing = [text for text in i18n.SCRIPT_MESSAGES
+               if json.dumps(text, ensure_ascii=False) not in script]
+    assert missing == []
+    assert set(i18n.script_messages("ja")) == {*i18n.SCRIPT_MESSAGES, *i18n.JAPANESE_DATA_WORDS}
+    assert i18n.script_messages("en") == {}
+
+
+def test_values_are_escaped_but_the_catalogs_markup_is_kept() -> None:
+    say = i18n.translator("ja")
+    assert say("Signed in as <strong>{name}</strong>", name="<b>x</b>") == (
+        "<strong>&lt;b&gt;x&lt;/b&gt;</strong> でサインイン中")
+    assert i18n.translator("en")("<i>not ours</i>") == "&lt;i&gt;not ours&lt;/i&gt;"
+
+
+@pytest.mark.parametrize(("headers", "lang", "word"), [
+    ({}, "en", "Exercises"),
+    ({"Accept-Language": "ja-JP,ja;q=0.9,en;q=0.8"}, "ja", "演習"),
+    ({"Accept-Language": "fr-FR,ja;q=0.5"}, "ja", "演習"),
+    ({"Accept-Language": "fr-FR"}, "en", "Exercises"),
+])
+def test_the_browsers_language_is_the_default(client: TestClient, headers: dict[str, str],
+                                               lang: str, word: str) -> None:
+    page = client.get("/", headers=headers).text
+    assert f'<html lang="{lang}">' in page
+    assert f">{word}</h1>" in page
+
+
+def test_the_language_switch_remembers_the_choice(client: TestClient) -> None:
+    switched = client.get("/language/ja?next=/login", follow_redirects=False)
+    assert switched.status_code == 303
+    assert switched.headers["location"] == "/login"
+    assert client.cookies[i18n.LANG_COOKIE] == "ja"
+    login = client.get("/login").text
+    assert ">サインイン</h1>" in login
+    failed = client.post("/login", data={"csrf_token": csrf_of(login), "username": "nobody",
+                                         "password": "not it at all"})
+    assert "ユーザー名またはパスワードが違います。" in failed.text
+    back = client.get("/language/en?next=//evil.example/x", follow_redirects=False)
+    assert back.headers["location"] == "/"
+    assert ">Sign in</h1>" in client.get("/login").text
+    assert client.get("/language/xx", follow_redirects=False).status_code == 303
+    assert client.cookies[i18n.LANG_COOKIE] == "en"
+
+
+def test_the_exercise_page_speaks_the_statements_language(client: TestClient) -> None:
+    sign_up(client, "hanako")
+    page = client.get("/learn/gru-update-gate?lang=ja").text
+    assert '<html lang="ja">' in page
+    assert ">提出</button>" in page and ">公開テストを実行</button>" in page
+    config = json.loads(re.search(r'id="exercise-config">(.*?)</script>', page, re.S).group(1))
+    assert config["messages"]["Grading your submission…"] == "提出を採点しています…"
+    english = client.get("/learn/gru-update-gate?lang=en").text
+    assert ">Submit</button>" in english and '<html lang="en">' in english
+
+
+def test_an_error_page_escapes_what_the_reader_sent(client: TestClient) -> None:
+    sign_up(client, "taro")
+    client.get("/language/ja", follow_redirects=False)
+    page = client.get("/history/%3Cscript%3Ealert(1)")
+    assert page.status_code == 404
+    assert "提出が見つかりません" in page.text
+    escaped = "&#39;&lt;script&gt;alert(1)&#39;"
+    assert f"あなたの提出 {escaped} はありません。" in page.text
