@@ -11,7 +11,7 @@ from fastapi import Request
 from app import crud
 from app.api.deps import SessionDep
 from app.services.markdown import render_markdown
-from app.web.i18n import LANG_COOKIE
+from app.web.i18n import LANG_COOKIE, browser_languages
 from graders.errors import ExerciseError
 from graders.exercises import Exercise, ExerciseCatalog
 
@@ -61,9 +61,7 @@ def choose_language(request: Request, exercise: Exercise, asked: str | None) -> 
     for candidate in (asked, request.cookies.get(LANG_COOKIE)):
         if candidate in available:
             return candidate
-    accept = request.headers.get("accept-language", "")
-    for part in accept.split(","):
-        code = part.split(";")[0].strip().lower()[:2]
+    for code in browser_languages(request):
         if code in available:
             return code
     return "en" if "en" in available else available[0]

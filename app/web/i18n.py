@@ -2,8 +2,8 @@
 
 Templates write ``{{ _("English text {name}", name=value) }}``: the English text is the key,
 and ``{name}`` placeholders are filled with escaped values, so the catalog's texts may carry
-markup of their own but never let a value's markup through. The language is the reader's choice (the
-``numjudge_lang`` cookie, set by the language switches), else the browser's.
+markup of their own but never let a value's markup through. The language is the reader's
+choice (the ``numjudge_lang`` cookie, set by the language switches), else the browser's.
 """
 
 from __future__ import annotations
@@ -304,13 +304,15 @@ def script_messages(lang: str) -> dict[str, str]:
             if text in catalog}
 
 
+def browser_languages(request: Request) -> list[str]:
+    """The two-letter codes of the browser's ``Accept-Language``, in its order."""
+    return [part.split(";")[0].strip().lower()[:2]
+            for part in request.headers.get("accept-language", "").split(",")]
+
+
 def preferred_language(request: Request) -> str:
     """The reader's chosen language (cookie), else the first the browser asks for, else English."""
     chosen = request.cookies.get(LANG_COOKIE)
     if chosen in UI_LANGUAGES:
         return chosen
-    for part in request.headers.get("accept-language", "").split(","):
-        code = part.split(";")[0].strip().lower()[:2]
-        if code in UI_LANGUAGES:
-            return code
-    return "en"
+    return next((code for code in browser_languages(request) if code in UI_LANGUAGES), "en")
