@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import builtins
 import functools
+import re
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -142,12 +144,23 @@ def test_result(case: PreparedCase, status: Status, message: str = "",
     )
 
 
+# What a hidden test may say of an exception or a warning: text the learner's code cannot
+# choose, so that it cannot carry a hidden input out (a class of its own can have any name).
+BUILTIN_EXCEPTIONS = frozenset(name for name, value in vars(builtins).items()
+                               if isinstance(value, type) and issubclass(value, BaseException))
+NUMPY_UFUNCS = frozenset(name for name, value in vars(np).items() if isinstance(value, np.ufunc))
+NUMPY_FLOATING_POINT_WARNING = re.compile(
+    r"RuntimeWarning: (?:overflow|underflow|invalid value|divide by zero) encountered in "
+    r"(?:scalar )?(\w+)")
+
+
 def describe_error(error: dict[str, Any], *, with_details: bool) -> str:
-    kind = error.get("type", "Exception")
+    kind = str(error.get("type", "Exception"))
     if kind == "MemoryError":
         return "ran out of memory (MemoryError)"
     if not with_details:
-        return f"raised {kind} (details are not shown for hidden tests)"
+        named = kind if kind in BUILTIN_EXCEPTIONS else "an exception of its own class"
+        return f"raised {named} (details are not shown for hidden tests)"
     line = f" on line {error['line']}" if error.get("line") else ""
     message = f": {error['message']}" if error.get("message") else ""
     return f"raised {kind}{line}{message}"
@@ -155,11 +168,30 @@ def describe_error(error: dict[str, Any], *, with_details: bool) -> str:
 
 def judge_case(plan: CasePlan, run: RunResult, unfinished: str | None,
                hints: Mapping[str, str]) -> TestResult:
-    case = plan.case
-    public = case.spec.public
     outcome = run.outcomes.get(plan.main)
     if outcome is None:
-        return not_run(case, f"not run: {unfinished or 'no result came back'}")
+        return not_run(plan.case, f"not run: {unfinished or 'no result came back'}")
+    judged = judge_outcome(plan, run, outcome, hints)
+    if not outcome.warnings:
+        return judged
+    # A warning never costs points, but an overflow the values hide is worth knowing about.
+    note = "warning: " + "; ".join(visible_warning(text, plan.case.spec.public)
+                                   for text in outcome.warnings)
+    return replace(judged, message=f"{judged.message} ({note})" if judged.message else note)
+
+
+def visible_warning(text: str, public: bool) -> str:
+    """The warning as the learner may see it: numpy's floating-point ones even when hidden."""
+    known = NUMPY_FLOATING_POINT_WARNING.fullmatch(text)
+    if public or (known and known.group(1) in NUMPY_UFUNCS | {"cast"}):
+        return text
+    return "a warning (details are not shown for hidden tests)"
+
+
+def judge_outcome(plan: CasePlan, run: RunResult, outcome: TaskOutcome,
+                  hints: Mapping[str, str]) -> TestResult:
+    case = plan.case
+    public = case.spec.public
     if not outcome.ok:
         return test_result(case, Status.ERROR, describe_error(outcome.error or {},
                                                               with_details=public))

@@ -14,6 +14,7 @@ import socket
 import sys
 import time
 import traceback
+import warnings
 from typing import Any
 
 import numpy as np
@@ -23,6 +24,8 @@ from graders.wire import decode_value, encode_value, pack_frame, recv_frame, sen
 SUBMISSION_FILE = "submission.py"
 MAX_REQUEST_BYTES = 1 << 30
 MAX_ERROR_CHARS = 4000
+MAX_WARNINGS = 5
+MAX_WARNING_CHARS = 200
 
 
 class CappedText(io.TextIOBase):
@@ -81,18 +84,28 @@ def changed_inputs(names: list[str], args: list[Any], pristine: list[Any]) -> li
             and (now.shape != before.shape or now.tobytes() != before.tobytes())]
 
 
+def warning_texts(caught: list[warnings.WarningMessage]) -> list[str]:
+    """The distinct warnings of one call ("RuntimeWarning: overflow encountered in exp")."""
+    texts = dict.fromkeys(f"{w.category.__name__}: {w.message}"[:MAX_WARNING_CHARS]
+                          for w in caught)
+    return list(texts)[:MAX_WARNINGS]
+
+
 def run_task(function: Any, names: list[str], args: list[Any], pristine: list[Any],
              stdout: CappedText) -> tuple[dict[str, Any], list[bytes | memoryview]]:
     """Call the function on ``args``, fresh copies of the read-only ``pristine`` inputs."""
     started = time.perf_counter()
     buffers: list[bytes | memoryview] = []
-    try:
-        value = function(*args)
-        header: dict[str, Any] = {"ok": True, "value": encode_value(value, buffers)}
-    except BaseException as exc:  # the learner's code may raise anything, SystemExit included
-        buffers.clear()
-        header = {"ok": False, "error": describe_exception(exc)}
+    # The learner's own warning filters apply; each distinct warning is recorded once per call.
+    with warnings.catch_warnings(record=True) as caught:
+        try:
+            value = function(*args)
+            header: dict[str, Any] = {"ok": True, "value": encode_value(value, buffers)}
+        except BaseException as exc:  # the learner's code may raise anything, SystemExit too
+            buffers.clear()
+            header = {"ok": False, "error": describe_exception(exc)}
     header["seconds"] = time.perf_counter() - started
+    header["warnings"] = warning_texts(caught)
     header["mutated"] = changed_inputs(names, args, pristine)
     header["stdout"] = stdout.take()
     return header, buffers

@@ -28,6 +28,7 @@ from typing import Any
 
 from graders.errors import SandboxError, WireError
 from graders.sandbox.exitcodes import EXIT_SETUP_FAILED, EXIT_SIGNAL_BASE, EXIT_TIMEOUT
+from graders.sandbox.harness import MAX_WARNING_CHARS, MAX_WARNINGS
 from graders.sandbox.limits import SandboxLimits
 from graders.wire import HEADER, decode_value, encode_value, recv_frame, send_pieces
 
@@ -61,6 +62,8 @@ class TaskOutcome:
     mutated: tuple[str, ...] = ()
     stdout: str = ""
     seconds: float = 0.0
+    warnings: tuple[str, ...] = ()
+    """The distinct warnings the call raised (``RuntimeWarning: overflow encountered in exp``)."""
 
 
 class Ending(Enum):
@@ -357,6 +360,8 @@ def apply_frame(result: RunResult, header: dict[str, Any], buffers: list[memoryv
             mutated=tuple(str(name) for name in header.get("mutated", ())),
             stdout=str(header.get("stdout", "")),
             seconds=float(header.get("seconds", 0.0)),
+            warnings=tuple(str(text)[:MAX_WARNING_CHARS]
+                           for text in list(header.get("warnings", ()))[:MAX_WARNINGS]),
         )
         return False
     if kind == "done":

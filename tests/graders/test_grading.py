@@ -41,7 +41,9 @@ HIDDEN_BATCH = ("batch consistency: the output differs from the expected one bey
                 "tolerance (values are not shown for hidden tests)")
 # Finiteness says where NaN/Inf appeared, not any value: hidden tests show it too.
 OVERFLOW_FINITENESS = ("finiteness: 3 NaN of 30 values where finite values were expected (first "
-                       "at index [0, 0]); look for overflow, e.g. exp() of a large number")
+                       "at index [0, 0]); look for overflow, e.g. exp() of a large number "
+                       "(warning: RuntimeWarning: overflow encountered in exp; RuntimeWarning: "
+                       "invalid value encountered in divide)")
 NOT_LOADED = "not run: the code could not be loaded"
 # A self-contained correct solution, so that line numbers in messages are known.
 OWN_SOLUTION = """\
@@ -129,6 +131,62 @@ def test_overflowing_sigmoid_fails_only_on_large_pre_activations(
     assert [(t.name, t.message) for t in failing] == [
         ("large pre activations", OVERFLOW_FINITENESS)]
     assert (report.score, report.max_score) == (22.0, 25.0)
+
+
+# --- warnings are shown, never scored -----------------------------------------------------
+
+NAIVE_SIGMOID = """\
+import numpy as np
+
+
+def update_gate(h_prev, x_t, W_z, b_z):
+    joined = np.concatenate([h_prev, x_t], axis=-1)
+    return 1.0 / (1.0 + np.exp(-(joined @ W_z.T + b_z)))
+"""
+
+
+def test_an_overflow_that_does_not_change_the_values_is_noted_not_scored(
+        gate: PreparedExercise, sandbox: Sandbox) -> None:
+    report = run(gate, sandbox, NAIVE_SIGMOID)
+    assert (report.verdict, report.score) == (Verdict.PASSED, 25.0)
+    noted = {t.name: t.message for t in report.tests if t.message}
+    assert noted == {
+        "large pre activations": "warning: RuntimeWarning: overflow encountered in exp"}
+
+
+def test_warnings_the_code_silences_are_not_noted(gate: PreparedExercise,
+                                                  sandbox: Sandbox) -> None:
+    silenced = NAIVE_SIGMOID.replace("    return 1.0", "    with np.errstate(over='ignore'):\n"
+                                                    "        return 1.0")
+    report = run(gate, sandbox, silenced)
+    assert report.verdict is Verdict.PASSED
+    assert [t.message for t in report.tests if t.message] == []
+
+
+def test_hidden_tests_show_only_warnings_and_exceptions_the_code_cannot_word(
+        gate: PreparedExercise, sandbox: Sandbox) -> None:
+    code = OWN_SOLUTION + textwrap.dedent("""
+        import warnings
+        _reference = update_gate
+
+
+        class Leak0p53(Exception):
+            pass
+
+
+        def update_gate(h_prev, x_t, W_z, b_z):
+            warnings.warn(f"h_prev starts with {h_prev.flat[0]}")
+            if h_prev.shape == (1,):
+                raise Leak0p53(str(h_prev))
+            return _reference(h_prev, x_t, W_z, b_z)
+    """)
+    tests = by_name(run(gate, sandbox, code))
+    public, hidden = tests["numerical example"], tests["batched"]
+    assert public.message == "warning: UserWarning: h_prev starts with 0.8"
+    assert hidden.message == "warning: a warning (details are not shown for hidden tests)"
+    assert tests["single hidden unit"].message == (
+        "raised an exception of its own class (details are not shown for hidden tests) "
+        "(warning: a warning (details are not shown for hidden tests))")
 
 
 # --- hidden tests reveal nothing ----------------------------------------------------------
