@@ -22,8 +22,9 @@ def _inputs(rng, H, D, N=None, scale=1.0, bias_scale=0.5):
 
 @case(public=True, points=1)
 def worked_example(rng):
-    # The example of the statement: H = 3, D = 2; W_z and b_z are those of the
-    # update-gate exercise, so z is the gate computed there.
+    # The example of the statement: H = 3, D = 2; every weight and bias is the one of the
+    # update-gate, reset-gate and candidate-state exercises, so h_t is the "one complete
+    # GRU step" of the candidate-state theory.
     return {
         "h_prev": np.array([0.8, -0.3, 0.5]),
         "x_t": np.array([1.0, -0.5]),
@@ -31,14 +32,14 @@ def worked_example(rng):
                          [0.1, 0.5, -0.2, 0.3, 0.1],
                          [-0.2, 0.3, 0.6, -0.1, 0.4]]),
         "b_z": np.array([0.1, -0.1, 0.0]),
-        "W_r": np.array([[0.2, 0.1, -0.3, 0.5, 0.0],
-                         [-0.4, 0.2, 0.1, 0.0, 0.3],
-                         [0.1, -0.2, 0.3, -0.5, 0.2]]),
-        "b_r": np.array([0.0, 0.2, -0.1]),
-        "W_h": np.array([[0.5, -0.3, 0.2, 0.4, 0.1],
-                         [-0.1, 0.6, 0.3, -0.2, 0.5],
-                         [0.2, 0.1, -0.4, 0.3, -0.6]]),
-        "b_h": np.array([0.1, 0.0, -0.2]),
+        "W_r": np.array([[0.2, 0.4, -0.3, 0.1, 0.5],
+                         [-0.5, 0.2, 0.1, -0.4, 0.3],
+                         [0.3, -0.2, 0.2, 0.6, -0.1]]),
+        "b_r": np.array([0.0, 0.2, -0.3]),
+        "W_h": np.array([[0.4, -0.2, 0.1, 0.3, 0.2],
+                         [0.1, 0.6, -0.3, -0.2, 0.5],
+                         [-0.3, 0.2, 0.5, 0.4, -0.6]]),
+        "b_h": np.array([0.05, -0.1, 0.2]),
     }
 
 
