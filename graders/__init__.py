@@ -4,7 +4,9 @@
 """
 
 from graders.cases import case
+from graders.course import Assignment, Course, LatePolicy, LatePolicyKind
 from graders.errors import (
+    CourseError,
     ExerciseError,
     ExerciseNotFound,
     GraderError,
@@ -25,12 +27,17 @@ from graders.results import GradeReport, Status, TestResult, Verdict, Visibility
 from graders.sandbox import Sandbox, SandboxLimits
 
 __all__ = [
+    "Assignment",
+    "Course",
+    "CourseError",
     "Exercise",
     "ExerciseCatalog",
     "ExerciseError",
     "ExerciseNotFound",
     "GradeReport",
     "GraderError",
+    "LatePolicy",
+    "LatePolicyKind",
     "PreparedExercise",
     "Sandbox",
     "SandboxError",

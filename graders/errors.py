@@ -2,7 +2,8 @@
 
     GraderError
     ├── ExerciseError          an exercise folder is broken (names the file and the field)
-    │   └── ExerciseNotFound   no such exercise folder
+    │   ├── ExerciseNotFound   no such exercise folder
+    │   └── CourseError        course.toml is broken (names the assignment and the field)
     ├── WireError              a message between the trusted side and a sandbox is malformed
     └── SandboxError           the sandbox itself failed (not the learner's code)
         └── SandboxUnavailable a required isolation layer cannot be set up on this machine
@@ -23,6 +24,10 @@ class ExerciseError(GraderError):
 
 class ExerciseNotFound(ExerciseError):
     """No exercise folder with that id."""
+
+
+class CourseError(ExerciseError):
+    """``course.toml`` is malformed; the message names the assignment and the field."""
 
 
 class WireError(GraderError):

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from graders.cases import CaseSpec, collect_cases
+from graders.course import COURSE_FILE, Course, load_course
 from graders.errors import ExerciseError, ExerciseNotFound
 
 logger = logging.getLogger(__name__)
@@ -58,6 +59,7 @@ class Exercise:
     path: Path
     version: str
     order: int = 1000
+    draft: bool = False
     source: str | None = None
     limits: Limits = field(default_factory=Limits)
     statements: Mapping[str, str] = field(default_factory=dict)
@@ -142,6 +144,7 @@ def load_exercise(path: Path | str) -> Exercise:
         path=path,
         version=folder_version(path),
         order=int(meta.get("order", 1000)),
+        draft=meta.get("draft", False),
         source=meta.get("source"),
         limits=_read_limits(path, meta.get("limits", {})),
         statements=_read_translations(path, "statement"),
@@ -173,6 +176,8 @@ def _read_metadata(path: Path) -> dict[str, Any]:
         raise ExerciseError(f"{where}: field 'tags' must be a list of strings")
     if "order" in meta and not isinstance(meta["order"], int):
         raise ExerciseError(f"{where}: field 'order' must be an integer")
+    if not isinstance(meta.get("draft", False), bool):
+        raise ExerciseError(f"{where}: field 'draft' must be true or false")
     return meta
 
 
@@ -326,6 +331,7 @@ class ExerciseCatalog:
         self.root = Path(root).resolve()
         self._loaded: dict[str, tuple[Stamp, Exercise]] = {}
         self._prepared: dict[tuple[str, str], PreparedExercise] = {}
+        self._course: tuple[tuple[Stamp, tuple[str, ...]], Course] | None = None
         self._lock = threading.Lock()
 
     def ids(self) -> list[str]:
@@ -359,6 +365,24 @@ class ExerciseCatalog:
             except ExerciseError as exc:
                 logger.warning("skipping exercise folder %s: %s", exercise_id, exc)
         return sorted(exercises, key=lambda e: (e.order, e.id))
+
+    def course(self) -> Course:
+        """The assignments of ``course.toml``, re-read when it or the exercise list changed.
+
+        Raises ``CourseError`` for a broken file: a course whose deadlines cannot be read must
+        not silently become a course without deadlines.
+        """
+        file = self.root / COURSE_FILE
+        stat = file.stat() if file.is_file() else None
+        ids = tuple(self.ids())
+        key = ((() if stat is None else ((COURSE_FILE, stat.st_mtime_ns, stat.st_size),)), ids)
+        with self._lock:
+            if self._course is not None and self._course[0] == key:
+                return self._course[1]
+        course = load_course(self.root, ids)
+        with self._lock:
+            self._course = (key, course)
+        return course
 
     def prepared(self, exercise_id: str) -> PreparedExercise:
         """The exercise's current version, prepared once per version."""

@@ -16,6 +16,8 @@ difficulty = "easy"
 tags = []
 entry = "solve"
 order = 1000
+# Only instructors see a draft; remove this line to publish the exercise.
+draft = true
 
 [limits]
 time_s = 5

@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from graders.course import COURSE_FILE, load_course
 from graders.errors import GraderError
 from graders.exercises import PreparedExercise, load_exercise, prepare_exercise
 from graders.grading import grade
@@ -125,6 +126,34 @@ def _same_value(a: Any, b: Any) -> bool:
     if isinstance(a, float) and isinstance(b, float) and a != a and b != b:
         return True  # NaN inputs are the same input
     return type(a) is type(b) and bool(a == b)
+
+
+def validate_course(root: Path) -> ValidationResult | None:
+    """Check ``root/course.toml`` against the exercise folders beside it; None if absent."""
+    if not (root / COURSE_FILE).is_file():
+        return None
+    result = ValidationResult(root / COURSE_FILE)
+    ids = sorted(p.name for p in root.iterdir() if (p / "exercise.toml").is_file())
+    try:
+        course = load_course(root, ids)
+    except GraderError as exc:
+        result.problems.append(str(exc))
+        return result
+    assigned = {i for a in course.assignments for i in a.exercise_ids}
+    drafts = sorted(i for i in assigned if _is_draft(root / i))
+    if drafts:
+        result.problems.append(f"assignments name draft exercise(s) {', '.join(drafts)}, "
+                               "which learners cannot see; publish them or take them out")
+    result.notes.append(f"{len(course.assignments)} assignment(s), "
+                        f"{len(set(ids) - assigned)} exercise(s) for practice only")
+    return result
+
+
+def _is_draft(folder: Path) -> bool:
+    try:
+        return load_exercise(folder).draft
+    except GraderError:
+        return False  # a broken folder is reported by its own validation
 
 
 def exercise_folders(paths: list[Path]) -> list[Path]:

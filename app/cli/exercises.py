@@ -10,7 +10,7 @@ import typer
 
 from graders import ExerciseCatalog, GraderError, Sandbox, format_report, grade
 from graders.scaffold import create_exercise
-from graders.validation import exercise_folders, validate_folder
+from graders.validation import ValidationResult, exercise_folders, validate_course, validate_folder
 
 
 def exercises_dir() -> Path:
@@ -48,14 +48,20 @@ def validate_command(
     with Sandbox(workers=1) as sandbox:
         for folder in folders:
             result = validate_folder(folder, sandbox)
-            mark = "ok  " if result.ok else "FAIL"
-            typer.echo(f"{mark} {folder.name}" + (f"  ({'; '.join(result.notes)})"
-                                                  if result.notes else ""))
-            for problem in result.problems:
-                typer.echo(f"     - {problem}")
+            echo_result(folder.name, result)
             failures += not result.ok
     typer.echo(f"{len(folders) - failures} of {len(folders)} exercise(s) valid")
-    raise typer.Exit(1 if failures else 0)
+    courses = [r for r in map(validate_course, paths or [exercises_dir()]) if r is not None]
+    for course in courses:
+        echo_result(str(course.path), course)
+    raise typer.Exit(1 if failures or not all(c.ok for c in courses) else 0)
+
+
+def echo_result(name: str, result: ValidationResult) -> None:
+    mark = "ok  " if result.ok else "FAIL"
+    typer.echo(f"{mark} {name}" + (f"  ({'; '.join(result.notes)})" if result.notes else ""))
+    for problem in result.problems:
+        typer.echo(f"     - {problem}")
 
 
 def new_command(

@@ -1,0 +1,225 @@
+"""The course file: ``course.toml`` at the root of an exercises folder lists the assignments.
+
+    timezone = "Europe/Berlin"          # for times written without an offset
+
+    [[assignment]]
+    id = "gates"
+    title = "Gates of a GRU"
+    opens = 2026-12-01T09:00:00
+    due = 2026-12-08T23:59:00+01:00     # an explicit offset wins over ``timezone``
+    late = { policy = "penalty", per_day = 0.1, floor = 0.5 }   # or { policy = "cutoff" }
+    exercises = [
+      { id = "gru-update-gate", weight = 1 },
+      { id = "gru-reset-gate", weight = 2 },
+    ]
+
+The file is versioned with the exercises it names. ``load_course`` checks it and says which
+line of which assignment is wrong; ``LatePolicy.factor`` is the policy's arithmetic, pure so
+that it can be tested with fixed clocks. A folder without ``course.toml`` is a course without
+assignments: every exercise is open for practice.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import re
+import tomllib
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta, tzinfo
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from graders.errors import CourseError
+
+COURSE_FILE = "course.toml"
+ASSIGNMENT_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
+
+
+class LatePolicyKind(enum.Enum):
+    CUTOFF = "cutoff"    # late work is graded and marked late, and scores nothing
+    PENALTY = "penalty"  # each started day late takes ``per_day`` off, down to ``floor``
+
+
+@dataclass(frozen=True)
+class LatePolicy:
+    kind: LatePolicyKind = LatePolicyKind.CUTOFF
+    per_day: float = 0.0
+    floor: float = 0.0
+
+    def factor(self, submitted: datetime, due: datetime) -> float:
+        """The share of its score a submission keeps when made at ``submitted``."""
+        late_by = submitted - due
+        if late_by <= timedelta(0):
+            return 1.0
+        if self.kind is LatePolicyKind.CUTOFF:
+            return 0.0
+        days = math.ceil(late_by / timedelta(days=1))
+        return max(self.floor, 1.0 - self.per_day * days)
+
+
+@dataclass(frozen=True)
+class AssignedExercise:
+    id: str
+    weight: float = 1.0
+
+
+@dataclass(frozen=True)
+class Assignment:
+    id: str
+    title: str
+    opens: datetime
+    due: datetime
+    late: LatePolicy
+    exercises: tuple[AssignedExercise, ...]
+
+    @property
+    def exercise_ids(self) -> tuple[str, ...]:
+        return tuple(item.id for item in self.exercises)
+
+    @property
+    def total_weight(self) -> float:
+        return sum(item.weight for item in self.exercises)
+
+    def is_open(self, now: datetime) -> bool:
+        return now >= self.opens
+
+
+@dataclass(frozen=True)
+class Course:
+    assignments: tuple[Assignment, ...] = ()
+
+    def assignment(self, assignment_id: str) -> Assignment | None:
+        return next((a for a in self.assignments if a.id == assignment_id), None)
+
+    def assignments_of(self, exercise_id: str) -> tuple[Assignment, ...]:
+        return tuple(a for a in self.assignments if exercise_id in a.exercise_ids)
+
+
+def load_course(root: Path, exercise_ids: Collection[str]) -> Course:
+    """The course in ``root/course.toml``, checked against the exercises that exist."""
+    file = root / COURSE_FILE
+    if not file.is_file():
+        return Course()
+    try:
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise CourseError(f"{COURSE_FILE}: not valid TOML: {exc}") from None
+    unknown = set(data) - {"timezone", "assignment"}
+    if unknown:
+        raise CourseError(f"{COURSE_FILE}: unknown field(s) {', '.join(sorted(unknown))}")
+    zone = _zone(data.get("timezone"))
+    tables = data.get("assignment", [])
+    if not isinstance(tables, list):
+        raise CourseError(f"{COURSE_FILE}: 'assignment' must be an array of tables "
+                          "([[assignment]])")
+    assignments = tuple(_assignment(table, index, zone, exercise_ids)
+                        for index, table in enumerate(tables, start=1))
+    ids = [a.id for a in assignments]
+    repeated = sorted({i for i in ids if ids.count(i) > 1})
+    if repeated:
+        raise CourseError(f"{COURSE_FILE}: assignment id(s) used twice: {', '.join(repeated)}")
+    return Course(assignments)
+
+
+def _zone(name: Any) -> tzinfo | None:
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise CourseError(f"{COURSE_FILE}: 'timezone' must be a name such as 'Europe/Berlin'")
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise CourseError(f"{COURSE_FILE}: 'timezone' {name!r} is not a known time zone"
+                          ) from None
+
+
+def _assignment(table: Any, index: int, zone: tzinfo | None,
+                exercise_ids: Collection[str]) -> Assignment:
+    where = f"{COURSE_FILE}: assignment {index}"
+    if not isinstance(table, dict):
+        raise CourseError(f"{where}: must be a table")
+    assignment_id = table.get("id")
+    if not isinstance(assignment_id, str) or not ASSIGNMENT_ID.fullmatch(assignment_id):
+        raise CourseError(f"{where}: 'id' must be lower-case letters, digits and dashes")
+    where = f"{COURSE_FILE}: assignment {assignment_id!r}"
+    unknown = set(table) - {"id", "title", "opens", "due", "late", "exercises"}
+    if unknown:
+        raise CourseError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    title = table.get("title")
+    if not isinstance(title, str) or not title.strip():
+        raise CourseError(f"{where}: 'title' is missing or empty")
+    opens = _moment(table.get("opens"), "opens", where, zone)
+    due = _moment(table.get("due"), "due", where, zone)
+    if due <= opens:
+        raise CourseError(f"{where}: 'due' must come after 'opens'")
+    return Assignment(assignment_id, title.strip(), opens, due,
+                      _late_policy(table.get("late", {}), where),
+                      _exercises(table.get("exercises"), where, exercise_ids))
+
+
+def _moment(value: Any, key: str, where: str, zone: tzinfo | None) -> datetime:
+    if isinstance(value, date) and not isinstance(value, datetime):
+        raise CourseError(f"{where}: '{key}' needs a time of day as well as a date")
+    if not isinstance(value, datetime):
+        raise CourseError(f"{where}: '{key}' must be a date and time, such as "
+                          "2026-12-08T23:59:00+01:00")
+    if value.tzinfo is None:
+        if zone is None:
+            raise CourseError(f"{where}: '{key}' has no time zone; write an offset "
+                              "(…T23:59:00+01:00) or set 'timezone' at the top of the file")
+        value = value.replace(tzinfo=zone)
+    return value.astimezone(UTC)
+
+
+def _late_policy(table: Any, where: str) -> LatePolicy:
+    if not isinstance(table, dict):
+        raise CourseError(f"{where}: 'late' must be a table such as {{ policy = \"cutoff\" }}")
+    unknown = set(table) - {"policy", "per_day", "floor"}
+    if unknown:
+        raise CourseError(f"{where}: 'late' has unknown field(s) {', '.join(sorted(unknown))}")
+    try:
+        kind = LatePolicyKind(table.get("policy", LatePolicyKind.CUTOFF.value))
+    except ValueError:
+        choices = ", ".join(k.value for k in LatePolicyKind)
+        raise CourseError(f"{where}: 'late.policy' must be one of {choices}") from None
+    if kind is LatePolicyKind.CUTOFF:
+        if set(table) - {"policy"}:
+            raise CourseError(f"{where}: a cut-off takes no 'per_day' or 'floor'")
+        return LatePolicy()
+    per_day = _share(table.get("per_day"), "late.per_day", where)
+    floor = _share(table.get("floor", 0.0), "late.floor", where)
+    if per_day == 0:
+        raise CourseError(f"{where}: 'late.per_day' must be above 0 (use a cut-off for none)")
+    return LatePolicy(kind, per_day, floor)
+
+
+def _share(value: Any, key: str, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        raise CourseError(f"{where}: '{key}' must be a number from 0 to 1")
+    return float(value)
+
+
+def _exercises(items: Any, where: str, exercise_ids: Collection[str]
+               ) -> tuple[AssignedExercise, ...]:
+    if not isinstance(items, list) or not items:
+        raise CourseError(f"{where}: 'exercises' must list at least one exercise")
+    assigned = []
+    for item in items:
+        entry: Mapping[str, Any] = {"id": item} if isinstance(item, str) else item
+        if not isinstance(entry, Mapping) or set(entry) - {"id", "weight"}:
+            raise CourseError(f"{where}: each exercise is an id or {{ id = …, weight = … }}")
+        exercise_id, weight = entry.get("id"), entry.get("weight", 1)
+        if exercise_id not in exercise_ids:
+            raise CourseError(f"{where}: exercise {exercise_id!r} is not in the exercises "
+                              "folder")
+        if isinstance(weight, bool) or not isinstance(weight, int | float) or weight <= 0:
+            raise CourseError(f"{where}: the weight of {exercise_id!r} must be a positive "
+                              "number")
+        assigned.append(AssignedExercise(str(exercise_id), float(weight)))
+    ids = [a.id for a in assigned]
+    if len(set(ids)) != len(ids):
+        raise CourseError(f"{where}: an exercise is listed twice")
+    return tuple(assigned)

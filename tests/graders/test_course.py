@@ -1,0 +1,144 @@
+"""course.toml: loading, the errors that name what is wrong, and the late policy's arithmetic."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from graders.course import Assignment, LatePolicy, LatePolicyKind, load_course
+from graders.errors import CourseError
+from graders.exercises import ExerciseCatalog
+from graders.validation import validate_course
+
+REPO = Path(__file__).resolve().parents[2]
+DUE = datetime(2026, 12, 8, 22, 59, tzinfo=UTC)
+IDS = ("gru-update-gate", "gru-reset-gate")
+
+
+def write(root: Path, text: str) -> Path:
+    (root / "course.toml").write_text(text, encoding="utf-8")
+    return root
+
+
+ONE = '''
+timezone = "Europe/Berlin"
+[[assignment]]
+id = "gates"
+title = "Gates"
+opens = 2026-12-01T09:00:00
+due = 2026-12-08T23:59:00
+late = {late}
+exercises = ["gru-update-gate", {{ id = "gru-reset-gate", weight = 2 }}]
+'''
+
+
+def test_on_time_keeps_the_whole_score() -> None:
+    policy = LatePolicy(LatePolicyKind.PENALTY, per_day=0.1, floor=0.5)
+    assert policy.factor(DUE, DUE) == 1.0
+    assert policy.factor(DUE - timedelta(days=3), DUE) == 1.0
+
+
+def test_penalty_counts_each_started_day_down_to_the_floor() -> None:
+    policy = LatePolicy(LatePolicyKind.PENALTY, per_day=0.1, floor=0.5)
+    assert policy.factor(DUE + timedelta(seconds=1), DUE) == pytest.approx(0.9)
+    assert policy.factor(DUE + timedelta(days=1), DUE) == pytest.approx(0.9)
+    assert policy.factor(DUE + timedelta(days=1, seconds=1), DUE) == pytest.approx(0.8)
+    assert policy.factor(DUE + timedelta(days=30), DUE) == pytest.approx(0.5)
+
+
+def test_cutoff_scores_nothing_after_the_due_time() -> None:
+    policy = LatePolicy()
+    assert policy.kind is LatePolicyKind.CUTOFF
+    assert policy.factor(DUE, DUE) == 1.0
+    assert policy.factor(DUE + timedelta(seconds=1), DUE) == 0.0
+
+
+def test_an_extension_moves_the_due_time_the_policy_counts_from() -> None:
+    policy = LatePolicy(LatePolicyKind.PENALTY, per_day=0.25, floor=0.0)
+    extended = DUE + timedelta(days=2)
+    submitted = DUE + timedelta(days=2, hours=1)
+    assert policy.factor(submitted, DUE) == pytest.approx(0.25)
+    assert policy.factor(submitted, extended) == pytest.approx(0.75)
+
+
+def test_loads_times_in_the_course_zone_and_weights(tmp_path: Path) -> None:
+    course = load_course(write(tmp_path, ONE.format(
+        late='{ policy = "penalty", per_day = 0.1, floor = 0.5 }')), IDS)
+    (gates,) = course.assignments
+    assert gates.due == DUE  # 23:59 in Berlin in December is 22:59 UTC
+    assert gates.opens == datetime(2026, 12, 1, 8, 0, tzinfo=UTC)
+    assert gates.exercise_ids == IDS
+    assert gates.total_weight == 3.0
+    assert gates.late == LatePolicy(LatePolicyKind.PENALTY, 0.1, 0.5)
+    assert course.assignments_of("gru-reset-gate") == (gates,)
+    assert course.assignments_of("lstm-step") == ()
+    assert not gates.is_open(gates.opens - timedelta(seconds=1))
+    assert gates.is_open(gates.opens)
+
+
+def test_an_explicit_offset_wins_over_the_course_zone(tmp_path: Path) -> None:
+    text = ONE.format(late='{ policy = "cutoff" }').replace(
+        "due = 2026-12-08T23:59:00", "due = 2026-12-08T23:59:00+09:00")
+    (gates,) = load_course(write(tmp_path, text), IDS).assignments
+    assert gates.due == datetime(2026, 12, 8, 14, 59, tzinfo=UTC)
+
+
+def test_no_course_file_means_no_assignments(tmp_path: Path) -> None:
+    assert load_course(tmp_path, IDS).assignments == ()
+
+
+CUTOFF = 'late = { policy = "cutoff" }'
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ((CUTOFF, 'late = { policy = "forgive" }'), "'late.policy' must be one of"),
+    ((CUTOFF, 'late = { policy = "penalty", per_day = 2 }'),
+     "'late.per_day' must be a number from 0 to 1"),
+    ((CUTOFF, 'late = { policy = "cutoff", floor = 0.5 }'), "a cut-off takes no"),
+    (('"gru-update-gate",', '"no-such-exercise",'), "'no-such-exercise' is not in the"),
+    (("weight = 2", "weight = -1"), "must be a positive number"),
+    (("due = 2026-12-08T23:59:00", "due = 2026-11-08T23:59:00"), "'due' must come after"),
+    (("due = 2026-12-08T23:59:00", "due = 2026-12-08"), "'due' needs a time of day"),
+    (('timezone = "Europe/Berlin"', 'timezone = "Mars/Olympus"'), "not a known time zone"),
+    (('timezone = "Europe/Berlin"', ""), "'opens' has no time zone"),
+    (('id = "gates"', 'id = "Gates!"'), "'id' must be lower-case"),
+    (('title = "Gates"', "deadline = 1"), "unknown field(s) deadline"),
+])
+def test_a_broken_file_names_the_assignment_and_field(tmp_path: Path,
+                                                      change: tuple[str, str],
+                                                      message: str) -> None:
+    text = ONE.format(late='{ policy = "cutoff" }').replace(*change)
+    with pytest.raises(CourseError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        load_course(write(tmp_path, text), IDS)
+
+
+def test_an_assignment_id_used_twice_is_refused(tmp_path: Path) -> None:
+    text = ONE.format(late='{ policy = "cutoff" }')
+    with pytest.raises(CourseError, match="used twice: gates"):
+        load_course(write(tmp_path, text + text.split("\n", 2)[2]), IDS)
+
+
+def test_the_bundled_course_assigns_every_exercise_once() -> None:
+    catalog = ExerciseCatalog(REPO / "exercises")
+    course = catalog.course()
+    assert len(course.assignments) == 2
+    assigned = [i for a in course.assignments for i in a.exercise_ids]
+    assert sorted(assigned) == catalog.ids()
+    assert all(isinstance(a, Assignment) and a.opens < a.due for a in course.assignments)
+    result = validate_course(REPO / "exercises")
+    assert result is not None and result.ok, result and result.problems
+
+
+def test_the_catalog_rereads_an_edited_course_file(tmp_path: Path) -> None:
+    for exercise_id in IDS:
+        (tmp_path / exercise_id).mkdir()
+        (tmp_path / exercise_id / "exercise.toml").write_text("", encoding="utf-8")
+    catalog = ExerciseCatalog(tmp_path)
+    assert catalog.course().assignments == ()
+    write(tmp_path, ONE.format(late='{ policy = "cutoff" }'))
+    assert [a.id for a in catalog.course().assignments] == ["gates"]
+    write(tmp_path, "[[assignment]]\nid = 3\n")
+    with pytest.raises(CourseError, match="assignment 1: 'id'"):
+        catalog.course()
