@@ -11,13 +11,17 @@ from fastapi import Request
 from app import crud
 from app.api.deps import SessionDep
 from app.services.markdown import render_markdown
-from app.web.i18n import LANG_COOKIE, browser_languages
+from app.web.i18n import LANG_COOKIE, UI_LANGUAGES, browser_languages
 from graders.errors import ExerciseError
 from graders.exercises import Exercise, ExerciseCatalog
 
 logger = logging.getLogger(__name__)
 
 LEADING_H1 = re.compile(r"\A\s*<h1>(.*?)</h1>\n?", re.DOTALL)
+# Course-wide texts (the lesson page) live in this folder of the catalog; validation skips
+# folders starting with "_", so it is never taken for an exercise.
+COURSE_DIR = "_course"
+LANGUAGES_OF_FILES = UI_LANGUAGES
 
 
 @dataclass(frozen=True)
@@ -57,7 +61,11 @@ def catalog_rows(exercises: list[Exercise], best: dict[str, Best]) -> list[Catal
 
 def choose_language(request: Request, exercise: Exercise, asked: str | None) -> str:
     """``?lang=`` if the exercise has it, else the remembered choice, else the browser's."""
-    available = exercise.languages or ("en",)
+    return pick_language(request, exercise.languages or ("en",), asked)
+
+
+def pick_language(request: Request, available: tuple[str, ...], asked: str | None) -> str:
+    """``?lang=`` if ``available``, else the remembered choice, else the browser's."""
     for candidate in (asked, request.cookies.get(LANG_COOKIE)):
         if candidate in available:
             return candidate
@@ -84,3 +92,24 @@ def statement_in(exercise: Exercise, lang: str) -> Statement:
     if match:  # the page shows it as its <h1>, so the statement does not repeat it
         heading, html = match.group(1), html[match.end():]
     return Statement(heading, html, render_markdown(theory) if theory else None)
+
+
+def lesson_languages(catalog: ExerciseCatalog) -> tuple[str, ...]:
+    """The languages of the course's lesson page: ``lesson.md`` (en), ``lesson.<lang>.md``."""
+    folder = catalog.root / COURSE_DIR
+    return tuple(sorted(lang for lang in LANGUAGES_OF_FILES
+                        if (folder / lesson_file_name(lang)).is_file()))
+
+
+def lesson_file_name(lang: str) -> str:
+    return "lesson.md" if lang == "en" else f"lesson.{lang}.md"
+
+
+def lesson_in(catalog: ExerciseCatalog, lang: str) -> Statement:
+    """The lesson page in ``lang``, rendered like a statement (it has no theory)."""
+    html = render_markdown((catalog.root / COURSE_DIR / lesson_file_name(lang))
+                           .read_text(encoding="utf-8"))
+    match = LEADING_H1.match(html)
+    if match is None:
+        return Statement(None, html, None)
+    return Statement(match.group(1), html[match.end():], None)

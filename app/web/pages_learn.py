@@ -75,6 +75,22 @@ def exercise_page(request: Request, exercise_id: str, web: WebDep, user: UserDep
     return response
 
 
+@router.get("/lesson")
+def lesson_page(request: Request, catalog: CatalogDep, lang: str | None = None) -> Response:
+    available = view.lesson_languages(catalog)
+    if not available:
+        raise PageError(status.HTTP_404_NOT_FOUND, "Lesson not found",
+                        "This course has no lesson page {page}.", page=repr("lesson.md"))
+    chosen = view.pick_language(request, available, lang)
+    response = render(request, "lesson.html", {
+        "nav": "lesson", "lang": chosen, "languages": available,
+        "ui_lang": chosen if chosen in i18n.UI_LANGUAGES else i18n.preferred_language(request),
+        "page": view.lesson_in(catalog, chosen)})
+    if lang == chosen:
+        remember_language(response, chosen)
+    return response
+
+
 def remember_language(response: Response, lang: str) -> None:
     response.set_cookie(i18n.LANG_COOKIE, lang, max_age=LANG_COOKIE_MAX_AGE_S, samesite="lax",
                         httponly=True)

@@ -159,3 +159,22 @@ def test_every_exercise_page_renders_in_every_language(client: TestClient,
             assert page.status_code == 200, (exercise.id, lang)
             assert f'<html lang="{lang}">' in page.text
             assert 'class="prose" id="statement"' in page.text
+
+
+def test_the_lesson_page_is_linked_from_the_catalog_and_the_statements_that_use_it(
+        client: TestClient, runtime: GradingRuntime) -> None:
+    assert 'href="/lesson"' in client.get("/").text
+    page = client.get("/lesson")
+    assert page.status_code == 200
+    assert "<h1>The lesson: gated units on the reading task</h1>" in page.text
+    assert '<div class="math block">' in page.text and "katex.min.js" in page.text
+    assert "<td>0.9837%</td>" in page.text
+    japanese = client.get("/lesson?lang=ja")
+    assert '<html lang="ja">' in japanese.text and 'id="lesson" lang="ja"' in japanese.text
+    assert "<h1>レッスン：読み取り値の課題とゲート付きユニット</h1>" in japanese.text
+    assert japanese.cookies.get("numjudge_lang") == "ja"
+    sign_up(client, "ada")
+    for exercise in ("gated-unit", "parameter-count", "gated-unit-bptt", "marker-trace"):
+        for lang in ("en", "ja"):
+            statement = client.get(f"/learn/{exercise}?lang={lang}").text
+            assert 'href="/lesson"' in statement, (exercise, lang)
