@@ -38,13 +38,14 @@ JAPANESE: dict[str, str] = {
     "Language of the pages": "表示言語",
     # the catalog
     "In course order.": "コースの順に並んでいます。",
-    'Several exercises rebuild one experiment: <a href="/lesson">the lesson</a> describes its task, its networks and its results.':
-        'いくつかの演習はひとつの実験を組み立て直します。その課題、ネットワーク、結果は<a href="/lesson">レッスン</a>で説明しています。',
+    'Several exercises rebuild one experiment, described in <a href="/lesson">the lesson</a>.':
+        'いくつかの演習はひとつの実験を組み立て直します（<a href="/lesson">レッスン</a>）。',
     # the lesson page
     "The lesson": "レッスン",
     "Language of the lesson": "レッスンの言語",
     "Lesson not found": "レッスンが見つかりません",
-    "This course has no lesson page {page}.": "このコースにはレッスンのページ {page} がありません。",
+    "This course has no lesson page {page}.":
+        "このコースにはレッスンのページ {page} がありません。",
     '<a href="/login">Sign in</a> to keep your drafts and scores.':
         '下書きと得点を残すには<a href="/login">サインイン</a>してください。',
     "Some exercise folders could not be read: {problems}":
