@@ -20,6 +20,7 @@ from app.core.security import (
 )
 from app.models import (
     ApiToken,
+    Extension,
     Role,
     Submission,
     SubmissionKind,
@@ -284,3 +285,75 @@ def requeue_submission(*, session: Session, submission_id: str, seen_lease: date
         .execution_options(synchronize_session=False)
     )
     return bool(result.rowcount)  # type: ignore[attr-defined]
+
+
+# --- courses ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GradedAttempt:
+    """One graded submission, as the late policy needs it."""
+
+    user_id: int
+    user_name: str
+    exercise_id: str
+    score: float
+    max_score: float
+    created_at: datetime
+
+
+def graded_attempts(*, session: Session, exercise_ids: Sequence[str],
+                    user_id: int | None = None,
+                    role: Role | None = None) -> list[GradedAttempt]:
+    """Every graded submission (not run) to the exercises, oldest first."""
+    query = (select(Submission.user_id, User.name, Submission.exercise_id, Submission.score,
+                    Submission.max_score, Submission.created_at)
+             .join(User, User.id == Submission.user_id)
+             .where(Submission.exercise_id.in_(exercise_ids),
+                    Submission.kind == SubmissionKind.SUBMIT,
+                    Submission.status == SubmissionStatus.DONE,
+                    Submission.max_score > 0)
+             .order_by(Submission.created_at))
+    if user_id is not None:
+        query = query.where(Submission.user_id == user_id)
+    if role is not None:
+        query = query.where(User.role == role)
+    return [GradedAttempt(row[0], row[1], row[2], float(row[3] or 0), float(row[4]),
+                          _aware(row[5])) for row in session.execute(query)]
+
+
+def get_extension(*, session: Session, user_id: int, assignment_id: str) -> Extension | None:
+    return session.scalars(select(Extension).where(
+        Extension.user_id == user_id, Extension.assignment_id == assignment_id)).one_or_none()
+
+
+def list_extensions(*, session: Session, assignment_id: str | None = None,
+                    user_id: int | None = None) -> Sequence[Extension]:
+    query = select(Extension).options(joinedload(Extension.user)).order_by(Extension.id)
+    if assignment_id is not None:
+        query = query.where(Extension.assignment_id == assignment_id)
+    if user_id is not None:
+        query = query.where(Extension.user_id == user_id)
+    return session.scalars(query).all()
+
+
+def set_extension(*, session: Session, user: User, assignment_id: str, due: datetime,
+                  granted_by: str) -> Extension:
+    """Grant or move ``user``'s own due time for the assignment."""
+    extension = get_extension(session=session, user_id=user.id, assignment_id=assignment_id)
+    if extension is None:
+        extension = Extension(user_id=user.id, assignment_id=assignment_id, due=due,
+                              granted_by=granted_by)
+        session.add(extension)
+    else:
+        extension.due, extension.granted_by = due, granted_by
+    session.flush()
+    return extension
+
+
+def delete_extension(*, session: Session, user_id: int, assignment_id: str) -> bool:
+    extension = get_extension(session=session, user_id=user_id, assignment_id=assignment_id)
+    if extension is None:
+        return False
+    session.delete(extension)
+    session.flush()
+    return True

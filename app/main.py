@@ -12,9 +12,10 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
-from app.api.routes import exercises, gradebook, health, submissions
+from app.api.routes import assignments, exercises, gradebook, health, submissions
 from app.core.config import PLACEHOLDER_SECRET, Settings, get_settings
 from app.core.db import upgrade_database
+from app.services.courses import AssignmentNotFound
 from app.services.grading import GradingRuntime, GradingWorkers, install_runtime
 from app.web.auth import session_user_id as web_session_user_id
 from app.web.routes import router as web_router
@@ -53,6 +54,11 @@ async def validation_error(request: Request, exc: Exception) -> JSONResponse:
 
 async def exercise_not_found(request: Request, exc: Exception) -> JSONResponse:
     """404 for an unknown exercise id, from any API route or service."""
+    return JSONResponse(status_code=status.HTTP_404_NOT_FOUND, content={"detail": str(exc)})
+
+
+async def assignment_not_found(request: Request, exc: Exception) -> JSONResponse:
+    """404 for an assignment id that course.toml does not define."""
     return JSONResponse(status_code=status.HTTP_404_NOT_FOUND, content={"detail": str(exc)})
 
 
@@ -104,8 +110,10 @@ def create_app(settings: Settings | None = None, *, runtime: GradingRuntime | No
     # The more specific class first: handlers are looked up along the exception's MRO.
     app.add_exception_handler(ExerciseNotFound, exercise_not_found)
     app.add_exception_handler(ExerciseError, exercise_broken)
+    app.add_exception_handler(AssignmentNotFound, assignment_not_found)
     app.include_router(submissions.router)
     app.include_router(exercises.router)
+    app.include_router(assignments.router)
     app.include_router(gradebook.router)
     app.include_router(health.router)
     app.include_router(web_router)

@@ -20,6 +20,7 @@ from sqlalchemy import (
     String,
     Text,
     TypeDecorator,
+    UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -160,3 +161,19 @@ class Submission(Base):
     @property
     def is_final(self) -> bool:
         return self.status is SubmissionStatus.DONE
+
+
+class Extension(Base):
+    """A learner's own due time for one assignment of ``course.toml``."""
+
+    __tablename__ = "extensions"
+    __table_args__ = (UniqueConstraint("user_id", "assignment_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    assignment_id: Mapped[str] = mapped_column(String(64))
+    due: Mapped[datetime] = mapped_column(UTCDateTime())
+    granted_by: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+    user: Mapped[User] = relationship()

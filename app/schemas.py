@@ -126,3 +126,38 @@ class Health(BaseModel):
 
 class ErrorOut(BaseModel):
     detail: str = Field(examples=["Exercise 'nope' not found"])
+
+
+class LatePolicyOut(BaseModel):
+    policy: Literal["cutoff", "penalty"]
+    per_day: float = Field(0.0, description="share of the score lost per started day late")
+    floor: float = Field(0.0, description="the share a late submission keeps at least")
+
+
+class AssignmentExerciseOut(BaseModel):
+    id: str = Field(examples=["gru-update-gate"])
+    title: str
+    url: str
+    weight: float
+    share: float = Field(description="best share of the points, late policy applied (0 to 1)")
+    points: float = Field(description="weight × share")
+    late: bool = Field(description="the best share came from a late submission")
+    attempts: int
+
+
+class AssignmentOut(BaseModel):
+    """An assignment of the course with the signed-in user's progress."""
+
+    id: str = Field(examples=["gru-by-hand"])
+    title: str
+    url: str
+    opens: datetime
+    due: datetime = Field(description="the user's own due time (an extension if granted)")
+    extended: bool
+    state: Literal["upcoming", "open", "late", "closed"]
+    seconds_left: float = Field(description="until the due time; negative once past it")
+    late_policy: LatePolicyOut
+    score: float
+    max_score: float
+    complete: bool
+    exercises: list[AssignmentExerciseOut]

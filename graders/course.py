@@ -94,8 +94,9 @@ class Course:
     def assignment(self, assignment_id: str) -> Assignment | None:
         return next((a for a in self.assignments if a.id == assignment_id), None)
 
-    def assignments_of(self, exercise_id: str) -> tuple[Assignment, ...]:
-        return tuple(a for a in self.assignments if exercise_id in a.exercise_ids)
+    def assignment_of(self, exercise_id: str) -> Assignment | None:
+        """The one assignment an exercise is part of (None: open for practice)."""
+        return next((a for a in self.assignments if exercise_id in a.exercise_ids), None)
 
 
 def load_course(root: Path, exercise_ids: Collection[str]) -> Course:
@@ -121,6 +122,12 @@ def load_course(root: Path, exercise_ids: Collection[str]) -> Course:
     repeated = sorted({i for i in ids if ids.count(i) > 1})
     if repeated:
         raise CourseError(f"{COURSE_FILE}: assignment id(s) used twice: {', '.join(repeated)}")
+    # One deadline per submission: an exercise may belong to one assignment only.
+    assigned = [i for a in assignments for i in a.exercise_ids]
+    shared = sorted({i for i in assigned if assigned.count(i) > 1})
+    if shared:
+        raise CourseError(f"{COURSE_FILE}: exercise(s) {', '.join(shared)} in more than one "
+                          "assignment; an exercise belongs to one assignment at most")
     return Course(assignments)
 
 

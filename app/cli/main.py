@@ -6,13 +6,14 @@ import logging
 
 import typer
 
-from app.cli import db, exercises, serve, submit, users
+from app.cli import courses, db, exercises, serve, submit, users
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
                   help="numjudge: auto-graded numerical Python exercises.")
 exercises.register(app)
 serve.register(app)
 submit.register(app)
+courses.register(app)
 app.add_typer(users.app, name="users")
 app.add_typer(db.app, name="db")
 

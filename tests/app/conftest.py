@@ -20,7 +20,7 @@ from app import crud
 from app.core.config import Settings
 from app.core.db import dispose_engines, get_engine, upgrade_database
 from app.main import create_app
-from app.models import ApiToken, Role, Submission, User
+from app.models import ApiToken, Extension, Role, Submission, User
 from app.services.grading import GradingRuntime, SandboxGrader
 from app.tasks import GradingQueue
 from graders.exercises import ExerciseCatalog, PreparedExercise
@@ -121,7 +121,7 @@ def db(database_url: str) -> Iterator[Session]:
 
 def wipe(database_url: str) -> None:
     with Session(get_engine(database_url)) as session:
-        for table in (Submission, ApiToken, User):
+        for table in (Submission, Extension, ApiToken, User):
             session.execute(delete(table))
         session.commit()
 

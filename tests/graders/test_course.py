@@ -72,8 +72,8 @@ def test_loads_times_in_the_course_zone_and_weights(tmp_path: Path) -> None:
     assert gates.exercise_ids == IDS
     assert gates.total_weight == 3.0
     assert gates.late == LatePolicy(LatePolicyKind.PENALTY, 0.1, 0.5)
-    assert course.assignments_of("gru-reset-gate") == (gates,)
-    assert course.assignments_of("lstm-step") == ()
+    assert course.assignment_of("gru-reset-gate") == gates
+    assert course.assignment_of("lstm-step") is None
     assert not gates.is_open(gates.opens - timedelta(seconds=1))
     assert gates.is_open(gates.opens)
 
@@ -118,6 +118,13 @@ def test_an_assignment_id_used_twice_is_refused(tmp_path: Path) -> None:
     text = ONE.format(late='{ policy = "cutoff" }')
     with pytest.raises(CourseError, match="used twice: gates"):
         load_course(write(tmp_path, text + text.split("\n", 2)[2]), IDS)
+
+
+def test_an_exercise_in_two_assignments_is_refused(tmp_path: Path) -> None:
+    text = ONE.format(late='{ policy = "cutoff" }')
+    second = text.split("\n", 2)[2].replace('id = "gates"', 'id = "again"')
+    with pytest.raises(CourseError, match="gru-reset-gate, gru-update-gate in more than one"):
+        load_course(write(tmp_path, text + second), IDS)
 
 
 def test_the_bundled_course_assigns_every_exercise_once() -> None:

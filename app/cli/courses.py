@@ -1,0 +1,70 @@
+"""``numjudge extend LEARNER ASSIGNMENT``: a learner's own due time for one assignment."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Annotated
+
+import typer
+
+from app import crud
+from app.cli.common import service_settings
+from app.core.db import session_scope
+from app.services import courses
+from graders import ExerciseCatalog, GraderError
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(2)
+
+
+def _moment(text: str) -> datetime:
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise typer.BadParameter("write a date and time such as 2026-12-20T23:59+01:00"
+                                 ) from None
+    if moment.tzinfo is None:
+        raise typer.BadParameter("give the time zone too, e.g. 2026-12-20T23:59+01:00 or …Z")
+    return moment
+
+
+def extend_command(
+    learner: Annotated[str, typer.Argument(help="the learner's user name")],
+    assignment: Annotated[str, typer.Argument(help="the assignment id in course.toml")],
+    until: Annotated[str | None, typer.Option(
+        help="the new due time, ISO 8601 with its offset: 2026-12-20T23:59+01:00")] = None,
+    days: Annotated[float | None, typer.Option(
+        help="or: this many days after the assignment's own due time")] = None,
+    remove: Annotated[bool, typer.Option(
+        "--remove", help="take the extension back: the assignment's due time applies")] = False,
+) -> None:
+    """Give a learner their own due time for an assignment (or take it back)."""
+    if sum(option is not None and option is not False for option in (until, days, remove)) != 1:
+        raise _fail("give exactly one of --until, --days or --remove")
+    settings = service_settings(log=False)
+    catalog = ExerciseCatalog(settings.exercises_dir)
+    try:
+        plan = courses.get_assignment(catalog.course(), assignment)
+    except (GraderError, courses.AssignmentNotFound) as exc:
+        raise _fail(str(exc)) from None
+    with session_scope(settings.database_url) as session:
+        user = crud.get_user_by_name(session=session, name=learner)
+        if user is None:
+            raise _fail(f"user {learner!r} not found")
+        if remove:
+            removed = courses.remove_extension(session=session, learner=user,
+                                               assignment=plan)
+            typer.echo(f"{learner!r} follows the due time of {assignment!r} again"
+                       if removed else f"{learner!r} had no extension for {assignment!r}")
+            return
+        due = _moment(until) if until is not None else plan.due + timedelta(days=days or 0)
+        courses.extend(session=session, learner=user, assignment=plan, due=due,
+                       granted_by="numjudge extend")
+    typer.echo(f"{learner!r} is due for {assignment!r} at {due.isoformat()} "
+               f"(the assignment: {plan.due.isoformat()})")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("extend")(extend_command)

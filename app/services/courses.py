@@ -1,0 +1,184 @@
+"""Assignments as a learner and an instructor see them: due times, late work, scores.
+
+The course itself (``course.toml``) is read by the engine's catalog; this module joins it with
+the database: a learner's graded submissions, their extension, and the clock. Lateness is
+derived, never stored, so moving a due time in ``course.toml`` re-scores everyone at once.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from app import crud
+from app.models import Role, User
+from app.schemas import AssignmentExerciseOut, AssignmentOut, LatePolicyOut
+from graders import Assignment, Course, ExerciseCatalog
+
+
+class AssignmentNotFound(LookupError):
+    """No assignment with that id in ``course.toml``."""
+
+
+class AssignmentState(enum.Enum):
+    UPCOMING = "upcoming"  # not open yet
+    OPEN = "open"          # open, before the (learner's own) due time
+    LATE = "late"          # past due; late work still scores something
+    CLOSED = "closed"      # past due; late work is graded but scores nothing
+
+
+@dataclass(frozen=True)
+class ExerciseStanding:
+    exercise_id: str
+    title: str
+    weight: float
+    share: float     # the best share of the exercise's points, late policy applied (0 to 1)
+    late: bool       # that best share came from a late submission
+    attempts: int
+
+    @property
+    def points(self) -> float:
+        return self.weight * self.share
+
+
+@dataclass(frozen=True)
+class AssignmentStanding:
+    assignment: Assignment
+    due: datetime    # the learner's own: the assignment's, or their extension
+    extended: bool
+    state: AssignmentState
+    exercises: tuple[ExerciseStanding, ...]
+
+    @property
+    def score(self) -> float:
+        return sum(e.points for e in self.exercises)
+
+    @property
+    def max_score(self) -> float:
+        return self.assignment.total_weight
+
+    @property
+    def complete(self) -> bool:
+        return all(e.share >= 1.0 for e in self.exercises)
+
+
+def get_assignment(course: Course, assignment_id: str) -> Assignment:
+    assignment = course.assignment(assignment_id)
+    if assignment is None:
+        raise AssignmentNotFound(f"Assignment {assignment_id!r} not found")
+    return assignment
+
+
+def state_at(assignment: Assignment, due: datetime, now: datetime) -> AssignmentState:
+    if now < assignment.opens:
+        return AssignmentState.UPCOMING
+    if now <= due:
+        return AssignmentState.OPEN
+    return AssignmentState.LATE if assignment.late.factor(now, due) > 0 else \
+        AssignmentState.CLOSED
+
+
+def standing(assignment: Assignment, due: datetime, extended: bool,
+             attempts: Iterable[crud.GradedAttempt], titles: Mapping[str, str],
+             now: datetime) -> AssignmentStanding:
+    """One learner's standing from their graded submissions (pure: no clock, no database)."""
+    by_exercise: dict[str, list[crud.GradedAttempt]] = defaultdict(list)
+    for attempt in attempts:
+        by_exercise[attempt.exercise_id].append(attempt)
+    exercises = []
+    for item in assignment.exercises:
+        share, late = 0.0, False
+        for attempt in by_exercise[item.id]:
+            kept = attempt.score / attempt.max_score * assignment.late.factor(
+                attempt.created_at, due)
+            if kept > share:  # a tie keeps the earlier, on-time attempt
+                share, late = kept, attempt.created_at > due
+        exercises.append(ExerciseStanding(item.id, titles.get(item.id, item.id), item.weight,
+                                          share, late, len(by_exercise[item.id])))
+    return AssignmentStanding(assignment, due, extended, state_at(assignment, due, now),
+                              tuple(exercises))
+
+
+def _titles(catalog: ExerciseCatalog) -> dict[str, str]:
+    return {exercise.id: exercise.title for exercise in catalog.all()}
+
+
+def learner_standings(*, session: Session, catalog: ExerciseCatalog, user: User,
+                      now: datetime) -> list[AssignmentStanding]:
+    """Every assignment of the course with ``user``'s progress, in the file's order."""
+    course = catalog.course()
+    exercise_ids = [i for a in course.assignments for i in a.exercise_ids]
+    attempts = crud.graded_attempts(session=session, exercise_ids=exercise_ids,
+                                    user_id=user.id)
+    extensions = {e.assignment_id: e.due
+                  for e in crud.list_extensions(session=session, user_id=user.id)}
+    titles = _titles(catalog)
+    return [standing(a, extensions.get(a.id, a.due), a.id in extensions,
+                     (t for t in attempts if t.exercise_id in a.exercise_ids), titles, now)
+            for a in course.assignments]
+
+
+def learner_standing(*, session: Session, catalog: ExerciseCatalog, user: User,
+                     assignment_id: str, now: datetime) -> AssignmentStanding:
+    get_assignment(catalog.course(), assignment_id)
+    return next(s for s in learner_standings(session=session, catalog=catalog, user=user,
+                                             now=now)
+                if s.assignment.id == assignment_id)
+
+
+@dataclass(frozen=True)
+class GradebookRow:
+    user_name: str
+    standing: AssignmentStanding
+
+
+def assignment_gradebook(*, session: Session, catalog: ExerciseCatalog, assignment_id: str,
+                         now: datetime) -> list[GradebookRow]:
+    """Every learner's standing in one assignment, by name (learners without work too)."""
+    assignment = get_assignment(catalog.course(), assignment_id)
+    attempts = crud.graded_attempts(session=session, exercise_ids=assignment.exercise_ids,
+                                    role=Role.LEARNER)
+    extensions = {e.user_id: e.due
+                  for e in crud.list_extensions(session=session, assignment_id=assignment_id)}
+    by_user: dict[int, list[crud.GradedAttempt]] = defaultdict(list)
+    for attempt in attempts:
+        by_user[attempt.user_id].append(attempt)
+    titles = _titles(catalog)
+    learners = [u for u in crud.list_users(session=session) if u.role is Role.LEARNER]
+    return [GradebookRow(u.name, standing(assignment, extensions.get(u.id, assignment.due),
+                                          u.id in extensions, by_user[u.id], titles, now))
+            for u in learners]
+
+
+def assignment_out(standing: AssignmentStanding, now: datetime) -> AssignmentOut:
+    assignment, late = standing.assignment, standing.assignment.late
+    return AssignmentOut(
+        id=assignment.id, title=assignment.title, url=f"/assignments/{assignment.id}",
+        opens=assignment.opens, due=standing.due, extended=standing.extended,
+        state=standing.state.value,  # type: ignore[arg-type]
+        seconds_left=(standing.due - now).total_seconds(),
+        late_policy=LatePolicyOut(policy=late.kind.value,  # type: ignore[arg-type]
+                                  per_day=late.per_day, floor=late.floor),
+        score=standing.score, max_score=standing.max_score, complete=standing.complete,
+        exercises=[AssignmentExerciseOut(
+            id=e.exercise_id, title=e.title, url=f"/exercises/{e.exercise_id}",
+            weight=e.weight, share=e.share, points=e.points, late=e.late, attempts=e.attempts)
+            for e in standing.exercises])
+
+
+def extend(*, session: Session, learner: User, assignment: Assignment, due: datetime,
+           granted_by: str) -> None:
+    """Give ``learner`` their own due time (earlier or later than the assignment's)."""
+    crud.set_extension(session=session, user=learner, assignment_id=assignment.id, due=due,
+                       granted_by=granted_by)
+
+
+def remove_extension(*, session: Session, learner: User, assignment: Assignment) -> bool:
+    """The assignment's own due time applies to ``learner`` again; False if it already did."""
+    return crud.delete_extension(session=session, user_id=learner.id,
+                                 assignment_id=assignment.id)

@@ -1,0 +1,72 @@
+"""``numjudge extend LEARNER ASSIGNMENT``: a learner's own due time, from the terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from app import crud
+from app.cli.main import app as cli
+from app.core.config import get_settings
+from app.core.db import session_scope
+from graders import ExerciseCatalog
+
+REPO = Path(__file__).resolve().parents[3]
+runner = CliRunner()
+
+
+@pytest.fixture
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    url = f"sqlite:///{tmp_path / 'cli.db'}"
+    monkeypatch.setenv("NUMJUDGE_DATABASE_URL", url)
+    monkeypatch.setenv("NUMJUDGE_EXERCISES_DIR", str(REPO / "exercises"))
+    get_settings.cache_clear()
+    assert runner.invoke(cli, ["users", "add", "ada"]).exit_code == 0
+    yield url
+    get_settings.cache_clear()
+
+
+def extension_of(url: str, name: str, assignment: str) -> datetime | None:
+    with session_scope(url) as session:
+        user = crud.get_user_by_name(session=session, name=name)
+        assert user is not None
+        row = crud.get_extension(session=session, user_id=user.id, assignment_id=assignment)
+        return None if row is None else row.due
+
+
+def test_until_sets_and_remove_takes_back(env: str) -> None:
+    result = runner.invoke(cli, ["extend", "ada", "gru-by-hand",
+                                 "--until", "2026-12-20T23:59+01:00"])
+    assert result.exit_code == 0, result.output
+    assert extension_of(env, "ada", "gru-by-hand") == datetime(2026, 12, 20, 22, 59,
+                                                               tzinfo=UTC)
+    assert "'ada' is due for 'gru-by-hand' at 2026-12-20T23:59:00+01:00" in result.output
+    result = runner.invoke(cli, ["extend", "ada", "gru-by-hand", "--remove"])
+    assert result.exit_code == 0, result.output
+    assert "'ada' follows the due time of 'gru-by-hand' again" in result.output
+    assert extension_of(env, "ada", "gru-by-hand") is None
+
+
+def test_days_count_from_the_assignments_own_due_time(env: str) -> None:
+    result = runner.invoke(cli, ["extend", "ada", "gru-by-hand", "--days", "3"])
+    assert result.exit_code == 0, result.output
+    due = ExerciseCatalog(REPO / "exercises").course().assignments[0].due
+    assert extension_of(env, "ada", "gru-by-hand") == due + timedelta(days=3)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["ada", "no-such", "--days", "1"], "Assignment 'no-such' not found"),
+    (["eve", "gru-by-hand", "--days", "1"], "user 'eve' not found"),
+    (["ada", "gru-by-hand"], "give exactly one of --until, --days or --remove"),
+    (["ada", "gru-by-hand", "--until", "2026-12-20T23:59"], "give the time zone too"),
+    (["ada", "gru-by-hand", "--until", "next friday"], "write a date and time"),
+])
+def test_mistakes_are_named(env: str, args: list[str], message: str) -> None:
+    result = runner.invoke(cli, ["extend", *args])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert extension_of(env, "ada", "gru-by-hand") is None
