@@ -3,6 +3,7 @@
 ``graders`` never imports ``app``.
 """
 
+from graders.canary import CanaryResult, canary
 from graders.cases import case
 from graders.course import Assignment, Course, LatePolicy, LatePolicyKind
 from graders.errors import (
@@ -11,6 +12,7 @@ from graders.errors import (
     ExerciseNotFound,
     GraderError,
     SandboxError,
+    SandboxFault,
     SandboxUnavailable,
     WireError,
 )
@@ -28,6 +30,7 @@ from graders.sandbox import Sandbox, SandboxLimits
 
 __all__ = [
     "Assignment",
+    "CanaryResult",
     "Course",
     "CourseError",
     "Exercise",
@@ -41,6 +44,7 @@ __all__ = [
     "PreparedExercise",
     "Sandbox",
     "SandboxError",
+    "SandboxFault",
     "SandboxLimits",
     "SandboxUnavailable",
     "Status",
@@ -48,6 +52,7 @@ __all__ = [
     "Verdict",
     "Visibility",
     "WireError",
+    "canary",
     "case",
     "format_report",
     "grade",

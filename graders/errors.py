@@ -6,7 +6,11 @@
     │   └── CourseError        course.toml is broken (names the assignment and the field)
     ├── WireError              a message between the trusted side and a sandbox is malformed
     └── SandboxError           the sandbox itself failed (not the learner's code)
-        └── SandboxUnavailable a required isolation layer cannot be set up on this machine
+        ├── SandboxUnavailable a required isolation layer cannot be set up on this machine:
+        │                      retrying will not help until the machine or settings change
+        └── SandboxFault       the engine lost a grading (a zygote died, a set-up failed, its
+                               working folder vanished) even after retrying with a fresh
+                               zygote: retry later, never blame the learner
 
 A learner's crashing code is not an error here: it becomes a GradeReport with an error verdict.
 """
@@ -40,3 +44,7 @@ class SandboxError(GraderError):
 
 class SandboxUnavailable(SandboxError):
     """An isolation layer required by the settings is not available on this machine."""
+
+
+class SandboxFault(SandboxError):
+    """The engine lost a grading to a fault of its own; the submission was not judged."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import functools
+import logging
 import re
 import time
 from collections.abc import Mapping, Sequence
@@ -26,6 +27,8 @@ from graders.sandbox.runner import (
     TaskOutcome,
     encode_tasks,
 )
+
+logger = logging.getLogger(__name__)
 
 REVEALING_CHECKS = frozenset({"values", "value", "batch consistency"})
 
@@ -78,7 +81,16 @@ def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_onl
     started = time.perf_counter()
     run = sandbox.run(code, exercise.entry, tasks, limits)
     duration_ms = round((time.perf_counter() - started) * 1000)
-    return judge(prepared, plans, run, limits, duration_ms)
+    try:
+        return judge(prepared, plans, run, limits, duration_ms)
+    except Exception as exc:  # the values came from the sandbox: hostile until judged
+        logger.warning("results of a submission to %s could not be judged: %r",
+                       exercise.id, exc)
+        message = f"the grader could not judge your results ({type(exc).__name__})"
+        return GradeReport(exercise=exercise.id, version=exercise.version,
+                           verdict=Verdict.ERROR, duration_ms=duration_ms, message=message,
+                           tests=tuple(not_run(plan.case, f"not judged: {message}")
+                                       for plan in plans))
 
 
 def judge(prepared: PreparedExercise, plans: Sequence[CasePlan], run: RunResult,
@@ -240,7 +252,7 @@ def batch_consistency(plan: CasePlan, run: RunResult, batched: Any,
     axis = plan.case.spec.output_batch_axis
     try:
         stacked = stack_outputs(values, axis)
-    except (ValueError, TypeError) as exc:
+    except (ValueError, TypeError, IndexError) as exc:
         return CheckResult(False, check, f"{check}: the unbatched results cannot be stacked "
                            f"along axis {axis}: {exc}")
     result = compare(stacked, batched, tolerance, axis)

@@ -26,10 +26,11 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from graders.errors import SandboxError, WireError
+from graders.errors import SandboxFault, SandboxUnavailable, WireError
 from graders.sandbox.exitcodes import EXIT_SETUP_FAILED, EXIT_SIGNAL_BASE, EXIT_TIMEOUT
 from graders.sandbox.harness import MAX_WARNING_CHARS, MAX_WARNINGS
 from graders.sandbox.limits import SandboxLimits
+from graders.sandbox.untrusted import make_trustworthy
 from graders.wire import HEADER, decode_value, encode_value, recv_frame, send_pieces
 
 logger = logging.getLogger(__name__)
@@ -37,6 +38,8 @@ logger = logging.getLogger(__name__)
 BACKSTOP_GRACE_S = 3.0
 SETTLE_GRACE_S = 2.0
 ZYGOTE_START_TIMEOUT_S = 30.0
+ENGINE_ATTEMPTS = 3
+"""A grading lost to an engine fault is tried this often in all, each time in a fresh zygote."""
 PASSED_ENVIRONMENT = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
@@ -103,6 +106,10 @@ def zygote_environment() -> dict[str, str]:
     return env
 
 
+class ZygoteLost(Exception):
+    """The zygote's control socket closed or failed: the zygote is dead or unusable."""
+
+
 class Zygote:
     """One warm zygote process and its control socket; serves one submission at a time."""
 
@@ -116,40 +123,59 @@ class Zygote:
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True,
         )
         theirs.close()
-        self.previous_deadline: float | None = None
+        self.pending_deadline: float | None = None
+        """Set while a sandbox's exit has not been read from the control socket."""
         self.control.settimeout(ZYGOTE_START_TIMEOUT_S)
         try:
             hello = json.loads(self.control.recv(4096) or b"{}")
-        except (TimeoutError, ValueError):
+        except (OSError, ValueError):
             hello = {}
-        if not hello.get("ready"):
+        if not isinstance(hello, dict) or not hello.get("ready"):
             self.kill()
-            raise SandboxError(f"zygote {slot} did not start")
+            raise SandboxFault(f"zygote {slot} did not start")
+        self.unavailable: tuple[str, ...] = tuple(str(x) for x in hello.get("unavailable", ()))
+        """Layers the zygote could not set up, each with its reason."""
 
     @property
     def alive(self) -> bool:
         return self.process.poll() is None
 
-    def start(self, channel: socket.socket, limits: SandboxLimits) -> None:
+    def start(self, channel: socket.socket, limits: SandboxLimits, deadline: float) -> None:
         message = json.dumps({"limits": limits.to_dict()}).encode()
         fds = array.array("i", [channel.fileno()])
-        self.control.sendmsg([message], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, fds)])
+        try:
+            self.control.sendmsg([message], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, fds)])
+        except OSError as exc:
+            raise ZygoteLost(f"cannot reach the zygote: {exc}") from exc
+        self.pending_deadline = deadline
 
     def wait_exit(self, timeout: float) -> int | None:
+        """The exit code of the last sandbox, or None if it has not ended within ``timeout``."""
         self.control.settimeout(max(timeout, 0.01))
         try:
-            reply = json.loads(self.control.recv(4096))
-        except (TimeoutError, ValueError, OSError):
+            data = self.control.recv(4096)
+        except TimeoutError:
             return None
-        return int(reply["exit"])
+        except OSError as exc:
+            raise ZygoteLost(str(exc)) from exc
+        if not data:
+            raise ZygoteLost("the zygote ended")
+        try:
+            code = int(json.loads(data)["exit"])
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ZygoteLost(f"unreadable reply from the zygote: {data[:100]!r}") from exc
+        self.pending_deadline = None
+        return code
 
     def settle(self) -> bool:
         """Collect the exit of a sandbox whose results were returned early; False if stuck."""
-        if self.previous_deadline is None:
+        if self.pending_deadline is None:
             return True
-        remaining = self.previous_deadline - time.monotonic()
-        self.previous_deadline = None
-        return self.wait_exit(max(remaining, SETTLE_GRACE_S)) is not None
+        try:
+            timeout = max(self.pending_deadline - time.monotonic(), SETTLE_GRACE_S)
+            return self.wait_exit(timeout) is not None
+        except ZygoteLost:
+            return False
 
     def kill(self) -> None:
         with contextlib.suppress(ProcessLookupError):
@@ -192,19 +218,46 @@ class Sandbox:
 
     def run(self, code: str, entry: str, tasks: Sequence[Task] | EncodedTasks,
             limits: SandboxLimits | None = None) -> RunResult:
+        """Run ``code`` once per task; only the learner's own doing ends up in the result.
+
+        A grading lost to the engine (a zygote that died, a sandbox whose set-up failed) is
+        tried again in a fresh zygote, up to ``ENGINE_ATTEMPTS`` times in all; then
+        ``SandboxFault``. A required layer that this machine lacks: ``SandboxUnavailable``.
+        """
         limits = limits or self.limits
         if not isinstance(tasks, EncodedTasks):
             tasks = encode_tasks(tasks)
+        for attempt in range(1, ENGINE_ATTEMPTS + 1):
+            try:
+                return self._run_once(code, entry, tasks, limits)
+            except SandboxFault as fault:
+                logger.warning("grading lost to an engine fault (attempt %d of %d): %s",
+                               attempt, ENGINE_ATTEMPTS, fault)
+                if attempt == ENGINE_ATTEMPTS:
+                    raise SandboxFault(f"the grading was lost {ENGINE_ATTEMPTS} times to "
+                                       f"engine faults; the last: {fault}") from fault
+        raise AssertionError("unreachable")
+
+    def _run_once(self, code: str, entry: str, tasks: EncodedTasks,
+                  limits: SandboxLimits) -> RunResult:
         zygote = self._idle.get()
+        healthy = False
         try:
             if not zygote.alive or not zygote.settle():
                 zygote = self._replace(zygote)
+            if limits.strict and zygote.unavailable:
+                healthy = True
+                raise SandboxUnavailable("sandbox setup: " + "; ".join(zygote.unavailable))
             result, healthy = run_in_zygote(zygote, code, entry, tasks, limits)
-            if not healthy:
-                zygote = self._replace(zygote)
             return result
         finally:
-            self._idle.put(zygote)
+            # Whatever went wrong, the zygote goes back fit for the next grading: a zygote
+            # whose sandbox's end was not collected is replaced, never reused one step behind.
+            try:
+                if not healthy:
+                    zygote = self._replace(zygote)
+            finally:
+                self._idle.put(zygote)
 
     def _replace(self, zygote: Zygote) -> Zygote:
         logger.warning("restarting zygote %d", zygote.slot)
@@ -262,29 +315,40 @@ def request_frame(code: str, entry: str, tasks: EncodedTasks) -> list[bytes | me
 
 def run_in_zygote(zygote: Zygote, code: str, entry: str, tasks: EncodedTasks,
                   limits: SandboxLimits) -> tuple[RunResult, bool]:
-    """Run one submission; also says whether the zygote is still fit for the next one."""
+    """Run one submission; also says whether the zygote is still fit for the next one.
+
+    Raises ``SandboxFault`` when the engine, not the submission, lost the grading.
+    """
     deadline = time.monotonic() + limits.time_s + BACKSTOP_GRACE_S
     ours, theirs = socket.socketpair()
-    result = RunResult(Ending.CRASHED)
     try:
-        zygote.start(theirs, limits)
+        zygote.start(theirs, limits, deadline)
         theirs.close()
         ours.settimeout(max(deadline - time.monotonic(), 0.01))
         # If the sandbox ended before reading, its frames or its exit code say why.
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):
             send_pieces(ours, request_frame(code, entry, tasks))
         result = collect_frames(ours, deadline, limits)
+    except ZygoteLost as exc:
+        raise SandboxFault(f"zygote {zygote.slot}: {exc}") from exc
     except TimeoutError:
         result = RunResult(Ending.TIMEOUT)
+    except Exception as exc:  # every frame is hostile: never crash on one
+        logger.warning("a sandbox's frames could not be read: %r", exc)
+        result = RunResult(Ending.PROTOCOL_ERROR,
+                           message=f"the sandbox sent a malformed message ({type(exc).__name__})")
     finally:
         ours.close()
         theirs.close()
+    make_trustworthy(result, limits)
     if result.ending is Ending.COMPLETED:
         # Every result is in: the sandbox's teardown need not delay this grading. Its exit
         # is collected before the zygote's next run.
-        zygote.previous_deadline = deadline
         return result, True
-    exit_code = zygote.wait_exit(deadline - time.monotonic())
+    try:
+        exit_code = zygote.wait_exit(deadline - time.monotonic())
+    except ZygoteLost as exc:
+        raise SandboxFault(f"zygote {zygote.slot} died during the grading ({exc})") from exc
     if exit_code is None:
         result.ending = Ending.TIMEOUT
         result.message = "the sandbox did not end in time and was killed"
@@ -293,7 +357,8 @@ def run_in_zygote(zygote: Zygote, code: str, entry: str, tasks: EncodedTasks,
     if exit_code == EXIT_TIMEOUT:
         result.ending = Ending.TIMEOUT
     elif exit_code == EXIT_SETUP_FAILED:
-        raise SandboxError(result.message or "the sandbox could not be set up")
+        # The zygote saw no "set up" byte from the sandbox: no submitted code ran.
+        raise SandboxFault(result.message or "the sandbox could not be set up")
     elif result.ending is Ending.CRASHED and not result.message:
         result.message = describe_exit(exit_code)
     return result, True
@@ -316,6 +381,9 @@ def collect_frames(channel: socket.socket, deadline: float, limits: SandboxLimit
         try:
             header, buffers = recv_frame(reader, budget)
         except EOFError:
+            return result
+        except TimeoutError:
+            result.ending = Ending.TIMEOUT
             return result
         except WireError as exc:
             over = "over the limit" in str(exc)

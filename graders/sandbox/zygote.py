@@ -177,7 +177,8 @@ def wait_with_deadline(pid: int, deadline: float) -> int:
 
 
 def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
-    control.sendall(json.dumps({"ready": True, "pid": os.getpid()}).encode())
+    control.sendall(json.dumps({"ready": True, "pid": os.getpid(),
+                                "unavailable": list(setup.unavailable)}).encode())
     while True:
         received = receive_request(control)
         if received is None:

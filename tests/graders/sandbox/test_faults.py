@@ -1,0 +1,217 @@
+"""Faults of the engine and hostile frames: the learner is never blamed for the engine's
+faults, the trusted side never crashes on a frame, and the slot grades well right after."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import textwrap
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from graders import (
+    ExerciseCatalog,
+    GradeReport,
+    PreparedExercise,
+    Sandbox,
+    SandboxLimits,
+    Verdict,
+    canary,
+    grade,
+)
+
+REPO = Path(__file__).resolve().parents[3]
+SOLUTION = (REPO / "exercises" / "gru-update-gate" / "solution.py").read_text()
+LIMITS = SandboxLimits(time_s=3.0, memory_mb=384, max_output_mb=32, max_stdout_chars=1000)
+# An honest solution that takes a while: the grading after a hostile one must not inherit
+# anything from it (a stale exit message, a late frame, a half-read channel).
+SLOW_HONEST = SOLUTION + "\nimport time\ntime.sleep(1.0)\n"
+FORGE = """
+import json, os, socket, struct
+for fd in range(3, 64):
+    try:
+        channel = socket.socket(fileno=fd)
+        channel.getsockopt(socket.SOL_SOCKET, socket.SO_TYPE)
+        break
+    except OSError:
+        continue
+def send(header: bytes) -> None:
+    channel.sendall(struct.pack(">I", len(header)) + header)
+"""
+
+
+@pytest.fixture(scope="module")
+def gate() -> PreparedExercise:
+    return ExerciseCatalog(REPO / "exercises").prepared("gru-update-gate")
+
+
+@pytest.fixture(scope="module")
+def sandbox() -> Iterator[Sandbox]:
+    with Sandbox(workers=1, limits=LIMITS) as pool:
+        yield pool
+
+
+def grade_code(gate: PreparedExercise, sandbox: Sandbox, code: str) -> GradeReport:
+    return grade(gate, code, sandbox, limits=LIMITS)
+
+
+def assert_storable(report: GradeReport) -> None:
+    text = json.dumps(report.to_dict(), ensure_ascii=False)
+    text.encode("utf-8")  # a lone surrogate would raise here
+    assert "\x00" not in text and "\\u0000" not in text
+
+
+def assert_slow_honest_passes(gate: PreparedExercise, sandbox: Sandbox) -> None:
+    report = grade_code(gate, sandbox, SLOW_HONEST)
+    assert report.verdict is Verdict.PASSED, report.to_dict()
+
+
+def forged(frames: str) -> str:
+    return FORGE + textwrap.dedent(frames) + "\nos._exit(0)\n"
+
+
+HOSTILE = {
+    "infinite float index": forged("""
+        send(b'{"kind":"loaded","buffers":[]}')
+        send(b'{"kind":"task","index":Infinity,"ok":true,"value":{"t":"py","v":1},"buffers":[]}')
+    """),
+    "infinite float shape": forged("""
+        send(b'{"kind":"task","index":0,"ok":true,"buffers":[],'
+             b'"value":{"t":"nd","dtype":"<f8","shape":[Infinity],"b":0}}')
+    """),
+    "deeply nested json": forged("""
+        send(b'[' * 200000 + b']' * 200000)
+    """),
+    "deeply nested value": forged("""
+        send(b'{"kind":"task","index":0,"ok":true,"buffers":[],"value":'
+             + b'{"t":"list","items":[' * 50000 + b']}' * 50000 + b'}')
+    """),
+    "done with an infinite count": forged("""
+        send(b'{"kind":"done","dropped_chars":Infinity,"buffers":[]}')
+    """),
+    "huge forged output and message": forged("""
+        # Each frame under the 4 MiB header cap, 9 million characters of output in all.
+        big = "x" * 3_600_000
+        send(json.dumps({"kind": "task", "index": 0, "ok": False, "stdout": "",
+                         "buffers": [], "error": {"type": "E" * 5000, "message": big,
+                                                  "line": [1] * 100, "traceback": "t" * 9999}
+                         }).encode())
+        for index in (1, 2, 3):
+            send(json.dumps({"kind": "task", "index": index, "ok": False, "buffers": [],
+                             "stdout": big[:3_000_000], "error": {}}).encode())
+        send(b'{"kind":"done","dropped_chars":-5,"buffers":[]}')
+    """),
+}
+FORGED = frozenset(HOSTILE)
+HOSTILE |= {
+    "lone surrogates and nul": SOLUTION + "\nprint('\\ud800 lone \\x00 nul \\udfff')\n",
+    "unequal batched slices": SOLUTION + textwrap.dedent("""
+        _reference = update_gate
+        _calls = [0]
+
+        def update_gate(h_prev, x_t, W_z, b_z):
+            result = _reference(h_prev, x_t, W_z, b_z)
+            if h_prev.ndim == 2:
+                return result
+            _calls[0] += 1
+            return [result] * (2 - _calls[0] % 2)
+    """),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_a_hostile_submission_is_its_own_error_and_the_next_slow_one_passes(
+        gate: PreparedExercise, sandbox: Sandbox, name: str) -> None:
+    report = grade_code(gate, sandbox, HOSTILE[name])
+    if name in FORGED:
+        assert report.verdict is Verdict.ERROR, report.to_dict()
+        assert report.score == 0
+    assert_storable(report)
+    assert len(report.output) <= LIMITS.max_stdout_chars + 100
+    assert len(report.message) <= 600
+    assert all(len(test.message) <= 5000 for test in report.tests)
+    assert_slow_honest_passes(gate, sandbox)
+
+
+def test_forged_caps_are_applied_on_the_trusted_side(
+        gate: PreparedExercise, sandbox: Sandbox) -> None:
+    report = grade_code(gate, sandbox, HOSTILE["huge forged output and message"])
+    assert report.verdict is Verdict.ERROR
+    assert report.output.endswith("[... 8999000 more characters were cut]")
+    first = report.tests[0].message
+    assert first.startswith("raised " + "E" * 200 + ": xxx")  # public: the capped message shows
+    assert len(first) < 4300
+
+
+def test_surrogates_and_nul_are_replaced_before_storing(
+        gate: PreparedExercise, sandbox: Sandbox) -> None:
+    report = grade_code(gate, sandbox, HOSTILE["lone surrogates and nul"])
+    assert report.verdict is Verdict.PASSED
+    assert "\ufffd lone \ufffd nul \ufffd" in report.output
+
+
+def test_unequal_batched_slices_fail_batch_consistency(
+        gate: PreparedExercise, sandbox: Sandbox) -> None:
+    report = grade_code(gate, sandbox, HOSTILE["unequal batched slices"])
+    assert report.verdict is Verdict.FAILED
+    batch = next(t for t in report.tests if t.name == "batch of two")
+    assert batch.message.startswith("batch consistency: the unbatched results cannot be stacked")
+
+
+def zygote_children(zygote_pid: int) -> list[str]:
+    return Path(f"/proc/{zygote_pid}/task/{zygote_pid}/children").read_text().split()
+
+
+def wait_for(condition: object, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition() and time.monotonic() < deadline:  # type: ignore[operator]
+        time.sleep(0.02)
+    assert condition(), "the condition never held"  # type: ignore[operator]
+
+
+def test_a_zygote_killed_mid_grading_is_retried_and_never_blamed(
+        gate: PreparedExercise) -> None:
+    with Sandbox(workers=1, limits=LIMITS) as pool:
+        zygote = pool._all[0]
+        reports: list[GradeReport] = []
+        runner = threading.Thread(target=lambda: reports.append(
+            grade_code(gate, pool, SLOW_HONEST)))
+        runner.start()
+        wait_for(lambda: zygote_children(zygote.process.pid))
+        os.kill(zygote.process.pid, signal.SIGKILL)
+        runner.join(timeout=60)
+        assert reports and reports[0].verdict is Verdict.PASSED, reports
+        assert pool._all[0] is not zygote and pool._all[0].alive
+
+
+def test_a_stopped_zygote_is_a_timeout_not_a_stale_exit_code(gate: PreparedExercise) -> None:
+    with Sandbox(workers=1, limits=LIMITS) as pool:
+        zygote = pool._all[0]
+        reports: list[GradeReport] = []
+        runner = threading.Thread(target=lambda: reports.append(grade_code(
+            gate, pool, SOLUTION + "\nwhile True:\n    pass\n")))
+        runner.start()
+        wait_for(lambda: zygote_children(zygote.process.pid))
+        # A zygote that cannot kill its sandbox in time: the trusted side's backstop fires.
+        os.kill(zygote.process.pid, signal.SIGSTOP)
+        runner.join(timeout=60)
+        assert reports and reports[0].verdict is Verdict.TIMEOUT, reports
+        assert reports[0].message.startswith("time limit exceeded")
+        assert pool._all[0] is not zygote
+        assert_slow_honest_passes(gate, pool)
+
+
+def test_the_canary_grades_and_reports_a_pool_that_cannot() -> None:
+    with Sandbox(workers=1, limits=LIMITS) as pool:
+        assert canary(pool).ok
+        broken = replace(LIMITS, max_open_files=0)  # no sandbox can be set up with these
+        with Sandbox(workers=1, limits=broken) as bad_pool:
+            result = canary(bad_pool)
+    assert not result.ok
+    assert "Too many open files" in result.message
