@@ -6,10 +6,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench validate clean assets e2e-deps screenshots lock
 
-$(STAMP): pyproject.toml constraints.txt
+$(STAMP): pyproject.toml constraints.txt clients/python/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -c constraints.txt -e '.[test]'
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[test]' -e ./clients/python
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -38,17 +38,17 @@ e2e-deps:
 assets:
 	cd frontend && npm ci --no-audit --no-fund && npm run build
 
-# Refresh docs/screenshots/ from the end-to-end run (CJK fonts for the Japanese page).
+# Refresh docs/screenshots/ from the end-to-end and clients runs (CJK fonts for the Japanese page).
 screenshots: $(STAMP) e2e-deps
 	@dpkg -s fonts-noto-cjk >/dev/null 2>&1 || { apt-get update && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends fonts-noto-cjk; }
-	NUMJUDGE_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/e2e
+	NUMJUDGE_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/e2e tests/clients
 
 # Upgrade every dependency within pyproject.toml's ranges and record the result.
 lock:
 	rm -rf .lock-venv
 	$(PYTHON) -m venv .lock-venv
-	.lock-venv/bin/pip install --quiet -e '.[test]'
+	.lock-venv/bin/pip install --quiet -e '.[test]' -e ./clients/python
 	{ head -2 constraints.txt; .lock-venv/bin/pip freeze --exclude-editable | grep -v '^numjudge'; } \
 		> constraints.txt.new && mv constraints.txt.new constraints.txt
 	rm -rf .lock-venv

@@ -1,0 +1,51 @@
+"""What can go wrong talking to a numjudge server, one class per thing a learner can act on.
+
+    NumjudgeError
+     ├── NotSignedIn          no token given or saved (run ``%numjudge login``)
+     ├── InvalidToken         401: the server does not know the token, or it was revoked
+     ├── ServerUnreachable    connection refused, DNS, TLS, or no answer in time
+     ├── RateLimited          429: too many submissions; ``retry_after`` seconds if the server says
+     ├── GradingTimedOut      the submission is accepted but no result came within ``wait``
+     ├── SourceNotFound       a function object whose source code cannot be found
+     └── ServerError          any other refusal (404 unknown exercise, 413, 5xx), its detail
+"""
+
+from __future__ import annotations
+
+
+class NumjudgeError(Exception):
+    """Base of every error of this package; its text is a sentence meant for the learner."""
+
+
+class NotSignedIn(NumjudgeError):
+    pass
+
+
+class InvalidToken(NumjudgeError):
+    pass
+
+
+class ServerUnreachable(NumjudgeError):
+    pass
+
+
+class RateLimited(NumjudgeError):
+    def __init__(self, message: str, retry_after: float | None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class GradingTimedOut(NumjudgeError):
+    def __init__(self, message: str, submission_id: str) -> None:
+        super().__init__(message)
+        self.submission_id = submission_id
+
+
+class SourceNotFound(NumjudgeError):
+    pass
+
+
+class ServerError(NumjudgeError):
+    def __init__(self, message: str, status_code: int) -> None:
+        super().__init__(message)
+        self.status_code = status_code

@@ -1,0 +1,190 @@
+"""A submission's result as the API returns it, with a text form and the web page's table."""
+
+from __future__ import annotations
+
+import html
+import textwrap
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+
+class Status(Enum):
+    QUEUED = "queued"
+    RUNNING = "running"
+    DONE = "done"
+
+
+class Verdict(Enum):
+    PASSED = "passed"
+    FAILED = "failed"
+    ERROR = "error"
+    TIMEOUT = "timeout"
+    MEMORY_LIMIT = "memory_limit"
+
+
+class TestStatus(Enum):
+    PASSED = "passed"
+    FAILED = "failed"
+    ERROR = "error"
+
+
+class Visibility(Enum):
+    PUBLIC = "public"
+    HIDDEN = "hidden"
+
+
+class Kind(Enum):
+    SUBMIT = "submit"
+    RUN = "run"
+
+
+LABELS = {Verdict.PASSED: "Passed", Verdict.FAILED: "Failed", Verdict.ERROR: "Error",
+          Verdict.TIMEOUT: "Time limit exceeded", Verdict.MEMORY_LIMIT: "Memory limit exceeded",
+          Status.QUEUED: "Queued", Status.RUNNING: "Running"}
+MARKS = {TestStatus.PASSED: "PASS", TestStatus.FAILED: "FAIL", TestStatus.ERROR: "ERR "}
+# The web page's colours (app/static/css/numjudge.css), inline because a notebook has no stylesheet.
+GOOD = ("#166534", "#e7f6ec", "#a7d8b5")
+BAD = ("#b42318", "#fdecea", "#f3b4ad")
+PENDING = ("#1e3a8a", "#e8effd", "#b9ccf6")
+HINT_COLOUR = "#8a4b00"
+WIDTH = 88
+
+
+@dataclass(frozen=True)
+class TestResult:
+    name: str
+    visibility: Visibility
+    status: TestStatus
+    points: float
+    max_points: float
+    message: str
+    hint: str | None
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TestResult:
+        return cls(name=data["name"], visibility=Visibility(data["visibility"]),
+                   status=TestStatus(data["status"]), points=float(data["points"]),
+                   max_points=float(data["max_points"]), message=data.get("message") or "",
+                   hint=data.get("hint"))
+
+
+@dataclass(frozen=True)
+class Result:
+    """One submission or run. Final when ``status`` is ``Status.DONE``."""
+
+    id: str
+    url: str
+    exercise: str
+    kind: Kind
+    status: Status
+    verdict: Verdict | None
+    score: float | None
+    max_score: float | None
+    message: str
+    tests: tuple[TestResult, ...]
+    output: str
+    duration_ms: int | None
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Result:
+        return cls(id=data["id"], url=data["url"], exercise=data["exercise"],
+                   kind=Kind(data["kind"]), status=Status(data["status"]),
+                   verdict=Verdict(data["verdict"]) if data.get("verdict") else None,
+                   score=data.get("score"), max_score=data.get("max_score"),
+                   message=data.get("message") or "",
+                   tests=tuple(TestResult.from_dict(t) for t in data.get("tests") or []),
+                   output=data.get("output") or "", duration_ms=data.get("duration_ms"))
+
+    @property
+    def passed(self) -> bool:
+        return self.verdict is Verdict.PASSED
+
+    @property
+    def label(self) -> str:
+        return LABELS[self.verdict or self.status]
+
+    def score_text(self) -> str:
+        if self.score is None or self.max_score is None:
+            return "–"
+        return f"{self.score:g} / {self.max_score:g}"
+
+    def __str__(self) -> str:
+        width = max([len(t.name) for t in self.tests] + [4])
+        lines = [f"{self.exercise} ({self.kind.value}): {self.label}   {self.score_text()}", ""]
+        for test in self.tests:
+            points = f"{test.points:g}/{test.max_points:g}"
+            hidden = " [hidden]" if test.visibility is Visibility.HIDDEN else ""
+            lines.append(f"{MARKS[test.status]}  {test.name:<{width}}  {points:>7}{hidden}")
+            for text, prefix in ((test.message, ""), (test.hint, "hint: ")):
+                if text:
+                    lines += textwrap.wrap(prefix + text, WIDTH, initial_indent=" " * 6,
+                                           subsequent_indent=" " * 8)
+        if self.message:
+            lines += ["", *textwrap.wrap(self.message, WIDTH)]
+        if self.output:
+            lines += ["", "printed output:", textwrap.indent(self.output.rstrip(), "  ")]
+        return "\n".join(lines)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
+
+    def _repr_html_(self) -> str:
+        return render_html(self)
+
+
+def _palette(result: Result) -> tuple[str, str, str]:
+    if result.verdict is None:
+        return PENDING
+    return GOOD if result.passed else BAD
+
+
+def _badge(status: TestStatus) -> str:
+    fg, bg, border = GOOD if status is TestStatus.PASSED else BAD
+    return (f'<span class="badge {status.value}" style="display:inline-block;padding:0 0.55em;'
+            f"border-radius:999px;font-size:0.85em;font-weight:600;color:{fg};background:{bg};"
+            f'border:1px solid {border}">{status.value}</span>')
+
+
+def _row(test: TestResult) -> str:
+    e = html.escape
+    hint = (f'<div class="hint" style="color:{HINT_COLOUR};margin-top:0.3em;'
+            f'font-family:sans-serif;white-space:normal"><b>Hint: </b>{e(test.hint)}</div>'
+            if test.hint else "")
+    return (f'<tr data-status="{test.status.value}" data-visibility="{test.visibility.value}">'
+            f'<td style="text-align:left">{e(test.name)}</td><td>{_badge(test.status)}</td>'
+            f'<td style="text-align:right">{test.points:g} / {test.max_points:g}</td>'
+            f'<td class="message" style="text-align:left;font-family:monospace;'
+            f'white-space:pre-wrap">{e(test.message)}{hint}</td></tr>')
+
+
+def render_html(result: Result) -> str:
+    """The web page's verdict banner, test table and output, with inline styles."""
+    e = html.escape
+    fg, bg, border = _palette(result)
+    state = (result.verdict or result.status).value
+    parts = [f'<div class="numjudge-result" data-verdict="{state}" style="font-family:sans-serif">',
+             f'<div class="verdict" style="display:flex;justify-content:space-between;gap:1em;'
+             f"padding:0.6em 1em;border-radius:8px;background:{bg};border:1px solid {border};"
+             f'color:{fg};font-weight:700"><span class="label">{e(result.label)}</span>'
+             f'<span class="score">{e(result.score_text())}</span></div>']
+    if result.message:
+        parts.append(f'<pre class="submission-message" style="color:{BAD[0]};background:{BAD[1]};'
+                     f'padding:0.6em 1em;white-space:pre-wrap">{e(result.message)}</pre>')
+    if result.tests:
+        caption = f"{len(result.tests)} tests"
+        if result.duration_ms is not None:
+            caption += f", graded in {result.duration_ms} ms"
+        parts.append('<table class="test-table" style="border-collapse:collapse;margin-top:0.5em">'
+                     f'<caption style="text-align:left">{caption}</caption><thead><tr>'
+                     '<th style="text-align:left">Test</th><th>Status</th>'
+                     '<th style="text-align:right">Points</th>'
+                     '<th style="text-align:left">Message</th></tr></thead><tbody>')
+        parts += [_row(test) for test in result.tests]
+        parts.append("</tbody></table>")
+    if result.output:
+        parts.append('<div><b>Output (public cases)</b></div><pre class="output" '
+                     'style="background:#111827;color:#e5e7eb;padding:0.6em 1em">'
+                     f"{e(result.output)}</pre>")
+    parts.append("</div>")
+    return "".join(parts)

@@ -1,0 +1,68 @@
+"""One real ``numjudge serve`` (SQLite database, SQLite queue) shared by the clients' tests."""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.app.live import LiveServer
+
+REPO = Path(__file__).resolve().parents[2]
+EXERCISE = "gru-update-gate"
+CHROMIUM = Path(os.environ.get("NUMJUDGE_CHROMIUM", "/usr/bin/chromium"))
+
+
+def exercise_file(relative: str) -> str:
+    return (REPO / "exercises" / EXERCISE / relative).read_text(encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class Learner:
+    server: LiveServer
+    token: str
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    work = tmp_path_factory.mktemp("clients-server")
+    server = LiveServer(work, f"sqlite:///{work / 'numjudge.db'}")
+    server.start()
+    yield server
+    server.kill(signal.SIGTERM)
+
+
+@pytest.fixture
+def learner(live_server: LiveServer, request: pytest.FixtureRequest) -> Learner:
+    """A learner of their own per test, so histories never mix."""
+    name = "".join(c for c in request.node.name if c.isalnum())[:40] + os.urandom(3).hex()
+    header = live_server.add_user(name)["Authorization"]
+    return Learner(live_server, header.split()[1])
+
+
+@pytest.fixture(scope="session")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``NUMJUDGE_SCREENSHOTS=docs/screenshots`` keeps the screenshots in the repository."""
+    wanted = os.environ.get("NUMJUDGE_SCREENSHOTS")
+    folder = (REPO / wanted) if wanted else tmp_path_factory.mktemp("screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def screenshot(html: str, path: Path, *, width: int = 1000) -> None:
+    """Renders ``html`` in headless Chromium and keeps a full-page screenshot."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make e2e-deps` installs Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                             args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_page(viewport={"width": width, "height": 600})
+        page.set_content(html)
+        page.screenshot(path=str(path), full_page=True)
+        browser.close()
