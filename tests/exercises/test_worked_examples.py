@@ -1,0 +1,303 @@
+"""Every worked example printed in a statement, a theory or the lesson (both languages) is
+recomputed from the reference solutions.
+
+Each text's precise numbers (four or more decimals, percentages included) must each equal, to
+the digits printed, a value that this module computes for that text: a changed input, a wrong
+digit or a stale result fails. Both languages of a text must print the same numbers.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import runpy
+from collections.abc import Callable, Iterator, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from graders.exercises import ExerciseCatalog, entry_function
+
+EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
+LESSON = EXERCISES / "_course"
+CATALOG = ExerciseCatalog(EXERCISES)
+# A precise number: optional sign, at least four decimals, optionally a percentage.
+NUMBER = re.compile(r"(?<![\w.])(-?)(\d+\.(\d{4,}))(\\?%)?")
+
+# The lesson's trained table (accuracy above the baseline, test set), recorded from one run
+# of the lesson's own training code (docs/authoring.md, "The course's own texts"): length ->
+# the six networks plain 6 (runs 1, 2), plain 9 (runs 1, 2), gated 6 (runs 1, 2). Training
+# takes minutes, so the texts are checked against this record instead of retraining.
+TRAINED = {2: (0.2300, 0.2800, 0.2350, 0.2800, 0.2250, 0.2650),
+           4: (0.2350, 0.2350, 0.2300, 0.2450, 0.2300, 0.2550),
+           8: (0.2100, 0.1700, 0.2000, 0.1800, 0.1750, 0.1800),
+           12: (0.0250, 0.0050, 0.0200, 0.1600, 0.2650, 0.2050)}
+
+
+def solution(exercise_id: str) -> Callable[..., Any]:
+    exercise = CATALOG.load(exercise_id)
+    return entry_function(exercise.path / "solution.py", exercise.entry)
+
+
+@cache
+def public(exercise_id: str) -> dict[str, Mapping[str, Any]]:
+    """The public cases' inputs by case name: the worked examples are public cases."""
+    return {c.name: c.inputs for c in CATALOG.prepared(exercise_id).public_cases}
+
+
+def sigmoid(q: Any) -> Any:
+    return 1.0 / (1.0 + np.exp(-np.asarray(q, dtype=np.float64)))
+
+
+def flat(*values: Any) -> Iterator[float]:
+    for value in values:
+        if isinstance(value, tuple | list):
+            yield from flat(*value)
+        else:
+            yield from np.ravel(np.asarray(value, dtype=np.float64)).tolist()
+
+
+# --- the values each exercise's texts print ------------------------------------------------
+
+
+def update_gate_values() -> Iterator[float]:
+    example = public("gru-update-gate")["numerical example"]
+    z = solution("gru-update-gate")(**example)
+    joined = np.concatenate([example["h_prev"], example["x_t"]])
+    candidate = np.array([0.2, 0.9, -0.4])      # the theory's continuation of the example
+    yield from flat(z, 1.0 + np.exp(-(example["W_z"] @ joined + example["b_z"])),
+                    solution("gru-update-gate")(**public("gru-update-gate")["batch of two"]),
+                    z * example["h_prev"] + (1.0 - z) * candidate)
+
+
+def reset_gate_values() -> Iterator[float]:
+    for inputs in public("gru-reset-gate").values():
+        yield from flat(solution("gru-reset-gate")(**inputs))
+
+
+def full_step_parts() -> dict[str, Any]:
+    """The GRU step of gru-step's worked example, part by part, from the earlier solutions."""
+    ex = public("gru-step")["worked example"]
+    h, x = ex["h_prev"], ex["x_t"]
+    z = solution("gru-update-gate")(h, x, ex["W_z"], ex["b_z"])
+    r, reset = solution("gru-reset-gate")(h, x, ex["W_r"], ex["b_r"])
+    candidate = solution("gru-candidate-state")(h, x, r, ex["W_h"], ex["b_h"])
+    return {"z": z, "r": r, "reset": reset, "candidate": candidate,
+            "candidate pre-activation": np.concatenate([reset, x]) @ ex["W_h"].T + ex["b_h"],
+            "kept": z * h, "written": (1.0 - z) * candidate, "h": solution("gru-step")(**ex)}
+
+
+def candidate_values() -> Iterator[float]:
+    ex = public("gru-candidate-state")["numerical example"]
+    candidate = solution("gru-candidate-state")
+    W_hh, W_hx = ex["W_h"][:, :3], ex["W_h"][:, 3:]
+    reset_after = np.tanh(W_hx @ ex["x_t"] + ex["b_h"] + ex["r_t"] * (W_hh @ ex["h_prev"]))
+    yield from flat(candidate(**ex), candidate(**{**ex, "r_t": np.ones(3)}),
+                    candidate(**{**ex, "r_t": np.zeros(3)}), reset_after)
+    parts = full_step_parts()
+    assert np.allclose(parts["h"], parts["kept"] + parts["written"], rtol=1e-12)
+    yield from flat(*parts.values())
+
+
+def sequence_values() -> Iterator[float]:
+    ex = public("gru-sequence")["worked example"]
+    states = solution("gru-sequence")(**ex)
+    previous = np.vstack([ex["h0"], states[:-1]])
+    for h, x in zip(previous, ex["xs"], strict=True):
+        r, _ = solution("gru-reset-gate")(h, x, ex["W_r"], ex["b_r"])
+        yield from flat(solution("gru-update-gate")(h, x, ex["W_z"], ex["b_z"]), r,
+                        solution("gru-candidate-state")(h, x, r, ex["W_h"], ex["b_h"]))
+    yield from flat(states, 0.5 ** 10)
+
+
+def lstm_values() -> Iterator[float]:
+    ex = public("lstm-step")["worked example"]
+    H = ex["h_prev"].shape[-1]
+    q = np.concatenate([ex["h_prev"], ex["x_t"]]) @ ex["W"].T + ex["b"]
+    i, f, o = (sigmoid(q[k * H:(k + 1) * H]) for k in (0, 1, 3))
+    g = np.tanh(q[2 * H:3 * H])
+    h, c = solution("lstm-step")(**ex)
+    yield from flat(i, f, g, o, f * ex["c_prev"], i * g, np.tanh(c), h, c)
+
+
+def gated_unit_values() -> Iterator[float]:
+    ex = public("gated-unit")["worked example"]
+    x1, h0 = ex["x"][0], ex["h0"]
+    yield from flat(solution("gated-unit")(**ex),
+                    sigmoid(ex["W_ux"] @ x1 + ex["W_uh"] @ h0 + ex["b_u"]),
+                    np.tanh(ex["W_ax"] @ x1 + ex["W_ah"] @ h0 + ex["b_a"]))
+    gates = sigmoid(np.array([-1.0, 0.0, 1.0]))      # the theory's bias table
+    yield from flat(gates, gates ** 10, 0.62 ** 10)
+
+
+def bptt_values() -> Iterator[float]:
+    ex = public("gated-unit-bptt")["worked example"]
+    grads = solution("gated-unit-bptt")(**ex)
+    forward = {k: v for k, v in ex.items() if k != "y"}
+    states = solution("gated-unit")(**forward)
+    h2, h3, y = states[1], states[2], ex["y"]
+    u3 = sigmoid(ex["W_ux"] @ ex["x"][2] + ex["W_uh"] @ h2 + ex["b_u"])
+    a3 = np.tanh(ex["W_ax"] @ ex["x"][2] + ex["W_ah"] @ h2 + ex["b_a"])
+    delta3 = h3 - y[2]
+    g_u = delta3 * (h2 - a3) * u3 * (1 - u3)
+    g_a = delta3 * (1 - u3) * (1 - a3 ** 2)
+    back = u3 * delta3 + ex["W_uh"].T @ g_u + ex["W_ah"].T @ g_a
+    yield from flat(grads, states, 0.5 * np.sum((states - y) ** 2), delta3, g_u, g_a, back,
+                    u3 * delta3, back + h2 - y[1], sigmoid(1.0))
+
+
+def leaky_values() -> Iterator[float]:
+    leaky = solution("leaky-integrator")
+    xs = np.array([[0.0, 1.0], [0.0, 1.0], [1.0, -1.0], [1.0, 0.0]])
+    yield from flat(leaky(xs, np.array([0.9, 0.2]), np.array([1.0, 0.0])),
+                    leaky(np.ones((6, 1)), 0.75, np.zeros(1)))
+
+
+@cache
+def lesson_cases() -> dict[str, Any]:
+    return runpy.run_path(str(EXERCISES / "marker-trace" / "cases.py"))
+
+
+@cache
+def lesson_untrained() -> dict[str, Any]:
+    """The lesson's six untrained networks, in the order of TRAINED: the marker's trace at
+    every length (a row per network), the share left at length 12 and the per-step factor."""
+    cases, marker_trace = lesson_cases(), solution("marker-trace")
+    seed = cases["LESSON_SEED"]
+    runs = [marker_trace(**cases["lesson_case"](seed + run, gated, H=H))
+            for H, gated in ((6, False), (9, False), (6, True)) for run in (11, 12)]
+    return {"traces": np.array([r[0] for r in runs]), "shares": np.array([r[1] for r in runs]),
+            "factors": np.array([r[2] for r in runs])}
+
+
+def lesson_baselines() -> dict[int, float]:
+    cases = lesson_cases()
+    order = cases["_order"](500, cases["LESSON_SEED"] + 95000)
+    test = [cases["_readings"](i) for i in order][300:]
+    baselines = {}
+    for T in TRAINED:
+        positive = sum(d[0] == 0.0 and d[T - 1] > 25.0 for d in test)
+        baselines[T] = max(positive, len(test) - positive) / len(test)
+    return baselines
+
+
+def lesson_values() -> Iterator[float]:
+    """The lesson's untrained traces (recomputed), baselines, the trained record."""
+    untrained = lesson_untrained()
+    yield from flat(list(untrained.values()), list(lesson_baselines().values()))
+    yield from flat(list(TRAINED.values()), TRAINED[12][3] - TRAINED[12][2], 0.62 ** 10)
+
+
+def marker_trace_values() -> Iterator[float]:
+    examples = public("marker-trace")
+    for inputs in examples.values():
+        yield from flat(solution("marker-trace")(**inputs))
+        for n in range(inputs["x_marked"].shape[0]):                  # each pair's distance
+            pair = {k: (v[n:n + 1] if k.startswith("x_") else v) for k, v in inputs.items()}
+            yield from flat(solution("marker-trace")(**pair)[0][0])
+        x1 = inputs["x_marked"][0, 0], inputs["x_other"][0, 0]
+        for x in x1:                                                    # pair 1's first states
+            a = np.tanh(inputs["W_ax"] @ x + inputs["b_a"])
+            u = sigmoid(inputs["W_ux"] @ x + inputs["b_u"])
+            yield from flat((1.0 - u) * a if inputs["gated"] else a)
+    yield from lesson_values()
+
+
+VALUES: dict[str, Callable[[], Iterator[float]]] = {
+    "gru-update-gate": update_gate_values,
+    "gru-reset-gate": reset_gate_values,
+    "gru-candidate-state": candidate_values,
+    "gru-step": lambda: flat(*full_step_parts().values()),
+    "gru-sequence": lambda: (v for f in (sequence_values, lesson_values) for v in f()),
+    "lstm-step": lstm_values,
+    "gated-unit": gated_unit_values,
+    "gated-unit-bptt": bptt_values,
+    "leaky-integrator": leaky_values,
+    "marker-trace": marker_trace_values,
+    "parameter-count": lesson_values,
+    "_course": lesson_values,
+}
+
+# --- reading the texts ---------------------------------------------------------------------
+
+
+def printed_numbers(text: str) -> list[tuple[str, float, float]]:
+    """(as printed, value, half a unit of the last printed digit) of every precise number."""
+    found = []
+    for sign, digits, decimals, percent in NUMBER.findall(text):
+        scale = 100.0 if percent else 1.0
+        value = float(sign + digits) / scale
+        found.append((sign + digits + ("%" if percent else ""), value,
+                      0.5 * 10.0 ** -len(decimals) / scale))
+    return found
+
+
+def unexplained(text: str, values: list[float]) -> list[str]:
+    """The printed numbers that no computed value rounds to."""
+    pool = np.array(values)
+    return [shown for shown, value, half in printed_numbers(text)
+            if not np.any(np.abs(pool - value) <= half * (1 + 1e-9) + 1e-15)]
+
+
+def texts() -> list[tuple[str, Path]]:
+    files = [(f.parent.name, f) for name in ("statement", "theory")
+             for f in sorted(EXERCISES.glob(f"*/{name}*.md"))]
+    return files + [("_course", f) for f in sorted(LESSON.glob("lesson*.md"))]
+
+
+@cache
+def computed(owner: str) -> list[float]:
+    return [v for v in VALUES[owner]() if math.isfinite(v)]
+
+
+@pytest.mark.parametrize(("owner", "path"), texts(), ids=lambda p: getattr(p, "name", p))
+def test_every_printed_number_is_recomputed_from_the_reference_solutions(owner: str,
+                                                                         path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    if not printed_numbers(text):
+        pytest.skip("no precise number printed")
+    assert unexplained(text, computed(owner)) == []
+
+
+@pytest.mark.parametrize("path", [f for _, f in texts() if ".ja." not in f.name],
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_both_languages_print_the_same_numbers(path: Path) -> None:
+    japanese = path.with_name(path.name.replace(".md", ".ja.md"))
+    english, ja = (sorted({shown for shown, _, _ in printed_numbers(p.read_text("utf-8"))})
+                   for p in (path, japanese))
+    assert ja == english
+
+
+TABLE_ROW = re.compile(r"^\|\s*(\d+)\s*\|((?:\s*[+-]?\d+\.\d+\s*\|){6})\s*$", re.MULTILINE)
+
+
+@pytest.mark.parametrize("path", sorted(LESSON.glob("lesson*.md")), ids=lambda p: p.name)
+def test_the_lessons_tables_hold_each_network_in_its_own_column(path: Path) -> None:
+    """Cell by cell, not only as a set of numbers: a value moved to another cell fails."""
+    rows = TABLE_ROW.findall(path.read_text(encoding="utf-8"))
+    traces = lesson_untrained()["traces"]
+    checked = {"trained": 0, "untrained": 0}
+    for length, cells in rows:
+        T, shown = int(length), [c.strip() for c in cells.strip(" |").split("|")]
+        kind = "trained" if shown[0].startswith("+") else "untrained"
+        expected = TRAINED[T] if kind == "trained" else traces[:, T - 1]
+        decimals = len(shown[0].split(".")[1])
+        assert [f"{v:+.{decimals}f}" if kind == "trained" else f"{v:.{decimals}f}"
+                for v in expected] == shown, (T, kind)
+        checked[kind] += 1
+    assert checked == {"trained": 4, "untrained": 4}
+    shares = [f"{100 * v:.4f}%" for v in lesson_untrained()["shares"]]
+    text = path.read_text(encoding="utf-8")
+    assert f"| {shares[0]} | {shares[2]} | {shares[4]} |" in text
+    assert f"| {shares[1]} | {shares[3]} | {shares[5]} |" in text
+
+
+def test_a_wrong_digit_is_caught() -> None:
+    values = computed("gru-update-gate")
+    assert unexplained("$h_t = [0.6290252634,\\ -0.0059588508]$", values) == []
+    assert unexplained("$h_t = [0.6290252634,\\ -0.0059588497]$", values) == ["-0.0059588497"]
+    assert unexplained("about 71.5042% of it", values) == []
+    assert unexplained("about 71.5142% of it", values) == ["71.5142%"]
