@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from graders import Failure
+
 StatusName = Literal["queued", "running", "done"]
 VerdictName = Literal["passed", "failed", "error", "timeout", "memory_limit"]
 
@@ -34,6 +36,8 @@ class TestResultOut(BaseModel):
     status: Literal["passed", "failed", "error"]
     points: float = Field(examples=[1.0])
     max_points: float = Field(examples=[1.0])
+    failure: Failure | None = Field(None, description="why the test did not pass, from a fixed "
+                                    "vocabulary; a hidden test's message says only this")
     message: str = Field("", examples=["shape: expected (4, 3), got (3, 4)"])
     hint: str | None = Field(None, examples=["Which of z and 1 - z multiplies h_prev?"])
 
@@ -48,7 +52,7 @@ class SubmissionOut(BaseModel):
         "kind": "submit", "status": "done", "verdict": "failed", "score": 7.0,
         "max_score": 10.0, "message": "",
         "tests": [{"name": "numerical example", "visibility": "public", "status": "failed",
-                   "points": 0.0, "max_points": 1.0,
+                   "points": 0.0, "max_points": 1.0, "failure": "wrong_shape",
                    "message": "shape: expected (4, 3), got (3, 4)",
                    "hint": "your output matches swapping z and 1 - z in the interpolation"}],
         "output": "", "created_at": "2026-01-05T10:00:00Z", "started_at": "2026-01-05T10:00:00Z",

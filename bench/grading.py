@@ -23,14 +23,8 @@ from pathlib import Path
 
 from graders import ExerciseCatalog, PreparedExercise, Sandbox, SandboxLimits, Verdict, grade
 from graders.grading import judge, plan_tasks
-from graders.sandbox.runner import (
-    PACKAGE_ROOT,
-    collect_frames,
-    encode_tasks,
-    request_frame,
-    zygote_environment,
-)
-from graders.wire import send_pieces
+from graders.sandbox.protocol import encode_tasks, exchange
+from graders.sandbox.runner import PACKAGE_ROOT, zygote_environment
 
 ROOT = Path(__file__).resolve().parents[1]
 EXERCISE = "gru-update-gate"
@@ -61,8 +55,8 @@ def cold_grade(prepared: PreparedExercise, code: str, limits: SandboxLimits) -> 
                                pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL,
                                env={**zygote_environment(), "PYTHONPATH": PACKAGE_ROOT})
     theirs.close()
-    send_pieces(ours, request_frame(code, prepared.exercise.entry, encode_tasks(tasks)))
-    run = collect_frames(ours, time.monotonic() + 30, limits)
+    run = exchange(ours, code, prepared.exercise.entry, encode_tasks(tasks),
+                   time.monotonic() + 30, limits)
     ours.close()
     process.wait()
     return judge(prepared, plans, run, limits).verdict

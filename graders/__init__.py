@@ -25,7 +25,7 @@ from graders.exercises import (
 )
 from graders.grading import grade
 from graders.render import format_report
-from graders.results import GradeReport, Status, TestResult, Verdict, Visibility
+from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
 from graders.sandbox import Sandbox, SandboxLimits
 
 __all__ = [
@@ -37,6 +37,7 @@ __all__ = [
     "ExerciseCatalog",
     "ExerciseError",
     "ExerciseNotFound",
+    "Failure",
     "GradeReport",
     "GraderError",
     "LatePolicy",

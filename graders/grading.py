@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import builtins
 import functools
 import logging
-import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -14,23 +12,22 @@ from typing import Any
 import numpy as np
 
 from graders.cases import OutputBatchAxis
-from graders.checks.arrays import CheckResult, Tolerance, compare
+from graders.checks.arrays import Check, CheckResult, Tolerance, compare
 from graders.exercises import PreparedCase, PreparedExercise
-from graders.results import GradeReport, Status, TestResult, Verdict, Visibility
+from graders.hidden import HIDDEN_MESSAGES, hidden_view
+from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
 from graders.sandbox.limits import SandboxLimits
-from graders.sandbox.runner import (
+from graders.sandbox.protocol import (
     EncodedTasks,
     Ending,
     RunResult,
-    Sandbox,
     Task,
     TaskOutcome,
     encode_tasks,
 )
+from graders.sandbox.runner import Sandbox
 
 logger = logging.getLogger(__name__)
-
-REVEALING_CHECKS = frozenset({"values", "value", "batch consistency"})
 
 
 @dataclass(frozen=True)
@@ -43,19 +40,22 @@ class CasePlan:
 
 
 def plan_tasks(cases: Sequence[PreparedCase]) -> tuple[list[Task], list[CasePlan]]:
+    """The calls of every case, public cases' first (the sandbox gets hidden inputs last);
+    the plans stay in the cases' order."""
     tasks: list[Task] = []
-    plans = []
-    for case in cases:
+    plans = {}
+    for case in sorted(cases, key=lambda case: not case.spec.public):
+        hidden = not case.spec.public
         main = len(tasks)
         tasks.append(Task(tuple(case.inputs), tuple(case.inputs.values()),
-                          flush=not case.slice_inputs))
+                          flush=not case.slice_inputs, hidden=hidden))
         slices = []
         for number, inputs in enumerate(case.slice_inputs, start=1):
             slices.append(len(tasks))
             tasks.append(Task(tuple(inputs), tuple(inputs.values()),
-                              flush=number == len(case.slice_inputs)))
-        plans.append(CasePlan(case, main, tuple(slices)))
-    return tasks, plans
+                              flush=number == len(case.slice_inputs), hidden=hidden))
+        plans[case.name] = CasePlan(case, main, tuple(slices))
+    return tasks, [plans[case.name] for case in cases]
 
 
 @functools.lru_cache(maxsize=64)
@@ -72,7 +72,8 @@ def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_onl
     """Grade ``code`` against the exercise's cases (only the public ones if ``public_only``).
 
     The sandbox runs under the pool's limits with the exercise's time and memory limits,
-    unless ``limits`` overrides them all.
+    unless ``limits`` overrides them all. The report's duration is the time until the first
+    hidden case was sent: how long hidden cases take is not the learner's to know.
     """
     exercise = prepared.exercise
     limits = limits or sandbox.limits.with_exercise_limits(exercise.limits.time_s,
@@ -80,16 +81,18 @@ def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_onl
     tasks, plans = planned(prepared, public_only)
     started = time.perf_counter()
     run = sandbox.run(code, exercise.entry, tasks, limits)
-    duration_ms = round((time.perf_counter() - started) * 1000)
+    duration_ms = round(((run.hidden_started_at or time.perf_counter()) - started) * 1000)
     try:
         return judge(prepared, plans, run, limits, duration_ms)
     except Exception as exc:  # the values came from the sandbox: hostile until judged
         logger.warning("results of a submission to %s could not be judged: %r",
                        exercise.id, exc)
-        message = f"the grader could not judge your results ({type(exc).__name__})"
+        # Which exception it was could depend on a hidden output: not named.
+        message = "the grader could not judge your results"
+        hints = {mistake.name: mistake.hint for mistake in exercise.mistakes}
         return GradeReport(exercise=exercise.id, version=exercise.version,
                            verdict=Verdict.ERROR, duration_ms=duration_ms, message=message,
-                           tests=tuple(not_run(plan.case, f"not judged: {message}")
+                           tests=tuple(shown(not_run(plan.case, Failure.CRASHED, message), hints)
                                        for plan in plans))
 
 
@@ -98,32 +101,48 @@ def judge(prepared: PreparedExercise, plans: Sequence[CasePlan], run: RunResult,
     """Turn a sandbox run into a report; pure apart from reading its arguments."""
     exercise = prepared.exercise
     common = {"exercise": exercise.id, "version": exercise.version, "duration_ms": duration_ms}
+    hints = {mistake.name: mistake.hint for mistake in exercise.mistakes}
     if run.ending is Ending.LOAD_ERROR:
         error = run.load_error or {}
-        verdict = Verdict.MEMORY_LIMIT if error.get("type") == "MemoryError" else Verdict.ERROR
-        message = describe_error(error, with_details=True)
-        tests = tuple(not_run(plan.case, "not run: the code could not be loaded") for plan in plans)
-        return GradeReport(verdict=verdict, tests=tests, output=run.load_stdout,
-                           message=f"Your code could not be loaded: {message}", **common)
+        memory = error.get("type") == "MemoryError"
+        failure = Failure.MEMORY_LIMIT if memory else Failure.EXCEPTION
+        tests = tuple(shown(not_run(plan.case, failure, "the code could not be loaded"), hints)
+                      for plan in plans)
+        return GradeReport(verdict=Verdict.MEMORY_LIMIT if memory else Verdict.ERROR,
+                           tests=tests, output=run.load_stdout,
+                           message=f"Your code could not be loaded: {describe_error(error)}",
+                           **common)
     unfinished = unfinished_reason(run, limits)
-    hints = {mistake.name: mistake.hint for mistake in exercise.mistakes}
-    tests = tuple(judge_case(plan, run, unfinished, hints) for plan in plans)
+    tests = tuple(shown(judge_case(plan, run, unfinished, hints), hints) for plan in plans)
     task_count = sum(1 + len(plan.slices) for plan in plans)
     return GradeReport(verdict=overall_verdict(run, tests, task_count), tests=tests,
-                       output=collect_output(run, plans), message=unfinished or "", **common)
+                       output=collect_output(run, plans),
+                       message=unfinished[1] if unfinished else "", **common)
 
 
-def unfinished_reason(run: RunResult, limits: SandboxLimits) -> str | None:
+def shown(result: TestResult, hints: Mapping[str, str]) -> TestResult:
+    """The result as the learner sees it: in full when public, reduced when hidden."""
+    if result.visibility is Visibility.PUBLIC:
+        return result
+    return hidden_view(result, hints.values())
+
+
+def unfinished_reason(run: RunResult, limits: SandboxLimits) -> tuple[Failure, str] | None:
+    """Why the run stopped early, told in full only if it stopped before any hidden case."""
     if run.ending is Ending.COMPLETED:
         return None
     if run.ending is Ending.TIMEOUT:
-        return f"time limit exceeded ({limits.time_s:g} s for the whole submission)"
+        return (Failure.TIME_LIMIT,
+                f"time limit exceeded ({limits.time_s:g} s for the whole submission)")
+    if run.hidden_started:
+        return Failure.CRASHED, (f"{HIDDEN_MESSAGES[Failure.CRASHED]}: it ended during a hidden "
+                                 "test (details are not shown for hidden tests)")
     if run.ending is Ending.OUTPUT_LIMIT:
-        return run.message
+        return Failure.CRASHED, run.message
     if run.ending is Ending.PROTOCOL_ERROR:
-        return ("the grader could not read your results (did the code write to the grader's "
-                "channel, or fork?)")
-    return run.message or "the process ended before all tests ran"
+        return Failure.CRASHED, ("the grader could not read your results (did the code write "
+                                 "to the grader's channel, or fork?)")
+    return Failure.CRASHED, run.message or "the process ended before all tests ran"
 
 
 def overall_verdict(run: RunResult, tests: Sequence[TestResult], task_count: int) -> Verdict:
@@ -138,12 +157,12 @@ def overall_verdict(run: RunResult, tests: Sequence[TestResult], task_count: int
     return Verdict.FAILED
 
 
-def not_run(case: PreparedCase, message: str) -> TestResult:
-    return test_result(case, Status.ERROR, message)
+def not_run(case: PreparedCase, failure: Failure, why: str) -> TestResult:
+    return test_result(case, Status.ERROR, f"not run: {why}", failure=failure)
 
 
 def test_result(case: PreparedCase, status: Status, message: str = "",
-                hint: str | None = None) -> TestResult:
+                hint: str | None = None, failure: Failure | None = None) -> TestResult:
     spec = case.spec
     return TestResult(
         name=spec.name,
@@ -153,60 +172,45 @@ def test_result(case: PreparedCase, status: Status, message: str = "",
         max_points=spec.points,
         message=message,
         hint=hint,
+        failure=failure,
     )
 
 
-# What a hidden test may say of an exception or a warning: text the learner's code cannot
-# choose, so that it cannot carry a hidden input out (a class of its own can have any name).
-BUILTIN_EXCEPTIONS = frozenset(name for name, value in vars(builtins).items()
-                               if isinstance(value, type) and issubclass(value, BaseException))
-NUMPY_UFUNCS = frozenset(name for name, value in vars(np).items() if isinstance(value, np.ufunc))
-NUMPY_FLOATING_POINT_WARNING = re.compile(
-    r"RuntimeWarning: (?:overflow|underflow|invalid value|divide by zero) encountered in "
-    r"(?:scalar )?(\w+)")
+def error_failure(error: Mapping[str, Any]) -> Failure:
+    return Failure.MEMORY_LIMIT if error.get("type") == "MemoryError" else Failure.EXCEPTION
 
 
-def describe_error(error: dict[str, Any], *, with_details: bool) -> str:
+def describe_error(error: dict[str, Any]) -> str:
     kind = str(error.get("type", "Exception"))
     if kind == "MemoryError":
         return "ran out of memory (MemoryError)"
-    if not with_details:
-        named = kind if kind in BUILTIN_EXCEPTIONS else "an exception of its own class"
-        return f"raised {named} (details are not shown for hidden tests)"
     line = f" on line {error['line']}" if error.get("line") else ""
     message = f": {error['message']}" if error.get("message") else ""
     return f"raised {kind}{line}{message}"
 
 
-def judge_case(plan: CasePlan, run: RunResult, unfinished: str | None,
+def judge_case(plan: CasePlan, run: RunResult, unfinished: tuple[Failure, str] | None,
                hints: Mapping[str, str]) -> TestResult:
     outcome = run.outcomes.get(plan.main)
     if outcome is None:
-        return not_run(plan.case, f"not run: {unfinished or 'no result came back'}")
+        failure, why = unfinished or (Failure.CRASHED, "no result came back")
+        return not_run(plan.case, failure, why)
     judged = judge_outcome(plan, run, outcome, hints)
     if not outcome.warnings:
         return judged
     # A warning never costs points, but an overflow the values hide is worth knowing about.
-    note = "warning: " + "; ".join(visible_warning(text, plan.case.spec.public)
-                                   for text in outcome.warnings)
+    # (Only public calls report warnings.)
+    note = "warning: " + "; ".join(outcome.warnings)
     return replace(judged, message=f"{judged.message} ({note})" if judged.message else note)
-
-
-def visible_warning(text: str, public: bool) -> str:
-    """The warning as the learner may see it: numpy's floating-point ones even when hidden."""
-    known = NUMPY_FLOATING_POINT_WARNING.fullmatch(text)
-    if public or (known and known.group(1) in NUMPY_UFUNCS | {"cast"}):
-        return text
-    return "a warning (details are not shown for hidden tests)"
 
 
 def judge_outcome(plan: CasePlan, run: RunResult, outcome: TaskOutcome,
                   hints: Mapping[str, str]) -> TestResult:
     case = plan.case
-    public = case.spec.public
     if not outcome.ok:
-        return test_result(case, Status.ERROR, describe_error(outcome.error or {},
-                                                              with_details=public))
+        error = outcome.error or {}
+        return test_result(case, Status.ERROR, describe_error(error),
+                           failure=error_failure(error))
     tolerance = Tolerance(case.spec.rtol, case.spec.atol)
     batch_axis = case.spec.output_batch_axis if case.spec.batched else None
     result = compare(case.expected, outcome.value, tolerance, batch_axis)
@@ -215,7 +219,8 @@ def judge_outcome(plan: CasePlan, run: RunResult, outcome: TaskOutcome,
     if result.passed:
         return test_result(case, Status.PASSED)
     hint = matching_hint(case, outcome.value, tolerance, batch_axis, hints)
-    return test_result(case, Status.FAILED, visible_message(result, public), hint)
+    check = result.check or Check.VALUES
+    return test_result(case, Status.FAILED, result.message, hint, check.category)
 
 
 def further_checks(plan: CasePlan, run: RunResult, outcome: TaskOutcome,
@@ -225,41 +230,40 @@ def further_checks(plan: CasePlan, run: RunResult, outcome: TaskOutcome,
     for check in case.spec.checks:
         message = check(case.inputs, outcome.value)
         if message:
-            return CheckResult(False, "check", f"check: {message}")
+            return CheckResult(False, Check.AUTHOR, f"check: {message}")
     if plan.slices:
         result = batch_consistency(plan, run, outcome.value, tolerance)
         if not result.passed:
             return result
     if outcome.mutated:
         names = ", ".join(f"'{name}'" for name in outcome.mutated)
-        return CheckResult(False, "inputs", f"inputs: the function changed its input {names} in "
-                           "place; work on a copy (e.g. x = x.copy()) or build new arrays")
+        return CheckResult(False, Check.INPUTS, f"inputs: the function changed its input {names} "
+                           "in place; work on a copy (e.g. x = x.copy()) or build new arrays")
     return CheckResult(True)
 
 
 def batch_consistency(plan: CasePlan, run: RunResult, batched: Any,
                       tolerance: Tolerance) -> CheckResult:
-    check = "batch consistency"
+    check = Check.BATCH_CONSISTENCY
     values = []
     for item, index in enumerate(plan.slices):
         outcome = run.outcomes.get(index)
         if outcome is None or not outcome.ok:
-            why = describe_error(outcome.error or {}, with_details=plan.case.spec.public) \
-                if outcome else "did not run"
-            return CheckResult(False, "single example", f"{check}: the batch works, but a "
-                               f"single example (batch item {item}) {why}")
+            why = describe_error(outcome.error or {}) if outcome else "did not run"
+            return CheckResult(False, Check.SINGLE_EXAMPLE, f"{check.value}: the batch works, "
+                               f"but a single example (batch item {item}) {why}")
         values.append(outcome.value)
     axis = plan.case.spec.output_batch_axis
     try:
         stacked = stack_outputs(values, axis)
     except (ValueError, TypeError, IndexError) as exc:
-        return CheckResult(False, check, f"{check}: the unbatched results cannot be stacked "
-                           f"along axis {axis}: {exc}")
+        return CheckResult(False, check, f"{check.value}: the unbatched results cannot be "
+                           f"stacked along axis {axis}: {exc}")
     result = compare(stacked, batched, tolerance, axis)
     if result.passed:
         return result
-    return CheckResult(False, check, f"{check}: the batched result differs from the unbatched "
-                       f"results stacked along axis {axis}: {result.message}")
+    return CheckResult(False, check, f"{check.value}: the batched result differs from the "
+                       f"unbatched results stacked along axis {axis}: {result.message}")
 
 
 def stack_outputs(values: Sequence[Any], axis: OutputBatchAxis) -> Any:
@@ -276,18 +280,6 @@ def stack_outputs(values: Sequence[Any], axis: OutputBatchAxis) -> Any:
     return np.stack([np.asarray(v) for v in values], axis=axis)
 
 
-def visible_message(result: CheckResult, public: bool) -> str:
-    """Hidden tests never show expected values or the learner's output values."""
-    if public:
-        return result.message
-    if result.hidden_message is not None:
-        return result.hidden_message
-    if result.check not in REVEALING_CHECKS:
-        return result.message
-    return (f"{result.check}: the output differs from the expected one beyond the tolerance "
-            "(values are not shown for hidden tests)")
-
-
 def matching_hint(case: PreparedCase, got: Any, tolerance: Tolerance,
                   batch_axis: OutputBatchAxis | None, hints: Mapping[str, str]) -> str | None:
     """The hint of the first known mistake whose output on this case matches the learner's."""
@@ -300,7 +292,8 @@ def matching_hint(case: PreparedCase, got: Any, tolerance: Tolerance,
 
 
 def collect_output(run: RunResult, plans: Sequence[CasePlan]) -> str:
-    """What the code printed while loading and on public cases; hidden cases print nothing."""
+    """What the code printed while loading and on public cases, before any hidden input was
+    in the sandbox; of hidden cases the sandbox sends no text at all."""
     parts = [run.load_stdout] if run.load_stdout else []
     for plan in plans:
         if not plan.case.spec.public:

@@ -30,6 +30,23 @@ class Visibility(Enum):
     HIDDEN = "hidden"
 
 
+class Failure(Enum):
+    """Why a test did not pass, from a fixed vocabulary: all a hidden test says of it."""
+
+    WRONG_TYPE = "wrong_type"
+    WRONG_SHAPE = "wrong_shape"
+    WRONG_DTYPE = "wrong_dtype"
+    NON_FINITE = "non_finite"
+    VALUES = "values"
+    """Values outside the tolerance (or failing an exercise's own check)."""
+    EXCEPTION = "exception"
+    CHANGED_INPUT = "changed_input"
+    INCONSISTENT_BATCH = "inconsistent_batch"
+    TIME_LIMIT = "time_limit"
+    MEMORY_LIMIT = "memory_limit"
+    CRASHED = "crashed"
+
+
 @dataclass(frozen=True)
 class TestResult:
     name: str
@@ -39,6 +56,8 @@ class TestResult:
     max_points: float
     message: str = ""
     hint: str | None = None
+    failure: Failure | None = None
+    """Set exactly when the test did not pass."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -47,6 +66,7 @@ class TestResult:
             "status": self.status.value,
             "points": self.points,
             "max_points": self.max_points,
+            "failure": self.failure.value if self.failure else None,
             "message": self.message,
             "hint": self.hint,
         }
@@ -61,6 +81,7 @@ class TestResult:
             max_points=float(data["max_points"]),
             message=data.get("message", ""),
             hint=data.get("hint"),
+            failure=Failure(data["failure"]) if data.get("failure") else None,
         )
 
 

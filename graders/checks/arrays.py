@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 import numpy as np
 
+from graders.results import Failure
 from graders.wire import Foreign
 
 
@@ -26,20 +28,53 @@ class Tolerance:
         return f"rtol={self.rtol:g}, atol={self.atol:g}"
 
 
+class Check(Enum):
+    """The kind of check that found a difference; it names the message's first word."""
+
+    TYPE = "type"
+    SHAPE = "shape"
+    DTYPE = "dtype"
+    FINITENESS = "finiteness"
+    VALUES = "values"
+    VALUE = "value"
+    AUTHOR = "check"
+    SINGLE_EXAMPLE = "single example"
+    BATCH_CONSISTENCY = "batch consistency"
+    INPUTS = "inputs"
+
+    @property
+    def category(self) -> Failure:
+        """All a hidden test may say of this check's failure: its message's details are the
+        learner's output and the case's numbers."""
+        return CATEGORIES[self]
+
+
+CATEGORIES = {
+    Check.TYPE: Failure.WRONG_TYPE,
+    Check.SHAPE: Failure.WRONG_SHAPE,
+    Check.DTYPE: Failure.WRONG_DTYPE,
+    Check.FINITENESS: Failure.NON_FINITE,
+    Check.VALUES: Failure.VALUES,
+    Check.VALUE: Failure.VALUES,
+    Check.AUTHOR: Failure.VALUES,
+    Check.SINGLE_EXAMPLE: Failure.INCONSISTENT_BATCH,
+    Check.BATCH_CONSISTENCY: Failure.INCONSISTENT_BATCH,
+    Check.INPUTS: Failure.CHANGED_INPUT,
+}
+
+
 @dataclass(frozen=True)
 class CheckResult:
     passed: bool
-    check: str = ""
+    check: Check | None = None
     message: str = ""
-    hidden_message: str | None = None
-    """The message for a hidden test, when ``message`` shows the learner's values."""
 
 
 PASS = CheckResult(True)
 
 
-def fail(check: str, message: str) -> CheckResult:
-    return CheckResult(False, check, f"{check}: {message}")
+def fail(check: Check, message: str) -> CheckResult:
+    return CheckResult(False, check, f"{check.value}: {message}")
 
 
 def describe_type(value: Any) -> str:
@@ -90,9 +125,9 @@ def compare_sequence(expected: tuple[Any, ...] | list[Any], got: Any, tolerance:
                      batch_axis: int | tuple[int | None, ...] | None = None) -> CheckResult:
     count = len(expected)
     if not isinstance(got, tuple | list):
-        return fail("type", f"expected a tuple of {count} outputs, got {describe_type(got)}")
+        return fail(Check.TYPE, f"expected a tuple of {count} outputs, got {describe_type(got)}")
     if len(got) != count:
-        return fail("type", f"expected a tuple of {count} outputs, got {len(got)}")
+        return fail(Check.TYPE, f"expected a tuple of {count} outputs, got {len(got)}")
     for position, (want, have) in enumerate(zip(expected, got, strict=True)):
         axis = batch_axis[position] if isinstance(batch_axis, tuple) else batch_axis
         result = compare(want, have, tolerance, axis)
@@ -124,7 +159,7 @@ def check_type(expected: np.ndarray, got: Any, tolerance: Tolerance,
         advice = "; a scalar came back where an array was expected"
     elif got is None:
         advice = "; did the function forget to return?"
-    return fail("type", f"expected numpy.ndarray, got {describe_type(got)}{advice}")
+    return fail(Check.TYPE, f"expected numpy.ndarray, got {describe_type(got)}{advice}")
 
 
 def check_shape(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
@@ -133,7 +168,7 @@ def check_shape(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
     if want == have:
         return PASS
     base = f"expected {shape_text(want)}, got {shape_text(have)}"
-    return fail("shape", base + shape_diagnosis(want, have, batch_axis))
+    return fail(Check.SHAPE, base + shape_diagnosis(want, have, batch_axis))
 
 
 def shape_diagnosis(want: tuple[int, ...], have: tuple[int, ...],
@@ -161,7 +196,7 @@ def check_dtype(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
                 batch_axis: int | None = None) -> CheckResult:
     if got.dtype == expected.dtype:
         return PASS
-    return fail("dtype", f"{got.dtype}, expected {expected.dtype}")
+    return fail(Check.DTYPE, f"{got.dtype}, expected {expected.dtype}")
 
 
 def check_finite(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
@@ -175,7 +210,7 @@ def check_finite(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
     inf = int(wrong.sum()) - nan
     counts = " and ".join(f"{n} {label}" for n, label in ((nan, "NaN"), (inf, "Inf")) if n)
     first = tuple(int(i) for i in np.argwhere(wrong)[0])
-    return fail("finiteness", f"{counts} of {got.size} values where finite values were expected"
+    return fail(Check.FINITENESS, f"{counts} of {got.size} values where finite values were expected"
                 f" (first at index {index_text(first)}); look for overflow, e.g. exp() of a "
                 "large number")
 
@@ -187,7 +222,7 @@ def check_values(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
         if not bad.any():
             return PASS
         worst = tuple(int(i) for i in np.argwhere(bad)[0])
-        return fail("values", f"{int(bad.sum())} of {bad.size} elements differ; first at index"
+        return fail(Check.VALUES, f"{int(bad.sum())} of {bad.size} elements differ; first at index"
                     f" {index_text(worst)}: expected {number_text(expected[worst])}, got "
                     f"{number_text(got[worst])}")
     kind = np.complex128 if "c" in (expected.dtype.kind, got.dtype.kind) else np.float64
@@ -216,7 +251,7 @@ def check_values(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
     count = int(bad.sum())
     share = 100.0 * count / bad.size
     where = f" at index {index_text(worst)}" if expected.ndim else ""
-    return fail("values", f"{count} of {bad.size} elements ({share:.1f}%) outside tolerance "
+    return fail(Check.VALUES, f"{count} of {bad.size} elements ({share:.1f}%) outside tolerance "
                 f"({tolerance.describe()}); worst{where}: expected {number_text(want[worst])}, "
                 f"got {number_text(have[worst])} (abs error {abs_error:.3g}, rel error "
                 f"{rel_error:.3g})")
@@ -228,15 +263,14 @@ def compare_scalar(expected: Any, got: Any, tolerance: Tolerance) -> CheckResult
     if isinstance(expected, bool | np.bool_):
         if isinstance(got, bool | np.bool_) and bool(got) == bool(expected):
             return PASS
-        return fail("value", f"expected {expected!r}, got {got!r}")
+        return fail(Check.VALUE, f"expected {expected!r}, got {got!r}")
     if isinstance(expected, str | type(None)):
         if got == expected and type(got) is type(expected):
             return PASS
-        return fail("value", f"expected {expected!r}, got {got!r}")
+        return fail(Check.VALUE, f"expected {expected!r}, got {got!r}")
     if isinstance(got, bool | np.bool_) or not isinstance(got, numbers.Number):
-        return fail("type", f"expected a number, got {describe_type(got)}")
+        return fail(Check.TYPE, f"expected a number, got {describe_type(got)}")
     if isinstance(expected, numbers.Integral) and not isinstance(got, numbers.Integral):
-        kind = type(got).__name__
-        return CheckResult(False, "type", f"type: expected an integer, got {kind} "
-                           f"{number_text(got)}", f"type: expected an integer, got {kind}")
+        return fail(Check.TYPE, f"expected an integer, got {type(got).__name__} "
+                    f"{number_text(got)}")
     return check_values(np.asarray(expected), np.asarray(got), tolerance)

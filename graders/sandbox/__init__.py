@@ -1,6 +1,7 @@
 """Running untrusted submissions: warm zygotes that fork one isolated process each."""
 
 from graders.sandbox.limits import SandboxLimits
-from graders.sandbox.runner import Ending, RunResult, Sandbox, Task, TaskOutcome
+from graders.sandbox.protocol import Ending, RunResult, Task, TaskOutcome
+from graders.sandbox.runner import Sandbox
 
 __all__ = ["Ending", "RunResult", "Sandbox", "SandboxLimits", "Task", "TaskOutcome"]

@@ -1,9 +1,25 @@
 """The code that runs inside the sandbox, after every isolation layer is in place.
 
-It reads one request (the submission's code, the entry name and the tasks' inputs), runs the
-code, calls the entry function once per task and streams one frame per task back: the output
-value, what was printed, and which inputs the function changed in place. It never sees an
-expected output; the trusted side compares.
+The conversation on the channel (frames as in ``graders/wire.py``), in this order:
+
+1. request (trusted side): ``{"code", "entry", "tasks": [public task, ...], "hidden": H}``
+   with the public tasks' input buffers. A task is ``{"names": [...], "args": [values],
+   "flush": bool}``; ``flush`` closes a case, so its results leave in one write.
+2. ``{"kind": "loaded", "stdout"}`` once the code ran, or ``{"kind": "load_error", "error",
+   "stdout"}`` and the end.
+3. per public task: ``{"kind": "task", "index", "ok", "value" | "error", "mutated",
+   "warnings", "stdout", "seconds"}``.
+4. ``{"kind": "public_done", "dropped_chars"}``. From here on whatever the code prints is
+   dropped, not counted.
+5. H times: the trusted side sends ``{"kind": "hidden", "tasks": [...]}``, the calls of one
+   hidden case (its main call, then its batch items, which are parts of the main call's
+   inputs), only once the previous hidden case's results came back; the sandbox answers each
+   with ``{"kind": "task", "index", "ok", "value" | "error": {"type"}, "mutated"}``: no text,
+   no timing, an exception described by ``MemoryError`` or ``Exception`` alone.
+
+So no hidden input is in this process before the call that receives it: not at import time,
+not during a public call, not during an earlier hidden case. The harness never sees an
+expected output; the trusted side compares, and believes nothing here it can check itself.
 """
 
 from __future__ import annotations
@@ -15,7 +31,8 @@ import sys
 import time
 import traceback
 import warnings
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, BinaryIO
 
 import numpy as np
 
@@ -52,6 +69,16 @@ class CappedText(io.TextIOBase):
         text = "".join(self.pending)
         self.pending.clear()
         return text
+
+
+class Discard(io.TextIOBase):
+    """Where the code's printing goes once hidden inputs are in the process."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        return len(text)
 
 
 def describe_exception(exc: BaseException) -> dict[str, Any]:
@@ -91,29 +118,51 @@ def warning_texts(caught: list[warnings.WarningMessage]) -> list[str]:
     return list(texts)[:MAX_WARNINGS]
 
 
-def run_task(function: Any, names: list[str], args: list[Any], pristine: list[Any],
-             stdout: CappedText) -> tuple[dict[str, Any], list[bytes | memoryview]]:
-    """Call the function on ``args``, fresh copies of the read-only ``pristine`` inputs."""
+def call(function: Any, task: dict[str, Any], buffers: Sequence[memoryview]
+         ) -> tuple[dict[str, Any], list[bytes | memoryview], BaseException | None]:
+    """Call the function on fresh copies of the task's read-only inputs."""
+    names = list(task["names"])
+    pristine = [decode_value(node, buffers) for node in task["args"]]
+    args = [writable_copy(value) for value in pristine]
+    out_buffers: list[bytes | memoryview] = []
+    try:
+        value = function(*args)
+        header: dict[str, Any] = {"ok": True, "value": encode_value(value, out_buffers)}
+        raised = None
+    except BaseException as exc:  # the learner's code may raise anything, SystemExit too
+        out_buffers.clear()
+        header, raised = {"ok": False}, exc
+    header["mutated"] = changed_inputs(names, args, pristine)
+    return header, out_buffers, raised
+
+
+def run_public(function: Any, task: dict[str, Any], buffers: Sequence[memoryview],
+               stdout: CappedText) -> tuple[dict[str, Any], list[bytes | memoryview]]:
     started = time.perf_counter()
-    buffers: list[bytes | memoryview] = []
     # The learner's own warning filters apply; each distinct warning is recorded once per call.
     with warnings.catch_warnings(record=True) as caught:
-        try:
-            value = function(*args)
-            header: dict[str, Any] = {"ok": True, "value": encode_value(value, buffers)}
-        except BaseException as exc:  # the learner's code may raise anything, SystemExit too
-            buffers.clear()
-            header = {"ok": False, "error": describe_exception(exc)}
+        header, out_buffers, raised = call(function, task, buffers)
+        if raised is not None:
+            header["error"] = describe_exception(raised)
     header["seconds"] = time.perf_counter() - started
     header["warnings"] = warning_texts(caught)
-    header["mutated"] = changed_inputs(names, args, pristine)
     header["stdout"] = stdout.take()
-    return header, buffers
+    return header, out_buffers
+
+
+def run_hidden(function: Any, task: dict[str, Any], buffers: Sequence[memoryview]
+               ) -> tuple[dict[str, Any], list[bytes | memoryview]]:
+    header, out_buffers, raised = call(function, task, buffers)
+    if raised is not None:
+        header["error"] = {"type": "MemoryError" if isinstance(raised, MemoryError)
+                           else "Exception"}
+    return header, out_buffers
 
 
 def serve(channel: socket.socket, max_stdout_chars: int) -> None:
-    """Handle the one request waiting on ``channel``, then return."""
-    request, buffers = recv_frame(channel.makefile("rb"), [MAX_REQUEST_BYTES])
+    """Hold the one conversation waiting on ``channel``, then return."""
+    reader = channel.makefile("rb")
+    request, buffers = recv_frame(reader, [MAX_REQUEST_BYTES])
     stdout = CappedText(max_stdout_chars)
     sys.stdout = sys.stderr = stdout
     try:
@@ -123,14 +172,33 @@ def serve(channel: socket.socket, max_stdout_chars: int) -> None:
                              "stdout": stdout.take()})
         return
     send_frame(channel, {"kind": "loaded", "stdout": stdout.take()})
+    index = 0
     unsent: list[bytes | memoryview] = []
-    for index, task in enumerate(request["tasks"]):
-        names = list(task["names"])
-        pristine = [decode_value(node, buffers) for node in task["args"]]
-        args = [writable_copy(value) for value in pristine]
-        header, out_buffers = run_task(function, names, args, pristine, stdout)
+    for task in request["tasks"]:
+        header, out_buffers = run_public(function, task, buffers, stdout)
         unsent += pack_frame({"kind": "task", "index": index, **header}, out_buffers)
+        index += 1
         if task.get("flush", True):
             channel.sendall(b"".join(unsent))
             unsent.clear()
-    send_frame(channel, {"kind": "done", "dropped_chars": stdout.dropped})
+    unsent += pack_frame({"kind": "public_done", "dropped_chars": stdout.dropped}, [])
+    channel.sendall(b"".join(unsent))
+    sys.stdout = sys.stderr = Discard()
+    hidden_cases = int(request["hidden"])
+    del request, buffers, stdout
+    for _ in range(hidden_cases):
+        index = serve_hidden_case(channel, reader, function, index)
+
+
+def serve_hidden_case(channel: socket.socket, reader: BinaryIO, function: Any,
+                      index: int) -> int:
+    """Receive one hidden case, run its calls, answer in one write; its inputs go out of scope
+    on return."""
+    group, buffers = recv_frame(reader, [MAX_REQUEST_BYTES])
+    unsent: list[bytes | memoryview] = []
+    for task in group["tasks"]:
+        header, out_buffers = run_hidden(function, task, buffers)
+        unsent += pack_frame({"kind": "task", "index": index, **header}, out_buffers)
+        index += 1
+    channel.sendall(b"".join(unsent))
+    return index

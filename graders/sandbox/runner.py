@@ -1,9 +1,9 @@
-"""The trusted side of the sandbox: a pool of zygotes and the protocol to run one submission.
+"""The trusted side of the sandbox: a pool of zygotes, and one submission's run in one of them.
 
 ``Sandbox.run(code, entry, tasks, limits)`` hands one end of a fresh channel to an idle
-zygote, writes the code and the tasks' inputs to the other end, and collects the frames the
-sandbox streams back, enforcing the output budget and a wall-clock backstop. It never sends
-an expected output.
+zygote and holds the conversation of ``protocol.py`` on the other end (the code and the
+public inputs first, hidden cases one at a time), enforcing a wall-clock backstop. It never
+sends an expected output.
 """
 
 from __future__ import annotations
@@ -21,17 +21,20 @@ import sys
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from enum import Enum
 from pathlib import Path
-from typing import Any
 
-from graders.errors import SandboxFault, SandboxUnavailable, WireError
+from graders.errors import SandboxFault, SandboxUnavailable
 from graders.sandbox.exitcodes import EXIT_SETUP_FAILED, EXIT_SIGNAL_BASE, EXIT_TIMEOUT
-from graders.sandbox.harness import MAX_WARNING_CHARS, MAX_WARNINGS
 from graders.sandbox.limits import SandboxLimits
+from graders.sandbox.protocol import (
+    EncodedTasks,
+    Ending,
+    RunResult,
+    Task,
+    encode_tasks,
+    exchange,
+)
 from graders.sandbox.untrusted import make_trustworthy
-from graders.wire import HEADER, decode_value, encode_value, recv_frame, send_pieces
 
 logger = logging.getLogger(__name__)
 
@@ -42,59 +45,6 @@ ENGINE_ATTEMPTS = 3
 """A grading lost to an engine fault is tried this often in all, each time in a fresh zygote."""
 PASSED_ENVIRONMENT = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
-
-
-@dataclass(frozen=True)
-class Task:
-    """One call of the entry function: argument names and values, in call order.
-
-    ``flush``: send the results gathered so far once this call is done (the last call of a
-    case), so results stream back case by case with one write each.
-    """
-
-    names: tuple[str, ...]
-    args: tuple[Any, ...]
-    flush: bool = True
-
-
-@dataclass(frozen=True)
-class TaskOutcome:
-    ok: bool
-    value: Any = None
-    error: dict[str, Any] | None = None
-    mutated: tuple[str, ...] = ()
-    stdout: str = ""
-    seconds: float = 0.0
-    warnings: tuple[str, ...] = ()
-    """The distinct warnings the call raised (``RuntimeWarning: overflow encountered in exp``)."""
-
-
-class Ending(Enum):
-    """How a sandbox run ended."""
-
-    COMPLETED = "completed"
-    LOAD_ERROR = "load_error"
-    TIMEOUT = "timeout"
-    CRASHED = "crashed"
-    OUTPUT_LIMIT = "output_limit"
-    PROTOCOL_ERROR = "protocol_error"
-
-
-@dataclass
-class RunResult:
-    ending: Ending
-    outcomes: dict[int, TaskOutcome] = field(default_factory=dict)
-    load_error: dict[str, Any] | None = None
-    load_stdout: str = ""
-    exit_code: int | None = None
-    message: str = ""
-    dropped_chars: int = 0
-
-    @property
-    def signal(self) -> int | None:
-        if self.exit_code is not None and self.exit_code > EXIT_SIGNAL_BASE:
-            return self.exit_code - EXIT_SIGNAL_BASE
-        return None
 
 
 def zygote_environment() -> dict[str, str]:
@@ -268,51 +218,6 @@ class Sandbox:
         return fresh
 
 
-@dataclass(frozen=True)
-class EncodedTasks:
-    """Tasks ready for the channel: their JSON and the raw bytes of every input array.
-
-    The same for every submission to one exercise version, so the engine encodes them once.
-    """
-
-    json: str
-    buffers: tuple[bytes, ...]
-    sizes_json: str
-    """The byte size of each buffer, as the request header lists them."""
-
-
-def encode_tasks(tasks: Sequence[Task]) -> EncodedTasks:
-    """Encode every task's inputs, sending each distinct buffer once.
-
-    The slices of a batched case repeat its weights, so most input bytes are repeats:
-    for gru-update-gate, 80 kB of distinct data among 900 kB.
-    """
-    buffers: list[bytes | memoryview] = []
-    encoded = [{"names": list(task.names), "args": [encode_value(a, buffers) for a in task.args],
-                "flush": task.flush} for task in tasks]
-    distinct: dict[bytes, int] = {}
-    renumbered = [distinct.setdefault(bytes(buffer), len(distinct)) for buffer in buffers]
-    for task in encoded:
-        for node in task["args"]:
-            _renumber_buffers(node, renumbered)
-    return EncodedTasks(json.dumps(encoded, separators=(",", ":")), tuple(distinct),
-                        json.dumps([len(buffer) for buffer in distinct], separators=(",", ":")))
-
-
-def _renumber_buffers(node: dict[str, Any], renumbered: list[int]) -> None:
-    if "b" in node:
-        node["b"] = renumbered[node["b"]]
-    for item in node.get("items", ()):
-        _renumber_buffers(item, renumbered)
-
-
-def request_frame(code: str, entry: str, tasks: EncodedTasks) -> list[bytes | memoryview]:
-    """The request frame: only the code and the entry name are new for each submission."""
-    header = (f'{{"code":{json.dumps(code)},"entry":{json.dumps(entry)},'
-              f'"tasks":{tasks.json},"buffers":{tasks.sizes_json}}}').encode()
-    return [HEADER.pack(len(header)), header, *tasks.buffers]
-
-
 def run_in_zygote(zygote: Zygote, code: str, entry: str, tasks: EncodedTasks,
                   limits: SandboxLimits) -> tuple[RunResult, bool]:
     """Run one submission; also says whether the zygote is still fit for the next one.
@@ -325,10 +230,7 @@ def run_in_zygote(zygote: Zygote, code: str, entry: str, tasks: EncodedTasks,
         zygote.start(theirs, limits, deadline)
         theirs.close()
         ours.settimeout(max(deadline - time.monotonic(), 0.01))
-        # If the sandbox ended before reading, its frames or its exit code say why.
-        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
-            send_pieces(ours, request_frame(code, entry, tasks))
-        result = collect_frames(ours, deadline, limits)
+        result = exchange(ours, code, entry, tasks, deadline, limits)
     except ZygoteLost as exc:
         raise SandboxFault(f"zygote {zygote.slot}: {exc}") from exc
     except TimeoutError:
@@ -370,70 +272,3 @@ def describe_exit(exit_code: int) -> str:
         name = signal.Signals(number).name if number in signal.Signals._value2member_map_ else ""
         return f"the process was killed by signal {number} {name}".rstrip()
     return f"the process ended (exit code {exit_code}) before all tests ran"
-
-
-def collect_frames(channel: socket.socket, deadline: float, limits: SandboxLimits) -> RunResult:
-    result = RunResult(Ending.CRASHED)
-    budget = [limits.max_output_mb * 1024 * 1024]
-    reader = channel.makefile("rb")
-    while True:
-        channel.settimeout(max(deadline - time.monotonic(), 0.01))
-        try:
-            header, buffers = recv_frame(reader, budget)
-        except EOFError:
-            return result
-        except TimeoutError:
-            result.ending = Ending.TIMEOUT
-            return result
-        except WireError as exc:
-            over = "over the limit" in str(exc)
-            result.ending = Ending.OUTPUT_LIMIT if over else Ending.PROTOCOL_ERROR
-            result.message = (f"the output is too large (limit {limits.max_output_mb} MB)"
-                              if over else f"the sandbox sent a malformed message: {exc}")
-            return result
-        except OSError:
-            return result
-        try:
-            finished = apply_frame(result, header, buffers)
-        except (WireError, KeyError, TypeError, ValueError) as exc:
-            result.ending = Ending.PROTOCOL_ERROR
-            result.message = f"the sandbox sent a malformed message: {exc}"
-            return result
-        if finished:
-            return result
-
-
-def apply_frame(result: RunResult, header: dict[str, Any], buffers: list[memoryview]
-                ) -> bool:
-    """Fold one frame into ``result``; True once the run is complete."""
-    kind = header["kind"]
-    if kind == "setup_error":
-        # Believed only with the zygote's exit code; submitted code could forge the frame.
-        result.message = str(header["message"])[:500]
-        return True
-    if kind == "load_error":
-        result.ending = Ending.LOAD_ERROR
-        result.load_error = dict(header["error"])
-        result.load_stdout = str(header.get("stdout", ""))
-        return True
-    if kind == "loaded":
-        result.load_stdout = str(header.get("stdout", ""))
-        return False
-    if kind == "task":
-        index = int(header["index"])
-        result.outcomes[index] = TaskOutcome(
-            ok=bool(header["ok"]),
-            value=decode_value(header["value"], buffers) if header["ok"] else None,
-            error=dict(header["error"]) if not header["ok"] else None,
-            mutated=tuple(str(name) for name in header.get("mutated", ())),
-            stdout=str(header.get("stdout", "")),
-            seconds=float(header.get("seconds", 0.0)),
-            warnings=tuple(str(text)[:MAX_WARNING_CHARS]
-                           for text in list(header.get("warnings", ()))[:MAX_WARNINGS]),
-        )
-        return False
-    if kind == "done":
-        result.ending = Ending.COMPLETED
-        result.dropped_chars = int(header.get("dropped_chars", 0))
-        return True
-    raise WireError(f"unknown frame kind {kind!r}")

@@ -16,7 +16,7 @@ from graders.sandbox.limits import SandboxLimits
 from graders.wire import Foreign
 
 if TYPE_CHECKING:
-    from graders.sandbox.runner import RunResult
+    from graders.sandbox.protocol import RunResult
 
 MAX_ERROR_CHARS = 4000
 MAX_NAME_CHARS = 200

@@ -27,7 +27,7 @@ GATE_BATCHED = ["batch of two", "batched", "batch of one", "single hidden unit b
 GATE_MISTAKES = ["float32_arithmetic", "input_first", "missing_bias", "one_minus_z",
                  "overflowing_sigmoid", "scalar_gate"]
 HIDDEN_VALUES = ("values: the output differs from the expected one beyond the tolerance "
-                 "(values are not shown for hidden tests)")
+                 "(details are not shown for hidden tests)")
 
 
 def gate_solution() -> str:

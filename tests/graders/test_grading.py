@@ -12,6 +12,7 @@ import pytest
 
 from graders import (
     ExerciseCatalog,
+    Failure,
     GradeReport,
     PreparedExercise,
     Sandbox,
@@ -37,13 +38,26 @@ from tests.graders.helpers import (
 )
 
 DEFAULT = "rtol=1e-07, atol=1e-09"
-HIDDEN_BATCH = ("batch consistency: the output differs from the expected one beyond the "
-                "tolerance (values are not shown for hidden tests)")
-# Finiteness says where NaN/Inf appeared, not any value: hidden tests show it too.
-OVERFLOW_FINITENESS = ("finiteness: 3 NaN of 30 values where finite values were expected (first "
-                       "at index [0, 0]); look for overflow, e.g. exp() of a large number "
-                       "(warning: RuntimeWarning: overflow encountered in exp; RuntimeWarning: "
-                       "invalid value encountered in divide)")
+HIDDEN_BATCH = ("batch consistency: the batched result differs from the results of single "
+                "examples (details are not shown for hidden tests)")
+# A hidden test says only which kind of failure: not where NaN appeared, nor the warnings.
+HIDDEN_FINITENESS = ("finiteness: NaN or Inf where finite values were expected; look for "
+                     "overflow, e.g. exp() of a large number (details are not shown for hidden "
+                     "tests)")
+HIDDEN_EXCEPTION = "raised an exception (details are not shown for hidden tests)"
+HIDDEN_MESSAGES = {
+    Failure.WRONG_TYPE: "type: the output is not of the expected type (details are not shown "
+                        "for hidden tests)",
+    Failure.WRONG_DTYPE: "dtype: the output does not have the expected dtype (details are not "
+                         "shown for hidden tests)",
+    Failure.NON_FINITE: HIDDEN_FINITENESS,
+    Failure.VALUES: HIDDEN_VALUES,
+    Failure.EXCEPTION: HIDDEN_EXCEPTION,
+    Failure.CHANGED_INPUT: "inputs: the function changed an input in place; work on a copy (e.g. "
+                           "x = x.copy()) or build new arrays (details are not shown for hidden "
+                           "tests)",
+    Failure.INCONSISTENT_BATCH: HIDDEN_BATCH,
+}
 NOT_LOADED = "not run: the code could not be loaded"
 # A self-contained correct solution, so that line numbers in messages are known.
 OWN_SOLUTION = """\
@@ -128,8 +142,8 @@ def test_overflowing_sigmoid_fails_only_on_large_pre_activations(
         gate: PreparedExercise, sandbox: Sandbox) -> None:
     report = run(gate, sandbox, mistake_code("overflowing_sigmoid"))
     failing = [t for t in report.tests if t.status is not Status.PASSED]
-    assert [(t.name, t.message) for t in failing] == [
-        ("large pre activations", OVERFLOW_FINITENESS)]
+    assert [(t.name, t.failure, t.message) for t in failing] == [
+        ("large pre activations", Failure.NON_FINITE, HIDDEN_FINITENESS)]
     assert (report.score, report.max_score) == (22.0, 25.0)
 
 
@@ -147,11 +161,22 @@ def update_gate(h_prev, x_t, W_z, b_z):
 
 def test_an_overflow_that_does_not_change_the_values_is_noted_not_scored(
         gate: PreparedExercise, sandbox: Sandbox) -> None:
-    report = run(gate, sandbox, NAIVE_SIGMOID)
+    overflowing = NAIVE_SIGMOID.replace("    return 1.0", "    np.exp(np.float64(1000.0))\n"
+                                                       "    return 1.0")
+    report = run(gate, sandbox, overflowing)
     assert (report.verdict, report.score) == (Verdict.PASSED, 25.0)
     noted = {t.name: t.message for t in report.tests if t.message}
-    assert noted == {
-        "large pre activations": "warning: RuntimeWarning: overflow encountered in exp"}
+    assert noted == dict.fromkeys(GATE_PUBLIC,
+                                  "warning: RuntimeWarning: overflow encountered in exp")
+
+
+def test_warnings_of_hidden_cases_are_not_noted(gate: PreparedExercise,
+                                                sandbox: Sandbox) -> None:
+    # The naive sigmoid overflows on "large pre activations" (hidden) only: the warning's
+    # ufunc name would be a channel the code chooses.
+    report = run(gate, sandbox, NAIVE_SIGMOID)
+    assert (report.verdict, report.score) == (Verdict.PASSED, 25.0)
+    assert [t.message for t in report.tests if t.message] == []
 
 
 def test_warnings_the_code_silences_are_not_noted(gate: PreparedExercise,
@@ -163,7 +188,7 @@ def test_warnings_the_code_silences_are_not_noted(gate: PreparedExercise,
     assert [t.message for t in report.tests if t.message] == []
 
 
-def test_hidden_tests_show_only_warnings_and_exceptions_the_code_cannot_word(
+def test_hidden_tests_show_no_warning_and_no_exception_text(
         gate: PreparedExercise, sandbox: Sandbox) -> None:
     code = OWN_SOLUTION + textwrap.dedent("""
         import warnings
@@ -183,10 +208,10 @@ def test_hidden_tests_show_only_warnings_and_exceptions_the_code_cannot_word(
     tests = by_name(run(gate, sandbox, code))
     public, hidden = tests["numerical example"], tests["batched"]
     assert public.message == "warning: UserWarning: h_prev starts with 0.8"
-    assert hidden.message == "warning: a warning (details are not shown for hidden tests)"
-    assert tests["single hidden unit"].message == (
-        "raised an exception of its own class (details are not shown for hidden tests) "
-        "(warning: a warning (details are not shown for hidden tests))")
+    assert (hidden.status, hidden.message, hidden.failure) == (Status.PASSED, "", None)
+    single = tests["single hidden unit"]
+    assert (single.status, single.message, single.failure) == (
+        Status.ERROR, HIDDEN_EXCEPTION, Failure.EXCEPTION)
 
 
 # --- hidden tests reveal nothing ----------------------------------------------------------
@@ -201,8 +226,8 @@ def test_hidden_tests_show_no_expected_or_learner_values(
     report = run(gate, sandbox, code)
     for test in report.tests:
         if test.visibility is Visibility.HIDDEN and test.status is not Status.PASSED:
-            assert test.message in (HIDDEN_VALUES, HIDDEN_BATCH) or (
-                test.message.startswith("finiteness: ")), test.message
+            assert test.failure is not None
+            assert test.message == HIDDEN_MESSAGES[test.failure]
             assert not NUMBER_AFTER_EXPECTED_OR_GOT.search(test.message)
     public = [t for t in report.tests if t.visibility is Visibility.PUBLIC
               and t.status is Status.FAILED]
@@ -219,8 +244,8 @@ def test_hidden_scalar_type_message_does_not_show_the_learners_value(
     public, hidden = report.tests
     assert (public.status, public.message) == (
         Status.FAILED, "type: expected an integer, got float 2.5")
-    assert hidden.status is Status.FAILED
-    assert hidden.message.startswith("type: ")
+    assert (hidden.status, hidden.failure) == (Status.FAILED, Failure.WRONG_TYPE)
+    assert hidden.message == HIDDEN_MESSAGES[Failure.WRONG_TYPE]
     assert not re.search(r"\d", hidden.message), hidden.message
 
 
@@ -284,8 +309,9 @@ def test_syntax_error(gate: PreparedExercise, sandbox: Sandbox) -> None:
     assert "line 3" in report.message
     assert (report.score, report.max_score) == (0.0, 25.0)
     for test in report.tests:
-        assert (test.status, test.points, test.message, test.hint) == (
-            Status.ERROR, 0.0, NOT_LOADED, None)
+        message = NOT_LOADED if test.visibility is Visibility.PUBLIC else HIDDEN_EXCEPTION
+        assert (test.status, test.points, test.message, test.hint, test.failure) == (
+            Status.ERROR, 0.0, message, None, Failure.EXCEPTION)
 
 
 def test_missing_entry_function(gate: PreparedExercise, sandbox: Sandbox) -> None:
@@ -294,7 +320,7 @@ def test_missing_entry_function(gate: PreparedExercise, sandbox: Sandbox) -> Non
     assert report.verdict is Verdict.ERROR
     assert report.message == ("Your code could not be loaded: raised NameError: the code does "
                               "not define a function named 'update_gate'")
-    assert {t.message for t in report.tests} == {NOT_LOADED}
+    assert {t.message for t in report.tests} == {NOT_LOADED, HIDDEN_EXCEPTION}
 
 
 def test_exception_while_loading_names_type_line_and_message(
@@ -320,8 +346,7 @@ def test_exception_in_one_case(gate: PreparedExercise, sandbox: Sandbox) -> None
     assert (example.status, example.points, example.message, example.hint) == (
         Status.ERROR, 0.0, "raised KeyError on line 8: 'boom'", None)
     assert (single.status, single.points, single.message, single.hint) == (
-        Status.ERROR, 0.0, "raised ZeroDivisionError (details are not shown for hidden tests)",
-        None)
+        Status.ERROR, 0.0, HIDDEN_EXCEPTION, None)
     assert tests["batch of two"].message == (
         "batch consistency: the batch works, but a single example (batch item 0) raised "
         "KeyError on line 8: 'boom'")
@@ -381,11 +406,9 @@ def test_single_examples_that_raise_in_a_hidden_batched_case(gate: PreparedExerc
     """)
     report = run(gate, sandbox, code)
     batched = by_name(report)["batched"]
-    assert batched.status is Status.FAILED
-    # Nothing secret in this message, so a hidden test keeps it (without the details).
-    assert batched.message == (
-        "batch consistency: the batch works, but a single example (batch item 0) raised "
-        "ValueError (details are not shown for hidden tests)")
+    # Which batch item raised is the code's choice: a hidden test names only the kind.
+    assert (batched.status, batched.failure, batched.message) == (
+        Status.FAILED, Failure.INCONSISTENT_BATCH, HIDDEN_BATCH)
 
 
 # --- in-place changes, dtype, type --------------------------------------------------------
@@ -405,8 +428,11 @@ def test_in_place_change_of_an_input_is_reported(gate: PreparedExercise,
     for name, test in tests.items():
         if name == "first step zero state":   # h_prev is all zeros already: nothing changed
             assert test.status is Status.PASSED
-        else:
+        elif test.visibility is Visibility.PUBLIC:
             assert (test.status, test.message) == (Status.FAILED, message), name
+        else:
+            assert (test.status, test.failure, test.message) == (
+                Status.FAILED, Failure.CHANGED_INPUT, HIDDEN_MESSAGES[Failure.CHANGED_INPUT])
 
 
 def test_in_place_change_of_two_inputs_names_both(gate: PreparedExercise,
@@ -452,7 +478,8 @@ def test_float32_result_gets_the_dtype_message(gate: PreparedExercise, sandbox: 
     report = run(gate, sandbox, code)
     assert report.verdict is Verdict.FAILED
     assert {(t.status, t.message) for t in report.tests} == {
-        (Status.FAILED, "dtype: float32, expected float64")}
+        (Status.FAILED, "dtype: float32, expected float64"),
+        (Status.FAILED, HIDDEN_MESSAGES[Failure.WRONG_DTYPE])}
 
 
 def test_list_result_gets_the_type_message(gate: PreparedExercise, sandbox: Sandbox) -> None:
@@ -460,7 +487,8 @@ def test_list_result_gets_the_type_message(gate: PreparedExercise, sandbox: Sand
     report = run(gate, sandbox, code)
     assert {(t.status, t.message) for t in report.tests} == {
         (Status.FAILED, "type: expected numpy.ndarray, got list; build it with np.array(...) "
-                        "or return the array itself")}
+                        "or return the array itself"),
+        (Status.FAILED, HIDDEN_MESSAGES[Failure.WRONG_TYPE])}
 
 
 def test_none_result_gets_the_forgot_to_return_message(gate: PreparedExercise,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from graders import GradeReport, Status, Verdict, Visibility, results
+from graders import Failure, GradeReport, Status, Verdict, Visibility, results
 
 
 def make_report() -> GradeReport:
@@ -12,7 +12,7 @@ def make_report() -> GradeReport:
         results.TestResult("numerical example", Visibility.PUBLIC, Status.PASSED, 1.0, 1.0),
         results.TestResult("batched", Visibility.HIDDEN, Status.FAILED, 0.0, 2.5,
                            message="shape: expected (4, 3), got (3, 4): transposed",
-                           hint="check the order"),
+                           hint="check the order", failure=Failure.WRONG_SHAPE),
         results.TestResult("third", Visibility.HIDDEN, Status.PASSED, 0.1, 0.1),
         results.TestResult("fourth", Visibility.HIDDEN, Status.PASSED, 0.2, 0.2),
     )
@@ -27,14 +27,15 @@ def test_to_dict_schema() -> None:
         "score": 1.3, "max_score": 3.8, "message": "",
         "tests": [
             {"name": "numerical example", "visibility": "public", "status": "passed",
-             "points": 1.0, "max_points": 1.0, "message": "", "hint": None},
+             "points": 1.0, "max_points": 1.0, "failure": None, "message": "", "hint": None},
             {"name": "batched", "visibility": "hidden", "status": "failed", "points": 0.0,
-             "max_points": 2.5, "message": "shape: expected (4, 3), got (3, 4): transposed",
+             "max_points": 2.5, "failure": "wrong_shape",
+             "message": "shape: expected (4, 3), got (3, 4): transposed",
              "hint": "check the order"},
             {"name": "third", "visibility": "hidden", "status": "passed", "points": 0.1,
-             "max_points": 0.1, "message": "", "hint": None},
+             "max_points": 0.1, "failure": None, "message": "", "hint": None},
             {"name": "fourth", "visibility": "hidden", "status": "passed", "points": 0.2,
-             "max_points": 0.2, "message": "", "hint": None},
+             "max_points": 0.2, "failure": None, "message": "", "hint": None},
         ],
         "output": "printed", "duration_ms": 12,
     }
@@ -53,3 +54,6 @@ def test_enum_values() -> None:
     assert [s.value for s in Status] == ["passed", "failed", "error"]
     assert [v.value for v in Verdict] == ["passed", "failed", "error", "timeout", "memory_limit"]
     assert [v.value for v in Visibility] == ["public", "hidden"]
+    assert [f.value for f in Failure] == [
+        "wrong_type", "wrong_shape", "wrong_dtype", "non_finite", "values", "exception",
+        "changed_input", "inconsistent_batch", "time_limit", "memory_limit", "crashed"]

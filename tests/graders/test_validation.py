@@ -143,8 +143,8 @@ def test_non_deterministic_reference(gate_copy: Path, sandbox: Sandbox) -> None:
     # The trusted side computed the expected output with one draw, the sandbox with another.
     assert result.problems == [
         f"solution.py: does not pass its own cases in the sandbox (failed): single hidden unit: "
-        f"{HIDDEN_VALUES}; single hidden unit batched: batch consistency: the output differs "
-        "from the expected one beyond the tolerance (values are not shown for hidden tests)"]
+        f"{HIDDEN_VALUES}; single hidden unit batched: batch consistency: the batched result "
+        "differs from the results of single examples (details are not shown for hidden tests)"]
 
 
 def test_statement_not_naming_the_entry(gate_copy: Path, sandbox: Sandbox) -> None:

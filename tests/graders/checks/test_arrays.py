@@ -8,7 +8,9 @@ import numpy as np
 import pytest
 
 from graders.checks.arrays import (
+    CATEGORIES,
     PASS,
+    Check,
     CheckResult,
     Tolerance,
     compare,
@@ -25,7 +27,8 @@ DEFAULT = "rtol=1e-07, atol=1e-09"
 def failed(expected: Any, got: Any, **kwargs: Any) -> CheckResult:
     result = compare(expected, got, **kwargs)
     assert not result.passed, f"{got!r} was accepted for {expected!r}"
-    assert f"{result.check}: " in result.message
+    assert result.check is not None
+    assert f"{result.check.value}: " in result.message
     return result
 
 
@@ -115,7 +118,7 @@ def test_equal_outputs_pass(expected: Any, got: Any) -> None:
 ])
 def test_type(got: Any, message: str) -> None:
     result = failed(np.zeros(2), got)
-    assert (result.check, result.message) == ("type", message)
+    assert (result.check, result.message) == (Check.TYPE, message)
 
 
 # --- shape --------------------------------------------------------------------------------
@@ -144,7 +147,7 @@ def test_type(got: Any, message: str) -> None:
 def test_shape(want: tuple[int, ...], have: tuple[int, ...], batch_axis: int | None,
                message: str) -> None:
     result = failed(np.zeros(want), np.zeros(have), batch_axis=batch_axis)
-    assert (result.check, result.message) == ("shape", message)
+    assert (result.check, result.message) == (Check.SHAPE, message)
 
 
 def test_shape_is_checked_before_dtype() -> None:
@@ -163,7 +166,7 @@ def test_shape_is_checked_before_dtype() -> None:
 ])
 def test_dtype(want: type, have: type, message: str) -> None:
     result = failed(np.ones(3, dtype=want), np.ones(3, dtype=have))
-    assert (result.check, result.message) == ("dtype", message)
+    assert (result.check, result.message) == (Check.DTYPE, message)
 
 
 def test_dtype_is_checked_before_values() -> None:
@@ -180,7 +183,7 @@ def test_finiteness_counts_nan_and_inf_and_names_the_first_index() -> None:
     expected = np.ones((2, 3))
     got = np.array([[1.0, 1.0, np.nan], [np.inf, np.nan, -np.inf]])
     result = failed(expected, got)
-    assert result.check == "finiteness"
+    assert result.check is Check.FINITENESS
     assert result.message == ("finiteness: 2 NaN and 2 Inf of 6 values where finite values were "
                               f"expected (first at index [0, 2]); {OVERFLOW}")
 
@@ -207,7 +210,7 @@ def test_finiteness_allows_nan_where_nan_is_expected() -> None:
 
 def test_finiteness_is_checked_before_values() -> None:
     result = failed(np.array([1.0, 2.0]), np.array([5.0, np.nan]))
-    assert result.check == "finiteness"
+    assert result.check is Check.FINITENESS
 
 
 def test_complex_finiteness() -> None:
@@ -220,7 +223,7 @@ def test_complex_finiteness() -> None:
 
 def test_values_message_names_worst_element_errors_share_and_tolerance() -> None:
     result = failed(np.array([1.0, 2.0, 3.0]), np.array([1.0, 2.5, 3.0]))
-    assert result.check == "values"
+    assert result.check is Check.VALUES
     assert result.message == (f"values: 1 of 3 elements (33.3%) outside tolerance ({DEFAULT}); "
                               "worst at index [1]: expected 2, got 2.5 (abs error 0.5, "
                               "rel error 0.25)")
@@ -266,7 +269,7 @@ def test_values_expected_inf_is_not_matched_by_a_finite_number_or_the_other_inf(
     # |got - inf| = inf and the allowance atol + rtol * inf = inf: "inf <= inf" must not pass.
     result = compare(np.array([np.inf, 1.0]), np.array([got, 1.0]))
     assert not result.passed
-    assert result.check == "values"
+    assert result.check is Check.VALUES
     assert f"worst at index [0]: expected inf, got {number_text(got)}" in result.message
 
 
@@ -305,7 +308,7 @@ def test_bool_arrays_count_differences_and_name_the_first() -> None:
     got = np.array([[True, True], [False, True]])
     result = failed(expected, got)
     assert (result.check, result.message) == (
-        "values", "values: 2 of 4 elements differ; first at index [0, 1]: expected False, "
+        Check.VALUES, "values: 2 of 4 elements differ; first at index [0, 1]: expected False, "
                   "got True")
 
 
@@ -318,7 +321,8 @@ def test_bool_expected_float_returned_is_a_dtype_failure() -> None:
 
 def test_tuple_count() -> None:
     result = failed((np.zeros(2), np.zeros(2)), (np.zeros(2), np.zeros(2), np.zeros(2)))
-    assert (result.check, result.message) == ("type", "type: expected a tuple of 2 outputs, got 3")
+    assert (result.check, result.message) == (
+        Check.TYPE, "type: expected a tuple of 2 outputs, got 3")
 
 
 def test_tuple_expected_array_returned() -> None:
@@ -335,11 +339,12 @@ def test_tuple_element_failures_are_prefixed_with_their_position() -> None:
     expected = (np.zeros(2), np.ones((2, 3)))
     shape = failed(expected, (np.zeros(2), np.ones((3, 2))))
     assert (shape.check, shape.message) == (
-        "shape", "output 2 of 2: shape: expected (2, 3), got (3, 2): transposed")
+        Check.SHAPE, "output 2 of 2: shape: expected (2, 3), got (3, 2): transposed")
     values = failed(expected, (np.array([0.0, 0.5]), np.ones((2, 3))))
     assert (values.check, values.message) == (
-        "values", f"output 1 of 2: values: 1 of 2 elements (50.0%) outside tolerance ({DEFAULT})"
-                  "; worst at index [1]: expected 0, got 0.5 (abs error 0.5, rel error inf)")
+        Check.VALUES, "output 1 of 2: values: 1 of 2 elements (50.0%) outside tolerance "
+                      f"({DEFAULT}); worst at index [1]: expected 0, got 0.5 (abs error 0.5, "
+                      "rel error inf)")
     kind = failed(expected, (np.zeros(2), [[1.0] * 3] * 2))
     assert kind.message == ("output 2 of 2: type: expected numpy.ndarray, got list; build it "
                             "with np.array(...) or return the array itself")
@@ -360,7 +365,7 @@ def test_tuple_batch_axis_reaches_each_element() -> None:
 ])
 def test_scalar_integer_expected_float_returned(got: Any, message: str) -> None:
     result = failed(3, got)
-    assert (result.check, result.message) == ("type", message)
+    assert (result.check, result.message) == (Check.TYPE, message)
 
 
 @pytest.mark.parametrize(("got", "message"), [
@@ -372,7 +377,7 @@ def test_scalar_integer_expected_float_returned(got: Any, message: str) -> None:
 ])
 def test_scalar_number_expected_other_type_returned(got: Any, message: str) -> None:
     result = failed(2.5, got)
-    assert (result.check, result.message) == ("type", message)
+    assert (result.check, result.message) == (Check.TYPE, message)
 
 
 def test_scalar_float_tolerance() -> None:
@@ -392,7 +397,7 @@ def test_scalar_integer_values() -> None:
 def test_scalar_expected_inf_is_not_matched_by_a_number() -> None:
     result = compare(float("inf"), 5.0)
     assert not result.passed
-    assert result.check == "values"
+    assert result.check is Check.VALUES
 
 
 # --- strings, None and bools --------------------------------------------------------------
@@ -407,10 +412,16 @@ def test_scalar_expected_inf_is_not_matched_by_a_number() -> None:
 ])
 def test_exact_values(expected: Any, got: Any, message: str) -> None:
     result = failed(expected, got)
-    assert (result.check, result.message) == ("value", message)
+    assert (result.check, result.message) == (Check.VALUE, message)
 
 
 def test_a_numpy_bool_is_accepted_for_a_python_bool() -> None:
     # np.all(...) returns numpy.bool_; np.int64 is accepted for an int, so bool must be too.
     assert compare(True, np.True_) == PASS
     assert compare(np.False_, False) == PASS
+
+
+def test_every_check_kind_has_the_category_a_hidden_test_shows() -> None:
+    assert set(CATEGORIES) == set(Check)
+    assert failed(np.zeros(2), np.zeros(3)).check.category.value == "wrong_shape"
+    assert failed(np.zeros(2), np.zeros(2, np.float32)).check.category.value == "wrong_dtype"

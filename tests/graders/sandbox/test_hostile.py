@@ -13,7 +13,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from graders import ExerciseCatalog, PreparedExercise, Sandbox, SandboxLimits, Verdict, grade
+from graders import (
+    ExerciseCatalog,
+    Failure,
+    PreparedExercise,
+    Sandbox,
+    SandboxLimits,
+    Verdict,
+    grade,
+)
 from graders.sandbox import Ending, RunResult, Task
 from graders.sandbox.isolation import SYSTEM_DIRS, python_roots, roots_under
 
@@ -186,7 +194,10 @@ def test_an_infinite_loop_times_out_and_keeps_earlier_results(
     assert time.monotonic() - started < LIMITS.time_s + 2
     assert report.verdict is Verdict.TIMEOUT
     assert report.tests[0].status.value == "passed"
-    assert report.tests[-1].message.startswith("not run: time limit exceeded (2 s")
+    assert report.message == "time limit exceeded (2 s for the whole submission)"
+    assert report.tests[1].message == "not run: time limit exceeded (2 s for the whole submission)"
+    assert (report.tests[-1].failure, report.tests[-1].message) == (
+        Failure.TIME_LIMIT, "time limit exceeded (details are not shown for hidden tests)")
     assert_still_grades(gate, sandbox)
 
 

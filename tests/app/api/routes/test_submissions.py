@@ -40,7 +40,7 @@ def test_reference_passes_with_full_score_and_is_stored(
     assert {t["status"] for t in result["tests"]} == {"passed"}
     hidden = [t for t in result["tests"] if t["visibility"] == "hidden"]
     assert hidden and all(set(t) == {"name", "visibility", "status", "points", "max_points",
-                                     "message", "hint"} for t in hidden)
+                                     "failure", "message", "hint"} for t in hidden)
     with runtime.sessions() as session:
         row = session.get(Submission, result["id"])
         assert row is not None

@@ -1,0 +1,307 @@
+"""The trusted side of the conversation with a sandbox (its order is described in harness.py).
+
+The public tasks go with the code in the request. The hidden ones are sent a case at a time,
+each only after the previous case's results came back, so that learner code can reach no
+hidden input before the call that receives it. Every frame is checked against what this side
+already knows: its kind must be the one expected at this point of the conversation, a result
+must carry the next index, and the inputs it says were changed must be arguments of that task.
+Of a hidden call only the value, whether it raised ``MemoryError`` or something else and the
+changed arguments are kept; text and timing from the sandbox are not even read.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from graders.errors import WireError
+from graders.sandbox.exitcodes import EXIT_SIGNAL_BASE
+from graders.sandbox.harness import MAX_WARNING_CHARS, MAX_WARNINGS
+from graders.sandbox.limits import SandboxLimits
+from graders.wire import HEADER, decode_value, encode_value, pack_frame, recv_frame, send_pieces
+
+
+@dataclass(frozen=True)
+class Task:
+    """One call of the entry function: argument names and values, in call order.
+
+    ``flush``: the last call of a case; results gathered so far go back in one write, and a
+    hidden case's calls travel together up to it. ``hidden``: the call's inputs reach the
+    sandbox only when its case runs; hidden tasks come after every public one.
+    """
+
+    names: tuple[str, ...]
+    args: tuple[Any, ...]
+    flush: bool = True
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
+class TaskOutcome:
+    ok: bool
+    value: Any = None
+    error: dict[str, Any] | None = None
+    mutated: tuple[str, ...] = ()
+    stdout: str = ""
+    seconds: float = 0.0
+    warnings: tuple[str, ...] = ()
+    """The distinct warnings the call raised (``RuntimeWarning: overflow encountered in exp``)."""
+
+
+class Ending(Enum):
+    """How a sandbox run ended."""
+
+    COMPLETED = "completed"
+    LOAD_ERROR = "load_error"
+    TIMEOUT = "timeout"
+    CRASHED = "crashed"
+    OUTPUT_LIMIT = "output_limit"
+    PROTOCOL_ERROR = "protocol_error"
+
+
+@dataclass
+class RunResult:
+    ending: Ending
+    outcomes: dict[int, TaskOutcome] = field(default_factory=dict)
+    load_error: dict[str, Any] | None = None
+    load_stdout: str = ""
+    exit_code: int | None = None
+    message: str = ""
+    dropped_chars: int = 0
+    hidden_started_at: float | None = None
+    """``time.perf_counter()`` when the first hidden case was sent. From then on how the run
+    ends and how long it takes are not the learner's to read."""
+
+    @property
+    def hidden_started(self) -> bool:
+        return self.hidden_started_at is not None
+
+    @property
+    def signal(self) -> int | None:
+        if self.exit_code is not None and self.exit_code > EXIT_SIGNAL_BASE:
+            return self.exit_code - EXIT_SIGNAL_BASE
+        return None
+
+
+@dataclass(frozen=True)
+class EncodedTasks:
+    """Tasks ready for the channel, the same for every submission to one exercise version, so
+    the engine encodes them once.
+
+    ``json``, ``buffers`` and ``sizes_json`` are the public tasks of the request (JSON, the
+    distinct input buffers, their sizes); ``hidden`` the packed frame of each hidden case with
+    the number of calls in it; ``names`` every task's argument names, public then hidden.
+    """
+
+    json: str
+    buffers: tuple[bytes, ...]
+    sizes_json: str
+    names: tuple[tuple[str, ...], ...] = ()
+    hidden: tuple[tuple[bytes, int], ...] = ()
+
+    @property
+    def public_count(self) -> int:
+        return len(self.names) - sum(count for _frame, count in self.hidden)
+
+
+def encode_tasks(tasks: Sequence[Task]) -> EncodedTasks:
+    """Encode every task's inputs, sending each distinct buffer once per frame.
+
+    The slices of a batched case repeat its weights, so most input bytes are repeats:
+    for gru-update-gate, 80 kB of distinct data among 900 kB.
+    """
+    first_hidden = next((i for i, task in enumerate(tasks) if task.hidden), len(tasks))
+    public, hidden = tasks[:first_hidden], tasks[first_hidden:]
+    if not all(task.hidden for task in hidden):
+        raise ValueError("hidden tasks must come after every public task")
+    if hidden and not hidden[-1].flush:
+        raise ValueError("the last hidden task must end its case (flush)")
+    encoded, buffers = encode_group(public)
+    frames = []
+    start = 0
+    for end, task in enumerate(hidden, start=1):
+        if task.flush:
+            group, group_buffers = encode_group(hidden[start:end])
+            frame = pack_frame({"kind": "hidden", "tasks": group}, list(group_buffers))
+            frames.append((b"".join(frame), end - start))
+            start = end
+    return EncodedTasks(json.dumps(encoded, separators=(",", ":")), buffers,
+                        json.dumps([len(buffer) for buffer in buffers], separators=(",", ":")),
+                        tuple(task.names for task in tasks), tuple(frames))
+
+
+def encode_group(tasks: Sequence[Task]) -> tuple[list[dict[str, Any]], tuple[bytes, ...]]:
+    buffers: list[bytes | memoryview] = []
+    args = [[encode_value(a, buffers) for a in task.args] for task in tasks]
+    distinct: dict[bytes, int] = {}
+    renumbered = [distinct.setdefault(bytes(buffer), len(distinct)) for buffer in buffers]
+    for nodes in args:
+        for node in nodes:
+            _renumber_buffers(node, renumbered)
+    encoded = [{"names": list(task.names), "args": nodes, "flush": task.flush}
+               for task, nodes in zip(tasks, args, strict=True)]
+    return encoded, tuple(distinct)
+
+
+def _renumber_buffers(node: dict[str, Any], renumbered: list[int]) -> None:
+    if "b" in node:
+        node["b"] = renumbered[node["b"]]
+    for item in node.get("items", ()):
+        _renumber_buffers(item, renumbered)
+
+
+def request_frame(code: str, entry: str, tasks: EncodedTasks) -> list[bytes | memoryview]:
+    """The request frame: only the code and the entry name are new for each submission."""
+    header = (f'{{"code":{json.dumps(code)},"entry":{json.dumps(entry)},'
+              f'"tasks":{tasks.json},"hidden":{len(tasks.hidden)},'
+              f'"buffers":{tasks.sizes_json}}}').encode()
+    return [HEADER.pack(len(header)), header, *tasks.buffers]
+
+
+class Phase(Enum):
+    """Where the conversation is, which decides the frames that may come next."""
+
+    LOADING = "loading"
+    PUBLIC = "public"
+    HIDDEN = "hidden"
+
+
+class Next(Enum):
+    """What a frame asks of this side."""
+
+    READ = "read"
+    SEND_CASE = "send the next hidden case"
+    STOP = "stop"
+
+
+@dataclass
+class Conversation:
+    """What this side expects next; ``apply`` folds one frame into ``result``."""
+
+    tasks: EncodedTasks
+    result: RunResult = field(default_factory=lambda: RunResult(Ending.CRASHED))
+    phase: Phase = Phase.LOADING
+    next_index: int = 0
+    sent_cases: int = 0
+    case_end: int = 0
+    """The index after the last call of the hidden case in flight."""
+
+    def next_case(self) -> bytes | None:
+        """The next hidden case's frame, once every result before it is in; None when done."""
+        if self.sent_cases == len(self.tasks.hidden):
+            self.result.ending = Ending.COMPLETED
+            return None
+        frame, count = self.tasks.hidden[self.sent_cases]
+        self.sent_cases += 1
+        self.case_end = self.next_index + count
+        if self.phase is not Phase.HIDDEN:
+            self.phase = Phase.HIDDEN
+            self.result.hidden_started_at = time.perf_counter()
+        return frame
+
+    def apply(self, header: dict[str, Any], buffers: list[memoryview]) -> Next:
+        """Fold one frame in and say what to do next."""
+        kind = header["kind"]
+        if self.phase is Phase.LOADING:
+            return self._apply_loading(kind, header)
+        if kind != "task":
+            if kind == "public_done" and self.phase is Phase.PUBLIC \
+                    and self.next_index == self.tasks.public_count:
+                self.result.dropped_chars = int(header.get("dropped_chars", 0))
+                return Next.SEND_CASE
+            raise WireError(f"unexpected frame kind {str(kind)[:40]!r}")
+        index = int(header["index"])
+        if index != self.next_index or (self.phase is Phase.PUBLIC
+                                        and index >= self.tasks.public_count):
+            raise WireError("a result out of order")
+        self.next_index += 1
+        names = self.tasks.names[index]
+        mutated = tuple(str(name) for name in header.get("mutated", ()))
+        if not set(mutated) <= set(names) or len(set(mutated)) != len(mutated):
+            raise WireError("changed inputs that are not arguments of the call")
+        ok = bool(header["ok"])
+        value = decode_value(header["value"], buffers) if ok else None
+        if self.phase is Phase.HIDDEN:
+            error = None if ok else {
+                "type": "MemoryError" if dict(header["error"]).get("type") == "MemoryError"
+                else "Exception"}
+            self.result.outcomes[index] = TaskOutcome(ok, value, error, mutated)
+            return Next.SEND_CASE if self.next_index == self.case_end else Next.READ
+        self.result.outcomes[index] = TaskOutcome(
+            ok=ok, value=value, error=None if ok else dict(header["error"]), mutated=mutated,
+            stdout=str(header.get("stdout", "")), seconds=float(header.get("seconds", 0.0)),
+            warnings=tuple(str(text)[:MAX_WARNING_CHARS]
+                           for text in list(header.get("warnings", ()))[:MAX_WARNINGS]),
+        )
+        return Next.READ
+
+    def _apply_loading(self, kind: Any, header: dict[str, Any]) -> Next:
+        result = self.result
+        if kind == "setup_error":
+            # Believed only with the zygote's exit code; submitted code could forge the frame.
+            result.message = str(header["message"])[:500]
+        elif kind == "load_error":
+            result.ending = Ending.LOAD_ERROR
+            result.load_error = dict(header["error"])
+            result.load_stdout = str(header.get("stdout", ""))
+        elif kind == "loaded":
+            result.load_stdout = str(header.get("stdout", ""))
+            self.phase = Phase.PUBLIC
+            return Next.READ
+        else:
+            raise WireError(f"unexpected frame kind {str(kind)[:40]!r}")
+        return Next.STOP
+
+
+def exchange(channel: socket.socket, code: str, entry: str, tasks: EncodedTasks,
+             deadline: float, limits: SandboxLimits) -> RunResult:
+    """Hold the whole conversation of one submission on ``channel``."""
+    conversation = Conversation(tasks)
+    result = conversation.result
+    # If the sandbox ended before reading, its frames or its exit code say why.
+    with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+        send_pieces(channel, request_frame(code, entry, tasks))
+    budget = [limits.max_output_mb * 1024 * 1024]
+    reader = channel.makefile("rb")
+    while True:
+        channel.settimeout(max(deadline - time.monotonic(), 0.01))
+        try:
+            header, buffers = recv_frame(reader, budget)
+        except EOFError:
+            return result
+        except TimeoutError:
+            result.ending = Ending.TIMEOUT
+            return result
+        except WireError as exc:
+            over = "over the limit" in str(exc)
+            result.ending = Ending.OUTPUT_LIMIT if over else Ending.PROTOCOL_ERROR
+            result.message = (f"the output is too large (limit {limits.max_output_mb} MB)"
+                              if over else f"the sandbox sent a malformed message: {exc}")
+            return result
+        except OSError:
+            return result
+        try:
+            step = conversation.apply(header, buffers)
+        except Exception as exc:  # every frame is hostile: never crash on one
+            result.ending = Ending.PROTOCOL_ERROR
+            result.message = f"the sandbox sent a malformed message: {exc!r}"
+            return result
+        if step is Next.STOP:
+            return result
+        if step is Next.SEND_CASE:
+            frame = conversation.next_case()
+            if frame is None:
+                return result
+            try:
+                channel.sendall(frame)
+            except TimeoutError:
+                result.ending = Ending.TIMEOUT
+                return result
+            except OSError:
+                return result
