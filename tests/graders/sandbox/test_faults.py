@@ -92,12 +92,17 @@ HOSTILE = {
         send(b'{"kind":"task","index":0,"ok":true,"buffers":[],"value":'
              + b'{"t":"list","items":[' * 50000 + b']}' * 50000 + b'}')
     """),
-    "done with an infinite count": forged("""
-        send(b'{"kind":"done","dropped_chars":Infinity,"buffers":[]}')
+    "public cases done with an infinite count": forged("""
+        send(b'{"kind":"loaded","buffers":[]}')
+        for index in range(4):
+            send(b'{"kind":"task","index":%d,"ok":true,"value":{"t":"py","v":1},"buffers":[]}'
+                 % index)
+        send(b'{"kind":"public_done","dropped_chars":Infinity,"buffers":[]}')
     """),
     "huge forged output and message": forged("""
         # Each frame under the 4 MiB header cap, 9 million characters of output in all.
         big = "x" * 3_600_000
+        send(b'{"kind":"loaded","buffers":[]}')
         send(json.dumps({"kind": "task", "index": 0, "ok": False, "stdout": "",
                          "buffers": [], "error": {"type": "E" * 5000, "message": big,
                                                   "line": [1] * 100, "traceback": "t" * 9999}
@@ -105,7 +110,7 @@ HOSTILE = {
         for index in (1, 2, 3):
             send(json.dumps({"kind": "task", "index": index, "ok": False, "buffers": [],
                              "stdout": big[:3_000_000], "error": {}}).encode())
-        send(b'{"kind":"done","dropped_chars":-5,"buffers":[]}')
+        send(b'{"kind":"public_done","dropped_chars":-5,"buffers":[]}')
     """),
 }
 FORGED = frozenset(HOSTILE)
