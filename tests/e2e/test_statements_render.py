@@ -43,3 +43,19 @@ def test_math_renders_without_errors(server: Server, page: Any, exercise_id: str
     assert "$$" not in prose, "a display formula was left as raw text"
     if lang == "ja":  # a line break inside a Japanese sentence must not become a space
         assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff] [\u3040-\u30ff\u4e00-\u9fff]", prose)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_lesson_page_renders_its_math(server: Server, page: Any, lang: str) -> None:
+    page.goto(f"{server.url}/lesson?lang={lang}")
+    page.wait_for_load_state("load")
+    counts = page.evaluate("""() => ({
+        math: document.querySelectorAll('#lesson .math').length,
+        rendered: document.querySelectorAll('#lesson .math[data-rendered]').length,
+        errors: [...document.querySelectorAll('.katex-error')].map(e => e.textContent)})""")
+    assert counts["math"] > 10 and counts["errors"] == []
+    assert counts["rendered"] == counts["math"]
+    assert page.locator("#lesson table").count() == 5
+    prose = page.locator("#lesson").inner_text()
+    if lang == "ja":
+        assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff] [\u3040-\u30ff\u4e00-\u9fff]", prose)
