@@ -2,9 +2,38 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
+from app.models import User, utcnow
 from app.schemas import ExerciseDetail, ExerciseSummary
 from app.services.markdown import render_markdown
+from graders.errors import ExerciseNotFound
 from graders.exercises import Exercise, ExerciseCatalog
+
+
+def is_visible(catalog: ExerciseCatalog, exercise: Exercise, user: User | None,
+               now: datetime) -> bool:
+    """Instructors see everything; learners neither drafts nor assignments not open yet."""
+    if user is not None and user.is_instructor:
+        return True
+    if exercise.draft:
+        return False
+    assignment = catalog.course().assignment_of(exercise.id)
+    return assignment is None or assignment.is_open(now)
+
+
+def visible_exercises(catalog: ExerciseCatalog, user: User | None) -> list[Exercise]:
+    """The exercises ``user`` may see and submit to, in course order."""
+    now = utcnow()
+    return [e for e in catalog.all() if is_visible(catalog, e, user, now)]
+
+
+def load_visible(catalog: ExerciseCatalog, exercise_id: str, user: User | None) -> Exercise:
+    """The exercise if ``user`` may see it; otherwise it does not exist for them."""
+    exercise = catalog.load(exercise_id)
+    if not is_visible(catalog, exercise, user, utcnow()):
+        raise ExerciseNotFound(f"Exercise {exercise_id!r} not found")
+    return exercise
 
 
 def summary(exercise: Exercise) -> ExerciseSummary:
@@ -22,8 +51,9 @@ def pick_language(texts: dict[str, str], lang: str) -> tuple[str, str] | None:
     return None
 
 
-def detail(catalog: ExerciseCatalog, exercise_id: str, lang: str = "en") -> ExerciseDetail:
-    exercise = catalog.load(exercise_id)
+def detail(catalog: ExerciseCatalog, exercise_id: str, user: User | None,
+           lang: str = "en") -> ExerciseDetail:
+    exercise = load_visible(catalog, exercise_id, user)
     prepared = catalog.prepared(exercise_id)
     statement = pick_language(dict(exercise.statements), lang) or ("en", "")
     theory = pick_language(dict(exercise.theories), statement[0])

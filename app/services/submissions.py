@@ -15,6 +15,7 @@ from app.models import Submission, SubmissionKind, User, new_id
 from app.schemas import SubmissionOut, SubmissionSummary, TestResultOut
 from app.services import grading
 from app.services.auth import Credentials, resolve_user
+from app.services.exercises import load_visible
 from app.services.grading import GradingRuntime
 from app.services.waiters import Waiter
 
@@ -71,7 +72,8 @@ def accept(*, runtime: GradingRuntime, credentials: Credentials, exercise_id: st
 def _accept(*, runtime: GradingRuntime, session: Session, user: User, exercise_id: str,
             code: str, kind: SubmissionKind, submission_id: str | None) -> SubmissionOut:
     check_code(code, runtime.settings.max_code_bytes)
-    exercise = runtime.catalog.load(exercise_id)  # ExerciseNotFound -> 404 (app/main.py)
+    # ExerciseNotFound -> 404 (app/main.py), for drafts and unopened assignments too
+    exercise = load_visible(runtime.catalog, exercise_id, user)
     submission = grading.submit(runtime=runtime, session=session, user=user, exercise=exercise,
                                 code=code, kind=kind, submission_id=submission_id)
     return to_out(submission)

@@ -10,6 +10,8 @@ from fastapi import Request
 
 from app import crud
 from app.api.deps import SessionDep
+from app.models import User, utcnow
+from app.services.exercises import is_visible
 from app.services.markdown import render_markdown
 from app.web.i18n import LANG_COOKIE, UI_LANGUAGES, browser_languages
 from graders.errors import ExerciseError
@@ -36,13 +38,17 @@ class CatalogRow:
     best: Best | None
 
 
-def load_all(catalog: ExerciseCatalog) -> tuple[list[Exercise], list[str]]:
-    """Every readable exercise in course order, and one line per folder that is broken."""
+def load_all(catalog: ExerciseCatalog, user: User | None) -> tuple[list[Exercise], list[str]]:
+    """Every readable exercise ``user`` may see in course order, and one line per folder
+    that is broken."""
     exercises: list[Exercise] = []
     problems: list[str] = []
+    now = utcnow()
     for exercise_id in catalog.ids():
         try:
-            exercises.append(catalog.load(exercise_id))
+            exercise = catalog.load(exercise_id)
+            if is_visible(catalog, exercise, user, now):
+                exercises.append(exercise)
         except ExerciseError as exc:
             logger.warning("exercise.broken", extra={"exercise": exercise_id, "error": str(exc)})
             problems.append(f"{exercise_id}: {exc}")

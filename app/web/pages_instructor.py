@@ -22,16 +22,16 @@ SUBMISSIONS_LIMIT = 1000
 
 
 @router.get("/gradebook")
-def gradebook_page(request: Request, _: InstructorDep, db: SessionDep,
+def gradebook_page(request: Request, user: InstructorDep, db: SessionDep,
                    catalog: CatalogDep) -> Response:
-    exercises, _problems = view.load_all(catalog)
+    exercises, _problems = view.load_all(catalog, user)
     return render(request, "instructor/gradebook.html", {
         "nav": "gradebook", "exercises": exercises, "rows": gradebook_rows(db)})
 
 
 @router.get("/gradebook.csv")
-def gradebook_export(_: InstructorDep, db: SessionDep, catalog: CatalogDep) -> Response:
-    exercises, _problems = view.load_all(catalog)
+def gradebook_export(user: InstructorDep, db: SessionDep, catalog: CatalogDep) -> Response:
+    exercises, _problems = view.load_all(catalog, user)
     body = gradebook_csv(gradebook_rows(db), exercises)
     return Response(body, media_type="text/csv; charset=utf-8", headers={
         "Content-Disposition": 'attachment; filename="numjudge-gradebook.csv"',
@@ -39,9 +39,9 @@ def gradebook_export(_: InstructorDep, db: SessionDep, catalog: CatalogDep) -> R
 
 
 @router.get("/exercises/{exercise_id}")
-def exercise_submissions(request: Request, exercise_id: str, _: InstructorDep, db: SessionDep,
+def exercise_submissions(request: Request, exercise_id: str, user: InstructorDep, db: SessionDep,
                          catalog: CatalogDep) -> Response:
-    exercise = load_exercise(catalog, exercise_id)
+    exercise = load_exercise(catalog, exercise_id, user)
     submissions = crud.list_submissions(session=db, exercise_id=exercise.id,
                                         kind=SubmissionKind.SUBMIT, limit=SUBMISSIONS_LIMIT)
     return render(request, "instructor/exercise.html", {

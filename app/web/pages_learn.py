@@ -10,7 +10,8 @@ from fastapi.responses import RedirectResponse
 
 from app import crud
 from app.api.deps import SessionDep
-from app.models import Submission, SubmissionKind
+from app.models import Submission, SubmissionKind, User
+from app.services.exercises import load_visible
 from app.web import exercises_view as view
 from app.web import i18n
 from app.web.deps import CatalogDep, UserDep, WebDep
@@ -29,9 +30,9 @@ VERDICT_NAMES = {"passed": "Passed", "failed": "Failed", "error": "Error",
                  "queued": "Queued", "running": "Running"}
 
 
-def load_exercise(catalog: ExerciseCatalog, exercise_id: str) -> Exercise:
+def load_exercise(catalog: ExerciseCatalog, exercise_id: str, user: User | None) -> Exercise:
     try:
-        return catalog.load(exercise_id)
+        return load_visible(catalog, exercise_id, user)
     except ExerciseNotFound:
         raise PageError(status.HTTP_404_NOT_FOUND, "Exercise not found",
                         "There is no exercise {exercise}.", exercise=repr(exercise_id)) from None
@@ -43,7 +44,7 @@ def load_exercise(catalog: ExerciseCatalog, exercise_id: str) -> Exercise:
 
 @router.get("/")
 def catalog_page(request: Request, web: WebDep, db: SessionDep, catalog: CatalogDep) -> Response:
-    exercises, problems = view.load_all(catalog)
+    exercises, problems = view.load_all(catalog, web.user)
     best = view.best_by_exercise(db, web.user.id) if web.user else {}
     show_problems = problems if web.user is not None and web.user.is_instructor else []
     return render(request, "catalog.html", {"nav": "catalog", "problems": show_problems,
@@ -53,7 +54,7 @@ def catalog_page(request: Request, web: WebDep, db: SessionDep, catalog: Catalog
 @router.get("/learn/{exercise_id}")
 def exercise_page(request: Request, exercise_id: str, web: WebDep, user: UserDep,
                   db: SessionDep, catalog: CatalogDep, lang: str | None = None) -> Response:
-    exercise = load_exercise(catalog, exercise_id)
+    exercise = load_exercise(catalog, exercise_id, user)
     chosen = view.choose_language(request, exercise, lang)
     ui_lang = chosen if chosen in i18n.UI_LANGUAGES else i18n.preferred_language(request)
     statement = view.statement_in(exercise, chosen)
@@ -130,7 +131,7 @@ def group_history(submissions: list[Submission], exercises: list[Exercise]) -> l
 @router.get("/history")
 def history_page(request: Request, user: UserDep, db: SessionDep, catalog: CatalogDep,
                  exercise: str | None = None) -> Response:
-    exercises, _ = view.load_all(catalog)
+    exercises, _ = view.load_all(catalog, user)
     submissions = crud.list_submissions(session=db, user_id=user.id, exercise_id=exercise or None,
                                         limit=HISTORY_LIMIT)
     return render(request, "history.html", {

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from app.api.deps import CatalogDep
+from app.api.deps import CatalogDep, OptionalUser
 from app.schemas import ErrorOut, ExerciseDetail, ExerciseSummary
 from app.services import exercises as service
 
@@ -14,16 +14,17 @@ router = APIRouter(prefix="/exercises", tags=["exercises"])
 
 
 @router.get("", response_model=list[ExerciseSummary])
-def list_exercises(catalog: CatalogDep) -> list[ExerciseSummary]:
-    """Every exercise in course order (re-read from disk when a folder changes)."""
-    return [service.summary(exercise) for exercise in catalog.all()]
+def list_exercises(catalog: CatalogDep, user: OptionalUser) -> list[ExerciseSummary]:
+    """Every exercise in course order (re-read from disk when a folder changes); drafts and
+    exercises of assignments not open yet only for instructors."""
+    return [service.summary(exercise) for exercise in service.visible_exercises(catalog, user)]
 
 
 @router.get("/{exercise_id}", response_model=ExerciseDetail,
             responses={404: {"model": ErrorOut, "description": "unknown exercise"}})
 def get_exercise(
-    exercise_id: str, catalog: CatalogDep,
+    exercise_id: str, catalog: CatalogDep, user: OptionalUser,
     lang: Annotated[str, Query(description="statement language; falls back to en")] = "en",
 ) -> ExerciseDetail:
     """Statement and theory (markdown and HTML), starter code and public case names."""
-    return service.detail(catalog, exercise_id, lang)
+    return service.detail(catalog, exercise_id, user, lang)

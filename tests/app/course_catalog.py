@@ -1,0 +1,43 @@
+"""A private exercises folder for course tests: the bundled exercises, a course, drafts."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from app.main import create_app
+from app.services.grading import GradingRuntime, SandboxGrader
+from tests.app.conftest import EXERCISES, make_runtime, make_settings, wipe
+
+
+def build_catalog(root: Path, course: str | None, drafts: tuple[str, ...] = ()) -> Path:
+    """Links to the bundled exercises plus ``course.toml``; each draft id is a copy of
+    gru-update-gate marked ``draft = true``."""
+    root.mkdir()
+    for folder in EXERCISES.iterdir():
+        if (folder / "exercise.toml").is_file():
+            (root / folder.name).symlink_to(folder)
+    if course is not None:
+        (root / "course.toml").write_text(course, encoding="utf-8")
+    for draft in drafts:
+        shutil.copytree(EXERCISES / "gru-update-gate", root / draft)
+        toml = root / draft / "exercise.toml"
+        toml.write_text(toml.read_text(encoding="utf-8").replace(
+            'id = "gru-update-gate"', f'id = "{draft}"\ndraft = true'), encoding="utf-8")
+    return root
+
+
+@contextmanager
+def course_service(database_url: str, tmp_path: Path, grader: SandboxGrader, course: str | None,
+                   drafts: tuple[str, ...] = ()) -> Iterator[tuple[TestClient, GradingRuntime]]:
+    catalog = build_catalog(tmp_path / "exercises", course, drafts)
+    runtime = make_runtime(make_settings(database_url, tmp_path, exercises_dir=catalog), grader)
+    try:
+        with TestClient(create_app(runtime=runtime)) as client:
+            yield client, runtime
+    finally:
+        wipe(database_url)
