@@ -4,11 +4,15 @@ Each function is one layer; ``docs/sandbox.md`` says what each protects against.
 calls ``prepare_root`` once and ``next_child_in_new_pid_namespace`` per sandbox; the sandbox's
 first process (PID 1 of that namespace) then calls ``enter_namespaces`` -> ``enter_root`` ->
 ``set_resource_limits`` -> ``drop_privileges`` -> ``die_with_parent`` -> seccomp.
+
+Not root, the zygote first enters a user namespace of its own (``enter_user_namespace``), in
+which it holds the capabilities the other layers need, over its own namespaces only.
 """
 
 from __future__ import annotations
 
 import ctypes
+import errno
 import os
 import resource
 import signal
@@ -19,6 +23,7 @@ from graders.errors import SandboxUnavailable
 from graders.sandbox.limits import SandboxLimits
 
 CLONE_NEWNS = 0x00020000
+CLONE_NEWUSER = 0x10000000
 CLONE_NEWUTS = 0x04000000
 CLONE_NEWIPC = 0x08000000
 CLONE_NEWPID = 0x20000000
@@ -34,6 +39,11 @@ MS_REC = 16384
 MS_PRIVATE = 1 << 18
 MNT_DETACH = 2
 PR_SET_PDEATHSIG = 1
+PR_CAPBSET_DROP = 24
+PR_CAP_AMBIENT = 47
+PR_CAP_AMBIENT_CLEAR_ALL = 4
+LINUX_CAPABILITY_VERSION_3 = 0x20080522
+LAST_CAPABILITY = 63
 SYS_PIVOT_ROOT_X86_64 = 155
 
 DEVICES = ("/dev/null", "/dev/zero", "/dev/urandom", "/dev/random")
@@ -56,6 +66,43 @@ def _mount(source: str | None, target: str, fstype: str | None, flags: int,
     _check(_libc.mount(source.encode() if source else None, target.encode(),
                        fstype.encode() if fstype else None, flags,
                        data.encode() if data else None), f"mount {target}")
+
+
+def rootless() -> bool:
+    return os.geteuid() != 0
+
+
+def enter_user_namespace(inner_id: int) -> None:
+    """Rootless: a user namespace in which the invoking user is ``inner_id`` and nobody else.
+
+    The zygote keeps every capability there, but only over the namespaces it creates from
+    now on; the host sees nothing but the invoking user. Fails where the kernel refuses
+    unprivileged user namespaces (``docs/sandbox.md`` says what to change).
+    """
+    uid, gid = os.getuid(), os.getgid()
+    _check(_libc.unshare(CLONE_NEWUSER), "unshare (user namespace)")
+    try:
+        Path("/proc/self/setgroups").write_text("deny")
+        Path("/proc/self/uid_map").write_text(f"{inner_id} {uid} 1")
+        Path("/proc/self/gid_map").write_text(f"{inner_id} {gid} 1")
+    except OSError as exc:
+        raise SandboxUnavailable(f"user namespace id maps: {exc.strerror}") from exc
+
+
+def enter_pid_namespace_as_init() -> bool:
+    """Rootless: fork into a fresh PID namespace owned by the user namespace.
+
+    Returns True in the child, which goes on as PID 1 of that namespace (as the zygote, it
+    may then make a fresh PID namespace for each sandbox: only over namespaces owned by its
+    user namespace may it do that). The parent only waits for it and ends with it; the child
+    dies when the parent is killed.
+    """
+    _check(_libc.unshare(CLONE_NEWPID), "unshare (PID namespace)")
+    pid = os.fork()
+    if pid == 0:
+        die_with_parent()
+        return True
+    return False
 
 
 def enter_network_namespace() -> None:
@@ -153,13 +200,14 @@ def enter_root(mountpoint: str, tmpfs_mb: int) -> None:
     # A fresh /tmp hides a Python root that lives inside it (a checkout in /tmp): bind it again.
     for source in roots_under(WRITABLE_DIRS, python_roots()):
         _bind_readonly(source, root, directory=True)
-    # The old root is parked on the empty /proc mount point, detached, then replaced there by
-    # this PID namespace's own procfs: no stray folder is left in the read-only skeleton.
+    # The old root is parked on /tmp, over the fresh tmpfs, while this PID namespace's procfs
+    # is mounted (in a user namespace the kernel allows that only while another procfs is
+    # fully visible), then detached: no stray folder is left in the read-only skeleton.
     _check(_libc.syscall(SYS_PIVOT_ROOT_X86_64, mountpoint.encode(),
-                         str(root / "proc").encode()), "pivot_root")
+                         str(root / "tmp").encode()), "pivot_root")
     os.chdir("/")
-    _check(_libc.umount2(b"/proc", MNT_DETACH), "umount old root")
     _mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    _check(_libc.umount2(b"/tmp", MNT_DETACH), "umount old root")
     os.chdir(WORKDIR)
 
 
@@ -198,11 +246,34 @@ def set_resource_limits(limits: SandboxLimits) -> None:
         resource.setrlimit(name, (value, value))
 
 
+class _CapHeader(ctypes.Structure):
+    _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
+
+
+class _CapData(ctypes.Structure):
+    _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32),
+                ("inheritable", ctypes.c_uint32)]
+
+
 def drop_privileges(uid: int) -> None:
-    """Become an unprivileged uid/gid of this worker slot, with no supplementary groups."""
-    os.setgroups([])
+    """Become the slot's uid/gid with no supplementary groups and no capability at all.
+
+    As root the uid change clears the capabilities; in a user namespace the uid does not
+    change, so they are cleared explicitly (bounding set first, while CAP_SETPCAP is held).
+    A user namespace also forbids dropping supplementary groups (``setgroups`` is denied
+    there so that nobody can drop a group used to deny access); they map to nobody inside.
+    """
+    for capability in range(LAST_CAPABILITY + 1):
+        if _libc.prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0 and \
+                ctypes.get_errno() != errno.EINVAL:
+            _check(-1, "prctl (capability bounding set)")
+    _libc.prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
+    if not rootless():
+        os.setgroups([])
     os.setresgid(uid, uid, uid)
     os.setresuid(uid, uid, uid)
+    header = _CapHeader(LINUX_CAPABILITY_VERSION_3, 0)
+    _check(_libc.capset(ctypes.byref(header), (_CapData * 2)()), "capset")
     if os.geteuid() == 0 or os.getegid() == 0:
         raise SandboxUnavailable("could not drop root privileges")
 

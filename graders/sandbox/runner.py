@@ -63,12 +63,13 @@ class ZygoteLost(Exception):
 class Zygote:
     """One warm zygote process and its control socket; serves one submission at a time."""
 
-    def __init__(self, slot: int) -> None:
+    def __init__(self, slot: int, uid: int) -> None:
         self.slot = slot
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.control = ours
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "graders.sandbox.zygote", str(theirs.fileno()), str(slot)],
+            [sys.executable, "-m", "graders.sandbox.zygote", str(theirs.fileno()), str(slot),
+             str(uid)],
             pass_fds=[theirs.fileno()], env=zygote_environment(), cwd="/",
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True,
         )
@@ -83,6 +84,7 @@ class Zygote:
         if not isinstance(hello, dict) or not hello.get("ready"):
             self.kill()
             raise SandboxFault(f"zygote {slot} did not start")
+        self.uid = uid
         self.unavailable: tuple[str, ...] = tuple(str(x) for x in hello.get("unavailable", ()))
         """Layers the zygote could not set up, each with its reason."""
 
@@ -150,7 +152,7 @@ class Sandbox:
         self._all: list[Zygote] = []
         self._lock = threading.Lock()
         for slot in range(workers):
-            zygote = Zygote(slot)
+            zygote = Zygote(slot, self.limits.uid_base + slot)
             self._all.append(zygote)
             self._idle.put(zygote)
 
@@ -212,7 +214,7 @@ class Sandbox:
     def _replace(self, zygote: Zygote) -> Zygote:
         logger.warning("restarting zygote %d", zygote.slot)
         zygote.kill()
-        fresh = Zygote(zygote.slot)
+        fresh = Zygote(zygote.slot, zygote.uid)
         with self._lock:
             self._all[self._all.index(zygote)] = fresh
         return fresh

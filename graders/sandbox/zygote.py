@@ -15,7 +15,6 @@ Its exit status tells the zygote, and through it the trusted side, how the sandb
 from __future__ import annotations
 
 import array
-import contextlib
 import gc
 import json
 import logging
@@ -24,11 +23,9 @@ import select
 import signal
 import socket
 import sys
-import tempfile
 import time
 import traceback
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy  # noqa: F401  - imported once here so that every fork starts warm
@@ -42,6 +39,8 @@ from graders.sandbox.exitcodes import (
     EXIT_TIMEOUT,
 )
 from graders.sandbox.limits import SandboxLimits
+from graders.sandbox.state import claim as claim_state_folder
+from graders.sandbox.state import release as release_state_folder
 from graders.wire import send_frame
 
 logger = logging.getLogger(__name__)
@@ -113,6 +112,8 @@ class ZygoteSetup:
     """What a zygote prepared once for all its sandboxes."""
 
     slot: int
+    uid: int
+    """The uid (and gid) its sandboxes run as."""
     root_mountpoint: str
     pid_namespace: int
     """A descriptor of the zygote's own PID namespace."""
@@ -145,7 +146,7 @@ def run_sandbox(channel_fd: int, limits: SandboxLimits, setup: ZygoteSetup) -> i
     if pid == 0:
         try:
             os.close(ready_read)
-            sandbox_main(channel_fd, ready_write, limits, limits.uid_base + setup.slot,
+            sandbox_main(channel_fd, ready_write, limits, setup.uid,
                          setup.root_mountpoint)
         finally:
             os._exit(EXIT_SETUP_FAILED)
@@ -177,7 +178,7 @@ def wait_with_deadline(pid: int, deadline: float) -> int:
 
 
 def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
-    control.sendall(json.dumps({"ready": True, "pid": os.getpid(),
+    control.sendall(json.dumps({"ready": True, "pid": os.getpid(), "uid": setup.uid,
                                 "unavailable": list(setup.unavailable)}).encode())
     while True:
         received = receive_request(control)
@@ -194,51 +195,65 @@ def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
         control.sendall(json.dumps({"exit": code}).encode())
 
 
-MOUNTPOINT_PREFIX = "numjudge-root-"
+def enter_zygote_layers(uid: int, root_mountpoint: str) -> list[str]:
+    """The layers set up once per zygote; returns the reasons of those that failed.
 
-
-def remove_stale_mountpoints() -> None:
-    """Remove the empty mount points left by zygotes that were killed.
-
-    The skeleton is mounted only in a zygote's own mount namespace, so on the host its
-    folder is empty; a killed zygote cannot remove it, the next one does.
+    Not fatal here: a strict sandbox then refuses every submission, saying why.
     """
-    for folder in Path(tempfile.gettempdir()).glob(f"{MOUNTPOINT_PREFIX}*-*"):
-        pid = folder.name.removeprefix(MOUNTPOINT_PREFIX).split("-", 1)[0]
-        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
-            with contextlib.suppress(OSError):
-                folder.rmdir()
-
-
-def main() -> None:
-    # Objects imported so far move to a permanent generation: collections in a forked child
-    # then never touch them, so their pages stay shared instead of being copied on write.
-    gc.freeze()
-    control = socket.socket(fileno=int(sys.argv[1]))
-    slot = int(sys.argv[2])
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # An empty folder of the host; the zygote's own mount namespace holds the sandboxes'
-    # read-only root skeleton there.
-    remove_stale_mountpoints()
-    root_mountpoint = tempfile.mkdtemp(prefix=f"{MOUNTPOINT_PREFIX}{os.getpid()}-")
-    pid_namespace = isolation.own_pid_namespace()
+    if isolation.rootless():
+        try:
+            isolation.enter_user_namespace(uid)
+        except SandboxUnavailable as exc:
+            # Without a user namespace no other namespace can be made either.
+            logger.warning("sandbox layer unavailable: %s", exc)
+            return [f"{exc}; {ROOTLESS_WAY_OUT}"]
     unavailable = []
     for layer in (isolation.enter_network_namespace,
                   lambda: isolation.prepare_root(root_mountpoint)):
         try:
             layer()
         except SandboxUnavailable as exc:
-            # Not fatal here: a strict sandbox then refuses every submission, saying why.
             logger.warning("sandbox layer unavailable: %s", exc)
             unavailable.append(str(exc))
+    return unavailable
+
+
+ROOTLESS_WAY_OUT = (
+    "not root, the sandbox needs unprivileged user namespaces: allow them "
+    "(sysctl kernel.unprivileged_userns_clone=1 or user.max_user_namespaces > 0; on Ubuntu "
+    "24.04+ kernel.apparmor_restrict_unprivileged_userns=0), or grade in the container "
+    "(docker compose up), or accept reduced isolation with NUMJUDGE_SANDBOX_STRICT=false"
+)
+
+
+def main() -> None:
+    # Objects imported so far move to a permanent generation: collections in a forked child
+    # then never touch them, so their pages stay shared instead of being copied on write.
+    gc.freeze()
+    control_fd, slot = int(sys.argv[1]), int(sys.argv[2])
+    uid = int(sys.argv[3])
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    state = claim_state_folder()
+    unavailable = enter_zygote_layers(uid, state.root_mountpoint)
+    if isolation.rootless() and not unavailable:
+        try:
+            is_zygote = isolation.enter_pid_namespace_as_init()
+        except SandboxUnavailable as exc:
+            unavailable.append(str(exc))
+        else:
+            if not is_zygote:
+                os.close(control_fd)  # the trusted side sees the zygote's end, not ours
+                _, status = os.wait()
+                os._exit(os.waitstatus_to_exitcode(status) & 0xFF)
+    control = socket.socket(fileno=control_fd)
     try:
-        serve_forever(control, ZygoteSetup(slot, root_mountpoint, pid_namespace,
-                                            tuple(unavailable)))
+        serve_forever(control, ZygoteSetup(slot, uid, state.root_mountpoint,
+                                            isolation.own_pid_namespace(), tuple(unavailable)))
     except (BrokenPipeError, ConnectionResetError):
         pass  # the trusted side closed the pool
     finally:
-        isolation.release_root(root_mountpoint)
-        os.rmdir(root_mountpoint)
+        isolation.release_root(state.root_mountpoint)
+        release_state_folder(state)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from graders import (
     canary,
     grade,
 )
+from tests.graders.sandbox.processes import descendants
 
 REPO = Path(__file__).resolve().parents[3]
 SOLUTION = (REPO / "exercises" / "gru-update-gate" / "solution.py").read_text()
@@ -169,10 +170,6 @@ def test_unequal_batched_slices_fail_batch_consistency(
     assert batch.message.startswith("batch consistency: the unbatched results cannot be stacked")
 
 
-def zygote_children(zygote_pid: int) -> list[str]:
-    return Path(f"/proc/{zygote_pid}/task/{zygote_pid}/children").read_text().split()
-
-
 def wait_for(condition: object, timeout: float = 10.0) -> None:
     deadline = time.monotonic() + timeout
     while not condition() and time.monotonic() < deadline:  # type: ignore[operator]
@@ -187,8 +184,9 @@ def test_a_zygote_killed_mid_grading_is_retried_and_never_blamed(
         reports: list[GradeReport] = []
         runner = threading.Thread(target=lambda: reports.append(
             grade_code(gate, pool, SLOW_HONEST)))
+        idle = len(descendants(zygote.process.pid))
         runner.start()
-        wait_for(lambda: zygote_children(zygote.process.pid))
+        wait_for(lambda: len(descendants(zygote.process.pid)) > idle)
         os.kill(zygote.process.pid, signal.SIGKILL)
         runner.join(timeout=60)
         assert reports and reports[0].verdict is Verdict.PASSED, reports
@@ -201,10 +199,11 @@ def test_a_stopped_zygote_is_a_timeout_not_a_stale_exit_code(gate: PreparedExerc
         reports: list[GradeReport] = []
         runner = threading.Thread(target=lambda: reports.append(grade_code(
             gate, pool, SOLUTION + "\nwhile True:\n    pass\n")))
+        idle = len(descendants(zygote.process.pid))
         runner.start()
-        wait_for(lambda: zygote_children(zygote.process.pid))
-        # A zygote that cannot kill its sandbox in time: the trusted side's backstop fires.
-        os.kill(zygote.process.pid, signal.SIGSTOP)
+        wait_for(lambda: len(descendants(zygote.process.pid)) > idle)
+        # A zygote (and its sandbox) frozen: the trusted side's backstop fires.
+        os.killpg(zygote.process.pid, signal.SIGSTOP)
         runner.join(timeout=60)
         assert reports and reports[0].verdict is Verdict.TIMEOUT, reports
         assert reports[0].message.startswith("time limit exceeded")

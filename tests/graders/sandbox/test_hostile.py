@@ -24,6 +24,7 @@ from graders import (
 )
 from graders.sandbox import Ending, RunResult, Task
 from graders.sandbox.isolation import SYSTEM_DIRS, python_roots, roots_under
+from tests.graders.sandbox.processes import descendants
 
 REPO = Path(__file__).resolve().parents[3]
 SOLUTION = REPO / "exercises" / "gru-update-gate" / "solution.py"
@@ -345,11 +346,6 @@ def test_runs_in_namespaces_other_than_the_hosts(sandbox: Sandbox) -> None:
     assert [kind for kind, a, b in zip(NAMESPACES, inside, host, strict=True) if a == b] == []
 
 
-def sandbox_processes(zygote_pid: int) -> list[int]:
-    children = Path(f"/proc/{zygote_pid}/task/{zygote_pid}/children").read_text().split()
-    return [int(pid) for pid in children]
-
-
 def is_gone(pid: int) -> bool:
     try:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] in "ZX"
@@ -362,11 +358,12 @@ def test_a_sandbox_dies_with_its_zygote_even_in_a_session_of_its_own() -> None:
     limits = SandboxLimits(time_s=60.0)
     with Sandbox(workers=1, limits=limits) as pool:
         zygote_pid = pool._all[0].process.pid
+        idle = len(descendants(zygote_pid))
         runner = threading.Thread(target=pool.run,
                                   args=(code, "f", [Task(("x",), (np.zeros(2),))], limits))
         runner.start()
         deadline = time.monotonic() + 10
-        while not (sandboxes := sandbox_processes(zygote_pid)) and time.monotonic() < deadline:
+        while len(sandboxes := descendants(zygote_pid)) == idle and time.monotonic() < deadline:
             time.sleep(0.05)
         assert sandboxes, "the sandbox never started"
         time.sleep(0.3)  # past set-up: the submission is asleep in its own session

@@ -1,0 +1,93 @@
+"""Each zygote's private state folder, and finding the folders of zygotes that died.
+
+A zygote keeps what it needs on the host (the empty mount point of its sandboxes' root) in a
+folder of its own: mode 0700, a random name, and a ``lock`` file it holds an exclusive
+``flock`` on for its whole life. The kernel releases the lock when the zygote dies, however it
+dies, so a folder whose lock can be taken belongs to nobody and can be removed. This works
+across PID namespaces and containers sharing ``/tmp``, where a process ID means nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+STATE_PREFIX = "numjudge-sandbox-"
+BUILDING_PREFIX = "numjudge-building-"
+LOCK_NAME = "lock"
+ROOT_NAME = "root"
+
+
+@dataclass(frozen=True)
+class StateFolder:
+    path: Path
+    lock_fd: int
+    """Held (flock, exclusive) until the zygote ends."""
+
+    @property
+    def root_mountpoint(self) -> str:
+        return str(self.path / ROOT_NAME)
+
+
+def claim(parent: Path | None = None) -> StateFolder:
+    """Remove stale state folders, then make and lock a new one.
+
+    The folder is built and locked under a name no cleaner looks at, then renamed: a folder
+    with the state prefix is always either locked by its zygote or stale.
+    """
+    parent = parent or Path(tempfile.gettempdir())
+    remove_stale(parent)
+    building = Path(tempfile.mkdtemp(prefix=BUILDING_PREFIX, dir=parent))
+    lock_fd = os.open(building / LOCK_NAME, os.O_CREAT | os.O_RDWR | os.O_CLOEXEC, 0o600)
+    fcntl.flock(lock_fd, fcntl.LOCK_EX)
+    (building / ROOT_NAME).mkdir(mode=0o700)
+    path = parent / (STATE_PREFIX + building.name.removeprefix(BUILDING_PREFIX))
+    building.rename(path)
+    return StateFolder(path, lock_fd)
+
+
+def remove_stale(parent: Path) -> list[Path]:
+    """Remove every state folder under ``parent`` whose lock nobody holds; return them."""
+    removed = []
+    for folder in parent.glob(f"{STATE_PREFIX}*"):
+        try:
+            lock_fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_NOFOLLOW | os.O_CLOEXEC)
+        except OSError:
+            continue  # another user's folder, or one being removed right now
+        try:
+            fcntl.flock(lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(lock_fd)
+            continue  # a live zygote holds it
+        try:
+            if remove(folder):
+                removed.append(folder)
+        finally:
+            os.close(lock_fd)
+    return removed
+
+
+def remove(folder: Path) -> bool:
+    """Remove a state folder holding nothing but its lock and an empty mount point.
+
+    Never recursive: the mount point is empty only where no root is mounted on it, and
+    anything unexpected is left alone rather than followed.
+    """
+    try:
+        (folder / ROOT_NAME).rmdir()
+        (folder / LOCK_NAME).unlink()
+        folder.rmdir()
+    except OSError:
+        return False
+    return True
+
+
+def release(state: StateFolder) -> None:
+    """Remove the folder at the zygote's normal end, once its root is unmounted."""
+    remove(state.path)
+    with contextlib.suppress(OSError):
+        os.close(state.lock_fd)

@@ -1,0 +1,15 @@
+"""The processes of a sandbox pool, seen from the host."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (rootless, the zygote itself is below a waiting parent)."""
+    try:
+        children = [int(child) for child in
+                    Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except FileNotFoundError:
+        return []
+    return children + [grandchild for child in children for grandchild in descendants(child)]
