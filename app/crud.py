@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Update, and_, bindparam, func, or_, select, update
+from sqlalchemy import Update, and_, bindparam, delete, func, or_, select, update
 from sqlalchemy.orm import Session, joinedload
 
 from app.core.security import (
@@ -26,6 +26,8 @@ from app.models import (
     SubmissionKind,
     SubmissionStatus,
     User,
+    UTCDateTime,
+    Worker,
     new_id,
     utcnow,
 )
@@ -113,14 +115,39 @@ def revoke_tokens(*, session: Session, user: User, prefix: str | None = None) ->
 
 def create_submission(*, session: Session, user: User, exercise_id: str, exercise_version: str,
                       code: str, kind: SubmissionKind, lease_expires_at: datetime,
-                      submission_id: str | None = None) -> Submission:
+                      submission_id: str | None = None,
+                      idempotency_key: str | None = None) -> Submission:
     submission = Submission(id=submission_id or new_id(), user_id=user.id, exercise_id=exercise_id,
                             exercise_version=exercise_version, code=code, kind=kind,
                             status=SubmissionStatus.QUEUED, lease_expires_at=lease_expires_at,
-                            output="", message="", attempts=0)
+                            output="", message="", attempts=0, idempotency_key=idempotency_key)
     session.add(submission)
     session.flush()
     return submission
+
+
+def get_submission_by_idempotency_key(*, session: Session, user_id: int,
+                                      key: str) -> Submission | None:
+    return session.scalars(select(Submission).options(joinedload(Submission.user)).where(
+        Submission.user_id == user_id, Submission.idempotency_key == key)).one_or_none()
+
+
+@dataclass(frozen=True)
+class LearnerLoad:
+    """What one learner has in the system now (the fairness limits)."""
+
+    waiting: int
+    oldest_recent_at: datetime | None  # the oldest of the ``recent`` submissions
+    recent: int  # created since the ``since`` asked for
+
+
+def learner_load(*, session: Session, user_id: int, since: datetime) -> LearnerLoad:
+    waiting = session.scalar(select(func.count()).select_from(Submission).where(
+        Submission.user_id == user_id, Submission.status == SubmissionStatus.QUEUED))
+    recent, oldest = session.execute(select(func.count(), func.min(Submission.created_at)).where(
+        Submission.user_id == user_id, Submission.created_at >= since)).one()
+    return LearnerLoad(waiting=int(waiting or 0), recent=int(recent or 0),
+                       oldest_recent_at=_aware(oldest) if oldest is not None else None)
 
 
 def get_submission(*, session: Session, submission_id: str,
@@ -132,7 +159,7 @@ def get_submission(*, session: Session, submission_id: str,
 
 def list_submissions(*, session: Session, user_id: int | None = None,
                      exercise_id: str | None = None, kind: SubmissionKind | None = None,
-                     limit: int = 50, offset: int = 0) -> Sequence[Submission]:
+                     limit: int = 50) -> Sequence[Submission]:
     """Newest first; filter by user, exercise and kind (``None``: any)."""
     query = select(Submission)
     if user_id is not None:
@@ -142,7 +169,7 @@ def list_submissions(*, session: Session, user_id: int | None = None,
     if kind is not None:
         query = query.where(Submission.kind == kind)
     query = query.order_by(Submission.created_at.desc(), Submission.id.desc())
-    return session.scalars(query.limit(limit).offset(offset)).all()
+    return session.scalars(query.limit(limit)).all()
 
 
 @dataclass(frozen=True)
@@ -181,9 +208,8 @@ def best_scores(*, session: Session, user_id: int | None = None,
 
 
 def _aware(value: Any) -> datetime:
-    # func.max() bypasses the column type on SQLite, which may hand back a naive value or text.
-    from app.models import UTCDateTime
-
+    # func.max() and Core RETURNING bypass the column type on SQLite, which may hand back a
+    # naive value or text.
     if isinstance(value, str):
         value = datetime.fromisoformat(value)
     result = UTCDateTime().process_result_value(value, None)  # type: ignore[arg-type]
@@ -196,18 +222,91 @@ def _aware(value: Any) -> datetime:
 # The two updates every grading makes are built once with bound parameters: building an ORM
 # update per call, with the report's JSON in its VALUES, cost more than running it.
 _submissions = Submission.__table__.c
+_running = Submission.__table__.alias("running")
+
+
+def _claimable(now: Any) -> Any:
+    return or_(_submissions.status == SubmissionStatus.QUEUED,
+               and_(_submissions.status == SubmissionStatus.RUNNING,
+                    _submissions.lease_expires_at < now))
+
+
+def _in_flight(user_id: Any, now: Any) -> Any:
+    """How many of ``user_id``'s gradings hold a live lease."""
+    return (select(func.count()).select_from(_running)
+            .where(_running.c.user_id == user_id,
+                   _running.c.status == SubmissionStatus.RUNNING,
+                   _running.c.lease_expires_at >= now)
+            .scalar_subquery())
+
 
 _CLAIM = (
     update(Submission.__table__)
-    .where(_submissions.id == bindparam("claimed_id"),
-           or_(_submissions.status == SubmissionStatus.QUEUED,
-               and_(_submissions.status == SubmissionStatus.RUNNING,
-                    _submissions.lease_expires_at < bindparam("now"))))
+    .where(_submissions.id == bindparam("claimed_id"), _claimable(bindparam("now")),
+           _in_flight(bindparam("claiming_user"), bindparam("now")) < bindparam("max_running"))
     .values(status=SubmissionStatus.RUNNING, attempts=_submissions.attempts + 1,
             worker=bindparam("claiming_worker"), lease_token=bindparam("new_lease_token"),
             lease_expires_at=bindparam("new_lease_expires_at"), started_at=bindparam("now"))
-    .returning(_submissions.attempts)
+    .returning(*_submissions)
 )
+
+_last_started = (select(func.max(_running.c.started_at))
+                 .where(_running.c.user_id == _submissions.user_id).scalar_subquery())
+_in_flight_here = _in_flight(_submissions.user_id, bindparam("now"))
+_users = User.__table__.c
+_CANDIDATES = (
+    select(_submissions.id, _submissions.user_id, _submissions.exercise_id, _users.name)
+    .join(User.__table__, _users.id == _submissions.user_id)
+    .where(_claimable(bindparam("now")), _in_flight_here < bindparam("max_running"))
+    # Fewest in flight first, then the learner served longest ago (round robin), then age.
+    .order_by(_in_flight_here, _last_started.asc().nulls_first(), _submissions.created_at)
+    .limit(bindparam("candidates"))
+)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    id: str
+    user_id: int
+    exercise_id: str
+    user_name: str
+
+
+def next_candidates(*, session: Session, now: datetime, max_running: int,
+                    limit: int = 8) -> list[Candidate]:
+    """Claimable submissions in fair order, of learners below ``max_running`` in flight."""
+    rows = session.execute(_CANDIDATES, {"now": now, "max_running": max_running,
+                                         "candidates": limit}).all()
+    return [Candidate(r[0], int(r[1]), r[2], r[3]) for r in rows]
+
+
+def claim_submission(*, session: Session, candidate: Candidate, worker: str, lease_token: str,
+                     lease_expires_at: datetime, now: datetime,
+                     max_running: int) -> Submission | None:
+    """Mark a queued (or expired running) row as running for this worker, if its learner
+    still has fewer than ``max_running`` in flight; the claimed row, or None.
+
+    On PostgreSQL the learner's row is locked first so two workers cannot both take the
+    learner's last slot; SQLite runs one writer at a time anyway.
+    """
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(select(User.id).where(User.id == candidate.user_id).with_for_update())
+    row = session.execute(_CLAIM, {
+        "claimed_id": candidate.id, "now": now, "claiming_worker": worker,
+        "new_lease_token": lease_token, "new_lease_expires_at": lease_expires_at,
+        "claiming_user": candidate.user_id, "max_running": max_running,
+    }).one_or_none()
+    return submission_from_row(row) if row is not None else None
+
+
+def submission_from_row(row: Any) -> Submission:
+    """A detached ``Submission`` holding a ``RETURNING`` row's values."""
+    values = dict(row._mapping)
+    for column in Submission.__table__.c:
+        if isinstance(column.type, UTCDateTime):
+            value = values.get(column.key)
+            values[column.key] = _aware(value) if value is not None else None
+    return Submission(**values)
 
 
 @functools.cache
@@ -218,32 +317,21 @@ def _finish_statement(columns: tuple[str, ...], leased: bool) -> Update:
     return (update(Submission.__table__)
             .where(_submissions.id == bindparam("finished_id"), condition)
             .values(status=SubmissionStatus.DONE, lease_expires_at=None,
-                    **{column: bindparam(f"new_{column}") for column in columns}))
-
-
-def claim_submission(*, session: Session, submission_id: str, worker: str, lease_token: str,
-                     lease_expires_at: datetime, now: datetime) -> int | None:
-    """Mark queued (or running with an expired lease) as running for this worker.
-
-    Returns the attempt number this claim made, or None if the row could not be claimed.
-    """
-    attempts = session.execute(_CLAIM, {
-        "claimed_id": submission_id, "now": now, "claiming_worker": worker,
-        "new_lease_token": lease_token, "new_lease_expires_at": lease_expires_at,
-    }).scalar_one_or_none()
-    return int(attempts) if attempts is not None else None
+                    **{column: bindparam(f"new_{column}") for column in columns})
+            .returning(*_submissions))
 
 
 def finish_submission(*, session: Session, submission_id: str, lease_token: str | None,
-                      values: dict[str, Any]) -> bool:
-    """Store a result if this lease still holds it (``lease_token=None``: unconditionally)."""
+                      values: dict[str, Any]) -> Submission | None:
+    """Store a result if this lease still holds it (``lease_token=None``: unconditionally);
+    the stored row, or None when the lease was lost."""
     statement = _finish_statement(tuple(sorted(values)), lease_token is not None)
     parameters = {f"new_{column}": value for column, value in values.items()}
     parameters["finished_id"] = submission_id
     if lease_token is not None:
         parameters["held_lease_token"] = lease_token
-    result = session.execute(statement, parameters)
-    return bool(result.rowcount)  # type: ignore[attr-defined]
+    row = session.execute(statement, parameters).one_or_none()
+    return submission_from_row(row) if row is not None else None
 
 
 def release_submission(*, session: Session, submission_id: str, lease_token: str,
@@ -357,3 +445,44 @@ def delete_extension(*, session: Session, user_id: int, assignment_id: str) -> b
     session.delete(extension)
     session.flush()
     return True
+
+
+def mark_unsent(*, session: Session, submission_ids: Sequence[str], now: datetime) -> None:
+    """Queued rows whose wake-up could not be sent: due for recovery's next pass."""
+    session.execute(update(Submission).where(Submission.id.in_(submission_ids),
+                                             Submission.status == SubmissionStatus.QUEUED)
+                    .values(lease_expires_at=now)
+                    .execution_options(synchronize_session=False))
+
+
+# --- grading processes -------------------------------------------------------------------------
+
+def beat(*, session: Session, worker: str, threads: int, started_at: datetime, now: datetime,
+         canary: tuple[datetime, bool, str] | None) -> None:
+    """Insert or refresh ``worker``'s heartbeat (and its latest canary, if one ran)."""
+    row = session.get(Worker, worker)
+    if row is None:
+        row = Worker(id=worker, threads=threads, started_at=started_at, heartbeat_at=now,
+                     canary_message="")
+        session.add(row)
+    row.heartbeat_at = now
+    if canary is not None:
+        row.canary_at, row.canary_ok, row.canary_message = canary
+    session.flush()
+
+
+def forget_worker(*, session: Session, worker: str) -> None:
+    session.execute(delete(Worker).where(Worker.id == worker))
+
+
+def live_workers(*, session: Session, since: datetime) -> Sequence[Worker]:
+    """Workers whose last heartbeat is at or after ``since``; older rows are removed."""
+    session.execute(delete(Worker).where(Worker.heartbeat_at < since - timedelta(hours=1)))
+    return session.scalars(select(Worker).where(Worker.heartbeat_at >= since)).all()
+
+
+def queued_backlog(*, session: Session) -> tuple[int, datetime | None]:
+    """Queued rows and the creation time of the oldest."""
+    count, oldest = session.execute(select(func.count(), func.min(Submission.created_at)).where(
+        Submission.status == SubmissionStatus.QUEUED)).one()
+    return int(count or 0), _aware(oldest) if oldest is not None else None

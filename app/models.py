@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
     Dialect,
     Enum,
@@ -129,6 +130,8 @@ class Submission(Base):
         Index("ix_submissions_user_exercise_created", "user_id", "exercise_id", "created_at"),
         Index("ix_submissions_status_lease", "status", "lease_expires_at"),
         Index("ix_submissions_exercise_created", "exercise_id", "created_at"),
+        # A client's retry with the same Idempotency-Key finds the first submission.
+        Index("ix_submissions_user_idempotency_key", "user_id", "idempotency_key", unique=True),
     )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
@@ -155,6 +158,7 @@ class Submission(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     started_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    idempotency_key: Mapped[str | None] = mapped_column(String(64), default=None)
 
     user: Mapped[User] = relationship()
 
@@ -177,3 +181,17 @@ class Extension(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
     user: Mapped[User] = relationship()
+
+
+class Worker(Base):
+    """A grading process's heartbeat and its latest canary grading (``GET /healthz``)."""
+
+    __tablename__ = "workers"
+
+    id: Mapped[str] = mapped_column(String(128), primary_key=True)  # host:pid
+    threads: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    heartbeat_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    canary_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    canary_ok: Mapped[bool | None] = mapped_column(Boolean, default=None)
+    canary_message: Mapped[str] = mapped_column(Text, default="")

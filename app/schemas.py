@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from datetime import datetime
 from typing import Literal
 
@@ -120,12 +121,25 @@ class ExerciseDetail(ExerciseSummary):
     public_cases: list[str] = Field(examples=[["numerical example"]])
 
 
+class HealthStatus(enum.Enum):
+    OK = "ok"
+    DEGRADED = "degraded"  # submissions are accepted but may not be graded
+
+
 class Health(BaseModel):
-    status: Literal["ok", "degraded"]
-    database: str
-    queue: str
+    status: HealthStatus
+    database: str = Field(description="'ok' or the error")
+    queue: str = Field(description="'ok' or the error")
+    sandbox: str = Field(description="'ok' when a live worker's canary grading passed at most "
+                         "NUMJUDGE_CANARY_MAX_AGE_S ago, else why not")
     exercises: int
-    queued: int | None = Field(None, description="messages waiting in the queue")
+    workers: int | None = Field(None, description="grading processes with a live heartbeat")
+    grading_threads: int | None = Field(None, description="their grading threads in all")
+    queued: int | None = Field(None, description="submissions waiting to be graded")
+    oldest_queued_s: float | None = Field(None, description="age of the oldest of them")
+    canary_age_s: float | None = Field(None, description="age of the newest passing canary")
+    problems: list[str] = Field(default_factory=list,
+                                description="why submissions cannot be graded now")
 
 
 class ErrorOut(BaseModel):

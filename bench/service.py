@@ -70,13 +70,15 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str, str]:
+def start_server(folder: Path, learners: int) -> tuple[subprocess.Popen[bytes], str, list[str]]:
+    """A fresh ``numjudge serve`` and one token per learner (each learner grades one at a
+    time, so the load comes from ``learners`` learners, like a class)."""
     env = {**os.environ, "NUMJUDGE_DATABASE_URL": f"sqlite:///{folder / 'numjudge.db'}",
            "NUMJUDGE_QUEUE_URL": f"sqlite:///{folder / 'queue.db'}",
            "NUMJUDGE_EXERCISES_DIR": str(REPO / "exercises"), "NUMJUDGE_LOG_LEVEL": "WARNING"}
-    added = subprocess.run([NUMJUDGE, "users", "add", "bench"], env=env, check=True,
-                           capture_output=True, text=True)
-    token = added.stdout.strip().splitlines()[-1]
+    tokens = [subprocess.run([NUMJUDGE, "users", "add", f"bench{i}"], env=env, check=True,
+                             capture_output=True, text=True).stdout.strip().splitlines()[-1]
+              for i in range(learners)]
     port = free_port()
     log = (folder / "serve.log").open("wb")
     process = subprocess.Popen([NUMJUDGE, "serve", "--port", str(port)], env=env, stdout=log,
@@ -86,7 +88,7 @@ def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str, str]:
     while time.monotonic() < deadline:
         try:
             if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                return process, url, token
+                return process, url, tokens
         except httpx.HTTPError:
             time.sleep(0.1)
     process.kill()
@@ -146,11 +148,11 @@ def cpu_snapshot(server_pid: int) -> dict[str, float]:
             "machine": (sum(ticks) - ticks[3] - ticks[4]) / CLOCK_TICKS}
 
 
-def throughput(url: str, token: str, exercise: str, code: str, total: int) -> float:
+def throughput(url: str, tokens: list[str], exercise: str, code: str, total: int) -> float:
     counter = iter(range(total))
     lock = threading.Lock()
 
-    def client_loop() -> None:
+    def client_loop(token: str) -> None:
         client = Client(url, token)
         try:
             while True:
@@ -161,7 +163,7 @@ def throughput(url: str, token: str, exercise: str, code: str, total: int) -> fl
         finally:
             client.close()
 
-    threads = [threading.Thread(target=client_loop) for _ in range(CLIENTS)]
+    threads = [threading.Thread(target=client_loop, args=(token,)) for token in tokens]
     start = time.perf_counter()
     for thread in threads:
         thread.start()
@@ -182,15 +184,15 @@ def main() -> None:
     cold = cold_numpy_import()
     engine = engine_only(args.exercise, code)
     with tempfile.TemporaryDirectory(prefix="numjudge-bench-") as tmp:
-        process, url, token = start_server(Path(tmp))
+        process, url, tokens = start_server(Path(tmp), CLIENTS)
         try:
-            client = Client(url, token)
+            client = Client(url, tokens[0])
             for _ in range(10):
                 client.submit(args.exercise, code)  # warm-up
             latencies = [client.submit(args.exercise, code) for _ in range(args.requests)]
             client.close()
             before = cpu_snapshot(process.pid)
-            rate = throughput(url, token, args.exercise, code, args.load)
+            rate = throughput(url, tokens, args.exercise, code, args.load)
             after = cpu_snapshot(process.pid)
         finally:
             process.terminate()
@@ -229,8 +231,9 @@ def write_section(table: str, machine: str, args: argparse.Namespace) -> None:
         "`numjudge serve` with SQLite database and SQLite queue, two grading threads, "
         f"`{args.exercise}`'s reference; latency over {args.requests} sequential "
         f"`POST /submit?wait=30` after 10 warm-ups, throughput over {args.load} submissions "
-        f"from {CLIENTS} concurrent clients. Each figure is end-to-end: HTTP, token check, "
-        "database insert, queue, sandboxed grading, storing the report, the long-poll wake-up."
+        f"from {CLIENTS} concurrent clients, each a learner of its own. Each figure is "
+        "end-to-end: HTTP, token check, database insert, queue, sandboxed grading, storing "
+        "the report, the long-poll wake-up."
         "\n\n" + table + "\n"
     )
     pattern = re.compile(r"^## Service\n.*?(?=^## |\Z)", re.S | re.M)

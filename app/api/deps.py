@@ -13,7 +13,7 @@ from app import crud
 from app.core.config import Settings
 from app.models import Submission, User
 from app.services.auth import Credentials, not_authenticated, resolve_user
-from app.services.grading import GradingRuntime
+from app.services.runtime import GradingRuntime
 from graders.exercises import ExerciseCatalog
 
 SessionUserResolver = Callable[[Request, Settings], int | None]

@@ -3,13 +3,37 @@
 from __future__ import annotations
 
 import logging
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from app.cli.common import service_settings
+from app.queue import GradingQueue, QueueUnavailable
+
+if TYPE_CHECKING:
+    from app.services.workers import BackgroundWork
 
 logger = logging.getLogger(__name__)
+
+
+def _exit_unreachable(exc: QueueUnavailable) -> NoReturn:
+    typer.echo(f"error: {exc}", err=True)
+    raise typer.Exit(2) from None
+
+
+def check_queue_or_exit(queue: GradingQueue) -> None:
+    """Exit at once with a clear message when the queue is unreachable at start."""
+    try:
+        queue.check()
+    except QueueUnavailable as exc:
+        _exit_unreachable(exc)
+
+
+def start_or_exit(work: BackgroundWork) -> None:
+    try:
+        work.start()
+    except QueueUnavailable as exc:
+        _exit_unreachable(exc)
 
 
 def serve_command(
@@ -27,6 +51,7 @@ def serve_command(
     if workers is not None:
         settings = settings.model_copy(update={"workers": workers})
     app = create_app(settings)
+    check_queue_or_exit(app.state.runtime.queue)
     logger.info("service.listening", extra={"url": f"http://{host}:{port}",
                                             "database": settings.database_url.split("@")[-1],
                                             "queue": settings.queue_url})
@@ -39,20 +64,21 @@ def worker_command(
         help="grading threads (default NUMJUDGE_WORKERS)")] = None,
 ) -> None:
     """Run grading workers only (no HTTP), for the multi-machine setup."""
-    from app.services.grading import GradingRuntime, GradingWorkers, install_runtime
+    from app.services.runtime import build_runtime
+    from app.services.workers import BackgroundWork
 
     settings = service_settings()
     threads = workers if workers is not None else max(settings.workers, 1)
-    runtime = GradingRuntime.from_settings(settings.model_copy(update={"workers": threads}))
-    install_runtime(runtime)
-    grading = GradingWorkers(runtime, threads, embedded=False)
-    grading.start()
-    consumer = runtime.queue.make_consumer(threads, embedded=False)
-    logger.info("worker.started", extra={"threads": threads, "queue": settings.queue_url})
+    runtime = build_runtime(settings.model_copy(update={"workers": threads}))
+    work = BackgroundWork(runtime, threads, embedded=False)
+    start_or_exit(work)
+    consumer = runtime.queue.make_consumer(threads, work.handler, embedded=False)
+    logger.info("worker.started", extra={"threads": threads,
+                                         "queue": runtime.queue.url_for_logs})
     try:
         consumer.run()
     finally:
-        grading.stop()
+        work.stop()
         logger.info("worker.stopped")
 
 

@@ -28,6 +28,8 @@ class Settings(BaseSettings):
         "sqlite:///./numjudge-queue.db",
         description="Huey storage: sqlite:///path, redis://host:6379/0 or memory://",
     )
+    queue_name: str = Field("numjudge", min_length=1, description="the queue's name in its "
+                            "storage: deployments sharing one Redis need different names")
     workers: int = Field(2, ge=0, le=64, description="grading threads per serve/worker process")
     sandbox_workers: int = Field(0, ge=0, le=64,
                                  description="warm sandbox processes (0: as many as workers)")
@@ -45,6 +47,19 @@ class Settings(BaseSettings):
                                   description="grace added to an exercise's time limit")
     max_attempts: int = Field(3, ge=1, description="gradings tried before giving up")
     recovery_interval_s: float = Field(5.0, gt=0, description="period of the lease check")
+    max_running_per_learner: int = Field(1, ge=1, description="gradings of one learner at once")
+    max_waiting_per_learner: int = Field(10, ge=1, description="queued submissions of one "
+                                         "learner; more get 429 with Retry-After")
+    submit_rate_per_minute: int = Field(0, ge=0, description="submissions and runs a learner "
+                                        "may send per minute (0: no limit)")
+    heartbeat_interval_s: float = Field(5.0, gt=0, description="period of a grading process's "
+                                        "heartbeat; missing three in a row counts as dead")
+    canary_interval_s: float = Field(10.0, gt=0, description="period of the canary grading "
+                                     "that proves the sandbox works")
+    canary_max_age_s: float = Field(30.0, gt=0, description="/healthz answers 503 when no live "
+                                    "worker has a passing canary this recent")
+    backoff_max_s: float = Field(10.0, gt=0, description="longest pause between retries while "
+                                 "the database or the queue is down")
     history_limit: int = Field(50, ge=1, le=1000, description="default length of a history page")
     auto_migrate: bool = Field(True, description="apply migrations when a process starts")
     secret_key: str = Field(PLACEHOLDER_SECRET, description="signs web session cookies")

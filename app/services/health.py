@@ -1,31 +1,63 @@
-"""The health check behind ``GET /healthz``."""
+"""The health check behind ``GET /healthz``: can a submission sent now be graded?"""
 
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 
-from sqlalchemy import text
-
-from app.schemas import Health
-from app.services.grading import GradingRuntime
+from app import crud
+from app.models import utcnow
+from app.schemas import Health, HealthStatus
+from app.services.runtime import GradingRuntime
 
 logger = logging.getLogger(__name__)
 
 
 def check(runtime: GradingRuntime) -> Health:
+    """The database, the queue, the backlog as the database sees it, live workers (three
+    missed heartbeats count as dead) and the newest passing canary grading."""
+    settings = runtime.settings
+    problems: list[str] = []
     database = queue = "ok"
-    queued: int | None = None
+    sandbox = "unknown: the database is down"
+    workers = threads = queued = None
+    oldest_s = canary_age_s = None
+    now = utcnow()
     try:
         with runtime.sessions() as session:
-            session.execute(text("SELECT 1"))
+            queued, oldest = crud.queued_backlog(session=session)
+            live = crud.live_workers(
+                session=session, since=now - timedelta(seconds=3 * settings.heartbeat_interval_s))
+            session.commit()
     except Exception as exc:
-        logger.warning("health.database_down", extra={"error": str(exc)})
+        logger.warning("health.database_down", extra={"error": str(exc)[:300]})
         database = f"error: {type(exc).__name__}"
+        problems.append("the database cannot be reached")
+    else:
+        oldest_s = round((now - oldest).total_seconds(), 1) if oldest is not None else None
+        workers, threads = len(live), sum(w.threads for w in live)
+        passing = [w.canary_at for w in live if w.canary_ok and w.canary_at is not None]
+        if passing:
+            canary_age_s = round((now - max(passing)).total_seconds(), 1)
+        if not live:
+            sandbox = "unknown: no worker"
+            problems.append("no grading worker has sent a heartbeat in "
+                            f"{3 * settings.heartbeat_interval_s:g} s")
+        elif canary_age_s is not None and canary_age_s <= settings.canary_max_age_s:
+            sandbox = "ok"
+        else:
+            failing = [w.canary_message for w in live if w.canary_ok is False]
+            sandbox = f"failing: {failing[0]}" if failing else "no recent canary"
+            problems.append(f"no worker's canary grading passed in the last "
+                            f"{settings.canary_max_age_s:g} s")
     try:
-        queued = runtime.queue.pending()
+        runtime.queue.check()
     except Exception as exc:
-        logger.warning("health.queue_down", extra={"error": str(exc)})
+        logger.warning("health.queue_down", extra={"error": str(exc)[:300]})
         queue = f"error: {type(exc).__name__}"
-    ok = database == "ok" and queue == "ok"
-    return Health(status="ok" if ok else "degraded", database=database, queue=queue,
-                  exercises=len(runtime.catalog.ids()), queued=queued)
+        problems.append("the queue cannot be reached")
+    return Health(status=HealthStatus.DEGRADED if problems else HealthStatus.OK,
+                  database=database, queue=queue, sandbox=sandbox,
+                  exercises=len(runtime.catalog.ids()), workers=workers,
+                  grading_threads=threads, queued=queued, oldest_queued_s=oldest_s,
+                  canary_age_s=canary_age_s, problems=problems)

@@ -1,23 +1,47 @@
-"""Accepting a submission over HTTP and long-polling its result; result views."""
+"""Accepting a submission (limits, idempotency, store, enqueue), long-polling its result, and
+the result views."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import math
 import time
+from datetime import timedelta
+from typing import Any
 
-from fastapi import HTTPException, status
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from app import crud
-from app.models import Submission, SubmissionKind, User, new_id
+from app.models import Submission, SubmissionKind, SubmissionStatus, User, new_id, utcnow
+from app.queue import QueueUnavailable
 from app.schemas import SubmissionOut, SubmissionSummary, TestResultOut
-from app.services import grading
 from app.services.auth import Credentials, resolve_user
+from app.services.errors import (
+    CodeRejected,
+    CodeTooLarge,
+    IdempotencyConflict,
+    NotFound,
+    TooManySubmissions,
+)
 from app.services.exercises import load_visible
-from app.services.grading import GradingRuntime
+from app.services.runtime import GradingRuntime
 from app.services.waiters import Waiter
+
+logger = logging.getLogger("app.services.grading")  # one logger for a submission's story
+
+RATE_WINDOW = timedelta(minutes=1)
+
+
+def log_event(name: str, submission: Submission, **fields: Any) -> None:
+    """One log line per state change of a submission (never its code)."""
+    extra: dict[str, Any] = {"submission_id": submission.id, "exercise": submission.exercise_id,
+                             "user_id": submission.user_id, "kind": submission.kind.value}
+    extra.update(fields)
+    logger.info(name, extra=extra)
 
 
 def submission_url(submission_id: str) -> str:
@@ -53,30 +77,86 @@ def to_summary(submission: Submission) -> SubmissionSummary:
 def check_code(code: str, max_bytes: int) -> None:
     size = len(code.encode("utf-8"))
     if size > max_bytes:
-        raise HTTPException(status.HTTP_413_CONTENT_TOO_LARGE,
-                            detail=f"Code is {size} bytes; the limit is {max_bytes} bytes")
+        raise CodeTooLarge(f"Code is {size} bytes; the limit is {max_bytes} bytes")
     if not code.strip():
-        raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, detail="Code is empty")
+        raise CodeRejected("Code is empty")
+
+
+def check_load(runtime: GradingRuntime, session: Session, user: User,
+               time_limit_s: float) -> None:
+    """Refuse a learner over the waiting or rate limit, saying when to try again."""
+    settings = runtime.settings
+    now = utcnow()
+    load = crud.learner_load(session=session, user_id=user.id, since=now - RATE_WINDOW)
+    if load.waiting >= settings.max_waiting_per_learner:
+        # A slot frees when one of the learner's gradings ends: at most the time limit.
+        raise TooManySubmissions(
+            f"You have {load.waiting} submissions waiting to be graded (the limit is "
+            f"{settings.max_waiting_per_learner}); wait for their results",
+            retry_after_s=max(1, math.ceil(time_limit_s)))
+    rate = settings.submit_rate_per_minute
+    if rate and load.recent >= rate and load.oldest_recent_at is not None:
+        free_at = load.oldest_recent_at + RATE_WINDOW
+        raise TooManySubmissions(
+            f"You sent {load.recent} submissions in the last minute (the limit is {rate})",
+            retry_after_s=max(1, math.ceil((free_at - now).total_seconds())))
 
 
 def accept(*, runtime: GradingRuntime, credentials: Credentials, exercise_id: str, code: str,
-           kind: SubmissionKind, submission_id: str | None = None) -> SubmissionOut:
-    """Authenticate, validate, store and enqueue (blocking: call from a worker thread)."""
+           kind: SubmissionKind, submission_id: str | None = None,
+           idempotency_key: str | None = None) -> SubmissionOut:
+    """Authenticate, check, store and enqueue (blocking: call from a worker thread).
+
+    Once the row is committed the answer is the submission, whatever the queue does: a
+    wake-up that cannot be sent is left to recovery. A known ``idempotency_key`` of the same
+    user answers the submission it made.
+    """
     with runtime.sessions() as session:
         user = resolve_user(session=session, credentials=credentials)
         assert user is not None
-        return _accept(runtime=runtime, session=session, user=user, exercise_id=exercise_id,
-                       code=code, kind=kind, submission_id=submission_id)
+        check_code(code, runtime.settings.max_code_bytes)
+        # ExerciseNotFound -> 404, for drafts and unopened assignments too
+        exercise = load_visible(runtime.catalog, exercise_id, user)
+        if idempotency_key is not None:
+            earlier = _earlier(session, user, idempotency_key, exercise_id, code, kind)
+            if earlier is not None:
+                return earlier
+        check_load(runtime, session, user, exercise.limits.time_s)
+        submission = crud.create_submission(
+            session=session, user=user, exercise_id=exercise.id,
+            exercise_version=exercise.version, code=code, kind=kind,
+            submission_id=submission_id, idempotency_key=idempotency_key,
+            lease_expires_at=utcnow() + timedelta(seconds=runtime.settings.queue_lease_s))
+        try:
+            session.commit()
+        except IntegrityError:  # the same key, sent twice at once: the other one won
+            session.rollback()
+            assert idempotency_key is not None
+            earlier = _earlier(session, user, idempotency_key, exercise_id, code, kind)
+            if earlier is None:
+                raise
+            return earlier
+        log_event("submission.queued", submission, version=exercise.version,
+                  code_bytes=len(code))
+        try:
+            runtime.queue.enqueue(submission.id)
+        except QueueUnavailable as exc:
+            crud.mark_unsent(session=session, submission_ids=[submission.id], now=utcnow())
+            session.commit()
+            log_event("submission.unsent", submission, error=str(exc)[:200],
+                      hint="recovery sends it when the queue is back")
+        return to_out(submission, user_name=user.name)
 
 
-def _accept(*, runtime: GradingRuntime, session: Session, user: User, exercise_id: str,
-            code: str, kind: SubmissionKind, submission_id: str | None) -> SubmissionOut:
-    check_code(code, runtime.settings.max_code_bytes)
-    # ExerciseNotFound -> 404 (app/main.py), for drafts and unopened assignments too
-    exercise = load_visible(runtime.catalog, exercise_id, user)
-    submission = grading.submit(runtime=runtime, session=session, user=user, exercise=exercise,
-                                code=code, kind=kind, submission_id=submission_id)
-    return to_out(submission)
+def _earlier(session: Session, user: User, key: str, exercise_id: str, code: str,
+             kind: SubmissionKind) -> SubmissionOut | None:
+    row = crud.get_submission_by_idempotency_key(session=session, user_id=user.id, key=key)
+    if row is None:
+        return None
+    if (row.exercise_id, row.code, row.kind) != (exercise_id, code, kind):
+        raise IdempotencyConflict(f"Idempotency-Key {key!r} was used for another submission "
+                                  f"({row.id}); use a new key for new code")
+    return to_out(row)
 
 
 def load_out(runtime: GradingRuntime, submission_id: str) -> SubmissionOut:
@@ -84,8 +164,7 @@ def load_out(runtime: GradingRuntime, submission_id: str) -> SubmissionOut:
         submission = crud.get_submission(session=session, submission_id=submission_id,
                                          with_user=True)
         if submission is None:
-            raise HTTPException(status.HTTP_404_NOT_FOUND,
-                                detail=f"Submission {submission_id!r} not found")
+            raise NotFound(f"Submission {submission_id!r} not found")
         return to_out(submission)
 
 
@@ -93,33 +172,38 @@ async def wait_for_result(runtime: GradingRuntime, result: SubmissionOut, wait_s
                           waiter: Waiter) -> SubmissionOut:
     """Hold until the result is final or ``wait_s`` passed, without holding a thread.
 
-    A grader in this process hands over the finished row with the wake-up; graders
+    A grader in this process hands over the stored result with the wake-up; graders
     elsewhere are seen by a database poll every ``wait_poll_s``.
     """
     deadline = time.monotonic() + min(wait_s, runtime.settings.max_wait_s)
-    while result.status != "done":
+    while result.status != SubmissionStatus.DONE.value:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             break
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(waiter.event.wait(),
                                    timeout=min(remaining, runtime.settings.wait_poll_s))
-        if waiter.result is not None:  # the grader's detached row, without its user
-            return to_out(waiter.result, user_name=result.user)
+        if waiter.result is not None:
+            return waiter.result
         waiter.event.clear()
         result = await run_in_threadpool(load_out, runtime, result.id)
     return result
 
 
 async def accept_and_wait(*, runtime: GradingRuntime, credentials: Credentials, exercise_id: str,
-                          code: str, kind: SubmissionKind, wait_s: float) -> SubmissionOut:
+                          code: str, kind: SubmissionKind, wait_s: float,
+                          idempotency_key: str | None = None) -> SubmissionOut:
     """Accept, then long-poll; the waiter is registered before the grading can finish."""
     submission_id = new_id()
     waiter = runtime.waiters.register(submission_id) if wait_s > 0 else None
     try:
         result = await run_in_threadpool(lambda: accept(
-            runtime=runtime, credentials=credentials, exercise_id=exercise_id, code=code, kind=kind,
-            submission_id=submission_id))
+            runtime=runtime, credentials=credentials, exercise_id=exercise_id, code=code,
+            kind=kind, submission_id=submission_id, idempotency_key=idempotency_key))
+        if waiter is not None and result.id != submission_id:  # an earlier one, by its key
+            runtime.waiters.unregister(submission_id, waiter)
+            waiter = runtime.waiters.register(result.id)
+            submission_id = result.id
         if waiter is not None:
             result = await wait_for_result(runtime, result, wait_s, waiter)
     finally:

@@ -6,17 +6,17 @@ import asyncio
 import threading
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any
+
+from app.schemas import SubmissionOut
 
 
 @dataclass(eq=False)
 class Waiter:
     """A waiting request: ``event`` is set when the result is stored; ``result`` then holds
-    the finished row (a detached copy, its user not loaded) when the grader was in this
-    process."""
+    it when the grader was in this process."""
 
     event: asyncio.Event = field(default_factory=asyncio.Event)
-    result: Any = None
+    result: SubmissionOut | None = None
 
 
 class ResultWaiters:
@@ -41,7 +41,7 @@ class ResultWaiters:
             if not entries:
                 self._waiting.pop(submission_id, None)
 
-    def notify(self, submission_id: str, result: Any = None) -> None:
+    def notify(self, submission_id: str, result: SubmissionOut | None = None) -> None:
         """Wake every request waiting for ``submission_id`` (safe from any thread)."""
         with self._lock:
             entries = self._waiting.pop(submission_id, [])

@@ -20,10 +20,10 @@ from app import crud
 from app.core.config import Settings
 from app.core.db import dispose_engines, get_engine, upgrade_database
 from app.main import create_app
-from app.models import ApiToken, Extension, Role, Submission, User
-from app.services.grading import GradingRuntime, SandboxGrader
-from app.tasks import GradingQueue
-from graders.exercises import ExerciseCatalog, PreparedExercise
+from app.models import ApiToken, Extension, Role, Submission, User, Worker
+from app.services.engine import SandboxGrader
+from app.services.runtime import GradingRuntime, build_runtime
+from graders.exercises import PreparedExercise
 from graders.results import GradeReport
 
 REPO = Path(__file__).resolve().parents[2]
@@ -121,7 +121,7 @@ def db(database_url: str) -> Iterator[Session]:
 
 def wipe(database_url: str) -> None:
     with Session(get_engine(database_url)) as session:
-        for table in (Submission, Extension, ApiToken, User):
+        for table in (Submission, Extension, ApiToken, User, Worker):
             session.execute(delete(table))
         session.commit()
 
@@ -149,8 +149,7 @@ def make_runtime(settings: Settings, grader: SandboxGrader) -> GradingRuntime:
     def grade(prepared: PreparedExercise, code: str, public_only: bool) -> GradeReport:
         return grader(prepared, code, public_only)
 
-    return GradingRuntime(settings=settings, catalog=ExerciseCatalog(settings.exercises_dir),
-                          queue=GradingQueue(settings.queue_url), grade=grade)
+    return build_runtime(settings, grade=grade)
 
 
 @pytest.fixture

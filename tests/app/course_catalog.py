@@ -10,7 +10,8 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from app.main import create_app
-from app.services.grading import GradingRuntime, SandboxGrader
+from app.services.engine import SandboxGrader
+from app.services.runtime import GradingRuntime
 from tests.app.conftest import EXERCISES, make_runtime, make_settings, wipe
 
 

@@ -78,7 +78,7 @@ class LiveServer(LiveProcess):
             if self.process.poll() is not None:
                 raise RuntimeError(f"numjudge serve exited:\n{self.log_text()[-3000:]}")
             try:
-                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code in (200, 503):
                     return
             except httpx.HTTPError:
                 pass

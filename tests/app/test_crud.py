@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app import crud
 from app.core.security import hash_token
-from app.models import ApiToken, Role, SubmissionKind, SubmissionStatus, User, utcnow
+from app.models import ApiToken, Role, Submission, SubmissionKind, SubmissionStatus, User, utcnow
 
 
 def _submission(db: Session, user: User, *, kind: SubmissionKind = SubmissionKind.SUBMIT,
@@ -66,26 +66,49 @@ def test_best_scores_ignore_runs_and_unfinished(db: Session) -> None:
     assert crud.best_scores(session=db, role=Role.INSTRUCTOR) == []
 
 
-def test_claim_is_a_compare_and_set(db: Session) -> None:
+def test_claim_is_a_compare_and_set_and_finish_returns_the_stored_row(db: Session) -> None:
     ada = crud.create_user(session=db, name="ada")
     row = _submission(db, ada)
     now = utcnow()
     lease = now + timedelta(seconds=30)
-    assert crud.claim_submission(session=db, submission_id=row.id, worker="h:1",
-                                 lease_token="a", lease_expires_at=lease, now=now) == 1
-    assert crud.claim_submission(session=db, submission_id=row.id, worker="h:2",
-                                 lease_token="b", lease_expires_at=lease, now=now) is None
+    (candidate,) = crud.next_candidates(session=db, now=now, max_running=1)
+    assert (candidate.id, candidate.user_name) == (row.id, "ada")
+
+    def claim(worker: str, token: str, expires: datetime, at: datetime) -> Submission | None:
+        return crud.claim_submission(session=db, candidate=candidate, worker=worker,
+                                     lease_token=token, lease_expires_at=expires, now=at,
+                                     max_running=1)
+
+    first = claim("h:1", "a", lease, now)
+    assert first is not None and first.attempts == 1 and first.status is SubmissionStatus.RUNNING
+    assert first.started_at == now and first.lease_expires_at == lease
+    assert claim("h:2", "b", lease, now) is None
     later = lease + timedelta(seconds=1)
-    assert crud.claim_submission(session=db, submission_id=row.id, worker="h:2",
-                                 lease_token="b", lease_expires_at=later + timedelta(60),
-                                 now=later) == 2
-    assert not crud.finish_submission(session=db, submission_id=row.id, lease_token="a",
-                                      values={"message": "stale"})
-    assert crud.finish_submission(session=db, submission_id=row.id, lease_token="b",
-                                  values={"message": "fresh"})
+    second = claim("h:2", "b", later + timedelta(60), later)
+    assert second is not None and second.attempts == 2
+    assert crud.finish_submission(session=db, submission_id=row.id, lease_token="a",
+                                  values={"message": "stale"}) is None
+    stored = crud.finish_submission(session=db, submission_id=row.id, lease_token="b",
+                                    values={"message": "fresh"})
+    assert stored is not None and stored.status is SubmissionStatus.DONE
+    assert stored.message == "fresh" and stored.attempts == 2 and stored.worker == "h:2"
+    assert stored.created_at.tzinfo is not None and stored.lease_expires_at is None
     db.refresh(row)
     assert row.status is SubmissionStatus.DONE and row.message == "fresh"
-    assert row.attempts == 2 and row.worker == "h:2"
+
+
+def test_a_learner_at_the_running_limit_is_not_a_candidate(db: Session) -> None:
+    ada = crud.create_user(session=db, name="ada")
+    bob = crud.create_user(session=db, name="bob")
+    now = utcnow()
+    running = _submission(db, ada)
+    running.status, running.lease_expires_at = SubmissionStatus.RUNNING, now + timedelta(60)
+    _submission(db, ada)
+    waiting_bob = _submission(db, bob)
+    db.flush()
+    assert [c.id for c in crud.next_candidates(session=db, now=now, max_running=1)] == [
+        waiting_bob.id]
+    assert len(crud.next_candidates(session=db, now=now, max_running=2)) == 2
 
 
 def test_list_submissions_filters_and_orders(db: Session) -> None:

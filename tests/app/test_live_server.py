@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from app.cli.main import app as cli
 from app.core.db import session_scope
-from app.models import Submission, SubmissionStatus
+from app.models import Role, Submission, SubmissionStatus
 from graders.exercises import ExerciseCatalog
 from tests.app.conftest import EXERCISES, read_exercise_file
 from tests.app.live import LiveServer, wait_all_done
@@ -68,10 +68,13 @@ def test_reference_starter_and_every_mistake_over_http(server: LiveServer) -> No
 def test_fifty_concurrent_submissions_all_finish_right(server: LiveServer) -> None:
     codes = {"passed": read_exercise_file(EXERCISE, "solution.py"),
              "failed": read_exercise_file(EXERCISE, "mistakes/one_minus_z.py")}
-    plan = [("passed" if i % 2 else "failed") for i in range(50)]
-    with server.client(server.add_user("ada")) as client:
-        def post(expected: str) -> tuple[str, dict]:  # type: ignore[type-arg]
-            response = client.post("/submit", params={"wait": 30},
+    # Ten learners, five each: within the default per-learner waiting limit.
+    learners = [server.add_user(f"learner{i}") for i in range(10)]
+    plan = [("passed" if i % 2 else "failed", learners[i % 10]) for i in range(50)]
+    with server.client(server.add_user("prof", Role.INSTRUCTOR)) as client:
+        def post(item: tuple[str, dict[str, str]]) -> tuple[str, dict]:  # type: ignore[type-arg]
+            expected, headers = item
+            response = client.post("/submit", params={"wait": 30}, headers=headers,
                                    json={"exercise": EXERCISE, "code": codes[expected]})
             assert response.status_code == 202
             return expected, response.json()
@@ -79,7 +82,7 @@ def test_fifty_concurrent_submissions_all_finish_right(server: LiveServer) -> No
         with concurrent.futures.ThreadPoolExecutor(max_workers=50) as pool:
             answers = list(pool.map(post, plan))
         ids = [data["id"] for _, data in answers]
-        results = wait_all_done(client, ids)
+        results = wait_all_done(client, ids)  # an instructor reads every learner's
     assert len(results) == 50
     for expected, data in answers:
         assert results[data["id"]]["verdict"] == expected

@@ -7,15 +7,17 @@ import signal
 import socket
 import subprocess
 import time
+import uuid
 from pathlib import Path
 
 import pytest
 
-from app.tasks import GradingQueue
+from app.queue import GradingQueue
 from tests.app.conftest import read_exercise_file, wipe
 from tests.app.live import LiveProcess, LiveServer
 
 REDIS_URL = "redis://127.0.0.1:6379/15"
+QUEUE_NAME = f"numjudge-test-{uuid.uuid4().hex[:8]}"  # never another run's or deployment's
 
 
 def ensure_redis() -> None:
@@ -42,8 +44,8 @@ def ensure_redis() -> None:
 def test_serve_and_worker_share_a_redis_queue(database_url: str, tmp_path: Path) -> None:
     ensure_redis()
     queue = REDIS_URL
-    GradingQueue(queue).huey.flush()  # leftovers of an earlier run
-    server = LiveServer(tmp_path, database_url, workers=0, queue_url=queue)
+    server = LiveServer(tmp_path, database_url, workers=0, queue_url=queue,
+                        extra_env={"NUMJUDGE_QUEUE_NAME": QUEUE_NAME})
     worker = LiveProcess(["worker", "--workers", "2"], {**server.env}, tmp_path / "worker.log")
     try:
         server.start()
@@ -68,4 +70,5 @@ def test_serve_and_worker_share_a_redis_queue(database_url: str, tmp_path: Path)
     finally:
         worker.kill(signal.SIGTERM)
         server.kill(signal.SIGTERM)
+        GradingQueue(queue, QUEUE_NAME).huey.flush()  # only this test's queue
         wipe(database_url)

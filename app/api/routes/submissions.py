@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, status
+from fastapi import APIRouter, Header, Query, status
 
 from app import crud
 from app.api.deps import (
@@ -25,29 +25,39 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     status.HTTP_401_UNAUTHORIZED: {"model": ErrorOut, "description": "no or bad token"},
     status.HTTP_404_NOT_FOUND: {"model": ErrorOut, "description": "unknown exercise"},
     status.HTTP_413_CONTENT_TOO_LARGE: {"model": ErrorOut, "description": "code too large"},
+    status.HTTP_422_UNPROCESSABLE_CONTENT: {
+        "model": ErrorOut, "description": "empty code, a bad body, or a reused Idempotency-Key"},
+    status.HTTP_429_TOO_MANY_REQUESTS: {
+        "model": ErrorOut, "description": "over a per-learner limit; see Retry-After"},
 }
 WaitQuery = Annotated[float, Query(ge=0, description="hold the answer up to this many seconds "
                                    "(at most 30) until the result is final")]
+IdempotencyKey = Annotated[str | None, Header(
+    alias="Idempotency-Key", min_length=1, max_length=64,
+    description="a client-chosen key: sending the same key again answers the submission it "
+                "made instead of making another")]
 
 
 @router.post("/submit", status_code=status.HTTP_202_ACCEPTED, response_model=SubmissionOut,
              responses=ERRORS, summary="Submit code for grading on every case")
 async def submit(body: SubmissionIn, credentials: CredentialsDep, runtime: RuntimeDep,
-                 wait: WaitQuery = 0) -> SubmissionOut:
+                 wait: WaitQuery = 0, idempotency_key: IdempotencyKey = None) -> SubmissionOut:
     """Queues the code; answers at once (``status: queued``) or, with ``?wait=``, when done."""
     return await service.accept_and_wait(runtime=runtime, credentials=credentials,
                                          exercise_id=body.exercise,
-                                         code=body.code, kind=SubmissionKind.SUBMIT, wait_s=wait)
+                                         code=body.code, kind=SubmissionKind.SUBMIT, wait_s=wait,
+                                         idempotency_key=idempotency_key)
 
 
 @router.post("/run", status_code=status.HTTP_202_ACCEPTED, response_model=SubmissionOut,
              responses=ERRORS, summary="Try code on the public cases (never scored)")
 async def run(body: SubmissionIn, credentials: CredentialsDep, runtime: RuntimeDep,
-              wait: WaitQuery = 0) -> SubmissionOut:
+              wait: WaitQuery = 0, idempotency_key: IdempotencyKey = None) -> SubmissionOut:
     """Grades the public cases only and shows what the code printed; kept in the history."""
     return await service.accept_and_wait(runtime=runtime, credentials=credentials,
                                          exercise_id=body.exercise,
-                                         code=body.code, kind=SubmissionKind.RUN, wait_s=wait)
+                                         code=body.code, kind=SubmissionKind.RUN, wait_s=wait,
+                                         idempotency_key=idempotency_key)
 
 
 @router.get("/submissions/{submission_id}", response_model=SubmissionOut,

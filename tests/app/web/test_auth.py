@@ -10,7 +10,7 @@ from itsdangerous import URLSafeTimedSerializer
 
 from app import crud
 from app.models import Role
-from app.services.grading import GradingRuntime
+from app.services.runtime import GradingRuntime
 from app.web import auth
 from tests.app.web.helpers import csrf_of, sign_in, sign_up
 

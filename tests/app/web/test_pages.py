@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from app import crud
 from app.models import Role, User
-from app.services.grading import GradingRuntime
+from app.services.runtime import GradingRuntime
 from app.web import auth
 from tests.app.conftest import read_exercise_file
 from tests.app.web.helpers import csrf_of, sign_in, sign_up

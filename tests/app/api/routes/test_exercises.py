@@ -8,7 +8,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from app.main import create_app
-from app.services.grading import GradingRuntime
+from app.services.runtime import GradingRuntime
 from graders.exercises import ExerciseCatalog
 from tests.app.conftest import EXERCISES, read_exercise_file
 

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from app.models import Role, Submission, SubmissionKind, SubmissionStatus, User
-from app.services.grading import GradingRuntime
+from app.services.runtime import GradingRuntime
 from graders.results import Verdict
 from tests.app.conftest import read_exercise_file
 

@@ -12,7 +12,8 @@ from fastapi.testclient import TestClient
 
 from app import crud
 from app.models import Role
-from app.services.grading import GradingRuntime, SandboxGrader
+from app.services.engine import SandboxGrader
+from app.services.runtime import GradingRuntime
 from tests.app.conftest import read_exercise_file
 from tests.app.course_catalog import course_service
 from tests.app.web.helpers import sign_up

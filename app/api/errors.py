@@ -1,0 +1,95 @@
+"""Every API error as JSON ``{"detail": "<a sentence>"}``: the one place where the services'
+and the engine's exceptions become HTTP answers."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from fastapi import FastAPI, Request, status
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from app.services.courses import AssignmentNotFound
+from app.services.errors import (
+    CodeRejected,
+    CodeTooLarge,
+    IdempotencyConflict,
+    NotFound,
+    ServiceError,
+    TooManySubmissions,
+)
+from graders import ExerciseError, ExerciseNotFound
+
+logger = logging.getLogger(__name__)
+
+# The most specific class first: the first match along the exception's classes wins.
+STATUS: tuple[tuple[type[Exception], int], ...] = (
+    (NotFound, status.HTTP_404_NOT_FOUND),
+    (ExerciseNotFound, status.HTTP_404_NOT_FOUND),
+    (AssignmentNotFound, status.HTTP_404_NOT_FOUND),
+    (CodeTooLarge, status.HTTP_413_CONTENT_TOO_LARGE),
+    (CodeRejected, status.HTTP_422_UNPROCESSABLE_CONTENT),
+    (IdempotencyConflict, status.HTTP_422_UNPROCESSABLE_CONTENT),
+    (TooManySubmissions, status.HTTP_429_TOO_MANY_REQUESTS),
+)
+
+
+def _describe_error(error: dict[str, Any]) -> str:
+    where = " → ".join(str(part) for part in error.get("loc", ()) if part != "body")
+    if error.get("type") == "json_invalid":
+        reason = error.get("ctx", {}).get("error", "")
+        return f"The body is not valid JSON ({reason})" if reason else \
+            "The body is not valid JSON"
+    if error.get("type") == "missing":
+        return f"Field '{where}' is required"
+    if error.get("type") == "extra_forbidden":
+        return f"Unknown field '{where}'"
+    return f"{where or 'body'}: {error.get('msg', 'invalid')}"
+
+
+def _jsonable(errors: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")),
+             "type": str(e.get("type", ""))} for e in errors]
+
+
+async def validation_error(request: Request, exc: Exception) -> JSONResponse:
+    """422 with a sentence in ``detail`` and the machine-readable list in ``errors``."""
+    assert isinstance(exc, RequestValidationError)
+    errors: Sequence[dict[str, Any]] = exc.errors()
+    detail = "; ".join(_describe_error(e) for e in errors) or "Invalid request"
+    return JSONResponse(status_code=status.HTTP_422_UNPROCESSABLE_CONTENT,
+                        content={"detail": detail, "errors": _jsonable(errors)})
+
+
+async def refused(request: Request, exc: Exception) -> JSONResponse:
+    """A service's or the catalog's refusal, with its status from :data:`STATUS`."""
+    code = next(code for kind, code in STATUS if isinstance(exc, kind))
+    headers = ({"Retry-After": str(exc.retry_after_s)}
+               if isinstance(exc, TooManySubmissions) else None)
+    return JSONResponse(status_code=code, content={"detail": str(exc)}, headers=headers)
+
+
+async def exercise_broken(request: Request, exc: Exception) -> JSONResponse:
+    """500 naming the broken file and field: the instructor's folder needs fixing."""
+    return JSONResponse(status_code=status.HTTP_500_INTERNAL_SERVER_ERROR,
+                        content={"detail": f"The exercise folder is broken: {exc}"})
+
+
+async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+    """Anything else (a database outage, a bug): logged, and still a JSON answer."""
+    logger.error("request.failed", exc_info=exc,
+                 extra={"path": request.url.path, "error": type(exc).__name__})
+    return JSONResponse(status_code=status.HTTP_500_INTERNAL_SERVER_ERROR,
+                        content={"detail": "The server failed to answer; try again shortly "
+                                           f"({type(exc).__name__})"})
+
+
+def register(app: FastAPI) -> None:
+    app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_exception_handler(ServiceError, refused)
+    app.add_exception_handler(ExerciseNotFound, refused)
+    app.add_exception_handler(AssignmentNotFound, refused)
+    app.add_exception_handler(ExerciseError, exercise_broken)
+    app.add_exception_handler(Exception, unexpected)

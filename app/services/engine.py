@@ -1,0 +1,38 @@
+"""The grading engine as the service uses it: one lazily started sandbox pool per process."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from graders import GradeReport, PreparedExercise, Sandbox, SandboxLimits, grade
+
+GradeFunction = Callable[[PreparedExercise, str, bool], GradeReport]
+"""``grade(prepared, code, public_only)``; raises on an engine fault (never for the
+learner's code, whose failures are verdicts in the report)."""
+
+
+class SandboxGrader:
+    """The engine's ``grade`` with one shared, lazily started ``Sandbox`` per process."""
+
+    def __init__(self, pool_size: int, limits: SandboxLimits) -> None:
+        self.pool_size = pool_size
+        self.limits = limits
+        self._sandbox: Sandbox | None = None
+        self._lock = threading.Lock()
+
+    def start(self) -> Sandbox:
+        with self._lock:
+            if self._sandbox is None:
+                self._sandbox = Sandbox(workers=self.pool_size, limits=self.limits)
+            return self._sandbox
+
+    def __call__(self, prepared: PreparedExercise, code: str, public_only: bool) -> GradeReport:
+        sandbox = self._sandbox or self.start()
+        return grade(prepared, code, sandbox, public_only=public_only)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._sandbox is not None:
+                self._sandbox.close()
+                self._sandbox = None

@@ -1,0 +1,37 @@
+"""What the services refuse, as exceptions; ``app.api.errors`` maps them to HTTP answers.
+
+    ServiceError
+    ├── NotFound             no such submission, or not one the user may see
+    ├── CodeRejected         code too large or empty
+    │   └── CodeTooLarge
+    ├── TooManySubmissions   a per-learner limit (waiting, rate); says when to retry
+    └── IdempotencyConflict  an Idempotency-Key reused for a different submission
+"""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    """Base of the errors a service raises for its caller to show; the text is the detail."""
+
+
+class NotFound(ServiceError):
+    pass
+
+
+class CodeRejected(ServiceError):
+    pass
+
+
+class CodeTooLarge(CodeRejected):
+    pass
+
+
+class TooManySubmissions(ServiceError):
+    def __init__(self, message: str, retry_after_s: int) -> None:
+        super().__init__(message)
+        self.retry_after_s = retry_after_s
+
+
+class IdempotencyConflict(ServiceError):
+    pass

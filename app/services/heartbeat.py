@@ -1,0 +1,90 @@
+"""A grading process's heartbeat in the database, with a canary grading that proves its
+sandbox works (``GET /healthz`` reads them)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass
+from datetime import datetime
+
+from app import crud
+from app.core.backoff import Backoff
+from app.models import utcnow
+from app.services.runtime import GradingRuntime, worker_id
+from graders import ExerciseError, Verdict
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Canary:
+    at: datetime
+    ok: bool
+    message: str
+
+
+def run_canary(runtime: GradingRuntime) -> Canary:
+    """Grade the first exercise's reference solution on its public cases; it must pass."""
+    at = utcnow()
+    ids = runtime.catalog.ids()
+    if not ids:
+        return Canary(at, False, "no exercises to grade a canary with")
+    try:
+        prepared = runtime.catalog.prepared(ids[0])
+        code = (prepared.exercise.path / "solution.py").read_text(encoding="utf-8")
+        report = runtime.grade(prepared, code, True)
+    except (ExerciseError, OSError) as exc:
+        return Canary(at, False, f"canary exercise {ids[0]!r} unusable: {exc}"[:500])
+    except Exception as exc:  # the engine failed: exactly what the canary is for
+        return Canary(at, False, f"{type(exc).__name__}: {exc}"[:500])
+    if report.verdict is not Verdict.PASSED:
+        return Canary(at, False, f"reference solution of {ids[0]!r} got "
+                                 f"{report.verdict.value}: {report.message}"[:500])
+    return Canary(at, True, "")
+
+
+class HeartbeatThread(threading.Thread):
+    """Every ``heartbeat_interval_s``: a canary if the last is ``canary_interval_s`` old, then
+    the heartbeat row. The first beat happens in :meth:`beat_now`, before grading starts."""
+
+    def __init__(self, runtime: GradingRuntime, threads: int) -> None:
+        super().__init__(name="numjudge-heartbeat", daemon=True)
+        self.runtime = runtime
+        self.threads = threads
+        self.started_at = utcnow()
+        self._stop_event = threading.Event()
+        self._last_canary: Canary | None = None
+        self._outage = Backoff(max_s=runtime.settings.backoff_max_s)
+
+    def beat_now(self) -> None:
+        settings = self.runtime.settings
+        canary = None
+        last = self._last_canary
+        if last is None or (utcnow() - last.at).total_seconds() >= settings.canary_interval_s:
+            canary = self._last_canary = run_canary(self.runtime)
+            if not canary.ok:
+                logger.error("sandbox.canary_failed", extra={"error": canary.message})
+        with self.runtime.sessions() as session:
+            crud.beat(session=session, worker=worker_id(), threads=self.threads,
+                      started_at=self.started_at, now=utcnow(),
+                      canary=(canary.at, canary.ok, canary.message) if canary else None)
+            session.commit()
+
+    def run(self) -> None:
+        while not self._stop_event.wait(self.runtime.settings.heartbeat_interval_s):
+            try:
+                self.beat_now()
+            except Exception as exc:
+                self._outage.failed(self._stop_event, "heartbeat.failed", exc)
+            else:
+                self._outage.succeeded("heartbeat.resumed")
+
+    def stop(self) -> None:
+        self._stop_event.set()
+        try:
+            with self.runtime.sessions() as session:
+                crud.forget_worker(session=session, worker=worker_id())
+                session.commit()
+        except Exception as exc:  # the row then ages out of /healthz by itself
+            logger.warning("heartbeat.not_removed", extra={"error": str(exc)[:200]})
