@@ -82,6 +82,20 @@ def worker_command(
         logger.info("worker.stopped")
 
 
+def worker_check_command() -> None:
+    """Exit 0 when a worker on this host beats its heart and its canary grading passes
+    (the container healthcheck of ``numjudge worker``)."""
+    from app.services.heartbeat import local_worker_healthy
+
+    settings = service_settings(migrate=False, log=False)
+    problem = local_worker_healthy(settings)
+    if problem:
+        typer.echo(f"unhealthy: {problem}", err=True)
+        raise typer.Exit(1)
+    typer.echo("ok")
+
+
 def register(app: typer.Typer) -> None:
     app.command("serve")(serve_command)
     app.command("worker")(worker_command)
+    app.command("worker-check")(worker_check_command)

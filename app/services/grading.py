@@ -77,11 +77,11 @@ def _claim_next(runtime: GradingRuntime) -> tuple[Submission, str, str, float] |
     """Claim the fairest claimable row: (row, its learner's name, lease token, start)."""
     max_running = runtime.settings.max_running_per_learner
     with runtime.sessions() as session:
-        now = utcnow()
-        candidates = crud.next_candidates(session=session, now=now, max_running=max_running)
+        candidates = crud.next_candidates(session=session, now=utcnow(),
+                                          max_running=max_running)
         session.rollback()  # end the read: SQLite refuses to upgrade a stale snapshot
         for candidate in candidates:
-            started = time.perf_counter()
+            started, now = time.perf_counter(), utcnow()
             lease_token = uuid.uuid4().hex
             lease = timedelta(seconds=_lease_length(runtime, candidate.exercise_id))
             claimed = crud.claim_submission(

@@ -4,12 +4,15 @@ sandbox works (``GET /healthz`` reads them)."""
 from __future__ import annotations
 
 import logging
+import socket
 import threading
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from app import crud
 from app.core.backoff import Backoff
+from app.core.config import Settings
+from app.core.db import session_scope
 from app.models import utcnow
 from app.services.runtime import GradingRuntime, worker_id
 from graders import ExerciseError, Verdict
@@ -88,3 +91,20 @@ class HeartbeatThread(threading.Thread):
                 session.commit()
         except Exception as exc:  # the row then ages out of /healthz by itself
             logger.warning("heartbeat.not_removed", extra={"error": str(exc)[:200]})
+
+
+def local_worker_healthy(settings: Settings) -> str:
+    """Why no grading process on this host is healthy ("" when one is): a heartbeat within
+    three periods and a passing canary within ``canary_max_age_s``."""
+    now = utcnow()
+    since = now - timedelta(seconds=3 * settings.heartbeat_interval_s)
+    with session_scope(settings.database_url) as session:
+        live = [w for w in crud.live_workers(session=session, since=since)
+                if w.id.rpartition(":")[0] == socket.gethostname()]
+        if not live:
+            return f"no heartbeat from {socket.gethostname()} since {since:%H:%M:%S}"
+        fresh = now - timedelta(seconds=settings.canary_max_age_s)
+        if not any(w.canary_ok and w.canary_at is not None and w.canary_at >= fresh
+                   for w in live):
+            return "; ".join(w.canary_message or "no recent canary" for w in live)
+    return ""
