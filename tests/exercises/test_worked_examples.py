@@ -35,6 +35,9 @@ TRAINED = {2: (0.2300, 0.2800, 0.2350, 0.2800, 0.2250, 0.2650),
            4: (0.2350, 0.2350, 0.2300, 0.2450, 0.2300, 0.2550),
            8: (0.2100, 0.1700, 0.2000, 0.1800, 0.1750, 0.1800),
            12: (0.0250, 0.0050, 0.0200, 0.1600, 0.2650, 0.2050)}
+# The same training written with numpy (sums rounded in another order) reproduces every cell
+# but the equal-budget plain networks at length 12, which give these: the lesson reports both.
+NUMPY_PLAIN_9_AT_12 = (0.2150, 0.0000)
 
 
 def solution(exercise_id: str) -> Callable[..., Any]:
@@ -188,7 +191,8 @@ def lesson_values() -> Iterator[float]:
     """The lesson's untrained traces (recomputed), baselines, the trained record."""
     untrained = lesson_untrained()
     yield from flat(list(untrained.values()), list(lesson_baselines().values()))
-    yield from flat(list(TRAINED.values()), TRAINED[12][3] - TRAINED[12][2], 0.62 ** 10)
+    yield from flat(list(TRAINED.values()), TRAINED[12][3] - TRAINED[12][2], 0.62 ** 10,
+                    NUMPY_PLAIN_9_AT_12)
 
 
 def marker_trace_values() -> Iterator[float]:
