@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench validate clean assets e2e-deps screenshots lock
+.PHONY: run test lint bench validate clean assets e2e-deps screenshots lock vscode-deps \
+	vscode-types vsix
 
 $(STAMP): pyproject.toml constraints.txt clients/python/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +16,7 @@ $(STAMP): pyproject.toml constraints.txt clients/python/pyproject.toml
 run: $(STAMP)
 	$(BIN)/numjudge serve
 
-test: $(STAMP) e2e-deps
+test: $(STAMP) e2e-deps vscode-deps
 	$(BIN)/ruff check .
 	$(BIN)/numjudge validate exercises
 	$(BIN)/pytest
@@ -33,6 +34,24 @@ bench: $(STAMP)
 e2e-deps:
 	@test -x /usr/bin/chromium || { apt-get update && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
+
+# The VS Code extension (clients/vscode) builds and tests with node and npm (Debian's if missing).
+VSCODE := clients/vscode
+vscode-deps: $(VSCODE)/node_modules/.package-lock.json
+
+$(VSCODE)/node_modules/.package-lock.json: $(VSCODE)/package-lock.json
+	@command -v npm >/dev/null || { apt-get update && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm; }
+	cd $(VSCODE) && npm ci --no-audit --no-fund
+
+# Regenerate the extension's API types from the service's OpenAPI schema (a test checks them).
+vscode-types: $(STAMP) vscode-deps
+	$(BIN)/python -m tests.clients.openapi_schema > $(VSCODE)/openapi.json
+	cd $(VSCODE) && npx openapi-typescript openapi.json -o src/api-types.ts && rm openapi.json
+
+# Package the extension: clients/vscode/numjudge.vsix (code --install-extension numjudge.vsix).
+vsix: vscode-deps
+	cd $(VSCODE) && npm run package
 
 # Rebuild the vendored CodeMirror 6 + KaTeX bundles in app/static/vendor/ (committed).
 assets:

@@ -1,0 +1,105 @@
+// What a result looks like in the editor: the web page's table (as webview HTML) and the
+// failing tests placed on the entry function's line. No VS Code import: tests run it as is.
+import type { Submission, TestResult } from "./api";
+
+const LABELS: Record<string, string> = {
+  passed: "Passed", failed: "Failed", error: "Error", timeout: "Time limit exceeded",
+  memory_limit: "Memory limit exceeded", queued: "Queued", running: "Running",
+};
+
+/** The first line of a file opened by "Open exercise" names its exercise. */
+export const HEADER = /^#\s*numjudge:\s*([A-Za-z0-9_.-]+)/;
+
+export function exerciseHeader(id: string, title: string): string {
+  return `# numjudge: ${id} (${title})\n`;
+}
+
+export function exerciseOf(source: string): string | undefined {
+  return HEADER.exec(source.split("\n", 1)[0])?.[1];
+}
+
+export interface Problem {
+  line: number; // zero-based
+  message: string;
+  hints: string[];
+}
+
+/** One problem per failing test, on the line that defines the entry function (else line 0). */
+export function problems(result: Submission, source: string, entry: string): Problem[] {
+  const definition = new RegExp(`^\\s*(async\\s+)?def\\s+${entry}\\s*\\(`);
+  const found = source.split("\n").findIndex((line) => definition.test(line));
+  const line = Math.max(found, 0);
+  const failing = (result.tests ?? []).filter((test) => test.status !== "passed");
+  const problems = failing.map((test) => ({
+    line, message: `${test.name}: ${test.message || test.status}`,
+    hints: test.hint ? [test.hint] : [],
+  }));
+  if (result.message && result.verdict !== "passed") {
+    problems.unshift({ line, message: result.message, hints: [] });
+  }
+  return problems;
+}
+
+export function scoreText(result: Submission): string {
+  return result.score == null || result.max_score == null
+    ? "–" : `${result.score} / ${result.max_score}`;
+}
+
+function escape(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function row(test: TestResult): string {
+  const hint = test.hint ? `<div class="hint"><b>Hint: </b>${escape(test.hint)}</div>` : "";
+  return `<tr data-status="${test.status}" data-visibility="${test.visibility}">` +
+    `<td>${escape(test.name)}</td><td><span class="badge ${test.status}">${test.status}</span></td>` +
+    `<td class="num">${test.points} / ${test.max_points}</td>` +
+    `<td class="message">${escape(test.message ?? "")}${hint}</td></tr>`;
+}
+
+// The web page's colours (app/static/css/numjudge.css); VS Code's theme supplies the text colour.
+const STYLE = `
+body { font-family: var(--vscode-font-family, sans-serif); padding: 0.5rem 1rem; }
+.verdict { display: flex; justify-content: space-between; padding: 0.6rem 1rem; border-radius: 8px;
+  font-weight: 700; border: 1px solid; }
+.verdict.passed { background: #e7f6ec; color: #166534; border-color: #a7d8b5; }
+.verdict.failed, .verdict.error, .verdict.timeout, .verdict.memory_limit {
+  background: #fdecea; color: #b42318; border-color: #f3b4ad; }
+.verdict.queued, .verdict.running { background: #e8effd; color: #1e3a8a; border-color: #b9ccf6; }
+table { border-collapse: collapse; margin-top: 0.5rem; width: 100%; }
+caption { text-align: left; padding: 0.3rem 0; }
+th, td { text-align: left; vertical-align: top; padding: 0.3rem 0.5rem;
+  border-bottom: 1px solid rgba(128, 128, 128, 0.35); }
+td.num { text-align: right; white-space: nowrap; }
+td.message { font-family: var(--vscode-editor-font-family, monospace); white-space: pre-wrap; }
+.hint { font-family: var(--vscode-font-family, sans-serif); color: #b26a00; margin-top: 0.3rem; }
+.badge { border-radius: 999px; padding: 0 0.55rem; font-size: 0.85em; font-weight: 600; }
+.badge.passed { background: #e7f6ec; color: #166534; }
+.badge.failed, .badge.error { background: #fdecea; color: #b42318; }
+.message-box { white-space: pre-wrap; background: #fdecea; color: #b42318; padding: 0.6rem 1rem; }
+pre.output { background: #111827; color: #e5e7eb; padding: 0.6rem 1rem; white-space: pre-wrap; }`;
+
+/** The results panel's page: verdict and score, the whole-submission message, the tests. */
+export function resultsHtml(result: Submission, title: string): string {
+  const state = result.verdict ?? result.status;
+  const parts = [
+    `<h2>${escape(title)} (${result.kind})</h2>`,
+    `<div class="verdict ${state}" data-verdict="${state}"><span>${LABELS[state] ?? state}` +
+    `</span><span>${escape(scoreText(result))}</span></div>`,
+  ];
+  if (result.message) parts.push(`<pre class="message-box">${escape(result.message)}</pre>`);
+  const tests = result.tests ?? [];
+  if (tests.length) {
+    const graded = result.duration_ms == null ? "" : `, graded in ${result.duration_ms} ms`;
+    parts.push(`<table class="test-table"><caption>${tests.length} tests${graded}` +
+      "</caption><thead><tr><th>Test</th><th>Status</th><th>Points</th><th>Message</th>" +
+      `</tr></thead><tbody>${tests.map(row).join("")}</tbody></table>`);
+  }
+  if (result.output) {
+    parts.push(`<h3>Output (public cases)</h3><pre class="output">${escape(result.output)}</pre>`);
+  }
+  return `<!DOCTYPE html><html><head><meta charset="utf-8">` +
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; ` +
+    `style-src 'unsafe-inline';"><style>${STYLE}</style></head>` +
+    `<body>${parts.join("\n")}</body></html>`;
+}

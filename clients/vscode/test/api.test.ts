@@ -1,0 +1,72 @@
+// The client layer against the live server.
+import assert from "node:assert/strict";
+import { createServer } from "node:net";
+import { test } from "node:test";
+import { ApiClient, Kind, NumjudgeError } from "../src/api";
+import { EXERCISE, SERVER, TOKEN, exerciseFile } from "./live";
+
+const client = new ApiClient(SERVER, TOKEN);
+
+async function rejectsWith(promise: Promise<unknown>, message: string | RegExp): Promise<void> {
+  await assert.rejects(promise, (error: Error) => {
+    assert.ok(error instanceof NumjudgeError, String(error));
+    if (typeof message === "string") assert.equal(error.message, message);
+    else assert.match(error.message, message);
+    return true;
+  });
+}
+
+test("exercises and their starter come from the server", async () => {
+  const exercises = await new ApiClient(SERVER, undefined).exercises();
+  assert.equal(exercises[0].id, EXERCISE);
+  assert.ok(exercises.length > 1);
+  const detail = await client.exercise(EXERCISE);
+  assert.equal(detail.entry, "update_gate");
+  assert.equal(detail.starter_code, exerciseFile("starter.py"));
+});
+
+test("a classic mistake fails with its hint; the reference passes", async () => {
+  const failed = await client.grade(Kind.Submit, EXERCISE, exerciseFile("mistakes/one_minus_z.py"));
+  assert.equal(failed.status, "done");
+  assert.equal(failed.verdict, "failed");
+  assert.equal(failed.kind, "submit");
+  const hints = (failed.tests ?? []).filter((t) => t.status === "failed").map((t) => t.hint);
+  assert.ok(hints.some((hint) => hint?.includes("add up to 1")), String(hints));
+  const passed = await client.grade(Kind.Submit, EXERCISE, exerciseFile("solution.py"));
+  assert.equal(passed.verdict, "passed");
+  assert.equal(passed.score, passed.max_score);
+});
+
+test("a run grades the public cases only", async () => {
+  const run = await client.grade(Kind.Run, EXERCISE, exerciseFile("solution.py"));
+  assert.equal(run.kind, "run");
+  assert.deepEqual(new Set((run.tests ?? []).map((t) => t.visibility)), new Set(["public"]));
+});
+
+test("a wrong token, no token and an unknown exercise are said in words", async () => {
+  await rejectsWith(new ApiClient(SERVER, "nj_wrong").grade(Kind.Submit, EXERCISE, "x = 1"),
+                    `The server at ${SERVER} refused the token (Invalid or revoked API ` +
+                    `token). Create a new one on ${SERVER}/account and run ` +
+                    '"numjudge: Sign in" again.');
+  await rejectsWith(new ApiClient(SERVER, undefined).checkToken(), /^Not signed in/);
+  await rejectsWith(client.grade(Kind.Submit, "nope", "x = 1"),
+                    "The server refused (404): Exercise 'nope' not found");
+});
+
+test("an unreachable server is said in words", async () => {
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await rejectsWith(new ApiClient(url, TOKEN).exercises(),
+                    new RegExp(`^Cannot reach the numjudge server at ${url} \\(ECONNREFUSED`));
+});
+
+test("waiting longer than allowed names the submission", async () => {
+  const slow = "import time\ntime.sleep(2)\n" + exerciseFile("solution.py");
+  await rejectsWith(client.grade(Kind.Submit, EXERCISE, slow, 0.3),
+                    /^No result for gru-update-gate after 0.3 s: the submission is (queued|running)\. See http/);
+});

@@ -1,0 +1,20 @@
+// The live `numjudge serve` that tests/clients/test_vscode.py started for these tests.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) {
+    throw new Error(`${name} is not set: run these tests through ` +
+                    "`pytest tests/clients/test_vscode.py`, which starts a numjudge server");
+  }
+  return value;
+}
+
+export const SERVER = required("NUMJUDGE_TEST_SERVER");
+export const TOKEN = required("NUMJUDGE_TEST_TOKEN");
+export const EXERCISE = "gru-update-gate";
+
+export function exerciseFile(relative: string): string {
+  return readFileSync(join(required("NUMJUDGE_TEST_EXERCISES"), EXERCISE, relative), "utf8");
+}
