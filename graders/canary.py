@@ -8,7 +8,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from graders.errors import SandboxError
-from graders.sandbox.runner import Ending, Sandbox, Task
+from graders.sandbox.protocol import Ending, Task
+from graders.sandbox.runner import Sandbox
 
 CANARY_CODE = "def canary(x):\n    return x + 1\n"
 CANARY_TASKS = (Task(("x",), (np.arange(3.0),)),)

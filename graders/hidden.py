@@ -3,12 +3,13 @@
 
 A hidden test's message is a function of its ``Failure`` alone, so nothing the learner's code
 wrote and no number from a hidden input or from the learner's output on it can reach the
-report: per hidden case and submission the learner learns at most
-``log2(1 + len(Failure) + hints)`` bits (docs/security.md).
+report: per hidden case and submission the learner learns at most ``leak_bound_bits`` (the
+log2 of the number of distinct things the test can show; docs/security.md).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection
 
 from graders.results import Failure, Status, TestResult, Visibility
@@ -45,11 +46,29 @@ def hidden_status(failure: Failure) -> Status:
 
 def hidden_view(result: TestResult, authored_hints: Collection[str]) -> TestResult:
     """``result`` as a hidden test shows it: its failure's fixed message, and its hint only
-    when it is one the exercise's author wrote (so never text computed from an output)."""
+    when it is one the exercise's author wrote (so never text computed from an output) and
+    an output was judged."""
     failure = result.failure
     if failure is None:
         return TestResult(result.name, Visibility.HIDDEN, Status.PASSED, result.max_points,
                           result.max_points)
-    hint = result.hint if result.hint in authored_hints else None
+    hint = result.hint if result.hint in authored_hints and failure not in ERROR_FAILURES \
+        else None
     return TestResult(result.name, Visibility.HIDDEN, hidden_status(failure), 0.0,
                       result.max_points, hidden_message(failure), hint, failure)
+
+
+Outcome = tuple[Failure | None, str | None]
+
+
+def hidden_outcomes(authored_hints: Collection[str]) -> frozenset[Outcome]:
+    """Every (failure, hint) a hidden test can show; its status, points and message follow
+    from them. ``(None, None)`` is a pass."""
+    hinted = [failure for failure in Failure if failure not in ERROR_FAILURES]
+    return frozenset({(None, None), *((failure, None) for failure in Failure),
+                      *((failure, hint) for failure in hinted for hint in set(authored_hints))})
+
+
+def leak_bound_bits(authored_hints: Collection[str]) -> float:
+    """The most a submission can learn of one hidden case, in bits."""
+    return math.log2(len(hidden_outcomes(authored_hints)))

@@ -1,0 +1,197 @@
+"""Hidden tests stay hidden: attack submissions against a real ``numjudge serve``.
+
+Every attack of ``attacks.py`` is submitted once through the service (its JSON answer and the
+learner's web page of the submission) and once through ``numjudge grade``; no run of four
+significant digits of a hidden input may appear in any of them, and every hidden test may
+show only one of the outcomes ``graders.hidden.hidden_outcomes`` counts (docs/security.md).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+
+from app.cli.main import app as cli
+from app.core.db import upgrade_database
+from app.web import auth
+from graders import Failure, PreparedExercise
+from graders.hidden import hidden_message, hidden_outcomes, hidden_status, leak_bound_bits
+from tests.app.live import LiveServer
+from tests.security.attacks import ATTACKS, Attack
+from tests.security.vault import EXERCISE, HINT, leaked, make_vault, needles, prepared_vault
+
+CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
+TEST_KEYS = {"name", "visibility", "status", "points", "max_points", "failure", "message", "hint"}
+
+
+@dataclass
+class Surfaces:
+    """Everything a learner can read about one submission."""
+
+    api: dict[str, Any]
+    page: str
+    cli: str
+
+    def texts(self) -> dict[str, str]:
+        return {"API JSON": json.dumps(self.api, ensure_ascii=False), "web page": self.page,
+                "numjudge grade": self.cli}
+
+
+class Learner:
+    """A learner signed in to a live server, submitting to the vault."""
+
+    def __init__(self, server: LiveServer, catalog: Path, tmp: Path) -> None:
+        self.client = httpx.Client(base_url=server.url, timeout=60)
+        self.catalog, self.tmp = catalog, tmp
+        form = CSRF.search(self.client.get("/signup").text)
+        assert form, "no CSRF field on the sign-up page"
+        response = self.client.post("/signup", data={
+            "csrf_token": form.group(1), "username": "mallory", "password": "correct horse",
+            "password2": "correct horse"})
+        assert response.status_code in (200, 303), response.text
+        self.csrf = CSRF.search(self.client.get("/account").text)
+
+    def submit(self, code: str, monkeypatch: pytest.MonkeyPatch) -> Surfaces:
+        assert self.csrf, "not signed in"
+        answer = self.client.post("/submit", params={"wait": 60},
+                                  json={"exercise": EXERCISE, "code": code},
+                                  headers={auth.CSRF_HEADER: self.csrf.group(1)})
+        assert answer.status_code == 202, answer.text
+        api = self.client.get(answer.json()["url"]).json()
+        assert api["status"] == "done", api
+        page = self.client.get(f"/history/{api['id']}")
+        assert page.status_code == 200
+        source = self.tmp / "attack.py"
+        source.write_text(code, encoding="utf-8")
+        monkeypatch.setenv("NUMJUDGE_EXERCISES_DIR", str(self.catalog))
+        graded = CliRunner().invoke(cli, ["grade", EXERCISE, str(source)])
+        assert graded.exit_code in (0, 1), graded.output
+        return Surfaces(api, page.text, graded.output)
+
+
+@pytest.fixture(scope="module")
+def catalog(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_vault(tmp_path_factory.mktemp("catalog"))
+
+
+@pytest.fixture(scope="module")
+def vault(catalog: Path) -> PreparedExercise:
+    return prepared_vault(catalog)
+
+
+@pytest.fixture(scope="module")
+def learner(catalog: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Learner]:
+    tmp = tmp_path_factory.mktemp("service")
+    database_url = f"sqlite:///{tmp / 'numjudge.db'}"
+    upgrade_database(database_url)
+    server = LiveServer(tmp, database_url, extra_env={"NUMJUDGE_EXERCISES_DIR": str(catalog)})
+    server.start()
+    try:
+        yield Learner(server, catalog, tmp)
+    finally:
+        server.kill(signal.SIGTERM)
+
+
+def hidden_tests(surfaces: Surfaces) -> list[dict[str, Any]]:
+    tests = [t for t in surfaces.api["tests"] if t["visibility"] == "hidden"]
+    assert [t["name"] for t in tests] == ["hidden single", "hidden batch", "hidden long"]
+    return tests
+
+
+def outcome(test: dict[str, Any]) -> tuple[Failure | None, str | None]:
+    """What a hidden test shows beyond its name, after checking that nothing else is in it."""
+    assert set(test) == TEST_KEYS
+    if test["failure"] is None:
+        assert (test["status"], test["points"], test["message"], test["hint"]) == (
+            "passed", test["max_points"], "", None)
+        return None, None
+    failure = Failure(test["failure"])
+    assert (test["status"], test["points"], test["message"]) == (
+        hidden_status(failure).value, 0.0, hidden_message(failure))
+    return failure, test["hint"]
+
+
+SEEN: dict[str, list[tuple[Failure | None, str | None]]] = {}
+
+
+def test_the_detector_finds_a_hidden_input_however_it_is_printed(vault: PreparedExercise) -> None:
+    hidden = needles(vault, public=False)
+    value = float(vault.cases[1].inputs["x"][0])
+    for text in (repr(value), f"{value:.6e}", f"[{value:.5f}]", str(int(value * 1e4)),
+                 json.dumps({"v": value})):
+        assert leaked(text, hidden), text
+    assert not leaked("2026-11-30T22:59:58.987654+00:00 id 5e9f8a7b6c5d4e3f", hidden)
+
+
+@pytest.mark.parametrize("attack", ATTACKS, ids=[a.name for a in ATTACKS])
+def test_no_hidden_input_leaves_the_sandbox(attack: Attack, learner: Learner,
+                                            vault: PreparedExercise,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    hidden, public = needles(vault, public=False), needles(vault, public=True)
+    assert not leaked(attack.code, hidden)
+    surfaces = learner.submit(attack.code, monkeypatch)
+    for surface, text in surfaces.texts().items():
+        assert not leaked(text, hidden), (surface, sorted(leaked(text, hidden)), text[:3000])
+    outcomes = [outcome(test) for test in hidden_tests(surfaces)]
+    assert set(outcomes) <= hidden_outcomes([HINT])
+    SEEN[attack.name] = outcomes
+    api = surfaces.texts()["API JSON"]
+    assert not re.search(r"exit code|signal \d|SIG[A-Z]", api), api
+    # Of hidden cases the report keeps no time: only loading and the public case are counted.
+    assert surfaces.api["duration_ms"] < 2000
+    if attack.control:
+        assert leaked(api, public), "the attack should show the public inputs"
+
+
+def test_what_hidden_tests_showed_stays_within_the_bound() -> None:
+    """The outcomes the attacks produced: each one the bound counts, several of them used."""
+    if len(SEEN) < len(ATTACKS):
+        pytest.skip("runs after the attacks")
+    seen = {o for outcomes in SEEN.values() for o in outcomes}
+    assert seen <= hidden_outcomes([HINT])
+    assert {Failure.WRONG_TYPE, Failure.WRONG_SHAPE, Failure.EXCEPTION, Failure.CRASHED,
+            None} <= {failure for failure, _hint in seen}
+
+
+# The first significant digit of a hidden case's x (5-9), sent as a category of its own.
+ENCODER = '''
+import numpy as np
+
+def gate(x, w):
+    digit = int(f"{abs(np.ravel(x)[0]):.10f}"[2])
+    if abs(np.ravel(x)[0]) < 0.5:        # the public case: answer it
+        return np.tanh(x * w)
+    if digit == 5:
+        return np.tanh(x * w).tolist()
+    if digit == 6:
+        return np.zeros(7)
+    if digit == 7:
+        return np.tanh(x * w).astype(np.float32)
+    if digit == 8:
+        return np.zeros_like(x)
+    raise ValueError("nine")
+'''
+DECODER = {Failure.WRONG_TYPE: 5, Failure.WRONG_SHAPE: 6, Failure.WRONG_DTYPE: 7,
+           Failure.VALUES: 8, Failure.EXCEPTION: 9}
+
+
+def test_a_category_channel_carries_no_more_than_the_bound(
+        learner: Learner, vault: PreparedExercise, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The leak measured: choosing the category by a digit works, and is all that works."""
+    surfaces = learner.submit(ENCODER, monkeypatch)
+    decoded = [DECODER[failure] for failure, _ in map(outcome, hidden_tests(surfaces))
+               if failure is not None]
+    actual = [int(f"{abs(float(case.inputs['x'].flat[0])):.10f}"[2]) for case in vault.cases
+              if not case.spec.public]
+    # log2(5) = 2.3 bits of each hidden case recovered, within the bound of log2(19) = 4.2.
+    assert decoded == actual
+    assert len(DECODER) < 2 ** leak_bound_bits([HINT])
