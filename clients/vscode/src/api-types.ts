@@ -427,23 +427,60 @@ export interface components {
         };
         /** Health */
         Health: {
-            /** Database */
+            /**
+             * Canary Age S
+             * @description age of the newest passing canary
+             */
+            canary_age_s?: number | null;
+            /**
+             * Database
+             * @description 'ok' or the error
+             */
             database: string;
             /** Exercises */
             exercises: number;
-            /** Queue */
+            /**
+             * Grading Threads
+             * @description their grading threads in all
+             */
+            grading_threads?: number | null;
+            /**
+             * Oldest Queued S
+             * @description age of the oldest of them
+             */
+            oldest_queued_s?: number | null;
+            /**
+             * Problems
+             * @description why submissions cannot be graded now
+             */
+            problems?: string[];
+            /**
+             * Queue
+             * @description 'ok' or the error
+             */
             queue: string;
             /**
              * Queued
-             * @description messages waiting in the queue
+             * @description submissions waiting to be graded
              */
             queued?: number | null;
             /**
-             * Status
-             * @enum {string}
+             * Sandbox
+             * @description 'ok' when a live worker's canary grading passed at most NUMJUDGE_CANARY_MAX_AGE_S ago, else why not
              */
-            status: "ok" | "degraded";
+            sandbox: string;
+            status: components["schemas"]["HealthStatus"];
+            /**
+             * Workers
+             * @description grading processes with a live heartbeat
+             */
+            workers?: number | null;
         };
+        /**
+         * HealthStatus
+         * @enum {string}
+         */
+        HealthStatus: "ok" | "degraded";
         /** LatePolicyOut */
         LatePolicyOut: {
             /**
@@ -851,7 +888,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description database or queue down */
+            /** @description database, queue, workers or sandbox not working */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -868,7 +905,10 @@ export interface operations {
                 /** @description hold the answer up to this many seconds (at most 30) until the result is final */
                 wait?: number;
             };
-            header?: never;
+            header?: {
+                /** @description a client-chosen key: sending the same key again answers the submission it made instead of making another */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -914,13 +954,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Validation Error */
+            /** @description empty code, a bad body, or a reused Idempotency-Key */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description over a per-learner limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -1006,7 +1055,10 @@ export interface operations {
                 /** @description hold the answer up to this many seconds (at most 30) until the result is final */
                 wait?: number;
             };
-            header?: never;
+            header?: {
+                /** @description a client-chosen key: sending the same key again answers the submission it made instead of making another */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1052,13 +1104,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description Validation Error */
+            /** @description empty code, a bad body, or a reused Idempotency-Key */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description over a per-learner limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
