@@ -7,13 +7,16 @@ import io
 import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 from fastapi.testclient import TestClient
 
 from app import crud
+from app.api.deps import get_catalog
 from app.models import Role, User
 from app.services.runtime import GradingRuntime
 from app.web import auth
+from graders.exercises import ExerciseCatalog
 from tests.app.conftest import read_exercise_file
 from tests.app.web.helpers import csrf_of, sign_in, sign_up
 
@@ -178,3 +181,11 @@ def test_the_lesson_page_is_linked_from_the_catalog_and_the_statements_that_use_
         for lang in ("en", "ja"):
             statement = client.get(f"/learn/{exercise}?lang={lang}").text
             assert 'href="/lesson"' in statement, (exercise, lang)
+
+
+def test_a_catalog_without_a_lesson_says_so(client: TestClient, tmp_path: Path) -> None:
+    empty = ExerciseCatalog(tmp_path)
+    client.app.dependency_overrides[get_catalog] = lambda: empty  # type: ignore[attr-defined]
+    page = client.get("/lesson")
+    assert page.status_code == 404
+    assert "This course has no lesson page &#39;lesson.md&#39;." in page.text
