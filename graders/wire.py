@@ -11,6 +11,8 @@ lists in ``"buffers"`` (their byte sizes). Values inside a header are small JSON
 - ``{"t": "foreign", "type": "dict", "detail": "..."}`` anything else, described, not sent.
 
 Only numeric dtypes cross the channel: object, string and structured arrays are refused.
+Which frames the two sides exchange, and in which order, is described at the top of
+``graders/sandbox/harness.py``.
 """
 
 from __future__ import annotations
