@@ -24,8 +24,9 @@ from graders.exercises import ExerciseCatalog, entry_function
 EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
 LESSON = EXERCISES / "_course"
 CATALOG = ExerciseCatalog(EXERCISES)
-# A precise number: optional sign, at least four decimals, optionally a percentage.
-NUMBER = re.compile(r"(?<![\w.])(-?)(\d+\.(\d{4,}))(\\?%)?")
+# A precise number: at least three decimals, optionally a percentage, negative after a minus
+# sign, also the minus of a sum written out ("0.04 - 0.045", a term of -0.045).
+NUMBER = re.compile(r"(?<![\w.])(-?) ?(\d+\.(\d{3,}))(\\?%)?")
 
 # The lesson's trained table (accuracy above the baseline, test set), recorded from one run
 # of the lesson's own training code (docs/authoring.md, "The course's own texts"): length ->
@@ -96,6 +97,9 @@ def full_step_parts() -> dict[str, Any]:
 def candidate_values() -> Iterator[float]:
     ex = public("gru-candidate-state")["numerical example"]
     candidate = solution("gru-candidate-state")
+    reset = ex["r_t"] * ex["h_prev"]                  # the statement's step-by-step arithmetic
+    joined = np.concatenate([reset, ex["x_t"]])
+    yield from flat(reset, ex["W_h"] * joined, ex["W_h"] @ joined + ex["b_h"])
     W_hh, W_hx = ex["W_h"][:, :3], ex["W_h"][:, 3:]
     reset_after = np.tanh(W_hx @ ex["x_t"] + ex["b_h"] + ex["r_t"] * (W_hh @ ex["h_prev"]))
     yield from flat(candidate(**ex), candidate(**{**ex, "r_t": np.ones(3)}),
@@ -252,9 +256,16 @@ def texts() -> list[tuple[str, Path]]:
     return files + [("_course", f) for f in sorted(LESSON.glob("lesson*.md"))]
 
 
+def rules_of_thumb() -> Iterator[float]:
+    """What the theories quote about gates and leaky integration, in every text."""
+    gates = sigmoid(np.array([-1.0, 0.0, 1.0, 3.0]))
+    retention = np.array([0.0, 0.1, 0.5, 0.9, 0.99, 0.999])       # leaky-integrator's table
+    yield from flat(gates, gates ** 10, retention, retention ** 10, 0.99 ** 69, 0.99 ** 100)
+
+
 @cache
 def computed(owner: str) -> list[float]:
-    return [v for v in VALUES[owner]() if math.isfinite(v)]
+    return [v for f in (VALUES[owner], rules_of_thumb) for v in f() if math.isfinite(v)]
 
 
 @pytest.mark.parametrize(("owner", "path"), texts(), ids=lambda p: getattr(p, "name", p))
