@@ -1,0 +1,52 @@
+"""``numjudge serve`` / ``worker`` refuse an unreachable queue at start; ``worker-check``."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from app.core.db import session_scope
+from app.models import Worker
+from app.services.heartbeat import HeartbeatThread
+from app.services.runtime import GradingRuntime
+from tests.app.live import NUMJUDGE, REPO, free_port
+
+
+@pytest.mark.parametrize("command", [["serve", "--port", "0"], ["worker"]])
+def test_an_unreachable_redis_at_start_exits_with_a_clear_message(
+        command: list[str], database_url: str, tmp_path: Path) -> None:
+    env = {**os.environ, "NUMJUDGE_DATABASE_URL": database_url,
+           "NUMJUDGE_QUEUE_URL": f"redis://127.0.0.1:{free_port()}/0",
+           "NUMJUDGE_EXERCISES_DIR": str(REPO / "exercises")}
+    done = subprocess.run([NUMJUDGE, *command], env=env, cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 2
+    assert "error: cannot reach the queue at redis://127.0.0.1:" in done.stderr
+    assert "NUMJUDGE_QUEUE_URL" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_worker_check_needs_a_heartbeat_and_a_passing_canary(
+        runtime: GradingRuntime, tmp_path: Path) -> None:
+    env = {**os.environ, "NUMJUDGE_DATABASE_URL": runtime.settings.database_url}
+
+    def check() -> subprocess.CompletedProcess[str]:
+        return subprocess.run([NUMJUDGE, "worker-check"], env=env, cwd=tmp_path,
+                              capture_output=True, text=True, timeout=60)
+
+    missing = check()
+    assert missing.returncode == 1 and "no heartbeat from" in missing.stderr
+    heartbeat = HeartbeatThread(runtime, threads=1)
+    heartbeat.beat_now()  # this process is a worker on this host now
+    try:
+        assert check().returncode == 0
+        with session_scope(runtime.settings.database_url) as session:
+            for row in session.scalars(select(Worker)):
+                row.canary_ok, row.canary_message = False, "SandboxFault: zygote died"
+        failing = check()
+        assert failing.returncode == 1 and "zygote died" in failing.stderr
+    finally:
+        heartbeat.stop()
