@@ -1,0 +1,195 @@
+"""Deadline rush: do well-behaved learners stay fast while a few flood the grader?
+
+Starts a real `numjudge serve` (SQLite database and queue, `--workers` grading threads) with
+`--learners` learners. First the idle figure: one learner's sequential `POST /submit?wait=30`
+of the reference, nothing else running. Then the rush for `--seconds`: every well-behaved
+learner submits the reference at random moments (on average every `--period` seconds) while
+`--flooders` learners keep their waiting queue full of code that sleeps past the time limit
+(each grading holds a slot for the whole limit; extra submissions get 429). Prints p50 and
+p95 of the well-behaved learners' latency as a ratio to the idle service's; goal: p95 <= 3x.
+
+    python bench/rush.py [--learners 200] [--flooders 2] [--workers 4] [--seconds 40]
+
+The per-learner limit (one grading running each, by default) is what keeps the flood to the
+flooders' own slots: keep `--flooders` below `--workers`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import httpx
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+NUMJUDGE = str(Path(sys.executable).parent / "numjudge")
+EXERCISE = "gru-update-gate"
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def make_learners(database_url: str, count: int) -> list[str]:
+    """``count`` learners with a token each, written straight into the database."""
+    from app import crud
+    from app.core.db import session_scope, upgrade_database
+
+    upgrade_database(database_url)
+    tokens = []
+    with session_scope(database_url) as session:
+        for index in range(count):
+            user = crud.create_user(session=session, name=f"rush{index}")
+            tokens.append(crud.create_token(session=session, user=user)[1])
+    return tokens
+
+
+def start_server(folder: Path, workers: int, learners: int
+                 ) -> tuple[subprocess.Popen[bytes], str, list[str]]:
+    database_url = f"sqlite:///{folder / 'numjudge.db'}"
+    env = {**os.environ, "NUMJUDGE_DATABASE_URL": database_url,
+           "NUMJUDGE_QUEUE_URL": f"sqlite:///{folder / 'queue.db'}",
+           "NUMJUDGE_EXERCISES_DIR": str(REPO / "exercises"), "NUMJUDGE_LOG_LEVEL": "WARNING",
+           "NUMJUDGE_WORKERS": str(workers)}
+    tokens = make_learners(database_url, learners)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    log = (folder / "serve.log").open("wb")
+    process = subprocess.Popen([NUMJUDGE, "serve", "--port", str(port)], env=env, stdout=log,
+                               stderr=subprocess.STDOUT, cwd=folder)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                return process, url, tokens
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    process.kill()
+    raise SystemExit("numjudge serve did not become healthy; see " + str(folder / "serve.log"))
+
+
+class Learner:
+    """One learner's client: a connection per submission (the server drops idle ones after
+    a few seconds, and a learner thinks longer than that between submissions)."""
+
+    def __init__(self, url: str, token: str) -> None:
+        self.address = urlsplit(url)
+        self.headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+
+    def submit(self, code: str, wait: int) -> tuple[int, dict[str, object], float]:
+        body = json.dumps({"exercise": EXERCISE, "code": code})
+        start = time.perf_counter()
+        connection = http.client.HTTPConnection(self.address.hostname, self.address.port,
+                                                timeout=120)
+        try:
+            connection.request("POST", f"/submit?wait={wait}", body=body,
+                               headers=self.headers)
+            response = connection.getresponse()
+            data = json.loads(response.read())
+        finally:
+            connection.close()
+        return response.status, data, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--learners", type=int, default=200)
+    parser.add_argument("--flooders", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=4, help="grading threads")
+    parser.add_argument("--seconds", type=float, default=40.0, help="length of the rush")
+    parser.add_argument("--period", type=float, default=20.0,
+                        help="mean seconds between one well-behaved learner's submissions")
+    parser.add_argument("--idle", type=int, default=30, help="idle latency samples")
+    args = parser.parse_args()
+    solution = (REPO / "exercises" / EXERCISE / "solution.py").read_text()
+    from graders import ExerciseCatalog
+
+    limit = ExerciseCatalog(REPO / "exercises").load(EXERCISE).limits.time_s
+    slow = f"import time\ntime.sleep({limit + 5})\n" + solution
+    with tempfile.TemporaryDirectory(prefix="numjudge-rush-") as tmp:
+        process, url, tokens = start_server(Path(tmp), args.workers, args.learners)
+        try:
+            probe = Learner(url, tokens[0])
+            for _ in range(5):
+                probe.submit(solution, 30)  # warm-up
+            idle = [probe.submit(solution, 30)[2] for _ in range(args.idle)]
+            latencies, refused, failures = rush(url, tokens, solution, slow, args)
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+    idle_p50, idle_p95 = percentile(idle, 0.5), percentile(idle, 0.95)
+    p50, p95 = percentile(latencies, 0.5), percentile(latencies, 0.95)
+    lines = [
+        f"rush: {args.learners} learners ({args.flooders} flooding with code that sleeps past "
+        f"the {limit:g} s limit), {args.workers} grading threads, {args.seconds:g} s",
+        "| figure | idle | rush (well-behaved learners) | ratio | goal |",
+        "|---|---|---|---|---|",
+        f"| p50 | {idle_p50 * 1000:.0f} ms | {p50 * 1000:.0f} ms | {p50 / idle_p50:.2f}x | |",
+        f"| p95 | {idle_p95 * 1000:.0f} ms | {p95 * 1000:.0f} ms | {p95 / idle_p95:.2f}x | "
+        f"<= 3x {'met' if p95 <= 3 * idle_p95 else 'NOT met'} |",
+        f"well-behaved submissions graded: {len(latencies)}; flood submissions refused with "
+        f"429: {refused}; unexpected answers: {failures}",
+    ]
+    print("\n".join(lines))
+
+
+def rush(url: str, tokens: list[str], solution: str, slow: str,
+         args: argparse.Namespace) -> tuple[list[float], int, int]:
+    latencies: list[float] = []
+    counts = {"refused": 0, "failures": 0}
+    lock = threading.Lock()
+    end = time.monotonic() + args.seconds
+    seeds = random.Random(7)
+    starts = {token: (seeds.uniform(0, args.period), seeds.random()) for token in tokens}
+
+    def flooder(token: str) -> None:
+        learner = Learner(url, token)
+        while time.monotonic() < end:
+            status, _, _ = learner.submit(slow, 0)
+            if status == 429:
+                with lock:
+                    counts["refused"] += 1
+                time.sleep(0.5)  # a client honouring Retry-After loosely
+
+    def well_behaved(token: str) -> None:
+        learner = Learner(url, token)
+        pause, seed = starts[token]
+        rng = random.Random(seed)
+        while time.monotonic() + pause < end:
+            time.sleep(pause)
+            status, data, seconds = learner.submit(solution, 30)
+            with lock:
+                if status == 202 and data.get("verdict") == "passed":
+                    latencies.append(seconds)
+                else:
+                    counts["failures"] += 1
+            pause = rng.expovariate(1 / args.period)
+
+    flooders, others = tokens[1:1 + args.flooders], tokens[1 + args.flooders:]
+    threads = [threading.Thread(target=flooder, args=(t,)) for t in flooders]
+    threads += [threading.Thread(target=well_behaved, args=(t,)) for t in others]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return latencies, counts["refused"], counts["failures"]
+
+
+if __name__ == "__main__":
+    main()
