@@ -1,9 +1,10 @@
 """Every worked example printed in a statement, a theory or the lesson (both languages) is
 recomputed from the reference solutions.
 
-Each text's precise numbers (four or more decimals, percentages included) must each equal, to
-the digits printed, a value that this module computes for that text: a changed input, a wrong
-digit or a stale result fails. Both languages of a text must print the same numbers.
+Each text's numbers with two or more decimals (percentages included) must each equal, to the
+digits printed, a value that this module computes for that text: a changed input, a wrong
+digit or a stale result fails. Every printed matrix must be an input or an output of a public
+case. Both languages of a text must print the same numbers.
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ from graders.exercises import ExerciseCatalog, entry_function
 EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
 LESSON = EXERCISES / "_course"
 CATALOG = ExerciseCatalog(EXERCISES)
-# A precise number: at least three decimals, optionally a percentage, negative after a minus
-# sign, also the minus of a sum written out ("0.04 - 0.045", a term of -0.045).
-NUMBER = re.compile(r"(?<![\w.])(-?) ?(\d+\.(\d{3,}))(\\?%)?")
+# A precise number: two decimals or more, optionally a percentage, negative after a minus
+# sign. A minus followed by a space may be a term's sign ("0.04 - 0.045", a term of -0.045)
+# or a difference ("1 - 0.75^t"): either reading is accepted.
+NUMBER = re.compile(r"(?<![\w.])(?:(-)( ?))?(\d+\.(\d{2,}))(\\?%)?")
 
 # The lesson's trained table (accuracy above the baseline, test set), recorded from one run
 # of the lesson's own training code (docs/authoring.md, "The course's own texts"): length ->
@@ -67,11 +69,17 @@ def flat(*values: Any) -> Iterator[float]:
 # --- the values each exercise's texts print ------------------------------------------------
 
 
+def affine_terms(W: Any, v: Any, b: Any) -> Iterator[float]:
+    """A worked affine map written out: every product W[i, j] v[j] and the sums W v + b."""
+    yield from flat(W * v, W @ v + b)
+
+
 def update_gate_values() -> Iterator[float]:
     example = public("gru-update-gate")["numerical example"]
     z = solution("gru-update-gate")(**example)
     joined = np.concatenate([example["h_prev"], example["x_t"]])
     candidate = np.array([0.2, 0.9, -0.4])      # the theory's continuation of the example
+    yield from affine_terms(example["W_z"], joined, example["b_z"])
     yield from flat(z, 1.0 + np.exp(-(example["W_z"] @ joined + example["b_z"])),
                     solution("gru-update-gate")(**public("gru-update-gate")["batch of two"]),
                     z * example["h_prev"] + (1.0 - z) * candidate)
@@ -80,6 +88,8 @@ def update_gate_values() -> Iterator[float]:
 def reset_gate_values() -> Iterator[float]:
     for inputs in public("gru-reset-gate").values():
         yield from flat(solution("gru-reset-gate")(**inputs))
+    ex = public("gru-reset-gate")["numerical example"]
+    yield from affine_terms(ex["W_r"], np.concatenate([ex["h_prev"], ex["x_t"]]), ex["b_r"])
 
 
 def full_step_parts() -> dict[str, Any]:
@@ -89,7 +99,10 @@ def full_step_parts() -> dict[str, Any]:
     z = solution("gru-update-gate")(h, x, ex["W_z"], ex["b_z"])
     r, reset = solution("gru-reset-gate")(h, x, ex["W_r"], ex["b_r"])
     candidate = solution("gru-candidate-state")(h, x, r, ex["W_h"], ex["b_h"])
-    return {"z": z, "r": r, "reset": reset, "candidate": candidate,
+    joined = np.concatenate([h, x])
+    return {"inputs": list(ex.values()), "z pre-activation": ex["W_z"] @ joined + ex["b_z"],
+            "r pre-activation": ex["W_r"] @ joined + ex["b_r"], "z": z,
+            "r": r, "reset": reset, "candidate": candidate,
             "candidate pre-activation": np.concatenate([reset, x]) @ ex["W_h"].T + ex["b_h"],
             "kept": z * h, "written": (1.0 - z) * candidate, "h": solution("gru-step")(**ex)}
 
@@ -127,17 +140,17 @@ def lstm_values() -> Iterator[float]:
     i, f, o = (sigmoid(q[k * H:(k + 1) * H]) for k in (0, 1, 3))
     g = np.tanh(q[2 * H:3 * H])
     h, c = solution("lstm-step")(**ex)
-    yield from flat(i, f, g, o, f * ex["c_prev"], i * g, np.tanh(c), h, c)
+    yield from flat(q, i, f, g, o, f * ex["c_prev"], i * g, np.tanh(c), h, c)
 
 
 def gated_unit_values() -> Iterator[float]:
     ex = public("gated-unit")["worked example"]
     x1, h0 = ex["x"][0], ex["h0"]
-    yield from flat(solution("gated-unit")(**ex),
-                    sigmoid(ex["W_ux"] @ x1 + ex["W_uh"] @ h0 + ex["b_u"]),
-                    np.tanh(ex["W_ax"] @ x1 + ex["W_ah"] @ h0 + ex["b_a"]))
-    gates = sigmoid(np.array([-1.0, 0.0, 1.0]))      # the theory's bias table
-    yield from flat(gates, gates ** 10, 0.62 ** 10)
+    gate = ex["W_ux"] @ x1 + ex["W_uh"] @ h0 + ex["b_u"]
+    candidate = ex["W_ax"] @ x1 + ex["W_ah"] @ h0 + ex["b_a"]
+    yield from flat(solution("gated-unit")(**ex), gate, sigmoid(gate), candidate,
+                    np.tanh(candidate))
+    yield from lesson_values()
 
 
 def bptt_values() -> Iterator[float]:
@@ -160,7 +173,7 @@ def leaky_values() -> Iterator[float]:
     leaky = solution("leaky-integrator")
     xs = np.array([[0.0, 1.0], [0.0, 1.0], [1.0, -1.0], [1.0, 0.0]])
     yield from flat(leaky(xs, np.array([0.9, 0.2]), np.array([1.0, 0.0])),
-                    leaky(np.ones((6, 1)), 0.75, np.zeros(1)))
+                    leaky(np.ones((6, 1)), 0.75, np.zeros(1)), 0.75)
 
 
 @cache
@@ -194,7 +207,8 @@ def lesson_baselines() -> dict[int, float]:
 def lesson_values() -> Iterator[float]:
     """The lesson's untrained traces (recomputed), baselines, the trained record."""
     untrained = lesson_untrained()
-    yield from flat(list(untrained.values()), list(lesson_baselines().values()))
+    yield from flat(list(untrained.values()), list(lesson_baselines().values()),
+                    -1.0 / np.log(untrained["factors"]))         # steps per e-fold
     yield from flat(list(TRAINED.values()), TRAINED[12][3] - TRAINED[12][2], 0.62 ** 10,
                     NUMPY_PLAIN_9_AT_12)
 
@@ -214,6 +228,13 @@ def marker_trace_values() -> Iterator[float]:
     yield from lesson_values()
 
 
+def parameter_count_values() -> Iterator[float]:
+    count = solution("parameter-count")
+    for H in (1, 6, 20, 100):                       # the theory's table of ratios
+        yield count("gated", 2, H, 1) / count("plain", 2, H, 1)
+    yield from lesson_values()
+
+
 VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "gru-update-gate": update_gate_values,
     "gru-reset-gate": reset_gate_values,
@@ -225,20 +246,22 @@ VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "gated-unit-bptt": bptt_values,
     "leaky-integrator": leaky_values,
     "marker-trace": marker_trace_values,
-    "parameter-count": lesson_values,
+    "parameter-count": parameter_count_values,
     "_course": lesson_values,
 }
 
 # --- reading the texts ---------------------------------------------------------------------
 
 
-def printed_numbers(text: str) -> list[tuple[str, float, float]]:
-    """(as printed, value, half a unit of the last printed digit) of every precise number."""
+def printed_numbers(text: str) -> list[tuple[str, tuple[float, ...], float]]:
+    """(as printed, its possible values, half a unit of the last printed digit) of every
+    precise number."""
     found = []
-    for sign, digits, decimals, percent in NUMBER.findall(text):
+    for minus, space, digits, decimals, percent in NUMBER.findall(text):
         scale = 100.0 if percent else 1.0
-        value = float(sign + digits) / scale
-        found.append((sign + digits + ("%" if percent else ""), value,
+        value = float(digits) / scale
+        values = (-value, value) if space else ((-value,) if minus else (value,))
+        found.append((minus + digits + ("%" if percent else ""), values,
                       0.5 * 10.0 ** -len(decimals) / scale))
     return found
 
@@ -246,8 +269,9 @@ def printed_numbers(text: str) -> list[tuple[str, float, float]]:
 def unexplained(text: str, values: list[float]) -> list[str]:
     """The printed numbers that no computed value rounds to."""
     pool = np.array(values)
-    return [shown for shown, value, half in printed_numbers(text)
-            if not np.any(np.abs(pool - value) <= half * (1 + 1e-9) + 1e-15)]
+    return [shown for shown, readings, half in printed_numbers(text)
+            if not any(np.any(np.abs(pool - value) <= half * (1 + 1e-9) + 1e-15)
+                       for value in readings)]
 
 
 def texts() -> list[tuple[str, Path]]:
@@ -257,10 +281,14 @@ def texts() -> list[tuple[str, Path]]:
 
 
 def rules_of_thumb() -> Iterator[float]:
-    """What the theories quote about gates and leaky integration, in every text."""
+    """What the theories quote about gates, leaky integration and float64, in every text."""
     gates = sigmoid(np.array([-1.0, 0.0, 1.0, 3.0]))
     retention = np.array([0.0, 0.1, 0.5, 0.9, 0.99, 0.999])       # leaky-integrator's table
-    yield from flat(gates, gates ** 10, retention, retention ** 10, 0.99 ** 69, 0.99 ** 100)
+    with np.errstate(divide="ignore"):
+        tau = -1.0 / np.log(retention)
+    yield from flat(gates, gates ** 10, 1.0 / (1.0 - gates), retention, retention ** 10,
+                    1.0 / (1.0 - retention), tau, tau * np.log(2.0), 0.99 ** 69, 0.99 ** 100,
+                    np.log(99.0), 0.62 ** 10, np.log(np.finfo(np.float64).max))
 
 
 @cache
@@ -308,6 +336,39 @@ def test_the_lessons_tables_hold_each_network_in_its_own_column(path: Path) -> N
     text = path.read_text(encoding="utf-8")
     assert f"| {shares[0]} | {shares[2]} | {shares[4]} |" in text
     assert f"| {shares[1]} | {shares[3]} | {shares[5]} |" in text
+
+
+PMATRIX = re.compile(r"\\begin\{pmatrix\}(.*?)\\end\{pmatrix\}", re.DOTALL)
+
+
+def printed_matrices(text: str) -> list[np.ndarray]:
+    return [np.array([[float(cell) for cell in row.split("&")]
+                      for row in body.split("\\\\") if row.strip()])
+            for body in PMATRIX.findall(text)]
+
+
+def public_arrays(exercise_id: str) -> list[np.ndarray]:
+    """The public cases' array inputs and the reference's outputs on them."""
+    arrays = []
+    for inputs in public(exercise_id).values():
+        output = solution(exercise_id)(**inputs)
+        for value in [*inputs.values(), *(output if isinstance(output, tuple) else [output])]:
+            if isinstance(value, np.ndarray):
+                arrays.append(value)
+    return arrays
+
+
+@pytest.mark.parametrize(("owner", "path"), [t for t in texts() if t[0] != "_course"],
+                         ids=lambda p: getattr(p, "name", p))
+def test_every_printed_matrix_is_an_input_or_output_of_a_public_case(owner: str,
+                                                                     path: Path) -> None:
+    matrices = printed_matrices(path.read_text(encoding="utf-8"))
+    if not matrices:
+        pytest.skip("no matrix printed")
+    arrays = public_arrays(owner)
+    assert [m.tolist() for m in matrices
+            if not any(a.shape == m.shape and np.allclose(a, m, rtol=0, atol=5e-7)
+                       for a in arrays)] == []
 
 
 def test_a_wrong_digit_is_caught() -> None:
