@@ -109,7 +109,7 @@ class GradingConsumer(Consumer):  # type: ignore[misc]
 class GradingQueue:
     """One process's handle on the queue: send wake-ups, run a consumer of them."""
 
-    def __init__(self, url: str, name: str = "numjudge", *, backoff_max_s: float = 10.0) -> None:
+    def __init__(self, url: str, name: str = "numjudge", *, backoff_max_s: float = 5.0) -> None:
         self.url = url
         self.name = name
         self.huey = make_huey(url, name)

@@ -16,7 +16,7 @@ class Backoff:
     most one per ``log_every_s``), one line when it ends.
     """
 
-    def __init__(self, *, first_s: float = 0.1, max_s: float = 10.0,
+    def __init__(self, *, first_s: float = 0.1, max_s: float = 5.0,
                  log_every_s: float = 30.0) -> None:
         self.first_s = first_s
         self.max_s = max_s

@@ -58,7 +58,7 @@ class Settings(BaseSettings):
                                      "that proves the sandbox works")
     canary_max_age_s: float = Field(30.0, gt=0, description="/healthz answers 503 when no live "
                                     "worker has a passing canary this recent")
-    backoff_max_s: float = Field(10.0, gt=0, description="longest pause between retries while "
+    backoff_max_s: float = Field(5.0, gt=0, description="longest pause between retries while "
                                  "the database or the queue is down")
     history_limit: int = Field(50, ge=1, le=1000, description="default length of a history page")
     auto_migrate: bool = Field(True, description="apply migrations when a process starts")

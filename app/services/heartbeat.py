@@ -28,23 +28,25 @@ class Canary:
 
 
 def run_canary(runtime: GradingRuntime) -> Canary:
-    """Grade the first exercise's reference solution on its public cases; it must pass."""
+    """Grade the reference solution of the first usable exercise on its public cases, through
+    the same engine as learners' code; it must pass. (A broken exercise folder is the
+    instructor's to fix and is skipped: the canary is about the grader.)"""
     at = utcnow()
-    ids = runtime.catalog.ids()
-    if not ids:
-        return Canary(at, False, "no exercises to grade a canary with")
-    try:
-        prepared = runtime.catalog.prepared(ids[0])
-        code = (prepared.exercise.path / "solution.py").read_text(encoding="utf-8")
-        report = runtime.grade(prepared, code, True)
-    except (ExerciseError, OSError) as exc:
-        return Canary(at, False, f"canary exercise {ids[0]!r} unusable: {exc}"[:500])
-    except Exception as exc:  # the engine failed: exactly what the canary is for
-        return Canary(at, False, f"{type(exc).__name__}: {exc}"[:500])
-    if report.verdict is not Verdict.PASSED:
-        return Canary(at, False, f"reference solution of {ids[0]!r} got "
-                                 f"{report.verdict.value}: {report.message}"[:500])
-    return Canary(at, True, "")
+    for exercise_id in runtime.catalog.ids():
+        try:
+            prepared = runtime.catalog.prepared(exercise_id)
+            code = (prepared.exercise.path / "solution.py").read_text(encoding="utf-8")
+        except (ExerciseError, OSError):
+            continue
+        try:
+            report = runtime.grade(prepared, code, True)
+        except Exception as exc:  # the engine failed: exactly what the canary is for
+            return Canary(at, False, f"{type(exc).__name__}: {exc}"[:500])
+        if report.verdict is not Verdict.PASSED:
+            return Canary(at, False, f"reference solution of {exercise_id!r} got "
+                                     f"{report.verdict.value}: {report.message}"[:500])
+        return Canary(at, True, "")
+    return Canary(at, False, "no usable exercise to grade a canary with")
 
 
 class HeartbeatThread(threading.Thread):
