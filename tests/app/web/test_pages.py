@@ -169,6 +169,7 @@ def test_the_lesson_page_is_linked_from_the_catalog_and_the_statements_that_use_
     assert 'href="/lesson"' in client.get("/").text
     page = client.get("/lesson")
     assert page.status_code == 200
+    assert '<a href="/lesson" aria-current="page">The lesson</a>' in page.text
     assert "<h1>The lesson: gated units on the reading task</h1>" in page.text
     assert '<div class="math block">' in page.text and "katex.min.js" in page.text
     assert "<td>0.9837%</td>" in page.text
