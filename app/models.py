@@ -148,6 +148,7 @@ class Submission(Base):
     score: Mapped[float | None] = mapped_column(Float, default=None)
     max_score: Mapped[float | None] = mapped_column(Float, default=None)
     tests: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, default=None)
+    diagnosis: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     output: Mapped[str] = mapped_column(Text, default="")
     message: Mapped[str] = mapped_column(Text, default="")
     duration_ms: Mapped[int | None] = mapped_column(Integer, default=None)

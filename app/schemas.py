@@ -40,7 +40,16 @@ class TestResultOut(BaseModel):
     failure: Failure | None = Field(None, description="why the test did not pass, from a fixed "
                                     "vocabulary; a hidden test's message says only this")
     message: str = Field("", examples=["shape: expected (4, 3), got (3, 4)"])
-    hint: str | None = Field(None, examples=["Which of z and 1 - z multiplies h_prev?"])
+
+
+class DiagnosisOut(BaseModel):
+    """The one known mistake that explains every failing test whose output came back."""
+
+    hint: str = Field(examples=["Your gate and the expected one add up to 1 in every entry."])
+    cases: list[str] = Field(description="the failing tests it explains",
+                             examples=[["numerical example", "batched"]])
+    source: Literal["mistake", "mutant"] = Field(
+        description="a hand-written mistake of the exercise, or a mutant of the reference")
 
 
 class SubmissionOut(BaseModel):
@@ -54,8 +63,9 @@ class SubmissionOut(BaseModel):
         "max_score": 10.0, "message": "",
         "tests": [{"name": "numerical example", "visibility": "public", "status": "failed",
                    "points": 0.0, "max_points": 1.0, "failure": "wrong_shape",
-                   "message": "shape: expected (4, 3), got (3, 4)",
-                   "hint": "your output matches swapping z and 1 - z in the interpolation"}],
+                   "message": "shape: expected (4, 3), got (3, 4)"}],
+        "diagnosis": {"hint": "Your gate and the expected one add up to 1 in every entry.",
+                      "cases": ["numerical example"], "source": "mistake"},
         "output": "", "created_at": "2026-01-05T10:00:00Z", "started_at": "2026-01-05T10:00:00Z",
         "finished_at": "2026-01-05T10:00:00Z", "duration_ms": 12, "attempts": 1}]})
 
@@ -71,6 +81,8 @@ class SubmissionOut(BaseModel):
     max_score: float | None = None
     message: str = Field("", description="a whole-submission error, e.g. a SyntaxError")
     tests: list[TestResultOut] = Field(default_factory=list)
+    diagnosis: DiagnosisOut | None = Field(
+        None, description="a hint, shown only when one known mistake explains the failures")
     output: str = Field("", description="what the code printed on public cases, truncated")
     created_at: datetime
     started_at: datetime | None = None

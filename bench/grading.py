@@ -1,10 +1,12 @@
 """Grading speed: the warm-zygote engine against a cold interpreter per submission.
 
-Grades the reference of gru-update-gate through the engine, then through a cold path (a
-fresh `python` of the same interpreter per submission that imports numpy and the harness and
-runs the same tasks, with no isolation layers, so the comparison favours the cold path), and
-measures gradings per second with two workers. Prints medians, p95s and ratios measured in
-this one run; machines here are noisy, so only the ratios mean much.
+Grades the reference of gru-update-gate through the engine, and a known wrong solution (its
+outputs are matched against the known mistakes and the reference's mutants), then the
+reference through a cold path (a fresh `python` of the same interpreter per submission that
+imports numpy and the harness and runs the same tasks, with no isolation layers, so the
+comparison favours the cold path), and measures gradings per second with two workers. Prints
+medians, p95s and ratios measured in this one run; machines here are noisy, so only the
+ratios mean much.
 
     .venv/bin/python bench/grading.py [--runs 60]
 """
@@ -89,16 +91,18 @@ def main() -> None:
 
     prepared = ExerciseCatalog(ROOT / "exercises").prepared(EXERCISE)
     code = (ROOT / "exercises" / EXERCISE / "solution.py").read_text()
+    wrong = (ROOT / "exercises" / EXERCISE / "mistakes" / "one_minus_z.py").read_text()
     tasks, _ = plan_tasks(prepared.cases)
     with Sandbox(workers=2) as sandbox:
         engine = timed(lambda: grade(prepared, code, sandbox), args.runs)
+        failing = timed(lambda: grade(prepared, wrong, sandbox), args.runs)
         cold = timed(lambda: cold_grade(prepared, code, sandbox.limits), max(args.runs // 3, 10))
         rate = throughput(sandbox, prepared, code, args.seconds, threads=2)
 
     engine_median, cold_median = statistics.median(engine), statistics.median(cold)
     cold_rate = 2 / cold_median
     print(f"exercise {EXERCISE}: {len(prepared.cases)} cases, {len(tasks)} sandbox calls")
-    for label, samples in (("engine", engine), ("cold", cold)):
+    for label, samples in (("engine", engine), ("wrong", failing), ("cold", cold)):
         print(f"{label:<7} median {statistics.median(samples) * 1000:7.1f} ms   "
               f"p95 {percentile(samples, .95) * 1000:7.1f} ms   ({len(samples)} gradings)")
     print(f"ratio   engine/cold median {engine_median / cold_median:.3f}   (goal <= 0.100)")

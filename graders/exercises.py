@@ -24,8 +24,11 @@ from typing import Any
 import numpy as np
 
 from graders.cases import CaseSpec, collect_cases
+from graders.checks.arrays import Tolerance, compare
 from graders.course import COURSE_FILE, Course, load_course
+from graders.diagnosis import Candidate, CaseTable
 from graders.errors import ExerciseError, ExerciseNotFound
+from graders.results import DiagnosisSource
 
 logger = logging.getLogger(__name__)
 
@@ -79,7 +82,9 @@ class PreparedCase:
     spec: CaseSpec
     inputs: Mapping[str, Any]
     expected: Any
-    mistake_outputs: Mapping[str, Any]
+    outputs: Mapping[str, Any]
+    """The output of each candidate (known mistake or mutant) that returned on this case."""
+    table: CaseTable
     slice_inputs: tuple[Mapping[str, Any], ...] = ()
 
     @property
@@ -91,6 +96,7 @@ class PreparedCase:
 class PreparedExercise:
     exercise: Exercise
     cases: tuple[PreparedCase, ...]
+    candidates: Mapping[str, Candidate] = field(default_factory=dict)
 
     @property
     def public_cases(self) -> tuple[PreparedCase, ...]:
@@ -313,15 +319,29 @@ def prepare_exercise(exercise: Exercise) -> PreparedExercise:
         except Exception as exc:
             raise ExerciseError(f"{exercise.id}/solution.py: raised {type(exc).__name__} on "
                                 f"case {spec.name!r}: {exc}") from exc
-        mistake_outputs = {}
+        outputs = {}
         for name, function in mistakes.items():
             try:
-                mistake_outputs[name] = _call(function, inputs)
+                outputs[name] = _call(function, inputs)
             except Exception:
                 continue
-        prepared.append(PreparedCase(spec, inputs, expected, mistake_outputs,
-                                     _slices(spec, inputs)))
-    return PreparedExercise(exercise, tuple(prepared))
+        prepared.append(prepared_case(spec, inputs, expected, outputs, set(mistakes),
+                                      _slices(spec, inputs)))
+    candidates = {m.name: Candidate(m.name, m.hint, DiagnosisSource.MISTAKE)
+                  for m in exercise.mistakes}
+    return PreparedExercise(exercise, tuple(prepared), candidates)
+
+
+def prepared_case(spec: CaseSpec, inputs: Mapping[str, Any], expected: Any,
+                  outputs: Mapping[str, Any], candidates: set[str],
+                  slice_inputs: tuple[Mapping[str, Any], ...] = ()) -> PreparedCase:
+    """A case with its candidates' outputs arranged for matching (absent: it raised)."""
+    tolerance = Tolerance(spec.rtol, spec.atol)
+    batch_axis = spec.output_batch_axis if spec.batched else None
+    wrong = frozenset(key for key in candidates if key not in outputs
+                      or not compare(expected, outputs[key], tolerance, batch_axis).passed)
+    table = CaseTable.build(expected, outputs, wrong, tolerance)
+    return PreparedCase(spec, inputs, expected, outputs, table, slice_inputs)
 
 
 class ExerciseCatalog:

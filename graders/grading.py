@@ -13,6 +13,7 @@ import numpy as np
 
 from graders.cases import OutputBatchAxis
 from graders.checks.arrays import Check, CheckResult, Tolerance, compare
+from graders.diagnosis import Observation, diagnose
 from graders.exercises import PreparedCase, PreparedExercise
 from graders.hidden import HIDDEN_MESSAGES, hidden_view
 from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
@@ -89,10 +90,9 @@ def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_onl
                        exercise.id, exc)
         # Which exception it was could depend on a hidden output: not named.
         message = "the grader could not judge your results"
-        hints = {mistake.name: mistake.hint for mistake in exercise.mistakes}
         return GradeReport(exercise=exercise.id, version=exercise.version,
                            verdict=Verdict.ERROR, duration_ms=duration_ms, message=message,
-                           tests=tuple(shown(not_run(plan.case, Failure.CRASHED, message), hints)
+                           tests=tuple(shown(not_run(plan.case, Failure.CRASHED, message))
                                        for plan in plans))
 
 
@@ -101,30 +101,46 @@ def judge(prepared: PreparedExercise, plans: Sequence[CasePlan], run: RunResult,
     """Turn a sandbox run into a report; pure apart from reading its arguments."""
     exercise = prepared.exercise
     common = {"exercise": exercise.id, "version": exercise.version, "duration_ms": duration_ms}
-    hints = {mistake.name: mistake.hint for mistake in exercise.mistakes}
     if run.ending is Ending.LOAD_ERROR:
         error = run.load_error or {}
         memory = error.get("type") == "MemoryError"
         failure = Failure.MEMORY_LIMIT if memory else Failure.EXCEPTION
-        tests = tuple(shown(not_run(plan.case, failure, "the code could not be loaded"), hints)
+        tests = tuple(shown(not_run(plan.case, failure, "the code could not be loaded"))
                       for plan in plans)
         return GradeReport(verdict=Verdict.MEMORY_LIMIT if memory else Verdict.ERROR,
                            tests=tests, output=run.load_stdout,
                            message=f"Your code could not be loaded: {describe_error(error)}",
                            **common)
     unfinished = unfinished_reason(run, limits)
-    tests = tuple(shown(judge_case(plan, run, unfinished, hints), hints) for plan in plans)
+    tests = tuple(shown(judge_case(plan, run, unfinished)) for plan in plans)
     task_count = sum(1 + len(plan.slices) for plan in plans)
-    return GradeReport(verdict=overall_verdict(run, tests, task_count), tests=tests,
-                       output=collect_output(run, plans),
-                       message=unfinished[1] if unfinished else "", **common)
+    verdict = overall_verdict(run, tests, task_count)
+    diagnosis = None
+    if verdict is not Verdict.PASSED:
+        diagnosis = diagnose(prepared.candidates, observations(plans, run, tests))
+    return GradeReport(verdict=verdict, tests=tests, output=collect_output(run, plans),
+                       message=unfinished[1] if unfinished else "", diagnosis=diagnosis,
+                       **common)
 
 
-def shown(result: TestResult, hints: Mapping[str, str]) -> TestResult:
+def observations(plans: Sequence[CasePlan], run: RunResult,
+                 tests: Sequence[TestResult]) -> list[Observation]:
+    """The cases whose main call returned a value, for matching against known mistakes (on
+    the trusted side: the diagnosis is one of the candidates' trusted texts)."""
+    found = []
+    for plan, test in zip(plans, tests, strict=True):
+        outcome = run.outcomes.get(plan.main)
+        if outcome is not None and outcome.ok:
+            found.append(Observation(plan.case.name, plan.case.table, outcome.value,
+                                     test.status is Status.PASSED))
+    return found
+
+
+def shown(result: TestResult) -> TestResult:
     """The result as the learner sees it: in full when public, reduced when hidden."""
     if result.visibility is Visibility.PUBLIC:
         return result
-    return hidden_view(result, hints.values())
+    return hidden_view(result)
 
 
 def unfinished_reason(run: RunResult, limits: SandboxLimits) -> tuple[Failure, str] | None:
@@ -162,7 +178,7 @@ def not_run(case: PreparedCase, failure: Failure, why: str) -> TestResult:
 
 
 def test_result(case: PreparedCase, status: Status, message: str = "",
-                hint: str | None = None, failure: Failure | None = None) -> TestResult:
+                failure: Failure | None = None) -> TestResult:
     spec = case.spec
     return TestResult(
         name=spec.name,
@@ -171,7 +187,6 @@ def test_result(case: PreparedCase, status: Status, message: str = "",
         points=spec.points if status is Status.PASSED else 0.0,
         max_points=spec.points,
         message=message,
-        hint=hint,
         failure=failure,
     )
 
@@ -189,13 +204,13 @@ def describe_error(error: dict[str, Any]) -> str:
     return f"raised {kind}{line}{message}"
 
 
-def judge_case(plan: CasePlan, run: RunResult, unfinished: tuple[Failure, str] | None,
-               hints: Mapping[str, str]) -> TestResult:
+def judge_case(plan: CasePlan, run: RunResult,
+               unfinished: tuple[Failure, str] | None) -> TestResult:
     outcome = run.outcomes.get(plan.main)
     if outcome is None:
         failure, why = unfinished or (Failure.CRASHED, "no result came back")
         return not_run(plan.case, failure, why)
-    judged = judge_outcome(plan, run, outcome, hints)
+    judged = judge_outcome(plan, run, outcome)
     if not outcome.warnings:
         return judged
     # A warning never costs points, but an overflow the values hide is worth knowing about.
@@ -204,8 +219,7 @@ def judge_case(plan: CasePlan, run: RunResult, unfinished: tuple[Failure, str] |
     return replace(judged, message=f"{judged.message} ({note})" if judged.message else note)
 
 
-def judge_outcome(plan: CasePlan, run: RunResult, outcome: TaskOutcome,
-                  hints: Mapping[str, str]) -> TestResult:
+def judge_outcome(plan: CasePlan, run: RunResult, outcome: TaskOutcome) -> TestResult:
     case = plan.case
     if not outcome.ok:
         error = outcome.error or {}
@@ -218,9 +232,8 @@ def judge_outcome(plan: CasePlan, run: RunResult, outcome: TaskOutcome,
         result = further_checks(plan, run, outcome, tolerance)
     if result.passed:
         return test_result(case, Status.PASSED)
-    hint = matching_hint(case, outcome.value, tolerance, batch_axis, hints)
     check = result.check or Check.VALUES
-    return test_result(case, Status.FAILED, result.message, hint, check.category)
+    return test_result(case, Status.FAILED, result.message, check.category)
 
 
 def further_checks(plan: CasePlan, run: RunResult, outcome: TaskOutcome,
@@ -278,17 +291,6 @@ def stack_outputs(values: Sequence[Any], axis: OutputBatchAxis) -> Any:
     if isinstance(axis, tuple):
         raise ValueError("one array came back where a tuple of outputs was expected")
     return np.stack([np.asarray(v) for v in values], axis=axis)
-
-
-def matching_hint(case: PreparedCase, got: Any, tolerance: Tolerance,
-                  batch_axis: OutputBatchAxis | None, hints: Mapping[str, str]) -> str | None:
-    """The hint of the first known mistake whose output on this case matches the learner's."""
-    for name, output in case.mistake_outputs.items():
-        if compare(case.expected, output, tolerance, batch_axis).passed:
-            continue  # this mistake is right on this case, so it explains nothing here
-        if compare(output, got, tolerance, batch_axis).passed:
-            return hints[name]
-    return None
 
 
 def collect_output(run: RunResult, plans: Sequence[CasePlan]) -> str:

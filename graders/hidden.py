@@ -1,10 +1,13 @@
-"""What a hidden test may tell the learner: its name, its points, passed or not, one
-``Failure`` from a fixed vocabulary and, on a wrong output, an author's hint.
+"""What a hidden test may tell the learner: its name, its points, passed or not, and one
+``Failure`` from a fixed vocabulary.
 
 A hidden test's message is a function of its ``Failure`` alone, so nothing the learner's code
 wrote and no number from a hidden input or from the learner's output on it can reach the
-report: per hidden case and submission the learner learns at most ``leak_bound_bits`` (the
-log2 of the number of distinct things the test can show; docs/security.md).
+report. Besides the tests, a report may carry one diagnosis (graders/diagnosis.py): one of
+the exercise's known mistakes' texts, trusted and fixed per version, with the failing tests
+it explains (which the tests' failures already tell). Per hidden case and submission the
+learner learns at most ``leak_bound_bits`` (the log2 of the number of distinct things the
+test and the diagnosis can show together; docs/security.md).
 """
 
 from __future__ import annotations
@@ -44,31 +47,29 @@ def hidden_status(failure: Failure) -> Status:
     return Status.ERROR if failure in ERROR_FAILURES else Status.FAILED
 
 
-def hidden_view(result: TestResult, authored_hints: Collection[str]) -> TestResult:
-    """``result`` as a hidden test shows it: its failure's fixed message, and its hint only
-    when it is one the exercise's author wrote (so never text computed from an output) and
-    an output was judged."""
+def hidden_view(result: TestResult) -> TestResult:
+    """``result`` as a hidden test shows it: its failure's fixed message."""
     failure = result.failure
     if failure is None:
         return TestResult(result.name, Visibility.HIDDEN, Status.PASSED, result.max_points,
                           result.max_points)
-    hint = result.hint if result.hint in authored_hints and failure not in ERROR_FAILURES \
-        else None
     return TestResult(result.name, Visibility.HIDDEN, hidden_status(failure), 0.0,
-                      result.max_points, hidden_message(failure), hint, failure)
+                      result.max_points, hidden_message(failure), failure)
 
 
-Outcome = tuple[Failure | None, str | None]
+def hidden_outcomes() -> frozenset[Failure | None]:
+    """Every failure a hidden test can show (``None``: passed); its status, points and message
+    follow from it."""
+    return frozenset({None, *Failure})
 
 
-def hidden_outcomes(authored_hints: Collection[str]) -> frozenset[Outcome]:
-    """Every (failure, hint) a hidden test can show; its status, points and message follow
-    from them. ``(None, None)`` is a pass."""
-    hinted = [failure for failure in Failure if failure not in ERROR_FAILURES]
-    return frozenset({(None, None), *((failure, None) for failure in Failure),
-                      *((failure, hint) for failure in hinted for hint in set(authored_hints))})
+def diagnosis_outcomes(hints: Collection[str]) -> frozenset[str | None]:
+    """Every hint a report's diagnosis can show, given the exercise's candidates' hints
+    (``None``: no diagnosis)."""
+    return frozenset({None, *hints})
 
 
-def leak_bound_bits(authored_hints: Collection[str]) -> float:
-    """The most a submission can learn of one hidden case, in bits."""
-    return math.log2(len(hidden_outcomes(authored_hints)))
+def leak_bound_bits(hints: Collection[str]) -> float:
+    """The most a submission can learn of one hidden case, in bits: the test's failure, and
+    at worst all of the one diagnosis of the submission."""
+    return math.log2(len(hidden_outcomes()) * len(diagnosis_outcomes(hints)))

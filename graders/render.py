@@ -17,12 +17,14 @@ def format_report(report: GradeReport) -> str:
         points = f"{test.points:g}/{test.max_points:g}"
         visibility = "" if test.visibility.value == "public" else " [hidden]"
         lines.append(f"{MARKS[test.status]}  {test.name:<{name_width}}  {points:>7}{visibility}")
-        indent = " " * 6
-        for text, prefix in ((test.message, ""), (test.hint, "hint: ")):
-            if text:
-                lines += textwrap.wrap(prefix + text, WIDTH, initial_indent=indent,
-                                       subsequent_indent=indent + "  ")
+        if test.message:
+            lines += textwrap.wrap(test.message, WIDTH, initial_indent=" " * 6,
+                                   subsequent_indent=" " * 8)
     lines.append("")
+    if report.diagnosis:
+        cases = ", ".join(report.diagnosis.cases)
+        lines += [*textwrap.wrap(f"hint ({cases}): {report.diagnosis.hint}", WIDTH,
+                                 subsequent_indent="  "), ""]
     if report.message:
         lines += [*textwrap.wrap(report.message, WIDTH), ""]
     if report.output:

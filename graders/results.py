@@ -30,6 +30,36 @@ class Visibility(Enum):
     HIDDEN = "hidden"
 
 
+class DiagnosisSource(Enum):
+    """Where a diagnosis comes from: a hand-written mistake or a mutant of the reference."""
+
+    MISTAKE = "mistake"
+    MUTANT = "mutant"
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """The one known mistake that explains every failing case whose output came back.
+
+    ``hint`` is trusted text (a mistake's ``HINT`` or a mutation operator's description),
+    never computed from an output. ``key`` (a mistake's file name or a mutant's id) is for
+    authors and tests; it never reaches the learner, so it is not part of the JSON.
+    """
+
+    hint: str
+    cases: tuple[str, ...]
+    source: DiagnosisSource
+    key: str = field(default="", compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hint": self.hint, "cases": list(self.cases), "source": self.source.value}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Diagnosis:
+        return cls(hint=data["hint"], cases=tuple(data["cases"]),
+                   source=DiagnosisSource(data["source"]))
+
+
 class Failure(Enum):
     """Why a test did not pass, from a fixed vocabulary: all a hidden test says of it."""
 
@@ -55,7 +85,6 @@ class TestResult:
     points: float
     max_points: float
     message: str = ""
-    hint: str | None = None
     failure: Failure | None = None
     """Set exactly when the test did not pass."""
 
@@ -68,7 +97,6 @@ class TestResult:
             "max_points": self.max_points,
             "failure": self.failure.value if self.failure else None,
             "message": self.message,
-            "hint": self.hint,
         }
 
     @classmethod
@@ -80,7 +108,6 @@ class TestResult:
             points=float(data["points"]),
             max_points=float(data["max_points"]),
             message=data.get("message", ""),
-            hint=data.get("hint"),
             failure=Failure(data["failure"]) if data.get("failure") else None,
         )
 
@@ -94,6 +121,7 @@ class GradeReport:
     output: str = ""
     message: str = ""
     duration_ms: int = 0
+    diagnosis: Diagnosis | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -119,6 +147,7 @@ class GradeReport:
             "tests": [t.to_dict() for t in self.tests],
             "output": self.output,
             "duration_ms": self.duration_ms,
+            "diagnosis": self.diagnosis.to_dict() if self.diagnosis else None,
         }
 
     @classmethod
@@ -131,4 +160,5 @@ class GradeReport:
             output=data.get("output", ""),
             message=data.get("message", ""),
             duration_ms=int(data.get("duration_ms", 0)),
+            diagnosis=Diagnosis.from_dict(data["diagnosis"]) if data.get("diagnosis") else None,
         )

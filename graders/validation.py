@@ -10,8 +10,9 @@ from typing import Any
 import numpy as np
 
 from graders.course import COURSE_FILE, load_course
+from graders.diagnosis import close_rows, flatten
 from graders.errors import GraderError
-from graders.exercises import PreparedExercise, load_exercise, prepare_exercise
+from graders.exercises import PreparedCase, PreparedExercise, load_exercise, prepare_exercise
 from graders.grading import grade
 from graders.results import GradeReport, Status, Verdict, Visibility
 from graders.sandbox.runner import Sandbox
@@ -95,11 +96,21 @@ def check_mistakes(prepared: PreparedExercise, sandbox: Sandbox,
         if not caught:
             result.problems.append(f"{where}: fails no hidden case; add a hidden case it gets "
                                    "wrong")
-        elif not any(t.hint == mistake.hint for t in caught):
-            names = ", ".join(t.name for t in caught)
-            result.problems.append(f"{where}: fails hidden case(s) {names}"
-                                   " but its hint is not shown there (another mistake's output "
-                                   "matches first, or its output is not deterministic)")
+        elif report.diagnosis is None or report.diagnosis.hint != mistake.hint:
+            others = [m.path.name for m in prepared.exercise.mistakes if m.hint != mistake.hint
+                      and all(same_output(case, m.name, mistake.name) for case in prepared.cases)]
+            why = (f"it gives the same outputs as {', '.join(others)} on every case; add a case "
+                   "that tells them apart" if others else "its output is not deterministic")
+            result.problems.append(f"{where}: its hint is not the diagnosis of its own "
+                                   f"output ({why})")
+
+
+def same_output(case: PreparedCase, first: str, second: str) -> bool:
+    flats = [flatten(case.outputs[key]) if key in case.outputs else None
+             for key in (first, second)]
+    if flats[0] is None or flats[1] is None or flats[0][0] != flats[1][0]:
+        return flats[0] is None and flats[1] is None
+    return bool(close_rows(flats[0][1][None, :], flats[1][1], case.table.tolerance)[0])
 
 
 def check_determinism(prepared: PreparedExercise, sandbox: Sandbox,

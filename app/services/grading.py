@@ -139,9 +139,10 @@ def _finish(runtime: GradingRuntime, submission: Submission, user_name: str,
     if report is not None:
         values.update(score=report.score, max_score=report.max_score,
                       tests=[t.to_dict() for t in report.tests], output=report.output,
+                      diagnosis=report.diagnosis.to_dict() if report.diagnosis else None,
                       duration_ms=report.duration_ms, exercise_version=report.version)
     else:
-        values.update(score=0.0, tests=[], duration_ms=0)
+        values.update(score=0.0, tests=[], duration_ms=0, diagnosis=None)
 
     def store() -> Submission | None:
         with runtime.sessions() as session:

@@ -18,7 +18,7 @@ from starlette.concurrency import run_in_threadpool
 from app import crud
 from app.models import Submission, SubmissionKind, SubmissionStatus, User, new_id, utcnow
 from app.queue import QueueUnavailable
-from app.schemas import SubmissionOut, SubmissionSummary, TestResultOut
+from app.schemas import DiagnosisOut, SubmissionOut, SubmissionSummary, TestResultOut
 from app.services.auth import Credentials, resolve_user
 from app.services.errors import (
     CodeRejected,
@@ -59,6 +59,8 @@ def to_out(submission: Submission, user_name: str | None = None) -> SubmissionOu
         verdict=submission.verdict.value if submission.verdict else None,
         score=submission.score, max_score=submission.max_score, message=submission.message,
         tests=[TestResultOut.model_validate(t) for t in submission.tests or []],
+        diagnosis=(DiagnosisOut.model_validate(submission.diagnosis)
+                   if submission.diagnosis else None),
         output=submission.output, created_at=submission.created_at,
         started_at=submission.started_at, finished_at=submission.finished_at,
         duration_ms=submission.duration_ms, attempts=submission.attempts,

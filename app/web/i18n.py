@@ -89,6 +89,8 @@ JAPANESE: dict[str, str] = {
         "この{kind}は{status}です。少し待ってからページを再読み込みしてください。",
     # the results table (pages and script)
     "{count} tests": "テスト {count} 件",
+    "Hint": "ヒント",
+    "explains: {cases}": "該当するテスト: {cases}",
     ", graded in {ms} ms": "、採点 {ms} ms",
     "Test": "テスト",
     "Status": "状態",
@@ -274,6 +276,7 @@ SCRIPT_MESSAGES = (
     "Restored your saved draft", "Starter code loaded", "Replace your code with the starter code?",
     "Run: {verdict}", "Submission: {verdict}", "{title}, score {score} of {max}", "Hidden test",
     "{count} tests", ", graded in {ms} ms", "Test", "Status", "Points", "Message",
+    "Hint", "explains: {cases}",
     "Output (public cases)", "Open this submission in your history",
     "Your code is empty: write your solution before you run.",
     "Your code is empty: write your solution before you submit.",

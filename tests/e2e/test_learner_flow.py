@@ -120,8 +120,9 @@ def test_learner_flow(server: Server, browser: Any, shots: Path) -> None:
     failing = page.locator('#results tr[data-status="failed"]')
     assert failing.count() >= 1
     assert page.locator('#results tr[data-visibility="hidden"]').count() == 0
-    hint = failing.first.locator(".hint")
+    hint = page.locator("#results .hint.diagnosis")
     assert "add up to 1" in hint.inner_text()
+    assert "numerical example" in hint.inner_text()
     assert "gate:" in page.locator("#results .output").inner_text()
     page.screenshot(path=shots / "exercise-run-failed.png")
     assert_accessible(page)

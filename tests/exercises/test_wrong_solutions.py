@@ -8,7 +8,10 @@ go beyond each exercise's own ``mistakes/`` (which ``numjudge validate`` already
   weights, a per-step loop, a naive but finite sigmoid, ...). It must pass, which shows the
   cases are not over-fitted to the reference's way of computing.
 - every other file is wrong and must fail: the verdict is not PASSED and at least one HIDDEN
-  test fails or errors, so the mistake cannot slip through on the public tests alone.
+  test fails or errors, so the mistake cannot slip through on the public tests alone. These
+  files are written as a learner would, without looking at ``mistakes/`` or at the mutants;
+  ``RIGHT_DIAGNOSES`` names the known mistakes and mutation operators that describe the file
+  truly. Any other diagnosis is a misleading hint, and none is allowed.
 
 Every file is graded once, in the real sandbox, and the report is shared by the tests below.
 """
@@ -23,6 +26,7 @@ import pytest
 
 import graders
 from graders import GradeReport, Sandbox, Status, Verdict, Visibility
+from graders.results import Diagnosis
 
 REPO = Path(__file__).resolve().parents[2]
 WRONG = Path(__file__).resolve().parent / "wrong"
@@ -58,6 +62,21 @@ def report_for(path: Path, sandbox: Sandbox, reports: dict[Path, GradeReport]) -
         prepared = CATALOG.prepared(path.parent.name)
         reports[path] = graders.grade(prepared, path.read_text(encoding="utf-8"), sandbox)
     return reports[path]
+
+
+def right_diagnoses(path: Path) -> frozenset[str]:
+    """What the file declares a right diagnosis of itself: ``RIGHT_DIAGNOSES = ("name", ...)``
+    holds mistake file names and mutation operator names (empty when none fits)."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "RIGHT_DIAGNOSES" for t in node.targets):
+            return frozenset(ast.literal_eval(node.value))
+    return frozenset()
+
+
+def diagnosis_name(diagnosis: Diagnosis) -> str:
+    """A mistake's file name, or a mutant's operator (its key is ``operator:line:column``)."""
+    return diagnosis.key.split(":")[0]
 
 
 def describe(report: GradeReport) -> str:
@@ -108,14 +127,12 @@ def test_hidden_cases_catch_wrong_solution(path: Path, sandbox: Sandbox,
 
 
 @pytest.mark.parametrize("path", WRONG_FILES, ids=file_id)
-def test_wrong_solution_is_not_a_known_mistake(path: Path, sandbox: Sandbox,
-                                               reports: dict[Path, GradeReport]) -> None:
-    # A test gets a mistake's hint when the output equals that mistake's. A wrong solution that
-    # gets a hint on every failing test duplicates mistakes/ and belongs there, not here.
+def test_no_misleading_hint(path: Path, sandbox: Sandbox,
+                            reports: dict[Path, GradeReport]) -> None:
     report = report_for(path, sandbox, reports)
-    failing = [t for t in report.tests if t.status is not Status.PASSED]
-    assert any(t.hint is None for t in failing), (
-        f"{file_id(path)} matches a mistake on every failing test:{describe(report)}")
+    if report.diagnosis is not None:
+        assert diagnosis_name(report.diagnosis) in right_diagnoses(path), (
+            f"{file_id(path)} gets a misleading hint ({report.diagnosis.key}):{describe(report)}")
 
 
 @pytest.mark.parametrize("path", RIGHT_FILES, ids=file_id)

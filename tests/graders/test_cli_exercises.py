@@ -40,8 +40,9 @@ def test_grade_a_mistake_exits_1_and_prints_its_hint(catalog: Path) -> None:
     result = runner.invoke(app, ["grade", "gru-update-gate", str(mistake)])
     assert result.exit_code == 1, result.output
     assert "FAIL  numerical example                     0/1\n" in result.stdout
-    assert "      hint: Your gate and the expected one add up to 1 in every entry." \
+    assert "\nhint (numerical example, batch of two, unbatched more units than inputs," \
         in result.stdout
+    assert "Your gate and the expected" in result.stdout
     assert result.stdout.splitlines()[-1].startswith("verdict: failed   score: 0/25   (")
 
 

@@ -6,10 +6,10 @@ from graders import GradeReport, Status, Verdict, Visibility, format_report, res
 
 
 def result(name: str, status: Status, points: float, max_points: float, *, hidden: bool = False,
-           message: str = "", hint: str | None = None) -> results.TestResult:
+           message: str = "") -> results.TestResult:
     visibility = Visibility.HIDDEN if hidden else Visibility.PUBLIC
     return results.TestResult(name=name, visibility=visibility, status=status, points=points,
-                              max_points=max_points, message=message, hint=hint)
+                              max_points=max_points, message=message)
 
 
 def test_rows_points_hidden_marks_hints_and_verdict() -> None:
@@ -19,11 +19,13 @@ def test_rows_points_hidden_marks_hints_and_verdict() -> None:
             result("numerical example", Status.PASSED, 1, 1),
             result("batch of two", Status.FAILED, 0, 1.5,
                    message="shape: expected (2, 3), got (3, 2): transposed"),
-            result("wide layer", Status.FAILED, 0, 3, hidden=True, message="values: differ",
-                   hint="Which of z and 1 - z multiplies the previous state?"),
+            result("wide layer", Status.FAILED, 0, 3, hidden=True, message="values: differ"),
             result("one", Status.ERROR, 0, 2, hidden=True, message="raised ZeroDivisionError"),
         ),
         duration_ms=42,
+        diagnosis=results.Diagnosis("Which of z and 1 - z multiplies the previous state?",
+                                    ("batch of two", "wide layer"),
+                                    results.DiagnosisSource.MISTAKE),
     )
     assert format_report(report) == "\n".join([
         "gru-update-gate  (version 0123456789abcdef)",
@@ -33,9 +35,10 @@ def test_rows_points_hidden_marks_hints_and_verdict() -> None:
         "      shape: expected (2, 3), got (3, 2): transposed",
         "FAIL  wide layer             0/3 [hidden]",
         "      values: differ",
-        "      hint: Which of z and 1 - z multiplies the previous state?",
         "ERR   one                    0/2 [hidden]",
         "      raised ZeroDivisionError",
+        "",
+        "hint (batch of two, wide layer): Which of z and 1 - z multiplies the previous state?",
         "",
         "verdict: failed   score: 1/7.5   (42 ms)",
     ])
@@ -67,14 +70,18 @@ def test_report_message_and_printed_output() -> None:
 def test_long_messages_wrap_with_a_hanging_indent() -> None:
     words = " ".join(f"word{i:02d}" for i in range(30))
     report = GradeReport(exercise="ex", version="v", verdict=Verdict.FAILED,
-                         tests=(result("t", Status.FAILED, 0, 1, message=words, hint=words),))
+                         tests=(result("t", Status.FAILED, 0, 1, message=words),),
+                         diagnosis=results.Diagnosis(words, ("t",),
+                                                     results.DiagnosisSource.MUTANT))
     lines = format_report(report).splitlines()
     body = lines[3:-2]
     assert all(len(line) <= 100 for line in body)
     assert body[0].startswith("      word00 ")
     assert body[1].startswith("        word")
-    assert any(line.startswith("      hint: word00 ") for line in body)
-    assert " ".join(line.strip() for line in body) == f"{words} hint: {words}"
+    assert any(line.startswith("hint (t): word00 ") for line in body)
+    assert all(line.startswith("  word") for line in body[body.index(next(
+        line for line in body if line.startswith("hint"))) + 1:] if line)
+    assert " ".join(line.strip() for line in body if line) == f"{words} hint (t): {words}"
 
 
 def test_passed_report_and_empty_names() -> None:

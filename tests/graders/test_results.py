@@ -12,12 +12,15 @@ def make_report() -> GradeReport:
         results.TestResult("numerical example", Visibility.PUBLIC, Status.PASSED, 1.0, 1.0),
         results.TestResult("batched", Visibility.HIDDEN, Status.FAILED, 0.0, 2.5,
                            message="shape: expected (4, 3), got (3, 4): transposed",
-                           hint="check the order", failure=Failure.WRONG_SHAPE),
+                           failure=Failure.WRONG_SHAPE),
         results.TestResult("third", Visibility.HIDDEN, Status.PASSED, 0.1, 0.1),
         results.TestResult("fourth", Visibility.HIDDEN, Status.PASSED, 0.2, 0.2),
     )
     return GradeReport(exercise="gru-update-gate", version="abc", verdict=Verdict.FAILED,
-                       tests=tests, output="printed", message="", duration_ms=12)
+                       tests=tests, output="printed", message="", duration_ms=12,
+                       diagnosis=results.Diagnosis("check the order", ("batched",),
+                                                   results.DiagnosisSource.MISTAKE,
+                                                   key="input_first"))
 
 
 def test_to_dict_schema() -> None:
@@ -27,17 +30,17 @@ def test_to_dict_schema() -> None:
         "score": 1.3, "max_score": 3.8, "message": "",
         "tests": [
             {"name": "numerical example", "visibility": "public", "status": "passed",
-             "points": 1.0, "max_points": 1.0, "failure": None, "message": "", "hint": None},
+             "points": 1.0, "max_points": 1.0, "failure": None, "message": ""},
             {"name": "batched", "visibility": "hidden", "status": "failed", "points": 0.0,
              "max_points": 2.5, "failure": "wrong_shape",
-             "message": "shape: expected (4, 3), got (3, 4): transposed",
-             "hint": "check the order"},
+             "message": "shape: expected (4, 3), got (3, 4): transposed"},
             {"name": "third", "visibility": "hidden", "status": "passed", "points": 0.1,
-             "max_points": 0.1, "failure": None, "message": "", "hint": None},
+             "max_points": 0.1, "failure": None, "message": ""},
             {"name": "fourth", "visibility": "hidden", "status": "passed", "points": 0.2,
-             "max_points": 0.2, "failure": None, "message": "", "hint": None},
+             "max_points": 0.2, "failure": None, "message": ""},
         ],
         "output": "printed", "duration_ms": 12,
+        "diagnosis": {"hint": "check the order", "cases": ["batched"], "source": "mistake"},
     }
     assert json.loads(json.dumps(data)) == data
 
@@ -47,6 +50,7 @@ def test_from_dict_round_trip() -> None:
     again = GradeReport.from_dict(json.loads(json.dumps(report.to_dict())))
     assert again == report
     assert again.tests[1].status is Status.FAILED
+    assert again.diagnosis is not None and again.diagnosis.key == ""  # the key stays inside
     assert not again.passed
 
 

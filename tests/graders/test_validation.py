@@ -9,7 +9,6 @@ from graders import Sandbox
 from graders.validation import ValidationResult, exercise_folders, validate_folder
 from tests.graders.helpers import (
     GATE,
-    GATE_HIDDEN,
     HIDDEN_VALUES,
     edit,
     gate_solution,
@@ -115,16 +114,17 @@ def test_mistake_failing_only_public_cases(gate_copy: Path, sandbox: Sandbox) ->
                                "case it gets wrong"]
 
 
-def test_mistake_whose_hint_never_shows(gate_copy: Path, sandbox: Sandbox) -> None:
-    # The same wrong code twice: the first in name order always matches first.
+def test_mistakes_the_outputs_cannot_tell_apart(gate_copy: Path, sandbox: Sandbox) -> None:
+    # The same wrong code twice with different hints: neither hint can be shown.
     text = (gate_copy / "mistakes" / "one_minus_z.py").read_text(encoding="utf-8")
     write(gate_copy / "mistakes" / "one_minus_z_again.py",
           text.replace('HINT = ("Your gate and', 'HINT = ("Again: your gate and'))
     result = validated(gate_copy, sandbox)
     assert result.problems == [
-        f"mistakes/one_minus_z_again.py: fails hidden case(s) {', '.join(GATE_HIDDEN)} but its "
-        "hint is not shown there (another mistake's output matches first, or its output is not "
-        "deterministic)"]
+        f"mistakes/{name}: its hint is not the diagnosis of its own output (it gives the same "
+        f"outputs as {other} on every case; add a case that tells them apart)"
+        for name, other in (("one_minus_z.py", "one_minus_z_again.py"),
+                            ("one_minus_z_again.py", "one_minus_z.py"))]
 
 
 def test_non_deterministic_cases(gate_copy: Path, sandbox: Sandbox) -> None:

@@ -24,13 +24,19 @@ from app.cli.main import app as cli
 from app.core.db import upgrade_database
 from app.web import auth
 from graders import Failure, PreparedExercise
-from graders.hidden import hidden_message, hidden_outcomes, hidden_status, leak_bound_bits
+from graders.hidden import (
+    diagnosis_outcomes,
+    hidden_message,
+    hidden_outcomes,
+    hidden_status,
+    leak_bound_bits,
+)
 from tests.app.live import LiveServer
 from tests.security.attacks import ATTACKS, Attack
 from tests.security.vault import EXERCISE, HINT, leaked, make_vault, needles, prepared_vault
 
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
-TEST_KEYS = {"name", "visibility", "status", "points", "max_points", "failure", "message", "hint"}
+TEST_KEYS = {"name", "visibility", "status", "points", "max_points", "failure", "message"}
 
 
 @dataclass
@@ -107,20 +113,26 @@ def hidden_tests(surfaces: Surfaces) -> list[dict[str, Any]]:
     return tests
 
 
-def outcome(test: dict[str, Any]) -> tuple[Failure | None, str | None]:
+def outcome(test: dict[str, Any]) -> Failure | None:
     """What a hidden test shows beyond its name, after checking that nothing else is in it."""
     assert set(test) == TEST_KEYS
     if test["failure"] is None:
-        assert (test["status"], test["points"], test["message"], test["hint"]) == (
-            "passed", test["max_points"], "", None)
-        return None, None
+        assert (test["status"], test["points"], test["message"]) == (
+            "passed", test["max_points"], "")
+        return None
     failure = Failure(test["failure"])
     assert (test["status"], test["points"], test["message"]) == (
         hidden_status(failure).value, 0.0, hidden_message(failure))
-    return failure, test["hint"]
+    return failure
 
 
-SEEN: dict[str, list[tuple[Failure | None, str | None]]] = {}
+def candidate_hints(vault: PreparedExercise) -> list[str]:
+    hints = [candidate.hint for candidate in vault.candidates.values()]
+    assert HINT in hints
+    return hints
+
+
+SEEN: dict[str, list[Failure | None]] = {}
 
 
 def test_the_detector_finds_a_hidden_input_however_it_is_printed(vault: PreparedExercise) -> None:
@@ -142,7 +154,9 @@ def test_no_hidden_input_leaves_the_sandbox(attack: Attack, learner: Learner,
     for surface, text in surfaces.texts().items():
         assert not leaked(text, hidden), (surface, sorted(leaked(text, hidden)), text[:3000])
     outcomes = [outcome(test) for test in hidden_tests(surfaces)]
-    assert set(outcomes) <= hidden_outcomes([HINT])
+    assert set(outcomes) <= hidden_outcomes()
+    diagnosis = surfaces.api["diagnosis"]
+    assert (diagnosis or {}).get("hint") in diagnosis_outcomes(candidate_hints(vault))
     SEEN[attack.name] = outcomes
     api = surfaces.texts()["API JSON"]
     assert not re.search(r"exit code|signal \d|SIG[A-Z]", api), api
@@ -157,9 +171,9 @@ def test_what_hidden_tests_showed_stays_within_the_bound() -> None:
     if len(SEEN) < len(ATTACKS):
         pytest.skip("runs after the attacks")
     seen = {o for outcomes in SEEN.values() for o in outcomes}
-    assert seen <= hidden_outcomes([HINT])
+    assert seen <= hidden_outcomes()
     assert {Failure.WRONG_TYPE, Failure.WRONG_SHAPE, Failure.EXCEPTION, Failure.CRASHED,
-            None} <= {failure for failure, _hint in seen}
+            None} <= seen
 
 
 # The first significant digit of a hidden case's x (5-9), sent as a category of its own.
@@ -188,10 +202,10 @@ def test_a_category_channel_carries_no_more_than_the_bound(
         learner: Learner, vault: PreparedExercise, monkeypatch: pytest.MonkeyPatch) -> None:
     """The leak measured: choosing the category by a digit works, and is all that works."""
     surfaces = learner.submit(ENCODER, monkeypatch)
-    decoded = [DECODER[failure] for failure, _ in map(outcome, hidden_tests(surfaces))
+    decoded = [DECODER[failure] for failure in map(outcome, hidden_tests(surfaces))
                if failure is not None]
     actual = [int(f"{abs(float(case.inputs['x'].flat[0])):.10f}"[2]) for case in vault.cases
               if not case.spec.public]
-    # log2(5) = 2.3 bits of each hidden case recovered, within the bound of log2(19) = 4.2.
+    # log2(5) = 2.3 bits of each hidden case recovered, within the bound.
     assert decoded == actual
-    assert len(DECODER) < 2 ** leak_bound_bits([HINT])
+    assert len(DECODER) < 2 ** leak_bound_bits(candidate_hints(vault))

@@ -133,6 +133,14 @@
         el("div", { class: "submission-message", text: result.message }),
       ]));
     }
+    if (result.diagnosis) {
+      results.appendChild(el("div", { class: "hint diagnosis" }, [
+        el("strong", { text: t("Hint") }), document.createTextNode(" "),
+        el("span", { class: "muted",
+                     text: "(" + t("explains: {cases}", { cases: result.diagnosis.cases.join(", ") }) + ")" }),
+        el("div", { text: result.diagnosis.hint }),
+      ]));
+    }
     var body = el("tbody");
     (result.tests || []).forEach(function (test) {
       var hidden = test.visibility === "hidden";
@@ -141,7 +149,6 @@
         msg.appendChild(el("span", { class: "muted", text: t("Hidden test") }));
       } else {
         msg.appendChild(document.createTextNode(test.message || ""));
-        if (test.hint) msg.appendChild(el("div", { class: "hint", text: test.hint }));
       }
       body.appendChild(el("tr", { "data-status": test.status, "data-visibility": test.visibility }, [
         el("td", { text: test.name }),

@@ -40,7 +40,8 @@ def test_reference_passes_with_full_score_and_is_stored(
     assert {t["status"] for t in result["tests"]} == {"passed"}
     hidden = [t for t in result["tests"] if t["visibility"] == "hidden"]
     assert hidden and all(set(t) == {"name", "visibility", "status", "points", "max_points",
-                                     "failure", "message", "hint"} for t in hidden)
+                                     "failure", "message"} for t in hidden)
+    assert result["diagnosis"] is None
     with runtime.sessions() as session:
         row = session.get(Submission, result["id"])
         assert row is not None
@@ -67,12 +68,18 @@ def test_without_wait_answers_queued_then_polling_finds_the_result(
     assert result["score"] < result["max_score"]
 
 
-def test_a_mistake_gets_its_hint(client: TestClient, make_user: MakeUser) -> None:
+def test_a_mistake_gets_its_hint(client: TestClient, make_user: MakeUser,
+                                 runtime: GradingRuntime) -> None:
     _, headers = make_user("ada")
     result = submit(client, headers, read_exercise_file(EXERCISE, "mistakes/one_minus_z.py"))
     assert result["verdict"] == "failed"
-    hints = {t["hint"] for t in result["tests"] if t["hint"]}
-    assert any("add up to 1" in h for h in hints)
+    failing = [t["name"] for t in result["tests"] if t["status"] != "passed"]
+    assert "add up to 1" in result["diagnosis"]["hint"]
+    assert result["diagnosis"]["cases"] == failing
+    assert result["diagnosis"]["source"] == "mistake"
+    with runtime.sessions() as session:
+        row = session.get(Submission, result["id"])
+        assert row is not None and row.diagnosis == result["diagnosis"]
 
 
 def test_syntax_error_is_an_error_verdict_with_a_message(

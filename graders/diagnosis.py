@@ -1,0 +1,149 @@
+"""Naming the learner's mistake: which known wrong solution gives the learner's outputs.
+
+A *candidate* is a hand-written mistake (``mistakes/*.py``) or a mutant of the reference
+(:mod:`graders.mutants`). Their outputs on every case are computed once per exercise version,
+on the trusted side, and arranged per case by :class:`CaseTable` so that a learner's output is
+compared with all of them in one vectorised step.
+
+:func:`diagnose` names a candidate only when it is unambiguous:
+
+- it explains *every* failing case whose output came back (the learner's output equals the
+  candidate's there), so a coincidence on one small case (a single unit, a batch of one)
+  names nothing;
+- it is right wherever the learner is right (a candidate wrong on a case the learner passes
+  is not what the learner did);
+- hand-written mistakes come first; among the candidates left, all must share one hint,
+  otherwise the outputs cannot tell them apart and no hint is shown.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from graders.checks.arrays import Tolerance
+from graders.results import Diagnosis, DiagnosisSource
+
+Signature = tuple[Any, ...]
+Flat = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A known wrong solution: ``hint`` is what a learner whose outputs equal its own reads."""
+
+    key: str
+    hint: str
+    source: DiagnosisSource
+
+
+def flatten(value: Any) -> tuple[Signature, Flat] | None:
+    """The value's structure (types and shapes) and its numbers as one float vector.
+
+    ``None`` for what cannot be compared as numbers (strings, complex, foreign objects).
+    """
+    if isinstance(value, tuple | list):
+        parts = [flatten(item) for item in value]
+        if any(part is None for part in parts):
+            return None
+        signature = ("tuple", tuple(part[0] for part in parts if part))
+        vectors = [part[1] for part in parts if part]
+        return signature, (np.concatenate(vectors) if vectors else np.empty(0))
+    if isinstance(value, np.ndarray | np.generic) and value.dtype.kind in "biuf":
+        array = np.asarray(value, dtype=np.float64)
+        kind = "array" if isinstance(value, np.ndarray) else "scalar"
+        return (kind, array.shape), array.ravel()
+    if isinstance(value, numbers.Real) and not isinstance(value, np.generic):
+        return ("number", type(value) is bool), np.array([float(value)])
+    return None
+
+
+def close_rows(matrix: Flat, vector: Flat, tolerance: Tolerance) -> npt.NDArray[np.bool_]:
+    """Which rows of ``matrix`` equal ``vector`` within the tolerance (NaN equals NaN)."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        near = np.abs(matrix - vector) <= tolerance.atol + tolerance.rtol * np.abs(matrix)
+    near |= matrix == vector
+    near |= np.isnan(matrix) & np.isnan(vector)
+    return near.all(axis=1)  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True)
+class CaseTable:
+    """The candidates' outputs on one case, grouped by structure for one comparison each."""
+
+    tolerance: Tolerance
+    expected: tuple[Signature, Flat] | None
+    wrong: frozenset[str]
+    """Candidates wrong on this case: their output differs from the expected one, or they
+    raised."""
+    groups: Mapping[Signature, tuple[tuple[str, ...], Flat]]
+
+    @classmethod
+    def build(cls, expected: Any, outputs: Mapping[str, Any], wrong: frozenset[str],
+              tolerance: Tolerance) -> CaseTable:
+        """``outputs`` holds the candidates that returned; ``wrong`` those wrong here."""
+        rows: dict[Signature, list[tuple[str, Flat]]] = {}
+        for key in sorted(wrong & set(outputs)):
+            flat = flatten(outputs[key])
+            if flat is not None:
+                rows.setdefault(flat[0], []).append((key, flat[1]))
+        groups = {signature: (tuple(k for k, _ in members), np.stack([v for _, v in members]))
+                  for signature, members in rows.items()}
+        return cls(tolerance, flatten(expected), wrong, groups)
+
+    def is_expected(self, flat: tuple[Signature, Flat] | None) -> bool:
+        if flat is None or self.expected is None or flat[0] != self.expected[0]:
+            return False
+        return bool(close_rows(self.expected[1][None, :], flat[1], self.tolerance)[0])
+
+    def matching(self, flat: tuple[Signature, Flat] | None) -> set[str]:
+        """The wrong candidates whose output here equals ``flat``."""
+        if flat is None or flat[0] not in self.groups:
+            return set()
+        keys, matrix = self.groups[flat[0]]
+        return {keys[i] for i in np.flatnonzero(close_rows(matrix, flat[1], self.tolerance))}
+
+
+@dataclass(frozen=True)
+class Observation:
+    """A case on which the learner's code returned a value, and whether the case passed."""
+
+    name: str
+    table: CaseTable
+    value: Any
+    passed: bool
+
+
+def diagnose(candidates: Mapping[str, Candidate],
+             observations: Sequence[Observation]) -> Diagnosis | None:
+    """The candidate that explains every failing observation, when only one hint fits."""
+    failing: list[str] = []
+    explained: dict[str, int] = {}
+    ruled_out: set[str] = set()
+    for observation in observations:
+        table = observation.table
+        flat = None if observation.passed else flatten(observation.value)
+        # A case that fails on another check (batch consistency, inputs changed in place)
+        # has the right values: it rules candidates out like a passed one.
+        if observation.passed or table.is_expected(flat):
+            ruled_out |= table.wrong
+            continue
+        failing.append(observation.name)
+        for key in table.matching(flat):
+            explained[key] = explained.get(key, 0) + 1
+    if not failing:
+        return None
+    full = [candidates[key] for key, count in explained.items()
+            if count == len(failing) and key not in ruled_out]
+    for source in DiagnosisSource:
+        found = sorted((c for c in full if c.source is source), key=lambda c: c.key)
+        if found:
+            if len({c.hint for c in found}) > 1:
+                return None  # the outputs cannot tell these mistakes apart
+            return Diagnosis(found[0].hint, tuple(failing), source, found[0].key)
+    return None
