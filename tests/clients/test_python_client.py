@@ -59,11 +59,13 @@ def test_a_failing_submission_has_its_hint_in_text_and_html(learner: Learner) ->
     assert result.score is not None and result.max_score is not None
     assert result.score < result.max_score
     failed = [t for t in result.tests if t.status is numjudge_client.TestStatus.FAILED]
-    assert failed and any(t.hint and "add up to 1" in t.hint for t in failed)
+    assert result.diagnosis is not None and "add up to 1" in result.diagnosis.hint
+    assert list(result.diagnosis.cases) == [t.name for t in failed]
     assert {t.visibility for t in result.tests} == {Visibility.PUBLIC, Visibility.HIDDEN}
     text = str(result)
     assert text.startswith(f"{EXERCISE} (submit): Failed")
-    assert "FAIL  " in text and "hint: Your gate and the expected one add up to 1" in text
+    assert "FAIL  " in text and "\nhint (numerical example, batch of two," in text
+    assert "Your gate and the expected one add up" in text
     page = result._repr_html_()
     assert 'data-verdict="failed"' in page and '<table class="test-table"' in page
     assert page.count('<tr data-status="failed"') == len(failed)

@@ -17,6 +17,7 @@ from numjudge_client._errors import (
     SourceNotFound,
 )
 from numjudge_client._results import (
+    Diagnosis,
     Kind,
     Result,
     Status,
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Client",
+    "Diagnosis",
     "Exercise",
     "ExerciseDetail",
     "GradingTimedOut",

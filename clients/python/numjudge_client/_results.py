@@ -59,14 +59,24 @@ class TestResult:
     points: float
     max_points: float
     message: str
-    hint: str | None
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TestResult:
         return cls(name=data["name"], visibility=Visibility(data["visibility"]),
                    status=TestStatus(data["status"]), points=float(data["points"]),
-                   max_points=float(data["max_points"]), message=data.get("message") or "",
-                   hint=data.get("hint"))
+                   max_points=float(data["max_points"]), message=data.get("message") or "")
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """The one hint of a submission and the failing tests it explains."""
+
+    hint: str
+    cases: tuple[str, ...]
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Diagnosis:
+        return cls(hint=data["hint"], cases=tuple(data["cases"]))
 
 
 @dataclass(frozen=True)
@@ -85,6 +95,7 @@ class Result:
     tests: tuple[TestResult, ...]
     output: str
     duration_ms: int | None
+    diagnosis: Diagnosis | None = None
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Result:
@@ -94,7 +105,9 @@ class Result:
                    score=data.get("score"), max_score=data.get("max_score"),
                    message=data.get("message") or "",
                    tests=tuple(TestResult.from_dict(t) for t in data.get("tests") or []),
-                   output=data.get("output") or "", duration_ms=data.get("duration_ms"))
+                   output=data.get("output") or "", duration_ms=data.get("duration_ms"),
+                   diagnosis=(Diagnosis.from_dict(data["diagnosis"])
+                              if data.get("diagnosis") else None))
 
     @property
     def passed(self) -> bool:
@@ -116,10 +129,13 @@ class Result:
             points = f"{test.points:g}/{test.max_points:g}"
             hidden = " [hidden]" if test.visibility is Visibility.HIDDEN else ""
             lines.append(f"{MARKS[test.status]}  {test.name:<{width}}  {points:>7}{hidden}")
-            for text, prefix in ((test.message, ""), (test.hint, "hint: ")):
-                if text:
-                    lines += textwrap.wrap(prefix + text, WIDTH, initial_indent=" " * 6,
-                                           subsequent_indent=" " * 8)
+            if test.message:
+                lines += textwrap.wrap(test.message, WIDTH, initial_indent=" " * 6,
+                                       subsequent_indent=" " * 8)
+        if self.diagnosis:
+            cases = ", ".join(self.diagnosis.cases)
+            lines += ["", *textwrap.wrap(f"hint ({cases}): {self.diagnosis.hint}", WIDTH,
+                                         subsequent_indent="  ")]
         if self.message:
             lines += ["", *textwrap.wrap(self.message, WIDTH)]
         if self.output:
@@ -146,16 +162,20 @@ def _badge(status: TestStatus) -> str:
             f'border:1px solid {border}">{status.value}</span>')
 
 
+def _hint(diagnosis: Diagnosis) -> str:
+    e = html.escape
+    return (f'<div class="hint diagnosis" style="color:{HINT_COLOUR};margin:0.5em 0;'
+            f'white-space:normal"><b>Hint</b> ({e("explains: " + ", ".join(diagnosis.cases))})'
+            f"<div>{e(diagnosis.hint)}</div></div>")
+
+
 def _row(test: TestResult) -> str:
     e = html.escape
-    hint = (f'<div class="hint" style="color:{HINT_COLOUR};margin-top:0.3em;'
-            f'font-family:sans-serif;white-space:normal"><b>Hint: </b>{e(test.hint)}</div>'
-            if test.hint else "")
     return (f'<tr data-status="{test.status.value}" data-visibility="{test.visibility.value}">'
             f'<td style="text-align:left">{e(test.name)}</td><td>{_badge(test.status)}</td>'
             f'<td style="text-align:right">{test.points:g} / {test.max_points:g}</td>'
             f'<td class="message" style="text-align:left;font-family:monospace;'
-            f'white-space:pre-wrap">{e(test.message)}{hint}</td></tr>')
+            f'white-space:pre-wrap">{e(test.message)}</td></tr>')
 
 
 def render_html(result: Result) -> str:
@@ -171,6 +191,8 @@ def render_html(result: Result) -> str:
     if result.message:
         parts.append(f'<pre class="submission-message" style="color:{BAD[0]};background:{BAD[1]};'
                      f'padding:0.6em 1em;white-space:pre-wrap">{e(result.message)}</pre>')
+    if result.diagnosis:
+        parts.append(_hint(result.diagnosis))
     if result.tests:
         caption = f"{len(result.tests)} tests"
         if result.duration_ms is not None:
