@@ -284,6 +284,32 @@ export interface components {
             /** Url */
             url: string;
         };
+        /**
+         * DiagnosisOut
+         * @description The one known mistake that explains every failing test whose output came back.
+         */
+        DiagnosisOut: {
+            /**
+             * Cases
+             * @description the failing tests it explains
+             * @example [
+             *       "numerical example",
+             *       "batched"
+             *     ]
+             */
+            cases: string[];
+            /**
+             * Hint
+             * @example Your gate and the expected one add up to 1 in every entry.
+             */
+            hint: string;
+            /**
+             * Source
+             * @description a hand-written mistake of the exercise, or a mutant of the reference
+             * @enum {string}
+             */
+            source: "mistake" | "mutant";
+        };
         /** ErrorOut */
         ErrorOut: {
             /**
@@ -533,6 +559,13 @@ export interface components {
          * @example {
          *       "attempts": 1,
          *       "created_at": "2026-01-05T10:00:00Z",
+         *       "diagnosis": {
+         *         "cases": [
+         *           "numerical example"
+         *         ],
+         *         "hint": "Your gate and the expected one add up to 1 in every entry.",
+         *         "source": "mistake"
+         *       },
          *       "duration_ms": 12,
          *       "exercise": "gru-update-gate",
          *       "exercise_version": "a1b2c3d4e5f60718",
@@ -548,7 +581,6 @@ export interface components {
          *       "tests": [
          *         {
          *           "failure": "wrong_shape",
-         *           "hint": "your output matches swapping z and 1 - z in the interpolation",
          *           "max_points": 1,
          *           "message": "shape: expected (4, 3), got (3, 4)",
          *           "name": "numerical example",
@@ -573,6 +605,8 @@ export interface components {
              * Format: date-time
              */
             created_at: string;
+            /** @description a hint, shown only when one known mistake explains the failures */
+            diagnosis?: components["schemas"]["DiagnosisOut"] | null;
             /** Duration Ms */
             duration_ms?: number | null;
             /** Exercise */
@@ -659,11 +693,6 @@ export interface components {
         TestResultOut: {
             /** @description why the test did not pass, from a fixed vocabulary; a hidden test's message says only this */
             failure?: components["schemas"]["Failure"] | null;
-            /**
-             * Hint
-             * @example Which of z and 1 - z multiplies h_prev?
-             */
-            hint?: string | null;
             /**
              * Max Points
              * @example 1

@@ -24,15 +24,17 @@ export interface Problem {
   hints: string[];
 }
 
-/** One problem per failing test, on the line that defines the entry function (else line 0). */
+/** One problem per failing test, on the line that defines the entry function (else line 0);
+ * the submission's one hint goes with the failing tests it explains. */
 export function problems(result: Submission, source: string, entry: string): Problem[] {
   const definition = new RegExp(`^\\s*(async\\s+)?def\\s+${entry}\\s*\\(`);
   const found = source.split("\n").findIndex((line) => definition.test(line));
   const line = Math.max(found, 0);
   const failing = (result.tests ?? []).filter((test) => test.status !== "passed");
+  const diagnosis = result.diagnosis;
   const problems = failing.map((test) => ({
     line, message: `${test.name}: ${test.message || test.status}`,
-    hints: test.hint ? [test.hint] : [],
+    hints: diagnosis && diagnosis.cases.includes(test.name) ? [diagnosis.hint] : [],
   }));
   if (result.message && result.verdict !== "passed") {
     problems.unshift({ line, message: result.message, hints: [] });
@@ -50,11 +52,10 @@ function escape(text: string): string {
 }
 
 function row(test: TestResult): string {
-  const hint = test.hint ? `<div class="hint"><b>Hint: </b>${escape(test.hint)}</div>` : "";
   return `<tr data-status="${test.status}" data-visibility="${test.visibility}">` +
     `<td>${escape(test.name)}</td><td><span class="badge ${test.status}">${test.status}</span></td>` +
     `<td class="num">${test.points} / ${test.max_points}</td>` +
-    `<td class="message">${escape(test.message ?? "")}${hint}</td></tr>`;
+    `<td class="message">${escape(test.message ?? "")}</td></tr>`;
 }
 
 // The web page's colours (app/static/css/numjudge.css); VS Code's theme supplies the text colour.
@@ -72,7 +73,7 @@ th, td { text-align: left; vertical-align: top; padding: 0.3rem 0.5rem;
   border-bottom: 1px solid rgba(128, 128, 128, 0.35); }
 td.num { text-align: right; white-space: nowrap; }
 td.message { font-family: var(--vscode-editor-font-family, monospace); white-space: pre-wrap; }
-.hint { font-family: var(--vscode-font-family, sans-serif); color: #b26a00; margin-top: 0.3rem; }
+.hint { font-family: var(--vscode-font-family, sans-serif); color: #b26a00; margin: 0.5rem 0; }
 .badge { border-radius: 999px; padding: 0 0.55rem; font-size: 0.85em; font-weight: 600; }
 .badge.passed { background: #e7f6ec; color: #166534; }
 .badge.failed, .badge.error { background: #fdecea; color: #b42318; }
@@ -88,6 +89,10 @@ export function resultsHtml(result: Submission, title: string): string {
     `</span><span>${escape(scoreText(result))}</span></div>`,
   ];
   if (result.message) parts.push(`<pre class="message-box">${escape(result.message)}</pre>`);
+  if (result.diagnosis) {
+    parts.push(`<div class="hint diagnosis"><b>Hint: </b>${escape(result.diagnosis.hint)}` +
+      ` (explains: ${escape(result.diagnosis.cases.join(", "))})</div>`);
+  }
   const tests = result.tests ?? [];
   if (tests.length) {
     const graded = result.duration_ms == null ? "" : `, graded in ${result.duration_ms} ms`;

@@ -30,8 +30,9 @@ test("a classic mistake fails with its hint; the reference passes", async () => 
   assert.equal(failed.status, "done");
   assert.equal(failed.verdict, "failed");
   assert.equal(failed.kind, "submit");
-  const hints = (failed.tests ?? []).filter((t) => t.status === "failed").map((t) => t.hint);
-  assert.ok(hints.some((hint) => hint?.includes("add up to 1")), String(hints));
+  const failing = (failed.tests ?? []).filter((t) => t.status === "failed").map((t) => t.name);
+  assert.ok(failed.diagnosis?.hint.includes("add up to 1"), String(failed.diagnosis?.hint));
+  assert.deepEqual(failed.diagnosis?.cases, failing);
   const passed = await client.grade(Kind.Submit, EXERCISE, exerciseFile("solution.py"));
   assert.equal(passed.verdict, "passed");
   assert.equal(passed.score, passed.max_score);

@@ -1,7 +1,7 @@
 """submissions.diagnosis: the one hint of a graded submission, with the cases it explains
 
-Revision ID: 0003_submission_diagnosis
-Revises: 0002_extensions
+Revision ID: 0004_submission_diagnosis
+Revises: 0003
 Create Date: 2026-11-30 22:30:00
 """
 
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0003_submission_diagnosis"
-down_revision: str | None = "0002_extensions"
+revision: str = "0004_submission_diagnosis"
+down_revision: str | None = "0003"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
