@@ -137,17 +137,26 @@ class LearnerLoad:
     """What one learner has in the system now (the fairness limits)."""
 
     waiting: int
-    oldest_recent_at: datetime | None  # the oldest of the ``recent`` submissions
-    recent: int  # created since the ``since`` asked for
+    recent: int  # created since the ``since`` asked for (0 when not asked)
+    oldest_recent_at: datetime | None  # the oldest of those
 
 
-def learner_load(*, session: Session, user_id: int, since: datetime) -> LearnerLoad:
-    waiting = session.scalar(select(func.count()).select_from(Submission).where(
-        Submission.user_id == user_id, Submission.status == SubmissionStatus.QUEUED))
-    recent, oldest = session.execute(select(func.count(), func.min(Submission.created_at)).where(
-        Submission.user_id == user_id, Submission.created_at >= since)).one()
-    return LearnerLoad(waiting=int(waiting or 0), recent=int(recent or 0),
-                       oldest_recent_at=_aware(oldest) if oldest is not None else None)
+def learner_load(*, session: Session, user_id: int, since: datetime | None) -> LearnerLoad:
+    """Queued submissions of the learner and, if ``since`` is given, those created since."""
+    waiting = func.count().filter(Submission.status == SubmissionStatus.QUEUED)
+    if since is None:
+        count = session.scalar(select(waiting).where(Submission.user_id == user_id,
+                                                     Submission.status ==
+                                                     SubmissionStatus.QUEUED))
+        return LearnerLoad(waiting=int(count or 0), recent=0, oldest_recent_at=None)
+    recent = Submission.created_at >= since
+    row = session.execute(select(waiting, func.count().filter(recent),
+                                 func.min(Submission.created_at).filter(recent))
+                          .where(Submission.user_id == user_id,
+                                 or_(Submission.status == SubmissionStatus.QUEUED, recent))
+                          ).one()
+    return LearnerLoad(waiting=int(row[0] or 0), recent=int(row[1] or 0),
+                       oldest_recent_at=_aware(row[2]) if row[2] is not None else None)
 
 
 def get_submission(*, session: Session, submission_id: str,

@@ -89,14 +89,15 @@ def check_load(runtime: GradingRuntime, session: Session, user: User,
     """Refuse a learner over the waiting or rate limit, saying when to try again."""
     settings = runtime.settings
     now = utcnow()
-    load = crud.learner_load(session=session, user_id=user.id, since=now - RATE_WINDOW)
+    rate = settings.submit_rate_per_minute
+    load = crud.learner_load(session=session, user_id=user.id,
+                             since=now - RATE_WINDOW if rate else None)
     if load.waiting >= settings.max_waiting_per_learner:
         # A slot frees when one of the learner's gradings ends: at most the time limit.
         raise TooManySubmissions(
             f"You have {load.waiting} submissions waiting to be graded (the limit is "
             f"{settings.max_waiting_per_learner}); wait for their results",
             retry_after_s=max(1, math.ceil(time_limit_s)))
-    rate = settings.submit_rate_per_minute
     if rate and load.recent >= rate and load.oldest_recent_at is not None:
         free_at = load.oldest_recent_at + RATE_WINDOW
         raise TooManySubmissions(
