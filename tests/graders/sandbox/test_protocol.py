@@ -1,0 +1,116 @@
+"""graders/sandbox/protocol.py: the trusted side's conversation, frame by frame (no sandbox)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pytest
+
+from graders import WireError
+from graders.sandbox.protocol import (
+    Conversation,
+    EncodedTasks,
+    Ending,
+    Next,
+    Task,
+    encode_tasks,
+    request_frame,
+)
+from graders.wire import HEADER, encode_value
+
+PUBLIC = Task(("x", "w"), (np.array([0.25, 0.5]), 2.0))
+HIDDEN_MAIN = Task(("x", "w"), (np.array([[0.75, 0.125], [0.5, 0.5]]), 3.0), flush=False,
+                   hidden=True)
+HIDDEN_SLICES = (Task(("x", "w"), (np.array([0.75, 0.125]), 3.0), flush=False, hidden=True),
+                 Task(("x", "w"), (np.array([0.5, 0.5]), 3.0), hidden=True))
+
+
+@pytest.fixture
+def tasks() -> EncodedTasks:
+    return encode_tasks([PUBLIC, HIDDEN_MAIN, *HIDDEN_SLICES])
+
+
+def task_frame(index: int, **extra: Any) -> dict[str, Any]:
+    buffers: list[bytes | memoryview] = []
+    return {"kind": "task", "index": index, "ok": True,
+            "value": encode_value(1.0, buffers), "mutated": [], **extra}
+
+
+def loaded(conversation: Conversation) -> Conversation:
+    assert conversation.apply({"kind": "loaded", "stdout": "hello\n"}, []) is Next.READ
+    return conversation
+
+
+def test_the_request_holds_the_public_inputs_only(tasks: EncodedTasks) -> None:
+    frame = b"".join(bytes(piece) for piece in request_frame("code", "f", tasks))
+    (length,) = HEADER.unpack(frame[:HEADER.size])
+    header = json.loads(frame[HEADER.size:HEADER.size + length])
+    assert header["hidden"] == 1 and len(header["tasks"]) == 1
+    assert np.array([0.75]).tobytes() not in frame
+    assert np.array([0.25]).tobytes() in frame
+    # One hidden case: its main call and its two batch items, in one frame.
+    assert [count for _frame, count in tasks.hidden] == [3]
+    assert np.array([0.75]).tobytes() in tasks.hidden[0][0]
+
+
+def test_hidden_tasks_must_come_last_and_end_a_case() -> None:
+    with pytest.raises(ValueError, match="after every public task"):
+        encode_tasks([HIDDEN_MAIN, *HIDDEN_SLICES, PUBLIC])
+    with pytest.raises(ValueError, match="flush"):
+        encode_tasks([PUBLIC, HIDDEN_MAIN])
+
+
+def test_a_hidden_case_is_sent_only_after_every_earlier_result(tasks: EncodedTasks) -> None:
+    conversation = loaded(Conversation(tasks))
+    assert conversation.apply(task_frame(0, stdout="public\n"), []) is Next.READ
+    assert not conversation.result.hidden_started
+    assert conversation.apply({"kind": "public_done", "dropped_chars": 4}, []) is Next.SEND_CASE
+    assert conversation.next_case() == tasks.hidden[0][0]
+    assert conversation.result.hidden_started
+    assert conversation.apply(task_frame(1), []) is Next.READ
+    assert conversation.apply(task_frame(2), []) is Next.READ
+    assert conversation.apply(task_frame(3), []) is Next.SEND_CASE
+    assert conversation.next_case() is None
+    result = conversation.result
+    assert result.ending is Ending.COMPLETED
+    assert (result.load_stdout, result.outcomes[0].stdout, result.dropped_chars) == (
+        "hello\n", "public\n", 4)
+
+
+def test_text_timing_and_exception_details_of_a_hidden_call_are_not_kept(
+        tasks: EncodedTasks) -> None:
+    conversation = loaded(Conversation(tasks))
+    conversation.apply(task_frame(0), [])
+    conversation.apply({"kind": "public_done", "dropped_chars": 0}, [])
+    conversation.next_case()
+    conversation.apply({**task_frame(1, stdout="0.75", seconds=0.75, warnings=["0.75"]),
+                        "ok": False, "error": {"type": "Leak0p75", "message": "0.75"}}, [])
+    conversation.apply(task_frame(2, stdout="0.75"), [])
+    hidden = conversation.result.outcomes[1]
+    assert (hidden.stdout, hidden.seconds, hidden.warnings, hidden.error) == (
+        "", 0.0, (), {"type": "Exception"})
+    assert conversation.result.outcomes[2].stdout == ""
+
+
+@pytest.mark.parametrize(("frames", "why"), [
+    ([task_frame(0)], "unexpected frame kind"),                       # before "loaded"
+    ([{"kind": "loaded"}, task_frame(1)], "out of order"),            # a hidden index early
+    ([{"kind": "loaded"}, {"kind": "public_done"}], "unexpected"),    # public results missing
+    ([{"kind": "loaded"}, task_frame(0, mutated=["x", "0.75"])], "not arguments"),
+    ([{"kind": "loaded"}, task_frame(0, mutated=["x", "x"])], "not arguments"),
+    ([{"kind": "loaded"}, task_frame(0), {"kind": "done"}], "unexpected frame kind"),
+])
+def test_a_frame_the_trusted_side_does_not_expect_is_refused(
+        tasks: EncodedTasks, frames: list[dict[str, Any]], why: str) -> None:
+    conversation = Conversation(tasks)
+    with pytest.raises(WireError, match=why):
+        for frame in frames:
+            conversation.apply(frame, [])
+
+
+def test_changed_inputs_named_by_the_task_are_kept(tasks: EncodedTasks) -> None:
+    conversation = loaded(Conversation(tasks))
+    conversation.apply(task_frame(0, mutated=["w", "x"]), [])
+    assert conversation.result.outcomes[0].mutated == ("w", "x")
