@@ -52,3 +52,11 @@ def test_a_function_without_source_is_refused_in_words() -> None:
         code_of(lambda x: x)
     with pytest.raises(SourceNotFound, match="a function defined with `def`"):
         Client("http://127.0.0.1:9").submit("gru-update-gate", print)  # type: ignore[arg-type]
+
+
+def test_all_names_what_the_package_exports() -> None:
+    import numjudge_client
+
+    public = {name for name in vars(numjudge_client)
+              if not name.startswith("_") and name not in {"annotations", "TYPE_CHECKING"}}
+    assert sorted(numjudge_client.__all__) == sorted(public)
