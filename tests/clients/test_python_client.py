@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import socket
 import sys
 from pathlib import Path
 
@@ -148,3 +149,15 @@ def test_too_many_requests_says_when_to_retry() -> None:
     assert caught.value.retry_after == 7
     assert str(caught.value) == ("The server has had too many submissions from you "
                                  "(Too many submissions); try again in 7 s.")
+
+
+def test_a_server_that_does_not_answer_in_time_is_said_in_words() -> None:
+    with socket.socket() as silent:  # the kernel completes the handshake; nobody answers
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        url = f"http://127.0.0.1:{silent.getsockname()[1]}"
+        with (Client(url, "nj_any", timeout=0.2) as client,
+              pytest.raises(ServerUnreachable) as caught):
+            client.exercises()
+    assert str(caught.value) == (f"The numjudge server at {url} did not answer in time; try "
+                                 "again in a moment.")

@@ -46,7 +46,7 @@ def test_extension_and_its_client_against_a_live_server(learner: Learner, tmp_pa
                           capture_output=True, text=True, timeout=300)
     report = done.stdout + done.stderr
     assert done.returncode == 0, report
-    assert "# fail 0" in report and "# pass 15" in report, report
+    assert "# fail 0" in report and "# pass 17" in report, report
     html = panel.read_text()
     assert 'data-verdict="failed"' in html
     screenshot(html, shots / "vscode-results.png", width=900)

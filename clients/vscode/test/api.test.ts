@@ -1,5 +1,6 @@
 // The client layer against the live server.
 import assert from "node:assert/strict";
+import { createServer as createHttpServer, type RequestListener } from "node:http";
 import { createServer } from "node:net";
 import { test } from "node:test";
 import { ApiClient, Kind, NumjudgeError } from "../src/api";
@@ -70,4 +71,37 @@ test("waiting longer than allowed names the submission", async () => {
   const slow = "import time\ntime.sleep(2)\n" + exerciseFile("solution.py");
   await rejectsWith(client.grade(Kind.Submit, EXERCISE, slow, 0.3),
                     /^No result for gru-update-gate after 0.3 s: the submission is (queued|running)\. See http/);
+});
+
+// The live server has no rate limit to trip on demand and always answers: these two answers
+// come from a local HTTP server of the test's own.
+async function withServer(listener: RequestListener, use: (url: string) => Promise<void>) {
+  const server = createHttpServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  try {
+    await use(`http://127.0.0.1:${port}`);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+}
+
+test("a 429 says when to try again", async () => {
+  await withServer((_, response) => {
+    response.writeHead(429, { "Content-Type": "application/json", "Retry-After": "7" });
+    response.end(JSON.stringify({ detail: "Too many submissions" }));
+  }, async (url) => {
+    await rejectsWith(new ApiClient(url, TOKEN).grade(Kind.Submit, EXERCISE, "x = 1"),
+                      "The server has had too many submissions from you (Too many " +
+                      "submissions); try again in 7 s.");
+  });
+});
+
+test("a server that does not answer in time is said in words", async () => {
+  await withServer(() => { /* never answers */ }, async (url) => {
+    await rejectsWith(new ApiClient(url, TOKEN, 0.2).exercises(),
+                      `The numjudge server at ${url} did not answer within 0.2 s; try again ` +
+                      "in a moment.");
+  });
 });
