@@ -4,8 +4,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench validate clean assets e2e-deps screenshots lock vscode-deps \
-	vscode-types vsix
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test test-fast lint typecheck bench validate clean assets e2e-deps screenshots lock \
+	vscode-deps vscode-types vsix
 
 $(STAMP): pyproject.toml constraints.txt clients/python/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,15 +17,22 @@ $(STAMP): pyproject.toml constraints.txt clients/python/pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/numjudge serve
+	$(BIN)/numjudge serve --host $(HOST) --port $(PORT)
 
-test: $(STAMP) e2e-deps vscode-deps
-	$(BIN)/ruff check .
+test: $(STAMP) e2e-deps vscode-deps lint typecheck
 	$(BIN)/numjudge validate exercises
 	$(BIN)/pytest
 
+# The inner loop: everything but the browser, PostgreSQL, live-server and multi-machine tests.
+test-fast: $(STAMP) lint typecheck
+	$(BIN)/pytest -m "not slow"
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
 
 validate: $(STAMP)
 	$(BIN)/numjudge validate exercises

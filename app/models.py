@@ -25,7 +25,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-from graders.results import Verdict
+from graders import Verdict
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",

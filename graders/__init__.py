@@ -1,6 +1,7 @@
 """numjudge's grading engine: exercise folders, the sandbox, array-aware checks, reports.
 
-``graders`` never imports ``app``.
+``graders`` never imports ``app``, and ``app`` imports only the names listed in ``__all__``
+(both checked by tests/test_layers.py).
 """
 
 from graders.canary import CanaryResult, canary
@@ -20,6 +21,7 @@ from graders.exercises import (
     Exercise,
     ExerciseCatalog,
     PreparedExercise,
+    folder_version,
     load_exercise,
     prepare_exercise,
 )
@@ -27,6 +29,13 @@ from graders.grading import grade
 from graders.render import format_report
 from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
 from graders.sandbox import Sandbox, SandboxLimits
+from graders.scaffold import create_exercise
+from graders.validation import (
+    ValidationResult,
+    exercise_folders,
+    validate_course,
+    validate_folder,
+)
 
 __all__ = [
     "Assignment",
@@ -50,13 +59,19 @@ __all__ = [
     "SandboxUnavailable",
     "Status",
     "TestResult",
+    "ValidationResult",
     "Verdict",
     "Visibility",
     "WireError",
     "canary",
     "case",
+    "create_exercise",
+    "exercise_folders",
+    "folder_version",
     "format_report",
     "grade",
     "load_exercise",
     "prepare_exercise",
+    "validate_course",
+    "validate_folder",
 ]

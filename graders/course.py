@@ -178,7 +178,8 @@ def _moment(value: Any, key: str, where: str, zone: tzinfo | None) -> datetime:
             raise CourseError(f"{where}: '{key}' has no time zone; write an offset "
                               "(…T23:59:00+01:00) or set 'timezone' at the top of the file")
         value = value.replace(tzinfo=zone)
-    return value.astimezone(UTC)
+    moment: datetime = value.astimezone(UTC)
+    return moment
 
 
 def _late_policy(table: Any, where: str) -> LatePolicy:

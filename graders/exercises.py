@@ -19,7 +19,7 @@ import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -266,7 +266,7 @@ def entry_function(file: Path, entry: str) -> Callable[..., Any]:
     if not callable(function):
         raise ExerciseError(f"{display_path(file)}: does not define the entry "
                             f"function '{entry}' named in exercise.toml")
-    return function
+    return cast(Callable[..., Any], function)
 
 
 def _call(function: Callable[..., Any], inputs: Mapping[str, Any]) -> Any:

@@ -100,17 +100,17 @@ def judge(prepared: PreparedExercise, plans: Sequence[CasePlan], run: RunResult,
           limits: SandboxLimits, duration_ms: int = 0) -> GradeReport:
     """Turn a sandbox run into a report; pure apart from reading its arguments."""
     exercise = prepared.exercise
-    common = {"exercise": exercise.id, "version": exercise.version, "duration_ms": duration_ms}
+    report = functools.partial(GradeReport, exercise=exercise.id, version=exercise.version,
+                               duration_ms=duration_ms)
     if run.ending is Ending.LOAD_ERROR:
         error = run.load_error or {}
         memory = error.get("type") == "MemoryError"
         failure = Failure.MEMORY_LIMIT if memory else Failure.EXCEPTION
         tests = tuple(shown(not_run(plan.case, failure, "the code could not be loaded"))
                       for plan in plans)
-        return GradeReport(verdict=Verdict.MEMORY_LIMIT if memory else Verdict.ERROR,
-                           tests=tests, output=run.load_stdout,
-                           message=f"Your code could not be loaded: {describe_error(error)}",
-                           **common)
+        return report(verdict=Verdict.MEMORY_LIMIT if memory else Verdict.ERROR,
+                      tests=tests, output=run.load_stdout,
+                      message=f"Your code could not be loaded: {describe_error(error)}")
     unfinished = unfinished_reason(run, limits)
     tests = tuple(shown(judge_case(plan, run, unfinished)) for plan in plans)
     task_count = sum(1 + len(plan.slices) for plan in plans)
@@ -118,9 +118,8 @@ def judge(prepared: PreparedExercise, plans: Sequence[CasePlan], run: RunResult,
     diagnosis = None
     if verdict is not Verdict.PASSED:
         diagnosis = diagnose(prepared.candidates, observations(plans, run, tests))
-    return GradeReport(verdict=verdict, tests=tests, output=collect_output(run, plans),
-                       message=unfinished[1] if unfinished else "", diagnosis=diagnosis,
-                       **common)
+    return report(verdict=verdict, tests=tests, output=collect_output(run, plans),
+                  message=unfinished[1] if unfinished else "", diagnosis=diagnosis)
 
 
 def observations(plans: Sequence[CasePlan], run: RunResult,
@@ -285,9 +284,9 @@ def stack_outputs(values: Sequence[Any], axis: OutputBatchAxis) -> Any:
         axes = axis if isinstance(axis, tuple) else (axis,) * len(values[0])
         if len(axes) != len(values[0]):
             raise ValueError(f"{len(values[0])} outputs, but {len(axes)} output batch axes")
-        return tuple(values[0][i] if axes[i] is None else
-                     np.stack([np.asarray(v[i]) for v in values], axis=axes[i])
-                     for i in range(len(values[0])))
+        return tuple(values[0][i] if a is None else
+                     np.stack([np.asarray(v[i]) for v in values], axis=a)
+                     for i, a in enumerate(axes))
     if isinstance(axis, tuple):
         raise ValueError("one array came back where a tuple of outputs was expected")
     return np.stack([np.asarray(v) for v in values], axis=axis)

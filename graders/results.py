@@ -1,8 +1,12 @@
-"""Grading results as plain data with a stable JSON schema (see CONTRACT.md, "A result")."""
+"""Grading results as plain data; the only place they become JSON (``to_dict``/``from_dict``).
+
+The JSON is what the API returns as a result's ``tests`` and what ``submissions.tests`` stores:
+see docs/service.md, "Endpoints", for an example.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
@@ -122,7 +126,6 @@ class GradeReport:
     message: str = ""
     duration_ms: int = 0
     diagnosis: Diagnosis | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def score(self) -> float:

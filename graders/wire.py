@@ -77,7 +77,7 @@ def _encode_array(array: np.ndarray, buffers: list[bytes | memoryview], *, scala
                 "detail": f"an array of dtype {array.dtype}, which is not numeric"}
     # np.ascontiguousarray would turn a 0-d array into shape (1,).
     contiguous = array if array.flags.c_contiguous else array.copy(order="C")
-    buffers.append(memoryview(contiguous).cast("B") if contiguous.nbytes else b"")
+    buffers.append(contiguous.data.cast("B") if contiguous.nbytes else b"")
     node: dict[str, Any] = {"t": "nd", "dtype": contiguous.dtype.str,
                             "shape": list(contiguous.shape), "b": len(buffers) - 1}
     if scalar:

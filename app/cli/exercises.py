@@ -8,9 +8,18 @@ from typing import Annotated
 
 import typer
 
-from graders import ExerciseCatalog, GraderError, Sandbox, format_report, grade
-from graders.scaffold import create_exercise
-from graders.validation import ValidationResult, exercise_folders, validate_course, validate_folder
+from graders import (
+    ExerciseCatalog,
+    GraderError,
+    Sandbox,
+    ValidationResult,
+    create_exercise,
+    exercise_folders,
+    format_report,
+    grade,
+    validate_course,
+    validate_folder,
+)
 
 
 def exercises_dir() -> Path:

@@ -160,9 +160,9 @@ def assignment_out(standing: AssignmentStanding, now: datetime) -> AssignmentOut
     return AssignmentOut(
         id=assignment.id, title=assignment.title, url=f"/assignments/{assignment.id}",
         opens=assignment.opens, due=standing.due, extended=standing.extended,
-        state=standing.state.value,  # type: ignore[arg-type]
+        state=standing.state.value,
         seconds_left=(standing.due - now).total_seconds(),
-        late_policy=LatePolicyOut(policy=late.kind.value,  # type: ignore[arg-type]
+        late_policy=LatePolicyOut(policy=late.kind.value,
                                   per_day=late.per_day, floor=late.floor),
         score=standing.score, max_score=standing.max_score, complete=standing.complete,
         exercises=[AssignmentExerciseOut(

@@ -53,4 +53,5 @@ def _parser() -> MarkdownIt:
 @lru_cache(maxsize=256)
 def render_markdown(text: str) -> str:
     """HTML for a statement or theory (cached by content)."""
-    return _parser().render(text)
+    html: str = _parser().render(text)
+    return html

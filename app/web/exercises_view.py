@@ -14,8 +14,7 @@ from app.models import User, utcnow
 from app.services.exercises import is_visible
 from app.services.markdown import render_markdown
 from app.web.i18n import LANG_COOKIE, UI_LANGUAGES, browser_languages
-from graders.errors import ExerciseError
-from graders.exercises import Exercise, ExerciseCatalog
+from graders import Exercise, ExerciseCatalog, ExerciseError
 
 logger = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from app import crud
 from app.models import Role
 from app.web.exercises_view import Best
 from app.web.templating import format_score
-from graders.exercises import Exercise
+from graders import Exercise
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 

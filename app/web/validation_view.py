@@ -7,10 +7,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from graders.errors import GraderError
-from graders.exercises import folder_version
-from graders.sandbox import Sandbox
-from graders.validation import exercise_folders, validate_folder
+from graders import GraderError, Sandbox, exercise_folders, folder_version, validate_folder
 
 logger = logging.getLogger(__name__)
 

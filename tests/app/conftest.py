@@ -30,7 +30,7 @@ REPO = Path(__file__).resolve().parents[2]
 EXERCISES = REPO / "exercises"
 PG_ADMIN_URL = os.environ.get("NUMJUDGE_TEST_PG_URL",
                               "postgresql+psycopg://postgres@localhost:5432/postgres")
-BACKENDS = ("sqlite", "postgresql")
+BACKENDS = ("sqlite", pytest.param("postgresql", marks=pytest.mark.slow))
 
 
 def _pg_reachable() -> bool:

@@ -20,6 +20,8 @@ from graders.exercises import ExerciseCatalog
 from tests.app.conftest import EXERCISES, read_exercise_file
 from tests.app.live import LiveServer, wait_all_done
 
+pytestmark = pytest.mark.slow
+
 EXERCISE = "gru-update-gate"
 SLOW_REFERENCE = "import time\ntime.sleep(0.4)\n" + read_exercise_file(EXERCISE, "solution.py")
 

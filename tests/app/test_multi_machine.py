@@ -16,6 +16,8 @@ from app.queue import GradingQueue
 from tests.app.conftest import read_exercise_file, wipe
 from tests.app.live import LiveProcess, LiveServer
 
+pytestmark = pytest.mark.slow
+
 REDIS_URL = "redis://127.0.0.1:6379/15"
 QUEUE_NAME = f"numjudge-test-{uuid.uuid4().hex[:8]}"  # never another run's or deployment's
 

@@ -28,6 +28,8 @@ import graders
 from graders import GradeReport, Sandbox, Status, Verdict, Visibility
 from graders.results import Diagnosis
 
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parents[2]
 WRONG = Path(__file__).resolve().parent / "wrong"
 CATALOG = graders.ExerciseCatalog(REPO / "exercises")

@@ -1,4 +1,4 @@
-"""graders/results.py: the report's JSON schema (CONTRACT.md, "A result")."""
+"""graders/results.py: the report's JSON schema (docs/service.md, "Endpoints")."""
 
 from __future__ import annotations
 

@@ -37,6 +37,12 @@ def channel() -> Iterator[tuple[socket.socket, socket.socket]]:
     theirs.close()
 
 
+def read_frame(sock: socket.socket, budget: list[int]) -> tuple[dict[str, Any], list[bytes]]:
+    """One frame from ``sock`` through a reader that is closed again (no socket left open)."""
+    with sock.makefile("rb") as reader:
+        return recv_frame(reader, budget)
+
+
 def through_channel(value: Any) -> Any:
     """Encode ``value``, send it as a frame over a real socket pair, read and decode it."""
     buffers: list[bytes | memoryview] = []
@@ -45,7 +51,7 @@ def through_channel(value: Any) -> Any:
     with ours, theirs:
         sender = threading.Thread(target=send_frame, args=(ours, {"value": node}, buffers))
         sender.start()
-        header, received = recv_frame(theirs.makefile("rb"), [BIG])
+        header, received = read_frame(theirs, [BIG])
         sender.join()
     assert json.loads(json.dumps(header)) == header
     return decode_value(header["value"], received)
@@ -297,15 +303,15 @@ def test_frames_in_sequence_and_budget_accounting(channel: tuple[socket.socket, 
     send_frame(ours, {"kind": "a"}, [b"12345"])
     send_frame(ours, {"kind": "b"})
     ours.close()
-    reader = theirs.makefile("rb")
     budget = [1000]
-    header, buffers = recv_frame(reader, budget)
-    assert (header, buffers) == ({"kind": "a", "buffers": [5]}, [b"12345"])
-    first_header = len(b'{"kind":"a","buffers":[5]}')
-    assert budget == [1000 - first_header - 5]
-    assert recv_frame(reader, budget) == ({"kind": "b", "buffers": []}, [])
-    with pytest.raises(EOFError):
-        recv_frame(reader, budget)
+    with theirs.makefile("rb") as reader:
+        header, buffers = recv_frame(reader, budget)
+        assert (header, buffers) == ({"kind": "a", "buffers": [5]}, [b"12345"])
+        first_header = len(b'{"kind":"a","buffers":[5]}')
+        assert budget == [1000 - first_header - 5]
+        assert recv_frame(reader, budget) == ({"kind": "b", "buffers": []}, [])
+        with pytest.raises(EOFError):
+            recv_frame(reader, budget)
 
 
 def test_large_frame(channel: tuple[socket.socket, socket.socket]) -> None:
@@ -313,7 +319,7 @@ def test_large_frame(channel: tuple[socket.socket, socket.socket]) -> None:
     big = np.arange(600_000, dtype=np.float64)   # 4.8 MB: more than one socket buffer
     sender = threading.Thread(target=send_frame, args=(ours, {"k": 1}, [memoryview(big)]))
     sender.start()
-    header, buffers = recv_frame(theirs.makefile("rb"), [BIG])
+    header, buffers = read_frame(theirs, [BIG])
     sender.join()
     assert header == {"k": 1, "buffers": [big.nbytes]}
     np.testing.assert_array_equal(np.frombuffer(buffers[0]), big)
@@ -323,7 +329,7 @@ def test_clean_close_raises_eof(channel: tuple[socket.socket, socket.socket]) ->
     ours, theirs = channel
     ours.close()
     with pytest.raises(EOFError):
-        recv_frame(theirs.makefile("rb"), [BIG])
+        read_frame(theirs, [BIG])
 
 
 def raw_frame_error(channel: tuple[socket.socket, socket.socket], data: bytes,
@@ -332,7 +338,7 @@ def raw_frame_error(channel: tuple[socket.socket, socket.socket], data: bytes,
     ours.sendall(data)
     ours.close()
     with pytest.raises(WireError) as raised:
-        recv_frame(theirs.makefile("rb"), [budget])
+        read_frame(theirs, [budget])
     return str(raised.value)
 
 
@@ -375,7 +381,7 @@ def test_budget_exactly_enough(channel: tuple[socket.socket, socket.socket]) -> 
     header = b'{"buffers":[4]}'
     ours.sendall(struct.pack(">I", len(header)) + header + b"abcd")
     budget = [len(header) + 4]
-    assert recv_frame(theirs.makefile("rb"), budget) == ({"buffers": [4]}, [b"abcd"])
+    assert read_frame(theirs, budget) == ({"buffers": [4]}, [b"abcd"])
     assert budget == [0]
 
 
@@ -383,12 +389,12 @@ def test_budget_is_shared_across_frames(channel: tuple[socket.socket, socket.soc
     ours, theirs = channel
     for _ in range(3):
         send_frame(ours, {}, [b"x" * 100])
-    reader = theirs.makefile("rb")
     budget = [2 * (len(b'{"buffers":[100]}') + 100) + 50]
-    recv_frame(reader, budget)
-    recv_frame(reader, budget)
-    with pytest.raises(WireError, match="over the limit"):
+    with theirs.makefile("rb") as reader:
         recv_frame(reader, budget)
+        recv_frame(reader, budget)
+        with pytest.raises(WireError, match="over the limit"):
+            recv_frame(reader, budget)
 
 
 @pytest.mark.parametrize(("header", "message"), [
