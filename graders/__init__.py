@@ -11,6 +11,7 @@ from graders.errors import (
     CourseError,
     ExerciseError,
     ExerciseNotFound,
+    FrameTooLarge,
     GraderError,
     SandboxError,
     SandboxFault,
@@ -18,6 +19,7 @@ from graders.errors import (
     WireError,
 )
 from graders.exercises import (
+    CatalogSurvey,
     Exercise,
     ExerciseCatalog,
     PreparedExercise,
@@ -26,7 +28,7 @@ from graders.exercises import (
     prepare_exercise,
 )
 from graders.grading import grade
-from graders.render import format_report
+from graders.render import format_report, format_validation
 from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
 from graders.sandbox import Sandbox, SandboxLimits
 from graders.scaffold import create_exercise
@@ -40,6 +42,7 @@ from graders.validation import (
 __all__ = [
     "Assignment",
     "CanaryResult",
+    "CatalogSurvey",
     "Course",
     "CourseError",
     "Exercise",
@@ -47,6 +50,7 @@ __all__ = [
     "ExerciseError",
     "ExerciseNotFound",
     "Failure",
+    "FrameTooLarge",
     "GradeReport",
     "GraderError",
     "LatePolicy",
@@ -69,6 +73,7 @@ __all__ = [
     "exercise_folders",
     "folder_version",
     "format_report",
+    "format_validation",
     "grade",
     "load_exercise",
     "prepare_exercise",

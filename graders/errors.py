@@ -5,6 +5,7 @@
     │   ├── ExerciseNotFound   no such exercise folder
     │   └── CourseError        course.toml is broken (names the assignment and the field)
     ├── WireError              a message between the trusted side and a sandbox is malformed
+    │   └── FrameTooLarge      …or larger than what is left of the output budget
     └── SandboxError           the sandbox itself failed (not the learner's code)
         ├── SandboxUnavailable a required isolation layer cannot be set up on this machine:
         │                      retrying will not help until the machine or settings change
@@ -36,6 +37,10 @@ class CourseError(ExerciseError):
 
 class WireError(GraderError):
     """A frame or value on the sandbox channel is malformed or too large."""
+
+
+class FrameTooLarge(WireError):
+    """A frame is larger than the limit or than what is left of the output budget."""
 
 
 class SandboxError(GraderError):

@@ -344,6 +344,14 @@ def prepared_case(spec: CaseSpec, inputs: Mapping[str, Any], expected: Any,
     return PreparedCase(spec, inputs, expected, outputs, table, slice_inputs)
 
 
+@dataclass(frozen=True)
+class CatalogSurvey:
+    """A catalog's folders: the exercises that load, and the problem of each one that does not."""
+
+    exercises: list[Exercise]
+    broken: dict[str, str]
+
+
 class ExerciseCatalog:
     """Exercise folders under one directory, re-read when a folder's content changes."""
 
@@ -376,15 +384,22 @@ class ExerciseCatalog:
             self._loaded[exercise_id] = (stamp, exercise)
         return exercise
 
-    def all(self) -> list[Exercise]:
-        """Every loadable exercise, in course order; a broken folder is logged and skipped."""
-        exercises = []
+    def survey(self) -> CatalogSurvey:
+        """Every loadable exercise in course order, and why each other folder is broken."""
+        exercises: list[Exercise] = []
+        broken: dict[str, str] = {}
         for exercise_id in self.ids():
             try:
                 exercises.append(self.load(exercise_id))
             except ExerciseError as exc:
                 logger.warning("skipping exercise folder %s: %s", exercise_id, exc)
-        return sorted(exercises, key=lambda e: (e.order, e.id))
+                broken[exercise_id] = str(exc)
+        exercises.sort(key=lambda e: (e.order, e.id))
+        return CatalogSurvey(exercises, broken)
+
+    def all(self) -> list[Exercise]:
+        """Every loadable exercise, in course order; a broken folder is logged and skipped."""
+        return self.survey().exercises
 
     def course(self) -> Course:
         """The assignments of ``course.toml``, re-read when it or the exercise list changed.

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import textwrap
+from typing import TYPE_CHECKING
 
 from graders.results import GradeReport, Status
+
+if TYPE_CHECKING:
+    from graders.validation import ValidationResult
 
 MARKS = {Status.PASSED: "PASS", Status.FAILED: "FAIL", Status.ERROR: "ERR "}
 WIDTH = 100
@@ -31,4 +35,12 @@ def format_report(report: GradeReport) -> str:
         lines += ["printed output:", textwrap.indent(report.output.rstrip(), "  "), ""]
     lines.append(f"verdict: {report.verdict.value}   score: {report.score:g}/{report.max_score:g}"
                  f"   ({report.duration_ms} ms)")
+    return "\n".join(lines)
+
+
+def format_validation(name: str, result: ValidationResult) -> str:
+    """``numjudge validate``'s lines for one folder (or course file): ok/FAIL, notes, problems."""
+    mark = "ok  " if result.ok else "FAIL"
+    lines = [f"{mark} {name}" + (f"  ({'; '.join(result.notes)})" if result.notes else "")]
+    lines += [f"     - {problem}" for problem in result.problems]
     return "\n".join(lines)

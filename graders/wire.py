@@ -28,7 +28,7 @@ from typing import Any, BinaryIO
 
 import numpy as np
 
-from graders.errors import WireError
+from graders.errors import FrameTooLarge, WireError
 
 HEADER = struct.Struct(">I")
 MAX_HEADER_BYTES = 4 * 1024 * 1024
@@ -181,7 +181,7 @@ def recv_frame(reader: BinaryIO, budget: list[int]
         raise WireError("channel closed inside a frame")
     (length,) = HEADER.unpack(header_size)
     if length > MAX_HEADER_BYTES or length > budget[0]:
-        raise WireError(f"frame header of {length} bytes is over the limit")
+        raise FrameTooLarge(f"frame header of {length} bytes is over the limit")
     budget[0] -= length
     try:
         header = json.loads(_read_exactly(reader, length))
@@ -193,7 +193,7 @@ def recv_frame(reader: BinaryIO, budget: list[int]
     if not isinstance(sizes, list) or not all(isinstance(n, int) and n >= 0 for n in sizes):
         raise WireError("frame header lists no valid buffers")
     if sum(sizes) > budget[0]:
-        raise WireError(f"output of {sum(sizes)} bytes is over the limit")
+        raise FrameTooLarge(f"output of {sum(sizes)} bytes is over the limit")
     total = sum(sizes)
     budget[0] -= total
     try:

@@ -9,10 +9,10 @@ from fastapi import Depends, HTTPException, Request, status
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.core.config import Settings
 from app.models import Submission, User
 from app.services.auth import Credentials, not_authenticated, resolve_user
+from app.services.history import visible_submission
 from app.services.runtime import GradingRuntime
 from graders.exercises import ExerciseCatalog
 
@@ -113,16 +113,11 @@ async def get_instructor(user: CurrentUser) -> User:
 InstructorUser = Annotated[User, Depends(get_instructor)]
 
 
-def can_see(user: User, submission: Submission) -> bool:
-    return user.is_instructor or submission.user_id == user.id
-
-
 def get_visible_submission(submission_id: str, session: SessionDep,
                            user: CurrentUser) -> Submission:
     """The submission if it exists and ``user`` may read it (own, or any for instructors)."""
-    submission = crud.get_submission(session=session, submission_id=submission_id,
-                                     with_user=True)
-    if submission is None or not can_see(user, submission):
+    submission = visible_submission(session=session, user=user, submission_id=submission_id)
+    if submission is None:
         raise HTTPException(status.HTTP_404_NOT_FOUND,
                             detail=f"Submission {submission_id!r} not found")
     return submission

@@ -12,10 +12,10 @@ from graders import (
     ExerciseCatalog,
     GraderError,
     Sandbox,
-    ValidationResult,
     create_exercise,
     exercise_folders,
     format_report,
+    format_validation,
     grade,
     validate_course,
     validate_folder,
@@ -57,20 +57,13 @@ def validate_command(
     with Sandbox(workers=1) as sandbox:
         for folder in folders:
             result = validate_folder(folder, sandbox)
-            echo_result(folder.name, result)
+            typer.echo(format_validation(folder.name, result))
             failures += not result.ok
     typer.echo(f"{len(folders) - failures} of {len(folders)} exercise(s) valid")
     courses = [r for r in map(validate_course, paths or [exercises_dir()]) if r is not None]
     for course in courses:
-        echo_result(str(course.path), course)
+        typer.echo(format_validation(str(course.path), course))
     raise typer.Exit(1 if failures or not all(c.ok for c in courses) else 0)
-
-
-def echo_result(name: str, result: ValidationResult) -> None:
-    mark = "ok  " if result.ok else "FAIL"
-    typer.echo(f"{mark} {name}" + (f"  ({'; '.join(result.notes)})" if result.notes else ""))
-    for problem in result.problems:
-        typer.echo(f"     - {problem}")
 
 
 def new_command(

@@ -8,17 +8,20 @@ from typing import Any
 from fastapi import APIRouter, Request, Response, status
 from fastapi.responses import RedirectResponse
 
-from app import crud
 from app.api.deps import SessionDep
 from app.models import Submission, SubmissionKind, User
+from app.services import exercises as exercises_service
+from app.services import history
 from app.services.exercises import load_visible
+from app.services.gradebook import best_by_exercise
 from app.web import exercises_view as view
 from app.web import i18n
 from app.web.deps import CatalogDep, UserDep, WebDep
 from app.web.errors import PageError, WebRoute
 from app.web.pages_account import safe_next
 from app.web.templating import render
-from graders import Exercise, ExerciseCatalog, ExerciseError, ExerciseNotFound
+from graders.errors import ExerciseError, ExerciseNotFound
+from graders.exercises import Exercise, ExerciseCatalog
 
 router = APIRouter(route_class=WebRoute, include_in_schema=False)
 
@@ -43,11 +46,10 @@ def load_exercise(catalog: ExerciseCatalog, exercise_id: str, user: User | None)
 
 @router.get("/")
 def catalog_page(request: Request, web: WebDep, db: SessionDep, catalog: CatalogDep) -> Response:
-    exercises, problems = view.load_all(catalog, web.user)
-    best = view.best_by_exercise(db, web.user.id) if web.user else {}
-    show_problems = problems if web.user is not None and web.user.is_instructor else []
-    return render(request, "catalog.html", {"nav": "catalog", "problems": show_problems,
-                                            "rows": view.catalog_rows(exercises, best)})
+    listing = exercises_service.exercise_list(catalog, web.user)
+    best = best_by_exercise(session=db, user_id=web.user.id) if web.user else {}
+    return render(request, "catalog.html", {"nav": "catalog", "problems": listing.broken,
+                                            "rows": view.catalog_rows(listing.exercises, best)})
 
 
 @router.get("/learn/{exercise_id}")
@@ -56,8 +58,8 @@ def exercise_page(request: Request, exercise_id: str, web: WebDep, user: UserDep
     exercise = load_exercise(catalog, exercise_id, user)
     chosen = view.choose_language(request, exercise, lang)
     ui_lang = chosen if chosen in i18n.UI_LANGUAGES else i18n.preferred_language(request)
-    statement = view.statement_in(exercise, chosen)
-    best = view.best_by_exercise(db, user.id).get(exercise.id)
+    statement = exercises_service.statement_in(exercise, chosen)
+    best = best_by_exercise(session=db, user_id=user.id).get(exercise.id)
     config: dict[str, Any] = {
         "exercise": exercise.id, "version": exercise.version, "starter": exercise.starter,
         "user": user.id, "csrf": web.session.csrf,
@@ -77,7 +79,7 @@ def exercise_page(request: Request, exercise_id: str, web: WebDep, user: UserDep
 
 @router.get("/lesson")
 def lesson_page(request: Request, catalog: CatalogDep, lang: str | None = None) -> Response:
-    available = view.lesson_languages(catalog)
+    available = exercises_service.lesson_languages(catalog)
     if not available:
         raise PageError(status.HTTP_404_NOT_FOUND, "Lesson not found",
                         "This course has no lesson page {page}.", page=repr("lesson.md"))
@@ -85,7 +87,7 @@ def lesson_page(request: Request, catalog: CatalogDep, lang: str | None = None) 
     response = render(request, "lesson.html", {
         "nav": "lesson", "lang": chosen, "languages": available,
         "ui_lang": chosen if chosen in i18n.UI_LANGUAGES else i18n.preferred_language(request),
-        "page": view.lesson_in(catalog, chosen)})
+        "page": exercises_service.lesson_in(catalog, chosen)})
     if lang == chosen:
         remember_language(response, chosen)
     return response
@@ -130,9 +132,9 @@ def group_history(submissions: list[Submission], exercises: list[Exercise]) -> l
 @router.get("/history")
 def history_page(request: Request, user: UserDep, db: SessionDep, catalog: CatalogDep,
                  exercise: str | None = None) -> Response:
-    exercises, _ = view.load_all(catalog, user)
-    submissions = crud.list_submissions(session=db, user_id=user.id, exercise_id=exercise or None,
-                                        limit=HISTORY_LIMIT)
+    exercises = exercises_service.visible_exercises(catalog, user)
+    submissions = history.own_history(session=db, user=user, exercise_id=exercise or None,
+                                      limit=HISTORY_LIMIT)
     return render(request, "history.html", {
         "nav": "history", "exercises": exercises, "selected": exercise or "",
         "groups": group_history(list(submissions), exercises)})
@@ -141,8 +143,8 @@ def history_page(request: Request, user: UserDep, db: SessionDep, catalog: Catal
 @router.get("/history/{submission_id}")
 def submission_page(request: Request, submission_id: str, user: UserDep, db: SessionDep,
                     catalog: CatalogDep) -> Response:
-    sub = crud.get_submission(session=db, submission_id=submission_id)
-    if sub is None or (sub.user_id != user.id and not user.is_instructor):
+    sub = history.visible_submission(session=db, user=user, submission_id=submission_id)
+    if sub is None:
         raise PageError(status.HTTP_404_NOT_FOUND, "Submission not found",
                         "There is no submission {submission} of yours.",
                         submission=repr(submission_id))

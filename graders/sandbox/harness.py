@@ -8,7 +8,7 @@ The conversation on the channel (frames as in ``graders/wire.py``), in this orde
 2. ``{"kind": "loaded", "stdout"}`` once the code ran, or ``{"kind": "load_error", "error",
    "stdout"}`` and the end.
 3. per public task: ``{"kind": "task", "index", "ok", "value" | "error", "mutated",
-   "warnings", "stdout", "seconds"}``.
+   "warnings", "stdout"}``.
 4. ``{"kind": "public_done", "dropped_chars"}``. From here on whatever the code prints is
    dropped, not counted.
 5. H times: the trusted side sends ``{"kind": "hidden", "tasks": [...]}``, the calls of one
@@ -28,7 +28,6 @@ import builtins
 import io
 import socket
 import sys
-import time
 import traceback
 import warnings
 from collections.abc import Sequence
@@ -138,13 +137,11 @@ def call(function: Any, task: dict[str, Any], buffers: Sequence[memoryview]
 
 def run_public(function: Any, task: dict[str, Any], buffers: Sequence[memoryview],
                stdout: CappedText) -> tuple[dict[str, Any], list[bytes | memoryview]]:
-    started = time.perf_counter()
     # The learner's own warning filters apply; each distinct warning is recorded once per call.
     with warnings.catch_warnings(record=True) as caught:
         header, out_buffers, raised = call(function, task, buffers)
         if raised is not None:
             header["error"] = describe_exception(raised)
-    header["seconds"] = time.perf_counter() - started
     header["warnings"] = warning_texts(caught)
     header["stdout"] = stdout.take()
     return header, out_buffers

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from graders.errors import WireError
+from graders.errors import FrameTooLarge, WireError
 from graders.sandbox.exitcodes import EXIT_SIGNAL_BASE
 from graders.sandbox.harness import MAX_WARNING_CHARS, MAX_WARNINGS
 from graders.sandbox.limits import SandboxLimits
@@ -49,7 +49,6 @@ class TaskOutcome:
     error: dict[str, Any] | None = None
     mutated: tuple[str, ...] = ()
     stdout: str = ""
-    seconds: float = 0.0
     warnings: tuple[str, ...] = ()
     """The distinct warnings the call raised (``RuntimeWarning: overflow encountered in exp``)."""
 
@@ -235,7 +234,7 @@ class Conversation:
             return Next.SEND_CASE if self.next_index == self.case_end else Next.READ
         self.result.outcomes[index] = TaskOutcome(
             ok=ok, value=value, error=None if ok else dict(header["error"]), mutated=mutated,
-            stdout=str(header.get("stdout", "")), seconds=float(header.get("seconds", 0.0)),
+            stdout=str(header.get("stdout", "")),
             warnings=tuple(str(text)[:MAX_WARNING_CHARS]
                            for text in list(header.get("warnings", ()))[:MAX_WARNINGS]),
         )
@@ -278,11 +277,13 @@ def exchange(channel: socket.socket, code: str, entry: str, tasks: EncodedTasks,
         except TimeoutError:
             result.ending = Ending.TIMEOUT
             return result
+        except FrameTooLarge:
+            result.ending = Ending.OUTPUT_LIMIT
+            result.message = f"the output is too large (limit {limits.max_output_mb} MB)"
+            return result
         except WireError as exc:
-            over = "over the limit" in str(exc)
-            result.ending = Ending.OUTPUT_LIMIT if over else Ending.PROTOCOL_ERROR
-            result.message = (f"the output is too large (limit {limits.max_output_mb} MB)"
-                              if over else f"the sandbox sent a malformed message: {exc}")
+            result.ending = Ending.PROTOCOL_ERROR
+            result.message = f"the sandbox sent a malformed message: {exc}"
             return result
         except OSError:
             return result

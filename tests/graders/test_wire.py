@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from graders import WireError
+from graders import FrameTooLarge, WireError
 from graders.wire import (
     MAX_HEADER_BYTES,
     Foreign,
@@ -393,7 +393,7 @@ def test_budget_is_shared_across_frames(channel: tuple[socket.socket, socket.soc
     with theirs.makefile("rb") as reader:
         recv_frame(reader, budget)
         recv_frame(reader, budget)
-        with pytest.raises(WireError, match="over the limit"):
+        with pytest.raises(FrameTooLarge, match="over the limit"):
             recv_frame(reader, budget)
 
 

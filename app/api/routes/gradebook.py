@@ -6,7 +6,7 @@ from fastapi import APIRouter, Response
 
 from app.api.deps import InstructorUser, SessionDep
 from app.schemas import ErrorOut
-from app.services.gradebook import gradebook_csv
+from app.services.gradebook import long_csv
 
 router = APIRouter(tags=["gradebook"])
 
@@ -16,5 +16,5 @@ router = APIRouter(tags=["gradebook"])
                        403: {"model": ErrorOut, "description": "not an instructor"}})
 def gradebook(session: SessionDep, _: InstructorUser) -> Response:
     """CSV: user, exercise, best_score, max_score, submissions, last_submitted_at."""
-    return Response(gradebook_csv(session=session), media_type="text/csv",
+    return Response(long_csv(session=session), media_type="text/csv",
                     headers={"Content-Disposition": 'attachment; filename="gradebook.csv"'})

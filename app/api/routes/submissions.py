@@ -6,7 +6,6 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, status
 
-from app import crud
 from app.api.deps import (
     CredentialsDep,
     CurrentUser,
@@ -17,6 +16,7 @@ from app.api.deps import (
 )
 from app.models import SubmissionKind
 from app.schemas import ErrorOut, SubmissionIn, SubmissionOut, SubmissionSummary
+from app.services import history
 from app.services import submissions as service
 
 router = APIRouter(tags=["submissions"])
@@ -75,6 +75,6 @@ def list_submissions(
     kind: Annotated[SubmissionKind | None, Query(description="submit or run")] = None,
 ) -> list[SubmissionSummary]:
     """Your own history, newest first."""
-    rows = crud.list_submissions(session=session, user_id=user.id, exercise_id=exercise,
-                                 kind=kind, limit=limit or settings.history_limit)
+    rows = history.own_history(session=session, user=user, exercise_id=exercise, kind=kind,
+                               limit=limit or settings.history_limit)
     return [service.to_summary(row) for row in rows]
