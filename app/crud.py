@@ -6,9 +6,9 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Update, and_, bindparam, delete, func, or_, select, update
+from sqlalchemy import Table, Update, and_, bindparam, delete, func, or_, select, update
 from sqlalchemy.orm import Session, joinedload
 
 from app.core.security import (
@@ -230,7 +230,9 @@ def _aware(value: Any) -> datetime:
 
 # The two updates every grading makes are built once with bound parameters: building an ORM
 # update per call, with the report's JSON in its VALUES, cost more than running it.
-_submissions = Submission.__table__.c
+# The mapped tables, typed as tables (``__table__`` is declared as a FromClause).
+_submissions_table = cast(Table, Submission.__table__)
+_submissions = _submissions_table.c
 _running = Submission.__table__.alias("running")
 
 
@@ -250,7 +252,7 @@ def _in_flight(user_id: Any, now: Any) -> Any:
 
 
 _CLAIM = (
-    update(Submission.__table__)
+    update(_submissions_table)
     .where(_submissions.id == bindparam("claimed_id"), _claimable(bindparam("now")),
            _in_flight(bindparam("claiming_user"), bindparam("now")) < bindparam("max_running"))
     .values(status=SubmissionStatus.RUNNING, attempts=_submissions.attempts + 1,
@@ -323,7 +325,7 @@ def _finish_statement(columns: tuple[str, ...], leased: bool) -> Update:
     condition = _submissions.status != SubmissionStatus.DONE
     if leased:
         condition = and_(condition, _submissions.lease_token == bindparam("held_lease_token"))
-    return (update(Submission.__table__)
+    return (update(_submissions_table)
             .where(_submissions.id == bindparam("finished_id"), condition)
             .values(status=SubmissionStatus.DONE, lease_expires_at=None,
                     **{column: bindparam(f"new_{column}") for column in columns})
@@ -414,7 +416,7 @@ def graded_attempts(*, session: Session, exercise_ids: Sequence[str],
         query = query.where(Submission.user_id == user_id)
     if role is not None:
         query = query.where(User.role == role)
-    return [GradedAttempt(row[0], row[1], row[2], float(row[3] or 0), float(row[4]),
+    return [GradedAttempt(row[0], row[1], row[2], float(row[3] or 0), float(row[4] or 0),
                           _aware(row[5])) for row in session.execute(query)]
 
 

@@ -14,7 +14,7 @@ from app.models import Submission, User
 from app.services.auth import Credentials, not_authenticated, resolve_user
 from app.services.history import visible_submission
 from app.services.runtime import GradingRuntime
-from graders.exercises import ExerciseCatalog
+from graders import ExerciseCatalog
 
 SessionUserResolver = Callable[[Request, Settings], int | None]
 """Web sign-in hook: ``create_app`` stores one as ``app.state.session_user_resolver``; it returns

@@ -20,8 +20,7 @@ from app.web.deps import CatalogDep, UserDep, WebDep
 from app.web.errors import PageError, WebRoute
 from app.web.pages_account import safe_next
 from app.web.templating import render
-from graders.errors import ExerciseError, ExerciseNotFound
-from graders.exercises import Exercise, ExerciseCatalog
+from graders import Exercise, ExerciseCatalog, ExerciseError, ExerciseNotFound
 
 router = APIRouter(route_class=WebRoute, include_in_schema=False)
 
