@@ -59,7 +59,7 @@ def flatten(value: Any) -> tuple[Signature, Flat] | None:
         kind = "array" if isinstance(value, np.ndarray) else "scalar"
         return (kind, array.shape), array.ravel()
     if isinstance(value, numbers.Real) and not isinstance(value, np.generic):
-        return ("number", type(value) is bool), np.array([float(value)])
+        return ("number", isinstance(value, bool)), np.array([float(value)])
     return None
 
 
@@ -69,7 +69,7 @@ def close_rows(matrix: Flat, vector: Flat, tolerance: Tolerance) -> npt.NDArray[
         near = np.abs(matrix - vector) <= tolerance.atol + tolerance.rtol * np.abs(matrix)
     near |= matrix == vector
     near |= np.isnan(matrix) & np.isnan(vector)
-    return near.all(axis=1)  # type: ignore[no-any-return]
+    return np.asarray(near.all(axis=1), dtype=np.bool_)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ see docs/service.md, "Endpoints", for an example.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
