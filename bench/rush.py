@@ -113,7 +113,7 @@ def main() -> None:
     parser.add_argument("--flooders", type=int, default=2)
     parser.add_argument("--workers", type=int, default=4, help="grading threads")
     parser.add_argument("--seconds", type=float, default=40.0, help="length of the rush")
-    parser.add_argument("--period", type=float, default=20.0,
+    parser.add_argument("--period", type=float, default=60.0,
                         help="mean seconds between one well-behaved learner's submissions")
     parser.add_argument("--idle", type=int, default=30, help="idle latency samples")
     args = parser.parse_args()
