@@ -36,12 +36,31 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     server.kill(signal.SIGTERM)
 
 
+@pytest.fixture(scope="session")
+def limited_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server that takes one submission per learner per minute."""
+    work = tmp_path_factory.mktemp("clients-limited-server")
+    server = LiveServer(work, f"sqlite:///{work / 'numjudge.db'}",
+                        extra_env={"NUMJUDGE_SUBMIT_RATE_PER_MINUTE": "1"})
+    server.start()
+    yield server
+    server.kill(signal.SIGTERM)
+
+
+def new_learner(server: LiveServer, request: pytest.FixtureRequest) -> Learner:
+    name = "".join(c for c in request.node.name if c.isalnum())[:40] + os.urandom(3).hex()
+    return Learner(server, server.add_user(name)["Authorization"].split()[1])
+
+
+@pytest.fixture
+def limited_learner(limited_server: LiveServer, request: pytest.FixtureRequest) -> Learner:
+    return new_learner(limited_server, request)
+
+
 @pytest.fixture
 def learner(live_server: LiveServer, request: pytest.FixtureRequest) -> Learner:
     """A learner of their own per test, so histories never mix."""
-    name = "".join(c for c in request.node.name if c.isalnum())[:40] + os.urandom(3).hex()
-    header = live_server.add_user(name)["Authorization"]
-    return Learner(live_server, header.split()[1])
+    return new_learner(live_server, request)
 
 
 @pytest.fixture(scope="session")

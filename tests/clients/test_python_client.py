@@ -7,7 +7,6 @@ import socket
 import sys
 from pathlib import Path
 
-import httpx
 import numjudge_client
 import pytest
 from numjudge_client import (
@@ -135,20 +134,15 @@ def test_an_unreachable_server_is_said_in_words() -> None:
     assert f"Cannot reach the numjudge server at {url}" in str(caught.value)
 
 
-def test_too_many_requests_says_when_to_retry() -> None:
-    # The live server has no rate limit to trip on demand: the 429 answer is stubbed at the
-    # HTTP transport, the client's only boundary.
-    def answer(request: httpx.Request) -> httpx.Response:
-        return httpx.Response(429, headers={"Retry-After": "7"},
-                              json={"detail": "Too many submissions"})
-
-    transport = httpx.MockTransport(answer)
-    with (Client("http://numjudge.test", "nj_any", transport=transport) as client,
-          pytest.raises(RateLimited) as caught):
-        client.submit(EXERCISE, "x = 1")
-    assert caught.value.retry_after == 7
-    assert str(caught.value) == ("The server has had too many submissions from you "
-                                 "(Too many submissions); try again in 7 s.")
+def test_too_many_submissions_say_when_to_retry(limited_learner: Learner) -> None:
+    with client_for(limited_learner) as client:
+        assert client.submit(EXERCISE, exercise_file("solution.py")).passed
+        with pytest.raises(RateLimited) as caught:
+            client.submit(EXERCISE, exercise_file("solution.py"))
+    retry_after = caught.value.retry_after
+    assert retry_after is not None and 0 < retry_after <= 60
+    assert str(caught.value) == ("Too many submissions: You sent 1 submissions in the last "
+                                 f"minute (the limit is 1). Try again in {retry_after:g} s.")
 
 
 def test_a_server_that_does_not_answer_in_time_is_said_in_words() -> None:

@@ -35,11 +35,13 @@ def test_generated_api_types_match_the_services_schema(tmp_path: Path) -> None:
         "clients/vscode/src/api-types.ts is out of date with the API: run `make vscode-types`")
 
 
-def test_extension_and_its_client_against_a_live_server(learner: Learner, tmp_path: Path,
-                                                        shots: Path) -> None:
+def test_extension_and_its_client_against_a_live_server(
+        learner: Learner, limited_learner: Learner, tmp_path: Path, shots: Path) -> None:
     panel = tmp_path / "panel.html"
     env = {**os.environ, "NUMJUDGE_TEST_SERVER": learner.server.url,
            "NUMJUDGE_TEST_TOKEN": learner.token,
+           "NUMJUDGE_TEST_LIMITED_SERVER": limited_learner.server.url,
+           "NUMJUDGE_TEST_LIMITED_TOKEN": limited_learner.token,
            "NUMJUDGE_TEST_EXERCISES": str(REPO / "exercises"),
            "NUMJUDGE_PANEL_HTML": str(panel)}
     done = subprocess.run([npm(), "test", "--silent"], cwd=EXTENSION, env=env,

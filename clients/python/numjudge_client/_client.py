@@ -168,8 +168,7 @@ class Client:
         if response.status_code == httpx.codes.TOO_MANY_REQUESTS:
             retry_after = _seconds(response.headers.get("Retry-After"))
             when = f"in {retry_after:g} s" if retry_after is not None else "in a moment"
-            raise RateLimited(f"The server has had too many submissions from you ({detail}); "
-                              f"try again {when}.", retry_after)
+            raise RateLimited(f"Too many submissions: {detail}. Try again {when}.", retry_after)
         raise ServerError(f"The server refused ({response.status_code}): {detail}",
                           response.status_code)
 

@@ -100,8 +100,8 @@ export class ApiClient {
     }
     if (response.status === 429) {
       const after = response.headers.get("Retry-After");
-      throw new NumjudgeError(`The server has had too many submissions from you (${detail}); ` +
-                              `try again ${after ? `in ${after} s` : "in a moment"}.`, 429);
+      throw new NumjudgeError(`Too many submissions: ${detail}. ` +
+                              `Try again ${after ? `in ${after} s` : "in a moment"}.`, 429);
     }
     throw new NumjudgeError(`The server refused (${response.status}): ${detail}`,
                             response.status);

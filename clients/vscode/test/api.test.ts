@@ -4,7 +4,7 @@ import { createServer as createHttpServer, type RequestListener } from "node:htt
 import { createServer } from "node:net";
 import { test } from "node:test";
 import { ApiClient, Kind, NumjudgeError } from "../src/api";
-import { EXERCISE, SERVER, TOKEN, exerciseFile } from "./live";
+import { EXERCISE, LIMITED_SERVER, LIMITED_TOKEN, SERVER, TOKEN, exerciseFile } from "./live";
 
 const client = new ApiClient(SERVER, TOKEN);
 
@@ -73,8 +73,7 @@ test("waiting longer than allowed names the submission", async () => {
                     /^No result for gru-update-gate after 0.3 s: the submission is (queued|running)\. See http/);
 });
 
-// The live server has no rate limit to trip on demand and always answers: these two answers
-// come from a local HTTP server of the test's own.
+// The live server always answers: a silent one is a local HTTP server of the test's own.
 async function withServer(listener: RequestListener, use: (url: string) => Promise<void>) {
   const server = createHttpServer(listener);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -87,15 +86,12 @@ async function withServer(listener: RequestListener, use: (url: string) => Promi
   }
 }
 
-test("a 429 says when to try again", async () => {
-  await withServer((_, response) => {
-    response.writeHead(429, { "Content-Type": "application/json", "Retry-After": "7" });
-    response.end(JSON.stringify({ detail: "Too many submissions" }));
-  }, async (url) => {
-    await rejectsWith(new ApiClient(url, TOKEN).grade(Kind.Submit, EXERCISE, "x = 1"),
-                      "The server has had too many submissions from you (Too many " +
-                      "submissions); try again in 7 s.");
-  });
+test("too many submissions say when to try again", async () => {
+  const limited = new ApiClient(LIMITED_SERVER, LIMITED_TOKEN);
+  assert.equal((await limited.grade(Kind.Submit, EXERCISE, exerciseFile("solution.py"))).verdict,
+               "passed");
+  await rejectsWith(limited.grade(Kind.Submit, EXERCISE, exerciseFile("solution.py")),
+                    /^Too many submissions: You sent 1 submissions in the last minute \(the limit is 1\)\. Try again in \d+ s\.$/);
 });
 
 test("a server that does not answer in time is said in words", async () => {

@@ -13,6 +13,9 @@ function required(name: string): string {
 
 export const SERVER = required("NUMJUDGE_TEST_SERVER");
 export const TOKEN = required("NUMJUDGE_TEST_TOKEN");
+// A second server that takes one submission per learner per minute, and a learner of it.
+export const LIMITED_SERVER = required("NUMJUDGE_TEST_LIMITED_SERVER");
+export const LIMITED_TOKEN = required("NUMJUDGE_TEST_LIMITED_TOKEN");
 export const EXERCISE = "gru-update-gate";
 
 export function exerciseFile(relative: string): string {
