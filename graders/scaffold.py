@@ -8,6 +8,9 @@ from pathlib import Path
 from graders.errors import ExerciseError
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+# The template's words that an author must replace (``numjudge validate`` looks for them).
+PLACEHOLDERS = ("(say what to compute, with the math", "(a worked example whose numbers come "
+                "from your solution)")
 
 TEMPLATES = {
     "exercise.toml": '''id = "{id}"
@@ -72,6 +75,11 @@ def solve(x: np.ndarray) -> np.ndarray:
 }
 
 
+def placeholder_title(exercise_id: str) -> str:
+    """The title ``numjudge new`` writes: the id in words (``my-ex`` -> ``My ex``)."""
+    return exercise_id.replace("-", " ").capitalize()
+
+
 def create_exercise(root: Path, exercise_id: str) -> Path:
     """Write the template files into ``root/exercise_id``; refuses to overwrite."""
     if not ID_PATTERN.fullmatch(exercise_id):
@@ -79,7 +87,7 @@ def create_exercise(root: Path, exercise_id: str) -> Path:
                             "e.g. gru-reset-gate")
     folder = root / exercise_id
     folder.mkdir(parents=True)
-    title = exercise_id.replace("-", " ").capitalize()
+    title = placeholder_title(exercise_id)
     for name, text in TEMPLATES.items():
         path = folder / name
         path.parent.mkdir(exist_ok=True)

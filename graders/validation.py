@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,10 +13,18 @@ import numpy as np
 from graders.course import COURSE_FILE, load_course
 from graders.diagnosis import close_rows, flatten
 from graders.errors import GraderError
-from graders.exercises import PreparedCase, PreparedExercise, load_exercise, prepare_exercise
+from graders.exercises import (
+    Exercise,
+    PreparedCase,
+    PreparedExercise,
+    entry_function,
+    load_exercise,
+    prepare_exercise,
+)
 from graders.grading import grade
 from graders.results import GradeReport, Status, Verdict, Visibility
 from graders.sandbox.runner import Sandbox
+from graders.scaffold import PLACEHOLDERS, placeholder_title
 
 
 @dataclass
@@ -34,12 +43,18 @@ def validate_folder(path: Path, sandbox: Sandbox) -> ValidationResult:
     result = ValidationResult(path)
     try:
         exercise = load_exercise(path)
+    except GraderError as exc:
+        result.problems.append(str(exc))
+        return result
+    check_metadata(exercise, result)
+    try:
         prepared = prepare_exercise(exercise)
     except GraderError as exc:
         result.problems.append(str(exc))
         return result
     checks: list[Callable[[PreparedExercise, Sandbox, ValidationResult], None]] = [
-        check_statement, check_reference, check_starter, check_mistakes, check_determinism,
+        check_arguments, check_statement, check_reference, check_starter,
+        check_mistakes, check_determinism,
     ]
     for check in checks:
         check(prepared, sandbox, result)
@@ -48,6 +63,39 @@ def validate_folder(path: Path, sandbox: Sandbox) -> ValidationResult:
 
 def read(path: Path) -> str:
     return path.read_text(encoding="utf-8")
+
+
+def check_metadata(exercise: Exercise, result: ValidationResult) -> None:
+    """What ``numjudge new`` left for the author to write: the title, the tags, the text."""
+    if exercise.title == placeholder_title(exercise.id):
+        result.problems.append(f"exercise.toml: the title is still the placeholder "
+                               f"{exercise.title!r}; write what the exercise is about")
+    if not exercise.tags:
+        result.problems.append("exercise.toml: 'tags' is empty; add at least one tag")
+    for lang, text in sorted(exercise.statements.items()):
+        name = "statement.md" if lang == "en" else f"statement.{lang}.md"
+        left = [placeholder for placeholder in PLACEHOLDERS if placeholder in text]
+        if left:
+            result.problems.append(f"{name}: still has the template's placeholder text "
+                                   f"{left[0]!r}…; write the statement")
+
+
+def check_arguments(prepared: PreparedExercise, sandbox: Sandbox,
+                    result: ValidationResult) -> None:
+    """Cases pass their inputs by position: their names must be the entry's parameters."""
+    exercise = prepared.exercise
+    reference = entry_function(exercise.path / "solution.py", exercise.entry)
+    try:
+        parameters = list(inspect.signature(reference).parameters)
+    except (TypeError, ValueError):  # a builtin or C function: nothing to compare with
+        return
+    for case in prepared.cases:
+        names = list(case.inputs)
+        if names != parameters[:len(names)]:
+            result.problems.append(
+                f"cases.py: case {case.name!r} gives ({', '.join(names)}) but "
+                f"{exercise.entry}({', '.join(parameters)}) is called with them in that order; "
+                "name and order the inputs as the entry function's parameters")
 
 
 def check_statement(prepared: PreparedExercise, sandbox: Sandbox,

@@ -54,11 +54,22 @@ def _jsonable(errors: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
              "type": str(e.get("type", ""))} for e in errors]
 
 
+def _json_expected(request: Request, errors: Sequence[dict[str, Any]]) -> bool:
+    """A body that is not JSON (a form, say) fails as a whole: say what the API expects."""
+    media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    return media_type != "application/json" and any(
+        tuple(error.get("loc", ())) == ("body",) for error in errors)
+
+
 async def validation_error(request: Request, exc: Exception) -> JSONResponse:
     """422 with a sentence in ``detail`` and the machine-readable list in ``errors``."""
     assert isinstance(exc, RequestValidationError)
     errors: Sequence[dict[str, Any]] = exc.errors()
     detail = "; ".join(_describe_error(e) for e in errors) or "Invalid request"
+    if _json_expected(request, errors):
+        detail = ("The body must be JSON (Content-Type: application/json), not "
+                  f"{request.headers.get('content-type') or 'without a type'}: "
+                  '{"exercise": "<id>", "code": "<source>"}')
     return JSONResponse(status_code=status.HTTP_422_UNPROCESSABLE_CONTENT,
                         content={"detail": detail, "errors": _jsonable(errors)})
 

@@ -15,7 +15,7 @@ from datetime import datetime
 from app.models import User, utcnow
 from app.schemas import ExerciseDetail, ExerciseSummary
 from app.services.markdown import render_markdown
-from graders import Exercise, ExerciseCatalog, ExerciseNotFound
+from graders import Exercise, ExerciseCatalog, ExerciseError, ExerciseNotFound
 
 LEADING_H1 = re.compile(r"\A\s*<h1>(.*?)</h1>\n?", re.DOTALL)
 # Course-wide texts (the lesson page) live in this folder of the catalog; validation skips
@@ -47,7 +47,7 @@ def exercise_list(catalog: ExerciseCatalog, user: User | None) -> ExerciseList:
     """The exercises ``user`` may see and submit to, and (for an instructor) the broken ones."""
     survey = catalog.survey()
     now = utcnow()
-    instructor = user is not None and user.is_instructor
+    instructor = _is_instructor(user)
     return ExerciseList(
         [e for e in survey.exercises if is_visible(catalog, e, user, now)],
         [f"{exercise_id}: {problem}" for exercise_id, problem in survey.broken.items()]
@@ -59,9 +59,22 @@ def visible_exercises(catalog: ExerciseCatalog, user: User | None) -> list[Exerc
     return exercise_list(catalog, user).exercises
 
 
+def _is_instructor(user: User | None) -> bool:
+    return user is not None and user.is_instructor
+
+
 def load_visible(catalog: ExerciseCatalog, exercise_id: str, user: User | None) -> Exercise:
-    """The exercise if ``user`` may see it; otherwise it does not exist for them."""
-    exercise = catalog.load(exercise_id)
+    """The exercise if ``user`` may see it; otherwise it does not exist for them.
+
+    A broken folder raises ``ExerciseError`` (naming the file and field) for an instructor,
+    who can fix it; for a learner it does not exist.
+    """
+    try:
+        exercise = catalog.load(exercise_id)
+    except ExerciseError:
+        if _is_instructor(user):
+            raise
+        raise ExerciseNotFound(f"Exercise {exercise_id!r} not found") from None
     if not is_visible(catalog, exercise, user, utcnow()):
         raise ExerciseNotFound(f"Exercise {exercise_id!r} not found")
     return exercise
@@ -133,7 +146,12 @@ def lesson_in(catalog: ExerciseCatalog, lang: str) -> Statement:
 def detail(catalog: ExerciseCatalog, exercise_id: str, user: User | None,
            lang: str = "en") -> ExerciseDetail:
     exercise = load_visible(catalog, exercise_id, user)
-    prepared = catalog.prepared(exercise_id)
+    try:
+        prepared = catalog.prepared(exercise_id)
+    except ExerciseError:  # cases.py or the solution fails: the same rule as a broken toml
+        if _is_instructor(user):
+            raise
+        raise ExerciseNotFound(f"Exercise {exercise_id!r} not found") from None
     statement = pick_language(exercise.statements, lang) or ("en", "")
     theory = pick_language(exercise.theories, statement[0])
     return ExerciseDetail(

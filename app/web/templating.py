@@ -54,7 +54,7 @@ def format_score(value: float | None) -> str:
 def format_time(value: datetime | None) -> str:
     if value is None:
         return "–"
-    return value.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return value.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 def enum_value(value: Any) -> str:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -29,11 +27,3 @@ def gate_exercise() -> Exercise:
 @pytest.fixture(scope="session")
 def gate(gate_exercise: Exercise) -> PreparedExercise:
     return prepare_exercise(gate_exercise)
-
-
-@pytest.fixture
-def gate_copy(tmp_path: Path) -> Path:
-    """A private copy of exercises/gru-update-gate, free to edit."""
-    target = tmp_path / "gru-update-gate"
-    shutil.copytree(GATE, target, ignore=shutil.ignore_patterns("__pycache__"))
-    return target

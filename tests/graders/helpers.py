@@ -90,8 +90,9 @@ def make_tiny_exercise(root: Path, exercise_id: str = "count-above",
     folder = root / exercise_id
     write(folder / "exercise.toml", f"""
         id = "{exercise_id}"
-        title = "Count above"
+        title = "Values above a threshold"
         difficulty = "easy"
+        tags = ["counting"]
         entry = "count_above"
     """)
     write(folder / "statement.md", "Write `count_above(x, threshold)`: how many x > threshold.\n")

@@ -33,8 +33,14 @@ def test_new_folder_loads(tmp_path: Path) -> None:
 def test_validate_says_the_solution_is_missing(tmp_path: Path, sandbox: Sandbox) -> None:
     result = validate_folder(create_exercise(tmp_path, "new-one"), sandbox)
     assert not result.ok
-    assert result.problems == ["new-one/solution.py: raised NotImplementedError on case 'small "
-                               "example': write the reference solution"]
+    assert result.problems == [
+        "exercise.toml: the title is still the placeholder 'New one'; write what the exercise "
+        "is about",
+        "exercise.toml: 'tags' is empty; add at least one tag",
+        "statement.md: still has the template's placeholder text '(say what to compute, with "
+        "the math'…; write the statement",
+        "new-one/solution.py: raised NotImplementedError on case 'small example': write the "
+        "reference solution"]
 
 
 @pytest.mark.parametrize("bad", ["", "Gru", "gru_gate", "gru gate", "-gru", "gru-", "gru--gate",

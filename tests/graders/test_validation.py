@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 from graders import Sandbox
+from graders.scaffold import create_exercise
 from graders.validation import ValidationResult, exercise_folders, validate_folder
 from tests.graders.helpers import (
     GATE,
@@ -192,3 +193,36 @@ def test_exercise_folders_expands_a_catalog(tmp_path: Path) -> None:
     missing = tmp_path / "missing"
     assert exercise_folders([tmp_path]) == [tmp_path / "a-one", tmp_path / "b-two"]
     assert exercise_folders([single, missing]) == [single, missing]
+
+
+def test_a_scaffold_with_a_working_solution_still_needs_its_texts(tmp_path: Path,
+                                                                  sandbox: Sandbox) -> None:
+    folder = create_exercise(tmp_path, "my-ex")
+    write(folder / "solution.py", """
+        import numpy as np
+
+
+        def solve(x):
+            return np.cumsum(x)
+    """)
+    for mistake in (folder / "mistakes").iterdir():
+        mistake.unlink()
+    result = validated(folder, sandbox)
+    assert result.problems == [
+        "exercise.toml: the title is still the placeholder 'My ex'; write what the exercise "
+        "is about",
+        "exercise.toml: 'tags' is empty; add at least one tag",
+        "statement.md: still has the template's placeholder text '(say what to compute, with "
+        "the math'…; write the statement",
+    ]
+
+
+def test_case_inputs_must_be_named_as_the_entrys_parameters(tmp_path: Path,
+                                                            sandbox: Sandbox) -> None:
+    folder = make_tiny_exercise(tmp_path)
+    edit(folder / "cases.py", '"threshold"', '"limit"', count=0)
+    result = validated(folder, sandbox)
+    assert result.problems == [
+        f"cases.py: case {name!r} gives (x, limit) but count_above(x, threshold) is called "
+        "with them in that order; name and order the inputs as the entry function's parameters"
+        for name in ("example", "random values")]

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 from fastapi.testclient import TestClient
 
 from app.main import create_app
+from app.models import Role, User
 from app.services.runtime import GradingRuntime
 from graders.exercises import ExerciseCatalog
 from tests.app.conftest import EXERCISES, read_exercise_file
+
+MakeUser = Callable[..., tuple[User, dict[str, str]]]
 
 
 def test_list_is_in_course_order_with_versions(client: TestClient) -> None:
@@ -75,16 +79,23 @@ def test_an_edit_is_seen_without_restart(runtime: GradingRuntime, tmp_path: Path
     assert after["statement_markdown"].endswith("Edited by the instructor.\n")
 
 
-def test_a_broken_folder_is_a_500_naming_the_file(runtime: GradingRuntime, tmp_path: Path
-                                                   ) -> None:
+def test_a_broken_folder_is_hidden_from_learners_and_named_to_instructors(
+        runtime: GradingRuntime, tmp_path: Path, make_user: MakeUser) -> None:
     root = tmp_path / "exercises"
     shutil.copytree(EXERCISES / "gru-update-gate", root / "gru-update-gate",
                     ignore=shutil.ignore_patterns("__pycache__"))
     toml = root / "gru-update-gate" / "exercise.toml"
     toml.write_text(toml.read_text().replace('entry = "update_gate"', 'entry = ""'))
     runtime.catalog = ExerciseCatalog(root)
+    _, learner = make_user("ada")
+    _, instructor = make_user("prof", Role.INSTRUCTOR)
     with TestClient(create_app(runtime=runtime, grading=False)) as client:
-        response = client.get("/exercises/gru-update-gate")
+        for headers in ({}, learner):
+            hidden = client.get("/exercises/gru-update-gate", headers=headers)
+            assert hidden.status_code == 404
+            assert hidden.json()["detail"] == "Exercise 'gru-update-gate' not found"
+            assert client.get("/exercises", headers=headers).json() == []
+        response = client.get("/exercises/gru-update-gate", headers=instructor)
     assert response.status_code == 500
     assert response.json()["detail"] == (
         "The exercise folder is broken: gru-update-gate/exercise.toml: field 'entry' is missing "

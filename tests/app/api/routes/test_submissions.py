@@ -173,6 +173,11 @@ def test_oversized_empty_and_malformed_bodies(client: TestClient, make_user: Mak
         **headers, "Content-Type": "application/json"})
     assert not_json.status_code == 422
     assert not_json.json()["detail"].startswith("The body is not valid JSON")
+    form = client.post("/submit", data=body("x = 1"), headers=headers)
+    assert form.status_code == 422
+    assert form.json()["detail"].startswith(
+        "The body must be JSON (Content-Type: application/json), not "
+        "application/x-www-form-urlencoded")
     extra = client.post("/submit", json={**body("x = 1"), "lang": "py"}, headers=headers)
     assert extra.status_code == 422 and extra.json()["detail"] == "Unknown field 'lang'"
     negative = client.post("/submit", params={"wait": -1}, json=body("x = 1"), headers=headers)
