@@ -19,7 +19,8 @@ The conversation on the channel (frames as in ``graders/wire.py``), in this orde
 
 So no hidden input is in this process before the call that receives it: not at import time,
 not during a public call, not during an earlier hidden case. The harness never sees an
-expected output; the trusted side compares, and believes nothing here it can check itself.
+expected output; the trusted side compares, and believes nothing from here that it cannot
+check itself.
 """
 
 from __future__ import annotations
