@@ -17,6 +17,7 @@ from graders.diagnosis import Observation, diagnose
 from graders.exercises import PreparedCase, PreparedExercise
 from graders.hidden import HIDDEN_MESSAGES, hidden_view
 from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
+from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
 from graders.sandbox.limits import SandboxLimits
 from graders.sandbox.protocol import (
     EncodedTasks,
@@ -84,7 +85,7 @@ def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_onl
     run = sandbox.run(code, exercise.entry, tasks, limits)
     duration_ms = round(((run.hidden_started_at or time.perf_counter()) - started) * 1000)
     try:
-        return judge(prepared, plans, run, limits, duration_ms)
+        return with_isolation_note(judge(prepared, plans, run, limits, duration_ms), run)
     except Exception as exc:  # the values came from the sandbox: hostile until judged
         logger.warning("results of a submission to %s could not be judged: %r",
                        exercise.id, exc)
@@ -94,6 +95,15 @@ def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_onl
                            verdict=Verdict.ERROR, duration_ms=duration_ms, message=message,
                            tests=tuple(shown(not_run(plan.case, Failure.CRASHED, message))
                                        for plan in plans))
+
+
+def with_isolation_note(report: GradeReport, run: RunResult) -> GradeReport:
+    """A report graded without some isolation layer says so (only ever when not strict)."""
+    if not run.missing_layers:
+        return report
+    note = ("graded with reduced isolation (NUMJUDGE_SANDBOX_STRICT=false), without: "
+            + "; ".join(run.missing_layers))
+    return replace(report, message=f"{report.message} ({note})" if report.message else note)
 
 
 def judge(prepared: PreparedExercise, plans: Sequence[CasePlan], run: RunResult,
@@ -163,6 +173,8 @@ def unfinished_reason(run: RunResult, limits: SandboxLimits) -> tuple[Failure, s
 def overall_verdict(run: RunResult, tests: Sequence[TestResult], task_count: int) -> Verdict:
     if run.ending is Ending.TIMEOUT:
         return Verdict.TIMEOUT
+    if run.exit_code == EXIT_MEMORY_LIMIT:
+        return Verdict.MEMORY_LIMIT
     if any(o.error and o.error.get("type") == "MemoryError" for o in run.outcomes.values()):
         return Verdict.MEMORY_LIMIT
     if run.ending is not Ending.COMPLETED or len(run.outcomes) < task_count:

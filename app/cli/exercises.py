@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from app.core.config import get_settings
 from graders import (
     ExerciseCatalog,
     GraderError,
@@ -35,7 +36,7 @@ def grade_command(
     catalog = ExerciseCatalog(exercises_dir())
     try:
         prepared = catalog.prepared(exercise)
-        with Sandbox(workers=1) as sandbox:
+        with Sandbox(workers=1, limits=get_settings().sandbox_limits) as sandbox:
             report = grade(prepared, file.read_text(encoding="utf-8"), sandbox,
                            public_only=public_only)
     except GraderError as exc:
@@ -54,7 +55,7 @@ def validate_command(
         typer.echo("no exercise folders found", err=True)
         raise typer.Exit(2)
     failures = 0
-    with Sandbox(workers=1) as sandbox:
+    with Sandbox(workers=1, limits=get_settings().sandbox_limits) as sandbox:
         for folder in folders:
             result = validate_folder(folder, sandbox)
             typer.echo(format_validation(folder.name, result))

@@ -4,6 +4,8 @@ Codes 0-100 are the sandbox's own exit code (clamped, so submitted code cannot f
 """
 
 EXIT_CODE_CLAMP = 100
+EXIT_MEMORY_LIMIT = 123
+"""Killed by the kernel for the memory of all its processes together (the cgroup's limit)."""
 EXIT_TIMEOUT = 124
 EXIT_SETUP_FAILED = 125
 EXIT_SIGNAL_BASE = 128

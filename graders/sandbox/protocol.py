@@ -73,6 +73,8 @@ class RunResult:
     exit_code: int | None = None
     message: str = ""
     dropped_chars: int = 0
+    missing_layers: tuple[str, ...] = ()
+    """Isolation layers this run went without (only ever with ``strict=False``)."""
     hidden_started_at: float | None = None
     """``time.perf_counter()`` when the first hidden case was sent. From then on how the run
     ends and how long it takes are not the learner's to read."""

@@ -24,7 +24,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from graders.errors import SandboxFault, SandboxUnavailable
-from graders.sandbox.exitcodes import EXIT_SETUP_FAILED, EXIT_SIGNAL_BASE, EXIT_TIMEOUT
+from graders.sandbox.exitcodes import (
+    EXIT_MEMORY_LIMIT,
+    EXIT_SETUP_FAILED,
+    EXIT_SIGNAL_BASE,
+    EXIT_TIMEOUT,
+)
 from graders.sandbox.limits import SandboxLimits
 from graders.sandbox.protocol import (
     EncodedTasks,
@@ -63,13 +68,14 @@ class ZygoteLost(Exception):
 class Zygote:
     """One warm zygote process and its control socket; serves one submission at a time."""
 
-    def __init__(self, slot: int, uid: int) -> None:
+    def __init__(self, slot: int, uid_base: int) -> None:
         self.slot = slot
+        self.uid_base = uid_base
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.control = ours
         self.process = subprocess.Popen(
             [sys.executable, "-m", "graders.sandbox.zygote", str(theirs.fileno()), str(slot),
-             str(uid)],
+             str(uid_base)],
             pass_fds=[theirs.fileno()], env=zygote_environment(), cwd="/",
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True,
         )
@@ -84,9 +90,14 @@ class Zygote:
         if not isinstance(hello, dict) or not hello.get("ready"):
             self.kill()
             raise SandboxFault(f"zygote {slot} did not start")
-        self.uid = uid
+        self.state_folder = Path(str(hello["state"]))
+        """Its private folder on the host (``state.py``)."""
+        self.uid = int(hello["uid"])
+        """The uid its sandboxes run as (unique on this host while it lives, when root)."""
         self.unavailable: tuple[str, ...] = tuple(str(x) for x in hello.get("unavailable", ()))
         """Layers the zygote could not set up, each with its reason."""
+        self.reduced: tuple[str, ...] = tuple(str(x) for x in hello.get("reduced", ()))
+        """Optional layers missing here (no cgroup), each with its reason."""
 
     @property
     def alive(self) -> bool:
@@ -152,7 +163,7 @@ class Sandbox:
         self._all: list[Zygote] = []
         self._lock = threading.Lock()
         for slot in range(workers):
-            zygote = Zygote(slot, self.limits.uid_base + slot)
+            zygote = Zygote(slot, self.limits.uid_base)
             self._all.append(zygote)
             self._idle.put(zygote)
 
@@ -214,7 +225,7 @@ class Sandbox:
     def _replace(self, zygote: Zygote) -> Zygote:
         logger.warning("restarting zygote %d", zygote.slot)
         zygote.kill()
-        fresh = Zygote(zygote.slot, zygote.uid)
+        fresh = Zygote(zygote.slot, zygote.uid_base)
         with self._lock:
             self._all[self._all.index(zygote)] = fresh
         return fresh
@@ -245,6 +256,7 @@ def run_in_zygote(zygote: Zygote, code: str, entry: str, tasks: EncodedTasks,
         ours.close()
         theirs.close()
     make_trustworthy(result, limits)
+    result.missing_layers = zygote.unavailable
     if result.ending is Ending.COMPLETED:
         # Every result is in: the sandbox's teardown need not delay this grading. Its exit
         # is collected before the zygote's next run.
@@ -260,6 +272,9 @@ def run_in_zygote(zygote: Zygote, code: str, entry: str, tasks: EncodedTasks,
     result.exit_code = exit_code
     if exit_code == EXIT_TIMEOUT:
         result.ending = Ending.TIMEOUT
+    elif exit_code == EXIT_MEMORY_LIMIT:
+        result.message = (f"the submission's processes together went over the memory limit "
+                          f"({limits.memory_mb} MB) and were killed")
     elif exit_code == EXIT_SETUP_FAILED:
         # The zygote saw no "set up" byte from the sandbox: no submitted code ran.
         raise SandboxFault(result.message or "the sandbox could not be set up")

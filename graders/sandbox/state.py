@@ -91,3 +91,30 @@ def release(state: StateFolder) -> None:
     remove(state.path)
     with contextlib.suppress(OSError):
         os.close(state.lock_fd)
+
+
+UID_FOLDERS = (Path("/run/numjudge/uids"), Path(tempfile.gettempdir()) / "numjudge-uids")
+MAX_UIDS = 4096
+
+
+def claim_uid(uid_base: int) -> tuple[int, int]:
+    """A uid no other zygote on this host uses while this one lives, and the lock that says so.
+
+    Every pool of every process (and container sharing the folder) takes its slots' uids
+    from the same lock files, so no two sandboxes share a uid's process count or files.
+    """
+    for folder in UID_FOLDERS:
+        try:
+            folder.mkdir(mode=0o755, parents=True, exist_ok=True)
+            break
+        except OSError:
+            continue
+    for number in range(MAX_UIDS):
+        fd = os.open(folder / str(number), os.O_CREAT | os.O_RDWR | os.O_CLOEXEC, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            continue
+        return uid_base + number, fd
+    raise OSError(f"all {MAX_UIDS} sandbox uids from {uid_base} are in use")

@@ -26,19 +26,23 @@ import sys
 import time
 import traceback
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy  # noqa: F401  - imported once here so that every fork starts warm
 
 from graders.errors import SandboxUnavailable
 from graders.sandbox import harness, isolation, seccomp
+from graders.sandbox.cgroups import SlotCgroup
 from graders.sandbox.exitcodes import (
     EXIT_CODE_CLAMP,
+    EXIT_MEMORY_LIMIT,
     EXIT_SETUP_FAILED,
     EXIT_SIGNAL_BASE,
     EXIT_TIMEOUT,
 )
 from graders.sandbox.limits import SandboxLimits
+from graders.sandbox.state import StateFolder, claim_uid
 from graders.sandbox.state import claim as claim_state_folder
 from graders.sandbox.state import release as release_state_folder
 from graders.wire import send_frame
@@ -84,12 +88,14 @@ def enter_layers(limits: SandboxLimits, uid: int, root_mountpoint: str,
                 raise
 
 
-def sandbox_main(channel_fd: int, ready_fd: int, limits: SandboxLimits, uid: int,
-                 root_mountpoint: str) -> None:
+def sandbox_main(channel_fd: int, ready_fd: int, limits: SandboxLimits, setup: ZygoteSetup
+                 ) -> None:
     """PID 1 of the sandbox: isolate, then serve the request. Never returns."""
     channel = socket.socket(fileno=channel_fd)
     try:
-        enter_layers(limits, uid, root_mountpoint, keep=(channel_fd, ready_fd))
+        if setup.cgroup is not None:
+            setup.cgroup.join()
+        enter_layers(limits, setup.uid, setup.root_mountpoint, keep=(channel_fd, ready_fd))
     except (OSError, SandboxUnavailable) as exc:
         send_frame(channel, {"kind": "setup_error", "message": f"sandbox setup: {exc}"})
         os._exit(EXIT_SETUP_FAILED)
@@ -119,6 +125,10 @@ class ZygoteSetup:
     """A descriptor of the zygote's own PID namespace."""
     unavailable: tuple[str, ...] = ()
     """Layers that could not be set up (a strict sandbox refuses to run without them)."""
+    cgroup: SlotCgroup | None = None
+    """The budget of all of a sandbox's processes together, where cgroups can be made."""
+    reduced: tuple[str, ...] = ()
+    """Layers that are not required even of a strict sandbox but missing here, with why."""
 
 
 def refuse(channel_fd: int, reason: str) -> int:
@@ -136,6 +146,9 @@ def run_sandbox(channel_fd: int, limits: SandboxLimits, setup: ZygoteSetup) -> i
     except SandboxUnavailable as exc:
         if limits.strict:
             return refuse(channel_fd, str(exc))
+    if setup.cgroup is not None:
+        setup.cgroup.set_limits(limits)
+        kills_before = setup.cgroup.out_of_memory_kills()
     ready_read, ready_write = os.pipe()
     try:
         pid = os.fork()
@@ -146,8 +159,7 @@ def run_sandbox(channel_fd: int, limits: SandboxLimits, setup: ZygoteSetup) -> i
     if pid == 0:
         try:
             os.close(ready_read)
-            sandbox_main(channel_fd, ready_write, limits, setup.uid,
-                         setup.root_mountpoint)
+            sandbox_main(channel_fd, ready_write, limits, setup)
         finally:
             os._exit(EXIT_SETUP_FAILED)
     os.close(ready_write)
@@ -156,7 +168,11 @@ def run_sandbox(channel_fd: int, limits: SandboxLimits, setup: ZygoteSetup) -> i
         set_up = os.read(ready_read, 1) == b"1"
     finally:
         os.close(ready_read)
-    return status if set_up else EXIT_SETUP_FAILED
+    if not set_up:
+        return EXIT_SETUP_FAILED
+    if setup.cgroup is not None and setup.cgroup.out_of_memory_kills() > kills_before:
+        return EXIT_MEMORY_LIMIT
+    return status
 
 
 def wait_with_deadline(pid: int, deadline: float) -> int:
@@ -179,7 +195,9 @@ def wait_with_deadline(pid: int, deadline: float) -> int:
 
 def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
     control.sendall(json.dumps({"ready": True, "pid": os.getpid(), "uid": setup.uid,
-                                "unavailable": list(setup.unavailable)}).encode())
+                                "state": str(Path(setup.root_mountpoint).parent),
+                                "unavailable": list(setup.unavailable),
+                                "reduced": list(setup.reduced)}).encode())
     while True:
         received = receive_request(control)
         if received is None:
@@ -226,14 +244,31 @@ ROOTLESS_WAY_OUT = (
 )
 
 
+def claim_cgroup(state: StateFolder) -> tuple[SlotCgroup | None, tuple[str, ...]]:
+    """The slot's cgroup, or None and why not (not required: rlimits still bound each process)."""
+    if isolation.rootless():
+        return None, ("cgroup: not root, no cgroup can be made (memory and processes are "
+                      "bounded per process by rlimits only)",)
+    try:
+        return SlotCgroup.create(state.path.name), ()
+    except SandboxUnavailable as exc:
+        logger.warning("sandbox layer unavailable: %s", exc)
+        return None, (str(exc),)
+
+
 def main() -> None:
     # Objects imported so far move to a permanent generation: collections in a forked child
     # then never touch them, so their pages stay shared instead of being copied on write.
     gc.freeze()
-    control_fd, slot = int(sys.argv[1]), int(sys.argv[2])
-    uid = int(sys.argv[3])
+    control_fd, slot, uid_base = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     state = claim_state_folder()
+    if isolation.rootless():
+        uid = uid_base + slot  # only inside its own user namespace: no other pool sees it
+    else:
+        # Held for the zygote's life: no other pool on this host runs as the same uid.
+        uid, _uid_lock = claim_uid(uid_base)
+    cgroup, reduced = claim_cgroup(state)
     unavailable = enter_zygote_layers(uid, state.root_mountpoint)
     if isolation.rootless() and not unavailable:
         try:
@@ -248,11 +283,14 @@ def main() -> None:
     control = socket.socket(fileno=control_fd)
     try:
         serve_forever(control, ZygoteSetup(slot, uid, state.root_mountpoint,
-                                            isolation.own_pid_namespace(), tuple(unavailable)))
+                                            isolation.own_pid_namespace(), tuple(unavailable),
+                                            cgroup, reduced))
     except (BrokenPipeError, ConnectionResetError):
         pass  # the trusted side closed the pool
     finally:
         isolation.release_root(state.root_mountpoint)
+        if cgroup is not None:
+            cgroup.remove()
         release_state_folder(state)
 
 

@@ -96,7 +96,9 @@ def test_runs_unprivileged_as_pid_one_with_a_scrubbed_environment(sandbox: Sandb
                      sorted(p for p in os.listdir('/proc') if p.isdigit()),
                      'NUMJUDGE_TEST_SECRET' in os.environ, os.uname().nodename))
     """))
-    assert value == "(61000, 61000, 61000, [], 1, ['1'], False, 'sandbox')"
+    uid = sandbox._all[0].uid
+    assert uid >= LIMITS.uid_base
+    assert value == f"({uid}, {uid}, {uid}, [], 1, ['1'], False, 'sandbox')"
 
 
 def test_has_no_network(sandbox: Sandbox) -> None:
@@ -375,13 +377,45 @@ def test_a_sandbox_dies_with_its_zygote_even_in_a_session_of_its_own() -> None:
         runner.join(timeout=70)
 
 
-def test_shared_memory_does_not_outlive_a_submission(sandbox: Sandbox) -> None:
-    shmget = """
+def test_memory_no_process_limit_counts_is_refused(sandbox: Sandbox) -> None:
+    value = returned(probe(sandbox, """
         libc = ctypes.CDLL(None, use_errno=True)
-        return libc.shmget(0x6E6A, 4096, {flags})
-    """
-    assert returned(probe(sandbox, shmget.format(flags="0o1666"))) >= 0   # IPC_CREAT | 0666
-    assert returned(probe(sandbox, shmget.format(flags="0"))) == -1       # gone: ENOENT
+        results = []
+        for call in (lambda: os.memfd_create("x"),
+                     lambda: libc.shmget(0x6E6A, 4096, 0o1666),     # IPC_CREAT | 0666
+                     lambda: libc.msgget(0x6E6A, 0o1666),
+                     lambda: libc.semget(0x6E6A, 1, 0o1666)):
+            try:
+                rc = call()
+                results.append((rc, ctypes.get_errno()))
+            except OSError as exc:
+                results.append((-1, exc.errno))
+        return repr(results)
+    """))
+    assert value == repr([(-1, 1)] * 4)
+
+
+def test_no_lock_or_watch_on_files_other_sandboxes_see(sandbox: Sandbox) -> None:
+    value = returned(probe(sandbox, """
+        import fcntl, struct
+        shared = os.open(np.__file__, os.O_RDONLY)
+        results = []
+        for call in (lambda: fcntl.flock(shared, fcntl.LOCK_SH),
+                     lambda: fcntl.lockf(shared, fcntl.LOCK_SH),
+                     lambda: fcntl.fcntl(shared, 36, bytes(32)),    # F_OFD_GETLK
+                     lambda: fcntl.fcntl(shared, 1026, 1),          # F_NOTIFY
+                     lambda: ctypes.CDLL(None, use_errno=True).inotify_init() < 0
+                     and os.strerror(ctypes.get_errno()).startswith("Operation")
+                     and (_ for _ in ()).throw(PermissionError(1, "refused"))):
+            try:
+                call()
+                results.append("allowed")
+            except OSError as exc:
+                results.append(exc.errno)
+        fcntl.fcntl(shared, fcntl.F_GETFD)  # the ordinary commands still work
+        return repr(results)
+    """))
+    assert value == repr([1] * 5)
 
 
 def test_a_python_root_inside_a_fresh_writable_folder_is_bound_again() -> None:

@@ -7,6 +7,7 @@ Not root, each zygote enters a user namespace of its own and every other layer f
 from __future__ import annotations
 
 import re
+import sys
 
 from tests.graders.sandbox.unprivileged import pytest_as_nobody, run_as_nobody
 
@@ -22,3 +23,54 @@ def test_the_hostile_submissions_are_contained_as_an_unprivileged_user() -> None
 def test_the_unprivileged_run_really_is_unprivileged() -> None:
     done = run_as_nobody(["sh", "-c", "id -u; grep CapEff /proc/self/status"])
     assert done.stdout.split() == ["65534", "CapEff:", "0000000000000000"], done.stderr
+
+
+GRADE = """
+from pathlib import Path
+from graders import ExerciseCatalog, Sandbox, SandboxLimits, SandboxUnavailable, grade
+prepared = ExerciseCatalog(Path("exercises")).prepared("gru-update-gate")
+code = Path("exercises/gru-update-gate/solution.py").read_text()
+with Sandbox(workers=1, limits=SandboxLimits(strict=STRICT)) as sandbox:
+    try:
+        report = grade(prepared, code, sandbox)
+    except SandboxUnavailable as exc:
+        print("refused:", exc)
+    else:
+        print(report.verdict.value)
+        print(report.message)
+"""
+
+
+def grade_without_user_namespaces(strict: bool) -> list[str]:
+    # In a user namespace where it has no uid of its own (``unshare --user`` maps none), a
+    # process may not create a further one: the kernel refuses as it does with unprivileged
+    # user namespaces turned off, without touching the host's settings.
+    script = GRADE.replace("STRICT", str(strict))
+    done = run_as_nobody(["unshare", "--user", sys.executable, "-c", script], timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout.splitlines()
+
+
+def test_without_user_namespaces_a_strict_sandbox_names_the_cause_and_the_way_out() -> None:
+    (refusal,) = grade_without_user_namespaces(strict=True)
+    assert refusal.startswith("refused: sandbox setup: unshare (user namespace): Operation not "
+                              "permitted; not root, the sandbox needs unprivileged user "
+                              "namespaces: allow them")
+    assert "docker compose up" in refusal and "NUMJUDGE_SANDBOX_STRICT=false" in refusal
+
+
+def test_without_user_namespaces_a_lenient_sandbox_grades_and_says_so() -> None:
+    verdict, message = grade_without_user_namespaces(strict=False)
+    assert verdict == "passed"
+    assert message.startswith("graded with reduced isolation (NUMJUDGE_SANDBOX_STRICT=false), "
+                              "without: unshare (user namespace): Operation not permitted")
+
+
+def test_doctor_lists_the_layers_an_unprivileged_user_gets() -> None:
+    done = run_as_nobody([sys.executable, "-c", "import sys; sys.argv = ['numjudge', 'doctor']; "
+                          "from app.cli.main import main; main()"], timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr[-3000:]
+    states = {line[:17].strip(): line[17:].split()[0] for line in done.stdout.splitlines()[:-1]}
+    assert states.pop("cgroup") == "missing"  # not root: none can be made (optional)
+    assert set(states.values()) == {"active"}, done.stdout
+    assert "user namespace" in states

@@ -7,8 +7,7 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
-from pathlib import Path
+import textwrap
 
 import numpy as np
 import pytest
@@ -16,32 +15,27 @@ import pytest
 from graders import PreparedExercise, Sandbox, SandboxLimits, Verdict, grade
 from graders.errors import SandboxError
 from graders.sandbox import Task
-from graders.sandbox.state import STATE_PREFIX
+from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
 from tests.graders.helpers import REPO, gate_solution
 
 
-def state_folders() -> set[Path]:
-    return set(Path(tempfile.gettempdir()).glob(f"{STATE_PREFIX}*"))
-
-
 def test_a_killed_zygotes_state_folder_is_removed_by_the_next_zygote() -> None:
-    before = state_folders()
     with Sandbox(workers=1) as first:
-        (folder,) = state_folders() - before
+        folder = first._all[0].state_folder
         assert folder.stat().st_mode & 0o777 == 0o700
         os.killpg(first._all[0].process.pid, signal.SIGKILL)
         first._all[0].process.wait()
         assert folder.is_dir()  # the killed zygote could not remove it
-        with Sandbox(workers=1):
+        with Sandbox(workers=1) as second:
             assert not folder.exists()
-            (second,) = state_folders() - before
-        assert not second.exists()  # a zygote that ends normally cleans up itself
+            own = second._all[0].state_folder
+            assert own.is_dir()
+        assert not own.exists()  # a zygote that ends normally cleans up itself
 
 
 def test_a_live_zygotes_folder_is_kept_even_from_another_pid_namespace() -> None:
-    before = state_folders()
-    with Sandbox(workers=1):
-        (folder,) = state_folders() - before
+    with Sandbox(workers=1) as pool:
+        folder = pool._all[0].state_folder
         # Its PID means nothing in a fresh PID namespace; the lock still says it is alive.
         done = subprocess.run(
             ["unshare", "--pid", "--fork", "--mount-proc", sys.executable, "-c",
@@ -54,13 +48,12 @@ def test_a_live_zygotes_folder_is_kept_even_from_another_pid_namespace() -> None
 
 
 def test_a_removed_state_folder_costs_no_grading(gate: PreparedExercise) -> None:
-    before = state_folders()
     with Sandbox(workers=1) as pool:
-        (folder,) = state_folders() - before
+        folder = pool._all[0].state_folder
         shutil.rmtree(folder)  # another process removed it: its root is gone with it
         report = grade(gate, gate_solution(), pool)
         assert report.verdict is Verdict.PASSED
-        assert len(state_folders() - before) == 1  # the replacement zygote's
+        assert pool._all[0].state_folder.is_dir()  # the replacement zygote's
 
 
 def test_a_layer_that_cannot_be_set_up_is_refused_with_its_reason() -> None:
@@ -72,3 +65,42 @@ def test_a_layer_that_cannot_be_set_up_is_refused_with_its_reason() -> None:
             pool.run("def f(x):\n    return x\n", "f", task, broken)
         result = pool.run("def f(x):\n    return x + 1\n", "f", task)  # the zygote still serves
         assert result.outcomes[0].value.tolist() == [1.0, 1.0]
+
+
+def test_every_pool_on_a_host_grades_as_uids_of_its_own() -> None:
+    with Sandbox(workers=2) as first, Sandbox(workers=2) as second:
+        uids = [zygote.uid for zygote in (*first._all, *second._all)]
+    if os.geteuid() != 0:
+        pytest.skip("not root: each zygote's uid lives in a user namespace of its own")
+    assert len(set(uids)) == 4 and min(uids) >= SandboxLimits().uid_base
+
+
+def test_all_the_processes_of_a_submission_share_one_memory_budget() -> None:
+    limits = SandboxLimits(time_s=10.0, memory_mb=256)
+    # 16 processes of 100 MB each: each under its own RLIMIT_AS, 1.6 GB together.
+    code = textwrap.dedent("""
+        import os, time
+        import numpy as np
+
+        def f(x):
+            children = []
+            for _ in range(15):
+                pid = os.fork()
+                if pid == 0:
+                    block = np.ones(100 * 1024 * 1024 // 8)
+                    time.sleep(30)
+                    os._exit(0)
+                children.append(pid)
+            block = np.ones(100 * 1024 * 1024 // 8)
+            for pid in children:
+                os.waitpid(pid, 0)
+            return x
+    """)
+    with Sandbox(workers=1, limits=limits) as pool:
+        if pool._all[0].reduced:
+            pytest.skip(f"no cgroup here, the budget was NOT tested: {pool._all[0].reduced}")
+        result = pool.run(code, "f", [Task(("x",), (np.zeros(2),))], limits)
+        assert result.exit_code == EXIT_MEMORY_LIMIT, (result.ending, result.message)
+        assert "went over the memory limit (256 MB)" in result.message
+        again = pool.run("def f(x):\n    return x + 1\n", "f", [Task(("x",), (np.zeros(2),))])
+        assert again.outcomes[0].value.tolist() == [1.0, 1.0]

@@ -50,7 +50,8 @@ def mount_script(needed: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-def run_as_nobody(argv: Sequence[str], timeout: float = 900) -> subprocess.CompletedProcess[str]:
+def run_as_nobody(argv: Sequence[str], timeout: float = 900,
+                  env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """Run ``argv`` in the checkout as uid/gid 65534, no groups, no capabilities."""
     if os.geteuid() != 0:
         pytest.skip("not root: this run is already unprivileged")
@@ -62,7 +63,7 @@ def run_as_nobody(argv: Sequence[str], timeout: float = 900) -> subprocess.Compl
             "--inh-caps=-all", "--bounding-set=-all", "--"]
     script = mount_script(needed) + "\nexec " + shlex.join([*drop, *argv])
     env = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8",
-           "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(REPO)}
+           "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(REPO), **(env or {})}
     return subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-c", script],
                           cwd=REPO, env=env, capture_output=True, text=True, timeout=timeout)
 

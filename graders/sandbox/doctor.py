@@ -1,0 +1,100 @@
+"""Which isolation layers are active here, seen from inside a real sandbox.
+
+``diagnose`` starts a zygote that may run with missing layers, grades a probe in it, and
+compares what the probe sees (its namespaces, uid, capabilities, seccomp mode, rlimits,
+cgroup) with the trusted process's own, so the answer is what a submission would get, not
+what the configuration promises.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Any
+
+import numpy as np
+
+from graders.errors import SandboxError
+from graders.sandbox.cgroups import detect_version
+from graders.sandbox.isolation import rootless
+from graders.sandbox.limits import SandboxLimits
+from graders.sandbox.runner import Ending, Sandbox, Task
+
+NAMESPACES = ("user", "net", "mnt", "pid", "ipc", "uts")
+PROBE = """
+import json, os, resource
+
+def probe(x):
+    status = dict(line.split(":", 1) for line in open("/proc/self/status").read().splitlines())
+    return json.dumps({
+        "ns": {kind: os.readlink("/proc/self/ns/" + kind) for kind in NAMESPACES},
+        "uid": os.getuid(), "pid": os.getpid(), "root": sorted(os.listdir("/")),
+        "caps": int(status["CapEff"].strip(), 16), "seccomp": int(status["Seccomp"].strip()),
+        "no_new_privs": int(status["NoNewPrivs"].strip()),
+        "memory": resource.getrlimit(resource.RLIMIT_AS)[0],
+        "cgroup": open("/proc/self/cgroup").read(),
+    })
+""".replace("NAMESPACES", repr(NAMESPACES))
+
+
+class LayerState(Enum):
+    ACTIVE = "active"
+    MISSING = "missing"
+    NOT_NEEDED = "not needed"
+
+
+@dataclass(frozen=True)
+class Layer:
+    name: str
+    state: LayerState
+    detail: str = ""
+    required: bool = True
+    """A strict sandbox refuses to grade without it (the cgroup is an extra)."""
+
+
+def diagnose(limits: SandboxLimits | None = None) -> list[Layer]:
+    """Every layer, active or missing with why, from a probe graded in a real sandbox."""
+    limits = replace(limits or SandboxLimits(), strict=False)
+    try:
+        with Sandbox(workers=1, limits=limits) as pool:
+            zygote = pool._all[0]
+            run = pool.run(PROBE, "probe", [Task(("x",), (np.zeros(1),))], limits)
+            missing, reduced, uid = zygote.unavailable, zygote.reduced, zygote.uid
+    except SandboxError as exc:
+        return [Layer("sandbox", LayerState.MISSING, f"no sandbox could run: {exc}")]
+    outcome = run.outcomes.get(0)
+    if run.ending is not Ending.COMPLETED or outcome is None or not outcome.ok:
+        return [Layer("sandbox", LayerState.MISSING, f"the probe did not run: {run.message}")]
+    seen: dict[str, Any] = json.loads(outcome.value)
+    why = "; ".join(missing)
+    layers = [namespace_layer(kind, seen["ns"][kind], why) for kind in NAMESPACES]
+    private_root = "sandbox" in seen["root"] and "home" not in seen["root"]
+    layers += [
+        Layer("private root", state(private_root),
+              "only /usr, the Python folders, /dev, /proc, /tmp" if private_root else why),
+        Layer("PID 1 of its own", state(seen["pid"] == 1), f"pid {seen['pid']}"),
+        Layer("unprivileged uid", state(seen["uid"] != 0 and seen["caps"] == 0),
+              f"uid {seen['uid']} (the slot's: {uid}), capabilities {seen['caps']:#x}"),
+        Layer("no_new_privs", state(seen["no_new_privs"] == 1)),
+        Layer("seccomp filter", state(seen["seccomp"] == 2), f"mode {seen['seccomp']}"),
+        Layer("rlimits", state(seen["memory"] == limits.memory_mb * 1024 * 1024),
+              f"address space {seen['memory'] // (1024 * 1024)} MB"),
+        Layer("cgroup", state("numjudge-sandbox-" in seen["cgroup"]),
+              f"{detect_version().value}: memory, pids, cpu of all processes together"
+              if not reduced else "; ".join(reduced), required=False),
+    ]
+    return layers
+
+
+def namespace_layer(kind: str, inside: str, why: str) -> Layer:
+    outside = os.readlink(f"/proc/self/ns/{kind}")
+    if kind == "user" and not rootless():
+        return Layer("user namespace", LayerState.NOT_NEEDED, "root: the host's users are used")
+    active = inside != outside
+    return Layer(f"{kind} namespace", state(active), "" if active else why)
+
+
+def state(active: bool) -> LayerState:
+    return LayerState.ACTIVE if active else LayerState.MISSING
