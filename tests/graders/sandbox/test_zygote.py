@@ -76,7 +76,7 @@ def test_every_pool_on_a_host_grades_as_uids_of_its_own() -> None:
 
 
 def test_all_the_processes_of_a_submission_share_one_memory_budget() -> None:
-    limits = SandboxLimits(time_s=10.0, memory_mb=256)
+    limits = SandboxLimits(time_s=10.0, memory_mb=256, max_processes=32)
     # 16 processes of 100 MB each: each under its own RLIMIT_AS, 1.6 GB together.
     code = textwrap.dedent("""
         import os, time
