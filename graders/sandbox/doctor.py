@@ -20,7 +20,8 @@ from graders.errors import SandboxError
 from graders.sandbox.cgroups import detect_version
 from graders.sandbox.isolation import rootless
 from graders.sandbox.limits import SandboxLimits
-from graders.sandbox.runner import Ending, Sandbox, Task
+from graders.sandbox.protocol import Ending, Task
+from graders.sandbox.runner import Sandbox
 
 NAMESPACES = ("user", "net", "mnt", "pid", "ipc", "uts")
 PROBE = """
