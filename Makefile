@@ -83,4 +83,4 @@ lock:
 	rm -rf .lock-venv
 
 clean:
-	rm -rf $(VENV) numjudge.db
+	rm -rf $(VENV) numjudge.db $(VSCODE)/out $(VSCODE)/numjudge.vsix

@@ -50,8 +50,9 @@ def test_a_function_without_source_is_refused_in_words() -> None:
         del sys.modules[module.__name__]
     with pytest.raises(SourceNotFound, match="a function defined with `def`"):
         code_of(lambda x: x)
-    with pytest.raises(SourceNotFound, match="a function defined with `def`"):
-        Client("http://127.0.0.1:9").submit("gru-update-gate", print)  # type: ignore[arg-type]
+    with (Client("http://127.0.0.1:9") as client,
+          pytest.raises(SourceNotFound, match="a function defined with `def`")):
+        client.submit("gru-update-gate", print)
 
 
 def test_all_names_what_the_package_exports() -> None:
