@@ -138,6 +138,9 @@ JAPANESE: dict[str, str] = {
         "コードが長すぎます（{size} バイト）。上限は {limit} バイトです。",
     "Running the public tests…": "公開テストを実行しています…",
     "Grading your submission…": "提出を採点しています…",
+    "{seconds} s": "{seconds} 秒",
+    "Previous result: it is replaced when the new one is ready.":
+        "前回の結果です。新しい結果が出ると置き換わります。",
     "The grader is busy: your code is queued. Look for the result in your history.":
         "採点が混み合っています。コードは順番待ちです。結果は履歴で確認してください。",
     "Open history": "履歴を開く",
@@ -281,7 +284,8 @@ SCRIPT_MESSAGES = (
     "Your code is empty: write your solution before you run.",
     "Your code is empty: write your solution before you submit.",
     "Your code is too long ({size} bytes); the limit is {limit} bytes.",
-    "Running the public tests…", "Grading your submission…",
+    "Running the public tests…", "Grading your submission…", "{seconds} s",
+    "Previous result: it is replaced when the new one is ready.",
     "The grader is busy: your code is queued. Look for the result in your history.",
     "Open history",
     "Your session has expired or you were signed out. Your code is kept in this browser.",

@@ -36,6 +36,7 @@ function create(options) {
         EditorState.tabSize.of(4),
         keymap.of([indentWithTab]),
         calmTheme,
+        EditorView.lineWrapping,  // a long starter comment wraps instead of hiding past the edge
         EditorView.contentAttributes.of({ "aria-label": label, "aria-multiline": "true" }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged && onChange) onChange(update.state.doc.toString());

@@ -9,6 +9,7 @@
   var runButton = document.getElementById("run-button");
   var submitButton = document.getElementById("submit-button");
   var resetButton = document.getElementById("reset-button");
+  var progress = document.getElementById("progress");
   var draftKey = "numjudge:draft:" + config.user + ":" + config.exercise;
   var busy = false;
 
@@ -229,6 +230,33 @@
       });
   }
 
+  // What moves while a grading runs: the elapsed time (the status line tells screen readers
+  // once), and the previous result dimmed under a note that it is the old one.
+  var ticker = null;
+  function startProgress(label) {
+    var started = Date.now();
+    function tick() {
+      progress.textContent = label + " " +
+        t("{seconds} s", { seconds: ((Date.now() - started) / 1000).toFixed(1) });
+    }
+    if (results.firstChild) {
+      results.classList.add("stale");
+      results.insertBefore(el("p", { class: "stale-note",
+        text: t("Previous result: it is replaced when the new one is ready.") }), results.firstChild);
+    }
+    tick();
+    progress.hidden = false;
+    ticker = window.setInterval(tick, 100);
+  }
+
+  function stopProgress() {
+    window.clearInterval(ticker);
+    progress.hidden = true;
+    results.classList.remove("stale");
+    var note = results.querySelector(".stale-note");
+    if (note) note.remove();
+  }
+
   // aria-disabled, not disabled: a focused button keeps the focus while the result comes.
   function setBusy(on) {
     [runButton, submitButton].forEach(function (button) {
@@ -255,6 +283,7 @@
     busy = true;
     setBusy(true);
     status.textContent = t(kind === "run" ? "Running the public tests…" : "Grading your submission…");
+    startProgress(status.textContent);
     results.setAttribute("aria-busy", "true");
     request(config[kind + "Url"], {
       method: "POST",
@@ -283,6 +312,7 @@
     }).catch(function () {
       showError(t("Could not reach the server. Check your connection and try again; your code is kept."));
     }).then(function () {
+      stopProgress();
       busy = false;
       setBusy(false);
       results.removeAttribute("aria-busy");
