@@ -31,6 +31,8 @@ from graders.grading import grade
 from graders.render import format_report, format_validation
 from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
 from graders.sandbox import Sandbox, SandboxLimits
+from graders.sandbox.doctor import Layer, LayerState
+from graders.sandbox.doctor import diagnose as diagnose_sandbox
 from graders.scaffold import create_exercise
 from graders.validation import (
     ValidationResult,
@@ -55,6 +57,8 @@ __all__ = [
     "GraderError",
     "LatePolicy",
     "LatePolicyKind",
+    "Layer",
+    "LayerState",
     "PreparedExercise",
     "Sandbox",
     "SandboxError",
@@ -70,6 +74,7 @@ __all__ = [
     "canary",
     "case",
     "create_exercise",
+    "diagnose_sandbox",
     "exercise_folders",
     "folder_version",
     "format_report",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from app.core.config import get_settings
-from graders.sandbox.doctor import LayerState, diagnose
+from graders import LayerState, diagnose_sandbox
 
 
 def doctor_command() -> None:
@@ -14,7 +14,7 @@ def doctor_command() -> None:
     Exits 1 when a layer that a strict sandbox requires is missing.
     """
     settings = get_settings()
-    layers = diagnose(settings.sandbox_limits)
+    layers = diagnose_sandbox(settings.sandbox_limits)
     width = max(len(layer.name) for layer in layers)
     for layer in layers:
         extra = "" if layer.required else " (optional)"
