@@ -89,14 +89,14 @@ class Learner:
     a few seconds, and a learner thinks longer than that between submissions)."""
 
     def __init__(self, url: str, token: str) -> None:
-        self.address = urlsplit(url)
+        address = urlsplit(url)
+        self.host, self.port = address.hostname or "127.0.0.1", address.port
         self.headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
 
     def submit(self, code: str, wait: int) -> tuple[int, dict[str, object], float]:
         body = json.dumps({"exercise": EXERCISE, "code": code})
         start = time.perf_counter()
-        connection = http.client.HTTPConnection(self.address.hostname, self.address.port,
-                                                timeout=120)
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=120)
         try:
             connection.request("POST", f"/submit?wait={wait}", body=body,
                                headers=self.headers)

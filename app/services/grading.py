@@ -97,7 +97,7 @@ def _claim_next(runtime: GradingRuntime) -> tuple[Submission, str, str, float] |
 def _grade_claimed(runtime: GradingRuntime, submission: Submission, user_name: str,
                    lease_token: str, started: float) -> None:
     settings = runtime.settings
-    log_event("submission.running", submission, attempt=submission.attempts,
+    log_event(logger, "submission.running", submission, attempt=submission.attempts,
               worker=submission.worker)
     if submission.attempts > settings.max_attempts:
         _finish(runtime, submission, user_name, lease_token, verdict=Verdict.ERROR,
@@ -153,10 +153,10 @@ def _finish(runtime: GradingRuntime, submission: Submission, user_name: str,
 
     stored = with_database(runtime, store)
     if stored is None:
-        log_event("submission.result_dropped", submission, reason="lease lost")
+        log_event(logger, "submission.result_dropped", submission, reason="lease lost")
         return
     runtime.waiters.notify(stored.id, to_out(stored, user_name=user_name))
-    log_event("submission.done", stored, verdict=verdict.value, score=stored.score,
+    log_event(logger, "submission.done", stored, verdict=verdict.value, score=stored.score,
               max_score=stored.max_score, grade_ms=stored.duration_ms,
               elapsed_ms=round((time.perf_counter() - started) * 1000, 1))
 
@@ -172,5 +172,5 @@ def _retry_later(runtime: GradingRuntime, submission: Submission, lease_token: s
 
     if with_database(runtime, release):
         # The loop in ``work`` claims it again (or another learner's row first, if fairer).
-        log_event("submission.requeued", submission, reason="engine fault",
+        log_event(logger, "submission.requeued", submission, reason="engine fault",
                   status=SubmissionStatus.QUEUED.value)

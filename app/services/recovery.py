@@ -65,8 +65,9 @@ def recover(*, runtime: GradingRuntime, startup: bool = False,
             if crud.requeue_submission(session=session, submission_id=row.id,
                                        seen_lease=row.lease_expires_at, lease_expires_at=lease):
                 requeued.append(row.id)
-                log_event("submission.requeued", row, reason="startup" if startup else "lease",
-                          was=row.status.value, attempts=row.attempts)
+                log_event(logger, "submission.requeued", row,
+                          reason="startup" if startup else "lease", was=row.status.value,
+                          attempts=row.attempts)
         session.commit()
         for index, submission_id in enumerate(requeued):
             try:

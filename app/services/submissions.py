@@ -31,17 +31,17 @@ from app.services.exercises import load_visible
 from app.services.runtime import GradingRuntime
 from app.services.waiters import Waiter
 
-logger = logging.getLogger("app.services.grading")  # one logger for a submission's story
+logger = logging.getLogger(__name__)
 
 RATE_WINDOW = timedelta(minutes=1)
 
 
-def log_event(name: str, submission: Submission, **fields: Any) -> None:
-    """One log line per state change of a submission (never its code)."""
+def log_event(log: logging.Logger, name: str, submission: Submission, **fields: Any) -> None:
+    """One line in ``log`` per state change of a submission (never its code)."""
     extra: dict[str, Any] = {"submission_id": submission.id, "exercise": submission.exercise_id,
                              "user_id": submission.user_id, "kind": submission.kind.value}
     extra.update(fields)
-    logger.info(name, extra=extra)
+    log.info(name, extra=extra)
 
 
 def submission_url(submission_id: str) -> str:
@@ -139,14 +139,14 @@ def accept(*, runtime: GradingRuntime, credentials: Credentials, exercise_id: st
             if earlier is None:
                 raise
             return earlier
-        log_event("submission.queued", submission, version=exercise.version,
+        log_event(logger, "submission.queued", submission, version=exercise.version,
                   code_bytes=len(code))
         try:
             runtime.queue.enqueue(submission.id)
         except QueueUnavailable as exc:
             crud.mark_unsent(session=session, submission_ids=[submission.id], now=utcnow())
             session.commit()
-            log_event("submission.unsent", submission, error=str(exc)[:200],
+            log_event(logger, "submission.unsent", submission, error=str(exc)[:200],
                       hint="recovery sends it when the queue is back")
         return to_out(submission, user_name=user.name)
 
