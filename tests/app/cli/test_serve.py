@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import select
 
 from app.core.db import session_scope
-from app.models import Worker
+from app.models import Worker, utcnow
 from app.services.heartbeat import HeartbeatThread
 from app.services.runtime import GradingRuntime
 from tests.app.live import NUMJUDGE, REPO, free_port
@@ -44,7 +44,8 @@ def test_worker_check_needs_a_heartbeat_and_a_passing_canary(
     try:
         assert check().returncode == 0
         with session_scope(runtime.settings.database_url) as session:
-            for row in session.scalars(select(Worker)):
+            for row in session.scalars(select(Worker)):  # alive, but its canary failed
+                row.heartbeat_at = utcnow()
                 row.canary_ok, row.canary_message = False, "SandboxFault: zygote died"
         failing = check()
         assert failing.returncode == 1 and "zygote died" in failing.stderr
