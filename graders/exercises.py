@@ -28,6 +28,8 @@ from graders.checks.arrays import Tolerance, compare
 from graders.course import COURSE_FILE, Course, load_course
 from graders.diagnosis import Candidate, CaseTable
 from graders.errors import ExerciseError, ExerciseNotFound
+from graders.mutant_runs import default_cache_dir, engine_stamp, run_mutants
+from graders.mutants import Mutant, make_mutants
 from graders.results import DiagnosisSource
 
 logger = logging.getLogger(__name__)
@@ -97,6 +99,9 @@ class PreparedExercise:
     exercise: Exercise
     cases: tuple[PreparedCase, ...]
     candidates: Mapping[str, Candidate] = field(default_factory=dict)
+    mutants: tuple[Mutant, ...] = ()
+    probe_differs: Mapping[str, bool] = field(default_factory=dict)
+    """Whether noisy copies of the cases' inputs tell each mutant from the reference."""
 
     @property
     def public_cases(self) -> tuple[PreparedCase, ...]:
@@ -290,8 +295,11 @@ def _slices(spec: CaseSpec, inputs: Mapping[str, Any]) -> tuple[dict[str, Any], 
     )
 
 
-def prepare_exercise(exercise: Exercise) -> PreparedExercise:
-    """Generate every case's inputs and compute the trusted outputs (uncached)."""
+def prepare_exercise(exercise: Exercise, *, mutant_cache: Path | None = None
+                     ) -> PreparedExercise:
+    """Generate every case's inputs and compute the trusted outputs: the reference's and the
+    known mistakes' here, the mutants' in a limited subprocess (graders/mutant_runs.py),
+    cached under ``mutant_cache`` (default: the user's cache folder)."""
     where = f"{exercise.id}/cases.py"
     specs = collect_cases(lambda: _run_file(exercise.path / "cases.py"))
     if not specs:
@@ -303,7 +311,7 @@ def prepare_exercise(exercise: Exercise) -> PreparedExercise:
         raise ExerciseError(f"{where}: needs at least one public case (public=True)")
     solution = entry_function(exercise.path / "solution.py", exercise.entry)
     mistakes = {m.name: entry_function(m.path, exercise.entry) for m in exercise.mistakes}
-    prepared = []
+    made = []
     for spec in specs:
         try:
             inputs = dict(spec.make_inputs(np.random.default_rng(spec.rng_seed)))
@@ -325,11 +333,31 @@ def prepare_exercise(exercise: Exercise) -> PreparedExercise:
                 outputs[name] = _call(function, inputs)
             except Exception:
                 continue
-        prepared.append(prepared_case(spec, inputs, expected, outputs, set(mistakes),
-                                      _slices(spec, inputs)))
+        made.append((spec, inputs, expected, outputs))
     candidates = {m.name: Candidate(m.name, m.hint, DiagnosisSource.MISTAKE)
                   for m in exercise.mistakes}
-    return PreparedExercise(exercise, tuple(prepared), candidates)
+    reference = (exercise.path / "solution.py").read_text(encoding="utf-8")
+    mutants = tuple(make_mutants(reference, exercise.entry))
+    cache = (mutant_cache or default_cache_dir()) / \
+        f"{exercise.id}-{exercise.version}-{engine_stamp()}.frame"
+    runs = run_mutants(reference=reference, sources=[m.source for m in mutants],
+                       entry=exercise.entry, inputs=[inputs for _, inputs, _, _ in made],
+                       tolerances=[Tolerance(s.rtol, s.atol) for s, _, _, _ in made],
+                       time_s=exercise.limits.time_s, memory_mb=exercise.limits.memory_mb,
+                       keys=[m.key for m in mutants], cache_file=cache)
+    mutants = tuple(m for m in mutants if m.key in runs.outputs)
+    for mutant in mutants:
+        candidates[mutant.key] = Candidate(mutant.key, mutant.meaning, DiagnosisSource.MUTANT)
+    prepared = []
+    for position, (spec, inputs, expected, outputs) in enumerate(made):
+        for mutant in mutants:
+            value = runs.outputs[mutant.key][position]
+            if value is not None:
+                outputs[mutant.key] = value
+        prepared.append(prepared_case(spec, inputs, expected, outputs, set(candidates),
+                                      _slices(spec, inputs)))
+    return PreparedExercise(exercise, tuple(prepared), candidates, mutants,
+                            runs.probe_differs)
 
 
 def prepared_case(spec: CaseSpec, inputs: Mapping[str, Any], expected: Any,

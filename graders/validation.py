@@ -22,6 +22,8 @@ from graders.exercises import (
     prepare_exercise,
 )
 from graders.grading import grade
+from graders.mutants import PREFIX
+from graders.mutation_score import SCORE_FLOOR, mutant_statuses, mutation_score
 from graders.results import GradeReport, Status, Verdict, Visibility
 from graders.sandbox.runner import Sandbox
 from graders.scaffold import PLACEHOLDERS, placeholder_title
@@ -54,7 +56,7 @@ def validate_folder(path: Path, sandbox: Sandbox) -> ValidationResult:
         return result
     checks: list[Callable[[PreparedExercise, Sandbox, ValidationResult], None]] = [
         check_arguments, check_statement, check_reference, check_starter,
-        check_mistakes, check_determinism,
+        check_mistakes, check_mutants, check_determinism,
     ]
     for check in checks:
         check(prepared, sandbox, result)
@@ -151,6 +153,19 @@ def check_mistakes(prepared: PreparedExercise, sandbox: Sandbox,
                    "that tells them apart" if others else "its output is not deterministic")
             result.problems.append(f"{where}: its hint is not the diagnosis of its own "
                                    f"output ({why})")
+
+
+def check_mutants(prepared: PreparedExercise, sandbox: Sandbox,
+                  result: ValidationResult) -> None:
+    """The hidden cases catch at least SCORE_FLOOR of the reference's non-equivalent mutants."""
+    score = mutation_score(prepared)
+    result.notes.append(score.describe())
+    if score.share < SCORE_FLOOR:
+        missed = [f"{s.mutant.key} ({s.mutant.meaning.removeprefix(PREFIX).rstrip('.')})"
+                  for s in mutant_statuses(prepared) if not s.equivalent and not s.hidden_killers]
+        result.problems.append(f"cases.py: the {score.describe()}, below "
+                               f"{SCORE_FLOOR:.0%}; add hidden cases that catch "
+                               f"{'; '.join(missed)} (numjudge mutants {prepared.exercise.id})")
 
 
 def same_output(case: PreparedCase, first: str, second: str) -> bool:

@@ -1,5 +1,7 @@
 """Read-out counted as O x H weights without its O biases."""
 
+RIGHT_DIAGNOSES = ('drop_term',)
+
 BLOCKS = {"plain": 1, "gated": 2, "gru": 3, "lstm": 4}
 
 

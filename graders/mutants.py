@@ -1,0 +1,314 @@
+"""Mutants of a reference solution: candidate mistakes derived from its syntax tree.
+
+Each operator of the catalogue changes one place of ``solution.py`` in a way a learner might
+(two concatenated vectors in the opposite order, tanh where a sigmoid belongs, a loop one step
+short, ...) and says what the change means in words that do not quote the reference. Their
+outputs are computed once per exercise version (:mod:`graders.mutant_runs`); a learner whose
+outputs equal a mutant's is told its meaning (:mod:`graders.diagnosis`).
+
+Generic mutation tools (mutmut, cosmic-ray) replace operators and constants (``+`` by ``-``,
+``<`` by ``<=``, ``1`` by ``2``) to measure a test suite; most of their mutants have no
+meaning a learner could act on, and they run a project's tests rather than giving outputs. The
+operators here are the few of theirs that have one (a sign flipped, a number off by one in a
+loop's range), plus array operators they lack.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from enum import Enum
+
+PREFIX = "Your result equals the correct one "
+
+
+class Operator(Enum):
+    SWAP_CONCAT = "swap_concat"
+    TRANSPOSE = "transpose"
+    DROP_TERM = "drop_term"
+    SIGMOID_TANH = "sigmoid_tanh"
+    DROP_ACTIVATION = "drop_activation"
+    COMPLEMENT = "complement"
+    SHIFT_RANGE = "shift_range"
+    SHIFT_INDEX = "shift_index"
+    AXIS = "axis"
+    MEAN_SUM = "mean_sum"
+    FLIP_SIGN = "flip_sign"
+    SWAP_TUPLE = "swap_tuple"
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One change of the reference: where, what it means, and the changed source."""
+
+    key: str
+    """``operator:line:column[:variant]``, unique within one reference."""
+    operator: Operator
+    line: int
+    column: int
+    meaning: str
+    """The sentence a learner whose outputs equal this mutant's reads."""
+    source: str
+
+
+SIGMOID_HELPER = "_numjudge_sigmoid"
+SIGMOID_SOURCE = (f"\n\ndef {SIGMOID_HELPER}(a):\n"
+                  "    import numpy\n"
+                  "    return numpy.exp(-numpy.logaddexp(0.0, -numpy.asarray(a, dtype=float)))\n")
+CONCATENATIONS = frozenset({"concatenate", "hstack", "vstack", "column_stack", "stack"})
+SIGMOID_NAMES = ("sigmoid", "_sigmoid", "sig", "logistic", "expit")
+
+# A rewrite gets a node of a copy of the tree and returns its replacement, or None when the
+# operator does not apply there; each yields (variant, meaning, rewrite).
+Rewrite = Callable[[ast.AST], ast.AST | None]
+
+
+def function_name(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Call):
+        if isinstance(node.func, ast.Attribute):
+            return node.func.attr
+        if isinstance(node.func, ast.Name):
+            return node.func.id
+    return None
+
+
+def is_one(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value in (1, 1.0) \
+        and not isinstance(node.value, bool)
+
+
+def is_sigmoid_call(node: ast.AST, helpers: frozenset[str]) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+        and node.func.id in helpers
+
+
+def rewrites(node: ast.AST, parameters: frozenset[str], helpers: frozenset[str],
+             loop_variables: frozenset[str]) -> Iterator[tuple[Operator, str, str, Rewrite]]:
+    """The operators that apply at ``node``, each with a variant name, its meaning and how."""
+    name = function_name(node)
+    if isinstance(node, ast.Call) and name in CONCATENATIONS and node.args \
+            and isinstance(node.args[0], ast.List | ast.Tuple) and len(node.args[0].elts) == 2:
+        def swap_concat(n: ast.AST) -> ast.AST:
+            assert isinstance(n, ast.Call) and isinstance(n.args[0], ast.List | ast.Tuple)
+            n.args[0].elts.reverse()
+            return n
+        yield (Operator.SWAP_CONCAT, "", "with the two concatenated vectors in the opposite "
+               "order", swap_concat)
+    if isinstance(node, ast.Attribute) and node.attr == "T":
+        yield (Operator.TRANSPOSE, "", "with a matrix used without the transpose it needs "
+               "(rows and columns exchanged)", lambda n: n.value if isinstance(n, ast.Attribute)
+               else None)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+        for side in ("left", "right"):
+            operand = getattr(node, side)
+            if isinstance(operand, ast.Name):
+                def transpose(n: ast.AST, side: str = side) -> ast.AST:
+                    setattr(n, side, ast.Attribute(getattr(n, side), "T", ast.Load()))
+                    return n
+                yield (Operator.TRANSPOSE, side, "with a matrix transposed (rows and columns "
+                       "exchanged)", transpose)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        for kept, dropped in (("left", "right"), ("right", "left")):
+            term = getattr(node, dropped)
+            what = f"the added term {term.id}" if isinstance(term, ast.Name) \
+                and term.id in parameters else "one of the added terms"
+            yield (Operator.DROP_TERM, dropped, f"without {what}",
+                   lambda n, kept=kept: getattr(n, kept))
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and not is_one(node.left):
+        yield (Operator.FLIP_SIGN, "", "with the sign of one term flipped (an addition where a "
+               "subtraction belongs)", lambda n: ast.BinOp(n.left, ast.Add(), n.right)
+               if isinstance(n, ast.BinOp) else None)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) \
+            and not isinstance(node.operand, ast.Constant):
+        yield (Operator.FLIP_SIGN, "", "with the sign of one term flipped",
+               lambda n: n.operand if isinstance(n, ast.UnaryOp) else None)
+    if name == "tanh" and isinstance(node, ast.Call) and len(node.args) == 1:
+        yield (Operator.SIGMOID_TANH, "", "with a sigmoid where tanh belongs",
+               lambda n: ast.Call(ast.Name(SIGMOID_HELPER, ast.Load()), n.args, [])
+               if isinstance(n, ast.Call) else None)
+        yield (Operator.DROP_ACTIVATION, "", "without the tanh (the pre-activation itself)",
+               lambda n: n.args[0] if isinstance(n, ast.Call) else None)
+    if is_sigmoid_call(node, helpers) and isinstance(node, ast.Call) and len(node.args) == 1:
+        yield (Operator.SIGMOID_TANH, "", "with tanh where a sigmoid belongs",
+               lambda n: ast.Call(ast.Attribute(ast.Name("np", ast.Load()), "tanh", ast.Load()),
+                                  n.args, []) if isinstance(n, ast.Call) else None)
+        yield (Operator.DROP_ACTIVATION, "", "without the sigmoid (the pre-activation itself)",
+               lambda n: n.args[0] if isinstance(n, ast.Call) else None)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        gate = mixed_gate(node)
+        if gate is not None:
+            yield (Operator.COMPLEMENT, "", "with the two weights of a mix exchanged: a gate g "
+                   "where 1 - g belongs, and 1 - g where g belongs",
+                   lambda n, gate=gate: exchange_complement(n, gate))
+    if name == "range" and isinstance(node, ast.Call) and 1 <= len(node.args) <= 2:
+        stop = len(node.args) - 1
+        yield (Operator.SHIFT_RANGE, "short", "with a loop one step short (its last step left "
+               "out)", lambda n, stop=stop: shifted_argument(n, stop, -1))
+        if len(node.args) == 1:
+            yield (Operator.SHIFT_RANGE, "late", "with a loop that starts one step late (its "
+                   "first step skipped)", lambda n: ast.Call(n.func, [ast.Constant(1), n.args[0]],
+                                                             []) if isinstance(n, ast.Call)
+                   else None)
+    if isinstance(node, ast.Subscript) and loop_variables & names_in_index(node.slice):
+        yield (Operator.SHIFT_INDEX, "", "with each step reading the previous step's input (a "
+               "time index off by one)", lambda n: shifted_index(n, loop_variables))
+    if isinstance(node, ast.Call):
+        for position, keyword in enumerate(node.keywords):
+            axis = int_constant(keyword.value)
+            if keyword.arg == "axis" and axis is not None:
+                for other in sorted({0, 1, -1, -2} - {axis}):
+                    def other_axis(n: ast.AST, position: int = position, other: int = other
+                                   ) -> ast.AST:
+                        assert isinstance(n, ast.Call)
+                        n.keywords[position].value = ast.Constant(other)
+                        return n
+                    yield (Operator.AXIS, str(other), f"with an operation along another axis "
+                           f"(axis {other})", other_axis)
+    if name in ("sum", "mean") and isinstance(node, ast.Call):
+        other = "mean" if name == "sum" else "sum"
+        def exchange(n: ast.AST, other: str = other) -> ast.AST:
+            assert isinstance(n, ast.Call)
+            if isinstance(n.func, ast.Attribute):
+                n.func.attr = other
+            return n
+        if isinstance(node.func, ast.Attribute):
+            yield (Operator.MEAN_SUM, "", f"with a {other} where a {name} belongs", exchange)
+    if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) \
+            and len(node.value.elts) == 2:
+        def swap_tuple(n: ast.AST) -> ast.AST:
+            assert isinstance(n, ast.Return) and isinstance(n.value, ast.Tuple)
+            n.value.elts.reverse()
+            return n
+        yield (Operator.SWAP_TUPLE, "", "with the returned values in the opposite order",
+               swap_tuple)
+
+
+def int_constant(node: ast.AST) -> int | None:
+    """The value of an integer literal, ``-1`` included (a unary minus in the tree)."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = int_constant(node.operand)
+        return None if inner is None else -inner
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    return None
+
+
+def mixed_gate(node: ast.BinOp) -> ast.expr | None:
+    """``g`` when ``node`` is ``g * a + (1 - g) * b`` (in any order of factors and terms)."""
+    factors = []
+    for term in (node.left, node.right):
+        if not (isinstance(term, ast.BinOp) and isinstance(term.op, ast.Mult)):
+            return None
+        factors.append((term.left, term.right))
+    plain = {ast.dump(f) for pair in factors for f in pair}
+    for pair in factors:
+        for factor in pair:
+            if isinstance(factor, ast.BinOp) and isinstance(factor.op, ast.Sub) \
+                    and is_one(factor.left) and ast.dump(factor.right) in plain:
+                return factor.right
+    return None
+
+
+def exchange_complement(node: ast.AST, gate: ast.expr) -> ast.AST:
+    wanted = ast.dump(gate)
+
+    class Exchange(ast.NodeTransformer):
+        def visit_BinOp(self, n: ast.BinOp) -> ast.AST:
+            if isinstance(n.op, ast.Sub) and is_one(n.left) and ast.dump(n.right) == wanted:
+                return n.right
+            self.generic_visit(n)
+            return n
+
+        def generic_visit(self, n: ast.AST) -> ast.AST:
+            if n is not node and ast.dump(n) == wanted:
+                return ast.BinOp(ast.Constant(1.0), ast.Sub(), n)  # type: ignore[arg-type]
+            return super().generic_visit(n)
+
+    return Exchange().visit(node)  # type: ignore[no-any-return]
+
+
+def shifted_argument(node: ast.AST, position: int, by: int) -> ast.AST | None:
+    if not isinstance(node, ast.Call):
+        return None
+    node.args[position] = ast.BinOp(node.args[position], ast.Add(), ast.Constant(by))
+    return node
+
+
+def names_in_index(index: ast.AST) -> set[str]:
+    parts = index.elts if isinstance(index, ast.Tuple) else [index]
+    return {part.id for part in parts if isinstance(part, ast.Name)}
+
+
+def shifted_index(node: ast.AST, loop_variables: frozenset[str]) -> ast.AST | None:
+    if not isinstance(node, ast.Subscript):
+        return None
+    parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    shifted = [ast.BinOp(p, ast.Sub(), ast.Constant(1))
+               if isinstance(p, ast.Name) and p.id in loop_variables else p for p in parts]
+    node.slice = ast.Tuple(shifted, ast.Load()) if isinstance(node.slice, ast.Tuple) \
+        else shifted[0]
+    return node
+
+
+def stored(node: ast.AST) -> bool:
+    """A subscript being assigned to (``states[t] = h``): shifting it is no input mistake."""
+    return isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store)
+
+
+def make_mutants(source: str, entry: str) -> list[Mutant]:
+    """Every mutant of ``source`` that still compiles, in source order."""
+    tree = ast.parse(source)
+    functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+    helpers = frozenset(f.name for f in functions if f.name.lower() in SIGMOID_NAMES
+                        or "sigmoid" in f.name.lower())
+    entry_function = next((f for f in functions if f.name == entry), None)
+    parameters = frozenset(a.arg for a in entry_function.args.args) if entry_function else \
+        frozenset()
+    loop_variables = frozenset(n.target.id for n in ast.walk(tree)
+                               if isinstance(n, ast.For) and isinstance(n.target, ast.Name))
+    mutants: list[Mutant] = []
+    seen = {ast.unparse(tree)}
+    for function in functions:
+        for node in ast.walk(function):
+            if stored(node) or not hasattr(node, "lineno"):
+                continue
+            for operator, variant, meaning, rewrite in rewrites(node, parameters, helpers,
+                                                                 loop_variables):
+                changed = apply(tree, node, rewrite)
+                if changed is None or changed in seen:
+                    continue
+                seen.add(changed)
+                key = ":".join(str(p) for p in (operator.value, node.lineno, node.col_offset,
+                                                variant) if p != "")
+                mutants.append(Mutant(key, operator, node.lineno, node.col_offset,
+                                      PREFIX + meaning + ".", changed))
+    return mutants
+
+
+def apply(tree: ast.Module, target: ast.AST, rewrite: Rewrite) -> str | None:
+    """The source of ``tree`` with ``target`` rewritten, or None if that is not Python."""
+    original = list(ast.walk(tree))
+    position = next(i for i, n in enumerate(original) if n is target)
+    changed = copy.deepcopy(tree)
+    nodes = list(ast.walk(changed))
+    node = nodes[position]
+    replacement = rewrite(node)
+    if replacement is None:
+        return None
+    if replacement is not node:
+        for parent in nodes:
+            for field, value in ast.iter_fields(parent):
+                if value is node:
+                    setattr(parent, field, replacement)
+                elif isinstance(value, list) and any(item is node for item in value):
+                    value[:] = [replacement if item is node else item for item in value]
+    text = ast.unparse(ast.fix_missing_locations(changed))
+    if SIGMOID_HELPER in text:
+        text += SIGMOID_SOURCE
+    try:
+        compile(text, "<mutant>", "exec")
+    except SyntaxError:
+        return None
+    return text

@@ -1,0 +1,16 @@
+"""Computes every step from h0 instead of the previous step's state."""
+
+import numpy as np
+
+RIGHT_DIAGNOSES = ("state_not_carried",)
+
+
+def gru_sequence(xs, h0, W_z, b_z, W_r, b_r, W_h, b_h):
+    out = []
+    for x in xs:
+        hx = np.concatenate([h0, x], axis=-1)
+        z = np.exp(-np.logaddexp(0, -(hx @ W_z.T + b_z)))
+        r = np.exp(-np.logaddexp(0, -(hx @ W_r.T + b_r)))
+        c = np.tanh(np.concatenate([r * h0, x], axis=-1) @ W_h.T + b_h)
+        out.append(z * h0 + (1 - z) * c)
+    return np.array(out)

@@ -1,0 +1,17 @@
+"""Mixes with (1 - z) on the old state and z on the candidate."""
+
+import numpy as np
+
+RIGHT_DIAGNOSES = ("swapped_update_gate", "complement")
+
+
+def sig(a):
+    return np.exp(-np.logaddexp(0.0, -a))
+
+
+def gru_step(h_prev, x_t, W_z, b_z, W_r, b_r, W_h, b_h):
+    hx = np.concatenate([h_prev, x_t], axis=-1)
+    z = sig(hx @ W_z.T + b_z)
+    r = sig(hx @ W_r.T + b_r)
+    c = np.tanh(np.concatenate([r * h_prev, x_t], axis=-1) @ W_h.T + b_h)
+    return (1 - z) * h_prev + z * c

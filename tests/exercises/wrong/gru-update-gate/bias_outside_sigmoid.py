@@ -1,0 +1,10 @@
+"""Adds the bias after the sigmoid instead of inside it."""
+
+import numpy as np
+
+RIGHT_DIAGNOSES = ()
+
+
+def update_gate(h_prev, x_t, W_z, b_z):
+    joined = np.concatenate([h_prev, x_t], axis=-1)
+    return np.exp(-np.logaddexp(0.0, -(joined @ W_z.T))) + b_z
