@@ -13,7 +13,7 @@ import numpy as np
 
 from graders.cases import OutputBatchAxis
 from graders.checks.arrays import Check, CheckResult, Tolerance, compare
-from graders.diagnosis import Observation, diagnose
+from graders.diagnosis import Observation, diagnose, layout_note
 from graders.exercises import PreparedCase, PreparedExercise
 from graders.hidden import HIDDEN_MESSAGES, hidden_view
 from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
@@ -234,8 +234,8 @@ def judge_outcome(plan: CasePlan, run: RunResult, outcome: TaskOutcome) -> TestR
     case = plan.case
     if not outcome.ok:
         error = outcome.error or {}
-        return test_result(case, Status.ERROR, describe_error(error),
-                           failure=error_failure(error))
+        return test_result(case, Status.ERROR, describe_error(error) + layout_note(error,
+                           case.inputs), failure=error_failure(error))
     tolerance = Tolerance(case.spec.rtol, case.spec.atol)
     batch_axis = case.spec.output_batch_axis if case.spec.batched else None
     result = compare(case.expected, outcome.value, tolerance, batch_axis)

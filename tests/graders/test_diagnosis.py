@@ -1,0 +1,80 @@
+"""graders/diagnosis.py: when a known mistake is named, and the layout note."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from graders.checks.arrays import Tolerance
+from graders.diagnosis import Candidate, CaseTable, Observation, diagnose, layout_note
+from graders.results import DiagnosisSource
+
+MISTAKE, MUTANT = DiagnosisSource.MISTAKE, DiagnosisSource.MUTANT
+CANDIDATES = {
+    "a": Candidate("a", "hint A", MISTAKE),
+    "b": Candidate("b", "hint B", MISTAKE),
+    "b_again": Candidate("b_again", "hint B", MISTAKE),
+    "m": Candidate("m", "mutant M", MUTANT),
+}
+
+
+def table(expected: list[float], **outputs: list[float]) -> CaseTable:
+    want = np.array(expected)
+    arrays = {k: np.array(v) for k, v in outputs.items()}
+    wrong = frozenset(k for k, v in arrays.items() if not np.allclose(v, want))
+    return CaseTable.build(want, arrays, wrong, Tolerance())
+
+
+# Two cases: "small" where a and b coincide (a single unit), "large" where they differ.
+SMALL = table([1.0], a=[2.0], b=[2.0], b_again=[2.0], m=[3.0])
+LARGE = table([1.0, 1.0], a=[2.0, 2.0], b=[2.0, 5.0], b_again=[2.0, 5.0], m=[1.0, 1.0])
+
+
+def observed(name: str, case: CaseTable, value: list[float], passed: bool = False
+             ) -> Observation:
+    return Observation(name, case, np.array(value), passed)
+
+
+def test_the_mistake_that_explains_every_failing_case() -> None:
+    found = diagnose(CANDIDATES, [observed("small", SMALL, [2.0]),
+                                  observed("large", LARGE, [2.0, 5.0])])
+    assert found is not None
+    assert (found.hint, found.cases, found.source) == ("hint B", ("small", "large"), MISTAKE)
+
+
+def test_a_coincidence_on_a_small_case_names_nothing() -> None:
+    # The learner matches a and b on the single-unit case only: no hint at all.
+    assert diagnose(CANDIDATES, [observed("small", SMALL, [2.0]),
+                                 observed("large", LARGE, [7.0, 7.0])]) is None
+
+
+def test_mistakes_with_different_hints_that_fit_alike_name_nothing() -> None:
+    assert diagnose(CANDIDATES, [observed("small", SMALL, [2.0])]) is None
+
+
+def test_a_candidate_wrong_where_the_learner_is_right_is_ruled_out() -> None:
+    # Only the small case fails; a is wrong on the large case, which the learner passes, and
+    # b as well: nothing is left.
+    found = diagnose(CANDIDATES, [observed("small", SMALL, [2.0]),
+                                  observed("large", LARGE, [1.0, 1.0], passed=True)])
+    assert found is None
+    # The mutant is right on the large case, so it stays when the learner matches it.
+    found = diagnose(CANDIDATES, [observed("small", SMALL, [3.0]),
+                                  observed("large", LARGE, [1.0, 1.0], passed=True)])
+    assert found is not None and (found.hint, found.source) == ("mutant M", MUTANT)
+
+
+def test_hand_written_mistakes_come_before_mutants() -> None:
+    candidates = {**CANDIDATES, "m2": Candidate("m2", "mutant 2", MUTANT)}
+    case = table([1.0], a=[2.0], m2=[2.0])
+    found = diagnose(candidates, [observed("one", case, [2.0])])
+    assert found is not None and (found.key, found.source) == ("a", MISTAKE)
+
+
+def test_layout_note_names_the_shapes_for_shape_errors_only() -> None:
+    inputs = {"xs": np.zeros((4, 2, 3)), "h0": np.zeros((2, 5)), "n": 3}
+    error = {"type": "ValueError", "message": "matmul: Input operand 1 has a mismatch in its "
+             "core dimension 0"}
+    note = layout_note(error, inputs)
+    assert "layout mix-up" in note and "xs (4, 2, 3), h0 (2, 5);" in note
+    assert layout_note({"type": "KeyError", "message": "boom"}, inputs) == ""
+    assert layout_note({"type": "ValueError", "message": "math domain error"}, inputs) == ""
