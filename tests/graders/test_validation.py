@@ -17,7 +17,8 @@ from tests.graders.helpers import (
     write,
 )
 
-GOOD_NOTES = ["12 cases (10 hidden), 6 mistakes, languages: en, ja"]
+GATE_SCORE = "mutation score 100% (12 of 12 non-equivalent mutants fail a hidden case)"
+GOOD_NOTES = ["12 cases (10 hidden), 6 mistakes, languages: en, ja", GATE_SCORE]
 
 
 def validated(folder: Path, sandbox: Sandbox) -> ValidationResult:
@@ -41,7 +42,9 @@ def test_good_copy_passes(gate_copy: Path, sandbox: Sandbox) -> None:
 def test_tiny_exercise_passes(tmp_path: Path, sandbox: Sandbox) -> None:
     result = validated(make_tiny_exercise(tmp_path), sandbox)
     assert result.problems == []
-    assert result.notes == ["2 cases (1 hidden), 0 mistakes, languages: en"]
+    assert result.notes == ["2 cases (1 hidden), 0 mistakes, languages: en",
+                            "mutation score 100% (1 of 1 non-equivalent mutants fail a hidden "
+                            "case)"]
 
 
 def test_broken_metadata_is_the_only_problem(gate_copy: Path, sandbox: Sandbox) -> None:
@@ -101,7 +104,7 @@ def test_mistake_that_fails_no_hidden_case(gate_copy: Path, sandbox: Sandbox) ->
     result = validated(gate_copy, sandbox)
     assert result.problems == ["mistakes/zz_harmless.py: fails no hidden case; add a hidden case "
                                "it gets wrong"]
-    assert result.notes == ["12 cases (10 hidden), 7 mistakes, languages: en, ja"]
+    assert result.notes == ["12 cases (10 hidden), 7 mistakes, languages: en, ja", GATE_SCORE]
 
 
 def test_mistake_failing_only_public_cases(gate_copy: Path, sandbox: Sandbox) -> None:
