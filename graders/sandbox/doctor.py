@@ -12,13 +12,14 @@ import json
 import os
 from dataclasses import dataclass, replace
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from graders.errors import SandboxError
 from graders.sandbox.cgroups import detect_version
-from graders.sandbox.isolation import rootless
+from graders.sandbox.isolation import SYSTEM_DIRS, python_roots, rootless
 from graders.sandbox.limits import SandboxLimits
 from graders.sandbox.protocol import Ending, Task
 from graders.sandbox.runner import Sandbox
@@ -71,7 +72,11 @@ def diagnose(limits: SandboxLimits | None = None) -> list[Layer]:
     seen: dict[str, Any] = json.loads(outcome.value)
     why = "; ".join(missing)
     layers = [namespace_layer(kind, seen["ns"][kind], why) for kind in NAMESPACES]
-    private_root = "sandbox" in seen["root"] and "home" not in seen["root"]
+    # Only the system folders, the top folders of the interpreter's and the fresh ones.
+    allowed = {folder.strip("/") for folder in SYSTEM_DIRS} | {"dev", "etc", "proc", "sandbox",
+                                                                 "tmp"}
+    allowed |= {Path(root).parts[1] for root in python_roots()}
+    private_root = "sandbox" in seen["root"] and set(seen["root"]) <= allowed
     layers += [
         Layer("private root", state(private_root),
               "only /usr, the Python folders, /dev, /proc, /tmp" if private_root else why),
