@@ -67,9 +67,14 @@ def close_rows(matrix: Flat, vector: Flat, tolerance: Tolerance) -> npt.NDArray[
     """Which rows of ``matrix`` equal ``vector`` within the tolerance (NaN equals NaN)."""
     with np.errstate(invalid="ignore", over="ignore"):
         near = np.abs(matrix - vector) <= tolerance.atol + tolerance.rtol * np.abs(matrix)
-    near |= matrix == vector
-    near |= np.isnan(matrix) & np.isnan(vector)
+    if not near.all():  # equal infinities and NaNs fail the difference; rare, so checked late
+        near |= matrix == vector
+        near |= np.isnan(matrix) & np.isnan(vector)
     return np.asarray(near.all(axis=1), dtype=np.bool_)
+
+
+EXPECTED = ""
+"""The key of the expected output's row in a table (no candidate has an empty key)."""
 
 
 @dataclass(frozen=True)
@@ -82,30 +87,35 @@ class CaseTable:
     """Candidates wrong on this case: their output differs from the expected one, or they
     raised."""
     groups: Mapping[Signature, tuple[tuple[str, ...], Flat]]
+    """Per output structure, the keys and the stacked outputs of the candidates wrong here;
+    the expected output is the row keyed ``EXPECTED`` of its structure's group."""
 
     @classmethod
     def build(cls, expected: Any, outputs: Mapping[str, Any], wrong: frozenset[str],
               tolerance: Tolerance) -> CaseTable:
         """``outputs`` holds the candidates that returned; ``wrong`` those wrong here."""
         rows: dict[Signature, list[tuple[str, Flat]]] = {}
+        flat_expected = flatten(expected)
+        if flat_expected is not None:
+            rows[flat_expected[0]] = [(EXPECTED, flat_expected[1])]
         for key in sorted(wrong & set(outputs)):
             flat = flatten(outputs[key])
             if flat is not None:
                 rows.setdefault(flat[0], []).append((key, flat[1]))
         groups = {signature: (tuple(k for k, _ in members), np.stack([v for _, v in members]))
                   for signature, members in rows.items()}
-        return cls(tolerance, flatten(expected), wrong, groups)
+        return cls(tolerance, flat_expected, wrong, groups)
 
-    def is_expected(self, flat: tuple[Signature, Flat] | None) -> bool:
-        if flat is None or self.expected is None or flat[0] != self.expected[0]:
-            return False
-        return bool(close_rows(self.expected[1][None, :], flat[1], self.tolerance)[0])
-
-    def matching(self, flat: tuple[Signature, Flat] | None) -> set[str]:
-        """The wrong candidates whose output here equals ``flat``."""
+    def matching(self, flat: tuple[Signature, Flat] | None,
+                 among: set[str] | None = None) -> set[str]:
+        """The keys (``EXPECTED`` for the right output, else wrong candidates, only those
+        ``among`` when given) whose output here equals ``flat``."""
         if flat is None or flat[0] not in self.groups:
             return set()
         keys, matrix = self.groups[flat[0]]
+        if among is not None:
+            rows = [i for i, key in enumerate(keys) if key == EXPECTED or key in among]
+            keys, matrix = tuple(keys[i] for i in rows), matrix[rows]
         return {keys[i] for i in np.flatnonzero(close_rows(matrix, flat[1], self.tolerance))}
 
 
@@ -122,30 +132,34 @@ class Observation:
 def diagnose(candidates: Mapping[str, Candidate],
              observations: Sequence[Observation]) -> Diagnosis | None:
     """The candidate that explains every failing observation, when only one hint fits."""
-    failing: list[str] = []
-    explained: dict[str, int] = {}
     ruled_out: set[str] = set()
     for observation in observations:
-        table = observation.table
-        flat = None if observation.passed else flatten(observation.value)
+        if observation.passed:
+            ruled_out |= observation.table.wrong
+    failing: list[str] = []
+    alive: set[str] | None = None  # the candidates that explain every failing case so far
+    for observation in observations:
+        if observation.passed:
+            continue
+        found = observation.table.matching(flatten(observation.value), alive)
         # A case that fails on another check (batch consistency, inputs changed in place)
         # has the right values: it rules candidates out like a passed one.
-        if observation.passed or table.is_expected(flat):
-            ruled_out |= table.wrong
+        if EXPECTED in found:
+            ruled_out |= observation.table.wrong
             continue
         failing.append(observation.name)
-        for key in table.matching(flat):
-            explained[key] = explained.get(key, 0) + 1
-    if not failing:
+        alive = (found if alive is None else alive & found) - ruled_out
+        if not alive:
+            return None  # no candidate left explains this failing case
+    if alive is None:
         return None
-    full = [candidates[key] for key, count in explained.items()
-            if count == len(failing) and key not in ruled_out]
+    full = [candidates[key] for key in alive - ruled_out]
     for source in DiagnosisSource:
-        found = sorted((c for c in full if c.source is source), key=lambda c: c.key)
-        if found:
-            if len({c.hint for c in found}) > 1:
+        found_here = sorted((c for c in full if c.source is source), key=lambda c: c.key)
+        if found_here:
+            if len({c.hint for c in found_here}) > 1:
                 return None  # the outputs cannot tell these mistakes apart
-            return Diagnosis(found[0].hint, tuple(failing), source, found[0].key)
+            return Diagnosis(found_here[0].hint, tuple(failing), source, found_here[0].key)
     return None
 
 
