@@ -114,8 +114,9 @@ def rewrites(node: ast.AST, parameters: frozenset[str], helpers: frozenset[str],
             term = getattr(node, dropped)
             what = f"the added term {term.id}" if isinstance(term, ast.Name) \
                 and term.id in parameters else "one of the added terms"
-            yield (Operator.DROP_TERM, dropped, f"without {what}",
-                   lambda n, kept=kept: getattr(n, kept))
+            def drop(n: ast.AST, kept: str = kept) -> ast.AST:
+                return getattr(n, kept)  # type: ignore[no-any-return]
+            yield Operator.DROP_TERM, dropped, f"without {what}", drop
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and not is_one(node.left):
         yield (Operator.FLIP_SIGN, "", "with the sign of one term flipped (an addition where a "
                "subtraction belongs)", lambda n: ast.BinOp(n.left, ast.Add(), n.right)
@@ -139,13 +140,16 @@ def rewrites(node: ast.AST, parameters: frozenset[str], helpers: frozenset[str],
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         gate = mixed_gate(node)
         if gate is not None:
+            def complement(n: ast.AST, gate: ast.expr = gate) -> ast.AST:
+                return exchange_complement(n, gate)
             yield (Operator.COMPLEMENT, "", "with the two weights of a mix exchanged: a gate g "
-                   "where 1 - g belongs, and 1 - g where g belongs",
-                   lambda n, gate=gate: exchange_complement(n, gate))
+                   "where 1 - g belongs, and 1 - g where g belongs", complement)
     if name == "range" and isinstance(node, ast.Call) and 1 <= len(node.args) <= 2:
         stop = len(node.args) - 1
+        def short(n: ast.AST, stop: int = stop) -> ast.AST | None:
+            return shifted_argument(n, stop, -1)
         yield (Operator.SHIFT_RANGE, "short", "with a loop one step short (its last step left "
-               "out)", lambda n, stop=stop: shifted_argument(n, stop, -1))
+               "out)", short)
         if len(node.args) == 1:
             yield (Operator.SHIFT_RANGE, "late", "with a loop that starts one step late (its "
                    "first step skipped)", lambda n: ast.Call(n.func, [ast.Constant(1), n.args[0]],
@@ -167,14 +171,14 @@ def rewrites(node: ast.AST, parameters: frozenset[str], helpers: frozenset[str],
                     yield (Operator.AXIS, str(other), f"with an operation along another axis "
                            f"(axis {other})", other_axis)
     if name in ("sum", "mean") and isinstance(node, ast.Call):
-        other = "mean" if name == "sum" else "sum"
-        def exchange(n: ast.AST, other: str = other) -> ast.AST:
+        instead = "mean" if name == "sum" else "sum"
+        def exchange(n: ast.AST, instead: str = instead) -> ast.AST:
             assert isinstance(n, ast.Call)
             if isinstance(n.func, ast.Attribute):
-                n.func.attr = other
+                n.func.attr = instead
             return n
         if isinstance(node.func, ast.Attribute):
-            yield (Operator.MEAN_SUM, "", f"with a {other} where a {name} belongs", exchange)
+            yield (Operator.MEAN_SUM, "", f"with a {instead} where a {name} belongs", exchange)
     if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) \
             and len(node.value.elts) == 2:
         def swap_tuple(n: ast.AST) -> ast.AST:
@@ -280,10 +284,10 @@ def make_mutants(source: str, entry: str) -> list[Mutant]:
                 if changed is None or changed in seen:
                     continue
                 seen.add(changed)
-                key = ":".join(str(p) for p in (operator.value, node.lineno, node.col_offset,
-                                                variant) if p != "")
-                mutants.append(Mutant(key, operator, node.lineno, node.col_offset,
-                                      PREFIX + meaning + ".", changed))
+                line, column = getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
+                key = ":".join(str(p) for p in (operator.value, line, column, variant) if p != "")
+                mutants.append(Mutant(key, operator, line, column, PREFIX + meaning + ".",
+                                      changed))
     return mutants
 
 
