@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-fast lint typecheck bench validate clean assets e2e-deps screenshots lock \
+.PHONY: run test test-fast lint typecheck messages bench validate clean assets e2e-deps screenshots lock \
 	vscode-deps vscode-types vsix
 
 $(STAMP): pyproject.toml constraints.txt clients/python/pyproject.toml
@@ -33,6 +33,15 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
+
+# The pages' texts: extract them (babel.cfg), bring the catalogs up to date, compile them.
+# Translate the new entries in app/locale/<lang>/LC_MESSAGES/messages.po, then run it again.
+messages: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k say -k t -k N_ --no-location --sort-output \
+		--omit-header -o app/locale/messages.pot .
+	$(BIN)/pybabel update -i app/locale/messages.pot -d app/locale -D messages --no-fuzzy-matching \
+		--ignore-pot-creation-date
+	$(BIN)/pybabel compile -d app/locale -D messages --statistics
 
 validate: $(STAMP)
 	$(BIN)/numjudge validate exercises

@@ -16,6 +16,7 @@ from app.core.config import Settings
 from app.models import User
 from app.web import auth
 from app.web.errors import LoginRequired, PageError
+from app.web.i18n import N_
 
 __all__ = ["CatalogDep", "InstructorDep", "UserDep", "WebContext", "WebDep", "check_csrf"]
 
@@ -58,8 +59,8 @@ UserDep = Annotated[User, Depends(require_user)]
 
 def require_instructor(user: UserDep) -> User:
     if not user.is_instructor:
-        raise PageError(status.HTTP_403_FORBIDDEN, "Instructors only",
-                        "This page is for instructors. Ask one to give your account the role.")
+        raise PageError(status.HTTP_403_FORBIDDEN, N_("Instructors only"),
+                        N_("This page is for instructors. Ask one to give your account the role."))
     return user
 
 
@@ -69,6 +70,6 @@ InstructorDep = Annotated[User, Depends(require_instructor)]
 def check_csrf(web: WebContext, token: str) -> None:
     """Refuse a form whose CSRF token is not this session's."""
     if not auth.csrf_ok(web.session, token):
-        raise PageError(status.HTTP_400_BAD_REQUEST, "This form has expired",
-                        "The page was open too long or your session changed: reload it.")
+        raise PageError(status.HTTP_400_BAD_REQUEST, N_("This form has expired"),
+                        N_("The page was open too long or your session changed: reload it."))
 

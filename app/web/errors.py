@@ -17,6 +17,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import RedirectResponse
 from fastapi.routing import APIRoute
 
+from app.web.i18n import N_
+
 logger = logging.getLogger(__name__)
 
 
@@ -62,15 +64,15 @@ class WebRoute(APIRoute):
                 return _error_page(request, exc.status_code, exc.title, exc.message,
                                    exc.values)
             except RequestValidationError:
-                return _error_page(request, status.HTTP_400_BAD_REQUEST, "Bad request",
-                                   "Some of this request's fields are missing or malformed.")
+                return _error_page(request, status.HTTP_400_BAD_REQUEST, N_("Bad request"),
+                                   N_("Some of this request's fields are missing or malformed."))
             except HTTPException:
                 raise
             except Exception:
                 logger.exception("web.page_failed", extra={"path": request.url.path})
-                return _error_page(request, status.HTTP_500_INTERNAL_SERVER_ERROR,
-                                   "Something went wrong",
-                                   "The server could not show this page. Try again in a moment.")
+                return _error_page(
+                    request, status.HTTP_500_INTERNAL_SERVER_ERROR, N_("Something went wrong"),
+                    N_("The server could not show this page. Try again in a moment."))
 
         return route_handler
 

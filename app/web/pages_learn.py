@@ -18,6 +18,7 @@ from app.web import exercises_view as view
 from app.web import i18n
 from app.web.deps import CatalogDep, UserDep, WebDep
 from app.web.errors import PageError, WebRoute
+from app.web.i18n import N_
 from app.web.pages_account import safe_next
 from app.web.templating import render
 from graders import Exercise, ExerciseCatalog, ExerciseError, ExerciseNotFound
@@ -26,20 +27,22 @@ router = APIRouter(route_class=WebRoute, include_in_schema=False)
 
 HISTORY_LIMIT = 500
 LANG_COOKIE_MAX_AGE_S = 365 * 24 * 3600
-VERDICT_NAMES = {"passed": "Passed", "failed": "Failed", "error": "Error",
-                 "timeout": "Time limit exceeded", "memory_limit": "Memory limit exceeded",
-                 "queued": "Queued", "running": "Running"}
+VERDICT_NAMES = {"passed": N_("Passed"), "failed": N_("Failed"), "error": N_("Error"),
+                 "timeout": N_("Time limit exceeded"),
+                 "memory_limit": N_("Memory limit exceeded"), "queued": N_("Queued"),
+                 "running": N_("Running")}
 
 
 def load_exercise(catalog: ExerciseCatalog, exercise_id: str, user: User | None) -> Exercise:
     try:
         return load_visible(catalog, exercise_id, user)
     except ExerciseNotFound:
-        raise PageError(status.HTTP_404_NOT_FOUND, "Exercise not found",
-                        "There is no exercise {exercise}.", exercise=repr(exercise_id)) from None
+        raise PageError(status.HTTP_404_NOT_FOUND, N_("Exercise not found"),
+                        N_("There is no exercise {exercise}."),
+                        exercise=repr(exercise_id)) from None
     except ExerciseError as exc:
-        raise PageError(status.HTTP_500_INTERNAL_SERVER_ERROR, "This exercise is broken",
-                        "Exercise {exercise} cannot be shown; tell your instructor: {problem}",
+        raise PageError(status.HTTP_500_INTERNAL_SERVER_ERROR, N_("This exercise is broken"),
+                        N_("Exercise {exercise} cannot be shown; tell your instructor: {problem}"),
                         exercise=repr(exercise_id), problem=str(exc)) from None
 
 
@@ -80,8 +83,8 @@ def exercise_page(request: Request, exercise_id: str, web: WebDep, user: UserDep
 def lesson_page(request: Request, catalog: CatalogDep, lang: str | None = None) -> Response:
     available = exercises_service.lesson_languages(catalog)
     if not available:
-        raise PageError(status.HTTP_404_NOT_FOUND, "Lesson not found",
-                        "This course has no lesson page {page}.", page=repr("lesson.md"))
+        raise PageError(status.HTTP_404_NOT_FOUND, N_("Lesson not found"),
+                        N_("This course has no lesson page {page}."), page=repr("lesson.md"))
     chosen = view.pick_language(request, available, lang)
     response = render(request, "lesson.html", {
         "nav": "lesson", "lang": chosen, "languages": available,
@@ -144,16 +147,16 @@ def submission_page(request: Request, submission_id: str, user: UserDep, db: Ses
                     catalog: CatalogDep) -> Response:
     sub = history.visible_submission(session=db, user=user, submission_id=submission_id)
     if sub is None:
-        raise PageError(status.HTTP_404_NOT_FOUND, "Submission not found",
-                        "There is no submission {submission} of yours.",
+        raise PageError(status.HTTP_404_NOT_FOUND, N_("Submission not found"),
+                        N_("There is no submission {submission} of yours."),
                         submission=repr(submission_id))
     try:
         title = catalog.load(sub.exercise_id).title
     except ExerciseError:
         title = sub.exercise_id
     own = sub.user_id == user.id
-    back = ((f"/history?exercise={sub.exercise_id}", "Your submissions") if own
-            else (f"/instructor/exercises/{sub.exercise_id}", "All submissions"))
+    back = ((f"/history?exercise={sub.exercise_id}", N_("Your submissions")) if own
+            else (f"/instructor/exercises/{sub.exercise_id}", N_("All submissions")))
     return render(request, "submission.html", {
         "nav": "history" if own else "gradebook", "sub": sub, "title": title,
         "back_url": back[0], "back_label": back[1], "verdict_names": VERDICT_NAMES,

@@ -18,6 +18,9 @@ TEMPLATES_DIR = APP_DIR / "templates"
 STATIC_DIR = APP_DIR / "static"
 
 templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
+# Jinja2's i18n extension ({% trans %}, and pybabel's template extractor); ``render`` puts
+# the reader's ``_``/``gettext`` (app.web.i18n.translator) in each page's context.
+templates.env.add_extension("jinja2.ext.i18n")
 
 # Scripts only from this site (no inline script); styles may be inline (CodeMirror, KaTeX).
 SECURITY_HEADERS = {
@@ -76,7 +79,8 @@ def render(request: Request, name: str, context: dict[str, Any] | None = None, *
     web = getattr(request.state, "web", None)
     context = {"user": None, "csrf": "", "signup_open": True} | (context or {})
     ui_lang = context.get("ui_lang") or i18n.preferred_language(request)
-    context |= {"ui_lang": ui_lang, "_": i18n.translator(ui_lang),
+    translate = i18n.translator(ui_lang)
+    context |= {"ui_lang": ui_lang, "_": translate, "gettext": translate,
                 "ui_languages": i18n.UI_LANGUAGES, "language_names": i18n.LANGUAGE_NAMES}
     if web is not None:
         context |= {"user": web.user, "csrf": web.session.csrf,

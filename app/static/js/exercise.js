@@ -13,9 +13,11 @@
   var draftKey = "numjudge:draft:" + config.user + ":" + config.exercise;
   var busy = false;
 
+  // N_ marks a text for `make messages`; it is translated (t) where it is shown.
+  function N_(text) { return text; }
   var VERDICTS = {
-    passed: "Passed", failed: "Failed", error: "Error",
-    timeout: "Time limit exceeded", memory_limit: "Memory limit exceeded",
+    passed: N_("Passed"), failed: N_("Failed"), error: N_("Error"),
+    timeout: N_("Time limit exceeded"), memory_limit: N_("Memory limit exceeded"),
   };
 
   // The page's words in the reader's language (app/web/i18n.py); {name} takes values[name].
@@ -83,7 +85,7 @@
                setValue: function (v) { fallback.value = v; }, focus: function () { fallback.focus(); } };
   }
   window.numjudgeEditor = editor;
-  draftState.textContent = t(draft ? "Restored your saved draft" : "Starter code loaded");
+  draftState.textContent = draft ? t("Restored your saved draft") : t("Starter code loaded");
 
   resetButton.addEventListener("click", function () {
     if (!window.confirm(t("Replace your code with the starter code?"))) return;
@@ -122,8 +124,8 @@
   function renderResult(result, kind) {
     results.replaceChildren();
     var verdict = result.verdict || "error";
-    var title = t(kind === "run" ? "Run: {verdict}" : "Submission: {verdict}",
-                  { verdict: t(VERDICTS[verdict] || verdict) });
+    var shown = { verdict: t(VERDICTS[verdict] || verdict) };
+    var title = kind === "run" ? t("Run: {verdict}", shown) : t("Submission: {verdict}", shown);
     var head = el("div", { class: "verdict " + verdict, "data-verdict": verdict }, [
       el("span", { class: "label", text: title }),
       el("span", { class: "score", text: fmt(result.score) + " / " + fmt(result.max_score) }),
@@ -270,8 +272,8 @@
     flushDraft();
     var code = editor.getValue();
     if (!code.trim()) {
-      showError(t(kind === "run" ? "Your code is empty: write your solution before you run."
-                                 : "Your code is empty: write your solution before you submit."));
+      showError(kind === "run" ? t("Your code is empty: write your solution before you run.")
+                               : t("Your code is empty: write your solution before you submit."));
       return;
     }
     var size = new TextEncoder().encode(code).length;
@@ -282,7 +284,8 @@
     }
     busy = true;
     setBusy(true);
-    status.textContent = t(kind === "run" ? "Running the public tests…" : "Grading your submission…");
+    status.textContent = kind === "run" ? t("Running the public tests…")
+                                        : t("Grading your submission…");
     startProgress(status.textContent);
     results.setAttribute("aria-busy", "true");
     request(config[kind + "Url"], {

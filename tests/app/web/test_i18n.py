@@ -8,6 +8,10 @@ import string
 from pathlib import Path
 
 import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
 from app.models import SubmissionKind, SubmissionStatus
@@ -122,3 +126,27 @@ def test_an_error_page_escapes_what_the_reader_sent(client: TestClient) -> None:
     assert "提出が見つかりません" in page.text
     escaped = "&#39;&lt;script&gt;alert(1)&#39;"
     assert f"あなたの提出 {escaped} はありません。" in page.text
+
+
+CATALOG_PO = APP / "locale" / "ja" / "LC_MESSAGES" / "messages.po"
+CATALOG_MO = CATALOG_PO.with_suffix(".mo")
+KEYWORDS = {"_": None, "gettext": None, "say": None, "t": None, "N_": None}
+
+
+def test_the_compiled_catalog_is_the_po_file() -> None:
+    with CATALOG_PO.open("rb") as po, CATALOG_MO.open("rb") as mo:
+        source = {m.id: m.string for m in read_po(po) if m.id}
+        compiled = {m.id: m.string for m in read_mo(mo) if m.id}
+    assert compiled == source, "run `make messages` after editing the .po file"
+    assert source == i18n.JAPANESE
+
+
+def test_pybabel_extracts_exactly_the_catalogs_texts() -> None:
+    """What `make messages` extracts (babel.cfg) is what the catalog translates: no text the
+    pages write is missing from it, and it holds nothing the code no longer writes."""
+    root = APP.parent
+    with (root / "babel.cfg").open(encoding="utf-8") as file:
+        method_map, options_map = parse_mapping_cfg(file)
+    extracted = {message for _, _, message, *_ in extract_from_dir(
+        root, method_map, options_map, keywords=KEYWORDS)}
+    assert extracted == i18n.JAPANESE.keys()
