@@ -28,6 +28,8 @@ from graders.exercises import (
     prepare_exercise,
 )
 from graders.grading import grade
+from graders.mutants import PREFIX as MUTANT_PREFIX
+from graders.mutation_score import MutantStatus, MutationScore, mutant_statuses, mutation_score
 from graders.render import format_report, format_validation
 from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
 from graders.sandbox import Sandbox, SandboxLimits
@@ -42,6 +44,7 @@ from graders.validation import (
 )
 
 __all__ = [
+    "MUTANT_PREFIX",
     "Assignment",
     "CanaryResult",
     "CatalogSurvey",
@@ -59,6 +62,8 @@ __all__ = [
     "LatePolicyKind",
     "Layer",
     "LayerState",
+    "MutantStatus",
+    "MutationScore",
     "PreparedExercise",
     "Sandbox",
     "SandboxError",
@@ -81,6 +86,8 @@ __all__ = [
     "format_validation",
     "grade",
     "load_exercise",
+    "mutant_statuses",
+    "mutation_score",
     "prepare_exercise",
     "validate_course",
     "validate_folder",

@@ -9,9 +9,14 @@ from typing import Annotated
 import typer
 
 from app.cli.exercises import exercises_dir
-from graders import ExerciseCatalog, GraderError
-from graders.mutants import PREFIX
-from graders.mutation_score import MutantStatus, mutant_statuses, mutation_score
+from graders import (
+    MUTANT_PREFIX,
+    ExerciseCatalog,
+    GraderError,
+    MutantStatus,
+    mutant_statuses,
+    mutation_score,
+)
 
 
 def describe(number: int, status: MutantStatus) -> list[str]:
@@ -26,7 +31,7 @@ def describe(number: int, status: MutantStatus) -> list[str]:
         caught = f"caught by {len(status.killers)} case(s): {', '.join(status.killers)}"
     return [f"{number:>3}  {mutant.operator.value:<16} line {mutant.line}, column "
             f"{mutant.column}  [{mutant.key}]",
-            f"     {mutant.meaning.removeprefix(PREFIX).rstrip('.')}",
+            f"     {mutant.meaning.removeprefix(MUTANT_PREFIX).rstrip('.')}",
             f"     {caught}"]
 
 
@@ -37,7 +42,7 @@ def promote(folder: Path, entry_source: str, status: MutantStatus) -> Path:
         raise FileExistsError(f"{target} exists")
     hint = "TODO: say what the learner should reconsider, without giving the answer away."
     target.parent.mkdir(exist_ok=True)
-    target.write_text(f'"""{mutant.meaning.removeprefix(PREFIX).rstrip(".")} '
+    target.write_text(f'"""{mutant.meaning.removeprefix(MUTANT_PREFIX).rstrip(".")} '
                       f'(promoted from mutant {mutant.key})."""\n\n'
                       f"HINT = {hint!r}\n\n\n{entry_source}", encoding="utf-8")
     return target
