@@ -5,11 +5,22 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from graders import GradeReport, PreparedExercise, Sandbox, SandboxLimits, grade
+from graders import (
+    CanaryResult,
+    GradeReport,
+    PreparedExercise,
+    Sandbox,
+    SandboxLimits,
+    canary,
+    grade,
+)
 
 GradeFunction = Callable[[PreparedExercise, str, bool], GradeReport]
 """``grade(prepared, code, public_only)``; raises on an engine fault (never for the
 learner's code, whose failures are verdicts in the report)."""
+
+CanaryFunction = Callable[[], CanaryResult]
+"""A tiny known grading through the sandbox; never raises (``graders.canary``)."""
 
 
 class SandboxGrader:
@@ -30,6 +41,9 @@ class SandboxGrader:
     def __call__(self, prepared: PreparedExercise, code: str, public_only: bool) -> GradeReport:
         sandbox = self._sandbox or self.start()
         return grade(prepared, code, sandbox, public_only=public_only)
+
+    def canary(self) -> CanaryResult:
+        return canary(self._sandbox or self.start())
 
     def close(self) -> None:
         with self._lock:

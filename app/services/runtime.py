@@ -14,7 +14,7 @@ from app.core.backoff import Backoff
 from app.core.config import Settings
 from app.core.db import get_sessionmaker
 from app.queue import GradingQueue
-from app.services.engine import GradeFunction, SandboxGrader
+from app.services.engine import CanaryFunction, GradeFunction, SandboxGrader
 from app.services.waiters import ResultWaiters
 from graders import ExerciseCatalog
 
@@ -31,6 +31,7 @@ class GradingRuntime:
     catalog: ExerciseCatalog
     queue: GradingQueue
     grade: GradeFunction
+    canary: CanaryFunction
     waiters: ResultWaiters = field(default_factory=ResultWaiters)
     sessions: sessionmaker[Session] = field(init=False)
     stopping: threading.Event = field(default_factory=threading.Event)
@@ -41,10 +42,13 @@ class GradingRuntime:
         self.database_outage = Backoff(max_s=self.settings.backoff_max_s)
 
 
-def build_runtime(settings: Settings, *, grade: GradeFunction | None = None) -> GradingRuntime:
-    """The runtime for ``settings``; ``grade`` defaults to a sandbox pool of this process."""
+def build_runtime(settings: Settings, *, engine: SandboxGrader | None = None,
+                  grade: GradeFunction | None = None) -> GradingRuntime:
+    """The runtime for ``settings``: ``engine`` defaults to a sandbox pool of this process
+    (closed with it), ``grade`` to that engine."""
+    engine = engine or SandboxGrader(settings.sandbox_pool_size, settings.sandbox_limits)
     return GradingRuntime(
         settings=settings, catalog=ExerciseCatalog(settings.exercises_dir),
         queue=GradingQueue(settings.queue_url, settings.queue_name,
                            backoff_max_s=settings.backoff_max_s),
-        grade=grade or SandboxGrader(settings.sandbox_pool_size, settings.sandbox_limits))
+        grade=grade or engine, canary=engine.canary)

@@ -149,7 +149,7 @@ def make_runtime(settings: Settings, grader: SandboxGrader) -> GradingRuntime:
     def grade(prepared: PreparedExercise, code: str, public_only: bool) -> GradeReport:
         return grader(prepared, code, public_only)
 
-    return build_runtime(settings, grade=grade)
+    return build_runtime(settings, engine=grader, grade=grade)
 
 
 @pytest.fixture

@@ -16,7 +16,14 @@ from app.queue import GradingQueue
 from app.services.grading import work
 from app.services.recovery import recover, worker_is_dead
 from app.services.runtime import GradingRuntime
-from graders import ExerciseCatalog, GradeReport, PreparedExercise, SandboxError, Verdict
+from graders import (
+    CanaryResult,
+    ExerciseCatalog,
+    GradeReport,
+    PreparedExercise,
+    SandboxError,
+    Verdict,
+)
 from tests.app.conftest import EXERCISES, make_settings, wipe
 
 
@@ -51,7 +58,8 @@ def engine() -> FakeEngine:
 @pytest.fixture
 def fake(database_url: str, tmp_path: Path, engine: FakeEngine) -> Iterator[GradingRuntime]:
     yield GradingRuntime(settings=make_settings(database_url, tmp_path),
-                         catalog=ExerciseCatalog(EXERCISES), queue=FakeQueue(), grade=engine)
+                         catalog=ExerciseCatalog(EXERCISES), queue=FakeQueue(), grade=engine,
+                         canary=lambda: CanaryResult(True, 0.0))
     wipe(database_url)
 
 

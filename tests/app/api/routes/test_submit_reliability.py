@@ -16,7 +16,7 @@ from app.models import Submission, User, utcnow
 from app.queue import QueueUnavailable
 from app.services.recovery import recover
 from app.services.runtime import GradingRuntime
-from graders import GradeReport, PreparedExercise, SandboxFault
+from graders import CanaryResult, GradeReport, PreparedExercise
 from tests.app.conftest import read_exercise_file
 
 EXERCISE = "gru-update-gate"
@@ -145,15 +145,12 @@ def test_healthz_is_503_without_a_worker_and_counts_queued_rows(
 
 
 def test_healthz_is_503_when_the_canary_fails(runtime: GradingRuntime) -> None:
-    def broken_engine(prepared: PreparedExercise, code: str, public_only: bool) -> GradeReport:
-        raise SandboxFault("zygote set-up failed: working folder vanished")
-
-    runtime.grade = broken_engine
+    runtime.canary = lambda: CanaryResult(False, 0.1, "the canary did not complete: crashed")
     with TestClient(create_app(runtime=runtime)) as client:
         health = client.get("/healthz")
     assert health.status_code == 503
     assert health.json()["workers"] == 1
-    assert health.json()["sandbox"].startswith("failing: SandboxFault: zygote set-up failed")
+    assert health.json()["sandbox"] == "failing: the canary did not complete: crashed"
 
 
 def test_healthz_is_503_when_the_queue_is_down(
