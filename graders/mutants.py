@@ -44,7 +44,7 @@ class Mutant:
     """One change of the reference: where, what it means, and the changed source."""
 
     key: str
-    """``operator:line:column[:variant]``, unique within one reference."""
+    """``operator:line:column[:variant][#n]``, unique within one reference."""
     operator: Operator
     line: int
     column: int
@@ -286,6 +286,9 @@ def make_mutants(source: str, entry: str) -> list[Mutant]:
                 seen.add(changed)
                 line, column = getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
                 key = ":".join(str(p) for p in (operator.value, line, column, variant) if p != "")
+                # Nested expressions can start at the same place (a + b + c holds a + b).
+                key += f"#{sum(1 for m in mutants if m.key.split('#')[0] == key)}" \
+                    if any(m.key.split("#")[0] == key for m in mutants) else ""
                 mutants.append(Mutant(key, operator, line, column, PREFIX + meaning + ".",
                                       changed))
     return mutants

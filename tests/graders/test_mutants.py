@@ -105,3 +105,12 @@ def test_the_gate_has_mutants_and_every_one_is_caught(gate: PreparedExercise) ->
     assert (score.killed, score.counted) == (len(statuses), len(statuses))
     assert score.describe() == (f"mutation score 100% ({len(statuses)} of {len(statuses)} "
                                 "non-equivalent mutants fail a hidden case)")
+
+
+def test_nested_sums_get_distinct_keys() -> None:
+    # a + b + c holds a + b, starting at the same place: each dropped term is its own mutant.
+    source = "def f(a, b, c):\n    return a + b + c\n"
+    mutants = [m for m in make_mutants(source, "f") if m.operator is Operator.DROP_TERM]
+    assert len({m.key for m in mutants}) == len(mutants) == 4
+    assert {m.source.splitlines()[1].strip() for m in mutants} == {
+        "return a + b", "return c", "return b + c", "return a + c"}
