@@ -8,7 +8,19 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import Table, Update, and_, bindparam, delete, func, or_, select, update
+from sqlalchemy import (
+    Table,
+    Update,
+    and_,
+    bindparam,
+    delete,
+    func,
+    insert,
+    literal,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.orm import Session, joinedload
 
 from app.core.security import (
@@ -20,6 +32,7 @@ from app.core.security import (
 )
 from app.models import (
     ApiToken,
+    EarlierReport,
     Extension,
     Role,
     Submission,
@@ -143,17 +156,19 @@ class LearnerLoad:
 
 def learner_load(*, session: Session, user_id: int, since: datetime | None) -> LearnerLoad:
     """Queued submissions of the learner and, if ``since`` is given, those created since."""
-    waiting = func.count().filter(Submission.status == SubmissionStatus.QUEUED)
+    # A regrade waits in nobody's quota: the learner did not ask for it.
+    own_queued = and_(Submission.status == SubmissionStatus.QUEUED,
+                      Submission.regrade.is_(False))
+    waiting = func.count().filter(own_queued)
     if since is None:
         count = session.scalar(select(waiting).where(Submission.user_id == user_id,
-                                                     Submission.status ==
-                                                     SubmissionStatus.QUEUED))
+                                                     own_queued))
         return LearnerLoad(waiting=int(count or 0), recent=0, oldest_recent_at=None)
     recent = Submission.created_at >= since
     row = session.execute(select(waiting, func.count().filter(recent),
                                  func.min(Submission.created_at).filter(recent))
                           .where(Submission.user_id == user_id,
-                                 or_(Submission.status == SubmissionStatus.QUEUED, recent))
+                                 or_(own_queued, recent))
                           ).one()
     return LearnerLoad(waiting=int(row[0] or 0), recent=int(row[1] or 0),
                        oldest_recent_at=_aware(row[2]) if row[2] is not None else None)
@@ -192,6 +207,11 @@ class BestScore:
     last_submitted_at: datetime
 
 
+def _has_result() -> Any:
+    """Graded: done, or queued again for a regrade and still holding its earlier result."""
+    return or_(Submission.status == SubmissionStatus.DONE, Submission.regrade.is_(True))
+
+
 def best_scores(*, session: Session, user_id: int | None = None,
                 exercise_id: str | None = None, role: Role | None = None) -> list[BestScore]:
     """Best graded score per (user, exercise), from finished submissions (runs never count)."""
@@ -200,8 +220,7 @@ def best_scores(*, session: Session, user_id: int | None = None,
                func.max(Submission.score), func.max(Submission.max_score),
                func.count(Submission.id), func.max(Submission.created_at))
         .join(User, User.id == Submission.user_id)
-        .where(Submission.kind == SubmissionKind.SUBMIT,
-               Submission.status == SubmissionStatus.DONE)
+        .where(Submission.kind == SubmissionKind.SUBMIT, _has_result())
         .group_by(Submission.user_id, User.name, Submission.exercise_id)
         .order_by(User.name, Submission.exercise_id)
     )
@@ -269,8 +288,10 @@ _CANDIDATES = (
     select(_submissions.id, _submissions.user_id, _submissions.exercise_id, _users.name)
     .join(User.__table__, _users.id == _submissions.user_id)
     .where(_claimable(bindparam("now")), _in_flight_here < bindparam("max_running"))
-    # Fewest in flight first, then the learner served longest ago (round robin), then age.
-    .order_by(_in_flight_here, _last_started.asc().nulls_first(), _submissions.created_at)
+    # Learners' own work before regrades; then fewest in flight, then the learner served
+    # longest ago (round robin), then age.
+    .order_by(_submissions.regrade, _in_flight_here, _last_started.asc().nulls_first(),
+              _submissions.created_at)
     .limit(bindparam("candidates"))
 )
 
@@ -408,8 +429,7 @@ def graded_attempts(*, session: Session, exercise_ids: Sequence[str],
                     Submission.max_score, Submission.created_at)
              .join(User, User.id == Submission.user_id)
              .where(Submission.exercise_id.in_(exercise_ids),
-                    Submission.kind == SubmissionKind.SUBMIT,
-                    Submission.status == SubmissionStatus.DONE,
+                    Submission.kind == SubmissionKind.SUBMIT, _has_result(),
                     Submission.max_score > 0)
              .order_by(Submission.created_at))
     if user_id is not None:
@@ -458,6 +478,37 @@ def delete_extension(*, session: Session, user_id: int, assignment_id: str) -> b
     return True
 
 
+@dataclass(frozen=True)
+class GradedReport:
+    """One graded submission with its per-test results and diagnosis, for the class view."""
+
+    user_id: int
+    exercise_id: str
+    score: float
+    max_score: float
+    created_at: datetime
+    tests: list[dict[str, Any]]
+    diagnosis_hint: str | None
+
+
+def graded_reports(*, session: Session, exercise_ids: Sequence[str],
+                   role: Role | None = None) -> list[GradedReport]:
+    """Every graded submission (not run) to the exercises, oldest first."""
+    query = (select(Submission.user_id, Submission.exercise_id, Submission.score,
+                    Submission.max_score, Submission.created_at, Submission.tests,
+                    Submission.diagnosis)
+             .join(User, User.id == Submission.user_id)
+             .where(Submission.exercise_id.in_(exercise_ids),
+                    Submission.kind == SubmissionKind.SUBMIT, _has_result(),
+                    Submission.max_score > 0)
+             .order_by(Submission.created_at))
+    if role is not None:
+        query = query.where(User.role == role)
+    return [GradedReport(row[0], row[1], float(row[2] or 0), float(row[3]), _aware(row[4]),
+                         list(row[5] or []), (row[6] or {}).get("hint"))
+            for row in session.execute(query)]
+
+
 def mark_unsent(*, session: Session, submission_ids: Sequence[str], now: datetime) -> None:
     """Queued rows whose wake-up could not be sent: due for recovery's next pass."""
     session.execute(update(Submission).where(Submission.id.in_(submission_ids),
@@ -497,3 +548,49 @@ def queued_backlog(*, session: Session) -> tuple[int, datetime | None]:
     count, oldest = session.execute(select(func.count(), func.min(Submission.created_at)).where(
         Submission.status == SubmissionStatus.QUEUED)).one()
     return int(count or 0), _aware(oldest) if oldest is not None else None
+
+
+
+# --- regrades ---------------------------------------------------------------------------------
+
+def _graded_with_another_version(exercise_id: str, version: str) -> Any:
+    return and_(Submission.exercise_id == exercise_id, Submission.exercise_version != version,
+                Submission.kind == SubmissionKind.SUBMIT,
+                Submission.status == SubmissionStatus.DONE)
+
+
+def count_stale(*, session: Session, versions: dict[str, str]) -> dict[str, int]:
+    """Per exercise: graded submissions whose version is not ``versions[exercise]``."""
+    counts = {}
+    for exercise_id, version in versions.items():
+        counts[exercise_id] = int(session.scalar(select(func.count()).select_from(
+            Submission).where(_graded_with_another_version(exercise_id, version))) or 0)
+    return counts
+
+
+def queue_regrades(*, session: Session, exercise_id: str, version: str, now: datetime,
+                   lease_expires_at: datetime) -> list[str]:
+    """Keep the current report of every submission graded with another version as an
+    earlier report, then queue the submission again as a regrade; the ids queued."""
+    stale = _graded_with_another_version(exercise_id, version)
+    ids = list(session.scalars(select(Submission.id).where(stale)))
+    if not ids:
+        return []
+    chosen = Submission.id.in_(ids)
+    session.execute(insert(EarlierReport).from_select(
+        ["submission_id", "exercise_version", "verdict", "score", "max_score", "tests",
+         "diagnosis", "message", "graded_at", "replaced_at"],
+        select(Submission.id, Submission.exercise_version, Submission.verdict, Submission.score,
+               Submission.max_score, Submission.tests, Submission.diagnosis, Submission.message,
+               Submission.finished_at, literal(now, UTCDateTime())).where(chosen, stale)))
+    session.execute(update(Submission).where(chosen, stale).values(
+        status=SubmissionStatus.QUEUED, regrade=True, attempts=0, lease_token=None,
+        lease_expires_at=lease_expires_at, worker=None
+    ).execution_options(synchronize_session=False))
+    return ids
+
+
+def earlier_reports(*, session: Session, submission_id: str) -> Sequence[EarlierReport]:
+    """The reports a submission had before its regrades, oldest first."""
+    return session.scalars(select(EarlierReport).where(
+        EarlierReport.submission_id == submission_id).order_by(EarlierReport.id)).all()

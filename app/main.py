@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from starlette.concurrency import run_in_threadpool
 
 from app.api import errors
-from app.api.routes import assignments, exercises, gradebook, health, submissions
+from app.api.routes import assignments, exercises, gradebook, health, regrades, submissions
 from app.core.config import PLACEHOLDER_SECRET, Settings, get_settings
 from app.core.db import upgrade_database
 from app.services.runtime import GradingRuntime, build_runtime
@@ -61,6 +61,7 @@ def create_app(settings: Settings | None = None, *, runtime: GradingRuntime | No
     app.include_router(exercises.router)
     app.include_router(assignments.router)
     app.include_router(gradebook.router)
+    app.include_router(regrades.router)
     app.include_router(health.router)
     app.include_router(web_router)
     return app

@@ -160,6 +160,8 @@ class Submission(Base):
     started_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
     idempotency_key: Mapped[str | None] = mapped_column(String(64), default=None)
+    # Queued again because the exercise changed: graded only when no learner's own work waits.
+    regrade: Mapped[bool] = mapped_column(Boolean, default=False)
 
     user: Mapped[User] = relationship()
 
@@ -196,3 +198,22 @@ class Worker(Base):
     canary_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
     canary_ok: Mapped[bool | None] = mapped_column(Boolean, default=None)
     canary_message: Mapped[str] = mapped_column(Text, default="")
+
+
+class EarlierReport(Base):
+    """A submission's result before it was regraded: every report a submission had is kept."""
+
+    __tablename__ = "earlier_reports"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    submission_id: Mapped[str] = mapped_column(
+        ForeignKey("submissions.id", ondelete="CASCADE"), index=True)
+    exercise_version: Mapped[str] = mapped_column(String(64))
+    verdict: Mapped[Verdict | None] = mapped_column(value_enum(Verdict, "verdict"))
+    score: Mapped[float | None] = mapped_column(Float)
+    max_score: Mapped[float | None] = mapped_column(Float)
+    tests: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON)
+    diagnosis: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    message: Mapped[str] = mapped_column(Text)
+    graded_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    replaced_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

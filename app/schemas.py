@@ -89,6 +89,8 @@ class SubmissionOut(BaseModel):
     finished_at: datetime | None = None
     duration_ms: int | None = None
     attempts: int = 0
+    regraded: bool = Field(False, description="graded again after the exercise changed; "
+                           "GET /submissions/{id}/reports lists every report it had")
 
 
 class SubmissionSummary(BaseModel):
@@ -191,3 +193,27 @@ class AssignmentOut(BaseModel):
     max_score: float
     complete: bool
     exercises: list[AssignmentExerciseOut]
+
+
+class ReportOut(BaseModel):
+    """One report a submission had: earlier ones were replaced by a regrade."""
+
+    exercise_version: str
+    verdict: VerdictName | None = None
+    score: float | None = None
+    max_score: float | None = None
+    graded_at: datetime | None = None
+    hint: str | None = Field(None, description="the diagnosis's hint, if it had one")
+    current: bool = Field(description="the report the submission has now")
+
+
+class StaleExerciseOut(BaseModel):
+    exercise: str = Field(examples=["gru-update-gate"])
+    title: str
+    version: str = Field(description="the exercise's current version")
+    stale: int = Field(description="graded submissions an earlier version graded")
+
+
+class RegradeOut(BaseModel):
+    exercise: str
+    queued: int = Field(description="submissions queued again, behind learners' own work")

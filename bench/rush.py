@@ -9,6 +9,11 @@ learner submits the reference at random moments (on average every `--period` sec
 p95 of the well-behaved learners' latency as a ratio to the idle service's; goal: p95 <= 3x.
 
     python bench/rush.py [--learners 200] [--flooders 2] [--workers 4] [--seconds 40]
+    python bench/rush.py --flooders 0 --regrades 2000     # a regrade backlog instead
+
+With `--regrades N`, N graded submissions of an earlier version of the exercise are in the
+database, and an instructor queues them for regrading (`POST /regrades/...`) as the rush
+starts: regrades wait behind learners' own work, so the ratio should stay the idle one's.
 
 The per-learner limit (one grading running each, by default) is what keeps the flood to the
 flooders' own slots: keep `--flooders` below `--workers`.
@@ -43,28 +48,39 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
-def make_learners(database_url: str, count: int) -> list[str]:
-    """``count`` learners with a token each, written straight into the database."""
+def make_learners(database_url: str, count: int, stale: int) -> tuple[list[str], str]:
+    """``count`` learners with a token each, an instructor's token, and ``stale`` graded
+    submissions of an earlier version, written straight into the database."""
     from app import crud
     from app.core.db import session_scope, upgrade_database
+    from app.models import Role, SubmissionKind, SubmissionStatus, utcnow
 
     upgrade_database(database_url)
     tokens = []
+    solution = (REPO / "exercises" / EXERCISE / "solution.py").read_text()
     with session_scope(database_url) as session:
         for index in range(count):
             user = crud.create_user(session=session, name=f"rush{index}")
             tokens.append(crud.create_token(session=session, user=user)[1])
-    return tokens
+        owner = crud.create_user(session=session, name="earlier")
+        for _ in range(stale):
+            row = crud.create_submission(
+                session=session, user=owner, exercise_id=EXERCISE, exercise_version="earlier",
+                code=solution, kind=SubmissionKind.SUBMIT, lease_expires_at=utcnow())
+            row.status, row.score, row.max_score = SubmissionStatus.DONE, 1.0, 1.0
+        instructor = crud.create_user(session=session, name="prof", role=Role.INSTRUCTOR)
+        instructor_token = crud.create_token(session=session, user=instructor)[1]
+    return tokens, instructor_token
 
 
-def start_server(folder: Path, workers: int, learners: int
-                 ) -> tuple[subprocess.Popen[bytes], str, list[str]]:
+def start_server(folder: Path, workers: int, learners: int, stale: int
+                 ) -> tuple[subprocess.Popen[bytes], str, list[str], str]:
     database_url = f"sqlite:///{folder / 'numjudge.db'}"
     env = {**os.environ, "NUMJUDGE_DATABASE_URL": database_url,
            "NUMJUDGE_QUEUE_URL": f"sqlite:///{folder / 'queue.db'}",
            "NUMJUDGE_EXERCISES_DIR": str(REPO / "exercises"), "NUMJUDGE_LOG_LEVEL": "WARNING",
            "NUMJUDGE_WORKERS": str(workers)}
-    tokens = make_learners(database_url, learners)
+    tokens, instructor = make_learners(database_url, learners, stale)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = int(probe.getsockname()[1])
@@ -76,7 +92,7 @@ def start_server(folder: Path, workers: int, learners: int
     while time.monotonic() < deadline:
         try:
             if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                return process, url, tokens
+                return process, url, tokens, instructor
         except httpx.HTTPError:
             pass
         time.sleep(0.2)
@@ -116,6 +132,8 @@ def main() -> None:
     parser.add_argument("--period", type=float, default=60.0,
                         help="mean seconds between one well-behaved learner's submissions")
     parser.add_argument("--idle", type=int, default=30, help="idle latency samples")
+    parser.add_argument("--regrades", type=int, default=0,
+                        help="earlier-version submissions queued for regrading at the start")
     args = parser.parse_args()
     solution = (REPO / "exercises" / EXERCISE / "solution.py").read_text()
     from graders import ExerciseCatalog
@@ -123,21 +141,30 @@ def main() -> None:
     limit = ExerciseCatalog(REPO / "exercises").load(EXERCISE).limits.time_s
     slow = f"import time\ntime.sleep({limit + 5})\n" + solution
     with tempfile.TemporaryDirectory(prefix="numjudge-rush-") as tmp:
-        process, url, tokens = start_server(Path(tmp), args.workers, args.learners)
+        process, url, tokens, instructor = start_server(Path(tmp), args.workers,
+                                                        args.learners, args.regrades)
         try:
             probe = Learner(url, tokens[0])
             for _ in range(5):
                 probe.submit(solution, 30)  # warm-up
             idle = [probe.submit(solution, 30)[2] for _ in range(args.idle)]
+            queued = left = 0
+            if args.regrades:
+                queued = httpx.post(f"{url}/regrades/{EXERCISE}", timeout=60, headers={
+                    "Authorization": f"Bearer {instructor}"}).json()["queued"]
             latencies, refused, failures = rush(url, tokens, solution, slow, args)
+            if args.regrades:
+                left = regrades_left(url)
         finally:
             process.terminate()
             process.wait(timeout=30)
     idle_p50, idle_p95 = percentile(idle, 0.5), percentile(idle, 0.95)
     p50, p95 = percentile(latencies, 0.5), percentile(latencies, 0.95)
+    backlog = (f"; {queued} regrades queued at the start, {queued - left} graded during the "
+               "rush" if args.regrades else "")
     lines = [
         f"rush: {args.learners} learners ({args.flooders} flooding with code that sleeps past "
-        f"the {limit:g} s limit), {args.workers} grading threads, {args.seconds:g} s",
+        f"the {limit:g} s limit), {args.workers} grading threads, {args.seconds:g} s{backlog}",
         "| figure | idle | rush (well-behaved learners) | ratio | goal |",
         "|---|---|---|---|---|",
         f"| p50 | {idle_p50 * 1000:.0f} ms | {p50 * 1000:.0f} ms | {p50 / idle_p50:.2f}x | |",
@@ -147,6 +174,11 @@ def main() -> None:
         f"429: {refused}; unexpected answers: {failures}",
     ]
     print("\n".join(lines))
+
+
+def regrades_left(url: str) -> int:
+    """Rows still queued: every learner's own submission has been answered by then."""
+    return int(httpx.get(f"{url}/healthz", timeout=60).json()["queued"] or 0)
 
 
 def rush(url: str, tokens: list[str], solution: str, slow: str,

@@ -90,6 +90,11 @@ class Assignment:
 @dataclass(frozen=True)
 class Course:
     assignments: tuple[Assignment, ...] = ()
+    timezone: str = "UTC"  # where the course's times are shown (and read, without an offset)
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
 
     def assignment(self, assignment_id: str) -> Assignment | None:
         return next((a for a in self.assignments if a.id == assignment_id), None)
@@ -128,7 +133,7 @@ def load_course(root: Path, exercise_ids: Collection[str]) -> Course:
     if shared:
         raise CourseError(f"{COURSE_FILE}: exercise(s) {', '.join(shared)} in more than one "
                           "assignment; an exercise belongs to one assignment at most")
-    return Course(assignments)
+    return Course(assignments, data.get("timezone", "UTC"))
 
 
 def _zone(name: Any) -> tzinfo | None:

@@ -1,4 +1,4 @@
-"""``numjudge extend LEARNER ASSIGNMENT``: a learner's own due time for one assignment."""
+"""Course commands: ``numjudge extend`` (a learner's own due time) and ``numjudge regrade``."""
 
 from __future__ import annotations
 
@@ -7,10 +7,9 @@ from typing import Annotated
 
 import typer
 
-from app import crud
 from app.cli.common import service_settings
 from app.core.db import session_scope
-from app.services import courses
+from app.services import courses, regrades
 from graders import ExerciseCatalog, GraderError
 
 
@@ -50,9 +49,10 @@ def extend_command(
     except (GraderError, courses.AssignmentNotFound) as exc:
         raise _fail(str(exc)) from None
     with session_scope(settings.database_url) as session:
-        user = crud.get_user_by_name(session=session, name=learner)
-        if user is None:
-            raise _fail(f"user {learner!r} not found")
+        try:
+            user = courses.find_user(session=session, name=learner)
+        except courses.LearnerNotFound as exc:
+            raise _fail(str(exc)) from None
         if remove:
             removed = courses.remove_extension(session=session, learner=user,
                                                assignment=plan)
@@ -66,5 +66,29 @@ def extend_command(
                f"(the assignment: {plan.due.isoformat()})")
 
 
+def regrade_command(
+    exercise: Annotated[str | None, typer.Argument(
+        help="the exercise to regrade; without it, list what an earlier version graded")] = None,
+) -> None:
+    """Grade again the submissions an earlier version of an exercise graded (behind learners'
+    own work); without an exercise, list how many each exercise has."""
+    from app.services.runtime import build_runtime
+
+    runtime = build_runtime(service_settings(log=False))
+    if exercise is None:
+        with runtime.sessions() as session:
+            stale = regrades.stale_exercises(session=session, catalog=runtime.catalog)
+        for row in stale:
+            typer.echo(f"{row.exercise_id:<24} {row.stale:>6} graded by an earlier version")
+        return
+    try:
+        queued = regrades.regrade(runtime=runtime, exercise_id=exercise)
+    except GraderError as exc:
+        raise _fail(str(exc)) from None
+    typer.echo(f"queued {queued} submission(s) of {exercise!r} for regrading" if queued
+               else f"every submission of {exercise!r} was graded by its current version")
+
+
 def register(app: typer.Typer) -> None:
     app.command("extend")(extend_command)
+    app.command("regrade")(regrade_command)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -18,11 +18,16 @@ from sqlalchemy.orm import Session
 from app import crud
 from app.models import Role, User
 from app.schemas import AssignmentExerciseOut, AssignmentOut, LatePolicyOut
+from app.services.gradebook import Cell
 from graders import Assignment, Course, ExerciseCatalog
 
 
 class AssignmentNotFound(LookupError):
     """No assignment with that id in ``course.toml``."""
+
+
+class LearnerNotFound(LookupError):
+    """No user with that name."""
 
 
 class AssignmentState(enum.Enum):
@@ -133,6 +138,7 @@ def learner_standing(*, session: Session, catalog: ExerciseCatalog, user: User,
 
 @dataclass(frozen=True)
 class GradebookRow:
+    user_id: int
     user_name: str
     standing: AssignmentStanding
 
@@ -150,7 +156,7 @@ def assignment_gradebook(*, session: Session, catalog: ExerciseCatalog, assignme
         by_user[attempt.user_id].append(attempt)
     titles = _titles(catalog)
     learners = [u for u in crud.list_users(session=session) if u.role is Role.LEARNER]
-    return [GradebookRow(u.name, standing(assignment, extensions.get(u.id, assignment.due),
+    return [GradebookRow(u.id, u.name, standing(assignment, extensions.get(u.id, assignment.due),
                                           u.id in extensions, by_user[u.id], titles, now))
             for u in learners]
 
@@ -171,6 +177,13 @@ def assignment_out(standing: AssignmentStanding, now: datetime) -> AssignmentOut
             for e in standing.exercises])
 
 
+def find_user(*, session: Session, name: str) -> User:
+    user = crud.get_user_by_name(session=session, name=name)
+    if user is None:
+        raise LearnerNotFound(f"user {name!r} not found")
+    return user
+
+
 def extend(*, session: Session, learner: User, assignment: Assignment, due: datetime,
            granted_by: str) -> None:
     """Give ``learner`` their own due time (earlier or later than the assignment's)."""
@@ -182,3 +195,58 @@ def remove_extension(*, session: Session, learner: User, assignment: Assignment)
     """The assignment's own due time applies to ``learner`` again; False if it already did."""
     return crud.delete_extension(session=session, user_id=learner.id,
                                  assignment_id=assignment.id)
+
+
+@dataclass(frozen=True)
+class OverallRow:
+    user_name: str
+    standings: tuple[AssignmentStanding, ...]
+
+    @property
+    def score(self) -> float:
+        return sum(s.score for s in self.standings)
+
+
+@dataclass(frozen=True)
+class OverallGradebook:
+    assignments: tuple[Assignment, ...]
+    rows: tuple[OverallRow, ...]
+
+    @property
+    def max_score(self) -> float:
+        return sum(a.total_weight for a in self.assignments)
+
+
+def overall_gradebook(*, session: Session, catalog: ExerciseCatalog,
+                      now: datetime) -> OverallGradebook:
+    """Every learner's score in every assignment, the late policy applied."""
+    course = catalog.course()
+    per_assignment = [assignment_gradebook(session=session, catalog=catalog,
+                                           assignment_id=a.id, now=now)
+                      for a in course.assignments]
+    names = [row.user_name for row in per_assignment[0]] if per_assignment else []
+    rows = tuple(OverallRow(name, tuple(table[i].standing for table in per_assignment))
+                 for i, name in enumerate(names))
+    return OverallGradebook(course.assignments, rows)
+
+
+def overall_csv_rows(table: OverallGradebook) -> list[tuple[Cell, ...]]:
+    """``learner, <assignment id>…, total`` with a ``(max)`` row, as the page shows it."""
+    header: list[tuple[Cell, ...]] = [
+        ("learner", *(a.id for a in table.assignments), "total"),
+        ("(max)", *(a.total_weight for a in table.assignments), table.max_score)]
+    return header + [(row.user_name, *(round(s.score, 4) for s in row.standings),
+                      round(row.score, 4)) for row in table.rows]
+
+
+def assignment_csv_rows(assignment: Assignment, rows: Sequence[GradebookRow]
+                        ) -> list[tuple[Cell, ...]]:
+    """``learner, due, <exercise id>…, <exercise id>_late…, total``: points after the policy."""
+    ids = assignment.exercise_ids
+    return [("learner", "due", *ids, *(f"{i}_late" for i in ids), "total"),
+            ("(max)", assignment.due.isoformat(), *(e.weight for e in assignment.exercises),
+             *(None for _ in ids), assignment.total_weight),
+            *((row.user_name, row.standing.due.isoformat(),
+               *(round(e.points, 4) for e in row.standing.exercises),
+               *("late" if e.late else None for e in row.standing.exercises),
+               round(row.standing.score, 4)) for row in rows)]

@@ -64,6 +64,7 @@ def to_out(submission: Submission, user_name: str | None = None) -> SubmissionOu
         output=submission.output, created_at=submission.created_at,
         started_at=submission.started_at, finished_at=submission.finished_at,
         duration_ms=submission.duration_ms, attempts=submission.attempts,
+        regraded=submission.regrade,
     )
 
 

@@ -50,7 +50,8 @@ JAPANESE: dict[str, str] = _catalog("ja")
 # submission statuses and kinds, shown as they are stored in English.
 DATA_WORDS = (N_("easy"), N_("medium"), N_("hard"), N_("passed"), N_("failed"), N_("error"),
               N_("timeout"), N_("memory_limit"), N_("queued"), N_("running"), N_("done"),
-              N_("run"), N_("submit"))
+              N_("run"), N_("submit"), N_("upcoming"), N_("open"), N_("late"), N_("closed"),
+              N_("public"), N_("hidden"))
 JAPANESE_DATA_WORDS: dict[str, str] = {word: JAPANESE[word] for word in DATA_WORDS
                                        if word in JAPANESE}
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, tzinfo
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -60,6 +60,17 @@ def format_time(value: datetime | None) -> str:
     return value.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
+def in_zone(value: datetime, zone: tzinfo) -> str:
+    """A course time as its readers see it: ``2026-12-14 23:59 CET``."""
+    return value.astimezone(zone).strftime("%Y-%m-%d %H:%M %Z")
+
+
+def days_hours(left: timedelta) -> tuple[int, int]:
+    """Whole days and hours of a time left."""
+    hours = int(left.total_seconds() // 3600)
+    return hours // 24, hours % 24
+
+
 def enum_value(value: Any) -> str:
     """``Verdict.PASSED`` → ``"passed"`` (templates compare CSS classes, not enums)."""
     return str(getattr(value, "value", value or ""))
@@ -70,6 +81,8 @@ templates.env.globals["csrf_field_name"] = auth.CSRF_FIELD
 templates.env.filters["score"] = format_score
 templates.env.filters["when"] = format_time
 templates.env.filters["ev"] = enum_value
+templates.env.filters["in_zone"] = in_zone
+templates.env.globals["days_hours"] = days_hours
 
 
 def render(request: Request, name: str, context: dict[str, Any] | None = None, *,

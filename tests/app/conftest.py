@@ -20,7 +20,7 @@ from app import crud
 from app.core.config import Settings
 from app.core.db import dispose_engines, get_engine, upgrade_database
 from app.main import create_app
-from app.models import ApiToken, Extension, Role, Submission, User, Worker
+from app.models import ApiToken, EarlierReport, Extension, Role, Submission, User, Worker
 from app.services.engine import SandboxGrader
 from app.services.runtime import GradingRuntime, build_runtime
 from graders.exercises import PreparedExercise
@@ -121,7 +121,7 @@ def db(database_url: str) -> Iterator[Session]:
 
 def wipe(database_url: str) -> None:
     with Session(get_engine(database_url)) as session:
-        for table in (Submission, Extension, ApiToken, User, Worker):
+        for table in (EarlierReport, Submission, Extension, ApiToken, User, Worker):
             session.execute(delete(table))
         session.commit()
 

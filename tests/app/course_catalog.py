@@ -15,12 +15,15 @@ from app.services.runtime import GradingRuntime
 from tests.app.conftest import EXERCISES, make_runtime, make_settings, wipe
 
 
-def build_catalog(root: Path, course: str | None, drafts: tuple[str, ...] = ()) -> Path:
-    """Links to the bundled exercises plus ``course.toml``; each draft id is a copy of
-    gru-update-gate marked ``draft = true``."""
+def build_catalog(root: Path, course: str | None, drafts: tuple[str, ...] = (),
+                  copies: tuple[str, ...] = ()) -> Path:
+    """Links to the bundled exercises (copies of those in ``copies``, to edit) plus
+    ``course.toml``; each draft id is a copy of gru-update-gate marked ``draft = true``."""
     root.mkdir()
     for folder in EXERCISES.iterdir():
-        if (folder / "exercise.toml").is_file():
+        if folder.name in copies:
+            shutil.copytree(folder, root / folder.name)
+        elif (folder / "exercise.toml").is_file():
             (root / folder.name).symlink_to(folder)
     if course is not None:
         (root / "course.toml").write_text(course, encoding="utf-8")
@@ -34,8 +37,9 @@ def build_catalog(root: Path, course: str | None, drafts: tuple[str, ...] = ()) 
 
 @contextmanager
 def course_service(database_url: str, tmp_path: Path, grader: SandboxGrader, course: str | None,
-                   drafts: tuple[str, ...] = ()) -> Iterator[tuple[TestClient, GradingRuntime]]:
-    catalog = build_catalog(tmp_path / "exercises", course, drafts)
+                   drafts: tuple[str, ...] = (), copies: tuple[str, ...] = ()
+                   ) -> Iterator[tuple[TestClient, GradingRuntime]]:
+    catalog = build_catalog(tmp_path / "exercises", course, drafts, copies)
     runtime = make_runtime(make_settings(database_url, tmp_path, exercises_dir=catalog), grader)
     try:
         with TestClient(create_app(runtime=runtime)) as client:

@@ -68,6 +68,8 @@ def test_loads_times_in_the_course_zone_and_weights(tmp_path: Path) -> None:
         late='{ policy = "penalty", per_day = 0.1, floor = 0.5 }')), IDS)
     (gates,) = course.assignments
     assert gates.due == DUE  # 23:59 in Berlin in December is 22:59 UTC
+    assert course.timezone == "Europe/Berlin"
+    assert gates.due.astimezone(course.zone).hour == 23
     assert gates.opens == datetime(2026, 12, 1, 8, 0, tzinfo=UTC)
     assert gates.exercise_ids == IDS
     assert gates.total_weight == 3.0
@@ -86,7 +88,8 @@ def test_an_explicit_offset_wins_over_the_course_zone(tmp_path: Path) -> None:
 
 
 def test_no_course_file_means_no_assignments(tmp_path: Path) -> None:
-    assert load_course(tmp_path, IDS).assignments == ()
+    course = load_course(tmp_path, IDS)
+    assert course.assignments == () and course.timezone == "UTC"
 
 
 CUTOFF = 'late = { policy = "cutoff" }'

@@ -15,8 +15,8 @@ from app.api.deps import (
     VisibleSubmission,
 )
 from app.models import SubmissionKind
-from app.schemas import ErrorOut, SubmissionIn, SubmissionOut, SubmissionSummary
-from app.services import history
+from app.schemas import ErrorOut, ReportOut, SubmissionIn, SubmissionOut, SubmissionSummary
+from app.services import history, regrades
 from app.services import submissions as service
 
 router = APIRouter(tags=["submissions"])
@@ -65,6 +65,13 @@ async def run(body: SubmissionIn, credentials: CredentialsDep, runtime: RuntimeD
 def get_submission(submission: VisibleSubmission) -> SubmissionOut:
     """One result; a learner sees only their own, an instructor sees all."""
     return service.to_out(submission)
+
+
+@router.get("/submissions/{submission_id}/reports", response_model=list[ReportOut],
+            responses={404: {"model": ErrorOut, "description": "unknown or not yours"}})
+def get_reports(submission: VisibleSubmission, session: SessionDep) -> list[ReportOut]:
+    """Every report the submission had, oldest first: a regrade keeps the earlier ones."""
+    return regrades.reports(session=session, submission=submission)
 
 
 @router.get("/submissions", response_model=list[SubmissionSummary])

@@ -15,9 +15,10 @@ from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
 from app.models import SubmissionKind, SubmissionStatus
+from app.services.courses import AssignmentState
 from app.web import i18n
 from graders.exercises import ExerciseCatalog
-from graders.results import Status, Verdict
+from graders.results import Status, Verdict, Visibility
 from tests.app.web.helpers import csrf_of, sign_up
 
 APP = Path(__file__).resolve().parents[3] / "app"
@@ -56,7 +57,8 @@ def test_every_translation_is_used_and_keeps_its_placeholders() -> None:
 def test_every_word_stored_in_data_has_a_translation() -> None:
     catalog = ExerciseCatalog(Path(__file__).resolve().parents[3] / "exercises")
     words = {exercise.difficulty for exercise in catalog.all()}
-    for values in (Verdict, Status, SubmissionStatus, SubmissionKind):
+    for values in (Verdict, Status, SubmissionStatus, SubmissionKind, AssignmentState,
+                   Visibility):
         words |= {member.value for member in values}
     assert words == i18n.JAPANESE_DATA_WORDS.keys()
 

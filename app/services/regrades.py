@@ -1,0 +1,75 @@
+"""Regrades: submissions graded with an earlier version of an exercise, graded again.
+
+A regrade keeps the submission's current report as an earlier report and queues the row
+again with ``regrade`` set; the claim order puts every learner's own work first, so a regrade
+runs on a grading thread no learner is waiting for. One wake-up is enough: the thread it
+wakes keeps claiming until nothing is left (recovery sends another if it is lost).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+
+from sqlalchemy.orm import Session
+
+from app import crud
+from app.models import Submission, utcnow
+from app.queue import QueueUnavailable
+from app.schemas import ReportOut
+from app.services.runtime import GradingRuntime
+from graders import ExerciseCatalog
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class StaleExercise:
+    exercise_id: str
+    title: str
+    version: str
+    stale: int  # graded submissions whose version is not ``version``
+
+
+def stale_exercises(*, session: Session, catalog: ExerciseCatalog) -> list[StaleExercise]:
+    """Every exercise with how many of its submissions an earlier version graded."""
+    exercises = catalog.all()
+    counts = crud.count_stale(session=session, versions={e.id: e.version for e in exercises})
+    return [StaleExercise(e.id, e.title, e.version, counts[e.id]) for e in exercises]
+
+
+def regrade(*, runtime: GradingRuntime, exercise_id: str) -> int:
+    """Queue every submission an earlier version graded; how many were queued."""
+    exercise = runtime.catalog.load(exercise_id)  # ExerciseNotFound -> 404
+    now = utcnow()
+    with runtime.sessions() as session:
+        ids = crud.queue_regrades(
+            session=session, exercise_id=exercise.id, version=exercise.version, now=now,
+            lease_expires_at=now + timedelta(seconds=runtime.settings.queue_lease_s))
+        session.commit()
+        if not ids:
+            return 0
+        logger.info("regrade.queued", extra={"exercise": exercise.id, "count": len(ids),
+                                             "version": exercise.version})
+        try:
+            runtime.queue.enqueue(ids[0])
+        except QueueUnavailable:
+            crud.mark_unsent(session=session, submission_ids=ids[:1], now=now)
+            session.commit()
+    return len(ids)
+
+
+def reports(*, session: Session, submission: Submission) -> list[ReportOut]:
+    """Every report the submission had, oldest first; the last is its current one."""
+    earlier = [ReportOut(exercise_version=r.exercise_version,
+                         verdict=r.verdict.value if r.verdict else None,
+                         score=r.score, max_score=r.max_score, graded_at=r.graded_at,
+                         hint=(r.diagnosis or {}).get("hint"), current=False)
+               for r in crud.earlier_reports(session=session, submission_id=submission.id)]
+    current = ReportOut(exercise_version=submission.exercise_version,
+                        verdict=submission.verdict.value if submission.verdict else None,
+                        score=submission.score, max_score=submission.max_score,
+                        graded_at=submission.finished_at,
+                        hint=(submission.diagnosis or {}).get("hint"), current=True)
+    return [*earlier, current]
