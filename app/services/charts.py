@@ -51,17 +51,19 @@ def _svg(figure: Figure, description: str) -> str:
     return text[text.index("<svg"):]
 
 
-def _integer_ticks(axes: Axes) -> None:
+def _integer_ticks(axes: Axes, highest: int) -> None:
+    """Counts: whole ticks from 0 (an all-zero series would otherwise centre on 0)."""
     from matplotlib.ticker import MaxNLocator
 
     axes.yaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.set_ylim(0, max(1, highest) * 1.05)
 
 
 def bar_chart(description: str, labels: Sequence[str], values: Sequence[int]) -> str:
     """Counts per category (learners per score band)."""
     figure, axes = _figure()
     axes.bar(list(labels), list(values), color=COLOURS[0])
-    _integer_ticks(axes)
+    _integer_ticks(axes, max(values, default=0))
     return _svg(figure, description)
 
 
@@ -85,7 +87,7 @@ def daily_lines(description: str, days: Sequence[date],
         short = name if len(name) <= 60 else name[:57] + "…"
         axes.plot(np.array(days, dtype="datetime64[D]"), list(values), marker="o",
                   markersize=3, color=colour, label=short)
-    _integer_ticks(axes)
+    _integer_ticks(axes, max((max(values, default=0) for _, values in series), default=0))
     axes.tick_params(axis="x", labelrotation=30)
     if len(series) > 1:
         axes.legend(fontsize="small", frameon=False)

@@ -1,0 +1,78 @@
+"""The course pages in a real headless Chromium: a learner's assignments, the instructor's
+gradebooks per assignment and overall, and the class view with its charts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import GRADED_LEARNER, INSTRUCTOR, Server, assert_accessible
+from tests.e2e.test_learner_flow import sign_in
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]
+
+EXERCISE = "gru-update-gate"
+ASSIGNMENT = "gru-by-hand"  # the bundled course's first assignment holds the update gate
+
+
+def test_a_learner_reads_the_assignments(server: Server, browser: Any, shots: Path) -> None:
+    url = server.url
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    page.goto(f"{url}/signup")
+    page.get_by_label("Username").fill("cleo")
+    page.get_by_label("Password", exact=True).fill("cleopatra-69")
+    page.get_by_label("Repeat the password").fill("cleopatra-69")
+    page.get_by_role("button", name="Sign up").click()
+    page.wait_for_url(f"{url}/")
+    page.get_by_role("link", name="Assignments").click()
+    page.wait_for_url(f"{url}/course")
+    sections = page.locator("section.assignment")
+    assert sections.count() == 2
+    first = page.locator(f'section[data-assignment="{ASSIGNMENT}"]')
+    assert first.locator("[data-state]").get_attribute("data-state") in {
+        "open", "late", "closed"}
+    row = first.locator(f'tr[data-exercise="{EXERCISE}"]')
+    assert "Not submitted" in row.inner_text()
+    row.get_by_role("link").click()
+    page.wait_for_url(f"{url}/learn/{EXERCISE}")
+    page.go_back()
+    page.screenshot(path=shots / "assignments.png", full_page=True)
+    assert_accessible(page)
+    context.close()
+
+
+def test_the_instructor_gradebooks_and_class_view(server: Server, browser: Any,
+                                                  shots: Path) -> None:
+    url = server.url
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    sign_in(page, url, *INSTRUCTOR)
+    page.get_by_role("link", name="Assignments").click()
+    page.wait_for_url(f"{url}/instructor/assignments")
+    cell = page.locator(f'tr[data-user="{GRADED_LEARNER}"] td[data-assignment="{ASSIGNMENT}"]')
+    got, most = (float(x) for x in cell.inner_text().split("/"))
+    assert got >= 1 and most > got  # the update gate's weight of the assignment's total
+    page.screenshot(path=shots / "gradebook-assignments.png", full_page=True)
+    assert_accessible(page)
+
+    page.get_by_role("link", name="A GRU by hand").click()
+    page.wait_for_url(f"{url}/instructor/assignments/{ASSIGNMENT}")
+    row = page.locator(f'tr[data-user="{GRADED_LEARNER}"]')
+    assert row.locator(f'td[data-exercise="{EXERCISE}"]').inner_text().startswith("1")
+    assert page.locator("figure.chart svg").count() == 1
+    page.screenshot(path=shots / "assignment.png", full_page=True)
+    assert_accessible(page)
+
+    page.get_by_role("link", name=EXERCISE, exact=True).first.click()
+    page.wait_for_url(f"{url}/instructor/analytics/{EXERCISE}")
+    assert page.locator("figure.chart svg").count() >= 2
+    box = page.locator("figure.chart svg").first.bounding_box()
+    assert box is not None and box["width"] > 200 and box["height"] > 100
+    full = page.locator('table[data-table="scores"] tr', has_text="100 %")
+    assert int(full.locator("td").nth(1).inner_text()) >= 1
+    page.screenshot(path=shots / "class-view.png", full_page=True)
+    assert_accessible(page)
+    context.close()
