@@ -11,7 +11,7 @@ from fastapi.responses import RedirectResponse
 from app.api.deps import SessionDep
 from app.models import Submission, SubmissionKind, User
 from app.services import exercises as exercises_service
-from app.services import history
+from app.services import history, regrades
 from app.services.exercises import load_visible
 from app.services.gradebook import best_by_exercise
 from app.web import exercises_view as view
@@ -160,4 +160,5 @@ def submission_page(request: Request, submission_id: str, user: UserDep, db: Ses
     return render(request, "submission.html", {
         "nav": "history" if own else "gradebook", "sub": sub, "title": title,
         "back_url": back[0], "back_label": back[1], "verdict_names": VERDICT_NAMES,
-        "show_hidden": user.is_instructor})
+        "show_hidden": user.is_instructor,
+        "reports": regrades.reports(session=db, submission=sub) if sub.regrade else []})

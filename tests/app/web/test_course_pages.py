@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -183,6 +184,20 @@ def test_the_class_view_and_its_regrade_button(service: tuple[TestClient, Gradin
     response = client.post(f"/instructor/regrades/{GATE}", data={"csrf_token": csrf_of(page)},
                            follow_redirects=True)
     assert "2 submissions are queued for regrading" in response.text
+
+    # The learner sees on the submission that it was graded again, and every result it had.
+    client.cookies.clear()
+    sign_in(client, "lea", "correct horse")
+    latest = client.get("/submissions", params={"exercise": GATE}).json()[0]
+    deadline = time.monotonic() + 60
+    while client.get(latest["url"]).json()["status"] != "done":
+        assert time.monotonic() < deadline, "the regrade did not finish within 60 s"
+        time.sleep(0.1)
+    page = client.get(f"/history/{latest['id']}").text
+    assert "Earlier results" in page
+    rows = re.findall(r"<tr(?: aria-current=\"true\")?><td>.*?</tr>",
+                      page.split('data-table="reports"')[1], re.DOTALL)
+    assert len(rows) == 2 and "(now)" in rows[1] and "(now)" not in rows[0]
 
 
 def test_learners_do_not_reach_the_instructor_pages(
