@@ -122,6 +122,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/regrades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Stale
+         * @description Per exercise: how many graded submissions an earlier version of it graded.
+         */
+        get: operations["list_stale_regrades_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/regrades/{exercise_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Regrade
+         * @description Queue those submissions again; learners' own work keeps going first.
+         */
+        post: operations["regrade_regrades__exercise_id__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/run": {
         parameters: {
             query?: never;
@@ -174,6 +214,26 @@ export interface paths {
          * @description One result; a learner sees only their own, an instructor sees all.
          */
         get: operations["get_submission_submissions__submission_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/submissions/{submission_id}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Reports
+         * @description Every report the submission had, oldest first: a regrade keeps the earlier ones.
+         */
+        get: operations["get_reports_submissions__submission_id__reports_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -527,6 +587,62 @@ export interface components {
              */
             policy: "cutoff" | "penalty";
         };
+        /** RegradeOut */
+        RegradeOut: {
+            /** Exercise */
+            exercise: string;
+            /**
+             * Queued
+             * @description submissions queued again, behind learners' own work
+             */
+            queued: number;
+        };
+        /**
+         * ReportOut
+         * @description One report a submission had: earlier ones were replaced by a regrade.
+         */
+        ReportOut: {
+            /**
+             * Current
+             * @description the report the submission has now
+             */
+            current: boolean;
+            /** Exercise Version */
+            exercise_version: string;
+            /** Graded At */
+            graded_at?: string | null;
+            /**
+             * Hint
+             * @description the diagnosis's hint, if it had one
+             */
+            hint?: string | null;
+            /** Max Score */
+            max_score?: number | null;
+            /** Score */
+            score?: number | null;
+            /** Verdict */
+            verdict?: ("passed" | "failed" | "error" | "timeout" | "memory_limit") | null;
+        };
+        /** StaleExerciseOut */
+        StaleExerciseOut: {
+            /**
+             * Exercise
+             * @example gru-update-gate
+             */
+            exercise: string;
+            /**
+             * Stale
+             * @description graded submissions an earlier version graded
+             */
+            stale: number;
+            /** Title */
+            title: string;
+            /**
+             * Version
+             * @description the exercise's current version
+             */
+            version: string;
+        };
         /**
          * SubmissionIn
          * @description What ``POST /submit`` and ``POST /run`` take.
@@ -636,6 +752,12 @@ export interface components {
              * @default
              */
             output: string;
+            /**
+             * Regraded
+             * @description graded again after the exercise changed; GET /submissions/{id}/reports lists every report it had
+             * @default false
+             */
+            regraded: boolean;
             /** Score */
             score?: number | null;
             /** Started At */
@@ -928,6 +1050,84 @@ export interface operations {
             };
         };
     };
+    list_stale_regrades_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaleExerciseOut"][];
+                };
+            };
+            /** @description not an instructor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    regrade_regrades__exercise_id__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exercise_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegradeOut"];
+                };
+            };
+            /** @description not an instructor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unknown exercise */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     run_run_post: {
         parameters: {
             query?: {
@@ -1056,6 +1256,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubmissionOut"];
+                };
+            };
+            /** @description unknown or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_reports_submissions__submission_id__reports_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                submission_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportOut"][];
                 };
             };
             /** @description unknown or not yours */
