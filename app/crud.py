@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, cast
@@ -21,25 +21,24 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, joinedload
 
-from app.core.security import (
-    hash_password,
-    hash_token,
-    new_token,
-    token_display_prefix,
-    verify_password,
-)
+from app.core.names import name_key
+from app.core.security import hash_password, hash_token, new_token, token_display_prefix
 from app.models import (
     ApiToken,
     EarlierReport,
     Extension,
     Role,
+    ServiceSecret,
     Submission,
     SubmissionKind,
     SubmissionStatus,
+    ThrottleCounter,
     User,
     UTCDateTime,
+    WebSessionRecord,
     Worker,
     new_id,
     utcnow,
@@ -52,8 +51,11 @@ TOKEN_TOUCH_PERIOD = timedelta(minutes=5)
 
 def create_user(*, session: Session, name: str, role: Role = Role.LEARNER,
                 password: str | None = None) -> User:
-    """A new user (flushed, not committed); ``password`` enables web sign-in."""
-    user = User(name=name, role=role,
+    """A new user (flushed, not committed); ``password`` enables web sign-in.
+
+    ``name`` is stored as given: app/services/accounts.py checks new names against the rule.
+    """
+    user = User(name=name, name_key=name_key(name), role=role,
                 password_hash=hash_password(password) if password is not None else None)
     session.add(user)
     session.flush()
@@ -65,7 +67,8 @@ def get_user(*, session: Session, user_id: int) -> User | None:
 
 
 def get_user_by_name(*, session: Session, name: str) -> User | None:
-    return session.scalars(select(User).where(User.name == name)).one_or_none()
+    """The user whose name is ``name`` once normalised (``ALICE`` finds ``alice``)."""
+    return session.scalars(select(User).where(User.name_key == name_key(name))).one_or_none()
 
 
 def list_users(*, session: Session) -> Sequence[User]:
@@ -77,33 +80,27 @@ def set_password(*, session: Session, user: User, password: str) -> None:
     session.flush()
 
 
-def authenticate_password(*, session: Session, name: str, password: str) -> User | None:
-    """The user if ``password`` is theirs, else None (also for users without a password)."""
-    user = get_user_by_name(session=session, name=name)
-    if user is None or user.password_hash is None:
-        return None
-    return user if verify_password(user.password_hash, password) else None
-
-
-def create_token(*, session: Session, user: User) -> tuple[ApiToken, str]:
+def create_token(*, session: Session, user: User, expires_at: datetime | None = None
+                 ) -> tuple[ApiToken, str]:
     """A new API token for ``user``: the row (hash only) and the token, to show once."""
     token = new_token()
     row = ApiToken(user_id=user.id, token_hash=hash_token(token),
-                   prefix=token_display_prefix(token))
+                   prefix=token_display_prefix(token), expires_at=expires_at)
     session.add(row)
     session.flush()
     return row, token
 
 
 def get_user_by_token(*, session: Session, token: str) -> User | None:
-    """The owner of a valid, unrevoked token; notes its use at most every few minutes."""
+    """The active owner of a live token; notes its use at most every few minutes."""
+    now = utcnow()
     row = session.scalars(
         select(ApiToken).options(joinedload(ApiToken.user))
-        .where(ApiToken.token_hash == hash_token(token), ApiToken.revoked_at.is_(None))
+        .where(ApiToken.token_hash == hash_token(token), ApiToken.revoked_at.is_(None),
+               or_(ApiToken.expires_at.is_(None), ApiToken.expires_at > now))
     ).one_or_none()
-    if row is None:
+    if row is None or not row.user.is_active:
         return None
-    now = utcnow()
     if row.last_used_at is None or now - row.last_used_at > TOKEN_TOUCH_PERIOD:
         row.last_used_at = now
         session.flush()
@@ -116,12 +113,91 @@ def list_tokens(*, session: Session, user: User) -> Sequence[ApiToken]:
 
 
 def revoke_tokens(*, session: Session, user: User, prefix: str | None = None) -> int:
-    """Revoke the user's live tokens (only those starting with ``prefix`` if given)."""
+    """Revoke the user's live tokens (only those starting with ``prefix``, taken literally)."""
     condition = and_(ApiToken.user_id == user.id, ApiToken.revoked_at.is_(None))
     if prefix:
-        condition = and_(condition, ApiToken.prefix.startswith(prefix[:16]))
+        condition = and_(condition, ApiToken.prefix.startswith(prefix[:16], autoescape=True))
     result = session.execute(update(ApiToken).where(condition).values(revoked_at=utcnow()))
     return int(result.rowcount)  # type: ignore[attr-defined]
+
+
+# --- web sessions -----------------------------------------------------------------------------
+
+def create_web_session(*, session: Session, user: User, id_hash: str) -> WebSessionRecord:
+    record = WebSessionRecord(id_hash=id_hash, user_id=user.id)
+    session.add(record)
+    session.flush()
+    return record
+
+
+def get_web_session(*, session: Session, id_hash: str, seen_after: datetime
+                    ) -> WebSessionRecord | None:
+    """The session (with its user) if it exists and was seen after ``seen_after``."""
+    return session.scalars(
+        select(WebSessionRecord).options(joinedload(WebSessionRecord.user))
+        .where(WebSessionRecord.id_hash == id_hash, WebSessionRecord.last_seen_at > seen_after)
+    ).one_or_none()
+
+
+def delete_web_sessions(*, session: Session, id_hash: str | None = None,
+                        user_id: int | None = None, seen_before: datetime | None = None) -> int:
+    """Delete one session, all of a user's, or all not seen since ``seen_before``."""
+    query = delete(WebSessionRecord)
+    if id_hash is not None:
+        query = query.where(WebSessionRecord.id_hash == id_hash)
+    if user_id is not None:
+        query = query.where(WebSessionRecord.user_id == user_id)
+    if seen_before is not None:
+        query = query.where(WebSessionRecord.last_seen_at < seen_before)
+    result = session.execute(query.execution_options(synchronize_session=False))
+    return int(result.rowcount)  # type: ignore[attr-defined]
+
+
+# --- service secrets and throttles ------------------------------------------------------------
+
+def _insert(session: Session) -> Callable[..., Any]:
+    """The dialect's INSERT, which has ``on_conflict_do_*`` (SQLite and PostgreSQL alike)."""
+    return postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
+
+
+def get_or_create_secret(*, session: Session, name: str, value: str) -> str:
+    """The stored secret ``name``, storing ``value`` first if there is none (race-free)."""
+    session.execute(_insert(session)(ServiceSecret)
+                    .values(name=name, value=value, created_at=utcnow())
+                    .on_conflict_do_nothing(index_elements=["name"]))
+    return session.scalars(select(ServiceSecret.value)
+                           .where(ServiceSecret.name == name)).one()
+
+
+def count_hit(*, session: Session, key_hash: str, window_start: int, window_end: int,
+              hits: int = 1) -> int:
+    """Add ``hits`` to a key's counter in a window (one atomic upsert); the new total."""
+    statement = (_insert(session)(ThrottleCounter)
+                 .values(key_hash=key_hash, window_start=window_start, window_end=window_end,
+                         hits=hits))
+    statement = statement.on_conflict_do_update(
+        index_elements=["key_hash", "window_start"],
+        set_={"hits": ThrottleCounter.hits + statement.excluded.hits},
+    ).returning(ThrottleCounter.hits)
+    return int(session.execute(statement).scalar_one())
+
+
+def get_hits(*, session: Session, key_hash: str, window_start: int) -> int:
+    hits = session.scalars(select(ThrottleCounter.hits).where(
+        ThrottleCounter.key_hash == key_hash,
+        ThrottleCounter.window_start == window_start)).one_or_none()
+    return hits or 0
+
+
+def delete_hits(*, session: Session, key_hash: str | None = None,
+                ended_before: int | None = None) -> None:
+    """Forget a key's counters, or every counter whose window ended before ``ended_before``."""
+    query = delete(ThrottleCounter)
+    if key_hash is not None:
+        query = query.where(ThrottleCounter.key_hash == key_hash)
+    if ended_before is not None:
+        query = query.where(ThrottleCounter.window_end < ended_before)
+    session.execute(query.execution_options(synchronize_session=False))
 
 
 # --- submissions ------------------------------------------------------------------------------

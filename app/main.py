@@ -11,11 +11,12 @@ from starlette.concurrency import run_in_threadpool
 
 from app.api import errors
 from app.api.routes import assignments, exercises, gradebook, health, regrades, submissions
-from app.core.config import PLACEHOLDER_SECRET, Settings, get_settings
+from app.core.config import Settings, get_settings
 from app.core.db import upgrade_database
+from app.services.accounts import HashSlots
 from app.services.runtime import GradingRuntime, build_runtime
 from app.services.workers import BackgroundWork
-from app.web.auth import session_user_id as web_session_user_id
+from app.web.auth import session_secret as web_session_secret
 from app.web.routes import router as web_router
 
 logger = logging.getLogger(__name__)
@@ -37,9 +38,6 @@ def create_app(settings: Settings | None = None, *, runtime: GradingRuntime | No
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        if settings.secret_key == PLACEHOLDER_SECRET:
-            logger.warning("config.placeholder_secret",
-                           extra={"hint": "set NUMJUDGE_SECRET_KEY before exposing the site"})
         if settings.auto_migrate:
             await run_in_threadpool(upgrade_database, settings.database_url)
         work = BackgroundWork(runtime, settings.workers if run_grading else 0)
@@ -55,7 +53,8 @@ def create_app(settings: Settings | None = None, *, runtime: GradingRuntime | No
                   lifespan=lifespan)
     app.state.runtime = runtime
     app.state.settings = settings
-    app.state.session_user_resolver = web_session_user_id
+    app.state.session_secret_reader = web_session_secret
+    app.state.hash_slots = HashSlots(settings.max_concurrent_hashes)
     errors.register(app)
     app.include_router(submissions.router)
     app.include_router(exercises.router)

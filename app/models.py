@@ -94,9 +94,12 @@ class User(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(64), unique=True)
+    # One account per name whatever its case or width (app/core/names.py: name_key()).
+    name_key: Mapped[str] = mapped_column(String(64), unique=True)
     role: Mapped[Role] = mapped_column(value_enum(Role, "role"), default=Role.LEARNER)
     password_hash: Mapped[str | None] = mapped_column(String(255), default=None)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    disabled_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
 
     tokens: Mapped[list[ApiToken]] = relationship(back_populates="user",
                                                   cascade="all, delete-orphan")
@@ -104,6 +107,10 @@ class User(Base):
     @property
     def is_instructor(self) -> bool:
         return self.role is Role.INSTRUCTOR
+
+    @property
+    def is_active(self) -> bool:
+        return self.disabled_at is None
 
 
 class ApiToken(Base):
@@ -118,8 +125,46 @@ class ApiToken(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
     revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
 
     user: Mapped[User] = relationship(back_populates="tokens")
+
+
+class WebSessionRecord(Base):
+    """A signed-in browser: the cookie carries a random secret, the row its SHA-256.
+
+    Deleting the row ends the session at once (sign-out, a new password, a disabled account).
+    """
+
+    __tablename__ = "web_sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    last_seen_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
+
+    user: Mapped[User] = relationship()
+
+
+class ServiceSecret(Base):
+    """Secrets the service generates for itself on first start (the cookie-signing key)."""
+
+    __tablename__ = "service_secrets"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class ThrottleCounter(Base):
+    """Hits of one throttle key in one fixed window, shared by every process of the service."""
+
+    __tablename__ = "throttle_counters"
+
+    key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    window_start: Mapped[int] = mapped_column(Integer, primary_key=True)
+    window_end: Mapped[int] = mapped_column(Integer, index=True)
+    hits: Mapped[int] = mapped_column(Integer, default=0)
 
 
 class Submission(Base):

@@ -16,11 +16,11 @@ from app.services.history import visible_submission
 from app.services.runtime import GradingRuntime
 from graders import ExerciseCatalog
 
-SessionUserResolver = Callable[[Request, Settings], int | None]
-"""Web sign-in hook: ``create_app`` stores one as ``app.state.session_user_resolver``; it returns
-the id of the user signed in by the request's session cookie (or None), and is responsible for
-refusing an unsafe method without a valid CSRF token. API routes then accept that session as
-well as a Bearer token."""
+SessionSecretReader = Callable[[Request, Settings], str | None]
+"""Web sign-in hook: ``create_app`` stores one as ``app.state.session_secret_reader``; it returns
+the secret of the web session the request's cookie carries (or None), and is responsible for
+refusing an unsafe method without a valid CSRF token. API routes then accept that session (once
+``app/services/auth.py`` finds it in the database) as well as a Bearer token."""
 
 bearer = HTTPBearer(auto_error=False, scheme_name="API token",
                     description="`Authorization: Bearer <token>`; `numjudge users add` prints one")
@@ -57,11 +57,11 @@ def get_db(runtime: RuntimeDep) -> Iterator[Session]:
 SessionDep = Annotated[Session, Depends(get_db)]
 
 
-def session_user_id(request: Request, settings: Settings) -> int | None:
-    """The user id of the request's web session, through the app's resolver, if any."""
-    resolver: SessionUserResolver | None = getattr(request.app.state,
-                                                   "session_user_resolver", None)
-    return resolver(request, settings) if resolver is not None else None
+def session_secret(request: Request, settings: Settings) -> str | None:
+    """The secret of the request's web session, through the app's reader, if any."""
+    reader: SessionSecretReader | None = getattr(request.app.state,
+                                                 "session_secret_reader", None)
+    return reader(request, settings) if reader is not None else None
 
 
 async def get_credentials(
@@ -70,7 +70,7 @@ async def get_credentials(
 ) -> Credentials:
     token = bearer_credentials.credentials if bearer_credentials is not None else None
     return Credentials(token=token,
-                       session_user_id=None if token else session_user_id(request, settings),
+                       session_secret=None if token else session_secret(request, settings),
                        authorization_header="authorization" in request.headers)
 
 
@@ -79,7 +79,7 @@ OptionalCredentialsDep = Annotated[Credentials, Depends(get_credentials)]
 
 async def require_credentials(credentials: OptionalCredentialsDep) -> Credentials:
     """Credentials that may be valid (401 at once when none are offered)."""
-    if credentials.token is None and credentials.session_user_id is None:
+    if credentials.token is None and credentials.session_secret is None:
         raise not_authenticated(credentials)
     return credentials
 

@@ -41,6 +41,10 @@ def serve_command(
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
     workers: Annotated[int | None, typer.Option(
         help="grading threads in this process (default NUMJUDGE_WORKERS; 0: none)")] = None,
+    forwarded_allow_ips: Annotated[str, typer.Option(
+        help="comma-separated addresses of the reverse proxies whose X-Forwarded-For and "
+        "X-Forwarded-Proto are believed ('*': any; '': none). The sign-in and sign-up "
+        "throttles count the client address this yields")] = "127.0.0.1",
 ) -> None:
     """Run the whole service: HTTP API, web pages and grading workers."""
     import uvicorn
@@ -56,7 +60,8 @@ def serve_command(
                                             "database": settings.database_url.split("@")[-1],
                                             "queue": settings.queue_url})
     uvicorn.run(app, host=host, port=port, log_config=None, access_log=False,
-                timeout_graceful_shutdown=5)
+                timeout_graceful_shutdown=5, proxy_headers=bool(forwarded_allow_ips),
+                forwarded_allow_ips=forwarded_allow_ips or None)
 
 
 def worker_command(

@@ -6,12 +6,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from graders import SandboxLimits
 
-PLACEHOLDER_SECRET = "changethis"
+MIN_SECRET_KEY_LENGTH = 32
 
 
 class Settings(BaseSettings):
@@ -62,8 +62,21 @@ class Settings(BaseSettings):
                                  "the database or the queue is down")
     history_limit: int = Field(50, ge=1, le=1000, description="default length of a history page")
     auto_migrate: bool = Field(True, description="apply migrations when a process starts")
-    secret_key: str = Field(PLACEHOLDER_SECRET, description="signs web session cookies")
+    secret_key: SecretStr | None = Field(
+        None, description="signs web session cookies; unset: a random key is generated on first "
+        f"start and kept in the database. At least {MIN_SECRET_KEY_LENGTH} characters")
     signup_open: bool = Field(True, description="anyone may create a learner account on the web")
+    signup_limit: int = Field(50, ge=1, description="sign-ups per hour from one address (a "
+                              "classroom behind one NAT counts as one address)")
+    login_failures_per_name: int = Field(10, ge=1, description="failed sign-ins per 5 minutes "
+                                         "for one name from one address")
+    login_failures_per_address: int = Field(100, ge=1, description="failed sign-ins per 5 "
+                                            "minutes from one address, any names")
+    max_concurrent_hashes: int = Field(2, ge=1, le=64, description="password hashes computed "
+                                       "at once per process (each takes ~64 MB for ~0.1 s); "
+                                       "beyond: 429 with Retry-After")
+    max_form_bytes: int = Field(65_536, ge=1024, description="largest web form body (sign-in, "
+                                "sign-up, token): 413 beyond, before parsing")
     log_level: str = "INFO"
     log_format: Literal["text", "json"] = "text"
 
@@ -71,6 +84,21 @@ class Settings(BaseSettings):
     @classmethod
     def _strip(cls, value: str) -> str:
         return value.strip()
+
+    @field_validator("secret_key")
+    @classmethod
+    def _long_secret(cls, value: SecretStr | None) -> SecretStr | None:
+        """A short key is a placeholder someone copied: refuse it rather than sign with it."""
+        if value is not None and len(value.get_secret_value().strip()) < MIN_SECRET_KEY_LENGTH:
+            raise ValueError(f"NUMJUDGE_SECRET_KEY must have at least {MIN_SECRET_KEY_LENGTH} "
+                             "characters (leave it unset to have a random key generated and "
+                             "kept in the database)")
+        return value
+
+    @property
+    def max_body_bytes(self) -> int:
+        """Largest API body: the code with every character JSON-escaped (``\\uXXXX``) + slack."""
+        return 6 * self.max_code_bytes + 4096
 
     @property
     def sandbox_pool_size(self) -> int:

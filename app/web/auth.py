@@ -1,7 +1,9 @@
 """The web session cookie and its CSRF token.
 
-The cookie is signed and time-stamped with ``settings.secret_key`` (itsdangerous); it holds the
-signed-in user's id (or none) and a random CSRF token. Forms send the token as ``csrf_token``;
+The cookie is signed and time-stamped (itsdangerous) with the key of ``app/services/auth.py``
+(``NUMJUDGE_SECRET_KEY`` or a random key kept in the database); it holds the secret of a
+server-side session (none while anonymous; ``web_sessions`` says whose it is, and deleting the row
+ends it) and a random CSRF token. Forms send the token as ``csrf_token``;
 the page's ``fetch`` calls send it as the ``X-CSRF-Token`` header. The cookie is HttpOnly and
 SameSite=Lax, and it expires after ``SESSION_MAX_AGE_S`` without a visit.
 """
@@ -19,6 +21,7 @@ from fastapi import Request, Response
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
 from app.core.config import Settings
+from app.services.auth import signing_key
 
 logger = logging.getLogger(__name__)
 
@@ -35,26 +38,26 @@ _SALT = "numjudge.web.session"
 class WebSession:
     """What the session cookie says; ``dirty`` sessions are written back on the response."""
 
-    user_id: int | None = None
+    secret: str | None = None
     csrf: str = field(default_factory=lambda: secrets.token_urlsafe(32))
     expired: bool = False
     dirty: bool = False
 
-    def sign_in(self, user_id: int) -> None:
+    def sign_in(self, secret: str) -> None:
         """A fresh CSRF token with every sign-in (no session fixation)."""
-        self.user_id = user_id
+        self.secret = secret
         self.csrf = secrets.token_urlsafe(32)
         self.expired = False
         self.dirty = True
 
     def sign_out(self) -> None:
-        self.user_id = None
+        self.secret = None
         self.csrf = secrets.token_urlsafe(32)
         self.dirty = True
 
 
 def _serializer(settings: Settings) -> URLSafeTimedSerializer:
-    return URLSafeTimedSerializer(settings.secret_key, salt=_SALT)
+    return URLSafeTimedSerializer(signing_key(settings), salt=_SALT)
 
 
 def read_session(request: Request, settings: Settings) -> WebSession:
@@ -79,16 +82,16 @@ def read_session(request: Request, settings: Settings) -> WebSession:
 def _from_payload(data: Any) -> WebSession | None:
     if not isinstance(data, dict) or not isinstance(data.get("c"), str):
         return None
-    user_id = data.get("u")
-    if user_id is not None and not isinstance(user_id, int):
+    secret = data.get("s")
+    if secret is not None and not isinstance(secret, str):
         return None
-    return WebSession(user_id=user_id, csrf=data["c"])
+    return WebSession(secret=secret, csrf=data["c"])
 
 
 def write_session(response: Response, request: Request, settings: Settings,
                   session: WebSession) -> None:
     """Set the signed cookie on ``response``."""
-    value = _serializer(settings).dumps({"u": session.user_id, "c": session.csrf})
+    value = _serializer(settings).dumps({"s": session.secret, "c": session.csrf})
     response.set_cookie(
         SESSION_COOKIE, value, max_age=SESSION_MAX_AGE_S, httponly=True, samesite="lax",
         secure=request.url.scheme == "https", path="/",
@@ -100,17 +103,17 @@ def csrf_ok(session: WebSession, token: str | None) -> bool:
     return bool(token) and hmac.compare_digest(session.csrf, str(token))
 
 
-def session_user_id(request: Request, settings: Settings) -> int | None:
-    """The signed-in user's id for API routes (the ``deps.py`` hook), or None.
+def session_secret(request: Request, settings: Settings) -> str | None:
+    """The web session's secret for API routes (the ``deps.py`` hook), or None.
 
     Unsafe methods count the cookie only with a matching ``X-CSRF-Token`` header, so another
     site cannot make a learner's browser submit on their behalf.
     """
     session = read_session(request, settings)
-    if session.user_id is None or session.expired:
+    if session.secret is None or session.expired:
         return None
     if request.method not in SAFE_METHODS and not csrf_ok(session,
                                                           request.headers.get(CSRF_HEADER)):
         logger.info("web.csrf_rejected", extra={"path": request.url.path})
         return None
-    return session.user_id
+    return session.secret

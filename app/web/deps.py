@@ -10,10 +10,10 @@ from typing import Annotated
 
 from fastapi import Depends, Request, status
 
-from app import crud
 from app.api.deps import CatalogDep, SessionDep, SettingsDep
 from app.core.config import Settings
 from app.models import User
+from app.services.auth import session_user
 from app.web import auth
 from app.web.errors import LoginRequired, PageError
 from app.web.i18n import N_
@@ -32,10 +32,10 @@ class WebContext:
 
 def get_web_context(request: Request, db: SessionDep, settings: SettingsDep) -> WebContext:
     web_session = auth.read_session(request, settings)
-    user = (crud.get_user(session=db, user_id=web_session.user_id)
-            if web_session.user_id is not None else None)
-    if web_session.user_id is not None and user is None:
-        web_session.sign_out()  # the account was deleted
+    user = (session_user(session=db, secret=web_session.secret)
+            if web_session.secret is not None else None)
+    if web_session.secret is not None and user is None:
+        web_session.sign_out()  # signed out elsewhere, revoked, disabled or deleted
     web = WebContext(session=web_session, settings=settings, user=user)
     request.state.web = web
     return web

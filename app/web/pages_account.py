@@ -1,34 +1,53 @@
-"""Sign in, sign up, sign out, and the API-token page."""
+"""Sign in, sign up, sign out, and the API-token page; the work is in app/services/accounts.py."""
 
 from __future__ import annotations
 
 import logging
-import re
 from math import ceil
-from typing import Annotated
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Form, Request, Response, status
+from fastapi import APIRouter, Depends, Form, Request, Response, status
 from fastapi.responses import RedirectResponse
 from markupsafe import Markup
 
 from app import crud
 from app.api.deps import SessionDep
-from app.models import Role
+from app.core.names import (
+    MAX_PASSWORD,
+    MIN_PASSWORD,
+    InvalidName,
+    InvalidPassword,
+    PasswordProblem,
+)
+from app.models import User
+from app.services import accounts
+from app.services.accounts import HashingBusy, HashSlots, NameTaken
+from app.services.auth import end_session, start_session
+from app.services.throttle import Throttled
 from app.web import i18n
 from app.web.auth import CSRF_FIELD, csrf_ok, write_session
 from app.web.deps import UserDep, WebContext, WebDep, check_csrf
 from app.web.errors import WebRoute
 from app.web.templating import render
-from app.web.throttle import login_throttle, throttle_key
 
 logger = logging.getLogger(__name__)
 router = APIRouter(route_class=WebRoute, include_in_schema=False)
 
-USERNAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{1,31}$")
-MIN_PASSWORD = 8
-MAX_PASSWORD = 1024
 FormStr = Annotated[str, Form()]
 CsrfForm = Annotated[str, Form(alias=CSRF_FIELD)]
+PASSWORD_PROBLEMS = {
+    PasswordProblem.TOO_SHORT: "Choose a password of at least {count} characters.",
+    PasswordProblem.TOO_LONG: "Choose a password of at most {count} characters.",
+    PasswordProblem.BLANK: "Choose a password that is not only spaces.",
+}
+
+
+def get_hash_slots(request: Request) -> HashSlots:
+    slots: HashSlots = request.app.state.hash_slots
+    return slots
+
+
+HashSlotsDep = Annotated[HashSlots, Depends(get_hash_slots)]
 
 
 def safe_next(url: str | None) -> str:
@@ -38,10 +57,36 @@ def safe_next(url: str | None) -> str:
     return url
 
 
-def _signed_in(request: Request, web: WebContext, user_id: int, next_url: str) -> Response:
-    web.session.sign_in(user_id)
+def _address(request: Request) -> str:
+    """The client's address as uvicorn reports it (proxies: ``--forwarded-allow-ips``)."""
+    return request.client.host if request.client else "?"
+
+
+def _signed_in(request: Request, web: WebContext, db: SessionDep, user: User,
+               next_url: str) -> Response:
+    web.session.sign_in(start_session(session=db, user=user))
     response = RedirectResponse(safe_next(next_url), status_code=status.HTTP_303_SEE_OTHER)
     write_session(response, request, web.settings, web.session)
+    return response
+
+
+def _refused(request: Request, template: str, context: dict[str, Any], error: Markup,
+             code: int = status.HTTP_400_BAD_REQUEST) -> Response:
+    return render(request, template, context | {"error": error}, status_code=code)
+
+
+def _throttled(request: Request, template: str, context: dict[str, Any], say: i18n.Translate,
+               refusal: Throttled) -> Response:
+    if isinstance(refusal, HashingBusy):
+        error = say("The server is busy. Try again in a few seconds.")
+    elif template == "signup.html":
+        error = say("Too many sign-ups from your network. Try again in {minutes} minute(s).",
+                    minutes=ceil(refusal.retry_after_s / 60))
+    else:
+        error = say("Too many failed attempts. Try again in {minutes} minute(s).",
+                    minutes=ceil(refusal.retry_after_s / 60))
+    response = _refused(request, template, context, error, status.HTTP_429_TOO_MANY_REQUESTS)
+    response.headers["Retry-After"] = str(refusal.retry_after_s)
     return response
 
 
@@ -54,51 +99,38 @@ def login_page(request: Request, web: WebDep, next: str = "/", expired: bool = F
 
 
 @router.post("/login")
-def login(request: Request, web: WebDep, db: SessionDep, csrf_token: CsrfForm = "",
-          username: FormStr = "", password: FormStr = "", next: FormStr = "/") -> Response:
+def login(request: Request, web: WebDep, db: SessionDep, slots: HashSlotsDep,
+          csrf_token: CsrfForm = "", username: FormStr = "", password: FormStr = "",
+          next: FormStr = "/") -> Response:
     context = {"next_url": safe_next(next), "username": username.strip()[:64]}
     say = i18n.translator(i18n.preferred_language(request))
     if not csrf_ok(web.session, csrf_token):
-        return render(request, "login.html", context | {
-            "error": say("This form expired (or cookies are blocked). Please sign in again.")},
-            status_code=status.HTTP_400_BAD_REQUEST)
+        return _refused(request, "login.html", context, say(
+            "This form expired (or cookies are blocked). Please sign in again."))
     if not username.strip() or not password:
-        return render(request, "login.html", context | {
-            "error": say("Enter your username and your password.")},
-            status_code=status.HTTP_400_BAD_REQUEST)
-    key = throttle_key(request.client.host if request.client else None, username)
-    wait_s = login_throttle.wait_s(key)
-    if wait_s > 0:
-        return render(request, "login.html", context | {
-            "error": say("Too many failed attempts. Try again in {minutes} minute(s).",
-                         minutes=ceil(wait_s / 60))},
-            status_code=status.HTTP_429_TOO_MANY_REQUESTS)
-    user = crud.authenticate_password(session=db, name=username.strip(),
-                                      password=password[:MAX_PASSWORD])
+        return _refused(request, "login.html", context,
+                        say("Enter your username and your password."))
+    try:
+        user = accounts.authenticate(session=db, settings=web.settings, slots=slots,
+                                     address=_address(request), name=username[:256],
+                                     password=password)
+    except Throttled as refusal:
+        return _throttled(request, "login.html", context, say, refusal)
     if user is None:
-        login_throttle.failed(key)
+        db.commit()  # the failure counts even if rendering fails
         logger.info("web.login_failed")
-        return render(request, "login.html", context | {
-            "error": say("Wrong username or password.")},
-            status_code=status.HTTP_400_BAD_REQUEST)
-    login_throttle.succeeded(key)
+        return _refused(request, "login.html", context, say("Wrong username or password."))
     logger.info("web.login", extra={"user_id": user.id})
-    return _signed_in(request, web, user.id, next)
+    return _signed_in(request, web, db, user, next)
 
 
-def _signup_problem(db: SessionDep, say: i18n.Translate, username: str, password: str,
-                    password2: str) -> Markup | None:
-    if not USERNAME.fullmatch(username):
-        return say("Choose a username of 2–32 letters, digits, dots, dashes or underscores.")
-    if len(password) < MIN_PASSWORD:
-        return say("Choose a password of at least {count} characters.", count=MIN_PASSWORD)
-    if len(password) > MAX_PASSWORD:
-        return say("Choose a password of at most {count} characters.", count=MAX_PASSWORD)
-    if password != password2:
-        return say("The two passwords differ.")
-    if crud.get_user_by_name(session=db, name=username) is not None:
+def _signup_problem(say: i18n.Translate, problem: Exception, username: str) -> Markup:
+    if isinstance(problem, InvalidPassword):
+        count = MAX_PASSWORD if problem.problem is PasswordProblem.TOO_LONG else MIN_PASSWORD
+        return say(PASSWORD_PROBLEMS[problem.problem], count=count)
+    if isinstance(problem, NameTaken):
         return say("The username {name} is taken; choose another.", name=repr(username))
-    return None
+    return say("Choose a username of 2–32 letters, digits, dots, dashes or underscores.")
 
 
 @router.get("/signup")
@@ -109,52 +141,59 @@ def signup_page(request: Request, web: WebDep, next: str = "/") -> Response:
 
 
 @router.post("/signup")
-def signup(request: Request, web: WebDep, db: SessionDep, csrf_token: CsrfForm = "",
-           username: FormStr = "", password: FormStr = "", password2: FormStr = "",
-           next: FormStr = "/") -> Response:
+def signup(request: Request, web: WebDep, db: SessionDep, slots: HashSlotsDep,
+           csrf_token: CsrfForm = "", username: FormStr = "", password: FormStr = "",
+           password2: FormStr = "", next: FormStr = "/") -> Response:
     context = {"next_url": safe_next(next), "username": username.strip()[:64],
                "min_password": MIN_PASSWORD}
     say = i18n.translator(i18n.preferred_language(request))
     if not web.settings.signup_open:
         return render(request, "signup.html", context, status_code=status.HTTP_403_FORBIDDEN)
     if not csrf_ok(web.session, csrf_token):
-        return render(request, "signup.html", context | {
-            "error": say("This form expired (or cookies are blocked). Please try again.")},
-            status_code=status.HTTP_400_BAD_REQUEST)
-    username = username.strip()
-    problem = _signup_problem(db, say, username, password, password2)
-    if problem:
-        return render(request, "signup.html", context | {"error": problem},
-                      status_code=status.HTTP_400_BAD_REQUEST)
-    user = crud.create_user(session=db, name=username, role=Role.LEARNER, password=password)
-    db.commit()
+        return _refused(request, "signup.html", context, say(
+            "This form expired (or cookies are blocked). Please try again."))
+    if password != password2:
+        return _refused(request, "signup.html", context, say("The two passwords differ."))
+    try:
+        user = accounts.sign_up(session=db, settings=web.settings, slots=slots,
+                                address=_address(request), name=username, password=password)
+    except Throttled as refusal:
+        return _throttled(request, "signup.html", context, say, refusal)
+    except (InvalidName, InvalidPassword, NameTaken) as problem:
+        return _refused(request, "signup.html", context,
+                        _signup_problem(say, problem, username.strip()))
     logger.info("web.signup", extra={"user_id": user.id})
-    return _signed_in(request, web, user.id, next)
+    return _signed_in(request, web, db, user, next)
 
 
 @router.post("/logout")
-def logout(request: Request, web: WebDep, csrf_token: CsrfForm = "") -> Response:
+def logout(request: Request, web: WebDep, db: SessionDep, csrf_token: CsrfForm = "") -> Response:
     check_csrf(web, csrf_token)
+    if web.session.secret is not None:
+        end_session(session=db, secret=web.session.secret)
     web.session.sign_out()
     response = RedirectResponse("/", status_code=status.HTTP_303_SEE_OTHER)
     write_session(response, request, web.settings, web.session)
     return response
 
 
-@router.get("/account")
-def account(request: Request, user: UserDep, db: SessionDep) -> Response:
+def _account_page(request: Request, db: SessionDep, user: User,
+                  new_token: str | None = None) -> Response:
     tokens = [t for t in crud.list_tokens(session=db, user=user) if t.revoked_at is None]
     return render(request, "account.html", {"nav": "account", "tokens": tokens,
+                                            "new_token": new_token,
                                             "server_url": str(request.base_url).rstrip("/")})
+
+
+@router.get("/account")
+def account(request: Request, user: UserDep, db: SessionDep) -> Response:
+    return _account_page(request, db, user)
 
 
 @router.post("/account/token")
 def new_token(request: Request, web: WebDep, user: UserDep, db: SessionDep,
               csrf_token: CsrfForm = "") -> Response:
     check_csrf(web, csrf_token)
-    _, token = crud.create_token(session=db, user=user)
+    _, token = accounts.issue_token(session=db, user=user)
     db.commit()
-    tokens = [t for t in crud.list_tokens(session=db, user=user) if t.revoked_at is None]
-    return render(request, "account.html", {"nav": "account", "tokens": tokens,
-                                            "new_token": token,
-                                            "server_url": str(request.base_url).rstrip("/")})
+    return _account_page(request, db, user, token)

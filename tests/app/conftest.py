@@ -20,7 +20,17 @@ from app import crud
 from app.core.config import Settings
 from app.core.db import dispose_engines, get_engine, upgrade_database
 from app.main import create_app
-from app.models import ApiToken, EarlierReport, Extension, Role, Submission, User, Worker
+from app.models import (
+    ApiToken,
+    EarlierReport,
+    Extension,
+    Role,
+    Submission,
+    ThrottleCounter,
+    User,
+    WebSessionRecord,
+    Worker,
+)
 from app.services.engine import SandboxGrader
 from app.services.runtime import GradingRuntime, build_runtime
 from graders.exercises import PreparedExercise
@@ -121,7 +131,8 @@ def db(database_url: str) -> Iterator[Session]:
 
 def wipe(database_url: str) -> None:
     with Session(get_engine(database_url)) as session:
-        for table in (EarlierReport, Submission, Extension, ApiToken, User, Worker):
+        for table in (EarlierReport, Submission, Extension, ApiToken, WebSessionRecord,
+                      ThrottleCounter, User, Worker):
             session.execute(delete(table))
         session.commit()
 
@@ -139,7 +150,6 @@ def make_settings(database_url: str, tmp_path: Path, **overrides: object) -> Set
     values: dict[str, object] = {
         "database_url": database_url, "exercises_dir": EXERCISES, "queue_url": "memory://",
         "workers": 2, "auto_migrate": False, "recovery_interval_s": 60.0,
-        "secret_key": "test-secret",
     }
     values.update(overrides)
     return Settings(**values)  # type: ignore[arg-type]

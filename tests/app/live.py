@@ -62,7 +62,7 @@ class LiveServer(LiveProcess):
                "NUMJUDGE_QUEUE_URL": queue_url or f"sqlite:///{tmp / 'queue.db'}",
                "NUMJUDGE_EXERCISES_DIR": str(REPO / "exercises"),
                "NUMJUDGE_WORKERS": str(workers), "NUMJUDGE_RECOVERY_INTERVAL_S": "1",
-               "NUMJUDGE_SECRET_KEY": "live-test", **(extra_env or {})}
+               **(extra_env or {})}
         super().__init__(["serve", "--port", str(self.port)], env, tmp / f"serve-{self.port}.log")
 
     def start(self, timeout: float = 60.0) -> None:

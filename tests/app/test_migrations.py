@@ -45,3 +45,29 @@ def test_downgrade_to_base_and_up_again(backend: str,
     finally:
         engine.dispose()
     upgrade_database(url)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_names_that_collide_once_normalised_are_renamed_oldest_first(
+        backend: str, fresh_database_url: Callable[[str], str]) -> None:
+    from alembic import command
+    from sqlalchemy import text
+
+    url = fresh_database_url(backend)
+    command.upgrade(alembic_config(url), "0001")
+    engine = create_engine(url)
+    try:
+        with engine.begin() as connection:
+            for name in ("alice", "bob", "ALICE", "alice-2", "ａｌｉｃｅ"):
+                connection.execute(text(
+                    "INSERT INTO users (name, role, created_at) "
+                    "VALUES (:name, 'learner', CURRENT_TIMESTAMP)"), {"name": name})
+        upgrade_database(url)
+        with engine.connect() as connection:
+            rows = connection.execute(text(
+                "SELECT name, name_key FROM users ORDER BY id")).all()
+    finally:
+        engine.dispose()
+    assert [tuple(row) for row in rows] == [
+        ("alice", "alice"), ("bob", "bob"), ("ALICE-3", "alice-3"), ("alice-2", "alice-2"),
+        ("ａｌｉｃｅ-4", "alice-4")]

@@ -1,14 +1,20 @@
-"""``numjudge serve`` / ``worker`` refuse an unreachable queue at start; ``worker-check``."""
+"""``numjudge serve`` / ``worker`` refuse an unreachable queue at start; ``worker-check``;
+``serve --forwarded-allow-ips``."""
 
 from __future__ import annotations
 
 import os
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from sqlalchemy import select
+from typer.testing import CliRunner
 
+from app.cli.main import app as cli
+from app.core.config import get_settings
 from app.core.db import session_scope
 from app.models import Worker, utcnow
 from app.services.heartbeat import HeartbeatThread
@@ -51,3 +57,26 @@ def test_worker_check_needs_a_heartbeat_and_a_passing_canary(
         assert failing.returncode == 1 and "zygote died" in failing.stderr
     finally:
         heartbeat.stop()
+
+
+@pytest.fixture
+def cli_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("NUMJUDGE_DATABASE_URL", f"sqlite:///{tmp_path / 'serve.db'}")
+    monkeypatch.setenv("NUMJUDGE_QUEUE_URL", "memory://")
+    get_settings.cache_clear()
+    yield
+    get_settings.cache_clear()
+
+
+@pytest.mark.parametrize(("option", "proxy_headers", "allowed"), [
+    ([], True, "127.0.0.1"),
+    (["--forwarded-allow-ips", "10.0.0.5,10.0.0.6"], True, "10.0.0.5,10.0.0.6"),
+    (["--forwarded-allow-ips", ""], False, None)])
+def test_serve_passes_the_trusted_proxies_to_uvicorn(cli_env: None, option: list[str],
+                                                     proxy_headers: bool,
+                                                     allowed: str | None) -> None:
+    with mock.patch("uvicorn.run") as run:
+        result = CliRunner().invoke(cli, ["serve", "--workers", "0", *option])
+    assert result.exit_code == 0, result.output
+    kwargs = run.call_args.kwargs
+    assert (kwargs["proxy_headers"], kwargs["forwarded_allow_ips"]) == (proxy_headers, allowed)

@@ -10,6 +10,7 @@ from itsdangerous import URLSafeTimedSerializer
 
 from app import crud
 from app.models import Role
+from app.services.auth import signing_key
 from app.services.runtime import GradingRuntime
 from app.web import auth
 from tests.app.web.helpers import csrf_of, sign_in, sign_up
@@ -94,7 +95,7 @@ def test_pages_need_a_session_and_say_when_it_expired(client: TestClient,
     assert anonymous.headers["location"] == "/login?next=%2Flearn%2Fgru-update-gate"
     sign_up(client, "ada", "lovelace-1815")
     cookie = client.cookies[auth.SESSION_COOKIE]
-    serializer = URLSafeTimedSerializer(runtime.settings.secret_key, salt="numjudge.web.session")
+    serializer = URLSafeTimedSerializer(signing_key(runtime.settings), salt="numjudge.web.session")
     payload = serializer.loads(cookie)
     with mock.patch("itsdangerous.timed.time.time",
                     return_value=time.time() - auth.SESSION_MAX_AGE_S - 60):

@@ -1,0 +1,157 @@
+"""Accounts: creating them, signing in, passwords, disabling, revoking; for the web and the CLI.
+
+Signing in costs the same for an unknown name as for a known one (a dummy hash is verified), so
+the time of an answer does not tell which names exist. Password hashes (argon2id, ~64 MB each)
+run at most ``max_concurrent_hashes`` at a time per process; a request that finds no free slot
+within ``HASH_WAIT_S`` is refused with ``HashingBusy`` (429 and Retry-After on the web).
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import timedelta
+from functools import lru_cache
+
+from sqlalchemy.orm import Session
+
+from app import crud
+from app.core.config import Settings
+from app.core.names import MAX_PASSWORD, check_new_name, check_password, name_key
+from app.core.security import hash_password, verify_password
+from app.models import ApiToken, Role, User, utcnow
+from app.services import throttle
+from app.services.auth import end_all_sessions
+from app.services.throttle import Rule, Scope, Throttled
+
+HASH_WAIT_S = 2.0
+LOGIN_WINDOW_S = 300
+SIGNUP_WINDOW_S = 3600
+_DURATION = re.compile(r"(\d{1,5})([mhdw])")
+_UNITS = {"m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
+
+
+class NameTaken(ValueError):
+    """Another account has this name once normalised."""
+
+
+class HashingBusy(Throttled):
+    """Every password-hashing slot of this process is taken."""
+
+
+class HashSlots:
+    """At most ``count`` password hashes at once in this process."""
+
+    def __init__(self, count: int, wait_s: float = HASH_WAIT_S) -> None:
+        self._semaphore = threading.BoundedSemaphore(count)
+        self.wait_s = wait_s
+
+    @contextmanager
+    def slot(self) -> Iterator[None]:
+        if not self._semaphore.acquire(timeout=self.wait_s):
+            raise HashingBusy(1)
+        try:
+            yield
+        finally:
+            self._semaphore.release()
+
+
+@lru_cache(maxsize=1)
+def _dummy_hash() -> str:
+    return hash_password(secrets.token_urlsafe(16))
+
+
+def _login_rules(settings: Settings) -> tuple[Rule, Rule]:
+    return (Rule(Scope.LOGIN_FAILURE_NAME, settings.login_failures_per_name, LOGIN_WINDOW_S),
+            Rule(Scope.LOGIN_FAILURE_ADDRESS, settings.login_failures_per_address,
+                 LOGIN_WINDOW_S))
+
+
+def create_account(*, session: Session, name: str, role: Role = Role.LEARNER,
+                   password: str | None = None, slots: HashSlots | None = None) -> User:
+    """A new user under the one name rule (``InvalidName``, ``InvalidPassword``, ``NameTaken``).
+
+    ``slots``: hash the password within the process's hashing cap (the web pages).
+    """
+    name = check_new_name(name)
+    if password is not None:
+        check_password(password)
+    if crud.get_user_by_name(session=session, name=name) is not None:
+        raise NameTaken(f"the name {name!r} is taken")
+    if password is None or slots is None:
+        return crud.create_user(session=session, name=name, role=role, password=password)
+    with slots.slot():
+        return crud.create_user(session=session, name=name, role=role, password=password)
+
+
+def sign_up(*, session: Session, settings: Settings, slots: HashSlots, address: str,
+            name: str, password: str) -> User:
+    """A learner account made on the web, at most ``signup_limit`` per hour per address."""
+    rule = Rule(Scope.SIGNUP_ADDRESS, settings.signup_limit, SIGNUP_WINDOW_S)
+    throttle.check(session=session, rule=rule, parts=(address,))
+    user = create_account(session=session, name=name, password=password, slots=slots)
+    throttle.hit(session=session, rule=rule, parts=(address,))
+    return user
+
+
+def authenticate(*, session: Session, settings: Settings, slots: HashSlots, address: str,
+                 name: str, password: str) -> User | None:
+    """The active user if ``password`` is theirs, else None; ``Throttled`` after many failures.
+
+    Failures are counted per (address, name) and per address, never per name alone: nobody can
+    lock a name out for everyone else.
+    """
+    per_name, per_address = _login_rules(settings)
+    name_parts = (address, name_key(name))
+    throttle.check(session=session, rule=per_name, parts=name_parts)
+    throttle.check(session=session, rule=per_address, parts=(address,))
+    user = crud.get_user_by_name(session=session, name=name)
+    stored = user.password_hash if user is not None and user.is_active else None
+    with slots.slot():
+        valid = verify_password(stored or _dummy_hash(), password[:MAX_PASSWORD])
+    if valid and stored is not None and user is not None:
+        throttle.forget(session=session, rule=per_name, parts=name_parts)
+        return user
+    throttle.hit(session=session, rule=per_name, parts=name_parts)
+    throttle.hit(session=session, rule=per_address, parts=(address,))
+    return None
+
+
+def set_password(*, session: Session, user: User, password: str) -> None:
+    """A new password (under the rule); every signed-in browser of the user is signed out."""
+    crud.set_password(session=session, user=user, password=check_password(password))
+    end_all_sessions(session=session, user=user)
+
+
+def set_disabled(*, session: Session, user: User, disabled: bool) -> None:
+    """Disable (no sign-in, no token, sessions ended at once) or enable an account."""
+    user.disabled_at = utcnow() if disabled else None
+    if disabled:
+        end_all_sessions(session=session, user=user)
+    session.flush()
+
+
+def revoke(*, session: Session, user: User, prefix: str | None = None) -> tuple[int, int]:
+    """Revoke tokens (those starting with ``prefix`` only, if given) and, without a prefix,
+    end every web session too. Returns (tokens revoked, sessions ended)."""
+    tokens = crud.revoke_tokens(session=session, user=user, prefix=prefix)
+    sessions = end_all_sessions(session=session, user=user) if prefix is None else 0
+    return tokens, sessions
+
+
+def parse_duration(text: str) -> timedelta:
+    """``90d``, ``12h``, ``30m``, ``2w`` as a duration; ``ValueError`` otherwise."""
+    match = _DURATION.fullmatch(text.strip())
+    if match is None or int(match.group(1)) == 0:
+        raise ValueError(f"{text!r} is not a duration like 90d, 12h, 30m or 2w")
+    return timedelta(**{_UNITS[match.group(2)]: int(match.group(1))})
+
+
+def issue_token(*, session: Session, user: User, lifetime: timedelta | None = None
+                ) -> tuple[ApiToken, str]:
+    """A new API token, expiring after ``lifetime`` if given; the row and the token."""
+    expires_at = utcnow() + lifetime if lifetime is not None else None
+    return crud.create_token(session=session, user=user, expires_at=expires_at)

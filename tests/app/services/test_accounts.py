@@ -1,0 +1,168 @@
+"""app/services/accounts.py and app/core/names.py: one rule for names and passwords, sign-in
+that costs the same for every name, throttles in the database, the password-hashing cap."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from unittest import mock
+
+import pytest
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app import crud
+from app.core import security
+from app.core.config import Settings
+from app.core.names import InvalidName, InvalidPassword, PasswordProblem, name_key
+from app.models import ThrottleCounter, utcnow
+from app.services import accounts
+from app.services.accounts import HashingBusy, HashSlots, NameTaken
+from app.services.throttle import Throttled
+
+SETTINGS = Settings(_env_file=None, login_failures_per_name=3,  # type: ignore[call-arg]
+                    login_failures_per_address=5, signup_limit=2)
+
+
+@pytest.fixture
+def slots() -> HashSlots:
+    return HashSlots(2)
+
+
+def test_names_are_one_account_whatever_their_case_or_width(db: Session) -> None:
+    accounts.create_account(session=db, name="admin")
+    for twin in ("ADMIN", "Admin", "ａｄｍｉｎ", " admin "):
+        with pytest.raises(NameTaken):
+            accounts.create_account(session=db, name=twin)
+    alice = accounts.create_account(session=db, name="Alice")
+    assert (alice.name, alice.name_key) == ("Alice", "alice")
+    assert crud.get_user_by_name(session=db, name="ＡＬＩＣＥ") is alice
+    assert name_key("ﬁle") == "file"  # NFKC first: the ligature is two letters
+
+
+@pytest.mark.parametrize("name", ["a", "a b", "ada!", "élodie", "-ada", "x" * 33, "ада",
+                                  "ad\u200bmin", ""])
+def test_names_outside_the_safe_set_are_refused(db: Session, name: str) -> None:
+    with pytest.raises(InvalidName, match="2–32 letters"):
+        accounts.create_account(session=db, name=name)
+
+
+@pytest.mark.parametrize(("password", "problem"), [
+    ("seven77", PasswordProblem.TOO_SHORT), (" " * 8, PasswordProblem.BLANK),
+    ("\t \n \u3000   ", PasswordProblem.BLANK), ("x" * 1025, PasswordProblem.TOO_LONG)])
+def test_weak_passwords_are_refused(db: Session, password: str,
+                                    problem: PasswordProblem) -> None:
+    with pytest.raises(InvalidPassword) as refused:
+        accounts.create_account(session=db, name="ada", password=password)
+    assert refused.value.problem is problem
+    assert crud.get_user_by_name(session=db, name="ada") is None
+
+
+def test_sign_in_verifies_one_hash_for_known_and_unknown_names(db: Session,
+                                                               slots: HashSlots) -> None:
+    accounts.create_account(session=db, name="ada", password="lovelace-1815")
+    accounts.create_account(session=db, name="bob")  # no password: web sign-in impossible
+    with mock.patch("app.services.accounts.verify_password",
+                    wraps=security.verify_password) as verify:
+        for name, password in (("ada", "wrong-one"), ("nobody", "wrong-one"),
+                               ("bob", "whatever!"), ("ada", "lovelace-1815")):
+            verify.reset_mock()
+            user = accounts.authenticate(session=db, settings=SETTINGS, slots=slots,
+                                         address="198.51.100.1", name=name, password=password)
+            assert verify.call_count == 1, name
+            stored_hash = verify.call_args.args[0]
+            assert stored_hash.startswith("$argon2id$"), name
+            assert (user is not None) == (password == "lovelace-1815")
+
+
+def test_sign_in_accepts_the_name_in_any_case(db: Session, slots: HashSlots) -> None:
+    accounts.create_account(session=db, name="Ada", password="lovelace-1815")
+    user = accounts.authenticate(session=db, settings=SETTINGS, slots=slots, address="a",
+                                 name="ＡＤＡ", password="lovelace-1815")
+    assert user is not None and user.name == "Ada"
+
+
+def test_failures_lock_a_name_only_for_the_address_that_failed(db: Session,
+                                                               slots: HashSlots) -> None:
+    accounts.create_account(session=db, name="ada", password="lovelace-1815")
+
+    def attempt(address: str, name: str = "ada", password: str = "guess-guess") -> bool:
+        return accounts.authenticate(session=db, settings=SETTINGS, slots=slots,
+                                     address=address, name=name, password=password) is not None
+
+    for _ in range(3):
+        assert not attempt("203.0.113.9", "ADA")  # one name, whatever its case
+    with pytest.raises(Throttled) as locked:
+        attempt("203.0.113.9", password="lovelace-1815")
+    assert 0 < locked.value.retry_after_s <= 300
+    assert attempt("198.51.100.7", password="lovelace-1815")  # ada elsewhere is not locked
+    for name in ("bob", "carol"):  # the address may try other names, up to its own limit
+        assert not attempt("203.0.113.9", name)
+    with pytest.raises(Throttled):
+        attempt("203.0.113.9", "dave")
+    rows = db.scalars(select(ThrottleCounter)).all()
+    assert rows and all(len(row.key_hash) == 64 for row in rows)  # no names or addresses
+
+
+def test_a_success_clears_the_failures_of_that_name_and_address(db: Session,
+                                                                slots: HashSlots) -> None:
+    accounts.create_account(session=db, name="ada", password="lovelace-1815")
+    for _ in range(2):
+        accounts.authenticate(session=db, settings=SETTINGS, slots=slots, address="a",
+                              name="ada", password="nope-nope")
+    assert accounts.authenticate(session=db, settings=SETTINGS, slots=slots, address="a",
+                                 name="ada", password="lovelace-1815") is not None
+    for _ in range(2):
+        accounts.authenticate(session=db, settings=SETTINGS, slots=slots, address="a",
+                              name="ada", password="nope-nope")
+    assert accounts.authenticate(session=db, settings=SETTINGS, slots=slots, address="a",
+                                 name="ada", password="lovelace-1815") is not None
+
+
+def test_sign_ups_per_address_are_limited(db: Session, slots: HashSlots) -> None:
+    for name in ("ann", "ben"):
+        accounts.sign_up(session=db, settings=SETTINGS, slots=slots, address="a", name=name,
+                         password="long enough")
+    with pytest.raises(Throttled) as refused:
+        accounts.sign_up(session=db, settings=SETTINGS, slots=slots, address="a",
+                         name="cid", password="long enough")
+    assert 0 < refused.value.retry_after_s <= 3600
+    assert crud.get_user_by_name(session=db, name="cid") is None
+    accounts.sign_up(session=db, settings=SETTINGS, slots=slots, address="b", name="cid",
+                     password="long enough")
+
+
+def test_no_hash_beyond_the_cap(db: Session) -> None:
+    slots = HashSlots(1, wait_s=0.0)
+    with slots.slot(), pytest.raises(HashingBusy) as busy:
+        accounts.sign_up(session=db, settings=SETTINGS, slots=slots, address="a",
+                         name="ann", password="long enough")
+    assert busy.value.retry_after_s == 1
+    assert crud.get_user_by_name(session=db, name="ann") is None
+    with slots.slot():
+        pass  # released again after the refusal
+
+
+def test_revoke_prefix_is_literal_and_tokens_expire(db: Session) -> None:
+    ada = accounts.create_account(session=db, name="ada")
+    row, token = accounts.issue_token(session=db, user=ada, lifetime=timedelta(days=90))
+    assert row.expires_at is not None
+    assert timedelta(days=89) < row.expires_at - utcnow() <= timedelta(days=90)
+    for wildcard in ("nj_%", "%", "nj__", "_"):
+        assert accounts.revoke(session=db, user=ada, prefix=wildcard) == (0, 0)
+    assert crud.get_user_by_token(session=db, token=token) is ada
+    row.expires_at = utcnow() - timedelta(seconds=1)
+    db.flush()
+    assert crud.get_user_by_token(session=db, token=token) is None
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("90d", timedelta(days=90)), ("12h", timedelta(hours=12)), ("30m", timedelta(minutes=30)),
+    ("2w", timedelta(weeks=2))])
+def test_durations(text: str, expected: timedelta) -> None:
+    assert accounts.parse_duration(text) == expected
+
+
+@pytest.mark.parametrize("text", ["90", "d", "0d", "-1d", "1y", "1.5d", "90 days"])
+def test_bad_durations(text: str) -> None:
+    with pytest.raises(ValueError, match="not a duration"):
+        accounts.parse_duration(text)
