@@ -45,6 +45,7 @@ from app.models import (
 )
 
 TOKEN_TOUCH_PERIOD = timedelta(minutes=5)
+NAME_KEY_LENGTH = 64
 
 
 # --- users and tokens -------------------------------------------------------------------------
@@ -68,7 +69,10 @@ def get_user(*, session: Session, user_id: int) -> User | None:
 
 def get_user_by_name(*, session: Session, name: str) -> User | None:
     """The user whose name is ``name`` once normalised (``ALICE`` finds ``alice``)."""
-    return session.scalars(select(User).where(User.name_key == name_key(name))).one_or_none()
+    key = name_key(name)
+    if "\x00" in key or len(key) > NAME_KEY_LENGTH:  # no such name; PostgreSQL refuses NUL
+        return None
+    return session.scalars(select(User).where(User.name_key == key)).one_or_none()
 
 
 def list_users(*, session: Session) -> Sequence[User]:

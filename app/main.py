@@ -10,16 +10,20 @@ from fastapi import FastAPI
 from starlette.concurrency import run_in_threadpool
 
 from app.api import errors
+from app.api.middleware import DeclaredSizeLimit, JsonHeaders
 from app.api.routes import assignments, exercises, gradebook, health, regrades, submissions
 from app.core.config import Settings, get_settings
 from app.core.db import upgrade_database
 from app.services.accounts import HashSlots
 from app.services.runtime import GradingRuntime, build_runtime
 from app.services.workers import BackgroundWork
+from app.web.auth import SESSION_COOKIE
 from app.web.auth import session_secret as web_session_secret
 from app.web.routes import router as web_router
 
 logger = logging.getLogger(__name__)
+
+MAX_FORM_FIELDS = 20  # the largest page form has 6
 
 DESCRIPTION = """Auto-graded numerical Python exercises.
 
@@ -50,17 +54,21 @@ def create_app(settings: Settings | None = None, *, runtime: GradingRuntime | No
             logger.info("service.stopped")
 
     app = FastAPI(title="numjudge", version="0.1.0", description=DESCRIPTION,
-                  lifespan=lifespan)
+                  lifespan=lifespan,
+                  form_limits={"max_fields": MAX_FORM_FIELDS, "max_files": 0,
+                               "max_part_size": settings.max_form_bytes})
+    app.add_middleware(DeclaredSizeLimit, max_body=settings.max_body_bytes,
+                       max_form=settings.max_form_bytes)
+    app.add_middleware(JsonHeaders, session_cookie=SESSION_COOKIE)  # outermost: on the 413s too
     app.state.runtime = runtime
     app.state.settings = settings
     app.state.session_secret_reader = web_session_secret
     app.state.hash_slots = HashSlots(settings.max_concurrent_hashes)
     errors.register(app)
-    app.include_router(submissions.router)
-    app.include_router(exercises.router)
-    app.include_router(assignments.router)
-    app.include_router(gradebook.router)
-    app.include_router(regrades.router)
-    app.include_router(health.router)
-    app.include_router(web_router)
+    # Bodies are refused (413) before parsing and authentication: a declared length at once
+    # (DeclaredSizeLimit), an undeclared one as it arrives (the routes' max_body_size).
+    for router in (submissions.router, exercises.router, assignments.router, gradebook.router,
+                   regrades.router, health.router):
+        app.include_router(router, max_body_size=settings.max_body_bytes)
+    app.include_router(web_router, max_body_size=settings.max_form_bytes)
     return app

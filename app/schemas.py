@@ -6,7 +6,7 @@ import enum
 from datetime import datetime
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from graders import Failure
 
@@ -28,7 +28,20 @@ class SubmissionIn(BaseModel):
 
     exercise: str = Field(min_length=1, max_length=100, description="the exercise id",
                           examples=["gru-update-gate"])
-    code: str = Field(description="the Python source; limited to NUMJUDGE_MAX_CODE_BYTES")
+    code: str = Field(description="the Python source; limited to NUMJUDGE_MAX_CODE_BYTES; "
+                      "no NUL character, no lone surrogate")
+
+    @field_validator("exercise", "code")
+    @classmethod
+    def _storable(cls, value: str) -> str:
+        """Text every database stores and every reader decodes: 422 rather than a 500 later."""
+        if "\x00" in value:
+            raise ValueError("must not contain the NUL character")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError("must not contain a lone surrogate (\\ud800-\\udfff)") from None
+        return value
 
 
 class TestResultOut(BaseModel):

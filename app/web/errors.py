@@ -12,10 +12,11 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 from urllib.parse import urlencode
 
-from fastapi import HTTPException, Request, Response, status
+from fastapi import Request, Response, status
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import RedirectResponse
 from fastapi.routing import APIRoute
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.web.i18n import N_
 
@@ -66,7 +67,7 @@ class WebRoute(APIRoute):
             except RequestValidationError:
                 return _error_page(request, status.HTTP_400_BAD_REQUEST, N_("Bad request"),
                                    N_("Some of this request's fields are missing or malformed."))
-            except HTTPException:
+            except StarletteHTTPException:  # FastAPI's and Starlette's (a malformed form)
                 raise
             except Exception:
                 logger.exception("web.page_failed", extra={"path": request.url.path})

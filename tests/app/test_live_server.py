@@ -139,4 +139,4 @@ def test_cli_submit_prints_the_table_and_exits_by_verdict(server: LiveServer,
     result = runner.invoke(cli, ["submit", EXERCISE, str(bad), "--server", server.url,
                                  "--token", "wrong"])
     assert result.exit_code == 2
-    assert "401 Invalid or revoked API token" in result.output
+    assert "401 Invalid, expired or revoked API token" in result.output

@@ -63,6 +63,8 @@ def test_worker_check_needs_a_heartbeat_and_a_passing_canary(
 def cli_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("NUMJUDGE_DATABASE_URL", f"sqlite:///{tmp_path / 'serve.db'}")
     monkeypatch.setenv("NUMJUDGE_QUEUE_URL", "memory://")
+    # no handler on CliRunner's stream, which is closed once the command returns
+    monkeypatch.setattr("app.cli.common.configure_logging", lambda *args: None)
     get_settings.cache_clear()
     yield
     get_settings.cache_clear()

@@ -154,7 +154,7 @@ def test_missing_and_bad_tokens_are_401_with_a_detail(client: TestClient) -> Non
     assert missing.headers["www-authenticate"] == "Bearer"
     bad = client.post("/submit", json=body(code), headers={"Authorization": "Bearer nope"})
     assert bad.status_code == 401
-    assert bad.json()["detail"] == "Invalid or revoked API token"
+    assert bad.json()["detail"] == "Invalid, expired or revoked API token"
     basic = client.get("/submissions", headers={"Authorization": "Basic YTpi"})
     assert basic.status_code == 401 and "not a Bearer token" in basic.json()["detail"]
 

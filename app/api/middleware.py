@@ -1,0 +1,67 @@
+"""Pure ASGI middleware of the whole app (nothing buffered).
+
+- ``DeclaredSizeLimit``: a body whose ``Content-Length`` is over the limit gets ``413`` before
+  anything reads it (the app's ``max_body_size`` also stops bodies sent without a length, as
+  they arrive; this one answers in JSON like every other API error).
+- ``JsonHeaders``: ``nosniff`` on every JSON answer, ``no-store`` when the request carried
+  credentials (a Bearer token or the session cookie), so no cache keeps a user's data.
+"""
+
+from __future__ import annotations
+
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+JSON_TYPES = ("application/json", "application/problem+json")
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+class DeclaredSizeLimit:
+    """413 for a declared body over ``max_body`` (``max_form`` for forms)."""
+
+    def __init__(self, app: ASGIApp, max_body: int, max_form: int) -> None:
+        self.app = app
+        self.max_body = max_body
+        self.max_form = max_form
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            headers = Headers(scope=scope)
+            limit = (self.max_form if headers.get("content-type", "").startswith(FORM_TYPES)
+                     else self.max_body)
+            declared = headers.get("content-length", "")
+            if declared.isdigit() and int(declared) > limit:
+                response = JSONResponse(
+                    {"detail": f"Request body too large: at most {limit} bytes"},
+                    status_code=413, headers={"Connection": "close"})
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+class JsonHeaders:
+    """Adds the headers as the response starts."""
+
+    def __init__(self, app: ASGIApp, session_cookie: str) -> None:
+        self.app = app
+        self.session_cookie = session_cookie
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request_headers = Headers(scope=scope)
+        credentialed = ("authorization" in request_headers
+                        or f"{self.session_cookie}=" in request_headers.get("cookie", ""))
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                if headers.get("content-type", "").startswith(JSON_TYPES):
+                    headers["X-Content-Type-Options"] = "nosniff"
+                    if credentialed:
+                        headers["Cache-Control"] = "no-store"
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
