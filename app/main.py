@@ -53,8 +53,9 @@ def create_app(settings: Settings | None = None, *, runtime: GradingRuntime | No
             await run_in_threadpool(work.stop)
             logger.info("service.stopped")
 
+    # /docs is app/web/api_docs.py (vendored Swagger UI); ReDoc would come from a CDN.
     app = FastAPI(title="numjudge", version="0.1.0", description=DESCRIPTION,
-                  lifespan=lifespan,
+                  lifespan=lifespan, docs_url=None, redoc_url=None,
                   form_limits={"max_fields": MAX_FORM_FIELDS, "max_files": 0,
                                "max_part_size": settings.max_form_bytes})
     app.add_middleware(DeclaredSizeLimit, max_body=settings.max_body_bytes,
@@ -68,7 +69,10 @@ def create_app(settings: Settings | None = None, *, runtime: GradingRuntime | No
     # Bodies are refused (413) before parsing and authentication: a declared length at once
     # (DeclaredSizeLimit), an undeclared one as it arrives (the routes' max_body_size).
     for router in (submissions.router, exercises.router, assignments.router, gradebook.router,
-                   regrades.router, health.router):
-        app.include_router(router, max_body_size=settings.max_body_bytes)
+                   regrades.router):
+        app.include_router(router, max_body_size=settings.max_body_bytes,
+                           responses=errors.AUTH_ERRORS)
+    app.include_router(health.router, max_body_size=settings.max_body_bytes,
+                       responses=errors.BODY_ERRORS)
     app.include_router(web_router, max_body_size=settings.max_form_bytes)
     return app

@@ -29,7 +29,9 @@ class SubmissionIn(BaseModel):
     exercise: str = Field(min_length=1, max_length=100, description="the exercise id",
                           examples=["gru-update-gate"])
     code: str = Field(description="the Python source; limited to NUMJUDGE_MAX_CODE_BYTES; "
-                      "no NUL character, no lone surrogate")
+                      "not only whitespace; no NUL character, no lone surrogate",
+                      # documented only: the validator below and the service say what is wrong
+                      json_schema_extra={"pattern": r"^[^\x00]*[^\x00\s][^\x00]*$"})
 
     @field_validator("exercise", "code")
     @classmethod
@@ -171,6 +173,19 @@ class Health(BaseModel):
 
 class ErrorOut(BaseModel):
     detail: str = Field(examples=["Exercise 'nope' not found"])
+
+
+class FieldErrorOut(BaseModel):
+    loc: list[str | int] = Field(examples=[["body", "code"]])
+    msg: str = Field(examples=["Field required"])
+    type: str = Field(examples=["missing"])
+
+
+class ValidationErrorOut(BaseModel):
+    """A ``422``: a sentence, then each problem for programs."""
+
+    detail: str = Field(examples=["Field 'code' is required"])
+    errors: list[FieldErrorOut] = Field(default_factory=list)
 
 
 class LatePolicyOut(BaseModel):

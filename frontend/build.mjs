@@ -1,4 +1,5 @@
-// Bundles CodeMirror 6 and copies KaTeX into ../app/static/vendor/ (run: npm ci && npm run build),
+// Bundles CodeMirror 6 and copies KaTeX and Swagger UI (the API page, /docs) into
+// ../app/static/vendor/ (run: npm ci && npm run build),
 // and copies axe-core (accessibility checks of the end-to-end tests) into ../tests/e2e/vendor/.
 import { build } from "esbuild";
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -31,9 +32,17 @@ for (const font of readdirSync(join(katex, "fonts")).filter((f) => f.endsWith(".
   cpSync(join(katex, "fonts", font), join(out, "katex", "fonts", font));
 }
 
+// Swagger UI's prebuilt bundle and stylesheet; /docs starts it from app/static/js/api-docs.js
+// (no inline script, so the page's Content-Security-Policy allows only this origin's scripts).
+const swagger = join(modules, "swagger-ui-dist");
+mkdirSync(join(out, "swagger-ui"), { recursive: true });
+for (const file of ["swagger-ui-bundle.js", "swagger-ui.css"]) {
+  cpSync(join(swagger, file), join(out, "swagger-ui", file));
+}
+
 const packages = [
   "codemirror", "@codemirror/view", "@codemirror/state", "@codemirror/commands",
-  "@codemirror/language", "@codemirror/lang-python", "katex",
+  "@codemirror/language", "@codemirror/lang-python", "katex", "swagger-ui-dist",
 ];
 const licenses = packages.map((name) => {
   const text = readFileSync(join(modules, name, "LICENSE"), "utf8");

@@ -92,6 +92,9 @@ def get_optional_user(session: SessionDep, credentials: OptionalCredentialsDep) 
 
 
 OptionalUser = Annotated[User | None, Depends(get_optional_user)]
+OPTIONAL_AUTH = {"security": [{}]}
+"""``openapi_extra`` of a route taking ``OptionalUser``: FastAPI lists the token as required;
+this adds the empty requirement, which says "or none" (a wrong token is still a 401)."""
 
 
 def get_current_user(session: SessionDep, credentials: CredentialsDep) -> User:

@@ -11,6 +11,7 @@ from fastapi import FastAPI, Request, status
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
+from app.schemas import ErrorOut, ValidationErrorOut
 from app.services.courses import AssignmentNotFound
 from app.services.errors import (
     CodeRejected,
@@ -95,6 +96,21 @@ async def unexpected(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(status_code=status.HTTP_500_INTERNAL_SERVER_ERROR,
                         content={"detail": "The server failed to answer; try again shortly "
                                            f"({type(exc).__name__})"})
+
+
+# What any API route may answer besides its own documented responses.
+BODY_ERRORS: dict[int | str, dict[str, Any]] = {
+    status.HTTP_400_BAD_REQUEST: {
+        "model": ErrorOut, "description": "a body that cannot be parsed (not UTF-8 JSON)"},
+    status.HTTP_413_CONTENT_TOO_LARGE: {
+        "model": ErrorOut, "description": "body over the limit (refused before parsing)"},
+    status.HTTP_422_UNPROCESSABLE_CONTENT: {
+        "model": ValidationErrorOut, "description": "a parameter or the body is invalid"},
+}
+AUTH_ERRORS: dict[int | str, dict[str, Any]] = BODY_ERRORS | {
+    status.HTTP_401_UNAUTHORIZED: {
+        "model": ErrorOut, "description": "no, wrong, expired or revoked token"},
+}
 
 
 def register(app: FastAPI) -> None:

@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from app.web import pages_account, pages_courses, pages_instructor, pages_learn, static
+from app.web import (
+    api_docs,
+    pages_account,
+    pages_courses,
+    pages_instructor,
+    pages_learn,
+    static,
+)
 
 router = APIRouter(include_in_schema=False)
 router.include_router(static.router)
+router.include_router(api_docs.router)
 router.include_router(pages_account.router)
 router.include_router(pages_learn.router)
 router.include_router(pages_instructor.router)

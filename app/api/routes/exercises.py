@@ -6,21 +6,21 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from app.api.deps import CatalogDep, OptionalUser
+from app.api.deps import OPTIONAL_AUTH, CatalogDep, OptionalUser
 from app.schemas import ErrorOut, ExerciseDetail, ExerciseSummary
 from app.services import exercises as service
 
 router = APIRouter(prefix="/exercises", tags=["exercises"])
 
 
-@router.get("", response_model=list[ExerciseSummary])
+@router.get("", response_model=list[ExerciseSummary], openapi_extra=OPTIONAL_AUTH)
 def list_exercises(catalog: CatalogDep, user: OptionalUser) -> list[ExerciseSummary]:
     """Every exercise in course order (re-read from disk when a folder changes); drafts and
     exercises of assignments not open yet only for instructors."""
     return [service.summary(exercise) for exercise in service.visible_exercises(catalog, user)]
 
 
-@router.get("/{exercise_id}", response_model=ExerciseDetail,
+@router.get("/{exercise_id}", response_model=ExerciseDetail, openapi_extra=OPTIONAL_AUTH,
             responses={404: {"model": ErrorOut, "description": "unknown exercise"}})
 def get_exercise(
     exercise_id: str, catalog: CatalogDep, user: OptionalUser,
