@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, HTTPException, Request, status
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -92,7 +92,7 @@ def get_optional_user(session: SessionDep, credentials: OptionalCredentialsDep) 
 
 
 OptionalUser = Annotated[User | None, Depends(get_optional_user)]
-OPTIONAL_AUTH = {"security": [{}]}
+OPTIONAL_AUTH: dict[str, Any] = {"security": [{}]}
 """``openapi_extra`` of a route taking ``OptionalUser``: FastAPI lists the token as required;
 this adds the empty requirement, which says "or none" (a wrong token is still a 401)."""
 

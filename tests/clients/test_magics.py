@@ -61,7 +61,7 @@ def test_a_wrong_token_is_refused_and_nothing_is_saved(
     shell.run_cell(f"%numjudge login {learner.server.url}")
     printed = capsys.readouterr()
     assert "UsageError: The server at" in printed.err
-    assert "refused the token (Invalid or revoked API token)" in printed.err
+    assert "refused the token (Invalid, expired or revoked API token)" in printed.err
     assert not credentials_path().exists()
 
 

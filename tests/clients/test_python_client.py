@@ -114,7 +114,7 @@ def test_waiting_too_long_names_the_submission(learner: Learner) -> None:
 def test_a_wrong_token_is_said_in_words(learner: Learner) -> None:
     with Client(learner.server.url, "nj_wrong") as client, pytest.raises(InvalidToken) as caught:
         client.submit(EXERCISE, "x = 1")
-    assert "refused the token (Invalid or revoked API token)" in str(caught.value)
+    assert "refused the token (Invalid, expired or revoked API token)" in str(caught.value)
     assert f"{learner.server.url}/account" in str(caught.value)
     with Client(learner.server.url) as client, pytest.raises(NotSignedIn, match="No API token"):
         client.check_token()

@@ -47,7 +47,7 @@ test("a run grades the public cases only", async () => {
 
 test("a wrong token, no token and an unknown exercise are said in words", async () => {
   await rejectsWith(new ApiClient(SERVER, "nj_wrong").grade(Kind.Submit, EXERCISE, "x = 1"),
-                    `The server at ${SERVER} refused the token (Invalid or revoked API ` +
+                    `The server at ${SERVER} refused the token (Invalid, expired or revoked API ` +
                     `token). Create a new one on ${SERVER}/account and run ` +
                     '"numjudge: Sign in" again.');
   await rejectsWith(new ApiClient(SERVER, undefined).checkToken(), /^Not signed in/);

@@ -33,7 +33,7 @@ test("a wrong token is refused in words and not kept", async () => {
   stub.answers.inputBox = "nj_wrong";
   await run("numjudge.signIn");
   assert.equal(stub.inputBoxOptions?.password, true);
-  assert.match(stub.messages.error[0], /refused the token \(Invalid or revoked API token\)/);
+  assert.match(stub.messages.error[0], /refused the token \(Invalid, expired or revoked API token\)/);
   assert.equal(stub.secrets.size, 0);
 });
 

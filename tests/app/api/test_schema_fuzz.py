@@ -19,6 +19,7 @@ from schemathesis import GenerationMode
 from app.models import Role, User
 
 EXAMPLES = 10
+pytestmark = pytest.mark.slow  # in `make test`; `make test-fast` skips it
 
 MakeUser = Callable[..., tuple[User, dict[str, str]]]
 
