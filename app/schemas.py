@@ -27,7 +27,8 @@ class SubmissionIn(BaseModel):
         "examples": [{"exercise": "gru-update-gate", "code": EXAMPLE_CODE}]})
 
     exercise: str = Field(min_length=1, max_length=100, description="the exercise id",
-                          examples=["gru-update-gate"])
+                          examples=["gru-update-gate"],
+                          json_schema_extra={"pattern": r"^[^\x00]+$"})
     code: str = Field(description="the Python source; limited to NUMJUDGE_MAX_CODE_BYTES; "
                       "not only whitespace; no NUL character, no lone surrogate",
                       # documented only: the validator below and the service say what is wrong
