@@ -36,9 +36,9 @@ router = APIRouter(route_class=WebRoute, include_in_schema=False)
 FormStr = Annotated[str, Form()]
 CsrfForm = Annotated[str, Form(alias=CSRF_FIELD)]
 PASSWORD_PROBLEMS = {
-    PasswordProblem.TOO_SHORT: "Choose a password of at least {count} characters.",
-    PasswordProblem.TOO_LONG: "Choose a password of at most {count} characters.",
-    PasswordProblem.BLANK: "Choose a password that is not only spaces.",
+    PasswordProblem.TOO_SHORT: i18n.N_("Choose a password of at least {count} characters."),
+    PasswordProblem.TOO_LONG: i18n.N_("Choose a password of at most {count} characters."),
+    PasswordProblem.BLANK: i18n.N_("Choose a password that is not only spaces."),
 }
 
 
