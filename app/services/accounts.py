@@ -155,3 +155,8 @@ def issue_token(*, session: Session, user: User, lifetime: timedelta | None = No
     """A new API token, expiring after ``lifetime`` if given; the row and the token."""
     expires_at = utcnow() + lifetime if lifetime is not None else None
     return crud.create_token(session=session, user=user, expires_at=expires_at)
+
+
+def active_tokens(*, session: Session, user: User) -> list[ApiToken]:
+    """``user``'s tokens that are not revoked (the account page lists them)."""
+    return [t for t in crud.list_tokens(session=session, user=user) if t.revoked_at is None]

@@ -10,7 +10,6 @@ from fastapi import APIRouter, Depends, Form, Request, Response, status
 from fastapi.responses import RedirectResponse
 from markupsafe import Markup
 
-from app import crud
 from app.api.deps import SessionDep
 from app.core.names import (
     MAX_PASSWORD,
@@ -179,7 +178,7 @@ def logout(request: Request, web: WebDep, db: SessionDep, csrf_token: CsrfForm =
 
 def _account_page(request: Request, db: SessionDep, user: User,
                   new_token: str | None = None) -> Response:
-    tokens = [t for t in crud.list_tokens(session=db, user=user) if t.revoked_at is None]
+    tokens = accounts.active_tokens(session=db, user=user)
     return render(request, "account.html", {"nav": "account", "tokens": tokens,
                                             "new_token": new_token,
                                             "server_url": str(request.base_url).rstrip("/")})
