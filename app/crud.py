@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -32,6 +33,7 @@ from app.models import (
     Extension,
     Role,
     ServiceSecret,
+    SignupLink,
     Submission,
     SubmissionKind,
     SubmissionStatus,
@@ -75,8 +77,50 @@ def get_user_by_name(*, session: Session, name: str) -> User | None:
     return session.scalars(select(User).where(User.name_key == key)).one_or_none()
 
 
-def list_users(*, session: Session) -> Sequence[User]:
-    return session.scalars(select(User).order_by(User.name)).all()
+def list_users(*, session: Session, role: Role | None = None,
+               section: str | None = None) -> Sequence[User]:
+    query = select(User).order_by(User.name)
+    if role is not None:
+        query = query.where(User.role == role)
+    if section is not None:
+        query = query.where(User.section == section)
+    return session.scalars(query).all()
+
+
+def list_sections(*, session: Session) -> list[str]:
+    """Every learner section in use, sorted."""
+    query = (select(User.section).where(User.section.is_not(None)).distinct()
+             .order_by(User.section))
+    return [s for s in session.scalars(query) if s is not None]
+
+
+def taken_name_keys(*, session: Session, keys: Sequence[str]) -> set[str]:
+    """Which of ``keys`` (``name_key`` values) an account already has."""
+    if not keys:
+        return set()
+    return set(session.scalars(select(User.name_key).where(User.name_key.in_(keys))))
+
+
+# --- one-time sign-up links -------------------------------------------------------------------
+
+def replace_signup_link(*, session: Session, user: User, expires_at: datetime) -> str:
+    """A new link token for ``user`` (only its hash stored); any earlier link stops working."""
+    session.execute(delete(SignupLink).where(SignupLink.user_id == user.id))
+    token = secrets.token_urlsafe(32)
+    session.add(SignupLink(user_id=user.id, token_hash=hash_token(token),
+                           expires_at=expires_at))
+    session.flush()
+    return token
+
+
+def get_signup_link(*, session: Session, token: str) -> SignupLink | None:
+    return session.scalars(select(SignupLink).options(joinedload(SignupLink.user))
+                           .where(SignupLink.token_hash == hash_token(token))).one_or_none()
+
+
+def signup_links(*, session: Session, user_ids: Sequence[int]) -> dict[int, SignupLink]:
+    query = select(SignupLink).where(SignupLink.user_id.in_(user_ids))
+    return {link.user_id: link for link in session.scalars(query)}
 
 
 def set_password(*, session: Session, user: User, password: str) -> None:
@@ -293,8 +337,10 @@ def _has_result() -> Any:
 
 
 def best_scores(*, session: Session, user_id: int | None = None,
-                exercise_id: str | None = None, role: Role | None = None) -> list[BestScore]:
-    """Best graded score per (user, exercise), from finished submissions (runs never count)."""
+                exercise_id: str | None = None, role: Role | None = None,
+                section: str | None = None) -> list[BestScore]:
+    """Best graded score per (user, exercise), from finished submissions (runs never count);
+    ``section``: of that section's users only."""
     query = (
         select(Submission.user_id, User.name, Submission.exercise_id,
                func.max(Submission.score), func.max(Submission.max_score),
@@ -310,6 +356,8 @@ def best_scores(*, session: Session, user_id: int | None = None,
         query = query.where(Submission.exercise_id == exercise_id)
     if role is not None:
         query = query.where(User.role == role)
+    if section is not None:
+        query = query.where(User.section == section)
     rows = session.execute(query).all()
     return [BestScore(r[0], r[1], r[2], float(r[3] or 0.0), float(r[4] or 0.0), int(r[5]),
                       _aware(r[6])) for r in rows]

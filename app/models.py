@@ -100,6 +100,10 @@ class User(Base):
     password_hash: Mapped[str | None] = mapped_column(String(255), default=None)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     disabled_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    # From a roster import (app/services/roster.py); a learner who signed up has none of them.
+    display_name: Mapped[str | None] = mapped_column(String(128), default=None)
+    email: Mapped[str | None] = mapped_column(String(254), default=None)
+    section: Mapped[str | None] = mapped_column(String(32), default=None, index=True)
 
     tokens: Mapped[list[ApiToken]] = relationship(back_populates="user",
                                                   cascade="all, delete-orphan")
@@ -142,6 +146,22 @@ class WebSessionRecord(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     last_seen_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
+
+    user: Mapped[User] = relationship()
+
+
+class SignupLink(Base):
+    """A learner's one-time sign-up link from a roster import: the URL carries a random token,
+    the row its SHA-256. One per learner: a new link replaces the old one."""
+
+    __tablename__ = "signup_links"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    used_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
 
     user: Mapped[User] = relationship()
 

@@ -1,8 +1,11 @@
-"""``numjudge users add|list|token|revoke|password|disable|enable``: accounts and API tokens."""
+"""``numjudge users add|list|token|revoke|password|disable|enable|import|link``: accounts, API
+tokens, rosters and their one-time sign-up links."""
 
 from __future__ import annotations
 
+import os
 from datetime import timedelta
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -13,7 +16,7 @@ from app.cli.common import service_settings
 from app.core.db import session_scope
 from app.core.names import InvalidName, InvalidPassword, check_password
 from app.models import Role, User
-from app.services import accounts
+from app.services import accounts, roster
 from app.services.accounts import NameTaken
 
 app = typer.Typer(help="Users and their API tokens.", no_args_is_help=True)
@@ -147,3 +150,70 @@ def enable(name: Annotated[str, typer.Argument(help="the user")]) -> None:
     with session_scope(settings.database_url) as session:
         accounts.set_disabled(session=session, user=_user(session, name), disabled=False)
     typer.echo(f"{name!r} enabled")
+
+
+@app.command("import")
+def import_roster(
+    roster_file: Annotated[Path, typer.Argument(
+        help="CSV with a header row: username (required), display_name, email, section",
+        exists=True, dir_okay=False, readable=True)],
+    links: Annotated[Path | None, typer.Option(
+        help="write the sign-up links to this CSV (username, display_name, link) instead of "
+        "printing them; it must not exist yet")] = None,
+) -> None:
+    """Create the roster's learners, each with a one-time sign-up link (shown once).
+
+    Every row is checked first; with any problem nothing is created and each is printed as
+    ``line N: ...``.
+    """
+    try:
+        text = roster_file.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise _fail(f"{roster_file} is not UTF-8 text") from None
+    # Created (owner-only: the links sign people in) before anything is imported, so a file
+    # that cannot be written never leaves learners whose links are lost.
+    try:
+        out = os.fdopen(os.open(links, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w",
+                        encoding="utf-8", newline="") if links is not None else None
+    except FileExistsError:
+        raise _fail(f"{links} exists; the links are written once, to a new file") from None
+    except OSError as problem:
+        raise _fail(f"cannot write {links}: {problem.strerror}") from None
+    settings = service_settings(log=False)
+    try:
+        with session_scope(settings.database_url) as session:
+            issued = roster.import_roster(session=session, text=text,
+                                          link_days=settings.signup_link_days)
+    except BaseException as failure:  # nothing imported: no links file either
+        if out is not None and links is not None:
+            out.close()
+            links.unlink()
+        if not isinstance(failure, roster.RosterRejected):
+            raise
+        for line_problem in failure.problems:
+            typer.echo(f"{roster_file}: {line_problem}", err=True)
+        raise _fail(f"{len(failure.problems)} problem(s); nothing was imported") from None
+    body = roster.links_csv(issued, settings.public_url)
+    if out is not None:
+        with out:
+            out.write(body)
+    typer.echo(f"imported {len(issued)} learner(s); their sign-up links expire in "
+               f"{settings.signup_link_days} days and are shown only this once"
+               + (f": written to {links}" if links is not None else ":"), err=links is None)
+    if links is None:
+        typer.echo(body, nl=False)
+
+
+@app.command("link")
+def link(name: Annotated[str, typer.Argument(help="the learner")]) -> None:
+    """A new one-time sign-up link for a user (their earlier link stops working).
+
+    Also a way back in for a learner who lost their password: the link sets a new one.
+    """
+    settings = service_settings(log=False)
+    with session_scope(settings.database_url) as session:
+        issued = roster.issue_link(session=session, user=_user(session, name),
+                                   days=settings.signup_link_days)
+    typer.echo(f"sign-up link for {name!r}, valid {settings.signup_link_days} days, "
+               "shown once (any earlier link no longer works):")
+    typer.echo(issued.url(settings.public_url))

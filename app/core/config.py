@@ -75,6 +75,10 @@ class Settings(BaseSettings):
     max_concurrent_hashes: int = Field(2, ge=1, le=64, description="password hashes computed "
                                        "at once per process (each takes ~64 MB for ~0.1 s); "
                                        "beyond: 429 with Retry-After")
+    signup_link_days: int = Field(14, ge=1, le=365, description="days a roster's one-time "
+                                  "sign-up link works")
+    public_url: str = Field("http://127.0.0.1:8000", description="the address learners open; "
+                            "`numjudge users import` and `users link` print links under it")
     max_form_bytes: int = Field(65_536, ge=1024, description="largest web form body (sign-in, "
                                 "sign-up, token): 413 beyond, before parsing")
     log_level: str = "INFO"

@@ -87,10 +87,15 @@ def create_account(*, session: Session, name: str, role: Role = Role.LEARNER,
         return crud.create_user(session=session, name=name, role=role, password=password)
 
 
+def signup_rule(settings: Settings) -> Rule:
+    """At most ``signup_limit`` accounts per hour per address (sign-ups and roster links)."""
+    return Rule(Scope.SIGNUP_ADDRESS, settings.signup_limit, SIGNUP_WINDOW_S)
+
+
 def sign_up(*, session: Session, settings: Settings, slots: HashSlots, address: str,
             name: str, password: str) -> User:
     """A learner account made on the web, at most ``signup_limit`` per hour per address."""
-    rule = Rule(Scope.SIGNUP_ADDRESS, settings.signup_limit, SIGNUP_WINDOW_S)
+    rule = signup_rule(settings)
     throttle.check(session=session, rule=rule, parts=(address,))
     user = create_account(session=session, name=name, password=password, slots=slots)
     throttle.hit(session=session, rule=rule, parts=(address,))

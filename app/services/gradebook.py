@@ -63,11 +63,12 @@ def best_by_exercise(*, session: Session, user_id: int) -> dict[str, Best]:
             for b in crud.best_scores(session=session, user_id=user_id)}
 
 
-def gradebook_rows(*, session: Session) -> list[GradebookRow]:
-    """One row per learner (and per anyone else who submitted), by name."""
-    rows = {u.name: GradebookRow(u.name) for u in crud.list_users(session=session)
-            if u.role is Role.LEARNER}
-    for b in crud.best_scores(session=session):
+def gradebook_rows(*, session: Session, section: str | None = None) -> list[GradebookRow]:
+    """One row per learner (and per anyone else who submitted), by name; ``section``: only
+    that roster section's learners."""
+    rows = {u.name: GradebookRow(u.name) for u in crud.list_users(
+        session=session, role=Role.LEARNER, section=section)}
+    for b in crud.best_scores(session=session, section=section):
         rows.setdefault(b.user_name, GradebookRow(b.user_name)).best[b.exercise_id] = Best(
             b.best_score, b.max_score)
     return sorted(rows.values(), key=lambda r: r.name.lower())

@@ -56,12 +56,12 @@ def safe_next(url: str | None) -> str:
     return url
 
 
-def _address(request: Request) -> str:
+def client_address(request: Request) -> str:
     """The client's address as uvicorn reports it (proxies: ``--forwarded-allow-ips``)."""
     return request.client.host if request.client else "?"
 
 
-def _signed_in(request: Request, web: WebContext, db: SessionDep, user: User,
+def signed_in(request: Request, web: WebContext, db: SessionDep, user: User,
                next_url: str) -> Response:
     web.session.sign_in(start_session(session=db, user=user))
     response = RedirectResponse(safe_next(next_url), status_code=status.HTTP_303_SEE_OTHER)
@@ -111,7 +111,7 @@ def login(request: Request, web: WebDep, db: SessionDep, slots: HashSlotsDep,
                         say("Enter your username and your password."))
     try:
         user = accounts.authenticate(session=db, settings=web.settings, slots=slots,
-                                     address=_address(request), name=username[:256],
+                                     address=client_address(request), name=username[:256],
                                      password=password)
     except Throttled as refusal:
         return _throttled(request, "login.html", context, say, refusal)
@@ -120,7 +120,7 @@ def login(request: Request, web: WebDep, db: SessionDep, slots: HashSlotsDep,
         logger.info("web.login_failed")
         return _refused(request, "login.html", context, say("Wrong username or password."))
     logger.info("web.login", extra={"user_id": user.id})
-    return _signed_in(request, web, db, user, next)
+    return signed_in(request, web, db, user, next)
 
 
 def _signup_problem(say: i18n.Translate, problem: Exception, username: str) -> Markup:
@@ -155,14 +155,14 @@ def signup(request: Request, web: WebDep, db: SessionDep, slots: HashSlotsDep,
         return _refused(request, "signup.html", context, say("The two passwords differ."))
     try:
         user = accounts.sign_up(session=db, settings=web.settings, slots=slots,
-                                address=_address(request), name=username, password=password)
+                                address=client_address(request), name=username, password=password)
     except Throttled as refusal:
         return _throttled(request, "signup.html", context, say, refusal)
     except (InvalidName, InvalidPassword, NameTaken) as problem:
         return _refused(request, "signup.html", context,
                         _signup_problem(say, problem, username.strip()))
     logger.info("web.signup", extra={"user_id": user.id})
-    return _signed_in(request, web, db, user, next)
+    return signed_in(request, web, db, user, next)
 
 
 @router.post("/logout")

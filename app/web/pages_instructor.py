@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from fastapi import APIRouter, Request, Response
 from fastapi.concurrency import run_in_threadpool
 
 from app.api.deps import SessionDep
-from app.services import history
+from app.services import history, roster
 from app.services.exercises import visible_exercises
 from app.services.gradebook import gradebook_rows, wide_csv
 from app.services.validation import validate_all
@@ -22,17 +24,21 @@ SUBMISSIONS_LIMIT = 1000
 
 @router.get("/gradebook")
 def gradebook_page(request: Request, user: InstructorDep, db: SessionDep,
-                   catalog: CatalogDep) -> Response:
+                   catalog: CatalogDep, section: str = "") -> Response:
     return render(request, "instructor/gradebook.html", {
-        "nav": "gradebook", "exercises": visible_exercises(catalog, user),
-        "rows": gradebook_rows(session=db)})
+        "nav": "gradebook", "exercises": visible_exercises(catalog, user), "section": section,
+        "sections": roster.sections(session=db),
+        "rows": gradebook_rows(session=db, section=section or None)})
 
 
 @router.get("/gradebook.csv")
-def gradebook_export(user: InstructorDep, db: SessionDep, catalog: CatalogDep) -> Response:
-    body = wide_csv(gradebook_rows(session=db), visible_exercises(catalog, user))
+def gradebook_export(user: InstructorDep, db: SessionDep, catalog: CatalogDep,
+                     section: str = "") -> Response:
+    body = wide_csv(gradebook_rows(session=db, section=section or None),
+                    visible_exercises(catalog, user))
+    name = f"numjudge-gradebook-{section}" if section else "numjudge-gradebook"
     return Response(body, media_type="text/csv; charset=utf-8", headers={
-        "Content-Disposition": 'attachment; filename="numjudge-gradebook.csv"',
+        "Content-Disposition": f"attachment; filename*=UTF-8''{quote(name)}.csv",
         "Cache-Control": "no-store"})
 
 

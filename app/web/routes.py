@@ -10,6 +10,7 @@ from app.web import (
     pages_courses,
     pages_instructor,
     pages_learn,
+    pages_roster,
     static,
 )
 
@@ -20,3 +21,4 @@ router.include_router(pages_account.router)
 router.include_router(pages_learn.router)
 router.include_router(pages_instructor.router)
 router.include_router(pages_courses.router)
+router.include_router(pages_roster.router)

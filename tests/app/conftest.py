@@ -25,6 +25,7 @@ from app.models import (
     EarlierReport,
     Extension,
     Role,
+    SignupLink,
     Submission,
     ThrottleCounter,
     User,
@@ -132,7 +133,7 @@ def db(database_url: str) -> Iterator[Session]:
 def wipe(database_url: str) -> None:
     with Session(get_engine(database_url)) as session:
         for table in (EarlierReport, Submission, Extension, ApiToken, WebSessionRecord,
-                      ThrottleCounter, User, Worker):
+                      ThrottleCounter, SignupLink, User, Worker):
             session.execute(delete(table))
         session.commit()
 

@@ -1,0 +1,274 @@
+"""Rosters: importing learners from a CSV with one-time sign-up links, and joining by a link.
+
+An import checks every row before creating anything (the name rule, duplicates in the file,
+names already taken, malformed emails, unknown columns) and is one transaction: either every
+learner is created or none. A learner from a roster has no password; their link (a random
+token, only its SHA-256 kept) lets them choose one once, before it expires.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from enum import Enum, StrEnum
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from app import crud
+from app.core.config import Settings
+from app.core.names import InvalidName, check_new_name, check_password, name_key
+from app.models import Role, SignupLink, User, utcnow
+from app.services import throttle
+from app.services.accounts import HashSlots, create_account, set_password, signup_rule
+from app.services.gradebook import write_csv
+
+MAX_ROWS = 2000
+# Deliverability is not checked (nothing is sent): one @, no spaces, a dotted domain.
+EMAIL = re.compile(r"[^@\s]+@[^@\s.]+(\.[^@\s.]+)+")
+
+
+class Column(StrEnum):
+    USERNAME = "username"
+    DISPLAY_NAME = "display_name"
+    EMAIL = "email"
+    SECTION = "section"
+
+
+LIMITS = {Column.DISPLAY_NAME: 128, Column.EMAIL: 254, Column.SECTION: 32}
+
+
+class Problem(Enum):
+    """What is wrong with a line; the value is the English message with its placeholders."""
+
+    EMPTY = "the file has no header row"
+    NO_LEARNERS = "the file has a header row but no learners"
+    TOO_MANY = "more than {limit} learners in one import"
+    NO_USERNAME = "the header has no username column"
+    UNKNOWN_COLUMNS = "unknown columns {columns}: the columns are username, display_name, " \
+                      "email and section"
+    REPEATED_COLUMN = "the column {column} appears twice"
+    FIELD_COUNT = "{count} fields where the header has {expected}"
+    BAD_NAME = "{name} is not a valid username: 2–32 letters, digits, dots, dashes or " \
+               "underscores (ASCII), starting with a letter or digit"
+    DUPLICATE = "{name} is also on line {other}"
+    TAKEN = "the username {name} is taken"
+    BAD_EMAIL = "{email} is not an email address"
+    TOO_LONG = "{column} is longer than {limit} characters"
+
+
+@dataclass(frozen=True)
+class LineProblem:
+    line: int
+    problem: Problem
+    values: dict[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.problem.value.format(**self.values)}"
+
+
+class RosterRejected(ValueError):
+    """The roster has problems; nothing was created."""
+
+    def __init__(self, problems: Sequence[LineProblem]) -> None:
+        super().__init__("\n".join(map(str, problems)))
+        self.problems = list(problems)
+
+
+@dataclass(frozen=True)
+class RosterRow:
+    line: int
+    username: str
+    display_name: str | None
+    email: str | None
+    section: str | None
+
+
+@dataclass(frozen=True)
+class IssuedLink:
+    """A link as issued: the token is in no database, so this is its only copy."""
+
+    username: str
+    display_name: str | None
+    token: str
+
+    def url(self, base_url: str) -> str:
+        return f"{base_url.rstrip('/')}/join/{self.token}"
+
+
+class LinkState(Enum):
+    VALID = "valid"
+    UNKNOWN = "unknown"  # mistyped, or replaced by a newer link
+    USED = "used"
+    EXPIRED = "expired"
+
+
+def _header_problems(header: list[str]) -> list[LineProblem]:
+    names = [h.strip().lower() for h in header]
+    known = {c.value for c in Column}
+    problems = []
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        problems.append(LineProblem(1, Problem.UNKNOWN_COLUMNS,
+                                    {"columns": ", ".join(map(repr, unknown))}))
+    for name in sorted({n for n in names if names.count(n) > 1 and n in known}):
+        problems.append(LineProblem(1, Problem.REPEATED_COLUMN, {"column": name}))
+    if Column.USERNAME.value not in names:
+        problems.append(LineProblem(1, Problem.NO_USERNAME))
+    return problems
+
+
+def _row(line: int, values: dict[str, str]) -> tuple[RosterRow | None, list[LineProblem]]:
+    problems = []
+    raw_name = values.get(Column.USERNAME, "")
+    try:
+        username = check_new_name(raw_name)
+    except InvalidName:
+        problems.append(LineProblem(line, Problem.BAD_NAME, {"name": repr(raw_name.strip())}))
+        username = ""
+    optional = {c: values.get(c, "").strip() or None for c in LIMITS}
+    for column, limit in LIMITS.items():
+        value = optional[column]
+        if value is not None and len(value) > limit:
+            problems.append(LineProblem(line, Problem.TOO_LONG,
+                                        {"column": column.value, "limit": limit}))
+    email = optional[Column.EMAIL]
+    if email is not None and len(email) <= LIMITS[Column.EMAIL] and not EMAIL.fullmatch(email):
+        problems.append(LineProblem(line, Problem.BAD_EMAIL, {"email": repr(email)}))
+    if problems:
+        return None, problems
+    return RosterRow(line, username, optional[Column.DISPLAY_NAME], email,
+                     optional[Column.SECTION]), []
+
+
+def parse_roster(text: str) -> tuple[list[RosterRow], list[LineProblem]]:
+    """The rows of a roster and every problem of its own (not yet the names already taken)."""
+    lines = list(csv.reader(text.lstrip("\ufeff").splitlines()))
+    header = lines[0] if lines else []
+    if not any(cell.strip() for cell in header):
+        return [], [LineProblem(1, Problem.EMPTY)]
+    problems = _header_problems(header)
+    if problems:
+        return [], problems
+    columns = [h.strip().lower() for h in header]
+    body = [(number, cells) for number, cells in enumerate(lines[1:], start=2)
+            if any(cell.strip() for cell in cells)]
+    if not body:
+        return [], [LineProblem(1, Problem.NO_LEARNERS)]
+    if len(body) > MAX_ROWS:
+        return [], [LineProblem(body[MAX_ROWS][0], Problem.TOO_MANY, {"limit": MAX_ROWS})]
+    rows: list[RosterRow] = []
+    first_line: dict[str, int] = {}
+    for number, cells in body:
+        if len(cells) != len(columns):
+            problems.append(LineProblem(number, Problem.FIELD_COUNT,
+                                        {"count": len(cells), "expected": len(columns)}))
+            continue
+        row, row_problems = _row(number, dict(zip(columns, cells, strict=True)))
+        problems += row_problems
+        if row is None:
+            continue
+        key = name_key(row.username)
+        if key in first_line:
+            problems.append(LineProblem(number, Problem.DUPLICATE,
+                                        {"name": repr(row.username), "other": first_line[key]}))
+            continue
+        first_line[key] = number
+        rows.append(row)
+    return rows, problems
+
+
+def check_roster(*, session: Session, text: str) -> list[RosterRow]:
+    """The roster's rows if every one may be created, else ``RosterRejected`` with them all."""
+    rows, problems = parse_roster(text)
+    taken = crud.taken_name_keys(session=session, keys=[name_key(r.username) for r in rows])
+    problems += [LineProblem(r.line, Problem.TAKEN, {"name": repr(r.username)})
+                 for r in rows if name_key(r.username) in taken]
+    if problems:
+        raise RosterRejected(sorted(problems, key=lambda p: p.line))
+    return rows
+
+
+def issue_link(*, session: Session, user: User, days: int) -> IssuedLink:
+    """A new one-time link for ``user``; their earlier link, if any, stops working."""
+    token = crud.replace_signup_link(session=session, user=user,
+                                     expires_at=utcnow() + timedelta(days=days))
+    return IssuedLink(user.name, user.display_name, token)
+
+
+def import_roster(*, session: Session, text: str, link_days: int) -> list[IssuedLink]:
+    """Create every learner of the roster with a link, or none (``RosterRejected``).
+
+    Flushed, not committed: the caller commits once, so a failure anywhere creates nothing.
+    """
+    links = []
+    for row in check_roster(session=session, text=text):
+        user = create_account(session=session, name=row.username, role=Role.LEARNER)
+        user.display_name, user.email, user.section = row.display_name, row.email, row.section
+        links.append(issue_link(session=session, user=user, days=link_days))
+    session.flush()
+    return links
+
+
+def links_csv(links: Sequence[IssuedLink], base_url: str) -> str:
+    """``username,display_name,link``: the only copy of the links, to hand out."""
+    return write_csv([("username", "display_name", "link"),
+                      *((link.username, link.display_name, link.url(base_url))
+                        for link in links)])
+
+
+def link_state(link: SignupLink | None, now: datetime | None = None) -> LinkState:
+    if link is None:
+        return LinkState.UNKNOWN
+    if link.used_at is not None:
+        return LinkState.USED
+    if link.expires_at <= (now or utcnow()):
+        return LinkState.EXPIRED
+    return LinkState.VALID
+
+
+def find_link(*, session: Session, token: str) -> tuple[SignupLink | None, LinkState]:
+    link = crud.get_signup_link(session=session, token=token[:128])
+    return link, link_state(link)
+
+
+def join(*, session: Session, settings: Settings, slots: HashSlots, address: str,
+         link: SignupLink, password: str) -> User:
+    """The learner of a valid link chooses their password; the link is used up.
+
+    Under the sign-up throttle (``Throttled``); ``InvalidPassword`` if the password breaks the
+    rule (the link still works then).
+    """
+    rule = signup_rule(settings)
+    throttle.check(session=session, rule=rule, parts=(address,))
+    check_password(password)
+    with slots.slot():
+        set_password(session=session, user=link.user, password=password)
+    link.used_at = utcnow()
+    throttle.hit(session=session, rule=rule, parts=(address,))
+    return link.user
+
+
+def sections(*, session: Session) -> list[str]:
+    """Every roster section in use, sorted (the gradebooks' filter)."""
+    return crud.list_sections(session=session)
+
+
+@dataclass(frozen=True)
+class RosterEntry:
+    user: User
+    joined: bool
+    link: LinkState | None  # None: never had a link (signed up on their own)
+
+
+def roster(*, session: Session, section: str | None = None) -> list[RosterEntry]:
+    """Every learner (of ``section`` if given) with whether they have chosen a password."""
+    learners = crud.list_users(session=session, role=Role.LEARNER, section=section)
+    links = crud.signup_links(session=session, user_ids=[u.id for u in learners])
+    now = utcnow()
+    return [RosterEntry(u, u.password_hash is not None,
+                        link_state(links[u.id], now) if u.id in links else None)
+            for u in learners]
