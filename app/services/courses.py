@@ -144,8 +144,9 @@ class GradebookRow:
 
 
 def assignment_gradebook(*, session: Session, catalog: ExerciseCatalog, assignment_id: str,
-                         now: datetime) -> list[GradebookRow]:
-    """Every learner's standing in one assignment, by name (learners without work too)."""
+                         now: datetime, section: str | None = None) -> list[GradebookRow]:
+    """Every learner's standing in one assignment, by name (learners without work too);
+    ``section``: only that roster section's learners."""
     assignment = get_assignment(catalog.course(), assignment_id)
     attempts = crud.graded_attempts(session=session, exercise_ids=assignment.exercise_ids,
                                     role=Role.LEARNER)
@@ -155,7 +156,7 @@ def assignment_gradebook(*, session: Session, catalog: ExerciseCatalog, assignme
     for attempt in attempts:
         by_user[attempt.user_id].append(attempt)
     titles = _titles(catalog)
-    learners = [u for u in crud.list_users(session=session) if u.role is Role.LEARNER]
+    learners = crud.list_users(session=session, role=Role.LEARNER, section=section)
     return [GradebookRow(u.id, u.name, standing(assignment, extensions.get(u.id, assignment.due),
                                           u.id in extensions, by_user[u.id], titles, now))
             for u in learners]
@@ -217,12 +218,13 @@ class OverallGradebook:
         return sum(a.total_weight for a in self.assignments)
 
 
-def overall_gradebook(*, session: Session, catalog: ExerciseCatalog,
-                      now: datetime) -> OverallGradebook:
-    """Every learner's score in every assignment, the late policy applied."""
+def overall_gradebook(*, session: Session, catalog: ExerciseCatalog, now: datetime,
+                      section: str | None = None) -> OverallGradebook:
+    """Every learner's score in every assignment, the late policy applied; ``section``: only
+    that roster section's learners."""
     course = catalog.course()
     per_assignment = [assignment_gradebook(session=session, catalog=catalog,
-                                           assignment_id=a.id, now=now)
+                                           assignment_id=a.id, now=now, section=section)
                       for a in course.assignments]
     names = [row.user_name for row in per_assignment[0]] if per_assignment else []
     rows = tuple(OverallRow(name, tuple(table[i].standing for table in per_assignment))

@@ -12,7 +12,7 @@ from fastapi.responses import RedirectResponse
 
 from app.api.deps import RuntimeDep, SessionDep
 from app.models import utcnow
-from app.services import analytics, charts, courses, regrades
+from app.services import analytics, charts, courses, regrades, roster
 from app.services.gradebook import write_csv
 from app.web.deps import CatalogDep, InstructorDep, UserDep, WebDep, check_csrf
 from app.web.errors import PageError, WebRoute
@@ -54,35 +54,42 @@ def assignments_page(request: Request, user: UserDep, db: SessionDep,
 
 @router.get("/instructor/assignments")
 def overall_gradebook_page(request: Request, _: InstructorDep, db: SessionDep,
-                           catalog: CatalogDep) -> Response:
-    table = courses.overall_gradebook(session=db, catalog=catalog, now=utcnow())
+                           catalog: CatalogDep, section: str = "") -> Response:
+    table = courses.overall_gradebook(session=db, catalog=catalog, now=utcnow(),
+                                      section=section or None)
     return render(request, "instructor/assignments.html", {
-        "nav": "assignments", "table": table, **_course_context(catalog.course())})
+        "nav": "assignments", "table": table, "section": section,
+        "sections": roster.sections(session=db), **_course_context(catalog.course())})
 
 
 @router.get("/instructor/assignments.csv")
-def overall_gradebook_csv(_: InstructorDep, db: SessionDep, catalog: CatalogDep) -> Response:
-    table = courses.overall_gradebook(session=db, catalog=catalog, now=utcnow())
+def overall_gradebook_csv(_: InstructorDep, db: SessionDep, catalog: CatalogDep,
+                          section: str = "") -> Response:
+    table = courses.overall_gradebook(session=db, catalog=catalog, now=utcnow(),
+                                      section=section or None)
     return _csv(write_csv(courses.overall_csv_rows(table)), "numjudge-assignments.csv")
 
 
 @router.get("/instructor/assignments/{assignment_id}.csv")
 def assignment_gradebook_csv(assignment_id: str, _: InstructorDep, db: SessionDep,
-                             catalog: CatalogDep) -> Response:
+                             catalog: CatalogDep, section: str = "") -> Response:
     assignment = _assignment(catalog, assignment_id)
     rows = courses.assignment_gradebook(session=db, catalog=catalog,
-                                        assignment_id=assignment.id, now=utcnow())
+                                        assignment_id=assignment.id, now=utcnow(),
+                                        section=section or None)
     return _csv(write_csv(courses.assignment_csv_rows(assignment, rows)),
                 f"numjudge-{assignment.id}.csv")
 
 
 @router.get("/instructor/assignments/{assignment_id}")
 def assignment_gradebook_page(request: Request, assignment_id: str, _: InstructorDep,
-                              db: SessionDep, catalog: CatalogDep) -> Response:
+                              db: SessionDep, catalog: CatalogDep,
+                              section: str = "") -> Response:
     assignment = _assignment(catalog, assignment_id)
     now = utcnow()
     rows = courses.assignment_gradebook(session=db, catalog=catalog,
-                                        assignment_id=assignment.id, now=now)
+                                        assignment_id=assignment.id, now=now,
+                                        section=section or None)
     view = analytics.load_assignment_analytics(session=db, catalog=catalog,
                                                assignment_id=assignment.id, now=now)
     chart = charts.daily_lines("Learners with full marks on every exercise, by day",
@@ -90,6 +97,7 @@ def assignment_gradebook_page(request: Request, assignment_id: str, _: Instructo
                                [("complete", [n for _, n in view.completion_by_day])])
     return render(request, "instructor/assignment.html", {
         "nav": "assignments", "assignment": assignment, "rows": rows, "view": view,
+        "section": section, "sections": roster.sections(session=db),
         "chart": chart, **_course_context(catalog.course())})
 
 

@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 
 from app import crud
 from app.models import Role
+from app.services import roster
 from app.services.engine import SandboxGrader
 from app.services.runtime import GradingRuntime
 from app.web import auth
@@ -207,3 +208,23 @@ def test_learners_do_not_reach_the_instructor_pages(
     for path in ("/instructor/assignments", "/instructor/assignments/gates",
                  "/instructor/assignments.csv", f"/instructor/analytics/{GATE}"):
         assert client.get(path).status_code == 403, path
+
+
+def test_sections_filter_the_assignment_gradebooks(service: tuple[TestClient, GradingRuntime]
+                                                   ) -> None:
+    client, runtime = service
+    with runtime.sessions() as session:
+        roster.import_roster(session=session, text="username,section\nada,A\nalan,B\n",
+                             link_days=14)
+        session.commit()
+    make_instructor(runtime, client)
+    overall = client.get("/instructor/assignments?section=A").text
+    assert set(rows_of(overall, "data-user")) == {"ada"}
+    assert 'href="/instructor/assignments.csv?section=A"' in overall
+    one = client.get("/instructor/assignments/gates?section=B").text
+    assert set(rows_of(one, "data-user")) == {"alan"}
+    table = list(csv.reader(io.StringIO(
+        client.get("/instructor/assignments/gates.csv?section=B").text)))
+    assert [row[0] for row in table] == ["learner", "(max)", "alan"]
+    everyone = list(csv.reader(io.StringIO(client.get("/instructor/assignments.csv").text)))
+    assert [row[0] for row in everyone][2:] == ["ada", "alan"]
