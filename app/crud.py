@@ -389,19 +389,38 @@ def _claimable(now: Any) -> Any:
                     _submissions.lease_expires_at < now))
 
 
+def _live(now: Any) -> Any:
+    return and_(_running.c.status == SubmissionStatus.RUNNING,
+                _running.c.lease_expires_at >= now)
+
+
 def _in_flight(user_id: Any, now: Any) -> Any:
-    """How many of ``user_id``'s gradings hold a live lease."""
+    """How many of ``user_id``'s own gradings (not regrades) hold a live lease."""
     return (select(func.count()).select_from(_running)
-            .where(_running.c.user_id == user_id,
-                   _running.c.status == SubmissionStatus.RUNNING,
-                   _running.c.lease_expires_at >= now)
+            .where(_running.c.user_id == user_id, _running.c.regrade.is_(False), _live(now))
             .scalar_subquery())
+
+
+def _regrades_in_flight(now: Any) -> Any:
+    """How many regrades hold a live lease, on every worker."""
+    return (select(func.count()).select_from(_running)
+            .where(_running.c.regrade.is_(True), _live(now)).scalar_subquery())
+
+
+def _has_room(user_id: Any, now: Any) -> Any:
+    """A learner's own row while they have fewer than ``max_running`` in flight; a regrade
+    while fewer than ``max_regrades`` regrades are (so most threads stay free for learners).
+    Two workers may both take the last regrade slot: the cap is a share, not a lock."""
+    return or_(and_(_submissions.regrade.is_(False),
+                    _in_flight(user_id, now) < bindparam("max_running")),
+               and_(_submissions.regrade.is_(True),
+                    _regrades_in_flight(now) < bindparam("max_regrades")))
 
 
 _CLAIM = (
     update(_submissions_table)
     .where(_submissions.id == bindparam("claimed_id"), _claimable(bindparam("now")),
-           _in_flight(bindparam("claiming_user"), bindparam("now")) < bindparam("max_running"))
+           _has_room(bindparam("claiming_user"), bindparam("now")))
     .values(status=SubmissionStatus.RUNNING, attempts=_submissions.attempts + 1,
             worker=bindparam("claiming_worker"), lease_token=bindparam("new_lease_token"),
             lease_expires_at=bindparam("new_lease_expires_at"), started_at=bindparam("now"))
@@ -415,7 +434,7 @@ _users = User.__table__.c
 _CANDIDATES = (
     select(_submissions.id, _submissions.user_id, _submissions.exercise_id, _users.name)
     .join(User.__table__, _users.id == _submissions.user_id)
-    .where(_claimable(bindparam("now")), _in_flight_here < bindparam("max_running"))
+    .where(_claimable(bindparam("now")), _has_room(_submissions.user_id, bindparam("now")))
     # Learners' own work before regrades; then fewest in flight, then the learner served
     # longest ago (round robin), then age.
     .order_by(_submissions.regrade, _in_flight_here, _last_started.asc().nulls_first(),
@@ -433,16 +452,18 @@ class Candidate:
 
 
 def next_candidates(*, session: Session, now: datetime, max_running: int,
-                    limit: int = 8) -> list[Candidate]:
-    """Claimable submissions in fair order, of learners below ``max_running`` in flight."""
+                    max_regrades: int, limit: int = 8) -> list[Candidate]:
+    """Claimable submissions in fair order, of learners below ``max_running`` in flight
+    (regrades while fewer than ``max_regrades`` run)."""
     rows = session.execute(_CANDIDATES, {"now": now, "max_running": max_running,
+                                         "max_regrades": max_regrades,
                                          "candidates": limit}).all()
     return [Candidate(r[0], int(r[1]), r[2], r[3]) for r in rows]
 
 
 def claim_submission(*, session: Session, candidate: Candidate, worker: str, lease_token: str,
                      lease_expires_at: datetime, now: datetime,
-                     max_running: int) -> Submission | None:
+                     max_running: int, max_regrades: int) -> Submission | None:
     """Mark a queued (or expired running) row as running for this worker, if its learner
     still has fewer than ``max_running`` in flight; the claimed row, or None.
 
@@ -455,6 +476,7 @@ def claim_submission(*, session: Session, candidate: Candidate, worker: str, lea
         "claimed_id": candidate.id, "now": now, "claiming_worker": worker,
         "new_lease_token": lease_token, "new_lease_expires_at": lease_expires_at,
         "claiming_user": candidate.user_id, "max_running": max_running,
+        "max_regrades": max_regrades,
     }).one_or_none()
     return submission_from_row(row) if row is not None else None
 

@@ -195,6 +195,11 @@ class Submission(Base):
         Index("ix_submissions_user_exercise_created", "user_id", "exercise_id", "created_at"),
         Index("ix_submissions_status_lease", "status", "lease_expires_at"),
         Index("ix_submissions_exercise_created", "exercise_id", "created_at"),
+        # The fair claim asks, per candidate row, how many of its learner's gradings are in
+        # flight and when the learner was last served: without these, a learner with many
+        # queued rows (a regrade backlog) makes every claim quadratic.
+        Index("ix_submissions_user_status_lease", "user_id", "status", "lease_expires_at"),
+        Index("ix_submissions_user_started", "user_id", "started_at"),
         # A client's retry with the same Idempotency-Key finds the first submission.
         Index("ix_submissions_user_idempotency_key", "user_id", "idempotency_key", unique=True),
     )

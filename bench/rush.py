@@ -62,10 +62,12 @@ def make_learners(database_url: str, count: int, stale: int) -> tuple[list[str],
         for index in range(count):
             user = crud.create_user(session=session, name=f"rush{index}")
             tokens.append(crud.create_token(session=session, user=user)[1])
-        owner = crud.create_user(session=session, name="earlier")
-        for _ in range(stale):
+        learners = [crud.get_user_by_name(session=session, name=f"rush{index}")
+                    for index in range(count)]
+        for index in range(stale):  # spread over the learners, as a class's history is
             row = crud.create_submission(
-                session=session, user=owner, exercise_id=EXERCISE, exercise_version="earlier",
+                session=session, user=learners[index % count], exercise_id=EXERCISE,
+                exercise_version="earlier",
                 code=solution, kind=SubmissionKind.SUBMIT, lease_expires_at=utcnow())
             row.status, row.score, row.max_score = SubmissionStatus.DONE, 1.0, 1.0
         instructor = crud.create_user(session=session, name="prof", role=Role.INSTRUCTOR)

@@ -23,6 +23,7 @@ from typing import Any, cast
 
 import numpy as np
 
+from graders import syntax
 from graders.cases import CaseSpec, collect_cases
 from graders.checks.arrays import Tolerance, compare
 from graders.course import COURSE_FILE, Course, load_course
@@ -225,7 +226,7 @@ def read_hint(file: Path) -> str | None:
     """The string assigned to ``HINT`` at the top level of a mistake file, without running it."""
     where = display_path(file)
     try:
-        tree = ast.parse(file.read_text(encoding="utf-8"), filename=where)
+        tree = syntax.parse(file.read_text(encoding="utf-8"), filename=where)
     except SyntaxError as exc:
         raise ExerciseError(f"{where}: not valid Python (line {exc.lineno}): {exc.msg}") from None
     for node in tree.body:

@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 
+from graders import syntax
+
 PREFIX = "Your result equals the correct one "
 
 
@@ -263,7 +265,7 @@ def stored(node: ast.AST) -> bool:
 
 def make_mutants(source: str, entry: str) -> list[Mutant]:
     """Every mutant of ``source`` that still compiles, in source order."""
-    tree = ast.parse(source)
+    tree = syntax.parse(source)
     functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
     helpers = frozenset(f.name for f in functions if f.name.lower() in SIGMOID_NAMES
                         or "sigmoid" in f.name.lower())

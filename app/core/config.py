@@ -48,6 +48,8 @@ class Settings(BaseSettings):
     max_attempts: int = Field(3, ge=1, description="gradings tried before giving up")
     recovery_interval_s: float = Field(5.0, gt=0, description="period of the lease check")
     max_running_per_learner: int = Field(1, ge=1, description="gradings of one learner at once")
+    max_running_regrades: int = Field(1, ge=1, description="regrades graded at once on all "
+                                      "workers; the other threads stay free for learners")
     max_waiting_per_learner: int = Field(10, ge=1, description="queued submissions of one "
                                          "learner; more get 429 with Retry-After")
     submit_rate_per_minute: int = Field(0, ge=0, description="submissions and runs a learner "

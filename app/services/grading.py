@@ -76,9 +76,10 @@ def _lease_length(runtime: GradingRuntime, exercise_id: str) -> float:
 def _claim_next(runtime: GradingRuntime) -> tuple[Submission, str, str, float] | None:
     """Claim the fairest claimable row: (row, its learner's name, lease token, start)."""
     max_running = runtime.settings.max_running_per_learner
+    max_regrades = runtime.settings.max_running_regrades
     with runtime.sessions() as session:
         candidates = crud.next_candidates(session=session, now=utcnow(),
-                                          max_running=max_running)
+                                          max_running=max_running, max_regrades=max_regrades)
         session.rollback()  # end the read: SQLite refuses to upgrade a stale snapshot
         for candidate in candidates:
             started, now = time.perf_counter(), utcnow()
@@ -87,7 +88,7 @@ def _claim_next(runtime: GradingRuntime) -> tuple[Submission, str, str, float] |
             claimed = crud.claim_submission(
                 session=session, candidate=candidate, worker=worker_id(),
                 lease_token=lease_token, lease_expires_at=now + lease, now=now,
-                max_running=max_running)
+                max_running=max_running, max_regrades=max_regrades)
             session.commit()
             if claimed is not None:
                 return claimed, candidate.user_name, lease_token, started

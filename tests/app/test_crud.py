@@ -69,13 +69,13 @@ def test_claim_is_a_compare_and_set_and_finish_returns_the_stored_row(db: Sessio
     row = _submission(db, ada)
     now = utcnow()
     lease = now + timedelta(seconds=30)
-    (candidate,) = crud.next_candidates(session=db, now=now, max_running=1)
+    (candidate,) = crud.next_candidates(session=db, now=now, max_running=1, max_regrades=1)
     assert (candidate.id, candidate.user_name) == (row.id, "ada")
 
     def claim(worker: str, token: str, expires: datetime, at: datetime) -> Submission | None:
         return crud.claim_submission(session=db, candidate=candidate, worker=worker,
                                      lease_token=token, lease_expires_at=expires, now=at,
-                                     max_running=1)
+                                     max_running=1, max_regrades=1)
 
     first = claim("h:1", "a", lease, now)
     assert first is not None and first.attempts == 1 and first.status is SubmissionStatus.RUNNING
@@ -104,9 +104,10 @@ def test_a_learner_at_the_running_limit_is_not_a_candidate(db: Session) -> None:
     _submission(db, ada)
     waiting_bob = _submission(db, bob)
     db.flush()
-    assert [c.id for c in crud.next_candidates(session=db, now=now, max_running=1)] == [
+    assert [c.id for c in crud.next_candidates(session=db, now=now, max_running=1,
+                                               max_regrades=1)] == [
         waiting_bob.id]
-    assert len(crud.next_candidates(session=db, now=now, max_running=2)) == 2
+    assert len(crud.next_candidates(session=db, now=now, max_running=2, max_regrades=1)) == 2
 
 
 def test_list_submissions_filters_and_orders(db: Session) -> None:

@@ -111,11 +111,39 @@ def test_learners_own_work_is_claimed_before_regrades(
             session=session, user=users[1], exercise_id=GATE, exercise_version="new",
             code="y", kind=SubmissionKind.SUBMIT, lease_expires_at=now + timedelta(hours=1))
         session.commit()
-        order = [c.id for c in crud.next_candidates(session=session, now=now, max_running=1)]
-        assert order == [own.id, regraded.id]
-        # A regrade waits in nobody's quota, and its earlier score still counts meanwhile.
+        def order() -> list[str]:
+            return [c.id for c in crud.next_candidates(session=session, now=now,
+                                                       max_running=1, max_regrades=1)]
+
+        assert order() == [own.id, regraded.id]
+        # ada's regrade running takes the one regrade slot, not ada's own slot: her own
+        # work is still claimable, another regrade is not.
+        (first, _) = crud.next_candidates(session=session, now=now, max_running=1,
+                                          max_regrades=1)
+        running = crud.claim_submission(
+            session=session, candidate=next(c for c in crud.next_candidates(
+                session=session, now=now, max_running=1, max_regrades=1)
+                if c.id == regraded.id),
+            worker="w:1", lease_token="t", lease_expires_at=now + timedelta(minutes=1),
+            now=now, max_running=1, max_regrades=1)
+        assert running is not None and running.regrade
+        mine = crud.create_submission(
+            session=session, user=users[0], exercise_id=GATE, exercise_version="new",
+            code="z", kind=SubmissionKind.SUBMIT, lease_expires_at=now + timedelta(hours=1))
+        second = crud.create_submission(
+            session=session, user=users[1], exercise_id=GATE, exercise_version="old",
+            code="w", kind=SubmissionKind.SUBMIT, lease_expires_at=now)
+        second.status, second.max_score = SubmissionStatus.DONE, 25.0
+        session.flush()
+        assert crud.queue_regrades(session=session, exercise_id=GATE, version="new",
+                                   now=now, lease_expires_at=now) == [second.id]
+        session.commit()
+        assert set(order()) == {own.id, mine.id}
+        assert first.id == own.id
+        # A regrade waits in nobody's quota (ada's one waiting row is her own), and its
+        # earlier score still counts meanwhile.
         assert crud.learner_load(session=session, user_id=users[0].id,
-                                 since=now - timedelta(hours=1)).waiting == 0
+                                 since=now - timedelta(hours=1)).waiting == 1
         best = crud.best_scores(session=session, user_id=users[0].id)
         assert [(b.exercise_id, b.best_score) for b in best] == [(GATE, 3.0)]
 
