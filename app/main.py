@@ -11,7 +11,15 @@ from starlette.concurrency import run_in_threadpool
 
 from app.api import errors
 from app.api.middleware import DeclaredSizeLimit, JsonHeaders
-from app.api.routes import assignments, exercises, gradebook, health, regrades, submissions
+from app.api.routes import (
+    analytics,
+    assignments,
+    exercises,
+    gradebook,
+    health,
+    regrades,
+    submissions,
+)
 from app.core.config import Settings, get_settings
 from app.core.db import upgrade_database
 from app.services.accounts import HashSlots
@@ -69,7 +77,7 @@ def create_app(settings: Settings | None = None, *, runtime: GradingRuntime | No
     # Bodies are refused (413) before parsing and authentication: a declared length at once
     # (DeclaredSizeLimit), an undeclared one as it arrives (the routes' max_body_size).
     for router in (submissions.router, exercises.router, assignments.router, gradebook.router,
-                   regrades.router):
+                   regrades.router, analytics.router):
         app.include_router(router, max_body_size=settings.max_body_bytes,
                            responses=errors.AUTH_ERRORS)
     app.include_router(health.router, max_body_size=settings.max_body_bytes,

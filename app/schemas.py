@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from datetime import datetime
+from datetime import date, datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -246,3 +246,54 @@ class StaleExerciseOut(BaseModel):
 class RegradeOut(BaseModel):
     exercise: str
     queued: int = Field(description="submissions queued again, behind learners' own work")
+
+
+class CountOut(BaseModel):
+    label: str = Field(examples=["100 %"])
+    count: int
+
+
+class DayCountOut(BaseModel):
+    day: date
+    count: int
+
+
+class TestPassRateOut(BaseModel):
+    name: str
+    visibility: Literal["public", "hidden"]
+    passed: int
+    graded: int
+    rate: float = Field(description="passed / graded, over every graded submission")
+
+
+class MistakeCountOut(BaseModel):
+    hint: str = Field(description="the diagnosis's hint, as learners saw it")
+    submissions: int
+    learners: int
+    by_day: list[DayCountOut]
+
+
+class ExerciseAnalyticsOut(BaseModel):
+    """The class view of one exercise: learners' graded submissions (instructors' left out)."""
+
+    exercise: str
+    title: str
+    learners: int = Field(description="learners with at least one graded submission")
+    submissions: int
+    best_scores: list[CountOut] = Field(description="learners per band of their best share")
+    tests: list[TestPassRateOut]
+    mistakes: list[MistakeCountOut] = Field(description="most frequent first")
+    full_score_learners: int
+    median_attempts_to_full: float | None = None
+    median_hours_to_full: float | None = None
+
+
+class AssignmentAnalyticsOut(BaseModel):
+    assignment: str
+    title: str
+    learners: int
+    complete: int = Field(description="learners with full marks on every exercise")
+    completion_by_day: list[DayCountOut]
+    submissions: int
+    late_submissions: int
+    late_share: float

@@ -17,6 +17,14 @@ from sqlalchemy.orm import Session
 
 from app import crud
 from app.models import Role
+from app.schemas import (
+    AssignmentAnalyticsOut,
+    CountOut,
+    DayCountOut,
+    ExerciseAnalyticsOut,
+    MistakeCountOut,
+    TestPassRateOut,
+)
 from app.services import charts
 from app.services.courses import assignment_gradebook, get_assignment
 from graders import ExerciseCatalog
@@ -214,3 +222,28 @@ def exercise_charts(view: ExerciseAnalytics) -> dict[str, str]:
         "mistakes": charts.daily_lines("Submissions diagnosed with each mistake, by day", days, [
             (m.hint, [dict(m.by_day).get(day, 0) for day in days]) for m in view.mistakes]),
     }
+
+
+def exercise_out(view: ExerciseAnalytics) -> ExerciseAnalyticsOut:
+    return ExerciseAnalyticsOut(
+        exercise=view.exercise_id, title=view.title, learners=view.learners,
+        submissions=view.submissions,
+        best_scores=[CountOut(label=band, count=n) for band, n in view.score_bands],
+        tests=[TestPassRateOut(name=t.name, visibility=t.visibility,  # type: ignore[arg-type]
+                               passed=t.passed, graded=t.graded, rate=t.rate)
+               for t in view.tests],
+        mistakes=[MistakeCountOut(hint=m.hint, submissions=m.submissions, learners=m.learners,
+                                  by_day=[DayCountOut(day=d, count=n) for d, n in m.by_day])
+                  for m in view.mistakes],
+        full_score_learners=view.full_score_learners,
+        median_attempts_to_full=view.median_attempts_to_full,
+        median_hours_to_full=view.median_hours_to_full)
+
+
+def assignment_out(view: AssignmentAnalytics) -> AssignmentAnalyticsOut:
+    return AssignmentAnalyticsOut(
+        assignment=view.assignment_id, title=view.title, learners=view.learners,
+        complete=view.complete,
+        completion_by_day=[DayCountOut(day=d, count=n) for d, n in view.completion_by_day],
+        submissions=view.submissions, late_submissions=view.late_submissions,
+        late_share=view.late_share)

@@ -4,6 +4,46 @@
  */
 
 export interface paths {
+    "/analytics/assignments/{assignment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Assignment Analytics
+         * @description Learners complete by day, and the share of submissions after their due time.
+         */
+        get: operations["assignment_analytics_analytics_assignments__assignment_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/exercises/{exercise_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exercise Analytics
+         * @description Best-score bands, pass rate per test, diagnosed mistakes by day, time to full marks.
+         */
+        get: operations["exercise_analytics_analytics_exercises__exercise_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assignments": {
         parameters: {
             query?: never;
@@ -266,6 +306,28 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AssignmentAnalyticsOut */
+        AssignmentAnalyticsOut: {
+            /** Assignment */
+            assignment: string;
+            /**
+             * Complete
+             * @description learners with full marks on every exercise
+             */
+            complete: number;
+            /** Completion By Day */
+            completion_by_day: components["schemas"]["DayCountOut"][];
+            /** Late Share */
+            late_share: number;
+            /** Late Submissions */
+            late_submissions: number;
+            /** Learners */
+            learners: number;
+            /** Submissions */
+            submissions: number;
+            /** Title */
+            title: string;
+        };
         /** AssignmentExerciseOut */
         AssignmentExerciseOut: {
             /** Attempts */
@@ -344,6 +406,26 @@ export interface components {
             /** Url */
             url: string;
         };
+        /** CountOut */
+        CountOut: {
+            /** Count */
+            count: number;
+            /**
+             * Label
+             * @example 100 %
+             */
+            label: string;
+        };
+        /** DayCountOut */
+        DayCountOut: {
+            /** Count */
+            count: number;
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+        };
         /**
          * DiagnosisOut
          * @description The one known mistake that explains every failing test whose output came back.
@@ -377,6 +459,41 @@ export interface components {
              * @example Exercise 'nope' not found
              */
             detail: string;
+        };
+        /**
+         * ExerciseAnalyticsOut
+         * @description The class view of one exercise: learners' graded submissions (instructors' left out).
+         */
+        ExerciseAnalyticsOut: {
+            /**
+             * Best Scores
+             * @description learners per band of their best share
+             */
+            best_scores: components["schemas"]["CountOut"][];
+            /** Exercise */
+            exercise: string;
+            /** Full Score Learners */
+            full_score_learners: number;
+            /**
+             * Learners
+             * @description learners with at least one graded submission
+             */
+            learners: number;
+            /** Median Attempts To Full */
+            median_attempts_to_full?: number | null;
+            /** Median Hours To Full */
+            median_hours_to_full?: number | null;
+            /**
+             * Mistakes
+             * @description most frequent first
+             */
+            mistakes: components["schemas"]["MistakeCountOut"][];
+            /** Submissions */
+            submissions: number;
+            /** Tests */
+            tests: components["schemas"]["TestPassRateOut"][];
+            /** Title */
+            title: string;
         };
         /**
          * ExerciseDetail
@@ -603,6 +720,20 @@ export interface components {
              */
             policy: "cutoff" | "penalty";
         };
+        /** MistakeCountOut */
+        MistakeCountOut: {
+            /** By Day */
+            by_day: components["schemas"]["DayCountOut"][];
+            /**
+             * Hint
+             * @description the diagnosis's hint, as learners saw it
+             */
+            hint: string;
+            /** Learners */
+            learners: number;
+            /** Submissions */
+            submissions: number;
+        };
         /** RegradeOut */
         RegradeOut: {
             /** Exercise */
@@ -827,6 +958,25 @@ export interface components {
             /** Verdict */
             verdict?: ("passed" | "failed" | "error" | "timeout" | "memory_limit") | null;
         };
+        /** TestPassRateOut */
+        TestPassRateOut: {
+            /** Graded */
+            graded: number;
+            /** Name */
+            name: string;
+            /** Passed */
+            passed: number;
+            /**
+             * Rate
+             * @description passed / graded, over every graded submission
+             */
+            rate: number;
+            /**
+             * Visibility
+             * @enum {string}
+             */
+            visibility: "public" | "hidden";
+        };
         /** TestResultOut */
         TestResultOut: {
             /** @description why the test did not pass, from a fixed vocabulary; a hidden test's message says only this */
@@ -885,6 +1035,158 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    assignment_analytics_analytics_assignments__assignment_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                assignment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignmentAnalyticsOut"];
+                };
+            };
+            /** @description a body that cannot be parsed (not UTF-8 JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no, wrong, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description not an instructor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unknown assignment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description body over the limit (refused before parsing) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a parameter or the body is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorOut"];
+                };
+            };
+        };
+    };
+    exercise_analytics_analytics_exercises__exercise_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exercise_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExerciseAnalyticsOut"];
+                };
+            };
+            /** @description a body that cannot be parsed (not UTF-8 JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no, wrong, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description not an instructor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unknown exercise */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description body over the limit (refused before parsing) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a parameter or the body is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorOut"];
+                };
+            };
+        };
+    };
     list_assignments_assignments_get: {
         parameters: {
             query?: never;

@@ -173,3 +173,25 @@ def test_the_command_lists_and_queues(service: tuple[TestClient, GradingRuntime]
         assert unknown.exit_code == 2 and "no-such" in unknown.output
     finally:
         get_settings.cache_clear()
+
+
+def test_the_class_view_as_json(service: tuple[TestClient, GradingRuntime]) -> None:
+    client, runtime = service
+    ada = headers_of(runtime, "ada", Role.LEARNER)
+    prof = headers_of(runtime, "prof", Role.INSTRUCTOR)
+    submit(client, ada, "mistakes/one_minus_z.py")
+    submit(client, ada, "solution.py")
+    response = client.get(f"/analytics/exercises/{GATE}", headers=prof)
+    assert response.status_code == 200
+    view = response.json()
+    assert (view["learners"], view["submissions"], view["full_score_learners"]) == (1, 2, 1)
+    assert view["median_attempts_to_full"] == 2
+    assert {b["label"]: b["count"] for b in view["best_scores"]}["100 %"] == 1
+    assert all(t["graded"] == 2 and t["passed"] in (1, 2) for t in view["tests"])
+    (mistake,) = view["mistakes"]
+    assert (mistake["submissions"], mistake["learners"]) == (1, 1)
+    assert mistake["hint"] == runtime.catalog.load(GATE).mistakes[
+        [m.name for m in runtime.catalog.load(GATE).mistakes].index("one_minus_z")].hint
+    assert client.get(f"/analytics/exercises/{GATE}", headers=ada).status_code == 403
+    assert client.get("/analytics/exercises/nope", headers=prof).status_code == 404
+    assert client.get("/analytics/assignments/nope", headers=prof).status_code == 404
