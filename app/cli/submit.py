@@ -20,7 +20,7 @@ def report_from_result(result: dict[str, Any]) -> GradeReport:
         "exercise": result["exercise"], "version": result.get("exercise_version", ""),
         "verdict": result["verdict"], "tests": result.get("tests", []),
         "output": result.get("output", ""), "message": result.get("message", ""),
-        "duration_ms": result.get("duration_ms") or 0,
+        "duration_ms": result.get("duration_ms") or 0, "diagnosis": result.get("diagnosis"),
     })
 
 

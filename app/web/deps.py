@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import Depends, Request, status
+from fastapi import Depends, Form, Request, status
 
 from app.api.deps import CatalogDep, SessionDep, SettingsDep
 from app.core.config import Settings
@@ -18,7 +18,8 @@ from app.web import auth
 from app.web.errors import LoginRequired, PageError
 from app.web.i18n import N_
 
-__all__ = ["CatalogDep", "InstructorDep", "UserDep", "WebContext", "WebDep", "check_csrf"]
+__all__ = ["CatalogDep", "CsrfForm", "InstructorDep", "UserDep", "WebContext", "WebDep",
+           "check_csrf"]
 
 
 @dataclass
@@ -73,3 +74,6 @@ def check_csrf(web: WebContext, token: str) -> None:
         raise PageError(status.HTTP_400_BAD_REQUEST, N_("This form has expired"),
                         N_("The page was open too long or your session changed: reload it."))
 
+
+CsrfForm = Annotated[str, Form()]
+"""A form's ``csrf_token`` field (``auth.CSRF_FIELD``): name the parameter ``csrf_token``."""

@@ -24,8 +24,8 @@ from app.services.accounts import HashingBusy, HashSlots, NameTaken
 from app.services.auth import end_session, start_session
 from app.services.throttle import Throttled
 from app.web import i18n
-from app.web.auth import CSRF_FIELD, csrf_ok, write_session
-from app.web.deps import UserDep, WebContext, WebDep, check_csrf
+from app.web.auth import csrf_ok, write_session
+from app.web.deps import CsrfForm, UserDep, WebContext, WebDep, check_csrf
 from app.web.errors import WebRoute
 from app.web.templating import render
 
@@ -33,7 +33,6 @@ logger = logging.getLogger(__name__)
 router = APIRouter(route_class=WebRoute, include_in_schema=False)
 
 FormStr = Annotated[str, Form()]
-CsrfForm = Annotated[str, Form(alias=CSRF_FIELD)]
 PASSWORD_PROBLEMS = {
     PasswordProblem.TOO_SHORT: i18n.N_("Choose a password of at least {count} characters."),
     PasswordProblem.TOO_LONG: i18n.N_("Choose a password of at most {count} characters."),

@@ -14,7 +14,7 @@ from app.api.deps import RuntimeDep, SessionDep
 from app.models import utcnow
 from app.services import analytics, charts, courses, regrades, roster
 from app.services.gradebook import write_csv
-from app.web.deps import CatalogDep, InstructorDep, UserDep, WebDep, check_csrf
+from app.web.deps import CatalogDep, CsrfForm, InstructorDep, UserDep, WebDep, check_csrf
 from app.web.errors import PageError, WebRoute
 from app.web.templating import render
 from graders import Assignment, Course, ExerciseCatalog
@@ -104,7 +104,7 @@ def assignment_gradebook_page(request: Request, assignment_id: str, _: Instructo
 @router.post("/instructor/assignments/{assignment_id}/extensions")
 def extend_page(assignment_id: str, web: WebDep, user: InstructorDep, db: SessionDep,
                 catalog: CatalogDep, learner: FormStr = "", until: FormStr = "",
-                remove: FormStr = "", csrf_token: Annotated[str, Form()] = "") -> Response:
+                remove: FormStr = "", csrf_token: CsrfForm = "") -> Response:
     check_csrf(web, csrf_token)
     course = catalog.course()
     assignment = _assignment(catalog, assignment_id)
@@ -156,7 +156,7 @@ def class_view_csv(exercise_id: str, table: str, _: InstructorDep, db: SessionDe
 
 @router.post("/instructor/regrades/{exercise_id}")
 async def regrade_page(exercise_id: str, web: WebDep, _: InstructorDep, runtime: RuntimeDep,
-                       csrf_token: Annotated[str, Form()] = "") -> Response:
+                       csrf_token: CsrfForm = "") -> Response:
     check_csrf(web, csrf_token)
     queued = await run_in_threadpool(regrades.regrade, runtime=runtime,
                                      exercise_id=exercise_id)

@@ -18,8 +18,8 @@ from app.services.accounts import HashingBusy
 from app.services.roster import LineProblem, LinkState, Problem
 from app.services.throttle import Throttled
 from app.web import i18n
-from app.web.auth import CSRF_FIELD, csrf_ok
-from app.web.deps import InstructorDep, WebDep, check_csrf
+from app.web.auth import csrf_ok
+from app.web.deps import CsrfForm, InstructorDep, WebDep, check_csrf
 from app.web.errors import WebRoute
 from app.web.i18n import N_
 from app.web.pages_account import PASSWORD_PROBLEMS, HashSlotsDep, client_address, signed_in
@@ -29,7 +29,6 @@ logger = logging.getLogger(__name__)
 router = APIRouter(route_class=WebRoute, include_in_schema=False)
 
 FormStr = Annotated[str, Form()]
-CsrfForm = Annotated[str, Form(alias=CSRF_FIELD)]
 # The page's words for each problem of a line (the CLI prints the enum's own English).
 PROBLEM_TEXTS = {
     Problem.EMPTY: N_("The roster is empty: the first line must be the header row."),
