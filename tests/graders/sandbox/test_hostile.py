@@ -359,20 +359,28 @@ def is_gone(pid: int) -> bool:
         return True
 
 
+def leads_its_session(pid: int) -> bool:
+    """The process has moved to a session of its own (its session id is its pid)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return False
+    return int(fields[3]) == pid
+
+
 def test_a_sandbox_dies_with_its_zygote_even_in_a_session_of_its_own() -> None:
     code = "import os, time\n\ndef f(x):\n    os.setsid()\n    time.sleep(60)\n"
     limits = SandboxLimits(time_s=60.0)
     with Sandbox(workers=1, limits=limits) as pool:
         zygote_pid = pool._all[0].process.pid
-        idle = len(descendants(zygote_pid))
         runner = threading.Thread(target=pool.run,
                                   args=(code, "f", [Task(("x",), (np.zeros(2),))], limits))
         runner.start()
         deadline = time.monotonic() + 10
-        while len(sandboxes := descendants(zygote_pid)) == idle and time.monotonic() < deadline:
+        while time.monotonic() < deadline and not any(
+                map(leads_its_session, sandboxes := descendants(zygote_pid))):
             time.sleep(0.05)
-        assert sandboxes, "the sandbox never started"
-        time.sleep(0.3)  # past set-up: the submission is asleep in its own session
+        assert any(map(leads_its_session, sandboxes)), "the submission never called setsid"
         os.kill(zygote_pid, signal.SIGKILL)
         deadline = time.monotonic() + 5
         while not all(map(is_gone, sandboxes)) and time.monotonic() < deadline:
