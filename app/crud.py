@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from typing import Any, cast
 
 from sqlalchemy import (
+    Select,
     Table,
     Update,
     and_,
@@ -559,6 +560,18 @@ def requeue_submission(*, session: Session, submission_id: str, seen_lease: date
 
 # --- courses ----------------------------------------------------------------------------------
 
+def _graded(exercise_ids: Sequence[str], role: Role | None, *columns: Any) -> Select[Any]:
+    """``(user_id, exercise_id, created_at, *columns)`` of every graded submission (not a run)
+    to the exercises, oldest first; only users of ``role`` if given."""
+    query = (select(Submission.user_id, Submission.exercise_id, Submission.created_at, *columns)
+             .join(User, User.id == Submission.user_id)
+             .where(Submission.exercise_id.in_(exercise_ids),
+                    Submission.kind == SubmissionKind.SUBMIT, _has_result(),
+                    Submission.max_score > 0)
+             .order_by(Submission.created_at))
+    return query if role is None else query.where(User.role == role)
+
+
 @dataclass(frozen=True)
 class GradedAttempt:
     """One graded submission, as the late policy needs it."""
@@ -575,19 +588,11 @@ def graded_attempts(*, session: Session, exercise_ids: Sequence[str],
                     user_id: int | None = None,
                     role: Role | None = None) -> list[GradedAttempt]:
     """Every graded submission (not run) to the exercises, oldest first."""
-    query = (select(Submission.user_id, User.name, Submission.exercise_id, Submission.score,
-                    Submission.max_score, Submission.created_at)
-             .join(User, User.id == Submission.user_id)
-             .where(Submission.exercise_id.in_(exercise_ids),
-                    Submission.kind == SubmissionKind.SUBMIT, _has_result(),
-                    Submission.max_score > 0)
-             .order_by(Submission.created_at))
+    query = _graded(exercise_ids, role, User.name, Submission.score, Submission.max_score)
     if user_id is not None:
         query = query.where(Submission.user_id == user_id)
-    if role is not None:
-        query = query.where(User.role == role)
-    return [GradedAttempt(row[0], row[1], row[2], float(row[3] or 0), float(row[4] or 0),
-                          _aware(row[5])) for row in session.execute(query)]
+    return [GradedAttempt(row[0], row[3], row[1], float(row[4] or 0), float(row[5] or 0),
+                          _aware(row[2])) for row in session.execute(query)]
 
 
 def get_extension(*, session: Session, user_id: int, assignment_id: str) -> Extension | None:
@@ -644,17 +649,9 @@ class GradedReport:
 def graded_reports(*, session: Session, exercise_ids: Sequence[str],
                    role: Role | None = None) -> list[GradedReport]:
     """Every graded submission (not run) to the exercises, oldest first."""
-    query = (select(Submission.user_id, Submission.exercise_id, Submission.score,
-                    Submission.max_score, Submission.created_at, Submission.tests,
-                    Submission.diagnosis)
-             .join(User, User.id == Submission.user_id)
-             .where(Submission.exercise_id.in_(exercise_ids),
-                    Submission.kind == SubmissionKind.SUBMIT, _has_result(),
-                    Submission.max_score > 0)
-             .order_by(Submission.created_at))
-    if role is not None:
-        query = query.where(User.role == role)
-    return [GradedReport(row[0], row[1], float(row[2] or 0), float(row[3]), _aware(row[4]),
+    query = _graded(exercise_ids, role, Submission.score, Submission.max_score,
+                    Submission.tests, Submission.diagnosis)
+    return [GradedReport(row[0], row[1], float(row[3] or 0), float(row[4]), _aware(row[2]),
                          list(row[5] or []), (row[6] or {}).get("hint"))
             for row in session.execute(query)]
 
