@@ -1,0 +1,20 @@
+import numpy as np
+
+HINT = ("You return one state too many. The output holds the states computed from the "
+        "inputs, one per step; the initial state is given, not computed.")
+
+
+def _sigmoid(z):
+    return np.exp(-np.logaddexp(0.0, -z))
+
+
+def gated_unit(x, h0, W_ux, W_uh, b_u, W_ax, W_ah, b_a):
+    h = h0
+    states = [h0]
+    for t in range(x.shape[-2]):
+        x_t = x[..., t, :]
+        u = _sigmoid(x_t @ W_ux.T + h @ W_uh.T + b_u)
+        a = np.tanh(x_t @ W_ax.T + h @ W_ah.T + b_a)
+        h = u * h + (1.0 - u) * a
+        states.append(h)
+    return np.stack(states, axis=-2)
