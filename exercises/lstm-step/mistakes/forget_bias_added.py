@@ -1,0 +1,21 @@
+import numpy as np
+
+
+def _sigmoid(a):
+    return np.exp(-np.logaddexp(0.0, -a))
+
+
+HINT = ("Your forget gate keeps more of the old cell than it should. Some libraries add 1 to the "
+        "forget gate's pre-activation on their own; here the bias b is given in full and "
+        "nothing is added to it.")
+
+
+def lstm_step(x_t, h_prev, c_prev, W, b):
+    H = h_prev.shape[-1]
+    a = np.concatenate([h_prev, x_t], axis=-1) @ W.T + b
+    i = _sigmoid(a[..., 0 * H:1 * H])
+    f = _sigmoid(a[..., 1 * H:2 * H] + 1.0)  # forget bias of 1
+    g = np.tanh(a[..., 2 * H:3 * H])
+    o = _sigmoid(a[..., 3 * H:4 * H])
+    c_t = f * c_prev + i * g
+    return o * np.tanh(c_t), c_t
