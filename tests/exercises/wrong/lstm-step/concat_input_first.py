@@ -2,7 +2,7 @@
 
 import numpy as np
 
-RIGHT_DIAGNOSES = ("swap_concat",)
+RIGHT_DIAGNOSES = ("swap_concat", "concat_order")
 
 
 def _sigmoid(a):

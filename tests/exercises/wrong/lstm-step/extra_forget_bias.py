@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("forget_bias_added",)
+
 
 def _sigmoid(a):
     return np.exp(-np.logaddexp(0.0, -a))

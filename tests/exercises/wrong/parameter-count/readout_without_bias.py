@@ -1,6 +1,6 @@
 """Read-out counted as O x H weights without its O biases."""
 
-RIGHT_DIAGNOSES = ('drop_term',)
+RIGHT_DIAGNOSES = ("drop_term", "readout_bias_missing")
 
 BLOCKS = {"plain": 1, "gated": 2, "gru": 3, "lstm": 4}
 
