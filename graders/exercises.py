@@ -18,6 +18,7 @@ import tomllib
 import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import Any, cast
 
@@ -46,6 +47,17 @@ class Limits:
     memory_mb: int = 512
 
 
+class WarningPolicy(Enum):
+    """What a warning raised by the entry function does to its test (``[checks] warnings`` in
+    exercise.toml). Warnings the code silences (``np.errstate``, a warnings filter) are none."""
+
+    NOTE = "note"
+    """Added to a public test's message, never costing points: the default."""
+    FAIL = "fail"
+    """Fails a test whose output was right, public or hidden, with the category ``warning``:
+    for an exercise whose statement asks for warning-free results."""
+
+
 @dataclass(frozen=True)
 class Mistake:
     name: str
@@ -68,6 +80,7 @@ class Exercise:
     draft: bool = False
     source: str | None = None
     limits: Limits = field(default_factory=Limits)
+    warnings: WarningPolicy = WarningPolicy.NOTE
     statements: Mapping[str, str] = field(default_factory=dict)
     theories: Mapping[str, str] = field(default_factory=dict)
     starter: str = ""
@@ -159,6 +172,7 @@ def load_exercise(path: Path | str) -> Exercise:
         draft=meta.get("draft", False),
         source=meta.get("source"),
         limits=_read_limits(path, meta.get("limits", {})),
+        warnings=_read_warning_policy(path, meta.get("checks", {})),
         statements=_read_translations(path, "statement"),
         theories=_read_translations(path, "theory"),
         starter=starter,
@@ -209,6 +223,21 @@ def _read_limits(path: Path, table: Any) -> Limits:
     if not 128 <= limits.memory_mb <= 8192:
         raise ExerciseError(f"{where}: field 'memory_mb' must be in [128, 8192]")
     return limits
+
+
+def _read_warning_policy(path: Path, table: Any) -> WarningPolicy:
+    where = f"{path.name}/exercise.toml [checks]"
+    if not isinstance(table, dict):
+        raise ExerciseError(f"{where}: must be a table")
+    unknown = set(table) - {"warnings"}
+    if unknown:
+        raise ExerciseError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    choices = [policy.value for policy in WarningPolicy]
+    value = table.get("warnings", WarningPolicy.NOTE.value)
+    if value not in choices:
+        raise ExerciseError(f"{where}: field 'warnings' must be one of {', '.join(choices)}, "
+                            f"not {value!r}")
+    return WarningPolicy(value)
 
 
 def _read_translations(path: Path, stem: str) -> dict[str, str]:

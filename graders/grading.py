@@ -14,7 +14,7 @@ import numpy as np
 from graders.cases import OutputBatchAxis
 from graders.checks.arrays import Check, CheckResult, Tolerance, compare
 from graders.diagnosis import Observation, diagnose, layout_note
-from graders.exercises import PreparedCase, PreparedExercise
+from graders.exercises import PreparedCase, PreparedExercise, WarningPolicy
 from graders.hidden import HIDDEN_MESSAGES, hidden_view
 from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
 from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
@@ -122,7 +122,7 @@ def judge(prepared: PreparedExercise, plans: Sequence[CasePlan], run: RunResult,
                       tests=tests, output=run.load_stdout,
                       message=f"Your code could not be loaded: {describe_error(error)}")
     unfinished = unfinished_reason(run, limits)
-    tests = tuple(shown(judge_case(plan, run, unfinished)) for plan in plans)
+    tests = tuple(shown(judge_case(plan, run, unfinished, exercise.warnings)) for plan in plans)
     task_count = sum(1 + len(plan.slices) for plan in plans)
     verdict = overall_verdict(run, tests, task_count)
     diagnosis = None
@@ -215,22 +215,23 @@ def describe_error(error: dict[str, Any]) -> str:
     return f"raised {kind}{line}{message}"
 
 
-def judge_case(plan: CasePlan, run: RunResult,
-               unfinished: tuple[Failure, str] | None) -> TestResult:
+def judge_case(plan: CasePlan, run: RunResult, unfinished: tuple[Failure, str] | None,
+               warning_policy: WarningPolicy) -> TestResult:
     outcome = run.outcomes.get(plan.main)
     if outcome is None:
         failure, why = unfinished or (Failure.CRASHED, "no result came back")
         return not_run(plan.case, failure, why)
-    judged = judge_outcome(plan, run, outcome)
-    if not outcome.warnings:
+    judged = judge_outcome(plan, run, outcome, warning_policy)
+    if not outcome.warnings or judged.failure is Failure.WARNING:
         return judged
-    # A warning never costs points, but an overflow the values hide is worth knowing about.
-    # (Only public calls report warnings.)
+    # A warning that costs no points is still worth knowing about: an overflow the values
+    # hide. (Only public calls report warnings.)
     note = "warning: " + "; ".join(outcome.warnings)
     return replace(judged, message=f"{judged.message} ({note})" if judged.message else note)
 
 
-def judge_outcome(plan: CasePlan, run: RunResult, outcome: TaskOutcome) -> TestResult:
+def judge_outcome(plan: CasePlan, run: RunResult, outcome: TaskOutcome,
+                  warning_policy: WarningPolicy) -> TestResult:
     case = plan.case
     if not outcome.ok:
         error = outcome.error or {}
@@ -240,16 +241,17 @@ def judge_outcome(plan: CasePlan, run: RunResult, outcome: TaskOutcome) -> TestR
     batch_axis = case.spec.output_batch_axis if case.spec.batched else None
     result = compare(case.expected, outcome.value, tolerance, batch_axis)
     if result.passed:
-        result = further_checks(plan, run, outcome, tolerance)
+        result = further_checks(plan, run, outcome, tolerance, warning_policy)
     if result.passed:
         return test_result(case, Status.PASSED)
     check = result.check or Check.VALUES
     return test_result(case, Status.FAILED, result.message, check.category)
 
 
-def further_checks(plan: CasePlan, run: RunResult, outcome: TaskOutcome,
-                   tolerance: Tolerance) -> CheckResult:
-    """Extra author checks, batch consistency and in-place changes, once the values match."""
+def further_checks(plan: CasePlan, run: RunResult, outcome: TaskOutcome, tolerance: Tolerance,
+                   warning_policy: WarningPolicy) -> CheckResult:
+    """Extra author checks, batch consistency, in-place changes and, where the exercise says
+    so, warnings, once the values match."""
     case = plan.case
     for check in case.spec.checks:
         message = check(case.inputs, outcome.value)
@@ -263,6 +265,13 @@ def further_checks(plan: CasePlan, run: RunResult, outcome: TaskOutcome,
         names = ", ".join(f"'{name}'" for name in outcome.mutated)
         return CheckResult(False, Check.INPUTS, f"inputs: the function changed its input {names} "
                            "in place; work on a copy (e.g. x = x.copy()) or build new arrays")
+    if outcome.warned and warning_policy is WarningPolicy.FAIL:
+        # A hidden call tells only that it warned; its test shows the category alone.
+        raised = "; ".join(outcome.warnings) or "a warning"
+        return CheckResult(False, Check.WARNINGS, f"warnings: the values are right, but the "
+                           f"call raised {raised}, and this exercise counts a warning as a "
+                           "failure; find the operation that warns (an overflow in exp calls "
+                           "for a stable sigmoid)")
     return CheckResult(True)
 
 

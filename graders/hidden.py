@@ -30,6 +30,8 @@ HIDDEN_MESSAGES = {
                             "(e.g. x = x.copy()) or build new arrays"),
     Failure.INCONSISTENT_BATCH: ("batch consistency: the batched result differs from the "
                                  "results of single examples"),
+    Failure.WARNING: ("warnings: the call raised a warning (e.g. overflow in exp), which this "
+                      "exercise counts as a failure"),
     Failure.TIME_LIMIT: "time limit exceeded",
     Failure.MEMORY_LIMIT: "ran out of memory (MemoryError)",
     Failure.CRASHED: "the process ended before all tests ran",

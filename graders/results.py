@@ -76,6 +76,8 @@ class Failure(Enum):
     EXCEPTION = "exception"
     CHANGED_INPUT = "changed_input"
     INCONSISTENT_BATCH = "inconsistent_batch"
+    WARNING = "warning"
+    """The right values, but the call raised a warning, in an exercise whose warnings fail."""
     TIME_LIMIT = "time_limit"
     MEMORY_LIMIT = "memory_limit"
     CRASHED = "crashed"

@@ -17,6 +17,7 @@ from graders.exercises import (
     Exercise,
     PreparedCase,
     PreparedExercise,
+    WarningPolicy,
     entry_function,
     load_exercise,
     prepare_exercise,
@@ -106,6 +107,11 @@ def check_statement(prepared: PreparedExercise, sandbox: Sandbox,
     if exercise.entry not in exercise.statements.get("en", ""):
         result.problems.append(f"statement.md: never names the entry function "
                                f"'{exercise.entry}'; say what the learner must write")
+    if exercise.warnings is WarningPolicy.FAIL \
+            and "warning" not in exercise.statements.get("en", "").lower():
+        result.problems.append("statement.md: never mentions warnings, but exercise.toml's "
+                               "[checks] warnings = \"fail\" fails a test whose call warns; "
+                               "say so in the statement")
     hidden = sum(1 for c in prepared.cases if not c.spec.public)
     if not hidden:
         result.problems.append("cases.py: has no hidden case; add cases without public=True")

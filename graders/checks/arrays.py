@@ -41,6 +41,7 @@ class Check(Enum):
     SINGLE_EXAMPLE = "single example"
     BATCH_CONSISTENCY = "batch consistency"
     INPUTS = "inputs"
+    WARNINGS = "warnings"
 
     @property
     def category(self) -> Failure:
@@ -60,6 +61,7 @@ CATEGORIES = {
     Check.SINGLE_EXAMPLE: Failure.INCONSISTENT_BATCH,
     Check.BATCH_CONSISTENCY: Failure.INCONSISTENT_BATCH,
     Check.INPUTS: Failure.CHANGED_INPUT,
+    Check.WARNINGS: Failure.WARNING,
 }
 
 
@@ -242,7 +244,8 @@ def check_values(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
         bad = (~(both_nan | same_inf) & ~(error <= allowed)) | (np.isinf(want) & ~same_inf)
     if not bad.any():
         return PASS
-    with np.errstate(divide="ignore", invalid="ignore"):
+    # A huge error over a tiny allowance overflows to inf: still the worst, as it should be.
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         excess = np.where(bad, np.nan_to_num(error / allowed, nan=np.inf, posinf=np.inf), -1)
     worst = tuple(int(i) for i in np.unravel_index(int(np.argmax(excess)), excess.shape))
     abs_error = float(error[worst])

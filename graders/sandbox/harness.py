@@ -14,8 +14,9 @@ The conversation on the channel (frames as in ``graders/wire.py``), in this orde
 5. H times: the trusted side sends ``{"kind": "hidden", "tasks": [...]}``, the calls of one
    hidden case (its main call, then its batch items, which are parts of the main call's
    inputs), only once the previous hidden case's results came back; the sandbox answers each
-   with ``{"kind": "task", "index", "ok", "value" | "error": {"type"}, "mutated"}``: no text,
-   no timing, an exception described by ``MemoryError`` or ``Exception`` alone.
+   with ``{"kind": "task", "index", "ok", "value" | "error": {"type"}, "mutated", "warned"}``:
+   no text, no timing, an exception described by ``MemoryError`` or ``Exception`` alone, and
+   of warnings only whether there was one.
 
 So no hidden input is in this process before the call that receives it: not at import time,
 not during a public call, not during an earlier hidden case. The harness never sees an
@@ -150,7 +151,11 @@ def run_public(function: Any, task: dict[str, Any], buffers: Sequence[memoryview
 
 def run_hidden(function: Any, task: dict[str, Any], buffers: Sequence[memoryview]
                ) -> tuple[dict[str, Any], list[bytes | memoryview]]:
-    header, out_buffers, raised = call(function, task, buffers)
+    # Whether the call warned, never which warning: an exercise may count a warning as a
+    # failure, and the warning's text could carry the hidden inputs.
+    with warnings.catch_warnings(record=True) as caught:
+        header, out_buffers, raised = call(function, task, buffers)
+    header["warned"] = bool(caught)
     if raised is not None:
         header["error"] = {"type": "MemoryError" if isinstance(raised, MemoryError)
                            else "Exception"}

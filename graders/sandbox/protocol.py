@@ -50,7 +50,10 @@ class TaskOutcome:
     mutated: tuple[str, ...] = ()
     stdout: str = ""
     warnings: tuple[str, ...] = ()
-    """The distinct warnings the call raised (``RuntimeWarning: overflow encountered in exp``)."""
+    """The distinct warnings the call raised (``RuntimeWarning: overflow encountered in exp``);
+    a hidden call's are never read."""
+    warned: bool = False
+    """Whether the call raised any warning (all a hidden call tells of its warnings)."""
 
 
 class Ending(Enum):
@@ -232,13 +235,14 @@ class Conversation:
             error = None if ok else {
                 "type": "MemoryError" if dict(header["error"]).get("type") == "MemoryError"
                 else "Exception"}
-            self.result.outcomes[index] = TaskOutcome(ok, value, error, mutated)
+            self.result.outcomes[index] = TaskOutcome(ok, value, error, mutated,
+                                                      warned=header.get("warned") is True)
             return Next.SEND_CASE if self.next_index == self.case_end else Next.READ
+        texts = tuple(str(text)[:MAX_WARNING_CHARS]
+                      for text in list(header.get("warnings", ()))[:MAX_WARNINGS])
         self.result.outcomes[index] = TaskOutcome(
             ok=ok, value=value, error=None if ok else dict(header["error"]), mutated=mutated,
-            stdout=str(header.get("stdout", "")),
-            warnings=tuple(str(text)[:MAX_WARNING_CHARS]
-                           for text in list(header.get("warnings", ()))[:MAX_WARNINGS]),
+            stdout=str(header.get("stdout", "")), warnings=texts, warned=bool(texts),
         )
         return Next.READ
 

@@ -17,7 +17,7 @@ from graders import (
     load_exercise,
     prepare_exercise,
 )
-from graders.exercises import Limits, folder_version
+from graders.exercises import Limits, WarningPolicy, folder_version
 from tests.graders.helpers import (
     EXERCISES,
     GATE,
@@ -194,6 +194,33 @@ def test_limits_default_when_the_table_is_absent(gate_copy: Path) -> None:
     toml = gate_copy / "exercise.toml"
     toml.write_text(toml.read_text(encoding="utf-8").split("[limits]")[0], encoding="utf-8")
     assert load_exercise(gate_copy).limits == Limits(time_s=5.0, memory_mb=512)
+
+
+@pytest.mark.parametrize(("table", "policy"), [
+    ("", WarningPolicy.NOTE),
+    ('[checks]\nwarnings = "note"\n', WarningPolicy.NOTE),
+    ('[checks]\nwarnings = "fail"\n', WarningPolicy.FAIL),
+])
+def test_warning_policy_is_read_from_the_checks_table(gate_copy: Path, table: str,
+                                                      policy: WarningPolicy) -> None:
+    edit(gate_copy / "exercise.toml", "[limits]", table + "[limits]")
+    assert load_exercise(gate_copy).warnings is policy
+
+
+@pytest.mark.parametrize(("table", "message"), [
+    ('[checks]\nwarnings = "error"\n',
+     "field 'warnings' must be one of note, fail, not 'error'"),
+    ("[checks]\nwarnings = true\n", "field 'warnings' must be one of note, fail, not True"),
+    ('[checks]\nwarnings = "fail"\nstrict = 1\n', "unknown field(s) strict"),
+])
+def test_bad_warning_policy(gate_copy: Path, table: str, message: str) -> None:
+    edit(gate_copy / "exercise.toml", "[limits]", table + "[limits]")
+    assert load_error(gate_copy) == f"gru-update-gate/exercise.toml [checks]: {message}"
+
+
+def test_checks_must_be_a_table(gate_copy: Path) -> None:
+    edit(gate_copy / "exercise.toml", "order = 10", 'order = 10\nchecks = "fail"')
+    assert load_error(gate_copy) == "gru-update-gate/exercise.toml [checks]: must be a table"
 
 
 def test_optional_fields_default(gate_copy: Path) -> None:

@@ -35,6 +35,7 @@ from tests.graders.helpers import (
     gate_solution,
     make_tiny_exercise,
     wrapped_solution,
+    write,
 )
 
 DEFAULT = "rtol=1e-07, atol=1e-09"
@@ -671,3 +672,97 @@ def test_a_shared_output_must_match_every_single_example(sandbox: Sandbox) -> No
     report = grade(prepared, wrong, sandbox)
     failed = {t.name: t.message for t in report.tests if t.status is Status.FAILED}
     assert set(failed) == {"batch sharing a vector alpha", "batch sharing a scalar alpha"}
+
+
+# --- an exercise whose warnings fail a test -----------------------------------------------
+
+SIGMOID_CASES = """
+import numpy as np
+
+from graders.cases import case
+
+
+@case(public=True)
+def overflowing_example(rng):
+    return {"a": np.array([-1000.0, 0.0, 2.0])}
+
+
+@case(points=2)
+def moderate(rng):
+    return {"a": rng.normal(size=5)}
+
+
+@case(points=2)
+def hidden_overflow(rng):
+    return {"a": rng.uniform(-1000.0, -750.0, size=4)}
+"""
+STABLE_SIGMOID = ("import numpy as np\n\n\ndef sigmoid(a):\n"
+                  "    return np.exp(-np.logaddexp(0.0, -a))\n")
+OVERFLOWING_SIGMOID = ("import numpy as np\n\n\ndef sigmoid(a):\n"
+                       "    return 1.0 / (1.0 + np.exp(-a))\n")
+WARNING_FAILS = ("warnings: the values are right, but the call raised RuntimeWarning: overflow "
+                 "encountered in exp, and this exercise counts a warning as a failure; find the "
+                 "operation that warns (an overflow in exp calls for a stable sigmoid)")
+HIDDEN_WARNING = ("warnings: the call raised a warning (e.g. overflow in exp), which this "
+                  "exercise counts as a failure (details are not shown for hidden tests)")
+
+
+def sigmoid_exercise(root: Path, policy: str) -> PreparedExercise:
+    folder = root / "sigmoid"
+    write(folder / "exercise.toml", f"""
+        id = "sigmoid"
+        title = "A sigmoid"
+        difficulty = "easy"
+        tags = ["sigmoid"]
+        entry = "sigmoid"
+
+        [checks]
+        warnings = "{policy}"
+    """)
+    write(folder / "statement.md", "Write `sigmoid(a)`, finite and without a warning.\n")
+    write(folder / "starter.py", "def sigmoid(a):\n    return a\n")
+    write(folder / "solution.py", STABLE_SIGMOID)
+    write(folder / "cases.py", SIGMOID_CASES)
+    return prepare_exercise(load_exercise(folder))
+
+
+def test_where_warnings_fail_an_overflow_fails_its_tests_public_and_hidden(
+        tmp_path: Path, sandbox: Sandbox) -> None:
+    prepared = sigmoid_exercise(tmp_path, "fail")
+    report = grade(prepared, OVERFLOWING_SIGMOID, sandbox)
+    assert (report.verdict, report.score, report.max_score) == (Verdict.FAILED, 2.0, 5.0)
+    assert [(t.name, t.status, t.failure, t.message) for t in report.tests] == [
+        ("overflowing example", Status.FAILED, Failure.WARNING, WARNING_FAILS),
+        ("moderate", Status.PASSED, None, ""),
+        ("hidden overflow", Status.FAILED, Failure.WARNING, HIDDEN_WARNING)]
+    assert report.diagnosis is None  # the values are right: no mistake to name
+
+
+def test_where_warnings_fail_code_that_does_not_warn_passes(tmp_path: Path,
+                                                            sandbox: Sandbox) -> None:
+    prepared = sigmoid_exercise(tmp_path, "fail")
+    silenced = OVERFLOWING_SIGMOID.replace("    return", "    with np.errstate(over='ignore'):"
+                                                      "\n        return")
+    for code in (STABLE_SIGMOID, silenced):
+        report = grade(prepared, code, sandbox)
+        assert (report.verdict, report.score) == (Verdict.PASSED, 5.0), code
+        assert [t.message for t in report.tests] == ["", "", ""]
+
+
+def test_where_warnings_fail_wrong_values_still_name_the_values(tmp_path: Path,
+                                                                sandbox: Sandbox) -> None:
+    prepared = sigmoid_exercise(tmp_path, "fail")
+    report = grade(prepared, OVERFLOWING_SIGMOID.replace("1.0 /", "2.0 /"), sandbox)
+    public = report.tests[0]
+    assert public.failure is Failure.VALUES
+    assert public.message.startswith("values: ")
+    assert public.message.endswith(" (warning: RuntimeWarning: overflow encountered in exp)")
+
+
+def test_where_warnings_are_noted_the_same_overflow_costs_nothing(tmp_path: Path,
+                                                                  sandbox: Sandbox) -> None:
+    prepared = sigmoid_exercise(tmp_path, "note")
+    report = grade(prepared, OVERFLOWING_SIGMOID, sandbox)
+    assert (report.verdict, report.score) == (Verdict.PASSED, 5.0)
+    assert [t.message for t in report.tests] == [
+        "warning: RuntimeWarning: overflow encountered in exp", "", ""]

@@ -60,4 +60,5 @@ def test_enum_values() -> None:
     assert [v.value for v in Visibility] == ["public", "hidden"]
     assert [f.value for f in Failure] == [
         "wrong_type", "wrong_shape", "wrong_dtype", "non_finite", "values", "exception",
-        "changed_input", "inconsistent_batch", "time_limit", "memory_limit", "crashed"]
+        "changed_input", "inconsistent_batch", "warning", "time_limit", "memory_limit",
+        "crashed"]

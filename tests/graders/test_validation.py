@@ -158,6 +158,25 @@ def test_statement_not_naming_the_entry(gate_copy: Path, sandbox: Sandbox) -> No
                                "say what the learner must write"]
 
 
+def test_failing_warnings_need_a_statement_that_says_so(gate_copy: Path,
+                                                        sandbox: Sandbox) -> None:
+    edit(gate_copy / "exercise.toml", "[limits]", '[checks]\nwarnings = "fail"\n\n[limits]')
+    edit(gate_copy / "statement.md", "warning", "complaint", count=0)
+    result = validated(gate_copy, sandbox)
+    assert result.problems == ["statement.md: never mentions warnings, but exercise.toml's "
+                               '[checks] warnings = "fail" fails a test whose call warns; say '
+                               "so in the statement"]
+
+
+def test_a_reference_that_warns_fails_where_warnings_fail(gate_copy: Path,
+                                                          sandbox: Sandbox) -> None:
+    edit(gate_copy / "exercise.toml", "[limits]", '[checks]\nwarnings = "fail"\n\n[limits]')
+    edit(gate_copy / "solution.py", "    return", "    np.exp(np.float64(1000.0))\n    return")
+    problems = validated(gate_copy, sandbox).problems
+    assert problems[0].startswith("solution.py: does not pass its own cases in the sandbox "
+                                  "(failed): numerical example: warnings: the values are right")
+
+
 def test_no_hidden_case(tmp_path: Path, sandbox: Sandbox) -> None:
     folder = make_tiny_exercise(tmp_path)
     edit(folder / "cases.py", "@case(points=2)", "@case(public=True, points=2)")

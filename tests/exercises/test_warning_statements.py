@@ -1,0 +1,71 @@
+"""Statements say what their grader does with warnings, and gated-unit fails a warning.
+
+An exercise's ``[checks] warnings`` (graders.exercises.WarningPolicy) decides whether a test
+whose call warns fails; its statements must tell the learner which: one that fails warnings
+mentions them, one that only notes them and still talks about warnings says they cost no
+points, and a statement that asks for warning-free results belongs to an exercise that fails
+warnings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from graders import Failure, Sandbox, Status, Verdict, grade
+from graders.exercises import ExerciseCatalog, WarningPolicy
+
+EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
+CATALOG = ExerciseCatalog(EXERCISES)
+WARNING = {"en": "warning", "ja": "警告"}
+COSTS_NOTHING = {"en": "costs no points", "ja": "減点はなく"}
+WARNING_FREE = {"en": "warning-free", "ja": "警告も出さないように"}
+NAIVE_SIGMOID = '''
+import numpy as np
+
+
+def gated_unit(x, h0, W_ux, W_uh, b_u, W_ax, W_ah, b_a):
+    """The textbook sigmoid: finite, but exp(-q) overflows (with a warning) for q < -709."""
+    h = h0
+    states = []
+    for t in range(x.shape[-2]):
+        x_t = x[..., t, :]
+        u = 1.0 / (1.0 + np.exp(-(x_t @ W_ux.T + h @ W_uh.T + b_u)))
+        a = np.tanh(x_t @ W_ax.T + h @ W_ah.T + b_a)
+        h = u * h + (1.0 - u) * a
+        states.append(h)
+    return np.stack(states, axis=-2)
+'''
+
+
+@pytest.mark.parametrize("exercise_id", CATALOG.ids())
+def test_each_statement_says_what_its_grader_does_with_warnings(exercise_id: str) -> None:
+    exercise = CATALOG.load(exercise_id)
+    for lang, text in exercise.statements.items():
+        if lang not in WARNING:
+            continue
+        text = text.lower()
+        if exercise.warnings is WarningPolicy.FAIL:
+            assert WARNING[lang] in text, lang
+        else:
+            assert WARNING_FREE[lang] not in text, lang
+            assert WARNING[lang] not in text or COSTS_NOTHING[lang] in text, lang
+
+
+@pytest.fixture(scope="module")
+def sandbox() -> Iterator[Sandbox]:
+    pool = Sandbox(workers=1)
+    try:
+        yield pool
+    finally:
+        pool.close()
+
+
+def test_gated_unit_fails_a_naive_sigmoid_on_the_case_that_overflows(sandbox: Sandbox) -> None:
+    report = grade(CATALOG.prepared("gated-unit"), NAIVE_SIGMOID, sandbox)
+    assert report.verdict is Verdict.FAILED
+    failing = [(t.name, t.status, t.failure) for t in report.tests
+               if t.status is not Status.PASSED]
+    assert failing == [("large pre activations", Status.FAILED, Failure.WARNING)]
