@@ -1,0 +1,15 @@
+"""Unstable sigmoid: exp(a) / (1 + exp(a)) gives inf / inf = NaN once a > 709."""
+
+import numpy as np
+
+HINT = ("Your outputs are right for moderate inputs but contain NaN where the pre-activation "
+        "is large. In float64, exp overflows to inf above about 709, and inf / inf is NaN. "
+        "Write the sigmoid so that exp only ever sees a non-positive argument (split on the "
+        "sign of a), or use np.logaddexp.")
+
+
+def reset_gate(h_prev, x_t, W_r, b_r):
+    joined = np.concatenate([h_prev, x_t], axis=-1)
+    a = joined @ W_r.T + b_r
+    r = np.exp(a) / (1.0 + np.exp(a))
+    return r, r * h_prev
