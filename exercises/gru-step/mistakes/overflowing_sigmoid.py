@@ -1,0 +1,18 @@
+import numpy as np
+
+HINT = ("Your new state is right for moderate inputs but NaN where a gate's pre-activation "
+        "is large. In float64, exp overflows to inf above about 709, and inf / inf is NaN. "
+        "Write the sigmoid so that exp only ever sees a non-positive argument (split on the "
+        "sign of a), or use np.logaddexp.")
+
+
+def _sigmoid(a):
+    return np.exp(a) / (1.0 + np.exp(a))
+
+
+def gru_step(h_prev, x_t, W_z, b_z, W_r, b_r, W_h, b_h):
+    hx = np.concatenate([h_prev, x_t], axis=-1)
+    z = _sigmoid(hx @ W_z.T + b_z)
+    r = _sigmoid(hx @ W_r.T + b_r)
+    h_tilde = np.tanh(np.concatenate([r * h_prev, x_t], axis=-1) @ W_h.T + b_h)
+    return z * h_prev + (1.0 - z) * h_tilde
