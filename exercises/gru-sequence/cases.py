@@ -106,3 +106,14 @@ def slow_memory(rng):
 def large_preactivations(rng):
     # Pre-activations in the hundreds: a naive sigmoid overflows, exp(a)/(1+exp(a)) is NaN.
     return _inputs(rng, T=30, H=5, D=3, N=3, scale=300.0, bias_scale=50.0)
+
+
+@case(points=2, **BATCH)
+def saturated_candidate(rng):
+    # Input weights of the candidate a thousand times larger: its pre-activation passes 709
+    # in both directions, where a tanh written with exp divides inf by inf (np.tanh returns
+    # exactly +-1). The recurrent weights stay small, so no step amplifies rounding.
+    H = 4
+    inputs = _inputs(rng, T=20, H=H, D=3, N=3)
+    inputs["W_h"][:, H:] *= 1000.0
+    return inputs
