@@ -2,7 +2,7 @@
 
 import numpy as np
 
-RIGHT_DIAGNOSES = ("drop_term",)
+RIGHT_DIAGNOSES = ("drop_term", "missing_bias")
 
 
 def _joined(first, x_t):

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("float32_arithmetic",)
+
 
 def reset_gate(h_prev, x_t, W_r, b_r):
     joined = np.concatenate([h_prev, x_t], axis=-1).astype(np.float32)

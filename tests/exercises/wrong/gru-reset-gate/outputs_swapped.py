@@ -2,7 +2,7 @@
 
 import numpy as np
 
-RIGHT_DIAGNOSES = ("swap_tuple",)
+RIGHT_DIAGNOSES = ("swap_tuple", "outputs_swapped")
 
 
 def _sigmoid(a):

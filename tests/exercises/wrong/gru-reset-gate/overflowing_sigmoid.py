@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("overflowing_sigmoid",)
+
 
 def reset_gate(h_prev, x_t, W_r, b_r):
     a = np.concatenate([h_prev, x_t], axis=-1) @ W_r.T + b_r

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("overflowing_sigmoid",)
+
 
 def _sigmoid(a):
     return np.exp(a) / (1.0 + np.exp(a))

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-RIGHT_DIAGNOSES = ("sigmoid_tanh",)
+RIGHT_DIAGNOSES = ("sigmoid_tanh", "tanh_gate")
 
 
 def update_gate(h_prev, x_t, W_z, b_z):

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("time_axis_first",)
+
 
 def _window(a):
     w = 1.0 / (1.0 - a)
