@@ -52,7 +52,7 @@ def create_app(settings: Settings | None = None, *, runtime: GradingRuntime | No
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if settings.auto_migrate:
             await run_in_threadpool(upgrade_database, settings.database_url)
-        work = BackgroundWork(runtime, settings.workers if run_grading else 0)
+        work = BackgroundWork(runtime, settings.grading_threads if run_grading else 0)
         await run_in_threadpool(work.start)
         logger.info("service.started", extra={"grading_threads": work.grading_threads})
         try:

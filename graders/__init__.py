@@ -32,7 +32,7 @@ from graders.mutants import PREFIX as MUTANT_PREFIX
 from graders.mutation_score import MutantStatus, MutationScore, mutant_statuses, mutation_score
 from graders.render import format_report, format_validation
 from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
-from graders.sandbox import Sandbox, SandboxLimits
+from graders.sandbox import CpuPriority, Sandbox, SandboxLimits
 from graders.sandbox.doctor import Layer, LayerState
 from graders.sandbox.doctor import diagnose as diagnose_sandbox
 from graders.scaffold import create_exercise
@@ -50,6 +50,7 @@ __all__ = [
     "CatalogSurvey",
     "Course",
     "CourseError",
+    "CpuPriority",
     "Exercise",
     "ExerciseCatalog",
     "ExerciseError",

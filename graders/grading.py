@@ -18,7 +18,7 @@ from graders.exercises import PreparedCase, PreparedExercise, WarningPolicy
 from graders.hidden import HIDDEN_MESSAGES, hidden_view
 from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
 from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
-from graders.sandbox.limits import SandboxLimits
+from graders.sandbox.limits import CpuPriority, SandboxLimits
 from graders.sandbox.protocol import (
     EncodedTasks,
     Ending,
@@ -70,16 +70,18 @@ def planned(prepared: PreparedExercise, public_only: bool
 
 
 def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_only: bool = False,
-          limits: SandboxLimits | None = None) -> GradeReport:
+          priority: CpuPriority = CpuPriority.NORMAL, limits: SandboxLimits | None = None
+          ) -> GradeReport:
     """Grade ``code`` against the exercise's cases (only the public ones if ``public_only``).
 
-    The sandbox runs under the pool's limits with the exercise's time and memory limits,
-    unless ``limits`` overrides them all. The report's duration is the time until the first
-    hidden case was sent: how long hidden cases take is not the learner's to know.
+    The sandbox runs under the pool's limits with the exercise's time and memory limits and
+    ``priority``, unless ``limits`` overrides them all. The report's duration is the time
+    until the first hidden case was sent: how long hidden cases take is not the learner's to
+    know.
     """
     exercise = prepared.exercise
-    limits = limits or sandbox.limits.with_exercise_limits(exercise.limits.time_s,
-                                                           exercise.limits.memory_mb)
+    limits = limits or replace(sandbox.limits.with_exercise_limits(
+        exercise.limits.time_s, exercise.limits.memory_mb), priority=priority)
     tasks, plans = planned(prepared, public_only)
     started = time.perf_counter()
     run = sandbox.run(code, exercise.entry, tasks, limits)

@@ -66,15 +66,18 @@ def serve_command(
 
 def worker_command(
     workers: Annotated[int | None, typer.Option(
-        help="grading threads (default NUMJUDGE_WORKERS)")] = None,
+        help="grading threads for learners' submissions (default NUMJUDGE_WORKERS); "
+        "NUMJUDGE_REGRADE_WORKERS more take only regrades")] = None,
 ) -> None:
     """Run grading workers only (no HTTP), for the multi-machine setup."""
     from app.services.runtime import build_runtime
     from app.services.workers import BackgroundWork
 
     settings = service_settings()
-    threads = workers if workers is not None else max(settings.workers, 1)
-    runtime = build_runtime(settings.model_copy(update={"workers": threads}))
+    settings = settings.model_copy(update={
+        "workers": workers if workers is not None else max(settings.workers, 1)})
+    threads = settings.grading_threads
+    runtime = build_runtime(settings)
     work = BackgroundWork(runtime, threads, embedded=False)
     start_or_exit(work)
     consumer = runtime.queue.make_consumer(threads, work.handler, embedded=False)

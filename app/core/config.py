@@ -48,8 +48,11 @@ class Settings(BaseSettings):
     max_attempts: int = Field(3, ge=1, description="gradings tried before giving up")
     recovery_interval_s: float = Field(5.0, gt=0, description="period of the lease check")
     max_running_per_learner: int = Field(1, ge=1, description="gradings of one learner at once")
+    regrade_workers: int = Field(1, ge=0, le=8, description="grading threads per grading "
+                                 "process that take only regrades, beside `workers`, at the "
+                                 "lowest CPU priority (0: this process grades no regrades)")
     max_running_regrades: int = Field(1, ge=1, description="regrades graded at once on all "
-                                      "workers; the other threads stay free for learners")
+                                      "grading processes together")
     max_waiting_per_learner: int = Field(10, ge=1, description="queued submissions of one "
                                          "learner; more get 429 with Retry-After")
     submit_rate_per_minute: int = Field(0, ge=0, description="submissions and runs a learner "
@@ -107,8 +110,14 @@ class Settings(BaseSettings):
         return 6 * self.max_code_bytes + 4096
 
     @property
+    def grading_threads(self) -> int:
+        """A grading process's threads: ``workers`` for learners, then the regrade ones (a
+        process with no learner threads grades nothing)."""
+        return self.workers + self.regrade_workers if self.workers else 0
+
+    @property
     def sandbox_pool_size(self) -> int:
-        return self.sandbox_workers or max(self.workers, 1)
+        return self.sandbox_workers or max(self.grading_threads, 1)
 
     @property
     def sandbox_limits(self) -> SandboxLimits:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from graders import (
     CanaryResult,
+    CpuPriority,
     GradeReport,
     PreparedExercise,
     Sandbox,
@@ -15,8 +16,8 @@ from graders import (
     grade,
 )
 
-GradeFunction = Callable[[PreparedExercise, str, bool], GradeReport]
-"""``grade(prepared, code, public_only)``; raises on an engine fault (never for the
+GradeFunction = Callable[[PreparedExercise, str, bool, CpuPriority], GradeReport]
+"""``grade(prepared, code, public_only, priority)``; raises on an engine fault (never for the
 learner's code, whose failures are verdicts in the report)."""
 
 CanaryFunction = Callable[[], CanaryResult]
@@ -38,9 +39,10 @@ class SandboxGrader:
                 self._sandbox = Sandbox(workers=self.pool_size, limits=self.limits)
             return self._sandbox
 
-    def __call__(self, prepared: PreparedExercise, code: str, public_only: bool) -> GradeReport:
+    def __call__(self, prepared: PreparedExercise, code: str, public_only: bool,
+                 priority: CpuPriority = CpuPriority.NORMAL) -> GradeReport:
         sandbox = self._sandbox or self.start()
-        return grade(prepared, code, sandbox, public_only=public_only)
+        return grade(prepared, code, sandbox, public_only=public_only, priority=priority)
 
     def canary(self) -> CanaryResult:
         return canary(self._sandbox or self.start())

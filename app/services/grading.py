@@ -21,9 +21,9 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 
 from app import crud
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
-from app.services.runtime import GradingRuntime, worker_id
+from app.services.runtime import GradingRuntime, Lane, worker_id
 from app.services.submissions import log_event, to_out
-from graders import ExerciseError, ExerciseNotFound, GradeReport, Verdict
+from graders import CpuPriority, ExerciseError, ExerciseNotFound, GradeReport, Verdict
 
 logger = logging.getLogger(__name__)
 
@@ -60,7 +60,11 @@ def work(runtime: GradingRuntime, submission_id: str) -> None:
             claimed = with_database(runtime, lambda: _claim_next(runtime))
             if claimed is None:
                 return
-            _grade_claimed(runtime, *claimed)
+            lane = Lane.REGRADES if claimed[0].regrade else Lane.LEARNERS
+            try:
+                _grade_claimed(runtime, *claimed)
+            finally:
+                runtime.lanes.release(lane)
     except Stopping:
         logger.info("grading.stopped", extra={"reason": "database down while stopping"})
 
@@ -74,9 +78,24 @@ def _lease_length(runtime: GradingRuntime, exercise_id: str) -> float:
 
 
 def _claim_next(runtime: GradingRuntime) -> tuple[Submission, str, str, float] | None:
-    """Claim the fairest claimable row: (row, its learner's name, lease token, start)."""
-    max_running = runtime.settings.max_running_per_learner
-    max_regrades = runtime.settings.max_running_regrades
+    """Claim the fairest claimable row of a lane with a free place: (row, its learner's
+    name, lease token, start). The lane's place is this thread's until it releases it."""
+    with runtime.lanes.claiming:
+        free = runtime.lanes.free()
+        claimed = _claim_in(runtime, learners=Lane.LEARNERS in free,
+                            regrades=Lane.REGRADES in free)
+        if claimed is not None:
+            runtime.lanes.take(Lane.REGRADES if claimed[0].regrade else Lane.LEARNERS)
+        return claimed
+
+
+def _claim_in(runtime: GradingRuntime, *, learners: bool, regrades: bool
+              ) -> tuple[Submission, str, str, float] | None:
+    # A lane with no free place takes nothing: its cap is zero for this claim.
+    max_running = runtime.settings.max_running_per_learner if learners else 0
+    max_regrades = runtime.settings.max_running_regrades if regrades else 0
+    if not max_running and not max_regrades:
+        return None
     with runtime.sessions() as session:
         candidates = crud.next_candidates(session=session, now=utcnow(),
                                           max_running=max_running, max_regrades=max_regrades)
@@ -122,8 +141,8 @@ def _grade_claimed(runtime: GradingRuntime, submission: Submission, user_name: s
                         f"instructor: {exc}")
         return
     try:
-        report = runtime.grade(prepared, submission.code,
-                               submission.kind is SubmissionKind.RUN)
+        report = runtime.grade(prepared, submission.code, submission.kind is SubmissionKind.RUN,
+                               CpuPriority.BACKGROUND if submission.regrade else CpuPriority.NORMAL)
     except Exception as exc:  # an engine fault, never the learner's code: grade it again
         logger.exception("submission.engine_fault",
                          extra={"submission_id": submission.id, "error": type(exc).__name__})

@@ -7,6 +7,7 @@ import os
 import socket
 import threading
 from dataclasses import dataclass, field
+from enum import Enum
 
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -17,6 +18,39 @@ from app.queue import GradingQueue
 from app.services.engine import CanaryFunction, GradeFunction, SandboxGrader
 from app.services.waiters import ResultWaiters
 from graders import ExerciseCatalog
+
+
+class Lane(Enum):
+    """Which queued rows a grading thread takes."""
+
+    LEARNERS = "learners"
+    """Learners' own submissions and runs."""
+    REGRADES = "regrades"
+
+
+class GradingLanes:
+    """A process's grading threads in two lanes: ``workers`` for learners, the rest for
+    regrades only, so a regrade never holds a thread a learner could use.
+
+    A thread takes a lane's place only by claiming a row, and claims are made one at a time
+    (``claiming``): a thread woken while another is between looking and claiming sees the
+    places that one leaves free, so no wake-up is lost to a place held for a moment.
+    """
+
+    def __init__(self, learners: int, regrades: int) -> None:
+        self._free = {Lane.LEARNERS: learners, Lane.REGRADES: regrades}
+        self.claiming = threading.Lock()
+
+    def free(self) -> frozenset[Lane]:
+        """The lanes with a free place (call it holding ``claiming``)."""
+        return frozenset(lane for lane, places in self._free.items() if places > 0)
+
+    def take(self, lane: Lane) -> None:
+        self._free[lane] -= 1
+
+    def release(self, lane: Lane) -> None:
+        with self.claiming:
+            self._free[lane] += 1
 
 
 def worker_id() -> str:
@@ -36,10 +70,12 @@ class GradingRuntime:
     sessions: sessionmaker[Session] = field(init=False)
     stopping: threading.Event = field(default_factory=threading.Event)
     database_outage: Backoff = field(init=False)
+    lanes: GradingLanes = field(init=False)
 
     def __post_init__(self) -> None:
         self.sessions = get_sessionmaker(self.settings.database_url)
         self.database_outage = Backoff(max_s=self.settings.backoff_max_s)
+        self.lanes = GradingLanes(self.settings.workers, self.settings.regrade_workers)
 
 
 def build_runtime(settings: Settings, *, engine: SandboxGrader | None = None,

@@ -22,7 +22,7 @@ from enum import Enum
 from pathlib import Path
 
 from graders.errors import SandboxUnavailable
-from graders.sandbox.limits import SandboxLimits
+from graders.sandbox.limits import CpuPriority, SandboxLimits
 from graders.sandbox.state import STATE_PREFIX
 
 CGROUP_ROOT = Path("/sys/fs/cgroup")
@@ -58,7 +58,7 @@ class SlotCgroup:
     """One per controller in v1, the single one in v2."""
     join_fds: tuple[int, ...]
     """``cgroup.procs`` of each folder, opened by the zygote; a sandbox writes "0" to join."""
-    written: tuple[int, int] | None = None
+    written: tuple[int, int, CpuPriority] | None = None
 
     @classmethod
     def create(cls, name: str) -> SlotCgroup:
@@ -97,11 +97,14 @@ class SlotCgroup:
         return slot
 
     def set_limits(self, limits: SandboxLimits) -> None:
-        """The memory of all the sandbox's processes together, their number; once per change."""
-        wanted = (limits.memory_mb * 1024 * 1024, limits.max_processes)
+        """The memory of all the sandbox's processes together, their number, their share of
+        the CPU; written only when they change."""
+        wanted = (limits.memory_mb * 1024 * 1024, limits.max_processes, limits.priority)
         if wanted == self.written:
             return
-        memory, processes = wanted
+        memory, processes, priority = wanted
+        if self.written is None or priority is not self.written[2]:
+            self._set_cpu_weight(priority)
         if self.version is CgroupVersion.V2:
             _write(self.folders[0] / "memory.max", str(memory), "memory.max")
             _write(self.folders[0] / "pids.max", str(processes), "pids.max")
@@ -117,6 +120,16 @@ class SlotCgroup:
             _write(self.folders[CONTROLLERS.index("pids")] / "pids.max", str(processes),
                    "pids.max")
         self.written = wanted
+
+    def _set_cpu_weight(self, priority: CpuPriority) -> None:
+        # A cgroup competes for the CPU with its siblings by weight, whatever its processes'
+        # nice values: a background sandbox's cgroup gets the smallest weight there is.
+        background = priority is CpuPriority.BACKGROUND
+        if self.version is CgroupVersion.V2:
+            _write(self.folders[0] / "cpu.weight", "1" if background else "100", "cpu.weight")
+        else:
+            _write(self.folders[CONTROLLERS.index("cpu")] / "cpu.shares",
+                   "2" if background else "1024", "cpu.shares")
 
     def join(self) -> None:
         """Called by the sandbox's PID 1: it and every process it starts belong here."""

@@ -11,6 +11,7 @@ which it holds the capabilities the other layers need, over its own namespaces o
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import errno
 import os
@@ -244,6 +245,21 @@ def set_resource_limits(limits: SandboxLimits) -> None:
         (resource.RLIMIT_MSGQUEUE, 0),
     ):
         resource.setrlimit(name, (value, value))
+
+
+def lower_cpu_priority() -> None:
+    """Leave the CPU to every other process: this sandbox's work can wait.
+
+    The lowest nice and the idle policy rank it below the others wherever it shares a CPU
+    queue with them; a session of its own gives it an autogroup of its own, which otherwise
+    competes as an equal with the service's (the zygote's cgroup, where there is one, gets a
+    low weight too: ``cgroups``). Best effort: nothing here can raise the priority again.
+    """
+    os.setsid()
+    os.setpriority(os.PRIO_PROCESS, 0, 19)
+    os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    with contextlib.suppress(OSError):  # autogroups are a kernel option
+        Path("/proc/self/autogroup").write_text("19")
 
 
 class _CapHeader(ctypes.Structure):

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from enum import Enum
 from typing import Any
+
+
+class CpuPriority(Enum):
+    """How a sandbox shares the CPU with the others."""
+
+    NORMAL = "normal"
+    BACKGROUND = "background"
+    """Only what the normal ones leave: work nobody is waiting for (a regrade)."""
 
 
 @dataclass(frozen=True)
@@ -25,6 +34,7 @@ class SandboxLimits:
     """Worker slot ``k`` runs submissions as uid/gid ``uid_base + k``."""
     strict: bool = True
     """Refuse to grade when an isolation layer cannot be set up (instead of running without it)."""
+    priority: CpuPriority = CpuPriority.NORMAL
 
     @property
     def cpu_s(self) -> int:
@@ -34,4 +44,11 @@ class SandboxLimits:
         return replace(self, time_s=time_s, memory_mb=memory_mb)
 
     def to_dict(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+        """The JSON form sent to a zygote (``from_dict`` reads it back)."""
+        values = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        values["priority"] = self.priority.value
+        return values
+
+    @classmethod
+    def from_dict(cls, values: dict[str, Any]) -> SandboxLimits:
+        return cls(**{**values, "priority": CpuPriority(values["priority"])})

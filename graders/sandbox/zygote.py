@@ -41,7 +41,7 @@ from graders.sandbox.exitcodes import (
     EXIT_SIGNAL_BASE,
     EXIT_TIMEOUT,
 )
-from graders.sandbox.limits import SandboxLimits
+from graders.sandbox.limits import CpuPriority, SandboxLimits
 from graders.sandbox.state import StateFolder, claim_uid
 from graders.sandbox.state import claim as claim_state_folder
 from graders.sandbox.state import release as release_state_folder
@@ -95,6 +95,8 @@ def sandbox_main(channel_fd: int, ready_fd: int, limits: SandboxLimits, setup: Z
     try:
         if setup.cgroup is not None:
             setup.cgroup.join()
+        if limits.priority is CpuPriority.BACKGROUND:
+            isolation.lower_cpu_priority()
         enter_layers(limits, setup.uid, setup.root_mountpoint, keep=(channel_fd, ready_fd))
     except (OSError, SandboxUnavailable) as exc:
         send_frame(channel, {"kind": "setup_error", "message": f"sandbox setup: {exc}"})
@@ -204,7 +206,7 @@ def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
             return
         request, channel_fd = received
         try:
-            code = run_sandbox(channel_fd, SandboxLimits(**request["limits"]), setup)
+            code = run_sandbox(channel_fd, SandboxLimits.from_dict(request["limits"]), setup)
         except Exception:
             traceback.print_exc()
             code = EXIT_SETUP_FAILED

@@ -34,6 +34,7 @@ from app.models import (
 )
 from app.services.engine import SandboxGrader
 from app.services.runtime import GradingRuntime, build_runtime
+from graders import CpuPriority
 from graders.exercises import PreparedExercise
 from graders.results import GradeReport
 
@@ -157,8 +158,9 @@ def make_settings(database_url: str, tmp_path: Path, **overrides: object) -> Set
 
 
 def make_runtime(settings: Settings, grader: SandboxGrader) -> GradingRuntime:
-    def grade(prepared: PreparedExercise, code: str, public_only: bool) -> GradeReport:
-        return grader(prepared, code, public_only)
+    def grade(prepared: PreparedExercise, code: str, public_only: bool,
+              priority: CpuPriority) -> GradeReport:
+        return grader(prepared, code, public_only, priority)
 
     return build_runtime(settings, engine=grader, grade=grade)
 

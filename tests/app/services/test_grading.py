@@ -15,9 +15,10 @@ from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
 from app.queue import GradingQueue
 from app.services.grading import work
 from app.services.recovery import recover, worker_is_dead
-from app.services.runtime import GradingRuntime
+from app.services.runtime import GradingRuntime, Lane
 from graders import (
     CanaryResult,
+    CpuPriority,
     ExerciseCatalog,
     GradeReport,
     PreparedExercise,
@@ -41,9 +42,12 @@ class FakeEngine:
 
     def __init__(self) -> None:
         self.calls: list[str] = []
+        self.priorities: list[CpuPriority] = []
 
-    def __call__(self, prepared: PreparedExercise, code: str, public_only: bool) -> GradeReport:
+    def __call__(self, prepared: PreparedExercise, code: str, public_only: bool,
+                 priority: CpuPriority) -> GradeReport:
         self.calls.append(code)
+        self.priorities.append(priority)
         if code == "boom" or (code == "flaky" and self.calls.count("flaky") == 1):
             raise SandboxError("zygote died")
         return GradeReport(exercise=prepared.exercise.id, version=prepared.exercise.version,
@@ -144,6 +148,44 @@ def test_a_learner_at_the_running_limit_waits_and_others_go_first(
     work(fake, waiting)
     assert engine.calls == ["ada"]  # flood has max_running_per_learner = 1 in flight
     assert _row(fake, waiting).status is SubmissionStatus.QUEUED
+
+
+def test_a_regrade_is_graded_at_background_priority_after_learners_own_work(
+        fake: GradingRuntime, engine: FakeEngine) -> None:
+    regrade = _new(fake, "again", user="bob", regrade=True)
+    own = _new(fake, "own", user="ada")
+    work(fake, regrade)
+    assert engine.calls == ["own", "again"]
+    assert engine.priorities == [CpuPriority.NORMAL, CpuPriority.BACKGROUND]
+    assert {_row(fake, i).status for i in (regrade, own)} == {SubmissionStatus.DONE}
+
+
+def test_a_thread_takes_only_rows_of_a_lane_with_a_free_place(
+        fake: GradingRuntime, engine: FakeEngine) -> None:
+    """Every learner thread busy: a woken thread grades regrades only (the learner's row
+    waits for a learner thread); the regrade thread busy: it grades learners' rows only."""
+    assert fake.lanes.free() == {Lane.LEARNERS, Lane.REGRADES}
+    regrade = _new(fake, "again", user="bob", regrade=True)
+    own = _new(fake, "own", user="ada")
+    for _ in range(fake.settings.workers):
+        fake.lanes.take(Lane.LEARNERS)
+    work(fake, own)
+    assert engine.calls == ["again"] and _row(fake, regrade).status is SubmissionStatus.DONE
+    assert _row(fake, own).status is SubmissionStatus.QUEUED
+    fake.lanes.release(Lane.LEARNERS)
+    fake.lanes.take(Lane.REGRADES)
+    later = _new(fake, "again later", user="cy", regrade=True)
+    work(fake, own)
+    assert engine.calls == ["again", "own"]
+    assert _row(fake, later).status is SubmissionStatus.QUEUED
+
+
+def test_regrade_threads_come_beside_the_learners_threads(database_url: str,
+                                                           tmp_path: Path) -> None:
+    settings = make_settings(database_url, tmp_path, workers=2, regrade_workers=1)
+    assert (settings.grading_threads, settings.sandbox_pool_size) == (3, 3)
+    web_only = make_settings(database_url, tmp_path, workers=0, regrade_workers=1)
+    assert web_only.grading_threads == 0
 
 
 def test_recovery_requeues_expired_leases_once(fake: GradingRuntime,

@@ -8,13 +8,15 @@ import signal
 import subprocess
 import sys
 import textwrap
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
-from graders import PreparedExercise, Sandbox, SandboxLimits, Verdict, grade
+from graders import CpuPriority, PreparedExercise, Sandbox, SandboxLimits, Verdict, grade
 from graders.errors import SandboxError
 from graders.sandbox import Task
+from graders.sandbox.cgroups import CgroupVersion, detect_version, own_cgroup
 from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
 from tests.graders.helpers import REPO, gate_solution
 
@@ -105,3 +107,34 @@ def test_all_the_processes_of_a_submission_share_one_memory_budget() -> None:
         assert "went over the memory limit (256 MB)" in result.message
         again = pool.run("def f(x):\n    return x + 1\n", "f", [Task(("x",), (np.zeros(2),))])
         assert again.outcomes[0].value.tolist() == [1.0, 1.0]
+
+
+def test_a_background_sandbox_leaves_the_cpu_to_the_others() -> None:
+    """A regrade's sandbox runs at the lowest priority (and its cgroup at the lowest weight);
+    the zygote's next, normal sandbox is back at the normal priority."""
+    code = textwrap.dedent("""
+        import os
+        import numpy as np
+
+        def f(x):
+            return np.array([os.getpriority(os.PRIO_PROCESS, 0), os.sched_getscheduler(0)],
+                            dtype=float)
+    """)
+    task = [Task(("x",), (np.zeros(1),))]
+    with Sandbox(workers=1) as pool:
+        zygote = pool._all[0]
+        for priority, expected, weight in (
+                (CpuPriority.BACKGROUND, [19, os.SCHED_IDLE], ("2", "1")),
+                (CpuPriority.NORMAL, [0, os.SCHED_OTHER], ("1024", "100"))):
+            result = pool.run(code, "f", task, replace(pool.limits, priority=priority))
+            assert result.outcomes[0].value.tolist() == expected, priority
+            if not zygote.reduced:  # a cgroup per zygote: its weight follows the priority
+                assert cpu_weight(zygote.state_folder.name) in weight
+
+
+def cpu_weight(cgroup_name: str) -> str:
+    version = detect_version()
+    controller = "" if version is CgroupVersion.V2 else "cpu"
+    folder = own_cgroup(controller, version) / cgroup_name
+    file = "cpu.weight" if version is CgroupVersion.V2 else "cpu.shares"
+    return (folder / file).read_text().strip()
