@@ -162,27 +162,3 @@ def diagnose(candidates: Mapping[str, Candidate],
             return Diagnosis(found_here[0].hint, tuple(failing), source, found_here[0].key)
     return None
 
-
-# numpy's words when the shapes of two operands do not fit together.
-SHAPE_ERRORS = ("mismatch in its core dimension", "could not be broadcast", "shapes",
-                "not aligned", "must match exactly", "dimensions except for the concatenation",
-                "cannot reshape", "out of bounds for axis")
-
-
-def layout_note(error: Mapping[str, Any], inputs: Mapping[str, Any]) -> str:
-    """For an exception about shapes, what the learner should compare, in words.
-
-    A layout confusion (time-first read as batch-first, a weight matrix read as (in, out))
-    shows up as numpy's complaint about shapes; this names the inputs' shapes on the case so
-    that the learner can check each one against the statement. Empty for other exceptions.
-    """
-    message = str(error.get("message", ""))
-    if error.get("type") not in ("ValueError", "IndexError") \
-            or not any(words in message for words in SHAPE_ERRORS):
-        return ""
-    shapes = ", ".join(f"{name} {tuple(value.shape)}" for name, value in inputs.items()
-                       if isinstance(value, np.ndarray))
-    return (f" (the arrays' shapes do not fit together, which usually means a layout mix-up: "
-            f"this case's inputs have shapes {shapes}; check each against the statement: which "
-            "axis is time and which is the batch, and whether a weight matrix is (outputs, "
-            "inputs))")

@@ -13,9 +13,10 @@ import numpy as np
 
 from graders.cases import OutputBatchAxis
 from graders.checks.arrays import Check, CheckResult, Tolerance, compare
-from graders.diagnosis import Observation, diagnose, layout_note
+from graders.diagnosis import Observation, diagnose
 from graders.exercises import PreparedCase, PreparedExercise, WarningPolicy
 from graders.hidden import HIDDEN_MESSAGES, hidden_view
+from graders.layout import explain_shape_error
 from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
 from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
 from graders.sandbox.limits import CpuPriority, SandboxLimits
@@ -208,6 +209,13 @@ def error_failure(error: Mapping[str, Any]) -> Failure:
     return Failure.MEMORY_LIMIT if error.get("type") == "MemoryError" else Failure.EXCEPTION
 
 
+def explained_error(error: dict[str, Any], inputs: Mapping[str, Any],
+                    batch_axes: Mapping[str, int]) -> str:
+    """The exception a call raised; a shape error first in words, numpy's own after."""
+    explanation = explain_shape_error(error, inputs, batch_axes)
+    return f"{explanation} ({describe_error(error)})" if explanation else describe_error(error)
+
+
 def describe_error(error: dict[str, Any]) -> str:
     kind = str(error.get("type", "Exception"))
     if kind == "MemoryError":
@@ -237,8 +245,8 @@ def judge_outcome(plan: CasePlan, run: RunResult, outcome: TaskOutcome,
     case = plan.case
     if not outcome.ok:
         error = outcome.error or {}
-        return test_result(case, Status.ERROR, describe_error(error) + layout_note(error,
-                           case.inputs), failure=error_failure(error))
+        return test_result(case, Status.ERROR, explained_error(error, case.inputs,
+                           case.spec.batch_axes), failure=error_failure(error))
     tolerance = Tolerance(case.spec.rtol, case.spec.atol)
     batch_axis = case.spec.output_batch_axis if case.spec.batched else None
     result = compare(case.expected, outcome.value, tolerance, batch_axis)
@@ -284,7 +292,12 @@ def batch_consistency(plan: CasePlan, run: RunResult, batched: Any,
     for item, index in enumerate(plan.slices):
         outcome = run.outcomes.get(index)
         if outcome is None or not outcome.ok:
-            why = describe_error(outcome.error or {}) if outcome else "did not run"
+            why = "did not run"
+            if outcome is not None:
+                error = outcome.error or {}
+                explanation = explain_shape_error(error, plan.case.slice_inputs[item])
+                why = describe_error(error) if not explanation else \
+                    f"failed: {explanation} ({describe_error(error)})"
             return CheckResult(False, Check.SINGLE_EXAMPLE, f"{check.value}: the batch works, "
                                f"but a single example (batch item {item}) {why}")
         values.append(outcome.value)

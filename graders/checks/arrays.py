@@ -8,6 +8,7 @@ and value.
 
 from __future__ import annotations
 
+import itertools
 import numbers
 from dataclasses import dataclass
 from enum import Enum
@@ -17,6 +18,9 @@ import numpy as np
 
 from graders.results import Failure
 from graders.wire import Foreign
+
+MAX_PERMUTED_AXES = 4
+"""Outputs of up to this many axes are tried in every order of their axes (24 at most)."""
 
 
 @dataclass(frozen=True)
@@ -170,13 +174,16 @@ def check_shape(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
     if want == have:
         return PASS
     base = f"expected {shape_text(want)}, got {shape_text(have)}"
-    return fail(Check.SHAPE, base + shape_diagnosis(want, have, batch_axis))
+    return fail(Check.SHAPE, base + shape_diagnosis(want, have, batch_axis)
+                + reordered_values(expected, got, tolerance))
 
 
 def shape_diagnosis(want: tuple[int, ...], have: tuple[int, ...],
                     batch_axis: int | None) -> str:
     if len(want) >= 2 and have == want[::-1]:
         return ": transposed"
+    if len(want) == len(have) and sorted(want) == sorted(have):
+        return permuted_axes(want, have)
     if batch_axis is not None and len(want) == len(have) + 1:
         axis = batch_axis % len(want)
         if want[:axis] + want[axis + 1:] == have:
@@ -191,6 +198,27 @@ def shape_diagnosis(want: tuple[int, ...], have: tuple[int, ...],
                 return f": axis {axis} (of size {want[axis]}) is missing; was it reduced away?"
     if int(np.prod(want)) == int(np.prod(have)):
         return ": the same number of elements, arranged differently"
+    return ""
+
+
+def permuted_axes(want: tuple[int, ...], have: tuple[int, ...]) -> str:
+    """Words for the right axes in another order: a sequence laid out time-first where
+    batch-first is expected (or the reverse) shows up here."""
+    moved = [axis for axis, (w, h) in enumerate(zip(want, have, strict=True)) if w != h]
+    which = (f"axes {moved[0]} and {moved[1]} exchanged" if len(moved) == 2
+             else "the same axes in another order")
+    return (f": {which}; check which axis the statement puts first (time or batch, say)")
+
+
+def reordered_values(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance) -> str:
+    """Whether the output, its axes put in the expected order, has the right values."""
+    if got.ndim != expected.ndim or not 2 <= got.ndim <= MAX_PERMUTED_AXES:
+        return ""
+    for order in itertools.permutations(range(got.ndim)):
+        moved = np.transpose(got, order)
+        if moved.shape == expected.shape and moved.dtype == expected.dtype \
+                and check_values(expected, moved, tolerance).passed:
+            return "; with the axes in the expected order the values are right"
     return ""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from graders.checks.arrays import Tolerance
-from graders.diagnosis import Candidate, CaseTable, Observation, diagnose, layout_note
+from graders.diagnosis import Candidate, CaseTable, Observation, diagnose
 from graders.results import DiagnosisSource
 
 MISTAKE, MUTANT = DiagnosisSource.MISTAKE, DiagnosisSource.MUTANT
@@ -68,13 +68,3 @@ def test_hand_written_mistakes_come_before_mutants() -> None:
     case = table([1.0], a=[2.0], m2=[2.0])
     found = diagnose(candidates, [observed("one", case, [2.0])])
     assert found is not None and (found.key, found.source) == ("a", MISTAKE)
-
-
-def test_layout_note_names_the_shapes_for_shape_errors_only() -> None:
-    inputs = {"xs": np.zeros((4, 2, 3)), "h0": np.zeros((2, 5)), "n": 3}
-    error = {"type": "ValueError", "message": "matmul: Input operand 1 has a mismatch in its "
-             "core dimension 0"}
-    note = layout_note(error, inputs)
-    assert "layout mix-up" in note and "xs (4, 2, 3), h0 (2, 5);" in note
-    assert layout_note({"type": "KeyError", "message": "boom"}, inputs) == ""
-    assert layout_note({"type": "ValueError", "message": "math domain error"}, inputs) == ""

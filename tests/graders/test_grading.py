@@ -510,7 +510,8 @@ def test_transposed_batch_gets_the_shape_message(gate: PreparedExercise,
     report = run(gate, sandbox, code, public_only=True)
     assert [(t.status, t.message) for t in report.tests] == [
         (Status.PASSED, ""),
-        (Status.FAILED, "shape: expected (2, 3), got (3, 2): transposed")]
+        (Status.FAILED, "shape: expected (2, 3), got (3, 2): transposed; with the axes in the "
+                        "expected order the values are right")]
 
 
 def test_dict_result_is_described_not_sent(gate: PreparedExercise, sandbox: Sandbox) -> None:

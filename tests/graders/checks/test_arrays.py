@@ -141,13 +141,36 @@ def test_type(got: Any, message: str) -> None:
     ((12,), (3, 4), None,
      "shape: expected (12,), got (3, 4): the same number of elements, arranged differently"),
     ((2, 6), (3, 5), None, "shape: expected (2, 6), got (3, 5)"),
+    ((5, 3, 4), (3, 5, 4), 1, "shape: expected (5, 3, 4), got (3, 5, 4): axes 0 and 1 exchanged; "
+     "check which axis the statement puts first (time or batch, say)"),
+    ((2, 3, 4), (3, 4, 2), None, "shape: expected (2, 3, 4), got (3, 4, 2): the same axes in "
+     "another order; check which axis the statement puts first (time or batch, say)"),
     ((3,), (), None,
      "shape: expected (3,), got (): axis 0 (of size 3) is missing; was it reduced away?"),
 ])
 def test_shape(want: tuple[int, ...], have: tuple[int, ...], batch_axis: int | None,
                message: str) -> None:
-    result = failed(np.zeros(want), np.zeros(have), batch_axis=batch_axis)
+    # Ones against zeros: no order of the axes makes the values right.
+    result = failed(np.ones(want), np.zeros(have), batch_axis=batch_axis)
     assert (result.check, result.message) == (Check.SHAPE, message)
+
+
+def test_a_time_first_output_where_batch_first_is_expected_is_told_so() -> None:
+    states = np.random.default_rng(0).normal(size=(3, 5, 4))  # (batch, time, units)
+    result = failed(states, states.transpose(1, 0, 2), batch_axis=0)
+    assert result.message == (
+        "shape: expected (3, 5, 4), got (5, 3, 4): axes 0 and 1 exchanged; check which axis "
+        "the statement puts first (time or batch, say); with the axes in the expected order "
+        "the values are right")
+    reshaped = failed(states, states.reshape(5, 3, 4), batch_axis=0)
+    assert not reshaped.message.endswith("the values are right")
+
+
+def test_a_transposed_output_with_the_right_values_is_told_so() -> None:
+    expected = np.arange(12.0).reshape(4, 3)
+    assert failed(expected, expected.T).message == (
+        "shape: expected (4, 3), got (3, 4): transposed; with the axes in the expected order "
+        "the values are right")
 
 
 def test_shape_is_checked_before_dtype() -> None:
@@ -339,7 +362,8 @@ def test_tuple_element_failures_are_prefixed_with_their_position() -> None:
     expected = (np.zeros(2), np.ones((2, 3)))
     shape = failed(expected, (np.zeros(2), np.ones((3, 2))))
     assert (shape.check, shape.message) == (
-        Check.SHAPE, "output 2 of 2: shape: expected (2, 3), got (3, 2): transposed")
+        Check.SHAPE, "output 2 of 2: shape: expected (2, 3), got (3, 2): transposed; with the "
+        "axes in the expected order the values are right")
     values = failed(expected, (np.array([0.0, 0.5]), np.ones((2, 3))))
     assert (values.check, values.message) == (
         Check.VALUES, "output 1 of 2: values: 1 of 2 elements (50.0%) outside tolerance "

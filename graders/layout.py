@@ -1,0 +1,67 @@
+"""Layout mix-ups told in words: a numpy shape error of a public call, explained.
+
+A layout confusion (a time-first sequence read as batch-first, a weight matrix read as
+(inputs, outputs)) shows up as numpy's complaint about shapes, in numpy's own terms ("mismatch
+in its core dimension 0, with gufunc signature (n?,k),(k,m?)->(n?,m?)"). The learner reads
+instead what does not fit, in the case's own inputs: each input's shape, where its batch axis
+is, and which axes of which inputs have the sizes numpy names. Only public calls are
+explained: of a hidden call the trusted side knows no exception type or message.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+# numpy's words when the shapes of two operands do not fit together.
+SHAPE_ERRORS = ("mismatch in its core dimension", "could not be broadcast", "shapes",
+                "not aligned", "must match exactly", "dimensions except for the concatenation",
+                "cannot reshape", "out of bounds for axis")
+# Where numpy names the two sizes that disagree: matmul, concatenate/stack, dot.
+SIZES = (re.compile(r"size (\d+) is different from (\d+)"),
+         re.compile(r"has size (\d+) and the array at index \d+ has size (\d+)"),
+         re.compile(r"(\d+) \(dim \d+\) != (\d+) \(dim \d+\)"))
+
+
+def is_shape_error(error: Mapping[str, Any]) -> bool:
+    message = str(error.get("message", ""))
+    return error.get("type") in ("ValueError", "IndexError") \
+        and any(words in message for words in SHAPE_ERRORS)
+
+
+def explain_shape_error(error: Mapping[str, Any], inputs: Mapping[str, Any],
+                        batch_axes: Mapping[str, int] | None = None) -> str:
+    """For an exception about shapes, what does not fit, in words; empty for other exceptions.
+
+    ``batch_axes`` (a batched case's) says where each batched input has its batch.
+    """
+    if not is_shape_error(error):
+        return ""
+    axes = batch_axes or {}
+    arrays = {name: value for name, value in inputs.items() if isinstance(value, np.ndarray)}
+    shapes = ", ".join(
+        f"{name} {tuple(value.shape)}" + (f" with the batch along axis {axes[name]}"
+                                          if name in axes else "")
+        for name, value in arrays.items())
+    return ("the arrays' shapes do not fit together, which usually means a layout mix-up: "
+            f"this case's inputs have shapes {shapes}; {sizes_text(error, arrays)}check each "
+            "against the statement: which axis is time and which is the batch, and whether a "
+            "weight matrix is (outputs, inputs)")
+
+
+def sizes_text(error: Mapping[str, Any], arrays: Mapping[str, np.ndarray]) -> str:
+    """Which inputs' axes have the two sizes numpy says disagree ("" when it names none)."""
+    message = str(error.get("message", ""))
+    found = next((pattern.search(message) for pattern in SIZES if pattern.search(message)), None)
+    if found is None:
+        return ""
+    parts = []
+    for size in dict.fromkeys(int(group) for group in found.groups()):
+        where = [f"axis {axis} of {name}" for name, value in arrays.items()
+                 for axis, length in enumerate(value.shape) if length == size]
+        parts.append(f"{size} is the length of {', '.join(where)}" if where else
+                     f"{size} is the length of no input's axis (of an intermediate result)")
+    return f"the sizes that do not fit: {'; '.join(parts)}; "
