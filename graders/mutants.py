@@ -39,6 +39,7 @@ class Operator(Enum):
     MEAN_SUM = "mean_sum"
     FLIP_SIGN = "flip_sign"
     SWAP_TUPLE = "swap_tuple"
+    GATE_PRODUCT = "gate_product"
 
 
 @dataclass(frozen=True)
@@ -87,8 +88,11 @@ def is_sigmoid_call(node: ast.AST, helpers: frozenset[str]) -> bool:
 
 
 def rewrites(node: ast.AST, parameters: frozenset[str], helpers: frozenset[str],
-             loop_variables: frozenset[str]) -> Iterator[tuple[Operator, str, str, Rewrite]]:
-    """The operators that apply at ``node``, each with a variant name, its meaning and how."""
+             loop_variables: frozenset[str], gates: frozenset[str]
+             ) -> Iterator[tuple[Operator, str, str, Rewrite]]:
+    """The operators that apply at ``node``, each with a variant name, its meaning and how.
+
+    ``gates``: the names assigned a sigmoid's value (a gate), which a gate operator moves."""
     name = function_name(node)
     if isinstance(node, ast.Call) and name in CONCATENATIONS and node.args \
             and isinstance(node.args[0], ast.List | ast.Tuple) and len(node.args[0].elts) == 2:
@@ -111,6 +115,31 @@ def rewrites(node: ast.AST, parameters: frozenset[str], helpers: frozenset[str],
                     return n
                 yield (Operator.TRANSPOSE, side, "with a matrix transposed (rows and columns "
                        "exchanged)", transpose)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+        for side in ("left", "right"):
+            for element, factor in gated_factors(getattr(node, side), helpers, gates):
+                def after(n: ast.AST, side: str = side, element: int | None = element,
+                          factor: int = factor) -> ast.AST | None:
+                    return gate_after_product(n, side, element, factor)
+                where = "" if element is None else f"{element}."
+                yield (Operator.GATE_PRODUCT, f"after:{side}:{where}{factor}", "with a gate "
+                       "applied to the result of a matrix product instead of to the vector that "
+                       "enters it (a reset gate after the product, not before)", after)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        for outer in ("left", "right"):
+            product = getattr(node, outer)
+            outside = node.right if outer == "left" else node.left
+            if not (isinstance(product, ast.BinOp) and isinstance(product.op, ast.MatMult)
+                    and is_gate(outside, helpers, gates)):
+                continue
+            for side in ("left", "right"):
+                if is_transposed(getattr(product, side)):
+                    continue  # a gate on the matrix itself is no mistake a learner makes
+                def before(n: ast.AST, outer: str = outer, side: str = side) -> ast.AST | None:
+                    return gate_before_product(n, outer, side)
+                yield (Operator.GATE_PRODUCT, f"before:{outer}:{side}", "with a gate applied to "
+                       "the vector that enters a matrix product instead of to its result",
+                       before)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         for kept, dropped in (("left", "right"), ("right", "left")):
             term = getattr(node, dropped)
@@ -189,6 +218,60 @@ def rewrites(node: ast.AST, parameters: frozenset[str], helpers: frozenset[str],
             return n
         yield (Operator.SWAP_TUPLE, "", "with the returned values in the opposite order",
                swap_tuple)
+
+
+def gated_factors(operand: ast.AST, helpers: frozenset[str], gates: frozenset[str]
+                  ) -> Iterator[tuple[int | None, int]]:
+    """Where an operand of a matrix product holds an elementwise product ``g * v`` with a gate
+    ``g`` that could be moved out of it: (None, factor) for the operand itself, (element,
+    factor) for one part of a concatenation; ``factor`` is the gate's position, 0 or 1."""
+    parts: list[tuple[int | None, ast.AST]] = [(None, operand)]
+    if function_name(operand) in CONCATENATIONS and isinstance(operand, ast.Call) \
+            and operand.args and isinstance(operand.args[0], ast.List | ast.Tuple):
+        parts = list(enumerate(operand.args[0].elts))
+    for element, part in parts:
+        if isinstance(part, ast.BinOp) and isinstance(part.op, ast.Mult):
+            for factor, value in enumerate((part.left, part.right)):
+                if is_gate(value, helpers, gates):
+                    yield element, factor
+
+
+def is_gate(node: ast.AST, helpers: frozenset[str], gates: frozenset[str]) -> bool:
+    """A sigmoid's value: a call of the sigmoid helper or a name assigned one."""
+    return is_sigmoid_call(node, helpers) or (isinstance(node, ast.Name) and node.id in gates)
+
+
+def is_transposed(node: ast.AST) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "T"
+
+
+def gate_after_product(node: ast.AST, side: str, element: int | None,
+                       factor: int) -> ast.AST | None:
+    """``(g * v) @ W`` (or ``W @ [g * v, x]``...) made ``g * (v @ W)``."""
+    if not isinstance(node, ast.BinOp):
+        return None
+    operand = getattr(node, side)
+    parts = operand.args[0].elts if element is not None else None
+    product = operand if parts is None else parts[element]
+    if not isinstance(product, ast.BinOp):
+        return None
+    factors = (product.left, product.right)
+    gate, vector = factors[factor], factors[1 - factor]
+    if parts is None:
+        setattr(node, side, vector)
+    else:
+        parts[element] = vector
+    return ast.BinOp(gate, ast.Mult(), node)
+
+
+def gate_before_product(node: ast.AST, outer: str, side: str) -> ast.AST | None:
+    """``g * (v @ W)`` made ``(g * v) @ W`` (``side`` names the operand the gate moves to)."""
+    if not isinstance(node, ast.BinOp):
+        return None
+    gate = node.right if outer == "left" else node.left
+    product = getattr(node, outer)
+    setattr(product, side, ast.BinOp(gate, ast.Mult(), getattr(product, side)))
+    return product  # type: ignore[no-any-return]
 
 
 def int_constant(node: ast.AST) -> int | None:
@@ -274,6 +357,9 @@ def make_mutants(source: str, entry: str) -> list[Mutant]:
         frozenset()
     loop_variables = frozenset(n.target.id for n in ast.walk(tree)
                                if isinstance(n, ast.For) and isinstance(n.target, ast.Name))
+    gates = frozenset(target.id for n in ast.walk(tree) if isinstance(n, ast.Assign)
+                      and is_sigmoid_call(n.value, helpers)
+                      for target in n.targets if isinstance(target, ast.Name))
     mutants: list[Mutant] = []
     seen = {ast.unparse(tree)}
     for function in functions:
@@ -281,7 +367,7 @@ def make_mutants(source: str, entry: str) -> list[Mutant]:
             if stored(node) or not hasattr(node, "lineno"):
                 continue
             for operator, variant, meaning, rewrite in rewrites(node, parameters, helpers,
-                                                                 loop_variables):
+                                                                 loop_variables, gates):
                 changed = apply(tree, node, rewrite)
                 if changed is None or changed in seen:
                     continue

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import textwrap
 from pathlib import Path
 
@@ -114,3 +115,57 @@ def test_nested_sums_get_distinct_keys() -> None:
     assert len({m.key for m in mutants}) == len(mutants) == 4
     assert {m.source.splitlines()[1].strip() for m in mutants} == {
         "return a + b", "return c", "return b + c", "return a + c"}
+
+
+GATED = textwrap.dedent("""
+    import numpy as np
+
+
+    def sigmoid(a):
+        return np.exp(-np.logaddexp(0.0, -a))
+
+
+    def step(h, x, W, U, b, c):
+        r = sigmoid(x @ W.T + b)
+        joined = np.tanh(np.concatenate([r * h, x], axis=-1) @ W.T)
+        looped = np.tanh((r * h) @ U + c)
+        kept = sigmoid(c) * (h @ U)
+        plain = (0.5 * h) @ U + (c * h) @ U
+        return joined + looped + kept + plain
+""")
+
+
+def gate_moves(source: str = GATED) -> list[str]:
+    """The line each gate mutant changed (mutants are unparsed: compare with the unparsed)."""
+    original = ast.unparse(ast.parse(source)).splitlines()
+    return [line.strip() for m in make_mutants(source, "step")
+            if m.operator is Operator.GATE_PRODUCT
+            for line in m.source.splitlines() if line not in original]
+
+
+def test_a_gate_moves_out_of_a_matrix_product_and_into_one() -> None:
+    assert gate_moves() == [
+        # a gate on a product's result moved onto an operand (either, unless it is a .T)
+        "kept = sigmoid(c) * h @ U",  # (sigmoid(c) * h) @ U, unparsed
+        "kept = h @ (sigmoid(c) * U)",
+        # the reset gate after the product: of a concatenation, and of a plain vector
+        "joined = np.tanh(r * (np.concatenate([h, x], axis=-1) @ W.T))",
+        "looped = np.tanh(r * (h @ U) + c)",
+    ]
+
+
+def test_only_a_gate_moves_through_a_product() -> None:
+    # Numbers and other factors (c * h) are no gate: moving a number changes nothing, and
+    # another factor is not the mistake the operator names.
+    assert not [line for line in gate_moves() if line.startswith("plain")]
+
+
+def test_the_gate_operator_says_what_it_means_without_quoting_the_reference() -> None:
+    meanings = {m.key.split(":")[3]: m.meaning for m in make_mutants(GATED, "step")
+                if m.operator is Operator.GATE_PRODUCT}
+    assert meanings == {
+        "after": "Your result equals the correct one with a gate applied to the result of a "
+                 "matrix product instead of to the vector that enters it (a reset gate after "
+                 "the product, not before).",
+        "before": "Your result equals the correct one with a gate applied to the vector that "
+                  "enters a matrix product instead of to its result."}
