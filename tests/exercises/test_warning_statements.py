@@ -3,8 +3,8 @@
 An exercise's ``[checks] warnings`` (graders.exercises.WarningPolicy) decides whether a test
 whose call warns fails; its statements must tell the learner which: one that fails warnings
 mentions them, one that only notes them and still talks about warnings says they cost no
-points, and a statement that asks for warning-free results belongs to an exercise that fails
-warnings.
+points, a statement that asks for warning-free results belongs to an exercise that fails
+warnings, and one that speaks of overflow says what a warning costs.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ CATALOG = ExerciseCatalog(EXERCISES)
 WARNING = {"en": "warning", "ja": "警告"}
 COSTS_NOTHING = {"en": "costs no points", "ja": "減点はなく"}
 WARNING_FREE = {"en": "warning-free", "ja": "警告も出さないように"}
+OVERFLOW = {"en": "overflow", "ja": "オーバーフロー"}
 NAIVE_SIGMOID = '''
 import numpy as np
 
@@ -47,6 +48,8 @@ def test_each_statement_says_what_its_grader_does_with_warnings(exercise_id: str
         if lang not in WARNING:
             continue
         text = text.lower()
+        # Where a statement warns of overflow, the learner must know what a warning costs.
+        assert OVERFLOW[lang] not in text or WARNING[lang] in text, lang
         if exercise.warnings is WarningPolicy.FAIL:
             assert WARNING[lang] in text, lang
         else:
