@@ -140,14 +140,20 @@ def create_token(*, session: Session, user: User, expires_at: datetime | None = 
     return row, token
 
 
+# Built once: every API request checks a token, and building the query cost more than
+# running it.
+_LIVE_TOKEN = (select(ApiToken).options(joinedload(ApiToken.user))
+               .where(ApiToken.token_hash == bindparam("token_hash"),
+                      ApiToken.revoked_at.is_(None),
+                      or_(ApiToken.expires_at.is_(None),
+                          ApiToken.expires_at > bindparam("now"))))
+
+
 def get_user_by_token(*, session: Session, token: str) -> User | None:
     """The active owner of a live token; notes its use at most every few minutes."""
     now = utcnow()
-    row = session.scalars(
-        select(ApiToken).options(joinedload(ApiToken.user))
-        .where(ApiToken.token_hash == hash_token(token), ApiToken.revoked_at.is_(None),
-               or_(ApiToken.expires_at.is_(None), ApiToken.expires_at > now))
-    ).one_or_none()
+    row = session.scalars(_LIVE_TOKEN, {"token_hash": hash_token(token), "now": now}
+                          ).one_or_none()
     if row is None or not row.user.is_active:
         return None
     if row.last_used_at is None or now - row.last_used_at > TOKEN_TOUCH_PERIOD:
@@ -279,22 +285,25 @@ class LearnerLoad:
     oldest_recent_at: datetime | None  # the oldest of those
 
 
+# A regrade waits in nobody's quota: the learner did not ask for it.
+_OWN_QUEUED = and_(Submission.status == SubmissionStatus.QUEUED, Submission.regrade.is_(False))
+_RECENT = Submission.created_at >= bindparam("since")
+# Built once: each submission checks its learner's load, and building the query cost more
+# than running it.
+_WAITING = (select(func.count().filter(_OWN_QUEUED))
+            .where(Submission.user_id == bindparam("load_user_id"), _OWN_QUEUED))
+_WAITING_AND_RECENT = (select(func.count().filter(_OWN_QUEUED), func.count().filter(_RECENT),
+                              func.min(Submission.created_at).filter(_RECENT))
+                       .where(Submission.user_id == bindparam("load_user_id"),
+                              or_(_OWN_QUEUED, _RECENT)))
+
+
 def learner_load(*, session: Session, user_id: int, since: datetime | None) -> LearnerLoad:
     """Queued submissions of the learner and, if ``since`` is given, those created since."""
-    # A regrade waits in nobody's quota: the learner did not ask for it.
-    own_queued = and_(Submission.status == SubmissionStatus.QUEUED,
-                      Submission.regrade.is_(False))
-    waiting = func.count().filter(own_queued)
     if since is None:
-        count = session.scalar(select(waiting).where(Submission.user_id == user_id,
-                                                     own_queued))
+        count = session.scalar(_WAITING, {"load_user_id": user_id})
         return LearnerLoad(waiting=int(count or 0), recent=0, oldest_recent_at=None)
-    recent = Submission.created_at >= since
-    row = session.execute(select(waiting, func.count().filter(recent),
-                                 func.min(Submission.created_at).filter(recent))
-                          .where(Submission.user_id == user_id,
-                                 or_(own_queued, recent))
-                          ).one()
+    row = session.execute(_WAITING_AND_RECENT, {"load_user_id": user_id, "since": since}).one()
     return LearnerLoad(waiting=int(row[0] or 0), recent=int(row[1] or 0),
                        oldest_recent_at=_aware(row[2]) if row[2] is not None else None)
 
@@ -304,6 +313,14 @@ def get_submission(*, session: Session, submission_id: str,
     """The submission (and its user in the same query with ``with_user``)."""
     options = (joinedload(Submission.user),) if with_user else ()
     return session.get(Submission, submission_id, options=options)
+
+
+def submission_progress(*, session: Session, submission_id: str
+                        ) -> tuple[SubmissionStatus, int] | None:
+    """A submission's status and attempt count: enough to tell whether it moved on, for a
+    fraction of loading the row (a long-poll asks several times a second)."""
+    row = session.execute(_PROGRESS, {"polled_id": submission_id}).one_or_none()
+    return (row[0], int(row[1])) if row is not None else None
 
 
 def list_submissions(*, session: Session, user_id: int | None = None,
@@ -382,6 +399,8 @@ def _aware(value: Any) -> datetime:
 _submissions_table = cast(Table, Submission.__table__)
 _submissions = _submissions_table.c
 _running = Submission.__table__.alias("running")
+_PROGRESS = (select(_submissions.status, _submissions.attempts)
+             .where(_submissions.id == bindparam("polled_id")))
 
 
 def _claimable(now: Any) -> Any:

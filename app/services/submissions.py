@@ -172,6 +172,19 @@ def load_out(runtime: GradingRuntime, submission_id: str) -> SubmissionOut:
         return to_out(submission)
 
 
+def refresh_out(runtime: GradingRuntime, result: SubmissionOut) -> SubmissionOut:
+    """``result`` as stored now: the whole row is read only when its status or attempt count
+    changed, every other field follows from those."""
+    with runtime.sessions() as session:
+        progress = crud.submission_progress(session=session, submission_id=result.id)
+    if progress is None:
+        raise NotFound(f"Submission {result.id!r} not found")
+    status, attempts = progress
+    if status.value == result.status and attempts == result.attempts:
+        return result
+    return load_out(runtime, result.id)
+
+
 async def wait_for_result(runtime: GradingRuntime, result: SubmissionOut, wait_s: float,
                           waiter: Waiter) -> SubmissionOut:
     """Hold until the result is final or ``wait_s`` passed, without holding a thread.
@@ -190,7 +203,7 @@ async def wait_for_result(runtime: GradingRuntime, result: SubmissionOut, wait_s
         if waiter.result is not None:
             return waiter.result
         waiter.event.clear()
-        result = await run_in_threadpool(load_out, runtime, result.id)
+        result = await run_in_threadpool(refresh_out, runtime, result)
     return result
 
 
