@@ -1,0 +1,13 @@
+"""Previous state ignored by the gate: only the input's columns of W_r act, on x_t."""
+
+import numpy as np
+
+HINT = ("Your gate does not react to the previous hidden state. The gate reads the "
+        "concatenation of h_prev and x_t, so every column of W_r is used: the first H on "
+        "h_prev, the last D on x_t.")
+
+
+def reset_gate(h_prev, x_t, W_r, b_r):
+    H = h_prev.shape[-1]
+    r = np.exp(-np.logaddexp(0.0, -(x_t @ W_r[:, H:].T + b_r)))
+    return r, r * h_prev
