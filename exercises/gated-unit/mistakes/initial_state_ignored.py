@@ -1,0 +1,22 @@
+"""Starts from zeros and ignores h0."""
+
+import numpy as np
+
+HINT = ("Your states are right only when the initial state is zero. The recursion starts "
+        "from the given h0; is every argument of the function used?")
+
+
+def _sigmoid(z):
+    return np.exp(-np.logaddexp(0.0, -z))
+
+
+def gated_unit(x, h0, W_ux, W_uh, b_u, W_ax, W_ah, b_a):
+    h = np.zeros_like(h0)
+    states = []
+    for t in range(x.shape[-2]):
+        x_t = x[..., t, :]
+        u = _sigmoid(x_t @ W_ux.T + h @ W_uh.T + b_u)
+        a = np.tanh(x_t @ W_ax.T + h @ W_ah.T + b_a)
+        h = u * h + (1.0 - u) * a
+        states.append(h)
+    return np.stack(states, axis=-2)
