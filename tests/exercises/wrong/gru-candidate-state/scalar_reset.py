@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("scalar_reset",)
+
 
 def _joined(first, x_t):
     return np.concatenate([first, x_t], axis=-1)

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("loop_stops_early",)
+
 
 def _sigmoid(a):
     return np.exp(-np.logaddexp(0.0, -a))

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("float32_arithmetic",)
+
 
 def gru_step(h_prev, x_t, W_z, b_z, W_r, b_r, W_h, b_h):
     h, x = h_prev.astype(np.float32), x_t.astype(np.float32)

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("loop_stops_early",)
+
 
 def _window(a):
     w = 1.0 / (1.0 - a)

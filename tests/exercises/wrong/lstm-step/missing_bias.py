@@ -2,7 +2,7 @@
 
 import numpy as np
 
-RIGHT_DIAGNOSES = ("drop_term",)
+RIGHT_DIAGNOSES = ("missing_bias", "drop_term")
 
 
 def _sigmoid(a):
