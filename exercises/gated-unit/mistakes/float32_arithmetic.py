@@ -9,7 +9,7 @@ HINT = ("Your values agree with the expected ones to only a few significant digi
 
 
 def _sigmoid(z):
-    return np.float32(1.0) / (np.float32(1.0) + np.exp(-np.clip(z, -80, 80)))
+    return np.exp(-np.logaddexp(0.0, -z))  # stays float32 for float32 input
 
 
 def gated_unit(x, h0, W_ux, W_uh, b_u, W_ax, W_ah, b_a):

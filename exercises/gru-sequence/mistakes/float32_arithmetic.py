@@ -9,7 +9,7 @@ HINT = ("Your values agree with the expected ones to only a few significant digi
 
 
 def _sigmoid(a):
-    return np.float32(1.0) / (np.float32(1.0) + np.exp(-np.clip(a, -80, 80)))
+    return np.exp(-np.logaddexp(0.0, -a))  # stays float32 for float32 input
 
 
 def _step(h, x, W_z, b_z, W_r, b_r, W_h, b_h):

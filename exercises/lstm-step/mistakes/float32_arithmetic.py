@@ -4,7 +4,7 @@ import numpy as np
 
 
 def _sigmoid(a):
-    return np.float32(1.0) / (np.float32(1.0) + np.exp(-np.clip(a, -80, 80)))
+    return np.exp(-np.logaddexp(0.0, -a))  # stays float32 for float32 input
 
 
 HINT = ("Your values agree with the expected ones to about 7 significant digits, then drift. "
