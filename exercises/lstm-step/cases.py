@@ -103,3 +103,10 @@ def large_preactivations(rng):
 @case(points=2)
 def large_weights_unbatched(rng):
     return _inputs(rng, H=2, D=2, scale=400.0, bias_scale=50.0)
+
+
+@case(points=2, batch_axes=BATCH)
+def candidate_beyond_exp_overflow(rng):
+    # Pre-activations beyond 709, where exp overflows in float64: a tanh written with
+    # exponentials divides inf by inf, while np.tanh saturates at exactly -1 or 1.
+    return _inputs(rng, H=3, D=2, N=2, scale=800.0, bias_scale=400.0)

@@ -160,3 +160,10 @@ def one_sequence(rng):
 def shortest_sequences(rng):
     # T = 3: the share is the trace at length 3 over the trace at length 2, one step apart
     return random_case(rng, N=12, T=3, H=4, D=2, gated=True)
+
+
+@case(points=1)
+def plain_candidate_beyond_exp_overflow(rng):
+    # candidate pre-activations beyond 709, where exp overflows in float64: a tanh written
+    # with exponentials divides inf by inf, while np.tanh saturates at exactly -1 or 1
+    return random_case(rng, N=20, T=5, H=3, D=2, gated=False, scale=600.0)
