@@ -43,7 +43,8 @@ class Candidate:
 
 
 def flatten(value: Any) -> tuple[Signature, Flat] | None:
-    """The value's structure (types and shapes) and its numbers as one float vector.
+    """The value's structure (tuples, arrays and their shapes, numbers, booleans) and its
+    numbers as one float vector.
 
     ``None`` for what cannot be compared as numbers (strings, complex, foreign objects).
     """
@@ -54,12 +55,16 @@ def flatten(value: Any) -> tuple[Signature, Flat] | None:
         signature = ("tuple", tuple(part[0] for part in parts if part))
         vectors = [part[1] for part in parts if part]
         return signature, (np.concatenate(vectors) if vectors else np.empty(0))
-    if isinstance(value, np.ndarray | np.generic) and value.dtype.kind in "biuf":
+    if isinstance(value, np.ndarray) and value.dtype.kind in "biuf":
         array = np.asarray(value, dtype=np.float64)
-        kind = "array" if isinstance(value, np.ndarray) else "scalar"
-        return (kind, array.shape), array.ravel()
-    if isinstance(value, numbers.Real) and not isinstance(value, np.generic):
-        return ("number", isinstance(value, bool)), np.array([float(value)])
+        return ("array", array.shape), array.ravel()
+    if isinstance(value, bool | np.bool_):
+        return ("bool",), np.array([float(value)])
+    # A Python number and a numpy scalar of equal value are the same output here: the type
+    # check tells them apart, and a mistake written with numpy types (int(np.int32(...)) or
+    # np.int32(...)) still names what the learner did.
+    if isinstance(value, numbers.Real):
+        return ("number",), np.array([float(value)])
     return None
 
 

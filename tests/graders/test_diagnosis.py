@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from graders.checks.arrays import Tolerance
-from graders.diagnosis import Candidate, CaseTable, Observation, diagnose
+from graders.diagnosis import Candidate, CaseTable, Observation, diagnose, flatten
 from graders.results import DiagnosisSource
 
 MISTAKE, MUTANT = DiagnosisSource.MISTAKE, DiagnosisSource.MUTANT
@@ -68,3 +68,23 @@ def test_hand_written_mistakes_come_before_mutants() -> None:
     case = table([1.0], a=[2.0], m2=[2.0])
     found = diagnose(candidates, [observed("one", case, [2.0])])
     assert found is not None and (found.key, found.source) == ("a", MISTAKE)
+
+
+def test_a_python_number_and_a_numpy_scalar_of_equal_value_match() -> None:
+    # The mistake returns a numpy integer, the learner a Python int of the same value: the
+    # type check tells them apart, the diagnosis must not.
+    case = CaseTable.build(61, {"a": np.int32(-7), "b": np.float64(2.5)}, frozenset({"a", "b"}),
+                           Tolerance())
+    found = diagnose(CANDIDATES, [Observation("large layer", case, -7, passed=False)])
+    assert found is not None
+    assert (found.hint, found.cases) == ("hint A", ("large layer",))
+    assert case.matching(flatten(2.5)) == {"b"}
+    # A numpy scalar equal to the expected Python int has the right value.
+    assert case.matching(flatten(np.int64(61))) == {""}
+
+
+def test_booleans_and_arrays_stay_apart_from_numbers() -> None:
+    signatures = {flatten(value)[0] for value in (1, True, np.bool_(True), np.array(1.0))
+                  if flatten(value) is not None}
+    assert len(signatures) == 3
+    assert flatten(1)[0] == flatten(np.float32(1.0))[0]
