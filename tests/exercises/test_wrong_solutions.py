@@ -35,9 +35,9 @@ WRONG = Path(__file__).resolve().parent / "wrong"
 CATALOG = graders.ExerciseCatalog(REPO / "exercises")
 MIN_WRONG_PER_EXERCISE = 3
 # The share of wrong solutions that get a right diagnosis (a known mistake's hint or a mutant's
-# meaning). The goal is 0.9; this floor is what the engine reaches now (72 of 138), so that it
+# meaning). The goal is 0.9; this floor is what the engine reaches now (93 of 138), so that it
 # can only go up.
-DIAGNOSED_FLOOR = 0.52
+DIAGNOSED_FLOOR = 0.67
 
 FILES = sorted(WRONG.glob("*/*.py"))
 WRONG_FILES = [f for f in FILES if not f.stem.startswith("right_")]
