@@ -101,3 +101,12 @@ def batch_of_one(rng):
 @case(points=1, rtol=RTOL)
 def single_step(rng):
     return problem(rng, (), T=1, H=4, D=2)
+
+
+@case(points=1, rtol=RTOL)
+def saturated_candidate(rng):
+    # only the candidate's pre-activations pass 709, where exp overflows: a tanh written with
+    # exponentials gives NaN here while the gates, and a naive sigmoid, stay finite
+    p = problem(rng, (2,), T=5, H=3, D=2)
+    p["W_ax"] = 600.0 * p["W_ax"]
+    return p
