@@ -417,6 +417,9 @@ class ExerciseCatalog:
         self.root = Path(root).resolve()
         self._loaded: dict[str, tuple[Stamp, Exercise]] = {}
         self._prepared: dict[tuple[str, str], PreparedExercise] = {}
+        self._preparing: dict[tuple[str, str], threading.Lock] = {}
+        """One lock per version being prepared: a second caller waits for the first's work,
+        while loading and every other exercise go on (preparing takes up to seconds)."""
         self._course: tuple[tuple[Stamp, tuple[str, ...]], Course] | None = None
         self._lock = threading.Lock()
 
@@ -483,10 +486,18 @@ class ExerciseCatalog:
         key = (exercise.id, exercise.version)
         with self._lock:
             cached = self._prepared.get(key)
-            if cached is None:
-                cached = prepare_exercise(exercise)
-                stale = [k for k in self._prepared if k[0] == exercise.id]
-                for k in stale:
-                    del self._prepared[k]
+            if cached is not None:
+                return cached
+            preparing = self._preparing.setdefault(key, threading.Lock())
+        with preparing:
+            with self._lock:
+                cached = self._prepared.get(key)
+            if cached is not None:  # prepared by the caller this one waited for
+                return cached
+            cached = prepare_exercise(exercise)
+            with self._lock:
+                for stale in [k for k in self._prepared if k[0] == exercise.id]:
+                    del self._prepared[stale]
                 self._prepared[key] = cached
+                del self._preparing[key]
             return cached

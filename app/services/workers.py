@@ -56,8 +56,11 @@ class BackgroundWork:
         return functools.partial(grading.work, self.runtime)
 
     def _warm(self) -> None:
-        """Prepare every exercise once so the first submission of each is fast."""
+        """Prepare every exercise once so the first submission of each is fast (until the
+        process stops: preparing them all takes seconds of CPU)."""
         for exercise_id in self.runtime.catalog.ids():
+            if self.runtime.stopping.is_set():
+                return
             try:
                 self.runtime.catalog.prepared(exercise_id)
             except ExerciseError as exc:

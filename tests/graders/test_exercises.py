@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import shutil
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
+import graders.exercises
 from graders import (
     Exercise,
     ExerciseCatalog,
@@ -471,3 +475,34 @@ def test_a_hint_that_is_not_a_literal_is_refused(tmp_path: Path) -> None:
     (folder / "mistakes" / "computed.py").write_text('HINT = "a" + str(1)\n')
     with pytest.raises(ExerciseError, match=r"mistakes/computed.py: HINT must be a plain string"):
         load_exercise(folder)
+
+
+def test_preparing_an_exercise_blocks_neither_loading_nor_another_exercise(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Preparing takes seconds: meanwhile the catalog still loads and prepares the others,
+    and a second caller for the same version waits for the first one's work."""
+    make_catalog_entry(tmp_path, "slow", 1)
+    make_catalog_entry(tmp_path, "quick", 2)
+    catalog = ExerciseCatalog(tmp_path)
+    release, calls = threading.Event(), []
+    real = graders.exercises.prepare_exercise
+
+    def prepare(exercise: Exercise, **options: Any) -> PreparedExercise:
+        calls.append(exercise.id)
+        if exercise.id == "slow":
+            release.wait()
+        return real(exercise, **options)
+
+    monkeypatch.setattr(graders.exercises, "prepare_exercise", prepare)
+    waiting = [threading.Thread(target=catalog.prepared, args=("slow",)) for _ in range(2)]
+    for thread in waiting:
+        thread.start()
+    while "slow" not in calls:
+        time.sleep(0.01)
+    # The first call is inside prepare_exercise, holding its version's lock only.
+    assert catalog.load("slow").id == "slow" and catalog.all()
+    assert catalog.prepared("quick").exercise.id == "quick"
+    release.set()
+    for thread in waiting:
+        thread.join()
+    assert calls.count("slow") == 1 and catalog.prepared("slow").exercise.id == "slow"

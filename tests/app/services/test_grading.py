@@ -16,6 +16,7 @@ from app.queue import GradingQueue
 from app.services.grading import work
 from app.services.recovery import recover, worker_is_dead
 from app.services.runtime import GradingRuntime, Lane
+from app.services.workers import BackgroundWork
 from graders import (
     CanaryResult,
     CpuPriority,
@@ -224,3 +225,17 @@ def test_worker_is_dead() -> None:
     assert not worker_is_dead(f"{host}:1")
     assert not worker_is_dead("another-host:999999999")
     assert not worker_is_dead(None)
+
+
+def test_warming_the_exercises_ends_when_the_process_stops(
+        fake: GradingRuntime, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Preparing every exercise takes seconds of CPU: a stopped process does not go on."""
+    prepared: list[str] = []
+
+    def prepare(exercise_id: str) -> None:
+        prepared.append(exercise_id)
+        fake.stopping.set()
+
+    monkeypatch.setattr(fake.catalog, "prepared", prepare)
+    BackgroundWork(fake, grading_threads=1)._warm()
+    assert prepared == fake.catalog.ids()[:1]
