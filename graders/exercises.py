@@ -16,8 +16,9 @@ import runpy
 import threading
 import tomllib
 import warnings
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any, cast
@@ -402,6 +403,30 @@ def prepared_case(spec: CaseSpec, inputs: Mapping[str, Any], expected: Any,
     return PreparedCase(spec, inputs, expected, outputs, table, slice_inputs)
 
 
+_PREPARED_CONTENT: OrderedDict[tuple[str, str, str], PreparedExercise] = OrderedDict()
+_PREPARED_CONTENT_SIZE = 64
+_prepared_content_lock = threading.Lock()
+
+
+def prepare_version(exercise: Exercise) -> PreparedExercise:
+    """``prepare_exercise``, once per exercise version in this process.
+
+    Everything prepared follows from the folder's content, which the version hashes: the same
+    version in another catalog (a copy of the folder) is not prepared again. The known
+    mistakes run here on every case, which takes seconds in the exercises with long sequences.
+    """
+    key = (exercise.id, exercise.version, engine_stamp())
+    with _prepared_content_lock:
+        known = _PREPARED_CONTENT.get(key)
+    if known is None:
+        known = prepare_exercise(exercise)
+        with _prepared_content_lock:
+            _PREPARED_CONTENT[key] = known
+            while len(_PREPARED_CONTENT) > _PREPARED_CONTENT_SIZE:
+                _PREPARED_CONTENT.popitem(last=False)
+    return known if known.exercise is exercise else replace(known, exercise=exercise)
+
+
 @dataclass(frozen=True)
 class CatalogSurvey:
     """A catalog's folders: the exercises that load, and the problem of each one that does not."""
@@ -494,7 +519,7 @@ class ExerciseCatalog:
                 cached = self._prepared.get(key)
             if cached is not None:  # prepared by the caller this one waited for
                 return cached
-            cached = prepare_exercise(exercise)
+            cached = prepare_version(exercise)
             with self._lock:
                 for stale in [k for k in self._prepared if k[0] == exercise.id]:
                     del self._prepared[stale]

@@ -6,7 +6,6 @@ import shutil
 import threading
 import time
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pytest
@@ -485,24 +484,37 @@ def test_preparing_an_exercise_blocks_neither_loading_nor_another_exercise(
     make_catalog_entry(tmp_path, "quick", 2)
     catalog = ExerciseCatalog(tmp_path)
     release, calls = threading.Event(), []
-    real = graders.exercises.prepare_exercise
+    real = graders.exercises.prepare_version
 
-    def prepare(exercise: Exercise, **options: Any) -> PreparedExercise:
+    def prepare(exercise: Exercise) -> PreparedExercise:
         calls.append(exercise.id)
         if exercise.id == "slow":
             release.wait()
-        return real(exercise, **options)
+        return real(exercise)
 
-    monkeypatch.setattr(graders.exercises, "prepare_exercise", prepare)
+    monkeypatch.setattr(graders.exercises, "prepare_version", prepare)
     waiting = [threading.Thread(target=catalog.prepared, args=("slow",)) for _ in range(2)]
     for thread in waiting:
         thread.start()
     while "slow" not in calls:
         time.sleep(0.01)
-    # The first call is inside prepare_exercise, holding its version's lock only.
+    # The first call is inside prepare_version, holding its version's lock only.
     assert catalog.load("slow").id == "slow" and catalog.all()
     assert catalog.prepared("quick").exercise.id == "quick"
     release.set()
     for thread in waiting:
         thread.join()
     assert calls.count("slow") == 1 and catalog.prepared("slow").exercise.id == "slow"
+
+
+def test_a_copy_of_a_prepared_folder_is_not_prepared_again(tmp_path: Path) -> None:
+    first = make_catalog_entry(tmp_path / "one", "gru-update-gate", 10)
+    second = make_catalog_entry(tmp_path / "two", "gru-update-gate", 10)
+    one = ExerciseCatalog(tmp_path / "one").prepared("gru-update-gate")
+    two = ExerciseCatalog(tmp_path / "two").prepared("gru-update-gate")
+    assert two.cases is one.cases and two.candidates is one.candidates
+    assert (one.exercise.path, two.exercise.path) == (first, second)
+    edit(second / "cases.py", '"h_prev": np.array([0.8, -0.3, 0.5]),',
+         '"h_prev": np.array([0.0, 0.0, 0.0]),')
+    edited = ExerciseCatalog(tmp_path / "two").prepared("gru-update-gate")
+    np.testing.assert_array_equal(edited.cases[0].inputs["h_prev"], np.zeros(3))
