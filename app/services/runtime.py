@@ -38,12 +38,21 @@ class GradingLanes:
     """
 
     def __init__(self, learners: int, regrades: int) -> None:
+        self._learners = learners
         self._free = {Lane.LEARNERS: learners, Lane.REGRADES: regrades}
         self.claiming = threading.Lock()
 
     def free(self) -> frozenset[Lane]:
-        """The lanes with a free place (call it holding ``claiming``)."""
-        return frozenset(lane for lane, places in self._free.items() if places > 0)
+        """The lanes a thread may claim from now (call it holding ``claiming``): learners'
+        while one of their places is free; regrades while one of theirs is and no learner's
+        grading runs here, since a regrade's trusted side (judging, storing) shares this
+        process with the learners' requests."""
+        lanes = set()
+        if self._free[Lane.LEARNERS] > 0:
+            lanes.add(Lane.LEARNERS)
+        if self._free[Lane.REGRADES] > 0 and self._free[Lane.LEARNERS] == self._learners:
+            lanes.add(Lane.REGRADES)
+        return frozenset(lanes)
 
     def take(self, lane: Lane) -> None:
         self._free[lane] -= 1

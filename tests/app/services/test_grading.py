@@ -161,23 +161,27 @@ def test_a_regrade_is_graded_at_background_priority_after_learners_own_work(
     assert {_row(fake, i).status for i in (regrade, own)} == {SubmissionStatus.DONE}
 
 
-def test_a_thread_takes_only_rows_of_a_lane_with_a_free_place(
+def test_regrades_start_only_while_no_learner_grading_runs_here(
         fake: GradingRuntime, engine: FakeEngine) -> None:
-    """Every learner thread busy: a woken thread grades regrades only (the learner's row
-    waits for a learner thread); the regrade thread busy: it grades learners' rows only."""
+    """A learner's grading running: a woken thread takes learners' rows only and the regrade
+    waits; every learner place free: the regrade place takes it; the regrade place busy:
+    learners' rows only."""
     assert fake.lanes.free() == {Lane.LEARNERS, Lane.REGRADES}
     regrade = _new(fake, "again", user="bob", regrade=True)
     own = _new(fake, "own", user="ada")
-    for _ in range(fake.settings.workers):
-        fake.lanes.take(Lane.LEARNERS)
+    fake.lanes.take(Lane.LEARNERS)  # another thread grades a learner's submission
+    assert fake.lanes.free() == {Lane.LEARNERS}
     work(fake, own)
-    assert engine.calls == ["again"] and _row(fake, regrade).status is SubmissionStatus.DONE
-    assert _row(fake, own).status is SubmissionStatus.QUEUED
+    assert engine.calls == ["own"] and _row(fake, regrade).status is SubmissionStatus.QUEUED
     fake.lanes.release(Lane.LEARNERS)
+    work(fake, regrade)
+    assert engine.calls == ["own", "again"]
+    assert _row(fake, regrade).status is SubmissionStatus.DONE
     fake.lanes.take(Lane.REGRADES)
     later = _new(fake, "again later", user="cy", regrade=True)
-    work(fake, own)
-    assert engine.calls == ["again", "own"]
+    _new(fake, "mine", user="dan")
+    work(fake, later)
+    assert engine.calls == ["own", "again", "mine"]
     assert _row(fake, later).status is SubmissionStatus.QUEUED
 
 
