@@ -40,6 +40,9 @@ class Operator(Enum):
     FLIP_SIGN = "flip_sign"
     SWAP_TUPLE = "swap_tuple"
     GATE_PRODUCT = "gate_product"
+    DROP_FACTOR = "drop_factor"
+    SWAP_DIFFERENCE = "swap_difference"
+    EXCHANGE_PARAMETERS = "exchange_parameters"
 
 
 @dataclass(frozen=True)
@@ -148,7 +151,18 @@ def rewrites(node: ast.AST, parameters: frozenset[str], helpers: frozenset[str],
             def drop(n: ast.AST, kept: str = kept) -> ast.AST:
                 return getattr(n, kept)  # type: ignore[no-any-return]
             yield Operator.DROP_TERM, dropped, f"without {what}", drop
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        for kept, dropped in (("left", "right"), ("right", "left")):
+            factor = getattr(node, dropped)
+            what = f"the factor {factor.id}" if isinstance(factor, ast.Name) \
+                and factor.id in parameters else "one factor of a product"
+            def drop_factor(n: ast.AST, kept: str = kept) -> ast.AST:
+                return getattr(n, kept)  # type: ignore[no-any-return]
+            yield Operator.DROP_FACTOR, dropped, f"without {what}", drop_factor
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and not is_one(node.left):
+        yield (Operator.SWAP_DIFFERENCE, "", "with the two sides of a difference exchanged "
+               "(b - a where a - b belongs)", lambda n: ast.BinOp(n.right, ast.Sub(), n.left)
+               if isinstance(n, ast.BinOp) else None)
         yield (Operator.FLIP_SIGN, "", "with the sign of one term flipped (an addition where a "
                "subtraction belongs)", lambda n: ast.BinOp(n.left, ast.Add(), n.right)
                if isinstance(n, ast.BinOp) else None)
@@ -210,6 +224,14 @@ def rewrites(node: ast.AST, parameters: frozenset[str], helpers: frozenset[str],
             return n
         if isinstance(node.func, ast.Attribute):
             yield (Operator.MEAN_SUM, "", f"with a {instead} where a {name} belongs", exchange)
+    if isinstance(node, ast.FunctionDef):
+        for first, second in exchangeable(node, parameters):
+            def exchange_parameters(n: ast.AST, first: str = first, second: str = second
+                                    ) -> ast.AST:
+                return exchange_names(n, first, second)
+            yield (Operator.EXCHANGE_PARAMETERS, f"{first}:{second}", f"with the parameters "
+                   f"{first} and {second} exchanged (each used where the other belongs)",
+                   exchange_parameters)
     if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) \
             and len(node.value.elts) == 2:
         def swap_tuple(n: ast.AST) -> ast.AST:
@@ -218,6 +240,26 @@ def rewrites(node: ast.AST, parameters: frozenset[str], helpers: frozenset[str],
             return n
         yield (Operator.SWAP_TUPLE, "", "with the returned values in the opposite order",
                swap_tuple)
+
+
+def exchangeable(function: ast.FunctionDef, parameters: frozenset[str]
+                 ) -> Iterator[tuple[str, str]]:
+    """Pairs of the entry's parameters of one kind, which a learner can confuse: the same
+    name before the first underscore (``W_z`` and ``W_r``, ``b_u`` and ``b_a``)."""
+    names = [a.arg for a in function.args.args if a.arg in parameters and "_" in a.arg]
+    for i, first in enumerate(names):
+        for second in names[i + 1:]:
+            if first.split("_")[0] == second.split("_")[0]:
+                yield first, second
+
+
+def exchange_names(function: ast.AST, first: str, second: str) -> ast.AST:
+    """``function`` with every use of ``first`` in its body reading ``second``, and back."""
+    other = {first: second, second: first}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and node.id in other:
+            node.id = other[node.id]
+    return function
 
 
 def gated_factors(operand: ast.AST, helpers: frozenset[str], gates: frozenset[str]

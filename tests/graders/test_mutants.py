@@ -29,8 +29,12 @@ SOURCE = textwrap.dedent("""
 
 
 def by_operator(source: str = SOURCE) -> dict[Operator, list[str]]:
+    return by_operator_of(source, "step")
+
+
+def by_operator_of(source: str, entry: str) -> dict[Operator, list[str]]:
     found: dict[Operator, list[str]] = {}
-    for mutant in make_mutants(source, "step"):
+    for mutant in make_mutants(source, entry):
         found.setdefault(mutant.operator, []).append(mutant.source)
     return found
 
@@ -72,6 +76,36 @@ def test_loops_get_range_and_index_mutants() -> None:
     assert any("range(len(xs) + -1)" in s for s in shifted)
     assert any("range(1, len(xs))" in s for s in shifted)
     assert any("xs[t - 1]" in s for s in found[Operator.SHIFT_INDEX])
+
+
+GRADIENT = textwrap.dedent("""
+    def backward(h, y, a, u, W_ux, W_ax, b_u, b_a, x):
+        dh = h - y
+        gate = x @ W_ux.T + b_u
+        candidate = x @ W_ax.T + b_a
+        return dh * (1.0 - u) * (1.0 - a * a), gate, candidate
+""")
+
+
+def test_a_factor_can_be_dropped_a_difference_exchanged_and_parameters_confused() -> None:
+    found = by_operator_of(GRADIENT, "backward")
+    assert {line for s in found[Operator.DROP_FACTOR] for line in s.splitlines()
+            if "return" in line} >= {
+        "    return (dh * (1.0 - u), gate, candidate)",   # the derivative factor left out
+        "    return (dh * (1.0 - a * a), gate, candidate)"}
+    assert any("dh = y - h" in s for s in found[Operator.SWAP_DIFFERENCE])
+    # 1 - g is a complement, not a difference a learner writes the wrong way round
+    assert not any("u - 1.0" in s for s in found[Operator.SWAP_DIFFERENCE])
+    exchanged = [m for m in make_mutants(GRADIENT, "backward")
+                 if m.operator is Operator.EXCHANGE_PARAMETERS]
+    # only parameters of one kind (same name before the underscore) are confused
+    assert {m.key.split(":", 3)[3] for m in exchanged} == {"W_ux:W_ax", "b_u:b_a"}
+    weights = next(m for m in exchanged if m.key.endswith("W_ux:W_ax"))
+    assert "gate = x @ W_ax.T + b_u" in weights.source
+    assert "candidate = x @ W_ux.T + b_a" in weights.source
+    assert "def backward(h, y, a, u, W_ux, W_ax, b_u, b_a, x):" in weights.source
+    assert weights.meaning == ("Your result equals the correct one with the parameters W_ux "
+                               "and W_ax exchanged (each used where the other belongs).")
 
 
 def test_mutants_run_in_a_limited_subprocess_and_are_cached(tmp_path: Path) -> None:
