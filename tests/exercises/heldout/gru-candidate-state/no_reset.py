@@ -1,0 +1,9 @@
+"""Ignores the reset gate: concatenates the raw h_prev instead of r_t * h_prev."""
+
+import numpy as np
+
+
+def candidate_state(h_prev: np.ndarray, x_t: np.ndarray, r_t: np.ndarray,
+                    W_h: np.ndarray, b_h: np.ndarray) -> np.ndarray:
+    joined = np.concatenate([h_prev, x_t], axis=-1)
+    return np.tanh(joined @ W_h.T + b_h)

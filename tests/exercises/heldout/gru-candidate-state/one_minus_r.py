@@ -1,0 +1,10 @@
+"""Gates the previous state with 1 - r_t instead of r_t."""
+
+import numpy as np
+
+
+def candidate_state(h_prev: np.ndarray, x_t: np.ndarray, r_t: np.ndarray,
+                    W_h: np.ndarray, b_h: np.ndarray) -> np.ndarray:
+    reset = (1 - r_t) * h_prev
+    joined = np.concatenate([reset, x_t], axis=-1)
+    return np.tanh(joined @ W_h.T + b_h)

@@ -1,0 +1,9 @@
+"""Gates the result, r_t * tanh(W_h [h_prev, x_t] + b_h), instead of h_prev inside."""
+
+import numpy as np
+
+
+def candidate_state(h_prev: np.ndarray, x_t: np.ndarray, r_t: np.ndarray,
+                    W_h: np.ndarray, b_h: np.ndarray) -> np.ndarray:
+    joined = np.concatenate([h_prev, x_t], axis=-1)
+    return r_t * np.tanh(joined @ W_h.T + b_h)

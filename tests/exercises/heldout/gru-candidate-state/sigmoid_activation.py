@@ -1,0 +1,10 @@
+"""Uses the sigmoid instead of tanh for the candidate, so it can never be negative."""
+
+import numpy as np
+
+
+def candidate_state(h_prev: np.ndarray, x_t: np.ndarray, r_t: np.ndarray,
+                    W_h: np.ndarray, b_h: np.ndarray) -> np.ndarray:
+    joined = np.concatenate([r_t * h_prev, x_t], axis=-1)
+    q = joined @ W_h.T + b_h
+    return np.exp(-np.logaddexp(0.0, -q))

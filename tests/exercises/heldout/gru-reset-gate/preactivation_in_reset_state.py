@@ -1,0 +1,12 @@
+"""Multiplies h_prev by the gate's pre-activation (before the sigmoid) to form the reset state."""
+
+import numpy as np
+
+
+def reset_gate(h_prev: np.ndarray, x_t: np.ndarray,
+               W_r: np.ndarray, b_r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    joined = np.concatenate([h_prev, x_t], axis=-1)
+    r = joined @ W_r.T + b_r
+    r_t = np.exp(-np.logaddexp(0.0, -r))
+    reset_state = r * h_prev
+    return r_t, reset_state

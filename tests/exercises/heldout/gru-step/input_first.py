@@ -1,0 +1,18 @@
+"""Puts the input first in every concatenation, [x_t, h_prev] and [x_t, r_t * h_prev]."""
+
+import numpy as np
+
+
+def sigmoid(a: np.ndarray) -> np.ndarray:
+    return np.exp(-np.logaddexp(0.0, -a))
+
+
+def gru_step(h_prev: np.ndarray, x_t: np.ndarray,
+             W_z: np.ndarray, b_z: np.ndarray,
+             W_r: np.ndarray, b_r: np.ndarray,
+             W_h: np.ndarray, b_h: np.ndarray) -> np.ndarray:
+    xh = np.concatenate([x_t, h_prev], axis=-1)
+    z = sigmoid(xh @ W_z.T + b_z)
+    r = sigmoid(xh @ W_r.T + b_r)
+    h_tilde = np.tanh(np.concatenate([x_t, r * h_prev], axis=-1) @ W_h.T + b_h)
+    return z * h_prev + (1 - z) * h_tilde

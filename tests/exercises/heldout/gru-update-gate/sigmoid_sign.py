@@ -1,0 +1,11 @@
+"""Writes the sigmoid as 1 / (1 + e^{+q}), so it returns 1 - z_t instead of z_t."""
+
+import numpy as np
+
+
+def update_gate(h_prev: np.ndarray, x_t: np.ndarray,
+                W_z: np.ndarray, b_z: np.ndarray) -> np.ndarray:
+    joined = np.concatenate([h_prev, x_t], axis=-1)
+    q = joined @ W_z.T + b_z
+    # stable form of 1 / (1 + exp(q))
+    return np.exp(-np.logaddexp(0.0, q))
