@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("closed_form_overflow",)
+
 
 def _window(a):
     w = 1.0 / (1.0 - a)

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("starts_at_first_input",)
+
 
 def _window(a):
     w = 1.0 / (1.0 - a)

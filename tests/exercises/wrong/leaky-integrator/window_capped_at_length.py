@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("window_capped_at_length",)
+
 
 def _run(xs, a, s, steps):
     states = np.zeros_like(xs)
