@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("missing_bias",)
+
 
 def _sigmoid(q: np.ndarray) -> np.ndarray:
     return np.exp(-np.logaddexp(0.0, -q))

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("reset_in_final_mix",)
+
 
 def _gate(W: np.ndarray, b: np.ndarray, hx: np.ndarray) -> np.ndarray:
     return np.exp(-np.logaddexp(0.0, -(hx @ W.T + b)))

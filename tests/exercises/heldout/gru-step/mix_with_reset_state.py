@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("reset_state_in_mix",)
+
 
 def sigmoid(a: np.ndarray) -> np.ndarray:
     return np.exp(-np.logaddexp(0.0, -a))

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("int32_overflow",)
+
 BLOCKS = {"plain": 1, "gated": 2, "gru": 3, "lstm": 4}
 
 

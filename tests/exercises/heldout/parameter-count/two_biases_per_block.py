@@ -1,5 +1,7 @@
 """Counts two bias vectors per block (PyTorch style) instead of one."""
 
+RIGHT_DIAGNOSES = ("two_biases_per_block",)
+
 BLOCKS = {"plain": 1, "gated": 2, "gru": 3, "lstm": 4}
 
 
