@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("plain_unit_on_gate_weights",)
+
 
 def _sigmoid(z):
     return np.exp(-np.logaddexp(0.0, -z))
