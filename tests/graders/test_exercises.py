@@ -79,9 +79,10 @@ def test_good_folder_prepares(gate: PreparedExercise) -> None:
     assert set(GATE_MISTAKES) <= set(example.outputs)
     assert set(GATE_MISTAKES) <= set(gate.candidates)
     np.testing.assert_allclose(example.outputs["one_minus_z"], 1 - example.expected)
-    # Every mistake is wrong on the worked example, but float32 and the overflow are not.
+    # Every mistake is wrong on the worked example but the overflow and the clipped
+    # pre-activation are not (its pre-activations are small).
     assert set(GATE_MISTAKES) & example.table.wrong == set(GATE_MISTAKES) - {
-        "overflowing_sigmoid"}
+        "clipped_preactivation", "overflowing_sigmoid"}
     assert example.slice_inputs == ()
     batch_of_two = gate.cases[1]
     assert len(batch_of_two.slice_inputs) == 2

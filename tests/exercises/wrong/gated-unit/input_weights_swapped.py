@@ -2,7 +2,7 @@
 
 import numpy as np
 
-RIGHT_DIAGNOSES = ("exchange_parameters",)
+RIGHT_DIAGNOSES = ("exchange_parameters", "input_weights_swapped")
 
 
 def _sigmoid(z):

@@ -2,6 +2,9 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("skips_first_input", "skips_first_input_zero_row",
+                   "skips_first_input_final_appended")
+
 
 def _sigmoid(a):
     return np.exp(-np.logaddexp(0.0, -a))

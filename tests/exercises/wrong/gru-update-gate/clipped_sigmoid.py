@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("clipped_preactivation",)
+
 
 def update_gate(h_prev, x_t, W_z, b_z):
     a = np.concatenate([h_prev, x_t], axis=-1) @ W_z.T + b_z
