@@ -1,5 +1,7 @@
 """Counts a single bias vector for the whole layer instead of one per block."""
 
+RIGHT_DIAGNOSES = ("one_bias_shared",)
+
 BLOCKS = {"plain": 1, "gated": 2, "gru": 3, "lstm": 4}
 
 

@@ -1,5 +1,7 @@
 """Sizes the read-out matrix as O x D (input size) instead of O x H (hidden size)."""
 
+RIGHT_DIAGNOSES = ("readout_on_input",)
+
 BLOCKS = {"plain": 1, "gated": 2, "gru": 3, "lstm": 4}
 
 

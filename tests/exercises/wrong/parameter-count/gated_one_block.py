@@ -1,5 +1,7 @@
 """Counts the gated unit as one block, like a plain unit (gate forgotten)."""
 
+RIGHT_DIAGNOSES = ("gated_one_block",)
+
 BLOCKS = {"plain": 1, "gated": 1, "gru": 3, "lstm": 4}
 
 

@@ -1,5 +1,7 @@
 """Input weights counted as D x D instead of H x D."""
 
+RIGHT_DIAGNOSES = ("input_weights_square",)
+
 BLOCKS = {"plain": 1, "gated": 2, "gru": 3, "lstm": 4}
 
 

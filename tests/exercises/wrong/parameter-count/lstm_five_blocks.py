@@ -1,5 +1,7 @@
 """LSTM counted with five blocks (a separate cell-state block)."""
 
+RIGHT_DIAGNOSES = ("lstm_five_blocks",)
+
 BLOCKS = {"plain": 1, "gated": 2, "gru": 3, "lstm": 5}
 
 

@@ -1,5 +1,7 @@
 """Read-out sized from the input (O x D + O) instead of the state."""
 
+RIGHT_DIAGNOSES = ("readout_on_input",)
+
 BLOCKS = {"plain": 1, "gated": 2, "gru": 3, "lstm": 4}
 
 
