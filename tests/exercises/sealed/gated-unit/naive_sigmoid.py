@@ -1,0 +1,21 @@
+"""Naive sigmoid 1 / (1 + exp(-q)): overflow warning for large negative pre-activations."""
+
+import numpy as np
+
+
+def sigmoid(q):
+    return 1.0 / (1.0 + np.exp(-q))
+
+
+def gated_unit(x: np.ndarray, h0: np.ndarray,
+               W_ux: np.ndarray, W_uh: np.ndarray, b_u: np.ndarray,
+               W_ax: np.ndarray, W_ah: np.ndarray, b_a: np.ndarray) -> np.ndarray:
+    h = h0
+    hs = []
+    for t in range(x.shape[-2]):
+        x_t = x[..., t, :]
+        u = sigmoid(x_t @ W_ux.T + h @ W_uh.T + b_u)
+        a = np.tanh(x_t @ W_ax.T + h @ W_ah.T + b_a)
+        h = u * h + (1 - u) * a
+        hs.append(h)
+    return np.stack(hs, axis=-2).astype(np.float64)

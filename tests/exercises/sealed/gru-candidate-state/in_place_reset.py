@@ -1,0 +1,12 @@
+"""Resets the state in place (h_prev *= r_t), overwriting the caller's h_prev array."""
+
+import numpy as np
+
+
+def candidate_state(h_prev: np.ndarray, x_t: np.ndarray, r_t: np.ndarray,
+                    W_h: np.ndarray, b_h: np.ndarray) -> np.ndarray:
+    h_prev *= r_t
+    inp = np.concatenate([h_prev, x_t], axis=-1)
+    out = inp @ W_h.T
+    out += b_h
+    return np.tanh(out)

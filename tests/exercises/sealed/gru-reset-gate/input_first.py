@@ -1,0 +1,10 @@
+"""Builds the gate from [x_t, h_prev] (input first) instead of [h_prev, x_t]."""
+
+import numpy as np
+
+
+def reset_gate(h_prev: np.ndarray, x_t: np.ndarray,
+               W_r: np.ndarray, b_r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    xh = np.concatenate([x_t, h_prev], axis=-1)
+    r = np.exp(-np.logaddexp(0.0, -(xh @ W_r.T + b_r)))
+    return r, r * h_prev

@@ -1,0 +1,18 @@
+"""Mixes the other way round: h_t = (1 - z) * h_prev + z * h_tilde, so z near 1 replaces."""
+
+import numpy as np
+
+
+def _sigmoid(a):
+    return np.exp(-np.logaddexp(0.0, -a))
+
+
+def gru_step(h_prev: np.ndarray, x_t: np.ndarray,
+             W_z: np.ndarray, b_z: np.ndarray,
+             W_r: np.ndarray, b_r: np.ndarray,
+             W_h: np.ndarray, b_h: np.ndarray) -> np.ndarray:
+    hx = np.concatenate([h_prev, x_t], axis=-1)
+    z = _sigmoid(hx @ W_z.T + b_z)
+    r = _sigmoid(hx @ W_r.T + b_r)
+    h_tilde = np.tanh(np.concatenate([r * h_prev, x_t], axis=-1) @ W_h.T + b_h)
+    return (1.0 - z) * h_prev + z * h_tilde

@@ -1,0 +1,10 @@
+"""Concatenates the input before the previous state, [x_t, h_prev], instead of [h_prev, x_t]."""
+
+import numpy as np
+
+
+def update_gate(h_prev: np.ndarray, x_t: np.ndarray,
+                W_z: np.ndarray, b_z: np.ndarray) -> np.ndarray:
+    joined = np.concatenate([x_t, h_prev], axis=-1)
+    q = joined @ W_z.T + b_z
+    return np.exp(-np.logaddexp(0.0, -q))
