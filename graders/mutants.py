@@ -43,6 +43,11 @@ class Operator(Enum):
     DROP_FACTOR = "drop_factor"
     SWAP_DIFFERENCE = "swap_difference"
     EXCHANGE_PARAMETERS = "exchange_parameters"
+    REPLACE_PARAMETER = "replace_parameter"
+    SWAP_ARGUMENTS = "swap_arguments"
+    TERM_AFTER_ACTIVATION = "term_after_activation"
+    DOUBLE_TERM = "double_term"
+    SHIFT_CONSTANT_INDEX = "shift_constant_index"
 
 
 @dataclass(frozen=True)
@@ -65,6 +70,9 @@ SIGMOID_SOURCE = (f"\n\ndef {SIGMOID_HELPER}(a):\n"
                   "    return numpy.exp(-numpy.logaddexp(0.0, -numpy.asarray(a, dtype=float)))\n")
 CONCATENATIONS = frozenset({"concatenate", "hstack", "vstack", "column_stack", "stack"})
 SIGMOID_NAMES = ("sigmoid", "_sigmoid", "sig", "logistic", "expit")
+# Calls whose two first arguments play different roles, so that exchanging them is a mistake
+# a learner makes (besides the reference's own helper functions).
+ARGUMENT_ORDERED = frozenset({"dot", "outer", "matmul", "power", "subtract", "divide"})
 
 # A rewrite gets a node of a copy of the tree and returns its replacement, or None when the
 # operator does not apply there; each yields (variant, meaning, rewrite).
@@ -91,11 +99,12 @@ def is_sigmoid_call(node: ast.AST, helpers: frozenset[str]) -> bool:
 
 
 def rewrites(node: ast.AST, parameters: frozenset[str], helpers: frozenset[str],
-             loop_variables: frozenset[str], gates: frozenset[str]
+             loop_variables: frozenset[str], gates: frozenset[str], functions: frozenset[str]
              ) -> Iterator[tuple[Operator, str, str, Rewrite]]:
     """The operators that apply at ``node``, each with a variant name, its meaning and how.
 
-    ``gates``: the names assigned a sigmoid's value (a gate), which a gate operator moves."""
+    ``gates``: the names assigned a sigmoid's value (a gate), which a gate operator moves;
+    ``functions``: the reference's own functions."""
     name = function_name(node)
     if isinstance(node, ast.Call) and name in CONCATENATIONS and node.args \
             and isinstance(node.args[0], ast.List | ast.Tuple) and len(node.args[0].elts) == 2:
@@ -224,6 +233,52 @@ def rewrites(node: ast.AST, parameters: frozenset[str], helpers: frozenset[str],
             return n
         if isinstance(node.func, ast.Attribute):
             yield (Operator.MEAN_SUM, "", f"with a {instead} where a {name} belongs", exchange)
+    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in parameters:
+        for substitute in sorted(same_kind(node.id, parameters)):
+            def replace(n: ast.AST, substitute: str = substitute) -> ast.AST:
+                return ast.Name(substitute, ast.Load())
+            yield (Operator.REPLACE_PARAMETER, substitute, f"with {substitute} used in one "
+                   f"place where {node.id} belongs", replace)
+    if isinstance(node, ast.Call) and len(node.args) >= 2 \
+            and ast.dump(node.args[0]) != ast.dump(node.args[1]) \
+            and (name in ARGUMENT_ORDERED or (isinstance(node.func, ast.Name)
+                                              and node.func.id in functions)):
+        def swap_arguments(n: ast.AST) -> ast.AST:
+            assert isinstance(n, ast.Call)
+            n.args[0], n.args[1] = n.args[1], n.args[0]
+            return n
+        yield (Operator.SWAP_ARGUMENTS, "", "with the first two arguments of a call exchanged",
+               swap_arguments)
+    if (name == "tanh" or is_sigmoid_call(node, helpers)) and isinstance(node, ast.Call) \
+            and len(node.args) == 1 and isinstance(node.args[0], ast.BinOp) \
+            and isinstance(node.args[0].op, ast.Add):
+        activation = "tanh" if name == "tanh" else "sigmoid"
+        term = node.args[0].right
+        what = term.id if isinstance(term, ast.Name) and term.id in parameters \
+            else "the last added term"
+        def term_after(n: ast.AST) -> ast.AST | None:
+            if not (isinstance(n, ast.Call) and isinstance(n.args[0], ast.BinOp)):
+                return None
+            inner = n.args[0]
+            n.args[0] = inner.left
+            return ast.BinOp(n, ast.Add(), inner.right)
+        yield (Operator.TERM_AFTER_ACTIVATION, "", f"with {what} added after the {activation} "
+               "instead of inside it", term_after)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) \
+            and isinstance(node.right, ast.Name) and node.right.id in parameters:
+        yield (Operator.DOUBLE_TERM, "", f"with the added term {node.right.id} counted twice",
+               lambda n: ast.BinOp(n, ast.Add(), copy.deepcopy(n.right))
+               if isinstance(n, ast.BinOp) else None)
+    if isinstance(node, ast.Subscript) and not is_shape(node.value):
+        for position, index in constant_indices(node):
+            for by in (-1, 1):
+                if index + by < 0:
+                    continue
+                def shift(n: ast.AST, position: int = position, value: int = index + by
+                          ) -> ast.AST | None:
+                    return with_constant_index(n, position, value)
+                yield (Operator.SHIFT_CONSTANT_INDEX, f"{position}:{index + by}", "with the "
+                       "element next to the right one read (an index off by one)", shift)
     if isinstance(node, ast.FunctionDef):
         for first, second in exchangeable(node, parameters):
             def exchange_parameters(n: ast.AST, first: str = first, second: str = second
@@ -242,15 +297,45 @@ def rewrites(node: ast.AST, parameters: frozenset[str], helpers: frozenset[str],
                swap_tuple)
 
 
+def same_kind(name: str, parameters: frozenset[str]) -> set[str]:
+    """The other parameters of ``name``'s kind, which a learner can confuse with it: the same
+    name before the first underscore (``W_z`` and ``W_r``, ``b_u`` and ``b_a``)."""
+    if "_" not in name:
+        return set()
+    kind = name.split("_")[0]
+    return {p for p in parameters if p != name and "_" in p and p.split("_")[0] == kind}
+
+
 def exchangeable(function: ast.FunctionDef, parameters: frozenset[str]
                  ) -> Iterator[tuple[str, str]]:
-    """Pairs of the entry's parameters of one kind, which a learner can confuse: the same
-    name before the first underscore (``W_z`` and ``W_r``, ``b_u`` and ``b_a``)."""
-    names = [a.arg for a in function.args.args if a.arg in parameters and "_" in a.arg]
+    """Pairs of the function's arguments of one kind (:func:`same_kind`)."""
+    names = [a.arg for a in function.args.args if a.arg in parameters]
     for i, first in enumerate(names):
         for second in names[i + 1:]:
-            if first.split("_")[0] == second.split("_")[0]:
+            if second in same_kind(first, parameters):
                 yield first, second
+
+
+def is_shape(node: ast.AST) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "shape"
+
+
+def constant_indices(node: ast.Subscript) -> Iterator[tuple[int, int]]:
+    """(position, value) of each non-negative integer literal among the subscript's indices."""
+    parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    for position, part in enumerate(parts):
+        if isinstance(part, ast.Constant) and type(part.value) is int and part.value >= 0:
+            yield position, part.value
+
+
+def with_constant_index(node: ast.AST, position: int, value: int) -> ast.AST | None:
+    if not isinstance(node, ast.Subscript):
+        return None
+    if isinstance(node.slice, ast.Tuple):
+        node.slice.elts[position] = ast.Constant(value)
+    else:
+        node.slice = ast.Constant(value)
+    return node
 
 
 def exchange_names(function: ast.AST, first: str, second: str) -> ast.AST:
@@ -402,14 +487,15 @@ def make_mutants(source: str, entry: str) -> list[Mutant]:
     gates = frozenset(target.id for n in ast.walk(tree) if isinstance(n, ast.Assign)
                       and is_sigmoid_call(n.value, helpers)
                       for target in n.targets if isinstance(target, ast.Name))
+    function_names = frozenset(n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef))
     mutants: list[Mutant] = []
     seen = {ast.unparse(tree)}
     for function in functions:
         for node in ast.walk(function):
             if stored(node) or not hasattr(node, "lineno"):
                 continue
-            for operator, variant, meaning, rewrite in rewrites(node, parameters, helpers,
-                                                                 loop_variables, gates):
+            for operator, variant, meaning, rewrite in rewrites(
+                    node, parameters, helpers, loop_variables, gates, function_names):
                 changed = apply(tree, node, rewrite)
                 if changed is None or changed in seen:
                     continue

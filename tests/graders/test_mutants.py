@@ -108,6 +108,56 @@ def test_a_factor_can_be_dropped_a_difference_exchanged_and_parameters_confused(
                                "and W_ax exchanged (each used where the other belongs).")
 
 
+SLIPS = textwrap.dedent("""
+    import numpy as np
+
+
+    def sigmoid(a):
+        return np.exp(-np.logaddexp(0.0, -a))
+
+
+    def pair(g, v):
+        return g.T @ v
+
+
+    def step(h, x, W_u, W_a, b_u, trace):
+        u = sigmoid(x @ W_u.T + b_u)
+        a = np.tanh(x @ W_a.T + h)
+        return u * a + pair(u, x) + np.dot(h, x) + trace[1] + h.shape[1]
+""")
+
+
+def changed_lines(source: str, entry: str, operator: Operator) -> set[str]:
+    original = ast.unparse(ast.parse(source)).splitlines()
+    return {line.strip() for m in make_mutants(source, entry) if m.operator is operator
+            for line in m.source.splitlines() if line not in original}
+
+
+def test_copy_paste_slips_argument_order_and_misplaced_terms() -> None:
+    assert changed_lines(SLIPS, "step", Operator.REPLACE_PARAMETER) == {
+        "u = sigmoid(x @ W_a.T + b_u)", "a = np.tanh(x @ W_u.T + h)"}  # only one kind
+    swapped = changed_lines(SLIPS, "step", Operator.SWAP_ARGUMENTS)
+    # the reference's own helper and numpy calls whose arguments have roles
+    assert len(swapped) == 2
+    assert any("pair(x, u)" in line for line in swapped)
+    assert any("np.dot(x, h)" in line for line in swapped)
+    assert changed_lines(SLIPS, "step", Operator.TERM_AFTER_ACTIVATION) == {
+        "u = sigmoid(x @ W_u.T) + b_u", "a = np.tanh(x @ W_a.T) + h"}
+    assert changed_lines(SLIPS, "step", Operator.DOUBLE_TERM) == {
+        "u = sigmoid(x @ W_u.T + b_u + b_u)", "a = np.tanh(x @ W_a.T + h + h)"}
+    # an index off by one, but not a shape's axis (no learner reads .shape[0] for .shape[1])
+    assert {line.split(" + ")[-2] for line in
+            changed_lines(SLIPS, "step", Operator.SHIFT_CONSTANT_INDEX)} == {
+        "trace[0]", "trace[2]"}
+    meanings = {m.operator: m.meaning for m in make_mutants(SLIPS, "step")
+                if m.key.split(":")[1] == "14"}
+    assert meanings[Operator.TERM_AFTER_ACTIVATION] == (
+        "Your result equals the correct one with b_u added after the sigmoid instead of "
+        "inside it.")
+    assert meanings[Operator.DOUBLE_TERM] == (
+        "Your result equals the correct one with the added term b_u counted twice.")
+
+
 def test_mutants_run_in_a_limited_subprocess_and_are_cached(tmp_path: Path) -> None:
     reference = "def f(x):\n    return x + 1.0\n"
     sources = ["def f(x):\n    return x\n",
