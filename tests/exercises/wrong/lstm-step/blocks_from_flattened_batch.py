@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("blocks_from_flattened_batch",)
+
 
 def _sigmoid(a):
     return np.exp(-np.logaddexp(0.0, -a))
