@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("weights_batch_averaged",)
+
 
 def _sigmoid(z: np.ndarray) -> np.ndarray:
     return np.exp(-np.logaddexp(0.0, -z))

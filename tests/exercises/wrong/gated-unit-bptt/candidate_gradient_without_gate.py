@@ -2,7 +2,7 @@
 
 import numpy as np
 
-RIGHT_DIAGNOSES = ("drop_factor",)
+RIGHT_DIAGNOSES = ("drop_factor", "candidate_gradient_without_gate")
 
 
 def _sigmoid(z):

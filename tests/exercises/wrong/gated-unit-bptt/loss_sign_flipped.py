@@ -2,7 +2,7 @@
 
 import numpy as np
 
-RIGHT_DIAGNOSES = ("swap_difference",)
+RIGHT_DIAGNOSES = ("swap_difference", "loss_sign_flipped")
 
 
 def _sigmoid(z):

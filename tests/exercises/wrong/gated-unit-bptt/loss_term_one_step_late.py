@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("last_loss_term_dropped", "loss_on_previous_state")
+
 
 def _sigmoid(z):
     return np.exp(-np.logaddexp(0.0, -z))

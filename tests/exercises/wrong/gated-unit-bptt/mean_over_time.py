@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("weights_time_averaged", "time_averaged")
+
 
 def _sigmoid(z):
     return np.exp(-np.logaddexp(0.0, -z))
