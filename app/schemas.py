@@ -64,8 +64,9 @@ class DiagnosisOut(BaseModel):
     hint: str = Field(examples=["Your gate and the expected one add up to 1 in every entry."])
     cases: list[str] = Field(description="the failing tests it explains",
                              examples=[["numerical example", "batched"]])
-    source: Literal["mistake", "mutant"] = Field(
-        description="a hand-written mistake of the exercise, or a mutant of the reference")
+    source: Literal["mistake", "mutant", "check"] = Field(
+        description="a hand-written mistake of the exercise, a mutant of the reference, or a "
+                    "check that every failing test failed on right values")
 
 
 class SubmissionOut(BaseModel):

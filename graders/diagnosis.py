@@ -14,6 +14,11 @@ compared with all of them in one vectorised step.
   is not what the learner did);
 - hand-written mistakes come first; among the candidates left, all must share one hint,
   otherwise the outputs cannot tell them apart and no hint is shown.
+
+When no candidate fits, :func:`diagnose_by_check` names what every failing test failed on
+right values, if it is one check (the values right, but an input changed in place, a warning
+raised, the wrong type returned): the category is shown per test anyway, the diagnosis says
+what it means and what to do, in fixed words.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from graders.checks.arrays import Tolerance
-from graders.results import Diagnosis, DiagnosisSource
+from graders.results import Diagnosis, DiagnosisSource, Failure
 
 Signature = tuple[Any, ...]
 Flat = npt.NDArray[np.float64]
@@ -167,3 +172,50 @@ def diagnose(candidates: Mapping[str, Candidate],
             return Diagnosis(found_here[0].hint, tuple(failing), source, found_here[0].key)
     return None
 
+
+
+CHECK_HINTS: Mapping[Failure, str] = {
+    Failure.CHANGED_INPUT: (
+        "Your values are right, but your function changes an input array in place (an "
+        "augmented assignment such as `s *= a`, or a slice assignment, on an argument or on a "
+        "name bound to one). The caller's arrays must come back as they were: work on a copy "
+        "or build new arrays."),
+    Failure.WARNING: (
+        "Your values are right, but a step of your calculation raises a warning (an overflow "
+        "in exp, a division by zero, an invalid value), and this exercise counts a warning as "
+        "a failure. Rewrite that step so that it stays finite and quiet for every input, for "
+        "example a sigmoid that never exponentiates a large positive number."),
+    Failure.WRONG_TYPE: (
+        "Your values are right, but their type is not the one the statement asks for (a float "
+        "where an int belongs, a list or a number where an array belongs, or the reverse). "
+        "Check what the function must return and convert it."),
+    Failure.WRONG_DTYPE: (
+        "Your values are right, but the array's dtype is not the one the statement asks for. "
+        "Check the dtype of what you return (an int array where floats belong, or the "
+        "reverse) and convert it."),
+}
+# The type checks run before the values are compared: only the output itself says whether
+# the values were right.
+BEFORE_VALUES = frozenset({Failure.WRONG_TYPE, Failure.WRONG_DTYPE})
+
+
+def diagnose_by_check(failing: Sequence[tuple[str, Failure | None]],
+                      observations: Sequence[Observation]) -> Diagnosis | None:
+    """The fixed hint of the one check every failing test failed, with right values.
+
+    ``failing``: each failing test's name and failure category."""
+    categories = {failure for _, failure in failing}
+    if len(categories) != 1:
+        return None
+    (category,) = categories
+    if category is None or category not in CHECK_HINTS:
+        return None
+    if category in BEFORE_VALUES:
+        returned = {observation.name: observation for observation in observations}
+        for name, _ in failing:
+            observation = returned.get(name)
+            if observation is None or EXPECTED not in observation.table.matching(
+                    flatten(observation.value)):
+                return None
+    return Diagnosis(CHECK_HINTS[category], tuple(name for name, _ in failing),
+                     DiagnosisSource.CHECK, category.value)

@@ -13,7 +13,7 @@ import numpy as np
 
 from graders.cases import OutputBatchAxis
 from graders.checks.arrays import Check, CheckResult, Tolerance, compare
-from graders.diagnosis import Observation, diagnose
+from graders.diagnosis import Observation, diagnose, diagnose_by_check
 from graders.exercises import PreparedCase, PreparedExercise, WarningPolicy
 from graders.hidden import HIDDEN_MESSAGES, hidden_view
 from graders.layout import explain_shape_error
@@ -130,7 +130,9 @@ def judge(prepared: PreparedExercise, plans: Sequence[CasePlan], run: RunResult,
     verdict = overall_verdict(run, tests, task_count)
     diagnosis = None
     if verdict is not Verdict.PASSED:
-        diagnosis = diagnose(prepared.candidates, observations(plans, run, tests))
+        observed = observations(plans, run, tests)
+        diagnosis = diagnose(prepared.candidates, observed) or diagnose_by_check(
+            [(t.name, t.failure) for t in tests if t.status is not Status.PASSED], observed)
     return report(verdict=verdict, tests=tests, output=collect_output(run, plans),
                   message=unfinished[1] if unfinished else "", diagnosis=diagnosis)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection
 
+from graders.diagnosis import CHECK_HINTS
 from graders.results import Failure, Status, TestResult, Visibility
 
 NOT_SHOWN = " (details are not shown for hidden tests)"
@@ -66,9 +67,9 @@ def hidden_outcomes() -> frozenset[Failure | None]:
 
 
 def diagnosis_outcomes(hints: Collection[str]) -> frozenset[str | None]:
-    """Every hint a report's diagnosis can show, given the exercise's candidates' hints
-    (``None``: no diagnosis)."""
-    return frozenset({None, *hints})
+    """Every hint a report's diagnosis can show, given the exercise's candidates' hints: theirs
+    and the checks' fixed hints (``None``: no diagnosis)."""
+    return frozenset({None, *hints, *CHECK_HINTS.values()})
 
 
 def leak_bound_bits(hints: Collection[str]) -> float:

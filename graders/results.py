@@ -35,18 +35,21 @@ class Visibility(Enum):
 
 
 class DiagnosisSource(Enum):
-    """Where a diagnosis comes from: a hand-written mistake or a mutant of the reference."""
+    """Where a diagnosis comes from: a hand-written mistake, a mutant of the reference, or one
+    check that every failing test failed on right values (an input changed in place, ...)."""
 
     MISTAKE = "mistake"
     MUTANT = "mutant"
+    CHECK = "check"
 
 
 @dataclass(frozen=True)
 class Diagnosis:
     """The one known mistake that explains every failing case whose output came back.
 
-    ``hint`` is trusted text (a mistake's ``HINT`` or a mutation operator's description),
-    never computed from an output. ``key`` (a mistake's file name or a mutant's id) is for
+    ``hint`` is trusted text (a mistake's ``HINT``, a mutation operator's description or a
+    check's fixed hint), never computed from an output. ``key`` (a mistake's file name, a
+    mutant's id or the failure category of a check) is for
     authors and tests; it never reaches the learner, so it is not part of the JSON.
     """
 

@@ -5,8 +5,16 @@ from __future__ import annotations
 import numpy as np
 
 from graders.checks.arrays import Tolerance
-from graders.diagnosis import Candidate, CaseTable, Observation, diagnose, flatten
-from graders.results import DiagnosisSource
+from graders.diagnosis import (
+    CHECK_HINTS,
+    Candidate,
+    CaseTable,
+    Observation,
+    diagnose,
+    diagnose_by_check,
+    flatten,
+)
+from graders.results import DiagnosisSource, Failure
 
 MISTAKE, MUTANT = DiagnosisSource.MISTAKE, DiagnosisSource.MUTANT
 CANDIDATES = {
@@ -88,3 +96,31 @@ def test_booleans_and_arrays_stay_apart_from_numbers() -> None:
                   if flatten(value) is not None}
     assert len(signatures) == 3
     assert flatten(1)[0] == flatten(np.float32(1.0))[0]
+
+
+def test_one_check_failed_on_right_values_is_named_in_fixed_words() -> None:
+    found = diagnose_by_check([("small", Failure.CHANGED_INPUT), ("large", Failure.CHANGED_INPUT)],
+                              [observed("small", SMALL, [1.0]),
+                               observed("large", LARGE, [1.0, 1.0])])
+    assert found is not None
+    assert (found.hint, found.cases, found.source, found.key) == (
+        CHECK_HINTS[Failure.CHANGED_INPUT], ("small", "large"), DiagnosisSource.CHECK,
+        "changed_input")
+
+
+def test_no_check_is_named_when_the_failures_differ_or_say_nothing_of_a_cause() -> None:
+    assert diagnose_by_check([("small", Failure.CHANGED_INPUT), ("large", Failure.WARNING)],
+                             []) is None
+    for vague in (Failure.VALUES, Failure.EXCEPTION, Failure.TIME_LIMIT, Failure.CRASHED):
+        assert diagnose_by_check([("small", vague)], [observed("small", SMALL, [2.0])]) is None
+
+
+def test_a_wrong_type_is_named_only_when_its_values_are_right() -> None:
+    # The type check runs before the values: 1 (an int) for 1.0 has the right value...
+    right = Observation("small", SMALL, np.array([1]), False)
+    found = diagnose_by_check([("small", Failure.WRONG_TYPE)], [right])
+    assert found is not None and found.key == "wrong_type"
+    # ...a wrong value, or no value at all, names nothing.
+    assert diagnose_by_check([("small", Failure.WRONG_TYPE)],
+                             [observed("small", SMALL, [2.0])]) is None
+    assert diagnose_by_check([("small", Failure.WRONG_DTYPE)], []) is None

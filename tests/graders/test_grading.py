@@ -23,7 +23,9 @@ from graders import (
     load_exercise,
     prepare_exercise,
 )
+from graders.diagnosis import CHECK_HINTS
 from graders.grading import stack_outputs
+from graders.results import DiagnosisSource
 from tests.graders.helpers import (
     GATE,
     GATE_HIDDEN,
@@ -456,10 +458,12 @@ def test_in_place_change_of_two_inputs_names_both(gate: PreparedExercise,
         "x = x.copy()) or build new arrays")
 
 
-def test_no_hint_when_the_values_are_right(gate: PreparedExercise, sandbox: Sandbox) -> None:
+def test_no_mistake_hint_when_the_values_are_right(gate: PreparedExercise,
+                                                   sandbox: Sandbox) -> None:
     # A mistake's hint describes a wrong output. When the learner's values equal the expected
     # ones (only an in-place change or batch consistency failed), a mistake that happens to be
-    # right on this case (overflowing_sigmoid, float32_arithmetic) must not lend its hint.
+    # right on this case (overflowing_sigmoid, float32_arithmetic) must not lend its hint; the
+    # one check every failing test failed may (the in-place change), a mix of checks not.
     mutating = wrapped_solution("""
         def update_gate(h_prev, x_t, W_z, b_z):
             z = _reference(h_prev, x_t, W_z, b_z)
@@ -471,10 +475,16 @@ def test_no_hint_when_the_values_are_right(gate: PreparedExercise, sandbox: Sand
             z = _reference(h_prev, x_t, W_z, b_z)
             return z if np.ndim(h_prev) == 2 else z + 1.0
     """)
-    for code in (mutating, inconsistent):
-        report = run(gate, sandbox, code)
-        assert report.verdict is Verdict.FAILED
-        assert report.diagnosis is None
+    report = run(gate, sandbox, mutating)
+    assert report.verdict is Verdict.FAILED
+    assert report.diagnosis is not None
+    assert (report.diagnosis.hint, report.diagnosis.source, report.diagnosis.key) == (
+        CHECK_HINTS[Failure.CHANGED_INPUT], DiagnosisSource.CHECK, "changed_input")
+    assert report.diagnosis.cases == tuple(t.name for t in report.tests
+                                           if t.status is not Status.PASSED)
+    report = run(gate, sandbox, inconsistent)
+    assert report.verdict is Verdict.FAILED
+    assert report.diagnosis is None
 
 
 def test_float32_result_gets_the_dtype_message(gate: PreparedExercise, sandbox: Sandbox) -> None:
@@ -736,7 +746,11 @@ def test_where_warnings_fail_an_overflow_fails_its_tests_public_and_hidden(
         ("overflowing example", Status.FAILED, Failure.WARNING, WARNING_FAILS),
         ("moderate", Status.PASSED, None, ""),
         ("hidden overflow", Status.FAILED, Failure.WARNING, HIDDEN_WARNING)]
-    assert report.diagnosis is None  # the values are right: no mistake to name
+    # the values are right: no mistake to name, but the one check both tests failed
+    assert report.diagnosis is not None
+    assert (report.diagnosis.hint, report.diagnosis.cases, report.diagnosis.source) == (
+        CHECK_HINTS[Failure.WARNING], ("overflowing example", "hidden overflow"),
+        DiagnosisSource.CHECK)
 
 
 def test_where_warnings_fail_code_that_does_not_warn_passes(tmp_path: Path,

@@ -1,5 +1,7 @@
 """Returns a float (H * (D + H + 1.0)), e.g. 61.0 instead of the int 61."""
 
+RIGHT_DIAGNOSES = ("wrong_type",)
+
 BLOCKS = {"plain": 1, "gated": 2, "gru": 3, "lstm": 4}
 
 

@@ -1,5 +1,7 @@
 """Returns a float (e.g. 61.0) instead of an int."""
 
+RIGHT_DIAGNOSES = ("wrong_type",)
+
 BLOCKS = {"plain": 1, "gated": 2, "gru": 3, "lstm": 4}
 
 
