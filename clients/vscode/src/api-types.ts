@@ -447,10 +447,10 @@ export interface components {
             hint: string;
             /**
              * Source
-             * @description a hand-written mistake of the exercise, or a mutant of the reference
+             * @description a hand-written mistake of the exercise, a mutant of the reference, or a check that every failing test failed on right values
              * @enum {string}
              */
-            source: "mistake" | "mutant";
+            source: "mistake" | "mutant" | "check";
         };
         /** ErrorOut */
         ErrorOut: {
