@@ -7,13 +7,25 @@ compared with all of them in one vectorised step.
 
 :func:`diagnose` names a candidate only when it is unambiguous:
 
-- it explains *every* failing case whose output came back (the learner's output equals the
-  candidate's there), so a coincidence on one small case (a single unit, a batch of one)
-  names nothing;
+- it explains *every* failing case: where the learner's code returned, the learner's output
+  equals the candidate's; where it raised, the candidate raised too (an exception of the same
+  type on a public case; on a hidden case the sandbox tells only that it raised). So a
+  coincidence on one small case (a single unit, a batch of one) names nothing, and neither
+  does a candidate that returns where the learner raised, or raises where it returned;
 - it is right wherever the learner is right (a candidate wrong on a case the learner passes
   is not what the learner did);
+- the learner's code returned on at least one case: code that raises everywhere tells
+  nothing of its mistake (any slip with shapes raises on every case);
 - hand-written mistakes come first; among the candidates left, all must share one hint,
   otherwise the outputs cannot tell them apart and no hint is shown.
+
+"Equals" is within the case's tolerance, with one exception: values that went through
+float32 cannot equal anything to within a float64 tolerance. When most of the fractional
+numbers of the learner's output are float32 values (a float64 computation gives one only by
+chance, about once in 2**29), the output is compared at float32 precision (``SINGLE_RTOL`` of
+the output's largest magnitude) with the candidates that are themselves that close to the
+expected output: a float32 mistake. A near miss of another kind (a sigmoid clipped at +-15,
+off by 3e-7 on saturated entries only) returns float64 numbers and is not taken for float32.
 
 When no candidate fits, :func:`diagnose_by_check` names what every failing test failed on
 right values, if it is one check (the values right, but an input changed in place, a warning
@@ -36,6 +48,14 @@ from graders.results import Diagnosis, DiagnosisSource, Failure
 
 Signature = tuple[Any, ...]
 Flat = npt.NDArray[np.float64]
+
+UNTOLD = ""
+"""The type of the learner's exception on a hidden case: the sandbox tells only that it
+raised (its type could carry a hidden input)."""
+SINGLE_RTOL = 1e-5
+"""float32 precision with room for rounding accumulated over a computation (float32's own
+resolution is 1.2e-7): the relative tolerance of a float32 output, and the absolute one as a
+share of the output's largest magnitude."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +93,23 @@ def flatten(value: Any) -> tuple[Signature, Flat] | None:
     return None
 
 
+def exception_name(exc: BaseException) -> str | None:
+    """The type a candidate's exception is matched by; ``None`` for running out of memory,
+    which depends on the limits of where the code ran, not on the code's mistake."""
+    return None if isinstance(exc, MemoryError) else type(exc).__name__
+
+
+def single_precision(flat: Flat) -> bool:
+    """Whether most of the fractional numbers of ``flat`` are float32 values (integers, and
+    so saturated +-1 and exact zeros, are float32 values in any precision and tell nothing)."""
+    fractional = flat[np.isfinite(flat) & (flat != np.round(flat))]
+    if not fractional.size:
+        return False
+    with np.errstate(over="ignore"):  # beyond float32's range: no float32 value
+        as_single = fractional.astype(np.float32).astype(np.float64)
+    return bool(2 * np.count_nonzero(as_single == fractional) > fractional.size)
+
+
 def close_rows(matrix: Flat, vector: Flat, tolerance: Tolerance) -> npt.NDArray[np.bool_]:
     """Which rows of ``matrix`` equal ``vector`` within the tolerance (NaN equals NaN)."""
     with np.errstate(invalid="ignore", over="ignore"):
@@ -99,11 +136,20 @@ class CaseTable:
     groups: Mapping[Signature, tuple[tuple[str, ...], Flat]]
     """Per output structure, the keys and the stacked outputs of the candidates wrong here;
     the expected output is the row keyed ``EXPECTED`` of its structure's group."""
+    raised: Mapping[str, str]
+    """The type of the exception each candidate that raised here raised (none for running
+    out of memory or time)."""
+    single: Tolerance
+    """float32 precision on this case: ``SINGLE_RTOL``, absolute as a share of the expected
+    output's largest magnitude."""
+    near_misses: frozenset[str]
+    """The candidates wrong here whose output is within ``single`` of the expected one."""
 
     @classmethod
     def build(cls, expected: Any, outputs: Mapping[str, Any], wrong: frozenset[str],
-              tolerance: Tolerance) -> CaseTable:
-        """``outputs`` holds the candidates that returned; ``wrong`` those wrong here."""
+              tolerance: Tolerance, raised: Mapping[str, str] | None = None) -> CaseTable:
+        """``outputs`` holds the candidates that returned; ``wrong`` those wrong here;
+        ``raised`` the exception type of those that raised."""
         rows: dict[Signature, list[tuple[str, Flat]]] = {}
         flat_expected = flatten(expected)
         if flat_expected is not None:
@@ -114,12 +160,21 @@ class CaseTable:
                 rows.setdefault(flat[0], []).append((key, flat[1]))
         groups = {signature: (tuple(k for k, _ in members), np.stack([v for _, v in members]))
                   for signature, members in rows.items()}
-        return cls(tolerance, flat_expected, wrong, groups)
+        single, near_misses = Tolerance(SINGLE_RTOL, 0.0), frozenset[str]()
+        if flat_expected is not None:
+            finite = np.abs(flat_expected[1][np.isfinite(flat_expected[1])])
+            single = Tolerance(SINGLE_RTOL, SINGLE_RTOL * float(finite.max(initial=0.0)))
+            keys, matrix = groups[flat_expected[0]]
+            near = close_rows(matrix, flat_expected[1], single)
+            near_misses = frozenset(keys[i] for i in np.flatnonzero(near)) - {EXPECTED}
+        return cls(tolerance, flat_expected, wrong, groups,
+                   {k: v for k, v in (raised or {}).items() if k in wrong}, single, near_misses)
 
     def matching(self, flat: tuple[Signature, Flat] | None,
                  among: set[str] | None = None) -> set[str]:
         """The keys (``EXPECTED`` for the right output, else wrong candidates, only those
-        ``among`` when given) whose output here equals ``flat``."""
+        ``among`` when given) whose output here equals ``flat`` within the case's
+        tolerance."""
         if flat is None or flat[0] not in self.groups:
             return set()
         keys, matrix = self.groups[flat[0]]
@@ -128,42 +183,89 @@ class CaseTable:
             keys, matrix = tuple(keys[i] for i in rows), matrix[rows]
         return {keys[i] for i in np.flatnonzero(close_rows(matrix, flat[1], self.tolerance))}
 
+    def single_matching(self, flat: tuple[Signature, Flat] | None,
+                        among: set[str] | None = None) -> set[str]:
+        """When ``flat`` is a float32 output: ``EXPECTED`` and the near misses (only those
+        ``among`` when given) whose output here equals it within float32 precision."""
+        if not self.near_misses and self.expected is None:
+            return set()
+        if flat is None or flat[0] not in self.groups or not single_precision(flat[1]):
+            return set()
+        keys, matrix = self.groups[flat[0]]
+        wanted = self.near_misses if among is None else self.near_misses & among
+        rows = [i for i, key in enumerate(keys) if key == EXPECTED or key in wanted]
+        near = close_rows(matrix[rows], flat[1], self.single)
+        return {keys[rows[i]] for i in np.flatnonzero(near)}
+
+    def raising(self, exception: str, among: set[str] | None = None) -> set[str]:
+        """The candidates (only those ``among`` when given) that raised here an exception of
+        the type ``exception`` (any type for ``UNTOLD``)."""
+        return {key for key, raised in self.raised.items()
+                if (exception in (UNTOLD, raised)) and (among is None or key in among)}
+
 
 @dataclass(frozen=True)
 class Observation:
-    """A case on which the learner's code returned a value, and whether the case passed."""
+    """A case on which the learner's code returned a value or raised, and whether the case
+    passed."""
 
     name: str
     table: CaseTable
     value: Any
     passed: bool
+    raised: str | None = None
+    """The type of the exception the learner's code raised instead of returning (``UNTOLD``
+    on a hidden case); ``None`` when it returned ``value``."""
+
+
+def right_values(observation: Observation, flat: tuple[Signature, Flat] | None) -> set[str]:
+    """The candidates a case with the right values rules out: those wrong there, but for a
+    float32 output, not the float32 near misses it is as close to (whether float32 rounding
+    passes a case's tolerance is chance)."""
+    return set(observation.table.wrong - observation.table.single_matching(flat))
 
 
 def diagnose(candidates: Mapping[str, Candidate],
              observations: Sequence[Observation]) -> Diagnosis | None:
     """The candidate that explains every failing observation, when only one hint fits."""
+    if all(observation.raised is not None for observation in observations):
+        return None  # raising everywhere: no value says which slip it was
     ruled_out: set[str] = set()
     for observation in observations:
         if observation.passed:
-            ruled_out |= observation.table.wrong
+            ruled_out |= right_values(observation, flatten(observation.value))
     failing: list[str] = []
+    wrong_somewhere: set[str] = set()
     alive: set[str] | None = None  # the candidates that explain every failing case so far
     for observation in observations:
         if observation.passed:
             continue
-        found = observation.table.matching(flatten(observation.value), alive)
-        # A case that fails on another check (batch consistency, inputs changed in place)
-        # has the right values: it rules candidates out like a passed one.
-        if EXPECTED in found:
-            ruled_out |= observation.table.wrong
-            continue
+        table = observation.table
+        if observation.raised is not None:
+            found = table.raising(observation.raised, alive)
+        else:
+            flat = flatten(observation.value)
+            found = table.matching(flat, alive)
+            # A case that fails on another check (batch consistency, inputs changed in place,
+            # the dtype) has the right values: it rules candidates out like a passed one.
+            if EXPECTED in found:
+                ruled_out |= right_values(observation, flat)
+                continue
+            single = table.single_matching(flat, alive)
+            if EXPECTED in single:
+                # float32 rounding failed this case where a float32 mistake's rounding may pass
+                # it: a candidate right here fits it as well as the near misses do.
+                single |= set(candidates) - table.wrong
+            found |= single - {EXPECTED}
         failing.append(observation.name)
+        wrong_somewhere |= table.wrong
         alive = (found if alive is None else alive & found) - ruled_out
         if not alive:
             return None  # no candidate left explains this failing case
     if alive is None:
         return None
-    full = [candidates[key] for key in alive - ruled_out]
+    # A candidate right on every failing case (one equivalent to the reference) explains none.
+    full = [candidates[key] for key in (alive - ruled_out) & wrong_somewhere]
     for source in DiagnosisSource:
         found_here = sorted((c for c in full if c.source is source), key=lambda c: c.key)
         if found_here:

@@ -29,7 +29,7 @@ from graders import syntax
 from graders.cases import CaseSpec, collect_cases
 from graders.checks.arrays import Tolerance, compare
 from graders.course import COURSE_FILE, Course, load_course
-from graders.diagnosis import Candidate, CaseTable
+from graders.diagnosis import Candidate, CaseTable, exception_name
 from graders.errors import ExerciseError, ExerciseNotFound
 from graders.mutant_runs import default_cache_dir, engine_stamp, run_mutants
 from graders.mutants import Mutant, make_mutants
@@ -102,6 +102,7 @@ class PreparedCase:
     outputs: Mapping[str, Any]
     """The output of each candidate (known mistake or mutant) that returned on this case."""
     table: CaseTable
+    """The candidates' outputs and exceptions arranged for matching."""
     slice_inputs: tuple[Mapping[str, Any], ...] = ()
 
     @property
@@ -358,13 +359,15 @@ def prepare_exercise(exercise: Exercise, *, mutant_cache: Path | None = None
         except Exception as exc:
             raise ExerciseError(f"{exercise.id}/solution.py: raised {type(exc).__name__} on "
                                 f"case {spec.name!r}: {exc}") from exc
-        outputs = {}
+        outputs, raised = {}, {}
         for name, function in mistakes.items():
             try:
                 outputs[name] = _call(function, inputs)
-            except Exception:
-                continue
-        made.append((spec, inputs, expected, outputs))
+            except Exception as exc:
+                exception = exception_name(exc)
+                if exception is not None:
+                    raised[name] = exception
+        made.append((spec, inputs, expected, outputs, raised))
     candidates = {m.name: Candidate(m.name, m.hint, DiagnosisSource.MISTAKE)
                   for m in exercise.mistakes}
     reference = (exercise.path / "solution.py").read_text(encoding="utf-8")
@@ -372,34 +375,39 @@ def prepare_exercise(exercise: Exercise, *, mutant_cache: Path | None = None
     cache = (mutant_cache or default_cache_dir()) / \
         f"{exercise.id}-{exercise.version}-{engine_stamp()}.frame"
     runs = run_mutants(reference=reference, sources=[m.source for m in mutants],
-                       entry=exercise.entry, inputs=[inputs for _, inputs, _, _ in made],
-                       tolerances=[Tolerance(s.rtol, s.atol) for s, _, _, _ in made],
+                       entry=exercise.entry, inputs=[inputs for _, inputs, *_ in made],
+                       tolerances=[Tolerance(s.rtol, s.atol) for s, *_ in made],
                        time_s=exercise.limits.time_s, memory_mb=exercise.limits.memory_mb,
                        keys=[m.key for m in mutants], cache_file=cache)
     mutants = tuple(m for m in mutants if m.key in runs.outputs)
     for mutant in mutants:
         candidates[mutant.key] = Candidate(mutant.key, mutant.meaning, DiagnosisSource.MUTANT)
     prepared = []
-    for position, (spec, inputs, expected, outputs) in enumerate(made):
+    for position, (spec, inputs, expected, outputs, raised) in enumerate(made):
         for mutant in mutants:
             value = runs.outputs[mutant.key][position]
             if value is not None:
                 outputs[mutant.key] = value
+            exception = runs.raised[mutant.key][position]
+            if exception is not None:
+                raised[mutant.key] = exception
         prepared.append(prepared_case(spec, inputs, expected, outputs, set(candidates),
-                                      _slices(spec, inputs)))
+                                      _slices(spec, inputs), raised))
     return PreparedExercise(exercise, tuple(prepared), candidates, mutants,
                             runs.probe_differs)
 
 
 def prepared_case(spec: CaseSpec, inputs: Mapping[str, Any], expected: Any,
                   outputs: Mapping[str, Any], candidates: set[str],
-                  slice_inputs: tuple[Mapping[str, Any], ...] = ()) -> PreparedCase:
-    """A case with its candidates' outputs arranged for matching (absent: it raised)."""
+                  slice_inputs: tuple[Mapping[str, Any], ...] = (),
+                  raised: Mapping[str, str] | None = None) -> PreparedCase:
+    """A case with its candidates' outputs arranged for matching (absent: it raised, of the
+    type in ``raised`` when known)."""
     tolerance = Tolerance(spec.rtol, spec.atol)
     batch_axis = spec.output_batch_axis if spec.batched else None
     wrong = frozenset(key for key in candidates if key not in outputs
                       or not compare(expected, outputs[key], tolerance, batch_axis).passed)
-    table = CaseTable.build(expected, outputs, wrong, tolerance)
+    table = CaseTable.build(expected, outputs, wrong, tolerance, raised)
     return PreparedCase(spec, inputs, expected, outputs, table, slice_inputs)
 
 

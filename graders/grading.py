@@ -13,7 +13,7 @@ import numpy as np
 
 from graders.cases import OutputBatchAxis
 from graders.checks.arrays import Check, CheckResult, Tolerance, compare
-from graders.diagnosis import Observation, diagnose, diagnose_by_check
+from graders.diagnosis import UNTOLD, Observation, diagnose, diagnose_by_check
 from graders.exercises import PreparedCase, PreparedExercise, WarningPolicy
 from graders.hidden import HIDDEN_MESSAGES, hidden_view
 from graders.layout import explain_shape_error
@@ -139,14 +139,24 @@ def judge(prepared: PreparedExercise, plans: Sequence[CasePlan], run: RunResult,
 
 def observations(plans: Sequence[CasePlan], run: RunResult,
                  tests: Sequence[TestResult]) -> list[Observation]:
-    """The cases whose main call returned a value, for matching against known mistakes (on
-    the trusted side: the diagnosis is one of the candidates' trusted texts)."""
+    """The cases whose main call returned a value or raised, for matching against known
+    mistakes (on the trusted side: the diagnosis is one of the candidates' trusted texts).
+
+    A call that ran out of memory or time is no observation: that depends on the limits as
+    much as on the code. A hidden call's exception is known by no type (``UNTOLD``)."""
     found = []
     for plan, test in zip(plans, tests, strict=True):
         outcome = run.outcomes.get(plan.main)
-        if outcome is not None and outcome.ok:
+        if outcome is None:
+            continue
+        if outcome.ok:
             found.append(Observation(plan.case.name, plan.case.table, outcome.value,
                                      test.status is Status.PASSED))
+            continue
+        raised = str((outcome.error or {}).get("type", ""))
+        if raised != "MemoryError":
+            found.append(Observation(plan.case.name, plan.case.table, None, False,
+                                     raised if plan.case.spec.public else UNTOLD))
     return found
 
 

@@ -3,10 +3,11 @@
 A mutant may loop forever or exhaust memory, so it never runs in the server's process:
 :func:`run_mutants` starts ``python -m graders.mutant_runs`` with the exercise's memory limit
 (``RLIMIT_AS``) and time limit per mutant, sends it the mutants' sources and the cases'
-inputs as one wire frame (graders/wire.py, no pickle), and reads back every output. Besides
-the cases it runs *probes*: each case's inputs with noise added to their float arrays. A
-mutant that no case tells from the reference but a probe does shows a gap in the cases; one
-that no probe tells apart either is taken as equivalent to the reference.
+inputs as one wire frame (graders/wire.py, no pickle), and reads back every output (or the
+type of the exception raised instead). Besides the cases it runs *probes*: each case's inputs
+with noise added to their float arrays. A mutant that no case tells from the reference but a
+probe does shows a gap in the cases; one that no probe tells apart either is taken as
+equivalent to the reference.
 
 The result is cached under ``cache_dir`` by the exercise's version and this engine's own
 source, so a restart does not run the mutants again.
@@ -33,7 +34,7 @@ import numpy as np
 
 from graders import mutants as mutants_module
 from graders.checks.arrays import Tolerance
-from graders.diagnosis import close_rows, flatten
+from graders.diagnosis import close_rows, exception_name, flatten
 from graders.wire import decode_value, encode_value, pack_frame, recv_frame
 
 logger = logging.getLogger(__name__)
@@ -45,10 +46,12 @@ MAX_FRAME_BYTES = 1 << 30
 
 @dataclass(frozen=True)
 class MutantRuns:
-    """Each mutant's output per case (``None``: it raised) and whether a probe tells it from
-    the reference."""
+    """Each mutant's output per case (``None``: it raised), the type of the exception it
+    raised per case (``None``: it returned, or ran out of memory or time), and whether a probe
+    tells it from the reference."""
 
     outputs: Mapping[str, tuple[Any, ...]]
+    raised: Mapping[str, tuple[str | None, ...]]
     probe_differs: Mapping[str, bool]
 
 
@@ -93,14 +96,16 @@ def run_mutants(*, reference: str, sources: Sequence[str], entry: str,
                               time_s, memory_mb)
     count = len(inputs)
     if table is None:
-        return MutantRuns({}, {})
-    reference_probes = table[0][count:]
-    outputs, differs = {}, {}
-    for key, row in zip(keys, table[1:], strict=True):
+        return MutantRuns({}, {}, {})
+    rows, exceptions = table
+    reference_probes = rows[0][count:]
+    outputs, raised, differs = {}, {}, {}
+    for key, row, row_raised in zip(keys, rows[1:], exceptions[1:], strict=True):
         outputs[key] = tuple(row[:count])
+        raised[key] = tuple(row_raised[:count])
         differs[key] = any(not same(a, b, tolerance) for a, b, tolerance
                            in zip(reference_probes, row[count:], tolerances, strict=True))
-    runs = MutantRuns(outputs, differs)
+    runs = MutantRuns(outputs, raised, differs)
     if cache_file is not None:
         write_cache(cache_file, runs)
     return runs
@@ -116,7 +121,9 @@ def same(a: Any, b: Any, tolerance: Tolerance) -> bool:
 
 
 def run_in_subprocess(sources: Sequence[str], entry: str, inputs: Sequence[Mapping[str, Any]],
-                      time_s: float, memory_mb: int) -> list[list[Any]] | None:
+                      time_s: float, memory_mb: int
+                      ) -> tuple[list[list[Any]], list[list[str | None]]] | None:
+    """Per source, its output on every input and the type of the exception it raised."""
     buffers: list[bytes | memoryview] = []
     header = {"entry": entry, "time_s": time_s, "memory_mb": memory_mb,
               "sources": list(sources),
@@ -132,8 +139,8 @@ def run_in_subprocess(sources: Sequence[str], entry: str, inputs: Sequence[Mappi
         logger.warning("mutants could not be run: %s", exc)
         return None
     reply, reply_buffers = recv_frame(io.BytesIO(done.stdout), [MAX_FRAME_BYTES])
-    return [[None if node is None else decode_value(node, reply_buffers) for node in row]
-            for row in reply["outputs"]]
+    return ([[None if node is None else decode_value(node, reply_buffers) for node in row]
+             for row in reply["outputs"]], reply["raised"])
 
 
 def read_cache(path: Path, keys: Sequence[str]) -> MutantRuns | None:
@@ -146,7 +153,8 @@ def read_cache(path: Path, keys: Sequence[str]) -> MutantRuns | None:
         return None
     outputs = {key: tuple(None if node is None else decode_value(node, buffers) for node in row)
                for key, row in zip(keys, header["outputs"], strict=True)}
-    return MutantRuns(outputs, dict(zip(keys, header["probe_differs"], strict=True)))
+    raised = {key: tuple(row) for key, row in zip(keys, header["raised"], strict=True)}
+    return MutantRuns(outputs, raised, dict(zip(keys, header["probe_differs"], strict=True)))
 
 
 def write_cache(path: Path, runs: MutantRuns) -> None:
@@ -154,7 +162,8 @@ def write_cache(path: Path, runs: MutantRuns) -> None:
     keys = list(runs.outputs)
     header = {"keys": keys, "probe_differs": [runs.probe_differs[k] for k in keys],
               "outputs": [[None if v is None else encode_value(v, buffers)
-                           for v in runs.outputs[k]] for k in keys]}
+                           for v in runs.outputs[k]] for k in keys],
+              "raised": [list(runs.raised[k]) for k in keys]}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_suffix(f".{os.getpid()}.partial")
@@ -175,8 +184,9 @@ def _on_alarm(signum: int, frame: object) -> None:
 
 
 def _outputs(source: str, entry: str, inputs: Sequence[tuple[Any, ...]],
-             time_s: float) -> list[Any]:
+             time_s: float) -> tuple[list[Any], list[str | None]]:
     results: list[Any] = [None] * len(inputs)
+    raised: list[str | None] = [None] * len(inputs)
     signal.setitimer(signal.ITIMER_REAL, time_s)
     try:
         namespace: dict[str, Any] = {"__name__": "numjudge_mutant"}
@@ -189,13 +199,13 @@ def _outputs(source: str, entry: str, inputs: Sequence[tuple[Any, ...]],
                     results[position] = function(*copy.deepcopy(arguments))
             except MutantTimeout:
                 raise
-            except Exception:  # a mutant that raises is told apart by raising
-                results[position] = None
+            except Exception as exc:  # a mutant that raises is told apart by raising
+                raised[position] = exception_name(exc)
     except (MutantTimeout, MemoryError, Exception):
         pass
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-    return results
+    return results, raised
 
 
 def main() -> None:
@@ -205,14 +215,16 @@ def main() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     signal.signal(signal.SIGALRM, _on_alarm)
     out: list[bytes | memoryview] = []
-    rows = []
+    rows, exceptions = [], []
     for source in header["sources"]:
         row = []
-        for value in _outputs(source, header["entry"], inputs, float(header["time_s"])):
+        values, raised = _outputs(source, header["entry"], inputs, float(header["time_s"]))
+        for value in values:
             node = None if value is None else encode_value(value, out)
             row.append(None if node is None or node.get("t") == "foreign" else node)
         rows.append(row)
-    for piece in pack_frame({"outputs": rows}, out):
+        exceptions.append(raised)
+    for piece in pack_frame({"outputs": rows, "raised": exceptions}, out):
         sys.stdout.buffer.write(bytes(piece))
     sys.stdout.buffer.flush()
 

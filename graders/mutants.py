@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
@@ -119,14 +120,20 @@ def rewrites(node: ast.AST, parameters: frozenset[str], helpers: frozenset[str],
                "(rows and columns exchanged)", lambda n: n.value if isinstance(n, ast.Attribute)
                else None)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
-        for side in ("left", "right"):
-            operand = getattr(node, side)
-            if isinstance(operand, ast.Name):
-                def transpose(n: ast.AST, side: str = side) -> ast.AST:
-                    setattr(n, side, ast.Attribute(getattr(n, side), "T", ast.Load()))
-                    return n
-                yield (Operator.TRANSPOSE, side, "with a matrix transposed (rows and columns "
-                       "exchanged)", transpose)
+        if not is_transposed(node.left) and (isinstance(node.right, ast.Name)
+                                             or is_transposed(node.right)):
+            # v @ M made M.T @ v (the matrix written first, as for a column vector): the
+            # same for one vector, and the slip a learner makes, where v.T @ M is not.
+            yield (Operator.TRANSPOSE, "swap", "with a matrix applied from the other side of "
+                   "the vector (M @ v where v @ M.T belongs): the same for a single vector, "
+                   "not for a batch of rows", swap_product)
+        if isinstance(node.right, ast.Name):
+            def transpose(n: ast.AST) -> ast.AST:
+                assert isinstance(n, ast.BinOp)
+                n.right = ast.Attribute(n.right, "T", ast.Load())
+                return n
+            yield (Operator.TRANSPOSE, "right", "with a matrix transposed (rows and columns "
+                   "exchanged)", transpose)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
         for side in ("left", "right"):
             for element, factor in gated_factors(getattr(node, side), helpers, gates):
@@ -217,13 +224,8 @@ def rewrites(node: ast.AST, parameters: frozenset[str], helpers: frozenset[str],
             axis = int_constant(keyword.value)
             if keyword.arg == "axis" and axis is not None:
                 for other in sorted({0, 1, -1, -2} - {axis}):
-                    def other_axis(n: ast.AST, position: int = position, other: int = other
-                                   ) -> ast.AST:
-                        assert isinstance(n, ast.Call)
-                        n.keywords[position].value = ast.Constant(other)
-                        return n
-                    yield (Operator.AXIS, str(other), f"with an operation along another axis "
-                           f"(axis {other})", other_axis)
+                    yield (Operator.AXIS, str(other), axis_meaning(name, other),
+                           functools.partial(other_axis, position=position, other=other))
     if name in ("sum", "mean") and isinstance(node, ast.Call):
         instead = "mean" if name == "sum" else "sum"
         def exchange(n: ast.AST, instead: str = instead) -> ast.AST:
@@ -347,6 +349,26 @@ def exchange_names(function: ast.AST, first: str, second: str) -> ast.AST:
     return function
 
 
+def axis_meaning(function: str | None, axis: int) -> str:
+    if function not in CONCATENATIONS:
+        return f"with an operation along another axis (axis {axis})"
+    if axis == 0:
+        return "with arrays joined along the first axis (as when no axis is given)"
+    return f"with arrays joined along another axis (axis {axis})"
+
+
+def other_axis(node: ast.AST, position: int, other: int) -> ast.AST | None:
+    """The call's ``position``-th keyword (an ``axis=``) made ``other``; axis 0 of a
+    concatenation by leaving the keyword out, as a learner does."""
+    if not isinstance(node, ast.Call):
+        return None
+    if other == 0 and function_name(node) in CONCATENATIONS:
+        del node.keywords[position]
+    else:
+        node.keywords[position].value = ast.Constant(other)
+    return node
+
+
 def gated_factors(operand: ast.AST, helpers: frozenset[str], gates: frozenset[str]
                   ) -> Iterator[tuple[int | None, int]]:
     """Where an operand of a matrix product holds an elementwise product ``g * v`` with a gate
@@ -370,6 +392,15 @@ def is_gate(node: ast.AST, helpers: frozenset[str], gates: frozenset[str]) -> bo
 
 def is_transposed(node: ast.AST) -> bool:
     return isinstance(node, ast.Attribute) and node.attr == "T"
+
+
+def swap_product(node: ast.AST) -> ast.AST | None:
+    """``v @ M.T`` made ``M @ v``, ``v @ M`` made ``M.T @ v``."""
+    if not isinstance(node, ast.BinOp):
+        return None
+    matrix = node.right.value if isinstance(node.right, ast.Attribute) \
+        else ast.Attribute(node.right, "T", ast.Load())
+    return ast.BinOp(matrix, ast.MatMult(), node.left)
 
 
 def gate_after_product(node: ast.AST, side: str, element: int | None,
