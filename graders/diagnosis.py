@@ -187,8 +187,6 @@ class CaseTable:
                         among: set[str] | None = None) -> set[str]:
         """When ``flat`` is a float32 output: ``EXPECTED`` and the near misses (only those
         ``among`` when given) whose output here equals it within float32 precision."""
-        if not self.near_misses and self.expected is None:
-            return set()
         if flat is None or flat[0] not in self.groups or not single_precision(flat[1]):
             return set()
         keys, matrix = self.groups[flat[0]]
@@ -222,7 +220,10 @@ def right_values(observation: Observation, flat: tuple[Signature, Flat] | None) 
     """The candidates a case with the right values rules out: those wrong there, but for a
     float32 output, not the float32 near misses it is as close to (whether float32 rounding
     passes a case's tolerance is chance)."""
-    return set(observation.table.wrong - observation.table.single_matching(flat))
+    table = observation.table
+    if not table.near_misses:
+        return set(table.wrong)
+    return set(table.wrong - table.single_matching(flat))
 
 
 def diagnose(candidates: Mapping[str, Candidate],

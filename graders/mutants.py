@@ -125,8 +125,8 @@ def rewrites(node: ast.AST, parameters: frozenset[str], helpers: frozenset[str],
             # v @ M made M.T @ v (the matrix written first, as for a column vector): the
             # same for one vector, and the slip a learner makes, where v.T @ M is not.
             yield (Operator.TRANSPOSE, "swap", "with a matrix applied from the other side of "
-                   "the vector (M @ v where v @ M.T belongs): the same for a single vector, "
-                   "not for a batch of rows", swap_product)
+                   "the vector (the matrix written first, as for a column vector): the same "
+                   "for a single vector, not for a batch of rows", swap_product)
         if isinstance(node.right, ast.Name):
             def transpose(n: ast.AST) -> ast.AST:
                 assert isinstance(n, ast.BinOp)

@@ -88,3 +88,11 @@ def boundary_closes_the_gate(rng):
     inputs = random_inputs(rng, H=5, D=3, N=3)
     inputs["b_r"] = np.array([-6.0, -6.0, -6.0, 2.0, 0.0])
     return inputs
+
+
+@case(points=1, batch_axes=BATCH)
+def one_unit_batch_as_long_as_the_joined_input(rng):
+    # H = 1 and N = H + D: a weight matrix written first (W_r @ joined) returns a (1, N) gate
+    # here instead of raising, which tells it from a concatenation along the batch axis
+    # (which raises on every batch).
+    return random_inputs(rng, H=1, D=3, N=4)

@@ -7,6 +7,7 @@ import numpy as np
 from graders.checks.arrays import Tolerance
 from graders.diagnosis import (
     CHECK_HINTS,
+    UNTOLD,
     Candidate,
     CaseTable,
     Observation,
@@ -124,3 +125,112 @@ def test_a_wrong_type_is_named_only_when_its_values_are_right() -> None:
     assert diagnose_by_check([("small", Failure.WRONG_TYPE)],
                              [observed("small", SMALL, [2.0])]) is None
     assert diagnose_by_check([("small", Failure.WRONG_DTYPE)], []) is None
+
+
+# --- cases where the learner's code raised ------------------------------------------------
+
+RAISING = {
+    "swap": Candidate("swap", "matrix from the other side", MUTANT),
+    "axis": Candidate("axis", "joined along the first axis", MUTANT),
+    "wide": Candidate("wide", "raises on wide inputs", MUTANT),
+}
+# On a batch, swap and axis raise a ValueError, wide a TypeError; on a square batch, swap
+# returns (a wrong value) where axis still raises.
+ONE = table([1.0, 2.0])
+BATCH = CaseTable.build(np.ones((2, 3)), {}, frozenset(RAISING), Tolerance(),
+                        {"swap": "ValueError", "axis": "ValueError", "wide": "TypeError"})
+SQUARE = CaseTable.build(np.ones((3, 3)), {"swap": np.zeros((3, 3))}, frozenset(RAISING),
+                         Tolerance(), {"axis": "ValueError", "wide": "TypeError"})
+
+
+def raised(name: str, case: CaseTable, exception: str) -> Observation:
+    return Observation(name, case, None, False, exception)
+
+
+def test_a_raised_case_is_explained_by_a_candidate_that_raised_the_same_type() -> None:
+    found = diagnose(RAISING, [observed("one", ONE, [1.0, 2.0], passed=True),
+                               raised("batch", BATCH, "ValueError"),
+                               raised("square", SQUARE, UNTOLD)])
+    assert found is not None and (found.key, found.cases) == ("axis", ("batch", "square"))
+
+
+def test_a_candidate_that_returned_where_the_learner_raised_is_out_and_the_reverse() -> None:
+    # The learner's square batch returned what swap returns: axis raised there.
+    found = diagnose(RAISING, [raised("batch", BATCH, "ValueError"),
+                               observed("square", SQUARE, np.zeros((3, 3)).tolist())])
+    assert found is not None and found.key == "swap"
+    # Another value on the square batch: swap does not explain it, and nothing else returned.
+    assert diagnose(RAISING, [raised("batch", BATCH, "ValueError"),
+                              observed("square", SQUARE, np.full((3, 3), 7.0).tolist())]) is None
+
+
+def test_a_public_case_tells_the_type_a_hidden_one_does_not() -> None:
+    # A KeyError on the public batch: no candidate raised one.
+    assert diagnose(RAISING, [observed("one", ONE, [1.0, 2.0], passed=True),
+                              raised("batch", BATCH, "KeyError")]) is None
+    # On a hidden case any exception may be the candidates': swap, axis and wide all fit and
+    # their hints differ.
+    assert diagnose(RAISING, [observed("one", ONE, [1.0, 2.0], passed=True),
+                              raised("batch", BATCH, UNTOLD)]) is None
+
+
+def test_code_that_raises_everywhere_names_nothing() -> None:
+    assert diagnose(RAISING, [raised("batch", BATCH, "ValueError"),
+                              raised("square", SQUARE, "ValueError")]) is None
+
+
+# --- float32 ----------------------------------------------------------------------------
+
+FLOAT32 = {"f32": Candidate("f32", "float32", MISTAKE),
+           "clip": Candidate("clip", "clipped", MISTAKE),
+           "same": Candidate("same", "equivalent", MUTANT)}
+EXACT = np.array([0.1234567891234, 0.9876543210987, 0.5555555555555])
+
+
+def single(values: np.ndarray) -> np.ndarray:
+    return values.astype(np.float32).astype(np.float64)
+
+
+def float32_table(expected: np.ndarray, **outputs: np.ndarray) -> CaseTable:
+    wrong = frozenset(k for k, v in outputs.items() if not np.allclose(v, expected, rtol=1e-7,
+                                                                       atol=1e-9))
+    return CaseTable.build(expected, outputs, wrong, Tolerance())
+
+
+def test_float32_values_match_a_float32_mistake_at_float32_precision() -> None:
+    # The learner's float32 rounding differs from the mistake's in the last digits.
+    mistake = single(EXACT * (1 + 2e-7))
+    learner = single(EXACT * (1 - 2e-7))
+    case = float32_table(EXACT, f32=mistake, same=EXACT)
+    assert case.matching(flatten(learner)) == set()
+    found = diagnose(FLOAT32, [observed("case", case, learner.tolist())])
+    assert found is not None and found.key == "f32"
+
+
+def test_a_float64_near_miss_is_not_taken_for_float32() -> None:
+    # Off by 3e-7 on one entry only, in float64: within float32 precision of the mistake, but
+    # its numbers are no float32 values.
+    clipped = EXACT + np.array([0.0, 3e-7, 0.0])
+    case = float32_table(EXACT, f32=single(EXACT * (1 + 2e-7)))
+    assert diagnose(FLOAT32, [observed("case", case, clipped.tolist())]) is None
+
+
+def test_float32_rounding_that_passes_or_fails_by_chance_rules_nothing_out() -> None:
+    # The learner's rounding passes the first case, the mistake's fails it; on the second
+    # the mistake's passes and the learner's fails.
+    passes = float32_table(EXACT, f32=single(EXACT * (1 + 3e-7)))
+    fails = float32_table(2 * EXACT, f32=2 * EXACT)  # the mistake is right here
+    tight = float32_table(3 * EXACT, f32=single(3 * EXACT * (1 + 3e-7)))
+    found = diagnose(FLOAT32, [
+        observed("passes", passes, single(EXACT).tolist(), passed=True),
+        observed("fails", fails, single(2 * EXACT * (1 - 3e-7)).tolist()),
+        observed("tight", tight, single(3 * EXACT * (1 - 3e-7)).tolist())])
+    assert found is not None and (found.key, found.cases) == ("f32", ("fails", "tight"))
+
+
+def test_a_candidate_right_on_every_failing_case_is_never_named() -> None:
+    # Every failing case is within float32 precision of the expected output: the equivalent
+    # mutant is right everywhere, and no mistake is wrong anywhere.
+    case = float32_table(EXACT, same=EXACT)
+    assert diagnose(FLOAT32, [observed("case", case, single(EXACT * (1 - 3e-7)).tolist())]) \
+        is None

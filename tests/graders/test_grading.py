@@ -34,6 +34,7 @@ from tests.graders.helpers import (
     HIDDEN_VALUES,
     REPO,
     assert_matches_golden,
+    edit,
     gate_solution,
     make_tiny_exercise,
     wrapped_solution,
@@ -364,6 +365,72 @@ def test_exception_in_one_case(gate: PreparedExercise, sandbox: Sandbox) -> None
                       "batched", "batch of one", "wide layer", "large pre activations",
                       "first step zero state", "positive bias initialisation"]
     assert report.score == 2 + 2 + 3 + 2 + 3 + 3 + 2 + 2
+
+
+# --- a diagnosis from the cases that raised -----------------------------------------------
+
+PROJECTION_CASES = """
+import numpy as np
+
+from graders.cases import case
+
+
+@case(public=True)
+def one_vector(rng):
+    return {"x": rng.normal(size=3), "W": rng.normal(size=(2, 3))}
+
+
+@case(public=True, batch_axes={"x": 0})
+def batch(rng):
+    return {"x": rng.normal(size=(4, 3)), "W": rng.normal(size=(2, 3))}
+
+
+@case(batch_axes={"x": 0})
+def hidden_batch(rng):
+    return {"x": rng.normal(size=(5, 3)), "W": rng.normal(size=(2, 3))}
+"""
+
+
+@pytest.fixture(scope="module")
+def projection(tmp_path_factory: pytest.TempPathFactory) -> PreparedExercise:
+    """``project(x, W) = x @ W.T``: a matrix written first is right for one vector and raises
+    on a batch."""
+    root = tmp_path_factory.mktemp("projection")
+    folder = make_tiny_exercise(root, "project", PROJECTION_CASES)
+    edit(folder / "exercise.toml", 'entry = "count_above"', 'entry = "project"')
+    write(folder / "solution.py", """
+        def project(x, W):
+            return x @ W.T
+    """)
+    write(folder / "starter.py", """
+        def project(x, W):
+            return 0 * x
+    """)
+    return prepare_exercise(load_exercise(folder), mutant_cache=root / "cache")
+
+
+def test_a_mutant_that_raises_where_the_learner_raises_is_the_diagnosis(
+        projection: PreparedExercise, sandbox: Sandbox) -> None:
+    report = grade(projection, "def project(x, W):\n    return W @ x\n", sandbox)
+    assert [t.status for t in report.tests] == [Status.PASSED, Status.ERROR, Status.ERROR]
+    assert report.diagnosis is not None
+    assert (report.diagnosis.key, report.diagnosis.cases) == (
+        "transpose:3:11:swap", ("batch", "hidden batch"))
+    assert report.diagnosis.hint.startswith("Your result equals the correct one with a matrix "
+                                            "applied from the other side of the vector")
+
+
+@pytest.mark.parametrize("code", [
+    # Another exception on the public batch than the mutant's ValueError.
+    "def project(x, W):\n    if x.ndim > 1:\n        raise KeyError(0)\n    return x @ W.T\n",
+    # Raising everywhere tells nothing of which slip it was.
+    "def project(x, W):\n    return W @ x.reshape(5, 3)\n",
+])
+def test_other_exceptions_name_nothing(projection: PreparedExercise, sandbox: Sandbox,
+                                       code: str) -> None:
+    report = grade(projection, code, sandbox)
+    assert report.verdict is not Verdict.PASSED
+    assert report.diagnosis is None
 
 
 # --- batch consistency --------------------------------------------------------------------

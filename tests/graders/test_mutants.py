@@ -49,7 +49,9 @@ def test_each_operator_changes_what_it_says() -> None:
     assert any("np.tanh(np.concatenate" in s for s in found[Operator.SIGMOID_TANH])
     assert any("(1.0 - z) * x," in s for s in found[Operator.DROP_ACTIVATION])
     assert any("return (z, z * h" in s for s in found[Operator.SWAP_TUPLE])
-    assert any("axis=0" in s for s in found[Operator.AXIS])
+    # axis 0 of a concatenation is written as a learner does: the keyword left out
+    assert any("np.concatenate([h, x]) @ W.T" in s for s in found[Operator.AXIS])
+    assert any("np.concatenate([h, x], axis=1)" in s for s in found[Operator.AXIS])
     assert any("np.exp(a)" in s for s in found[Operator.FLIP_SIGN])
 
 
@@ -61,6 +63,39 @@ def test_meanings_do_not_quote_the_reference() -> None:
     drop_bias = [m for m in make_mutants(SOURCE, "step") if m.key.endswith(":right")
                  and m.operator is Operator.DROP_TERM]
     assert any("without the added term b" in m.meaning for m in drop_bias)
+
+
+def test_a_matrix_applied_from_the_other_side() -> None:
+    # v @ M.T made M @ v, v @ M made M.T @ v: the slip of a learner who writes the matrix
+    # first, right for one vector and not for a batch of rows; v.T @ M is no such slip.
+    source = "def f(v, M, U):\n    return v @ M.T + v @ U\n"
+    mutants = {m.source.splitlines()[1].strip(): m for m in make_mutants(source, "f")
+               if m.operator is Operator.TRANSPOSE}
+    assert set(mutants) == {"return M @ v + v @ U", "return v @ M + v @ U",
+                            "return v @ M.T + U.T @ v", "return v @ M.T + v @ U.T"}
+    assert mutants["return M @ v + v @ U"].meaning == (
+        "Your result equals the correct one with a matrix applied from the other side of the "
+        "vector (the matrix written first, as for a column vector): the same for a single "
+        "vector, not for a batch of rows.")
+    assert mutants["return v @ M.T + v @ U.T"].meaning == (
+        "Your result equals the correct one with a matrix transposed (rows and columns "
+        "exchanged).")
+
+
+def test_an_axis_of_a_concatenation_is_told_as_arrays_joined() -> None:
+    meanings = {m.key.split(":")[3]: m.meaning for m in make_mutants(SOURCE, "step")
+                if m.operator is Operator.AXIS}
+    assert meanings == {
+        "0": "Your result equals the correct one with arrays joined along the first axis (as "
+             "when no axis is given).",
+        "1": "Your result equals the correct one with arrays joined along another axis (axis 1).",
+        "-2": "Your result equals the correct one with arrays joined along another axis "
+              "(axis -2)."}
+    # Any other call keeps its keyword and says so plainly.
+    summed = {m.source.splitlines()[1].strip(): m.meaning
+              for m in make_mutants("def f(x):\n    return x.sum(axis=-1)\n", "f")}
+    assert summed["return x.sum(axis=0)"] == (
+        "Your result equals the correct one with an operation along another axis (axis 0).")
 
 
 def test_loops_get_range_and_index_mutants() -> None:
@@ -163,10 +198,11 @@ def test_mutants_run_in_a_limited_subprocess_and_are_cached(tmp_path: Path) -> N
     sources = ["def f(x):\n    return x\n",
                "def f(x):\n    while True:\n        pass\n",
                "def f(x):\n    return bytearray(1 << 40)\n",
-               "def f(x):\n    return x + 1.0 + 0.0 * x\n"]
+               "def f(x):\n    return x + 1.0 + 0.0 * x\n",
+               "def f(x):\n    return x.reshape(3) + 1.0\n"]
     inputs = [{"x": np.arange(3.0)}, {"x": np.ones(2)}]
     cache = tmp_path / "runs.frame"
-    keys = ["drop", "loop", "memory", "same"]
+    keys = ["drop", "loop", "memory", "same", "reshape"]
     arguments = {"reference": reference, "sources": sources, "entry": "f", "inputs": inputs,
                  "tolerances": [Tolerance()] * 2, "time_s": 1.0, "memory_mb": 512,
                  "keys": keys, "cache_file": cache}
@@ -174,11 +210,16 @@ def test_mutants_run_in_a_limited_subprocess_and_are_cached(tmp_path: Path) -> N
     np.testing.assert_array_equal(runs.outputs["drop"][0], np.arange(3.0))
     assert runs.outputs["loop"] == (None, None)       # stopped by the time limit
     assert runs.outputs["memory"] == (None, None)     # stopped by the memory limit
-    assert runs.probe_differs == {"drop": True, "loop": True, "memory": True, "same": False}
+    assert runs.outputs["reshape"][1] is None
+    # What each raised, by type: running out of time or memory is no exception of the code's.
+    assert runs.raised == {"drop": (None, None), "loop": (None, None), "memory": (None, None),
+                           "same": (None, None), "reshape": (None, "ValueError")}
+    assert runs.probe_differs == {"drop": True, "loop": True, "memory": True, "same": False,
+                                  "reshape": True}
     assert cache.is_file()
-    again = run_mutants(**{**arguments, "sources": ["this is not run"] * 4})  # type: ignore[arg-type]
+    again = run_mutants(**{**arguments, "sources": ["this is not run"] * 5})  # type: ignore[arg-type]
     np.testing.assert_array_equal(again.outputs["drop"][1], np.ones(2))
-    assert again.probe_differs == runs.probe_differs
+    assert (again.raised, again.probe_differs) == (runs.raised, runs.probe_differs)
 
 
 def test_the_gate_has_mutants_and_every_one_is_caught(gate: PreparedExercise) -> None:

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("transpose",)
+
 
 def _joined(first, x_t):
     return np.concatenate([first, x_t], axis=-1)
