@@ -20,12 +20,17 @@ compared with all of them in one vectorised step.
   otherwise the outputs cannot tell them apart and no hint is shown.
 
 "Equals" is within the case's tolerance, with one exception: values that went through
-float32 cannot equal anything to within a float64 tolerance. When most of the fractional
-numbers of the learner's output are float32 values (a float64 computation gives one only by
-chance, about once in 2**29), the output is compared at float32 precision (``SINGLE_RTOL`` of
-the output's largest magnitude) with the candidates that are themselves that close to the
-expected output: a float32 mistake. A near miss of another kind (a sigmoid clipped at +-15,
-off by 3e-7 on saturated entries only) returns float64 numbers and is not taken for float32.
+float32 cannot equal anything to within a float64 tolerance, and their rounding differs from
+one way of computing to another. When most of the fractional numbers of the learner's output
+are float32 values (a float64 computation gives one only by chance, about once in 2**29), it
+is compared at float32 precision (``SINGLE_RTOL``, relative and of the expected output's
+largest magnitude) with the candidates that are themselves that close to the expected output,
+a float32 mistake: such a candidate explains a failing case where it is that close to the
+learner's output, a passed case does not rule it out, and where float32 rounding failed the
+learner's case, it explains that case by being right there (its own rounding passed). A
+candidate right on every failing case is never named. A near miss of another kind (a sigmoid
+clipped at +-15, off by 3e-7 on saturated entries only) returns float64 numbers and is not
+taken for float32.
 
 When no candidate fits, :func:`diagnose_by_check` names what every failing test failed on
 right values, if it is one check (the values right, but an input changed in place, a warning
