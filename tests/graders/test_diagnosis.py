@@ -217,15 +217,42 @@ def test_a_float64_near_miss_is_not_taken_for_float32() -> None:
 
 def test_float32_rounding_that_passes_or_fails_by_chance_rules_nothing_out() -> None:
     # The learner's rounding passes the first case, the mistake's fails it; on the second
-    # the mistake's passes and the learner's fails.
+    # the mistake's passes and the learner's fails; on the last two both fail.
     passes = float32_table(EXACT, f32=single(EXACT * (1 + 3e-7)))
     fails = float32_table(2 * EXACT, f32=2 * EXACT)  # the mistake is right here
-    tight = float32_table(3 * EXACT, f32=single(3 * EXACT * (1 + 3e-7)))
+    tight = [float32_table(k * EXACT, f32=single(k * EXACT * (1 + 3e-7))) for k in (3, 4)]
     found = diagnose(FLOAT32, [
         observed("passes", passes, single(EXACT).tolist(), passed=True),
         observed("fails", fails, single(2 * EXACT * (1 - 3e-7)).tolist()),
-        observed("tight", tight, single(3 * EXACT * (1 - 3e-7)).tolist())])
-    assert found is not None and (found.key, found.cases) == ("f32", ("fails", "tight"))
+        observed("tight", tight[0], single(3 * EXACT * (1 - 3e-7)).tolist()),
+        observed("tighter", tight[1], single(4 * EXACT * (1 - 3e-7)).tolist())])
+    assert found is not None
+    assert (found.key, found.cases) == ("f32", ("fails", "tight", "tighter"))
+
+
+def clipped_cases(with_float32: bool) -> list[Observation]:
+    """Three failing cases of a float32 learner; the last saturates, where a clipped sigmoid
+    is off by 3e-7 (it is right on the others)."""
+    saturated = EXACT.copy()
+    saturated[1] = 1.0 - 1e-12
+    found = []
+    for number, expected in enumerate([EXACT, 2 * EXACT, saturated]):
+        clipped = expected - np.array([0.0, 3e-7, 0.0]) if number == 2 else expected
+        outputs = {"clip": clipped}
+        if with_float32:
+            outputs["f32"] = single(expected * (1 + 3e-7))
+        learner = single(expected * (1 - 3e-7)) if number < 2 else single(expected)
+        found.append(observed(f"case {number}", float32_table(expected, **outputs),
+                              learner.tolist()))
+    return found
+
+
+def test_a_float64_near_miss_right_on_most_cases_is_no_float32_mistake() -> None:
+    # The clipped sigmoid fits the float32 learner on every case, but is wrong on too few of
+    # its failing cases to be what the learner did, unlike the float32 mistake.
+    found = diagnose(FLOAT32, clipped_cases(with_float32=True))
+    assert found is not None and found.key == "f32"
+    assert diagnose(FLOAT32, clipped_cases(with_float32=False)) is None
 
 
 def test_a_candidate_right_on_every_failing_case_is_never_named() -> None:
