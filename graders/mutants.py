@@ -49,6 +49,7 @@ class Operator(Enum):
     TERM_AFTER_ACTIVATION = "term_after_activation"
     DOUBLE_TERM = "double_term"
     SHIFT_CONSTANT_INDEX = "shift_constant_index"
+    PERMUTE_OUTPUT = "permute_output"
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,15 @@ SIGMOID_HELPER = "_numjudge_sigmoid"
 SIGMOID_SOURCE = (f"\n\ndef {SIGMOID_HELPER}(a):\n"
                   "    import numpy\n"
                   "    return numpy.exp(-numpy.logaddexp(0.0, -numpy.asarray(a, dtype=float)))\n")
+# Exchanges two axes of every array of two or more axes in a result (each of a tuple's).
+SWAPAXES_HELPER = "_numjudge_swapaxes"
+SWAPAXES_SOURCE = (f"\n\ndef {SWAPAXES_HELPER}(value, first, second):\n"
+                   "    import numpy\n"
+                   "    if isinstance(value, tuple):\n"
+                   f"        return tuple({SWAPAXES_HELPER}(v, first, second) for v in value)\n"
+                   "    if isinstance(value, numpy.ndarray) and value.ndim >= 2:\n"
+                   "        return numpy.swapaxes(value, first, second)\n"
+                   "    return value\n")
 CONCATENATIONS = frozenset({"concatenate", "hstack", "vstack", "column_stack", "stack"})
 SIGMOID_NAMES = ("sigmoid", "_sigmoid", "sig", "logistic", "expit")
 # Calls whose two first arguments play different roles, so that exchanging them is a mistake
@@ -281,6 +291,13 @@ def rewrites(node: ast.AST, parameters: frozenset[str], helpers: frozenset[str],
                     return with_constant_index(n, position, value)
                 yield (Operator.SHIFT_CONSTANT_INDEX, f"{position}:{index + by}", "with the "
                        "element next to the right one read (an index off by one)", shift)
+    if isinstance(node, ast.FunctionDef) and is_entry(node, parameters):
+        for axes in ((-1, -2), (0, 1)):
+            def permute(n: ast.AST, axes: tuple[int, int] = axes) -> ast.AST:
+                return permuted_returns(n, axes)
+            yield (Operator.PERMUTE_OUTPUT, f"{axes[0]},{axes[1]}", "with the axes of the "
+                   "result in another order: check which axis the statement puts first (the "
+                   "batch, the time steps or the units)", permute)
     if isinstance(node, ast.FunctionDef):
         for first, second in exchangeable(node, parameters):
             def exchange_parameters(n: ast.AST, first: str = first, second: str = second
@@ -316,6 +333,24 @@ def exchangeable(function: ast.FunctionDef, parameters: frozenset[str]
         for second in names[i + 1:]:
             if second in same_kind(first, parameters):
                 yield first, second
+
+
+def is_entry(function: ast.FunctionDef, parameters: frozenset[str]) -> bool:
+    return bool(parameters) and {a.arg for a in function.args.args} == parameters
+
+
+def permuted_returns(function: ast.AST, axes: tuple[int, int]) -> ast.AST:
+    """``function`` returning its values with two axes exchanged (not its nested functions')."""
+    pending = list(ast.iter_child_nodes(function))
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.FunctionDef | ast.Lambda):
+            continue
+        if isinstance(node, ast.Return) and node.value is not None:
+            node.value = ast.Call(ast.Name(SWAPAXES_HELPER, ast.Load()),
+                                  [node.value, *(ast.Constant(a) for a in axes)], [])
+        pending.extend(ast.iter_child_nodes(node))
+    return function
 
 
 def is_shape(node: ast.AST) -> bool:
@@ -561,6 +596,8 @@ def apply(tree: ast.Module, target: ast.AST, rewrite: Rewrite) -> str | None:
     text = ast.unparse(ast.fix_missing_locations(changed))
     if SIGMOID_HELPER in text:
         text += SIGMOID_SOURCE
+    if SWAPAXES_HELPER in text:
+        text += SWAPAXES_SOURCE
     try:
         compile(text, "<mutant>", "exec")
     except SyntaxError:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -191,6 +192,33 @@ def test_copy_paste_slips_argument_order_and_misplaced_terms() -> None:
         "inside it.")
     assert meanings[Operator.DOUBLE_TERM] == (
         "Your result equals the correct one with the added term b_u counted twice.")
+
+
+def test_the_result_can_come_back_with_its_axes_exchanged() -> None:
+    source = textwrap.dedent("""
+        import numpy as np
+
+
+        def step(h, x):
+            def inner(v):
+                return v + 1.0
+            if np.ndim(h) == 1:
+                return h, inner(x)
+            return h * 2.0, x
+    """)
+    permuted = [m for m in make_mutants(source, "step") if m.operator is Operator.PERMUTE_OUTPUT]
+    assert [m.key.split(":")[-1] for m in permuted] == ["-1,-2", "0,1"]
+    namespace: dict[str, Any] = {}
+    exec(permuted[0].source, namespace)
+    batch = np.arange(6.0).reshape(2, 3)
+    doubled, same = namespace["step"](batch, batch)
+    np.testing.assert_array_equal(doubled, 2.0 * batch.T)   # each array of a tuple
+    np.testing.assert_array_equal(same, batch.T)
+    # a vector has no second axis; the nested function returns as before
+    np.testing.assert_array_equal(namespace["step"](np.ones(2), np.ones(2))[1], np.full(2, 2.0))
+    assert permuted[0].meaning == (
+        "Your result equals the correct one with the axes of the result in another order: "
+        "check which axis the statement puts first (the batch, the time steps or the units).")
 
 
 def test_mutants_run_in_a_limited_subprocess_and_are_cached(tmp_path: Path) -> None:

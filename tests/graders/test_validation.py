@@ -17,7 +17,7 @@ from tests.graders.helpers import (
     write,
 )
 
-GATE_SCORE = "mutation score 100% (14 of 14 non-equivalent mutants fail a hidden case)"
+GATE_SCORE = "mutation score 100% (16 of 16 non-equivalent mutants fail a hidden case)"
 GOOD_NOTES = ["12 cases (10 hidden), 15 mistakes, languages: en, ja", GATE_SCORE]
 
 

@@ -72,7 +72,7 @@ def test_validate_a_good_folder_exits_0() -> None:
     result = runner.invoke(app, ["validate", str(GATE)])
     assert result.exit_code == 0, result.output
     assert result.stdout == ("ok   gru-update-gate  (12 cases (10 hidden), 15 mistakes, "
-                             "languages: en, ja; mutation score 100% (14 of 14 non-equivalent "
+                             "languages: en, ja; mutation score 100% (16 of 16 non-equivalent "
                              "mutants fail a hidden case))\n1 of 1 exercise(s) valid\n")
 
 
@@ -82,7 +82,7 @@ def test_validate_a_broken_folder_exits_1_and_lists_the_problem(gate_copy: Path)
     assert result.exit_code == 1
     assert result.stdout == (
         "FAIL gru-update-gate  (12 cases (10 hidden), 15 mistakes, languages: en, ja; mutation "
-        "score 100% (14 of 14 non-equivalent mutants fail a hidden case))\n"
+        "score 100% (16 of 16 non-equivalent mutants fail a hidden case))\n"
         "     - starter.py: passes every case; the starter must fail\n"
         "0 of 1 exercise(s) valid\n")
 
