@@ -12,7 +12,8 @@ import numpy as np
 from graders.checks.arrays import Tolerance
 from graders.exercises import PreparedExercise
 from graders.mutant_runs import run_mutants
-from graders.mutants import Operator, make_mutants
+from graders.mutants import make_mutants
+from graders.mutation_operators import Operator
 from graders.mutation_score import mutant_statuses, mutation_score
 
 SOURCE = textwrap.dedent("""
