@@ -3,10 +3,10 @@ on a batch every row gets the gates of the first row."""
 
 import numpy as np
 
-HINT = ("Your step is right for one example but not for a batch: there every row gets the "
-        "same gates. Cut the four blocks along the last axis (the units), so that each row of "
-        "the batch keeps its own pre-activations; flattening or slicing the first axis mixes "
-        "the examples.")
+HINT = ("Your step is right for one example but not for a batch: there the gates do not "
+        "come from each row's own pre-activations. Cut the four blocks along the last axis "
+        "(the units), so that each row of the batch keeps its own; flattening or slicing the "
+        "first axis mixes the examples.")
 
 
 def _sigmoid(a):

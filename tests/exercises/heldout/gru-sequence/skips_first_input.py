@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("skips_first_input", "skips_first_input_array_of_list")
+
 
 def _sigmoid(a: np.ndarray) -> np.ndarray:
     return np.exp(-np.logaddexp(0.0, -a))

@@ -1,5 +1,7 @@
 """Counts a GRU as two blocks (update gate and candidate), forgetting its reset gate."""
 
+RIGHT_DIAGNOSES = ("gru_two_blocks",)
+
 
 def parameter_count(kind: str, input_size: int, hidden_size: int, output_size: int = 0) -> int:
     if kind == "plain":

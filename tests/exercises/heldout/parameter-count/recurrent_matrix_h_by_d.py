@@ -1,5 +1,7 @@
 """Sizes the recurrent matrix U as H x D like W: 2 * H * D + H per block."""
 
+RIGHT_DIAGNOSES = ("recurrent_weights_like_input",)
+
 BLOCKS = {"plain": 1, "gated": 2, "gru": 3, "lstm": 4}
 
 
