@@ -177,13 +177,8 @@ def product_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
 def sum_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
     """A sum: a term left out or counted twice, the two weights of a mix exchanged."""
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        for kept, dropped in (("left", "right"), ("right", "left")):
-            term = getattr(node, dropped)
-            what = f"the added term {term.id}" if isinstance(term, ast.Name) \
-                and term.id in scope.parameters else "one of the added terms"
-            def drop(n: ast.AST, kept: str = kept) -> ast.AST:
-                return getattr(n, kept)  # type: ignore[no-any-return]
-            yield Operator.DROP_TERM, dropped, f"without {what}", drop
+        yield from dropped_operands(node, Operator.DROP_TERM, "the added term",
+                                    "one of the added terms", scope)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) \
             and isinstance(node.right, ast.Name) and node.right.id in scope.parameters:
         yield (Operator.DOUBLE_TERM, "", f"with the added term {node.right.id} counted twice",
@@ -198,16 +193,25 @@ def sum_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
                    "where 1 - g belongs, and 1 - g where g belongs", complement)
 
 
+def dropped_operands(node: ast.BinOp, operator: Operator, named: str, unnamed: str,
+                     scope: Scope) -> Iterator[Variant]:
+    """Either operand of ``node`` left out, the other kept; ``named`` words an argument."""
+    for kept, dropped in (("left", "right"), ("right", "left")):
+        operand = getattr(node, dropped)
+        what = f"{named} {operand.id}" if isinstance(operand, ast.Name) \
+            and operand.id in scope.parameters else unnamed
+        yield operator, dropped, f"without {what}", functools.partial(kept_operand, kept=kept)
+
+
+def kept_operand(node: ast.AST, kept: str) -> ast.AST:
+    return getattr(node, kept)  # type: ignore[no-any-return]
+
+
 def factor_and_sign_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
     """A product's factor left out, a difference or a sign turned around."""
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
-        for kept, dropped in (("left", "right"), ("right", "left")):
-            factor = getattr(node, dropped)
-            what = f"the factor {factor.id}" if isinstance(factor, ast.Name) \
-                and factor.id in scope.parameters else "one factor of a product"
-            def drop_factor(n: ast.AST, kept: str = kept) -> ast.AST:
-                return getattr(n, kept)  # type: ignore[no-any-return]
-            yield Operator.DROP_FACTOR, dropped, f"without {what}", drop_factor
+        yield from dropped_operands(node, Operator.DROP_FACTOR, "the factor",
+                                    "one factor of a product", scope)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and not is_one(node.left):
         yield (Operator.SWAP_DIFFERENCE, "", "with the two sides of a difference exchanged "
                "(b - a where a - b belongs)", lambda n: ast.BinOp(n.right, ast.Sub(), n.left)
