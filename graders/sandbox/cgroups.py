@@ -3,9 +3,9 @@
 RLIMIT_AS and RLIMIT_NPROC bound each process; a submission that forks 16 processes could
 use 16 times the memory, and memfd files or shared memory count in no process's limit. A
 cgroup counts every page and process of the submission together. Each zygote makes its own
-cgroup once (in every controller it uses) and each sandbox's PID 1 joins it before anything
-else, so nothing per submission is created or removed: the limits are rewritten only when an
-exercise's differ from the last one's.
+cgroup once (in every controller it uses) and moves each sandbox's PID 1 into it before that
+reads any code, so nothing per submission is created or removed: the limits are rewritten
+only when an exercise's differ from the last one's.
 
 cgroup v2 where ``/sys/fs/cgroup`` is a unified hierarchy, v1 (a hierarchy per controller)
 otherwise. The cgroups are made under the zygote's own, so limits set on the service (by
@@ -57,7 +57,7 @@ class SlotCgroup:
     folders: tuple[Path, ...]
     """One per controller in v1, the single one in v2."""
     join_fds: tuple[int, ...]
-    """``cgroup.procs`` of each folder, opened by the zygote; a sandbox writes "0" to join."""
+    """``cgroup.procs`` of each folder, opened by the zygote, which writes a sandbox's PID there."""
     written: tuple[int, int, CpuPriority] | None = None
 
     @classmethod
@@ -131,10 +131,11 @@ class SlotCgroup:
             _write(self.folders[CONTROLLERS.index("cpu")] / "cpu.shares",
                    "2" if background else "1024", "cpu.shares")
 
-    def join(self) -> None:
-        """Called by the sandbox's PID 1: it and every process it starts belong here."""
+    def add(self, pid: int) -> None:
+        """Called by the zygote with its sandbox's PID 1, which has run no submitted code yet:
+        it and every process it starts belong here."""
         for fd in self.join_fds:
-            os.write(fd, b"0")
+            os.write(fd, str(pid).encode())
 
     def out_of_memory_kills(self) -> int:
         """How many times the kernel killed a process here for going over the memory limit."""
