@@ -21,6 +21,7 @@ from graders.results import Failure, GradeReport, Status, TestResult, Verdict, V
 from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
 from graders.sandbox.limits import CpuPriority, SandboxLimits
 from graders.sandbox.protocol import (
+    BatchItem,
     EncodedTasks,
     Ending,
     RunResult,
@@ -53,10 +54,11 @@ def plan_tasks(cases: Sequence[PreparedCase]) -> tuple[list[Task], list[CasePlan
         tasks.append(Task(tuple(case.inputs), tuple(case.inputs.values()),
                           flush=not case.slice_inputs, hidden=hidden))
         slices = []
+        axes = tuple(case.spec.batch_axes.items())
         for number, inputs in enumerate(case.slice_inputs, start=1):
             slices.append(len(tasks))
-            tasks.append(Task(tuple(inputs), tuple(inputs.values()),
-                              flush=number == len(case.slice_inputs), hidden=hidden))
+            tasks.append(Task(tuple(inputs), (), flush=number == len(case.slice_inputs),
+                              hidden=hidden, item=BatchItem(number - 1, axes)))
         plans[case.name] = CasePlan(case, main, tuple(slices))
     return tasks, [plans[case.name] for case in cases]
 

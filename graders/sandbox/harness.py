@@ -4,7 +4,10 @@ The conversation on the channel (frames as in ``graders/wire.py``), in this orde
 
 1. request (trusted side): ``{"code", "entry", "tasks": [public task, ...], "hidden": H}``
    with the public tasks' input buffers. A task is ``{"names": [...], "args": [values],
-   "flush": bool}``; ``flush`` closes a case, so its results leave in one write.
+   "flush": bool}``; ``flush`` closes a case, so its results leave in one write. A batch item
+   of a case's main call is ``{"names", "item": i, "axes": {name: axis}, "flush"}``: its
+   inputs are those of the latest task before it with ``"args"``, each input named in
+   ``axes`` taken at index ``i`` along that axis, so they are not sent twice.
 2. ``{"kind": "loaded", "stdout"}`` once the code ran, or ``{"kind": "load_error", "error",
    "stdout"}`` and the end.
 3. per public task: ``{"kind": "task", "index", "ok", "value" | "error", "mutated",
@@ -119,11 +122,20 @@ def warning_texts(caught: list[warnings.WarningMessage]) -> list[str]:
     return list(texts)[:MAX_WARNINGS]
 
 
-def call(function: Any, task: dict[str, Any], buffers: Sequence[memoryview]
+def task_inputs(task: dict[str, Any], buffers: Sequence[memoryview], main: list[Any]
+                ) -> list[Any]:
+    """A task's read-only inputs: decoded, or for a batch item taken from ``main``, the
+    inputs of the call it is an item of."""
+    if "item" not in task:
+        return [decode_value(node, buffers) for node in task["args"]]
+    item, axes = int(task["item"]), dict(task["axes"])
+    return [value.take(item, axis=axes[name]) if name in axes else value
+            for name, value in zip(task["names"], main, strict=True)]
+
+
+def call(function: Any, names: list[str], pristine: list[Any]
          ) -> tuple[dict[str, Any], list[bytes | memoryview], BaseException | None]:
     """Call the function on fresh copies of the task's read-only inputs."""
-    names = list(task["names"])
-    pristine = [decode_value(node, buffers) for node in task["args"]]
     args = [writable_copy(value) for value in pristine]
     out_buffers: list[bytes | memoryview] = []
     try:
@@ -137,11 +149,11 @@ def call(function: Any, task: dict[str, Any], buffers: Sequence[memoryview]
     return header, out_buffers, raised
 
 
-def run_public(function: Any, task: dict[str, Any], buffers: Sequence[memoryview],
-               stdout: CappedText) -> tuple[dict[str, Any], list[bytes | memoryview]]:
+def run_public(function: Any, names: list[str], pristine: list[Any], stdout: CappedText
+               ) -> tuple[dict[str, Any], list[bytes | memoryview]]:
     # The learner's own warning filters apply; each distinct warning is recorded once per call.
     with warnings.catch_warnings(record=True) as caught:
-        header, out_buffers, raised = call(function, task, buffers)
+        header, out_buffers, raised = call(function, names, pristine)
         if raised is not None:
             header["error"] = describe_exception(raised)
     header["warnings"] = warning_texts(caught)
@@ -149,12 +161,12 @@ def run_public(function: Any, task: dict[str, Any], buffers: Sequence[memoryview
     return header, out_buffers
 
 
-def run_hidden(function: Any, task: dict[str, Any], buffers: Sequence[memoryview]
+def run_hidden(function: Any, names: list[str], pristine: list[Any]
                ) -> tuple[dict[str, Any], list[bytes | memoryview]]:
     # Whether the call warned, never which warning: an exercise may count a warning as a
     # failure, and the warning's text could carry the hidden inputs.
     with warnings.catch_warnings(record=True) as caught:
-        header, out_buffers, raised = call(function, task, buffers)
+        header, out_buffers, raised = call(function, names, pristine)
     header["warned"] = bool(caught)
     if raised is not None:
         header["error"] = {"type": "MemoryError" if isinstance(raised, MemoryError)
@@ -177,8 +189,11 @@ def serve(channel: socket.socket, max_stdout_chars: int) -> None:
     send_frame(channel, {"kind": "loaded", "stdout": stdout.take()})
     index = 0
     unsent: list[bytes | memoryview] = []
+    main: list[Any] = []
     for task in request["tasks"]:
-        header, out_buffers = run_public(function, task, buffers, stdout)
+        pristine = task_inputs(task, buffers, main)
+        main = main if "item" in task else pristine
+        header, out_buffers = run_public(function, list(task["names"]), pristine, stdout)
         unsent += pack_frame({"kind": "task", "index": index, **header}, out_buffers)
         index += 1
         if task.get("flush", True):
@@ -199,8 +214,11 @@ def serve_hidden_case(channel: socket.socket, reader: BinaryIO, function: Any,
     on return."""
     group, buffers = recv_frame(reader, [MAX_REQUEST_BYTES])
     unsent: list[bytes | memoryview] = []
+    main: list[Any] = []
     for task in group["tasks"]:
-        header, out_buffers = run_hidden(function, task, buffers)
+        pristine = task_inputs(task, buffers, main)
+        main = main if "item" in task else pristine
+        header, out_buffers = run_hidden(function, list(task["names"]), pristine)
         unsent += pack_frame({"kind": "task", "index": index, **header}, out_buffers)
         index += 1
     channel.sendall(b"".join(unsent))

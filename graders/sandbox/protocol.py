@@ -28,18 +28,31 @@ from graders.wire import HEADER, decode_value, encode_value, pack_frame, recv_fr
 
 
 @dataclass(frozen=True)
+class BatchItem:
+    """A call on one item of the batch of the case's main call: its inputs are that call's,
+    each input named in ``axes`` taken at ``index`` along its axis (``ndarray.take``), so
+    the sandbox derives them instead of receiving them again."""
+
+    index: int
+    axes: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
 class Task:
     """One call of the entry function: argument names and values, in call order.
 
     ``flush``: the last call of a case; results gathered so far go back in one write, and a
     hidden case's calls travel together up to it. ``hidden``: the call's inputs reach the
-    sandbox only when its case runs; hidden tasks come after every public one.
+    sandbox only when its case runs; hidden tasks come after every public one. ``item``: a
+    batch item of the latest task before it without one, in the same case (``args`` is then
+    empty).
     """
 
     names: tuple[str, ...]
     args: tuple[Any, ...]
     flush: bool = True
     hidden: bool = False
+    item: BatchItem | None = None
 
 
 @dataclass(frozen=True)
@@ -117,8 +130,7 @@ class EncodedTasks:
 def encode_tasks(tasks: Sequence[Task]) -> EncodedTasks:
     """Encode every task's inputs, sending each distinct buffer once per frame.
 
-    The slices of a batched case repeat its weights, so most input bytes are repeats:
-    for gru-update-gate, 80 kB of distinct data among 900 kB.
+    A batch item's inputs are not sent at all: the sandbox takes them from its main call's.
     """
     first_hidden = next((i for i, task in enumerate(tasks) if task.hidden), len(tasks))
     public, hidden = tasks[:first_hidden], tasks[first_hidden:]
@@ -141,6 +153,8 @@ def encode_tasks(tasks: Sequence[Task]) -> EncodedTasks:
 
 
 def encode_group(tasks: Sequence[Task]) -> tuple[list[dict[str, Any]], tuple[bytes, ...]]:
+    if tasks and tasks[0].item is not None:
+        raise ValueError("a batch item must follow its main call in the same frame")
     buffers: list[bytes | memoryview] = []
     args = [[encode_value(a, buffers) for a in task.args] for task in tasks]
     distinct: dict[bytes, int] = {}
@@ -149,6 +163,9 @@ def encode_group(tasks: Sequence[Task]) -> tuple[list[dict[str, Any]], tuple[byt
         for node in nodes:
             _renumber_buffers(node, renumbered)
     encoded = [{"names": list(task.names), "args": nodes, "flush": task.flush}
+               if task.item is None else
+               {"names": list(task.names), "item": task.item.index,
+                "axes": dict(task.item.axes), "flush": task.flush}
                for task, nodes in zip(tasks, args, strict=True)]
     return encoded, tuple(distinct)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import textwrap
 from pathlib import Path
@@ -649,11 +650,26 @@ def judged(gate: PreparedExercise, run_result: Any, public_only: bool = True) ->
 
 def test_plan_tasks_adds_one_task_per_batch_item(gate: PreparedExercise) -> None:
     from graders.grading import plan_tasks
+    from graders.sandbox.harness import task_inputs
+    from graders.sandbox.protocol import BatchItem, encode_tasks
 
     tasks, plans = plan_tasks(gate.public_cases)
     assert [(p.main, p.slices) for p in plans] == [(0, ()), (1, (2, 3))]
     assert [t.names for t in tasks] == [("h_prev", "x_t", "W_z", "b_z")] * 4
-    assert tasks[2].args[0].tolist() == [0.8, -0.3, 0.5]
+    assert tasks[2].args == ()
+    assert tasks[2].item == BatchItem(0, (("h_prev", 0), ("x_t", 0)))
+    # The sandbox derives a batch item's inputs from its main call's: the prepared slice.
+    encoded = encode_tasks(tasks)
+    wire = json.loads(encoded.json)
+    assert "args" not in wire[2] and "args" not in wire[3]
+    buffers = [memoryview(buffer) for buffer in encoded.buffers]
+    main = task_inputs(wire[1], buffers, [])
+    for item, task in enumerate(wire[2:]):
+        derived = task_inputs(task, buffers, main)
+        expected = gate.public_cases[1].slice_inputs[item]
+        assert [value.tolist() for value in derived] == \
+            [value.tolist() for value in expected.values()]
+    assert main[0].tolist()[0] == [0.8, -0.3, 0.5]
 
 
 def test_judge_timeout(gate: PreparedExercise) -> None:

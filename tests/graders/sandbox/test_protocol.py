@@ -10,6 +10,7 @@ import pytest
 
 from graders import WireError
 from graders.sandbox.protocol import (
+    BatchItem,
     Conversation,
     EncodedTasks,
     Ending,
@@ -53,6 +54,19 @@ def test_the_request_holds_the_public_inputs_only(tasks: EncodedTasks) -> None:
     # One hidden case: its main call and its two batch items, in one frame.
     assert [count for _frame, count in tasks.hidden] == [3]
     assert np.array([0.75]).tobytes() in tasks.hidden[0][0]
+
+
+def test_a_batch_item_travels_without_inputs_after_its_main_call() -> None:
+    item = Task(("x", "w"), (), hidden=True, item=BatchItem(1, (("x", 0),)))
+    encoded = encode_tasks([PUBLIC, HIDDEN_MAIN, item])
+    frame, count = encoded.hidden[0]
+    assert count == 2 and np.array([0.5]).tobytes() in frame
+    (length,) = HEADER.unpack(frame[:HEADER.size])
+    header = json.loads(frame[HEADER.size:HEADER.size + length])
+    assert header["tasks"][1] == {"names": ["x", "w"], "item": 1, "axes": {"x": 0},
+                                  "flush": True}
+    with pytest.raises(ValueError, match="must follow its main call"):
+        encode_tasks([PUBLIC, item])
 
 
 def test_hidden_tasks_must_come_last_and_end_a_case() -> None:
