@@ -515,7 +515,11 @@ class ExerciseCatalog:
 
     def prepared(self, exercise_id: str) -> PreparedExercise:
         """The exercise's current version, prepared once per version."""
-        exercise = self.load(exercise_id)
+        return self.prepare(self.load(exercise_id))
+
+    def prepare(self, exercise: Exercise) -> PreparedExercise:
+        """``exercise`` (as ``load`` just returned it) prepared, once per version: for a caller
+        that loaded it a moment ago, so the folder is not read again."""
         key = (exercise.id, exercise.version)
         with self._lock:
             cached = self._prepared.get(key)

@@ -14,6 +14,7 @@ import logging
 import time
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, TypeVar
 
@@ -23,7 +24,14 @@ from app import crud
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
 from app.services.runtime import GradingRuntime, Lane, worker_id
 from app.services.submissions import log_event, to_out
-from graders import CpuPriority, ExerciseError, ExerciseNotFound, GradeReport, Verdict
+from graders import (
+    CpuPriority,
+    Exercise,
+    ExerciseError,
+    ExerciseNotFound,
+    GradeReport,
+    Verdict,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -60,37 +68,48 @@ def work(runtime: GradingRuntime, submission_id: str) -> None:
             claimed = with_database(runtime, lambda: _claim_next(runtime))
             if claimed is None:
                 return
-            lane = Lane.REGRADES if claimed[0].regrade else Lane.LEARNERS
+            lane = Lane.REGRADES if claimed.submission.regrade else Lane.LEARNERS
             try:
-                _grade_claimed(runtime, *claimed)
+                _grade_claimed(runtime, claimed)
             finally:
                 runtime.lanes.release(lane)
     except Stopping:
         logger.info("grading.stopped", extra={"reason": "database down while stopping"})
 
 
-def _lease_length(runtime: GradingRuntime, exercise_id: str) -> float:
+@dataclass(frozen=True)
+class Claimed:
+    """A row this worker holds the lease of."""
+
+    submission: Submission
+    user_name: str
+    lease_token: str
+    started: float
+    exercise: Exercise | None
+    """The exercise as read for the lease, graded without reading its folder again; None if
+    it could not be read (grading then says why)."""
+
+
+def _load(runtime: GradingRuntime, exercise_id: str) -> Exercise | None:
     try:
-        limit = runtime.catalog.load(exercise_id).limits.time_s
+        return runtime.catalog.load(exercise_id)
     except ExerciseError:
-        limit = 0.0
-    return limit + runtime.settings.lease_margin_s
+        return None
 
 
-def _claim_next(runtime: GradingRuntime) -> tuple[Submission, str, str, float] | None:
-    """Claim the fairest claimable row of a lane with a free place: (row, its learner's
-    name, lease token, start). The lane's place is this thread's until it releases it."""
+def _claim_next(runtime: GradingRuntime) -> Claimed | None:
+    """Claim the fairest claimable row of a lane with a free place. The lane's place is this
+    thread's until it releases it."""
     with runtime.lanes.claiming:
         free = runtime.lanes.free()
         claimed = _claim_in(runtime, learners=Lane.LEARNERS in free,
                             regrades=Lane.REGRADES in free)
         if claimed is not None:
-            runtime.lanes.take(Lane.REGRADES if claimed[0].regrade else Lane.LEARNERS)
+            runtime.lanes.take(Lane.REGRADES if claimed.submission.regrade else Lane.LEARNERS)
         return claimed
 
 
-def _claim_in(runtime: GradingRuntime, *, learners: bool, regrades: bool
-              ) -> tuple[Submission, str, str, float] | None:
+def _claim_in(runtime: GradingRuntime, *, learners: bool, regrades: bool) -> Claimed | None:
     # A lane with no free place takes nothing: its cap is zero for this claim.
     max_running = runtime.settings.max_running_per_learner if learners else 0
     max_regrades = runtime.settings.max_running_regrades if regrades else 0
@@ -103,19 +122,22 @@ def _claim_in(runtime: GradingRuntime, *, learners: bool, regrades: bool
         for candidate in candidates:
             started, now = time.perf_counter(), utcnow()
             lease_token = uuid.uuid4().hex
-            lease = timedelta(seconds=_lease_length(runtime, candidate.exercise_id))
+            exercise = _load(runtime, candidate.exercise_id)
+            limit = exercise.limits.time_s if exercise is not None else 0.0
+            lease = timedelta(seconds=limit + runtime.settings.lease_margin_s)
             claimed = crud.claim_submission(
                 session=session, candidate=candidate, worker=worker_id(),
                 lease_token=lease_token, lease_expires_at=now + lease, now=now,
                 max_running=max_running, max_regrades=max_regrades)
             session.commit()
             if claimed is not None:
-                return claimed, candidate.user_name, lease_token, started
+                return Claimed(claimed, candidate.user_name, lease_token, started, exercise)
     return None
 
 
-def _grade_claimed(runtime: GradingRuntime, submission: Submission, user_name: str,
-                   lease_token: str, started: float) -> None:
+def _grade_claimed(runtime: GradingRuntime, claimed: Claimed) -> None:
+    submission, user_name = claimed.submission, claimed.user_name
+    lease_token, started = claimed.lease_token, claimed.started
     settings = runtime.settings
     log_event(logger, "submission.running", submission, attempt=submission.attempts,
               worker=submission.worker)
@@ -127,7 +149,8 @@ def _grade_claimed(runtime: GradingRuntime, submission: Submission, user_name: s
                         "if it happens again, tell your instructor.")
         return
     try:
-        prepared = runtime.catalog.prepared(submission.exercise_id)
+        prepared = (runtime.catalog.prepare(claimed.exercise) if claimed.exercise is not None
+                    else runtime.catalog.prepared(submission.exercise_id))
     except ExerciseNotFound:
         _finish(runtime, submission, user_name, lease_token, verdict=Verdict.ERROR,
                 started=started,
