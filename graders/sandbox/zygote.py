@@ -1,9 +1,10 @@
 """The zygote: a warm, single-threaded process that forks one sandbox per submission.
 
-Started by the trusted side as its own process (``python -m graders.sandbox.zygote FD SLOT``)
-with a scrubbed environment, it imports numpy and the harness once, then waits on its control
-socket. A request carries the sandbox limits and, as an SCM_RIGHTS descriptor, one end of the
-submission's channel; the zygote never reads the submission's code itself.
+Started by the trusted side as its own process (``runner.zygote_launcher``, which runs
+``main`` without the ``graders`` package's ``__init__``) with a scrubbed environment, it
+imports numpy and the harness once, then waits on its control socket. A request carries the
+sandbox limits and, as an SCM_RIGHTS descriptor, one end of the submission's channel; the
+zygote never reads the submission's code itself.
 
 Per request the zygote forks the sandbox's PID 1 into a fresh PID namespace and moves it into
 the slot's cgroup, while PID 1 enters new IPC and UTS namespaces, builds its private root,

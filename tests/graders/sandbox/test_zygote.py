@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import shutil
 import signal
@@ -18,7 +19,20 @@ from graders.errors import SandboxError
 from graders.sandbox import Task
 from graders.sandbox.cgroups import CgroupVersion, detect_version, own_cgroup
 from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
+from graders.sandbox.runner import zygote_environment, zygote_launcher
 from tests.graders.helpers import REPO, gate_solution
+
+
+def test_the_zygote_starts_without_the_rest_of_the_engine() -> None:
+    # The launcher up to ``main()``: the modules every fork of a zygote starts with.
+    modules_then = zygote_launcher().replace(
+        "\nmain()\n", "\nprint(sorted(m for m in sys.modules if m.startswith('graders')))\n")
+    printed = subprocess.run([sys.executable, "-c", modules_then], env=zygote_environment(),
+                             cwd="/", capture_output=True, text=True, check=True).stdout
+    modules = set(ast.literal_eval(printed))
+    assert {"graders.sandbox.zygote", "graders.sandbox.harness", "graders.wire"} <= modules
+    assert not modules & {"graders.exercises", "graders.diagnosis", "graders.mutants",
+                          "graders.grading", "graders.sandbox.runner"}
 
 
 def test_a_killed_zygotes_state_folder_is_removed_by_the_next_zygote() -> None:
