@@ -63,11 +63,11 @@ def make_learners(database_url: str, count: int, stale: int) -> tuple[list[str],
     tokens = []
     solution = (REPO / "exercises" / EXERCISE / "solution.py").read_text()
     with session_scope(database_url) as session:
+        learners = []
         for index in range(count):
             user = crud.create_user(session=session, name=f"rush{index}")
             tokens.append(crud.create_token(session=session, user=user)[1])
-        learners = [crud.get_user_by_name(session=session, name=f"rush{index}")
-                    for index in range(count)]
+            learners.append(user)
         for index in range(stale):  # spread over the learners, as a class's history is
             row = crud.create_submission(
                 session=session, user=learners[index % count], exercise_id=EXERCISE,

@@ -102,7 +102,8 @@ class Client:
 
     def __init__(self, url: str, token: str) -> None:
         address = urlsplit(url)
-        self.connection = http.client.HTTPConnection(address.hostname, address.port, timeout=60)
+        self.connection = http.client.HTTPConnection(address.hostname or "127.0.0.1",
+                                                     address.port, timeout=60)
         self.headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
 
     def submit(self, exercise: str, code: str) -> float:
