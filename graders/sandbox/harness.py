@@ -4,22 +4,29 @@ The conversation on the channel (frames as in ``graders/wire.py``), in this orde
 
 1. request (trusted side): ``{"code", "entry", "tasks": [public task, ...], "hidden": H}``
    with the public tasks' input buffers. A task is ``{"names": [...], "args": [values],
-   "flush": bool}``; ``flush`` closes a case, so its results leave in one write. A batch item
-   of a case's main call is ``{"names", "item": i, "axes": {name: axis}, "flush"}``: its
-   inputs are those of the latest task before it with ``"args"``, each input named in
-   ``axes`` taken at index ``i`` along that axis, so they are not sent twice.
+   "flush": bool}``; ``flush`` closes a case. A batch item of a case's main call is
+   ``{"names", "item": i, "axes": {name: axis}, "flush"}``: its inputs are those of the
+   latest task before it with ``"args"``, each input named in ``axes`` taken at index ``i``
+   along that axis, so they are not sent twice.
 2. ``{"kind": "loaded", "stdout"}`` once the code ran, or ``{"kind": "load_error", "error",
    "stdout"}`` and the end.
-3. per public task: ``{"kind": "task", "index", "ok", "value" | "error", "mutated",
-   "warnings", "stdout"}``.
+3. per public case, one frame: ``{"kind": "results", "first", "results": [result, ...]}``,
+   the results of the case's calls in order, ``first`` the index of the first (tasks are
+   numbered from 0, public then hidden). A public result is ``{"ok", "value" | "error",
+   "mutated", "warnings", "stdout"}``; the values' buffers are the frame's, numbered across
+   all of its results.
 4. ``{"kind": "public_done", "dropped_chars"}``. From here on whatever the code prints is
    dropped, not counted.
 5. H times: the trusted side sends ``{"kind": "hidden", "tasks": [...]}``, the calls of one
    hidden case (its main call, then its batch items, which are parts of the main call's
-   inputs), only once the previous hidden case's results came back; the sandbox answers each
-   with ``{"kind": "task", "index", "ok", "value" | "error": {"type"}, "mutated", "warned"}``:
-   no text, no timing, an exception described by ``MemoryError`` or ``Exception`` alone, and
-   of warnings only whether there was one.
+   inputs), only once the previous hidden case's results came back; the sandbox answers with
+   one ``results`` frame whose results are ``{"ok", "value" | "error": {"type"}, "mutated",
+   "warned"}``: no text, no timing, an exception described by ``MemoryError`` or
+   ``Exception`` alone, and of warnings only whether there was one.
+
+A case's results leave in one write, once its last call returned. The trusted side accepts
+them split over several ``results`` frames too (each with at least one result, none past the
+case), so the frame header cap applies to each frame a sandbox chooses to send.
 
 So no hidden input is in this process before the call that receives it: not at import time,
 not during a public call, not during an earlier hidden case. The harness never sees an
@@ -188,17 +195,20 @@ def serve(channel: socket.socket, max_stdout_chars: int) -> None:
         return
     send_frame(channel, {"kind": "loaded", "stdout": stdout.take()})
     index = 0
+    case: list[dict[str, Any]] = []
+    case_buffers: list[bytes | memoryview] = []
     unsent: list[bytes | memoryview] = []
     main: list[Any] = []
     for task in request["tasks"]:
         pristine = task_inputs(task, buffers, main)
         main = main if "item" in task else pristine
-        header, out_buffers = run_public(function, list(task["names"]), pristine, stdout)
-        unsent += pack_frame({"kind": "task", "index": index, **header}, out_buffers)
-        index += 1
+        add_result(case, case_buffers,
+                   *run_public(function, list(task["names"]), pristine, stdout))
         if task.get("flush", True):
+            unsent += results_frame(index, case, case_buffers)
             channel.sendall(b"".join(unsent))
-            unsent.clear()
+            index += len(case)
+            case, case_buffers, unsent = [], [], []
     unsent += pack_frame({"kind": "public_done", "dropped_chars": stdout.dropped}, [])
     channel.sendall(b"".join(unsent))
     sys.stdout = sys.stderr = Discard()
@@ -210,16 +220,36 @@ def serve(channel: socket.socket, max_stdout_chars: int) -> None:
 
 def serve_hidden_case(channel: socket.socket, reader: BinaryIO, function: Any,
                       index: int) -> int:
-    """Receive one hidden case, run its calls, answer in one write; its inputs go out of scope
+    """Receive one hidden case, run its calls, answer in one frame; its inputs go out of scope
     on return."""
     group, buffers = recv_frame(reader, [MAX_REQUEST_BYTES])
-    unsent: list[bytes | memoryview] = []
+    case: list[dict[str, Any]] = []
+    case_buffers: list[bytes | memoryview] = []
     main: list[Any] = []
     for task in group["tasks"]:
         pristine = task_inputs(task, buffers, main)
         main = main if "item" in task else pristine
-        header, out_buffers = run_hidden(function, list(task["names"]), pristine)
-        unsent += pack_frame({"kind": "task", "index": index, **header}, out_buffers)
-        index += 1
-    channel.sendall(b"".join(unsent))
-    return index
+        add_result(case, case_buffers, *run_hidden(function, list(task["names"]), pristine))
+    channel.sendall(b"".join(results_frame(index, case, case_buffers)))
+    return index + len(case)
+
+
+def add_result(case: list[dict[str, Any]], case_buffers: list[bytes | memoryview],
+               header: dict[str, Any], out_buffers: list[bytes | memoryview]) -> None:
+    """Append one call's result to its case's frame, its buffers numbered after the case's."""
+    if case_buffers and "value" in header:
+        shift_buffers(header["value"], len(case_buffers))
+    case.append(header)
+    case_buffers += out_buffers
+
+
+def shift_buffers(node: dict[str, Any], offset: int) -> None:
+    if "b" in node:
+        node["b"] += offset
+    for item in node.get("items", ()):
+        shift_buffers(item, offset)
+
+
+def results_frame(first: int, case: list[dict[str, Any]],
+                  case_buffers: list[bytes | memoryview]) -> list[bytes | memoryview]:
+    return pack_frame({"kind": "results", "first": first, "results": case}, case_buffers)

@@ -3,8 +3,9 @@
 The public tasks go with the code in the request. The hidden ones are sent a case at a time,
 each only after the previous case's results came back, so that learner code can reach no
 hidden input before the call that receives it. Every frame is checked against what this side
-already knows: its kind must be the one expected at this point of the conversation, a result
-must carry the next index, and the inputs it says were changed must be arguments of that task.
+already knows: its kind must be the one expected at this point of the conversation, a results
+frame must start at the next index and end within the case in flight (a public one: within the
+public tasks), and the inputs a result says were changed must be arguments of that task.
 Of a hidden call only the value, whether it raised ``MemoryError`` or something else and the
 changed arguments are kept; text and timing from the sandbox are not even read.
 """
@@ -136,6 +137,9 @@ def encode_tasks(tasks: Sequence[Task]) -> EncodedTasks:
     public, hidden = tasks[:first_hidden], tasks[first_hidden:]
     if not all(task.hidden for task in hidden):
         raise ValueError("hidden tasks must come after every public task")
+    # A case's results come back when its last call flushes it: none may stay open.
+    if public and not public[-1].flush:
+        raise ValueError("the last public task must end its case (flush)")
     if hidden and not hidden[-1].flush:
         raise ValueError("the last hidden task must end its case (flush)")
     encoded, buffers = encode_group(public)
@@ -231,16 +235,28 @@ class Conversation:
         kind = header["kind"]
         if self.phase is Phase.LOADING:
             return self._apply_loading(kind, header)
-        if kind != "task":
+        if kind != "results":
             if kind == "public_done" and self.phase is Phase.PUBLIC \
                     and self.next_index == self.tasks.public_count:
                 self.result.dropped_chars = int(header.get("dropped_chars", 0))
                 return Next.SEND_CASE
             raise WireError(f"unexpected frame kind {str(kind)[:40]!r}")
-        index = int(header["index"])
-        if index != self.next_index or (self.phase is Phase.PUBLIC
-                                        and index >= self.tasks.public_count):
+        results = header["results"]
+        if not isinstance(results, list) or not results:
+            raise WireError("a results frame without results")
+        end = (self.tasks.public_count if self.phase is Phase.PUBLIC else self.case_end)
+        if header["first"] != self.next_index or self.next_index + len(results) > end:
             raise WireError("a result out of order")
+        for result in results:
+            if not isinstance(result, dict):
+                raise WireError("a result that is not an object")
+            self._apply_result(result, buffers)
+        if self.phase is Phase.HIDDEN and self.next_index == self.case_end:
+            return Next.SEND_CASE
+        return Next.READ
+
+    def _apply_result(self, header: dict[str, Any], buffers: list[memoryview]) -> None:
+        index = self.next_index
         self.next_index += 1
         names = self.tasks.names[index]
         mutated = tuple(str(name) for name in header.get("mutated", ()))
@@ -254,14 +270,13 @@ class Conversation:
                 else "Exception"}
             self.result.outcomes[index] = TaskOutcome(ok, value, error, mutated,
                                                       warned=header.get("warned") is True)
-            return Next.SEND_CASE if self.next_index == self.case_end else Next.READ
+            return
         texts = tuple(str(text)[:MAX_WARNING_CHARS]
                       for text in list(header.get("warnings", ()))[:MAX_WARNINGS])
         self.result.outcomes[index] = TaskOutcome(
             ok=ok, value=value, error=None if ok else dict(header["error"]), mutated=mutated,
             stdout=str(header.get("stdout", "")), warnings=texts, warned=bool(texts),
         )
-        return Next.READ
 
     def _apply_loading(self, kind: Any, header: dict[str, Any]) -> Next:
         result = self.result

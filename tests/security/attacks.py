@@ -251,11 +251,11 @@ def gate(x, w):
     if _hidden():
         text = _leak(x, w)
         channel = _channel()
-        for header in ({"kind": "task", "index": 1, "ok": False, "stdout": text,
-                        "warnings": [text], "mutated": [], "seconds": 1,
-                        "error": {"type": text, "message": text, "line": 1}},
-                       {"kind": "task", "index": 0, "ok": True, "stdout": text,
-                        "value": {"t": "py", "v": text}},
+        for header in ({"kind": "results", "first": 1, "results": [
+                            {"ok": False, "stdout": text, "warnings": [text], "mutated": [],
+                             "seconds": 1, "error": {"type": text, "message": text, "line": 1}}]},
+                       {"kind": "results", "first": 0, "results": [
+                            {"ok": True, "stdout": text, "value": {"t": "py", "v": text}}]},
                        {"kind": "loaded", "stdout": text},
                        {"kind": "load_error", "stdout": text, "error": {"type": text}},
                        {"kind": "setup_error", "message": text},

@@ -80,37 +80,37 @@ def forged(frames: str) -> str:
 HOSTILE = {
     "infinite float index": forged("""
         send(b'{"kind":"loaded","buffers":[]}')
-        send(b'{"kind":"task","index":Infinity,"ok":true,"value":{"t":"py","v":1},"buffers":[]}')
+        send(b'{"kind":"results","first":Infinity,"results":[{"ok":true,"value":{"t":"py","v":1}}],'
+             b'"buffers":[]}')
     """),
     "infinite float shape": forged("""
-        send(b'{"kind":"task","index":0,"ok":true,"buffers":[],'
-             b'"value":{"t":"nd","dtype":"<f8","shape":[Infinity],"b":0}}')
+        send(b'{"kind":"results","first":0,"buffers":[],"results":[{"ok":true,'
+             b'"value":{"t":"nd","dtype":"<f8","shape":[Infinity],"b":0}}]}')
     """),
     "deeply nested json": forged("""
         send(b'[' * 200000 + b']' * 200000)
     """),
     "deeply nested value": forged("""
-        send(b'{"kind":"task","index":0,"ok":true,"buffers":[],"value":'
-             + b'{"t":"list","items":[' * 50000 + b']}' * 50000 + b'}')
+        send(b'{"kind":"results","first":0,"buffers":[],"results":[{"ok":true,"value":'
+             + b'{"t":"list","items":[' * 50000 + b']}' * 50000 + b'}]}')
     """),
     "public cases done with an infinite count": forged("""
         send(b'{"kind":"loaded","buffers":[]}')
-        for index in range(4):
-            send(b'{"kind":"task","index":%d,"ok":true,"value":{"t":"py","v":1},"buffers":[]}'
-                 % index)
+        one = b'{"ok":true,"value":{"t":"py","v":1}}'
+        send(b'{"kind":"results","first":0,"results":[%s],"buffers":[]}' % b",".join([one] * 4))
         send(b'{"kind":"public_done","dropped_chars":Infinity,"buffers":[]}')
     """),
     "huge forged output and message": forged("""
         # Each frame under the 4 MiB header cap, 9 million characters of output in all.
         big = "x" * 3_600_000
         send(b'{"kind":"loaded","buffers":[]}')
-        send(json.dumps({"kind": "task", "index": 0, "ok": False, "stdout": "",
-                         "buffers": [], "error": {"type": "E" * 5000, "message": big,
-                                                  "line": [1] * 100, "traceback": "t" * 9999}
-                         }).encode())
+        send(json.dumps({"kind": "results", "first": 0, "buffers": [], "results": [
+            {"ok": False, "stdout": "", "error": {"type": "E" * 5000, "message": big,
+                                                  "line": [1] * 100, "traceback": "t" * 9999}}
+        ]}).encode())
         for index in (1, 2, 3):
-            send(json.dumps({"kind": "task", "index": index, "ok": False, "buffers": [],
-                             "stdout": big[:3_000_000], "error": {}}).encode())
+            send(json.dumps({"kind": "results", "first": index, "buffers": [], "results": [
+                {"ok": False, "stdout": big[:3_000_000], "error": {}}]}).encode())
         send(b'{"kind":"public_done","dropped_chars":-5,"buffers":[]}')
     """),
 }

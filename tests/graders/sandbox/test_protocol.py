@@ -33,10 +33,18 @@ def tasks() -> EncodedTasks:
     return encode_tasks([PUBLIC, HIDDEN_MAIN, *HIDDEN_SLICES])
 
 
-def task_frame(index: int, **extra: Any) -> dict[str, Any]:
+def result(**extra: Any) -> dict[str, Any]:
     buffers: list[bytes | memoryview] = []
-    return {"kind": "task", "index": index, "ok": True,
-            "value": encode_value(1.0, buffers), "mutated": [], **extra}
+    return {"ok": True, "value": encode_value(1.0, buffers), "mutated": [], **extra}
+
+
+def results_frame(first: int, *results: dict[str, Any]) -> dict[str, Any]:
+    return {"kind": "results", "first": first, "results": list(results)}
+
+
+def task_frame(index: int, **extra: Any) -> dict[str, Any]:
+    """A results frame with one result."""
+    return results_frame(index, result(**extra))
 
 
 def loaded(conversation: Conversation) -> Conversation:
@@ -99,9 +107,10 @@ def test_text_timing_and_exception_details_of_a_hidden_call_are_not_kept(
     conversation.apply(task_frame(0), [])
     conversation.apply({"kind": "public_done", "dropped_chars": 0}, [])
     conversation.next_case()
-    conversation.apply({**task_frame(1, stdout="0.75", seconds=0.75, warnings=["0.75"]),
-                        "ok": False, "error": {"type": "Leak0p75", "message": "0.75"}}, [])
-    conversation.apply(task_frame(2, stdout="0.75"), [])
+    conversation.apply(results_frame(
+        1, result(stdout="0.75", seconds=0.75, warnings=["0.75"], ok=False,
+                  error={"type": "Leak0p75", "message": "0.75"}),
+        result(stdout="0.75")), [])
     hidden = conversation.result.outcomes[1]
     assert (hidden.stdout, hidden.warnings, hidden.error) == ("", (), {"type": "Exception"})
     assert conversation.result.outcomes[2].stdout == ""
@@ -114,6 +123,11 @@ def test_text_timing_and_exception_details_of_a_hidden_call_are_not_kept(
     ([{"kind": "loaded"}, task_frame(0, mutated=["x", "0.75"])], "not arguments"),
     ([{"kind": "loaded"}, task_frame(0, mutated=["x", "x"])], "not arguments"),
     ([{"kind": "loaded"}, task_frame(0), {"kind": "done"}], "unexpected frame kind"),
+    ([{"kind": "loaded"}, results_frame(0)], "without results"),
+    ([{"kind": "loaded"}, {**results_frame(0), "results": {"0": result()}}], "without results"),
+    ([{"kind": "loaded"}, results_frame(0, [result()])], "not an object"),
+    ([{"kind": "loaded"}, results_frame(0, result(), result())], "out of order"),  # past public
+    ([{"kind": "loaded"}, task_frame(0), task_frame(0)], "out of order"),         # repeated
 ])
 def test_a_frame_the_trusted_side_does_not_expect_is_refused(
         tasks: EncodedTasks, frames: list[dict[str, Any]], why: str) -> None:
@@ -127,3 +141,37 @@ def test_changed_inputs_named_by_the_task_are_kept(tasks: EncodedTasks) -> None:
     conversation = loaded(Conversation(tasks))
     conversation.apply(task_frame(0, mutated=["w", "x"]), [])
     assert conversation.result.outcomes[0].mutated == ("w", "x")
+
+
+def test_a_hidden_case_answers_in_one_frame_with_its_buffers_numbered_across_it(
+        tasks: EncodedTasks) -> None:
+    conversation = loaded(Conversation(tasks))
+    conversation.apply(task_frame(0), [])
+    conversation.apply({"kind": "public_done", "dropped_chars": 0}, [])
+    conversation.next_case()
+    buffers: list[bytes | memoryview] = []
+    values = [encode_value(np.array([0.5, 0.25]), buffers), encode_value(2.0, buffers),
+              encode_value((np.array([1.5]), np.array([[3.0]])), buffers)]
+    frame = results_frame(1, *(result(value=value) for value in values))
+    views = [memoryview(bytes(buffer)) for buffer in buffers]
+    assert conversation.apply(frame, views) is Next.SEND_CASE
+    outcomes = conversation.result.outcomes
+    assert outcomes[1].value.tolist() == [0.5, 0.25] and outcomes[2].value == 2.0
+    assert [part.tolist() for part in outcomes[3].value] == [[1.5], [[3.0]]]
+    assert conversation.next_case() is None
+
+
+def test_a_results_frame_may_not_reach_past_the_hidden_case_in_flight() -> None:
+    second = Task(("x", "w"), (np.array([0.375]), 1.0), hidden=True)
+    conversation = loaded(Conversation(encode_tasks([PUBLIC, HIDDEN_MAIN, *HIDDEN_SLICES,
+                                                     second])))
+    conversation.apply(task_frame(0), [])
+    conversation.apply({"kind": "public_done", "dropped_chars": 0}, [])
+    conversation.next_case()
+    with pytest.raises(WireError, match="out of order"):
+        conversation.apply(results_frame(1, *[result()] * 4), [])
+
+
+def test_the_last_public_task_must_end_its_case() -> None:
+    with pytest.raises(ValueError, match="last public task"):
+        encode_tasks([Task(("x", "w"), (np.array([0.25]), 2.0), flush=False)])
