@@ -197,7 +197,6 @@ def serve(channel: socket.socket, max_stdout_chars: int) -> None:
     index = 0
     case: list[dict[str, Any]] = []
     case_buffers: list[bytes | memoryview] = []
-    unsent: list[bytes | memoryview] = []
     main: list[Any] = []
     for task in request["tasks"]:
         pristine = task_inputs(task, buffers, main)
@@ -205,12 +204,10 @@ def serve(channel: socket.socket, max_stdout_chars: int) -> None:
         add_result(case, case_buffers,
                    *run_public(function, list(task["names"]), pristine, stdout))
         if task.get("flush", True):
-            unsent += results_frame(index, case, case_buffers)
-            channel.sendall(b"".join(unsent))
+            channel.sendall(b"".join(results_frame(index, case, case_buffers)))
             index += len(case)
-            case, case_buffers, unsent = [], [], []
-    unsent += pack_frame({"kind": "public_done", "dropped_chars": stdout.dropped}, [])
-    channel.sendall(b"".join(unsent))
+            case, case_buffers = [], []
+    send_frame(channel, {"kind": "public_done", "dropped_chars": stdout.dropped})
     sys.stdout = sys.stderr = Discard()
     hidden_cases = int(request["hidden"])
     del request, buffers, stdout
