@@ -109,3 +109,11 @@ def positive_bias_initialisation(rng):
     inputs = random_inputs(rng, H=5, D=5, N=4, scale=0.1)
     inputs["b_z"] = np.ones(5)
     return inputs
+
+
+@case(points=1, batch_axes=BATCH)
+def one_unit_batch_as_long_as_the_joined_input(rng):
+    # H = 1 and N = H + D: a weight matrix written first (W_z @ joined) returns a (1, N) gate
+    # here instead of raising, which tells it from a concatenation along the batch axis
+    # (which raises on every batch).
+    return random_inputs(rng, H=1, D=3, N=4)

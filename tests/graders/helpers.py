@@ -21,9 +21,11 @@ GATE_HIDDEN = [
     "unbatched more units than inputs", "unbatched more inputs than units", "batched",
     "single hidden unit", "batch of one", "single hidden unit batched", "wide layer",
     "large pre activations", "first step zero state", "positive bias initialisation",
+    "one unit batch as long as the joined input",
 ]
 GATE_BATCHED = ["batch of two", "batched", "batch of one", "single hidden unit batched",
-                "wide layer", "large pre activations", "positive bias initialisation"]
+                "wide layer", "large pre activations", "positive bias initialisation",
+                "one unit batch as long as the joined input"]
 GATE_MISTAKES = ["bias_outside_sigmoid", "bias_subtracted", "clipped_preactivation",
                  "float32_arithmetic", "hard_sigmoid", "input_first", "input_ignored",
                  "missing_bias", "one_minus_z", "overflowing_sigmoid", "reshape_not_transpose",

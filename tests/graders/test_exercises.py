@@ -71,7 +71,7 @@ def test_good_folder_prepares(gate: PreparedExercise) -> None:
     assert [c.name for c in gate.cases] == GATE_PUBLIC + GATE_HIDDEN
     assert [c.name for c in gate.public_cases] == GATE_PUBLIC
     assert [c.name for c in gate.cases if c.spec.batched] == GATE_BATCHED
-    assert [c.spec.points for c in gate.cases] == [1, 1, 2, 2, 3, 2, 2, 2, 3, 3, 2, 2]
+    assert [c.spec.points for c in gate.cases] == [1, 1, 2, 2, 3, 2, 2, 2, 3, 3, 2, 2, 1]
     example = gate.cases[0]
     assert list(example.inputs) == ["h_prev", "x_t", "W_z", "b_z"]
     np.testing.assert_allclose(example.expected, [0.7150421057, 0.4950001667, 0.4378234991],

@@ -104,11 +104,11 @@ def test_reference_passes_with_full_score(gate: PreparedExercise, sandbox: Sandb
     report = run(gate, sandbox, gate_solution())
     assert report.verdict is Verdict.PASSED
     assert report.passed
-    assert (report.score, report.max_score) == (25.0, 25.0)
+    assert (report.score, report.max_score) == (26.0, 26.0)
     assert (report.message, report.output) == ("", "")
     assert [t.name for t in report.tests] == GATE_PUBLIC + GATE_HIDDEN
     assert [t.visibility for t in report.tests] == (
-        [Visibility.PUBLIC] * 2 + [Visibility.HIDDEN] * 10)
+        [Visibility.PUBLIC] * 2 + [Visibility.HIDDEN] * 11)
     for test in report.tests:
         assert (test.status, test.points, test.message) == (Status.PASSED, test.max_points, "")
     assert report.diagnosis is None
@@ -117,7 +117,7 @@ def test_reference_passes_with_full_score(gate: PreparedExercise, sandbox: Sandb
 def test_starter_fails(gate: PreparedExercise, sandbox: Sandbox) -> None:
     report = run(gate, sandbox, gate.exercise.starter)
     assert report.verdict is Verdict.FAILED
-    assert (report.score, report.max_score, report.message) == (0.0, 25.0, "")
+    assert (report.score, report.max_score, report.message) == (0.0, 26.0, "")
     tests = by_name(report)
     assert tests["numerical example"].message == (
         f"values: 3 of 3 elements (100.0%) outside tolerance ({DEFAULT}); worst at index [0]: "
@@ -153,7 +153,7 @@ def test_overflowing_sigmoid_fails_only_on_large_pre_activations(
     failing = [t for t in report.tests if t.status is not Status.PASSED]
     assert [(t.name, t.failure, t.message) for t in failing] == [
         ("large pre activations", Failure.NON_FINITE, HIDDEN_FINITENESS)]
-    assert (report.score, report.max_score) == (22.0, 25.0)
+    assert (report.score, report.max_score) == (23.0, 26.0)
 
 
 # --- warnings are shown, never scored -----------------------------------------------------
@@ -173,7 +173,7 @@ def test_an_overflow_that_does_not_change_the_values_is_noted_not_scored(
     overflowing = NAIVE_SIGMOID.replace("    return 1.0", "    np.exp(np.float64(1000.0))\n"
                                                        "    return 1.0")
     report = run(gate, sandbox, overflowing)
-    assert (report.verdict, report.score) == (Verdict.PASSED, 25.0)
+    assert (report.verdict, report.score) == (Verdict.PASSED, 26.0)
     noted = {t.name: t.message for t in report.tests if t.message}
     assert noted == dict.fromkeys(GATE_PUBLIC,
                                   "warning: RuntimeWarning: overflow encountered in exp")
@@ -184,7 +184,7 @@ def test_warnings_of_hidden_cases_are_not_noted(gate: PreparedExercise,
     # The naive sigmoid overflows on "large pre activations" (hidden) only: the warning's
     # ufunc name would be a channel the code chooses.
     report = run(gate, sandbox, NAIVE_SIGMOID)
-    assert (report.verdict, report.score) == (Verdict.PASSED, 25.0)
+    assert (report.verdict, report.score) == (Verdict.PASSED, 26.0)
     assert [t.message for t in report.tests if t.message] == []
 
 
@@ -316,7 +316,7 @@ def test_syntax_error(gate: PreparedExercise, sandbox: Sandbox) -> None:
     assert report.message.startswith("Your code could not be loaded: raised SyntaxError on "
                                      "line 3: ")
     assert "line 3" in report.message
-    assert (report.score, report.max_score) == (0.0, 25.0)
+    assert (report.score, report.max_score) == (0.0, 26.0)
     for test in report.tests:
         message = NOT_LOADED if test.visibility is Visibility.PUBLIC else HIDDEN_EXCEPTION
         assert (test.status, test.points, test.message, test.failure) == (

@@ -18,7 +18,7 @@ from tests.graders.helpers import (
 )
 
 GATE_SCORE = "mutation score 100% (16 of 16 non-equivalent mutants fail a hidden case)"
-GOOD_NOTES = ["12 cases (10 hidden), 15 mistakes, languages: en, ja", GATE_SCORE]
+GOOD_NOTES = ["13 cases (11 hidden), 15 mistakes, languages: en, ja", GATE_SCORE]
 
 
 def validated(folder: Path, sandbox: Sandbox) -> ValidationResult:
@@ -104,7 +104,7 @@ def test_mistake_that_fails_no_hidden_case(gate_copy: Path, sandbox: Sandbox) ->
     result = validated(gate_copy, sandbox)
     assert result.problems == ["mistakes/zz_harmless.py: fails no hidden case; add a hidden case "
                                "it gets wrong"]
-    assert result.notes == ["12 cases (10 hidden), 16 mistakes, languages: en, ja", GATE_SCORE]
+    assert result.notes == ["13 cases (11 hidden), 16 mistakes, languages: en, ja", GATE_SCORE]
 
 
 def test_mistake_failing_only_public_cases(gate_copy: Path, sandbox: Sandbox) -> None:

@@ -32,7 +32,7 @@ def test_grade_the_reference_exits_0_and_prints_the_table(catalog: Path) -> None
     assert all(row.startswith("PASS") for row in rows)
     assert rows[0] == "PASS  numerical example                     1/1"
     assert rows[2] == "PASS  unbatched more units than inputs      2/2 [hidden]"
-    assert lines[-1].startswith("verdict: passed   score: 25/25   (")
+    assert lines[-1].startswith("verdict: passed   score: 26/26   (")
 
 
 def test_grade_a_mistake_exits_1_and_prints_its_hint(catalog: Path) -> None:
@@ -43,7 +43,7 @@ def test_grade_a_mistake_exits_1_and_prints_its_hint(catalog: Path) -> None:
     assert "\nhint (numerical example, batch of two, unbatched more units than inputs," \
         in result.stdout
     assert result.stdout.count("Your gate and the expected") == 1  # one hint, not one per test
-    assert result.stdout.splitlines()[-1].startswith("verdict: failed   score: 0/25   (")
+    assert result.stdout.splitlines()[-1].startswith("verdict: failed   score: 0/26   (")
 
 
 def test_grade_public_only(catalog: Path) -> None:
@@ -71,7 +71,7 @@ def test_grade_a_missing_file_is_a_usage_error(catalog: Path, tmp_path: Path,
 def test_validate_a_good_folder_exits_0() -> None:
     result = runner.invoke(app, ["validate", str(GATE)])
     assert result.exit_code == 0, result.output
-    assert result.stdout == ("ok   gru-update-gate  (12 cases (10 hidden), 15 mistakes, "
+    assert result.stdout == ("ok   gru-update-gate  (13 cases (11 hidden), 15 mistakes, "
                              "languages: en, ja; mutation score 100% (16 of 16 non-equivalent "
                              "mutants fail a hidden case))\n1 of 1 exercise(s) valid\n")
 
@@ -81,7 +81,7 @@ def test_validate_a_broken_folder_exits_1_and_lists_the_problem(gate_copy: Path)
     result = runner.invoke(app, ["validate", str(gate_copy)])
     assert result.exit_code == 1
     assert result.stdout == (
-        "FAIL gru-update-gate  (12 cases (10 hidden), 15 mistakes, languages: en, ja; mutation "
+        "FAIL gru-update-gate  (13 cases (11 hidden), 15 mistakes, languages: en, ja; mutation "
         "score 100% (16 of 16 non-equivalent mutants fail a hidden case))\n"
         "     - starter.py: passes every case; the starter must fail\n"
         "0 of 1 exercise(s) valid\n")

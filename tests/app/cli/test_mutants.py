@@ -30,7 +30,7 @@ def test_lists_each_mutant_with_its_cases_and_the_score(catalog: Path) -> None:
     assert lines[swap].split()[1] == "swap_concat"
     assert "line 14, column 13" in lines[swap]
     assert lines[swap + 1].strip() == "with the two concatenated vectors in the opposite order"
-    assert lines[swap + 2].strip().startswith("caught by 12 case(s): numerical example, ")
+    assert lines[swap + 2].strip().startswith("caught by 13 case(s): numerical example, ")
     assert lines[-1].endswith("non-equivalent mutants fail a hidden case)")
     assert "no hidden case catches" not in result.stdout
 

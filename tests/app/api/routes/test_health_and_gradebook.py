@@ -37,8 +37,8 @@ def test_gradebook_has_best_score_per_learner_per_exercise(client: TestClient,
     assert response.headers["content-type"].startswith("text/csv")
     rows = list(csv.DictReader(io.StringIO(response.text)))
     assert [(r["user"], r["exercise"], r["best_score"], r["max_score"], r["submissions"])
-            for r in rows] == [("ada", "gru-update-gate", "25", "25", "2"),
-                               ("bob", "gru-update-gate", "0", "25", "1")]
+            for r in rows] == [("ada", "gru-update-gate", "26", "26", "2"),
+                               ("bob", "gru-update-gate", "0", "26", "1")]
 
 
 def test_gradebook_is_for_instructors_only(client: TestClient, make_user: MakeUser) -> None:

@@ -38,7 +38,7 @@ def test_reference_passes_with_full_score_and_is_stored(
     result = submit(client, headers, read_exercise_file(EXERCISE, "solution.py"))
     assert result["status"] == "done"
     assert result["verdict"] == "passed"
-    assert result["score"] == result["max_score"] == 25.0
+    assert result["score"] == result["max_score"] == 26.0
     assert result["user"] == "ada" and result["kind"] == "submit"
     assert result["url"] == f"/submissions/{result['id']}"
     assert {t["status"] for t in result["tests"]} == {"passed"}
