@@ -17,6 +17,8 @@ from tests.graders.helpers import (
     write,
 )
 
+BATCH_CONSISTENCY = ("batch consistency: the batched result differs from the results of "
+                     "single examples (details are not shown for hidden tests)")
 GATE_SCORE = "mutation score 100% (16 of 16 non-equivalent mutants fail a hidden case)"
 GOOD_NOTES = ["13 cases (11 hidden), 15 mistakes, languages: en, ja", GATE_SCORE]
 
@@ -147,8 +149,8 @@ def test_non_deterministic_reference(gate_copy: Path, sandbox: Sandbox) -> None:
     # The trusted side computed the expected output with one draw, the sandbox with another.
     assert result.problems == [
         f"solution.py: does not pass its own cases in the sandbox (failed): single hidden unit: "
-        f"{HIDDEN_VALUES}; single hidden unit batched: batch consistency: the batched result "
-        "differs from the results of single examples (details are not shown for hidden tests)"]
+        f"{HIDDEN_VALUES}; single hidden unit batched: {BATCH_CONSISTENCY}; one unit batch "
+        f"as long as the joined input: {BATCH_CONSISTENCY}"]
 
 
 def test_statement_not_naming_the_entry(gate_copy: Path, sandbox: Sandbox) -> None:
