@@ -30,8 +30,8 @@ def test_grade_the_reference_exits_0_and_prints_the_table(catalog: Path) -> None
     rows = [line for line in lines if line.startswith(("PASS", "FAIL", "ERR"))]
     assert [row.split("  ")[1].strip() for row in rows] == GATE_PUBLIC + GATE_HIDDEN
     assert all(row.startswith("PASS") for row in rows)
-    assert rows[0] == "PASS  numerical example                     1/1"
-    assert rows[2] == "PASS  unbatched more units than inputs      2/2 [hidden]"
+    assert rows[0] == "PASS  numerical example                               1/1"
+    assert rows[2] == "PASS  unbatched more units than inputs                2/2 [hidden]"
     assert lines[-1].startswith("verdict: passed   score: 26/26   (")
 
 
@@ -39,7 +39,7 @@ def test_grade_a_mistake_exits_1_and_prints_its_hint(catalog: Path) -> None:
     mistake = GATE / "mistakes" / "one_minus_z.py"
     result = runner.invoke(app, ["grade", "gru-update-gate", str(mistake)])
     assert result.exit_code == 1, result.output
-    assert "FAIL  numerical example                     0/1\n" in result.stdout
+    assert "FAIL  numerical example                               0/1\n" in result.stdout
     assert "\nhint (numerical example, batch of two, unbatched more units than inputs," \
         in result.stdout
     assert result.stdout.count("Your gate and the expected") == 1  # one hint, not one per test
