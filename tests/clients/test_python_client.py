@@ -65,7 +65,8 @@ def test_a_failing_submission_has_its_hint_in_text_and_html(learner: Learner) ->
     text = str(result)
     assert text.startswith(f"{EXERCISE} (submit): Failed")
     assert "FAIL  " in text and "\nhint (numerical example, batch of two," in text
-    assert "Your gate and the expected one add up" in text
+    # The hint is wrapped with the list of cases it explains, wherever that list ends.
+    assert "Your gate and the expected one add up to 1" in " ".join(text.split())
     page = result._repr_html_()
     assert 'data-verdict="failed"' in page and '<table class="test-table"' in page
     assert page.count('<tr data-status="failed"') == len(failed)
