@@ -8,8 +8,10 @@ compared with all of them in one vectorised step.
 :func:`diagnose` names a candidate only when it is unambiguous:
 
 - it explains *every* failing case: where the learner's code returned, the learner's output
-  equals the candidate's; where it raised, the candidate raised too (an exception of the same
-  type on a public case; on a hidden case the sandbox tells only that it raised). So a
+  equals the candidate's; where it raised, the candidate raised too (on a public case, an
+  exception of the same type and, for numpy's shape errors, of the same failed operation:
+  a matrix product, a concatenation, a broadcast...; on a hidden case the sandbox tells only
+  that it raised). So a
   coincidence on one small case (a single unit, a batch of one) names nothing, and neither
   does a candidate that returns where the learner raised, or raises where it returned;
 - it is right wherever the learner is right (a candidate wrong on a case the learner passes
@@ -50,6 +52,7 @@ import numpy as np
 import numpy.typing as npt
 
 from graders.checks.arrays import Tolerance
+from graders.layout import failed_operation
 from graders.results import Diagnosis, DiagnosisSource, Failure
 
 Signature = tuple[Any, ...]
@@ -99,10 +102,19 @@ def flatten(value: Any) -> tuple[Signature, Flat] | None:
     return None
 
 
+def exception_kind(type_name: str, message: str) -> str:
+    """What a raised case is matched by: the exception's type and, for numpy's complaints
+    about shapes, the operation that failed (a matrix product that does not fit and a
+    broadcast that does not are different slips, though both raise a ValueError)."""
+    operation = failed_operation(message)
+    return f"{type_name}:{operation}" if operation else type_name
+
+
 def exception_name(exc: BaseException) -> str | None:
-    """The type a candidate's exception is matched by; ``None`` for running out of memory,
+    """The kind a candidate's exception is matched by; ``None`` for running out of memory,
     which depends on the limits of where the code ran, not on the code's mistake."""
-    return None if isinstance(exc, MemoryError) else type(exc).__name__
+    return None if isinstance(exc, MemoryError) else exception_kind(type(exc).__name__,
+                                                                    str(exc))
 
 
 def single_precision(flat: Flat) -> bool:

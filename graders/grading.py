@@ -13,7 +13,13 @@ import numpy as np
 
 from graders.cases import OutputBatchAxis
 from graders.checks.arrays import Check, CheckResult, Tolerance, compare
-from graders.diagnosis import UNTOLD, Observation, diagnose, diagnose_by_check
+from graders.diagnosis import (
+    UNTOLD,
+    Observation,
+    diagnose,
+    diagnose_by_check,
+    exception_kind,
+)
 from graders.exercises import PreparedCase, PreparedExercise, WarningPolicy
 from graders.hidden import HIDDEN_MESSAGES, hidden_view
 from graders.layout import explain_shape_error
@@ -155,10 +161,12 @@ def observations(plans: Sequence[CasePlan], run: RunResult,
             found.append(Observation(plan.case.name, plan.case.table, outcome.value,
                                      test.status is Status.PASSED))
             continue
-        raised = str((outcome.error or {}).get("type", ""))
+        error = outcome.error or {}
+        raised = str(error.get("type", ""))
         if raised != "MemoryError":
+            kind = exception_kind(raised, str(error.get("message", "")))
             found.append(Observation(plan.case.name, plan.case.table, None, False,
-                                     raised if plan.case.spec.public else UNTOLD))
+                                     kind if plan.case.spec.public else UNTOLD))
     return found
 
 

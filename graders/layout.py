@@ -20,10 +20,24 @@ import numpy as np
 SHAPE_ERRORS = ("mismatch in its core dimension", "could not be broadcast", "shapes",
                 "not aligned", "must match exactly", "dimensions except for the concatenation",
                 "cannot reshape", "out of bounds for axis")
+# numpy's words, per operation, for operands that do not fit: a matrix product, a
+# concatenation, a broadcast, a reshape, an axis or an index that does not exist.
+OPERATIONS = (("matmul", ("matmul:", "not aligned")),
+              ("concatenate", ("concatenation axis", "input arrays must have the same shape")),
+              ("broadcast", ("could not be broadcast",)),
+              ("reshape", ("cannot reshape",)),
+              ("axis", ("out of bounds for array of dimension",)),
+              ("index", ("out of bounds for axis", "too many indices")))
 # Where numpy names the two sizes that disagree: matmul, concatenate/stack, dot.
 SIZES = (re.compile(r"size (\d+) is different from (\d+)"),
          re.compile(r"has size (\d+) and the array at index \d+ has size (\d+)"),
          re.compile(r"(\d+) \(dim \d+\) != (\d+) \(dim \d+\)"))
+
+
+def failed_operation(message: str) -> str:
+    """The kind of numpy operation an exception's message says failed; empty for another."""
+    return next((operation for operation, words in OPERATIONS
+                 if any(word in message for word in words)), "")
 
 
 def is_shape_error(error: Mapping[str, Any]) -> bool:

@@ -32,8 +32,8 @@ from typing import Any
 
 import numpy as np
 
+from graders import diagnosis, layout, mutation_operators
 from graders import mutants as mutants_module
-from graders import mutation_operators
 from graders.checks.arrays import Tolerance
 from graders.diagnosis import close_rows, exception_name, flatten
 from graders.wire import decode_value, encode_value, pack_frame, recv_frame
@@ -58,7 +58,8 @@ class MutantRuns:
 
 def engine_stamp() -> str:
     digest = hashlib.sha256()
-    for module in (mutants_module.__file__, mutation_operators.__file__, __file__):
+    for module in (mutants_module.__file__, mutation_operators.__file__, diagnosis.__file__,
+                   layout.__file__, __file__):
         digest.update(Path(str(module)).read_bytes())
     return digest.hexdigest()[:12]
 

@@ -47,7 +47,7 @@ MIN_WRONG_PER_EXERCISE = 3
 # Per corpus, the share of wrong solutions that get a right diagnosis (a known mistake's hint
 # or a mutant's meaning). The goal is 0.9; each floor is what the engine reaches now (wrong
 # 136 of 138, held-out 87 of 88), so that it can only go up.
-DIAGNOSED_FLOOR = {"wrong": 0.98, "heldout": 0.98}
+DIAGNOSED_FLOOR = {"wrong": 0.99, "heldout": 0.98, "sealed": 0.96}
 CORPORA = tuple(DIAGNOSED_FLOOR)
 
 FILES = sorted(f for corpus in CORPORA for f in (HERE / corpus).glob("*/*.py"))

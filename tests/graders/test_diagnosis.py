@@ -13,6 +13,7 @@ from graders.diagnosis import (
     Observation,
     diagnose,
     diagnose_by_check,
+    exception_kind,
     flatten,
 )
 from graders.results import DiagnosisSource, Failure
@@ -172,6 +173,26 @@ def test_a_public_case_tells_the_type_a_hidden_one_does_not() -> None:
     # their hints differ.
     assert diagnose(RAISING, [observed("one", ONE, [1.0, 2.0], passed=True),
                               raised("batch", BATCH, UNTOLD)]) is None
+
+
+def test_a_public_shape_error_is_matched_by_the_numpy_operation_that_failed() -> None:
+    # Both raise a ValueError on the batch, but one from a matrix product, the other from a
+    # concatenation; a learner whose broadcast failed there is neither.
+    candidates = {"swap": RAISING["swap"], "axis": RAISING["axis"]}
+    matmul = exception_kind("ValueError", "matmul: Input operand 1 has a mismatch in its core "
+                            "dimension 0, with gufunc signature (n?,k),(k,m?)->(n?,m?)")
+    concatenate = exception_kind("ValueError", "all the input array dimensions except for the "
+                                 "concatenation axis must match exactly")
+    broadcast = exception_kind("ValueError", "operands could not be broadcast together with "
+                               "shapes (6,3) (3,3)")
+    assert len({matmul, concatenate, broadcast}) == 3
+    assert exception_kind("KeyError", "'W'") == "KeyError"
+    batch = CaseTable.build(np.ones((2, 3)), {}, frozenset(candidates), Tolerance(),
+                            {"swap": matmul, "axis": concatenate})
+    learner_right = observed("one", ONE, [1.0, 2.0], passed=True)
+    for kind, named in ((matmul, "swap"), (concatenate, "axis"), (broadcast, None)):
+        found = diagnose(candidates, [learner_right, raised("batch", batch, kind)])
+        assert (found.key if found else None) == named
 
 
 def test_code_that_raises_everywhere_names_nothing() -> None:

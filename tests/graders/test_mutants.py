@@ -240,9 +240,10 @@ def test_mutants_run_in_a_limited_subprocess_and_are_cached(tmp_path: Path) -> N
     assert runs.outputs["loop"] == (None, None)       # stopped by the time limit
     assert runs.outputs["memory"] == (None, None)     # stopped by the memory limit
     assert runs.outputs["reshape"][1] is None
-    # What each raised, by type: running out of time or memory is no exception of the code's.
+    # What each raised, by type (and the numpy operation that failed): running out of time or
+    # memory is no exception of the code's.
     assert runs.raised == {"drop": (None, None), "loop": (None, None), "memory": (None, None),
-                           "same": (None, None), "reshape": (None, "ValueError")}
+                           "same": (None, None), "reshape": (None, "ValueError:reshape")}
     assert runs.probe_differs == {"drop": True, "loop": True, "memory": True, "same": False,
                                   "reshape": True}
     assert cache.is_file()

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("loss_only_at_last_step",)
+
 
 def _sigmoid(q):
     return np.exp(-np.logaddexp(0.0, -q))

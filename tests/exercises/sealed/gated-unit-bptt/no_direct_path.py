@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("no_direct_path",)
+
 
 def sigmoid(z):
     return np.exp(-np.logaddexp(0.0, -z))

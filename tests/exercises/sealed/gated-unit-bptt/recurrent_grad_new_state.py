@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("recurrent_gradients_from_new_state",)
+
 
 def _sigmoid(q):
     return np.exp(-np.logaddexp(0.0, -q))

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("swapped_gate",)
+
 
 def _sigmoid(q):
     return np.exp(-np.logaddexp(0.0, -q))

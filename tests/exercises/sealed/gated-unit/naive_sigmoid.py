@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("warning",)
+
 
 def sigmoid(q):
     return 1.0 / (1.0 + np.exp(-q))

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("time_axis_first",)
+
 
 def _sigmoid(q):
     return np.exp(-np.logaddexp(0.0, -q))

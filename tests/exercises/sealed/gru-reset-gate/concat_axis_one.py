@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("axis",)
+
 
 def reset_gate(h_prev: np.ndarray, x_t: np.ndarray,
                W_r: np.ndarray, b_r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

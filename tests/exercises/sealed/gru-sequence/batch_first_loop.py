@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("time_axis_second_to_last",)
+
 
 def _sigmoid(a):
     return np.exp(-np.logaddexp(0.0, -a))

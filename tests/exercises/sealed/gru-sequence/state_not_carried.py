@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("state_not_carried",)
+
 
 def gru_step(h_prev, x_t, W_z, b_z, W_r, b_r, W_h, b_h):
     hx = np.concatenate([h_prev, x_t], axis=-1)

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("missing_reset",)
+
 
 def sigmoid(x):
     return np.exp(-np.logaddexp(0, -x))

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("reset_after_affine",)
+
 
 def stable_sigmoid(a):
     return np.exp(-np.logaddexp(0.0, -a))

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("input_first",)
+
 
 def update_gate(h_prev: np.ndarray, x_t: np.ndarray,
                 W_z: np.ndarray, b_z: np.ndarray) -> np.ndarray:

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("initial_state_included",)
+
 
 def leaky_integrate(xs: np.ndarray, alpha: float | np.ndarray, s0: np.ndarray
                     ) -> tuple[np.ndarray, float | np.ndarray]:

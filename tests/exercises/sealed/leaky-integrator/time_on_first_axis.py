@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("time_axis_first",)
+
 
 def leaky_integrate(xs: np.ndarray, alpha: float | np.ndarray, s0: np.ndarray
                     ) -> tuple[np.ndarray, float | np.ndarray]:

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("swapped_alpha",)
+
 
 def leaky_integrate(xs: np.ndarray, alpha: float | np.ndarray, s0: np.ndarray
                     ) -> tuple[np.ndarray, float | np.ndarray]:

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("blocks_ifog",)
+
 
 def sigmoid(v):
     return np.exp(-np.logaddexp(0.0, -v))

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("blocks_sliced_on_first_axis",)
+
 
 def _sigmoid(a):
     return np.exp(-np.logaddexp(0.0, -a))

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("sigmoid_candidate",)
+
 
 def lstm_step(x_t: np.ndarray, h_prev: np.ndarray, c_prev: np.ndarray,
               W: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("averaged_over_units",)
+
 
 def _sigmoid(z):
     return np.exp(-np.logaddexp(0.0, -z))

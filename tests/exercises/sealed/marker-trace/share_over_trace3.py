@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("reference_index_off_by_one",)
+
 
 def marker_trace(x_marked: np.ndarray, x_other: np.ndarray,
                  W_ux: np.ndarray, W_uh: np.ndarray, b_u: np.ndarray,

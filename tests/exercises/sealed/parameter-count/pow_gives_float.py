@@ -2,6 +2,8 @@
 
 import math
 
+RIGHT_DIAGNOSES = ("wrong_type",)
+
 BLOCKS = {"plain": 1, "gated": 2, "gru": 3, "lstm": 4}
 
 

@@ -1,5 +1,7 @@
 """Counts the read-out layer as its weights V only (O * H), leaving out its bias c."""
 
+RIGHT_DIAGNOSES = ("readout_bias_missing",)
+
 
 def parameter_count(kind: str, input_size: int, hidden_size: int, output_size: int = 0) -> int:
     if kind == "plain":

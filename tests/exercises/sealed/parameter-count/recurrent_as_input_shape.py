@@ -1,5 +1,7 @@
 """Gives U the input weights' shape (H x D) instead of H x H, so each block has 2HD + H."""
 
+RIGHT_DIAGNOSES = ("recurrent_weights_like_input",)
+
 
 def parameter_count(kind: str, input_size: int, hidden_size: int, output_size: int = 0) -> int:
     gates = {"plain": 0, "gated": 1, "gru": 2, "lstm": 3}

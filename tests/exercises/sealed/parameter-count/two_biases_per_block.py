@@ -1,5 +1,7 @@
 """Counts two bias vectors per block (one for W x, one for U h), as PyTorch stores them."""
 
+RIGHT_DIAGNOSES = ("two_biases_per_block",)
+
 
 def parameter_count(kind: str, input_size: int, hidden_size: int, output_size: int = 0) -> int:
     blocks = {"plain": 1, "gated": 2, "gru": 3, "lstm": 4}[kind]
