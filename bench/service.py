@@ -1,9 +1,10 @@
 """End-to-end service benchmark: POST /submit?wait latency and throughput of `numjudge serve`.
 
-Starts a real `numjudge serve` (SQLite database, SQLite queue, the default two grading
-threads) in a temporary folder, waits until it is idle (a fresh server prepares every
-exercise in the background first), submits the reference of an exercise, and prints each
-figure as a ratio to a cold `python -c "import numpy"` measured in the same run:
+Starts a real `numjudge serve` (SQLite database, SQLite queue, the default number of grading
+threads: the cores plus two, and one for regrades) in a temporary folder, waits until it is
+idle (a fresh server prepares every exercise in the background first), submits the reference
+of an exercise, and prints each figure as a ratio to a cold `python -c "import numpy"`
+measured in the same run:
 
 - latency: median and p95 of sequential `POST /submit?wait=30` (HTTP + database + queue +
   sandboxed grading + storing the result), goal: median <= 1/4 of the cold start;
@@ -150,15 +151,39 @@ def cpu_snapshot(server_pid: int) -> dict[str, float]:
             "machine": (sum(ticks) - ticks[3] - ticks[4]) / CLOCK_TICKS}
 
 
+def tree_cpu(root: int) -> float:
+    """CPU seconds so far of a process and of every live or reaped descendant."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError):
+            continue  # the process ended while we looked
+    tree, grew = {root}, True
+    while grew:
+        before = len(tree)
+        tree |= {pid for pid, parent in parents.items() if parent in tree}
+        grew = len(tree) > before
+    total = 0.0
+    for pid in tree:
+        try:
+            own, reaped = process_cpu(pid)
+        except (OSError, ValueError):
+            continue
+        total += own + reaped
+    return total
+
+
 def wait_until_idle(pid: int, limit_s: float = 120.0, window_s: float = 0.5) -> float:
-    """Wait until the server's own CPU use stays below a tenth of a core for a whole window:
-    a fresh server first prepares every exercise in the background (seconds of CPU), which
-    would otherwise be counted in the figures below. Returns the seconds waited."""
+    """Wait until the server and its descendants together stay below a tenth of a core for a
+    whole window: a fresh server first prepares every exercise in the background (seconds of
+    CPU, part of it in subprocesses that run the mutants, while the server itself waits),
+    which would otherwise be counted in the figures below. Returns the seconds waited."""
     start = time.monotonic()
-    used = process_cpu(pid)[0]
+    used = tree_cpu(pid)
     while time.monotonic() - start < limit_s:
         time.sleep(window_s)
-        now = process_cpu(pid)[0]
+        now = tree_cpu(pid)
         if now - used < window_s / 10:
             break
         used = now
@@ -204,6 +229,7 @@ def main() -> None:
         process, url, tokens = start_server(Path(tmp), CLIENTS)
         try:
             waited = wait_until_idle(process.pid)
+            threads = httpx.get(f"{url}/healthz", timeout=5).json()["grading_threads"]
             client = Client(url, tokens[0])
             for _ in range(10):
                 client.submit(args.exercise, code)  # warm-up
@@ -233,7 +259,8 @@ def main() -> None:
     table += ["", "CPU time per submission during the load run: "
               + ", ".join(f"{part} {ms:.1f} ms" for part, ms in per_submission.items())
               + " (the machine's includes the load generator and the kernel's own threads). "
-              f"The server was measured once idle, {waited:.1f} s after it answered."]
+              f"The server was measured once idle, {waited:.1f} s after it answered, with "
+              f"{threads} grading threads (one of them for regrades only)."]
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     text = "\n".join(table)
     print(text)
@@ -247,7 +274,7 @@ def write_section(table: str, machine: str, args: argparse.Namespace) -> None:
     section = (
         "## Service\n\n"
         f"`python bench/service.py --write` ({machine}; {time.strftime('%Y-%m-%d')}): a real "
-        "`numjudge serve` with SQLite database and SQLite queue, two grading threads, "
+        "`numjudge serve` with SQLite database and SQLite queue, its default grading threads, "
         f"`{args.exercise}`'s reference; latency over {args.requests} sequential "
         f"`POST /submit?wait=30` after 10 warm-ups, throughput over {args.load} submissions "
         f"from {CLIENTS} concurrent clients, each a learner of its own. Each figure is "
