@@ -115,20 +115,22 @@ def decode_value(node: Any, buffers: Sequence[bytes | memoryview]) -> Any:
 
 
 @functools.lru_cache(maxsize=64)
-def parse_dtype(text: str) -> np.dtype[Any]:
-    return np.dtype(text)
+def numeric_dtype(text: str) -> np.dtype[Any]:
+    """The dtype ``text`` names, if it is one that may cross the channel (WireError if not)."""
+    dtype = np.dtype(text)
+    if dtype.kind not in NUMERIC_KINDS or dtype.fields is not None:
+        raise WireError(f"refused dtype {dtype}")
+    return dtype
 
 
 def _decode_array(node: dict[str, Any], buffers: Sequence[bytes | memoryview]) -> Any:
     try:
-        dtype = parse_dtype(str(node["dtype"]))
-        shape = tuple(int(n) for n in node["shape"])
+        dtype = numeric_dtype(str(node["dtype"]))
+        shape = tuple(map(int, node["shape"]))
         data = buffers[int(node["b"])]
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise WireError(f"bad array header: {exc}") from None
-    if dtype.kind not in NUMERIC_KINDS or dtype.fields is not None:
-        raise WireError(f"refused dtype {dtype}")
-    if any(n < 0 for n in shape) or math.prod(shape) * dtype.itemsize != len(data):
+    if min(shape, default=0) < 0 or math.prod(shape) * dtype.itemsize != len(data):
         raise WireError("array size does not match its buffer")
     array = np.frombuffer(data, dtype=dtype).reshape(shape)
     return array[()] if node.get("scalar") and array.ndim == 0 else array

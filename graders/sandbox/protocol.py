@@ -259,9 +259,11 @@ class Conversation:
         index = self.next_index
         self.next_index += 1
         names = self.tasks.names[index]
-        mutated = tuple(str(name) for name in header.get("mutated", ()))
-        if not set(mutated) <= set(names) or len(set(mutated)) != len(mutated):
-            raise WireError("changed inputs that are not arguments of the call")
+        mutated: tuple[str, ...] = ()
+        if header.get("mutated"):  # most calls change nothing
+            mutated = tuple(str(name) for name in header["mutated"])
+            if not set(mutated) <= set(names) or len(set(mutated)) != len(mutated):
+                raise WireError("changed inputs that are not arguments of the call")
         ok = bool(header["ok"])
         value = decode_value(header["value"], buffers) if ok else None
         if self.phase is Phase.HIDDEN:

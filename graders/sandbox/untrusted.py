@@ -16,7 +16,7 @@ from graders.sandbox.limits import SandboxLimits
 from graders.wire import Foreign
 
 if TYPE_CHECKING:
-    from graders.sandbox.protocol import RunResult
+    from graders.sandbox.protocol import RunResult, TaskOutcome
 
 MAX_ERROR_CHARS = 4000
 MAX_NAME_CHARS = 200
@@ -69,6 +69,14 @@ class PrintedText:
         return storable(kept, len(kept))
 
 
+def holds_no_text(outcome: TaskOutcome) -> bool:
+    """Whether an outcome has nothing ``make_trustworthy`` would change: no text of any kind,
+    and a value that ``clean_value`` returns as it is."""
+    return (outcome.error is None and not outcome.stdout and not outcome.mutated
+            and not outcome.warnings
+            and not isinstance(outcome.value, str | Foreign | tuple | list))
+
+
 def make_trustworthy(result: RunResult, limits: SandboxLimits) -> None:
     """Cap and clean every text of a ``RunResult`` in place, as if its frames were forged."""
     printed = PrintedText(limits.max_stdout_chars)
@@ -78,6 +86,8 @@ def make_trustworthy(result: RunResult, limits: SandboxLimits) -> None:
         result.load_error = clean_error(result.load_error) or {}
     for index in sorted(result.outcomes):
         outcome = result.outcomes[index]
+        if holds_no_text(outcome):
+            continue  # most hidden calls: nothing to cap or replace
         result.outcomes[index] = replace(
             outcome,
             value=clean_value(outcome.value),
