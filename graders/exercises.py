@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Generic, TypeVar, cast
 
 import numpy as np
 
@@ -31,6 +31,7 @@ from graders.checks.arrays import Tolerance, compare
 from graders.course import COURSE_FILE, Course, load_course
 from graders.diagnosis import Candidate, CaseTable, exception_name
 from graders.errors import ExerciseError, ExerciseNotFound
+from graders.folder_watch import FolderWatch
 from graders.mutant_runs import default_cache_dir, engine_stamp, run_mutants
 from graders.mutants import Mutant, make_mutants
 from graders.results import DiagnosisSource
@@ -125,6 +126,8 @@ class PreparedExercise:
 
 
 Stamp = tuple[tuple[str, int, int], ...]
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 def folder_stamp(path: Path) -> Stamp:
@@ -443,18 +446,49 @@ class CatalogSurvey:
     broken: dict[str, str]
 
 
+@dataclass(frozen=True)
+class FolderRead(Generic[K, V]):
+    """What was read from the files, and how they looked then."""
+
+    stamp: K
+    value: V
+    generation: int | None
+    """The folder watch's count of changes when the files were read (None: no watch)."""
+
+    def current(self, generation: int | None) -> bool:
+        """Whether nothing changed since: the watch's count has not moved."""
+        return generation is not None and self.generation == generation
+
+    def superseded_by(self, other: FolderRead[K, V]) -> bool:
+        """Whether ``other`` may replace this read: a thread that read before a change must
+        not overwrite what a thread read after it."""
+        return (self.generation is None or other.generation is None
+                or self.generation <= other.generation)
+
+
+CourseStamp = tuple[Stamp, tuple[str, ...]]
+
+
 class ExerciseCatalog:
-    """Exercise folders under one directory, re-read when a folder's content changes."""
+    """Exercise folders under one directory, re-read when a folder's content changes.
+
+    A folder's files are checked (``folder_stamp``) before each use, unless a ``FolderWatch``
+    of the root can tell that nothing changed since the last check.
+    """
 
     def __init__(self, root: Path | str) -> None:
         self.root = Path(root).resolve()
-        self._loaded: dict[str, tuple[Stamp, Exercise]] = {}
+        self._loaded: dict[str, FolderRead[Stamp, Exercise]] = {}
         self._prepared: dict[tuple[str, str], PreparedExercise] = {}
         self._preparing: dict[tuple[str, str], threading.Lock] = {}
         """One lock per version being prepared: a second caller waits for the first's work,
         while loading and every other exercise go on (preparing takes up to seconds)."""
-        self._course: tuple[tuple[Stamp, tuple[str, ...]], Course] | None = None
+        self._course: FolderRead[CourseStamp, Course] | None = None
         self._lock = threading.Lock()
+        self._watch = FolderWatch.start(self.root) if self.root.is_dir() else None
+
+    def _generation(self) -> int | None:
+        return self._watch.generation() if self._watch is not None else None
 
     def ids(self) -> list[str]:
         if not self.root.is_dir():
@@ -465,17 +499,21 @@ class ExerciseCatalog:
         """The exercise as on disk now; re-read only when a file's size or mtime changed."""
         if not exercise_id or "/" in exercise_id or exercise_id.startswith("."):
             raise ExerciseNotFound(f"Exercise {exercise_id!r} not found")
+        generation = self._generation()
+        with self._lock:
+            read = self._loaded.get(exercise_id)
+        if read is not None and read.current(generation):
+            return read.value
         path = self.root / exercise_id
         if not (path / "exercise.toml").is_file():
             raise ExerciseNotFound(f"Exercise {exercise_id!r} not found")
         stamp = folder_stamp(path)
+        exercise = read.value if read is not None and read.stamp == stamp else load_exercise(path)
+        fresh = FolderRead(stamp, exercise, generation)
         with self._lock:
-            cached = self._loaded.get(exercise_id)
-        if cached is not None and cached[0] == stamp:
-            return cached[1]
-        exercise = load_exercise(path)
-        with self._lock:
-            self._loaded[exercise_id] = (stamp, exercise)
+            stored = self._loaded.get(exercise_id)
+            if stored is None or stored.superseded_by(fresh):
+                self._loaded[exercise_id] = fresh
         return exercise
 
     def survey(self) -> CatalogSurvey:
@@ -501,16 +539,22 @@ class ExerciseCatalog:
         Raises ``CourseError`` for a broken file: a course whose deadlines cannot be read must
         not silently become a course without deadlines.
         """
+        generation = self._generation()
+        with self._lock:
+            read = self._course
+        if read is not None and read.current(generation):
+            return read.value
         file = self.root / COURSE_FILE
         stat = file.stat() if file.is_file() else None
         ids = tuple(self.ids())
-        key = ((() if stat is None else ((COURSE_FILE, stat.st_mtime_ns, stat.st_size),)), ids)
+        files: Stamp = () if stat is None else ((COURSE_FILE, stat.st_mtime_ns, stat.st_size),)
+        stamp = (files, ids)
+        course = read.value if read is not None and read.stamp == stamp else \
+            load_course(self.root, ids)
+        fresh = FolderRead(stamp, course, generation)
         with self._lock:
-            if self._course is not None and self._course[0] == key:
-                return self._course[1]
-        course = load_course(self.root, ids)
-        with self._lock:
-            self._course = (key, course)
+            if self._course is None or self._course.superseded_by(fresh):
+                self._course = fresh
         return course
 
     def prepared(self, exercise_id: str) -> PreparedExercise:
