@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import stat
 import threading
 import weakref
@@ -31,15 +32,24 @@ IGNORED_FOLDERS = frozenset({"__pycache__"})
 def file_system_type(path: Path) -> str | None:
     """The type of the mount holding ``path`` (``/proc/self/mountinfo``), None if unknown."""
     try:
-        mounts = Path("/proc/self/mountinfo").read_text().splitlines()
+        mounts = Path("/proc/self/mountinfo").read_text()
     except OSError:
         return None
-    target, best, kind = str(path.resolve()), -1, None
-    for line in mounts:
+    return mount_type(mounts, str(path.resolve()))
+
+
+def mount_type(mountinfo: str, target: str) -> str | None:
+    """The file system type of the deepest mount point in ``mountinfo`` holding ``target``."""
+    best, kind = -1, None
+    for line in mountinfo.splitlines():
         fields, _, rest = line.partition(" - ")
-        mount_point = fields.split()[4].replace("\\040", " ")
+        parts = fields.split()
+        if len(parts) < 5 or not rest:
+            continue
+        # The kernel writes a space, tab, newline or backslash in a path as an octal escape.
+        mount_point = re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), parts[4])
         inside = target == mount_point or target.startswith(mount_point.rstrip("/") + "/")
-        if inside and len(mount_point) > best and rest:
+        if inside and len(mount_point) > best:
             best, kind = len(mount_point), rest.split()[0]
     return kind
 

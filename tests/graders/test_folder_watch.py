@@ -164,3 +164,22 @@ def count_calls(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list
 
     monkeypatch.setattr(module, name, counted)
     return calls
+
+
+MOUNTINFO = """\
+22 1 259:2 / / rw,relatime shared:1 - ext4 /dev/root rw
+30 22 0:26 / /srv rw shared:9 - nfs4 server:/srv rw
+31 30 0:27 / /srv/local\\040copy rw shared:10 - tmpfs tmpfs rw
+32 22 0:28 / /srvx rw shared:11 - xfs /dev/sdb rw
+"""
+
+
+@pytest.mark.parametrize(("target", "kind"), [
+    ("/home/ada/exercises", "ext4"),
+    ("/srv/course/exercises", "nfs4"),
+    ("/srv/local copy/exercises", "tmpfs"),
+    ("/srv", "nfs4"),
+    ("/srvx/exercises", "xfs"),
+])
+def test_the_deepest_mount_holding_a_path_gives_its_type(target: str, kind: str) -> None:
+    assert graders.folder_watch.mount_type(MOUNTINFO, target) == kind
