@@ -54,7 +54,11 @@ def get_db(runtime: RuntimeDep) -> Iterator[Session]:
         session.commit()
 
 
-SessionDep = Annotated[Session, Depends(get_db)]
+SessionDep = Annotated[Session, Depends(get_db, scope="function")]
+"""A request's database session, committed as soon as the route returns. ``scope="function"``:
+with the default (``"request"``) FastAPI runs the commit only after the answer is sent, so a
+browser following a sign-in's redirect could arrive before its session row was stored, and a
+failed commit would follow an answer that said it worked."""
 
 
 def session_secret(request: Request, settings: Settings) -> str | None:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from itsdangerous import URLSafeTimedSerializer
 from pydantic import ValidationError
-from sqlalchemy import select
+from sqlalchemy import event, select
 
 from app import crud
 from app.core.config import Settings
@@ -184,3 +185,32 @@ def test_two_apps_on_one_database_share_the_generated_key(
     with TestClient(create_app(runtime=runtime)) as second:
         second.cookies.set(auth.SESSION_COOKIE, cookie)
         assert "Signed in as <strong>ada</strong>" in second.get("/").text
+
+
+def test_a_write_is_committed_before_its_answer_is_sent(runtime: GradingRuntime) -> None:
+    """A browser follows a sign-in's redirect at once: the session row must be stored by
+    then (in CI a request that came first found none and signed the browser out)."""
+    events: list[str] = []
+    event.listen(runtime.sessions.kw["bind"], "commit", lambda _: events.append("commit"))
+
+    def recorded(app: Any) -> Any:
+        async def asgi(scope: dict[str, Any], receive: Any, send: Any) -> None:
+            if scope["type"] == "http":
+                events.append(f"{scope['method']} {scope['path']}")
+
+            async def send_recorded(message: dict[str, Any]) -> None:
+                if message["type"] == "http.response.start":
+                    events.append("answer")
+                await send(message)
+
+            await app(scope, receive, send_recorded)
+        return asgi
+
+    with TestClient(recorded(create_app(runtime=runtime))) as browser:
+        sign_up(browser, "ada", "lovelace-1815")
+        browser.post("/logout", data={"csrf_token": csrf_of(browser.get("/").text)})
+        events.clear()
+        sign_in(browser, "ada", "lovelace-1815")
+        assert "Signed in as" in browser.get("/").text
+    signing_in = events[events.index("POST /login"):]
+    assert "commit" in signing_in[:signing_in.index("answer")], events
