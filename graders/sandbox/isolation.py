@@ -280,8 +280,9 @@ def drop_privileges(uid: int) -> None:
     there so that nobody can drop a group used to deny access); they map to nobody inside.
     """
     for capability in range(LAST_CAPABILITY + 1):
-        if _libc.prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0 and \
-                ctypes.get_errno() != errno.EINVAL:
+        if _libc.prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0:
+            if ctypes.get_errno() == errno.EINVAL:
+                break  # past the kernel's last capability: capabilities are numbered densely
             _check(-1, "prctl (capability bounding set)")
     _libc.prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
     if not rootless():
@@ -307,8 +308,16 @@ def close_other_fds(keep: tuple[int, ...]) -> None:
     os.closerange(low, 1 << 16)
 
 
+SANDBOX_ENVIRONMENT = {"HOME": "/tmp", "TMPDIR": "/tmp", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
+                       "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
+                       "MKL_NUM_THREADS": "1"}
+
+
 def scrub_environment() -> None:
+    """Make the sandbox's environment this process's whole environment.
+
+    The zygote does it once, after numpy has read its thread settings: every sandbox it forks
+    inherits it, so no sandbox pays for it again.
+    """
     os.environ.clear()
-    os.environ.update({"HOME": "/tmp", "TMPDIR": "/tmp", "LANG": "C.UTF-8",
-                       "PATH": "/usr/bin:/bin", "OPENBLAS_NUM_THREADS": "1",
-                       "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"})
+    os.environ.update(SANDBOX_ENVIRONMENT)

@@ -80,7 +80,6 @@ def enter_layers(limits: SandboxLimits, uid: int, root_mountpoint: str,
         lambda: isolation.drop_privileges(uid),
         isolation.die_with_parent,
         seccomp.install,
-        isolation.scrub_environment,
     )
     for layer in layers:
         try:
@@ -293,6 +292,7 @@ def claim_cgroup(state: StateFolder) -> tuple[SlotCgroup | None, tuple[str, ...]
 
 
 def main() -> None:
+    isolation.scrub_environment()  # numpy has read its thread settings: nothing more is needed
     # Objects imported so far move to a permanent generation: collections in a forked child
     # then never touch them, so their pages stay shared instead of being copied on write.
     gc.freeze()

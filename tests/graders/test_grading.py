@@ -672,6 +672,19 @@ def test_plan_tasks_adds_one_task_per_batch_item(gate: PreparedExercise) -> None
     assert main[0].tolist()[0] == [0.8, -0.3, 0.5]
 
 
+def test_a_batch_item_is_what_take_gives_along_any_axis_as_a_read_only_view() -> None:
+    from graders.sandbox.harness import batch_item
+
+    batch = np.arange(24.0).reshape(2, 3, 4)
+    batch.flags.writeable = False  # as inputs decoded from a frame are
+    for axis in (0, 1, 2, -1, -3):
+        for index in range(batch.shape[axis]):
+            item, taken = batch_item(batch, index, axis), batch.take(index, axis=axis)
+            assert item.shape == taken.shape
+            assert item.tobytes() == taken.tobytes()
+            assert not item.flags.writeable  # the call gets a copy (writable_copy)
+
+
 def test_judge_timeout(gate: PreparedExercise) -> None:
     from graders.sandbox import Ending, RunResult, TaskOutcome
 

@@ -23,7 +23,7 @@ from graders import (
     grade,
 )
 from graders.sandbox import Ending, RunResult, Task
-from graders.sandbox.isolation import SYSTEM_DIRS, python_roots, roots_under
+from graders.sandbox.isolation import SANDBOX_ENVIRONMENT, SYSTEM_DIRS, python_roots, roots_under
 from tests.graders.sandbox.processes import descendants
 
 REPO = Path(__file__).resolve().parents[3]
@@ -94,7 +94,7 @@ def test_runs_unprivileged_as_pid_one_with_a_scrubbed_environment(sandbox: Sandb
     value = returned(probe(sandbox, """
         return repr((os.getuid(), os.geteuid(), os.getgid(), sorted(os.getgroups()), os.getpid(),
                      sorted(p for p in os.listdir('/proc') if p.isdigit()),
-                     'NUMJUDGE_TEST_SECRET' in os.environ, os.uname().nodename))
+                     dict(os.environ), os.uname().nodename))
     """))
     uid = sandbox._all[0].uid
     assert uid >= LIMITS.uid_base
@@ -102,7 +102,7 @@ def test_runs_unprivileged_as_pid_one_with_a_scrubbed_environment(sandbox: Sandb
     # invoking user's groups stay, the primary one as the slot's gid, the others as nobody.
     groups = [] if os.geteuid() == 0 else sorted(uid if group == os.getgid() else 65534
                                                  for group in os.getgroups())
-    assert value == f"({uid}, {uid}, {uid}, {groups}, 1, ['1'], False, 'sandbox')"
+    assert value == f"({uid}, {uid}, {uid}, {groups}, 1, ['1'], {SANDBOX_ENVIRONMENT}, 'sandbox')"
 
 
 def test_has_no_network(sandbox: Sandbox) -> None:
