@@ -35,6 +35,7 @@ import numpy as np
 from graders import diagnosis, layout, mutation_operators
 from graders import mutants as mutants_module
 from graders.checks.arrays import Tolerance
+from graders.cpu_affinity import children_use_every_cpu
 from graders.diagnosis import close_rows, exception_name, flatten
 from graders.wire import decode_value, encode_value, pack_frame, recv_frame
 
@@ -135,8 +136,10 @@ def run_in_subprocess(sources: Sequence[str], entry: str, inputs: Sequence[Mappi
            "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
     budget = time_s * len(sources) + 30
     try:
-        done = subprocess.run([sys.executable, "-m", "graders.mutant_runs"], input=request,
-                              capture_output=True, timeout=budget, env=env, check=True)
+        with children_use_every_cpu():
+            done = subprocess.run([sys.executable, "-m", "graders.mutant_runs"],
+                                  input=request, capture_output=True, timeout=budget, env=env,
+                                  check=True)
     except (subprocess.SubprocessError, OSError) as exc:
         logger.warning("mutants could not be run: %s", exc)
         return None

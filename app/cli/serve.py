@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from app.cli.common import service_settings
+from app.core.config import Settings
 from app.queue import GradingQueue, QueueUnavailable
+from graders.cpu_affinity import keep_threads_on
 
 if TYPE_CHECKING:
     from app.services.workers import BackgroundWork
@@ -36,6 +38,12 @@ def start_or_exit(work: BackgroundWork) -> None:
         _exit_unreachable(exc)
 
 
+def keep_on_service_cpus(settings: Settings) -> None:
+    """Keep this process's threads on ``service_cpus`` cores; its sandboxes get them all."""
+    cpus = keep_threads_on(settings.service_cpus)
+    logger.info("service.cpus", extra={"threads_on": ",".join(map(str, sorted(cpus)))})
+
+
 def serve_command(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
@@ -54,6 +62,7 @@ def serve_command(
     settings = service_settings(migrate=False)
     if workers is not None:
         settings = settings.model_copy(update={"workers": workers})
+    keep_on_service_cpus(settings)
     app = create_app(settings)
     check_queue_or_exit(app.state.runtime.queue)
     logger.info("service.listening", extra={"url": f"http://{host}:{port}",
@@ -77,6 +86,7 @@ def worker_command(
     settings = settings.model_copy(update={
         "workers": workers if workers is not None else max(settings.workers, 1)})
     threads = settings.grading_threads
+    keep_on_service_cpus(settings)
     runtime = build_runtime(settings)
     work = BackgroundWork(runtime, threads, embedded=False)
     start_or_exit(work)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -11,20 +10,21 @@ from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from graders import SandboxLimits
+from graders.cpu_affinity import process_cpus
 
 MIN_SECRET_KEY_LENGTH = 32
 
 
 def default_workers() -> int:
-    """Two more grading threads than the cores this process may use.
+    """Two more grading threads than the cores this process may use (its sandboxes' cores,
+    which its own threads may be kept off: ``service_cpus``).
 
     A grading thread spends much of a grading waiting: for its sandbox to start and for
     every hidden case's round trip. With as many threads as cores, two cores were busy 73 %
     of the time under load; with two more, 86 %, for a quarter more submissions per second
     (docs/performance.md).
     """
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return min((cores or 1) + 2, 64)
+    return min(len(process_cpus()) + 2, 64)
 
 
 class Settings(BaseSettings):
@@ -46,6 +46,10 @@ class Settings(BaseSettings):
     workers: int = Field(default_factory=default_workers, ge=0, le=64,
                          description="grading threads for learners per serve/worker process "
                          "(default: the cores this process may use, plus two)")
+    service_cpus: int = Field(1, ge=0, le=1024, description="cores the threads of a serve "
+                              "or worker process run on (0: all): they share one interpreter "
+                              "lock, handed over cheaply on one core; its sandboxes and other "
+                              "subprocesses use every core (docs/performance.md)")
     sandbox_workers: int = Field(0, ge=0, le=64,
                                  description="warm sandbox processes (0: as many as workers)")
     sandbox_strict: bool = Field(True, description="refuse to grade when an isolation layer "

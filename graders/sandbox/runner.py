@@ -23,6 +23,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from graders.cpu_affinity import children_use_every_cpu
 from graders.errors import SandboxFault, SandboxUnavailable
 from graders.sandbox.exitcodes import (
     EXIT_MEMORY_LIMIT,
@@ -92,12 +93,13 @@ class Zygote:
         self.uid_base = uid_base
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.control = ours
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", zygote_launcher(), str(theirs.fileno()), str(slot),
-             str(uid_base)],
-            pass_fds=[theirs.fileno()], env=zygote_environment(), cwd="/",
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True,
-        )
+        with children_use_every_cpu():
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", zygote_launcher(), str(theirs.fileno()), str(slot),
+                 str(uid_base)],
+                pass_fds=[theirs.fileno()], env=zygote_environment(), cwd="/",
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True,
+            )
         theirs.close()
         self.pending_deadline: float | None = None
         """Set while a sandbox's exit has not been read from the control socket."""

@@ -41,3 +41,15 @@ def test_workers_run_under_init_with_a_heartbeat_healthcheck() -> None:
 def test_the_queue_name_comes_from_the_settings() -> None:
     env = _compose()["x-numjudge-env"]
     assert env["NUMJUDGE_QUEUE_NAME"].startswith("${NUMJUDGE_QUEUE_NAME")
+
+
+def test_the_numjudge_containers_of_a_host_share_their_claims_of_cores_and_uids() -> None:
+    from graders.cpu_affinity import CORE_FOLDERS
+    from graders.sandbox.state import UID_FOLDERS
+
+    compose = _compose()
+    shared = {CORE_FOLDERS[0].parent, UID_FOLDERS[0].parent}
+    assert shared == {Path("/run/numjudge")}
+    for name in ("web", "worker"):
+        assert "numjudge-run:/run/numjudge" in compose["services"][name]["volumes"], name
+    assert "numjudge-run" in compose["volumes"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures
+import os
 import signal
 import time
 from collections.abc import Iterator
@@ -64,6 +65,25 @@ def test_reference_starter_and_every_mistake_over_http(server: LiveServer) -> No
             hidden_failed = [t for t in result["tests"]
                              if t["visibility"] == "hidden" and t["status"] == "failed"]
             assert hidden_failed, mistake.name
+
+
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs at least two CPUs")
+def test_the_server_threads_share_one_core_and_its_sandboxes_get_every_core(
+        server: LiveServer) -> None:
+    assert server.process is not None
+    pid = server.process.pid
+    every = os.sched_getaffinity(0)
+    threads = [int(task) for task in os.listdir(f"/proc/{pid}/task")]
+    cores = {frozenset(os.sched_getaffinity(tid)) for tid in threads}
+    # One core for all (which one depends on the other numjudge processes on the host).
+    assert len(cores) == 1 and len(next(iter(cores))) == 1 and next(iter(cores)) <= every
+    zygotes = [int(child) for tid in threads
+               for child in Path(f"/proc/{pid}/task/{tid}/children").read_text().split()]
+    assert len(zygotes) == 3  # two grading threads and one for regrades
+    assert all(os.sched_getaffinity(zygote) == every for zygote in zygotes)
+    with server.client(server.add_user("ada")) as client:
+        assert submit_wait(client, read_exercise_file(EXERCISE, "solution.py"))["verdict"] == \
+            "passed"
 
 
 def test_fifty_concurrent_submissions_all_finish_right(server: LiveServer) -> None:

@@ -65,9 +65,30 @@ def cli_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("NUMJUDGE_QUEUE_URL", "memory://")
     # no handler on CliRunner's stream, which is closed once the command returns
     monkeypatch.setattr("app.cli.common.configure_logging", lambda *args: None)
+    # The command runs in the test process: keeping its threads on one core would pin the
+    # whole test run (tests/graders/test_cpu_affinity.py runs the real thing in a child).
+    monkeypatch.setattr("app.cli.serve.keep_threads_on", pin_nothing)
+    PINNED.clear()
     get_settings.cache_clear()
     yield
     get_settings.cache_clear()
+
+
+PINNED: list[int] = []
+
+
+def pin_nothing(count: int) -> frozenset[int]:
+    PINNED.append(count)
+    return frozenset({0})
+
+
+def test_serve_keeps_its_threads_on_the_configured_number_of_cores(
+        cli_env: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NUMJUDGE_SERVICE_CPUS", "3")
+    with mock.patch("uvicorn.run") as run:
+        result = CliRunner().invoke(cli, ["serve", "--workers", "0"])
+    assert result.exit_code == 0, result.output
+    assert PINNED == [3] and run.called
 
 
 @pytest.mark.parametrize(("option", "proxy_headers", "allowed"), [
