@@ -7,6 +7,7 @@
 from graders.canary import CanaryResult, canary
 from graders.cases import case
 from graders.course import Assignment, Course, LatePolicy, LatePolicyKind
+from graders.cpu_affinity import keep_threads_on, process_cpus
 from graders.errors import (
     CourseError,
     ExerciseError,
@@ -86,10 +87,12 @@ __all__ = [
     "format_report",
     "format_validation",
     "grade",
+    "keep_threads_on",
     "load_exercise",
     "mutant_statuses",
     "mutation_score",
     "prepare_exercise",
+    "process_cpus",
     "validate_course",
     "validate_folder",
 ]

@@ -10,7 +10,7 @@ import typer
 from app.cli.common import service_settings
 from app.core.config import Settings
 from app.queue import GradingQueue, QueueUnavailable
-from graders.cpu_affinity import keep_threads_on
+from graders import keep_threads_on
 
 if TYPE_CHECKING:
     from app.services.workers import BackgroundWork

@@ -9,8 +9,7 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from graders import SandboxLimits
-from graders.cpu_affinity import process_cpus
+from graders import SandboxLimits, process_cpus
 
 MIN_SECRET_KEY_LENGTH = 32
 
