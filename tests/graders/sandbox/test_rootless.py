@@ -6,8 +6,13 @@ Not root, each zygote enters a user namespace of its own and every other layer f
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import sys
+from pathlib import Path
+
+import pytest
 
 from tests.graders.sandbox.unprivileged import pytest_as_nobody, run_as_nobody
 
@@ -74,3 +79,25 @@ def test_doctor_lists_the_layers_an_unprivileged_user_gets() -> None:
     assert states.pop("cgroup") == "missing"  # not root: none can be made (optional)
     assert set(states.values()) == {"active"}, done.stdout
     assert "user namespace" in states
+
+
+
+PIN = """
+import json, os
+from graders import keep_threads_on
+from graders.cpu_affinity import CORE_FOLDERS
+chosen = keep_threads_on(1)
+claimed_in = [str(folder) for folder in CORE_FOLDERS
+              if os.access(folder, os.W_OK | os.X_OK) and str(min(chosen)) in os.listdir(folder)]
+print(json.dumps([sorted(chosen), sorted(os.sched_getaffinity(0)), claimed_in]))
+"""
+
+
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs at least two CPUs")
+def test_an_unprivileged_service_claims_its_core_in_a_folder_of_its_own_user() -> None:
+    # /run/numjudge, where root's services claim theirs, is not the user's to write.
+    done = run_as_nobody([sys.executable, "-c", PIN], timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    chosen, own, claimed_in = json.loads(done.stdout)
+    assert len(chosen) == 1 and own == chosen
+    assert [Path(folder).name for folder in claimed_in] == ["numjudge-cores-65534"]
