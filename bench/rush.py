@@ -55,9 +55,9 @@ def percentile(values: list[float], q: float) -> float:
 def make_learners(database_url: str, count: int, stale: int) -> tuple[list[str], str]:
     """``count`` learners with a token each, an instructor's token, and ``stale`` graded
     submissions of an earlier version, written straight into the database."""
-    from app import crud
     from app.core.db import session_scope, upgrade_database
     from app.models import Role, SubmissionKind, SubmissionStatus, utcnow
+    from app.store import leases as crud
 
     upgrade_database(database_url)
     tokens = []

@@ -11,13 +11,13 @@ from typing import Annotated
 import typer
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.cli.common import service_settings
 from app.core.db import session_scope
 from app.core.names import InvalidName, InvalidPassword, check_password
 from app.models import Role, User
 from app.services import accounts, roster
 from app.services.accounts import NameTaken
+from app.store import leases as crud
 
 app = typer.Typer(help="Users and their API tokens.", no_args_is_help=True)
 

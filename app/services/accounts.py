@@ -18,7 +18,6 @@ from functools import lru_cache
 
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.core.config import Settings
 from app.core.names import MAX_PASSWORD, check_new_name, check_password, name_key
 from app.core.security import hash_password, verify_password
@@ -26,6 +25,7 @@ from app.models import ApiToken, Role, User, utcnow
 from app.services import throttle
 from app.services.auth import end_all_sessions
 from app.services.throttle import Rule, Scope, Throttled
+from app.store import leases as crud
 
 HASH_WAIT_S = 2.0
 LOGIN_WINDOW_S = 300

@@ -15,7 +15,6 @@ from datetime import date, datetime, timedelta
 
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.models import Role
 from app.schemas import (
     AssignmentAnalyticsOut,
@@ -27,6 +26,7 @@ from app.schemas import (
 )
 from app.services import charts
 from app.services.courses import assignment_gradebook, get_assignment
+from app.store import leases as crud
 from graders import ExerciseCatalog
 
 SCORE_BANDS = ("0–19 %", "20–39 %", "40–59 %", "60–79 %", "80–99 %", "100 %")

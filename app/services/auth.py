@@ -16,11 +16,11 @@ from functools import lru_cache
 from fastapi import HTTPException, status
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.core.config import Settings
 from app.core.db import session_scope
 from app.core.security import hash_token
 from app.models import User, utcnow
+from app.store import leases as crud
 
 SESSION_LIFETIME = timedelta(days=7)
 """A session unused this long is over (the cookie carries the same age limit)."""

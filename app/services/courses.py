@@ -15,10 +15,10 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.models import Role, User
 from app.schemas import AssignmentExerciseOut, AssignmentOut, LatePolicyOut
 from app.services.gradebook import Cell
+from app.store import leases as crud
 from graders import Assignment, Course, ExerciseCatalog
 
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.models import Role
+from app.store import leases as crud
 from graders import Exercise
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

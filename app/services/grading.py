@@ -20,10 +20,10 @@ from typing import Any, TypeVar
 
 from sqlalchemy.exc import InterfaceError, OperationalError
 
-from app import crud
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
 from app.services.runtime import GradingRuntime, Lane, worker_id
 from app.services.submissions import log_event, to_out
+from app.store import leases as crud
 from graders import (
     CpuPriority,
     Exercise,

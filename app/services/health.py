@@ -5,10 +5,10 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
-from app import crud
 from app.models import utcnow
 from app.schemas import Health, HealthStatus
 from app.services.runtime import GradingRuntime
+from app.store import leases as crud
 
 logger = logging.getLogger(__name__)
 

@@ -9,12 +9,12 @@ import threading
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from app import crud
 from app.core.backoff import Backoff
 from app.core.config import Settings
 from app.core.db import session_scope
 from app.models import utcnow
 from app.services.runtime import GradingRuntime, worker_id
+from app.store import leases as crud
 
 logger = logging.getLogger(__name__)
 

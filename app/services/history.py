@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.models import Submission, SubmissionKind, User
+from app.store import leases as crud
 
 
 def can_see(user: User, submission: Submission) -> bool:

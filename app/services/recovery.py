@@ -14,12 +14,12 @@ import socket
 import threading
 from datetime import datetime, timedelta
 
-from app import crud
 from app.core.backoff import Backoff
 from app.models import SubmissionStatus, utcnow
 from app.queue import QueueUnavailable
 from app.services.runtime import GradingRuntime
 from app.services.submissions import log_event
+from app.store import leases as crud
 
 logger = logging.getLogger(__name__)
 

@@ -14,11 +14,11 @@ from datetime import timedelta
 
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.models import Submission, utcnow
 from app.queue import QueueUnavailable
 from app.schemas import ReportOut
 from app.services.runtime import GradingRuntime
+from app.store import leases as crud
 from graders import ExerciseCatalog
 
 logger = logging.getLogger(__name__)

@@ -18,13 +18,13 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.core.config import Settings
 from app.core.names import InvalidName, check_new_name, check_password, name_key
 from app.models import Role, SignupLink, User, utcnow
 from app.services import throttle
 from app.services.accounts import HashSlots, create_account, set_password, signup_rule
 from app.services.gradebook import write_csv
+from app.store import leases as crud
 
 MAX_ROWS = 2000
 # Deliverability is not checked (nothing is sent): one @, no spaces, a dotted domain.

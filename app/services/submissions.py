@@ -15,7 +15,6 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-from app import crud
 from app.models import Submission, SubmissionKind, SubmissionStatus, User, new_id, utcnow
 from app.queue import QueueUnavailable
 from app.schemas import DiagnosisOut, SubmissionOut, SubmissionSummary, TestResultOut
@@ -30,6 +29,7 @@ from app.services.errors import (
 from app.services.exercises import load_visible
 from app.services.runtime import GradingRuntime
 from app.services.waiters import Waiter
+from app.store import leases as crud
 
 logger = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ from enum import Enum
 
 from sqlalchemy.orm import Session
 
-from app import crud
+from app.store import leases as crud
 
 
 class Scope(Enum):

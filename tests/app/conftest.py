@@ -16,7 +16,6 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, delete, text
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.core.config import Settings
 from app.core.db import dispose_engines, get_engine, upgrade_database
 from app.main import create_app
@@ -34,6 +33,7 @@ from app.models import (
 )
 from app.services.engine import SandboxGrader
 from app.services.runtime import GradingRuntime, build_runtime
+from app.store import leases as crud
 from graders import CpuPriority
 from graders.exercises import PreparedExercise
 from graders.results import GradeReport

@@ -15,9 +15,9 @@ from typing import Any
 
 import httpx
 
-from app import crud
 from app.core.db import session_scope
 from app.models import Role
+from app.store import leases as crud
 
 REPO = Path(__file__).resolve().parents[2]
 NUMJUDGE = str(Path(sys.executable).parent / "numjudge")

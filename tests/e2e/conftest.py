@@ -68,9 +68,9 @@ def _free_port() -> int:
 
 def _add_users(database_url: str) -> str:
     """The instructor, and a learner for whom it returns an API token."""
-    from app import crud
     from app.core.db import dispose_engines, session_scope, upgrade_database
     from app.models import Role
+    from app.store import leases as crud
 
     upgrade_database(database_url)
     with session_scope(database_url) as session:

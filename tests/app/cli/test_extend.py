@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from app import crud
 from app.cli.main import app as cli
 from app.core.config import get_settings
 from app.core.db import session_scope
+from app.store import leases as crud
 from graders import ExerciseCatalog
 
 REPO = Path(__file__).resolve().parents[3]

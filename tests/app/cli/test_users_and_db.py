@@ -10,12 +10,12 @@ import pytest
 from sqlalchemy import select
 from typer.testing import CliRunner
 
-from app import crud
 from app.cli.main import app as cli
 from app.core.config import get_settings
 from app.core.db import session_scope
 from app.core.security import hash_token, verify_password
 from app.models import ApiToken, Role, User, utcnow
+from app.store import leases as crud
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.core import security
 from app.core.config import Settings
 from app.core.names import InvalidName, InvalidPassword, PasswordProblem, name_key
@@ -18,6 +17,7 @@ from app.models import ThrottleCounter, utcnow
 from app.services import accounts
 from app.services.accounts import HashingBusy, HashSlots, NameTaken
 from app.services.throttle import Throttled
+from app.store import leases as crud
 
 SETTINGS = Settings(_env_file=None, login_failures_per_name=3,  # type: ignore[call-arg]
                     login_failures_per_address=5, signup_limit=2)

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from app import crud
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
 from app.queue import GradingQueue
 from app.services.grading import work
 from app.services.recovery import recover, worker_is_dead
 from app.services.runtime import GradingRuntime, Lane
 from app.services.workers import BackgroundWork
+from app.store import leases as crud
 from graders import (
     CanaryResult,
     CpuPriority,

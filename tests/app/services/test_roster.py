@@ -8,7 +8,6 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.core.config import Settings
 from app.core.names import InvalidPassword
 from app.core.security import hash_token, verify_password
@@ -26,6 +25,7 @@ from app.services.accounts import HashSlots
 from app.services.gradebook import gradebook_rows
 from app.services.roster import LinkState, Problem
 from app.services.throttle import Throttled
+from app.store import leases as crud
 
 SETTINGS = Settings(database_url="sqlite://", queue_url="memory://")
 

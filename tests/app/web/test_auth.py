@@ -8,10 +8,10 @@ from unittest import mock
 from fastapi.testclient import TestClient
 from itsdangerous import URLSafeTimedSerializer
 
-from app import crud
 from app.models import Role
 from app.services.auth import signing_key
 from app.services.runtime import GradingRuntime
+from app.store import leases as crud
 from app.web import auth
 from tests.app.web.helpers import csrf_of, sign_in, sign_up
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from app import crud
 from app.api.deps import get_catalog
 from app.models import Role, User
 from app.services.runtime import GradingRuntime
+from app.store import leases as crud
 from app.web import auth
 from graders.exercises import ExerciseCatalog
 from tests.app.conftest import read_exercise_file

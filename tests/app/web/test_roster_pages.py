@@ -11,9 +11,9 @@ from urllib.parse import unquote
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 
-from app import crud
 from app.models import Role, SignupLink, Submission, SubmissionKind, SubmissionStatus, User, utcnow
 from app.services.runtime import GradingRuntime
+from app.store import leases as crud
 from tests.app.web.helpers import csrf_of, sign_in
 
 PASSWORD = "teach-me-numpy"

@@ -7,9 +7,9 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.core.security import hash_token, verify_password
 from app.models import ApiToken, Role, Submission, SubmissionKind, SubmissionStatus, User, utcnow
+from app.store import leases as crud
 
 
 def _submission(db: Session, user: User, *, kind: SubmissionKind = SubmissionKind.SUBMIT,

@@ -1,0 +1,1 @@
+"""Database queries, and nothing else: every function takes keyword-only arguments."""
