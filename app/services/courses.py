@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from app.models import Role, User
 from app.schemas import AssignmentExerciseOut, AssignmentOut, LatePolicyOut
 from app.services.gradebook import Cell
+from app.store import accounts as account_store
 from app.store import leases as crud
 from graders import Assignment, Course, ExerciseCatalog
 
@@ -156,7 +157,7 @@ def assignment_gradebook(*, session: Session, catalog: ExerciseCatalog, assignme
     for attempt in attempts:
         by_user[attempt.user_id].append(attempt)
     titles = _titles(catalog)
-    learners = crud.list_users(session=session, role=Role.LEARNER, section=section)
+    learners = account_store.list_users(session=session, role=Role.LEARNER, section=section)
     return [GradebookRow(u.id, u.name, standing(assignment, extensions.get(u.id, assignment.due),
                                           u.id in extensions, by_user[u.id], titles, now))
             for u in learners]
@@ -179,7 +180,7 @@ def assignment_out(standing: AssignmentStanding, now: datetime) -> AssignmentOut
 
 
 def find_user(*, session: Session, name: str) -> User:
-    user = crud.get_user_by_name(session=session, name=name)
+    user = account_store.get_user_by_name(session=session, name=name)
     if user is None:
         raise LearnerNotFound(f"user {name!r} not found")
     return user

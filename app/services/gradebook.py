@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from sqlalchemy.orm import Session
 
 from app.models import Role
+from app.store import accounts as account_store
 from app.store import leases as crud
 from graders import Exercise
 
@@ -66,7 +67,7 @@ def best_by_exercise(*, session: Session, user_id: int) -> dict[str, Best]:
 def gradebook_rows(*, session: Session, section: str | None = None) -> list[GradebookRow]:
     """One row per learner (and per anyone else who submitted), by name; ``section``: only
     that roster section's learners."""
-    rows = {u.name: GradebookRow(u.name) for u in crud.list_users(
+    rows = {u.name: GradebookRow(u.name) for u in account_store.list_users(
         session=session, role=Role.LEARNER, section=section)}
     for b in crud.best_scores(session=session, section=section):
         rows.setdefault(b.user_name, GradebookRow(b.user_name)).best[b.exercise_id] = Best(

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import functools
-import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, cast
@@ -23,211 +22,29 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, joinedload
 
-from app.core.names import name_key
-from app.core.security import hash_password, hash_token, new_token, token_display_prefix
 from app.models import (
-    ApiToken,
     EarlierReport,
     Extension,
     Role,
-    ServiceSecret,
-    SignupLink,
     Submission,
     SubmissionKind,
     SubmissionStatus,
     ThrottleCounter,
     User,
     UTCDateTime,
-    WebSessionRecord,
     Worker,
     new_id,
-    utcnow,
 )
-
-TOKEN_TOUCH_PERIOD = timedelta(minutes=5)
-NAME_KEY_LENGTH = 64
-
-
-# --- users and tokens -------------------------------------------------------------------------
-
-def create_user(*, session: Session, name: str, role: Role = Role.LEARNER,
-                password: str | None = None) -> User:
-    """A new user (flushed, not committed); ``password`` enables web sign-in.
-
-    ``name`` is stored as given: app/services/accounts.py checks new names against the rule.
-    """
-    user = User(name=name, name_key=name_key(name), role=role,
-                password_hash=hash_password(password) if password is not None else None)
-    session.add(user)
-    session.flush()
-    return user
-
-
-def get_user(*, session: Session, user_id: int) -> User | None:
-    return session.get(User, user_id)
-
-
-def get_user_by_name(*, session: Session, name: str) -> User | None:
-    """The user whose name is ``name`` once normalised (``ALICE`` finds ``alice``)."""
-    key = name_key(name)
-    if "\x00" in key or len(key) > NAME_KEY_LENGTH:  # no such name; PostgreSQL refuses NUL
-        return None
-    return session.scalars(select(User).where(User.name_key == key)).one_or_none()
-
-
-def list_users(*, session: Session, role: Role | None = None,
-               section: str | None = None) -> Sequence[User]:
-    query = select(User).order_by(User.name)
-    if role is not None:
-        query = query.where(User.role == role)
-    if section is not None:
-        query = query.where(User.section == section)
-    return session.scalars(query).all()
-
-
-def list_sections(*, session: Session) -> list[str]:
-    """Every learner section in use, sorted."""
-    query = (select(User.section).where(User.section.is_not(None)).distinct()
-             .order_by(User.section))
-    return [s for s in session.scalars(query) if s is not None]
-
-
-def taken_name_keys(*, session: Session, keys: Sequence[str]) -> set[str]:
-    """Which of ``keys`` (``name_key`` values) an account already has."""
-    if not keys:
-        return set()
-    return set(session.scalars(select(User.name_key).where(User.name_key.in_(keys))))
-
-
-# --- one-time sign-up links -------------------------------------------------------------------
-
-def replace_signup_link(*, session: Session, user: User, expires_at: datetime) -> str:
-    """A new link token for ``user`` (only its hash stored); any earlier link stops working."""
-    session.execute(delete(SignupLink).where(SignupLink.user_id == user.id))
-    token = secrets.token_urlsafe(32)
-    session.add(SignupLink(user_id=user.id, token_hash=hash_token(token),
-                           expires_at=expires_at))
-    session.flush()
-    return token
-
-
-def get_signup_link(*, session: Session, token: str) -> SignupLink | None:
-    return session.scalars(select(SignupLink).options(joinedload(SignupLink.user))
-                           .where(SignupLink.token_hash == hash_token(token))).one_or_none()
-
-
-def signup_links(*, session: Session, user_ids: Sequence[int]) -> dict[int, SignupLink]:
-    query = select(SignupLink).where(SignupLink.user_id.in_(user_ids))
-    return {link.user_id: link for link in session.scalars(query)}
-
-
-def set_password(*, session: Session, user: User, password: str) -> None:
-    user.password_hash = hash_password(password)
-    session.flush()
-
-
-def create_token(*, session: Session, user: User, expires_at: datetime | None = None
-                 ) -> tuple[ApiToken, str]:
-    """A new API token for ``user``: the row (hash only) and the token, to show once."""
-    token = new_token()
-    row = ApiToken(user_id=user.id, token_hash=hash_token(token),
-                   prefix=token_display_prefix(token), expires_at=expires_at)
-    session.add(row)
-    session.flush()
-    return row, token
-
-
-# Built once: every API request checks a token, and building the query cost more than
-# running it.
-_LIVE_TOKEN = (select(ApiToken).options(joinedload(ApiToken.user))
-               .where(ApiToken.token_hash == bindparam("token_hash"),
-                      ApiToken.revoked_at.is_(None),
-                      or_(ApiToken.expires_at.is_(None),
-                          ApiToken.expires_at > bindparam("now"))))
-
-
-def get_user_by_token(*, session: Session, token: str) -> User | None:
-    """The active owner of a live token; notes its use at most every few minutes."""
-    now = utcnow()
-    row = session.scalars(_LIVE_TOKEN, {"token_hash": hash_token(token), "now": now}
-                          ).one_or_none()
-    if row is None or not row.user.is_active:
-        return None
-    if row.last_used_at is None or now - row.last_used_at > TOKEN_TOUCH_PERIOD:
-        row.last_used_at = now
-        session.flush()
-    return row.user
-
-
-def list_tokens(*, session: Session, user: User) -> Sequence[ApiToken]:
-    return session.scalars(
-        select(ApiToken).where(ApiToken.user_id == user.id).order_by(ApiToken.id)).all()
-
-
-def revoke_tokens(*, session: Session, user: User, prefix: str | None = None) -> int:
-    """Revoke the user's live tokens (only those starting with ``prefix``, taken literally)."""
-    condition = and_(ApiToken.user_id == user.id, ApiToken.revoked_at.is_(None))
-    if prefix:
-        condition = and_(condition, ApiToken.prefix.startswith(prefix[:16], autoescape=True))
-    result = session.execute(update(ApiToken).where(condition).values(revoked_at=utcnow()))
-    return int(result.rowcount)  # type: ignore[attr-defined]
-
-
-# --- web sessions -----------------------------------------------------------------------------
-
-def create_web_session(*, session: Session, user: User, id_hash: str) -> WebSessionRecord:
-    record = WebSessionRecord(id_hash=id_hash, user_id=user.id)
-    session.add(record)
-    session.flush()
-    return record
-
-
-def get_web_session(*, session: Session, id_hash: str, seen_after: datetime
-                    ) -> WebSessionRecord | None:
-    """The session (with its user) if it exists and was seen after ``seen_after``."""
-    return session.scalars(
-        select(WebSessionRecord).options(joinedload(WebSessionRecord.user))
-        .where(WebSessionRecord.id_hash == id_hash, WebSessionRecord.last_seen_at > seen_after)
-    ).one_or_none()
-
-
-def delete_web_sessions(*, session: Session, id_hash: str | None = None,
-                        user_id: int | None = None, seen_before: datetime | None = None) -> int:
-    """Delete one session, all of a user's, or all not seen since ``seen_before``."""
-    query = delete(WebSessionRecord)
-    if id_hash is not None:
-        query = query.where(WebSessionRecord.id_hash == id_hash)
-    if user_id is not None:
-        query = query.where(WebSessionRecord.user_id == user_id)
-    if seen_before is not None:
-        query = query.where(WebSessionRecord.last_seen_at < seen_before)
-    result = session.execute(query.execution_options(synchronize_session=False))
-    return int(result.rowcount)  # type: ignore[attr-defined]
-
+from app.store._dialect import aware, insert_for
 
 # --- service secrets and throttles ------------------------------------------------------------
-
-def _insert(session: Session) -> Callable[..., Any]:
-    """The dialect's INSERT, which has ``on_conflict_do_*`` (SQLite and PostgreSQL alike)."""
-    return postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
-
-
-def get_or_create_secret(*, session: Session, name: str, value: str) -> str:
-    """The stored secret ``name``, storing ``value`` first if there is none (race-free)."""
-    session.execute(_insert(session)(ServiceSecret)
-                    .values(name=name, value=value, created_at=utcnow())
-                    .on_conflict_do_nothing(index_elements=["name"]))
-    return session.scalars(select(ServiceSecret.value)
-                           .where(ServiceSecret.name == name)).one()
-
 
 def count_hit(*, session: Session, key_hash: str, window_start: int, window_end: int,
               hits: int = 1) -> int:
     """Add ``hits`` to a key's counter in a window (one atomic upsert); the new total."""
-    statement = (_insert(session)(ThrottleCounter)
+    statement = (insert_for(session)(ThrottleCounter)
                  .values(key_hash=key_hash, window_start=window_start, window_end=window_end,
                          hits=hits))
     statement = statement.on_conflict_do_update(
@@ -305,7 +122,7 @@ def learner_load(*, session: Session, user_id: int, since: datetime | None) -> L
         return LearnerLoad(waiting=int(count or 0), recent=0, oldest_recent_at=None)
     row = session.execute(_WAITING_AND_RECENT, {"load_user_id": user_id, "since": since}).one()
     return LearnerLoad(waiting=int(row[0] or 0), recent=int(row[1] or 0),
-                       oldest_recent_at=_aware(row[2]) if row[2] is not None else None)
+                       oldest_recent_at=aware(row[2]) if row[2] is not None else None)
 
 
 def get_submission(*, session: Session, submission_id: str,
@@ -378,17 +195,7 @@ def best_scores(*, session: Session, user_id: int | None = None,
         query = query.where(User.section == section)
     rows = session.execute(query).all()
     return [BestScore(r[0], r[1], r[2], float(r[3] or 0.0), float(r[4] or 0.0), int(r[5]),
-                      _aware(r[6])) for r in rows]
-
-
-def _aware(value: Any) -> datetime:
-    # func.max() and Core RETURNING bypass the column type on SQLite, which may hand back a
-    # naive value or text.
-    if isinstance(value, str):
-        value = datetime.fromisoformat(value)
-    result = UTCDateTime().process_result_value(value, None)  # type: ignore[arg-type]
-    assert result is not None
-    return result
+                      aware(r[6])) for r in rows]
 
 
 # --- the grading lifecycle (compare-and-set updates: the row is the truth) --------------------
@@ -507,7 +314,7 @@ def submission_from_row(row: Any) -> Submission:
     for column in Submission.__table__.c:
         if isinstance(column.type, UTCDateTime):
             value = values.get(column.key)
-            values[column.key] = _aware(value) if value is not None else None
+            values[column.key] = aware(value) if value is not None else None
     return Submission(**values)
 
 
@@ -611,7 +418,7 @@ def graded_attempts(*, session: Session, exercise_ids: Sequence[str],
     if user_id is not None:
         query = query.where(Submission.user_id == user_id)
     return [GradedAttempt(row[0], row[3], row[1], float(row[4] or 0), float(row[5] or 0),
-                          _aware(row[2])) for row in session.execute(query)]
+                          aware(row[2])) for row in session.execute(query)]
 
 
 def get_extension(*, session: Session, user_id: int, assignment_id: str) -> Extension | None:
@@ -670,7 +477,7 @@ def graded_reports(*, session: Session, exercise_ids: Sequence[str],
     """Every graded submission (not run) to the exercises, oldest first."""
     query = _graded(exercise_ids, role, Submission.score, Submission.max_score,
                     Submission.tests, Submission.diagnosis)
-    return [GradedReport(row[0], row[1], float(row[3] or 0), float(row[4]), _aware(row[2]),
+    return [GradedReport(row[0], row[1], float(row[3] or 0), float(row[4]), aware(row[2]),
                          list(row[5] or []), (row[6] or {}).get("hint"))
             for row in session.execute(query)]
 
@@ -713,8 +520,7 @@ def queued_backlog(*, session: Session) -> tuple[int, datetime | None]:
     """Queued rows and the creation time of the oldest."""
     count, oldest = session.execute(select(func.count(), func.min(Submission.created_at)).where(
         Submission.status == SubmissionStatus.QUEUED)).one()
-    return int(count or 0), _aware(oldest) if oldest is not None else None
-
+    return int(count or 0), aware(oldest) if oldest is not None else None
 
 
 # --- regrades ---------------------------------------------------------------------------------

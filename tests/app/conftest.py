@@ -33,7 +33,7 @@ from app.models import (
 )
 from app.services.engine import SandboxGrader
 from app.services.runtime import GradingRuntime, build_runtime
-from app.store import leases as crud
+from app.store import accounts as account_store
 from graders import CpuPriority
 from graders.exercises import PreparedExercise
 from graders.results import GradeReport
@@ -185,8 +185,8 @@ def make_user(runtime: GradingRuntime) -> Callable[..., tuple[User, dict[str, st
 
     def make(name: str, role: Role = Role.LEARNER) -> tuple[User, dict[str, str]]:
         with runtime.sessions() as session:
-            user = crud.create_user(session=session, name=name, role=role)
-            _, token = crud.create_token(session=session, user=user)
+            user = account_store.create_user(session=session, name=name, role=role)
+            _, token = account_store.create_token(session=session, user=user)
             session.commit()
         return user, {"Authorization": f"Bearer {token}"}
 

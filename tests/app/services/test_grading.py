@@ -16,6 +16,7 @@ from app.services.grading import work
 from app.services.recovery import recover, worker_is_dead
 from app.services.runtime import GradingRuntime, Lane
 from app.services.workers import BackgroundWork
+from app.store import accounts as account_store
 from app.store import leases as crud
 from graders import (
     CanaryResult,
@@ -71,8 +72,8 @@ def fake(database_url: str, tmp_path: Path, engine: FakeEngine) -> Iterator[Grad
 def _new(runtime: GradingRuntime, code: str = "x = 1", user: str = "ada",
          **values: object) -> str:
     with runtime.sessions() as session:
-        owner = crud.get_user_by_name(session=session, name=user) or \
-            crud.create_user(session=session, name=user)
+        owner = account_store.get_user_by_name(session=session, name=user) or \
+            account_store.create_user(session=session, name=user)
         row = crud.create_submission(
             session=session, user=owner, exercise_id="gru-update-gate", exercise_version="v1",
             code=code, kind=SubmissionKind.SUBMIT,

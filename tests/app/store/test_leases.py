@@ -1,14 +1,13 @@
-"""Queries: users, tokens, passwords, submissions, best scores, the lease compare-and-sets."""
+"""Queries: submissions, best scores, the lease compare-and-sets."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.core.security import hash_token, verify_password
-from app.models import ApiToken, Role, Submission, SubmissionKind, SubmissionStatus, User, utcnow
+from app.models import Role, Submission, SubmissionKind, SubmissionStatus, User, utcnow
+from app.store import accounts as account_store
 from app.store import leases as crud
 
 
@@ -19,38 +18,8 @@ def _submission(db: Session, user: User, *, kind: SubmissionKind = SubmissionKin
                                   lease_expires_at=utcnow() + timedelta(seconds=60))
 
 
-def test_tokens_are_stored_hashed_and_can_be_revoked(db: Session) -> None:
-    user = crud.create_user(session=db, name="ada")
-    row, token = crud.create_token(session=db, user=user)
-    stored = db.scalars(select(ApiToken)).one()
-    assert stored.token_hash == hash_token(token) and token not in stored.token_hash
-    assert token.startswith("nj_") and row.prefix == token[:10]
-    assert crud.get_user_by_token(session=db, token=token) is user
-    assert crud.get_user_by_token(session=db, token=token + "x") is None
-    assert crud.revoke_tokens(session=db, user=user) == 1
-    assert crud.get_user_by_token(session=db, token=token) is None
-
-
-def test_revoke_by_prefix_keeps_the_others(db: Session) -> None:
-    user = crud.create_user(session=db, name="ada")
-    _, first = crud.create_token(session=db, user=user)
-    _, second = crud.create_token(session=db, user=user)
-    assert crud.revoke_tokens(session=db, user=user, prefix=first[:10]) == 1
-    assert crud.get_user_by_token(session=db, token=first) is None
-    assert crud.get_user_by_token(session=db, token=second) is user
-
-
-def test_passwords_use_argon2(db: Session) -> None:
-    user = crud.create_user(session=db, name="ada", role=Role.INSTRUCTOR, password="s3cret!")
-    assert user.password_hash is not None and user.password_hash.startswith("$argon2")
-    assert user.is_instructor
-    assert verify_password(user.password_hash, "s3cret!")
-    assert not verify_password(user.password_hash, "wrong")
-    assert crud.create_user(session=db, name="bob").password_hash is None
-
-
 def test_best_scores_ignore_runs_and_unfinished(db: Session) -> None:
-    ada = crud.create_user(session=db, name="ada")
+    ada = account_store.create_user(session=db, name="ada")
     for score, kind in ((3.0, SubmissionKind.SUBMIT), (9.0, SubmissionKind.RUN),
                         (5.0, SubmissionKind.SUBMIT)):
         row = _submission(db, ada, kind=kind)
@@ -65,7 +34,7 @@ def test_best_scores_ignore_runs_and_unfinished(db: Session) -> None:
 
 
 def test_claim_is_a_compare_and_set_and_finish_returns_the_stored_row(db: Session) -> None:
-    ada = crud.create_user(session=db, name="ada")
+    ada = account_store.create_user(session=db, name="ada")
     row = _submission(db, ada)
     now = utcnow()
     lease = now + timedelta(seconds=30)
@@ -96,8 +65,8 @@ def test_claim_is_a_compare_and_set_and_finish_returns_the_stored_row(db: Sessio
 
 
 def test_a_learner_at_the_running_limit_is_not_a_candidate(db: Session) -> None:
-    ada = crud.create_user(session=db, name="ada")
-    bob = crud.create_user(session=db, name="bob")
+    ada = account_store.create_user(session=db, name="ada")
+    bob = account_store.create_user(session=db, name="bob")
     now = utcnow()
     running = _submission(db, ada)
     running.status, running.lease_expires_at = SubmissionStatus.RUNNING, now + timedelta(60)
@@ -111,8 +80,8 @@ def test_a_learner_at_the_running_limit_is_not_a_candidate(db: Session) -> None:
 
 
 def test_list_submissions_filters_and_orders(db: Session) -> None:
-    ada = crud.create_user(session=db, name="ada")
-    bob = crud.create_user(session=db, name="bob")
+    ada = account_store.create_user(session=db, name="ada")
+    bob = account_store.create_user(session=db, name="bob")
     first = _submission(db, ada)
     first.created_at = utcnow() - timedelta(minutes=1)
     second = _submission(db, ada, kind=SubmissionKind.RUN)

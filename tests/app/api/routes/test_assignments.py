@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from app.models import Role, User
 from app.services.engine import SandboxGrader
 from app.services.runtime import GradingRuntime
+from app.store import accounts as account_store
 from app.store import leases as crud
 from tests.app.conftest import EXERCISES, read_exercise_file
 from tests.app.course_catalog import course_service
@@ -73,8 +74,8 @@ def course_client(database_url: str, tmp_path: Path, shared_grader: SandboxGrade
 
 def learner(runtime: GradingRuntime, name: str) -> tuple[User, dict[str, str]]:
     with runtime.sessions() as session:
-        user = crud.create_user(session=session, name=name, role=Role.LEARNER)
-        _, token = crud.create_token(session=session, user=user)
+        user = account_store.create_user(session=session, name=name, role=Role.LEARNER)
+        _, token = account_store.create_token(session=session, user=user)
         session.commit()
     return user, {"Authorization": f"Bearer {token}"}
 

@@ -16,6 +16,7 @@ from app.core.config import get_settings
 from app.models import Role, SubmissionKind, SubmissionStatus, utcnow
 from app.services.engine import SandboxGrader
 from app.services.runtime import GradingRuntime
+from app.store import accounts as account_store
 from app.store import leases as crud
 from tests.app.conftest import read_exercise_file
 from tests.app.course_catalog import course_service
@@ -33,8 +34,8 @@ def service(database_url: str, tmp_path: Path, shared_grader: SandboxGrader
 
 def headers_of(runtime: GradingRuntime, name: str, role: Role) -> dict[str, str]:
     with runtime.sessions() as session:
-        user = crud.create_user(session=session, name=name, role=role)
-        _, token = crud.create_token(session=session, user=user)
+        user = account_store.create_user(session=session, name=name, role=role)
+        _, token = account_store.create_token(session=session, user=user)
         session.commit()
     return {"Authorization": f"Bearer {token}"}
 
@@ -98,7 +99,7 @@ def test_learners_own_work_is_claimed_before_regrades(
     _, runtime = service
     now = utcnow()
     with runtime.sessions() as session:
-        users = [crud.create_user(session=session, name=n) for n in ("ada", "bob")]
+        users = [account_store.create_user(session=session, name=n) for n in ("ada", "bob")]
         regraded = crud.create_submission(
             session=session, user=users[0], exercise_id=GATE, exercise_version="old",
             code="x", kind=SubmissionKind.SUBMIT, lease_expires_at=now)
