@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import (
@@ -14,7 +14,6 @@ from sqlalchemy import (
     Update,
     and_,
     bindparam,
-    delete,
     func,
     insert,
     literal,
@@ -33,7 +32,6 @@ from app.models import (
     SubmissionStatus,
     User,
     UTCDateTime,
-    Worker,
     new_id,
 )
 from app.store._dialect import aware
@@ -454,39 +452,6 @@ def mark_unsent(*, session: Session, submission_ids: Sequence[str], now: datetim
                                              Submission.status == SubmissionStatus.QUEUED)
                     .values(lease_expires_at=now)
                     .execution_options(synchronize_session=False))
-
-
-# --- grading processes -------------------------------------------------------------------------
-
-def beat(*, session: Session, worker: str, threads: int, started_at: datetime, now: datetime,
-         canary: tuple[datetime, bool, str] | None) -> None:
-    """Insert or refresh ``worker``'s heartbeat (and its latest canary, if one ran)."""
-    row = session.get(Worker, worker)
-    if row is None:
-        row = Worker(id=worker, threads=threads, started_at=started_at, heartbeat_at=now,
-                     canary_message="")
-        session.add(row)
-    row.heartbeat_at = now
-    if canary is not None:
-        row.canary_at, row.canary_ok, row.canary_message = canary
-    session.flush()
-
-
-def forget_worker(*, session: Session, worker: str) -> None:
-    session.execute(delete(Worker).where(Worker.id == worker))
-
-
-def live_workers(*, session: Session, since: datetime) -> Sequence[Worker]:
-    """Workers whose last heartbeat is at or after ``since``; older rows are removed."""
-    session.execute(delete(Worker).where(Worker.heartbeat_at < since - timedelta(hours=1)))
-    return session.scalars(select(Worker).where(Worker.heartbeat_at >= since)).all()
-
-
-def queued_backlog(*, session: Session) -> tuple[int, datetime | None]:
-    """Queued rows and the creation time of the oldest."""
-    count, oldest = session.execute(select(func.count(), func.min(Submission.created_at)).where(
-        Submission.status == SubmissionStatus.QUEUED)).one()
-    return int(count or 0), aware(oldest) if oldest is not None else None
 
 
 # --- regrades ---------------------------------------------------------------------------------
