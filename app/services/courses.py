@@ -19,6 +19,7 @@ from app.models import Role, User
 from app.schemas import AssignmentExerciseOut, AssignmentOut, LatePolicyOut
 from app.services.gradebook import Cell
 from app.store import accounts as account_store
+from app.store import courses as course_store
 from app.store import leases as crud
 from graders import Assignment, Course, ExerciseCatalog
 
@@ -122,7 +123,7 @@ def learner_standings(*, session: Session, catalog: ExerciseCatalog, user: User,
     attempts = crud.graded_attempts(session=session, exercise_ids=exercise_ids,
                                     user_id=user.id)
     extensions = {e.assignment_id: e.due
-                  for e in crud.list_extensions(session=session, user_id=user.id)}
+                  for e in course_store.list_extensions(session=session, user_id=user.id)}
     titles = _titles(catalog)
     return [standing(a, extensions.get(a.id, a.due), a.id in extensions,
                      (t for t in attempts if t.exercise_id in a.exercise_ids), titles, now)
@@ -151,8 +152,8 @@ def assignment_gradebook(*, session: Session, catalog: ExerciseCatalog, assignme
     assignment = get_assignment(catalog.course(), assignment_id)
     attempts = crud.graded_attempts(session=session, exercise_ids=assignment.exercise_ids,
                                     role=Role.LEARNER)
-    extensions = {e.user_id: e.due
-                  for e in crud.list_extensions(session=session, assignment_id=assignment_id)}
+    extensions = {e.user_id: e.due for e in course_store.list_extensions(
+        session=session, assignment_id=assignment_id)}
     by_user: dict[int, list[crud.GradedAttempt]] = defaultdict(list)
     for attempt in attempts:
         by_user[attempt.user_id].append(attempt)
@@ -189,14 +190,14 @@ def find_user(*, session: Session, name: str) -> User:
 def extend(*, session: Session, learner: User, assignment: Assignment, due: datetime,
            granted_by: str) -> None:
     """Give ``learner`` their own due time (earlier or later than the assignment's)."""
-    crud.set_extension(session=session, user=learner, assignment_id=assignment.id, due=due,
-                       granted_by=granted_by)
+    course_store.set_extension(session=session, user=learner, assignment_id=assignment.id, due=due,
+                               granted_by=granted_by)
 
 
 def remove_extension(*, session: Session, learner: User, assignment: Assignment) -> bool:
     """The assignment's own due time applies to ``learner`` again; False if it already did."""
-    return crud.delete_extension(session=session, user_id=learner.id,
-                                 assignment_id=assignment.id)
+    return course_store.delete_extension(session=session, user_id=learner.id,
+                                         assignment_id=assignment.id)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from app.cli.main import app as cli
 from app.core.config import get_settings
 from app.core.db import session_scope
 from app.store import accounts as account_store
-from app.store import leases as crud
+from app.store import courses as course_store
 from graders import ExerciseCatalog
 
 REPO = Path(__file__).resolve().parents[3]
@@ -35,7 +35,7 @@ def extension_of(url: str, name: str, assignment: str) -> datetime | None:
     with session_scope(url) as session:
         user = account_store.get_user_by_name(session=session, name=name)
         assert user is not None
-        row = crud.get_extension(session=session, user_id=user.id, assignment_id=assignment)
+        row = course_store.get_extension(session=session, user_id=user.id, assignment_id=assignment)
         return None if row is None else row.due
 
 

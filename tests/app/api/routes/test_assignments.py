@@ -13,7 +13,7 @@ from app.models import Role, User
 from app.services.engine import SandboxGrader
 from app.services.runtime import GradingRuntime
 from app.store import accounts as account_store
-from app.store import leases as crud
+from app.store import courses as course_store
 from tests.app.conftest import EXERCISES, read_exercise_file
 from tests.app.course_catalog import course_service
 
@@ -123,8 +123,8 @@ def test_an_extension_moves_one_learners_due_time(
     ada_user, ada = learner(runtime, "ada")
     _, bob = learner(runtime, "bob")
     with runtime.sessions() as session:
-        crud.set_extension(session=session, user=ada_user, assignment_id="closed",
-                           due=now + timedelta(days=1), granted_by="prof")
+        course_store.set_extension(session=session, user=ada_user, assignment_id="closed",
+                                   due=now + timedelta(days=1), granted_by="prof")
         session.commit()
     for headers in (ada, bob):
         solve(client, headers, "leaky-integrator")
