@@ -19,6 +19,7 @@ from app.queue import QueueUnavailable
 from app.schemas import ReportOut
 from app.services.runtime import GradingRuntime
 from app.store import leases as crud
+from app.store import regrades as regrade_store
 from graders import ExerciseCatalog
 
 logger = logging.getLogger(__name__)
@@ -35,7 +36,8 @@ class StaleExercise:
 def stale_exercises(*, session: Session, catalog: ExerciseCatalog) -> list[StaleExercise]:
     """Every exercise with how many of its submissions an earlier version graded."""
     exercises = catalog.all()
-    counts = crud.count_stale(session=session, versions={e.id: e.version for e in exercises})
+    counts = regrade_store.count_stale(session=session,
+                                       versions={e.id: e.version for e in exercises})
     return [StaleExercise(e.id, e.title, e.version, counts[e.id]) for e in exercises]
 
 
@@ -44,7 +46,7 @@ def regrade(*, runtime: GradingRuntime, exercise_id: str) -> int:
     exercise = runtime.catalog.load(exercise_id)  # ExerciseNotFound -> 404
     now = utcnow()
     with runtime.sessions() as session:
-        ids = crud.queue_regrades(
+        ids = regrade_store.queue_regrades(
             session=session, exercise_id=exercise.id, version=exercise.version, now=now,
             lease_expires_at=now + timedelta(seconds=runtime.settings.queue_lease_s))
         session.commit()
@@ -66,7 +68,7 @@ def reports(*, session: Session, submission: Submission) -> list[ReportOut]:
                          verdict=r.verdict.value if r.verdict else None,
                          score=r.score, max_score=r.max_score, graded_at=r.graded_at,
                          hint=(r.diagnosis or {}).get("hint"), current=False)
-               for r in crud.earlier_reports(session=session, submission_id=submission.id)]
+               for r in regrade_store.earlier_reports(session=session, submission_id=submission.id)]
     current = ReportOut(exercise_version=submission.exercise_version,
                         verdict=submission.verdict.value if submission.verdict else None,
                         score=submission.score, max_score=submission.max_score,

@@ -18,6 +18,7 @@ from app.services.engine import SandboxGrader
 from app.services.runtime import GradingRuntime
 from app.store import accounts as account_store
 from app.store import leases as crud
+from app.store import regrades as regrade_store
 from tests.app.conftest import read_exercise_file
 from tests.app.course_catalog import course_service
 
@@ -106,8 +107,8 @@ def test_learners_own_work_is_claimed_before_regrades(
         regraded.status, regraded.verdict, regraded.score, regraded.max_score = \
             SubmissionStatus.DONE, None, 3.0, 25.0
         session.flush()
-        assert crud.queue_regrades(session=session, exercise_id=GATE, version="new",
-                                   now=now, lease_expires_at=now) == [regraded.id]
+        assert regrade_store.queue_regrades(session=session, exercise_id=GATE, version="new",
+                                            now=now, lease_expires_at=now) == [regraded.id]
         own = crud.create_submission(
             session=session, user=users[1], exercise_id=GATE, exercise_version="new",
             code="y", kind=SubmissionKind.SUBMIT, lease_expires_at=now + timedelta(hours=1))
@@ -136,8 +137,8 @@ def test_learners_own_work_is_claimed_before_regrades(
             code="w", kind=SubmissionKind.SUBMIT, lease_expires_at=now)
         second.status, second.max_score = SubmissionStatus.DONE, 25.0
         session.flush()
-        assert crud.queue_regrades(session=session, exercise_id=GATE, version="new",
-                                   now=now, lease_expires_at=now) == [second.id]
+        assert regrade_store.queue_regrades(session=session, exercise_id=GATE, version="new",
+                                            now=now, lease_expires_at=now) == [second.id]
         session.commit()
         assert set(order()) == {own.id, mine.id}
         assert first.id == own.id
