@@ -58,7 +58,7 @@ def make_learners(database_url: str, count: int, stale: int) -> tuple[list[str],
     from app.core.db import session_scope, upgrade_database
     from app.models import Role, SubmissionKind, SubmissionStatus, utcnow
     from app.store import accounts as account_store
-    from app.store import leases as crud
+    from app.store import submissions as submission_store
 
     upgrade_database(database_url)
     tokens = []
@@ -70,7 +70,7 @@ def make_learners(database_url: str, count: int, stale: int) -> tuple[list[str],
             tokens.append(account_store.create_token(session=session, user=user)[1])
             learners.append(user)
         for index in range(stale):  # spread over the learners, as a class's history is
-            row = crud.create_submission(
+            row = submission_store.create_submission(
                 session=session, user=learners[index % count], exercise_id=EXERCISE,
                 exercise_version="earlier",
                 code=solution, kind=SubmissionKind.SUBMIT, lease_expires_at=utcnow())

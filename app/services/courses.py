@@ -20,7 +20,7 @@ from app.schemas import AssignmentExerciseOut, AssignmentOut, LatePolicyOut
 from app.services.gradebook import Cell
 from app.store import accounts as account_store
 from app.store import courses as course_store
-from app.store import leases as crud
+from app.store import submissions as submission_store
 from graders import Assignment, Course, ExerciseCatalog
 
 
@@ -91,10 +91,10 @@ def state_at(assignment: Assignment, due: datetime, now: datetime) -> Assignment
 
 
 def standing(assignment: Assignment, due: datetime, extended: bool,
-             attempts: Iterable[crud.GradedAttempt], titles: Mapping[str, str],
+             attempts: Iterable[submission_store.GradedAttempt], titles: Mapping[str, str],
              now: datetime) -> AssignmentStanding:
     """One learner's standing from their graded submissions (pure: no clock, no database)."""
-    by_exercise: dict[str, list[crud.GradedAttempt]] = defaultdict(list)
+    by_exercise: dict[str, list[submission_store.GradedAttempt]] = defaultdict(list)
     for attempt in attempts:
         by_exercise[attempt.exercise_id].append(attempt)
     exercises = []
@@ -120,8 +120,8 @@ def learner_standings(*, session: Session, catalog: ExerciseCatalog, user: User,
     """Every assignment of the course with ``user``'s progress, in the file's order."""
     course = catalog.course()
     exercise_ids = [i for a in course.assignments for i in a.exercise_ids]
-    attempts = crud.graded_attempts(session=session, exercise_ids=exercise_ids,
-                                    user_id=user.id)
+    attempts = submission_store.graded_attempts(session=session, exercise_ids=exercise_ids,
+                                                user_id=user.id)
     extensions = {e.assignment_id: e.due
                   for e in course_store.list_extensions(session=session, user_id=user.id)}
     titles = _titles(catalog)
@@ -150,11 +150,11 @@ def assignment_gradebook(*, session: Session, catalog: ExerciseCatalog, assignme
     """Every learner's standing in one assignment, by name (learners without work too);
     ``section``: only that roster section's learners."""
     assignment = get_assignment(catalog.course(), assignment_id)
-    attempts = crud.graded_attempts(session=session, exercise_ids=assignment.exercise_ids,
-                                    role=Role.LEARNER)
+    attempts = submission_store.graded_attempts(
+        session=session, exercise_ids=assignment.exercise_ids, role=Role.LEARNER)
     extensions = {e.user_id: e.due for e in course_store.list_extensions(
         session=session, assignment_id=assignment_id)}
-    by_user: dict[int, list[crud.GradedAttempt]] = defaultdict(list)
+    by_user: dict[int, list[submission_store.GradedAttempt]] = defaultdict(list)
     for attempt in attempts:
         by_user[attempt.user_id].append(attempt)
     titles = _titles(catalog)

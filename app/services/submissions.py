@@ -30,6 +30,7 @@ from app.services.exercises import load_visible
 from app.services.runtime import GradingRuntime
 from app.services.waiters import Waiter
 from app.store import leases as crud
+from app.store import submissions as submission_store
 
 logger = logging.getLogger(__name__)
 
@@ -91,8 +92,8 @@ def check_load(runtime: GradingRuntime, session: Session, user: User,
     settings = runtime.settings
     now = utcnow()
     rate = settings.submit_rate_per_minute
-    load = crud.learner_load(session=session, user_id=user.id,
-                             since=now - RATE_WINDOW if rate else None)
+    load = submission_store.learner_load(session=session, user_id=user.id,
+                                         since=now - RATE_WINDOW if rate else None)
     if load.waiting >= settings.max_waiting_per_learner:
         # A slot frees when one of the learner's gradings ends: at most the time limit.
         raise TooManySubmissions(
@@ -126,7 +127,7 @@ def accept(*, runtime: GradingRuntime, credentials: Credentials, exercise_id: st
             if earlier is not None:
                 return earlier
         check_load(runtime, session, user, exercise.limits.time_s)
-        submission = crud.create_submission(
+        submission = submission_store.create_submission(
             session=session, user=user, exercise_id=exercise.id,
             exercise_version=exercise.version, code=code, kind=kind,
             submission_id=submission_id, idempotency_key=idempotency_key,
@@ -154,7 +155,8 @@ def accept(*, runtime: GradingRuntime, credentials: Credentials, exercise_id: st
 
 def _earlier(session: Session, user: User, key: str, exercise_id: str, code: str,
              kind: SubmissionKind) -> SubmissionOut | None:
-    row = crud.get_submission_by_idempotency_key(session=session, user_id=user.id, key=key)
+    row = submission_store.get_submission_by_idempotency_key(session=session, user_id=user.id,
+                                                             key=key)
     if row is None:
         return None
     if (row.exercise_id, row.code, row.kind) != (exercise_id, code, kind):
@@ -165,8 +167,8 @@ def _earlier(session: Session, user: User, key: str, exercise_id: str, code: str
 
 def load_out(runtime: GradingRuntime, submission_id: str) -> SubmissionOut:
     with runtime.sessions() as session:
-        submission = crud.get_submission(session=session, submission_id=submission_id,
-                                         with_user=True)
+        submission = submission_store.get_submission(session=session, submission_id=submission_id,
+                                                     with_user=True)
         if submission is None:
             raise NotFound(f"Submission {submission_id!r} not found")
         return to_out(submission)
@@ -176,7 +178,7 @@ def refresh_out(runtime: GradingRuntime, result: SubmissionOut) -> SubmissionOut
     """``result`` as stored now: the whole row is read only when its status or attempt count
     changed, every other field follows from those."""
     with runtime.sessions() as session:
-        progress = crud.submission_progress(session=session, submission_id=result.id)
+        progress = submission_store.submission_progress(session=session, submission_id=result.id)
     if progress is None:
         raise NotFound(f"Submission {result.id!r} not found")
     status, attempts = progress

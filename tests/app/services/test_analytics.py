@@ -11,7 +11,7 @@ from app.services.analytics import (
     first_completion,
     score_band,
 )
-from app.store.leases import GradedReport
+from app.store.submissions import GradedReport
 
 T0 = datetime(2026, 12, 1, 9, tzinfo=UTC)
 SWAP = "Which of z and 1 - z multiplies h_prev?"

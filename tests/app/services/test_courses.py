@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from app.services.courses import AssignmentState, standing, state_at
-from app.store.leases import GradedAttempt
+from app.store.submissions import GradedAttempt
 from graders import Assignment, LatePolicy, LatePolicyKind
 from graders.course import AssignedExercise
 

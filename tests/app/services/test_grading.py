@@ -17,7 +17,7 @@ from app.services.recovery import recover, worker_is_dead
 from app.services.runtime import GradingRuntime, Lane
 from app.services.workers import BackgroundWork
 from app.store import accounts as account_store
-from app.store import leases as crud
+from app.store import submissions as submission_store
 from graders import (
     CanaryResult,
     CpuPriority,
@@ -74,7 +74,7 @@ def _new(runtime: GradingRuntime, code: str = "x = 1", user: str = "ada",
     with runtime.sessions() as session:
         owner = account_store.get_user_by_name(session=session, name=user) or \
             account_store.create_user(session=session, name=user)
-        row = crud.create_submission(
+        row = submission_store.create_submission(
             session=session, user=owner, exercise_id="gru-update-gate", exercise_version="v1",
             code=code, kind=SubmissionKind.SUBMIT,
             lease_expires_at=utcnow() + timedelta(seconds=60))

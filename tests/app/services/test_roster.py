@@ -26,7 +26,7 @@ from app.services.gradebook import gradebook_rows
 from app.services.roster import LinkState, Problem
 from app.services.throttle import Throttled
 from app.store import accounts as account_store
-from app.store import leases as crud
+from app.store import submissions as submission_store
 
 SETTINGS = Settings(database_url="sqlite://", queue_url="memory://")
 
@@ -157,5 +157,5 @@ def test_sections_filter_the_gradebook(db: Session) -> None:
     db.flush()
     rows = gradebook_rows(session=db, section="A")
     assert [(r.name, r.total) for r in rows] == [("ada", 3.0)]
-    assert [b.user_name for b in crud.best_scores(session=db, section="B")] == ["alan"]
+    assert [b.user_name for b in submission_store.best_scores(session=db, section="B")] == ["alan"]
     assert {r.name for r in gradebook_rows(session=db)} >= {"ada", "alan", "cy"}

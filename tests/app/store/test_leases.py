@@ -1,4 +1,4 @@
-"""Queries: submissions, best scores, the lease compare-and-sets."""
+"""The lease: the claim is a compare-and-set, the running limit holds."""
 
 from __future__ import annotations
 
@@ -6,36 +6,15 @@ from datetime import datetime, timedelta
 
 from sqlalchemy.orm import Session
 
-from app.models import Role, Submission, SubmissionKind, SubmissionStatus, User, utcnow
+from app.models import Submission, SubmissionStatus, utcnow
 from app.store import accounts as account_store
 from app.store import leases as crud
-
-
-def _submission(db: Session, user: User, *, kind: SubmissionKind = SubmissionKind.SUBMIT,
-                exercise: str = "gru-update-gate"):  # type: ignore[no-untyped-def]
-    return crud.create_submission(session=db, user=user, exercise_id=exercise,
-                                  exercise_version="v1", code="x = 1", kind=kind,
-                                  lease_expires_at=utcnow() + timedelta(seconds=60))
-
-
-def test_best_scores_ignore_runs_and_unfinished(db: Session) -> None:
-    ada = account_store.create_user(session=db, name="ada")
-    for score, kind in ((3.0, SubmissionKind.SUBMIT), (9.0, SubmissionKind.RUN),
-                        (5.0, SubmissionKind.SUBMIT)):
-        row = _submission(db, ada, kind=kind)
-        row.status, row.score, row.max_score = SubmissionStatus.DONE, score, 10.0
-    _submission(db, ada)  # still queued
-    db.flush()
-    (best,) = crud.best_scores(session=db, user_id=ada.id)
-    assert (best.exercise_id, best.best_score, best.max_score, best.submissions) == (
-        "gru-update-gate", 5.0, 10.0, 2)
-    assert best.last_submitted_at.tzinfo is not None
-    assert crud.best_scores(session=db, role=Role.INSTRUCTOR) == []
+from tests.app.store.helpers import add_submission
 
 
 def test_claim_is_a_compare_and_set_and_finish_returns_the_stored_row(db: Session) -> None:
     ada = account_store.create_user(session=db, name="ada")
-    row = _submission(db, ada)
+    row = add_submission(db, ada)
     now = utcnow()
     lease = now + timedelta(seconds=30)
     (candidate,) = crud.next_candidates(session=db, now=now, max_running=1, max_regrades=1)
@@ -68,29 +47,12 @@ def test_a_learner_at_the_running_limit_is_not_a_candidate(db: Session) -> None:
     ada = account_store.create_user(session=db, name="ada")
     bob = account_store.create_user(session=db, name="bob")
     now = utcnow()
-    running = _submission(db, ada)
+    running = add_submission(db, ada)
     running.status, running.lease_expires_at = SubmissionStatus.RUNNING, now + timedelta(60)
-    _submission(db, ada)
-    waiting_bob = _submission(db, bob)
+    add_submission(db, ada)
+    waiting_bob = add_submission(db, bob)
     db.flush()
     assert [c.id for c in crud.next_candidates(session=db, now=now, max_running=1,
                                                max_regrades=1)] == [
         waiting_bob.id]
     assert len(crud.next_candidates(session=db, now=now, max_running=2, max_regrades=1)) == 2
-
-
-def test_list_submissions_filters_and_orders(db: Session) -> None:
-    ada = account_store.create_user(session=db, name="ada")
-    bob = account_store.create_user(session=db, name="bob")
-    first = _submission(db, ada)
-    first.created_at = utcnow() - timedelta(minutes=1)
-    second = _submission(db, ada, kind=SubmissionKind.RUN)
-    _submission(db, bob)
-    _submission(db, ada, exercise="gru-step")
-    db.flush()
-    rows = crud.list_submissions(session=db, user_id=ada.id, exercise_id="gru-update-gate")
-    assert [r.id for r in rows] == [second.id, first.id]
-    runs = crud.list_submissions(session=db, user_id=ada.id, kind=SubmissionKind.RUN)
-    assert [r.id for r in runs] == [second.id]
-    everyone = crud.list_submissions(session=db, exercise_id="gru-update-gate")
-    assert len(everyone) == 3

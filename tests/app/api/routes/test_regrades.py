@@ -19,6 +19,7 @@ from app.services.runtime import GradingRuntime
 from app.store import accounts as account_store
 from app.store import leases as crud
 from app.store import regrades as regrade_store
+from app.store import submissions as submission_store
 from tests.app.conftest import read_exercise_file
 from tests.app.course_catalog import course_service
 
@@ -101,7 +102,7 @@ def test_learners_own_work_is_claimed_before_regrades(
     now = utcnow()
     with runtime.sessions() as session:
         users = [account_store.create_user(session=session, name=n) for n in ("ada", "bob")]
-        regraded = crud.create_submission(
+        regraded = submission_store.create_submission(
             session=session, user=users[0], exercise_id=GATE, exercise_version="old",
             code="x", kind=SubmissionKind.SUBMIT, lease_expires_at=now)
         regraded.status, regraded.verdict, regraded.score, regraded.max_score = \
@@ -109,7 +110,7 @@ def test_learners_own_work_is_claimed_before_regrades(
         session.flush()
         assert regrade_store.queue_regrades(session=session, exercise_id=GATE, version="new",
                                             now=now, lease_expires_at=now) == [regraded.id]
-        own = crud.create_submission(
+        own = submission_store.create_submission(
             session=session, user=users[1], exercise_id=GATE, exercise_version="new",
             code="y", kind=SubmissionKind.SUBMIT, lease_expires_at=now + timedelta(hours=1))
         session.commit()
@@ -129,10 +130,10 @@ def test_learners_own_work_is_claimed_before_regrades(
             worker="w:1", lease_token="t", lease_expires_at=now + timedelta(minutes=1),
             now=now, max_running=1, max_regrades=1)
         assert running is not None and running.regrade
-        mine = crud.create_submission(
+        mine = submission_store.create_submission(
             session=session, user=users[0], exercise_id=GATE, exercise_version="new",
             code="z", kind=SubmissionKind.SUBMIT, lease_expires_at=now + timedelta(hours=1))
-        second = crud.create_submission(
+        second = submission_store.create_submission(
             session=session, user=users[1], exercise_id=GATE, exercise_version="old",
             code="w", kind=SubmissionKind.SUBMIT, lease_expires_at=now)
         second.status, second.max_score = SubmissionStatus.DONE, 25.0
@@ -144,9 +145,9 @@ def test_learners_own_work_is_claimed_before_regrades(
         assert first.id == own.id
         # A regrade waits in nobody's quota (ada's one waiting row is her own), and its
         # earlier score still counts meanwhile.
-        assert crud.learner_load(session=session, user_id=users[0].id,
-                                 since=now - timedelta(hours=1)).waiting == 1
-        best = crud.best_scores(session=session, user_id=users[0].id)
+        assert submission_store.learner_load(session=session, user_id=users[0].id,
+                                             since=now - timedelta(hours=1)).waiting == 1
+        best = submission_store.best_scores(session=session, user_id=users[0].id)
         assert [(b.exercise_id, b.best_score) for b in best] == [(GATE, 3.0)]
 
 

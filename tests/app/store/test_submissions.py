@@ -1,0 +1,45 @@
+"""Submissions: best scores count finished submissions only, lists filter and order."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlalchemy.orm import Session
+
+from app.models import Role, SubmissionKind, SubmissionStatus, utcnow
+from app.store import accounts as account_store
+from app.store import submissions as submission_store
+from tests.app.store.helpers import add_submission
+
+
+def test_best_scores_ignore_runs_and_unfinished(db: Session) -> None:
+    ada = account_store.create_user(session=db, name="ada")
+    for score, kind in ((3.0, SubmissionKind.SUBMIT), (9.0, SubmissionKind.RUN),
+                        (5.0, SubmissionKind.SUBMIT)):
+        row = add_submission(db, ada, kind=kind)
+        row.status, row.score, row.max_score = SubmissionStatus.DONE, score, 10.0
+    add_submission(db, ada)  # still queued
+    db.flush()
+    (best,) = submission_store.best_scores(session=db, user_id=ada.id)
+    assert (best.exercise_id, best.best_score, best.max_score, best.submissions) == (
+        "gru-update-gate", 5.0, 10.0, 2)
+    assert best.last_submitted_at.tzinfo is not None
+    assert submission_store.best_scores(session=db, role=Role.INSTRUCTOR) == []
+
+
+def test_list_submissions_filters_and_orders(db: Session) -> None:
+    ada = account_store.create_user(session=db, name="ada")
+    bob = account_store.create_user(session=db, name="bob")
+    first = add_submission(db, ada)
+    first.created_at = utcnow() - timedelta(minutes=1)
+    second = add_submission(db, ada, kind=SubmissionKind.RUN)
+    add_submission(db, bob)
+    add_submission(db, ada, exercise="gru-step")
+    db.flush()
+    rows = submission_store.list_submissions(session=db, user_id=ada.id,
+                                             exercise_id="gru-update-gate")
+    assert [r.id for r in rows] == [second.id, first.id]
+    runs = submission_store.list_submissions(session=db, user_id=ada.id, kind=SubmissionKind.RUN)
+    assert [r.id for r in runs] == [second.id]
+    everyone = submission_store.list_submissions(session=db, exercise_id="gru-update-gate")
+    assert len(everyone) == 3
