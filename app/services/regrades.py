@@ -18,7 +18,7 @@ from app.models import Submission, utcnow
 from app.queue import QueueUnavailable
 from app.schemas import ReportOut
 from app.services.runtime import GradingRuntime
-from app.store import leases as crud
+from app.store import leases as lease_store
 from app.store import regrades as regrade_store
 from graders import ExerciseCatalog
 
@@ -57,7 +57,7 @@ def regrade(*, runtime: GradingRuntime, exercise_id: str) -> int:
         try:
             runtime.queue.enqueue(ids[0])
         except QueueUnavailable:
-            crud.mark_unsent(session=session, submission_ids=ids[:1], now=now)
+            lease_store.mark_unsent(session=session, submission_ids=ids[:1], now=now)
             session.commit()
     return len(ids)
 

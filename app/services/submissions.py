@@ -29,7 +29,7 @@ from app.services.errors import (
 from app.services.exercises import load_visible
 from app.services.runtime import GradingRuntime
 from app.services.waiters import Waiter
-from app.store import leases as crud
+from app.store import leases as lease_store
 from app.store import submissions as submission_store
 
 logger = logging.getLogger(__name__)
@@ -146,7 +146,7 @@ def accept(*, runtime: GradingRuntime, credentials: Credentials, exercise_id: st
         try:
             runtime.queue.enqueue(submission.id)
         except QueueUnavailable as exc:
-            crud.mark_unsent(session=session, submission_ids=[submission.id], now=utcnow())
+            lease_store.mark_unsent(session=session, submission_ids=[submission.id], now=utcnow())
             session.commit()
             log_event(logger, "submission.unsent", submission, error=str(exc)[:200],
                       hint="recovery sends it when the queue is back")

@@ -1,4 +1,17 @@
-"""Database queries, and nothing else: every function takes keyword-only arguments."""
+"""The grading lease: which claimable row a worker takes next, in fair order, and the
+compare-and-set updates that claim, finish, release and requeue it. The row is the truth: a
+worker holds a submission only while its lease token and expiry say so.
+
+The fairness policy, as the SQL below states it:
+
+- a learner's own submission is claimable while that learner has fewer than ``max_running``
+  of their own gradings in flight (a live lease); a regrade while fewer than ``max_regrades``
+  regrades are in flight on every worker, and a regrade counts in nobody's own limit;
+- learners' own work comes before regrades; then the learner with the fewest in flight, then
+  the learner served longest ago (round robin), then the oldest row;
+- a running row whose lease expired is claimable again; a worker whose lease was lost
+  (another token now) can neither finish nor release the row.
+"""
 
 from __future__ import annotations
 
@@ -8,27 +21,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import (
-    Table,
-    Update,
-    and_,
-    bindparam,
-    func,
-    or_,
-    select,
-    update,
-)
+from sqlalchemy import Table, Update, and_, bindparam, func, or_, select, update
 from sqlalchemy.orm import Session
 
-from app.models import (
-    Submission,
-    SubmissionStatus,
-    User,
-    UTCDateTime,
-)
+from app.models import Submission, SubmissionStatus, User, UTCDateTime
 from app.store._dialect import aware
-
-# --- the grading lifecycle (compare-and-set updates: the row is the truth) --------------------
 
 # The two updates every grading makes are built once with bound parameters: building an ORM
 # update per call, with the report's JSON in its VALUES, cost more than running it.
@@ -133,10 +130,10 @@ def claim_submission(*, session: Session, candidate: Candidate, worker: str, lea
         "claiming_user": candidate.user_id, "max_running": max_running,
         "max_regrades": max_regrades,
     }).one_or_none()
-    return submission_from_row(row) if row is not None else None
+    return _submission_from_row(row) if row is not None else None
 
 
-def submission_from_row(row: Any) -> Submission:
+def _submission_from_row(row: Any) -> Submission:
     """A detached ``Submission`` holding a ``RETURNING`` row's values."""
     values = dict(row._mapping)
     for column in Submission.__table__.c:
@@ -168,7 +165,7 @@ def finish_submission(*, session: Session, submission_id: str, lease_token: str 
     if lease_token is not None:
         parameters["held_lease_token"] = lease_token
     row = session.execute(statement, parameters).one_or_none()
-    return submission_from_row(row) if row is not None else None
+    return _submission_from_row(row) if row is not None else None
 
 
 def release_submission(*, session: Session, submission_id: str, lease_token: str,
@@ -218,5 +215,3 @@ def mark_unsent(*, session: Session, submission_ids: Sequence[str], now: datetim
                                              Submission.status == SubmissionStatus.QUEUED)
                     .values(lease_expires_at=now)
                     .execution_options(synchronize_session=False))
-
-

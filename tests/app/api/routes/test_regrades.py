@@ -17,7 +17,7 @@ from app.models import Role, SubmissionKind, SubmissionStatus, utcnow
 from app.services.engine import SandboxGrader
 from app.services.runtime import GradingRuntime
 from app.store import accounts as account_store
-from app.store import leases as crud
+from app.store import leases as lease_store
 from app.store import regrades as regrade_store
 from app.store import submissions as submission_store
 from tests.app.conftest import read_exercise_file
@@ -115,16 +115,16 @@ def test_learners_own_work_is_claimed_before_regrades(
             code="y", kind=SubmissionKind.SUBMIT, lease_expires_at=now + timedelta(hours=1))
         session.commit()
         def order() -> list[str]:
-            return [c.id for c in crud.next_candidates(session=session, now=now,
-                                                       max_running=1, max_regrades=1)]
+            return [c.id for c in lease_store.next_candidates(session=session, now=now,
+                                                              max_running=1, max_regrades=1)]
 
         assert order() == [own.id, regraded.id]
         # ada's regrade running takes the one regrade slot, not ada's own slot: her own
         # work is still claimable, another regrade is not.
-        (first, _) = crud.next_candidates(session=session, now=now, max_running=1,
-                                          max_regrades=1)
-        running = crud.claim_submission(
-            session=session, candidate=next(c for c in crud.next_candidates(
+        (first, _) = lease_store.next_candidates(session=session, now=now, max_running=1,
+                                                 max_regrades=1)
+        running = lease_store.claim_submission(
+            session=session, candidate=next(c for c in lease_store.next_candidates(
                 session=session, now=now, max_running=1, max_regrades=1)
                 if c.id == regraded.id),
             worker="w:1", lease_token="t", lease_expires_at=now + timedelta(minutes=1),
