@@ -2,15 +2,18 @@
 compare-and-set updates that claim, finish, release and requeue it. The row is the truth: a
 worker holds a submission only while its lease token and expiry say so.
 
-The fairness policy, as the SQL below states it:
+The fairness policy, as the SQL below states it (tests/app/store/test_leases.py, a test a rule):
 
 - a learner's own submission is claimable while that learner has fewer than ``max_running``
   of their own gradings in flight (a live lease); a regrade while fewer than ``max_regrades``
-  regrades are in flight on every worker, and a regrade counts in nobody's own limit;
+  regrades are in flight on every worker; a regrade takes no place of its learner's;
+- the claim checks those limits again, and on PostgreSQL locks the learner's row first, so
+  two workers cannot both take a learner's last place;
 - learners' own work comes before regrades; then the learner with the fewest in flight, then
-  the learner served longest ago (round robin), then the oldest row;
-- a running row whose lease expired is claimable again; a worker whose lease was lost
-  (another token now) can neither finish nor release the row.
+  the learner served longest ago (never served first: round robin), then the oldest row;
+- a lease holds up to its expiry, after which the row is claimable again and no longer in
+  flight; a worker whose lease was lost can neither finish nor release the row, and a
+  finished row is never claimed, finished or requeued again.
 """
 
 from __future__ import annotations

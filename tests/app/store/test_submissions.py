@@ -43,3 +43,20 @@ def test_list_submissions_filters_and_orders(db: Session) -> None:
     assert [r.id for r in runs] == [second.id]
     everyone = submission_store.list_submissions(session=db, exercise_id="gru-update-gate")
     assert len(everyone) == 3
+
+
+def test_learner_load_counts_own_waiting_rows_and_recent_ones(db: Session) -> None:
+    # A regrade waits in nobody's quota, and a running row no longer waits.
+    ada = account_store.create_user(session=db, name="ada")
+    now = utcnow()
+    old, recent, running, regrade = (add_submission(db, ada) for _ in range(4))
+    old.created_at = now - timedelta(hours=1)
+    recent.created_at = now - timedelta(seconds=30)
+    running.status, running.created_at = SubmissionStatus.RUNNING, now - timedelta(seconds=20)
+    regrade.regrade, regrade.created_at = True, now - timedelta(hours=2)
+    db.flush()
+    load = submission_store.learner_load(session=db, user_id=ada.id,
+                                         since=now - timedelta(minutes=1))
+    assert (load.waiting, load.recent, load.oldest_recent_at) == (2, 2, recent.created_at)
+    assert submission_store.learner_load(session=db, user_id=ada.id, since=None) == \
+        submission_store.LearnerLoad(waiting=2, recent=0, oldest_recent_at=None)
