@@ -21,8 +21,9 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import InterfaceError, OperationalError
 
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
+from app.services import views
 from app.services.runtime import GradingRuntime, Lane, worker_id
-from app.services.submissions import log_event, to_out
+from app.services.submissions import log_event
 from app.store import leases as lease_store
 from graders import (
     CpuPriority,
@@ -198,7 +199,7 @@ def _finish(runtime: GradingRuntime, submission: Submission, user_name: str,
     if stored is None:
         log_event(logger, "submission.result_dropped", submission, reason="lease lost")
         return
-    runtime.waiters.notify(stored.id, to_out(stored, user_name=user_name))
+    runtime.waiters.notify(stored.id, views.submission_out(stored, user_name=user_name))
     log_event(logger, "submission.done", stored, verdict=verdict.value, score=stored.score,
               max_score=stored.max_score, grade_ms=stored.duration_ms,
               elapsed_ms=round((time.perf_counter() - started) * 1000, 1))

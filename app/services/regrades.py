@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from app.models import Submission, utcnow
 from app.queue import QueueUnavailable
 from app.schemas import ReportOut
+from app.services import views
 from app.services.runtime import GradingRuntime
 from app.store import leases as lease_store
 from app.store import regrades as regrade_store
@@ -64,14 +65,5 @@ def regrade(*, runtime: GradingRuntime, exercise_id: str) -> int:
 
 def reports(*, session: Session, submission: Submission) -> list[ReportOut]:
     """Every report the submission had, oldest first; the last is its current one."""
-    earlier = [ReportOut(exercise_version=r.exercise_version,
-                         verdict=r.verdict.value if r.verdict else None,
-                         score=r.score, max_score=r.max_score, graded_at=r.graded_at,
-                         hint=(r.diagnosis or {}).get("hint"), current=False)
-               for r in regrade_store.earlier_reports(session=session, submission_id=submission.id)]
-    current = ReportOut(exercise_version=submission.exercise_version,
-                        verdict=submission.verdict.value if submission.verdict else None,
-                        score=submission.score, max_score=submission.max_score,
-                        graded_at=submission.finished_at,
-                        hint=(submission.diagnosis or {}).get("hint"), current=True)
-    return [*earlier, current]
+    earlier = regrade_store.earlier_reports(session=session, submission_id=submission.id)
+    return [*map(views.earlier_report_out, earlier), views.current_report_out(submission)]

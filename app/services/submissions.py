@@ -1,5 +1,4 @@
-"""Accepting a submission (limits, idempotency, store, enqueue), long-polling its result, and
-the result views."""
+"""Accepting a submission (limits, idempotency, store, enqueue) and long-polling its result."""
 
 from __future__ import annotations
 
@@ -17,7 +16,8 @@ from starlette.concurrency import run_in_threadpool
 
 from app.models import Submission, SubmissionKind, SubmissionStatus, User, new_id, utcnow
 from app.queue import QueueUnavailable
-from app.schemas import DiagnosisOut, SubmissionOut, SubmissionSummary, TestResultOut
+from app.schemas import SubmissionOut
+from app.services import views
 from app.services.auth import Credentials, resolve_user
 from app.services.errors import (
     CodeRejected,
@@ -43,39 +43,6 @@ def log_event(log: logging.Logger, name: str, submission: Submission, **fields: 
                              "user_id": submission.user_id, "kind": submission.kind.value}
     extra.update(fields)
     log.info(name, extra=extra)
-
-
-def submission_url(submission_id: str) -> str:
-    return f"/submissions/{submission_id}"
-
-
-def to_out(submission: Submission, user_name: str | None = None) -> SubmissionOut:
-    """The contract's result view (without ``user_name``, call with the row's session open:
-    it reads the user)."""
-    return SubmissionOut(
-        id=submission.id, url=submission_url(submission.id), exercise=submission.exercise_id,
-        exercise_version=submission.exercise_version,
-        user=user_name if user_name is not None else submission.user.name,
-        kind=submission.kind.value, status=submission.status.value,
-        verdict=submission.verdict.value if submission.verdict else None,
-        score=submission.score, max_score=submission.max_score, message=submission.message,
-        tests=[TestResultOut.model_validate(t) for t in submission.tests or []],
-        diagnosis=(DiagnosisOut.model_validate(submission.diagnosis)
-                   if submission.diagnosis else None),
-        output=submission.output, created_at=submission.created_at,
-        started_at=submission.started_at, finished_at=submission.finished_at,
-        duration_ms=submission.duration_ms, attempts=submission.attempts,
-        regraded=submission.regrade,
-    )
-
-
-def to_summary(submission: Submission) -> SubmissionSummary:
-    return SubmissionSummary(
-        id=submission.id, url=submission_url(submission.id), exercise=submission.exercise_id,
-        kind=submission.kind.value, status=submission.status.value,
-        verdict=submission.verdict.value if submission.verdict else None,
-        score=submission.score, max_score=submission.max_score,
-        created_at=submission.created_at, finished_at=submission.finished_at)
 
 
 def check_code(code: str, max_bytes: int) -> None:
@@ -150,7 +117,7 @@ def accept(*, runtime: GradingRuntime, credentials: Credentials, exercise_id: st
             session.commit()
             log_event(logger, "submission.unsent", submission, error=str(exc)[:200],
                       hint="recovery sends it when the queue is back")
-        return to_out(submission, user_name=user.name)
+        return views.submission_out(submission, user_name=user.name)
 
 
 def _earlier(session: Session, user: User, key: str, exercise_id: str, code: str,
@@ -162,7 +129,7 @@ def _earlier(session: Session, user: User, key: str, exercise_id: str, code: str
     if (row.exercise_id, row.code, row.kind) != (exercise_id, code, kind):
         raise IdempotencyConflict(f"Idempotency-Key {key!r} was used for another submission "
                                   f"({row.id}); use a new key for new code")
-    return to_out(row)
+    return views.submission_out(row)
 
 
 def load_out(runtime: GradingRuntime, submission_id: str) -> SubmissionOut:
@@ -171,7 +138,7 @@ def load_out(runtime: GradingRuntime, submission_id: str) -> SubmissionOut:
                                                      with_user=True)
         if submission is None:
             raise NotFound(f"Submission {submission_id!r} not found")
-        return to_out(submission)
+        return views.submission_out(submission)
 
 
 def refresh_out(runtime: GradingRuntime, result: SubmissionOut) -> SubmissionOut:
