@@ -1,0 +1,36 @@
+"""Exercise folders on the trusted side: reading them, preparing their cases, the catalog.
+
+Callers outside the package import from here; the modules inside import from each other.
+"""
+
+from graders.exercises.preparation import (
+    CatalogSurvey,
+    Exercise,
+    ExerciseCatalog,
+    Limits,
+    Mistake,
+    PreparedCase,
+    PreparedExercise,
+    WarningPolicy,
+    entry_function,
+    folder_version,
+    load_exercise,
+    prepare_exercise,
+    prepare_version,
+)
+
+__all__ = [
+    "CatalogSurvey",
+    "Exercise",
+    "ExerciseCatalog",
+    "Limits",
+    "Mistake",
+    "PreparedCase",
+    "PreparedExercise",
+    "WarningPolicy",
+    "entry_function",
+    "folder_version",
+    "load_exercise",
+    "prepare_exercise",
+    "prepare_version",
+]
