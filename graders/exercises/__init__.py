@@ -3,15 +3,17 @@
 Callers outside the package import from here; the modules inside import from each other.
 """
 
-from graders.exercises.preparation import (
-    CatalogSurvey,
+from graders.exercises.model import (
     Exercise,
-    ExerciseCatalog,
     Limits,
     Mistake,
     PreparedCase,
     PreparedExercise,
     WarningPolicy,
+)
+from graders.exercises.preparation import (
+    CatalogSurvey,
+    ExerciseCatalog,
     entry_function,
     folder_version,
     load_exercise,
