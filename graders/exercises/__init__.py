@@ -3,6 +3,7 @@
 Callers outside the package import from here; the modules inside import from each other.
 """
 
+from graders.exercises.loading import folder_version, load_exercise
 from graders.exercises.model import (
     Exercise,
     Limits,
@@ -15,8 +16,6 @@ from graders.exercises.preparation import (
     CatalogSurvey,
     ExerciseCatalog,
     entry_function,
-    folder_version,
-    load_exercise,
     prepare_exercise,
     prepare_version,
 )
