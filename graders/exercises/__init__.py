@@ -3,6 +3,7 @@
 Callers outside the package import from here; the modules inside import from each other.
 """
 
+from graders.exercises.catalog import CatalogSurvey, ExerciseCatalog
 from graders.exercises.loading import folder_version, load_exercise
 from graders.exercises.model import (
     Exercise,
@@ -12,13 +13,7 @@ from graders.exercises.model import (
     PreparedExercise,
     WarningPolicy,
 )
-from graders.exercises.preparation import (
-    CatalogSurvey,
-    ExerciseCatalog,
-    entry_function,
-    prepare_exercise,
-    prepare_version,
-)
+from graders.exercises.preparation import entry_function, prepare_exercise, prepare_version
 
 __all__ = [
     "CatalogSurvey",

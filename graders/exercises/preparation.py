@@ -8,55 +8,30 @@ and caches the result by the folder's content hash: an edited folder is a new ve
 from __future__ import annotations
 
 import copy
-import logging
-import os
 import runpy
 import threading
 import warnings
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, cast
 
 import numpy as np
 
 from graders.cases import CaseSpec, collect_cases
 from graders.checks.arrays import Tolerance, compare
-from graders.course import COURSE_FILE, Course, load_course
 from graders.diagnosis import Candidate, CaseTable, exception_name
-from graders.errors import ExerciseError, ExerciseNotFound
-from graders.exercises.loading import HASHED_SUFFIXES, display_path, load_exercise
+from graders.errors import ExerciseError
+from graders.exercises.loading import display_path
 from graders.exercises.model import (
     Exercise,
     PreparedCase,
     PreparedExercise,
 )
-from graders.folder_watch import FolderWatch
 from graders.mutant_runs import default_cache_dir, engine_stamp, run_mutants
 from graders.mutants import make_mutants
 from graders.results import DiagnosisSource
-
-logger = logging.getLogger(__name__)
-
-
-Stamp = tuple[tuple[str, int, int], ...]
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-def folder_stamp(path: Path) -> Stamp:
-    """(relative path, mtime, size) of every exercise file: a cheap "has it changed?"."""
-    entries = []
-    prefix = len(str(path)) + 1
-    for directory, subdirectories, files in os.walk(path):
-        subdirectories[:] = [d for d in subdirectories if d != "__pycache__"]
-        for name in files:
-            if name.endswith(HASHED_SUFFIXES):
-                file = os.path.join(directory, name)
-                stat = os.stat(file)
-                entries.append((file[prefix:], stat.st_mtime_ns, stat.st_size))
-    return tuple(sorted(entries))
 
 
 def _run_file(file: Path) -> dict[str, Any]:
@@ -192,6 +167,8 @@ def prepare_version(exercise: Exercise) -> PreparedExercise:
     Everything prepared follows from the folder's content, which the version hashes: the same
     version in another catalog (a copy of the folder) is not prepared again. The known
     mistakes run here on every case, which takes seconds in the exercises with long sequences.
+    A catalog keeps its current versions in front of this cache (why both: the docstring of
+    ``ExerciseCatalog._prepared``).
     """
     key = (exercise.id, exercise.version, engine_stamp())
     with _prepared_content_lock:
@@ -203,149 +180,3 @@ def prepare_version(exercise: Exercise) -> PreparedExercise:
             while len(_PREPARED_CONTENT) > _PREPARED_CONTENT_SIZE:
                 _PREPARED_CONTENT.popitem(last=False)
     return known if known.exercise is exercise else replace(known, exercise=exercise)
-
-
-@dataclass(frozen=True)
-class CatalogSurvey:
-    """A catalog's folders: the exercises that load, and the problem of each one that does not."""
-
-    exercises: list[Exercise]
-    broken: dict[str, str]
-
-
-@dataclass(frozen=True)
-class FolderRead(Generic[K, V]):
-    """What was read from the files, and how they looked then."""
-
-    stamp: K
-    value: V
-    generation: int | None
-    """The folder watch's count of changes when the files were read (None: no watch)."""
-
-    def current(self, generation: int | None) -> bool:
-        """Whether nothing changed since: the watch's count has not moved."""
-        return generation is not None and self.generation == generation
-
-    def superseded_by(self, other: FolderRead[K, V]) -> bool:
-        """Whether ``other`` may replace this read: a thread that read before a change must
-        not overwrite what a thread read after it."""
-        return (self.generation is None or other.generation is None
-                or self.generation <= other.generation)
-
-
-CourseStamp = tuple[Stamp, tuple[str, ...]]
-
-
-class ExerciseCatalog:
-    """Exercise folders under one directory, re-read when a folder's content changes.
-
-    A folder's files are checked (``folder_stamp``) before each use, unless a ``FolderWatch``
-    of the root can tell that nothing changed since the last check.
-    """
-
-    def __init__(self, root: Path | str) -> None:
-        self.root = Path(root).resolve()
-        self._loaded: dict[str, FolderRead[Stamp, Exercise]] = {}
-        self._prepared: dict[tuple[str, str], PreparedExercise] = {}
-        self._preparing: dict[tuple[str, str], threading.Lock] = {}
-        """One lock per version being prepared: a second caller waits for the first's work,
-        while loading and every other exercise go on (preparing takes up to seconds)."""
-        self._course: FolderRead[CourseStamp, Course] | None = None
-        self._lock = threading.Lock()
-        self._watch = FolderWatch.start(self.root) if self.root.is_dir() else None
-
-    def _generation(self) -> int | None:
-        return self._watch.generation() if self._watch is not None else None
-
-    def ids(self) -> list[str]:
-        if not self.root.is_dir():
-            return []
-        return sorted(p.name for p in self.root.iterdir() if (p / "exercise.toml").is_file())
-
-    def load(self, exercise_id: str) -> Exercise:
-        """The exercise as on disk now; re-read only when a file's size or mtime changed."""
-        if not exercise_id or "/" in exercise_id or exercise_id.startswith("."):
-            raise ExerciseNotFound(f"Exercise {exercise_id!r} not found")
-        generation = self._generation()
-        with self._lock:
-            read = self._loaded.get(exercise_id)
-        if read is not None and read.current(generation):
-            return read.value
-        path = self.root / exercise_id
-        if not (path / "exercise.toml").is_file():
-            raise ExerciseNotFound(f"Exercise {exercise_id!r} not found")
-        stamp = folder_stamp(path)
-        exercise = read.value if read is not None and read.stamp == stamp else load_exercise(path)
-        fresh = FolderRead(stamp, exercise, generation)
-        with self._lock:
-            stored = self._loaded.get(exercise_id)
-            if stored is None or stored.superseded_by(fresh):
-                self._loaded[exercise_id] = fresh
-        return exercise
-
-    def survey(self) -> CatalogSurvey:
-        """Every loadable exercise in course order, and why each other folder is broken."""
-        exercises: list[Exercise] = []
-        broken: dict[str, str] = {}
-        for exercise_id in self.ids():
-            try:
-                exercises.append(self.load(exercise_id))
-            except ExerciseError as exc:
-                logger.warning("skipping exercise folder %s: %s", exercise_id, exc)
-                broken[exercise_id] = str(exc)
-        exercises.sort(key=lambda e: (e.order, e.id))
-        return CatalogSurvey(exercises, broken)
-
-    def all(self) -> list[Exercise]:
-        """Every loadable exercise, in course order; a broken folder is logged and skipped."""
-        return self.survey().exercises
-
-    def course(self) -> Course:
-        """The assignments of ``course.toml``, re-read when it or the exercise list changed.
-
-        Raises ``CourseError`` for a broken file: a course whose deadlines cannot be read must
-        not silently become a course without deadlines.
-        """
-        generation = self._generation()
-        with self._lock:
-            read = self._course
-        if read is not None and read.current(generation):
-            return read.value
-        file = self.root / COURSE_FILE
-        stat = file.stat() if file.is_file() else None
-        ids = tuple(self.ids())
-        files: Stamp = () if stat is None else ((COURSE_FILE, stat.st_mtime_ns, stat.st_size),)
-        stamp = (files, ids)
-        course = read.value if read is not None and read.stamp == stamp else \
-            load_course(self.root, ids)
-        fresh = FolderRead(stamp, course, generation)
-        with self._lock:
-            if self._course is None or self._course.superseded_by(fresh):
-                self._course = fresh
-        return course
-
-    def prepared(self, exercise_id: str) -> PreparedExercise:
-        """The exercise's current version, prepared once per version."""
-        return self.prepare(self.load(exercise_id))
-
-    def prepare(self, exercise: Exercise) -> PreparedExercise:
-        """``exercise`` (as ``load`` just returned it) prepared, once per version: for a caller
-        that loaded it a moment ago, so the folder is not read again."""
-        key = (exercise.id, exercise.version)
-        with self._lock:
-            cached = self._prepared.get(key)
-            if cached is not None:
-                return cached
-            preparing = self._preparing.setdefault(key, threading.Lock())
-        with preparing:
-            with self._lock:
-                cached = self._prepared.get(key)
-            if cached is not None:  # prepared by the caller this one waited for
-                return cached
-            cached = prepare_version(exercise)
-            with self._lock:
-                for stale in [k for k in self._prepared if k[0] == exercise.id]:
-                    del self._prepared[stale]
-                self._prepared[key] = cached
-                del self._preparing[key]
-            return cached

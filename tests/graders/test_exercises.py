@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import graders.exercises.preparation
+import graders.exercises.catalog
 from graders import (
     Exercise,
     ExerciseCatalog,
@@ -485,7 +485,7 @@ def test_preparing_an_exercise_blocks_neither_loading_nor_another_exercise(
     make_catalog_entry(tmp_path, "quick", 2)
     catalog = ExerciseCatalog(tmp_path)
     release, calls = threading.Event(), []
-    real = graders.exercises.preparation.prepare_version
+    real = graders.exercises.catalog.prepare_version
 
     def prepare(exercise: Exercise) -> PreparedExercise:
         calls.append(exercise.id)
@@ -493,7 +493,7 @@ def test_preparing_an_exercise_blocks_neither_loading_nor_another_exercise(
             release.wait()
         return real(exercise)
 
-    monkeypatch.setattr(graders.exercises.preparation, "prepare_version", prepare)
+    monkeypatch.setattr(graders.exercises.catalog, "prepare_version", prepare)
     waiting = [threading.Thread(target=catalog.prepared, args=("slow",)) for _ in range(2)]
     for thread in waiting:
         thread.start()
