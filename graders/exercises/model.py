@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from graders.cases import CaseSpec
-from graders.diagnosis import Candidate, CaseTable
+from graders.checks.diagnosis import Candidate, CaseTable
 from graders.mutants import Mutant
 
 

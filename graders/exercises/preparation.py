@@ -20,8 +20,8 @@ from typing import Any, cast
 import numpy as np
 
 from graders.cases import CaseSpec, collect_cases
-from graders.checks.arrays import Tolerance, compare
-from graders.diagnosis import Candidate, CaseTable, exception_name
+from graders.checks.compare import Tolerance, compare
+from graders.checks.diagnosis import Candidate, CaseTable, exception_name
 from graders.errors import ExerciseError
 from graders.exercises.loading import display_path
 from graders.exercises.model import Exercise, PreparedCase, PreparedExercise
