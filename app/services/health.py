@@ -5,9 +5,9 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
+from app.grading.runtime import GradingRuntime
 from app.models import utcnow
 from app.schemas import Health, HealthStatus
-from app.services.runtime import GradingRuntime
 from app.store import workers as worker_store
 
 logger = logging.getLogger(__name__)

@@ -14,11 +14,11 @@ from datetime import timedelta
 
 from sqlalchemy.orm import Session
 
+from app.grading.queue import QueueUnavailable
+from app.grading.runtime import GradingRuntime
 from app.models import Submission, utcnow
-from app.queue import QueueUnavailable
 from app.schemas import ReportOut
 from app.services import views
-from app.services.runtime import GradingRuntime
 from app.store import leases as lease_store
 from app.store import regrades as regrade_store
 from graders import ExerciseCatalog

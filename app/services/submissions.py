@@ -14,8 +14,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
+from app.grading.queue import QueueUnavailable
+from app.grading.runtime import GradingRuntime
+from app.grading.waiters import Waiter
 from app.models import Submission, SubmissionKind, SubmissionStatus, User, new_id, utcnow
-from app.queue import QueueUnavailable
 from app.schemas import SubmissionOut
 from app.services import views
 from app.services.auth import Credentials, resolve_user
@@ -27,8 +29,6 @@ from app.services.errors import (
     TooManySubmissions,
 )
 from app.services.exercises import load_visible
-from app.services.runtime import GradingRuntime
-from app.services.waiters import Waiter
 from app.store import leases as lease_store
 from app.store import submissions as submission_store
 

@@ -18,6 +18,8 @@ from sqlalchemy.orm import Session
 
 from app.core.config import Settings
 from app.core.db import dispose_engines, get_engine, upgrade_database
+from app.grading.engine import SandboxGrader
+from app.grading.runtime import GradingRuntime, build_runtime
 from app.main import create_app
 from app.models import (
     ApiToken,
@@ -31,8 +33,6 @@ from app.models import (
     WebSessionRecord,
     Worker,
 )
-from app.services.engine import SandboxGrader
-from app.services.runtime import GradingRuntime, build_runtime
 from app.store import accounts as account_store
 from graders import CpuPriority
 from graders.exercises import PreparedExercise

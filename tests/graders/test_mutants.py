@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from graders.checks.arrays import Tolerance
+from graders.checks.compare import Tolerance
 from graders.exercises import PreparedExercise
 from graders.mutant_runs import run_mutants
 from graders.mutants import make_mutants

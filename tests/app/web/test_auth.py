@@ -8,9 +8,9 @@ from unittest import mock
 from fastapi.testclient import TestClient
 from itsdangerous import URLSafeTimedSerializer
 
+from app.grading.runtime import GradingRuntime
 from app.models import Role
 from app.services.auth import signing_key
-from app.services.runtime import GradingRuntime
 from app.store import accounts as account_store
 from app.web import auth
 from tests.app.web.helpers import csrf_of, sign_in, sign_up

@@ -15,10 +15,10 @@ from zoneinfo import ZoneInfo
 import pytest
 from fastapi.testclient import TestClient
 
+from app.grading.engine import SandboxGrader
+from app.grading.runtime import GradingRuntime
 from app.models import Role
 from app.services import roster
-from app.services.engine import SandboxGrader
-from app.services.runtime import GradingRuntime
 from app.store import accounts as account_store
 from app.web import auth
 from tests.app.conftest import read_exercise_file

@@ -13,11 +13,11 @@ from pydantic import ValidationError
 from sqlalchemy import event, select
 
 from app.core.config import Settings
+from app.grading.runtime import GradingRuntime
 from app.main import create_app
 from app.models import Role, ServiceSecret
 from app.services import accounts
 from app.services.auth import SIGNING_KEY_NAME, signing_key
-from app.services.runtime import GradingRuntime
 from app.store import accounts as account_store
 from app.web import auth
 from tests.app.conftest import REPO

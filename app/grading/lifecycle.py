@@ -20,9 +20,9 @@ from typing import Any, TypeVar
 
 from sqlalchemy.exc import InterfaceError, OperationalError
 
+from app.grading.runtime import GradingRuntime, Lane, worker_id
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
 from app.services import views
-from app.services.runtime import GradingRuntime, Lane, worker_id
 from app.services.submissions import log_event
 from app.store import leases as lease_store
 from graders import (

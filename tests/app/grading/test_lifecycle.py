@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from app.grading.lifecycle import work
+from app.grading.queue import GradingQueue
+from app.grading.recovery import recover, worker_is_dead
+from app.grading.runtime import GradingRuntime, Lane
+from app.grading.workers import BackgroundWork
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
-from app.queue import GradingQueue
-from app.services.grading import work
-from app.services.recovery import recover, worker_is_dead
-from app.services.runtime import GradingRuntime, Lane
-from app.services.workers import BackgroundWork
 from app.store import accounts as account_store
 from app.store import submissions as submission_store
 from graders import (

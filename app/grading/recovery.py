@@ -15,9 +15,9 @@ import threading
 from datetime import datetime, timedelta
 
 from app.core.backoff import Backoff
+from app.grading.queue import QueueUnavailable
+from app.grading.runtime import GradingRuntime
 from app.models import SubmissionStatus, utcnow
-from app.queue import QueueUnavailable
-from app.services.runtime import GradingRuntime
 from app.services.submissions import log_event
 from app.store import leases as lease_store
 
