@@ -1,6 +1,6 @@
 """Database queries, and nothing else: every function takes keyword-only arguments.
 
-One module per aggregate, in the order a submission meets them::
+One module per aggregate, roughly in the order a submission meets them::
 
     accounts     users, sections, sign-up links, passwords, API tokens, web sessions, secrets
     throttles    rate-limit counters
@@ -10,6 +10,6 @@ One module per aggregate, in the order a submission meets them::
     courses      per-learner due-date extensions
     workers      grading processes' heartbeats and the queue backlog they report
 
-``app.services`` is the only caller outside tests: the pages and the API reach the database
-through it (an import-linter contract in pyproject.toml).
+Its callers are ``app.services``, ``app.grading`` and the CLI; the pages and the API reach the
+database only through ``app.services`` (import-linter contracts in pyproject.toml).
 """
