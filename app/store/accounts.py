@@ -34,10 +34,6 @@ def create_user(*, session: Session, name: str, role: Role = Role.LEARNER,
     return user
 
 
-def get_user(*, session: Session, user_id: int) -> User | None:
-    return session.get(User, user_id)
-
-
 def get_user_by_name(*, session: Session, name: str) -> User | None:
     """The user whose name is ``name`` once normalised (``ALICE`` finds ``alice``)."""
     key = name_key(name)
