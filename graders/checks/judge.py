@@ -7,6 +7,7 @@ import logging
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import Enum
 from typing import Any
 
 import numpy as np
@@ -40,6 +41,20 @@ from graders.sandbox.runner import Sandbox
 logger = logging.getLogger(__name__)
 
 
+class Audience(Enum):
+    """Who reads a report: what its hidden tests say, and how their calls reach the sandbox."""
+
+    LEARNER = "learner"
+    """A hidden test shows only its failure's fixed message (graders/checks/hidden.py), and its
+    inputs reach the sandbox a case at a time, after every public call."""
+    AUTHOR = "author"
+    """Every test shows its full message: the values, the exception's text, the warnings. For
+    the exercise's author only (``numjudge validate``), on code the author wrote: every call
+    runs as a public one, so the sandbox sends all its text. Verdict, points and diagnosis are
+    the learner's, except that what the code prints on hidden cases counts toward the output
+    limit."""
+
+
 @dataclass(frozen=True)
 class CasePlan:
     """Which sandbox tasks belong to a case: its main call and, when batched, one per slice."""
@@ -49,13 +64,14 @@ class CasePlan:
     slices: tuple[int, ...] = ()
 
 
-def plan_tasks(cases: Sequence[PreparedCase]) -> tuple[list[Task], list[CasePlan]]:
+def plan_tasks(cases: Sequence[PreparedCase], audience: Audience = Audience.LEARNER
+               ) -> tuple[list[Task], list[CasePlan]]:
     """The calls of every case, public cases' first (the sandbox gets hidden inputs last);
-    the plans stay in the cases' order."""
+    the plans stay in the cases' order. For the author, every call is sent as a public one."""
     tasks: list[Task] = []
     plans = {}
     for case in sorted(cases, key=lambda case: not case.spec.public):
-        hidden = not case.spec.public
+        hidden = not case.spec.public and audience is Audience.LEARNER
         main = len(tasks)
         tasks.append(Task(tuple(case.inputs), tuple(case.inputs.values()),
                           flush=not case.slice_inputs, hidden=hidden))
@@ -70,33 +86,34 @@ def plan_tasks(cases: Sequence[PreparedCase]) -> tuple[list[Task], list[CasePlan
 
 
 @functools.lru_cache(maxsize=64)
-def planned(prepared: PreparedExercise, public_only: bool
+def planned(prepared: PreparedExercise, public_only: bool, audience: Audience = Audience.LEARNER
             ) -> tuple[EncodedTasks, tuple[CasePlan, ...]]:
     """The encoded tasks and case plans of an exercise version, computed once."""
     cases = prepared.public_cases if public_only else prepared.cases
-    tasks, plans = plan_tasks(cases)
+    tasks, plans = plan_tasks(cases, audience)
     return encode_tasks(tasks), tuple(plans)
 
 
 def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_only: bool = False,
-          priority: CpuPriority = CpuPriority.NORMAL, limits: SandboxLimits | None = None
-          ) -> GradeReport:
+          priority: CpuPriority = CpuPriority.NORMAL, limits: SandboxLimits | None = None,
+          audience: Audience = Audience.LEARNER) -> GradeReport:
     """Grade ``code`` against the exercise's cases (only the public ones if ``public_only``).
 
     The sandbox runs under the pool's limits with the exercise's time and memory limits and
     ``priority``, unless ``limits`` overrides them all. The report's duration is the time
     until the first hidden case was sent: how long hidden cases take is not the learner's to
-    know.
+    know. ``audience`` says who reads the hidden tests' messages (``Audience``).
     """
     exercise = prepared.exercise
     limits = limits or replace(sandbox.limits.with_exercise_limits(
         exercise.limits.time_s, exercise.limits.memory_mb), priority=priority)
-    tasks, plans = planned(prepared, public_only)
+    tasks, plans = planned(prepared, public_only, audience)
     started = time.perf_counter()
     run = sandbox.run(code, exercise.entry, tasks, limits)
     duration_ms = round(((run.hidden_started_at or time.perf_counter()) - started) * 1000)
     try:
-        return with_isolation_note(judge(prepared, plans, run, limits, duration_ms), run)
+        return with_isolation_note(judge(prepared, plans, run, limits, duration_ms, audience),
+                                   run)
     except Exception as exc:  # the values came from the sandbox: hostile until judged
         logger.warning("results of a submission to %s could not be judged: %r",
                        exercise.id, exc)
@@ -104,8 +121,8 @@ def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_onl
         message = "the grader could not judge your results"
         return GradeReport(exercise=exercise.id, version=exercise.version,
                            verdict=Verdict.ERROR, duration_ms=duration_ms, message=message,
-                           tests=tuple(shown(not_run(plan.case, Failure.CRASHED, message))
-                                       for plan in plans))
+                           tests=tuple(shown(not_run(plan.case, Failure.CRASHED, message),
+                                             audience) for plan in plans))
 
 
 def with_isolation_note(report: GradeReport, run: RunResult) -> GradeReport:
@@ -118,7 +135,8 @@ def with_isolation_note(report: GradeReport, run: RunResult) -> GradeReport:
 
 
 def judge(prepared: PreparedExercise, plans: Sequence[CasePlan], run: RunResult,
-          limits: SandboxLimits, duration_ms: int = 0) -> GradeReport:
+          limits: SandboxLimits, duration_ms: int = 0, audience: Audience = Audience.LEARNER
+          ) -> GradeReport:
     """Turn a sandbox run into a report; pure apart from reading its arguments."""
     exercise = prepared.exercise
     report = functools.partial(GradeReport, exercise=exercise.id, version=exercise.version,
@@ -127,13 +145,14 @@ def judge(prepared: PreparedExercise, plans: Sequence[CasePlan], run: RunResult,
         error = run.load_error or {}
         memory = error.get("type") == "MemoryError"
         failure = Failure.MEMORY_LIMIT if memory else Failure.EXCEPTION
-        tests = tuple(shown(not_run(plan.case, failure, "the code could not be loaded"))
-                      for plan in plans)
+        tests = tuple(shown(not_run(plan.case, failure, "the code could not be loaded"),
+                            audience) for plan in plans)
         return report(verdict=Verdict.MEMORY_LIMIT if memory else Verdict.ERROR,
                       tests=tests, output=run.load_stdout,
                       message=f"Your code could not be loaded: {describe_error(error)}")
     unfinished = unfinished_reason(run, limits)
-    tests = tuple(shown(judge_case(plan, run, unfinished, exercise.warnings)) for plan in plans)
+    tests = tuple(shown(judge_case(plan, run, unfinished, exercise.warnings), audience)
+                  for plan in plans)
     task_count = sum(1 + len(plan.slices) for plan in plans)
     verdict = overall_verdict(run, tests, task_count)
     diagnosis = None
@@ -170,9 +189,10 @@ def observations(plans: Sequence[CasePlan], run: RunResult,
     return found
 
 
-def shown(result: TestResult) -> TestResult:
-    """The result as the learner sees it: in full when public, reduced when hidden."""
-    if result.visibility is Visibility.PUBLIC:
+def shown(result: TestResult, audience: Audience = Audience.LEARNER) -> TestResult:
+    """The result as ``audience`` sees it: the learner in full when public, reduced when
+    hidden; the author always in full."""
+    if result.visibility is Visibility.PUBLIC or audience is Audience.AUTHOR:
         return result
     return hidden_view(result)
 

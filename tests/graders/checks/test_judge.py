@@ -25,7 +25,7 @@ from graders import (
     prepare_exercise,
 )
 from graders.checks.diagnosis import CHECK_HINTS
-from graders.checks.judge import stack_outputs
+from graders.checks.judge import Audience, stack_outputs
 from graders.results import DiagnosisSource
 from tests.graders.helpers import (
     GATE,
@@ -877,3 +877,22 @@ def test_where_warnings_are_noted_the_same_overflow_costs_nothing(tmp_path: Path
     assert (report.verdict, report.score) == (Verdict.PASSED, 5.0)
     assert [t.message for t in report.tests] == [
         "warning: RuntimeWarning: overflow encountered in exp", "", ""]
+
+
+def test_the_author_reads_hidden_messages_in_full_and_the_learner_does_not(
+        gate: PreparedExercise, sandbox: Sandbox) -> None:
+    code = mistake_code("one_minus_z")
+    learner = run(gate, sandbox, code)
+    author = run(gate, sandbox, code, audience=Audience.AUTHOR)
+    assert (author.verdict, author.score, author.diagnosis) == \
+        (learner.verdict, learner.score, learner.diagnosis)
+    hidden = [(a, b) for a, b in zip(learner.tests, author.tests, strict=True)
+              if a.visibility is Visibility.HIDDEN]
+    assert hidden
+    for learner_test, author_test in hidden:
+        assert (author_test.visibility, author_test.status, author_test.failure) == \
+            (learner_test.visibility, learner_test.status, learner_test.failure)
+        assert learner_test.message == HIDDEN_VALUES
+        assert author_test.message.startswith("values: ")
+        assert NUMBER_AFTER_EXPECTED_OR_GOT.search(author_test.message), author_test.message
+        assert "not shown" not in author_test.message
