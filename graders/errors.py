@@ -4,6 +4,8 @@
     ├── ExerciseError          an exercise folder is broken (names the file and the field)
     │   ├── ExerciseNotFound   no such exercise folder
     │   └── CourseError        course.toml is broken (names the assignment and the field)
+    ├── MutantsNotRun          the reference's mutants could not be run (memory, time): the
+    │                          exercise is prepared without them, and validate says why
     ├── WireError              a message between the trusted side and a sandbox is malformed
     │   └── FrameTooLarge      …or larger than what is left of the output budget
     └── SandboxError           the sandbox itself failed (not the learner's code)
@@ -33,6 +35,11 @@ class ExerciseNotFound(ExerciseError):
 
 class CourseError(ExerciseError):
     """``course.toml`` is malformed; the message names the assignment and the field."""
+
+
+class MutantsNotRun(GraderError):
+    """The subprocess that runs the reference's mutants failed as a whole (it ran out of
+    memory or time, or crashed); the message names the cause and what to change."""
 
 
 class WireError(GraderError):

@@ -37,6 +37,7 @@ from graders import mutation_operators
 from graders.checks import diagnosis, layout
 from graders.checks.compare import Tolerance
 from graders.checks.diagnosis import close_rows, exception_name, flatten
+from graders.errors import MutantsNotRun
 from graders.sandbox.cpu_affinity import children_use_every_cpu
 from graders.sandbox.wire import decode_value, encode_value, pack_frame, recv_frame
 
@@ -56,6 +57,9 @@ class MutantRuns:
     outputs: Mapping[str, tuple[Any, ...]]
     raised: Mapping[str, tuple[str | None, ...]]
     probe_differs: Mapping[str, bool]
+    failure: str | None = None
+    """Why no mutant could be run (then there are none): a mutation score of 0 of 0 would
+    otherwise pass for a perfect one. Never cached: the next preparation tries again."""
 
 
 def engine_stamp() -> str:
@@ -96,12 +100,13 @@ def run_mutants(*, reference: str, sources: Sequence[str], entry: str,
         if cached is not None:
             return cached
     probe_inputs = probes(inputs)
-    table = run_in_subprocess([reference, *sources], entry, [*inputs, *probe_inputs],
-                              time_s, memory_mb)
+    try:
+        rows, exceptions = run_in_subprocess([reference, *sources], entry,
+                                             [*inputs, *probe_inputs], time_s, memory_mb)
+    except MutantsNotRun as exc:
+        logger.warning("%s", exc)
+        return MutantRuns({}, {}, {}, failure=str(exc))
     count = len(inputs)
-    if table is None:
-        return MutantRuns({}, {}, {})
-    rows, exceptions = table
     reference_probes = rows[0][count:]
     outputs, raised, differs = {}, {}, {}
     for key, row, row_raised in zip(keys, rows[1:], exceptions[1:], strict=True):
@@ -126,8 +131,10 @@ def same(a: Any, b: Any, tolerance: Tolerance) -> bool:
 
 def run_in_subprocess(sources: Sequence[str], entry: str, inputs: Sequence[Mapping[str, Any]],
                       time_s: float, memory_mb: int
-                      ) -> tuple[list[list[Any]], list[list[str | None]]] | None:
-    """Per source, its output on every input and the type of the exception it raised."""
+                      ) -> tuple[list[list[Any]], list[list[str | None]]]:
+    """Per source, its output on every input and the type of the exception it raised.
+
+    Raises ``MutantsNotRun`` naming the cause and the fix when the subprocess fails."""
     buffers: list[bytes | memoryview] = []
     header = {"entry": entry, "time_s": time_s, "memory_mb": memory_mb,
               "sources": list(sources),
@@ -141,12 +148,32 @@ def run_in_subprocess(sources: Sequence[str], entry: str, inputs: Sequence[Mappi
             done = subprocess.run([sys.executable, "-m", "graders.mutant_runs"],
                                   input=request, capture_output=True, timeout=budget, env=env,
                                   check=True)
-    except (subprocess.SubprocessError, OSError) as exc:
-        logger.warning("mutants could not be run: %s", exc)
-        return None
+    except subprocess.TimeoutExpired:
+        raise MutantsNotRun(f"the mutants could not be run: they took longer than {budget:g} s "
+                            f"in all ({time_s:g} s per mutant from [limits] time_s, plus 30 s); "
+                            "make the largest cases smaller or raise time_s in exercise.toml"
+                            ) from None
+    except subprocess.CalledProcessError as exc:
+        raise MutantsNotRun(_failed_run(exc, memory_mb)) from None
+    except OSError as exc:
+        raise MutantsNotRun(f"the mutants could not be run: {exc}") from None
     reply, reply_buffers = recv_frame(io.BytesIO(done.stdout), [MAX_FRAME_BYTES])
     return ([[None if node is None else decode_value(node, reply_buffers) for node in row]
              for row in reply["outputs"]], reply["raised"])
+
+
+def _failed_run(exc: subprocess.CalledProcessError, memory_mb: int) -> str:
+    """The cause told by the subprocess's last line of error output, and the fix for it."""
+    lines = bytes(exc.stderr or b"").decode("utf-8", "replace").strip().splitlines()
+    last = lines[-1] if lines else f"exit status {exc.returncode}"
+    if "MemoryError" in last:
+        # Every case's inputs, their noisy probes and every mutant's outputs are held at once.
+        return (f"the mutants could not be run: they ran out of memory ({last}) within "
+                f"[limits] memory_mb = {memory_mb}, which holds every case's inputs twice "
+                "(with their probes) and every mutant's outputs on them; make the largest "
+                "cases smaller or raise memory_mb in exercise.toml")
+    return (f"the mutants could not be run: their process ended with exit status "
+            f"{exc.returncode} ({last})")
 
 
 def read_cache(path: Path, keys: Sequence[str]) -> MutantRuns | None:

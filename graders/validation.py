@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import inspect
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,18 +13,21 @@ from typing import Any
 import numpy as np
 
 from graders.checks.diagnosis import close_rows, flatten
-from graders.checks.judge import grade
+from graders.checks.judge import Audience, grade
 from graders.course import COURSE_FILE, load_course
 from graders.errors import GraderError
 from graders.exercises import (
     Exercise,
+    Mistake,
     PreparedCase,
     PreparedExercise,
     WarningPolicy,
+    call_entry,
     entry_function,
     load_exercise,
     prepare_exercise,
 )
+from graders.mutant_runs import same
 from graders.mutants import PREFIX
 from graders.mutation_score import SCORE_FLOOR, mutant_statuses, mutation_score
 from graders.results import GradeReport, Status, Verdict, Visibility
@@ -121,20 +126,67 @@ def check_statement(prepared: PreparedExercise, sandbox: Sandbox,
 
 
 def failing_tests(report: GradeReport) -> str:
+    """Every test that did not pass with its message: graded for the author
+    (``Audience.AUTHOR``), a hidden test's message is the full one."""
     return "; ".join(f"{t.name}: {t.message}" for t in report.tests
                      if t.status is not Status.PASSED) or report.message
 
 
 def check_reference(prepared: PreparedExercise, sandbox: Sandbox,
                     result: ValidationResult) -> None:
-    report = grade(prepared, read(prepared.exercise.path / "solution.py"), sandbox)
+    exercise = prepared.exercise
+    reference = entry_function(exercise.path / "solution.py", exercise.entry)
+    unstable = first_unstable_case(prepared, reference)
+    if unstable is not None:
+        result.problems.append(f"solution.py: is not deterministic: two calls on case "
+                               f"{unstable!r} return different outputs; the expected outputs "
+                               "must follow from the inputs alone (no unseeded random numbers)")
+        return
+    report = grade(prepared, read(exercise.path / "solution.py"), sandbox,
+                   audience=Audience.AUTHOR)
     if report.verdict is not Verdict.PASSED:
         result.problems.append(f"solution.py: does not pass its own cases in the sandbox "
                                f"({report.verdict.value}): {failing_tests(report)}")
+    if exercise.warnings is WarningPolicy.NOTE:  # under "fail" the cases above fail instead
+        warned = reference_warnings(prepared, reference)
+        if warned:
+            result.problems.append(
+                f"solution.py: warns ({'; '.join(warned)}); with warnings = \"note\" learners "
+                "are not told, but a reference that overflows is numerically weak: make it "
+                "warning-free (a stable formula, or np.errstate around a harmless overflow)")
+
+
+def first_unstable_case(prepared: PreparedExercise,
+                        function: Callable[..., Any]) -> str | None:
+    """The first case on which two calls of ``function`` (trusted code: the reference or a
+    mistake) return different outputs, if any."""
+    for case in prepared.cases:
+        tolerance = case.table.tolerance
+        try:
+            first, second = call_entry(function, case.inputs), call_entry(function, case.inputs)
+        except Exception:  # raising is an answer too; preparation told the reference's
+            continue
+        if not same(first, second, tolerance):
+            return case.name
+    return None
+
+
+def reference_warnings(prepared: PreparedExercise, reference: Callable[..., Any]) -> list[str]:
+    """``case: warning`` for the first warning the reference raises on each case, the way a
+    learner's call is watched (a warning it silences is none)."""
+    found = []
+    for case in prepared.cases:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            reference(*copy.deepcopy(list(case.inputs.values())))
+        if caught:
+            first = caught[0]
+            found.append(f"{case.name}: {first.category.__name__}: {first.message}")
+    return found
 
 
 def check_starter(prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult) -> None:
-    report = grade(prepared, prepared.exercise.starter, sandbox)
+    report = grade(prepared, prepared.exercise.starter, sandbox, audience=Audience.AUTHOR)
     if report.verdict is Verdict.PASSED:
         result.problems.append("starter.py: passes every case; the starter must fail")
     elif report.verdict is not Verdict.FAILED:
@@ -153,12 +205,33 @@ def check_mistakes(prepared: PreparedExercise, sandbox: Sandbox,
             result.problems.append(f"{where}: fails no hidden case; add a hidden case it gets "
                                    "wrong")
         elif report.diagnosis is None or report.diagnosis.hint != mistake.hint:
-            others = [m.path.name for m in prepared.exercise.mistakes if m.hint != mistake.hint
-                      and all(same_output(case, m.name, mistake.name) for case in prepared.cases)]
-            why = (f"it gives the same outputs as {', '.join(others)} on every case; add a case "
-                   "that tells them apart" if others else "its output is not deterministic")
+            why = why_not_diagnosed(prepared, mistake, report)
             result.problems.append(f"{where}: its hint is not the diagnosis of its own "
                                    f"output ({why})")
+
+
+def why_not_diagnosed(prepared: PreparedExercise, mistake: Mistake, report: GradeReport) -> str:
+    """Why a mistake's own output does not get its hint, from what can be shown of it."""
+    exercise = prepared.exercise
+    others = [m.path.name for m in exercise.mistakes if m.hint != mistake.hint
+              and all(same_output(case, m.name, mistake.name) for case in prepared.cases)]
+    if others:
+        return (f"it gives the same outputs as {', '.join(others)} on every case; add a case "
+                "that tells them apart")
+    if not any(mistake.name in case.table.wrong for case in prepared.cases):
+        # Its values are the reference's: it fails only on a check, whose fixed hint is the
+        # diagnosis (graders.checks.diagnosis.CHECK_HINTS).
+        failures = sorted({t.failure.value for t in report.tests if t.failure is not None})
+        return (f"its values equal the reference's on every case; it fails only on "
+                f"{', '.join(failures)}, and that check's own hint is the diagnosis; delete "
+                "the file, or make it a mistake in the values")
+    unstable = first_unstable_case(prepared, entry_function(mistake.path, exercise.entry))
+    if unstable is not None:
+        return (f"its output is not deterministic: two calls on case {unstable!r} return "
+                "different outputs")
+    shown = report.diagnosis.key if report.diagnosis is not None else "none"
+    return (f"the diagnosis is {shown}: another mistake or a mutant fits its output as well "
+            f"(numjudge grade {exercise.id} {mistake.path} shows which tests it fails)")
 
 
 def check_mutants(prepared: PreparedExercise, sandbox: Sandbox,
@@ -166,6 +239,10 @@ def check_mutants(prepared: PreparedExercise, sandbox: Sandbox,
     """The hidden cases catch at least SCORE_FLOOR of the reference's non-equivalent mutants."""
     if all(case.spec.public for case in prepared.cases):
         return  # check_statement asks for hidden cases first
+    if prepared.mutant_failure is not None:
+        result.problems.append(f"cases.py: {prepared.mutant_failure}; without them there is "
+                               "no mutation score and no mutant can be a diagnosis")
+        return
     score = mutation_score(prepared)
     result.notes.append(score.describe())
     if score.share < SCORE_FLOOR:

@@ -13,7 +13,12 @@ from graders.exercises.model import (
     PreparedExercise,
     WarningPolicy,
 )
-from graders.exercises.preparation import entry_function, prepare_exercise, prepare_version
+from graders.exercises.preparation import (
+    call_entry,
+    entry_function,
+    prepare_exercise,
+    prepare_version,
+)
 
 __all__ = [
     "CatalogSurvey",
@@ -24,6 +29,7 @@ __all__ = [
     "PreparedCase",
     "PreparedExercise",
     "WarningPolicy",
+    "call_entry",
     "entry_function",
     "folder_version",
     "load_exercise",

@@ -89,6 +89,8 @@ class PreparedExercise:
     mutants: tuple[Mutant, ...] = ()
     probe_differs: Mapping[str, bool] = field(default_factory=dict)
     """Whether noisy copies of the cases' inputs tell each mutant from the reference."""
+    mutant_failure: str | None = None
+    """Why the mutants could not be run (then ``mutants`` is empty), with the fix."""
 
     @property
     def public_cases(self) -> tuple[PreparedCase, ...]:

@@ -43,7 +43,8 @@ def prepare_exercise(exercise: Exercise, *, mutant_cache: Path | None = None
     candidates = _candidates(exercise, mutants)
     cases = tuple(_prepare_case(case, position, mutants, runs, set(candidates))
                   for position, case in enumerate(made))
-    return PreparedExercise(exercise, cases, candidates, mutants, runs.probe_differs)
+    return PreparedExercise(exercise, cases, candidates, mutants, runs.probe_differs,
+                            runs.failure)
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,7 @@ def _make_inputs(exercise: Exercise, spec: CaseSpec) -> dict[str, Any]:
 def _expected(exercise: Exercise, spec: CaseSpec, solution: Callable[..., Any],
               inputs: Mapping[str, Any]) -> Any:
     try:
-        return _call(solution, inputs)
+        return call_entry(solution, inputs)
     except Exception as exc:
         raise ExerciseError(f"{exercise.id}/solution.py: raised {type(exc).__name__} on "
                             f"case {spec.name!r}: {exc}") from exc
@@ -108,7 +109,7 @@ def _mistake_outputs(mistakes: Mapping[str, Callable[..., Any]], inputs: Mapping
     outputs, raised = {}, {}
     for name, function in mistakes.items():
         try:
-            outputs[name] = _call(function, inputs)
+            outputs[name] = call_entry(function, inputs)
         except Exception as exc:
             exception = exception_name(exc)
             if exception is not None:
@@ -184,7 +185,8 @@ def entry_function(file: Path, entry: str) -> Callable[..., Any]:
     return cast(Callable[..., Any], function)
 
 
-def _call(function: Callable[..., Any], inputs: Mapping[str, Any]) -> Any:
+def call_entry(function: Callable[..., Any], inputs: Mapping[str, Any]) -> Any:
+    """``function`` called on copies of ``inputs``, its warnings silenced."""
     # Known mistakes overflow on purpose; their warnings are not the author's concern here.
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")

@@ -324,3 +324,29 @@ def test_the_gate_operator_says_what_it_means_without_quoting_the_reference() ->
                  "the product, not before).",
         "before": "Your result equals the correct one with a gate applied to the vector that "
                   "enters a matrix product instead of to its result."}
+
+
+
+def test_mutants_whose_process_runs_out_of_memory_say_so(tmp_path: Path) -> None:
+    # The process dies as when it runs out of memory holding every output at once (its
+    # traceback's last line); an exception inside a mutant is caught there, so a mutant ends
+    # the process by exiting itself.
+    cache = tmp_path / "runs.frame"
+    dies = ("import os, sys\nsys.stderr.write('Traceback ...\\nMemoryError\\n')\n"
+            "sys.stderr.flush()\nos._exit(1)\n")
+    runs = run_mutants(reference="def f(x):\n    return x\n", sources=[dies], entry="f",
+                       inputs=[{"x": np.ones(3)}], tolerances=[Tolerance()], time_s=5.0,
+                       memory_mb=256, keys=["dies"], cache_file=cache)
+    assert (runs.outputs, runs.raised, runs.probe_differs) == ({}, {}, {})
+    assert runs.failure == (
+        "the mutants could not be run: they ran out of memory (MemoryError) within [limits] "
+        "memory_mb = 256, which holds every case's inputs twice (with their probes) and every "
+        "mutant's outputs on them; make the largest cases smaller or raise memory_mb in "
+        "exercise.toml")
+    assert not cache.exists()  # tried again at the next preparation
+    crash = dies.replace("MemoryError", "SystemError: boom").replace("_exit(1)", "_exit(3)")
+    runs = run_mutants(reference="def f(x):\n    return x\n", sources=[crash], entry="f",
+                       inputs=[{"x": np.ones(3)}], tolerances=[Tolerance()], time_s=5.0,
+                       memory_mb=256, keys=["crash"], cache_file=None)
+    assert runs.failure == ("the mutants could not be run: their process ended with exit "
+                            "status 3 (SystemError: boom)")
