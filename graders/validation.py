@@ -31,6 +31,7 @@ from graders.mutant_runs import same
 from graders.mutants import PREFIX
 from graders.mutation_score import SCORE_FLOOR, mutant_statuses, mutation_score
 from graders.results import GradeReport, Status, Verdict, Visibility
+from graders.samples import Expectation, read_samples
 from graders.sandbox.runner import Sandbox
 from graders.scaffold import PLACEHOLDERS, placeholder_title
 
@@ -62,7 +63,7 @@ def validate_folder(path: Path, sandbox: Sandbox) -> ValidationResult:
         return result
     checks: list[Callable[[PreparedExercise, Sandbox, ValidationResult], None]] = [
         check_arguments, check_statement, check_reference, check_starter,
-        check_mistakes, check_mutants, check_determinism,
+        check_mistakes, check_mutants, check_determinism, check_samples,
     ]
     for check in checks:
         check(prepared, sandbox, result)
@@ -273,6 +274,27 @@ def check_determinism(prepared: PreparedExercise, sandbox: Sandbox,
         if not _same_inputs(before.inputs, after.inputs):
             result.problems.append(f"cases.py: case {before.name!r} makes different inputs on "
                                    "each run; draw them from the rng argument")
+
+
+def check_samples(prepared: PreparedExercise, sandbox: Sandbox,
+                  result: ValidationResult) -> None:
+    """Each of ``samples/`` graded like a submission gets the result its header states."""
+    try:
+        samples = read_samples(prepared.exercise.path)
+    except GraderError as exc:
+        result.problems.append(str(exc))
+        return
+    for sample in samples:
+        code = read(sample.path)
+        got = Expectation.of(grade(prepared, code, sandbox))
+        if got.matches(sample.expected):
+            continue
+        # Graded again for the author: the hidden tests' messages in full.
+        details = failing_tests(grade(prepared, code, sandbox, audience=Audience.AUTHOR))
+        result.problems.append(f"samples/{sample.name}: expected {sample.expected.describe()}, "
+                               f"got {got.describe()}" + (f": {details}" if details else ""))
+    if samples:
+        result.notes.append(f"{len(samples)} sample(s)")
 
 
 def _same_inputs(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:

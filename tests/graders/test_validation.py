@@ -24,7 +24,7 @@ from tests.graders.helpers import (
 )
 
 GATE_SCORE = "mutation score 100% (16 of 16 non-equivalent mutants fail a hidden case)"
-GOOD_NOTES = ["13 cases (11 hidden), 15 mistakes, languages: en, ja", GATE_SCORE]
+GOOD_NOTES = ["13 cases (11 hidden), 15 mistakes, languages: en, ja", GATE_SCORE, "2 sample(s)"]
 
 
 def validated(folder: Path, sandbox: Sandbox) -> ValidationResult:
@@ -113,7 +113,8 @@ def test_mistake_that_fails_no_hidden_case(gate_copy: Path, sandbox: Sandbox) ->
     result = validated(gate_copy, sandbox)
     assert result.problems == ["mistakes/zz_harmless.py: fails no hidden case; add a hidden case "
                                "it gets wrong"]
-    assert result.notes == ["13 cases (11 hidden), 16 mistakes, languages: en, ja", GATE_SCORE]
+    assert result.notes == ["13 cases (11 hidden), 16 mistakes, languages: en, ja", GATE_SCORE,
+                            "2 sample(s)"]
 
 
 def test_mistake_failing_only_public_cases(gate_copy: Path, sandbox: Sandbox) -> None:
@@ -303,3 +304,28 @@ def test_mutants_that_could_not_run_fail_validation(gate: PreparedExercise,
                                "no mutant can be a diagnosis"]
     assert result.notes == []
 
+
+def test_samples_get_the_result_their_header_states(gate_copy: Path, sandbox: Sandbox) -> None:
+    samples = gate_copy / "samples"
+    edit(samples / "returns_candidate_share.py", "score=0 diagnosis=one_minus_z",
+         "score=3 diagnosis=missing_bias")
+    write(samples / "weak_sigmoid.py", "# expect: verdict=passed score=26 diagnosis=none\n"
+          + (GATE / "mistakes" / "overflowing_sigmoid.py").read_text(encoding="utf-8"))
+    write(samples / "no_header.py", gate_solution())
+    result = validated(gate_copy, sandbox)
+    assert result.problems[0] == (
+        "gru-update-gate/samples/no_header.py: needs exactly one header line '# expect: "
+        "verdict=... score=... diagnosis=...', found 0")
+    (samples / "no_header.py").unlink()
+    result = validated(gate_copy, sandbox)
+    assert len(result.problems) == 2
+    assert result.problems[0].startswith(
+        "samples/returns_candidate_share.py: expected verdict=failed score=3 "
+        "diagnosis=missing_bias, got verdict=failed score=0 diagnosis=one_minus_z: numerical "
+        "example: values: ")
+    weak = result.problems[1]
+    assert weak.startswith("samples/weak_sigmoid.py: expected verdict=passed score=26 "
+                           "diagnosis=none, got verdict=failed score=")
+    assert "diagnosis=overflowing_sigmoid: " in weak
+    assert "not shown" not in weak  # the hidden tests' full messages
+    assert result.notes[-1] == "3 sample(s)"
