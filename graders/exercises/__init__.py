@@ -3,7 +3,7 @@
 Callers outside the package import from here; the modules inside import from each other.
 """
 
-from graders.exercises.catalog import CatalogSurvey, ExerciseCatalog
+from graders.exercises.catalog import CatalogSurvey, ExerciseCatalog, StaleExercise
 from graders.exercises.loading import folder_version, load_exercise
 from graders.exercises.model import (
     Exercise,
@@ -28,6 +28,7 @@ __all__ = [
     "Mistake",
     "PreparedCase",
     "PreparedExercise",
+    "StaleExercise",
     "WarningPolicy",
     "call_entry",
     "entry_function",

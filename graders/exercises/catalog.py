@@ -71,6 +71,22 @@ class FolderRead(Generic[K, V]):
 CourseStamp = tuple[Stamp, tuple[str, ...]]
 
 
+@dataclass(frozen=True)
+class StaleExercise:
+    """An exercise whose folder's current files do not load (or prepare), served meanwhile from
+    the last version of it that did."""
+
+    exercise_id: str
+    served_version: str
+    failing_version: str | None
+    """The version that does not prepare; ``None``: the folder could not even be read."""
+    problem: str
+
+    def describe(self) -> str:
+        return (f"exercise {self.exercise_id!r}: its folder does not load ({self.problem}); "
+                f"graded against its last good version {self.served_version} until it is fixed")
+
+
 class ExerciseCatalog:
     """Exercise folders under one directory, re-read when a folder's content changes.
 
@@ -93,6 +109,10 @@ class ExerciseCatalog:
         self._preparing: dict[tuple[str, str], threading.Lock] = {}
         """One lock per version being prepared: a second caller waits for the first's work,
         while loading and every other exercise go on (preparing takes up to seconds)."""
+        self._stale: dict[str, StaleExercise] = {}
+        """The exercises served from their last good version: an edit that breaks a folder
+        must not turn every submission into an error while the author fixes it. The last good
+        version is the one ``_prepared`` still holds (it is replaced only by a success)."""
         self._course: FolderRead[CourseStamp, Course] | None = None
         self._lock = threading.Lock()
         self._watch = FolderWatch.start(self.root) if self.root.is_dir() else None
@@ -118,13 +138,46 @@ class ExerciseCatalog:
         if not (path / "exercise.toml").is_file():
             raise ExerciseNotFound(f"Exercise {exercise_id!r} not found")
         stamp = folder_stamp(path)
-        exercise = read.value if read is not None and read.stamp == stamp else load_exercise(path)
+        try:
+            exercise = read.value if read is not None and read.stamp == stamp else \
+                load_exercise(path)
+        except ExerciseNotFound:
+            raise
+        except ExerciseError as exc:
+            return self._last_good(exercise_id, None, exc).exercise
         fresh = FolderRead(stamp, exercise, generation)
         with self._lock:
             stored = self._loaded.get(exercise_id)
             if stored is None or stored.superseded_by(fresh):
                 self._loaded[exercise_id] = fresh
+            stale = self._stale.get(exercise_id)
+            if stale is not None and stale.failing_version != exercise.version:
+                # The folder changed since it failed: a new failure is told when it happens.
+                del self._stale[exercise_id]
+                logger.info("exercise %s: its folder loads again", exercise_id)
         return exercise
+
+    def _last_good(self, exercise_id: str, failing_version: str | None,
+                   error: ExerciseError) -> PreparedExercise:
+        """The last version of the exercise that prepared, recorded as served in place of the
+        failing one; ``error`` again when there is none."""
+        with self._lock:
+            good = next((v for k, v in self._prepared.items() if k[0] == exercise_id), None)
+            if good is None or good.exercise.version == failing_version:
+                raise error
+            stale = StaleExercise(exercise_id, good.exercise.version, failing_version,
+                                  str(error))
+            if self._stale.get(exercise_id) != stale:
+                logger.warning("exercise %s: serving its last good version %s: %s",
+                               exercise_id, good.exercise.version, error)
+            self._stale[exercise_id] = stale
+            return good
+
+    def stale(self) -> list[StaleExercise]:
+        """The exercises served from their last good version, by id: noticed when each was
+        last loaded or prepared (a page, a submission), not by watching."""
+        with self._lock:
+            return [self._stale[k] for k in sorted(self._stale)]
 
     def survey(self) -> CatalogSurvey:
         """Every loadable exercise in course order, and why each other folder is broken."""
@@ -173,24 +226,36 @@ class ExerciseCatalog:
 
     def prepare(self, exercise: Exercise) -> PreparedExercise:
         """``exercise`` (as ``load`` just returned it) prepared, once per version: for a caller
-        that loaded it a moment ago, so the folder is not read again."""
+        that loaded it a moment ago, so the folder is not read again.
+
+        A version that does not prepare (``cases.py`` raises, the reference fails) is replaced
+        by the last version that did, if any (``stale`` tells which); it is not tried again."""
         key = (exercise.id, exercise.version)
         with self._lock:
             cached = self._prepared.get(key)
             if cached is not None:
                 return cached
-            preparing = self._preparing.setdefault(key, threading.Lock())
+            failed = self._stale.get(exercise.id)
+            if failed is None or failed.failing_version != exercise.version:
+                preparing = self._preparing.setdefault(key, threading.Lock())
+        if failed is not None and failed.failing_version == exercise.version:
+            return self._last_good(exercise.id, exercise.version, ExerciseError(failed.problem))
         with preparing:
             with self._lock:
                 cached = self._prepared.get(key)
             if cached is not None:  # prepared by the caller this one waited for
                 return cached
-            cached = prepare_version(exercise)
+            try:
+                cached = prepare_version(exercise)
+            except ExerciseError as exc:
+                with self._lock:
+                    self._preparing.pop(key, None)
+                return self._last_good(exercise.id, exercise.version, exc)
             with self._lock:
                 for stale in [k for k in self._prepared if k[0] == exercise.id]:
                     del self._prepared[stale]
                 self._prepared[key] = cached
-                del self._preparing[key]
+                self._preparing.pop(key, None)
             return cached
 
 

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 import graders.exercises.catalog
-from graders import Exercise, ExerciseCatalog, ExerciseNotFound, PreparedExercise
+from graders import Exercise, ExerciseCatalog, ExerciseError, ExerciseNotFound, PreparedExercise
 from graders.exercises import folder_version
-from tests.graders.helpers import EXERCISES, GATE, edit
+from tests.graders.helpers import EXERCISES, GATE, edit, make_tiny_exercise
 
 
 def make_catalog_entry(root: Path, exercise_id: str, order: int | None) -> Path:
@@ -148,3 +148,54 @@ def test_a_catalog_keeps_one_object_per_version_of_a_copied_folder(tmp_path: Pat
     one = ExerciseCatalog(tmp_path / "one").prepared("gru-update-gate")
     two = ExerciseCatalog(tmp_path / "two")
     assert two.prepared("gru-update-gate") is two.prepared("gru-update-gate") is not one
+
+
+def test_an_edited_folder_that_does_not_prepare_is_served_from_its_last_good_version(
+        tmp_path: Path) -> None:
+    folder = make_tiny_exercise(tmp_path)
+    catalog = ExerciseCatalog(tmp_path)
+    good = catalog.prepared("count-above")
+    assert catalog.stale() == []
+    edit(folder / "cases.py", "return {", "retrun {")  # a typo: cases.py no longer parses
+    broken_version = folder_version(folder)
+    assert catalog.prepared("count-above") is good
+    (stale,) = catalog.stale()
+    assert (stale.exercise_id, stale.served_version, stale.failing_version) == \
+        ("count-above", good.exercise.version, broken_version)
+    assert stale.problem.startswith("count-above/cases.py: raised SyntaxError: ")
+    assert stale.describe() == (
+        f"exercise 'count-above': its folder does not load ({stale.problem}); graded against "
+        f"its last good version {good.exercise.version} until it is fixed")
+    assert catalog.prepared("count-above") is good  # the broken version is not tried again
+    edit(folder / "cases.py", "retrun {", "return {")
+    edit(folder / "cases.py", '"threshold": 1.5', '"threshold": 2.5')
+    fixed = catalog.prepared("count-above")
+    assert fixed is not good
+    assert fixed.exercise.version == folder_version(folder)
+    assert fixed.cases[0].expected == 1
+    assert catalog.stale() == []
+
+
+def test_an_unreadable_folder_is_served_from_its_last_good_version(tmp_path: Path) -> None:
+    folder = make_tiny_exercise(tmp_path)
+    catalog = ExerciseCatalog(tmp_path)
+    good = catalog.prepared("count-above")
+    edit(folder / "exercise.toml", 'difficulty = "easy"', 'difficulty = "extreme"')
+    assert catalog.load("count-above") is good.exercise
+    assert catalog.prepared("count-above") is good
+    assert [e.id for e in catalog.all()] == ["count-above"]
+    (stale,) = catalog.stale()
+    assert stale.failing_version is None
+    assert stale.problem.startswith("count-above/exercise.toml: field 'difficulty' must be")
+    edit(folder / "exercise.toml", 'difficulty = "extreme"', 'difficulty = "easy"')
+    assert catalog.prepared("count-above") is good  # the same content: the same version
+    assert catalog.stale() == []
+
+
+def test_a_folder_that_never_prepared_is_still_an_error(tmp_path: Path) -> None:
+    folder = make_tiny_exercise(tmp_path)
+    edit(folder / "cases.py", "return {", "retrun {")
+    catalog = ExerciseCatalog(tmp_path)
+    with pytest.raises(ExerciseError, match=r"count-above/cases\.py: raised SyntaxError"):
+        catalog.prepared("count-above")
+    assert catalog.stale() == []
