@@ -170,7 +170,9 @@ class Health(BaseModel):
     oldest_queued_s: float | None = Field(None, description="age of the oldest of them")
     canary_age_s: float | None = Field(None, description="age of the newest passing canary")
     problems: list[str] = Field(default_factory=list,
-                                description="why submissions cannot be graded now")
+                                description="why submissions cannot be graded now, and which "
+                                "exercises are graded against their last good version while "
+                                "their folder does not load (these leave the status ok)")
 
 
 class ErrorOut(BaseModel):

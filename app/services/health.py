@@ -15,7 +15,9 @@ logger = logging.getLogger(__name__)
 
 def check(runtime: GradingRuntime) -> Health:
     """The database, the queue, the backlog as the database sees it, live workers (three
-    missed heartbeats count as dead) and the newest passing canary grading."""
+    missed heartbeats count as dead) and the newest passing canary grading; besides, the
+    exercises graded against their last good version because their folder does not load,
+    which are listed in ``problems`` without degrading the status (they are still graded)."""
     settings = runtime.settings
     problems: list[str] = []
     database = queue = "ok"
@@ -56,8 +58,9 @@ def check(runtime: GradingRuntime) -> Health:
         logger.warning("health.queue_down", extra={"error": str(exc)[:300]})
         queue = f"error: {type(exc).__name__}"
         problems.append("the queue cannot be reached")
+    stale = [exercise.describe() for exercise in runtime.catalog.stale()]
     return Health(status=HealthStatus.DEGRADED if problems else HealthStatus.OK,
                   database=database, queue=queue, sandbox=sandbox,
                   exercises=len(runtime.catalog.ids()), workers=workers,
                   grading_threads=threads, queued=queued, oldest_queued_s=oldest_s,
-                  canary_age_s=canary_age_s, problems=problems)
+                  canary_age_s=canary_age_s, problems=problems + stale)

@@ -55,4 +55,5 @@ def exercise_submissions(request: Request, exercise_id: str, user: InstructorDep
 @router.get("/validate")
 async def validate_page(request: Request, _: InstructorDep, catalog: CatalogDep) -> Response:
     results = await run_in_threadpool(validate_all, catalog.root)
-    return render(request, "instructor/validate.html", {"nav": "validate", "results": results})
+    return render(request, "instructor/validate.html", {"nav": "validate", "results": results,
+                                                        "stale": catalog.stale()})

@@ -73,7 +73,8 @@ def test_validate_a_good_folder_exits_0() -> None:
     assert result.exit_code == 0, result.output
     assert result.stdout == ("ok   gru-update-gate  (13 cases (11 hidden), 15 mistakes, "
                              "languages: en, ja; mutation score 100% (16 of 16 non-equivalent "
-                             "mutants fail a hidden case))\n1 of 1 exercise(s) valid\n")
+                             "mutants fail a hidden case); 2 sample(s))\n1 of 1 exercise(s) "
+                             "valid\n")
 
 
 def test_validate_a_broken_folder_exits_1_and_lists_the_problem(gate_copy: Path) -> None:
@@ -82,7 +83,7 @@ def test_validate_a_broken_folder_exits_1_and_lists_the_problem(gate_copy: Path)
     assert result.exit_code == 1
     assert result.stdout == (
         "FAIL gru-update-gate  (13 cases (11 hidden), 15 mistakes, languages: en, ja; mutation "
-        "score 100% (16 of 16 non-equivalent mutants fail a hidden case))\n"
+        "score 100% (16 of 16 non-equivalent mutants fail a hidden case); 2 sample(s))\n"
         "     - starter.py: passes every case; the starter must fail\n"
         "0 of 1 exercise(s) valid\n")
 
