@@ -134,11 +134,16 @@ def test_mistakes_the_outputs_cannot_tell_apart(gate_copy: Path, sandbox: Sandbo
     write(gate_copy / "mistakes" / "one_minus_z_again.py",
           text.replace('HINT = ("Your gate and', 'HINT = ("Again: your gate and'))
     result = validated(gate_copy, sandbox)
-    assert result.problems == [
+    assert result.problems[:2] == [
         f"mistakes/{name}: its hint is not the diagnosis of its own output (it gives the same "
         f"outputs as {other} on every case; add a case that tells them apart)"
         for name, other in (("one_minus_z.py", "one_minus_z_again.py"),
                             ("one_minus_z_again.py", "one_minus_z.py"))]
+    # The sample written as that slip loses its diagnosis too, and says so.
+    assert len(result.problems) == 3
+    assert result.problems[2].startswith(
+        "samples/returns_candidate_share.py: expected verdict=failed score=0 "
+        "diagnosis=one_minus_z, got verdict=failed score=0 diagnosis=none: ")
 
 
 def test_non_deterministic_cases(gate_copy: Path, sandbox: Sandbox) -> None:
