@@ -32,8 +32,8 @@ from graders.course import COURSE_FILE, Course, load_course
 from graders.diagnosis import Candidate, CaseTable, exception_name
 from graders.errors import ExerciseError, ExerciseNotFound
 from graders.folder_watch import FolderWatch
-from graders.mutant_runs import default_cache_dir, engine_stamp, run_mutants
-from graders.mutants import Mutant, make_mutants
+from graders.mutation.mutants import Mutant, make_mutants
+from graders.mutation.runs import default_cache_dir, engine_stamp, run_mutants
 from graders.results import DiagnosisSource
 
 logger = logging.getLogger(__name__)
@@ -333,7 +333,7 @@ def _slices(spec: CaseSpec, inputs: Mapping[str, Any]) -> tuple[dict[str, Any], 
 def prepare_exercise(exercise: Exercise, *, mutant_cache: Path | None = None
                      ) -> PreparedExercise:
     """Generate every case's inputs and compute the trusted outputs: the reference's and the
-    known mistakes' here, the mutants' in a limited subprocess (graders/mutant_runs.py),
+    known mistakes' here, the mutants' in a limited subprocess (graders/mutation/runs.py),
     cached under ``mutant_cache`` (default: the user's cache folder)."""
     where = f"{exercise.id}/cases.py"
     specs = collect_cases(lambda: _run_file(exercise.path / "cases.py"))

@@ -23,8 +23,8 @@ from graders.exercises import (
     prepare_exercise,
 )
 from graders.grading import grade
-from graders.mutants import PREFIX
-from graders.mutation_score import SCORE_FLOOR, mutant_statuses, mutation_score
+from graders.mutation.mutants import PREFIX
+from graders.mutation.score import SCORE_FLOOR, mutant_statuses, mutation_score
 from graders.results import GradeReport, Status, Verdict, Visibility
 from graders.sandbox.runner import Sandbox
 from graders.scaffold import PLACEHOLDERS, placeholder_title

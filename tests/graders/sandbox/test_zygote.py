@@ -31,7 +31,7 @@ def test_the_zygote_starts_without_the_rest_of_the_engine() -> None:
                              cwd="/", capture_output=True, text=True, check=True).stdout
     modules = set(ast.literal_eval(printed))
     assert {"graders.sandbox.zygote", "graders.sandbox.harness", "graders.wire"} <= modules
-    assert not modules & {"graders.exercises", "graders.diagnosis", "graders.mutants",
+    assert not modules & {"graders.exercises", "graders.diagnosis", "graders.mutation.mutants",
                           "graders.grading", "graders.sandbox.runner"}
 
 

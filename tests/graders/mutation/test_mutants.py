@@ -1,4 +1,4 @@
-"""graders/mutants.py, mutant_runs.py and mutation_score.py: operators, runs, cache, score."""
+"""graders/mutation/mutants.py, runs.py and score.py: operators, runs, cache, score."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import numpy as np
 
 from graders.checks.arrays import Tolerance
 from graders.exercises import PreparedExercise
-from graders.mutant_runs import run_mutants
-from graders.mutants import make_mutants
-from graders.mutation_operators import Operator
-from graders.mutation_score import mutant_statuses, mutation_score
+from graders.mutation.catalogue import Operator
+from graders.mutation.mutants import make_mutants
+from graders.mutation.runs import run_mutants
+from graders.mutation.score import mutant_statuses, mutation_score
 
 SOURCE = textwrap.dedent("""
     import numpy as np

@@ -1,9 +1,9 @@
 """Mutants of a reference solution: candidate mistakes derived from its syntax tree.
 
-Each operator of the catalogue (:mod:`graders.mutation_operators`) changes one place of
+Each operator of the catalogue (:mod:`graders.mutation.catalogue`) changes one place of
 ``solution.py`` in a way a learner might (two concatenated vectors in the opposite order, tanh
 where a sigmoid belongs, a loop one step short, ...) and says what the change means. Their
-outputs are computed once per exercise version (:mod:`graders.mutant_runs`); a learner whose
+outputs are computed once per exercise version (:mod:`graders.mutation.runs`); a learner whose
 outputs equal a mutant's is told its meaning (:mod:`graders.diagnosis`).
 """
 
@@ -14,7 +14,7 @@ import copy
 from dataclasses import dataclass
 
 from graders import syntax
-from graders.mutation_operators import (
+from graders.mutation.catalogue import (
     SIGMOID_HELPER,
     SIGMOID_SOURCE,
     SWAPAXES_HELPER,

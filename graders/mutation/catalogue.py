@@ -3,7 +3,7 @@ it changes, and what the change means to a learner, in words that do not quote t
 
 Operators come in families (one function each, chained by :func:`rewrites`): concatenations,
 matrix products, sums, products and signs, activations, indices, reductions, arguments and the
-result's layout. :mod:`graders.mutants` applies them to make the mutants.
+result's layout. :mod:`graders.mutation.mutants` applies them to make the mutants.
 
 Generic mutation tools (mutmut, cosmic-ray) replace operators and constants (``+`` by ``-``,
 ``<`` by ``<=``, ``1`` by ``2``) to measure a test suite; most of their mutants have no

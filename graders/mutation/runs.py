@@ -1,7 +1,7 @@
 """Running an exercise version's mutants once, in a limited subprocess, cached on disk.
 
 A mutant may loop forever or exhaust memory, so it never runs in the server's process:
-:func:`run_mutants` starts ``python -m graders.mutant_runs`` with the exercise's memory limit
+:func:`run_mutants` starts ``python -m graders.mutation.runs`` with the exercise's memory limit
 (``RLIMIT_AS``) and time limit per mutant, sends it the mutants' sources and the cases'
 inputs as one wire frame (graders/wire.py, no pickle), and reads back every output (or the
 type of the exception raised instead). Besides the cases it runs *probes*: each case's inputs
@@ -32,16 +32,17 @@ from typing import Any
 
 import numpy as np
 
-from graders import diagnosis, layout, mutation_operators
-from graders import mutants as mutants_module
+from graders import diagnosis, layout
 from graders.checks.arrays import Tolerance
 from graders.cpu_affinity import children_use_every_cpu
 from graders.diagnosis import close_rows, exception_name, flatten
+from graders.mutation import catalogue
+from graders.mutation import mutants as mutants_module
 from graders.wire import decode_value, encode_value, pack_frame, recv_frame
 
 logger = logging.getLogger(__name__)
 
-PACKAGE_ROOT = str(Path(__file__).resolve().parents[1])
+PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 PROBE_SEED = 20261130
 MAX_FRAME_BYTES = 1 << 30
 
@@ -59,7 +60,7 @@ class MutantRuns:
 
 def engine_stamp() -> str:
     digest = hashlib.sha256()
-    for module in (mutants_module.__file__, mutation_operators.__file__, diagnosis.__file__,
+    for module in (mutants_module.__file__, catalogue.__file__, diagnosis.__file__,
                    layout.__file__, __file__):
         digest.update(Path(str(module)).read_bytes())
     return digest.hexdigest()[:12]
@@ -137,7 +138,7 @@ def run_in_subprocess(sources: Sequence[str], entry: str, inputs: Sequence[Mappi
     budget = time_s * len(sources) + 30
     try:
         with children_use_every_cpu():
-            done = subprocess.run([sys.executable, "-m", "graders.mutant_runs"],
+            done = subprocess.run([sys.executable, "-m", "graders.mutation.runs"],
                                   input=request, capture_output=True, timeout=budget, env=env,
                                   check=True)
     except (subprocess.SubprocessError, OSError) as exc:
