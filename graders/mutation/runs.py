@@ -36,8 +36,6 @@ from graders import diagnosis, layout
 from graders.checks.arrays import Tolerance
 from graders.cpu_affinity import children_use_every_cpu
 from graders.diagnosis import close_rows, exception_name, flatten
-from graders.mutation import catalogue
-from graders.mutation import mutants as mutants_module
 from graders.wire import decode_value, encode_value, pack_frame, recv_frame
 
 logger = logging.getLogger(__name__)
@@ -59,10 +57,12 @@ class MutantRuns:
 
 
 def engine_stamp() -> str:
+    """A digest of the sources that decide the mutants and how their outputs are read."""
     digest = hashlib.sha256()
-    for module in (mutants_module.__file__, catalogue.__file__, diagnosis.__file__,
-                   layout.__file__, __file__):
-        digest.update(Path(str(module)).read_bytes())
+    # Every module of this package, so that a family added later changes the stamp too.
+    package = sorted(Path(__file__).parent.glob("*.py"))
+    for module in (*package, Path(str(diagnosis.__file__)), Path(str(layout.__file__))):
+        digest.update(module.read_bytes())
     return digest.hexdigest()[:12]
 
 

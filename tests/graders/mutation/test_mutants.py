@@ -11,8 +11,8 @@ import numpy as np
 
 from graders.checks.arrays import Tolerance
 from graders.exercises import PreparedExercise
-from graders.mutation.catalogue import Operator
 from graders.mutation.mutants import make_mutants
+from graders.mutation.operators import Operator
 from graders.mutation.runs import run_mutants
 from graders.mutation.score import mutant_statuses, mutation_score
 
