@@ -27,9 +27,9 @@ import numpy as np
 
 from graders import syntax
 from graders.cases import CaseSpec, collect_cases
-from graders.checks.arrays import Tolerance, compare
+from graders.checks.compare import Tolerance, compare
+from graders.checks.diagnosis import Candidate, CaseTable, exception_name
 from graders.course import COURSE_FILE, Course, load_course
-from graders.diagnosis import Candidate, CaseTable, exception_name
 from graders.errors import ExerciseError, ExerciseNotFound
 from graders.folder_watch import FolderWatch
 from graders.mutation.mutants import Mutant, make_mutants

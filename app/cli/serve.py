@@ -9,11 +9,11 @@ import typer
 
 from app.cli.common import service_settings
 from app.core.config import Settings
-from app.queue import GradingQueue, QueueUnavailable
+from app.grading.queue import GradingQueue, QueueUnavailable
 from graders import keep_threads_on
 
 if TYPE_CHECKING:
-    from app.services.workers import BackgroundWork
+    from app.grading.workers import BackgroundWork
 
 logger = logging.getLogger(__name__)
 
@@ -79,8 +79,8 @@ def worker_command(
         "NUMJUDGE_REGRADE_WORKERS more take only regrades")] = None,
 ) -> None:
     """Run grading workers only (no HTTP), for the multi-machine setup."""
-    from app.services.runtime import build_runtime
-    from app.services.workers import BackgroundWork
+    from app.grading.runtime import build_runtime
+    from app.grading.workers import BackgroundWork
 
     settings = service_settings()
     settings = settings.model_copy(update={
@@ -103,7 +103,7 @@ def worker_command(
 def worker_check_command() -> None:
     """Exit 0 when a worker on this host beats its heart and its canary grading passes
     (the container healthcheck of ``numjudge worker``)."""
-    from app.services.heartbeat import local_worker_healthy
+    from app.grading.heartbeat import local_worker_healthy
 
     settings = service_settings(migrate=False, log=False)
     problem = local_worker_healthy(settings)

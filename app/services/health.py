@@ -6,9 +6,9 @@ import logging
 from datetime import timedelta
 
 from app import crud
+from app.grading.runtime import GradingRuntime
 from app.models import utcnow
 from app.schemas import Health, HealthStatus
-from app.services.runtime import GradingRuntime
 
 logger = logging.getLogger(__name__)
 

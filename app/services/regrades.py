@@ -15,10 +15,10 @@ from datetime import timedelta
 from sqlalchemy.orm import Session
 
 from app import crud
+from app.grading.queue import QueueUnavailable
+from app.grading.runtime import GradingRuntime
 from app.models import Submission, utcnow
-from app.queue import QueueUnavailable
 from app.schemas import ReportOut
-from app.services.runtime import GradingRuntime
 from graders import ExerciseCatalog
 
 logger = logging.getLogger(__name__)

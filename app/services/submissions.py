@@ -16,8 +16,10 @@ from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from app import crud
+from app.grading.queue import QueueUnavailable
+from app.grading.runtime import GradingRuntime
+from app.grading.waiters import Waiter
 from app.models import Submission, SubmissionKind, SubmissionStatus, User, new_id, utcnow
-from app.queue import QueueUnavailable
 from app.schemas import DiagnosisOut, SubmissionOut, SubmissionSummary, TestResultOut
 from app.services.auth import Credentials, resolve_user
 from app.services.errors import (
@@ -28,8 +30,6 @@ from app.services.errors import (
     TooManySubmissions,
 )
 from app.services.exercises import load_visible
-from app.services.runtime import GradingRuntime
-from app.services.waiters import Waiter
 
 logger = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ Each operator of the catalogue (:mod:`graders.mutation.catalogue`) changes one p
 ``solution.py`` in a way a learner might (two concatenated vectors in the opposite order, tanh
 where a sigmoid belongs, a loop one step short, ...) and says what the change means. Their
 outputs are computed once per exercise version (:mod:`graders.mutation.runs`); a learner whose
-outputs equal a mutant's is told its meaning (:mod:`graders.diagnosis`).
+outputs equal a mutant's is told its meaning (:mod:`graders.checks.diagnosis`).
 """
 
 from __future__ import annotations

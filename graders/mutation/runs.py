@@ -3,7 +3,7 @@
 A mutant may loop forever or exhaust memory, so it never runs in the server's process:
 :func:`run_mutants` starts ``python -m graders.mutation.runs`` with the exercise's memory limit
 (``RLIMIT_AS``) and time limit per mutant, sends it the mutants' sources and the cases'
-inputs as one wire frame (graders/wire.py, no pickle), and reads back every output (or the
+inputs as one wire frame (graders/sandbox/wire.py, no pickle), and reads back every output (or the
 type of the exception raised instead). Besides the cases it runs *probes*: each case's inputs
 with noise added to their float arrays. A mutant that no case tells from the reference but a
 probe does shows a gap in the cases; one that no probe tells apart either is taken as
@@ -32,11 +32,11 @@ from typing import Any
 
 import numpy as np
 
-from graders import diagnosis, layout
-from graders.checks.arrays import Tolerance
-from graders.cpu_affinity import children_use_every_cpu
-from graders.diagnosis import close_rows, exception_name, flatten
-from graders.wire import decode_value, encode_value, pack_frame, recv_frame
+from graders.checks import diagnosis, layout
+from graders.checks.compare import Tolerance
+from graders.checks.diagnosis import close_rows, exception_name, flatten
+from graders.sandbox.cpu_affinity import children_use_every_cpu
+from graders.sandbox.wire import decode_value, encode_value, pack_frame, recv_frame
 
 logger = logging.getLogger(__name__)
 

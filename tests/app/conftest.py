@@ -19,6 +19,8 @@ from sqlalchemy.orm import Session
 from app import crud
 from app.core.config import Settings
 from app.core.db import dispose_engines, get_engine, upgrade_database
+from app.grading.engine import SandboxGrader
+from app.grading.runtime import GradingRuntime, build_runtime
 from app.main import create_app
 from app.models import (
     ApiToken,
@@ -32,8 +34,6 @@ from app.models import (
     WebSessionRecord,
     Worker,
 )
-from app.services.engine import SandboxGrader
-from app.services.runtime import GradingRuntime, build_runtime
 from graders import CpuPriority
 from graders.exercises import PreparedExercise
 from graders.results import GradeReport

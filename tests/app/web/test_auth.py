@@ -9,9 +9,9 @@ from fastapi.testclient import TestClient
 from itsdangerous import URLSafeTimedSerializer
 
 from app import crud
+from app.grading.runtime import GradingRuntime
 from app.models import Role
 from app.services.auth import signing_key
-from app.services.runtime import GradingRuntime
 from app.web import auth
 from tests.app.web.helpers import csrf_of, sign_in, sign_up
 

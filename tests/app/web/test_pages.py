@@ -13,8 +13,8 @@ from fastapi.testclient import TestClient
 
 from app import crud
 from app.api.deps import get_catalog
+from app.grading.runtime import GradingRuntime
 from app.models import Role, User
-from app.services.runtime import GradingRuntime
 from app.web import auth
 from graders.exercises import ExerciseCatalog
 from tests.app.conftest import read_exercise_file

@@ -12,8 +12,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 
 from app import crud
+from app.grading.runtime import GradingRuntime
 from app.models import Role, SignupLink, Submission, SubmissionKind, SubmissionStatus, User, utcnow
-from app.services.runtime import GradingRuntime
 from tests.app.web.helpers import csrf_of, sign_in
 
 PASSWORD = "teach-me-numpy"

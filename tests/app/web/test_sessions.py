@@ -14,11 +14,11 @@ from sqlalchemy import event, select
 
 from app import crud
 from app.core.config import Settings
+from app.grading.runtime import GradingRuntime
 from app.main import create_app
 from app.models import Role, ServiceSecret
 from app.services import accounts
 from app.services.auth import SIGNING_KEY_NAME, signing_key
-from app.services.runtime import GradingRuntime
 from app.web import auth
 from tests.app.conftest import REPO
 from tests.app.web.helpers import csrf_of, sign_in, sign_up

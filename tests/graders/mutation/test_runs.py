@@ -6,7 +6,7 @@ from pathlib import Path
 
 import numpy as np
 
-from graders.checks.arrays import Tolerance
+from graders.checks.compare import Tolerance
 from graders.mutation.runs import run_mutants
 
 

@@ -10,9 +10,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app import crud
+from app.grading.engine import SandboxGrader
+from app.grading.runtime import GradingRuntime
 from app.models import Role, User
-from app.services.engine import SandboxGrader
-from app.services.runtime import GradingRuntime
 from tests.app.conftest import EXERCISES, read_exercise_file
 from tests.app.course_catalog import course_service
 

@@ -14,9 +14,9 @@ from typer.testing import CliRunner
 from app import crud
 from app.cli.main import app as cli
 from app.core.config import get_settings
+from app.grading.engine import SandboxGrader
+from app.grading.runtime import GradingRuntime
 from app.models import Role, SubmissionKind, SubmissionStatus, utcnow
-from app.services.engine import SandboxGrader
-from app.services.runtime import GradingRuntime
 from tests.app.conftest import read_exercise_file
 from tests.app.course_catalog import course_service
 

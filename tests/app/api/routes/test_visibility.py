@@ -11,9 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app import crud
+from app.grading.engine import SandboxGrader
+from app.grading.runtime import GradingRuntime
 from app.models import Role
-from app.services.engine import SandboxGrader
-from app.services.runtime import GradingRuntime
 from tests.app.conftest import read_exercise_file
 from tests.app.course_catalog import course_service
 from tests.app.web.helpers import sign_up

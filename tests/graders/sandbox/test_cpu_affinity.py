@@ -23,7 +23,7 @@ EVERY = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else
 PINNED = textwrap.dedent("""
     import json, os, subprocess, sys, threading
     from pathlib import Path
-    from graders import cpu_affinity
+    from graders.sandbox import cpu_affinity
 
     def cpus(tid=0):
         return sorted(os.sched_getaffinity(tid))

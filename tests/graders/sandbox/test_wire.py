@@ -1,4 +1,4 @@
-"""graders/wire.py: values and frames on the sandbox channel (JSON headers + raw buffers)."""
+"""graders/sandbox/wire.py: values and frames on the sandbox channel (JSON headers, raw buffers)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from graders import FrameTooLarge, WireError
-from graders.wire import (
+from graders.sandbox.wire import (
     MAX_HEADER_BYTES,
     Foreign,
     decode_value,

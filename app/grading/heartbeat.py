@@ -13,8 +13,8 @@ from app import crud
 from app.core.backoff import Backoff
 from app.core.config import Settings
 from app.core.db import session_scope
+from app.grading.runtime import GradingRuntime, worker_id
 from app.models import utcnow
-from app.services.runtime import GradingRuntime, worker_id
 
 logger = logging.getLogger(__name__)
 

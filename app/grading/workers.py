@@ -2,7 +2,7 @@
 
 Every process (web-only ones too) re-sends left-behind submissions at start-up and
 periodically; a grading process also warms the sandbox and the exercises, beats its heart
-and consumes the queue with :func:`app.services.grading.work`.
+and consumes the queue with :func:`app.grading.lifecycle.work`.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ import logging
 import threading
 from dataclasses import dataclass, field
 
-from app.services import grading
-from app.services.engine import SandboxGrader
-from app.services.heartbeat import HeartbeatThread
-from app.services.recovery import RecoveryThread, recover
-from app.services.runtime import GradingRuntime
+from app.grading import lifecycle
+from app.grading.engine import SandboxGrader
+from app.grading.heartbeat import HeartbeatThread
+from app.grading.recovery import RecoveryThread, recover
+from app.grading.runtime import GradingRuntime
 from graders import ExerciseError
 
 logger = logging.getLogger(__name__)
@@ -53,7 +53,7 @@ class BackgroundWork:
     @property
     def handler(self) -> functools.partial[None]:
         """The queue's message handler: the grading life cycle on this runtime."""
-        return functools.partial(grading.work, self.runtime)
+        return functools.partial(lifecycle.work, self.runtime)
 
     def _warm(self) -> None:
         """Prepare every exercise once so the first submission of each is fast (until the

@@ -1,11 +1,11 @@
-"""graders/diagnosis.py: when a known mistake is named, and the layout note."""
+"""graders/checks/diagnosis.py: when a known mistake is named, and the layout note."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from graders.checks.arrays import Tolerance
-from graders.diagnosis import (
+from graders.checks.compare import Tolerance
+from graders.checks.diagnosis import (
     CHECK_HINTS,
     UNTOLD,
     Candidate,

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from graders.results import Failure
-from graders.wire import Foreign
+from graders.sandbox.wire import Foreign
 
 MAX_PERMUTED_AXES = 4
 """Outputs of up to this many axes are tried in every order of their axes (24 at most)."""

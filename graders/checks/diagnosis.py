@@ -51,8 +51,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from graders.checks.arrays import Tolerance
-from graders.layout import failed_operation
+from graders.checks.compare import Tolerance
+from graders.checks.layout import failed_operation
 from graders.results import Diagnosis, DiagnosisSource, Failure
 
 Signature = tuple[Any, ...]

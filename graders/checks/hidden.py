@@ -3,7 +3,7 @@
 
 A hidden test's message is a function of its ``Failure`` alone, so nothing the learner's code
 wrote and no number from a hidden input or from the learner's output on it can reach the
-report. Besides the tests, a report may carry one diagnosis (graders/diagnosis.py): one of
+report. Besides the tests, a report may carry one diagnosis (graders/checks/diagnosis.py): one of
 the exercise's known mistakes' texts, trusted and fixed per version, with the failing tests
 it explains (which the tests' failures already tell). Per hidden case and submission the
 learner learns at most ``leak_bound_bits`` (the log2 of the number of distinct things the
@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection
 
-from graders.diagnosis import CHECK_HINTS
+from graders.checks.diagnosis import CHECK_HINTS
 from graders.results import Failure, Status, TestResult, Visibility
 
 NOT_SHOWN = " (details are not shown for hidden tests)"

@@ -1,4 +1,4 @@
-"""graders/grading.py: grading real submissions of gru-update-gate in a real sandbox."""
+"""graders/checks/judge.py: grading real submissions of gru-update-gate in a real sandbox."""
 
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ from graders import (
     load_exercise,
     prepare_exercise,
 )
-from graders.diagnosis import CHECK_HINTS
-from graders.grading import stack_outputs
+from graders.checks.diagnosis import CHECK_HINTS
+from graders.checks.judge import stack_outputs
 from graders.results import DiagnosisSource
 from tests.graders.helpers import (
     GATE,
@@ -640,7 +640,7 @@ def test_numpy_integer_result_is_accepted_for_an_integer(tmp_path: Path,
 # --- judge: how a sandbox run becomes a report (pure) -------------------------------------
 
 def judged(gate: PreparedExercise, run_result: Any, public_only: bool = True) -> GradeReport:
-    from graders.grading import judge, plan_tasks
+    from graders.checks.judge import judge, plan_tasks
     from graders.sandbox.limits import SandboxLimits
 
     cases = gate.public_cases if public_only else gate.cases
@@ -649,7 +649,7 @@ def judged(gate: PreparedExercise, run_result: Any, public_only: bool = True) ->
 
 
 def test_plan_tasks_adds_one_task_per_batch_item(gate: PreparedExercise) -> None:
-    from graders.grading import plan_tasks
+    from graders.checks.judge import plan_tasks
     from graders.sandbox.harness import task_inputs
     from graders.sandbox.protocol import BatchItem, encode_tasks
 

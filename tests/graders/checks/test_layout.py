@@ -1,10 +1,10 @@
-"""graders/layout.py: numpy's shape errors explained in words with the case's inputs."""
+"""graders/checks/layout.py: numpy's shape errors explained in words with the case's inputs."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from graders.layout import explain_shape_error
+from graders.checks.layout import explain_shape_error
 
 INPUTS = {"xs": np.zeros((4, 2, 3)), "h0": np.zeros((2, 5)), "W": np.zeros((5, 3)), "n": 3}
 MATMUL = {"type": "ValueError", "message": "matmul: Input operand 1 has a mismatch in its core "

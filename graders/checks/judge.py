@@ -12,17 +12,17 @@ from typing import Any
 import numpy as np
 
 from graders.cases import OutputBatchAxis
-from graders.checks.arrays import Check, CheckResult, Tolerance, compare
-from graders.diagnosis import (
+from graders.checks.compare import Check, CheckResult, Tolerance, compare
+from graders.checks.diagnosis import (
     UNTOLD,
     Observation,
     diagnose,
     diagnose_by_check,
     exception_kind,
 )
+from graders.checks.hidden import HIDDEN_MESSAGES, hidden_view
+from graders.checks.layout import explain_shape_error
 from graders.exercises import PreparedCase, PreparedExercise, WarningPolicy
-from graders.hidden import HIDDEN_MESSAGES, hidden_view
-from graders.layout import explain_shape_error
 from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
 from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
 from graders.sandbox.limits import CpuPriority, SandboxLimits

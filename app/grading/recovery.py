@@ -16,9 +16,9 @@ from datetime import datetime, timedelta
 
 from app import crud
 from app.core.backoff import Backoff
+from app.grading.queue import QueueUnavailable
+from app.grading.runtime import GradingRuntime
 from app.models import SubmissionStatus, utcnow
-from app.queue import QueueUnavailable
-from app.services.runtime import GradingRuntime
 from app.services.submissions import log_event
 
 logger = logging.getLogger(__name__)

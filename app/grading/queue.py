@@ -1,7 +1,7 @@
 """The grading queue: Huey on SQLite (one machine, no server) or Redis (many machines).
 
 A message is a wake-up carrying a submission id; the database row stays the truth and the
-grading side chooses which queued row to grade next (``app.services.grading``), so a lost or
+grading side chooses which queued row to grade next (``app.grading.lifecycle``), so a lost or
 duplicated message is harmless. The queue knows nothing of grading: the consumer is handed
 the function to call.
 """

@@ -1,4 +1,4 @@
-"""graders/checks/arrays.py: every check, in order, with its exact message."""
+"""graders/checks/compare.py: every check, in order, with its exact message."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from graders.checks.arrays import (
+from graders.checks.compare import (
     CATEGORIES,
     PASS,
     Check,
@@ -19,7 +19,7 @@ from graders.checks.arrays import (
     number_text,
     shape_text,
 )
-from graders.wire import Foreign
+from graders.sandbox.wire import Foreign
 
 DEFAULT = "rtol=1e-07, atol=1e-09"
 

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from app import crud
+from app.grading.lifecycle import work
+from app.grading.queue import GradingQueue
+from app.grading.recovery import recover, worker_is_dead
+from app.grading.runtime import GradingRuntime, Lane
+from app.grading.workers import BackgroundWork
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
-from app.queue import GradingQueue
-from app.services.grading import work
-from app.services.recovery import recover, worker_is_dead
-from app.services.runtime import GradingRuntime, Lane
-from app.services.workers import BackgroundWork
 from graders import (
     CanaryResult,
     CpuPriority,
