@@ -14,12 +14,12 @@ import socket
 import threading
 from datetime import datetime, timedelta
 
-from app import crud
 from app.core.backoff import Backoff
 from app.grading.queue import QueueUnavailable
 from app.grading.runtime import GradingRuntime
 from app.models import SubmissionStatus, utcnow
 from app.services.submissions import log_event
+from app.store import leases as lease_store
 
 logger = logging.getLogger(__name__)
 
@@ -55,15 +55,16 @@ def recover(*, runtime: GradingRuntime, startup: bool = False,
     lease = now + timedelta(seconds=runtime.settings.queue_lease_s)
     requeued: list[str] = []
     with runtime.sessions() as session:
-        rows = crud.unfinished_submissions(session=session,
-                                           expired_before=None if startup else now)
+        rows = lease_store.unfinished_submissions(session=session,
+                                                  expired_before=None if startup else now)
         for row in rows:
             expired = row.lease_expires_at is None or row.lease_expires_at < now
             if not expired and row.status is SubmissionStatus.RUNNING and \
                     not worker_is_dead(row.worker):
                 continue
-            if crud.requeue_submission(session=session, submission_id=row.id,
-                                       seen_lease=row.lease_expires_at, lease_expires_at=lease):
+            if lease_store.requeue_submission(session=session, submission_id=row.id,
+                                              seen_lease=row.lease_expires_at,
+                                              lease_expires_at=lease):
                 requeued.append(row.id)
                 log_event(logger, "submission.requeued", row,
                           reason="startup" if startup else "lease", was=row.status.value,
@@ -73,7 +74,7 @@ def recover(*, runtime: GradingRuntime, startup: bool = False,
             try:
                 runtime.queue.enqueue(submission_id)
             except QueueUnavailable:
-                crud.mark_unsent(session=session, submission_ids=requeued[index:], now=now)
+                lease_store.mark_unsent(session=session, submission_ids=requeued[index:], now=now)
                 session.commit()
                 raise
     return requeued

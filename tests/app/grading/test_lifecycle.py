@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from app import crud
 from app.grading.lifecycle import work
 from app.grading.queue import GradingQueue
 from app.grading.recovery import recover, worker_is_dead
 from app.grading.runtime import GradingRuntime, Lane
 from app.grading.workers import BackgroundWork
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
+from app.store import accounts as account_store
+from app.store import submissions as submission_store
 from graders import (
     CanaryResult,
     CpuPriority,
@@ -71,9 +72,9 @@ def fake(database_url: str, tmp_path: Path, engine: FakeEngine) -> Iterator[Grad
 def _new(runtime: GradingRuntime, code: str = "x = 1", user: str = "ada",
          **values: object) -> str:
     with runtime.sessions() as session:
-        owner = crud.get_user_by_name(session=session, name=user) or \
-            crud.create_user(session=session, name=user)
-        row = crud.create_submission(
+        owner = account_store.get_user_by_name(session=session, name=user) or \
+            account_store.create_user(session=session, name=user)
+        row = submission_store.create_submission(
             session=session, user=owner, exercise_id="gru-update-gate", exercise_version="v1",
             code=code, kind=SubmissionKind.SUBMIT,
             lease_expires_at=utcnow() + timedelta(seconds=60))
