@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from app.core.redact import url_secrets
 from graders import SandboxLimits, process_cpus
 
 MIN_SECRET_KEY_LENGTH = 32
@@ -126,6 +127,14 @@ class Settings(BaseSettings):
     def max_body_bytes(self) -> int:
         """Largest API body: the code with every character JSON-escaped (``\\uXXXX``) + slack."""
         return 6 * self.max_code_bytes + 4096
+
+    @property
+    def secrets(self) -> list[str]:
+        """What no log line may show: the database's and the queue's passwords, the key."""
+        found = url_secrets(self.database_url) + url_secrets(self.queue_url)
+        if self.secret_key is not None:
+            found.append(self.secret_key.get_secret_value())
+        return found
 
     @property
     def grading_threads(self) -> int:

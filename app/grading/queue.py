@@ -19,6 +19,7 @@ from huey import Huey, MemoryHuey, RedisHuey, SqliteHuey
 from huey.consumer import Consumer, Worker
 
 from app.core.backoff import Backoff
+from app.core.redact import mask_url
 
 logger = logging.getLogger(__name__)
 
@@ -134,7 +135,7 @@ class GradingQueue:
 
     @property
     def url_for_logs(self) -> str:
-        return self.url.split("@")[-1]
+        return mask_url(self.url)
 
     def pending(self) -> int:
         """Messages waiting in the storage (raises when it cannot be reached)."""
