@@ -447,6 +447,20 @@ _CLAIM = (
     .returning(*_submissions)
 )
 
+_older = Submission.__table__.alias("older")
+# One candidate per learner: the claim of a learner's older row would be refused for the same
+# reason as the newer one's, and a list of one learner's rows is lost whole when another
+# machine claims that learner first.
+_first_of_learner = ~(
+    select(_older.c.id).where(
+        _older.c.user_id == _submissions.user_id, _older.c.regrade == _submissions.regrade,
+        or_(_older.c.status == SubmissionStatus.QUEUED,
+            and_(_older.c.status == SubmissionStatus.RUNNING,
+                 _older.c.lease_expires_at < bindparam("now"))),
+        or_(_older.c.created_at < _submissions.created_at,
+            and_(_older.c.created_at == _submissions.created_at,
+                 _older.c.id < _submissions.id)))
+    .exists())
 _last_started = (select(func.max(_running.c.started_at))
                  .where(_running.c.user_id == _submissions.user_id).scalar_subquery())
 _in_flight_here = _in_flight(_submissions.user_id, bindparam("now"))
@@ -454,7 +468,8 @@ _users = User.__table__.c
 _CANDIDATES = (
     select(_submissions.id, _submissions.user_id, _submissions.exercise_id, _users.name)
     .join(User.__table__, _users.id == _submissions.user_id)
-    .where(_claimable(bindparam("now")), _has_room(_submissions.user_id, bindparam("now")))
+    .where(_claimable(bindparam("now")), _has_room(_submissions.user_id, bindparam("now")),
+           _first_of_learner)
     # Learners' own work before regrades; then fewest in flight, then the learner served
     # longest ago (round robin), then age.
     .order_by(_submissions.regrade, _in_flight_here, _last_started.asc().nulls_first(),
@@ -473,8 +488,8 @@ class Candidate:
 
 def next_candidates(*, session: Session, now: datetime, max_running: int,
                     max_regrades: int, limit: int = 8) -> list[Candidate]:
-    """Claimable submissions in fair order, of learners below ``max_running`` in flight
-    (regrades while fewer than ``max_regrades`` run)."""
+    """Claimable submissions in fair order, each learner's oldest only, of learners below
+    ``max_running`` in flight (regrades while fewer than ``max_regrades`` run)."""
     rows = session.execute(_CANDIDATES, {"now": now, "max_running": max_running,
                                          "max_regrades": max_regrades,
                                          "candidates": limit}).all()
@@ -488,10 +503,14 @@ def claim_submission(*, session: Session, candidate: Candidate, worker: str, lea
     still has fewer than ``max_running`` in flight; the claimed row, or None.
 
     On PostgreSQL the learner's row is locked first so two workers cannot both take the
-    learner's last slot; SQLite runs one writer at a time anyway.
+    learner's last slot; a learner another worker is claiming right now is skipped rather
+    than waited for (that claim will most likely take the slot). SQLite runs one writer at a
+    time anyway.
     """
-    if session.get_bind().dialect.name == "postgresql":
-        session.execute(select(User.id).where(User.id == candidate.user_id).with_for_update())
+    if session.get_bind().dialect.name == "postgresql" and session.execute(
+            select(User.id).where(User.id == candidate.user_id)
+            .with_for_update(skip_locked=True)).first() is None:
+        return None
     row = session.execute(_CLAIM, {
         "claimed_id": candidate.id, "now": now, "claiming_worker": worker,
         "new_lease_token": lease_token, "new_lease_expires_at": lease_expires_at,

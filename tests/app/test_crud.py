@@ -125,3 +125,12 @@ def test_list_submissions_filters_and_orders(db: Session) -> None:
     assert [r.id for r in runs] == [second.id]
     everyone = crud.list_submissions(session=db, exercise_id="gru-update-gate")
     assert len(everyone) == 3
+
+
+def test_candidates_are_one_per_learner_so_a_flood_fills_no_list(db: Session) -> None:
+    ada = crud.create_user(session=db, name="ada")
+    flood = [_submission(db, ada) for _ in range(10)]
+    others = [_submission(db, crud.create_user(session=db, name=f"l{i}")) for i in range(3)]
+    db.flush()
+    candidates = crud.next_candidates(session=db, now=utcnow(), max_running=1, max_regrades=1)
+    assert sorted(c.id for c in candidates) == sorted([flood[0].id] + [o.id for o in others])

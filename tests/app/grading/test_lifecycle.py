@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from app import crud
-from app.grading.lifecycle import work
+from app.grading.lifecycle import WAKE_ANOTHER, work
 from app.grading.queue import GradingQueue
 from app.grading.recovery import recover, worker_is_dead
 from app.grading.runtime import GradingRuntime, Lane
@@ -243,3 +243,32 @@ def test_warming_the_exercises_ends_when_the_process_stops(
     monkeypatch.setattr(fake.catalog, "prepared", prepare)
     BackgroundWork(fake, grading_threads=1)._warm()
     assert prepared == fake.catalog.ids()[:1]
+
+
+def test_a_candidate_list_lost_to_other_machines_is_drawn_again(
+        fake: GradingRuntime, engine: FakeEngine, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another machine takes every learner of the first list; the thread keeps its wake-up
+    and claims from a fresh list."""
+    submission_id = _new(fake, "mine")
+    real_claim = crud.claim_submission
+    lost = iter([True, True])
+
+    def claim(**kwargs: object) -> Submission | None:
+        return None if next(lost, False) else real_claim(**kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(crud, "claim_submission", claim)
+    work(fake, "another")
+    assert _row(fake, submission_id).status is SubmissionStatus.DONE
+    assert engine.calls == ["mine"]
+
+
+def test_a_claim_that_leaves_claimable_rows_wakes_another_thread(
+        fake: GradingRuntime, engine: FakeEngine) -> None:
+    queue = fake.queue
+    assert isinstance(queue, FakeQueue)
+    _new(fake, "ada", user="ada")
+    _new(fake, "bob", user="bob")
+    work(fake, "first")
+    # Claiming ada's row left bob's: one wake-up for an idle thread anywhere. Claiming bob's
+    # left nothing: no more.
+    assert queue.sent == [WAKE_ANOTHER] and engine.calls == ["ada", "bob"]
