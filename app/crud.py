@@ -728,6 +728,30 @@ def live_workers(*, session: Session, since: datetime) -> Sequence[Worker]:
     return session.scalars(select(Worker).where(Worker.heartbeat_at >= since)).all()
 
 
+def silent_workers_running(*, session: Session, silent_since: datetime) -> Sequence[Submission]:
+    """Running rows claimed before ``silent_since`` by a worker with no heartbeat since then
+    (a killed worker's): their leases may still run for a while."""
+    alive = select(Worker.id).where(Worker.heartbeat_at >= silent_since)
+    return session.scalars(select(Submission).where(
+        Submission.status == SubmissionStatus.RUNNING, Submission.started_at < silent_since,
+        or_(Submission.worker.is_(None), Submission.worker.not_in(alive)))).all()
+
+
+def forget_silent_workers(*, session: Session, silent_since: datetime) -> None:
+    session.execute(delete(Worker).where(Worker.heartbeat_at < silent_since))
+
+
+RECOVERY_LOCK = 0x6E6A7265  # any constant of this service's own: "njre"
+
+
+def take_recovery_turn(*, session: Session) -> bool:
+    """Whether this transaction may re-send rows now: on PostgreSQL one process at a time
+    (an advisory lock held until the transaction ends), on SQLite always (one machine)."""
+    if session.get_bind().dialect.name != "postgresql":
+        return True
+    return bool(session.scalar(select(func.pg_try_advisory_xact_lock(RECOVERY_LOCK))))
+
+
 def queued_backlog(*, session: Session) -> tuple[int, datetime | None]:
     """Queued rows and the creation time of the oldest."""
     count, oldest = session.execute(select(func.count(), func.min(Submission.created_at)).where(

@@ -78,6 +78,10 @@ class Settings(BaseSettings):
                                         "may send per minute (0: no limit)")
     heartbeat_interval_s: float = Field(5.0, gt=0, description="period of a grading process's "
                                         "heartbeat; missing three in a row counts as dead")
+    worker_silence_s: float = Field(12.0, gt=0, description="a grading process whose "
+                                    "heartbeat is this old is dead: its running gradings are "
+                                    "put back at the next recovery pass and its record "
+                                    "removed (keep it above two heartbeat periods)")
     canary_interval_s: float = Field(10.0, gt=0, description="period of the canary grading "
                                      "that proves the sandbox works")
     canary_max_age_s: float = Field(30.0, gt=0, description="/healthz answers 503 when no live "
