@@ -119,7 +119,9 @@ class RecoveryThread(threading.Thread):
         while not self._stop_event.wait(self.runtime.settings.recovery_interval_s):
             try:
                 recover(runtime=self.runtime)
-            except Exception as exc:  # database or queue down: both come back
+            except QueueUnavailable as exc:  # the consumer threads meet the same outage
+                self.runtime.queue.outage.failed(self._stop_event, "queue.unavailable", exc)
+            except Exception as exc:  # the database is down: it comes back
                 self._outage.failed(self._stop_event, "recovery.failed", exc)
             else:
                 self._outage.succeeded("recovery.resumed")
