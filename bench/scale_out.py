@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
@@ -137,6 +138,7 @@ def run(workers: int, args: argparse.Namespace, exercises: Path, solution: str,
             first, last = session.execute(select(func.min(Submission.started_at),
                                                  func.max(Submission.finished_at))).one()
             verdicts = set(session.scalars(select(Submission.verdict).distinct()))
+        assert first is not None and last is not None  # every row was graded
         return total / (last - first).total_seconds(), verdicts == {Verdict.PASSED}
     finally:
         for process in processes:
@@ -161,9 +163,9 @@ def done(database: str) -> int:
             Submission.status == SubmissionStatus.DONE)) or 0)
 
 
-def wait_until(condition: object, timeout: float) -> None:
+def wait_until(condition: Callable[[], bool], timeout: float) -> None:
     deadline = time.monotonic() + timeout
-    while not condition():  # type: ignore[operator]
+    while not condition():
         if time.monotonic() > deadline:
             raise SystemExit("timed out (see the logs in the temporary folder)")
         time.sleep(0.2)
