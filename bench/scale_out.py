@@ -38,9 +38,8 @@ from sqlalchemy import create_engine, func, select, text
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from app import crud  # noqa: E402  (the repository, not an installed copy)
 from app.core.db import session_scope, upgrade_database  # noqa: E402
-from app.grading.queue import GradingQueue  # noqa: E402
+from app.grading.queue import GradingQueue  # noqa: E402  (the repository's)
 from app.models import (  # noqa: E402
     Submission,
     SubmissionKind,
@@ -48,6 +47,8 @@ from app.models import (  # noqa: E402
     Worker,
     utcnow,
 )
+from app.store import accounts as account_store  # noqa: E402
+from app.store import submissions as submission_store  # noqa: E402
 from graders import ExerciseCatalog, Verdict  # noqa: E402
 
 NUMJUDGE = str(Path(sys.executable).parent / "numjudge")
@@ -124,9 +125,9 @@ def run(workers: int, args: argparse.Namespace, exercises: Path, solution: str,
         version = ExerciseCatalog(exercises).load(EXERCISE).version
         queue = GradingQueue(REDIS_URL, env["NUMJUDGE_QUEUE_NAME"])
         with session_scope(database) as session:
-            users = [crud.create_user(session=session, name=f"learner{i}")
+            users = [account_store.create_user(session=session, name=f"learner{i}")
                      for i in range(args.learners)]
-            ids = [crud.create_submission(
+            ids = [submission_store.create_submission(
                 session=session, user=user, exercise_id=EXERCISE, exercise_version=version,
                 code=solution, kind=SubmissionKind.SUBMIT,
                 lease_expires_at=utcnow() + timedelta(minutes=10)).id

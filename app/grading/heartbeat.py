@@ -9,12 +9,12 @@ import threading
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from app import crud
 from app.core.backoff import Backoff
 from app.core.config import Settings
 from app.core.db import session_scope
 from app.grading.runtime import GradingRuntime, worker_id
 from app.models import utcnow
+from app.store import workers as worker_store
 
 logger = logging.getLogger(__name__)
 
@@ -55,9 +55,9 @@ class HeartbeatThread(threading.Thread):
             if not canary.ok:
                 logger.error("sandbox.canary_failed", extra={"error": canary.message})
         with self.runtime.sessions() as session:
-            crud.beat(session=session, worker=worker_id(), threads=self.threads,
-                      started_at=self.started_at, now=utcnow(),
-                      canary=(canary.at, canary.ok, canary.message) if canary else None)
+            worker_store.beat(session=session, worker=worker_id(), threads=self.threads,
+                              started_at=self.started_at, now=utcnow(),
+                              canary=(canary.at, canary.ok, canary.message) if canary else None)
             session.commit()
 
     def run(self) -> None:
@@ -73,7 +73,7 @@ class HeartbeatThread(threading.Thread):
         self._stop_event.set()
         try:
             with self.runtime.sessions() as session:
-                crud.forget_worker(session=session, worker=worker_id())
+                worker_store.forget_worker(session=session, worker=worker_id())
                 session.commit()
         except Exception as exc:  # the row then ages out of /healthz by itself
             logger.warning("heartbeat.not_removed", extra={"error": str(exc)[:200]})
@@ -85,7 +85,7 @@ def local_worker_healthy(settings: Settings) -> str:
     now = utcnow()
     since = now - timedelta(seconds=3 * settings.heartbeat_interval_s)
     with session_scope(settings.database_url) as session:
-        live = [w for w in crud.live_workers(session=session, since=since)
+        live = [w for w in worker_store.live_workers(session=session, since=since)
                 if w.id.rpartition(":")[0] == socket.gethostname()]
         if not live:
             return f"no heartbeat from {socket.gethostname()} since {since:%H:%M:%S}"

@@ -20,10 +20,11 @@ from typing import Any, TypeVar
 
 from sqlalchemy.exc import InterfaceError, OperationalError
 
-from app import crud
 from app.grading.runtime import GradingRuntime, Lane, worker_id
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
-from app.services.submissions import log_event, to_out
+from app.services import views
+from app.services.submissions import log_event
+from app.store import leases as lease_store
 from graders import (
     CpuPriority,
     Exercise,
@@ -125,7 +126,7 @@ def _claim_in(runtime: GradingRuntime, *, learners: bool, regrades: bool) -> Cla
         return None
     with runtime.sessions() as session:
         for _ in range(CLAIM_ROUNDS):
-            candidates = crud.next_candidates(session=session, now=utcnow(),
+            candidates = lease_store.next_candidates(session=session, now=utcnow(),
                                               max_running=max_running,
                                               max_regrades=max_regrades)
             session.rollback()  # end the read: SQLite refuses to upgrade a stale snapshot
@@ -137,7 +138,7 @@ def _claim_in(runtime: GradingRuntime, *, learners: bool, regrades: bool) -> Cla
                 exercise = _load(runtime, candidate.exercise_id)
                 limit = exercise.limits.time_s if exercise is not None else 0.0
                 lease = timedelta(seconds=limit + runtime.settings.lease_margin_s)
-                claimed = crud.claim_submission(
+                claimed = lease_store.claim_submission(
                     session=session, candidate=candidate, worker=worker_id(),
                     lease_token=lease_token, lease_expires_at=now + lease, now=now,
                     max_running=max_running, max_regrades=max_regrades)
@@ -217,8 +218,8 @@ def _finish(runtime: GradingRuntime, submission: Submission, user_name: str,
 
     def store() -> Submission | None:
         with runtime.sessions() as session:
-            row = crud.finish_submission(session=session, submission_id=submission.id,
-                                         lease_token=lease_token, values=values)
+            row = lease_store.finish_submission(session=session, submission_id=submission.id,
+                                                lease_token=lease_token, values=values)
             session.commit()
             return row
 
@@ -226,7 +227,7 @@ def _finish(runtime: GradingRuntime, submission: Submission, user_name: str,
     if stored is None:
         log_event(logger, "submission.result_dropped", submission, reason="lease lost")
         return
-    runtime.waiters.notify(stored.id, to_out(stored, user_name=user_name))
+    runtime.waiters.notify(stored.id, views.submission_out(stored, user_name=user_name))
     log_event(logger, "submission.done", stored, verdict=verdict.value, score=stored.score,
               max_score=stored.max_score, grade_ms=stored.duration_ms,
               elapsed_ms=round((time.perf_counter() - started) * 1000, 1))
@@ -235,7 +236,7 @@ def _finish(runtime: GradingRuntime, submission: Submission, user_name: str,
 def _retry_later(runtime: GradingRuntime, submission: Submission, lease_token: str) -> None:
     def release() -> bool:
         with runtime.sessions() as session:
-            released = crud.release_submission(
+            released = lease_store.release_submission(
                 session=session, submission_id=submission.id, lease_token=lease_token,
                 lease_expires_at=utcnow() + timedelta(seconds=runtime.settings.queue_lease_s))
             session.commit()

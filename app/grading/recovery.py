@@ -18,12 +18,13 @@ import threading
 from datetime import datetime, timedelta
 from enum import Enum
 
-from app import crud
 from app.core.backoff import Backoff
 from app.grading.queue import QueueUnavailable
 from app.grading.runtime import GradingRuntime
 from app.models import SubmissionStatus, utcnow
 from app.services.submissions import log_event
+from app.store import leases as lease_store
+from app.store import workers as worker_store
 
 logger = logging.getLogger(__name__)
 
@@ -73,11 +74,11 @@ def recover(*, runtime: GradingRuntime, startup: bool = False,
     silent_since = now - timedelta(seconds=runtime.settings.worker_silence_s)
     requeued: list[str] = []
     with runtime.sessions() as session:
-        if not crud.take_recovery_turn(session=session):
+        if not lease_store.take_recovery_turn(session=session):
             return []
-        rows = {row.id: row for row in crud.unfinished_submissions(
+        rows = {row.id: row for row in lease_store.unfinished_submissions(
             session=session, expired_before=None if startup else now)}
-        silent_rows = crud.silent_workers_running(session=session, silent_since=silent_since)
+        silent_rows = lease_store.silent_workers_running(session=session, silent_since=silent_since)
         silent = {row.id for row in silent_rows}
         rows.update((row.id, row) for row in silent_rows if row.id not in rows)
         for row in rows.values():
@@ -85,21 +86,22 @@ def recover(*, runtime: GradingRuntime, startup: bool = False,
             if not expired and row.status is SubmissionStatus.RUNNING and \
                     row.id not in silent and not worker_is_dead(row.worker):
                 continue
-            if crud.requeue_submission(session=session, submission_id=row.id,
-                                       seen_lease=row.lease_expires_at, lease_expires_at=lease):
+            if lease_store.requeue_submission(session=session, submission_id=row.id,
+                                              seen_lease=row.lease_expires_at,
+                                              lease_expires_at=lease):
                 requeued.append(row.id)
                 reason = (RequeueReason.STARTUP if startup else
                           RequeueReason.WORKER_SILENT if row.id in silent else
                           RequeueReason.LEASE)
                 log_event(logger, "submission.requeued", row, reason=reason.value,
                           was=row.status.value, attempts=row.attempts)
-        crud.forget_silent_workers(session=session, silent_since=silent_since)
+        worker_store.forget_silent_workers(session=session, silent_since=silent_since)
         session.commit()
         for index, submission_id in enumerate(requeued):
             try:
                 runtime.queue.enqueue(submission_id)
             except QueueUnavailable:
-                crud.mark_unsent(session=session, submission_ids=requeued[index:], now=now)
+                lease_store.mark_unsent(session=session, submission_ids=requeued[index:], now=now)
                 session.commit()
                 raise
     return requeued

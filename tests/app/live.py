@@ -15,9 +15,9 @@ from typing import Any
 
 import httpx
 
-from app import crud
 from app.core.db import session_scope
 from app.models import Role
+from app.store import accounts as account_store
 
 REPO = Path(__file__).resolve().parents[2]
 NUMJUDGE = str(Path(sys.executable).parent / "numjudge")
@@ -89,8 +89,8 @@ class LiveServer(LiveProcess):
 
     def add_user(self, name: str, role: Role = Role.LEARNER) -> dict[str, str]:
         with session_scope(self.database_url) as session:
-            user = crud.create_user(session=session, name=name, role=role)
-            _, token = crud.create_token(session=session, user=user)
+            user = account_store.create_user(session=session, name=name, role=role)
+            _, token = account_store.create_token(session=session, user=user)
         return {"Authorization": f"Bearer {token}"}
 
     def client(self, headers: dict[str, str]) -> httpx.Client:

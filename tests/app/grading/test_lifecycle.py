@@ -11,13 +11,16 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from app import crud
 from app.grading.lifecycle import WAKE_ANOTHER, work
 from app.grading.queue import GradingQueue, QueueUnavailable
 from app.grading.recovery import recover, worker_is_dead
 from app.grading.runtime import GradingRuntime, Lane
 from app.grading.workers import BackgroundWork
 from app.models import Submission, SubmissionKind, SubmissionStatus, Worker, utcnow
+from app.store import accounts as account_store
+from app.store import leases as lease_store
+from app.store import submissions as submission_store
+from app.store import workers as worker_store
 from graders import (
     CanaryResult,
     CpuPriority,
@@ -72,9 +75,9 @@ def fake(database_url: str, tmp_path: Path, engine: FakeEngine) -> Iterator[Grad
 def _new(runtime: GradingRuntime, code: str = "x = 1", user: str = "ada",
          **values: object) -> str:
     with runtime.sessions() as session:
-        owner = crud.get_user_by_name(session=session, name=user) or \
-            crud.create_user(session=session, name=user)
-        row = crud.create_submission(
+        owner = account_store.get_user_by_name(session=session, name=user) or \
+            account_store.create_user(session=session, name=user)
+        row = submission_store.create_submission(
             session=session, user=owner, exercise_id="gru-update-gate", exercise_version="v1",
             code=code, kind=SubmissionKind.SUBMIT,
             lease_expires_at=utcnow() + timedelta(seconds=60))
@@ -251,13 +254,13 @@ def test_a_candidate_list_lost_to_other_machines_is_drawn_again(
     """Another machine takes every learner of the first list; the thread keeps its wake-up
     and claims from a fresh list."""
     submission_id = _new(fake, "mine")
-    real_claim = crud.claim_submission
+    real_claim = lease_store.claim_submission
     lost = iter([True, True])
 
     def claim(**kwargs: object) -> Submission | None:
         return None if next(lost, False) else real_claim(**kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(crud, "claim_submission", claim)
+    monkeypatch.setattr(lease_store, "claim_submission", claim)
     work(fake, "another")
     assert _row(fake, submission_id).status is SubmissionStatus.DONE
     assert engine.calls == ["mine"]
@@ -282,7 +285,7 @@ def test_a_silent_workers_rows_return_long_before_their_lease_ends(
     live_lease = now + timedelta(seconds=30)
     with fake.sessions() as session:
         for worker, beat_at in (("killed:7", claimed), ("alive:8", now)):
-            crud.beat(session=session, worker=worker, threads=2, started_at=claimed,
+            worker_store.beat(session=session, worker=worker, threads=2, started_at=claimed,
                       now=beat_at, canary=None)
         session.commit()
     orphan = _new(fake, "orphan", status=SubmissionStatus.RUNNING, worker="killed:7",
@@ -318,6 +321,6 @@ def test_one_process_at_a_time_re_sends_rows(fake: GradingRuntime, database_url:
         pytest.skip("SQLite serves one machine: every pass may run")
     lost = _new(fake, "lost", lease_expires_at=utcnow() - timedelta(seconds=1))
     with fake.sessions() as other:  # another process in the middle of its pass
-        assert crud.take_recovery_turn(session=other)
+        assert lease_store.take_recovery_turn(session=other)
         assert recover(runtime=fake) == []
     assert recover(runtime=fake) == [lost]
