@@ -27,9 +27,9 @@ from graders.exercises import (
     load_exercise,
     prepare_exercise,
 )
-from graders.mutant_runs import same
-from graders.mutants import PREFIX
-from graders.mutation_score import SCORE_FLOOR, mutant_statuses, mutation_score
+from graders.mutation.mutants import PREFIX
+from graders.mutation.runs import same
+from graders.mutation.score import SCORE_FLOOR, mutant_statuses, mutation_score
 from graders.results import GradeReport, Status, Verdict, Visibility
 from graders.samples import Expectation, read_samples
 from graders.sandbox.runner import Sandbox
