@@ -220,12 +220,13 @@ def why_not_diagnosed(prepared: PreparedExercise, mistake: Mistake, report: Grad
         return (f"it gives the same outputs as {', '.join(others)} on every case; add a case "
                 "that tells them apart")
     if not any(mistake.name in case.table.wrong for case in prepared.cases):
-        # Its values are the reference's: it fails only on a check, whose fixed hint is the
-        # diagnosis (graders.checks.diagnosis.CHECK_HINTS).
+        # Candidates are matched on values (graders/checks/diagnosis.py): one whose values are
+        # right everywhere explains nothing, and a check's fixed hint speaks for such code.
         failures = sorted({t.failure.value for t in report.tests if t.failure is not None})
-        return (f"its values equal the reference's on every case; it fails only on "
-                f"{', '.join(failures)}, and that check's own hint is the diagnosis; delete "
-                "the file, or make it a mistake in the values")
+        return (f"its values equal the reference's on every case and it fails only on "
+                f"{', '.join(failures)}: a mistake can only be the diagnosis of wrong values, "
+                "and the check's own message tells the learner; delete the file, or make it a "
+                "mistake in the values")
     unstable = first_unstable_case(prepared, entry_function(mistake.path, exercise.entry))
     if unstable is not None:
         return (f"its output is not deterministic: two calls on case {unstable!r} return "
