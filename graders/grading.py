@@ -23,7 +23,15 @@ from graders.diagnosis import (
 from graders.exercises import PreparedCase, PreparedExercise, WarningPolicy
 from graders.hidden import HIDDEN_MESSAGES, hidden_view
 from graders.layout import explain_shape_error
-from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
+from graders.results import (
+    Cost,
+    Failure,
+    GradeReport,
+    Status,
+    TestResult,
+    Verdict,
+    Visibility,
+)
 from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
 from graders.sandbox.limits import CpuPriority, SandboxLimits
 from graders.sandbox.protocol import (
@@ -86,7 +94,8 @@ def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_onl
     The sandbox runs under the pool's limits with the exercise's time and memory limits and
     ``priority``, unless ``limits`` overrides them all. The report's duration is the time
     until the first hidden case was sent: how long hidden cases take is not the learner's to
-    know.
+    know. Its cost (the CPU time and peak memory of the whole run) is for instructors only.
+    Raises ``SandboxStarved`` when the host gave the submission too little CPU to judge it.
     """
     exercise = prepared.exercise
     limits = limits or replace(sandbox.limits.with_exercise_limits(
@@ -96,7 +105,8 @@ def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_onl
     run = sandbox.run(code, exercise.entry, tasks, limits)
     duration_ms = round(((run.hidden_started_at or time.perf_counter()) - started) * 1000)
     try:
-        return with_isolation_note(judge(prepared, plans, run, limits, duration_ms), run)
+        report = judge(prepared, plans, run, limits, duration_ms)
+        return replace(with_isolation_note(report, run), cost=cost_of(run))
     except Exception as exc:  # the values came from the sandbox: hostile until judged
         logger.warning("results of a submission to %s could not be judged: %r",
                        exercise.id, exc)
@@ -105,7 +115,14 @@ def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_onl
         return GradeReport(exercise=exercise.id, version=exercise.version,
                            verdict=Verdict.ERROR, duration_ms=duration_ms, message=message,
                            tests=tuple(shown(not_run(plan.case, Failure.CRASHED, message))
-                                       for plan in plans))
+                                       for plan in plans), cost=cost_of(run))
+
+
+def cost_of(run: RunResult) -> Cost | None:
+    if run.usage is None:
+        return None
+    return Cost(cpu_ms=round(run.usage.cpu_s * 1000),
+                memory_kb=round(run.usage.memory_bytes / 1024))
 
 
 def with_isolation_note(report: GradeReport, run: RunResult) -> GradeReport:
@@ -181,9 +198,20 @@ def unfinished_reason(run: RunResult, limits: SandboxLimits) -> tuple[Failure, s
     """Why the run stopped early, told in full only if it stopped before any hidden case."""
     if run.ending is Ending.COMPLETED:
         return None
+    if run.ending in (Ending.TIMEOUT, Ending.WALL_LIMIT) and run.hidden_started:
+        # Whether it computed or waited could depend on a hidden input: one text for both.
+        return Failure.TIME_LIMIT, (
+            f"time limit exceeded during a hidden test ({limits.time_s:g} s of CPU time, or "
+            f"{limits.wall_s:g} s mostly spent waiting; details are not shown for hidden tests)")
     if run.ending is Ending.TIMEOUT:
         return (Failure.TIME_LIMIT,
-                f"time limit exceeded ({limits.time_s:g} s for the whole submission)")
+                f"time limit exceeded ({limits.time_s:g} s of CPU time for the whole "
+                "submission)")
+    if run.ending is Ending.WALL_LIMIT:
+        return Failure.TIME_LIMIT, (
+            f"wall-clock limit exceeded while waiting: after {limits.wall_s:g} s the code had "
+            "spent most of that time sleeping or blocked, not computing (the time limit is "
+            f"{limits.time_s:g} s of CPU time)")
     if run.hidden_started:
         return Failure.CRASHED, (f"{HIDDEN_MESSAGES[Failure.CRASHED]}: it ended during a hidden "
                                  "test (details are not shown for hidden tests)")
@@ -196,7 +224,7 @@ def unfinished_reason(run: RunResult, limits: SandboxLimits) -> tuple[Failure, s
 
 
 def overall_verdict(run: RunResult, tests: Sequence[TestResult], task_count: int) -> Verdict:
-    if run.ending is Ending.TIMEOUT:
+    if run.ending in (Ending.TIMEOUT, Ending.WALL_LIMIT):
         return Verdict.TIMEOUT
     if run.exit_code == EXIT_MEMORY_LIMIT:
         return Verdict.MEMORY_LIMIT

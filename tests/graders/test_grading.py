@@ -93,8 +93,9 @@ def mistake_code(name: str) -> str:
 
 def golden_dict(report: GradeReport) -> dict[str, Any]:
     # The version is a hash of the folder: any edit of a statement changes it. run() checks it.
+    # The duration and the cost are measured, not computed.
     data = report.to_dict()
-    del data["duration_ms"], data["version"]
+    del data["duration_ms"], data["version"], data["cost"]
     return data
 
 
@@ -112,6 +113,10 @@ def test_reference_passes_with_full_score(gate: PreparedExercise, sandbox: Sandb
     for test in report.tests:
         assert (test.status, test.points, test.message) == (Status.PASSED, test.max_points, "")
     assert report.diagnosis is None
+    # What the whole run used, hidden cases too, for the instructor.
+    assert report.cost is not None
+    assert 0 < report.cost.cpu_ms < 1000 * gate.exercise.limits.time_s
+    assert 0 < report.cost.memory_kb < 1024 * gate.exercise.limits.memory_mb
 
 
 def test_starter_fails(gate: PreparedExercise, sandbox: Sandbox) -> None:
@@ -691,12 +696,36 @@ def test_judge_timeout(gate: PreparedExercise) -> None:
     first = TaskOutcome(ok=True, value=gate.cases[0].expected, stdout="hi\n")
     report = judged(gate, RunResult(Ending.TIMEOUT, outcomes={0: first}))
     assert report.verdict is Verdict.TIMEOUT
-    assert report.message == "time limit exceeded (5 s for the whole submission)"
+    assert report.message == "time limit exceeded (5 s of CPU time for the whole submission)"
     assert [(t.status, t.message) for t in report.tests] == [
         (Status.PASSED, ""),
-        (Status.ERROR, "not run: time limit exceeded (5 s for the whole submission)")]
+        (Status.ERROR, "not run: time limit exceeded (5 s of CPU time for the whole "
+                       "submission)")]
     assert report.output == "--- numerical example ---\nhi\n"
     assert report.duration_ms == 3
+
+
+def test_judge_wall_clock_limit_while_waiting(gate: PreparedExercise) -> None:
+    from graders.sandbox import Ending, RunResult
+
+    report = judged(gate, RunResult(Ending.WALL_LIMIT))
+    assert report.verdict is Verdict.TIMEOUT
+    assert report.message == ("wall-clock limit exceeded while waiting: after 11 s the code had "
+                              "spent most of that time sleeping or blocked, not computing (the "
+                              "time limit is 5 s of CPU time)")
+    assert {t.failure for t in report.tests} == {Failure.TIME_LIMIT}
+
+
+@pytest.mark.parametrize("ending", ["TIMEOUT", "WALL_LIMIT"])
+def test_during_a_hidden_case_computing_and_waiting_read_the_same(
+        gate: PreparedExercise, ending: str) -> None:
+    # Whether the code spun or slept there could depend on a hidden input.
+    from graders.sandbox import Ending, RunResult
+
+    report = judged(gate, RunResult(Ending[ending], hidden_started_at=1.0), public_only=False)
+    assert report.verdict is Verdict.TIMEOUT
+    assert report.message == ("time limit exceeded during a hidden test (5 s of CPU time, or 11 "
+                              "s mostly spent waiting; details are not shown for hidden tests)")
 
 
 def test_judge_memory_error_while_loading(gate: PreparedExercise) -> None:
