@@ -55,8 +55,10 @@ def describe_cost(cost: Cost, limits: Limits | None = None) -> str:
 
 
 def format_validation(name: str, result: ValidationResult) -> str:
-    """``numjudge validate``'s lines for one folder (or course file): ok/FAIL, notes, problems."""
+    """``numjudge validate``'s lines for one folder (or course file): ok/FAIL, notes, the
+    reference's costs, problems."""
     mark = "ok  " if result.ok else "FAIL"
     lines = [f"{mark} {name}" + (f"  ({'; '.join(result.notes)})" if result.notes else "")]
+    lines += [f"     {cost}" for cost in result.costs]
     lines += [f"     - {problem}" for problem in result.problems]
     return "\n".join(lines)

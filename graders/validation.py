@@ -22,9 +22,10 @@ from graders.exercises import (
     load_exercise,
     prepare_exercise,
 )
-from graders.grading import grade
+from graders.grading import cost_of, grade, plan_tasks
 from graders.mutants import PREFIX
 from graders.mutation_score import SCORE_FLOOR, mutant_statuses, mutation_score
+from graders.render import describe_cost
 from graders.results import GradeReport, Status, Verdict, Visibility
 from graders.sandbox.runner import Sandbox
 from graders.scaffold import PLACEHOLDERS, placeholder_title
@@ -35,6 +36,8 @@ class ValidationResult:
     path: Path
     problems: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    costs: list[str] = field(default_factory=list)
+    """What the reference used, against the exercise's limits: the data to set them from."""
 
     @property
     def ok(self) -> bool:
@@ -56,7 +59,7 @@ def validate_folder(path: Path, sandbox: Sandbox) -> ValidationResult:
         result.problems.append(str(exc))
         return result
     checks: list[Callable[[PreparedExercise, Sandbox, ValidationResult], None]] = [
-        check_arguments, check_statement, check_reference, check_starter,
+        check_arguments, check_statement, check_reference, check_case_costs, check_starter,
         check_mistakes, check_mutants, check_determinism,
     ]
     for check in checks:
@@ -131,6 +134,24 @@ def check_reference(prepared: PreparedExercise, sandbox: Sandbox,
     if report.verdict is not Verdict.PASSED:
         result.problems.append(f"solution.py: does not pass its own cases in the sandbox "
                                f"({report.verdict.value}): {failing_tests(report)}")
+    if report.cost is not None:
+        result.costs.append(f"reference: {describe_cost(report.cost, prepared.exercise.limits)}")
+
+
+def check_case_costs(prepared: PreparedExercise, sandbox: Sandbox,
+                     result: ValidationResult) -> None:
+    """The costliest case: the reference run on each case alone (loading it included)."""
+    exercise = prepared.exercise
+    code = read(exercise.path / "solution.py")
+    limits = sandbox.limits.with_exercise_limits(exercise.limits.time_s,
+                                                 exercise.limits.memory_mb)
+    costs = [(case.name, cost_of(sandbox.run(code, exercise.entry, plan_tasks([case])[0],
+                                             limits))) for case in prepared.cases]
+    measured = [(name, cost) for name, cost in costs if cost is not None]
+    if measured:
+        name, cost = max(measured, key=lambda item: (item[1].cpu_ms, item[1].memory_kb))
+        result.costs.append(f"slowest case, run alone: {name!r}, "
+                            f"{describe_cost(cost, exercise.limits)}")
 
 
 def check_starter(prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult) -> None:

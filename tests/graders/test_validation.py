@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -10,6 +11,8 @@ from graders.scaffold import create_exercise
 from graders.validation import ValidationResult, exercise_folders, validate_folder
 from tests.graders.helpers import (
     GATE,
+    GATE_HIDDEN,
+    GATE_PUBLIC,
     HIDDEN_VALUES,
     edit,
     gate_solution,
@@ -34,6 +37,16 @@ def test_good_folder_passes(sandbox: Sandbox) -> None:
     assert result.problems == []
     assert result.ok
     assert result.notes == GOOD_NOTES
+
+
+def test_the_reference_and_its_costliest_case_are_measured_against_the_limits(
+        sandbox: Sandbox) -> None:
+    costs = validated(GATE, sandbox).costs
+    cost = r"\d+\.\d\d s CPU of 5 s \(\d+ %\), \d+\.\d MB peak memory of 512 MB \(\d+ %\)"
+    assert len(costs) == 2
+    assert re.fullmatch(f"reference: {cost}", costs[0]), costs
+    case = re.fullmatch(f"slowest case, run alone: '([a-z ]+)', {cost}", costs[1])
+    assert case and case.group(1) in GATE_PUBLIC + GATE_HIDDEN, costs
 
 
 def test_good_copy_passes(gate_copy: Path, sandbox: Sandbox) -> None:
