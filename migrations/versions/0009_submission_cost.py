@@ -2,7 +2,7 @@
 
 Revision ID: 0009_submission_cost
 Revises: 0008_claim_indexes
-Create Date: 2026-12-02 12:00:00
+Create Date: 2026-12-01 19:00:00
 """
 
 from __future__ import annotations
