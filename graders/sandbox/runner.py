@@ -344,8 +344,8 @@ def run_in_zygote(zygote: Zygote, code: str, entry: str, tasks: EncodedTasks,
     elif exit_code == EXIT_WALL_LIMIT:
         result.ending = Ending.WALL_LIMIT
     elif exit_code == EXIT_STARVED:
-        used = f"{result.usage.cpu_s:.2f} s" if result.usage else "too little"
-        raise SandboxStarved(f"the submission was runnable but got {used} of CPU time in "
+        used = f"{result.usage.cpu_s:.2f} s of CPU time" if result.usage else "no CPU time"
+        raise SandboxStarved(f"the submission was runnable but got {used} in "
                              f"{limits.starved_wall_s:g} s: the host is too busy to judge it "
                              "now")
     elif exit_code == EXIT_MEMORY_LIMIT:
