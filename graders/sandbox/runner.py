@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from graders.cpu_affinity import children_use_every_cpu
 from graders.errors import SandboxFault, SandboxStarved, SandboxUnavailable
+from graders.sandbox.cpu_affinity import children_use_every_cpu
 from graders.sandbox.exitcodes import (
     EXIT_MEMORY_LIMIT,
     EXIT_SETUP_FAILED,

@@ -48,7 +48,7 @@ from graders.sandbox.state import claim as claim_state_folder
 from graders.sandbox.state import release as release_state_folder
 from graders.sandbox.usage import Meter, Usage
 from graders.sandbox.watch import watch
-from graders.wire import send_frame
+from graders.sandbox.wire import send_frame
 
 logger = logging.getLogger(__name__)
 

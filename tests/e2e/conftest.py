@@ -68,16 +68,16 @@ def _free_port() -> int:
 
 def _add_users(database_url: str) -> str:
     """The instructor, and a learner for whom it returns an API token."""
-    from app import crud
     from app.core.db import dispose_engines, session_scope, upgrade_database
     from app.models import Role
+    from app.store import accounts as account_store
 
     upgrade_database(database_url)
     with session_scope(database_url) as session:
-        crud.create_user(session=session, name=INSTRUCTOR[0], role=Role.INSTRUCTOR,
-                         password=INSTRUCTOR[1])
-        learner = crud.create_user(session=session, name=GRADED_LEARNER, role=Role.LEARNER)
-        _, token = crud.create_token(session=session, user=learner)
+        account_store.create_user(session=session, name=INSTRUCTOR[0], role=Role.INSTRUCTOR,
+                                  password=INSTRUCTOR[1])
+        learner = account_store.create_user(session=session, name=GRADED_LEARNER, role=Role.LEARNER)
+        _, token = account_store.create_token(session=session, user=learner)
     dispose_engines()
     return token
 
