@@ -36,6 +36,8 @@ HIDDEN_MESSAGES = {
     Failure.TIME_LIMIT: "time limit exceeded",
     Failure.MEMORY_LIMIT: "ran out of memory (MemoryError)",
     Failure.CRASHED: "the process ended before all tests ran",
+    Failure.FORBIDDEN: ("rules: the code was not run, because it uses what this exercise "
+                        "forbids"),
 }
 ERROR_FAILURES = frozenset({Failure.EXCEPTION, Failure.TIME_LIMIT, Failure.MEMORY_LIMIT,
                             Failure.CRASHED})

@@ -22,6 +22,7 @@ from graders.checks.diagnosis import (
 )
 from graders.checks.hidden import HIDDEN_MESSAGES, hidden_view
 from graders.checks.layout import explain_shape_error
+from graders.checks.rules import Unreadable, find_violations, violations_message
 from graders.exercises import PreparedCase, PreparedExercise, WarningPolicy
 from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
 from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
@@ -92,6 +93,9 @@ def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_onl
     limits = limits or replace(sandbox.limits.with_exercise_limits(
         exercise.limits.time_s, exercise.limits.memory_mb), priority=priority)
     tasks, plans = planned(prepared, public_only)
+    forbidden = rules_report(prepared, plans, code)
+    if forbidden is not None:
+        return forbidden
     started = time.perf_counter()
     run = sandbox.run(code, exercise.entry, tasks, limits)
     duration_ms = round(((run.hidden_started_at or time.perf_counter()) - started) * 1000)
@@ -106,6 +110,26 @@ def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_onl
                            verdict=Verdict.ERROR, duration_ms=duration_ms, message=message,
                            tests=tuple(shown(not_run(plan.case, Failure.CRASHED, message))
                                        for plan in plans))
+
+
+def rules_report(prepared: PreparedExercise, plans: Sequence[CasePlan], code: str
+                 ) -> GradeReport | None:
+    """The report of code that breaks the exercise's rules, which is then not run; ``None``
+    when it keeps them. The message names each use by line: it tells of the learner's own
+    code, nothing of a hidden input, so the report may carry it."""
+    exercise = prepared.exercise
+    try:
+        violations = find_violations(code, exercise.forbid)
+    except Unreadable as exc:
+        message = f"rules: the code was not run, because {exc} against this exercise's rules"
+    else:
+        if not violations:
+            return None
+        message = violations_message(violations)
+    tests = tuple(shown(test_result(plan.case, Status.FAILED, message, Failure.FORBIDDEN))
+                  for plan in plans)
+    return GradeReport(exercise=exercise.id, version=exercise.version, verdict=Verdict.FAILED,
+                       tests=tests, message=message)
 
 
 def with_isolation_note(report: GradeReport, run: RunResult) -> GradeReport:
