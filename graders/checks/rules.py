@@ -51,6 +51,7 @@ class RuleKind(Enum):
     NAME = "name"
 
 
+CONSTRUCT_DESCRIPTIONS = {Construct.PYTHON_LOOP: "Python loops (for, while, comprehensions)"}
 IMPORT_PREFIX = "import:"
 LOOPS: dict[type[ast.AST], str] = {
     ast.For: "for", ast.AsyncFor: "async for", ast.While: "while",
@@ -93,7 +94,7 @@ class Rule:
     def description(self) -> str:
         """What the rule forbids, in words for the exercise page and the API."""
         if self.kind is RuleKind.CONSTRUCT:
-            return "Python loops (for, while, comprehensions)"
+            return CONSTRUCT_DESCRIPTIONS[Construct(self.target)]
         if self.kind is RuleKind.IMPORT:
             return f"importing {self.target}"
         return self.target

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 import pytest
 
+from graders import load_exercise
 from graders.checks.rules import (
     MAX_LISTED,
     MAX_SOURCE_CHARS,
@@ -15,6 +17,7 @@ from graders.checks.rules import (
     find_violations,
     violations_message,
 )
+from tests.graders.helpers import EXERCISES, REPO
 
 
 def found(code: str, *rules: str) -> list[str]:
@@ -194,3 +197,11 @@ def test_the_message_lists_the_first_violations_and_counts_the_rest() -> None:
                               "exercise forbids: line 1: a Python loop (for); line 2:")
     assert f"line {MAX_LISTED}: a Python loop (for); and 3 more" in message
     assert f"line {MAX_LISTED + 1}:" not in message
+
+
+def test_the_authoring_guides_example_reads_as_documented() -> None:
+    guide = (REPO / "docs" / "authoring.md").read_text(encoding="utf-8")
+    section = guide.split("## Rules: how, not only what")[1].split("## `cases.py`")[0]
+    code, message = re.findall(r"```\w*\n(.*?)```", section, re.S)[1:3]
+    forbid = load_exercise(EXERCISES / "gru-candidate-state").forbid
+    assert violations_message(find_violations(code, forbid)) == " ".join(message.split())
