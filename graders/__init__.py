@@ -28,8 +28,8 @@ from graders.exercises import (
     load_exercise,
     prepare_exercise,
 )
-from graders.mutants import PREFIX as MUTANT_PREFIX
-from graders.mutation_score import MutantStatus, MutationScore, mutant_statuses, mutation_score
+from graders.mutation.mutants import PREFIX as MUTANT_PREFIX
+from graders.mutation.score import MutantStatus, MutationScore, mutant_statuses, mutation_score
 from graders.render import format_report, format_validation
 from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
 from graders.sandbox import CpuPriority, Sandbox, SandboxLimits

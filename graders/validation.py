@@ -24,8 +24,8 @@ from graders.exercises import (
     load_exercise,
     prepare_exercise,
 )
-from graders.mutants import PREFIX
-from graders.mutation_score import SCORE_FLOOR, mutant_statuses, mutation_score
+from graders.mutation.mutants import PREFIX
+from graders.mutation.score import SCORE_FLOOR, mutant_statuses, mutation_score
 from graders.results import Failure, GradeReport, Status, Verdict, Visibility
 from graders.sandbox.runner import Sandbox
 from graders.scaffold import PLACEHOLDERS, placeholder_title

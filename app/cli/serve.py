@@ -9,6 +9,7 @@ import typer
 
 from app.cli.common import service_settings
 from app.core.config import Settings
+from app.core.redact import mask_url
 from app.grading.queue import GradingQueue, QueueUnavailable
 from graders import keep_threads_on
 
@@ -66,8 +67,8 @@ def serve_command(
     app = create_app(settings)
     check_queue_or_exit(app.state.runtime.queue)
     logger.info("service.listening", extra={"url": f"http://{host}:{port}",
-                                            "database": settings.database_url.split("@")[-1],
-                                            "queue": settings.queue_url})
+                                            "database": mask_url(settings.database_url),
+                                            "queue": mask_url(settings.queue_url)})
     uvicorn.run(app, host=host, port=port, log_config=None, access_log=False,
                 timeout_graceful_shutdown=5, proxy_headers=bool(forwarded_allow_ips),
                 forwarded_allow_ips=forwarded_allow_ips or None)

@@ -38,6 +38,9 @@ logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+WAKE_ANOTHER = "more"
+"""The id a wake-up for rows left behind carries (a message's id is only logged)."""
+
 
 class Stopping(Exception):
     """The process is stopping while the database is down: leave the work to recovery."""
@@ -110,6 +113,11 @@ def _claim_next(runtime: GradingRuntime) -> Claimed | None:
         return claimed
 
 
+CLAIM_ROUNDS = 5
+"""Candidate lists a thread tries before it lets its wake-up go: a list lost whole to other
+machines means they took those learners, and a fresh list holds the others."""
+
+
 def _claim_in(runtime: GradingRuntime, *, learners: bool, regrades: bool) -> Claimed | None:
     # A lane with no free place takes nothing: its cap is zero for this claim.
     max_running = runtime.settings.max_running_per_learner if learners else 0
@@ -117,23 +125,43 @@ def _claim_in(runtime: GradingRuntime, *, learners: bool, regrades: bool) -> Cla
     if not max_running and not max_regrades:
         return None
     with runtime.sessions() as session:
-        candidates = lease_store.next_candidates(session=session, now=utcnow(),
-                                                 max_running=max_running, max_regrades=max_regrades)
-        session.rollback()  # end the read: SQLite refuses to upgrade a stale snapshot
-        for candidate in candidates:
-            started, now = time.perf_counter(), utcnow()
-            lease_token = uuid.uuid4().hex
-            exercise = _load(runtime, candidate.exercise_id)
-            limit = exercise.limits.time_s if exercise is not None else 0.0
-            lease = timedelta(seconds=limit + runtime.settings.lease_margin_s)
-            claimed = lease_store.claim_submission(
-                session=session, candidate=candidate, worker=worker_id(),
-                lease_token=lease_token, lease_expires_at=now + lease, now=now,
-                max_running=max_running, max_regrades=max_regrades)
-            session.commit()
-            if claimed is not None:
-                return Claimed(claimed, candidate.user_name, lease_token, started, exercise)
+        for _ in range(CLAIM_ROUNDS):
+            candidates = lease_store.next_candidates(session=session, now=utcnow(),
+                                              max_running=max_running,
+                                              max_regrades=max_regrades)
+            session.rollback()  # end the read: SQLite refuses to upgrade a stale snapshot
+            if not candidates:
+                return None
+            for index, candidate in enumerate(candidates):
+                started, now = time.perf_counter(), utcnow()
+                lease_token = uuid.uuid4().hex
+                exercise = _load(runtime, candidate.exercise_id)
+                limit = exercise.limits.time_s if exercise is not None else 0.0
+                lease = timedelta(seconds=limit + runtime.settings.lease_margin_s)
+                claimed = lease_store.claim_submission(
+                    session=session, candidate=candidate, worker=worker_id(),
+                    lease_token=lease_token, lease_expires_at=now + lease, now=now,
+                    max_running=max_running, max_regrades=max_regrades)
+                session.commit()
+                if claimed is not None:
+                    if index + 1 < len(candidates):
+                        _wake_another(runtime)
+                    return Claimed(claimed, candidate.user_name, lease_token, started,
+                                   exercise)
+    _wake_another(runtime)  # rows were there all along: someone must come back for them
     return None
+
+
+def _wake_another(runtime: GradingRuntime) -> None:
+    """Send a wake-up for claimable rows this thread leaves behind, unless one already waits:
+    an idle thread on any machine then takes them instead of waiting for the next
+    submission or recovery's re-send. A queue that is down costs nothing here: recovery
+    re-sends once it is back."""
+    try:
+        if runtime.queue.pending() == 0:
+            runtime.queue.enqueue(WAKE_ANOTHER)
+    except Exception:  # any error of the storage: the queue is down
+        logger.debug("queue.wake_not_sent")
 
 
 def _grade_claimed(runtime: GradingRuntime, claimed: Claimed) -> None:

@@ -19,6 +19,7 @@ from huey import Huey, MemoryHuey, RedisHuey, SqliteHuey
 from huey.consumer import Consumer, Worker
 
 from app.core.backoff import Backoff
+from app.core.redact import mask_url
 
 logger = logging.getLogger(__name__)
 
@@ -64,8 +65,11 @@ class _WakeableWorker(Worker):  # type: ignore[misc]
         self.outage.succeeded("queue.available")
         if task is not None:
             self.delay = self.default_delay
+            # The task itself, not Huey's ``execute``: that also clears the task's revoke flag
+            # in the storage afterwards, which during an outage turned a grading that was
+            # stored into an ERROR with a traceback. Nothing here is ever revoked.
             try:
-                self.huey.execute(task, now)
+                task.execute()
             except Exception:
                 logger.exception("queue.task_failed", extra={"task": task.id})
         elif not self.huey.storage.blocking:
@@ -116,7 +120,8 @@ class GradingQueue:
         self._handler: Handler | None = None
         self._task = self.huey.task(name=GRADE_TASK, retries=0)(self._dispatch)
         self._wake = threading.Semaphore(0)
-        self._outage = Backoff(max_s=backoff_max_s)
+        self.outage = Backoff(max_s=backoff_max_s)
+        """The queue's outages, one per process: its consumer threads and recovery share it."""
         self.consumer: GradingConsumer | None = None
 
     def _dispatch(self, submission_id: str) -> None:
@@ -134,7 +139,7 @@ class GradingQueue:
 
     @property
     def url_for_logs(self) -> str:
-        return self.url.split("@")[-1]
+        return mask_url(self.url)
 
     def pending(self) -> int:
         """Messages waiting in the storage (raises when it cannot be reached)."""
@@ -156,7 +161,7 @@ class GradingQueue:
         blocking = bool(getattr(self.huey.storage, "blocking", False))
         # Nothing is ever scheduled for later, so the scheduler only needs to tick rarely.
         self.consumer = GradingConsumer(
-            self.huey, self._wake, self._outage, embedded=embedded, workers=workers,
+            self.huey, self._wake, self.outage, embedded=embedded, workers=workers,
             worker_type="thread", periodic=False, initial_delay=0.05, backoff=1.5,
             max_delay=1.0 if blocking else 0.5, check_worker_health=True,
             shutdown_timeout=10.0, scheduler_interval=60)

@@ -2,8 +2,11 @@
 
 At start-up every queued row is sent again (its message may have died with a process or
 never been sent), and running rows whose worker on this host is dead are put back; every
-``recovery_interval_s`` rows whose lease ran out are. A row whose wake-up cannot be sent
-(the queue is down) stays due, so the next pass tries again.
+``recovery_interval_s`` rows whose lease ran out are, and so are the running rows of a worker
+on any machine whose heartbeat stopped ``worker_silence_s`` ago (a killed worker's rows come
+back within seconds, not at the end of their lease); the silent workers' records are removed.
+A pass starts only when the queue answers and no other process is in one, so an outage costs
+no row a change and no log line beyond the one warning.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import os
 import socket
 import threading
 from datetime import datetime, timedelta
+from enum import Enum
 
 from app.core.backoff import Backoff
 from app.grading.queue import QueueUnavailable
@@ -20,8 +24,19 @@ from app.grading.runtime import GradingRuntime
 from app.models import SubmissionStatus, utcnow
 from app.services.submissions import log_event
 from app.store import leases as lease_store
+from app.store import workers as worker_store
 
 logger = logging.getLogger(__name__)
+
+
+class RequeueReason(Enum):
+    """Why a row went back to the queue (the ``reason`` of ``submission.requeued``)."""
+
+    STARTUP = "startup"
+    """A process started: every queued row's wake-up is sent again."""
+    LEASE = "lease"
+    WORKER_SILENT = "worker_silent"
+    """Its worker's heartbeat stopped (``worker_silence_s``), long before the lease ends."""
 
 
 def _pid_alive(pid: int) -> bool:
@@ -49,26 +64,38 @@ def recover(*, runtime: GradingRuntime, startup: bool = False,
             now: datetime | None = None) -> list[str]:
     """Send wake-ups for the rows left behind; returns their ids.
 
-    Raises :class:`QueueUnavailable` when the queue is down (the rows stay due).
+    Raises :class:`QueueUnavailable` when the queue is down, before a row is touched: the
+    rows stay as they are until a pass can send their wake-ups. One process at a time does
+    it (the others' passes find nothing to do).
     """
     now = now or utcnow()
+    runtime.queue.check()
     lease = now + timedelta(seconds=runtime.settings.queue_lease_s)
+    silent_since = now - timedelta(seconds=runtime.settings.worker_silence_s)
     requeued: list[str] = []
     with runtime.sessions() as session:
-        rows = lease_store.unfinished_submissions(session=session,
-                                                  expired_before=None if startup else now)
-        for row in rows:
+        if not lease_store.take_recovery_turn(session=session):
+            return []
+        rows = {row.id: row for row in lease_store.unfinished_submissions(
+            session=session, expired_before=None if startup else now)}
+        silent_rows = lease_store.silent_workers_running(session=session, silent_since=silent_since)
+        silent = {row.id for row in silent_rows}
+        rows.update((row.id, row) for row in silent_rows if row.id not in rows)
+        for row in rows.values():
             expired = row.lease_expires_at is None or row.lease_expires_at < now
             if not expired and row.status is SubmissionStatus.RUNNING and \
-                    not worker_is_dead(row.worker):
+                    row.id not in silent and not worker_is_dead(row.worker):
                 continue
             if lease_store.requeue_submission(session=session, submission_id=row.id,
                                               seen_lease=row.lease_expires_at,
                                               lease_expires_at=lease):
                 requeued.append(row.id)
-                log_event(logger, "submission.requeued", row,
-                          reason="startup" if startup else "lease", was=row.status.value,
-                          attempts=row.attempts)
+                reason = (RequeueReason.STARTUP if startup else
+                          RequeueReason.WORKER_SILENT if row.id in silent else
+                          RequeueReason.LEASE)
+                log_event(logger, "submission.requeued", row, reason=reason.value,
+                          was=row.status.value, attempts=row.attempts)
+        worker_store.forget_silent_workers(session=session, silent_since=silent_since)
         session.commit()
         for index, submission_id in enumerate(requeued):
             try:
@@ -94,7 +121,9 @@ class RecoveryThread(threading.Thread):
         while not self._stop_event.wait(self.runtime.settings.recovery_interval_s):
             try:
                 recover(runtime=self.runtime)
-            except Exception as exc:  # database or queue down: both come back
+            except QueueUnavailable as exc:  # the consumer threads meet the same outage
+                self.runtime.queue.outage.failed(self._stop_event, "queue.unavailable", exc)
+            except Exception as exc:  # the database is down: it comes back
                 self._outage.failed(self._stop_event, "recovery.failed", exc)
             else:
                 self._outage.succeeded("recovery.resumed")

@@ -8,7 +8,10 @@ The fairness policy, as the SQL below states it (tests/app/store/test_leases.py,
   of their own gradings in flight (a live lease); a regrade while fewer than ``max_regrades``
   regrades are in flight on every worker; a regrade takes no place of its learner's;
 - the claim checks those limits again, and on PostgreSQL locks the learner's row first, so
-  two workers cannot both take a learner's last place;
+  two workers cannot both take a learner's last place; a learner another worker is claiming
+  at that moment is skipped, not waited for;
+- a candidate list holds each learner's oldest claimable row only, so a list is never one
+  learner's, lost whole when another machine claims that learner first;
 - learners' own work comes before regrades; then the learner with the fewest in flight, then
   the learner served longest ago (never served first: round robin), then the oldest row;
 - a lease holds up to its expiry, after which the row is claimable again and no longer in
@@ -27,7 +30,7 @@ from typing import Any, cast
 from sqlalchemy import Table, Update, and_, bindparam, func, or_, select, update
 from sqlalchemy.orm import Session
 
-from app.models import Submission, SubmissionStatus, User, UTCDateTime
+from app.models import Submission, SubmissionStatus, User, UTCDateTime, Worker
 from app.store._dialect import aware
 
 # The two updates every grading makes are built once with bound parameters: building an ORM
@@ -82,6 +85,19 @@ _CLAIM = (
     .returning(*_submissions)
 )
 
+_older = Submission.__table__.alias("older")
+# One candidate per learner: the claim of a learner's newer row would be refused for the same
+# reason as the oldest one's.
+_first_of_learner = ~(
+    select(_older.c.id).where(
+        _older.c.user_id == _submissions.user_id, _older.c.regrade == _submissions.regrade,
+        or_(_older.c.status == SubmissionStatus.QUEUED,
+            and_(_older.c.status == SubmissionStatus.RUNNING,
+                 _older.c.lease_expires_at < bindparam("now"))),
+        or_(_older.c.created_at < _submissions.created_at,
+            and_(_older.c.created_at == _submissions.created_at,
+                 _older.c.id < _submissions.id)))
+    .exists())
 _last_started = (select(func.max(_running.c.started_at))
                  .where(_running.c.user_id == _submissions.user_id).scalar_subquery())
 _in_flight_here = _in_flight(_submissions.user_id, bindparam("now"))
@@ -89,7 +105,8 @@ _users = User.__table__.c
 _CANDIDATES = (
     select(_submissions.id, _submissions.user_id, _submissions.exercise_id, _users.name)
     .join(User.__table__, _users.id == _submissions.user_id)
-    .where(_claimable(bindparam("now")), _has_room(_submissions.user_id, bindparam("now")))
+    .where(_claimable(bindparam("now")), _has_room(_submissions.user_id, bindparam("now")),
+           _first_of_learner)
     # Learners' own work before regrades; then fewest in flight, then the learner served
     # longest ago (round robin), then age.
     .order_by(_submissions.regrade, _in_flight_here, _last_started.asc().nulls_first(),
@@ -108,8 +125,8 @@ class Candidate:
 
 def next_candidates(*, session: Session, now: datetime, max_running: int,
                     max_regrades: int, limit: int = 8) -> list[Candidate]:
-    """Claimable submissions in fair order, of learners below ``max_running`` in flight
-    (regrades while fewer than ``max_regrades`` run)."""
+    """Claimable submissions in fair order, each learner's oldest only, of learners below
+    ``max_running`` in flight (regrades while fewer than ``max_regrades`` run)."""
     rows = session.execute(_CANDIDATES, {"now": now, "max_running": max_running,
                                          "max_regrades": max_regrades,
                                          "candidates": limit}).all()
@@ -123,10 +140,14 @@ def claim_submission(*, session: Session, candidate: Candidate, worker: str, lea
     still has fewer than ``max_running`` in flight; the claimed row, or None.
 
     On PostgreSQL the learner's row is locked first so two workers cannot both take the
-    learner's last slot; SQLite runs one writer at a time anyway.
+    learner's last slot; a learner another worker is claiming right now is skipped rather
+    than waited for (that claim will most likely take the slot). SQLite runs one writer at a
+    time anyway.
     """
-    if session.get_bind().dialect.name == "postgresql":
-        session.execute(select(User.id).where(User.id == candidate.user_id).with_for_update())
+    if session.get_bind().dialect.name == "postgresql" and session.execute(
+            select(User.id).where(User.id == candidate.user_id)
+            .with_for_update(skip_locked=True)).first() is None:
+        return None
     row = session.execute(_CLAIM, {
         "claimed_id": candidate.id, "now": now, "claiming_worker": worker,
         "new_lease_token": lease_token, "new_lease_expires_at": lease_expires_at,
@@ -210,6 +231,26 @@ def requeue_submission(*, session: Session, submission_id: str, seen_lease: date
         .execution_options(synchronize_session=False)
     )
     return bool(result.rowcount)  # type: ignore[attr-defined]
+
+
+def silent_workers_running(*, session: Session, silent_since: datetime) -> Sequence[Submission]:
+    """Running rows claimed before ``silent_since`` by a worker with no heartbeat since then
+    (a killed worker's): their leases may still run for a while."""
+    alive = select(Worker.id).where(Worker.heartbeat_at >= silent_since)
+    return session.scalars(select(Submission).where(
+        Submission.status == SubmissionStatus.RUNNING, Submission.started_at < silent_since,
+        or_(Submission.worker.is_(None), Submission.worker.not_in(alive)))).all()
+
+
+RECOVERY_LOCK = 0x6E6A7265  # any constant of this service's own: "njre"
+
+
+def take_recovery_turn(*, session: Session) -> bool:
+    """Whether this transaction may re-send rows now: on PostgreSQL one process at a time
+    (an advisory lock held until the transaction ends), on SQLite always (one machine)."""
+    if session.get_bind().dialect.name != "postgresql":
+        return True
+    return bool(session.scalar(select(func.pg_try_advisory_xact_lock(RECOVERY_LOCK))))
 
 
 def mark_unsent(*, session: Session, submission_ids: Sequence[str], now: datetime) -> None:

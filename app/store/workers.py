@@ -36,6 +36,10 @@ def live_workers(*, session: Session, since: datetime) -> Sequence[Worker]:
     return session.scalars(select(Worker).where(Worker.heartbeat_at >= since)).all()
 
 
+def forget_silent_workers(*, session: Session, silent_since: datetime) -> None:
+    session.execute(delete(Worker).where(Worker.heartbeat_at < silent_since))
+
+
 def queued_backlog(*, session: Session) -> tuple[int, datetime | None]:
     """Queued rows and the creation time of the oldest."""
     count, oldest = session.execute(select(func.count(), func.min(Submission.created_at)).where(

@@ -1,9 +1,9 @@
 """Naming the learner's mistake: which known wrong solution gives the learner's outputs.
 
 A *candidate* is a hand-written mistake (``mistakes/*.py``) or a mutant of the reference
-(:mod:`graders.mutants`). Their outputs on every case are computed once per exercise version,
-on the trusted side, and arranged per case by :class:`CaseTable` so that a learner's output is
-compared with all of them in one vectorised step.
+(:mod:`graders.mutation.mutants`). Their outputs on every case are computed once per exercise
+version, on the trusted side, and arranged per case by :class:`CaseTable` so that a learner's
+output is compared with all of them in one vectorised step.
 
 :func:`diagnose` names a candidate only when it is unambiguous:
 

@@ -11,7 +11,7 @@ from typing import Any
 from graders.cases import CaseSpec
 from graders.checks.diagnosis import Candidate, CaseTable
 from graders.checks.rules import Rule
-from graders.mutants import Mutant
+from graders.mutation.mutants import Mutant
 
 
 @dataclass(frozen=True)

@@ -25,15 +25,15 @@ from graders.checks.diagnosis import Candidate, CaseTable, exception_name
 from graders.errors import ExerciseError
 from graders.exercises.loading import display_path
 from graders.exercises.model import Exercise, PreparedCase, PreparedExercise
-from graders.mutant_runs import MutantRuns, default_cache_dir, engine_stamp, run_mutants
-from graders.mutants import Mutant, make_mutants
+from graders.mutation.mutants import Mutant, make_mutants
+from graders.mutation.runs import MutantRuns, default_cache_dir, engine_stamp, run_mutants
 from graders.results import DiagnosisSource
 
 
 def prepare_exercise(exercise: Exercise, *, mutant_cache: Path | None = None
                      ) -> PreparedExercise:
     """Generate every case's inputs and compute the trusted outputs: the reference's and the
-    known mistakes' here, the mutants' in a limited subprocess (graders/mutant_runs.py),
+    known mistakes' here, the mutants' in a limited subprocess (graders/mutation/runs.py),
     cached under ``mutant_cache`` (default: the user's cache folder)."""
     specs = _collect_specs(exercise)
     solution = entry_function(exercise.path / "solution.py", exercise.entry)

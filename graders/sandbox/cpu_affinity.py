@@ -13,8 +13,9 @@ are another matter: they work in parallel, so they get every CPU the process had
 Several service processes on one host (a web process and a worker, say) would get in each
 other's way on one core: each claims its cores with a lock file held for its life, in a
 folder every numjudge process on the host shares (``/run/numjudge/cores``, or one in the
-temporary folder), and takes only cores no other holds. With every core taken, a process is
-not pinned at all. Linux only; elsewhere nothing is pinned.
+temporary folder; a folder per kernel in either, as a lock means nothing on another one), and
+takes only cores no other holds. With every core taken, a process is not pinned at all.
+Linux only; elsewhere nothing is pinned.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+
+from graders.sandbox.machine import kernel_id
 
 CORE_FOLDERS = (Path("/run/numjudge/cores"),
                 Path(tempfile.gettempdir()) / f"numjudge-cores-{os.geteuid()}")
@@ -67,7 +70,8 @@ def keep_threads_on(count: int) -> frozenset[int]:
 
 def claim_cores(candidates: list[int], count: int) -> frozenset[int]:
     """Up to ``count`` of ``candidates``, in their order, that no live process claimed."""
-    folder = next((folder for folder in CORE_FOLDERS if _usable(folder)), None)
+    folder = next((folder / kernel_id() for folder in CORE_FOLDERS
+                   if _usable(folder / kernel_id())), None)
     if folder is None:
         return frozenset()
     claimed: list[int] = []

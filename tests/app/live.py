@@ -176,16 +176,18 @@ class CuttableProxy:
 class RedisServer:
     """A redis-server of the test's own on a free port (the shared one is never stopped)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, password: str = "") -> None:
         self.folder = folder
         self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.password = password
+        self.url = f"redis://{f':{password}@' if password else ''}127.0.0.1:{self.port}/0"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
+        auth = ["--requirepass", self.password] if self.password else []
         self.process = subprocess.Popen(
             ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--dir",
-             str(self.folder), "--appendonly", "yes", "--save", ""],
+             str(self.folder), "--appendonly", "yes", "--save", "", *auth],
             stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:

@@ -9,15 +9,18 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
-from app.grading.lifecycle import work
-from app.grading.queue import GradingQueue
+from app.grading.lifecycle import WAKE_ANOTHER, work
+from app.grading.queue import GradingQueue, QueueUnavailable
 from app.grading.recovery import recover, worker_is_dead
 from app.grading.runtime import GradingRuntime, Lane
 from app.grading.workers import BackgroundWork
-from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
+from app.models import Submission, SubmissionKind, SubmissionStatus, Worker, utcnow
 from app.store import accounts as account_store
+from app.store import leases as lease_store
 from app.store import submissions as submission_store
+from app.store import workers as worker_store
 from graders import (
     CanaryResult,
     CpuPriority,
@@ -244,3 +247,80 @@ def test_warming_the_exercises_ends_when_the_process_stops(
     monkeypatch.setattr(fake.catalog, "prepared", prepare)
     BackgroundWork(fake, grading_threads=1)._warm()
     assert prepared == fake.catalog.ids()[:1]
+
+
+def test_a_candidate_list_lost_to_other_machines_is_drawn_again(
+        fake: GradingRuntime, engine: FakeEngine, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another machine takes every learner of the first list; the thread keeps its wake-up
+    and claims from a fresh list."""
+    submission_id = _new(fake, "mine")
+    real_claim = lease_store.claim_submission
+    lost = iter([True, True])
+
+    def claim(**kwargs: object) -> Submission | None:
+        return None if next(lost, False) else real_claim(**kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(lease_store, "claim_submission", claim)
+    work(fake, "another")
+    assert _row(fake, submission_id).status is SubmissionStatus.DONE
+    assert engine.calls == ["mine"]
+
+
+def test_a_claim_that_leaves_claimable_rows_wakes_another_thread(
+        fake: GradingRuntime, engine: FakeEngine) -> None:
+    queue = fake.queue
+    assert isinstance(queue, FakeQueue)
+    _new(fake, "ada", user="ada")
+    _new(fake, "bob", user="bob")
+    work(fake, "first")
+    # Claiming ada's row left bob's: one wake-up for an idle thread anywhere. Claiming bob's
+    # left nothing: no more.
+    assert queue.sent == [WAKE_ANOTHER] and engine.calls == ["ada", "bob"]
+
+
+def test_a_silent_workers_rows_return_long_before_their_lease_ends(
+        fake: GradingRuntime) -> None:
+    now = utcnow()
+    claimed = now - timedelta(seconds=fake.settings.worker_silence_s + 5)
+    live_lease = now + timedelta(seconds=30)
+    with fake.sessions() as session:
+        for worker, beat_at in (("killed:7", claimed), ("alive:8", now)):
+            worker_store.beat(session=session, worker=worker, threads=2, started_at=claimed,
+                      now=beat_at, canary=None)
+        session.commit()
+    orphan = _new(fake, "orphan", status=SubmissionStatus.RUNNING, worker="killed:7",
+                  started_at=claimed, lease_expires_at=live_lease)
+    kept = _new(fake, "kept", status=SubmissionStatus.RUNNING, worker="alive:8",
+                started_at=claimed, lease_expires_at=live_lease)
+    assert recover(runtime=fake, now=now) == [orphan]
+    assert _row(fake, orphan).status is SubmissionStatus.QUEUED
+    assert _row(fake, kept).status is SubmissionStatus.RUNNING
+    with fake.sessions() as session:  # the dead worker's record is gone, the live one's kept
+        assert [w.id for w in session.scalars(select(Worker))] == ["alive:8"]
+
+
+def test_recovery_touches_no_row_while_the_queue_is_down(
+        fake: GradingRuntime, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    lost = _new(fake, "lost", lease_expires_at=utcnow() - timedelta(seconds=1))
+    before = _row(fake, lost).lease_expires_at
+
+    def down() -> None:
+        raise QueueUnavailable("queue redis://nowhere: connection refused")
+
+    monkeypatch.setattr(fake.queue, "check", down)
+    for _ in range(3):
+        with pytest.raises(QueueUnavailable):
+            recover(runtime=fake)
+    assert _row(fake, lost).lease_expires_at == before
+    assert "submission.requeued" not in caplog.text
+
+
+def test_one_process_at_a_time_re_sends_rows(fake: GradingRuntime, database_url: str) -> None:
+    if not database_url.startswith("postgresql"):
+        pytest.skip("SQLite serves one machine: every pass may run")
+    lost = _new(fake, "lost", lease_expires_at=utcnow() - timedelta(seconds=1))
+    with fake.sessions() as other:  # another process in the middle of its pass
+        assert lease_store.take_recovery_turn(session=other)
+        assert recover(runtime=fake) == []
+    assert recover(runtime=fake) == [lost]

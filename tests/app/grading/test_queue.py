@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 import uuid
 
@@ -36,3 +37,22 @@ def test_an_unreachable_queue_raises_queue_unavailable() -> None:
     with pytest.raises(QueueUnavailable, match="NUMJUDGE_QUEUE_URL"):
         queue.check()
 
+
+
+def test_a_task_that_ran_is_no_error_when_the_storage_fails_afterwards(
+        caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Redis went down while the grading ran: the grading was stored, nothing to report."""
+    queue = GradingQueue("memory://", f"after-{uuid.uuid4().hex[:6]}")
+    handled: list[str] = []
+    consumer = queue.make_consumer(1, handled.append, embedded=True)
+    queue.enqueue("s1")
+    worker = consumer._create_worker()
+
+    def down(*args: object) -> None:
+        raise ConnectionError("Redis is gone")
+
+    monkeypatch.setattr(queue.huey.storage, "pop_data", down)
+    monkeypatch.setattr(queue.huey.storage, "delete_data", down, raising=False)
+    worker.loop()
+    assert handled == ["s1"]
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

@@ -95,12 +95,13 @@ def test_a_learner_at_the_running_limit_is_not_a_candidate(db: Session) -> None:
 
 
 def test_the_claim_checks_the_running_limit_again(db: Session) -> None:
-    # Both rows were candidates when listed; the first claim uses the learner's one place.
+    # A list holds only the learner's oldest row, but a claim from a list read before (or on
+    # another machine) may name the other: the first claim uses the learner's one place.
     ada = account_store.create_user(session=db, name="ada")
     now = utcnow()
     first = _row(db, ada, created=now - 2 * MINUTE)
     second = _row(db, ada, created=now - MINUTE)
-    assert _order(db, now, max_running=1) == [first.id, second.id]
+    assert _order(db, now, max_running=1) == [first.id]
     assert _claim(db, first, now, token="a") is not None
     assert _claim(db, second, now, token="b") is None
     db.refresh(second)
@@ -168,12 +169,25 @@ def test_the_learner_served_longest_ago_comes_first(db: Session) -> None:
     assert _order(db, now) == [rows[2].id, rows[1].id, rows[0].id]
 
 
-def test_a_learners_oldest_submission_comes_first(db: Session) -> None:
+def test_a_learners_oldest_submission_is_their_one_candidate(db: Session) -> None:
     # Stored newest first, so neither the storage order nor the ids give the answer.
     ada = account_store.create_user(session=db, name="ada")
     now = utcnow()
     rows = [_row(db, ada, created=now - age * MINUTE) for age in range(1, 7)]
-    assert _order(db, now, max_running=1) == [r.id for r in reversed(rows)]
+    assert _order(db, now, max_running=2) == [rows[-1].id]
+
+
+def test_a_flood_fills_no_candidate_list(db: Session) -> None:
+    # Another machine claiming the flooding learner first must not cost the whole list.
+    now = utcnow()
+    flood = account_store.create_user(session=db, name="flood")
+    for age in range(20, 10, -1):
+        _row(db, flood, created=now - age * MINUTE)
+    others = [_row(db, account_store.create_user(session=db, name=f"l{i}"), created=now)
+              for i in range(3)]
+    candidates = lease_store.next_candidates(session=db, now=now, max_running=1,
+                                             max_regrades=1)
+    assert len(candidates) == 4 and {c.id for c in others} < {c.id for c in candidates}
 
 
 # --- expired and lost leases ------------------------------------------------------------------
@@ -189,9 +203,9 @@ def test_a_running_row_is_in_flight_until_its_lease_expires_then_claimable(
     # At its expiry the lease still holds: the row is in flight and not claimable.
     assert _order(db, expiry, max_running=1) == []
     assert _order(db, expiry, max_running=2) == [waiting.id]
-    # Once expired it is neither: both rows are candidates, the older first.
+    # Once expired it is neither: it is the learner's oldest claimable row, their candidate.
     later = expiry + timedelta(microseconds=1)
-    assert _order(db, later, max_running=1) == [running.id, waiting.id]
+    assert _order(db, later, max_running=1) == [running.id]
     again = _claim(db, running, later, token="new")
     assert again is not None and again.lease_token == "new" and again.attempts == 1
     assert again.started_at == later
@@ -254,7 +268,8 @@ def test_requeue_is_a_compare_and_set_on_the_lease_seen(db: Session) -> None:
 @pytest.mark.parametrize("database_url", [pytest.param("postgresql", marks=pytest.mark.slow)],
                          indirect=True)
 def test_two_workers_cannot_both_take_a_learners_last_place(database_url: str) -> None:
-    """Worker two's claim waits for worker one's transaction, then sees its running row.
+    """Worker two's claim skips the learner worker one is claiming (it does not wait for the
+    learner's lock), and takes nothing.
 
     (SQLite runs one writer at a time, so only PostgreSQL can interleave two claims.)
     """

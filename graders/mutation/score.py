@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from graders.exercises import PreparedExercise
-from graders.mutants import Mutant
+from graders.mutation.mutants import Mutant
 
 SCORE_FLOOR = 0.95
 

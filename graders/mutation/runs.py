@@ -1,7 +1,7 @@
 """Running an exercise version's mutants once, in a limited subprocess, cached on disk.
 
 A mutant may loop forever or exhaust memory, so it never runs in the server's process:
-:func:`run_mutants` starts ``python -m graders.mutant_runs`` with the exercise's memory limit
+:func:`run_mutants` starts ``python -m graders.mutation.runs`` with the exercise's memory limit
 (``RLIMIT_AS``) and time limit per mutant, sends it the mutants' sources and the cases'
 inputs as one wire frame (graders/sandbox/wire.py, no pickle), and reads back every output (or the
 type of the exception raised instead). Besides the cases it runs *probes*: each case's inputs
@@ -32,8 +32,6 @@ from typing import Any
 
 import numpy as np
 
-from graders import mutants as mutants_module
-from graders import mutation_operators
 from graders.checks import diagnosis, layout
 from graders.checks.compare import Tolerance
 from graders.checks.diagnosis import close_rows, exception_name, flatten
@@ -42,7 +40,7 @@ from graders.sandbox.wire import decode_value, encode_value, pack_frame, recv_fr
 
 logger = logging.getLogger(__name__)
 
-PACKAGE_ROOT = str(Path(__file__).resolve().parents[1])
+PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 PROBE_SEED = 20261130
 MAX_FRAME_BYTES = 1 << 30
 
@@ -59,10 +57,12 @@ class MutantRuns:
 
 
 def engine_stamp() -> str:
+    """A digest of the sources that decide the mutants and how their outputs are read."""
     digest = hashlib.sha256()
-    for module in (mutants_module.__file__, mutation_operators.__file__, diagnosis.__file__,
-                   layout.__file__, __file__):
-        digest.update(Path(str(module)).read_bytes())
+    # Every module of this package, so that a family added later changes the stamp too.
+    package = sorted(Path(__file__).parent.glob("*.py"))
+    for module in (*package, Path(str(diagnosis.__file__)), Path(str(layout.__file__))):
+        digest.update(module.read_bytes())
     return digest.hexdigest()[:12]
 
 
@@ -138,7 +138,7 @@ def run_in_subprocess(sources: Sequence[str], entry: str, inputs: Sequence[Mappi
     budget = time_s * len(sources) + 30
     try:
         with children_use_every_cpu():
-            done = subprocess.run([sys.executable, "-m", "graders.mutant_runs"],
+            done = subprocess.run([sys.executable, "-m", "graders.mutation.runs"],
                                   input=request, capture_output=True, timeout=budget, env=env,
                                   check=True)
     except (subprocess.SubprocessError, OSError) as exc:

@@ -1,9 +1,9 @@
 """Mutants of a reference solution: candidate mistakes derived from its syntax tree.
 
-Each operator of the catalogue (:mod:`graders.mutation_operators`) changes one place of
+Each operator of the catalogue (:mod:`graders.mutation.catalogue`) changes one place of
 ``solution.py`` in a way a learner might (two concatenated vectors in the opposite order, tanh
 where a sigmoid belongs, a loop one step short, ...) and says what the change means. Their
-outputs are computed once per exercise version (:mod:`graders.mutant_runs`); a learner whose
+outputs are computed once per exercise version (:mod:`graders.mutation.runs`); a learner whose
 outputs equal a mutant's is told its meaning (:mod:`graders.checks.diagnosis`).
 """
 
@@ -14,16 +14,9 @@ import copy
 from dataclasses import dataclass
 
 from graders import syntax
-from graders.mutation_operators import (
-    SIGMOID_HELPER,
-    SIGMOID_SOURCE,
-    SWAPAXES_HELPER,
-    SWAPAXES_SOURCE,
-    Operator,
-    Rewrite,
-    Scope,
-    rewrites,
-)
+from graders.mutation.catalogue import HELPERS, rewrites
+from graders.mutation.nodes import Scope
+from graders.mutation.operators import Operator, Rewrite
 
 PREFIX = "Your result equals the correct one "
 
@@ -58,18 +51,19 @@ def make_mutants(source: str, entry: str) -> list[Mutant]:
         for node in ast.walk(function):
             if stored(node) or not hasattr(node, "lineno"):
                 continue
-            for operator, variant, meaning, rewrite in rewrites(node, scope):
-                changed = apply(tree, node, rewrite)
+            for variant in rewrites(node, scope):
+                changed = apply(tree, node, variant.rewrite)
                 if changed is None or changed in seen:
                     continue
                 seen.add(changed)
                 line, column = getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
-                key = ":".join(str(p) for p in (operator.value, line, column, variant) if p != "")
+                key = ":".join(str(p) for p in (variant.operator.value, line, column,
+                                                 variant.name) if p != "")
                 # Nested expressions can start at the same place (a + b + c holds a + b).
                 key += f"#{sum(1 for m in mutants if m.key.split('#')[0] == key)}" \
                     if any(m.key.split("#")[0] == key for m in mutants) else ""
-                mutants.append(Mutant(key, operator, line, column, PREFIX + meaning + ".",
-                                      changed))
+                mutants.append(Mutant(key, variant.operator, line, column,
+                                      PREFIX + variant.meaning + ".", changed))
     return mutants
 
 
@@ -91,10 +85,9 @@ def apply(tree: ast.Module, target: ast.AST, rewrite: Rewrite) -> str | None:
                 elif isinstance(value, list) and any(item is node for item in value):
                     value[:] = [replacement if item is node else item for item in value]
     text = ast.unparse(ast.fix_missing_locations(changed))
-    if SIGMOID_HELPER in text:
-        text += SIGMOID_SOURCE
-    if SWAPAXES_HELPER in text:
-        text += SWAPAXES_SOURCE
+    for name, helper in HELPERS:
+        if name in text:
+            text += helper
     try:
         compile(text, "<mutant>", "exec")
     except SyntaxError:
