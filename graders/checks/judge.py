@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -23,7 +24,7 @@ from graders.checks.diagnosis import (
 from graders.checks.hidden import HIDDEN_MESSAGES, hidden_view
 from graders.checks.layout import explain_shape_error
 from graders.checks.rules import Unreadable, find_violations, violations_message
-from graders.exercises import PreparedCase, PreparedExercise, WarningPolicy
+from graders.exercises import Exercise, PreparedCase, PreparedExercise, WarningPolicy
 from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
 from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
 from graders.sandbox.limits import CpuPriority, SandboxLimits
@@ -157,7 +158,7 @@ def judge(prepared: PreparedExercise, plans: Sequence[CasePlan], run: RunResult,
                       tests=tests, output=run.load_stdout,
                       message=f"Your code could not be loaded: {describe_error(error)}")
     unfinished = unfinished_reason(run, limits)
-    tests = tuple(shown(judge_case(plan, run, unfinished, exercise.warnings)) for plan in plans)
+    tests = tuple(shown(judge_case(plan, run, unfinished, exercise)) for plan in plans)
     task_count = sum(1 + len(plan.slices) for plan in plans)
     verdict = overall_verdict(run, tests, task_count)
     diagnosis = None
@@ -272,12 +273,12 @@ def describe_error(error: dict[str, Any]) -> str:
 
 
 def judge_case(plan: CasePlan, run: RunResult, unfinished: tuple[Failure, str] | None,
-               warning_policy: WarningPolicy) -> TestResult:
+               exercise: Exercise) -> TestResult:
     outcome = run.outcomes.get(plan.main)
     if outcome is None:
         failure, why = unfinished or (Failure.CRASHED, "no result came back")
         return not_run(plan.case, failure, why)
-    judged = judge_outcome(plan, run, outcome, warning_policy)
+    judged = judge_outcome(plan, run, outcome, exercise)
     if not outcome.warnings or judged.failure is Failure.WARNING:
         return judged
     # A warning that costs no points is still worth knowing about: an overflow the values
@@ -287,7 +288,7 @@ def judge_case(plan: CasePlan, run: RunResult, unfinished: tuple[Failure, str] |
 
 
 def judge_outcome(plan: CasePlan, run: RunResult, outcome: TaskOutcome,
-                  warning_policy: WarningPolicy) -> TestResult:
+                  exercise: Exercise) -> TestResult:
     case = plan.case
     if not outcome.ok:
         error = outcome.error or {}
@@ -297,7 +298,7 @@ def judge_outcome(plan: CasePlan, run: RunResult, outcome: TaskOutcome,
     batch_axis = case.spec.output_batch_axis if case.spec.batched else None
     result = compare(case.expected, outcome.value, tolerance, batch_axis)
     if result.passed:
-        result = further_checks(plan, run, outcome, tolerance, warning_policy)
+        result = further_checks(plan, run, outcome, tolerance, exercise)
     if result.passed:
         return test_result(case, Status.PASSED)
     check = result.check or Check.VALUES
@@ -305,7 +306,7 @@ def judge_outcome(plan: CasePlan, run: RunResult, outcome: TaskOutcome,
 
 
 def further_checks(plan: CasePlan, run: RunResult, outcome: TaskOutcome, tolerance: Tolerance,
-                   warning_policy: WarningPolicy) -> CheckResult:
+                   exercise: Exercise) -> CheckResult:
     """Extra author checks, batch consistency, in-place changes and, where the exercise says
     so, warnings, once the values match."""
     case = plan.case
@@ -321,14 +322,32 @@ def further_checks(plan: CasePlan, run: RunResult, outcome: TaskOutcome, toleran
         names = ", ".join(f"'{name}'" for name in outcome.mutated)
         return CheckResult(False, Check.INPUTS, f"inputs: the function changed its input {names} "
                            "in place; work on a copy (e.g. x = x.copy()) or build new arrays")
-    if outcome.warned and warning_policy is WarningPolicy.FAIL:
+    if outcome.warned and exercise.warnings is WarningPolicy.FAIL:
         # A hidden call tells only that it warned; its test shows the category alone.
         raised = "; ".join(outcome.warnings) or "a warning"
         return CheckResult(False, Check.WARNINGS, f"warnings: the values are right, but the "
                            f"call raised {raised}, and this exercise counts a warning as a "
-                           "failure; find the operation that warns (an overflow in exp calls "
-                           "for a stable sigmoid)")
+                           f"failure; {warning_advice(outcome.warnings, exercise.tags)}")
     return CheckResult(True)
+
+
+# numpy's floating-point warnings name the function: "overflow encountered in exp".
+WARNED_IN = re.compile(r"encountered in ([\w ]+)$")
+
+
+def warning_advice(warnings: Sequence[str], tags: Sequence[str]) -> str:
+    """What to do about the warnings a call raised, naming the functions numpy names; a
+    sigmoid is suggested only in an exercise that has one (its tags say so)."""
+    functions = list(dict.fromkeys(match.group(1) for text in warnings
+                                   if (match := WARNED_IN.search(text))))
+    if not functions:
+        return "find the operation that warns and make it stay finite and quiet for every input"
+    calls = "the call of {} that warns and make it" if len(functions) == 1 else \
+        "the calls of {} that warn and make them"
+    advice = f"find {calls.format(' and '.join(functions))} stay finite and quiet for every input"
+    if "exp" in functions and "sigmoid" in tags:
+        advice += " (an overflow in exp calls for a stable sigmoid)"
+    return advice
 
 
 def batch_consistency(plan: CasePlan, run: RunResult, batched: Any,
