@@ -84,6 +84,8 @@ class Failure(Enum):
     TIME_LIMIT = "time_limit"
     MEMORY_LIMIT = "memory_limit"
     CRASHED = "crashed"
+    FORBIDDEN = "forbidden"
+    """The code uses what the exercise's rules forbid (``[rules] forbid``), so it was not run."""
 
 
 @dataclass(frozen=True)

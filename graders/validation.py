@@ -12,6 +12,7 @@ import numpy as np
 
 from graders.checks.diagnosis import close_rows, flatten
 from graders.checks.judge import cost_of, grade, plan_tasks
+from graders.checks.rules import Unreadable, find_violations
 from graders.course import COURSE_FILE, load_course
 from graders.errors import GraderError
 from graders.exercises import (
@@ -26,7 +27,7 @@ from graders.exercises import (
 from graders.mutation.mutants import PREFIX
 from graders.mutation.score import SCORE_FLOOR, mutant_statuses, mutation_score
 from graders.render import describe_cost
-from graders.results import GradeReport, Status, Verdict, Visibility
+from graders.results import Failure, GradeReport, Status, Verdict, Visibility
 from graders.sandbox.runner import Sandbox
 from graders.scaffold import PLACEHOLDERS, placeholder_title
 
@@ -59,7 +60,8 @@ def validate_folder(path: Path, sandbox: Sandbox) -> ValidationResult:
         result.problems.append(str(exc))
         return result
     checks: list[Callable[[PreparedExercise, Sandbox, ValidationResult], None]] = [
-        check_arguments, check_statement, check_reference, check_case_costs, check_starter,
+        check_arguments, check_statement, check_rules, check_reference, check_case_costs,
+        check_starter,
         check_mistakes, check_mutants, check_determinism,
     ]
     for check in checks:
@@ -128,6 +130,24 @@ def failing_tests(report: GradeReport) -> str:
                      if t.status is not Status.PASSED) or report.message
 
 
+def check_rules(prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult) -> None:
+    """The reference, the starter and every mistake keep the exercise's rules: a learner who
+    makes a known mistake is to read its hint, not be refused for how the mistake is written."""
+    exercise = prepared.exercise
+    files = [exercise.path / "solution.py", exercise.path / "starter.py",
+             *(mistake.path for mistake in exercise.mistakes)]
+    for file in files:
+        try:
+            violations = find_violations(read(file), exercise.forbid)
+        except Unreadable as exc:
+            result.problems.append(f"{file.relative_to(exercise.path)}: {exc}")
+            continue
+        if violations:
+            result.problems.append(
+                f"{file.relative_to(exercise.path)}: breaks the exercise's [rules]: "
+                + "; ".join(violation.message for violation in violations))
+
+
 def check_reference(prepared: PreparedExercise, sandbox: Sandbox,
                     result: ValidationResult) -> None:
     report = grade(prepared, read(prepared.exercise.path / "solution.py"), sandbox)
@@ -168,6 +188,8 @@ def check_mistakes(prepared: PreparedExercise, sandbox: Sandbox,
     for mistake in prepared.exercise.mistakes:
         report = grade(prepared, read(mistake.path), sandbox)
         where = f"mistakes/{mistake.path.name}"
+        if any(test.failure is Failure.FORBIDDEN for test in report.tests):
+            continue  # check_rules names it
         caught = [t for t in report.tests if t.visibility is Visibility.HIDDEN
                   and t.status is Status.FAILED]
         if not caught:

@@ -65,4 +65,4 @@ def test_enum_values() -> None:
     assert [f.value for f in Failure] == [
         "wrong_type", "wrong_shape", "wrong_dtype", "non_finite", "values", "exception",
         "changed_input", "inconsistent_batch", "warning", "time_limit", "memory_limit",
-        "crashed"]
+        "crashed", "forbidden"]

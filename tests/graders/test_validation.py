@@ -263,3 +263,16 @@ def test_case_inputs_must_be_named_as_the_entrys_parameters(tmp_path: Path,
         f"cases.py: case {name!r} gives (x, limit) but count_above(x, threshold) is called "
         "with them in that order; name and order the inputs as the entry function's parameters"
         for name in ("example", "random values")]
+
+
+def test_a_mistake_that_breaks_the_rules_is_named(gate_copy: Path, sandbox: Sandbox) -> None:
+    # A learner who made this mistake would be told of the rules, never of the mistake.
+    edit(gate_copy / "exercise.toml", "[limits]", '[rules]\nforbid = ["python-loop"]\n\n[limits]')
+    write(gate_copy / "mistakes" / "zz_looped.py", 'HINT = "each row on its own"\n\n'
+          + gate_solution() + "\n\n_reference = update_gate\n\n\n"
+          "def update_gate(h_prev, x_t, W_z, b_z):\n"
+          "    return _reference(h_prev, x_t, W_z, b_z) * sum(1 for _ in [0])\n")
+    result = validated(gate_copy, sandbox)
+    line = (gate_copy / "mistakes" / "zz_looped.py").read_text().count("\n")
+    assert result.problems == [f"mistakes/zz_looped.py: breaks the exercise's [rules]: line "
+                               f"{line}: a Python loop (generator expression)"]
