@@ -16,6 +16,7 @@ from graders.errors import (
     GraderError,
     SandboxError,
     SandboxFault,
+    SandboxStarved,
     SandboxUnavailable,
     WireError,
 )
@@ -72,6 +73,7 @@ __all__ = [
     "SandboxError",
     "SandboxFault",
     "SandboxLimits",
+    "SandboxStarved",
     "SandboxUnavailable",
     "StaleExercise",
     "Status",
