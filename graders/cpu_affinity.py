@@ -13,8 +13,8 @@ are another matter: they work in parallel, so they get every CPU the process had
 Several service processes on one host (a web process and a worker, say) would get in each
 other's way on one core: each claims its cores with a lock file held for its life, in a
 folder every numjudge process on the host shares (``/run/numjudge/cores``, or one in the
-temporary folder), and takes only cores no other holds. With every core taken, a process is
-not pinned at all. Linux only; elsewhere nothing is pinned.
+temporary folder; ``NUMJUDGE_CORES_DIR`` names another), and takes only cores no other holds.
+With every core taken, a process is not pinned at all. Linux only; elsewhere nothing is pinned.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import contextlib
 import fcntl
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 CORE_FOLDERS = (Path("/run/numjudge/cores"),
@@ -43,17 +43,19 @@ def process_cpus() -> frozenset[int]:
     return frozenset(os.sched_getaffinity(0))
 
 
-def keep_threads_on(count: int) -> frozenset[int]:
+def keep_threads_on(count: int, folder: Path | None = None) -> frozenset[int]:
     """Run every thread of this process, and every thread it starts later, on ``count`` of
     its CPUs that no other numjudge process on the host claimed (the highest-numbered first:
     the first ones tend to take more of the host's interrupts). ``count`` 0, or at least as
-    many as it has, or none left unclaimed: all of them. Returns the CPUs its threads now
-    run on."""
+    many as it has, or none left unclaimed: all of them. The claims are lock files in
+    ``folder``, by default in the first usable of ``CORE_FOLDERS``. Returns the CPUs its
+    threads now run on."""
     global _before_pinning
     every = process_cpus()
     if not hasattr(os, "sched_setaffinity") or count <= 0 or count >= len(every):
         return every
-    chosen = claim_cores(sorted(every, reverse=True), count)
+    chosen = claim_cores(sorted(every, reverse=True), count,
+                         CORE_FOLDERS if folder is None else (folder,))
     if not chosen:
         return every
     _before_pinning = every
@@ -65,9 +67,11 @@ def keep_threads_on(count: int) -> frozenset[int]:
     return chosen
 
 
-def claim_cores(candidates: list[int], count: int) -> frozenset[int]:
-    """Up to ``count`` of ``candidates``, in their order, that no live process claimed."""
-    folder = next((folder for folder in CORE_FOLDERS if _usable(folder)), None)
+def claim_cores(candidates: list[int], count: int,
+                folders: Sequence[Path] = CORE_FOLDERS) -> frozenset[int]:
+    """Up to ``count`` of ``candidates``, in their order, that no live process claimed in the
+    first usable of ``folders``."""
+    folder = next((folder for folder in folders if _usable(folder)), None)
     if folder is None:
         return frozenset()
     claimed: list[int] = []
