@@ -66,6 +66,9 @@ class Learner:
         assert response.status_code in (200, 303), response.text
         self.csrf = CSRF.search(self.client.get("/account").text)
 
+    def close(self) -> None:
+        self.client.close()
+
     def submit(self, code: str) -> Surfaces:
         assert self.csrf, "not signed in"
         answer = self.client.post("/submit", params={"wait": 60},
@@ -116,7 +119,11 @@ def learner(catalog: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     server = LiveServer(tmp, database_url, extra_env={"NUMJUDGE_EXERCISES_DIR": str(catalog)})
     server.start()
     try:
-        yield Learner(server, catalog, tmp)
+        learner = Learner(server, catalog, tmp)
+        try:
+            yield learner
+        finally:
+            learner.close()  # its connection to the server, else left to the collector
     finally:
         server.kill(signal.SIGTERM)
 
