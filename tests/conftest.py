@@ -9,7 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from tests import needs
 from tests.graders.helpers import GATE
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
@@ -28,3 +31,26 @@ def the_test_run_keeps_every_core() -> Iterator[None]:
     yield
     if every is not None:
         assert os.sched_getaffinity(0) == every, "a test pinned the test process's threads"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A browser or VS Code test whose programs are missing (``tests/needs.py``) fails as root,
+    for whom ``make test`` installs them, and is skipped for anyone else with the line ``make
+    test`` printed; before its fixtures, so no server starts for it."""
+    unmet = [need for need in needs.missing() if item.get_closest_marker(need.marker)]
+    if not unmet:
+        return
+    if os.geteuid() == 0:
+        pytest.fail(needs.root_failure(unmet), pytrace=False)
+    pytest.skip(needs.message(needs.missing()))
+
+
+@pytest.fixture(scope="session")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where screenshots go: ``NUMJUDGE_SCREENSHOTS=docs/screenshots`` keeps them in the
+    repository, by default a temporary folder."""
+    wanted = os.environ.get("NUMJUDGE_SCREENSHOTS")
+    folder = (REPO / wanted) if wanted else tmp_path_factory.mktemp("screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

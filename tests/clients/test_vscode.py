@@ -17,12 +17,15 @@ BIN = EXTENSION / "node_modules" / ".bin"
 
 
 def npm() -> str:
+    """npm, with the extension's packages installed (node and npm themselves are the
+    ``vscode`` marker's: tests/needs.py)."""
     found = shutil.which("npm")
     if found is None or not (BIN / "tsc").exists():
-        pytest.fail("node, npm or clients/vscode/node_modules is missing: run `make vscode-deps`")
+        pytest.fail("npm or clients/vscode/node_modules is missing: run `make vscode-deps`")
     return found
 
 
+@pytest.mark.vscode
 def test_generated_api_types_match_the_services_schema(tmp_path: Path) -> None:
     npm()
     schema = tmp_path / "openapi.json"
@@ -35,6 +38,8 @@ def test_generated_api_types_match_the_services_schema(tmp_path: Path) -> None:
         "clients/vscode/src/api-types.ts is out of date with the API: run `make vscode-types`")
 
 
+@pytest.mark.vscode
+@pytest.mark.browser
 def test_extension_and_its_client_against_a_live_server(
         learner: Learner, limited_learner: Learner, tmp_path: Path, shots: Path) -> None:
     panel = tmp_path / "panel.html"

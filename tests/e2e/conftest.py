@@ -21,10 +21,10 @@ from typing import Any
 import pytest
 
 from app.models import Role
+from tests import needs
 from tests.app.live import LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = Path(os.environ.get("NUMJUDGE_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 INSTRUCTOR = ("teacher", "teach-me-numpy")
@@ -89,19 +89,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
-    if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} is missing: `make e2e-deps` installs Debian's chromium")
+    """Debian's Chromium (tests marked ``browser`` run only where it is: tests/needs.py)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        instance = playwright.chromium.launch(executable_path=needs.chromium(),
+                                              args=CHROMIUM_ARGS)
         yield instance
         instance.close()
-
-
-@pytest.fixture(scope="session")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    wanted = os.environ.get("NUMJUDGE_SCREENSHOTS")
-    folder = (ROOT / wanted) if wanted else tmp_path_factory.mktemp("screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
