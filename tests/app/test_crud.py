@@ -13,7 +13,7 @@ from app.models import ApiToken, Role, Submission, SubmissionKind, SubmissionSta
 
 
 def _submission(db: Session, user: User, *, kind: SubmissionKind = SubmissionKind.SUBMIT,
-                exercise: str = "gru-update-gate"):  # type: ignore[no-untyped-def]
+                exercise: str = "gru-update-gate") -> Submission:
     return crud.create_submission(session=db, user=user, exercise_id=exercise,
                                   exercise_version="v1", code="x = 1", kind=kind,
                                   lease_expires_at=utcnow() + timedelta(seconds=60))

@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.models import User
-from app.services.grading import GradingRuntime
+from app.services.runtime import GradingRuntime
 from tests.app.web.helpers import csrf_of
 
 MakeUser = Callable[..., tuple[User, dict[str, str]]]
