@@ -22,9 +22,9 @@ from app.api.routes import (
 )
 from app.core.config import Settings, get_settings
 from app.core.db import upgrade_database
+from app.grading.runtime import GradingRuntime, build_runtime
+from app.grading.workers import BackgroundWork
 from app.services.accounts import HashSlots
-from app.services.runtime import GradingRuntime, build_runtime
-from app.services.workers import BackgroundWork
 from app.web.auth import SESSION_COOKIE
 from app.web.auth import session_secret as web_session_secret
 from app.web.routes import router as web_router

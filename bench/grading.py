@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from graders import ExerciseCatalog, PreparedExercise, Sandbox, SandboxLimits, Verdict, grade
-from graders.grading import judge, plan_tasks
+from graders.checks.judge import judge, plan_tasks
 from graders.sandbox.protocol import encode_tasks, exchange
 from graders.sandbox.runner import PACKAGE_ROOT, zygote_environment
 

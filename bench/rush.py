@@ -55,9 +55,10 @@ def percentile(values: list[float], q: float) -> float:
 def make_learners(database_url: str, count: int, stale: int) -> tuple[list[str], str]:
     """``count`` learners with a token each, an instructor's token, and ``stale`` graded
     submissions of an earlier version, written straight into the database."""
-    from app import crud
     from app.core.db import session_scope, upgrade_database
     from app.models import Role, SubmissionKind, SubmissionStatus, utcnow
+    from app.store import accounts as account_store
+    from app.store import submissions as submission_store
 
     upgrade_database(database_url)
     tokens = []
@@ -65,17 +66,17 @@ def make_learners(database_url: str, count: int, stale: int) -> tuple[list[str],
     with session_scope(database_url) as session:
         learners = []
         for index in range(count):
-            user = crud.create_user(session=session, name=f"rush{index}")
-            tokens.append(crud.create_token(session=session, user=user)[1])
+            user = account_store.create_user(session=session, name=f"rush{index}")
+            tokens.append(account_store.create_token(session=session, user=user)[1])
             learners.append(user)
         for index in range(stale):  # spread over the learners, as a class's history is
-            row = crud.create_submission(
+            row = submission_store.create_submission(
                 session=session, user=learners[index % count], exercise_id=EXERCISE,
                 exercise_version="earlier",
                 code=solution, kind=SubmissionKind.SUBMIT, lease_expires_at=utcnow())
             row.status, row.score, row.max_score = SubmissionStatus.DONE, 1.0, 1.0
-        instructor = crud.create_user(session=session, name="prof", role=Role.INSTRUCTOR)
-        instructor_token = crud.create_token(session=session, user=instructor)[1]
+        instructor = account_store.create_user(session=session, name="prof", role=Role.INSTRUCTOR)
+        instructor_token = account_store.create_token(session=session, user=instructor)[1]
     return tokens, instructor_token
 
 

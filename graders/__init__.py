@@ -6,8 +6,8 @@
 
 from graders.canary import CanaryResult, canary
 from graders.cases import case
+from graders.checks.judge import grade
 from graders.course import Assignment, Course, LatePolicy, LatePolicyKind
-from graders.cpu_affinity import keep_threads_on, process_cpus
 from graders.errors import (
     CourseError,
     ExerciseError,
@@ -28,12 +28,12 @@ from graders.exercises import (
     load_exercise,
     prepare_exercise,
 )
-from graders.grading import grade
-from graders.mutants import PREFIX as MUTANT_PREFIX
-from graders.mutation_score import MutantStatus, MutationScore, mutant_statuses, mutation_score
+from graders.mutation.mutants import PREFIX as MUTANT_PREFIX
+from graders.mutation.score import MutantStatus, MutationScore, mutant_statuses, mutation_score
 from graders.render import format_report, format_validation
 from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
 from graders.sandbox import CpuPriority, Sandbox, SandboxLimits
+from graders.sandbox.cpu_affinity import keep_threads_on, process_cpus
 from graders.sandbox.doctor import Layer, LayerState
 from graders.sandbox.doctor import diagnose as diagnose_sandbox
 from graders.scaffold import create_exercise

@@ -10,8 +10,9 @@ from typing import Any
 
 import numpy as np
 
+from graders.checks.diagnosis import close_rows, flatten
+from graders.checks.judge import grade
 from graders.course import COURSE_FILE, load_course
-from graders.diagnosis import close_rows, flatten
 from graders.errors import GraderError
 from graders.exercises import (
     Exercise,
@@ -22,9 +23,8 @@ from graders.exercises import (
     load_exercise,
     prepare_exercise,
 )
-from graders.grading import grade
-from graders.mutants import PREFIX
-from graders.mutation_score import SCORE_FLOOR, mutant_statuses, mutation_score
+from graders.mutation.mutants import PREFIX
+from graders.mutation.score import SCORE_FLOOR, mutant_statuses, mutation_score
 from graders.results import GradeReport, Status, Verdict, Visibility
 from graders.sandbox.runner import Sandbox
 from graders.scaffold import PLACEHOLDERS, placeholder_title

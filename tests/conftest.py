@@ -26,7 +26,7 @@ def gate_copy(tmp_path: Path) -> Path:
 @pytest.fixture(autouse=True, scope="session")
 def the_test_run_keeps_every_core() -> Iterator[None]:
     """A service command run in the test process would keep the whole run on one core
-    (``graders.cpu_affinity``): slower, and wrong for the tests that count cores."""
+    (``graders.sandbox.cpu_affinity``): slower, and wrong for the tests that count cores."""
     every = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
     yield
     if every is not None:

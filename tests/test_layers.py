@@ -54,11 +54,11 @@ def test_app_imports_only_the_names_graders_exports() -> None:
 def test_the_graders_import_check_finds_each_way_around_the_exports() -> None:
     source = ("from graders import Exercise, _private\n"
               "from graders.exercises import Exercise\n"
-              "import graders.grading\n"
+              "import graders.checks.judge\n"
               "def later():\n    from graders.sandbox import runner\n")
     assert graders_import_problems(source, "x.py") == [
         "x.py:1: graders._private is not exported",
         "x.py:2: from graders.exercises import …",
-        "x.py:3: import graders.grading",
+        "x.py:3: import graders.checks.judge",
         "x.py:5: from graders.sandbox import …",
     ]

@@ -10,7 +10,7 @@ from app.core.logging import configure_logging
 def service_settings(*, migrate: bool = True, log: bool = True) -> Settings:
     settings = get_settings()
     if log:
-        configure_logging(settings.log_level, settings.log_format)
+        configure_logging(settings.log_level, settings.log_format, settings.secrets)
     if migrate and settings.auto_migrate:
         upgrade_database(settings.database_url)
     return settings

@@ -72,7 +72,7 @@ def regrade_command(
 ) -> None:
     """Grade again the submissions an earlier version of an exercise graded (behind learners'
     own work); without an exercise, list how many each exercise has."""
-    from app.services.runtime import build_runtime
+    from app.grading.runtime import build_runtime
 
     runtime = build_runtime(service_settings(log=False))
     if exercise is None:

@@ -9,11 +9,12 @@ import typer
 
 from app.cli.common import service_settings
 from app.core.config import Settings
-from app.queue import GradingQueue, QueueUnavailable
+from app.core.redact import mask_url
+from app.grading.queue import GradingQueue, QueueUnavailable
 from graders import keep_threads_on
 
 if TYPE_CHECKING:
-    from app.services.workers import BackgroundWork
+    from app.grading.workers import BackgroundWork
 
 logger = logging.getLogger(__name__)
 
@@ -66,8 +67,8 @@ def serve_command(
     app = create_app(settings)
     check_queue_or_exit(app.state.runtime.queue)
     logger.info("service.listening", extra={"url": f"http://{host}:{port}",
-                                            "database": settings.database_url.split("@")[-1],
-                                            "queue": settings.queue_url})
+                                            "database": mask_url(settings.database_url),
+                                            "queue": mask_url(settings.queue_url)})
     uvicorn.run(app, host=host, port=port, log_config=None, access_log=False,
                 timeout_graceful_shutdown=5, proxy_headers=bool(forwarded_allow_ips),
                 forwarded_allow_ips=forwarded_allow_ips or None)
@@ -79,8 +80,8 @@ def worker_command(
         "NUMJUDGE_REGRADE_WORKERS more take only regrades")] = None,
 ) -> None:
     """Run grading workers only (no HTTP), for the multi-machine setup."""
-    from app.services.runtime import build_runtime
-    from app.services.workers import BackgroundWork
+    from app.grading.runtime import build_runtime
+    from app.grading.workers import BackgroundWork
 
     settings = service_settings()
     settings = settings.model_copy(update={
@@ -103,7 +104,7 @@ def worker_command(
 def worker_check_command() -> None:
     """Exit 0 when a worker on this host beats its heart and its canary grading passes
     (the container healthcheck of ``numjudge worker``)."""
-    from app.services.heartbeat import local_worker_healthy
+    from app.grading.heartbeat import local_worker_healthy
 
     settings = service_settings(migrate=False, log=False)
     problem = local_worker_healthy(settings)

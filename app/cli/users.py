@@ -11,13 +11,13 @@ from typing import Annotated
 import typer
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.cli.common import service_settings
 from app.core.db import session_scope
 from app.core.names import InvalidName, InvalidPassword, check_password
 from app.models import Role, User
 from app.services import accounts, roster
 from app.services.accounts import NameTaken
+from app.store import accounts as account_store
 
 app = typer.Typer(help="Users and their API tokens.", no_args_is_help=True)
 
@@ -43,7 +43,7 @@ def _lifetime(expires: str | None) -> timedelta | None:
 
 
 def _user(session: Session, name: str) -> User:
-    user = crud.get_user_by_name(session=session, name=name)
+    user = account_store.get_user_by_name(session=session, name=name)
     if user is None:
         raise _fail(f"no user {name!r}")
     return user
@@ -86,7 +86,7 @@ def list_users() -> None:
     """Every user: name, role, live tokens, created, disabled."""
     settings = service_settings(log=False)
     with session_scope(settings.database_url) as session:
-        users = crud.list_users(session=session)
+        users = account_store.list_users(session=session)
         typer.echo(f"{'name':<24} {'role':<11} {'tokens':>6}  {'created':<16}  disabled")
         for user in users:
             live = sum(t.revoked_at is None for t in user.tokens)

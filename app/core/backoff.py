@@ -13,7 +13,7 @@ class Backoff:
     """Delays after consecutive failures: ``first_s``, doubled each time, at most ``max_s``.
 
     Shared by the threads that meet the same outage: one warning when it starts (then at
-    most one per ``log_every_s``), one line when it ends.
+    most one reminder per ``log_every_s``, as information), one line when it ends.
     """
 
     def __init__(self, *, first_s: float = 0.1, max_s: float = 5.0,
@@ -35,13 +35,14 @@ class Backoff:
                 self._since = now
             delay = min(self.max_s, self.first_s * 2 ** (self._failures - 1))
             due = now - self._logged_at >= self.log_every_s
+            first = self._failures == 1
             if due:
                 self._logged_at = now
             down_s = now - self._since
         if due:
-            logger.warning(event, extra={"error": f"{type(exc).__name__}: {exc}"[:300],
-                                         "down_s": round(down_s, 1),
-                                         "retry_in_s": round(delay, 2)})
+            logger.log(logging.WARNING if first else logging.INFO, event,
+                       extra={"error": f"{type(exc).__name__}: {exc}"[:300],
+                              "down_s": round(down_s, 1), "retry_in_s": round(delay, 2)})
         stop.wait(delay)
 
     def succeeded(self, event: str) -> None:

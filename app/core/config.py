@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from app.core.redact import url_secrets
 from graders import SandboxLimits, process_cpus
 
 MIN_SECRET_KEY_LENGTH = 32
@@ -80,6 +81,10 @@ class Settings(BaseSettings):
                                         "may send per minute (0: no limit)")
     heartbeat_interval_s: float = Field(5.0, gt=0, description="period of a grading process's "
                                         "heartbeat; missing three in a row counts as dead")
+    worker_silence_s: float = Field(12.0, gt=0, description="a grading process whose "
+                                    "heartbeat is this old is dead: its running gradings are "
+                                    "put back at the next recovery pass and its record "
+                                    "removed (keep it above two heartbeat periods)")
     canary_interval_s: float = Field(10.0, gt=0, description="period of the canary grading "
                                      "that proves the sandbox works")
     canary_max_age_s: float = Field(30.0, gt=0, description="/healthz answers 503 when no live "
@@ -129,6 +134,14 @@ class Settings(BaseSettings):
     def max_body_bytes(self) -> int:
         """Largest API body: the code with every character JSON-escaped (``\\uXXXX``) + slack."""
         return 6 * self.max_code_bytes + 4096
+
+    @property
+    def secrets(self) -> list[str]:
+        """What no log line may show: the database's and the queue's passwords, the key."""
+        found = url_secrets(self.database_url) + url_secrets(self.queue_url)
+        if self.secret_key is not None:
+            found.append(self.secret_key.get_secret_value())
+        return found
 
     @property
     def grading_threads(self) -> int:

@@ -13,6 +13,8 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
+from app.core.redact import mask_url
+
 logger = logging.getLogger(__name__)
 
 MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
@@ -96,4 +98,4 @@ def upgrade_database(url: str, revision: str = "head") -> None:
     from alembic import command
 
     command.upgrade(alembic_config(url), revision)
-    logger.info("database.upgraded url=%s revision=%s", make_url(url).render_as_string(), revision)
+    logger.info("database.upgraded url=%s revision=%s", mask_url(url), revision)

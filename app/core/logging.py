@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 import logging
 import sys
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
+
+from app.core.redact import Redactor
 
 _RESERVED = set(logging.LogRecord("", 0, "", 0, "", (), None).__dict__) | {
     "message", "asctime", "color_message", "taskName"}
@@ -49,10 +52,25 @@ def _text(value: object) -> str:
     return json.dumps(text) if (" " in text or not text or '"' in text) else text
 
 
-def configure_logging(level: str = "INFO", fmt: str = "text") -> None:
-    """Send every log line to stderr in the chosen format (called once per process)."""
+class RedactingFormatter(logging.Formatter):
+    """Another formatter's lines with every configured secret masked (``app.core.redact``)."""
+
+    def __init__(self, inner: logging.Formatter, redactor: Redactor) -> None:
+        super().__init__()
+        self.inner = inner
+        self.redactor = redactor
+
+    def format(self, record: logging.LogRecord) -> str:
+        return self.redactor(self.inner.format(record))
+
+
+def configure_logging(level: str = "INFO", fmt: str = "text",
+                      secrets: Iterable[str] = ()) -> None:
+    """Send every log line to stderr in the chosen format, none of ``secrets`` in it (called
+    once per process)."""
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(JsonFormatter() if fmt == "json" else TextFormatter())
+    inner = JsonFormatter() if fmt == "json" else TextFormatter()
+    handler.setFormatter(RedactingFormatter(inner, Redactor(secrets)))
     root = logging.getLogger()
     for old in list(root.handlers):
         root.removeHandler(old)

@@ -18,7 +18,6 @@ from functools import lru_cache
 
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.core.config import Settings
 from app.core.names import MAX_PASSWORD, check_new_name, check_password, name_key
 from app.core.security import hash_password, verify_password
@@ -26,6 +25,7 @@ from app.models import ApiToken, Role, User, utcnow
 from app.services import throttle
 from app.services.auth import end_all_sessions
 from app.services.throttle import Rule, Scope, Throttled
+from app.store import accounts as account_store
 
 HASH_WAIT_S = 2.0
 LOGIN_WINDOW_S = 300
@@ -79,12 +79,12 @@ def create_account(*, session: Session, name: str, role: Role = Role.LEARNER,
     name = check_new_name(name)
     if password is not None:
         check_password(password)
-    if crud.get_user_by_name(session=session, name=name) is not None:
+    if account_store.get_user_by_name(session=session, name=name) is not None:
         raise NameTaken(f"the name {name!r} is taken")
     if password is None or slots is None:
-        return crud.create_user(session=session, name=name, role=role, password=password)
+        return account_store.create_user(session=session, name=name, role=role, password=password)
     with slots.slot():
-        return crud.create_user(session=session, name=name, role=role, password=password)
+        return account_store.create_user(session=session, name=name, role=role, password=password)
 
 
 def signup_rule(settings: Settings) -> Rule:
@@ -113,7 +113,7 @@ def authenticate(*, session: Session, settings: Settings, slots: HashSlots, addr
     name_parts = (address, name_key(name))
     throttle.check(session=session, rule=per_name, parts=name_parts)
     throttle.check(session=session, rule=per_address, parts=(address,))
-    user = crud.get_user_by_name(session=session, name=name)
+    user = account_store.get_user_by_name(session=session, name=name)
     stored = user.password_hash if user is not None and user.is_active else None
     with slots.slot():
         valid = verify_password(stored or _dummy_hash(), password[:MAX_PASSWORD])
@@ -127,7 +127,7 @@ def authenticate(*, session: Session, settings: Settings, slots: HashSlots, addr
 
 def set_password(*, session: Session, user: User, password: str) -> None:
     """A new password (under the rule); every signed-in browser of the user is signed out."""
-    crud.set_password(session=session, user=user, password=check_password(password))
+    account_store.set_password(session=session, user=user, password=check_password(password))
     end_all_sessions(session=session, user=user)
 
 
@@ -142,7 +142,7 @@ def set_disabled(*, session: Session, user: User, disabled: bool) -> None:
 def revoke(*, session: Session, user: User, prefix: str | None = None) -> tuple[int, int]:
     """Revoke tokens (those starting with ``prefix`` only, if given) and, without a prefix,
     end every web session too. Returns (tokens revoked, sessions ended)."""
-    tokens = crud.revoke_tokens(session=session, user=user, prefix=prefix)
+    tokens = account_store.revoke_tokens(session=session, user=user, prefix=prefix)
     sessions = end_all_sessions(session=session, user=user) if prefix is None else 0
     return tokens, sessions
 
@@ -159,9 +159,10 @@ def issue_token(*, session: Session, user: User, lifetime: timedelta | None = No
                 ) -> tuple[ApiToken, str]:
     """A new API token, expiring after ``lifetime`` if given; the row and the token."""
     expires_at = utcnow() + lifetime if lifetime is not None else None
-    return crud.create_token(session=session, user=user, expires_at=expires_at)
+    return account_store.create_token(session=session, user=user, expires_at=expires_at)
 
 
 def active_tokens(*, session: Session, user: User) -> list[ApiToken]:
     """``user``'s tokens that are not revoked (the account page lists them)."""
-    return [t for t in crud.list_tokens(session=session, user=user) if t.revoked_at is None]
+    return [t for t in account_store.list_tokens(session=session, user=user)
+            if t.revoked_at is None]

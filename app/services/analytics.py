@@ -15,7 +15,6 @@ from datetime import date, datetime, timedelta
 
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.models import Role
 from app.schemas import (
     AssignmentAnalyticsOut,
@@ -27,6 +26,7 @@ from app.schemas import (
 )
 from app.services import charts
 from app.services.courses import assignment_gradebook, get_assignment
+from app.store import submissions as submission_store
 from graders import ExerciseCatalog
 
 SCORE_BANDS = ("0–19 %", "20–39 %", "40–59 %", "60–79 %", "80–99 %", "100 %")
@@ -71,9 +71,9 @@ def score_band(share: float) -> str:
 
 
 def exercise_analytics(exercise_id: str, title: str,
-                       reports: Sequence[crud.GradedReport]) -> ExerciseAnalytics:
+                       reports: Sequence[submission_store.GradedReport]) -> ExerciseAnalytics:
     """The class view of one exercise from its graded submissions, oldest first."""
-    by_user: dict[int, list[crud.GradedReport]] = defaultdict(list)
+    by_user: dict[int, list[submission_store.GradedReport]] = defaultdict(list)
     for report in reports:
         by_user[report.user_id].append(report)
     bands = Counter(score_band(max(r.score / r.max_score for r in mine))
@@ -94,7 +94,7 @@ def exercise_analytics(exercise_id: str, title: str,
         median_hours_to_full=statistics.median(hours) if hours else None)
 
 
-def _pass_rates(reports: Iterable[crud.GradedReport]) -> tuple[TestPassRate, ...]:
+def _pass_rates(reports: Iterable[submission_store.GradedReport]) -> tuple[TestPassRate, ...]:
     passed: Counter[str] = Counter()
     graded: Counter[str] = Counter()
     visibility: dict[str, str] = {}
@@ -108,7 +108,7 @@ def _pass_rates(reports: Iterable[crud.GradedReport]) -> tuple[TestPassRate, ...
                  for name in visibility)
 
 
-def _mistakes(reports: Iterable[crud.GradedReport]) -> tuple[MistakeCount, ...]:
+def _mistakes(reports: Iterable[submission_store.GradedReport]) -> tuple[MistakeCount, ...]:
     submissions: Counter[str] = Counter()
     learners: dict[str, set[int]] = defaultdict(set)
     days: dict[str, Counter[date]] = defaultdict(Counter)
@@ -150,7 +150,7 @@ def completion_by_day(first_complete: Iterable[datetime | None], start: date, en
     return tuple(days)
 
 
-def first_completion(reports: Sequence[crud.GradedReport], exercise_ids: Sequence[str]
+def first_completion(reports: Sequence[submission_store.GradedReport], exercise_ids: Sequence[str]
                      ) -> datetime | None:
     """When one learner had first reached full marks on every exercise (reports oldest
     first)."""
@@ -164,8 +164,8 @@ def first_completion(reports: Sequence[crud.GradedReport], exercise_ids: Sequenc
 def load_exercise_analytics(*, session: Session, catalog: ExerciseCatalog,
                             exercise_id: str) -> ExerciseAnalytics:
     exercise = catalog.load(exercise_id)  # ExerciseNotFound -> 404
-    reports = crud.graded_reports(session=session, exercise_ids=[exercise.id],
-                                  role=Role.LEARNER)
+    reports = submission_store.graded_reports(session=session, exercise_ids=[exercise.id],
+                                              role=Role.LEARNER)
     return exercise_analytics(exercise.id, exercise.title, reports)
 
 
@@ -174,9 +174,9 @@ def load_assignment_analytics(*, session: Session, catalog: ExerciseCatalog,
     assignment = get_assignment(catalog.course(), assignment_id)
     rows = assignment_gradebook(session=session, catalog=catalog, assignment_id=assignment_id,
                                 now=now)
-    reports = crud.graded_reports(session=session, exercise_ids=assignment.exercise_ids,
-                                  role=Role.LEARNER)
-    by_user: dict[int, list[crud.GradedReport]] = defaultdict(list)
+    reports = submission_store.graded_reports(session=session, exercise_ids=assignment.exercise_ids,
+                                              role=Role.LEARNER)
+    by_user: dict[int, list[submission_store.GradedReport]] = defaultdict(list)
     for report in reports:
         by_user[report.user_id].append(report)
     dues = {row.user_id: row.standing.due for row in rows}

@@ -16,11 +16,11 @@ from functools import lru_cache
 from fastapi import HTTPException, status
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.core.config import Settings
 from app.core.db import session_scope
 from app.core.security import hash_token
 from app.models import User, utcnow
+from app.store import accounts as account_store
 
 SESSION_LIFETIME = timedelta(days=7)
 """A session unused this long is over (the cookie carries the same age limit)."""
@@ -50,7 +50,7 @@ def resolve_user(*, session: Session, credentials: Credentials, required: bool =
                  ) -> User | None:
     """The user of a Bearer token, else of the web session; 401 (or None) when there is none."""
     if credentials.token is not None:
-        user = crud.get_user_by_token(session=session, token=credentials.token)
+        user = account_store.get_user_by_token(session=session, token=credentials.token)
         session.commit()  # end the write (last use) now: routes may write in other sessions
         if user is None:
             raise HTTPException(status.HTTP_401_UNAUTHORIZED,
@@ -74,8 +74,8 @@ def signing_key(settings: Settings) -> str:
 @lru_cache(maxsize=16)
 def _stored_signing_key(database_url: str) -> str:
     with session_scope(database_url) as session:
-        return crud.get_or_create_secret(session=session, name=SIGNING_KEY_NAME,
-                                         value=secrets.token_urlsafe(48))
+        return account_store.get_or_create_secret(session=session, name=SIGNING_KEY_NAME,
+                                                  value=secrets.token_urlsafe(48))
 
 
 def start_session(*, session: Session, user: User) -> str:
@@ -83,17 +83,17 @@ def start_session(*, session: Session, user: User) -> str:
 
     Sessions unused for ``SESSION_LIFETIME`` are deleted on the way.
     """
-    crud.delete_web_sessions(session=session, seen_before=utcnow() - SESSION_LIFETIME)
+    account_store.delete_web_sessions(session=session, seen_before=utcnow() - SESSION_LIFETIME)
     secret = secrets.token_urlsafe(32)
-    crud.create_web_session(session=session, user=user, id_hash=hash_token(secret))
+    account_store.create_web_session(session=session, user=user, id_hash=hash_token(secret))
     return secret
 
 
 def session_user(*, session: Session, secret: str) -> User | None:
     """The active user of a live session (its last use noted at most hourly), else None."""
     now = utcnow()
-    record = crud.get_web_session(session=session, id_hash=hash_token(secret),
-                                  seen_after=now - SESSION_LIFETIME)
+    record = account_store.get_web_session(session=session, id_hash=hash_token(secret),
+                                           seen_after=now - SESSION_LIFETIME)
     if record is None or not record.user.is_active:
         return None
     if now - record.last_seen_at > SESSION_TOUCH_PERIOD:
@@ -103,9 +103,9 @@ def session_user(*, session: Session, secret: str) -> User | None:
 
 
 def end_session(*, session: Session, secret: str) -> None:
-    crud.delete_web_sessions(session=session, id_hash=hash_token(secret))
+    account_store.delete_web_sessions(session=session, id_hash=hash_token(secret))
 
 
 def end_all_sessions(*, session: Session, user: User) -> int:
     """Sign ``user`` out of every browser at once; the number of sessions ended."""
-    return crud.delete_web_sessions(session=session, user_id=user.id)
+    return account_store.delete_web_sessions(session=session, user_id=user.id)

@@ -15,10 +15,12 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.models import Role, User
 from app.schemas import AssignmentExerciseOut, AssignmentOut, LatePolicyOut
 from app.services.gradebook import Cell
+from app.store import accounts as account_store
+from app.store import courses as course_store
+from app.store import submissions as submission_store
 from graders import Assignment, Course, ExerciseCatalog
 
 
@@ -89,10 +91,10 @@ def state_at(assignment: Assignment, due: datetime, now: datetime) -> Assignment
 
 
 def standing(assignment: Assignment, due: datetime, extended: bool,
-             attempts: Iterable[crud.GradedAttempt], titles: Mapping[str, str],
+             attempts: Iterable[submission_store.GradedAttempt], titles: Mapping[str, str],
              now: datetime) -> AssignmentStanding:
     """One learner's standing from their graded submissions (pure: no clock, no database)."""
-    by_exercise: dict[str, list[crud.GradedAttempt]] = defaultdict(list)
+    by_exercise: dict[str, list[submission_store.GradedAttempt]] = defaultdict(list)
     for attempt in attempts:
         by_exercise[attempt.exercise_id].append(attempt)
     exercises = []
@@ -118,10 +120,10 @@ def learner_standings(*, session: Session, catalog: ExerciseCatalog, user: User,
     """Every assignment of the course with ``user``'s progress, in the file's order."""
     course = catalog.course()
     exercise_ids = [i for a in course.assignments for i in a.exercise_ids]
-    attempts = crud.graded_attempts(session=session, exercise_ids=exercise_ids,
-                                    user_id=user.id)
+    attempts = submission_store.graded_attempts(session=session, exercise_ids=exercise_ids,
+                                                user_id=user.id)
     extensions = {e.assignment_id: e.due
-                  for e in crud.list_extensions(session=session, user_id=user.id)}
+                  for e in course_store.list_extensions(session=session, user_id=user.id)}
     titles = _titles(catalog)
     return [standing(a, extensions.get(a.id, a.due), a.id in extensions,
                      (t for t in attempts if t.exercise_id in a.exercise_ids), titles, now)
@@ -148,15 +150,15 @@ def assignment_gradebook(*, session: Session, catalog: ExerciseCatalog, assignme
     """Every learner's standing in one assignment, by name (learners without work too);
     ``section``: only that roster section's learners."""
     assignment = get_assignment(catalog.course(), assignment_id)
-    attempts = crud.graded_attempts(session=session, exercise_ids=assignment.exercise_ids,
-                                    role=Role.LEARNER)
-    extensions = {e.user_id: e.due
-                  for e in crud.list_extensions(session=session, assignment_id=assignment_id)}
-    by_user: dict[int, list[crud.GradedAttempt]] = defaultdict(list)
+    attempts = submission_store.graded_attempts(
+        session=session, exercise_ids=assignment.exercise_ids, role=Role.LEARNER)
+    extensions = {e.user_id: e.due for e in course_store.list_extensions(
+        session=session, assignment_id=assignment_id)}
+    by_user: dict[int, list[submission_store.GradedAttempt]] = defaultdict(list)
     for attempt in attempts:
         by_user[attempt.user_id].append(attempt)
     titles = _titles(catalog)
-    learners = crud.list_users(session=session, role=Role.LEARNER, section=section)
+    learners = account_store.list_users(session=session, role=Role.LEARNER, section=section)
     return [GradebookRow(u.id, u.name, standing(assignment, extensions.get(u.id, assignment.due),
                                           u.id in extensions, by_user[u.id], titles, now))
             for u in learners]
@@ -179,7 +181,7 @@ def assignment_out(standing: AssignmentStanding, now: datetime) -> AssignmentOut
 
 
 def find_user(*, session: Session, name: str) -> User:
-    user = crud.get_user_by_name(session=session, name=name)
+    user = account_store.get_user_by_name(session=session, name=name)
     if user is None:
         raise LearnerNotFound(f"user {name!r} not found")
     return user
@@ -188,14 +190,14 @@ def find_user(*, session: Session, name: str) -> User:
 def extend(*, session: Session, learner: User, assignment: Assignment, due: datetime,
            granted_by: str) -> None:
     """Give ``learner`` their own due time (earlier or later than the assignment's)."""
-    crud.set_extension(session=session, user=learner, assignment_id=assignment.id, due=due,
-                       granted_by=granted_by)
+    course_store.set_extension(session=session, user=learner, assignment_id=assignment.id, due=due,
+                               granted_by=granted_by)
 
 
 def remove_extension(*, session: Session, learner: User, assignment: Assignment) -> bool:
     """The assignment's own due time applies to ``learner`` again; False if it already did."""
-    return crud.delete_extension(session=session, user_id=learner.id,
-                                 assignment_id=assignment.id)
+    return course_store.delete_extension(session=session, user_id=learner.id,
+                                         assignment_id=assignment.id)
 
 
 @dataclass(frozen=True)

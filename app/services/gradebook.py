@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.models import Role
+from app.store import accounts as account_store
+from app.store import submissions as submission_store
 from graders import Exercise
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -60,15 +61,15 @@ def write_csv(rows: Iterable[Sequence[Cell]]) -> str:
 def best_by_exercise(*, session: Session, user_id: int) -> dict[str, Best]:
     """One learner's best graded score per exercise."""
     return {b.exercise_id: Best(b.best_score, b.max_score)
-            for b in crud.best_scores(session=session, user_id=user_id)}
+            for b in submission_store.best_scores(session=session, user_id=user_id)}
 
 
 def gradebook_rows(*, session: Session, section: str | None = None) -> list[GradebookRow]:
     """One row per learner (and per anyone else who submitted), by name; ``section``: only
     that roster section's learners."""
-    rows = {u.name: GradebookRow(u.name) for u in crud.list_users(
+    rows = {u.name: GradebookRow(u.name) for u in account_store.list_users(
         session=session, role=Role.LEARNER, section=section)}
-    for b in crud.best_scores(session=session, section=section):
+    for b in submission_store.best_scores(session=session, section=section):
         rows.setdefault(b.user_name, GradebookRow(b.user_name)).best[b.exercise_id] = Best(
             b.best_score, b.max_score)
     return sorted(rows.values(), key=lambda r: r.name.lower())
@@ -80,8 +81,8 @@ def long_csv(*, session: Session, exercise_id: str | None = None) -> str:
     return write_csv([LONG_COLUMNS, *(
         (row.user_name, row.exercise_id, row.best_score, row.max_score, row.submissions,
          row.last_submitted_at.isoformat())
-        for row in crud.best_scores(session=session, exercise_id=exercise_id,
-                                    role=Role.LEARNER))])
+        for row in submission_store.best_scores(session=session, exercise_id=exercise_id,
+                                                role=Role.LEARNER))])
 
 
 def wide_csv(rows: list[GradebookRow], exercises: list[Exercise]) -> str:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
-from app import crud
+from app.grading.runtime import GradingRuntime
 from app.models import utcnow
 from app.schemas import Health, HealthStatus
-from app.services.runtime import GradingRuntime
+from app.store import workers as worker_store
 
 logger = logging.getLogger(__name__)
 
@@ -25,8 +25,8 @@ def check(runtime: GradingRuntime) -> Health:
     now = utcnow()
     try:
         with runtime.sessions() as session:
-            queued, oldest = crud.queued_backlog(session=session)
-            live = crud.live_workers(
+            queued, oldest = worker_store.queued_backlog(session=session)
+            live = worker_store.live_workers(
                 session=session, since=now - timedelta(seconds=3 * settings.heartbeat_interval_s))
             session.commit()
     except Exception as exc:

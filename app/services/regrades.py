@@ -14,11 +14,13 @@ from datetime import timedelta
 
 from sqlalchemy.orm import Session
 
-from app import crud
+from app.grading.queue import QueueUnavailable
+from app.grading.runtime import GradingRuntime
 from app.models import Submission, utcnow
-from app.queue import QueueUnavailable
 from app.schemas import ReportOut
-from app.services.runtime import GradingRuntime
+from app.services import views
+from app.store import leases as lease_store
+from app.store import regrades as regrade_store
 from graders import ExerciseCatalog
 
 logger = logging.getLogger(__name__)
@@ -35,7 +37,8 @@ class StaleExercise:
 def stale_exercises(*, session: Session, catalog: ExerciseCatalog) -> list[StaleExercise]:
     """Every exercise with how many of its submissions an earlier version graded."""
     exercises = catalog.all()
-    counts = crud.count_stale(session=session, versions={e.id: e.version for e in exercises})
+    counts = regrade_store.count_stale(session=session,
+                                       versions={e.id: e.version for e in exercises})
     return [StaleExercise(e.id, e.title, e.version, counts[e.id]) for e in exercises]
 
 
@@ -44,7 +47,7 @@ def regrade(*, runtime: GradingRuntime, exercise_id: str) -> int:
     exercise = runtime.catalog.load(exercise_id)  # ExerciseNotFound -> 404
     now = utcnow()
     with runtime.sessions() as session:
-        ids = crud.queue_regrades(
+        ids = regrade_store.queue_regrades(
             session=session, exercise_id=exercise.id, version=exercise.version, now=now,
             lease_expires_at=now + timedelta(seconds=runtime.settings.queue_lease_s))
         session.commit()
@@ -55,21 +58,12 @@ def regrade(*, runtime: GradingRuntime, exercise_id: str) -> int:
         try:
             runtime.queue.enqueue(ids[0])
         except QueueUnavailable:
-            crud.mark_unsent(session=session, submission_ids=ids[:1], now=now)
+            lease_store.mark_unsent(session=session, submission_ids=ids[:1], now=now)
             session.commit()
     return len(ids)
 
 
 def reports(*, session: Session, submission: Submission) -> list[ReportOut]:
     """Every report the submission had, oldest first; the last is its current one."""
-    earlier = [ReportOut(exercise_version=r.exercise_version,
-                         verdict=r.verdict.value if r.verdict else None,
-                         score=r.score, max_score=r.max_score, graded_at=r.graded_at,
-                         hint=(r.diagnosis or {}).get("hint"), current=False)
-               for r in crud.earlier_reports(session=session, submission_id=submission.id)]
-    current = ReportOut(exercise_version=submission.exercise_version,
-                        verdict=submission.verdict.value if submission.verdict else None,
-                        score=submission.score, max_score=submission.max_score,
-                        graded_at=submission.finished_at,
-                        hint=(submission.diagnosis or {}).get("hint"), current=True)
-    return [*earlier, current]
+    earlier = regrade_store.earlier_reports(session=session, submission_id=submission.id)
+    return [*map(views.earlier_report_out, earlier), views.current_report_out(submission)]

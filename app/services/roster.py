@@ -18,13 +18,13 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.core.config import Settings
 from app.core.names import InvalidName, check_new_name, check_password, name_key
 from app.models import Role, SignupLink, User, utcnow
 from app.services import throttle
 from app.services.accounts import HashSlots, create_account, set_password, signup_rule
 from app.services.gradebook import write_csv
+from app.store import accounts as account_store
 
 MAX_ROWS = 2000
 # Deliverability is not checked (nothing is sent): one @, no spaces, a dotted domain.
@@ -184,7 +184,8 @@ def parse_roster(text: str) -> tuple[list[RosterRow], list[LineProblem]]:
 def check_roster(*, session: Session, text: str) -> list[RosterRow]:
     """The roster's rows if every one may be created, else ``RosterRejected`` with them all."""
     rows, problems = parse_roster(text)
-    taken = crud.taken_name_keys(session=session, keys=[name_key(r.username) for r in rows])
+    taken = account_store.taken_name_keys(session=session,
+                                          keys=[name_key(r.username) for r in rows])
     problems += [LineProblem(r.line, Problem.TAKEN, {"name": repr(r.username)})
                  for r in rows if name_key(r.username) in taken]
     if problems:
@@ -194,8 +195,8 @@ def check_roster(*, session: Session, text: str) -> list[RosterRow]:
 
 def issue_link(*, session: Session, user: User, days: int) -> IssuedLink:
     """A new one-time link for ``user``; their earlier link, if any, stops working."""
-    token = crud.replace_signup_link(session=session, user=user,
-                                     expires_at=utcnow() + timedelta(days=days))
+    token = account_store.replace_signup_link(session=session, user=user,
+                                              expires_at=utcnow() + timedelta(days=days))
     return IssuedLink(user.name, user.display_name, token)
 
 
@@ -231,7 +232,7 @@ def link_state(link: SignupLink | None, now: datetime | None = None) -> LinkStat
 
 
 def find_link(*, session: Session, token: str) -> tuple[SignupLink | None, LinkState]:
-    link = crud.get_signup_link(session=session, token=token[:128])
+    link = account_store.get_signup_link(session=session, token=token[:128])
     return link, link_state(link)
 
 
@@ -254,7 +255,7 @@ def join(*, session: Session, settings: Settings, slots: HashSlots, address: str
 
 def sections(*, session: Session) -> list[str]:
     """Every roster section in use, sorted (the gradebooks' filter)."""
-    return crud.list_sections(session=session)
+    return account_store.list_sections(session=session)
 
 
 @dataclass(frozen=True)
@@ -266,8 +267,8 @@ class RosterEntry:
 
 def roster(*, session: Session, section: str | None = None) -> list[RosterEntry]:
     """Every learner (of ``section`` if given) with whether they have chosen a password."""
-    learners = crud.list_users(session=session, role=Role.LEARNER, section=section)
-    links = crud.signup_links(session=session, user_ids=[u.id for u in learners])
+    learners = account_store.list_users(session=session, role=Role.LEARNER, section=section)
+    links = account_store.signup_links(session=session, user_ids=[u.id for u in learners])
     now = utcnow()
     return [RosterEntry(u, u.password_hash is not None,
                         link_state(links[u.id], now) if u.id in links else None)

@@ -1,5 +1,4 @@
-"""Accepting a submission (limits, idempotency, store, enqueue), long-polling its result, and
-the result views."""
+"""Accepting a submission (limits, idempotency, store, enqueue) and long-polling its result."""
 
 from __future__ import annotations
 
@@ -15,10 +14,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-from app import crud
+from app.grading.queue import QueueUnavailable
+from app.grading.runtime import GradingRuntime
+from app.grading.waiters import Waiter
 from app.models import Submission, SubmissionKind, SubmissionStatus, User, new_id, utcnow
-from app.queue import QueueUnavailable
-from app.schemas import DiagnosisOut, SubmissionOut, SubmissionSummary, TestResultOut
+from app.schemas import SubmissionOut
+from app.services import views
 from app.services.auth import Credentials, resolve_user
 from app.services.errors import (
     CodeRejected,
@@ -28,8 +29,8 @@ from app.services.errors import (
     TooManySubmissions,
 )
 from app.services.exercises import load_visible
-from app.services.runtime import GradingRuntime
-from app.services.waiters import Waiter
+from app.store import leases as lease_store
+from app.store import submissions as submission_store
 
 logger = logging.getLogger(__name__)
 
@@ -42,39 +43,6 @@ def log_event(log: logging.Logger, name: str, submission: Submission, **fields: 
                              "user_id": submission.user_id, "kind": submission.kind.value}
     extra.update(fields)
     log.info(name, extra=extra)
-
-
-def submission_url(submission_id: str) -> str:
-    return f"/submissions/{submission_id}"
-
-
-def to_out(submission: Submission, user_name: str | None = None) -> SubmissionOut:
-    """The contract's result view (without ``user_name``, call with the row's session open:
-    it reads the user)."""
-    return SubmissionOut(
-        id=submission.id, url=submission_url(submission.id), exercise=submission.exercise_id,
-        exercise_version=submission.exercise_version,
-        user=user_name if user_name is not None else submission.user.name,
-        kind=submission.kind.value, status=submission.status.value,
-        verdict=submission.verdict.value if submission.verdict else None,
-        score=submission.score, max_score=submission.max_score, message=submission.message,
-        tests=[TestResultOut.model_validate(t) for t in submission.tests or []],
-        diagnosis=(DiagnosisOut.model_validate(submission.diagnosis)
-                   if submission.diagnosis else None),
-        output=submission.output, created_at=submission.created_at,
-        started_at=submission.started_at, finished_at=submission.finished_at,
-        duration_ms=submission.duration_ms, attempts=submission.attempts,
-        regraded=submission.regrade,
-    )
-
-
-def to_summary(submission: Submission) -> SubmissionSummary:
-    return SubmissionSummary(
-        id=submission.id, url=submission_url(submission.id), exercise=submission.exercise_id,
-        kind=submission.kind.value, status=submission.status.value,
-        verdict=submission.verdict.value if submission.verdict else None,
-        score=submission.score, max_score=submission.max_score,
-        created_at=submission.created_at, finished_at=submission.finished_at)
 
 
 def check_code(code: str, max_bytes: int) -> None:
@@ -91,8 +59,8 @@ def check_load(runtime: GradingRuntime, session: Session, user: User,
     settings = runtime.settings
     now = utcnow()
     rate = settings.submit_rate_per_minute
-    load = crud.learner_load(session=session, user_id=user.id,
-                             since=now - RATE_WINDOW if rate else None)
+    load = submission_store.learner_load(session=session, user_id=user.id,
+                                         since=now - RATE_WINDOW if rate else None)
     if load.waiting >= settings.max_waiting_per_learner:
         # A slot frees when one of the learner's gradings ends: at most the time limit.
         raise TooManySubmissions(
@@ -126,7 +94,7 @@ def accept(*, runtime: GradingRuntime, credentials: Credentials, exercise_id: st
             if earlier is not None:
                 return earlier
         check_load(runtime, session, user, exercise.limits.time_s)
-        submission = crud.create_submission(
+        submission = submission_store.create_submission(
             session=session, user=user, exercise_id=exercise.id,
             exercise_version=exercise.version, code=code, kind=kind,
             submission_id=submission_id, idempotency_key=idempotency_key,
@@ -145,38 +113,39 @@ def accept(*, runtime: GradingRuntime, credentials: Credentials, exercise_id: st
         try:
             runtime.queue.enqueue(submission.id)
         except QueueUnavailable as exc:
-            crud.mark_unsent(session=session, submission_ids=[submission.id], now=utcnow())
+            lease_store.mark_unsent(session=session, submission_ids=[submission.id], now=utcnow())
             session.commit()
             log_event(logger, "submission.unsent", submission, error=str(exc)[:200],
                       hint="recovery sends it when the queue is back")
-        return to_out(submission, user_name=user.name)
+        return views.submission_out(submission, user_name=user.name)
 
 
 def _earlier(session: Session, user: User, key: str, exercise_id: str, code: str,
              kind: SubmissionKind) -> SubmissionOut | None:
-    row = crud.get_submission_by_idempotency_key(session=session, user_id=user.id, key=key)
+    row = submission_store.get_submission_by_idempotency_key(session=session, user_id=user.id,
+                                                             key=key)
     if row is None:
         return None
     if (row.exercise_id, row.code, row.kind) != (exercise_id, code, kind):
         raise IdempotencyConflict(f"Idempotency-Key {key!r} was used for another submission "
                                   f"({row.id}); use a new key for new code")
-    return to_out(row)
+    return views.submission_out(row)
 
 
 def load_out(runtime: GradingRuntime, submission_id: str) -> SubmissionOut:
     with runtime.sessions() as session:
-        submission = crud.get_submission(session=session, submission_id=submission_id,
-                                         with_user=True)
+        submission = submission_store.get_submission(session=session, submission_id=submission_id,
+                                                     with_user=True)
         if submission is None:
             raise NotFound(f"Submission {submission_id!r} not found")
-        return to_out(submission)
+        return views.submission_out(submission)
 
 
 def refresh_out(runtime: GradingRuntime, result: SubmissionOut) -> SubmissionOut:
     """``result`` as stored now: the whole row is read only when its status or attempt count
     changed, every other field follows from those."""
     with runtime.sessions() as session:
-        progress = crud.submission_progress(session=session, submission_id=result.id)
+        progress = submission_store.submission_progress(session=session, submission_id=result.id)
     if progress is None:
         raise NotFound(f"Submission {result.id!r} not found")
     status, attempts = progress

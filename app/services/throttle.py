@@ -15,7 +15,7 @@ from enum import Enum
 
 from sqlalchemy.orm import Session
 
-from app import crud
+from app.store import throttles as throttle_store
 
 
 class Scope(Enum):
@@ -55,8 +55,8 @@ def check(*, session: Session, rule: Rule, parts: tuple[str, ...],
     """Raise ``Throttled`` if the key already has ``rule.limit`` hits in this window."""
     now = time.time() if now is None else now
     start, end = _window(rule, now)
-    if crud.get_hits(session=session, key_hash=_key_hash(rule.scope, parts),
-                     window_start=start) >= rule.limit:
+    if throttle_store.get_hits(session=session, key_hash=_key_hash(rule.scope, parts),
+                               window_start=start) >= rule.limit:
         raise Throttled(max(1, end - int(now)))
 
 
@@ -65,10 +65,10 @@ def hit(*, session: Session, rule: Rule, parts: tuple[str, ...],
     """Count one hit (and forget windows that are over); the key's hits in this window."""
     now = time.time() if now is None else now
     start, end = _window(rule, now)
-    crud.delete_hits(session=session, ended_before=int(now))
-    return crud.count_hit(session=session, key_hash=_key_hash(rule.scope, parts),
-                          window_start=start, window_end=end)
+    throttle_store.delete_hits(session=session, ended_before=int(now))
+    return throttle_store.count_hit(session=session, key_hash=_key_hash(rule.scope, parts),
+                                    window_start=start, window_end=end)
 
 
 def forget(*, session: Session, rule: Rule, parts: tuple[str, ...]) -> None:
-    crud.delete_hits(session=session, key_hash=_key_hash(rule.scope, parts))
+    throttle_store.delete_hits(session=session, key_hash=_key_hash(rule.scope, parts))

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from graders.errors import SandboxUnavailable
 from graders.sandbox.limits import CpuPriority, SandboxLimits
-from graders.sandbox.state import STATE_PREFIX
+from graders.sandbox.state import own_prefix
 
 CGROUP_ROOT = Path("/sys/fs/cgroup")
 CONTROLLERS = ("memory", "pids", "cpu")
@@ -160,13 +160,15 @@ class SlotCgroup:
 
 
 def remove_stale(parent: Path) -> None:
-    """Remove the cgroups of zygotes killed before they could remove their own.
+    """Remove the cgroups of this machine's zygotes killed before they could remove their own.
 
     A cgroup is named after its zygote's state folder, which outlives a killed zygote only
     until the next claim (``state.remove_stale``); a cgroup with a process in it cannot be
-    removed anyway.
+    removed anyway. Another machine's cgroups under the same parent (a container or network
+    namespace on this kernel) have their state folders in another ``/tmp``: their names say
+    whose they are, and they are left alone.
     """
-    for folder in parent.glob(f"{STATE_PREFIX}*"):
+    for folder in parent.glob(f"{own_prefix()}*"):
         if not (Path(tempfile.gettempdir()) / folder.name).exists():
             with contextlib.suppress(OSError):
                 folder.rmdir()

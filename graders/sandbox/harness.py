@@ -1,6 +1,6 @@
 """The code that runs inside the sandbox, after every isolation layer is in place.
 
-The conversation on the channel (frames as in ``graders/wire.py``), in this order:
+The conversation on the channel (frames as in ``graders/sandbox/wire.py``), in this order:
 
 1. request (trusted side): ``{"code", "entry", "tasks": [public task, ...], "hidden": H}``
    with the public tasks' input buffers. A task is ``{"names": [...], "args": [values],
@@ -47,7 +47,7 @@ from typing import Any, BinaryIO
 
 import numpy as np
 
-from graders.wire import decode_value, encode_value, pack_frame, recv_frame, send_frame
+from graders.sandbox.wire import decode_value, encode_value, pack_frame, recv_frame, send_frame
 
 SUBMISSION_FILE = "submission.py"
 MAX_REQUEST_BYTES = 1 << 30

@@ -25,7 +25,14 @@ from graders.errors import FrameTooLarge, WireError
 from graders.sandbox.exitcodes import EXIT_SIGNAL_BASE
 from graders.sandbox.harness import MAX_WARNING_CHARS, MAX_WARNINGS
 from graders.sandbox.limits import SandboxLimits
-from graders.wire import HEADER, decode_value, encode_value, pack_frame, recv_frame, send_pieces
+from graders.sandbox.wire import (
+    HEADER,
+    decode_value,
+    encode_value,
+    pack_frame,
+    recv_frame,
+    send_pieces,
+)
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from graders.cpu_affinity import children_use_every_cpu
 from graders.errors import SandboxFault, SandboxUnavailable
+from graders.sandbox.cpu_affinity import children_use_every_cpu
 from graders.sandbox.exitcodes import (
     EXIT_MEMORY_LIMIT,
     EXIT_SETUP_FAILED,

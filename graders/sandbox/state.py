@@ -5,6 +5,8 @@ folder of its own: mode 0700, a random name, and a ``lock`` file it holds an exc
 ``flock`` on for its whole life. The kernel releases the lock when the zygote dies, however it
 dies, so a folder whose lock can be taken belongs to nobody and can be removed. This works
 across PID namespaces and containers sharing ``/tmp``, where a process ID means nothing.
+A folder's name carries its machine (``graders.sandbox.machine``): a cleaner looks only at its
+own machine's, as a lock taken on another machine (a shared ``/tmp``) proves nothing here.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+
+from graders.sandbox.machine import kernel_id, machine_id
 
 STATE_PREFIX = "numjudge-sandbox-"
 BUILDING_PREFIX = "numjudge-building-"
@@ -45,15 +49,21 @@ def claim(parent: Path | None = None) -> StateFolder:
     lock_fd = os.open(building / LOCK_NAME, os.O_CREAT | os.O_RDWR | os.O_CLOEXEC, 0o600)
     fcntl.flock(lock_fd, fcntl.LOCK_EX)
     (building / ROOT_NAME).mkdir(mode=0o700)
-    path = parent / (STATE_PREFIX + building.name.removeprefix(BUILDING_PREFIX))
+    path = parent / (own_prefix() + building.name.removeprefix(BUILDING_PREFIX))
     building.rename(path)
     return StateFolder(path, lock_fd)
 
 
+def own_prefix() -> str:
+    """The start of this machine's state folders' names (and of its sandboxes' cgroups)."""
+    return f"{STATE_PREFIX}{machine_id()}-"
+
+
 def remove_stale(parent: Path) -> list[Path]:
-    """Remove every state folder under ``parent`` whose lock nobody holds; return them."""
+    """Remove every state folder of this machine under ``parent`` whose lock nobody holds;
+    return them."""
     removed = []
-    for folder in parent.glob(f"{STATE_PREFIX}*"):
+    for folder in parent.glob(f"{own_prefix()}*"):
         try:
             lock_fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_NOFOLLOW | os.O_CLOEXEC)
         except OSError:
@@ -94,6 +104,7 @@ def release(state: StateFolder) -> None:
 
 
 UID_FOLDERS = (Path("/run/numjudge/uids"), Path(tempfile.gettempdir()) / "numjudge-uids")
+"""Each holds a folder per kernel (``machine.kernel_id``) of lock files, one per uid."""
 MAX_UIDS = 4096
 
 
@@ -103,7 +114,8 @@ def claim_uid(uid_base: int) -> tuple[int, int]:
     Every pool of every process (and container sharing the folder) takes its slots' uids
     from the same lock files, so no two sandboxes share a uid's process count or files.
     """
-    for folder in UID_FOLDERS:
+    for parent in UID_FOLDERS:
+        folder = parent / kernel_id()
         try:
             folder.mkdir(mode=0o755, parents=True, exist_ok=True)
             break

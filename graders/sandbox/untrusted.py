@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from graders.sandbox.limits import SandboxLimits
-from graders.wire import Foreign
+from graders.sandbox.wire import Foreign
 
 if TYPE_CHECKING:
     from graders.sandbox.protocol import RunResult, TaskOutcome

@@ -47,7 +47,7 @@ from graders.sandbox.limits import CpuPriority, SandboxLimits
 from graders.sandbox.state import StateFolder, claim_uid
 from graders.sandbox.state import claim as claim_state_folder
 from graders.sandbox.state import release as release_state_folder
-from graders.wire import send_frame
+from graders.sandbox.wire import send_frame
 
 logger = logging.getLogger(__name__)
 

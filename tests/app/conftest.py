@@ -16,9 +16,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, delete, text
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.core.config import Settings
 from app.core.db import dispose_engines, get_engine, upgrade_database
+from app.grading.engine import SandboxGrader
+from app.grading.runtime import GradingRuntime, build_runtime
 from app.main import create_app
 from app.models import (
     ApiToken,
@@ -32,8 +33,7 @@ from app.models import (
     WebSessionRecord,
     Worker,
 )
-from app.services.engine import SandboxGrader
-from app.services.runtime import GradingRuntime, build_runtime
+from app.store import accounts as account_store
 from graders import CpuPriority
 from graders.exercises import PreparedExercise
 from graders.results import GradeReport
@@ -185,8 +185,8 @@ def make_user(runtime: GradingRuntime) -> Callable[..., tuple[User, dict[str, st
 
     def make(name: str, role: Role = Role.LEARNER) -> tuple[User, dict[str, str]]:
         with runtime.sessions() as session:
-            user = crud.create_user(session=session, name=name, role=role)
-            _, token = crud.create_token(session=session, user=user)
+            user = account_store.create_user(session=session, name=name, role=role)
+            _, token = account_store.create_token(session=session, user=user)
             session.commit()
         return user, {"Authorization": f"Bearer {token}"}
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
+from app.grading.engine import SandboxGrader
+from app.grading.runtime import GradingRuntime
 from app.main import create_app
-from app.services.engine import SandboxGrader
-from app.services.runtime import GradingRuntime
 from tests.app.conftest import EXERCISES, make_runtime, make_settings, wipe
 
 

@@ -17,9 +17,9 @@ from typing import Any
 
 import httpx
 
-from app import crud
 from app.core.db import session_scope
 from app.models import Role
+from app.store import accounts as account_store
 
 REPO = Path(__file__).resolve().parents[2]
 NUMJUDGE = str(Path(sys.executable).parent / "numjudge")
@@ -148,8 +148,9 @@ class LiveServer(LiveProcess):
         """A user of the server's database (with a password to sign in on the web, if given),
         and the headers of a new API token of theirs."""
         with session_scope(self.database_url) as session:
-            user = crud.create_user(session=session, name=name, role=role, password=password)
-            _, token = crud.create_token(session=session, user=user)
+            user = account_store.create_user(session=session, name=name, role=role,
+                                             password=password)
+            _, token = account_store.create_token(session=session, user=user)
         return {"Authorization": f"Bearer {token}"}
 
     def client(self, headers: dict[str, str]) -> httpx.Client:
@@ -235,16 +236,18 @@ class CuttableProxy:
 class RedisServer:
     """A redis-server of the test's own on a free port (the shared one is never stopped)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, password: str = "") -> None:
         self.folder = folder
         self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.password = password
+        self.url = f"redis://{f':{password}@' if password else ''}127.0.0.1:{self.port}/0"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
+        auth = ["--requirepass", self.password] if self.password else []
         self.process = subprocess.Popen(
             ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--dir",
-             str(self.folder), "--appendonly", "yes", "--save", ""],
+             str(self.folder), "--appendonly", "yes", "--save", "", *auth],
             stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:

@@ -44,7 +44,7 @@ def test_the_queue_name_comes_from_the_settings() -> None:
 
 
 def test_the_numjudge_containers_of_a_host_share_their_claims_of_cores_and_uids() -> None:
-    from graders.cpu_affinity import CORE_FOLDERS
+    from graders.sandbox.cpu_affinity import CORE_FOLDERS
     from graders.sandbox.state import UID_FOLDERS
 
     compose = _compose()

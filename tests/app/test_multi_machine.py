@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from app.queue import GradingQueue
+from app.grading.queue import GradingQueue
 from tests.app.conftest import read_exercise_file, wipe
 from tests.app.live import LiveProcess, LiveServer
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from graders import Failure, Sandbox, Status, Visibility, grade
+from graders.checks.hidden import hidden_message
 from graders.exercises import ExerciseCatalog
-from graders.hidden import hidden_message
 
 CATALOG = ExerciseCatalog(Path(__file__).resolve().parents[2] / "exercises")
 LOOP = '''

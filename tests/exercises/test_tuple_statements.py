@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from graders.checks.arrays import Tolerance, compare
+from graders.checks.compare import Tolerance, compare
 
 EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
 SAYS = {"statement.md": ("tuple", "(a list is accepted)"),

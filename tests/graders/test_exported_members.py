@@ -1,19 +1,27 @@
-"""graders/__init__.py: ``__all__`` lists exactly the public names the package defines."""
+"""graders/__init__.py and graders/exercises/__init__.py: ``__all__`` lists exactly the public
+names the package defines."""
 
 from __future__ import annotations
 
 import types
 
+import pytest
+
 import graders
+import graders.exercises
+
+PACKAGES = [graders, graders.exercises]
 
 
-def test_all_lists_every_public_name_and_only_those() -> None:
-    public = [name for name, value in vars(graders).items()
+@pytest.mark.parametrize("package", PACKAGES, ids=lambda package: package.__name__)
+def test_all_lists_every_public_name_and_only_those(package: types.ModuleType) -> None:
+    public = [name for name, value in vars(package).items()
               if not name.startswith("_") and not isinstance(value, types.ModuleType)]
-    assert sorted(graders.__all__) == sorted(public)  # ruff (RUF022) keeps the list in order
-    assert len(set(graders.__all__)) == len(graders.__all__)
+    assert sorted(package.__all__) == sorted(public)  # ruff (RUF022) keeps the list in order
+    assert len(set(package.__all__)) == len(package.__all__)
 
 
-def test_every_exported_name_exists() -> None:
-    missing = [name for name in graders.__all__ if not hasattr(graders, name)]
+@pytest.mark.parametrize("package", PACKAGES, ids=lambda package: package.__name__)
+def test_every_exported_name_exists(package: types.ModuleType) -> None:
+    missing = [name for name in package.__all__ if not hasattr(package, name)]
     assert missing == []

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-import graders.exercises
+import graders.exercises.catalog
 import graders.folder_watch
 from graders.exercises import ExerciseCatalog
 from graders.folder_watch import FolderWatch
@@ -86,7 +86,7 @@ def test_a_tree_moved_in_is_watched_to_its_depth(root: Path, tmp_path: Path,
 
 def test_the_catalog_reads_the_files_only_after_a_change(
         root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    stamps = count_calls(monkeypatch, graders.exercises, "folder_stamp")
+    stamps = count_calls(monkeypatch, graders.exercises.catalog, "folder_stamp")
     catalog = ExerciseCatalog(root)
     first = catalog.load(GATE)
     assert catalog.load(GATE) is first and catalog.course() is catalog.course()
@@ -120,7 +120,7 @@ def test_a_remote_file_system_is_not_watched(root: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(graders.folder_watch, "file_system_type", lambda path: "nfs4")
     assert FolderWatch.start(root) is None
-    stamps = count_calls(monkeypatch, graders.exercises, "folder_stamp")
+    stamps = count_calls(monkeypatch, graders.exercises.catalog, "folder_stamp")
     catalog = ExerciseCatalog(root)
     catalog.load(GATE)
     catalog.load(GATE)
@@ -143,7 +143,7 @@ def test_lost_events_make_the_catalog_read_every_time(
     assert catalog._watch is not None
     overflow = [Event(-1, flags.Q_OVERFLOW, 0, "")]
     monkeypatch.setattr(catalog._watch._inotify, "read", lambda timeout: overflow)
-    stamps = count_calls(monkeypatch, graders.exercises, "folder_stamp")
+    stamps = count_calls(monkeypatch, graders.exercises.catalog, "folder_stamp")
     catalog.load(GATE)
     catalog.load(GATE)
     assert stamps == [GATE, GATE]

@@ -3,7 +3,7 @@
 Every attack of ``attacks.py`` is submitted once through the service (its JSON answer and the
 learner's web page of the submission) and once through ``numjudge grade``; no run of four
 significant digits of a hidden input may appear in any of them, and every hidden test may
-show only one of the outcomes ``graders.hidden.hidden_outcomes`` counts (docs/security.md).
+show only one of the outcomes ``graders.checks.hidden.hidden_outcomes`` counts (docs/security.md).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from app.cli.main import app as cli
 from app.core.db import upgrade_database
 from app.web import auth
 from graders import Failure, PreparedExercise
-from graders.hidden import (
+from graders.checks.hidden import (
     diagnosis_outcomes,
     hidden_message,
     hidden_outcomes,

@@ -16,7 +16,7 @@ from app.api.deps import (
 )
 from app.models import SubmissionKind
 from app.schemas import ErrorOut, ReportOut, SubmissionIn, SubmissionOut, SubmissionSummary
-from app.services import history, regrades
+from app.services import history, regrades, views
 from app.services import submissions as service
 
 router = APIRouter(tags=["submissions"])
@@ -64,7 +64,7 @@ async def run(body: SubmissionIn, credentials: CredentialsDep, runtime: RuntimeD
             responses={404: {"model": ErrorOut, "description": "unknown or not yours"}})
 def get_submission(submission: VisibleSubmission) -> SubmissionOut:
     """One result; a learner sees only their own, an instructor sees all."""
-    return service.to_out(submission)
+    return views.submission_out(submission)
 
 
 @router.get("/submissions/{submission_id}/reports", response_model=list[ReportOut],
@@ -84,4 +84,4 @@ def list_submissions(
     """Your own history, newest first."""
     rows = history.own_history(session=session, user=user, exercise_id=exercise, kind=kind,
                                limit=limit or settings.history_limit)
-    return [service.to_summary(row) for row in rows]
+    return [views.submission_summary(row) for row in rows]

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from app import crud
 from app.cli.main import app as cli
 from app.core.config import get_settings
 from app.core.db import session_scope
+from app.store import accounts as account_store
+from app.store import courses as course_store
 from graders import ExerciseCatalog
 
 REPO = Path(__file__).resolve().parents[3]
@@ -32,9 +33,9 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
 
 def extension_of(url: str, name: str, assignment: str) -> datetime | None:
     with session_scope(url) as session:
-        user = crud.get_user_by_name(session=session, name=name)
+        user = account_store.get_user_by_name(session=session, name=name)
         assert user is not None
-        row = crud.get_extension(session=session, user_id=user.id, assignment_id=assignment)
+        row = course_store.get_extension(session=session, user_id=user.id, assignment_id=assignment)
         return None if row is None else row.due
 
 

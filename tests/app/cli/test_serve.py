@@ -16,9 +16,9 @@ from typer.testing import CliRunner
 from app.cli.main import app as cli
 from app.core.config import get_settings
 from app.core.db import session_scope
+from app.grading.heartbeat import HeartbeatThread
+from app.grading.runtime import GradingRuntime
 from app.models import Worker, utcnow
-from app.services.heartbeat import HeartbeatThread
-from app.services.runtime import GradingRuntime
 from tests.app.live import NUMJUDGE, REPO, free_port
 
 
@@ -66,7 +66,7 @@ def cli_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     # no handler on CliRunner's stream, which is closed once the command returns
     monkeypatch.setattr("app.cli.common.configure_logging", lambda *args: None)
     # The command runs in the test process: keeping its threads on one core would pin the
-    # whole test run (tests/graders/test_cpu_affinity.py runs the real thing in a child).
+    # whole test run (tests/graders/sandbox/test_cpu_affinity.py runs the real thing in a child).
     monkeypatch.setattr("app.cli.serve.keep_threads_on", pin_nothing)
     pinned.clear()
     get_settings.cache_clear()

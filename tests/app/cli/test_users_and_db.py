@@ -10,12 +10,12 @@ import pytest
 from sqlalchemy import select
 from typer.testing import CliRunner
 
-from app import crud
 from app.cli.main import app as cli
 from app.core.config import get_settings
 from app.core.db import session_scope
 from app.core.security import hash_token, verify_password
 from app.models import ApiToken, Role, User, utcnow
+from app.store import accounts as account_store
 
 
 @pytest.fixture
@@ -38,7 +38,7 @@ def test_users_add_prints_the_token_alone_on_the_last_line(env: str) -> None:
         assert user.name == "prof" and user.role is Role.INSTRUCTOR
         stored = session.scalars(select(ApiToken)).one()
         assert stored.token_hash == hash_token(token)
-        assert crud.get_user_by_token(session=session, token=token) is not None
+        assert account_store.get_user_by_token(session=session, token=token) is not None
 
 
 def test_duplicate_user_is_refused(env: str) -> None:
@@ -57,8 +57,8 @@ def test_list_token_and_revoke(env: str) -> None:
     revoked = runner.invoke(cli, ["users", "revoke", "ada", "--prefix", first[:10]])
     assert revoked.exit_code == 0 and "revoked 1 token(s)" in revoked.output
     with session_scope(env) as session:
-        assert crud.get_user_by_token(session=session, token=first) is None
-        assert crud.get_user_by_token(session=session, token=second) is not None
+        assert account_store.get_user_by_token(session=session, token=first) is None
+        assert account_store.get_user_by_token(session=session, token=second) is not None
     assert "revoked 1" in runner.invoke(cli, ["users", "revoke", "ada"]).output
     assert runner.invoke(cli, ["users", "revoke", "nobody"]).exit_code == 2
 
@@ -68,7 +68,7 @@ def test_password_is_asked_and_stored_as_argon2(env: str) -> None:
                                 input="pw-12345\npw-12345\n")
     assert result.exit_code == 0, result.output
     with session_scope(env) as session:
-        user = crud.get_user_by_name(session=session, name="prof")
+        user = account_store.get_user_by_name(session=session, name="prof")
         assert user is not None and user.password_hash is not None
         assert verify_password(user.password_hash, "pw-12345")
 
@@ -109,7 +109,7 @@ def test_revoke_prefix_is_literal(env: str) -> None:
         result = runner.invoke(cli, ["users", "revoke", "ada", "--prefix", wildcard])
         assert result.exit_code == 0 and "revoked 0 token(s)" in result.output
     with session_scope(env) as session:
-        assert crud.get_user_by_token(session=session, token=token) is not None
+        assert account_store.get_user_by_token(session=session, token=token) is not None
 
 
 def test_tokens_may_expire(env: str) -> None:
@@ -132,8 +132,8 @@ def test_disable_and_enable(env: str) -> None:
     token = runner.invoke(cli, ["users", "add", "ada"]).output.strip().splitlines()[-1]
     assert runner.invoke(cli, ["users", "disable", "ada"]).exit_code == 0
     with session_scope(env) as session:
-        assert crud.get_user_by_token(session=session, token=token) is None
+        assert account_store.get_user_by_token(session=session, token=token) is None
     assert "ada" in runner.invoke(cli, ["users", "list"]).output
     assert runner.invoke(cli, ["users", "enable", "ada"]).exit_code == 0
     with session_scope(env) as session:
-        assert crud.get_user_by_token(session=session, token=token) is not None
+        assert account_store.get_user_by_token(session=session, token=token) is not None

@@ -9,7 +9,7 @@ from app.core.logging import JsonFormatter, TextFormatter
 
 
 def _record() -> logging.LogRecord:
-    record = logging.LogRecord("app.services.grading", logging.INFO, __file__, 1,
+    record = logging.LogRecord("app.grading.lifecycle", logging.INFO, __file__, 1,
                                "submission.done", (), None)
     record.__dict__.update({"submission_id": "abc", "verdict": "passed", "note": "two words"})
     return record
@@ -17,7 +17,7 @@ def _record() -> logging.LogRecord:
 
 def test_text_lines_carry_the_event_fields() -> None:
     line = TextFormatter().format(_record())
-    assert line.endswith('INFO app.services.grading submission.done submission_id=abc '
+    assert line.endswith('INFO app.grading.lifecycle submission.done submission_id=abc '
                          'verdict=passed note="two words"')
     assert "\n" not in line
 

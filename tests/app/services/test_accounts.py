@@ -10,7 +10,6 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.core import security
 from app.core.config import Settings
 from app.core.names import InvalidName, InvalidPassword, PasswordProblem, name_key
@@ -18,6 +17,7 @@ from app.models import ThrottleCounter, utcnow
 from app.services import accounts
 from app.services.accounts import HashingBusy, HashSlots, NameTaken
 from app.services.throttle import Throttled
+from app.store import accounts as account_store
 
 SETTINGS = Settings(_env_file=None, login_failures_per_name=3,
                     login_failures_per_address=5, signup_limit=2)
@@ -35,7 +35,7 @@ def test_names_are_one_account_whatever_their_case_or_width(db: Session) -> None
             accounts.create_account(session=db, name=twin)
     alice = accounts.create_account(session=db, name="Alice")
     assert (alice.name, alice.name_key) == ("Alice", "alice")
-    assert crud.get_user_by_name(session=db, name="ＡＬＩＣＥ") is alice
+    assert account_store.get_user_by_name(session=db, name="ＡＬＩＣＥ") is alice
     assert name_key("ﬁle") == "file"  # NFKC first: the ligature is two letters
 
 
@@ -54,7 +54,7 @@ def test_weak_passwords_are_refused(db: Session, password: str,
     with pytest.raises(InvalidPassword) as refused:
         accounts.create_account(session=db, name="ada", password=password)
     assert refused.value.problem is problem
-    assert crud.get_user_by_name(session=db, name="ada") is None
+    assert account_store.get_user_by_name(session=db, name="ada") is None
 
 
 def test_sign_in_verifies_one_hash_for_known_and_unknown_names(db: Session,
@@ -126,7 +126,7 @@ def test_sign_ups_per_address_are_limited(db: Session, slots: HashSlots) -> None
         accounts.sign_up(session=db, settings=SETTINGS, slots=slots, address="a",
                          name="cid", password="long enough")
     assert 0 < refused.value.retry_after_s <= 3600
-    assert crud.get_user_by_name(session=db, name="cid") is None
+    assert account_store.get_user_by_name(session=db, name="cid") is None
     accounts.sign_up(session=db, settings=SETTINGS, slots=slots, address="b", name="cid",
                      password="long enough")
 
@@ -137,7 +137,7 @@ def test_no_hash_beyond_the_cap(db: Session) -> None:
         accounts.sign_up(session=db, settings=SETTINGS, slots=slots, address="a",
                          name="ann", password="long enough")
     assert busy.value.retry_after_s == 1
-    assert crud.get_user_by_name(session=db, name="ann") is None
+    assert account_store.get_user_by_name(session=db, name="ann") is None
     with slots.slot():
         pass  # released again after the refusal
 
@@ -149,10 +149,10 @@ def test_revoke_prefix_is_literal_and_tokens_expire(db: Session) -> None:
     assert timedelta(days=89) < row.expires_at - utcnow() <= timedelta(days=90)
     for wildcard in ("nj_%", "%", "nj__", "_"):
         assert accounts.revoke(session=db, user=ada, prefix=wildcard) == (0, 0)
-    assert crud.get_user_by_token(session=db, token=token) is ada
+    assert account_store.get_user_by_token(session=db, token=token) is ada
     row.expires_at = utcnow() - timedelta(seconds=1)
     db.flush()
-    assert crud.get_user_by_token(session=db, token=token) is None
+    assert account_store.get_user_by_token(session=db, token=token) is None
 
 
 @pytest.mark.parametrize(("text", "expected"), [

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
-from app.crud import GradedReport
 from app.services.analytics import (
     SCORE_BANDS,
     completion_by_day,
@@ -12,6 +11,7 @@ from app.services.analytics import (
     first_completion,
     score_band,
 )
+from app.store.submissions import GradedReport
 
 T0 = datetime(2026, 12, 1, 9, tzinfo=UTC)
 SWAP = "Which of z and 1 - z multiplies h_prev?"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from app.crud import GradedAttempt
 from app.services.courses import AssignmentState, standing, state_at
+from app.store.submissions import GradedAttempt
 from graders import Assignment, LatePolicy, LatePolicyKind
 from graders.course import AssignedExercise
 

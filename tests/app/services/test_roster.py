@@ -8,7 +8,6 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from app import crud
 from app.core.config import Settings
 from app.core.names import InvalidPassword
 from app.core.security import hash_token, verify_password
@@ -26,6 +25,8 @@ from app.services.accounts import HashSlots
 from app.services.gradebook import gradebook_rows
 from app.services.roster import LinkState, Problem
 from app.services.throttle import Throttled
+from app.store import accounts as account_store
+from app.store import submissions as submission_store
 
 SETTINGS = Settings(database_url="sqlite://", queue_url="memory://")
 
@@ -41,7 +42,7 @@ def user_count(session: Session) -> int:
 
 
 def test_every_bad_line_is_reported_and_nothing_is_created(db: Session) -> None:
-    crud.create_user(session=db, name="Grace", role=Role.LEARNER)
+    account_store.create_user(session=db, name="Grace", role=Role.LEARNER)
     before = user_count(db)
     text = ("username,display_name,email,section\n"
             "ada,Ada Lovelace,ada@example.org,A\n"     # line 2: fine
@@ -55,7 +56,7 @@ def test_every_bad_line_is_reported_and_nothing_is_created(db: Session) -> None:
                                      (5, Problem.TAKEN), (6, Problem.BAD_EMAIL),
                                      (7, Problem.FIELD_COUNT)]
     assert user_count(db) == before
-    assert crud.get_user_by_name(session=db, name="ada") is None
+    assert account_store.get_user_by_name(session=db, name="ada") is None
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -82,7 +83,7 @@ def test_import_creates_learners_without_passwords_and_with_links(db: Session) -
     links = roster.import_roster(session=db, text=text, link_days=14)
     assert [(link.username, link.display_name) for link in links] == [
         ("ada", "Ada Lovelace"), ("alan", None)]
-    ada = crud.get_user_by_name(session=db, name="ada")
+    ada = account_store.get_user_by_name(session=db, name="ada")
     assert ada is not None and ada.password_hash is None and ada.role is Role.LEARNER
     assert (ada.display_name, ada.email, ada.section) == ("Ada Lovelace", None, "A")
     stored = db.scalars(select(SignupLink).where(SignupLink.user_id == ada.id)).one()
@@ -95,13 +96,13 @@ def test_import_creates_learners_without_passwords_and_with_links(db: Session) -
         f"ada,Ada Lovelace,https://nj.example/join/{links[0].token}",
         f"alan,,https://nj.example/join/{links[1].token}",
     ]
-    assert crud.list_sections(session=db) == ["A", "B"]
+    assert account_store.list_sections(session=db) == ["A", "B"]
     assert [e.user.name for e in roster.roster(session=db, section="B")] == ["alan"]
 
 
 def test_join_sets_the_password_once_and_a_new_link_revokes_the_old(db: Session) -> None:
     [first] = roster.import_roster(session=db, text="username\nada\n", link_days=14)
-    ada = crud.get_user_by_name(session=db, name="ada")
+    ada = account_store.get_user_by_name(session=db, name="ada")
     assert ada is not None
     second = roster.issue_link(session=db, user=ada, days=14)
     assert roster.find_link(session=db, token=first.token)[1] is LinkState.UNKNOWN
@@ -148,7 +149,7 @@ def test_sections_filter_the_gradebook(db: Session) -> None:
     roster.import_roster(session=db, text="username,section\nada,A\nalan,B\ncy,\n",
                          link_days=14)
     for name, score in (("ada", 3.0), ("alan", 4.0), ("cy", 1.0)):
-        user = crud.get_user_by_name(session=db, name=name)
+        user = account_store.get_user_by_name(session=db, name=name)
         assert user is not None
         db.add(Submission(user_id=user.id, exercise_id="e", exercise_version="v", code="",
                           kind=SubmissionKind.SUBMIT, status=SubmissionStatus.DONE,
@@ -156,5 +157,5 @@ def test_sections_filter_the_gradebook(db: Session) -> None:
     db.flush()
     rows = gradebook_rows(session=db, section="A")
     assert [(r.name, r.total) for r in rows] == [("ada", 3.0)]
-    assert [b.user_name for b in crud.best_scores(session=db, section="B")] == ["alan"]
+    assert [b.user_name for b in submission_store.best_scores(session=db, section="B")] == ["alan"]
     assert {r.name for r in gradebook_rows(session=db)} >= {"ada", "alan", "cy"}

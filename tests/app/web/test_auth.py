@@ -8,10 +8,10 @@ from unittest import mock
 from fastapi.testclient import TestClient
 from itsdangerous import URLSafeTimedSerializer
 
-from app import crud
+from app.grading.runtime import GradingRuntime
 from app.models import Role
 from app.services.auth import signing_key
-from app.services.runtime import GradingRuntime
+from app.store import accounts as account_store
 from app.web import auth
 from tests.app.web.helpers import csrf_of, sign_in, sign_up
 
@@ -22,7 +22,7 @@ def test_sign_up_signs_in_and_stores_an_argon2_hash(client: TestClient,
     page = client.get("/")
     assert "Signed in as <strong>ada</strong>" in page.text
     with runtime.sessions() as session:
-        user = crud.get_user_by_name(session=session, name="ada")
+        user = account_store.get_user_by_name(session=session, name="ada")
         assert user is not None and user.role is Role.LEARNER
         assert user.password_hash is not None and user.password_hash.startswith("$argon2")
 
@@ -59,7 +59,7 @@ def test_sign_up_can_be_closed(client: TestClient, runtime: GradingRuntime) -> N
                                            "password2": "x" * 10})
     assert refused.status_code == 403
     with runtime.sessions() as session:
-        assert crud.get_user_by_name(session=session, name="eve") is None
+        assert account_store.get_user_by_name(session=session, name="eve") is None
 
 
 def test_sign_in_wrong_password_and_missing_csrf(client: TestClient) -> None:

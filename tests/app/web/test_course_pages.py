@@ -15,11 +15,11 @@ from zoneinfo import ZoneInfo
 import pytest
 from fastapi.testclient import TestClient
 
-from app import crud
+from app.grading.engine import SandboxGrader
+from app.grading.runtime import GradingRuntime
 from app.models import Role
 from app.services import roster
-from app.services.engine import SandboxGrader
-from app.services.runtime import GradingRuntime
+from app.store import accounts as account_store
 from app.web import auth
 from tests.app.conftest import read_exercise_file
 from tests.app.course_catalog import course_service
@@ -67,8 +67,8 @@ def submit(client: TestClient, exercise: str, file: str) -> None:
 
 def make_instructor(runtime: GradingRuntime, client: TestClient) -> None:
     with runtime.sessions() as session:
-        crud.create_user(session=session, name="prof", role=Role.INSTRUCTOR,
-                         password="a long password")
+        account_store.create_user(session=session, name="prof", role=Role.INSTRUCTOR,
+                                  password="a long password")
         session.commit()
     sign_in(client, "prof", "a long password")
 

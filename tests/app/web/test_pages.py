@@ -11,10 +11,10 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from app import crud
 from app.api.deps import get_catalog
+from app.grading.runtime import GradingRuntime
 from app.models import Role, User
-from app.services.runtime import GradingRuntime
+from app.store import accounts as account_store
 from app.web import auth
 from graders.exercises import ExerciseCatalog
 from tests.app.conftest import read_exercise_file
@@ -125,8 +125,8 @@ def test_instructor_pages_and_gradebook_csv(client: TestClient, make_user: MakeU
     assert client.get("/instructor/gradebook").status_code == 403
     client.cookies.clear()
     with runtime.sessions() as session:
-        crud.create_user(session=session, name="teacher", role=Role.INSTRUCTOR,
-                         password="teach-me-numpy")
+        account_store.create_user(session=session, name="teacher", role=Role.INSTRUCTOR,
+                                  password="teach-me-numpy")
         session.commit()
     sign_in(client, "teacher", "teach-me-numpy")
     book = client.get("/instructor/gradebook")

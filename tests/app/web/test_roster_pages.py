@@ -11,9 +11,9 @@ from urllib.parse import unquote
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 
-from app import crud
+from app.grading.runtime import GradingRuntime
 from app.models import Role, SignupLink, Submission, SubmissionKind, SubmissionStatus, User, utcnow
-from app.services.runtime import GradingRuntime
+from app.store import accounts as account_store
 from tests.app.web.helpers import csrf_of, sign_in
 
 PASSWORD = "teach-me-numpy"
@@ -24,8 +24,8 @@ ROSTER = ("username,display_name,email,section\n"
 
 def sign_in_instructor(client: TestClient, runtime: GradingRuntime) -> None:
     with runtime.sessions() as session:
-        crud.create_user(session=session, name="teacher", role=Role.INSTRUCTOR,
-                         password=PASSWORD)
+        account_store.create_user(session=session, name="teacher", role=Role.INSTRUCTOR,
+                                  password=PASSWORD)
         session.commit()
     sign_in(client, "teacher", PASSWORD)
 
@@ -116,7 +116,7 @@ def test_expired_and_unknown_links_say_so(client: TestClient, runtime: GradingRu
                                       "password2": "long enough pass"})
     assert refused.status_code == 410
     with runtime.sessions() as session:
-        alan = crud.get_user_by_name(session=session, name="alan")
+        alan = account_store.get_user_by_name(session=session, name="alan")
         assert alan is not None and alan.password_hash is None
     unknown = client.get("/join/not-a-token", headers={"Accept-Language": "ja"})
     assert unknown.status_code == 404 and "この登録リンクは無効です" in unknown.text
@@ -128,7 +128,7 @@ def test_the_gradebook_and_its_csv_filter_by_section(client: TestClient,
     import_roster(client, ROSTER)
     with runtime.sessions() as session:
         for name, score in (("ada", 1.0), ("alan", 2.0)):
-            user = crud.get_user_by_name(session=session, name=name)
+            user = account_store.get_user_by_name(session=session, name=name)
             assert user is not None
             session.add(Submission(user_id=user.id, exercise_id="gru-update-gate",
                                    exercise_version="v", code="", kind=SubmissionKind.SUBMIT,

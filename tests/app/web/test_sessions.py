@@ -12,13 +12,13 @@ from itsdangerous import URLSafeTimedSerializer
 from pydantic import SecretStr, ValidationError
 from sqlalchemy import event, select
 
-from app import crud
 from app.core.config import Settings
+from app.grading.runtime import GradingRuntime
 from app.main import create_app
 from app.models import Role, ServiceSecret
 from app.services import accounts
 from app.services.auth import SIGNING_KEY_NAME, signing_key
-from app.services.runtime import GradingRuntime
+from app.store import accounts as account_store
 from app.web import auth
 from tests.app.conftest import REPO
 from tests.app.web.helpers import csrf_of, sign_in, sign_up
@@ -67,8 +67,8 @@ def test_a_key_written_in_the_repository_is_refused_as_a_setting(key: str) -> No
 def test_a_cookie_signed_with_any_placeholder_is_no_session(
         client: TestClient, make_user: object, runtime: GradingRuntime) -> None:
     with runtime.sessions() as session:
-        prof = crud.create_user(session=session, name="prof", role=Role.INSTRUCTOR,
-                                password="teach-numpy-1")
+        prof = account_store.create_user(session=session, name="prof", role=Role.INSTRUCTOR,
+                                         password="teach-numpy-1")
         session.commit()
     sign_in(client, "prof", "teach-numpy-1")
     real = client.cookies[auth.SESSION_COOKIE]
@@ -92,8 +92,8 @@ def test_without_a_setting_a_random_key_is_generated_once_and_kept_in_the_databa
         stored = session.scalars(select(ServiceSecret.value)
                                  .where(ServiceSecret.name == SIGNING_KEY_NAME)).one()
         # a second process finds the same row instead of making its own
-        assert crud.get_or_create_secret(session=session, name=SIGNING_KEY_NAME,
-                                         value="another") == stored
+        assert account_store.get_or_create_secret(session=session, name=SIGNING_KEY_NAME,
+                                                  value="another") == stored
     assert key == stored and len(key) >= 48
     assert key not in placeholders()
 
@@ -123,7 +123,7 @@ def test_a_new_password_ends_every_session(client: TestClient,
     other = TestClient(client.app)
     sign_in(other, "ada", "lovelace-1815")
     with runtime.sessions() as session:
-        user = crud.get_user_by_name(session=session, name="ada")
+        user = account_store.get_user_by_name(session=session, name="ada")
         assert user is not None
         accounts.set_password(session=session, user=user, password="analytical-engine")
         session.commit()
@@ -135,9 +135,9 @@ def test_disabling_ends_sessions_and_refuses_tokens_and_sign_in(
         client: TestClient, runtime: GradingRuntime) -> None:
     cookie = _signed_in_client(client)
     with runtime.sessions() as session:
-        user = crud.get_user_by_name(session=session, name="ada")
+        user = account_store.get_user_by_name(session=session, name="ada")
         assert user is not None
-        _, token = crud.create_token(session=session, user=user)
+        _, token = account_store.create_token(session=session, user=user)
         accounts.set_disabled(session=session, user=user, disabled=True)
         session.commit()
     assert _is_anonymous_with(client, cookie)
@@ -149,7 +149,7 @@ def test_disabling_ends_sessions_and_refuses_tokens_and_sign_in(
                                         "username": "ada", "password": "lovelace-1815"})
     assert login.status_code == 400 and "Wrong username or password." in login.text
     with runtime.sessions() as session:
-        user = crud.get_user_by_name(session=session, name="ada")
+        user = account_store.get_user_by_name(session=session, name="ada")
         assert user is not None
         accounts.set_disabled(session=session, user=user, disabled=False)
         session.commit()
@@ -160,7 +160,7 @@ def test_revoking_everything_ends_the_sessions_too(client: TestClient,
                                                    runtime: GradingRuntime) -> None:
     cookie = _signed_in_client(client)
     with runtime.sessions() as session:
-        user = crud.get_user_by_name(session=session, name="ada")
+        user = account_store.get_user_by_name(session=session, name="ada")
         assert user is not None
         assert accounts.revoke(session=session, user=user, prefix="nj_") == (0, 0)
         assert accounts.revoke(session=session, user=user) == (0, 1)

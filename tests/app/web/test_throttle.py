@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
+from app.grading.runtime import GradingRuntime
 from app.main import create_app
 from app.services.accounts import HashSlots
-from app.services.runtime import GradingRuntime
 from tests.app.web.helpers import csrf_of, sign_up
 
 

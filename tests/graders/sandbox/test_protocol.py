@@ -19,7 +19,7 @@ from graders.sandbox.protocol import (
     encode_tasks,
     request_frame,
 )
-from graders.wire import HEADER, encode_value
+from graders.sandbox.wire import HEADER, encode_value
 
 PUBLIC = Task(("x", "w"), (np.array([0.25, 0.5]), 2.0))
 HIDDEN_MAIN = Task(("x", "w"), (np.array([[0.75, 0.125], [0.5, 0.5]]), 3.0), flush=False,

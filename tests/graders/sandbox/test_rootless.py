@@ -85,7 +85,7 @@ def test_doctor_lists_the_layers_an_unprivileged_user_gets() -> None:
 PIN = """
 import json, os
 from graders import keep_threads_on
-from graders.cpu_affinity import CORE_FOLDERS
+from graders.sandbox.cpu_affinity import CORE_FOLDERS
 chosen = keep_threads_on(1)
 claimed_in = [str(folder) for folder in CORE_FOLDERS
               if os.access(folder, os.W_OK | os.X_OK) and str(min(chosen)) in os.listdir(folder)]

@@ -30,9 +30,10 @@ def test_the_zygote_starts_without_the_rest_of_the_engine() -> None:
     printed = subprocess.run([sys.executable, "-c", modules_then], env=zygote_environment(),
                              cwd="/", capture_output=True, text=True, check=True).stdout
     modules = set(ast.literal_eval(printed))
-    assert {"graders.sandbox.zygote", "graders.sandbox.harness", "graders.wire"} <= modules
-    assert not modules & {"graders.exercises", "graders.diagnosis", "graders.mutants",
-                          "graders.grading", "graders.sandbox.runner"}
+    assert {"graders.sandbox.zygote", "graders.sandbox.harness", "graders.sandbox.wire"} <= modules
+    assert not modules & {"graders.exercises", "graders.checks.diagnosis",
+                          "graders.mutation.mutants", "graders.checks.judge",
+                          "graders.sandbox.runner"}
 
 
 def test_a_killed_zygotes_state_folder_is_removed_by_the_next_zygote() -> None:

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from app import crud
+from app.grading.engine import SandboxGrader
+from app.grading.runtime import GradingRuntime
 from app.models import Role, User
-from app.services.engine import SandboxGrader
-from app.services.runtime import GradingRuntime
+from app.store import accounts as account_store
+from app.store import courses as course_store
 from tests.app.conftest import EXERCISES, read_exercise_file
 from tests.app.course_catalog import course_service
 
@@ -73,8 +74,8 @@ def course_client(database_url: str, tmp_path: Path, shared_grader: SandboxGrade
 
 def learner(runtime: GradingRuntime, name: str) -> tuple[User, dict[str, str]]:
     with runtime.sessions() as session:
-        user = crud.create_user(session=session, name=name, role=Role.LEARNER)
-        _, token = crud.create_token(session=session, user=user)
+        user = account_store.create_user(session=session, name=name, role=Role.LEARNER)
+        _, token = account_store.create_token(session=session, user=user)
         session.commit()
     return user, {"Authorization": f"Bearer {token}"}
 
@@ -122,8 +123,8 @@ def test_an_extension_moves_one_learners_due_time(
     ada_user, ada = learner(runtime, "ada")
     _, bob = learner(runtime, "bob")
     with runtime.sessions() as session:
-        crud.set_extension(session=session, user=ada_user, assignment_id="closed",
-                           due=now + timedelta(days=1), granted_by="prof")
+        course_store.set_extension(session=session, user=ada_user, assignment_id="closed",
+                                   due=now + timedelta(days=1), granted_by="prof")
         session.commit()
     for headers in (ada, bob):
         solve(client, headers, "leaky-integrator")

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
+from app.grading.runtime import GradingRuntime
 from app.main import create_app
 from app.models import Role, User
-from app.services.runtime import GradingRuntime
 from graders.exercises import ExerciseCatalog
 from tests.app.conftest import EXERCISES, read_exercise_file
 

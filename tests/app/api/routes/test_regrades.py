@@ -11,12 +11,15 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-from app import crud
 from app.cli.main import app as cli
 from app.core.config import get_settings
+from app.grading.engine import SandboxGrader
+from app.grading.runtime import GradingRuntime
 from app.models import Role, SubmissionKind, SubmissionStatus, utcnow
-from app.services.engine import SandboxGrader
-from app.services.runtime import GradingRuntime
+from app.store import accounts as account_store
+from app.store import leases as lease_store
+from app.store import regrades as regrade_store
+from app.store import submissions as submission_store
 from tests.app.conftest import read_exercise_file
 from tests.app.course_catalog import course_service
 
@@ -33,8 +36,8 @@ def service(database_url: str, tmp_path: Path, shared_grader: SandboxGrader
 
 def headers_of(runtime: GradingRuntime, name: str, role: Role) -> dict[str, str]:
     with runtime.sessions() as session:
-        user = crud.create_user(session=session, name=name, role=role)
-        _, token = crud.create_token(session=session, user=user)
+        user = account_store.create_user(session=session, name=name, role=role)
+        _, token = account_store.create_token(session=session, user=user)
         session.commit()
     return {"Authorization": f"Bearer {token}"}
 
@@ -98,53 +101,53 @@ def test_learners_own_work_is_claimed_before_regrades(
     _, runtime = service
     now = utcnow()
     with runtime.sessions() as session:
-        users = [crud.create_user(session=session, name=n) for n in ("ada", "bob")]
-        regraded = crud.create_submission(
+        users = [account_store.create_user(session=session, name=n) for n in ("ada", "bob")]
+        regraded = submission_store.create_submission(
             session=session, user=users[0], exercise_id=GATE, exercise_version="old",
             code="x", kind=SubmissionKind.SUBMIT, lease_expires_at=now)
         regraded.status, regraded.verdict, regraded.score, regraded.max_score = \
             SubmissionStatus.DONE, None, 3.0, 25.0
         session.flush()
-        assert crud.queue_regrades(session=session, exercise_id=GATE, version="new",
-                                   now=now, lease_expires_at=now) == [regraded.id]
-        own = crud.create_submission(
+        assert regrade_store.queue_regrades(session=session, exercise_id=GATE, version="new",
+                                            now=now, lease_expires_at=now) == [regraded.id]
+        own = submission_store.create_submission(
             session=session, user=users[1], exercise_id=GATE, exercise_version="new",
             code="y", kind=SubmissionKind.SUBMIT, lease_expires_at=now + timedelta(hours=1))
         session.commit()
         def order() -> list[str]:
-            return [c.id for c in crud.next_candidates(session=session, now=now,
-                                                       max_running=1, max_regrades=1)]
+            return [c.id for c in lease_store.next_candidates(session=session, now=now,
+                                                              max_running=1, max_regrades=1)]
 
         assert order() == [own.id, regraded.id]
         # ada's regrade running takes the one regrade slot, not ada's own slot: her own
         # work is still claimable, another regrade is not.
-        (first, _) = crud.next_candidates(session=session, now=now, max_running=1,
-                                          max_regrades=1)
-        running = crud.claim_submission(
-            session=session, candidate=next(c for c in crud.next_candidates(
+        (first, _) = lease_store.next_candidates(session=session, now=now, max_running=1,
+                                                 max_regrades=1)
+        running = lease_store.claim_submission(
+            session=session, candidate=next(c for c in lease_store.next_candidates(
                 session=session, now=now, max_running=1, max_regrades=1)
                 if c.id == regraded.id),
             worker="w:1", lease_token="t", lease_expires_at=now + timedelta(minutes=1),
             now=now, max_running=1, max_regrades=1)
         assert running is not None and running.regrade
-        mine = crud.create_submission(
+        mine = submission_store.create_submission(
             session=session, user=users[0], exercise_id=GATE, exercise_version="new",
             code="z", kind=SubmissionKind.SUBMIT, lease_expires_at=now + timedelta(hours=1))
-        second = crud.create_submission(
+        second = submission_store.create_submission(
             session=session, user=users[1], exercise_id=GATE, exercise_version="old",
             code="w", kind=SubmissionKind.SUBMIT, lease_expires_at=now)
         second.status, second.max_score = SubmissionStatus.DONE, 25.0
         session.flush()
-        assert crud.queue_regrades(session=session, exercise_id=GATE, version="new",
-                                   now=now, lease_expires_at=now) == [second.id]
+        assert regrade_store.queue_regrades(session=session, exercise_id=GATE, version="new",
+                                            now=now, lease_expires_at=now) == [second.id]
         session.commit()
         assert set(order()) == {own.id, mine.id}
         assert first.id == own.id
         # A regrade waits in nobody's quota (ada's one waiting row is her own), and its
         # earlier score still counts meanwhile.
-        assert crud.learner_load(session=session, user_id=users[0].id,
-                                 since=now - timedelta(hours=1)).waiting == 1
-        best = crud.best_scores(session=session, user_id=users[0].id)
+        assert submission_store.learner_load(session=session, user_id=users[0].id,
+                                             since=now - timedelta(hours=1)).waiting == 1
+        best = submission_store.best_scores(session=session, user_id=users[0].id)
         assert [(b.exercise_id, b.best_score) for b in best] == [(GATE, 3.0)]
 
 

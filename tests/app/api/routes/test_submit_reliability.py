@@ -11,11 +11,11 @@ from datetime import timedelta
 import pytest
 from fastapi.testclient import TestClient
 
+from app.grading.queue import QueueUnavailable
+from app.grading.recovery import recover
+from app.grading.runtime import GradingRuntime
 from app.main import create_app
 from app.models import Submission, User, utcnow
-from app.queue import QueueUnavailable
-from app.services.recovery import recover
-from app.services.runtime import GradingRuntime
 from graders import CanaryResult, CpuPriority, GradeReport, PreparedExercise
 from tests.app.conftest import read_exercise_file
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from app import crud
+from app.grading.engine import SandboxGrader
+from app.grading.runtime import GradingRuntime
 from app.models import Role
-from app.services.engine import SandboxGrader
-from app.services.runtime import GradingRuntime
+from app.store import accounts as account_store
 from tests.app.conftest import read_exercise_file
 from tests.app.course_catalog import course_service
 from tests.app.web.helpers import sign_up
@@ -40,8 +40,8 @@ def service(database_url: str, tmp_path: Path, shared_grader: SandboxGrader
 
 def token_headers(runtime: GradingRuntime, role: Role) -> dict[str, str]:
     with runtime.sessions() as session:
-        user = crud.create_user(session=session, name=role.value, role=role)
-        _, token = crud.create_token(session=session, user=user)
+        user = account_store.create_user(session=session, name=role.value, role=role)
+        _, token = account_store.create_token(session=session, user=user)
         session.commit()
     return {"Authorization": f"Bearer {token}"}
 

@@ -1,0 +1,248 @@
+"""A grading's life cycle: claim the fairest queued row, grade it, store the result.
+
+The database row is the truth. A worker *claims* a row with a compare-and-set that also
+gives it a lease (the exercise's time limit plus a margin); it stores the report only if it
+still holds that lease. The queue's messages only wake workers: each takes the queued row of
+the learner with the fewest gradings in flight (at most ``max_running_per_learner``), the one
+served longest ago first, so one learner's flood delays only that learner. While the
+database is down a worker waits (exponential back-off) instead of dropping work.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any, TypeVar
+
+from sqlalchemy.exc import InterfaceError, OperationalError
+
+from app.grading.runtime import GradingRuntime, Lane, worker_id
+from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
+from app.services import views
+from app.services.submissions import log_event
+from app.store import leases as lease_store
+from graders import (
+    CpuPriority,
+    Exercise,
+    ExerciseError,
+    ExerciseNotFound,
+    GradeReport,
+    Verdict,
+)
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+WAKE_ANOTHER = "more"
+"""The id a wake-up for rows left behind carries (a message's id is only logged)."""
+
+
+class Stopping(Exception):
+    """The process is stopping while the database is down: leave the work to recovery."""
+
+
+def with_database(runtime: GradingRuntime, step: Callable[[], T]) -> T:
+    """Run ``step``, retrying with back-off while the database cannot be reached."""
+    while True:
+        try:
+            result = step()
+        except (OperationalError, InterfaceError) as exc:
+            if runtime.stopping.is_set():
+                raise Stopping from exc
+            runtime.database_outage.failed(runtime.stopping, "database.unavailable", exc)
+            continue
+        runtime.database_outage.succeeded("database.available")
+        return result
+
+
+def work(runtime: GradingRuntime, submission_id: str) -> None:
+    """A queue message's body: grade queued rows, fairest first, until none can be claimed.
+
+    ``submission_id`` (the row that caused the message) is only logged: any claimable row is
+    as good, and a learner at their limit is served when their running grading ends.
+    """
+    logger.debug("queue.wake", extra={"submission_id": submission_id})
+    try:
+        while not runtime.stopping.is_set():
+            claimed = with_database(runtime, lambda: _claim_next(runtime))
+            if claimed is None:
+                return
+            lane = Lane.REGRADES if claimed.submission.regrade else Lane.LEARNERS
+            try:
+                _grade_claimed(runtime, claimed)
+            finally:
+                runtime.lanes.release(lane)
+    except Stopping:
+        logger.info("grading.stopped", extra={"reason": "database down while stopping"})
+
+
+@dataclass(frozen=True)
+class Claimed:
+    """A row this worker holds the lease of."""
+
+    submission: Submission
+    user_name: str
+    lease_token: str
+    started: float
+    exercise: Exercise | None
+    """The exercise as read for the lease, graded without reading its folder again; None if
+    it could not be read (grading then says why)."""
+
+
+def _load(runtime: GradingRuntime, exercise_id: str) -> Exercise | None:
+    try:
+        return runtime.catalog.load(exercise_id)
+    except ExerciseError:
+        return None
+
+
+def _claim_next(runtime: GradingRuntime) -> Claimed | None:
+    """Claim the fairest claimable row of a lane with a free place. The lane's place is this
+    thread's until it releases it."""
+    with runtime.lanes.claiming:
+        free = runtime.lanes.free()
+        claimed = _claim_in(runtime, learners=Lane.LEARNERS in free,
+                            regrades=Lane.REGRADES in free)
+        if claimed is not None:
+            runtime.lanes.take(Lane.REGRADES if claimed.submission.regrade else Lane.LEARNERS)
+        return claimed
+
+
+CLAIM_ROUNDS = 5
+"""Candidate lists a thread tries before it lets its wake-up go: a list lost whole to other
+machines means they took those learners, and a fresh list holds the others."""
+
+
+def _claim_in(runtime: GradingRuntime, *, learners: bool, regrades: bool) -> Claimed | None:
+    # A lane with no free place takes nothing: its cap is zero for this claim.
+    max_running = runtime.settings.max_running_per_learner if learners else 0
+    max_regrades = runtime.settings.max_running_regrades if regrades else 0
+    if not max_running and not max_regrades:
+        return None
+    with runtime.sessions() as session:
+        for _ in range(CLAIM_ROUNDS):
+            candidates = lease_store.next_candidates(session=session, now=utcnow(),
+                                              max_running=max_running,
+                                              max_regrades=max_regrades)
+            session.rollback()  # end the read: SQLite refuses to upgrade a stale snapshot
+            if not candidates:
+                return None
+            for index, candidate in enumerate(candidates):
+                started, now = time.perf_counter(), utcnow()
+                lease_token = uuid.uuid4().hex
+                exercise = _load(runtime, candidate.exercise_id)
+                limit = exercise.limits.time_s if exercise is not None else 0.0
+                lease = timedelta(seconds=limit + runtime.settings.lease_margin_s)
+                claimed = lease_store.claim_submission(
+                    session=session, candidate=candidate, worker=worker_id(),
+                    lease_token=lease_token, lease_expires_at=now + lease, now=now,
+                    max_running=max_running, max_regrades=max_regrades)
+                session.commit()
+                if claimed is not None:
+                    if index + 1 < len(candidates):
+                        _wake_another(runtime)
+                    return Claimed(claimed, candidate.user_name, lease_token, started,
+                                   exercise)
+    _wake_another(runtime)  # rows were there all along: someone must come back for them
+    return None
+
+
+def _wake_another(runtime: GradingRuntime) -> None:
+    """Send a wake-up for claimable rows this thread leaves behind, unless one already waits:
+    an idle thread on any machine then takes them instead of waiting for the next
+    submission or recovery's re-send. A queue that is down costs nothing here: recovery
+    re-sends once it is back."""
+    try:
+        if runtime.queue.pending() == 0:
+            runtime.queue.enqueue(WAKE_ANOTHER)
+    except Exception:  # any error of the storage: the queue is down
+        logger.debug("queue.wake_not_sent")
+
+
+def _grade_claimed(runtime: GradingRuntime, claimed: Claimed) -> None:
+    submission, user_name = claimed.submission, claimed.user_name
+    lease_token, started = claimed.lease_token, claimed.started
+    settings = runtime.settings
+    log_event(logger, "submission.running", submission, attempt=submission.attempts,
+              worker=submission.worker)
+    if submission.attempts > settings.max_attempts:
+        _finish(runtime, submission, user_name, lease_token, verdict=Verdict.ERROR,
+                started=started,
+                message=f"Grading was tried {settings.max_attempts} times and the grader "
+                        "failed each time; this is not a fault of your code. Submit again; "
+                        "if it happens again, tell your instructor.")
+        return
+    try:
+        prepared = (runtime.catalog.prepare(claimed.exercise) if claimed.exercise is not None
+                    else runtime.catalog.prepared(submission.exercise_id))
+    except ExerciseNotFound:
+        _finish(runtime, submission, user_name, lease_token, verdict=Verdict.ERROR,
+                started=started,
+                message=f"Exercise {submission.exercise_id!r} no longer exists.")
+        return
+    except ExerciseError as exc:
+        logger.exception("exercise.broken", extra={"exercise": submission.exercise_id})
+        _finish(runtime, submission, user_name, lease_token, verdict=Verdict.ERROR,
+                started=started,
+                message=f"Exercise {submission.exercise_id!r} is broken; tell your "
+                        f"instructor: {exc}")
+        return
+    try:
+        report = runtime.grade(prepared, submission.code, submission.kind is SubmissionKind.RUN,
+                               CpuPriority.BACKGROUND if submission.regrade else CpuPriority.NORMAL)
+    except Exception as exc:  # an engine fault, never the learner's code: grade it again
+        logger.exception("submission.engine_fault",
+                         extra={"submission_id": submission.id, "error": type(exc).__name__})
+        _retry_later(runtime, submission, lease_token)
+        return
+    _finish(runtime, submission, user_name, lease_token, verdict=report.verdict,
+            message=report.message, report=report, started=started)
+
+
+def _finish(runtime: GradingRuntime, submission: Submission, user_name: str,
+            lease_token: str, *, verdict: Verdict, started: float, message: str = "",
+            report: GradeReport | None = None) -> None:
+    values: dict[str, Any] = {"verdict": verdict, "message": message, "finished_at": utcnow()}
+    if report is not None:
+        values.update(score=report.score, max_score=report.max_score,
+                      tests=[t.to_dict() for t in report.tests], output=report.output,
+                      diagnosis=report.diagnosis.to_dict() if report.diagnosis else None,
+                      duration_ms=report.duration_ms, exercise_version=report.version)
+    else:
+        values.update(score=0.0, tests=[], duration_ms=0, diagnosis=None)
+
+    def store() -> Submission | None:
+        with runtime.sessions() as session:
+            row = lease_store.finish_submission(session=session, submission_id=submission.id,
+                                                lease_token=lease_token, values=values)
+            session.commit()
+            return row
+
+    stored = with_database(runtime, store)
+    if stored is None:
+        log_event(logger, "submission.result_dropped", submission, reason="lease lost")
+        return
+    runtime.waiters.notify(stored.id, views.submission_out(stored, user_name=user_name))
+    log_event(logger, "submission.done", stored, verdict=verdict.value, score=stored.score,
+              max_score=stored.max_score, grade_ms=stored.duration_ms,
+              elapsed_ms=round((time.perf_counter() - started) * 1000, 1))
+
+
+def _retry_later(runtime: GradingRuntime, submission: Submission, lease_token: str) -> None:
+    def release() -> bool:
+        with runtime.sessions() as session:
+            released = lease_store.release_submission(
+                session=session, submission_id=submission.id, lease_token=lease_token,
+                lease_expires_at=utcnow() + timedelta(seconds=runtime.settings.queue_lease_s))
+            session.commit()
+            return released
+
+    if with_database(runtime, release):
+        # The loop in ``work`` claims it again (or another learner's row first, if fairer).
+        log_event(logger, "submission.requeued", submission, reason="engine fault",
+                  status=SubmissionStatus.QUEUED.value)

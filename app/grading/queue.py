@@ -1,0 +1,184 @@
+"""The grading queue: Huey on SQLite (one machine, no server) or Redis (many machines).
+
+A message is a wake-up carrying a submission id; the database row stays the truth and the
+grading side chooses which queued row to grade next (``app.grading.lifecycle``), so a lost or
+duplicated message is harmless. The queue knows nothing of grading: the consumer is handed
+the function to call.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+from huey import Huey, MemoryHuey, RedisHuey, SqliteHuey
+from huey.consumer import Consumer, Worker
+
+from app.core.backoff import Backoff
+from app.core.redact import mask_url
+
+logger = logging.getLogger(__name__)
+
+GRADE_TASK = "grade_submission"
+Handler = Callable[[str], None]
+
+
+class QueueUnavailable(Exception):
+    """The queue's storage (Redis, the SQLite file) cannot be reached."""
+
+
+def make_huey(url: str, name: str) -> Huey:
+    """``sqlite:///path``, ``redis://…`` / ``rediss://…`` or ``memory://``."""
+    scheme = urlparse(url).scheme
+    if scheme == "sqlite":
+        path = url.split("sqlite:///", 1)[1] if "sqlite:///" in url else ""
+        if not path:
+            raise ValueError(f"queue URL {url!r}: expected sqlite:///relative/or//abs/path.db")
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        # fsync off: a message lost in a crash is re-sent by recovery.
+        return SqliteHuey(name, filename=path, results=False, fsync=False)
+    if scheme in ("redis", "rediss", "unix"):
+        return RedisHuey(name, url=url, results=False)
+    if scheme == "memory":
+        return MemoryHuey(name, results=False)
+    raise ValueError(f"queue URL {url!r}: use sqlite:///…, redis://… or memory://")
+
+
+class _WakeableWorker(Worker):  # type: ignore[misc]
+    """A Huey worker whose idle sleep ends as soon as this process enqueues a task, and
+    which backs off (exponential, capped, one log line per period) while the queue is down,
+    where Huey would log a traceback on every poll."""
+
+    wake: threading.Semaphore
+    outage: Backoff
+
+    def loop(self, now: Any = None) -> None:
+        try:
+            task = self.huey.dequeue()
+        except Exception as exc:
+            self.outage.failed(self.stop_flag, "queue.unavailable", exc)
+            return
+        self.outage.succeeded("queue.available")
+        if task is not None:
+            self.delay = self.default_delay
+            # The task itself, not Huey's ``execute``: that also clears the task's revoke flag
+            # in the storage afterwards, which during an outage turned a grading that was
+            # stored into an ERROR with a traceback. Nothing here is ever revoked.
+            try:
+                task.execute()
+            except Exception:
+                logger.exception("queue.task_failed", extra={"task": task.id})
+        elif not self.huey.storage.blocking:
+            self.sleep()
+
+    def sleep(self) -> None:
+        self.delay = min(self.delay, self.max_delay)
+        self.wake.acquire(timeout=self.delay)
+        self.delay *= self.backoff
+
+
+class GradingConsumer(Consumer):  # type: ignore[misc]
+    """Huey's consumer with wakeable workers; ``embedded`` leaves signals to the host."""
+
+    def __init__(self, huey: Huey, wake: threading.Semaphore, outage: Backoff, *,
+                 embedded: bool, **kwargs: Any) -> None:
+        self._wake = wake
+        self._outage = outage
+        self._embedded = embedded
+        super().__init__(huey, **kwargs)
+
+    def _create_worker(self) -> Worker:
+        worker = _WakeableWorker(huey=self.huey, stop_flag=self.stop_flag,
+                                 default_delay=self.default_delay, max_delay=self.max_delay,
+                                 backoff=self.backoff, max_tasks=self.max_tasks)
+        worker.wake = self._wake
+        worker.outage = self._outage
+        return worker
+
+    def _set_signal_handlers(self) -> None:
+        if not self._embedded:
+            super()._set_signal_handlers()
+
+    def stop(self, graceful: bool = False) -> None:
+        self.stop_flag.set()
+        for _ in range(self.workers):
+            self._wake.release()
+        super().stop(graceful=graceful)
+
+
+class GradingQueue:
+    """One process's handle on the queue: send wake-ups, run a consumer of them."""
+
+    def __init__(self, url: str, name: str = "numjudge", *, backoff_max_s: float = 5.0) -> None:
+        self.url = url
+        self.name = name
+        self.huey = make_huey(url, name)
+        self._handler: Handler | None = None
+        self._task = self.huey.task(name=GRADE_TASK, retries=0)(self._dispatch)
+        self._wake = threading.Semaphore(0)
+        self.outage = Backoff(max_s=backoff_max_s)
+        """The queue's outages, one per process: its consumer threads and recovery share it."""
+        self.consumer: GradingConsumer | None = None
+
+    def _dispatch(self, submission_id: str) -> None:
+        if self._handler is None:  # only a consumer executes tasks, and it sets the handler
+            raise RuntimeError("a grading message reached a queue without a consumer")
+        self._handler(submission_id)
+
+    def enqueue(self, submission_id: str) -> None:
+        """Send a wake-up for ``submission_id``; :class:`QueueUnavailable` if it cannot."""
+        try:
+            self._task(submission_id)
+        except Exception as exc:
+            raise QueueUnavailable(f"queue {self.url_for_logs}: {exc}") from exc
+        self._wake.release()
+
+    @property
+    def url_for_logs(self) -> str:
+        return mask_url(self.url)
+
+    def pending(self) -> int:
+        """Messages waiting in the storage (raises when it cannot be reached)."""
+        return int(self.huey.pending_count())
+
+    def check(self) -> None:
+        """Raise :class:`QueueUnavailable` unless the storage answers now."""
+        try:
+            self.pending()
+        except Exception as exc:
+            raise QueueUnavailable(
+                f"cannot reach the queue at {self.url_for_logs} ({exc}); check "
+                "NUMJUDGE_QUEUE_URL and that the server is running") from exc
+
+    def make_consumer(self, workers: int, handler: Handler, *,
+                      embedded: bool) -> GradingConsumer:
+        """A consumer whose ``workers`` threads call ``handler(submission_id)`` per message."""
+        self._handler = handler
+        blocking = bool(getattr(self.huey.storage, "blocking", False))
+        # Nothing is ever scheduled for later, so the scheduler only needs to tick rarely.
+        self.consumer = GradingConsumer(
+            self.huey, self._wake, self.outage, embedded=embedded, workers=workers,
+            worker_type="thread", periodic=False, initial_delay=0.05, backoff=1.5,
+            max_delay=1.0 if blocking else 0.5, check_worker_health=True,
+            shutdown_timeout=10.0, scheduler_interval=60)
+        return self.consumer
+
+    def start_embedded(self, workers: int, handler: Handler) -> GradingConsumer:
+        """Start ``workers`` grading threads inside this process (the one-machine service)."""
+        consumer = self.make_consumer(workers, handler, embedded=True)
+        consumer.start()
+        logger.info("queue.consumer_started", extra={"workers": workers,
+                                                     "queue": self.url_for_logs})
+        return consumer
+
+    def stop(self) -> None:
+        if self.consumer is not None:
+            self.consumer.stop(graceful=True)
+            self.consumer = None
+        storage_close = getattr(self.huey.storage, "close", None)
+        if callable(storage_close):
+            storage_close()

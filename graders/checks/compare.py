@@ -1,0 +1,307 @@
+"""Pure comparisons of a learner's output with the expected one.
+
+``compare(expected, got, tolerance)`` checks, in order, the type, the shape, the dtype,
+finiteness and the values, and stops at the first difference with a message that says
+exactly what differs. Tuples of outputs are compared element by element; scalars by type
+and value.
+"""
+
+from __future__ import annotations
+
+import itertools
+import numbers
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, SupportsInt
+
+import numpy as np
+
+from graders.results import Failure
+from graders.sandbox.wire import Foreign
+
+MAX_PERMUTED_AXES = 4
+"""Outputs of up to this many axes are tried in every order of their axes (24 at most)."""
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    rtol: float = 1e-7
+    atol: float = 1e-9
+
+    def describe(self) -> str:
+        return f"rtol={self.rtol:g}, atol={self.atol:g}"
+
+
+class Check(Enum):
+    """The kind of check that found a difference; it names the message's first word."""
+
+    TYPE = "type"
+    SHAPE = "shape"
+    DTYPE = "dtype"
+    FINITENESS = "finiteness"
+    VALUES = "values"
+    VALUE = "value"
+    AUTHOR = "check"
+    SINGLE_EXAMPLE = "single example"
+    BATCH_CONSISTENCY = "batch consistency"
+    INPUTS = "inputs"
+    WARNINGS = "warnings"
+
+    @property
+    def category(self) -> Failure:
+        """All a hidden test may say of this check's failure: its message's details are the
+        learner's output and the case's numbers."""
+        return CATEGORIES[self]
+
+
+CATEGORIES = {
+    Check.TYPE: Failure.WRONG_TYPE,
+    Check.SHAPE: Failure.WRONG_SHAPE,
+    Check.DTYPE: Failure.WRONG_DTYPE,
+    Check.FINITENESS: Failure.NON_FINITE,
+    Check.VALUES: Failure.VALUES,
+    Check.VALUE: Failure.VALUES,
+    Check.AUTHOR: Failure.VALUES,
+    Check.SINGLE_EXAMPLE: Failure.INCONSISTENT_BATCH,
+    Check.BATCH_CONSISTENCY: Failure.INCONSISTENT_BATCH,
+    Check.INPUTS: Failure.CHANGED_INPUT,
+    Check.WARNINGS: Failure.WARNING,
+}
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    passed: bool
+    check: Check | None = None
+    message: str = ""
+
+
+PASS = CheckResult(True)
+
+
+def fail(check: Check, message: str) -> CheckResult:
+    return CheckResult(False, check, f"{check.value}: {message}")
+
+
+def describe_type(value: Any) -> str:
+    if isinstance(value, Foreign):
+        return value.type_name + (f" ({value.detail})" if value.detail else "")
+    if isinstance(value, np.ndarray):
+        return f"numpy.ndarray of shape {shape_text(value.shape)}"
+    if isinstance(value, np.generic):
+        return f"a numpy scalar ({value.dtype})"
+    if value is None:
+        return "None"
+    return type(value).__name__
+
+
+def shape_text(shape: tuple[int, ...]) -> str:
+    return "(" + ", ".join(str(n) for n in shape) + ("," if len(shape) == 1 else "") + ")"
+
+
+def index_text(index: tuple[SupportsInt, ...]) -> str:
+    return "[" + ", ".join(str(int(i)) for i in index) + "]"
+
+
+def number_text(value: Any) -> str:
+    if isinstance(value, complex | np.complexfloating):
+        return f"{complex(value):.10g}"
+    if isinstance(value, bool | np.bool_):
+        return str(bool(value))
+    if isinstance(value, numbers.Integral):
+        return str(int(value))
+    return f"{float(value):.10g}"
+
+
+def compare(expected: Any, got: Any, tolerance: Tolerance = Tolerance(),
+            batch_axis: int | tuple[int | None, ...] | None = None) -> CheckResult:
+    """Compare ``got`` with ``expected``.
+
+    ``batch_axis`` names the output's batch axis (one per element of a tuple output), so a
+    shape message can say "missing batch axis".
+    """
+    if isinstance(expected, tuple | list):
+        return compare_sequence(expected, got, tolerance, batch_axis)
+    if isinstance(expected, np.ndarray):
+        return compare_array(expected, got, tolerance, batch_axis)
+    return compare_scalar(expected, got, tolerance)
+
+
+def compare_sequence(expected: tuple[Any, ...] | list[Any], got: Any, tolerance: Tolerance,
+                     batch_axis: int | tuple[int | None, ...] | None = None) -> CheckResult:
+    count = len(expected)
+    if not isinstance(got, tuple | list):
+        return fail(Check.TYPE, f"expected a tuple of {count} outputs, got {describe_type(got)}")
+    if len(got) != count:
+        return fail(Check.TYPE, f"expected a tuple of {count} outputs, got {len(got)}")
+    for position, (want, have) in enumerate(zip(expected, got, strict=True)):
+        axis = batch_axis[position] if isinstance(batch_axis, tuple) else batch_axis
+        result = compare(want, have, tolerance, axis)
+        if not result.passed:
+            return CheckResult(False, result.check,
+                               f"output {position + 1} of {count}: {result.message}")
+    return PASS
+
+
+def compare_array(expected: np.ndarray, got: Any, tolerance: Tolerance,
+                  batch_axis: int | tuple[int | None, ...] | None = None) -> CheckResult:
+    if isinstance(batch_axis, tuple):
+        batch_axis = None  # a per-element axis given for a single array: no axis to name
+    for check in (check_type, check_shape, check_dtype, check_finite, check_values):
+        result = check(expected, got, tolerance, batch_axis)
+        if not result.passed:
+            return result
+    return PASS
+
+
+def check_type(expected: np.ndarray, got: Any, tolerance: Tolerance,
+               batch_axis: int | None = None) -> CheckResult:
+    if isinstance(got, np.ndarray):
+        return PASS
+    advice = ""
+    if isinstance(got, list | tuple):
+        advice = "; build it with np.array(...) or return the array itself"
+    elif isinstance(got, numbers.Number | np.generic):
+        advice = "; a scalar came back where an array was expected"
+    elif got is None:
+        advice = "; did the function forget to return?"
+    return fail(Check.TYPE, f"expected numpy.ndarray, got {describe_type(got)}{advice}")
+
+
+def check_shape(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
+                batch_axis: int | None = None) -> CheckResult:
+    want, have = expected.shape, got.shape
+    if want == have:
+        return PASS
+    base = f"expected {shape_text(want)}, got {shape_text(have)}"
+    return fail(Check.SHAPE, base + shape_diagnosis(want, have, batch_axis)
+                + reordered_values(expected, got, tolerance))
+
+
+def shape_diagnosis(want: tuple[int, ...], have: tuple[int, ...],
+                    batch_axis: int | None) -> str:
+    if len(want) >= 2 and have == want[::-1]:
+        return ": transposed"
+    if len(want) == len(have) and sorted(want) == sorted(have):
+        return permuted_axes(want, have)
+    if batch_axis is not None and len(want) == len(have) + 1:
+        axis = batch_axis % len(want)
+        if want[:axis] + want[axis + 1:] == have:
+            return f": missing batch axis (axis {axis}, of size {want[axis]})"
+    if len(have) == len(want) + 1:
+        for axis in range(len(have)):
+            if have[axis] == 1 and have[:axis] + have[axis + 1:] == want:
+                return f": an extra axis of size 1 at position {axis}"
+    if len(want) == len(have) + 1:
+        for axis in range(len(want)):
+            if want[:axis] + want[axis + 1:] == have:
+                return f": axis {axis} (of size {want[axis]}) is missing; was it reduced away?"
+    if int(np.prod(want)) == int(np.prod(have)):
+        return ": the same number of elements, arranged differently"
+    return ""
+
+
+def permuted_axes(want: tuple[int, ...], have: tuple[int, ...]) -> str:
+    """Words for the right axes in another order: a sequence laid out time-first where
+    batch-first is expected (or the reverse) shows up here."""
+    moved = [axis for axis, (w, h) in enumerate(zip(want, have, strict=True)) if w != h]
+    which = (f"axes {moved[0]} and {moved[1]} exchanged" if len(moved) == 2
+             else "the same axes in another order")
+    return (f": {which}; check which axis the statement puts first (time or batch, say)")
+
+
+def reordered_values(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance) -> str:
+    """Whether the output, its axes put in the expected order, has the right values."""
+    if got.ndim != expected.ndim or not 2 <= got.ndim <= MAX_PERMUTED_AXES:
+        return ""
+    for order in itertools.permutations(range(got.ndim)):
+        moved = np.transpose(got, order)
+        if moved.shape == expected.shape and moved.dtype == expected.dtype \
+                and check_values(expected, moved, tolerance).passed:
+            return "; with the axes in the expected order the values are right"
+    return ""
+
+
+def check_dtype(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
+                batch_axis: int | None = None) -> CheckResult:
+    if got.dtype == expected.dtype:
+        return PASS
+    return fail(Check.DTYPE, f"{got.dtype}, expected {expected.dtype}")
+
+
+def check_finite(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
+                 batch_axis: int | None = None) -> CheckResult:
+    if got.dtype.kind not in "fc":
+        return PASS
+    wrong = ~np.isfinite(got) & np.isfinite(expected)
+    if not wrong.any():
+        return PASS
+    nan = int((np.isnan(got) & wrong).sum())
+    inf = int(wrong.sum()) - nan
+    counts = " and ".join(f"{n} {label}" for n, label in ((nan, "NaN"), (inf, "Inf")) if n)
+    first = tuple(int(i) for i in np.argwhere(wrong)[0])
+    return fail(Check.FINITENESS, f"{counts} of {got.size} values where finite values were expected"
+                f" (first at index {index_text(first)}); look for overflow, e.g. exp() of a "
+                "large number")
+
+
+def check_values(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
+                 batch_axis: int | None = None) -> CheckResult:
+    if expected.dtype.kind == "b" or got.dtype.kind == "b":
+        bad = np.asarray(expected != got)
+        if not bad.any():
+            return PASS
+        worst = tuple(int(i) for i in np.argwhere(bad)[0])
+        return fail(Check.VALUES, f"{int(bad.sum())} of {bad.size} elements differ; first at index"
+                    f" {index_text(worst)}: expected {number_text(expected[worst])}, got "
+                    f"{number_text(got[worst])}")
+    kind = np.complex128 if "c" in (expected.dtype.kind, got.dtype.kind) else np.float64
+    want = expected.astype(kind, copy=False)
+    have = got.astype(kind, copy=False)
+    with np.errstate(invalid="ignore", over="ignore"):
+        error = np.abs(have - want)
+        allowed = tolerance.atol + tolerance.rtol * np.abs(want)
+        # The common case, every element finite and close, decided in one pass. NaN fails
+        # the comparison; an expected infinity makes the allowance infinite: both take the
+        # full path below.
+        if bool((error <= allowed).all()) and bool(np.isfinite(allowed).all()):
+            return PASS
+        both_nan = np.isnan(want) & np.isnan(have)
+        same_inf = np.isinf(want) & (want == have)
+        # An expected infinity is matched only by the same infinity, whatever the tolerance.
+        bad = (~(both_nan | same_inf) & ~(error <= allowed)) | (np.isinf(want) & ~same_inf)
+    if not bad.any():
+        return PASS
+    # A huge error over a tiny allowance overflows to inf: still the worst, as it should be.
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        excess = np.where(bad, np.nan_to_num(error / allowed, nan=np.inf, posinf=np.inf), -1)
+    worst = tuple(int(i) for i in np.unravel_index(int(np.argmax(excess)), excess.shape))
+    abs_error = float(error[worst])
+    scale = float(np.abs(want[worst]))
+    rel_error = abs_error / scale if scale else float("inf")
+    count = int(bad.sum())
+    share = 100.0 * count / bad.size
+    where = f" at index {index_text(worst)}" if expected.ndim else ""
+    return fail(Check.VALUES, f"{count} of {bad.size} elements ({share:.1f}%) outside tolerance "
+                f"({tolerance.describe()}); worst{where}: expected {number_text(want[worst])}, "
+                f"got {number_text(have[worst])} (abs error {abs_error:.3g}, rel error "
+                f"{rel_error:.3g})")
+
+
+def compare_scalar(expected: Any, got: Any, tolerance: Tolerance) -> CheckResult:
+    if isinstance(got, np.ndarray) and got.ndim == 0:
+        got = got[()]
+    if isinstance(expected, bool | np.bool_):
+        if isinstance(got, bool | np.bool_) and bool(got) == bool(expected):
+            return PASS
+        return fail(Check.VALUE, f"expected {expected!r}, got {got!r}")
+    if isinstance(expected, str | type(None)):
+        if got == expected and type(got) is type(expected):
+            return PASS
+        return fail(Check.VALUE, f"expected {expected!r}, got {got!r}")
+    if isinstance(got, bool | np.bool_) or not isinstance(got, numbers.Number):
+        return fail(Check.TYPE, f"expected a number, got {describe_type(got)}")
+    if isinstance(expected, numbers.Integral) and not isinstance(got, numbers.Integral):
+        return fail(Check.TYPE, f"expected an integer, got {type(got).__name__} "
+                    f"{number_text(got)}")
+    return check_values(np.asarray(expected), np.asarray(got), tolerance)

@@ -1,0 +1,344 @@
+"""Naming the learner's mistake: which known wrong solution gives the learner's outputs.
+
+A *candidate* is a hand-written mistake (``mistakes/*.py``) or a mutant of the reference
+(:mod:`graders.mutation.mutants`). Their outputs on every case are computed once per exercise
+version, on the trusted side, and arranged per case by :class:`CaseTable` so that a learner's
+output is compared with all of them in one vectorised step.
+
+:func:`diagnose` names a candidate only when it is unambiguous:
+
+- it explains *every* failing case: where the learner's code returned, the learner's output
+  equals the candidate's; where it raised, the candidate raised too (on a public case, an
+  exception of the same type and, for numpy's shape errors, of the same failed operation:
+  a matrix product, a concatenation, a broadcast...; on a hidden case the sandbox tells only
+  that it raised). So a
+  coincidence on one small case (a single unit, a batch of one) names nothing, and neither
+  does a candidate that returns where the learner raised, or raises where it returned;
+- it is right wherever the learner is right (a candidate wrong on a case the learner passes
+  is not what the learner did);
+- the learner's code returned on at least one case: code that raises everywhere tells
+  nothing of its mistake (any slip with shapes raises on every case);
+- hand-written mistakes come first; among the candidates left, all must share one hint,
+  otherwise the outputs cannot tell them apart and no hint is shown.
+
+"Equals" is within the case's tolerance, with one exception: values that went through
+float32 cannot equal anything to within a float64 tolerance, and their rounding differs from
+one way of computing to another. When most of the fractional numbers of the learner's output
+are float32 values (a float64 computation gives one only by chance, about once in 2**29), it
+is compared at float32 precision (``SINGLE_RTOL``, relative and of the expected output's
+largest magnitude) with the candidates that are themselves that close to the expected output,
+a float32 mistake: such a candidate explains a failing case where it is that close to the
+learner's output, a passed case does not rule it out, and where float32 rounding failed the
+learner's case, it explains that case by being right there (its own rounding passed), as
+long as it is wrong on most failing cases, as the learner is. A near miss of another kind (a
+sigmoid clipped at +-15, off by 3e-7 on saturated entries only) is neither: as a learner's
+output it has float64 numbers, and as a candidate it is right on most cases.
+
+When no candidate fits, :func:`diagnose_by_check` names what every failing test failed on
+right values, if it is one check (the values right, but an input changed in place, a warning
+raised, the wrong type returned): the category is shown per test anyway, the diagnosis says
+what it means and what to do, in fixed words.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from graders.checks.compare import Tolerance
+from graders.checks.layout import failed_operation
+from graders.results import Diagnosis, DiagnosisSource, Failure
+
+Signature = tuple[Any, ...]
+Flat = npt.NDArray[np.float64]
+
+UNTOLD = ""
+"""The type of the learner's exception on a hidden case: the sandbox tells only that it
+raised (its type could carry a hidden input)."""
+SINGLE_RTOL = 1e-5
+"""float32 precision with room for rounding accumulated over a computation (float32's own
+resolution is 1.2e-7): the relative tolerance of a float32 output, and the absolute one as a
+share of the output's largest magnitude."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A known wrong solution: ``hint`` is what a learner whose outputs equal its own reads."""
+
+    key: str
+    hint: str
+    source: DiagnosisSource
+
+
+def flatten(value: Any) -> tuple[Signature, Flat] | None:
+    """The value's structure (tuples, arrays and their shapes, numbers, booleans) and its
+    numbers as one float vector.
+
+    ``None`` for what cannot be compared as numbers (strings, complex, foreign objects).
+    """
+    if isinstance(value, tuple | list):
+        parts = [flatten(item) for item in value]
+        if any(part is None for part in parts):
+            return None
+        signature = ("tuple", tuple(part[0] for part in parts if part))
+        vectors = [part[1] for part in parts if part]
+        return signature, (np.concatenate(vectors) if vectors else np.empty(0))
+    if isinstance(value, np.ndarray) and value.dtype.kind in "biuf":
+        array = np.asarray(value, dtype=np.float64)
+        return ("array", array.shape), array.ravel()
+    if isinstance(value, bool | np.bool_):
+        return ("bool",), np.array([float(value)])
+    # A Python number and a numpy scalar of equal value are the same output here: the type
+    # check tells them apart, and a mistake written with numpy types (int(np.int32(...)) or
+    # np.int32(...)) still names what the learner did.
+    if isinstance(value, numbers.Real):
+        return ("number",), np.array([float(value)])
+    return None
+
+
+def exception_kind(type_name: str, message: str) -> str:
+    """What a raised case is matched by: the exception's type and, for numpy's complaints
+    about shapes, the operation that failed (a matrix product that does not fit and a
+    broadcast that does not are different slips, though both raise a ValueError)."""
+    operation = failed_operation(message)
+    return f"{type_name}:{operation}" if operation else type_name
+
+
+def exception_name(exc: BaseException) -> str | None:
+    """The kind a candidate's exception is matched by; ``None`` for running out of memory,
+    which depends on the limits of where the code ran, not on the code's mistake."""
+    return None if isinstance(exc, MemoryError) else exception_kind(type(exc).__name__,
+                                                                    str(exc))
+
+
+def single_precision(flat: Flat) -> bool:
+    """Whether most of the fractional numbers of ``flat`` are float32 values (integers, and
+    so saturated +-1 and exact zeros, are float32 values in any precision and tell nothing)."""
+    fractional = flat[np.isfinite(flat) & (flat != np.round(flat))]
+    if not fractional.size:
+        return False
+    with np.errstate(over="ignore"):  # beyond float32's range: no float32 value
+        as_single = fractional.astype(np.float32).astype(np.float64)
+    return bool(2 * np.count_nonzero(as_single == fractional) > fractional.size)
+
+
+def close_rows(matrix: Flat, vector: Flat, tolerance: Tolerance) -> npt.NDArray[np.bool_]:
+    """Which rows of ``matrix`` equal ``vector`` within the tolerance (NaN equals NaN)."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        near = np.abs(matrix - vector) <= tolerance.atol + tolerance.rtol * np.abs(matrix)
+    if not near.all():  # equal infinities and NaNs fail the difference; rare, so checked late
+        near |= matrix == vector
+        near |= np.isnan(matrix) & np.isnan(vector)
+    return np.asarray(near.all(axis=1), dtype=np.bool_)
+
+
+EXPECTED = ""
+"""The key of the expected output's row in a table (no candidate has an empty key)."""
+
+
+@dataclass(frozen=True)
+class CaseTable:
+    """The candidates' outputs on one case, grouped by structure for one comparison each."""
+
+    tolerance: Tolerance
+    expected: tuple[Signature, Flat] | None
+    wrong: frozenset[str]
+    """Candidates wrong on this case: their output differs from the expected one, or they
+    raised."""
+    groups: Mapping[Signature, tuple[tuple[str, ...], Flat]]
+    """Per output structure, the keys and the stacked outputs of the candidates wrong here;
+    the expected output is the row keyed ``EXPECTED`` of its structure's group."""
+    raised: Mapping[str, str]
+    """The type of the exception each candidate that raised here raised (none for running
+    out of memory or time)."""
+    single: Tolerance
+    """float32 precision on this case: ``SINGLE_RTOL``, absolute as a share of the expected
+    output's largest magnitude."""
+    near_misses: frozenset[str]
+    """The candidates wrong here whose output is within ``single`` of the expected one."""
+
+    @classmethod
+    def build(cls, expected: Any, outputs: Mapping[str, Any], wrong: frozenset[str],
+              tolerance: Tolerance, raised: Mapping[str, str] | None = None) -> CaseTable:
+        """``outputs`` holds the candidates that returned; ``wrong`` those wrong here;
+        ``raised`` the exception type of those that raised."""
+        rows: dict[Signature, list[tuple[str, Flat]]] = {}
+        flat_expected = flatten(expected)
+        if flat_expected is not None:
+            rows[flat_expected[0]] = [(EXPECTED, flat_expected[1])]
+        for key in sorted(wrong & set(outputs)):
+            flat = flatten(outputs[key])
+            if flat is not None:
+                rows.setdefault(flat[0], []).append((key, flat[1]))
+        groups = {signature: (tuple(k for k, _ in members), np.stack([v for _, v in members]))
+                  for signature, members in rows.items()}
+        single, near_misses = Tolerance(SINGLE_RTOL, 0.0), frozenset[str]()
+        if flat_expected is not None:
+            finite = np.abs(flat_expected[1][np.isfinite(flat_expected[1])])
+            single = Tolerance(SINGLE_RTOL, SINGLE_RTOL * float(finite.max(initial=0.0)))
+            keys, matrix = groups[flat_expected[0]]
+            near = close_rows(matrix, flat_expected[1], single)
+            near_misses = frozenset(keys[i] for i in np.flatnonzero(near)) - {EXPECTED}
+        return cls(tolerance, flat_expected, wrong, groups,
+                   {k: v for k, v in (raised or {}).items() if k in wrong}, single, near_misses)
+
+    def matching(self, flat: tuple[Signature, Flat] | None,
+                 among: set[str] | None = None) -> set[str]:
+        """The keys (``EXPECTED`` for the right output, else wrong candidates, only those
+        ``among`` when given) whose output here equals ``flat`` within the case's
+        tolerance."""
+        if flat is None or flat[0] not in self.groups:
+            return set()
+        keys, matrix = self.groups[flat[0]]
+        if among is not None:
+            rows = [i for i, key in enumerate(keys) if key == EXPECTED or key in among]
+            keys, matrix = tuple(keys[i] for i in rows), matrix[rows]
+        return {keys[i] for i in np.flatnonzero(close_rows(matrix, flat[1], self.tolerance))}
+
+    def single_matching(self, flat: tuple[Signature, Flat] | None,
+                        among: set[str] | None = None) -> set[str]:
+        """When ``flat`` is a float32 output: ``EXPECTED`` and the near misses (only those
+        ``among`` when given) whose output here equals it within float32 precision."""
+        if flat is None or flat[0] not in self.groups or not single_precision(flat[1]):
+            return set()
+        keys, matrix = self.groups[flat[0]]
+        wanted = self.near_misses if among is None else self.near_misses & among
+        rows = [i for i, key in enumerate(keys) if key == EXPECTED or key in wanted]
+        near = close_rows(matrix[rows], flat[1], self.single)
+        return {keys[rows[i]] for i in np.flatnonzero(near)}
+
+    def raising(self, exception: str, among: set[str] | None = None) -> set[str]:
+        """The candidates (only those ``among`` when given) that raised here an exception of
+        the type ``exception`` (any type for ``UNTOLD``)."""
+        return {key for key, raised in self.raised.items()
+                if (exception in (UNTOLD, raised)) and (among is None or key in among)}
+
+
+@dataclass(frozen=True)
+class Observation:
+    """A case on which the learner's code returned a value or raised, and whether the case
+    passed."""
+
+    name: str
+    table: CaseTable
+    value: Any
+    passed: bool
+    raised: str | None = None
+    """The type of the exception the learner's code raised instead of returning (``UNTOLD``
+    on a hidden case); ``None`` when it returned ``value``."""
+
+
+def right_values(observation: Observation, flat: tuple[Signature, Flat] | None) -> set[str]:
+    """The candidates a case with the right values rules out: those wrong there, but for a
+    float32 output, not the float32 near misses it is as close to (whether float32 rounding
+    passes a case's tolerance is chance)."""
+    table = observation.table
+    if not table.near_misses:
+        return set(table.wrong)
+    return set(table.wrong - table.single_matching(flat))
+
+
+def diagnose(candidates: Mapping[str, Candidate],
+             observations: Sequence[Observation]) -> Diagnosis | None:
+    """The candidate that explains every failing observation, when only one hint fits."""
+    if all(observation.raised is not None for observation in observations):
+        return None  # raising everywhere: no value says which slip it was
+    ruled_out: set[str] = set()
+    for observation in observations:
+        if observation.passed:
+            ruled_out |= right_values(observation, flatten(observation.value))
+    failing: list[str] = []
+    wrong_count: Counter[str] = Counter()  # on how many failing cases each candidate is wrong
+    alive: set[str] | None = None  # the candidates that explain every failing case so far
+    for observation in observations:
+        if observation.passed:
+            continue
+        table = observation.table
+        if observation.raised is not None:
+            found = table.raising(observation.raised, alive)
+        else:
+            flat = flatten(observation.value)
+            found = table.matching(flat, alive)
+            # A case that fails on another check (batch consistency, inputs changed in place,
+            # the dtype) has the right values: it rules candidates out like a passed one.
+            if EXPECTED in found:
+                ruled_out |= right_values(observation, flat)
+                continue
+            single = table.single_matching(flat, alive)
+            if EXPECTED in single:
+                # float32 rounding failed this case where a float32 mistake's rounding may pass
+                # it: a candidate right here fits it as well as the near misses do.
+                single |= set(candidates) - table.wrong
+            found |= single - {EXPECTED}
+        failing.append(observation.name)
+        wrong_count.update(table.wrong)
+        alive = (found if alive is None else alive & found) - ruled_out
+        if not alive:
+            return None  # no candidate left explains this failing case
+    if alive is None:
+        return None
+    # A candidate fits a float32 case by being right only where rounding is chance: like the
+    # learner it must be wrong on most failing cases (one equivalent to the reference never is,
+    # nor a near miss of another kind, wrong on the few cases that saturate).
+    full = [candidates[key] for key in alive - ruled_out if 2 * wrong_count[key] > len(failing)]
+    for source in DiagnosisSource:
+        found_here = sorted((c for c in full if c.source is source), key=lambda c: c.key)
+        if found_here:
+            if len({c.hint for c in found_here}) > 1:
+                return None  # the outputs cannot tell these mistakes apart
+            return Diagnosis(found_here[0].hint, tuple(failing), source, found_here[0].key)
+    return None
+
+
+
+CHECK_HINTS: Mapping[Failure, str] = {
+    Failure.CHANGED_INPUT: (
+        "Your values are right, but your function changes an input array in place (an "
+        "augmented assignment such as `s *= a`, or a slice assignment, on an argument or on a "
+        "name bound to one). The caller's arrays must come back as they were: work on a copy "
+        "or build new arrays."),
+    Failure.WARNING: (
+        "Your values are right, but a step of your calculation raises a warning (an overflow "
+        "in exp, a division by zero, an invalid value), and this exercise counts a warning as "
+        "a failure. Rewrite that step so that it stays finite and quiet for every input, for "
+        "example a sigmoid that never exponentiates a large positive number."),
+    Failure.WRONG_TYPE: (
+        "Your values are right, but their type is not the one the statement asks for (a float "
+        "where an int belongs, a list or a number where an array belongs, or the reverse). "
+        "Check what the function must return and convert it."),
+    Failure.WRONG_DTYPE: (
+        "Your values are right, but the array's dtype is not the one the statement asks for. "
+        "Check the dtype of what you return (an int array where floats belong, or the "
+        "reverse) and convert it."),
+}
+# The type checks run before the values are compared: only the output itself says whether
+# the values were right.
+BEFORE_VALUES = frozenset({Failure.WRONG_TYPE, Failure.WRONG_DTYPE})
+
+
+def diagnose_by_check(failing: Sequence[tuple[str, Failure | None]],
+                      observations: Sequence[Observation]) -> Diagnosis | None:
+    """The fixed hint of the one check every failing test failed, with right values.
+
+    ``failing``: each failing test's name and failure category."""
+    categories = {failure for _, failure in failing}
+    if len(categories) != 1:
+        return None
+    (category,) = categories
+    if category is None or category not in CHECK_HINTS:
+        return None
+    if category in BEFORE_VALUES:
+        returned = {observation.name: observation for observation in observations}
+        for name, _ in failing:
+            observation = returned.get(name)
+            if observation is None or EXPECTED not in observation.table.matching(
+                    flatten(observation.value)):
+                return None
+    return Diagnosis(CHECK_HINTS[category], tuple(name for name, _ in failing),
+                     DiagnosisSource.CHECK, category.value)

@@ -1,0 +1,78 @@
+"""What a hidden test may tell the learner: its name, its points, passed or not, and one
+``Failure`` from a fixed vocabulary.
+
+A hidden test's message is a function of its ``Failure`` alone, so nothing the learner's code
+wrote and no number from a hidden input or from the learner's output on it can reach the
+report. Besides the tests, a report may carry one diagnosis (graders/checks/diagnosis.py): one of
+the exercise's known mistakes' texts, trusted and fixed per version, with the failing tests
+it explains (which the tests' failures already tell). Per hidden case and submission the
+learner learns at most ``leak_bound_bits`` (the log2 of the number of distinct things the
+test and the diagnosis can show together; docs/security.md).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection
+
+from graders.checks.diagnosis import CHECK_HINTS
+from graders.results import Failure, Status, TestResult, Visibility
+
+NOT_SHOWN = " (details are not shown for hidden tests)"
+HIDDEN_MESSAGES = {
+    Failure.WRONG_TYPE: "type: the output is not of the expected type",
+    Failure.WRONG_SHAPE: "shape: the output does not have the expected shape",
+    Failure.WRONG_DTYPE: "dtype: the output does not have the expected dtype",
+    Failure.NON_FINITE: ("finiteness: NaN or Inf where finite values were expected; look for "
+                         "overflow, e.g. exp() of a large number"),
+    Failure.VALUES: "values: the output differs from the expected one beyond the tolerance",
+    Failure.EXCEPTION: "raised an exception",
+    Failure.CHANGED_INPUT: ("inputs: the function changed an input in place; work on a copy "
+                            "(e.g. x = x.copy()) or build new arrays"),
+    Failure.INCONSISTENT_BATCH: ("batch consistency: the batched result differs from the "
+                                 "results of single examples"),
+    Failure.WARNING: ("warnings: the call raised a warning (e.g. overflow in exp), which this "
+                      "exercise counts as a failure"),
+    Failure.TIME_LIMIT: "time limit exceeded",
+    Failure.MEMORY_LIMIT: "ran out of memory (MemoryError)",
+    Failure.CRASHED: "the process ended before all tests ran",
+}
+ERROR_FAILURES = frozenset({Failure.EXCEPTION, Failure.TIME_LIMIT, Failure.MEMORY_LIMIT,
+                            Failure.CRASHED})
+
+
+def hidden_message(failure: Failure) -> str:
+    return HIDDEN_MESSAGES[failure] + NOT_SHOWN
+
+
+def hidden_status(failure: Failure) -> Status:
+    """A test that could not judge an output is an error, one that judged it a failure."""
+    return Status.ERROR if failure in ERROR_FAILURES else Status.FAILED
+
+
+def hidden_view(result: TestResult) -> TestResult:
+    """``result`` as a hidden test shows it: its failure's fixed message."""
+    failure = result.failure
+    if failure is None:
+        return TestResult(result.name, Visibility.HIDDEN, Status.PASSED, result.max_points,
+                          result.max_points)
+    return TestResult(result.name, Visibility.HIDDEN, hidden_status(failure), 0.0,
+                      result.max_points, hidden_message(failure), failure)
+
+
+def hidden_outcomes() -> frozenset[Failure | None]:
+    """Every failure a hidden test can show (``None``: passed); its status, points and message
+    follow from it."""
+    return frozenset({None, *Failure})
+
+
+def diagnosis_outcomes(hints: Collection[str]) -> frozenset[str | None]:
+    """Every hint a report's diagnosis can show, given the exercise's candidates' hints: theirs
+    and the checks' fixed hints (``None``: no diagnosis)."""
+    return frozenset({None, *hints, *CHECK_HINTS.values()})
+
+
+def leak_bound_bits(hints: Collection[str]) -> float:
+    """The most a submission can learn of one hidden case, in bits: the test's failure, and
+    at worst all of the one diagnosis of the submission."""
+    return math.log2(len(hidden_outcomes()) * len(diagnosis_outcomes(hints)))

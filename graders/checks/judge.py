@@ -1,0 +1,367 @@
+"""Grading a submission: run it in the sandbox, then judge each case on the trusted side."""
+
+from __future__ import annotations
+
+import functools
+import logging
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from graders.cases import OutputBatchAxis
+from graders.checks.compare import Check, CheckResult, Tolerance, compare
+from graders.checks.diagnosis import (
+    UNTOLD,
+    Observation,
+    diagnose,
+    diagnose_by_check,
+    exception_kind,
+)
+from graders.checks.hidden import HIDDEN_MESSAGES, hidden_view
+from graders.checks.layout import explain_shape_error
+from graders.exercises import PreparedCase, PreparedExercise, WarningPolicy
+from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
+from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
+from graders.sandbox.limits import CpuPriority, SandboxLimits
+from graders.sandbox.protocol import (
+    BatchItem,
+    EncodedTasks,
+    Ending,
+    RunResult,
+    Task,
+    TaskOutcome,
+    encode_tasks,
+)
+from graders.sandbox.runner import Sandbox
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class CasePlan:
+    """Which sandbox tasks belong to a case: its main call and, when batched, one per slice."""
+
+    case: PreparedCase
+    main: int
+    slices: tuple[int, ...] = ()
+
+
+def plan_tasks(cases: Sequence[PreparedCase]) -> tuple[list[Task], list[CasePlan]]:
+    """The calls of every case, public cases' first (the sandbox gets hidden inputs last);
+    the plans stay in the cases' order."""
+    tasks: list[Task] = []
+    plans = {}
+    for case in sorted(cases, key=lambda case: not case.spec.public):
+        hidden = not case.spec.public
+        main = len(tasks)
+        tasks.append(Task(tuple(case.inputs), tuple(case.inputs.values()),
+                          flush=not case.slice_inputs, hidden=hidden))
+        slices = []
+        axes = tuple(case.spec.batch_axes.items())
+        for number, inputs in enumerate(case.slice_inputs, start=1):
+            slices.append(len(tasks))
+            tasks.append(Task(tuple(inputs), (), flush=number == len(case.slice_inputs),
+                              hidden=hidden, item=BatchItem(number - 1, axes)))
+        plans[case.name] = CasePlan(case, main, tuple(slices))
+    return tasks, [plans[case.name] for case in cases]
+
+
+@functools.lru_cache(maxsize=64)
+def planned(prepared: PreparedExercise, public_only: bool
+            ) -> tuple[EncodedTasks, tuple[CasePlan, ...]]:
+    """The encoded tasks and case plans of an exercise version, computed once."""
+    cases = prepared.public_cases if public_only else prepared.cases
+    tasks, plans = plan_tasks(cases)
+    return encode_tasks(tasks), tuple(plans)
+
+
+def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_only: bool = False,
+          priority: CpuPriority = CpuPriority.NORMAL, limits: SandboxLimits | None = None
+          ) -> GradeReport:
+    """Grade ``code`` against the exercise's cases (only the public ones if ``public_only``).
+
+    The sandbox runs under the pool's limits with the exercise's time and memory limits and
+    ``priority``, unless ``limits`` overrides them all. The report's duration is the time
+    until the first hidden case was sent: how long hidden cases take is not the learner's to
+    know.
+    """
+    exercise = prepared.exercise
+    limits = limits or replace(sandbox.limits.with_exercise_limits(
+        exercise.limits.time_s, exercise.limits.memory_mb), priority=priority)
+    tasks, plans = planned(prepared, public_only)
+    started = time.perf_counter()
+    run = sandbox.run(code, exercise.entry, tasks, limits)
+    duration_ms = round(((run.hidden_started_at or time.perf_counter()) - started) * 1000)
+    try:
+        return with_isolation_note(judge(prepared, plans, run, limits, duration_ms), run)
+    except Exception as exc:  # the values came from the sandbox: hostile until judged
+        logger.warning("results of a submission to %s could not be judged: %r",
+                       exercise.id, exc)
+        # Which exception it was could depend on a hidden output: not named.
+        message = "the grader could not judge your results"
+        return GradeReport(exercise=exercise.id, version=exercise.version,
+                           verdict=Verdict.ERROR, duration_ms=duration_ms, message=message,
+                           tests=tuple(shown(not_run(plan.case, Failure.CRASHED, message))
+                                       for plan in plans))
+
+
+def with_isolation_note(report: GradeReport, run: RunResult) -> GradeReport:
+    """A report graded without some isolation layer says so (only ever when not strict)."""
+    if not run.missing_layers:
+        return report
+    note = ("graded with reduced isolation (NUMJUDGE_SANDBOX_STRICT=false), without: "
+            + "; ".join(run.missing_layers))
+    return replace(report, message=f"{report.message} ({note})" if report.message else note)
+
+
+def judge(prepared: PreparedExercise, plans: Sequence[CasePlan], run: RunResult,
+          limits: SandboxLimits, duration_ms: int = 0) -> GradeReport:
+    """Turn a sandbox run into a report; pure apart from reading its arguments."""
+    exercise = prepared.exercise
+    report = functools.partial(GradeReport, exercise=exercise.id, version=exercise.version,
+                               duration_ms=duration_ms)
+    if run.ending is Ending.LOAD_ERROR:
+        error = run.load_error or {}
+        memory = error.get("type") == "MemoryError"
+        failure = Failure.MEMORY_LIMIT if memory else Failure.EXCEPTION
+        tests = tuple(shown(not_run(plan.case, failure, "the code could not be loaded"))
+                      for plan in plans)
+        return report(verdict=Verdict.MEMORY_LIMIT if memory else Verdict.ERROR,
+                      tests=tests, output=run.load_stdout,
+                      message=f"Your code could not be loaded: {describe_error(error)}")
+    unfinished = unfinished_reason(run, limits)
+    tests = tuple(shown(judge_case(plan, run, unfinished, exercise.warnings)) for plan in plans)
+    task_count = sum(1 + len(plan.slices) for plan in plans)
+    verdict = overall_verdict(run, tests, task_count)
+    diagnosis = None
+    if verdict is not Verdict.PASSED:
+        observed = observations(plans, run, tests)
+        diagnosis = diagnose(prepared.candidates, observed) or diagnose_by_check(
+            [(t.name, t.failure) for t in tests if t.status is not Status.PASSED], observed)
+    return report(verdict=verdict, tests=tests, output=collect_output(run, plans),
+                  message=unfinished[1] if unfinished else "", diagnosis=diagnosis)
+
+
+def observations(plans: Sequence[CasePlan], run: RunResult,
+                 tests: Sequence[TestResult]) -> list[Observation]:
+    """The cases whose main call returned a value or raised, for matching against known
+    mistakes (on the trusted side: the diagnosis is one of the candidates' trusted texts).
+
+    A call that ran out of memory or time is no observation: that depends on the limits as
+    much as on the code. A hidden call's exception is known by no type (``UNTOLD``)."""
+    found = []
+    for plan, test in zip(plans, tests, strict=True):
+        outcome = run.outcomes.get(plan.main)
+        if outcome is None:
+            continue
+        if outcome.ok:
+            found.append(Observation(plan.case.name, plan.case.table, outcome.value,
+                                     test.status is Status.PASSED))
+            continue
+        error = outcome.error or {}
+        raised = str(error.get("type", ""))
+        if raised != "MemoryError":
+            kind = exception_kind(raised, str(error.get("message", "")))
+            found.append(Observation(plan.case.name, plan.case.table, None, False,
+                                     kind if plan.case.spec.public else UNTOLD))
+    return found
+
+
+def shown(result: TestResult) -> TestResult:
+    """The result as the learner sees it: in full when public, reduced when hidden."""
+    if result.visibility is Visibility.PUBLIC:
+        return result
+    return hidden_view(result)
+
+
+def unfinished_reason(run: RunResult, limits: SandboxLimits) -> tuple[Failure, str] | None:
+    """Why the run stopped early, told in full only if it stopped before any hidden case."""
+    if run.ending is Ending.COMPLETED:
+        return None
+    if run.ending is Ending.TIMEOUT:
+        return (Failure.TIME_LIMIT,
+                f"time limit exceeded ({limits.time_s:g} s for the whole submission)")
+    if run.hidden_started:
+        return Failure.CRASHED, (f"{HIDDEN_MESSAGES[Failure.CRASHED]}: it ended during a hidden "
+                                 "test (details are not shown for hidden tests)")
+    if run.ending is Ending.OUTPUT_LIMIT:
+        return Failure.CRASHED, run.message
+    if run.ending is Ending.PROTOCOL_ERROR:
+        return Failure.CRASHED, ("the grader could not read your results (did the code write "
+                                 "to the grader's channel, or fork?)")
+    return Failure.CRASHED, run.message or "the process ended before all tests ran"
+
+
+def overall_verdict(run: RunResult, tests: Sequence[TestResult], task_count: int) -> Verdict:
+    if run.ending is Ending.TIMEOUT:
+        return Verdict.TIMEOUT
+    if run.exit_code == EXIT_MEMORY_LIMIT:
+        return Verdict.MEMORY_LIMIT
+    if any(o.error and o.error.get("type") == "MemoryError" for o in run.outcomes.values()):
+        return Verdict.MEMORY_LIMIT
+    if run.ending is not Ending.COMPLETED or len(run.outcomes) < task_count:
+        return Verdict.ERROR
+    if all(t.status is Status.PASSED for t in tests):
+        return Verdict.PASSED
+    return Verdict.FAILED
+
+
+def not_run(case: PreparedCase, failure: Failure, why: str) -> TestResult:
+    return test_result(case, Status.ERROR, f"not run: {why}", failure=failure)
+
+
+def test_result(case: PreparedCase, status: Status, message: str = "",
+                failure: Failure | None = None) -> TestResult:
+    spec = case.spec
+    return TestResult(
+        name=spec.name,
+        visibility=Visibility.PUBLIC if spec.public else Visibility.HIDDEN,
+        status=status,
+        points=spec.points if status is Status.PASSED else 0.0,
+        max_points=spec.points,
+        message=message,
+        failure=failure,
+    )
+
+
+def error_failure(error: Mapping[str, Any]) -> Failure:
+    return Failure.MEMORY_LIMIT if error.get("type") == "MemoryError" else Failure.EXCEPTION
+
+
+def explained_error(error: dict[str, Any], inputs: Mapping[str, Any],
+                    batch_axes: Mapping[str, int]) -> str:
+    """The exception a call raised; a shape error first in words, numpy's own after."""
+    explanation = explain_shape_error(error, inputs, batch_axes)
+    return f"{explanation} ({describe_error(error)})" if explanation else describe_error(error)
+
+
+def describe_error(error: dict[str, Any]) -> str:
+    kind = str(error.get("type", "Exception"))
+    if kind == "MemoryError":
+        return "ran out of memory (MemoryError)"
+    line = f" on line {error['line']}" if error.get("line") else ""
+    message = f": {error['message']}" if error.get("message") else ""
+    return f"raised {kind}{line}{message}"
+
+
+def judge_case(plan: CasePlan, run: RunResult, unfinished: tuple[Failure, str] | None,
+               warning_policy: WarningPolicy) -> TestResult:
+    outcome = run.outcomes.get(plan.main)
+    if outcome is None:
+        failure, why = unfinished or (Failure.CRASHED, "no result came back")
+        return not_run(plan.case, failure, why)
+    judged = judge_outcome(plan, run, outcome, warning_policy)
+    if not outcome.warnings or judged.failure is Failure.WARNING:
+        return judged
+    # A warning that costs no points is still worth knowing about: an overflow the values
+    # hide. (Only public calls report warnings.)
+    note = "warning: " + "; ".join(outcome.warnings)
+    return replace(judged, message=f"{judged.message} ({note})" if judged.message else note)
+
+
+def judge_outcome(plan: CasePlan, run: RunResult, outcome: TaskOutcome,
+                  warning_policy: WarningPolicy) -> TestResult:
+    case = plan.case
+    if not outcome.ok:
+        error = outcome.error or {}
+        return test_result(case, Status.ERROR, explained_error(error, case.inputs,
+                           case.spec.batch_axes), failure=error_failure(error))
+    tolerance = Tolerance(case.spec.rtol, case.spec.atol)
+    batch_axis = case.spec.output_batch_axis if case.spec.batched else None
+    result = compare(case.expected, outcome.value, tolerance, batch_axis)
+    if result.passed:
+        result = further_checks(plan, run, outcome, tolerance, warning_policy)
+    if result.passed:
+        return test_result(case, Status.PASSED)
+    check = result.check or Check.VALUES
+    return test_result(case, Status.FAILED, result.message, check.category)
+
+
+def further_checks(plan: CasePlan, run: RunResult, outcome: TaskOutcome, tolerance: Tolerance,
+                   warning_policy: WarningPolicy) -> CheckResult:
+    """Extra author checks, batch consistency, in-place changes and, where the exercise says
+    so, warnings, once the values match."""
+    case = plan.case
+    for check in case.spec.checks:
+        message = check(case.inputs, outcome.value)
+        if message:
+            return CheckResult(False, Check.AUTHOR, f"check: {message}")
+    if plan.slices:
+        result = batch_consistency(plan, run, outcome.value, tolerance)
+        if not result.passed:
+            return result
+    if outcome.mutated:
+        names = ", ".join(f"'{name}'" for name in outcome.mutated)
+        return CheckResult(False, Check.INPUTS, f"inputs: the function changed its input {names} "
+                           "in place; work on a copy (e.g. x = x.copy()) or build new arrays")
+    if outcome.warned and warning_policy is WarningPolicy.FAIL:
+        # A hidden call tells only that it warned; its test shows the category alone.
+        raised = "; ".join(outcome.warnings) or "a warning"
+        return CheckResult(False, Check.WARNINGS, f"warnings: the values are right, but the "
+                           f"call raised {raised}, and this exercise counts a warning as a "
+                           "failure; find the operation that warns (an overflow in exp calls "
+                           "for a stable sigmoid)")
+    return CheckResult(True)
+
+
+def batch_consistency(plan: CasePlan, run: RunResult, batched: Any,
+                      tolerance: Tolerance) -> CheckResult:
+    check = Check.BATCH_CONSISTENCY
+    values = []
+    for item, index in enumerate(plan.slices):
+        outcome = run.outcomes.get(index)
+        if outcome is None or not outcome.ok:
+            why = "did not run"
+            if outcome is not None:
+                error = outcome.error or {}
+                explanation = explain_shape_error(error, plan.case.slice_inputs[item])
+                why = describe_error(error) if not explanation else \
+                    f"failed: {explanation} ({describe_error(error)})"
+            return CheckResult(False, Check.SINGLE_EXAMPLE, f"{check.value}: the batch works, "
+                               f"but a single example (batch item {item}) {why}")
+        values.append(outcome.value)
+    axis = plan.case.spec.output_batch_axis
+    try:
+        stacked = stack_outputs(values, axis)
+    except (ValueError, TypeError, IndexError) as exc:
+        return CheckResult(False, check, f"{check.value}: the unbatched results cannot be "
+                           f"stacked along axis {axis}: {exc}")
+    result = compare(stacked, batched, tolerance, axis)
+    if result.passed:
+        return result
+    return CheckResult(False, check, f"{check.value}: the batched result differs from the "
+                       f"unbatched results stacked along axis {axis}: {result.message}")
+
+
+def stack_outputs(values: Sequence[Any], axis: OutputBatchAxis) -> Any:
+    """Stack single examples' outputs; a tuple element without batch axis is taken as is."""
+    if isinstance(values[0], tuple | list):
+        axes = axis if isinstance(axis, tuple) else (axis,) * len(values[0])
+        if len(axes) != len(values[0]):
+            raise ValueError(f"{len(values[0])} outputs, but {len(axes)} output batch axes")
+        return tuple(values[0][i] if a is None else
+                     np.stack([np.asarray(v[i]) for v in values], axis=a)
+                     for i, a in enumerate(axes))
+    if isinstance(axis, tuple):
+        raise ValueError("one array came back where a tuple of outputs was expected")
+    return np.stack([np.asarray(v) for v in values], axis=axis)
+
+
+def collect_output(run: RunResult, plans: Sequence[CasePlan]) -> str:
+    """What the code printed while loading and on public cases, before any hidden input was
+    in the sandbox; of hidden cases the sandbox sends no text at all."""
+    parts = [run.load_stdout] if run.load_stdout else []
+    for plan in plans:
+        if not plan.case.spec.public:
+            continue
+        printed = "".join(run.outcomes[i].stdout for i in (plan.main, *plan.slices)
+                          if i in run.outcomes)
+        if printed:
+            parts.append(f"--- {plan.case.name} ---\n{printed}")
+    output = "\n".join(parts)
+    if run.dropped_chars:
+        output += f"\n[... {run.dropped_chars} more characters were cut]"
+    return output

@@ -1,0 +1,200 @@
+"""The exercise folders under one directory (``ExerciseCatalog``), each re-read when its files
+change and prepared once per version."""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from graders.course import COURSE_FILE, Course, load_course
+from graders.errors import ExerciseError, ExerciseNotFound
+from graders.exercises.loading import HASHED_SUFFIXES, load_exercise
+from graders.exercises.model import Exercise, PreparedExercise
+from graders.exercises.preparation import prepare_version
+from graders.folder_watch import FolderWatch
+
+logger = logging.getLogger(__name__)
+
+Stamp = tuple[tuple[str, int, int], ...]
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def folder_stamp(path: Path) -> Stamp:
+    """(relative path, mtime, size) of every exercise file: a cheap "has it changed?".
+
+    It must cover the files ``folder_version`` hashes, or an edit would go unseen."""
+    entries = []
+    prefix = len(str(path)) + 1
+    for directory, subdirectories, files in os.walk(path):
+        subdirectories[:] = [d for d in subdirectories if d != "__pycache__"]
+        for name in files:
+            if name.endswith(HASHED_SUFFIXES):
+                file = os.path.join(directory, name)
+                stat = os.stat(file)
+                entries.append((file[prefix:], stat.st_mtime_ns, stat.st_size))
+    return tuple(sorted(entries))
+
+
+@dataclass(frozen=True)
+class CatalogSurvey:
+    """A catalog's folders: the exercises that load, and the problem of each one that does not."""
+
+    exercises: list[Exercise]
+    broken: dict[str, str]
+
+
+@dataclass(frozen=True)
+class FolderRead(Generic[K, V]):
+    """What was read from the files, and how they looked then."""
+
+    stamp: K
+    value: V
+    generation: int | None
+    """The folder watch's count of changes when the files were read (None: no watch)."""
+
+    def current(self, generation: int | None) -> bool:
+        """Whether nothing changed since: the watch's count has not moved."""
+        return generation is not None and self.generation == generation
+
+    def superseded_by(self, other: FolderRead[K, V]) -> bool:
+        """Whether ``other`` may replace this read: a thread that read before a change must
+        not overwrite what a thread read after it."""
+        return (self.generation is None or other.generation is None
+                or self.generation <= other.generation)
+
+
+CourseStamp = tuple[Stamp, tuple[str, ...]]
+
+
+class ExerciseCatalog:
+    """Exercise folders under one directory, re-read when a folder's content changes.
+
+    A folder's files are checked (``folder_stamp``) before each use, unless a ``FolderWatch``
+    of the root can tell that nothing changed since the last check.
+    """
+
+    def __init__(self, root: Path | str) -> None:
+        self.root = Path(root).resolve()
+        self._loaded: dict[str, FolderRead[Stamp, Exercise]] = {}
+        self._prepared: dict[tuple[str, str], PreparedExercise] = {}
+        """The current version of each exercise, prepared. ``prepare_version`` keeps a cache
+        too, but it could not serve alone without changing what callers get: it is shared by
+        every catalog, keyed by content, keeps the last 64 versions prepared, and hands out a
+        new object whenever the ``Exercise`` is not the one it prepared (another catalog's, a
+        copy's). This one returns the same object for as long as the version lasts (grading
+        caches its plans per object: ``PreparedExercise`` compares by identity), keeps every
+        current version however many the process prepares, and drops an old version as soon
+        as its successor is prepared."""
+        self._preparing: dict[tuple[str, str], threading.Lock] = {}
+        """One lock per version being prepared: a second caller waits for the first's work,
+        while loading and every other exercise go on (preparing takes up to seconds)."""
+        self._course: FolderRead[CourseStamp, Course] | None = None
+        self._lock = threading.Lock()
+        self._watch = FolderWatch.start(self.root) if self.root.is_dir() else None
+
+    def _generation(self) -> int | None:
+        return self._watch.generation() if self._watch is not None else None
+
+    def ids(self) -> list[str]:
+        if not self.root.is_dir():
+            return []
+        return sorted(p.name for p in self.root.iterdir() if (p / "exercise.toml").is_file())
+
+    def load(self, exercise_id: str) -> Exercise:
+        """The exercise as on disk now; re-read only when a file's size or mtime changed."""
+        if not _may_be_folder(exercise_id):
+            raise ExerciseNotFound(f"Exercise {exercise_id!r} not found")
+        generation = self._generation()
+        with self._lock:
+            read = self._loaded.get(exercise_id)
+        if read is not None and read.current(generation):
+            return read.value
+        path = self.root / exercise_id
+        if not (path / "exercise.toml").is_file():
+            raise ExerciseNotFound(f"Exercise {exercise_id!r} not found")
+        stamp = folder_stamp(path)
+        exercise = read.value if read is not None and read.stamp == stamp else load_exercise(path)
+        fresh = FolderRead(stamp, exercise, generation)
+        with self._lock:
+            stored = self._loaded.get(exercise_id)
+            if stored is None or stored.superseded_by(fresh):
+                self._loaded[exercise_id] = fresh
+        return exercise
+
+    def survey(self) -> CatalogSurvey:
+        """Every loadable exercise in course order, and why each other folder is broken."""
+        exercises: list[Exercise] = []
+        broken: dict[str, str] = {}
+        for exercise_id in self.ids():
+            try:
+                exercises.append(self.load(exercise_id))
+            except ExerciseError as exc:
+                logger.warning("skipping exercise folder %s: %s", exercise_id, exc)
+                broken[exercise_id] = str(exc)
+        exercises.sort(key=lambda e: (e.order, e.id))
+        return CatalogSurvey(exercises, broken)
+
+    def all(self) -> list[Exercise]:
+        """Every loadable exercise, in course order; a broken folder is logged and skipped."""
+        return self.survey().exercises
+
+    def course(self) -> Course:
+        """The assignments of ``course.toml``, re-read when it or the exercise list changed.
+
+        Raises ``CourseError`` for a broken file: a course whose deadlines cannot be read must
+        not silently become a course without deadlines.
+        """
+        generation = self._generation()
+        with self._lock:
+            read = self._course
+        if read is not None and read.current(generation):
+            return read.value
+        file = self.root / COURSE_FILE
+        stat = file.stat() if file.is_file() else None
+        ids = tuple(self.ids())
+        files: Stamp = () if stat is None else ((COURSE_FILE, stat.st_mtime_ns, stat.st_size),)
+        stamp = (files, ids)
+        course = read.value if read is not None and read.stamp == stamp else \
+            load_course(self.root, ids)
+        fresh = FolderRead(stamp, course, generation)
+        with self._lock:
+            if self._course is None or self._course.superseded_by(fresh):
+                self._course = fresh
+        return course
+
+    def prepared(self, exercise_id: str) -> PreparedExercise:
+        """The exercise's current version, prepared once per version."""
+        return self.prepare(self.load(exercise_id))
+
+    def prepare(self, exercise: Exercise) -> PreparedExercise:
+        """``exercise`` (as ``load`` just returned it) prepared, once per version: for a caller
+        that loaded it a moment ago, so the folder is not read again."""
+        key = (exercise.id, exercise.version)
+        with self._lock:
+            cached = self._prepared.get(key)
+            if cached is not None:
+                return cached
+            preparing = self._preparing.setdefault(key, threading.Lock())
+        with preparing:
+            with self._lock:
+                cached = self._prepared.get(key)
+            if cached is not None:  # prepared by the caller this one waited for
+                return cached
+            cached = prepare_version(exercise)
+            with self._lock:
+                for stale in [k for k in self._prepared if k[0] == exercise.id]:
+                    del self._prepared[stale]
+                self._prepared[key] = cached
+                del self._preparing[key]
+            return cached
+
+
+def _may_be_folder(exercise_id: str) -> bool:
+    """Whether ``exercise_id`` names a folder right under the root: not the root, nothing
+    above it, no hidden folder."""
+    return bool(exercise_id) and "/" not in exercise_id and not exercise_id.startswith(".")

@@ -1,0 +1,174 @@
+"""Reading an exercise folder (``exercises/<id>/``) into an ``Exercise``: its files checked and
+its metadata validated, without running any of the instructor's code."""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from graders import syntax
+from graders.errors import ExerciseError, ExerciseNotFound
+from graders.exercises.model import Exercise, Limits, Mistake, WarningPolicy
+
+DIFFICULTIES = ("easy", "medium", "hard")
+REQUIRED_FILES = ("exercise.toml", "statement.md", "starter.py", "solution.py", "cases.py")
+HASHED_SUFFIXES = (".toml", ".md", ".py")
+
+
+def folder_version(path: Path) -> str:
+    """A content hash of every exercise file in the folder (not caches or editor files)."""
+    digest = hashlib.sha256()
+    for file in sorted(p for p in path.rglob("*") if p.is_file()):
+        if "__pycache__" in file.parts or file.suffix not in HASHED_SUFFIXES:
+            continue
+        digest.update(file.relative_to(path).as_posix().encode() + b"\0")
+        digest.update(file.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def load_exercise(path: Path | str) -> Exercise:
+    """Read and check an exercise folder's files and metadata."""
+    path = Path(path).resolve()
+    if not path.is_dir():
+        raise ExerciseNotFound(f"{path}: no such exercise folder")
+    missing = [name for name in REQUIRED_FILES if not (path / name).is_file()]
+    if missing:
+        raise ExerciseError(f"{path.name}: missing required file(s): {', '.join(missing)}")
+    meta = _read_metadata(path)
+    starter = (path / "starter.py").read_text(encoding="utf-8")
+    return Exercise(
+        id=meta["id"],
+        title=meta["title"],
+        difficulty=meta["difficulty"],
+        tags=tuple(meta.get("tags", ())),
+        entry=meta["entry"],
+        path=path,
+        version=folder_version(path),
+        order=int(meta.get("order", 1000)),
+        draft=meta.get("draft", False),
+        source=meta.get("source"),
+        limits=_read_limits(path, meta.get("limits", {})),
+        warnings=_read_warning_policy(path, meta.get("checks", {})),
+        statements=_read_translations(path, "statement"),
+        theories=_read_translations(path, "theory"),
+        starter=starter,
+        mistakes=_read_mistakes(path),
+    )
+
+
+def _read_metadata(path: Path) -> dict[str, Any]:
+    where = f"{path.name}/exercise.toml"
+    try:
+        meta = tomllib.loads((path / "exercise.toml").read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ExerciseError(f"{where}: not valid TOML: {exc}") from None
+    _check_required_fields(meta, path, where)
+    _check_optional_fields(meta, where)
+    return meta
+
+
+def _check_required_fields(meta: dict[str, Any], path: Path, where: str) -> None:
+    for key in ("id", "title", "difficulty", "entry"):
+        if not isinstance(meta.get(key), str) or not meta[key].strip():
+            raise ExerciseError(f"{where}: field '{key}' is missing or not a non-empty string")
+    if meta["id"] != path.name:
+        raise ExerciseError(f"{where}: field 'id' is {meta['id']!r} but the folder is "
+                            f"{path.name!r}; they must match")
+    if meta["difficulty"] not in DIFFICULTIES:
+        raise ExerciseError(f"{where}: field 'difficulty' must be one of {', '.join(DIFFICULTIES)}"
+                            f", not {meta['difficulty']!r}")
+    if not meta["entry"].isidentifier():
+        raise ExerciseError(f"{where}: field 'entry' must be a Python function name")
+
+
+def _check_optional_fields(meta: dict[str, Any], where: str) -> None:
+    tags = meta.get("tags", [])
+    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+        raise ExerciseError(f"{where}: field 'tags' must be a list of strings")
+    if "order" in meta and not isinstance(meta["order"], int):
+        raise ExerciseError(f"{where}: field 'order' must be an integer")
+    if not isinstance(meta.get("draft", False), bool):
+        raise ExerciseError(f"{where}: field 'draft' must be true or false")
+
+
+def _read_limits(path: Path, table: Any) -> Limits:
+    where = f"{path.name}/exercise.toml [limits]"
+    if not isinstance(table, dict):
+        raise ExerciseError(f"{where}: must be a table")
+    unknown = set(table) - {"time_s", "memory_mb"}
+    if unknown:
+        raise ExerciseError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    for key, kinds in (("time_s", (int, float)), ("memory_mb", (int,))):
+        if key in table and (not isinstance(table[key], kinds) or isinstance(table[key], bool)):
+            raise ExerciseError(f"{where}: field '{key}' must be a number")
+    limits = Limits(**table)
+    if not 0 < limits.time_s <= 60:
+        raise ExerciseError(f"{where}: field 'time_s' must be in (0, 60]")
+    if not 128 <= limits.memory_mb <= 8192:
+        raise ExerciseError(f"{where}: field 'memory_mb' must be in [128, 8192]")
+    return limits
+
+
+def _read_warning_policy(path: Path, table: Any) -> WarningPolicy:
+    where = f"{path.name}/exercise.toml [checks]"
+    if not isinstance(table, dict):
+        raise ExerciseError(f"{where}: must be a table")
+    unknown = set(table) - {"warnings"}
+    if unknown:
+        raise ExerciseError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    choices = [policy.value for policy in WarningPolicy]
+    value = table.get("warnings", WarningPolicy.NOTE.value)
+    if value not in choices:
+        raise ExerciseError(f"{where}: field 'warnings' must be one of {', '.join(choices)}, "
+                            f"not {value!r}")
+    return WarningPolicy(value)
+
+
+def _read_translations(path: Path, stem: str) -> dict[str, str]:
+    texts = {}
+    for file in sorted(path.glob(f"{stem}*.md")):
+        parts = file.name.split(".")
+        if len(parts) == 2:
+            texts["en"] = file.read_text(encoding="utf-8")
+        elif len(parts) == 3:
+            texts[parts[1]] = file.read_text(encoding="utf-8")
+    return texts
+
+
+def read_hint(file: Path) -> str | None:
+    """The string assigned to ``HINT`` at the top level of a mistake file, without running it."""
+    where = display_path(file)
+    try:
+        tree = syntax.parse(file.read_text(encoding="utf-8"), filename=where)
+    except SyntaxError as exc:
+        raise ExerciseError(f"{where}: not valid Python (line {exc.lineno}): {exc.msg}") from None
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(target, ast.Name) and target.id == "HINT" for target in node.targets):
+            try:
+                hint = ast.literal_eval(node.value)
+            except ValueError:
+                raise ExerciseError(f"{where}: HINT must be a plain string literal") from None
+            return hint if isinstance(hint, str) else None
+    return None
+
+
+def _read_mistakes(path: Path) -> tuple[Mistake, ...]:
+    mistakes = []
+    for file in sorted((path / "mistakes").glob("*.py")):
+        hint = read_hint(file)
+        if not isinstance(hint, str) or not hint.strip():
+            raise ExerciseError(f"{path.name}/mistakes/{file.name}: field 'HINT' is missing; "
+                                "set HINT = \"what the learner should reconsider\"")
+        mistakes.append(Mistake(name=file.stem, hint=hint.strip(), path=file))
+    return tuple(mistakes)
+
+
+def display_path(file: Path) -> str:
+    """A file as errors name it: from the exercise folder, e.g. ``gate/mistakes/x.py``."""
+    if file.parent.name == "mistakes":
+        return f"{file.parent.parent.name}/mistakes/{file.name}"
+    return f"{file.parent.name}/{file.name}"

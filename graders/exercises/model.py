@@ -1,0 +1,95 @@
+"""What an exercise is: the folder as read (``Exercise``) and as prepared (``PreparedExercise``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from graders.cases import CaseSpec
+from graders.checks.diagnosis import Candidate, CaseTable
+from graders.mutation.mutants import Mutant
+
+
+@dataclass(frozen=True)
+class Limits:
+    time_s: float = 5.0
+    memory_mb: int = 512
+
+
+class WarningPolicy(Enum):
+    """What a warning raised by the entry function does to its test (``[checks] warnings`` in
+    exercise.toml). Warnings the code silences (``np.errstate``, a warnings filter) are none."""
+
+    NOTE = "note"
+    """Added to a public test's message, never costing points: the default."""
+    FAIL = "fail"
+    """Fails a test whose output was right, public or hidden, with the category ``warning``:
+    for an exercise whose statement asks for warning-free results."""
+
+
+@dataclass(frozen=True)
+class Mistake:
+    name: str
+    hint: str
+    path: Path
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """An exercise folder as read from disk; no instructor code has run yet."""
+
+    id: str
+    title: str
+    difficulty: str
+    tags: tuple[str, ...]
+    entry: str
+    path: Path
+    version: str
+    order: int = 1000
+    draft: bool = False
+    source: str | None = None
+    limits: Limits = field(default_factory=Limits)
+    warnings: WarningPolicy = WarningPolicy.NOTE
+    statements: Mapping[str, str] = field(default_factory=dict)
+    theories: Mapping[str, str] = field(default_factory=dict)
+    starter: str = ""
+    mistakes: tuple[Mistake, ...] = ()
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return tuple(sorted(self.statements, key=lambda lang: (lang != "en", lang)))
+
+
+@dataclass(frozen=True)
+class PreparedCase:
+    """A case with its generated inputs and the trusted outputs computed from them."""
+
+    spec: CaseSpec
+    inputs: Mapping[str, Any]
+    expected: Any
+    outputs: Mapping[str, Any]
+    """The output of each candidate (known mistake or mutant) that returned on this case."""
+    table: CaseTable
+    """The candidates' outputs and exceptions arranged for matching."""
+    slice_inputs: tuple[Mapping[str, Any], ...] = ()
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: one per version
+class PreparedExercise:
+    exercise: Exercise
+    cases: tuple[PreparedCase, ...]
+    candidates: Mapping[str, Candidate] = field(default_factory=dict)
+    mutants: tuple[Mutant, ...] = ()
+    probe_differs: Mapping[str, bool] = field(default_factory=dict)
+    """Whether noisy copies of the cases' inputs tell each mutant from the reference."""
+
+    @property
+    def public_cases(self) -> tuple[PreparedCase, ...]:
+        return tuple(c for c in self.cases if c.spec.public)

@@ -1,0 +1,1 @@
+"""Mutants of a reference solution: the operators that derive them, their runs, the score."""

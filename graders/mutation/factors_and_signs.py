@@ -1,0 +1,42 @@
+"""The factor and sign family: a product's factor left out, a difference or a sign turned
+around."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from graders.mutation.nodes import Scope, dropped_operands, is_one
+from graders.mutation.operators import Operator, Variant
+
+
+def factor_and_sign_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
+    """A product's factor left out, a difference or a sign turned around."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        yield from dropped_operands(node, Operator.DROP_FACTOR, "the factor",
+                                    "one factor of a product", scope)
+    # 1 - g is a gate's complement, which the sum family exchanges as a whole.
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and not is_one(node.left):
+        yield Variant(Operator.SWAP_DIFFERENCE, "", "with the two sides of a difference "
+                      "exchanged (b - a where a - b belongs)", swapped_difference)
+        yield Variant(Operator.FLIP_SIGN, "", "with the sign of one term flipped (an addition "
+                      "where a subtraction belongs)", difference_as_sum)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) \
+            and not isinstance(node.operand, ast.Constant):
+        yield Variant(Operator.FLIP_SIGN, "", "with the sign of one term flipped",
+                      without_minus)
+
+
+def swapped_difference(node: ast.AST) -> ast.AST | None:
+    """``a - b`` made ``b - a``."""
+    return ast.BinOp(node.right, ast.Sub(), node.left) if isinstance(node, ast.BinOp) else None
+
+
+def difference_as_sum(node: ast.AST) -> ast.AST | None:
+    """``a - b`` made ``a + b``."""
+    return ast.BinOp(node.left, ast.Add(), node.right) if isinstance(node, ast.BinOp) else None
+
+
+def without_minus(node: ast.AST) -> ast.AST | None:
+    """``-a`` made ``a``."""
+    return node.operand if isinstance(node, ast.UnaryOp) else None

@@ -1,0 +1,91 @@
+"""The index family: a loop or an index off by one."""
+
+from __future__ import annotations
+
+import ast
+import functools
+from collections.abc import Iterator
+
+from graders.mutation.nodes import Scope, function_name
+from graders.mutation.operators import Operator, Variant
+
+
+def index_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
+    """A loop or an index off by one."""
+    if function_name(node) == "range" and isinstance(node, ast.Call) \
+            and 1 <= len(node.args) <= 2:
+        yield Variant(Operator.SHIFT_RANGE, "short", "with a loop one step short (its last "
+                      "step left out)",
+                      functools.partial(shifted_argument, position=len(node.args) - 1, by=-1))
+        if len(node.args) == 1:
+            yield Variant(Operator.SHIFT_RANGE, "late", "with a loop that starts one step late "
+                          "(its first step skipped)", started_late)
+    if isinstance(node, ast.Subscript) and scope.loop_variables & names_in_index(node.slice):
+        yield Variant(Operator.SHIFT_INDEX, "", "with each step reading the previous step's "
+                      "input (a time index off by one)",
+                      functools.partial(shifted_index, loop_variables=scope.loop_variables))
+    # No learner reads .shape[0] for .shape[1]: a shape's axes are no index to shift.
+    if isinstance(node, ast.Subscript) and not is_shape(node.value):
+        for position, index in constant_indices(node):
+            for by in (-1, 1):
+                if index + by < 0:
+                    continue
+                yield Variant(Operator.SHIFT_CONSTANT_INDEX, f"{position}:{index + by}", "with "
+                              "the element next to the right one read (an index off by one)",
+                              functools.partial(with_constant_index, position=position,
+                                                value=index + by))
+
+
+def shifted_argument(node: ast.AST, position: int, by: int) -> ast.AST | None:
+    """The call with ``by`` added to its ``position``-th argument."""
+    if not isinstance(node, ast.Call):
+        return None
+    node.args[position] = ast.BinOp(node.args[position], ast.Add(), ast.Constant(by))
+    return node
+
+
+def started_late(node: ast.AST) -> ast.AST | None:
+    """``range(n)`` made ``range(1, n)``."""
+    if not isinstance(node, ast.Call):
+        return None
+    return ast.Call(node.func, [ast.Constant(1), node.args[0]], [])
+
+
+def names_in_index(index: ast.AST) -> set[str]:
+    parts = index.elts if isinstance(index, ast.Tuple) else [index]
+    return {part.id for part in parts if isinstance(part, ast.Name)}
+
+
+def shifted_index(node: ast.AST, loop_variables: frozenset[str]) -> ast.AST | None:
+    """The subscript with each loop variable ``t`` among its indices made ``t - 1``."""
+    if not isinstance(node, ast.Subscript):
+        return None
+    parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    shifted = [ast.BinOp(p, ast.Sub(), ast.Constant(1))
+               if isinstance(p, ast.Name) and p.id in loop_variables else p for p in parts]
+    node.slice = ast.Tuple(shifted, ast.Load()) if isinstance(node.slice, ast.Tuple) \
+        else shifted[0]
+    return node
+
+
+def is_shape(node: ast.AST) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "shape"
+
+
+def constant_indices(node: ast.Subscript) -> Iterator[tuple[int, int]]:
+    """(position, value) of each non-negative integer literal among the subscript's indices."""
+    parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    for position, part in enumerate(parts):
+        if isinstance(part, ast.Constant) and type(part.value) is int and part.value >= 0:
+            yield position, part.value
+
+
+def with_constant_index(node: ast.AST, position: int, value: int) -> ast.AST | None:
+    """The subscript with its ``position``-th index made the literal ``value``."""
+    if not isinstance(node, ast.Subscript):
+        return None
+    if isinstance(node.slice, ast.Tuple):
+        node.slice.elts[position] = ast.Constant(value)
+    else:
+        node.slice = ast.Constant(value)
+    return node

@@ -1,0 +1,54 @@
+"""The vocabulary of the operator families: the kinds of change (:class:`Operator`) and one
+change an operator offers at a node of a reference's syntax tree (:class:`Variant`)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Operator(Enum):
+    """A kind of change; its value begins a mutant's key and names a promoted mistake's file
+    (``numjudge mutants --promote``)."""
+
+    SWAP_CONCAT = "swap_concat"
+    TRANSPOSE = "transpose"
+    DROP_TERM = "drop_term"
+    SIGMOID_TANH = "sigmoid_tanh"
+    DROP_ACTIVATION = "drop_activation"
+    COMPLEMENT = "complement"
+    SHIFT_RANGE = "shift_range"
+    SHIFT_INDEX = "shift_index"
+    AXIS = "axis"
+    MEAN_SUM = "mean_sum"
+    FLIP_SIGN = "flip_sign"
+    SWAP_TUPLE = "swap_tuple"
+    GATE_PRODUCT = "gate_product"
+    DROP_FACTOR = "drop_factor"
+    SWAP_DIFFERENCE = "swap_difference"
+    EXCHANGE_PARAMETERS = "exchange_parameters"
+    REPLACE_PARAMETER = "replace_parameter"
+    SWAP_ARGUMENTS = "swap_arguments"
+    TERM_AFTER_ACTIVATION = "term_after_activation"
+    DOUBLE_TERM = "double_term"
+    SHIFT_CONSTANT_INDEX = "shift_constant_index"
+    PERMUTE_OUTPUT = "permute_output"
+
+
+# A rewrite gets a node of a copy of the tree and returns its replacement, or None when the
+# operator does not apply there.
+Rewrite = Callable[[ast.AST], ast.AST | None]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One change an operator offers at a node: what it means and how to make it."""
+
+    operator: Operator
+    name: str
+    """Tells apart an operator's variants at one node in a mutant's key ("" if it has one)."""
+    meaning: str
+    """Completes "Your result equals the correct one ..."; quotes only argument names."""
+    rewrite: Rewrite

@@ -1,0 +1,239 @@
+"""Running an exercise version's mutants once, in a limited subprocess, cached on disk.
+
+A mutant may loop forever or exhaust memory, so it never runs in the server's process:
+:func:`run_mutants` starts ``python -m graders.mutation.runs`` with the exercise's memory limit
+(``RLIMIT_AS``) and time limit per mutant, sends it the mutants' sources and the cases'
+inputs as one wire frame (graders/sandbox/wire.py, no pickle), and reads back every output (or the
+type of the exception raised instead). Besides the cases it runs *probes*: each case's inputs
+with noise added to their float arrays. A mutant that no case tells from the reference but a
+probe does shows a gap in the cases; one that no probe tells apart either is taken as
+equivalent to the reference.
+
+The result is cached under ``cache_dir`` by the exercise's version and this engine's own
+source, so a restart does not run the mutants again.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import io
+import logging
+import os
+import resource
+import signal
+import subprocess
+import sys
+import warnings
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from graders.checks import diagnosis, layout
+from graders.checks.compare import Tolerance
+from graders.checks.diagnosis import close_rows, exception_name, flatten
+from graders.sandbox.cpu_affinity import children_use_every_cpu
+from graders.sandbox.wire import decode_value, encode_value, pack_frame, recv_frame
+
+logger = logging.getLogger(__name__)
+
+PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+PROBE_SEED = 20261130
+MAX_FRAME_BYTES = 1 << 30
+
+
+@dataclass(frozen=True)
+class MutantRuns:
+    """Each mutant's output per case (``None``: it raised), the type of the exception it
+    raised per case (``None``: it returned, or ran out of memory or time), and whether a probe
+    tells it from the reference."""
+
+    outputs: Mapping[str, tuple[Any, ...]]
+    raised: Mapping[str, tuple[str | None, ...]]
+    probe_differs: Mapping[str, bool]
+
+
+def engine_stamp() -> str:
+    """A digest of the sources that decide the mutants and how their outputs are read."""
+    digest = hashlib.sha256()
+    # Every module of this package, so that a family added later changes the stamp too.
+    package = sorted(Path(__file__).parent.glob("*.py"))
+    for module in (*package, Path(str(diagnosis.__file__)), Path(str(layout.__file__))):
+        digest.update(module.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def default_cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "numjudge" / "mutants"
+
+
+def probes(inputs: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Each case's inputs with noise on every float array (the same noise on every run)."""
+    rng = np.random.default_rng(PROBE_SEED)
+    made = []
+    for case in inputs:
+        probe = {}
+        for name, value in case.items():
+            if isinstance(value, np.ndarray) and value.dtype.kind == "f" and value.size:
+                scale = float(np.std(value)) or 1.0
+                value = value + 0.5 * scale * rng.standard_normal(value.shape)
+            probe[name] = value
+        made.append(probe)
+    return made
+
+
+def run_mutants(*, reference: str, sources: Sequence[str], entry: str,
+                inputs: Sequence[Mapping[str, Any]], tolerances: Sequence[Tolerance],
+                time_s: float, memory_mb: int, keys: Sequence[str],
+                cache_file: Path | None) -> MutantRuns:
+    """Every mutant's outputs on ``inputs`` (and its probes), from the cache when it has them."""
+    if cache_file is not None and cache_file.is_file():
+        cached = read_cache(cache_file, keys)
+        if cached is not None:
+            return cached
+    probe_inputs = probes(inputs)
+    table = run_in_subprocess([reference, *sources], entry, [*inputs, *probe_inputs],
+                              time_s, memory_mb)
+    count = len(inputs)
+    if table is None:
+        return MutantRuns({}, {}, {})
+    rows, exceptions = table
+    reference_probes = rows[0][count:]
+    outputs, raised, differs = {}, {}, {}
+    for key, row, row_raised in zip(keys, rows[1:], exceptions[1:], strict=True):
+        outputs[key] = tuple(row[:count])
+        raised[key] = tuple(row_raised[:count])
+        differs[key] = any(not same(a, b, tolerance) for a, b, tolerance
+                           in zip(reference_probes, row[count:], tolerances, strict=True))
+    runs = MutantRuns(outputs, raised, differs)
+    if cache_file is not None:
+        write_cache(cache_file, runs)
+    return runs
+
+
+def same(a: Any, b: Any, tolerance: Tolerance) -> bool:
+    if a is None or b is None:
+        return a is None and b is None
+    first, second = flatten(a), flatten(b)
+    if first is None or second is None or first[0] != second[0]:
+        return False
+    return bool(close_rows(first[1][None, :], second[1], tolerance)[0])
+
+
+def run_in_subprocess(sources: Sequence[str], entry: str, inputs: Sequence[Mapping[str, Any]],
+                      time_s: float, memory_mb: int
+                      ) -> tuple[list[list[Any]], list[list[str | None]]] | None:
+    """Per source, its output on every input and the type of the exception it raised."""
+    buffers: list[bytes | memoryview] = []
+    header = {"entry": entry, "time_s": time_s, "memory_mb": memory_mb,
+              "sources": list(sources),
+              "inputs": [encode_value(tuple(case.values()), buffers) for case in inputs]}
+    request = b"".join(bytes(piece) for piece in pack_frame(header, buffers))
+    env = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": PACKAGE_ROOT,
+           "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+    budget = time_s * len(sources) + 30
+    try:
+        with children_use_every_cpu():
+            done = subprocess.run([sys.executable, "-m", "graders.mutation.runs"],
+                                  input=request, capture_output=True, timeout=budget, env=env,
+                                  check=True)
+    except (subprocess.SubprocessError, OSError) as exc:
+        logger.warning("mutants could not be run: %s", exc)
+        return None
+    reply, reply_buffers = recv_frame(io.BytesIO(done.stdout), [MAX_FRAME_BYTES])
+    return ([[None if node is None else decode_value(node, reply_buffers) for node in row]
+             for row in reply["outputs"]], reply["raised"])
+
+
+def read_cache(path: Path, keys: Sequence[str]) -> MutantRuns | None:
+    try:
+        with path.open("rb") as file:
+            header, buffers = recv_frame(file, [MAX_FRAME_BYTES])
+    except (OSError, EOFError, ValueError):
+        return None
+    if header.get("keys") != list(keys):
+        return None
+    outputs = {key: tuple(None if node is None else decode_value(node, buffers) for node in row)
+               for key, row in zip(keys, header["outputs"], strict=True)}
+    raised = {key: tuple(row) for key, row in zip(keys, header["raised"], strict=True)}
+    return MutantRuns(outputs, raised, dict(zip(keys, header["probe_differs"], strict=True)))
+
+
+def write_cache(path: Path, runs: MutantRuns) -> None:
+    buffers: list[bytes | memoryview] = []
+    keys = list(runs.outputs)
+    header = {"keys": keys, "probe_differs": [runs.probe_differs[k] for k in keys],
+              "outputs": [[None if v is None else encode_value(v, buffers)
+                           for v in runs.outputs[k]] for k in keys],
+              "raised": [list(runs.raised[k]) for k in keys]}
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.partial")
+        partial.write_bytes(b"".join(bytes(p) for p in pack_frame(header, buffers)))
+        partial.replace(path)  # atomic: a reader sees the whole file or none
+    except OSError as exc:
+        logger.warning("mutant outputs not cached in %s: %s", path, exc)
+
+
+# --- the subprocess ----------------------------------------------------------------------
+
+class MutantTimeout(Exception):
+    pass
+
+
+def _on_alarm(signum: int, frame: object) -> None:
+    raise MutantTimeout
+
+
+def _outputs(source: str, entry: str, inputs: Sequence[tuple[Any, ...]],
+             time_s: float) -> tuple[list[Any], list[str | None]]:
+    results: list[Any] = [None] * len(inputs)
+    raised: list[str | None] = [None] * len(inputs)
+    signal.setitimer(signal.ITIMER_REAL, time_s)
+    try:
+        namespace: dict[str, Any] = {"__name__": "numjudge_mutant"}
+        exec(compile(source, "<mutant>", "exec"), namespace)
+        function = namespace[entry]
+        for position, arguments in enumerate(inputs):
+            try:
+                with warnings.catch_warnings(), np.errstate(all="ignore"):
+                    warnings.simplefilter("ignore")
+                    results[position] = function(*copy.deepcopy(arguments))
+            except MutantTimeout:
+                raise
+            except Exception as exc:  # a mutant that raises is told apart by raising
+                raised[position] = exception_name(exc)
+    except (MutantTimeout, MemoryError, Exception):
+        pass
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    return results, raised
+
+
+def main() -> None:
+    header, buffers = recv_frame(sys.stdin.buffer, [MAX_FRAME_BYTES])
+    inputs = [decode_value(node, buffers) for node in header["inputs"]]
+    limit = int(header["memory_mb"]) * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    signal.signal(signal.SIGALRM, _on_alarm)
+    out: list[bytes | memoryview] = []
+    rows, exceptions = [], []
+    for source in header["sources"]:
+        row = []
+        values, raised = _outputs(source, header["entry"], inputs, float(header["time_s"]))
+        for value in values:
+            node = None if value is None else encode_value(value, out)
+            row.append(None if node is None or node.get("t") == "foreign" else node)
+        rows.append(row)
+        exceptions.append(raised)
+    for piece in pack_frame({"outputs": rows, "raised": exceptions}, out):
+        sys.stdout.buffer.write(bytes(piece))
+    sys.stdout.buffer.flush()
+
+
+if __name__ == "__main__":
+    main()

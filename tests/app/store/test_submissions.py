@@ -1,0 +1,62 @@
+"""Submissions: best scores count finished submissions only, lists filter and order."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlalchemy.orm import Session
+
+from app.models import Role, SubmissionKind, SubmissionStatus, utcnow
+from app.store import accounts as account_store
+from app.store import submissions as submission_store
+from tests.app.store.helpers import add_submission
+
+
+def test_best_scores_ignore_runs_and_unfinished(db: Session) -> None:
+    ada = account_store.create_user(session=db, name="ada")
+    for score, kind in ((3.0, SubmissionKind.SUBMIT), (9.0, SubmissionKind.RUN),
+                        (5.0, SubmissionKind.SUBMIT)):
+        row = add_submission(db, ada, kind=kind)
+        row.status, row.score, row.max_score = SubmissionStatus.DONE, score, 10.0
+    add_submission(db, ada)  # still queued
+    db.flush()
+    (best,) = submission_store.best_scores(session=db, user_id=ada.id)
+    assert (best.exercise_id, best.best_score, best.max_score, best.submissions) == (
+        "gru-update-gate", 5.0, 10.0, 2)
+    assert best.last_submitted_at.tzinfo is not None
+    assert submission_store.best_scores(session=db, role=Role.INSTRUCTOR) == []
+
+
+def test_list_submissions_filters_and_orders(db: Session) -> None:
+    ada = account_store.create_user(session=db, name="ada")
+    bob = account_store.create_user(session=db, name="bob")
+    first = add_submission(db, ada)
+    first.created_at = utcnow() - timedelta(minutes=1)
+    second = add_submission(db, ada, kind=SubmissionKind.RUN)
+    add_submission(db, bob)
+    add_submission(db, ada, exercise="gru-step")
+    db.flush()
+    rows = submission_store.list_submissions(session=db, user_id=ada.id,
+                                             exercise_id="gru-update-gate")
+    assert [r.id for r in rows] == [second.id, first.id]
+    runs = submission_store.list_submissions(session=db, user_id=ada.id, kind=SubmissionKind.RUN)
+    assert [r.id for r in runs] == [second.id]
+    everyone = submission_store.list_submissions(session=db, exercise_id="gru-update-gate")
+    assert len(everyone) == 3
+
+
+def test_learner_load_counts_own_waiting_rows_and_recent_ones(db: Session) -> None:
+    # A regrade waits in nobody's quota, and a running row no longer waits.
+    ada = account_store.create_user(session=db, name="ada")
+    now = utcnow()
+    old, recent, running, regrade = (add_submission(db, ada) for _ in range(4))
+    old.created_at = now - timedelta(hours=1)
+    recent.created_at = now - timedelta(seconds=30)
+    running.status, running.created_at = SubmissionStatus.RUNNING, now - timedelta(seconds=20)
+    regrade.regrade, regrade.created_at = True, now - timedelta(hours=2)
+    db.flush()
+    load = submission_store.learner_load(session=db, user_id=ada.id,
+                                         since=now - timedelta(minutes=1))
+    assert (load.waiting, load.recent, load.oldest_recent_at) == (2, 2, recent.created_at)
+    assert submission_store.learner_load(session=db, user_id=ada.id, since=None) == \
+        submission_store.LearnerLoad(waiting=2, recent=0, oldest_recent_at=None)
