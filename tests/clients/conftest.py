@@ -7,11 +7,14 @@ import signal
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-from tests import needs
 from tests.app.live import LiveServer
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 REPO = Path(__file__).resolve().parents[2]
 EXERCISE = "gru-update-gate"
@@ -63,15 +66,11 @@ def learner(live_server: LiveServer, request: pytest.FixtureRequest) -> Learner:
     return new_learner(live_server, request)
 
 
-def screenshot(html: str, path: Path, *, width: int = 1000) -> None:
-    """Renders ``html`` in headless Chromium and keeps a full-page screenshot (in a test marked
-    ``browser``: tests/needs.py)."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=needs.chromium(),
-                                             args=["--no-sandbox", "--disable-gpu"])
-        page = browser.new_page(viewport={"width": width, "height": 600})
+def screenshot(browser: Browser, html: str, path: Path, *, width: int = 1000) -> None:
+    """Renders ``html`` in the run's Chromium and keeps a full-page screenshot."""
+    page = browser.new_page(viewport={"width": width, "height": 600})
+    try:
         page.set_content(html)
         page.screenshot(path=str(path), full_page=True)
-        browser.close()
+    finally:
+        page.close()

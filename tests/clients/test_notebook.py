@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import nbformat
 import pytest
@@ -19,6 +19,9 @@ from app.core.db import session_scope
 from app.models import Submission
 from tests.app.live import LiveServer
 from tests.clients.conftest import EXERCISE, Learner, exercise_file, new_learner, screenshot
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 PRINTING_RUN = """import numpy as np
 
@@ -124,10 +127,11 @@ def test_notebook_shows_the_tables_of_a_failing_and_a_passing_submission(
 
 
 @pytest.mark.browser
-def test_the_notebooks_results_render_in_a_browser(executed: Executed, shots: Path) -> None:
+def test_the_notebooks_results_render_in_a_browser(executed: Executed, browser: Browser,
+                                                   shots: Path) -> None:
     picture = shots / "notebook-results.png"
     picture.unlink(missing_ok=True)
-    screenshot(render(executed.notebook, [2, FAILED_SUBMIT, PASSED_SUBMIT]), picture)
+    screenshot(browser, render(executed.notebook, [2, FAILED_SUBMIT, PASSED_SUBMIT]), picture)
     assert picture.read_bytes().startswith(b"\x89PNG")
 
 

@@ -6,11 +6,15 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.clients.conftest import REPO, Learner, screenshot
 from tests.clients.openapi_schema import schema_json
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 EXTENSION = REPO / "clients" / "vscode"
 BIN = EXTENSION / "node_modules" / ".bin"
@@ -41,7 +45,8 @@ def test_generated_api_types_match_the_services_schema(tmp_path: Path) -> None:
 @pytest.mark.vscode
 @pytest.mark.browser
 def test_extension_and_its_client_against_a_live_server(
-        learner: Learner, limited_learner: Learner, tmp_path: Path, shots: Path) -> None:
+        learner: Learner, limited_learner: Learner, browser: Browser, tmp_path: Path,
+        shots: Path) -> None:
     panel = tmp_path / "panel.html"
     env = {**os.environ, "NUMJUDGE_TEST_SERVER": learner.server.url,
            "NUMJUDGE_TEST_TOKEN": learner.token,
@@ -56,4 +61,4 @@ def test_extension_and_its_client_against_a_live_server(
     assert "# fail 0" in report and "# pass 17" in report, report
     html = panel.read_text()
     assert 'data-verdict="failed"' in html
-    screenshot(html, shots / "vscode-results.png", width=900)
+    screenshot(browser, html, shots / "vscode-results.png", width=900)

@@ -21,12 +21,9 @@ from typing import Any
 import pytest
 
 from app.models import Role
-from tests import needs
 from tests.app.live import LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 INSTRUCTOR = ("teacher", "teach-me-numpy")
 GRADED_LEARNER = "grace"
 """A learner whose reference submission the server has graded before any test runs."""
@@ -85,15 +82,3 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield Server(live.url)
     finally:
         live.kill(signal.SIGTERM)
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    """Debian's Chromium (tests marked ``browser`` run only where it is: tests/needs.py)."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=needs.chromium(),
-                                              args=CHROMIUM_ARGS)
-        yield instance
-        instance.close()
