@@ -222,6 +222,9 @@ class Submission(Base):
     output: Mapped[str] = mapped_column(Text, default="")
     message: Mapped[str] = mapped_column(Text, default="")
     duration_ms: Mapped[int | None] = mapped_column(Integer, default=None)
+    # What the whole run used (hidden cases too): for instructors, never in a learner's view.
+    cpu_ms: Mapped[int | None] = mapped_column(Integer, default=None)
+    memory_kb: Mapped[int | None] = mapped_column(Integer, default=None)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     worker: Mapped[str | None] = mapped_column(String(128), default=None)
     lease_token: Mapped[str | None] = mapped_column(String(32), default=None)

@@ -136,6 +136,15 @@ class ExerciseSummary(BaseModel):
     url: str
 
 
+class RuleOut(BaseModel):
+    """What the code may not use: code that uses it is not run, its tests fail (forbidden)."""
+
+    rule: str = Field(description="as declared: a word of the fixed vocabulary "
+                      "(python-loop), import:<module> or a dotted name",
+                      examples=["python-loop"])
+    description: str = Field(examples=["Python loops (for, while, comprehensions)"])
+
+
 class ExerciseDetail(ExerciseSummary):
     """Everything a learner may see. Never the solution, hidden inputs or expected outputs."""
 
@@ -150,6 +159,8 @@ class ExerciseDetail(ExerciseSummary):
     theory_html: str | None = None
     starter_code: str
     public_cases: list[str] = Field(examples=[["numerical example"]])
+    forbidden: list[RuleOut] = Field(description="what the code may not use, checked before "
+                                     "it runs")
 
 
 class HealthStatus(enum.Enum):

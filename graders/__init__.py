@@ -16,6 +16,7 @@ from graders.errors import (
     GraderError,
     SandboxError,
     SandboxFault,
+    SandboxStarved,
     SandboxUnavailable,
     WireError,
 )
@@ -71,6 +72,7 @@ __all__ = [
     "SandboxError",
     "SandboxFault",
     "SandboxLimits",
+    "SandboxStarved",
     "SandboxUnavailable",
     "Status",
     "TestResult",

@@ -10,8 +10,11 @@
         ├── SandboxUnavailable a required isolation layer cannot be set up on this machine:
         │                      retrying will not help until the machine or settings change
         └── SandboxFault       the engine lost a grading (a zygote died, a set-up failed, its
-                               working folder vanished) even after retrying with a fresh
-                               zygote: retry later, never blame the learner
+            │                  working folder vanished) even after retrying with a fresh
+            │                  zygote: retry later, never blame the learner
+            └── SandboxStarved the host gave the submission too little CPU to reach a verdict
+                               before the wall-clock ceiling (it was runnable, not waiting):
+                               not tried again at once, since the host is busy now
 
 A learner's crashing code is not an error here: it becomes a GradeReport with an error verdict.
 """
@@ -53,3 +56,7 @@ class SandboxUnavailable(SandboxError):
 
 class SandboxFault(SandboxError):
     """The engine lost a grading to a fault of its own; the submission was not judged."""
+
+
+class SandboxStarved(SandboxFault):
+    """The submission was runnable but got too little CPU before the wall-clock ceiling."""

@@ -84,6 +84,8 @@ class Failure(Enum):
     TIME_LIMIT = "time_limit"
     MEMORY_LIMIT = "memory_limit"
     CRASHED = "crashed"
+    FORBIDDEN = "forbidden"
+    """The code uses what the exercise's rules forbid (``[rules] forbid``), so it was not run."""
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,26 @@ class TestResult:
 
 
 @dataclass(frozen=True)
+class Cost:
+    """What a run of the submission used, like isolate's meta file: the CPU time (user +
+    system) and the peak memory of all its processes, hidden cases included.
+
+    For instructors and the author's own ``numjudge grade`` only: how long hidden cases take
+    is not the learner's to know (docs/security.md).
+    """
+
+    cpu_ms: int
+    memory_kb: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cpu_ms": self.cpu_ms, "memory_kb": self.memory_kb}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Cost:
+        return cls(cpu_ms=int(data["cpu_ms"]), memory_kb=int(data["memory_kb"]))
+
+
+@dataclass(frozen=True)
 class GradeReport:
     exercise: str
     version: str
@@ -131,6 +153,9 @@ class GradeReport:
     message: str = ""
     duration_ms: int = 0
     diagnosis: Diagnosis | None = None
+    cost: Cost | None = None
+    """None where the sandbox could not say (and in a report rebuilt from the API's JSON,
+    which learners read)."""
 
     @property
     def score(self) -> float:
@@ -156,6 +181,7 @@ class GradeReport:
             "output": self.output,
             "duration_ms": self.duration_ms,
             "diagnosis": self.diagnosis.to_dict() if self.diagnosis else None,
+            "cost": self.cost.to_dict() if self.cost else None,
         }
 
     @classmethod
@@ -169,4 +195,5 @@ class GradeReport:
             message=data.get("message", ""),
             duration_ms=int(data.get("duration_ms", 0)),
             diagnosis=Diagnosis.from_dict(data["diagnosis"]) if data.get("diagnosis") else None,
+            cost=Cost.from_dict(data["cost"]) if data.get("cost") else None,
         )

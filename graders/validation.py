@@ -11,7 +11,8 @@ from typing import Any
 import numpy as np
 
 from graders.checks.diagnosis import close_rows, flatten
-from graders.checks.judge import grade
+from graders.checks.judge import cost_of, grade, plan_tasks
+from graders.checks.rules import Unreadable, find_violations
 from graders.course import COURSE_FILE, load_course
 from graders.errors import GraderError
 from graders.exercises import (
@@ -25,7 +26,8 @@ from graders.exercises import (
 )
 from graders.mutation.mutants import PREFIX
 from graders.mutation.score import SCORE_FLOOR, mutant_statuses, mutation_score
-from graders.results import GradeReport, Status, Verdict, Visibility
+from graders.render import describe_cost
+from graders.results import Failure, GradeReport, Status, Verdict, Visibility
 from graders.sandbox.runner import Sandbox
 from graders.scaffold import PLACEHOLDERS, placeholder_title
 
@@ -35,6 +37,8 @@ class ValidationResult:
     path: Path
     problems: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    costs: list[str] = field(default_factory=list)
+    """What the reference used, against the exercise's limits: the data to set them from."""
 
     @property
     def ok(self) -> bool:
@@ -56,7 +60,8 @@ def validate_folder(path: Path, sandbox: Sandbox) -> ValidationResult:
         result.problems.append(str(exc))
         return result
     checks: list[Callable[[PreparedExercise, Sandbox, ValidationResult], None]] = [
-        check_arguments, check_statement, check_reference, check_starter,
+        check_arguments, check_statement, check_rules, check_reference, check_case_costs,
+        check_starter,
         check_mistakes, check_mutants, check_determinism,
     ]
     for check in checks:
@@ -125,12 +130,48 @@ def failing_tests(report: GradeReport) -> str:
                      if t.status is not Status.PASSED) or report.message
 
 
+def check_rules(prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult) -> None:
+    """The reference, the starter and every mistake keep the exercise's rules: a learner who
+    makes a known mistake is to read its hint, not be refused for how the mistake is written."""
+    exercise = prepared.exercise
+    files = [exercise.path / "solution.py", exercise.path / "starter.py",
+             *(mistake.path for mistake in exercise.mistakes)]
+    for file in files:
+        try:
+            violations = find_violations(read(file), exercise.forbid)
+        except Unreadable as exc:
+            result.problems.append(f"{file.relative_to(exercise.path)}: {exc}")
+            continue
+        if violations:
+            result.problems.append(
+                f"{file.relative_to(exercise.path)}: breaks the exercise's [rules]: "
+                + "; ".join(violation.message for violation in violations))
+
+
 def check_reference(prepared: PreparedExercise, sandbox: Sandbox,
                     result: ValidationResult) -> None:
     report = grade(prepared, read(prepared.exercise.path / "solution.py"), sandbox)
     if report.verdict is not Verdict.PASSED:
         result.problems.append(f"solution.py: does not pass its own cases in the sandbox "
                                f"({report.verdict.value}): {failing_tests(report)}")
+    if report.cost is not None:
+        result.costs.append(f"reference: {describe_cost(report.cost, prepared.exercise.limits)}")
+
+
+def check_case_costs(prepared: PreparedExercise, sandbox: Sandbox,
+                     result: ValidationResult) -> None:
+    """The costliest case: the reference run on each case alone (loading it included)."""
+    exercise = prepared.exercise
+    code = read(exercise.path / "solution.py")
+    limits = sandbox.limits.with_exercise_limits(exercise.limits.time_s,
+                                                 exercise.limits.memory_mb)
+    costs = [(case.name, cost_of(sandbox.run(code, exercise.entry, plan_tasks([case])[0],
+                                             limits))) for case in prepared.cases]
+    measured = [(name, cost) for name, cost in costs if cost is not None]
+    if measured:
+        name, cost = max(measured, key=lambda item: (item[1].cpu_ms, item[1].memory_kb))
+        result.costs.append(f"slowest case, run alone: {name!r}, "
+                            f"{describe_cost(cost, exercise.limits)}")
 
 
 def check_starter(prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult) -> None:
@@ -147,6 +188,8 @@ def check_mistakes(prepared: PreparedExercise, sandbox: Sandbox,
     for mistake in prepared.exercise.mistakes:
         report = grade(prepared, read(mistake.path), sandbox)
         where = f"mistakes/{mistake.path.name}"
+        if any(test.failure is Failure.FORBIDDEN for test in report.tests):
+            continue  # check_rules names it
         caught = [t for t in report.tests if t.visibility is Visibility.HIDDEN
                   and t.status is Status.FAILED]
         if not caught:

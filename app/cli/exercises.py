@@ -42,7 +42,7 @@ def grade_command(
     except GraderError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
-    typer.echo(format_report(report))
+    typer.echo(format_report(report, prepared.exercise.limits))
     raise typer.Exit(0 if report.passed else 1)
 
 

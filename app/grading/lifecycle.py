@@ -136,7 +136,11 @@ def _claim_in(runtime: GradingRuntime, *, learners: bool, regrades: bool) -> Cla
                 started, now = time.perf_counter(), utcnow()
                 lease_token = uuid.uuid4().hex
                 exercise = _load(runtime, candidate.exercise_id)
-                limit = exercise.limits.time_s if exercise is not None else 0.0
+                # A grading may take up to its wall-clock ceiling: a host busy enough to
+                # starve it must not also make another worker take it over.
+                limit = runtime.settings.sandbox_limits.with_exercise_limits(
+                    exercise.limits.time_s, exercise.limits.memory_mb).starved_wall_s \
+                    if exercise is not None else 0.0
                 lease = timedelta(seconds=limit + runtime.settings.lease_margin_s)
                 claimed = lease_store.claim_submission(
                     session=session, candidate=candidate, worker=worker_id(),
@@ -212,9 +216,12 @@ def _finish(runtime: GradingRuntime, submission: Submission, user_name: str,
         values.update(score=report.score, max_score=report.max_score,
                       tests=[t.to_dict() for t in report.tests], output=report.output,
                       diagnosis=report.diagnosis.to_dict() if report.diagnosis else None,
-                      duration_ms=report.duration_ms, exercise_version=report.version)
+                      duration_ms=report.duration_ms, exercise_version=report.version,
+                      cpu_ms=report.cost.cpu_ms if report.cost else None,
+                      memory_kb=report.cost.memory_kb if report.cost else None)
     else:
-        values.update(score=0.0, tests=[], duration_ms=0, diagnosis=None)
+        values.update(score=0.0, tests=[], duration_ms=0, diagnosis=None, cpu_ms=None,
+                      memory_kb=None)
 
     def store() -> Submission | None:
         with runtime.sessions() as session:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from app.models import User, utcnow
-from app.schemas import ExerciseDetail, ExerciseSummary
+from app.schemas import ExerciseDetail, ExerciseSummary, RuleOut
 from app.services.markdown import render_markdown
 from graders import Exercise, ExerciseCatalog, ExerciseError, ExerciseNotFound
 
@@ -163,4 +163,6 @@ def detail(catalog: ExerciseCatalog, exercise_id: str, user: User | None,
         theory_html=render_markdown(theory[1]) if theory else None,
         starter_code=exercise.starter,
         public_cases=[case.name for case in prepared.public_cases],
+        forbidden=[RuleOut(rule=rule.text, description=rule.description)
+                   for rule in exercise.forbid],
     )

@@ -151,9 +151,10 @@ def submission_page(request: Request, submission_id: str, user: UserDep, db: Ses
                         N_("There is no submission {submission} of yours."),
                         submission=repr(submission_id))
     try:
-        title = catalog.load(sub.exercise_id).title
+        exercise = catalog.load(sub.exercise_id)
+        title, limits = exercise.title, exercise.limits
     except ExerciseError:
-        title = sub.exercise_id
+        title, limits = sub.exercise_id, None
     own = sub.user_id == user.id
     back = ((f"/history?exercise={sub.exercise_id}", N_("Your submissions")) if own
             else (f"/instructor/exercises/{sub.exercise_id}", N_("All submissions")))
@@ -161,4 +162,7 @@ def submission_page(request: Request, submission_id: str, user: UserDep, db: Ses
         "nav": "history" if own else "gradebook", "sub": sub, "title": title,
         "back_url": back[0], "back_label": back[1], "verdict_names": VERDICT_NAMES,
         "show_hidden": user.is_instructor,
+        # What the run used, hidden cases included: how long hidden cases take is not the
+        # learner's to know (docs/security.md).
+        "show_cost": user.is_instructor, "limits": limits,
         "reports": regrades.reports(session=db, submission=sub) if sub.regrade else []})

@@ -229,6 +229,12 @@ def check_dtype(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
     return fail(Check.DTYPE, f"{got.dtype}, expected {expected.dtype}")
 
 
+# The check sees only the output: which operation produced NaN or Inf is the warning's to
+# tell (a public test's message adds it), so the advice names the usual ones alike.
+NON_FINITE_ADVICE = ("look for the operation that produced them (an overflow such as exp() of a "
+                     "large number, a square root or logarithm of a negative number, 0/0)")
+
+
 def check_finite(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
                  batch_axis: int | None = None) -> CheckResult:
     if got.dtype.kind not in "fc":
@@ -241,8 +247,7 @@ def check_finite(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
     counts = " and ".join(f"{n} {label}" for n, label in ((nan, "NaN"), (inf, "Inf")) if n)
     first = tuple(int(i) for i in np.argwhere(wrong)[0])
     return fail(Check.FINITENESS, f"{counts} of {got.size} values where finite values were expected"
-                f" (first at index {index_text(first)}); look for overflow, e.g. exp() of a "
-                "large number")
+                f" (first at index {index_text(first)}); {NON_FINITE_ADVICE}")
 
 
 def check_values(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,

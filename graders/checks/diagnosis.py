@@ -307,7 +307,7 @@ CHECK_HINTS: Mapping[Failure, str] = {
         "Your values are right, but a step of your calculation raises a warning (an overflow "
         "in exp, a division by zero, an invalid value), and this exercise counts a warning as "
         "a failure. Rewrite that step so that it stays finite and quiet for every input, for "
-        "example a sigmoid that never exponentiates a large positive number."),
+        "example so that it never exponentiates a large positive number."),
     Failure.WRONG_TYPE: (
         "Your values are right, but their type is not the one the statement asks for (a float "
         "where an int belongs, a list or a number where an array belongs, or the reverse). "

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection
 
+from graders.checks.compare import NON_FINITE_ADVICE
 from graders.checks.diagnosis import CHECK_HINTS
 from graders.results import Failure, Status, TestResult, Visibility
 
@@ -23,19 +24,21 @@ HIDDEN_MESSAGES = {
     Failure.WRONG_TYPE: "type: the output is not of the expected type",
     Failure.WRONG_SHAPE: "shape: the output does not have the expected shape",
     Failure.WRONG_DTYPE: "dtype: the output does not have the expected dtype",
-    Failure.NON_FINITE: ("finiteness: NaN or Inf where finite values were expected; look for "
-                         "overflow, e.g. exp() of a large number"),
+    Failure.NON_FINITE: ("finiteness: NaN or Inf where finite values were expected; "
+                         + NON_FINITE_ADVICE),
     Failure.VALUES: "values: the output differs from the expected one beyond the tolerance",
     Failure.EXCEPTION: "raised an exception",
     Failure.CHANGED_INPUT: ("inputs: the function changed an input in place; work on a copy "
                             "(e.g. x = x.copy()) or build new arrays"),
     Failure.INCONSISTENT_BATCH: ("batch consistency: the batched result differs from the "
                                  "results of single examples"),
-    Failure.WARNING: ("warnings: the call raised a warning (e.g. overflow in exp), which this "
+    Failure.WARNING: ("warnings: the call raised a warning (e.g. an overflow), which this "
                       "exercise counts as a failure"),
     Failure.TIME_LIMIT: "time limit exceeded",
     Failure.MEMORY_LIMIT: "ran out of memory (MemoryError)",
     Failure.CRASHED: "the process ended before all tests ran",
+    Failure.FORBIDDEN: ("rules: the code was not run, because it uses what this exercise "
+                        "forbids"),
 }
 ERROR_FAILURES = frozenset({Failure.EXCEPTION, Failure.TIME_LIMIT, Failure.MEMORY_LIMIT,
                             Failure.CRASHED})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -22,8 +23,17 @@ from graders.checks.diagnosis import (
 )
 from graders.checks.hidden import HIDDEN_MESSAGES, hidden_view
 from graders.checks.layout import explain_shape_error
-from graders.exercises import PreparedCase, PreparedExercise, WarningPolicy
-from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
+from graders.checks.rules import Unreadable, find_violations, violations_message
+from graders.exercises import Exercise, PreparedCase, PreparedExercise, WarningPolicy
+from graders.results import (
+    Cost,
+    Failure,
+    GradeReport,
+    Status,
+    TestResult,
+    Verdict,
+    Visibility,
+)
 from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
 from graders.sandbox.limits import CpuPriority, SandboxLimits
 from graders.sandbox.protocol import (
@@ -86,17 +96,22 @@ def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_onl
     The sandbox runs under the pool's limits with the exercise's time and memory limits and
     ``priority``, unless ``limits`` overrides them all. The report's duration is the time
     until the first hidden case was sent: how long hidden cases take is not the learner's to
-    know.
+    know. Its cost (the CPU time and peak memory of the whole run) is for instructors only.
+    Raises ``SandboxStarved`` when the host gave the submission too little CPU to judge it.
     """
     exercise = prepared.exercise
     limits = limits or replace(sandbox.limits.with_exercise_limits(
         exercise.limits.time_s, exercise.limits.memory_mb), priority=priority)
     tasks, plans = planned(prepared, public_only)
+    forbidden = rules_report(prepared, plans, code)
+    if forbidden is not None:
+        return forbidden
     started = time.perf_counter()
     run = sandbox.run(code, exercise.entry, tasks, limits)
     duration_ms = round(((run.hidden_started_at or time.perf_counter()) - started) * 1000)
     try:
-        return with_isolation_note(judge(prepared, plans, run, limits, duration_ms), run)
+        report = judge(prepared, plans, run, limits, duration_ms)
+        return replace(with_isolation_note(report, run), cost=cost_of(run))
     except Exception as exc:  # the values came from the sandbox: hostile until judged
         logger.warning("results of a submission to %s could not be judged: %r",
                        exercise.id, exc)
@@ -105,7 +120,34 @@ def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_onl
         return GradeReport(exercise=exercise.id, version=exercise.version,
                            verdict=Verdict.ERROR, duration_ms=duration_ms, message=message,
                            tests=tuple(shown(not_run(plan.case, Failure.CRASHED, message))
-                                       for plan in plans))
+                                       for plan in plans), cost=cost_of(run))
+
+
+def cost_of(run: RunResult) -> Cost | None:
+    if run.usage is None:
+        return None
+    return Cost(cpu_ms=round(run.usage.cpu_s * 1000),
+                memory_kb=round(run.usage.memory_bytes / 1024))
+
+
+def rules_report(prepared: PreparedExercise, plans: Sequence[CasePlan], code: str
+                 ) -> GradeReport | None:
+    """The report of code that breaks the exercise's rules, which is then not run; ``None``
+    when it keeps them. The message names each use by line: it tells of the learner's own
+    code, nothing of a hidden input, so the report may carry it."""
+    exercise = prepared.exercise
+    try:
+        violations = find_violations(code, exercise.forbid)
+    except Unreadable as exc:
+        message = f"rules: the code was not run, because {exc} against this exercise's rules"
+    else:
+        if not violations:
+            return None
+        message = violations_message(violations)
+    tests = tuple(shown(test_result(plan.case, Status.FAILED, message, Failure.FORBIDDEN))
+                  for plan in plans)
+    return GradeReport(exercise=exercise.id, version=exercise.version, verdict=Verdict.FAILED,
+                       tests=tests, message=message)
 
 
 def with_isolation_note(report: GradeReport, run: RunResult) -> GradeReport:
@@ -133,7 +175,7 @@ def judge(prepared: PreparedExercise, plans: Sequence[CasePlan], run: RunResult,
                       tests=tests, output=run.load_stdout,
                       message=f"Your code could not be loaded: {describe_error(error)}")
     unfinished = unfinished_reason(run, limits)
-    tests = tuple(shown(judge_case(plan, run, unfinished, exercise.warnings)) for plan in plans)
+    tests = tuple(shown(judge_case(plan, run, unfinished, exercise)) for plan in plans)
     task_count = sum(1 + len(plan.slices) for plan in plans)
     verdict = overall_verdict(run, tests, task_count)
     diagnosis = None
@@ -181,9 +223,20 @@ def unfinished_reason(run: RunResult, limits: SandboxLimits) -> tuple[Failure, s
     """Why the run stopped early, told in full only if it stopped before any hidden case."""
     if run.ending is Ending.COMPLETED:
         return None
+    if run.ending in (Ending.TIMEOUT, Ending.WALL_LIMIT) and run.hidden_started:
+        # Whether it computed or waited could depend on a hidden input: one text for both.
+        return Failure.TIME_LIMIT, (
+            f"time limit exceeded during a hidden test ({limits.time_s:g} s of CPU time, or "
+            f"{limits.wall_s:g} s mostly spent waiting; details are not shown for hidden tests)")
     if run.ending is Ending.TIMEOUT:
         return (Failure.TIME_LIMIT,
-                f"time limit exceeded ({limits.time_s:g} s for the whole submission)")
+                f"time limit exceeded ({limits.time_s:g} s of CPU time for the whole "
+                "submission)")
+    if run.ending is Ending.WALL_LIMIT:
+        return Failure.TIME_LIMIT, (
+            f"wall-clock limit exceeded while waiting: after {limits.wall_s:g} s the code had "
+            "spent most of that time sleeping or blocked, not computing (the time limit is "
+            f"{limits.time_s:g} s of CPU time)")
     if run.hidden_started:
         return Failure.CRASHED, (f"{HIDDEN_MESSAGES[Failure.CRASHED]}: it ended during a hidden "
                                  "test (details are not shown for hidden tests)")
@@ -196,7 +249,7 @@ def unfinished_reason(run: RunResult, limits: SandboxLimits) -> tuple[Failure, s
 
 
 def overall_verdict(run: RunResult, tests: Sequence[TestResult], task_count: int) -> Verdict:
-    if run.ending is Ending.TIMEOUT:
+    if run.ending in (Ending.TIMEOUT, Ending.WALL_LIMIT):
         return Verdict.TIMEOUT
     if run.exit_code == EXIT_MEMORY_LIMIT:
         return Verdict.MEMORY_LIMIT
@@ -248,12 +301,12 @@ def describe_error(error: dict[str, Any]) -> str:
 
 
 def judge_case(plan: CasePlan, run: RunResult, unfinished: tuple[Failure, str] | None,
-               warning_policy: WarningPolicy) -> TestResult:
+               exercise: Exercise) -> TestResult:
     outcome = run.outcomes.get(plan.main)
     if outcome is None:
         failure, why = unfinished or (Failure.CRASHED, "no result came back")
         return not_run(plan.case, failure, why)
-    judged = judge_outcome(plan, run, outcome, warning_policy)
+    judged = judge_outcome(plan, run, outcome, exercise)
     if not outcome.warnings or judged.failure is Failure.WARNING:
         return judged
     # A warning that costs no points is still worth knowing about: an overflow the values
@@ -263,7 +316,7 @@ def judge_case(plan: CasePlan, run: RunResult, unfinished: tuple[Failure, str] |
 
 
 def judge_outcome(plan: CasePlan, run: RunResult, outcome: TaskOutcome,
-                  warning_policy: WarningPolicy) -> TestResult:
+                  exercise: Exercise) -> TestResult:
     case = plan.case
     if not outcome.ok:
         error = outcome.error or {}
@@ -273,7 +326,7 @@ def judge_outcome(plan: CasePlan, run: RunResult, outcome: TaskOutcome,
     batch_axis = case.spec.output_batch_axis if case.spec.batched else None
     result = compare(case.expected, outcome.value, tolerance, batch_axis)
     if result.passed:
-        result = further_checks(plan, run, outcome, tolerance, warning_policy)
+        result = further_checks(plan, run, outcome, tolerance, exercise)
     if result.passed:
         return test_result(case, Status.PASSED)
     check = result.check or Check.VALUES
@@ -281,7 +334,7 @@ def judge_outcome(plan: CasePlan, run: RunResult, outcome: TaskOutcome,
 
 
 def further_checks(plan: CasePlan, run: RunResult, outcome: TaskOutcome, tolerance: Tolerance,
-                   warning_policy: WarningPolicy) -> CheckResult:
+                   exercise: Exercise) -> CheckResult:
     """Extra author checks, batch consistency, in-place changes and, where the exercise says
     so, warnings, once the values match."""
     case = plan.case
@@ -297,14 +350,32 @@ def further_checks(plan: CasePlan, run: RunResult, outcome: TaskOutcome, toleran
         names = ", ".join(f"'{name}'" for name in outcome.mutated)
         return CheckResult(False, Check.INPUTS, f"inputs: the function changed its input {names} "
                            "in place; work on a copy (e.g. x = x.copy()) or build new arrays")
-    if outcome.warned and warning_policy is WarningPolicy.FAIL:
+    if outcome.warned and exercise.warnings is WarningPolicy.FAIL:
         # A hidden call tells only that it warned; its test shows the category alone.
         raised = "; ".join(outcome.warnings) or "a warning"
         return CheckResult(False, Check.WARNINGS, f"warnings: the values are right, but the "
                            f"call raised {raised}, and this exercise counts a warning as a "
-                           "failure; find the operation that warns (an overflow in exp calls "
-                           "for a stable sigmoid)")
+                           f"failure; {warning_advice(outcome.warnings, exercise.tags)}")
     return CheckResult(True)
+
+
+# numpy's floating-point warnings name the function: "overflow encountered in exp".
+WARNED_IN = re.compile(r"encountered in ([\w ]+)$")
+
+
+def warning_advice(warnings: Sequence[str], tags: Sequence[str]) -> str:
+    """What to do about the warnings a call raised, naming the functions numpy names; a
+    sigmoid is suggested only in an exercise that has one (its tags say so)."""
+    functions = list(dict.fromkeys(match.group(1) for text in warnings
+                                   if (match := WARNED_IN.search(text))))
+    if not functions:
+        return "find the operation that warns and make it stay finite and quiet for every input"
+    calls = "the call of {} that warns and make it" if len(functions) == 1 else \
+        "the calls of {} that warn and make them"
+    advice = f"find {calls.format(' and '.join(functions))} stay finite and quiet for every input"
+    if "exp" in functions and "sigmoid" in tags:
+        advice += " (an overflow in exp calls for a stable sigmoid)"
+    return advice
 
 
 def batch_consistency(plan: CasePlan, run: RunResult, batched: Any,

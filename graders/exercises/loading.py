@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from graders import syntax
+from graders.checks.rules import Rule
 from graders.errors import ExerciseError, ExerciseNotFound
 from graders.exercises.model import Exercise, Limits, Mistake, WarningPolicy
 
@@ -52,6 +53,7 @@ def load_exercise(path: Path | str) -> Exercise:
         source=meta.get("source"),
         limits=_read_limits(path, meta.get("limits", {})),
         warnings=_read_warning_policy(path, meta.get("checks", {})),
+        forbid=_read_rules(path, meta.get("rules", {})),
         statements=_read_translations(path, "statement"),
         theories=_read_translations(path, "theory"),
         starter=starter,
@@ -125,6 +127,25 @@ def _read_warning_policy(path: Path, table: Any) -> WarningPolicy:
         raise ExerciseError(f"{where}: field 'warnings' must be one of {', '.join(choices)}, "
                             f"not {value!r}")
     return WarningPolicy(value)
+
+
+def _read_rules(path: Path, table: Any) -> tuple[Rule, ...]:
+    where = f"{path.name}/exercise.toml [rules]"
+    if not isinstance(table, dict):
+        raise ExerciseError(f"{where}: must be a table")
+    unknown = set(table) - {"forbid"}
+    if unknown:
+        raise ExerciseError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    forbid = table.get("forbid", [])
+    if not isinstance(forbid, list) or not all(isinstance(text, str) for text in forbid):
+        raise ExerciseError(f"{where}: field 'forbid' must be a list of strings")
+    try:
+        rules = tuple(Rule.parse(text) for text in forbid)
+    except ValueError as exc:
+        raise ExerciseError(f"{where}: {exc}") from None
+    if len(set(rules)) < len(rules):
+        raise ExerciseError(f"{where}: field 'forbid' names a rule twice")
+    return rules
 
 
 def _read_translations(path: Path, stem: str) -> dict[str, str]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from graders.cases import CaseSpec
 from graders.checks.diagnosis import Candidate, CaseTable
+from graders.checks.rules import Rule
 from graders.mutation.mutants import Mutant
 
 
@@ -53,6 +54,8 @@ class Exercise:
     source: str | None = None
     limits: Limits = field(default_factory=Limits)
     warnings: WarningPolicy = WarningPolicy.NOTE
+    forbid: tuple[Rule, ...] = ()
+    """What the code may not use (``[rules] forbid``), checked before it runs."""
     statements: Mapping[str, str] = field(default_factory=dict)
     theories: Mapping[str, str] = field(default_factory=dict)
     starter: str = ""

@@ -12,17 +12,19 @@ from graders.mutation.operators import Operator, Variant
 
 def index_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
     """A loop or an index off by one."""
+    # A loop over time has steps; any other loop is told in the words of the code.
+    step, shifted = ("step", "a time index") if scope.over_time else ("iteration", "a loop index")
     if function_name(node) == "range" and isinstance(node, ast.Call) \
             and 1 <= len(node.args) <= 2:
-        yield Variant(Operator.SHIFT_RANGE, "short", "with a loop one step short (its last "
-                      "step left out)",
+        yield Variant(Operator.SHIFT_RANGE, "short", f"with a loop one {step} short (its last "
+                      f"{step} left out)",
                       functools.partial(shifted_argument, position=len(node.args) - 1, by=-1))
         if len(node.args) == 1:
-            yield Variant(Operator.SHIFT_RANGE, "late", "with a loop that starts one step late "
-                          "(its first step skipped)", started_late)
+            yield Variant(Operator.SHIFT_RANGE, "late", f"with a loop that starts one {step} "
+                          f"late (its first {step} skipped)", started_late)
     if isinstance(node, ast.Subscript) and scope.loop_variables & names_in_index(node.slice):
-        yield Variant(Operator.SHIFT_INDEX, "", "with each step reading the previous step's "
-                      "input (a time index off by one)",
+        yield Variant(Operator.SHIFT_INDEX, "", f"with each {step} reading the previous "
+                      f"{step}'s input ({shifted} off by one)",
                       functools.partial(shifted_index, loop_variables=scope.loop_variables))
     # No learner reads .shape[0] for .shape[1]: a shape's axes are no index to shift.
     if isinstance(node, ast.Subscript) and not is_shape(node.value):

@@ -28,11 +28,12 @@ SWAPAXES_SOURCE = (f"\n\ndef {SWAPAXES_HELPER}(value, first, second):\n"
 def layout_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
     """The result in another layout: its axes or a returned pair's order."""
     if isinstance(node, ast.FunctionDef) and is_entry(node, scope.parameters):
+        axes_named = "the batch, the time steps or the units" if scope.over_time else \
+            "the batch or the values of one example"
         for axes in ((-1, -2), (0, 1)):
             yield Variant(Operator.PERMUTE_OUTPUT, f"{axes[0]},{axes[1]}", "with the axes of "
                           "the result in another order: check which axis the statement puts "
-                          "first (the batch, the time steps or the units)",
-                          functools.partial(permuted_returns, axes=axes))
+                          f"first ({axes_named})", functools.partial(permuted_returns, axes=axes))
     if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) \
             and len(node.value.elts) == 2:
         yield Variant(Operator.SWAP_TUPLE, "", "with the returned values in the opposite order",

@@ -28,6 +28,13 @@ class Scope:
     functions: frozenset[str]
     """Every function the reference defines."""
 
+    @property
+    def over_time(self) -> bool:
+        """Whether the reference loops over time steps, as its loop variables' names say
+        (``t``, ``step``, ``time_index``): only then may a mutant's meaning speak of them."""
+        return any(name == "t" or "step" in name or "time" in name
+                   for name in self.loop_variables)
+
     @classmethod
     def of(cls, tree: ast.Module, entry: str) -> Scope:
         functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)]

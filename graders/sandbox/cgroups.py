@@ -7,6 +7,10 @@ cgroup once (in every controller it uses) and moves each sandbox's PID 1 into it
 reads any code, so nothing per submission is created or removed: the limits are rewritten
 only when an exercise's differ from the last one's.
 
+Its counters are also how a run's cost is measured, ended processes included: the CPU time
+of all of them (``cpu.stat`` in v2, ``cpuacct.usage`` in v1) and their peak memory together
+(``memory.peak``, ``memory.max_usage_in_bytes``), reset before each sandbox.
+
 cgroup v2 where ``/sys/fs/cgroup`` is a unified hierarchy, v1 (a hierarchy per controller)
 otherwise. The cgroups are made under the zygote's own, so limits set on the service (by
 systemd, a container) still hold. Only root can make them; not root there is no cgroup layer.
@@ -27,6 +31,8 @@ from graders.sandbox.state import own_prefix
 
 CGROUP_ROOT = Path("/sys/fs/cgroup")
 CONTROLLERS = ("memory", "pids", "cpu")
+V1_CONTROLLERS = (*CONTROLLERS, "cpuacct")
+"""v1 counts CPU time in a controller of its own, often mounted together with ``cpu``."""
 CPU_PERIOD_US = 100_000
 
 
@@ -55,10 +61,14 @@ class SlotCgroup:
 
     version: CgroupVersion
     folders: tuple[Path, ...]
-    """One per controller in v1, the single one in v2."""
+    """One per controller of ``V1_CONTROLLERS`` in v1 (the same folder for controllers
+    mounted together), the single one in v2."""
     join_fds: tuple[int, ...]
-    """``cgroup.procs`` of each folder, opened by the zygote, which writes a sandbox's PID there."""
+    """``cgroup.procs`` of each distinct folder, opened by the zygote, which writes a
+    sandbox's PID there."""
     written: tuple[int, int, CpuPriority] | None = None
+    peak_fd: int | None = None
+    """v2's ``memory.peak``, opened once: a write resets the peak this descriptor reads."""
 
     @classmethod
     def create(cls, name: str) -> SlotCgroup:
@@ -71,30 +81,41 @@ class SlotCgroup:
                    "of its own cannot: run the service in a delegated cgroup)")
             parents = [parent]
         else:
-            parents = [own_cgroup(controller, version) for controller in CONTROLLERS]
-        folders = []
+            parents = [own_cgroup(controller, version) for controller in V1_CONTROLLERS]
+        made: dict[Path, Path] = {}
         try:
             for parent in parents:
-                remove_stale(parent)
-                folder = parent / name
-                folder.mkdir(mode=0o755)
-                folders.append(folder)
+                if parent.resolve() not in made:
+                    remove_stale(parent)
+                    (parent / name).mkdir(mode=0o755)
+                    made[parent.resolve()] = parent / name
             join_fds = tuple(os.open(folder / "cgroup.procs", os.O_WRONLY | os.O_CLOEXEC)
-                             for folder in folders)
+                             for folder in made.values())
         except OSError as exc:
-            for folder in folders:
+            for folder in made.values():
                 with contextlib.suppress(OSError):
                     folder.rmdir()
             raise SandboxUnavailable(f"cgroup {exc.filename}: {exc.strerror}") from exc
-        slot = cls(version, tuple(folders), join_fds)
+        slot = cls(version, tuple(made[parent.resolve()] for parent in parents), join_fds)
         if version is CgroupVersion.V2:
-            _write(folders[0] / "cpu.max", f"{CPU_PERIOD_US} {CPU_PERIOD_US}", "cpu.max")
-            _write(folders[0] / "memory.swap.max", "0", "memory.swap.max", optional=True)
+            _write(slot.folder("cpu") / "cpu.max", f"{CPU_PERIOD_US} {CPU_PERIOD_US}",
+                   "cpu.max")
+            _write(slot.folder("memory") / "memory.swap.max", "0", "memory.swap.max",
+                   optional=True)
+            # Before Linux 6.12 memory.peak is read-only: the peak of the cgroup's whole life.
+            with contextlib.suppress(OSError):
+                slot.peak_fd = os.open(slot.folder("memory") / "memory.peak",
+                                       os.O_RDWR | os.O_CLOEXEC)
         else:
-            cpu = folders[CONTROLLERS.index("cpu")]
+            cpu = slot.folder("cpu")
             _write(cpu / "cpu.cfs_period_us", str(CPU_PERIOD_US), "cpu period")
             _write(cpu / "cpu.cfs_quota_us", str(CPU_PERIOD_US), "cpu quota")
         return slot
+
+    def folder(self, controller: str) -> Path:
+        if self.version is CgroupVersion.V2:
+            return self.folders[0]
+        return self.folders[V1_CONTROLLERS.index(controller)]
 
     def set_limits(self, limits: SandboxLimits) -> None:
         """The memory of all the sandbox's processes together, their number, their share of
@@ -106,10 +127,10 @@ class SlotCgroup:
         if self.written is None or priority is not self.written[2]:
             self._set_cpu_weight(priority)
         if self.version is CgroupVersion.V2:
-            _write(self.folders[0] / "memory.max", str(memory), "memory.max")
-            _write(self.folders[0] / "pids.max", str(processes), "pids.max")
+            _write(self.folder("memory") / "memory.max", str(memory), "memory.max")
+            _write(self.folder("pids") / "pids.max", str(processes), "pids.max")
         else:
-            memory_folder = self.folders[CONTROLLERS.index("memory")]
+            memory_folder = self.folder("memory")
             # memsw (memory + swap) may never be below the memory limit: order the writes.
             files = ["memory.limit_in_bytes", "memory.memsw.limit_in_bytes"]
             if self.written is not None and memory > self.written[0]:
@@ -117,8 +138,7 @@ class SlotCgroup:
             for file in files:
                 _write(memory_folder / file, str(memory), file, optional=file.startswith(
                     "memory.memsw"))
-            _write(self.folders[CONTROLLERS.index("pids")] / "pids.max", str(processes),
-                   "pids.max")
+            _write(self.folder("pids") / "pids.max", str(processes), "pids.max")
         self.written = wanted
 
     def _set_cpu_weight(self, priority: CpuPriority) -> None:
@@ -126,10 +146,11 @@ class SlotCgroup:
         # nice values: a background sandbox's cgroup gets the smallest weight there is.
         background = priority is CpuPriority.BACKGROUND
         if self.version is CgroupVersion.V2:
-            _write(self.folders[0] / "cpu.weight", "1" if background else "100", "cpu.weight")
+            _write(self.folder("cpu") / "cpu.weight", "1" if background else "100",
+                   "cpu.weight")
         else:
-            _write(self.folders[CONTROLLERS.index("cpu")] / "cpu.shares",
-                   "2" if background else "1024", "cpu.shares")
+            _write(self.folder("cpu") / "cpu.shares", "2" if background else "1024",
+                   "cpu.shares")
 
     def add(self, pid: int) -> None:
         """Called by the zygote with its sandbox's PID 1, which has run no submitted code yet:
@@ -139,22 +160,43 @@ class SlotCgroup:
 
     def out_of_memory_kills(self) -> int:
         """How many times the kernel killed a process here for going over the memory limit."""
-        if self.version is CgroupVersion.V2:
-            path = self.folders[0] / "memory.events"
-        else:
-            path = self.folders[CONTROLLERS.index("memory")] / "memory.oom_control"
+        file = "memory.events" if self.version is CgroupVersion.V2 else "memory.oom_control"
         with contextlib.suppress(OSError):
-            for line in path.read_text().splitlines():
-                key, _, value = line.partition(" ")
-                if key == "oom_kill":
-                    return int(value)
+            return _field(self.folder("memory") / file, "oom_kill")
         return 0
 
+    def cpu_time_s(self) -> float:
+        """CPU time (user + system) of every process that ever ran here, ended ones too."""
+        if self.version is CgroupVersion.V2:
+            return _field(self.folder("cpu") / "cpu.stat", "usage_usec") / 1e6
+        return int((self.folder("cpuacct") / "cpuacct.usage").read_text()) / 1e9
+
+    def reset_peak_memory(self) -> bool:
+        """Count the peak memory afresh from now on (before each sandbox); False where the
+        kernel cannot (v2 before Linux 6.12)."""
+        try:
+            if self.version is CgroupVersion.V2:
+                if self.peak_fd is None:
+                    return False
+                os.write(self.peak_fd, b"reset")
+            else:
+                (self.folder("memory") / "memory.max_usage_in_bytes").write_text("0")
+        except OSError:
+            return False
+        return True
+
+    def peak_memory_bytes(self) -> int:
+        """The most memory the processes here used together since ``reset_peak_memory``."""
+        if self.version is CgroupVersion.V2:
+            assert self.peak_fd is not None, "reset_peak_memory said it could not"
+            return int(os.pread(self.peak_fd, 64, 0))
+        return int((self.folder("memory") / "memory.max_usage_in_bytes").read_text())
+
     def remove(self) -> None:
-        for fd in self.join_fds:
+        for fd in (*self.join_fds, *([self.peak_fd] if self.peak_fd is not None else [])):
             with contextlib.suppress(OSError):
                 os.close(fd)
-        for folder in self.folders:
+        for folder in dict.fromkeys(self.folders):
             with contextlib.suppress(OSError):
                 folder.rmdir()
 
@@ -172,6 +214,15 @@ def remove_stale(parent: Path) -> None:
         if not (Path(tempfile.gettempdir()) / folder.name).exists():
             with contextlib.suppress(OSError):
                 folder.rmdir()
+
+
+def _field(path: Path, key: str) -> int:
+    """The value of ``key`` in a file of ``key value`` lines (``cpu.stat``, ``memory.events``)."""
+    for line in path.read_text().splitlines():
+        name, _, value = line.partition(" ")
+        if name == key:
+            return int(value)
+    raise OSError(f"no {key} in {path}")
 
 
 def _write(path: Path, value: str, what: str, *, optional: bool = False) -> None:

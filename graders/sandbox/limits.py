@@ -16,10 +16,17 @@ class CpuPriority(Enum):
     """Only what the normal ones leave: work nobody is waiting for (a regrade)."""
 
 
+WALL_FACTOR = 2
+WALL_GRACE_S = 1.0
+STARVED_FACTOR = 10
+
+
 @dataclass(frozen=True)
 class SandboxLimits:
     time_s: float = 5.0
-    """Wall-clock limit for the whole submission (loading plus every case)."""
+    """CPU time (user + system) of all the submission's processes together, loading plus
+    every case. A busy host slows a submission down without bringing it nearer this limit;
+    the wall clock is only a backstop (``wall_s``, ``starved_wall_s``)."""
     memory_mb: int = 512
     """Address-space limit (RLIMIT_AS) of the sandboxed process."""
     max_output_mb: int = 64
@@ -38,7 +45,21 @@ class SandboxLimits:
 
     @property
     def cpu_s(self) -> int:
+        """RLIMIT_CPU of each process: the kernel's own stop, should the zygote that watches
+        the CPU time of them all be late."""
         return math.ceil(self.time_s) + 1
+
+    @property
+    def wall_s(self) -> float:
+        """Wall-clock time after which a submission that spent most of it waiting (sleeping,
+        blocked), not computing or queued for a CPU, is stopped: the learner's timeout."""
+        return self.time_s * WALL_FACTOR + WALL_GRACE_S
+
+    @property
+    def starved_wall_s(self) -> float:
+        """Wall-clock time after which a submission still short of its CPU time, having been
+        runnable most of the time, is given up as the host's fault (``SandboxStarved``)."""
+        return self.time_s * STARVED_FACTOR + WALL_GRACE_S
 
     def with_exercise_limits(self, time_s: float, memory_mb: int) -> SandboxLimits:
         return replace(self, time_s=time_s, memory_mb=memory_mb)

@@ -25,6 +25,7 @@ from graders.errors import FrameTooLarge, WireError
 from graders.sandbox.exitcodes import EXIT_SIGNAL_BASE
 from graders.sandbox.harness import MAX_WARNING_CHARS, MAX_WARNINGS
 from graders.sandbox.limits import SandboxLimits
+from graders.sandbox.usage import Usage
 from graders.sandbox.wire import (
     HEADER,
     decode_value,
@@ -83,6 +84,10 @@ class Ending(Enum):
     COMPLETED = "completed"
     LOAD_ERROR = "load_error"
     TIMEOUT = "timeout"
+    """Its processes together used up their CPU time."""
+    WALL_LIMIT = "wall_limit"
+    """Stopped by the wall-clock backstop, having spent most of it waiting (sleeping or
+    blocked), not computing."""
     CRASHED = "crashed"
     OUTPUT_LIMIT = "output_limit"
     PROTOCOL_ERROR = "protocol_error"
@@ -102,6 +107,9 @@ class RunResult:
     hidden_started_at: float | None = None
     """``time.perf_counter()`` when the first hidden case was sent. From then on how the run
     ends and how long it takes are not the learner's to read."""
+    usage: Usage | None = None
+    """What the submission's processes used, as the zygote measured it: when every result
+    was in, or when the sandbox ended. None if the zygote could not say."""
 
     @property
     def hidden_started(self) -> bool:

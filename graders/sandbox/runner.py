@@ -2,8 +2,9 @@
 
 ``Sandbox.run(code, entry, tasks, limits)`` hands one end of a fresh channel to an idle
 zygote and holds the conversation of ``protocol.py`` on the other end (the code and the
-public inputs first, hidden cases one at a time), enforcing a wall-clock backstop. It never
-sends an expected output.
+public inputs first, hidden cases one at a time). The zygote enforces the time limits
+(``watch.py``); this side only has a backstop for a zygote that fails to. It never sends an
+expected output.
 """
 
 from __future__ import annotations
@@ -22,14 +23,17 @@ import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-from graders.errors import SandboxFault, SandboxUnavailable
+from graders.errors import SandboxFault, SandboxStarved, SandboxUnavailable
 from graders.sandbox.cpu_affinity import children_use_every_cpu
 from graders.sandbox.exitcodes import (
     EXIT_MEMORY_LIMIT,
     EXIT_SETUP_FAILED,
     EXIT_SIGNAL_BASE,
+    EXIT_STARVED,
     EXIT_TIMEOUT,
+    EXIT_WALL_LIMIT,
 )
 from graders.sandbox.limits import SandboxLimits
 from graders.sandbox.protocol import (
@@ -41,10 +45,12 @@ from graders.sandbox.protocol import (
     exchange,
 )
 from graders.sandbox.untrusted import make_trustworthy
+from graders.sandbox.usage import Usage
 
 logger = logging.getLogger(__name__)
 
 BACKSTOP_GRACE_S = 3.0
+"""Past the zygote's wall-clock ceiling, this side gives up on the zygote itself."""
 SETTLE_GRACE_S = 2.0
 ZYGOTE_START_TIMEOUT_S = 30.0
 ENGINE_ATTEMPTS = 3
@@ -133,8 +139,8 @@ class Zygote:
             raise ZygoteLost(f"cannot reach the zygote: {exc}") from exc
         self.pending_deadline = deadline
 
-    def wait_exit(self, timeout: float) -> int | None:
-        """The exit code of the last sandbox, or None if it has not ended within ``timeout``."""
+    def receive(self, timeout: float) -> dict[str, Any] | None:
+        """The zygote's next message, or None if none came within ``timeout``."""
         self.control.settimeout(max(timeout, 0.01))
         try:
             data = self.control.recv(4096)
@@ -145,11 +151,40 @@ class Zygote:
         if not data:
             raise ZygoteLost("the zygote ended")
         try:
-            code = int(json.loads(data)["exit"])
+            message = json.loads(data)
+        except ValueError:
+            message = None
+        if not isinstance(message, dict):
+            raise ZygoteLost(f"unreadable reply from the zygote: {data[:100]!r}")
+        return message
+
+    def wait_exit(self, timeout: float) -> tuple[int, Usage | None] | None:
+        """The exit code of the last sandbox and what it used, or None if it has not ended
+        within ``timeout``."""
+        message = self.receive(timeout)
+        if message is None:
+            return None
+        try:
+            code = int(message["exit"])
         except (ValueError, KeyError, TypeError) as exc:
-            raise ZygoteLost(f"unreadable reply from the zygote: {data[:100]!r}") from exc
+            raise ZygoteLost(f"unreadable reply from the zygote: {message!r:.100}") from exc
         self.pending_deadline = None
-        return code
+        return code, read_usage(message.get("usage"))
+
+    def usage_so_far(self, deadline: float) -> Usage | None:
+        """What the sandbox in flight used so far (the last one's, had it ended already)."""
+        try:
+            self.control.send(json.dumps({"query": "usage"}).encode())
+        except OSError as exc:
+            raise ZygoteLost(f"cannot reach the zygote: {exc}") from exc
+        while True:
+            message = self.receive(deadline - time.monotonic())
+            if message is None:
+                raise ZygoteLost("the zygote did not answer a usage query")
+            if "exit" not in message:
+                return read_usage(message.get("usage"))
+            # The sandbox ended before the query was read: the answer comes next.
+            self.pending_deadline = None
 
     def settle(self) -> bool:
         """Collect the exit of a sandbox whose results were returned early; False if stuck."""
@@ -206,7 +241,8 @@ class Sandbox:
 
         A grading lost to the engine (a zygote that died, a sandbox whose set-up failed) is
         tried again in a fresh zygote, up to ``ENGINE_ATTEMPTS`` times in all; then
-        ``SandboxFault``. A required layer that this machine lacks: ``SandboxUnavailable``.
+        ``SandboxFault``. A submission the host starved of CPU: ``SandboxStarved``, at once.
+        A required layer that this machine lacks: ``SandboxUnavailable``.
         """
         limits = limits or self.limits
         if not isinstance(tasks, EncodedTasks):
@@ -214,6 +250,8 @@ class Sandbox:
         for attempt in range(1, ENGINE_ATTEMPTS + 1):
             try:
                 return self._run_once(code, entry, tasks, limits)
+            except SandboxStarved:
+                raise  # the host is busy now: at once, it would starve again
             except SandboxFault as fault:
                 logger.warning("grading lost to an engine fault (attempt %d of %d): %s",
                                attempt, ENGINE_ATTEMPTS, fault)
@@ -232,7 +270,11 @@ class Sandbox:
             if limits.strict and zygote.unavailable:
                 healthy = True
                 raise SandboxUnavailable("sandbox setup: " + "; ".join(zygote.unavailable))
-            result, healthy = run_in_zygote(zygote, code, entry, tasks, limits)
+            try:
+                result, healthy = run_in_zygote(zygote, code, entry, tasks, limits)
+            except SandboxStarved:
+                healthy = True  # the zygote did its part: stopped the sandbox and said why
+                raise
             return result
         finally:
             # Whatever went wrong, the zygote goes back fit for the next grading: a zygote
@@ -256,9 +298,10 @@ def run_in_zygote(zygote: Zygote, code: str, entry: str, tasks: EncodedTasks,
                   limits: SandboxLimits) -> tuple[RunResult, bool]:
     """Run one submission; also says whether the zygote is still fit for the next one.
 
-    Raises ``SandboxFault`` when the engine, not the submission, lost the grading.
+    Raises ``SandboxFault`` when the engine, not the submission, lost the grading, and
+    ``SandboxStarved`` when the host gave the submission too little CPU to judge it.
     """
-    deadline = time.monotonic() + limits.time_s + BACKSTOP_GRACE_S
+    deadline = time.monotonic() + limits.starved_wall_s + BACKSTOP_GRACE_S
     ours, theirs = socket.socketpair()
     try:
         zygote.start(theirs, limits, deadline)
@@ -279,20 +322,32 @@ def run_in_zygote(zygote: Zygote, code: str, entry: str, tasks: EncodedTasks,
     make_trustworthy(result, limits)
     result.missing_layers = zygote.unavailable
     if result.ending is Ending.COMPLETED:
-        # Every result is in: the sandbox's teardown need not delay this grading. Its exit
-        # is collected before the zygote's next run.
+        # Every result is in: the sandbox's teardown need not delay this grading (its exit
+        # is collected before the zygote's next run), only asking what it used.
+        try:
+            result.usage = zygote.usage_so_far(deadline)
+        except ZygoteLost as exc:
+            logger.warning("zygote %d: no usage for a completed run: %s", zygote.slot, exc)
+            return result, False
         return result, True
     try:
-        exit_code = zygote.wait_exit(deadline - time.monotonic())
+        ended = zygote.wait_exit(deadline - time.monotonic())
     except ZygoteLost as exc:
         raise SandboxFault(f"zygote {zygote.slot} died during the grading ({exc})") from exc
-    if exit_code is None:
-        result.ending = Ending.TIMEOUT
-        result.message = "the sandbox did not end in time and was killed"
-        return result, False
+    if ended is None:
+        raise SandboxFault(f"zygote {zygote.slot} did not stop its sandbox by the wall-clock "
+                           "ceiling")
+    exit_code, result.usage = ended
     result.exit_code = exit_code
     if exit_code == EXIT_TIMEOUT:
         result.ending = Ending.TIMEOUT
+    elif exit_code == EXIT_WALL_LIMIT:
+        result.ending = Ending.WALL_LIMIT
+    elif exit_code == EXIT_STARVED:
+        used = f"{result.usage.cpu_s:.2f} s of CPU time" if result.usage else "no CPU time"
+        raise SandboxStarved(f"the submission was runnable but got {used} in "
+                             f"{limits.starved_wall_s:g} s: the host is too busy to judge it "
+                             "now")
     elif exit_code == EXIT_MEMORY_LIMIT:
         result.message = (f"the submission's processes together went over the memory limit "
                           f"({limits.memory_mb} MB) and were killed")
@@ -302,6 +357,16 @@ def run_in_zygote(zygote: Zygote, code: str, entry: str, tasks: EncodedTasks,
     elif result.ending is Ending.CRASHED and not result.message:
         result.message = describe_exit(exit_code)
     return result, True
+
+
+def read_usage(message: Any) -> Usage | None:
+    """A usage from the zygote, or None if it had none (a sandbox that never ran)."""
+    if message is None:
+        return None
+    try:
+        return Usage.from_message(message)
+    except ValueError as exc:
+        raise ZygoteLost(str(exc)) from exc
 
 
 def describe_exit(exit_code: int) -> str:

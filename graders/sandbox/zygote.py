@@ -10,8 +10,15 @@ Per request the zygote forks the sandbox's PID 1 into a fresh PID namespace and 
 the slot's cgroup, while PID 1 enters new IPC and UTS namespaces, builds its private root,
 sets rlimits, drops to the slot's uid, asks to die with the zygote and installs seccomp; only
 once the zygote says the move is done does PID 1 read the code from the channel.
-The zygote enforces the wall-clock limit: killing PID 1 ends every process of the namespace.
-Its exit status tells the zygote, and through it the trusted side, how the sandbox ended.
+The zygote enforces the time limits (``watch.py``): killing PID 1 ends every process of the
+namespace. Its exit status tells the zygote, and through it the trusted side, how the sandbox
+ended; with it goes what the sandbox used (``usage.py``).
+
+Messages on the control socket, one JSON object each: from the trusted side a request
+``{"limits"}`` with the channel's descriptor, or ``{"query": "usage"}``; from the zygote
+``{"ready", ...}`` once, then per request ``{"exit": code, "usage"}``, and per query
+``{"usage"}``: the usage so far of the running sandbox (where a cgroup counts it; otherwise
+the answer waits for the sandbox's end, just after the exit), or the last one's if it ended.
 """
 
 from __future__ import annotations
@@ -21,11 +28,9 @@ import gc
 import json
 import logging
 import os
-import select
 import signal
 import socket
 import sys
-import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,17 +41,13 @@ import numpy  # noqa: F401  - imported once here so that every fork starts warm
 from graders.errors import SandboxUnavailable
 from graders.sandbox import harness, isolation, seccomp
 from graders.sandbox.cgroups import SlotCgroup
-from graders.sandbox.exitcodes import (
-    EXIT_CODE_CLAMP,
-    EXIT_MEMORY_LIMIT,
-    EXIT_SETUP_FAILED,
-    EXIT_SIGNAL_BASE,
-    EXIT_TIMEOUT,
-)
+from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT, EXIT_SETUP_FAILED, EXIT_STARVED
 from graders.sandbox.limits import CpuPriority, SandboxLimits
 from graders.sandbox.state import StateFolder, claim_uid
 from graders.sandbox.state import claim as claim_state_folder
 from graders.sandbox.state import release as release_state_folder
+from graders.sandbox.usage import Meter, Usage
+from graders.sandbox.watch import watch
 from graders.sandbox.wire import send_frame
 
 logger = logging.getLogger(__name__)
@@ -54,7 +55,8 @@ logger = logging.getLogger(__name__)
 MAX_CONTROL_BYTES = 64 * 1024
 
 
-def receive_request(control: socket.socket) -> tuple[dict[str, Any], int] | None:
+def receive_request(control: socket.socket) -> tuple[dict[str, Any], int | None] | None:
+    """The next message and the channel it carries (None for a query); None once closed."""
     fds = array.array("i")
     data, ancillary, _flags, _addr = control.recvmsg(MAX_CONTROL_BYTES,
                                                      socket.CMSG_SPACE(fds.itemsize))
@@ -63,9 +65,16 @@ def receive_request(control: socket.socket) -> tuple[dict[str, Any], int] | None
     for level, kind, payload in ancillary:
         if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
             fds.frombytes(payload[: len(payload) - len(payload) % fds.itemsize])
+    message = json.loads(data)
+    if "query" in message and not fds:
+        return message, None
     if len(fds) != 1:
         raise RuntimeError("a request must carry exactly one channel descriptor")
-    return json.loads(data), fds[0]
+    return message, fds[0]
+
+
+def send_usage(control: socket.socket, usage: Usage | None) -> None:
+    control.sendall(json.dumps({"usage": usage and usage.to_message()}).encode())
 
 
 def enter_layers(limits: SandboxLimits, uid: int, root_mountpoint: str,
@@ -144,18 +153,33 @@ def refuse(channel_fd: int, reason: str) -> int:
     return EXIT_SETUP_FAILED
 
 
-def run_sandbox(channel_fd: int, limits: SandboxLimits, setup: ZygoteSetup) -> int:
-    """Run one sandbox to its end; return the exit code that describes how it ended."""
+@dataclass(frozen=True)
+class Ended:
+    """How a sandbox ended, for the trusted side, and what is left to do about it."""
+
+    code: int
+    usage: Usage | None = None
+    """None if no submitted code ran."""
+    dying: int | None = None
+    """The PID 1 of a sandbox killed at a limit, to be reaped once its end was reported."""
+    query_waiting: bool = False
+    """A usage query came while it ran and is answered with its final usage."""
+
+
+def run_sandbox(channel_fd: int, limits: SandboxLimits, setup: ZygoteSetup, meter: Meter,
+                control: socket.socket) -> Ended:
+    """Run one sandbox until it ended or was killed."""
     if limits.strict and setup.unavailable:
-        return refuse(channel_fd, "; ".join(setup.unavailable))
+        return Ended(refuse(channel_fd, "; ".join(setup.unavailable)))
     try:
         isolation.next_child_in_new_pid_namespace(setup.pid_namespace)
     except SandboxUnavailable as exc:
         if limits.strict:
-            return refuse(channel_fd, str(exc))
+            return Ended(refuse(channel_fd, str(exc)))
     if setup.cgroup is not None:
         setup.cgroup.set_limits(limits)
         kills_before = setup.cgroup.out_of_memory_kills()
+    meter.begin()
     ready_read, ready_write = os.pipe()
     joined_read, joined_write = os.pipe()
     try:
@@ -171,20 +195,51 @@ def run_sandbox(channel_fd: int, limits: SandboxLimits, setup: ZygoteSetup) -> i
             sandbox_main(channel_fd, ready_write, joined_read, limits, setup)
         finally:
             os._exit(EXIT_SETUP_FAILED)
-    deadline = time.monotonic() + limits.time_s
     os.close(ready_write)
     os.close(joined_read)
     join_cgroup(pid, joined_write, setup.cgroup)
+
+    query_waiting = False
+
+    def answer() -> bool:
+        # Only a usage query can come while a sandbox runs: the trusted side has every
+        # result and does not wait for the sandbox's end, unless only its end tells.
+        nonlocal query_waiting
+        if not control.recv(MAX_CONTROL_BYTES):
+            return False
+        if meter.complete_while_running:
+            send_usage(control, meter.now())
+        else:
+            query_waiting = True
+        return True
+
     try:
-        status = wait_with_deadline(pid, deadline)
-        set_up = os.read(ready_read, 1) == b"1"
+        watched = watch(pid, limits, meter, control, answer)
+        if watched.killed:
+            # Its dying processes may still hold the channel: the trusted side reads what
+            # they sent before the kill, then the end, now.
+            with socket.socket(fileno=os.dup(channel_fd)) as channel:
+                channel.shutdown(socket.SHUT_RDWR)
+        set_up = ready_byte(ready_read)
     finally:
         os.close(ready_read)
-    if not set_up:
-        return EXIT_SETUP_FAILED
-    if setup.cgroup is not None and setup.cgroup.out_of_memory_kills() > kills_before:
-        return EXIT_MEMORY_LIMIT
-    return status
+    dying = pid if watched.killed else None
+    if not set_up:  # no submitted code ran: not the learner's doing, whatever stopped it
+        return Ended(EXIT_STARVED if watched.code == EXIT_STARVED else EXIT_SETUP_FAILED,
+                     dying=dying, query_waiting=query_waiting)
+    if not watched.killed and setup.cgroup is not None \
+            and setup.cgroup.out_of_memory_kills() > kills_before:
+        return Ended(EXIT_MEMORY_LIMIT, watched.usage, query_waiting=query_waiting)
+    return Ended(watched.code, watched.usage, dying, query_waiting)
+
+
+def ready_byte(ready_fd: int) -> bool:
+    """Whether PID 1 wrote that it was set up; without waiting for a killed one to die."""
+    os.set_blocking(ready_fd, False)
+    try:
+        return os.read(ready_fd, 1) == b"1"
+    except BlockingIOError:
+        return False
 
 
 def join_cgroup(pid: int, joined_fd: int, cgroup: SlotCgroup | None) -> None:
@@ -210,42 +265,38 @@ def join_cgroup(pid: int, joined_fd: int, cgroup: SlotCgroup | None) -> None:
         os.close(joined_fd)
 
 
-def wait_with_deadline(pid: int, deadline: float) -> int:
-    pidfd = os.pidfd_open(pid)
-    try:
-        remaining = deadline - time.monotonic()
-        ready, _, _ = select.select([pidfd], [], [], max(remaining, 0))
-        timed_out = not ready
-        if timed_out:
-            os.kill(pid, signal.SIGKILL)
-        _, status = os.waitpid(pid, 0)
-    finally:
-        os.close(pidfd)
-    if timed_out:
-        return EXIT_TIMEOUT
-    if os.WIFSIGNALED(status):
-        return EXIT_SIGNAL_BASE + os.WTERMSIG(status)
-    return min(os.WEXITSTATUS(status), EXIT_CODE_CLAMP)
-
-
 def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
     control.sendall(json.dumps({"ready": True, "pid": os.getpid(), "uid": setup.uid,
                                 "state": str(Path(setup.root_mountpoint).parent),
                                 "unavailable": list(setup.unavailable),
                                 "reduced": list(setup.reduced)}).encode())
+    meter = Meter(setup.cgroup)
+    last: Usage | None = None
     while True:
         received = receive_request(control)
         if received is None:
             return
         request, channel_fd = received
+        if channel_fd is None:  # a query that came after the sandbox ended
+            send_usage(control, last)
+            continue
         try:
-            code = run_sandbox(channel_fd, SandboxLimits.from_dict(request["limits"]), setup)
+            ended = run_sandbox(channel_fd, SandboxLimits.from_dict(request["limits"]), setup,
+                                meter, control)
         except Exception:
             traceback.print_exc()
-            code = EXIT_SETUP_FAILED
+            ended = Ended(EXIT_SETUP_FAILED)
         finally:
             os.close(channel_fd)
-        control.sendall(json.dumps({"exit": code}).encode())
+        last = ended.usage
+        control.sendall(json.dumps({"exit": ended.code,
+                                    "usage": last and last.to_message()}).encode())
+        if ended.query_waiting:
+            send_usage(control, last)
+        if ended.dying is not None:
+            # Reaped only now, and before the next request is read: a starved process may
+            # take long to die, and the trusted side need not wait for that.
+            os.waitpid(ended.dying, 0)
 
 
 def enter_zygote_layers(uid: int, root_mountpoint: str) -> list[str]:

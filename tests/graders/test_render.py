@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from graders import GradeReport, Status, Verdict, Visibility, format_report, results
+from graders.exercises import Limits
 
 
 def result(name: str, status: Status, points: float, max_points: float, *, hidden: bool = False,
@@ -90,7 +91,18 @@ def test_passed_report_and_empty_names() -> None:
     assert format_report(report) == (
         "ex  (version v)\n\nPASS  ab        2/2\n\nverdict: passed   score: 2/2   (7 ms)")
     empty = GradeReport(exercise="ex", version="v", verdict=Verdict.TIMEOUT,
-                        message="time limit exceeded (5 s for the whole submission)")
+                        message="time limit exceeded (5 s of CPU time for the whole submission)")
     assert format_report(empty) == (
-        "ex  (version v)\n\n\ntime limit exceeded (5 s for the whole submission)\n\n"
-        "verdict: timeout   score: 0/0   (0 ms)")
+        "ex  (version v)\n\n\ntime limit exceeded (5 s of CPU time for the whole submission)"
+        "\n\nverdict: timeout   score: 0/0   (0 ms)")
+
+
+def test_the_cost_last_against_the_limits_when_given() -> None:
+    report = GradeReport(exercise="ex", version="v", verdict=Verdict.PASSED,
+                         tests=(result("ab", Status.PASSED, 2, 2),), duration_ms=7,
+                         cost=results.Cost(cpu_ms=1234, memory_kb=90_317))
+    assert format_report(report).splitlines()[-2:] == [
+        "verdict: passed   score: 2/2   (7 ms)",
+        "cost: 1.23 s CPU, 88.2 MB peak memory"]
+    assert format_report(report, Limits(time_s=5, memory_mb=512)).splitlines()[-1] == (
+        "cost: 1.23 s CPU of 5 s (25 %), 88.2 MB peak memory of 512 MB (17 %)")

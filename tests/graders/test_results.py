@@ -20,7 +20,8 @@ def make_report() -> GradeReport:
                        tests=tests, output="printed", message="", duration_ms=12,
                        diagnosis=results.Diagnosis("check the order", ("batched",),
                                                    results.DiagnosisSource.MISTAKE,
-                                                   key="input_first"))
+                                                   key="input_first"),
+                       cost=results.Cost(cpu_ms=412, memory_kb=90_317))
 
 
 def test_to_dict_schema() -> None:
@@ -41,6 +42,7 @@ def test_to_dict_schema() -> None:
         ],
         "output": "printed", "duration_ms": 12,
         "diagnosis": {"hint": "check the order", "cases": ["batched"], "source": "mistake"},
+        "cost": {"cpu_ms": 412, "memory_kb": 90_317},
     }
     assert json.loads(json.dumps(data)) == data
 
@@ -52,6 +54,8 @@ def test_from_dict_round_trip() -> None:
     assert again.tests[1].status is Status.FAILED
     assert again.diagnosis is not None and again.diagnosis.key == ""  # the key stays inside
     assert not again.passed
+    without_cost = GradeReport.from_dict({**report.to_dict(), "cost": None})
+    assert without_cost.cost is None
 
 
 def test_enum_values() -> None:
@@ -61,4 +65,4 @@ def test_enum_values() -> None:
     assert [f.value for f in Failure] == [
         "wrong_type", "wrong_shape", "wrong_dtype", "non_finite", "values", "exception",
         "changed_input", "inconsistent_batch", "warning", "time_limit", "memory_limit",
-        "crashed"]
+        "crashed", "forbidden"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -10,6 +11,8 @@ from graders.scaffold import create_exercise
 from graders.validation import ValidationResult, exercise_folders, validate_folder
 from tests.graders.helpers import (
     GATE,
+    GATE_HIDDEN,
+    GATE_PUBLIC,
     HIDDEN_VALUES,
     edit,
     gate_solution,
@@ -34,6 +37,16 @@ def test_good_folder_passes(sandbox: Sandbox) -> None:
     assert result.problems == []
     assert result.ok
     assert result.notes == GOOD_NOTES
+
+
+def test_the_reference_and_its_costliest_case_are_measured_against_the_limits(
+        sandbox: Sandbox) -> None:
+    costs = validated(GATE, sandbox).costs
+    cost = r"\d+\.\d\d s CPU of 5 s \(\d+ %\), \d+\.\d MB peak memory of 512 MB \(\d+ %\)"
+    assert len(costs) == 2
+    assert re.fullmatch(f"reference: {cost}", costs[0]), costs
+    case = re.fullmatch(f"slowest case, run alone: '([a-z ]+)', {cost}", costs[1])
+    assert case and case.group(1) in GATE_PUBLIC + GATE_HIDDEN, costs
 
 
 def test_good_copy_passes(gate_copy: Path, sandbox: Sandbox) -> None:
@@ -250,3 +263,16 @@ def test_case_inputs_must_be_named_as_the_entrys_parameters(tmp_path: Path,
         f"cases.py: case {name!r} gives (x, limit) but count_above(x, threshold) is called "
         "with them in that order; name and order the inputs as the entry function's parameters"
         for name in ("example", "random values")]
+
+
+def test_a_mistake_that_breaks_the_rules_is_named(gate_copy: Path, sandbox: Sandbox) -> None:
+    # A learner who made this mistake would be told of the rules, never of the mistake.
+    edit(gate_copy / "exercise.toml", "[limits]", '[rules]\nforbid = ["python-loop"]\n\n[limits]')
+    write(gate_copy / "mistakes" / "zz_looped.py", 'HINT = "each row on its own"\n\n'
+          + gate_solution() + "\n\n_reference = update_gate\n\n\n"
+          "def update_gate(h_prev, x_t, W_z, b_z):\n"
+          "    return _reference(h_prev, x_t, W_z, b_z) * sum(1 for _ in [0])\n")
+    result = validated(gate_copy, sandbox)
+    line = (gate_copy / "mistakes" / "zz_looped.py").read_text().count("\n")
+    assert result.problems == [f"mistakes/zz_looped.py: breaks the exercise's [rules]: line "
+                               f"{line}: a Python loop (generator expression)"]

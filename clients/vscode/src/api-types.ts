@@ -511,6 +511,11 @@ export interface components {
              */
             entry: string;
             /**
+             * Forbidden
+             * @description what the code may not use, checked before it runs
+             */
+            forbidden: components["schemas"]["RuleOut"][];
+            /**
              * Id
              * @example gru-update-gate
              */
@@ -622,7 +627,7 @@ export interface components {
          * @description Why a test did not pass, from a fixed vocabulary: all a hidden test says of it.
          * @enum {string}
          */
-        Failure: "wrong_type" | "wrong_shape" | "wrong_dtype" | "non_finite" | "values" | "exception" | "changed_input" | "inconsistent_batch" | "warning" | "time_limit" | "memory_limit" | "crashed";
+        Failure: "wrong_type" | "wrong_shape" | "wrong_dtype" | "non_finite" | "values" | "exception" | "changed_input" | "inconsistent_batch" | "warning" | "time_limit" | "memory_limit" | "crashed" | "forbidden";
         /** FieldErrorOut */
         FieldErrorOut: {
             /**
@@ -769,6 +774,23 @@ export interface components {
             score?: number | null;
             /** Verdict */
             verdict?: ("passed" | "failed" | "error" | "timeout" | "memory_limit") | null;
+        };
+        /**
+         * RuleOut
+         * @description What the code may not use: code that uses it is not run, its tests fail (forbidden).
+         */
+        RuleOut: {
+            /**
+             * Description
+             * @example Python loops (for, while, comprehensions)
+             */
+            description: string;
+            /**
+             * Rule
+             * @description as declared: a word of the fixed vocabulary (python-loop), import:<module> or a dotted name
+             * @example python-loop
+             */
+            rule: string;
         };
         /** StaleExerciseOut */
         StaleExerciseOut: {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -32,7 +33,10 @@ def test_grade_the_reference_exits_0_and_prints_the_table(catalog: Path) -> None
     assert all(row.startswith("PASS") for row in rows)
     assert rows[0] == "PASS  numerical example                               1/1"
     assert rows[2] == "PASS  unbatched more units than inputs                2/2 [hidden]"
-    assert lines[-1].startswith("verdict: passed   score: 26/26   (")
+    assert lines[-2].startswith("verdict: passed   score: 26/26   (")
+    # The author's own grading shows what the whole run used, against the exercise's limits.
+    assert re.fullmatch(r"cost: \d+\.\d\d s CPU of 5 s \(\d+ %\), \d+\.\d MB peak memory of "
+                        r"512 MB \(\d+ %\)", lines[-1]), lines[-1]
 
 
 def test_grade_a_mistake_exits_1_and_prints_its_hint(catalog: Path) -> None:
@@ -43,7 +47,7 @@ def test_grade_a_mistake_exits_1_and_prints_its_hint(catalog: Path) -> None:
     assert "\nhint (numerical example, batch of two, unbatched more units than inputs," \
         in result.stdout
     assert result.stdout.count("Your gate and the expected") == 1  # one hint, not one per test
-    assert result.stdout.splitlines()[-1].startswith("verdict: failed   score: 0/26   (")
+    assert result.stdout.splitlines()[-2].startswith("verdict: failed   score: 0/26   (")
 
 
 def test_grade_public_only(catalog: Path) -> None:
@@ -68,23 +72,29 @@ def test_grade_a_missing_file_is_a_usage_error(catalog: Path, tmp_path: Path,
     assert "Invalid value for 'file': file 'nope.py' does not exist." in result.output
 
 
+COSTS = (r"     reference: [^\n]+ of 5 s [^\n]+ of 512 MB [^\n]+\n"
+         r"     slowest case, run alone: '[a-z ]+', [^\n]+ of 5 s [^\n]+ of 512 MB [^\n]+\n")
+
+
 def test_validate_a_good_folder_exits_0() -> None:
     result = runner.invoke(app, ["validate", str(GATE)])
     assert result.exit_code == 0, result.output
-    assert result.stdout == ("ok   gru-update-gate  (13 cases (11 hidden), 15 mistakes, "
-                             "languages: en, ja; mutation score 100% (16 of 16 non-equivalent "
-                             "mutants fail a hidden case))\n1 of 1 exercise(s) valid\n")
+    assert re.fullmatch(re.escape("ok   gru-update-gate  (13 cases (11 hidden), 15 mistakes, "
+                                  "languages: en, ja; mutation score 100% (16 of 16 "
+                                  "non-equivalent mutants fail a hidden case))\n")
+                        + COSTS + re.escape("1 of 1 exercise(s) valid\n"), result.stdout), \
+        result.stdout
 
 
 def test_validate_a_broken_folder_exits_1_and_lists_the_problem(gate_copy: Path) -> None:
     (gate_copy / "starter.py").write_text((gate_copy / "solution.py").read_text())
     result = runner.invoke(app, ["validate", str(gate_copy)])
     assert result.exit_code == 1
-    assert result.stdout == (
+    assert re.fullmatch(re.escape(
         "FAIL gru-update-gate  (13 cases (11 hidden), 15 mistakes, languages: en, ja; mutation "
-        "score 100% (16 of 16 non-equivalent mutants fail a hidden case))\n"
-        "     - starter.py: passes every case; the starter must fail\n"
-        "0 of 1 exercise(s) valid\n")
+        "score 100% (16 of 16 non-equivalent mutants fail a hidden case))\n") + COSTS
+        + re.escape("     - starter.py: passes every case; the starter must fail\n"
+                    "0 of 1 exercise(s) valid\n"), result.stdout), result.stdout
 
 
 def test_validate_an_empty_catalog_exits_2(tmp_path: Path) -> None:

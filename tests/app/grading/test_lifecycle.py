@@ -28,8 +28,10 @@ from graders import (
     GradeReport,
     PreparedExercise,
     SandboxError,
+    SandboxStarved,
     Verdict,
 )
+from graders.results import Cost
 from tests.app.conftest import EXERCISES, make_settings, wipe
 
 
@@ -43,7 +45,8 @@ class FakeQueue(GradingQueue):
 
 
 class FakeEngine:
-    """Records the code it grades; ``boom`` is an engine fault, ``flaky`` one the first time."""
+    """Records the code it grades; ``boom`` is an engine fault, ``flaky`` one the first time,
+    ``starved`` a host too busy to judge it the first time."""
 
     def __init__(self) -> None:
         self.calls: list[str] = []
@@ -55,8 +58,11 @@ class FakeEngine:
         self.priorities.append(priority)
         if code == "boom" or (code == "flaky" and self.calls.count("flaky") == 1):
             raise SandboxError("zygote died")
+        if code == "starved" and self.calls.count("starved") == 1:
+            raise SandboxStarved("runnable but got 0.01 s of CPU time in 51 s")
         return GradeReport(exercise=prepared.exercise.id, version=prepared.exercise.version,
-                           verdict=Verdict.PASSED, duration_ms=3)
+                           verdict=Verdict.PASSED, duration_ms=3,
+                           cost=Cost(cpu_ms=41, memory_kb=2048))
 
 
 @pytest.fixture
@@ -101,6 +107,7 @@ def test_work_stores_the_report_and_a_duplicate_message_is_a_no_op(
     row = _row(fake, submission_id)
     assert row.status is SubmissionStatus.DONE and row.verdict is Verdict.PASSED
     assert row.attempts == 1 and row.duration_ms == 3 and row.lease_expires_at is None
+    assert (row.cpu_ms, row.memory_kb) == (41, 2048)
     work(fake, submission_id)  # a duplicate message
     assert _row(fake, submission_id).attempts == 1
     assert engine.calls == ["x = 1"]
@@ -113,6 +120,32 @@ def test_an_engine_fault_is_retried_and_never_blamed_on_the_learner(
     row = _row(fake, submission_id)
     assert row.status is SubmissionStatus.DONE and row.verdict is Verdict.PASSED
     assert row.attempts == 2 and engine.calls == ["flaky", "flaky"]
+
+
+def test_a_submission_the_host_starved_is_graded_again_not_timed_out(
+        fake: GradingRuntime, engine: FakeEngine) -> None:
+    submission_id = _new(fake, "starved")
+    work(fake, submission_id)
+    row = _row(fake, submission_id)
+    assert row.status is SubmissionStatus.DONE and row.verdict is Verdict.PASSED
+    assert row.attempts == 2 and engine.calls == ["starved", "starved"]
+
+
+def test_the_lease_lasts_as_long_as_a_starved_grading_may(fake: GradingRuntime) -> None:
+    submission_id = _new(fake)
+    leases = []
+
+    def grade(prepared: PreparedExercise, code: str, public_only: bool,
+              priority: CpuPriority) -> GradeReport:
+        leases.append(_row(fake, submission_id).lease_expires_at)
+        return GradeReport(exercise=prepared.exercise.id, version="v1", verdict=Verdict.PASSED)
+
+    fake.grade = grade
+    claimed_at = utcnow()
+    work(fake, submission_id)
+    # gru-update-gate: 5 s of CPU time, up to 51 s of wall-clock time when starved.
+    ceiling = timedelta(seconds=51 + fake.settings.lease_margin_s)
+    assert leases[0] is not None and leases[0] - claimed_at >= ceiling - timedelta(seconds=1)
 
 
 def test_after_max_attempts_it_is_done_with_an_error_naming_the_grader(

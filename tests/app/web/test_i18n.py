@@ -122,6 +122,18 @@ def test_the_exercise_page_speaks_the_statements_language(client: TestClient) ->
     assert ">Submit</button>" in english and '<html lang="en">' in english
 
 
+def test_the_exercise_page_lists_its_rules_in_the_readers_language(client: TestClient) -> None:
+    sign_up(client, "jiro")
+    rules = ("<code>numpy.vectorize</code>, <code>numpy.apply_along_axis</code>")
+    japanese = client.get("/learn/gru-candidate-state?lang=ja").text
+    assert ("コードで使えないもの（使うとコードは実行されません）：\n      Python のループ"
+            f"（for、while、内包表記）, {rules}") in japanese
+    english = client.get("/learn/gru-candidate-state?lang=en").text
+    assert ("Not allowed in your code (it is not run if it uses them):\n      Python loops "
+            f"(for, while, comprehensions), {rules}") in english
+    assert 'id="rules"' not in client.get("/learn/gru-update-gate").text
+
+
 def test_an_error_page_escapes_what_the_reader_sent(client: TestClient) -> None:
     sign_up(client, "taro")
     client.get("/language/ja", follow_redirects=False)

@@ -95,6 +95,9 @@ def test_history_and_a_submission_page(client: TestClient, make_user: MakeUser) 
     assert "np.logaddexp" in page
     assert page.count('data-visibility="hidden"') >= 1
     assert "Hidden test" in page
+    # What the run used (hidden cases included) is the instructor's alone to see.
+    assert "data-cost" not in page and "CPU time" not in page
+    assert not {"cpu_ms", "memory_kb", "cost"} & done.keys()
     client.cookies.clear()
     sign_up(client, "bob")
     other = client.get(f"/history/{done['id']}")
@@ -141,7 +144,13 @@ def test_instructor_pages_and_gradebook_csv(client: TestClient, make_user: MakeU
     assert float(ada[EXERCISE]) == result["score"]
     subs = client.get(f"/instructor/exercises/{EXERCISE}")
     assert f"/history/{result['id']}" in subs.text
-    assert client.get(f"/history/{result['id']}").status_code == 200
+    view = client.get(f"/history/{result['id']}")
+    assert view.status_code == 200
+    cost = re.search(r"<p class=\"muted\" data-cost>Cost of the whole run, hidden tests included "
+                     r"\(shown to instructors only\): (\d+\.\d\d) s of CPU time of the 5 s limit, "
+                     r"(\d+\.\d) MB of memory at its peak of the 512 MB limit.</p>", view.text)
+    assert cost, view.text
+    assert 0 < float(cost.group(1)) < 5 and 0 < float(cost.group(2)) < 512
 
 
 def test_static_files_are_served_and_confined(client: TestClient) -> None:

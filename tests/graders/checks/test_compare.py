@@ -199,7 +199,8 @@ def test_dtype_is_checked_before_values() -> None:
 
 # --- finiteness ---------------------------------------------------------------------------
 
-OVERFLOW = "look for overflow, e.g. exp() of a large number"
+OVERFLOW = ("look for the operation that produced them (an overflow such as exp() of a large "
+            "number, a square root or logarithm of a negative number, 0/0)")
 
 
 def test_finiteness_counts_nan_and_inf_and_names_the_first_index() -> None:

@@ -25,7 +25,7 @@ from graders import (
     prepare_exercise,
 )
 from graders.checks.diagnosis import CHECK_HINTS
-from graders.checks.judge import stack_outputs
+from graders.checks.judge import stack_outputs, warning_advice
 from graders.results import DiagnosisSource
 from tests.graders.helpers import (
     GATE,
@@ -46,9 +46,10 @@ DEFAULT = "rtol=1e-07, atol=1e-09"
 HIDDEN_BATCH = ("batch consistency: the batched result differs from the results of single "
                 "examples (details are not shown for hidden tests)")
 # A hidden test says only which kind of failure: not where NaN appeared, nor the warnings.
-HIDDEN_FINITENESS = ("finiteness: NaN or Inf where finite values were expected; look for "
-                     "overflow, e.g. exp() of a large number (details are not shown for hidden "
-                     "tests)")
+HIDDEN_FINITENESS = ("finiteness: NaN or Inf where finite values were expected; look for the "
+                     "operation that produced them (an overflow such as exp() of a large number, "
+                     "a square root or logarithm of a negative number, 0/0) (details are not "
+                     "shown for hidden tests)")
 HIDDEN_EXCEPTION = "raised an exception (details are not shown for hidden tests)"
 HIDDEN_MESSAGES = {
     Failure.WRONG_TYPE: "type: the output is not of the expected type (details are not shown "
@@ -93,8 +94,9 @@ def mistake_code(name: str) -> str:
 
 def golden_dict(report: GradeReport) -> dict[str, Any]:
     # The version is a hash of the folder: any edit of a statement changes it. run() checks it.
+    # The duration and the cost are measured, not computed.
     data = report.to_dict()
-    del data["duration_ms"], data["version"]
+    del data["duration_ms"], data["version"], data["cost"]
     return data
 
 
@@ -112,6 +114,10 @@ def test_reference_passes_with_full_score(gate: PreparedExercise, sandbox: Sandb
     for test in report.tests:
         assert (test.status, test.points, test.message) == (Status.PASSED, test.max_points, "")
     assert report.diagnosis is None
+    # What the whole run used, hidden cases too, for the instructor.
+    assert report.cost is not None
+    assert 0 < report.cost.cpu_ms < 1000 * gate.exercise.limits.time_s
+    assert 0 < report.cost.memory_kb < 1024 * gate.exercise.limits.memory_mb
 
 
 def test_starter_fails(gate: PreparedExercise, sandbox: Sandbox) -> None:
@@ -691,12 +697,36 @@ def test_judge_timeout(gate: PreparedExercise) -> None:
     first = TaskOutcome(ok=True, value=gate.cases[0].expected, stdout="hi\n")
     report = judged(gate, RunResult(Ending.TIMEOUT, outcomes={0: first}))
     assert report.verdict is Verdict.TIMEOUT
-    assert report.message == "time limit exceeded (5 s for the whole submission)"
+    assert report.message == "time limit exceeded (5 s of CPU time for the whole submission)"
     assert [(t.status, t.message) for t in report.tests] == [
         (Status.PASSED, ""),
-        (Status.ERROR, "not run: time limit exceeded (5 s for the whole submission)")]
+        (Status.ERROR, "not run: time limit exceeded (5 s of CPU time for the whole "
+                       "submission)")]
     assert report.output == "--- numerical example ---\nhi\n"
     assert report.duration_ms == 3
+
+
+def test_judge_wall_clock_limit_while_waiting(gate: PreparedExercise) -> None:
+    from graders.sandbox import Ending, RunResult
+
+    report = judged(gate, RunResult(Ending.WALL_LIMIT))
+    assert report.verdict is Verdict.TIMEOUT
+    assert report.message == ("wall-clock limit exceeded while waiting: after 11 s the code had "
+                              "spent most of that time sleeping or blocked, not computing (the "
+                              "time limit is 5 s of CPU time)")
+    assert {t.failure for t in report.tests} == {Failure.TIME_LIMIT}
+
+
+@pytest.mark.parametrize("ending", ["TIMEOUT", "WALL_LIMIT"])
+def test_during_a_hidden_case_computing_and_waiting_read_the_same(
+        gate: PreparedExercise, ending: str) -> None:
+    # Whether the code spun or slept there could depend on a hidden input.
+    from graders.sandbox import Ending, RunResult
+
+    report = judged(gate, RunResult(Ending[ending], hidden_started_at=1.0), public_only=False)
+    assert report.verdict is Verdict.TIMEOUT
+    assert report.message == ("time limit exceeded during a hidden test (5 s of CPU time, or 11 "
+                              "s mostly spent waiting; details are not shown for hidden tests)")
 
 
 def test_judge_memory_error_while_loading(gate: PreparedExercise) -> None:
@@ -809,8 +839,9 @@ OVERFLOWING_SIGMOID = ("import numpy as np\n\n\ndef sigmoid(a):\n"
                        "    return 1.0 / (1.0 + np.exp(-a))\n")
 WARNING_FAILS = ("warnings: the values are right, but the call raised RuntimeWarning: overflow "
                  "encountered in exp, and this exercise counts a warning as a failure; find the "
-                 "operation that warns (an overflow in exp calls for a stable sigmoid)")
-HIDDEN_WARNING = ("warnings: the call raised a warning (e.g. overflow in exp), which this "
+                 "call of exp that warns and make it stay finite and quiet for every input (an "
+                 "overflow in exp calls for a stable sigmoid)")
+HIDDEN_WARNING = ("warnings: the call raised a warning (e.g. an overflow), which this "
                   "exercise counts as a failure (details are not shown for hidden tests)")
 
 
@@ -877,3 +908,80 @@ def test_where_warnings_are_noted_the_same_overflow_costs_nothing(tmp_path: Path
     assert (report.verdict, report.score) == (Verdict.PASSED, 5.0)
     assert [t.message for t in report.tests] == [
         "warning: RuntimeWarning: overflow encountered in exp", "", ""]
+
+
+# --- [rules] forbid -----------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def counting_without_loops(tmp_path_factory: pytest.TempPathFactory) -> PreparedExercise:
+    root = tmp_path_factory.mktemp("rules")
+    folder = make_tiny_exercise(root)
+    with (folder / "exercise.toml").open("a", encoding="utf-8") as file:
+        file.write('\n[rules]\nforbid = ["python-loop", "numpy.count_nonzero", "import:scipy"]\n')
+    return prepare_exercise(load_exercise(folder), mutant_cache=root / "cache")
+
+
+LOOPING_COUNT = """\
+import numpy as np
+from numpy import count_nonzero as nz
+print("loaded")
+
+
+def count_above(x, threshold):
+    return sum(1 for v in x if v > threshold) + nz(x > threshold) - nz(x > threshold)
+"""
+RULES_MESSAGE = ("rules: the code was not run, because it uses what this exercise forbids: "
+                 "line 7: a Python loop (generator expression); line 7: nz is "
+                 "numpy.count_nonzero")
+
+
+def test_code_that_breaks_the_rules_is_not_run_and_each_use_is_named(
+        counting_without_loops: PreparedExercise, sandbox: Sandbox) -> None:
+    report = grade(counting_without_loops, LOOPING_COUNT, sandbox)
+    assert (report.verdict, report.score, report.message, report.output, report.diagnosis) == (
+        Verdict.FAILED, 0.0, RULES_MESSAGE, "", None)  # nothing printed: it never ran
+    assert [(t.status, t.failure, t.message) for t in report.tests] == [
+        (Status.FAILED, Failure.FORBIDDEN, RULES_MESSAGE),
+        (Status.FAILED, Failure.FORBIDDEN, "rules: the code was not run, because it uses what "
+         "this exercise forbids (details are not shown for hidden tests)")]
+
+
+def test_code_that_keeps_the_rules_is_graded_as_usual(counting_without_loops: PreparedExercise,
+                                                      sandbox: Sandbox) -> None:
+    report = grade(counting_without_loops, "import numpy as np\n\n\ndef count_above(x, t):\n"
+                   "    return int((x > t).sum())\n", sandbox)
+    assert report.verdict is Verdict.PASSED
+
+
+def test_a_syntax_error_is_reported_as_usual_under_rules(
+        counting_without_loops: PreparedExercise, sandbox: Sandbox) -> None:
+    report = grade(counting_without_loops, "def count_above(x, t):\n    for v in x\n", sandbox)
+    assert report.verdict is Verdict.ERROR
+    assert report.message.startswith("Your code could not be loaded: raised SyntaxError")
+    assert {t.failure for t in report.tests} == {Failure.EXCEPTION}
+
+
+def test_code_too_nested_to_check_is_not_run(counting_without_loops: PreparedExercise,
+                                             sandbox: Sandbox) -> None:
+    report = grade(counting_without_loops, "x = " + "-" * 100_000 + "1\n", sandbox)
+    assert report.verdict is Verdict.FAILED
+    assert report.message == ("rules: the code was not run, because the code is nested too "
+                              "deeply to check against this exercise's rules")
+    assert {t.failure for t in report.tests} == {Failure.FORBIDDEN}
+
+
+@pytest.mark.parametrize(("warnings", "tags", "advice"), [
+    (["RuntimeWarning: invalid value encountered in sqrt"], ("norms",),
+     "find the call of sqrt that warns and make it stay finite and quiet for every input"),
+    (["RuntimeWarning: overflow encountered in exp"], ("softmax",),
+     "find the call of exp that warns and make it stay finite and quiet for every input"),
+    (["RuntimeWarning: overflow encountered in exp",
+      "RuntimeWarning: divide by zero encountered in log"], ("sigmoid",),
+     "find the calls of exp and log that warn and make them stay finite and quiet for every input "
+     "(an overflow in exp calls for a stable sigmoid)"),
+    (["UserWarning: careful"], ("sigmoid",),
+     "find the operation that warns and make it stay finite and quiet for every input"),
+])
+def test_warning_advice_names_the_function_and_a_sigmoid_only_where_there_is_one(
+        warnings: list[str], tags: tuple[str, ...], advice: str) -> None:
+    assert warning_advice(warnings, tags) == advice

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from graders import Exercise, ExerciseError, ExerciseNotFound, load_exercise
+from graders.checks.rules import Rule
 from graders.exercises import Limits, WarningPolicy, folder_version
 from tests.graders.helpers import EXERCISES, GATE, GATE_MISTAKES, edit, write
 
@@ -37,6 +38,7 @@ def test_good_folder_loads(gate_exercise: Exercise) -> None:
     assert one_minus_z.hint.startswith("Your gate and the expected one add up to 1")
     assert len(ex.version) == 16
     assert all(c in "0123456789abcdef" for c in ex.version)
+    assert ex.forbid == ()
 
 
 # --- exercise.toml ------------------------------------------------------------------------
@@ -166,6 +168,38 @@ def test_bad_warning_policy(gate_copy: Path, table: str, message: str) -> None:
 def test_checks_must_be_a_table(gate_copy: Path) -> None:
     edit(gate_copy / "exercise.toml", "order = 10", 'order = 10\nchecks = "fail"')
     assert load_error(gate_copy) == "gru-update-gate/exercise.toml [checks]: must be a table"
+
+
+def with_rules(folder: Path, table: str) -> Path:
+    edit(folder / "exercise.toml", "[limits]", f"[rules]\n{table}\n\n[limits]")
+    return folder
+
+
+def test_the_candidate_states_rules_are_read_in_order() -> None:
+    assert load_exercise(EXERCISES / "gru-candidate-state").forbid == tuple(
+        Rule.parse(text) for text in ("python-loop", "numpy.vectorize", "numpy.apply_along_axis"))
+
+
+def test_an_empty_rules_table_forbids_nothing(gate_copy: Path) -> None:
+    assert load_exercise(with_rules(gate_copy, "")).forbid == ()
+
+
+@pytest.mark.parametrize(("forbid", "message"), [
+    ('forbid = ["loops"]', "'loops' is not a rule: use one of python-loop, 'import:<module>' "
+                           "or a dotted name such as 'numpy.linalg.inv'"),
+    ('forbid = "python-loop"', "field 'forbid' must be a list of strings"),
+    ("forbid = [1]", "field 'forbid' must be a list of strings"),
+    ('forbid = ["python-loop", "python-loop"]', "field 'forbid' names a rule twice"),
+    ('forbid = []\nallow = ["numpy"]', "unknown field(s) allow"),
+])
+def test_bad_rules(gate_copy: Path, forbid: str, message: str) -> None:
+    with_rules(gate_copy, forbid)
+    assert load_error(gate_copy) == f"gru-update-gate/exercise.toml [rules]: {message}"
+
+
+def test_rules_must_be_a_table(gate_copy: Path) -> None:
+    edit(gate_copy / "exercise.toml", "order = 10", 'order = 10\nrules = "none"')
+    assert load_error(gate_copy) == "gru-update-gate/exercise.toml [rules]: must be a table"
 
 
 def test_optional_fields_default(gate_copy: Path) -> None:

@@ -36,6 +36,16 @@ def test_an_index_by_the_loop_variable_reads_the_previous_step() -> None:
         Offered(Operator.SHIFT_INDEX, "", PREVIOUS, loop("xs", "y = xs[:, t - 1]"))]
 
 
+def test_a_loop_that_is_not_over_time_is_told_in_iterations() -> None:
+    rows = "def f(xs, n):\n    for i in {}:\n        {}\n    return xs"
+    assert [variant.meaning for variant in offered(index_variants, rows.format("range(n)", "pass"))
+            ] == ["with a loop one iteration short (its last iteration left out)",
+                  "with a loop that starts one iteration late (its first iteration skipped)"]
+    assert [variant.meaning for variant in offered(index_variants, rows.format("xs", "y = xs[i]"))
+            ] == ["with each iteration reading the previous iteration's input (a loop index off "
+                  "by one)"]
+
+
 def test_a_literal_index_is_shifted_either_way_but_not_below_zero_nor_a_shapes() -> None:
     assert offered(index_variants, "def f(xs):\n    return xs[0, 1] + xs.shape[1]\n") == [
         Offered(Operator.SHIFT_CONSTANT_INDEX, "0:1", NEXT_ELEMENT,

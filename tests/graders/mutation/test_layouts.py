@@ -15,13 +15,22 @@ from tests.graders.mutation.helpers import Offered, offered
 
 PERMUTED = ("with the axes of the result in another order: check which axis the statement "
             "puts first (the batch, the time steps or the units)")
+PERMUTED_PLAIN = ("with the axes of the result in another order: check which axis the statement "
+                  "puts first (the batch or the values of one example)")
+
+
+def test_the_time_steps_are_named_only_where_the_reference_loops_over_time() -> None:
+    plain = "def f(x):\n    return x.T\n"
+    over_time = "def f(xs):\n    for t in range(len(xs)):\n        pass\n    return xs\n"
+    assert {variant.meaning for variant in offered(layout_variants, plain)} == {PERMUTED_PLAIN}
+    assert {variant.meaning for variant in offered(layout_variants, over_time)} == {PERMUTED}
 
 
 def test_the_entry_functions_result_has_two_axes_exchanged_or_its_pair_reversed() -> None:
     assert offered(layout_variants, "def f(h, x):\n    return h, x\n") == [
-        Offered(Operator.PERMUTE_OUTPUT, "-1,-2", PERMUTED,
+        Offered(Operator.PERMUTE_OUTPUT, "-1,-2", PERMUTED_PLAIN,
                 "def f(h, x):\n    return _numjudge_swapaxes((h, x), -1, -2)" + SWAPAXES_SOURCE),
-        Offered(Operator.PERMUTE_OUTPUT, "0,1", PERMUTED,
+        Offered(Operator.PERMUTE_OUTPUT, "0,1", PERMUTED_PLAIN,
                 "def f(h, x):\n    return _numjudge_swapaxes((h, x), 0, 1)" + SWAPAXES_SOURCE),
         Offered(Operator.SWAP_TUPLE, "", "with the returned values in the opposite order",
                 "def f(h, x):\n    return (x, h)")]
@@ -30,9 +39,9 @@ def test_the_entry_functions_result_has_two_axes_exchanged_or_its_pair_reversed(
 def test_another_function_keeps_its_layout() -> None:
     assert offered(layout_variants, "def g(v):\n    return v\n\ndef f(h, x):\n    return h\n",
                    ) == [
-        Offered(Operator.PERMUTE_OUTPUT, "-1,-2", PERMUTED, "def g(v):\n    return v\n\n"
+        Offered(Operator.PERMUTE_OUTPUT, "-1,-2", PERMUTED_PLAIN, "def g(v):\n    return v\n\n"
                 "def f(h, x):\n    return _numjudge_swapaxes(h, -1, -2)" + SWAPAXES_SOURCE),
-        Offered(Operator.PERMUTE_OUTPUT, "0,1", PERMUTED, "def g(v):\n    return v\n\n"
+        Offered(Operator.PERMUTE_OUTPUT, "0,1", PERMUTED_PLAIN, "def g(v):\n    return v\n\n"
                 "def f(h, x):\n    return _numjudge_swapaxes(h, 0, 1)" + SWAPAXES_SOURCE)]
 
 
@@ -60,4 +69,4 @@ def test_the_result_can_come_back_with_its_axes_exchanged() -> None:
     np.testing.assert_array_equal(namespace["step"](np.ones(2), np.ones(2))[1], np.full(2, 2.0))
     assert permuted[0].meaning == (
         "Your result equals the correct one with the axes of the result in another order: "
-        "check which axis the statement puts first (the batch, the time steps or the units).")
+        "check which axis the statement puts first (the batch or the values of one example).")

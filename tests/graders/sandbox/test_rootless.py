@@ -1,4 +1,5 @@
-"""The sandbox as an ordinary user: the hostile submissions and the faults again, as nobody.
+"""The sandbox as an ordinary user: the hostile submissions, the faults, the time limits and
+what a run used again, as nobody.
 
 Not root, each zygote enters a user namespace of its own and every other layer follows
 (docs/sandbox.md). These tests run the same files as uid 65534 with no capability.
@@ -19,7 +20,9 @@ from tests.graders.sandbox.unprivileged import pytest_as_nobody, run_as_nobody
 
 def test_the_hostile_submissions_are_contained_as_an_unprivileged_user() -> None:
     done = pytest_as_nobody("tests/graders/sandbox/test_hostile.py",
-                            "tests/graders/sandbox/test_faults.py")
+                            "tests/graders/sandbox/test_faults.py",
+                            "tests/graders/sandbox/test_time.py",
+                            "tests/graders/sandbox/test_usage.py")
     assert done.returncode == 0, done.stdout[-5000:] + done.stderr[-3000:]
     assert re.search(r"^\d+ passed", done.stdout.splitlines()[-1]), done.stdout[-2000:]
     assert "skipped" not in done.stdout.splitlines()[-1]

@@ -50,6 +50,15 @@ def test_detail_has_statement_theory_starter_and_public_cases_only(client: TestC
     assert "HINT" not in text and "mistake" not in text.lower()
 
 
+def test_detail_lists_what_the_code_may_not_use(client: TestClient) -> None:
+    data = client.get("/exercises/gru-candidate-state").json()
+    assert data["forbidden"] == [
+        {"rule": "python-loop", "description": "Python loops (for, while, comprehensions)"},
+        {"rule": "numpy.vectorize", "description": "numpy.vectorize"},
+        {"rule": "numpy.apply_along_axis", "description": "numpy.apply_along_axis"}]
+    assert client.get("/exercises/gru-update-gate").json()["forbidden"] == []
+
+
 def test_translation_is_served_when_asked(client: TestClient) -> None:
     data = client.get("/exercises/gru-update-gate", params={"lang": "ja"}).json()
     assert data["language"] == "ja"

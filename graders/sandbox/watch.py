@@ -1,0 +1,130 @@
+"""How long a sandbox may run: the CPU time of its processes, with the wall clock as a backstop.
+
+The time limit counts the CPU time (user + system) of all the submission's processes together
+(``usage.py``): a host busy with other work slows a submission down but does not bring it
+nearer its limit. The zygote sleeps on the sandbox's pidfd until the limit could at the
+earliest be reached (the CPU time left, over the CPUs its processes may use at once), looks at
+the CPU time, and sleeps again for what is left: a submission that ends early is never looked
+at, and one that spins is stopped within a few milliseconds of its limit.
+
+The wall clock is only a backstop, for code that does not compute. From ``limits.wall_s`` on,
+the zygote asks where the time went: into CPU time, or into waiting for a CPU while runnable
+(the live threads' ``run_delay``), or neither. A sandbox with a runnable thread is not
+waiting at that moment: it is asked again a little later.
+
+- Mostly neither (sleeping, blocked on a lock, a pipe, a child that waits): the learner's
+  timeout, ``EXIT_WALL_LIMIT``.
+- Mostly computing or queued for a CPU: the host's doing. The submission runs on, still
+  bounded by its CPU time, up to ``limits.starved_wall_s``; a submission starved that long is
+  given up as the engine's fault, ``EXIT_STARVED``, which the service grades again later:
+  never a timeout.
+
+A sandbox stopped at a limit is not waited for: killed processes that the host starves of
+CPU take as long to die as to run, and how it ended is known already.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import socket
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from graders.sandbox.exitcodes import (
+    EXIT_CODE_CLAMP,
+    EXIT_SIGNAL_BASE,
+    EXIT_STARVED,
+    EXIT_TIMEOUT,
+    EXIT_WALL_LIMIT,
+)
+from graders.sandbox.limits import SandboxLimits
+from graders.sandbox.usage import Meter, Usage, processes_below_self, queued_s
+
+MIN_LOOK_S = 0.005
+"""The shortest sleep between looks: near its limit a spinning sandbox is looked at this often."""
+LOOK_PAST_BACKSTOP_S = 0.25
+WAITING_SHARE = 0.5
+"""Past the backstop, a sandbox that spent at least this share of the wall-clock time neither
+on a CPU nor queued for one is waiting, not starved."""
+
+
+def overrun(limits: SandboxLimits, cpu_s: float, wall_s: float,
+            queued: Callable[[], float | None]) -> int | None:
+    """The exit code of the limit a sandbox ran over, or None while it may go on.
+
+    ``queued`` (the time its live threads were runnable but queued for a CPU, None while one
+    is runnable) is asked for only past the backstop: it reads every thread's schedstat.
+    """
+    if cpu_s >= limits.time_s:
+        return EXIT_TIMEOUT
+    if wall_s < limits.wall_s:
+        return None
+    delay = queued()
+    if delay is not None and wall_s - cpu_s - delay >= WAITING_SHARE * wall_s:
+        return EXIT_WALL_LIMIT
+    if wall_s >= limits.starved_wall_s:
+        return EXIT_STARVED
+    return None
+
+
+def next_look(limits: SandboxLimits, cpu_s: float, wall_s: float, parallel: int) -> float:
+    """Seconds until the sandbox could at the earliest have run over a limit."""
+    soonest = (limits.time_s - cpu_s) / parallel
+    if wall_s < limits.wall_s:
+        soonest = min(soonest, limits.wall_s - wall_s)
+    else:
+        soonest = min(soonest, LOOK_PAST_BACKSTOP_S, limits.starved_wall_s - wall_s)
+    return max(soonest, MIN_LOOK_S)
+
+
+@dataclass(frozen=True)
+class Watched:
+    """How a sandbox ended: the exit code that says so, and its usage."""
+
+    code: int
+    usage: Usage
+    killed: bool
+    """Stopped at a limit and not yet reaped: the caller reaps it once it has said so."""
+
+
+def watch(pid: int, limits: SandboxLimits, meter: Meter, queries: socket.socket | None,
+          answer: Callable[[], bool]) -> Watched:
+    """Wait for the sandbox's PID 1 to end, or kill it at a limit.
+
+    While it runs, a message on ``queries`` (the zygote's control socket) is handled by
+    ``answer``, which returns False once the socket is closed.
+    """
+    started = time.monotonic()
+    pidfd = os.pidfd_open(pid)
+    try:
+        while True:
+            cpu, wall = meter.cpu_s(), time.monotonic() - started
+            stopped_for = overrun(limits, cpu, wall,
+                                  lambda: queued_s(processes_below_self()))
+            # Judged on what ``/proc`` showed: a PID 1 that ended meanwhile, and looked as if
+            # it waited, is not stopped for it.
+            if stopped_for is not None and not select.select([pidfd], [], [], 0)[0]:
+                os.kill(pid, signal.SIGKILL)  # PID 1: the kernel kills its whole namespace
+                return Watched(stopped_for, meter.now(), killed=True)
+            if stopped_for is not None:
+                break
+            waiting = [pidfd] if queries is None else [pidfd, queries.fileno()]
+            ready, _, _ = select.select(waiting, [], [],
+                                        next_look(limits, cpu, wall, meter.parallel))
+            if pidfd in ready:
+                break
+            if queries is not None and queries.fileno() in ready and not answer():
+                queries = None
+    finally:
+        os.close(pidfd)
+    _, status, rusage = os.wait4(pid, 0)
+    usage = meter.final(rusage)
+    if os.WIFSIGNALED(status):
+        # RLIMIT_CPU's SIGXCPU or SIGKILL, or any signal once the CPU time was used up.
+        code = EXIT_TIMEOUT if usage.cpu_s >= limits.time_s else \
+            EXIT_SIGNAL_BASE + os.WTERMSIG(status)
+        return Watched(code, usage, killed=False)
+    return Watched(min(os.WEXITSTATUS(status), EXIT_CODE_CLAMP), usage, killed=False)
