@@ -24,11 +24,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, overload
 
 import numpy as np
 
 InputMaker = Callable[[np.random.Generator], Mapping[str, Any]]
+Maker = TypeVar("Maker", bound=InputMaker)
 OutputBatchAxis = int | tuple[int | None, ...]
 """The batch axis of the output, or one per element of a tuple output (None: not batched)."""
 ExtraCheck = Callable[[Mapping[str, Any], Any], str | None]
@@ -67,6 +68,25 @@ class CaseSpec:
 _registry: list[CaseSpec] = []
 
 
+@overload
+def case(fn: Maker, /) -> Maker: ...
+
+
+@overload
+def case(
+    *,
+    name: str | None = None,
+    public: bool = False,
+    points: float = 1.0,
+    rtol: float = DEFAULT_RTOL,
+    atol: float = DEFAULT_ATOL,
+    seed: int | None = None,
+    batch_axes: Mapping[str, int] | None = None,
+    output_batch_axis: OutputBatchAxis = 0,
+    checks: Sequence[ExtraCheck] = (),
+) -> Callable[[Maker], Maker]: ...
+
+
 def case(
     fn: InputMaker | None = None,
     *,
@@ -79,7 +99,7 @@ def case(
     batch_axes: Mapping[str, int] | None = None,
     output_batch_axis: OutputBatchAxis = 0,
     checks: Sequence[ExtraCheck] = (),
-) -> Any:
+) -> InputMaker | Callable[[InputMaker], InputMaker]:
     """Declare a test case; usable bare (``@case``) or with options (``@case(points=2)``).
 
     Args:

@@ -6,10 +6,19 @@ import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
+from tests import needs
 from tests.graders.helpers import GATE
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+REPO = Path(__file__).resolve().parents[1]
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 @pytest.fixture
@@ -28,3 +37,40 @@ def the_test_run_keeps_every_core() -> Iterator[None]:
     yield
     if every is not None:
         assert os.sched_getaffinity(0) == every, "a test pinned the test process's threads"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A browser or VS Code test whose programs are missing (``tests/needs.py``) fails as root,
+    for whom ``make test`` installs them, and is skipped for anyone else with the line ``make
+    test`` printed; before its fixtures, so no server starts for it."""
+    unmet = [need for need in needs.NEEDS if item.get_closest_marker(need.marker) and need.absent()]
+    if not unmet:
+        return
+    if os.geteuid() == 0:
+        pytest.fail(needs.root_failure(unmet), pytrace=False)
+    pytest.skip(needs.message(needs.missing()))
+
+
+@pytest.fixture(scope="session")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where screenshots go: ``NUMJUDGE_SCREENSHOTS=docs/screenshots`` keeps them in the
+    repository, by default a temporary folder."""
+    wanted = os.environ.get("NUMJUDGE_SCREENSHOTS")
+    folder = (REPO / wanted) if wanted else tmp_path_factory.mktemp("screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the whole run, for the tests marked ``browser``: Playwright's
+    synchronous API refuses a second instance in a thread while one is open, so a browser of
+    one folder's tests broke those of another that ran after it."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=needs.chromium(),
+                                              args=CHROMIUM_ARGS)
+        yield instance
+        instance.close()

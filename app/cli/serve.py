@@ -41,7 +41,7 @@ def start_or_exit(work: BackgroundWork) -> None:
 
 def keep_on_service_cpus(settings: Settings) -> None:
     """Keep this process's threads on ``service_cpus`` cores; its sandboxes get them all."""
-    cpus = keep_threads_on(settings.service_cpus)
+    cpus = keep_threads_on(settings.service_cpus, settings.cores_dir)
     logger.info("service.cpus", extra={"threads_on": ",".join(map(str, sorted(cpus)))})
 
 

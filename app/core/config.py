@@ -50,6 +50,9 @@ class Settings(BaseSettings):
                               "or worker process run on (0: all): they share one interpreter "
                               "lock, handed over cheaply on one core; its sandboxes and other "
                               "subprocesses use every core (docs/performance.md)")
+    cores_dir: Path | None = Field(None, description="folder of the lock files by which the "
+                                   "numjudge processes of a host claim their cores (default: "
+                                   "/run/numjudge/cores, or one in the temporary folder)")
     sandbox_workers: int = Field(0, ge=0, le=64,
                                  description="warm sandbox processes (0: as many as workers)")
     sandbox_strict: bool = Field(True, description="refuse to grade when an isolation layer "

@@ -12,7 +12,7 @@ import itertools
 import numbers
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, SupportsInt
 
 import numpy as np
 
@@ -99,7 +99,7 @@ def shape_text(shape: tuple[int, ...]) -> str:
     return "(" + ", ".join(str(n) for n in shape) + ("," if len(shape) == 1 else "") + ")"
 
 
-def index_text(index: tuple[int, ...]) -> str:
+def index_text(index: tuple[SupportsInt, ...]) -> str:
     return "[" + ", ".join(str(int(i)) for i in index) + "]"
 
 

@@ -13,9 +13,9 @@ are another matter: they work in parallel, so they get every CPU the process had
 Several service processes on one host (a web process and a worker, say) would get in each
 other's way on one core: each claims its cores with a lock file held for its life, in a
 folder every numjudge process on the host shares (``/run/numjudge/cores``, or one in the
-temporary folder; a folder per kernel in either, as a lock means nothing on another one), and
-takes only cores no other holds. With every core taken, a process is not pinned at all.
-Linux only; elsewhere nothing is pinned.
+temporary folder; ``NUMJUDGE_CORES_DIR`` names another; a folder per kernel in any of them,
+as a lock means nothing on another one), and takes only cores no other holds. With every core
+taken, a process is not pinned at all. Linux only; elsewhere nothing is pinned.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import contextlib
 import fcntl
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from graders.sandbox.machine import kernel_id
@@ -46,17 +46,18 @@ def process_cpus() -> frozenset[int]:
     return frozenset(os.sched_getaffinity(0))
 
 
-def keep_threads_on(count: int) -> frozenset[int]:
+def keep_threads_on(count: int, folder: Path | None = None) -> frozenset[int]:
     """Run every thread of this process, and every thread it starts later, on ``count`` of
     its CPUs that no other numjudge process on the host claimed (the highest-numbered first:
     the first ones tend to take more of the host's interrupts). ``count`` 0, or at least as
-    many as it has, or none left unclaimed: all of them. Returns the CPUs its threads now
-    run on."""
+    many as it has, or none left unclaimed: all of them. The claims are lock files in this
+    kernel's folder under ``folder``, by default under the first usable of ``CORE_FOLDERS``.
+    Returns the CPUs its threads now run on."""
     global _before_pinning
     every = process_cpus()
     if not hasattr(os, "sched_setaffinity") or count <= 0 or count >= len(every):
         return every
-    chosen = claim_cores(sorted(every, reverse=True), count)
+    chosen = claim_cores(sorted(every, reverse=True), count, None if folder is None else (folder,))
     if not chosen:
         return every
     _before_pinning = every
@@ -68,9 +69,11 @@ def keep_threads_on(count: int) -> frozenset[int]:
     return chosen
 
 
-def claim_cores(candidates: list[int], count: int) -> frozenset[int]:
-    """Up to ``count`` of ``candidates``, in their order, that no live process claimed."""
-    folder = next((folder / kernel_id() for folder in CORE_FOLDERS
+def claim_cores(candidates: list[int], count: int,
+                folders: Sequence[Path] | None = None) -> frozenset[int]:
+    """Up to ``count`` of ``candidates``, in their order, that no live process claimed in the
+    first usable of ``folders`` (by default ``CORE_FOLDERS``)."""
+    folder = next((folder / kernel_id() for folder in folders or CORE_FOLDERS
                    if _usable(folder / kernel_id())), None)
     if folder is None:
         return frozenset()

@@ -1,4 +1,6 @@
-"""Real ``numjudge serve`` / ``numjudge worker`` processes for end-to-end tests."""
+"""Real ``numjudge serve`` / ``numjudge worker`` processes for end-to-end tests: the one
+live-server helper of the suite (the service's, the clients', the browser and the security
+tests all start theirs here)."""
 
 from __future__ import annotations
 
@@ -29,8 +31,16 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def service_env(settings: dict[str, str]) -> dict[str, str]:
+    """This process's environment without its ``NUMJUDGE_*`` settings, plus ``settings``: a
+    developer's own settings never reach a test's server."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("NUMJUDGE_")}
+    return env | settings
+
+
 class LiveProcess:
-    """A ``numjudge`` subprocess with its own environment and log file."""
+    """A ``numjudge`` subprocess with its own environment and log file, run in the log's
+    folder (where a ``.env`` file would be read: the checkout's is not)."""
 
     def __init__(self, args: list[str], env: dict[str, str], log: Path) -> None:
         self.args, self.env, self.log = args, env, log
@@ -38,58 +48,108 @@ class LiveProcess:
 
     def start(self) -> None:
         with self.log.open("ab") as out:
-            self.process = subprocess.Popen([NUMJUDGE, *self.args], env=self.env, cwd=REPO,
-                                            stdout=out, stderr=subprocess.STDOUT,
-                                            stdin=subprocess.DEVNULL)
+            self.process = subprocess.Popen([NUMJUDGE, *self.args], env=self.env,
+                                            cwd=self.log.parent, stdout=out,
+                                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
+        """Send ``sig`` and wait for the end; a process still there after 30 s is killed."""
         if self.process is not None and self.process.poll() is None:
             self.process.send_signal(sig)
-            self.process.wait(timeout=30)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
         self.process = None
 
     def log_text(self) -> str:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
 
 
+class PortTaken(RuntimeError):
+    """Another process bound the server's port between :func:`free_port` and the server."""
+
+
 class LiveServer(LiveProcess):
+    """``numjudge serve`` on a free port of 127.0.0.1, with an SQLite queue of its own."""
+
     def __init__(self, tmp: Path, database_url: str, *, workers: int = 2,
                  queue_url: str | None = None, extra_env: dict[str, str] | None = None) -> None:
+        self.tmp, self.database_url = tmp, database_url
+        env = service_env({"NUMJUDGE_DATABASE_URL": database_url,
+                           "NUMJUDGE_QUEUE_URL": queue_url or f"sqlite:///{tmp / 'queue.db'}",
+                           "NUMJUDGE_EXERCISES_DIR": str(REPO / "exercises"),
+                           "NUMJUDGE_WORKERS": str(workers), "NUMJUDGE_RECOVERY_INTERVAL_S": "1",
+                           **(extra_env or {})})
         self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.database_url = database_url
-        env = {**os.environ, "NUMJUDGE_DATABASE_URL": database_url,
-               "NUMJUDGE_QUEUE_URL": queue_url or f"sqlite:///{tmp / 'queue.db'}",
-               "NUMJUDGE_EXERCISES_DIR": str(REPO / "exercises"),
-               "NUMJUDGE_WORKERS": str(workers), "NUMJUDGE_RECOVERY_INTERVAL_S": "1",
-               **(extra_env or {})}
-        super().__init__(["serve", "--port", str(self.port)], env, tmp / f"serve-{self.port}.log")
+        super().__init__(self._args(), env, self._log())
+        self.started = False
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def _args(self) -> list[str]:
+        return ["serve", "--port", str(self.port)]
+
+    def _log(self) -> Path:
+        return self.tmp / f"serve-{self.port}.log"
+
+    def _take_another_port(self) -> None:
+        self.port = free_port()
+        self.args, self.log = self._args(), self._log()
 
     def start(self, timeout: float = 60.0) -> None:
-        super().start()
-        try:
-            self._wait_healthy(timeout)
-        except BaseException:
-            self.kill()
-            raise
+        """Start it and wait until it answers. A first start whose port another process took
+        meanwhile (the port is only known free when chosen) starts again on another; a
+        restart keeps its port, which its clients know."""
+        for _ in range(5):
+            since = self.log.stat().st_size if self.log.exists() else 0
+            super().start()
+            try:
+                self._wait_healthy(timeout, since)
+            except PortTaken:
+                self.kill()
+                if self.started:
+                    raise
+                self._take_another_port()
+                continue
+            except BaseException:
+                self.kill()
+                raise
+            self.started = True
+            return
+        raise PortTaken(f"five free ports were taken before numjudge serve bound them:\n"
+                        f"{self.log_text()[-3000:]}")
 
-    def _wait_healthy(self, timeout: float) -> None:
+    def _wait_healthy(self, timeout: float, since: int) -> None:
+        """Wait until this start's log says the server listens, then until it answers
+        /healthz: an answer alone could come from another process that took the port."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             assert self.process is not None
+            log = self.log.read_bytes()[since:].decode(errors="replace")
             if self.process.poll() is not None:
-                raise RuntimeError(f"numjudge serve exited:\n{self.log_text()[-3000:]}")
+                if "address already in use" in log:
+                    raise PortTaken(log[-3000:])
+                raise RuntimeError(f"numjudge serve exited:\n{log[-3000:]}")
             try:
-                if httpx.get(f"{self.url}/healthz", timeout=1).status_code in (200, 503):
+                if (f"running on {self.url} " in log and
+                        httpx.get(f"{self.url}/healthz", timeout=1).status_code in (200, 503)):
                     return
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
         raise RuntimeError(f"numjudge serve did not answer /healthz:\n{self.log_text()[-3000:]}")
 
-    def add_user(self, name: str, role: Role = Role.LEARNER) -> dict[str, str]:
+    def add_user(self, name: str, role: Role = Role.LEARNER, password: str | None = None
+                 ) -> dict[str, str]:
+        """A user of the server's database (with a password to sign in on the web, if given),
+        and the headers of a new API token of theirs."""
         with session_scope(self.database_url) as session:
-            user = account_store.create_user(session=session, name=name, role=role)
+            user = account_store.create_user(session=session, name=name, role=role,
+                                             password=password)
             _, token = account_store.create_token(session=session, user=user)
         return {"Authorization": f"Bearer {token}"}
 

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 from app.models import Role
-from tests.app.conftest import read_exercise_file
+from tests.app.conftest import read_exercise_file, wipe
 from tests.app.live import LiveProcess, LiveServer, RedisServer, wait_all_done
 
 pytestmark = pytest.mark.slow
@@ -63,6 +63,7 @@ def test_a_full_run_logs_no_secret(database_url: str, tmp_path: Path) -> None:
         worker.kill(signal.SIGTERM)
         server.kill(signal.SIGTERM)
         redis.stop()
+        wipe(database_url)  # the session's database: later tests add the same names
     logs = server.log_text() + worker.log_text()
     assert "queue.unavailable" in logs or "submission.unsent" in logs  # the outage was logged
     assert "***@127.0.0.1" in logs  # the URLs were, masked

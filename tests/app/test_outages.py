@@ -18,7 +18,7 @@ import pytest
 
 from app.core.db import upgrade_database
 from app.models import Role
-from tests.app.conftest import read_exercise_file
+from tests.app.conftest import read_exercise_file, wipe
 from tests.app.live import CuttableProxy, LiveServer, RedisServer, wait_all_done
 
 EXERCISE = "gru-update-gate"
@@ -63,6 +63,7 @@ def test_redis_stopped_submissions_are_accepted_and_graded_once_it_is_back(
     finally:
         server.kill(signal.SIGTERM)
         redis.stop()
+        wipe(database_url)  # the session's database: later tests count its rows
 
 
 def test_a_database_outage_is_waited_out_and_every_submission_is_graded(

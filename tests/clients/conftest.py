@@ -7,14 +7,17 @@ import signal
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.app.live import LiveServer
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
 REPO = Path(__file__).resolve().parents[2]
 EXERCISE = "gru-update-gate"
-CHROMIUM = Path(os.environ.get("NUMJUDGE_CHROMIUM", "/usr/bin/chromium"))
 
 
 def exercise_file(relative: str) -> str:
@@ -63,25 +66,11 @@ def learner(live_server: LiveServer, request: pytest.FixtureRequest) -> Learner:
     return new_learner(live_server, request)
 
 
-@pytest.fixture(scope="session")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """``NUMJUDGE_SCREENSHOTS=docs/screenshots`` keeps the screenshots in the repository."""
-    wanted = os.environ.get("NUMJUDGE_SCREENSHOTS")
-    folder = (REPO / wanted) if wanted else tmp_path_factory.mktemp("screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def screenshot(html: str, path: Path, *, width: int = 1000) -> None:
-    """Renders ``html`` in headless Chromium and keeps a full-page screenshot."""
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make e2e-deps` installs Debian's chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
-                                             args=["--no-sandbox", "--disable-gpu"])
-        page = browser.new_page(viewport={"width": width, "height": 600})
+def screenshot(browser: Browser, html: str, path: Path, *, width: int = 1000) -> None:
+    """Renders ``html`` in the run's Chromium and keeps a full-page screenshot."""
+    page = browser.new_page(viewport={"width": width, "height": 600})
+    try:
         page.set_content(html)
         page.screenshot(path=str(path), full_page=True)
-        browser.close()
+    finally:
+        page.close()

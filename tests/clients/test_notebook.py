@@ -6,8 +6,9 @@ The executed notebook is kept beside the screenshot of its rendering (``NUMJUDGE
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import nbformat
 import pytest
@@ -16,7 +17,11 @@ from sqlalchemy import select
 
 from app.core.db import session_scope
 from app.models import Submission
-from tests.clients.conftest import EXERCISE, Learner, exercise_file, screenshot
+from tests.app.live import LiveServer
+from tests.clients.conftest import EXERCISE, Learner, exercise_file, new_learner, screenshot
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 PRINTING_RUN = """import numpy as np
 
@@ -66,9 +71,26 @@ def result_of(notebook: nbformat.NotebookNode, index: int) -> tuple[str, str]:
     return shown.data["text/plain"], shown.data["text/html"]
 
 
+@dataclass(frozen=True)
+class Executed:
+    learner: Learner
+    notebook: nbformat.NotebookNode
+    payloads: dict[int, list[dict[str, Any]]]
+
+
+@pytest.fixture(scope="module")
+def executed(live_server: LiveServer, request: pytest.FixtureRequest,
+             tmp_path_factory: pytest.TempPathFactory) -> Executed:
+    """The notebook run once for the module's tests."""
+    learner = new_learner(live_server, request)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        notebook, payloads = execute(learner, monkeypatch, tmp_path_factory.mktemp("notebook"))
+    return Executed(learner, notebook, payloads)
+
+
 def test_notebook_shows_the_tables_of_a_failing_and_a_passing_submission(
-        learner: Learner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, shots: Path) -> None:
-    notebook, payloads = execute(learner, monkeypatch, tmp_path)
+        executed: Executed, tmp_path: Path) -> None:
+    learner, notebook, payloads = executed.learner, executed.notebook, executed.payloads
 
     (next_input,) = payloads[1]
     assert next_input["source"] == "set_next_input" and next_input["replace"] is False
@@ -102,7 +124,15 @@ def test_notebook_shows_the_tables_of_a_failing_and_a_passing_submission(
     assert "Client" not in sent and "run_line_magic" not in sent
 
     nbformat.write(notebook, tmp_path / "executed.ipynb")
-    screenshot(render(notebook, [2, FAILED_SUBMIT, PASSED_SUBMIT]), shots / "notebook-results.png")
+
+
+@pytest.mark.browser
+def test_the_notebooks_results_render_in_a_browser(executed: Executed, browser: Browser,
+                                                   shots: Path) -> None:
+    picture = shots / "notebook-results.png"
+    picture.unlink(missing_ok=True)
+    screenshot(browser, render(executed.notebook, [2, FAILED_SUBMIT, PASSED_SUBMIT]), picture)
+    assert picture.read_bytes().startswith(b"\x89PNG")
 
 
 def render(notebook: nbformat.NotebookNode, indexes: list[int]) -> str:

@@ -6,23 +6,30 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.clients.conftest import REPO, Learner, screenshot
 from tests.clients.openapi_schema import schema_json
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
 EXTENSION = REPO / "clients" / "vscode"
 BIN = EXTENSION / "node_modules" / ".bin"
 
 
 def npm() -> str:
+    """npm, with the extension's packages installed (node and npm themselves are the
+    ``vscode`` marker's: tests/needs.py)."""
     found = shutil.which("npm")
     if found is None or not (BIN / "tsc").exists():
-        pytest.fail("node, npm or clients/vscode/node_modules is missing: run `make vscode-deps`")
+        pytest.fail("npm or clients/vscode/node_modules is missing: run `make vscode-deps`")
     return found
 
 
+@pytest.mark.vscode
 def test_generated_api_types_match_the_services_schema(tmp_path: Path) -> None:
     npm()
     schema = tmp_path / "openapi.json"
@@ -35,8 +42,11 @@ def test_generated_api_types_match_the_services_schema(tmp_path: Path) -> None:
         "clients/vscode/src/api-types.ts is out of date with the API: run `make vscode-types`")
 
 
+@pytest.mark.vscode
+@pytest.mark.browser
 def test_extension_and_its_client_against_a_live_server(
-        learner: Learner, limited_learner: Learner, tmp_path: Path, shots: Path) -> None:
+        learner: Learner, limited_learner: Learner, browser: Browser, tmp_path: Path,
+        shots: Path) -> None:
     panel = tmp_path / "panel.html"
     env = {**os.environ, "NUMJUDGE_TEST_SERVER": learner.server.url,
            "NUMJUDGE_TEST_TOKEN": learner.token,
@@ -51,4 +61,4 @@ def test_extension_and_its_client_against_a_live_server(
     assert "# fail 0" in report and "# pass 17" in report, report
     html = panel.read_text()
     assert 'data-verdict="failed"' in html
-    screenshot(html, shots / "vscode-results.png", width=900)
+    screenshot(browser, html, shots / "vscode-results.png", width=900)

@@ -9,7 +9,7 @@ import pytest
 
 from tests.e2e.conftest import Server
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]
+pytestmark = [pytest.mark.slow, pytest.mark.browser, pytest.mark.timeout(240)]
 
 
 def test_api_docs_work_offline_under_the_csp(server: Server, browser: Any) -> None:

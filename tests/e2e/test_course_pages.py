@@ -11,7 +11,7 @@ import pytest
 from tests.e2e.conftest import GRADED_LEARNER, INSTRUCTOR, Server, assert_accessible
 from tests.e2e.test_learner_flow import sign_in
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]
+pytestmark = [pytest.mark.slow, pytest.mark.browser, pytest.mark.timeout(240)]
 
 EXERCISE = "gru-update-gate"
 ASSIGNMENT = "gru-by-hand"  # the bundled course's first assignment holds the update gate

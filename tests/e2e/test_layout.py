@@ -10,7 +10,7 @@ import pytest
 from tests.e2e.conftest import INSTRUCTOR, Server
 from tests.e2e.test_learner_flow import RESULT_TIMEOUT_MS, sign_in
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]
+pytestmark = [pytest.mark.slow, pytest.mark.browser, pytest.mark.timeout(240)]
 
 EXERCISE = "gru-update-gate"
 WIDTHS = {"phone": (390, 844), "laptop": (1366, 768), "wide": (1920, 1080)}

@@ -17,7 +17,7 @@ import pytest
 
 from tests.e2e.conftest import GRADED_LEARNER, INSTRUCTOR, ROOT, Server, assert_accessible
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]
+pytestmark = [pytest.mark.slow, pytest.mark.browser, pytest.mark.timeout(240)]
 
 EXERCISE = "gru-update-gate"
 LEARNER = ("ada", "lovelace-1815")

@@ -11,7 +11,7 @@ from graders import ExerciseCatalog
 from tests.e2e.conftest import INSTRUCTOR, ROOT, Server
 from tests.e2e.test_learner_flow import sign_in
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]
+pytestmark = [pytest.mark.slow, pytest.mark.browser, pytest.mark.timeout(240)]
 
 PAGES = [(exercise.id, lang) for exercise in ExerciseCatalog(ROOT / "exercises").all()
          for lang in exercise.languages]

@@ -256,7 +256,7 @@ VALUES: dict[str, Callable[[], Iterator[float]]] = {
 def printed_numbers(text: str) -> list[tuple[str, tuple[float, ...], float]]:
     """(as printed, its possible values, half a unit of the last printed digit) of every
     precise number."""
-    found = []
+    found: list[tuple[str, tuple[float, ...], float]] = []
     for minus, space, digits, decimals, percent in NUMBER.findall(text):
         scale = 100.0 if percent else 1.0
         value = float(digits) / scale

@@ -38,7 +38,7 @@ def write_in_place(path: Path) -> None:
         file.write("\n# edited\n")
 
 
-CHANGES: dict[str, Callable[[Path], None]] = {
+CHANGES: dict[str, Callable[[Path], object]] = {
     "a file written in place": lambda root: write_in_place(root / GATE / "cases.py"),
     "a file in a subfolder written": lambda root: write_in_place(
         root / GATE / "mistakes" / "tanh_gate.py"),

@@ -66,7 +66,10 @@ class Learner:
         assert response.status_code in (200, 303), response.text
         self.csrf = CSRF.search(self.client.get("/account").text)
 
-    def submit(self, code: str, monkeypatch: pytest.MonkeyPatch) -> Surfaces:
+    def close(self) -> None:
+        self.client.close()
+
+    def submit(self, code: str) -> Surfaces:
         assert self.csrf, "not signed in"
         answer = self.client.post("/submit", params={"wait": 60},
                                   json={"exercise": EXERCISE, "code": code},
@@ -78,10 +81,24 @@ class Learner:
         assert page.status_code == 200
         source = self.tmp / "attack.py"
         source.write_text(code, encoding="utf-8")
-        monkeypatch.setenv("NUMJUDGE_EXERCISES_DIR", str(self.catalog))
-        graded = CliRunner().invoke(cli, ["grade", EXERCISE, str(source)])
+        graded = CliRunner().invoke(cli, ["grade", EXERCISE, str(source)],
+                                    env={"NUMJUDGE_EXERCISES_DIR": str(self.catalog)})
         assert graded.exit_code in (0, 1), graded.output
         return Surfaces(api, page.text, graded.output)
+
+
+class Attacked:
+    """What every attack shows, each submitted once for the module by whichever test needs
+    it first: a test needs no other to have run before it."""
+
+    def __init__(self, learner: Learner) -> None:
+        self.learner = learner
+        self.surfaces: dict[str, Surfaces] = {}
+
+    def __call__(self, attack: Attack) -> Surfaces:
+        if attack.name not in self.surfaces:
+            self.surfaces[attack.name] = self.learner.submit(attack.code)
+        return self.surfaces[attack.name]
 
 
 @pytest.fixture(scope="module")
@@ -102,9 +119,18 @@ def learner(catalog: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     server = LiveServer(tmp, database_url, extra_env={"NUMJUDGE_EXERCISES_DIR": str(catalog)})
     server.start()
     try:
-        yield Learner(server, catalog, tmp)
+        learner = Learner(server, catalog, tmp)
+        try:
+            yield learner
+        finally:
+            learner.close()  # its connection to the server, else left to the collector
     finally:
         server.kill(signal.SIGTERM)
+
+
+@pytest.fixture(scope="module")
+def attacked(learner: Learner) -> Attacked:
+    return Attacked(learner)
 
 
 def hidden_tests(surfaces: Surfaces) -> list[dict[str, Any]]:
@@ -132,9 +158,6 @@ def candidate_hints(vault: PreparedExercise) -> list[str]:
     return hints
 
 
-SEEN: dict[str, list[Failure | None]] = {}
-
-
 def test_the_detector_finds_a_hidden_input_however_it_is_printed(vault: PreparedExercise) -> None:
     hidden = needles(vault, public=False)
     value = float(vault.cases[1].inputs["x"][0])
@@ -145,19 +168,17 @@ def test_the_detector_finds_a_hidden_input_however_it_is_printed(vault: Prepared
 
 
 @pytest.mark.parametrize("attack", ATTACKS, ids=[a.name for a in ATTACKS])
-def test_no_hidden_input_leaves_the_sandbox(attack: Attack, learner: Learner,
-                                            vault: PreparedExercise,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_hidden_input_leaves_the_sandbox(attack: Attack, attacked: Attacked,
+                                            vault: PreparedExercise) -> None:
     hidden, public = needles(vault, public=False), needles(vault, public=True)
     assert not leaked(attack.code, hidden)
-    surfaces = learner.submit(attack.code, monkeypatch)
+    surfaces = attacked(attack)
     for surface, text in surfaces.texts().items():
         assert not leaked(text, hidden), (surface, sorted(leaked(text, hidden)), text[:3000])
     outcomes = [outcome(test) for test in hidden_tests(surfaces)]
     assert set(outcomes) <= hidden_outcomes()
     diagnosis = surfaces.api["diagnosis"]
     assert (diagnosis or {}).get("hint") in diagnosis_outcomes(candidate_hints(vault))
-    SEEN[attack.name] = outcomes
     api = surfaces.texts()["API JSON"]
     assert not re.search(r"exit code|signal \d|SIG[A-Z]", api), api
     # Of hidden cases the report keeps no time: only loading and the public case are counted.
@@ -166,11 +187,9 @@ def test_no_hidden_input_leaves_the_sandbox(attack: Attack, learner: Learner,
         assert leaked(api, public), "the attack should show the public inputs"
 
 
-def test_what_hidden_tests_showed_stays_within_the_bound() -> None:
+def test_what_hidden_tests_showed_stays_within_the_bound(attacked: Attacked) -> None:
     """The outcomes the attacks produced: each one the bound counts, several of them used."""
-    if len(SEEN) < len(ATTACKS):
-        pytest.skip("runs after the attacks")
-    seen = {o for outcomes in SEEN.values() for o in outcomes}
+    seen = {outcome(test) for attack in ATTACKS for test in hidden_tests(attacked(attack))}
     assert seen <= hidden_outcomes()
     assert {Failure.WRONG_TYPE, Failure.WRONG_SHAPE, Failure.EXCEPTION, Failure.CRASHED,
             None} <= seen
@@ -199,9 +218,9 @@ DECODER = {Failure.WRONG_TYPE: 5, Failure.WRONG_SHAPE: 6, Failure.WRONG_DTYPE: 7
 
 
 def test_a_category_channel_carries_no_more_than_the_bound(
-        learner: Learner, vault: PreparedExercise, monkeypatch: pytest.MonkeyPatch) -> None:
+        learner: Learner, vault: PreparedExercise) -> None:
     """The leak measured: choosing the category by a digit works, and is all that works."""
-    surfaces = learner.submit(ENCODER, monkeypatch)
+    surfaces = learner.submit(ENCODER)
     decoded = [DECODER[failure] for failure in map(outcome, hidden_tests(surfaces))
                if failure is not None]
     actual = [int(f"{abs(float(case.inputs['x'].flat[0])):.10f}"[2]) for case in vault.cases

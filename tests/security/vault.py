@@ -85,7 +85,7 @@ def prepared_vault(root: Path) -> PreparedExercise:
 
 def needles(prepared: PreparedExercise, *, public: bool) -> frozenset[str]:
     """Every run of four significant digits of the public or of the hidden input numbers."""
-    found = set()
+    found: set[str] = set()
     for case in prepared.cases:
         if case.spec.public != public:
             continue

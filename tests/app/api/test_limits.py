@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from app.grading.lifecycle import GradingRuntime
+from app.grading.runtime import GradingRuntime
 from app.models import User
 from tests.app.web.helpers import csrf_of
 

@@ -68,17 +68,17 @@ def cli_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     # The command runs in the test process: keeping its threads on one core would pin the
     # whole test run (tests/graders/sandbox/test_cpu_affinity.py runs the real thing in a child).
     monkeypatch.setattr("app.cli.serve.keep_threads_on", pin_nothing)
-    PINNED.clear()
+    pinned.clear()
     get_settings.cache_clear()
     yield
     get_settings.cache_clear()
 
 
-PINNED: list[int] = []
+pinned: list[tuple[int, Path | None]] = []
 
 
-def pin_nothing(count: int) -> frozenset[int]:
-    PINNED.append(count)
+def pin_nothing(count: int, folder: Path | None = None) -> frozenset[int]:
+    pinned.append((count, folder))
     return frozenset({0})
 
 
@@ -88,7 +88,16 @@ def test_serve_keeps_its_threads_on_the_configured_number_of_cores(
     with mock.patch("uvicorn.run") as run:
         result = CliRunner().invoke(cli, ["serve", "--workers", "0"])
     assert result.exit_code == 0, result.output
-    assert PINNED == [3] and run.called
+    assert pinned == [(3, None)] and run.called  # None: the host's shared folder
+
+
+def test_serve_claims_its_cores_in_the_configured_folder(
+        cli_env: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("NUMJUDGE_CORES_DIR", str(tmp_path / "cores"))
+    with mock.patch("uvicorn.run"):
+        result = CliRunner().invoke(cli, ["serve", "--workers", "0"])
+    assert result.exit_code == 0, result.output
+    assert pinned == [(1, tmp_path / "cores")]
 
 
 @pytest.mark.parametrize(("option", "proxy_headers", "allowed"), [

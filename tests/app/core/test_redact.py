@@ -6,6 +6,7 @@ import io
 import logging
 
 import pytest
+from pydantic import SecretStr
 
 from app.core.config import Settings
 from app.core.logging import configure_logging
@@ -36,7 +37,7 @@ def test_the_longest_secret_is_masked_whole() -> None:
 
 def test_settings_name_every_secret_they_hold() -> None:
     settings = Settings(database_url="postgresql+psycopg://nj:dbpass@db/nj",
-                        queue_url="redis://:qpass@q:6379/0", secret_key="k" * 40)
+                        queue_url="redis://:qpass@q:6379/0", secret_key=SecretStr("k" * 40))
     assert settings.secrets == ["dbpass", "qpass", "k" * 40]
 
 

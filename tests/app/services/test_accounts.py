@@ -19,7 +19,7 @@ from app.services.accounts import HashingBusy, HashSlots, NameTaken
 from app.services.throttle import Throttled
 from app.store import accounts as account_store
 
-SETTINGS = Settings(_env_file=None, login_failures_per_name=3,  # type: ignore[call-arg]
+SETTINGS = Settings(_env_file=None, login_failures_per_name=3,
                     login_failures_per_address=5, signup_limit=2)
 
 

@@ -114,7 +114,9 @@ def test_the_exercise_page_speaks_the_statements_language(client: TestClient) ->
     page = client.get("/learn/gru-update-gate?lang=ja").text
     assert '<html lang="ja">' in page
     assert ">提出</button>" in page and ">公開テストを実行</button>" in page
-    config = json.loads(re.search(r'id="exercise-config">(.*?)</script>', page, re.S).group(1))
+    config_tag = re.search(r'id="exercise-config">(.*?)</script>', page, re.S)
+    assert config_tag, "no exercise-config on the page"
+    config = json.loads(config_tag.group(1))
     assert config["messages"]["Grading your submission…"] == "提出を採点しています…"
     english = client.get("/learn/gru-update-gate?lang=en").text
     assert ">Submit</button>" in english and '<html lang="en">' in english

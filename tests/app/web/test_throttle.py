@@ -14,7 +14,7 @@ def _login(client: TestClient, name: str, password: str) -> int:
     token = csrf_of(client.get("/login").text)
     response = client.post("/login", data={"csrf_token": token, "username": name,
                                            "password": password}, follow_redirects=False)
-    return response.status_code
+    return int(response.status_code)
 
 
 def test_wrong_passwords_lock_the_name_for_that_address_in_every_process(

@@ -448,5 +448,7 @@ def test_a_numpy_bool_is_accepted_for_a_python_bool() -> None:
 
 def test_every_check_kind_has_the_category_a_hidden_test_shows() -> None:
     assert set(CATEGORIES) == set(Check)
-    assert failed(np.zeros(2), np.zeros(3)).check.category.value == "wrong_shape"
-    assert failed(np.zeros(2), np.zeros(2, np.float32)).check.category.value == "wrong_dtype"
+    shape = failed(np.zeros(2), np.zeros(3)).check
+    dtype = failed(np.zeros(2), np.zeros(2, np.float32)).check
+    assert shape is not None and shape.category.value == "wrong_shape"
+    assert dtype is not None and dtype.category.value == "wrong_dtype"

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import graders.exercises.catalog
+import graders.exercises.preparation
 from graders import Exercise, ExerciseCatalog, ExerciseError, ExerciseNotFound, PreparedExercise
 from graders.exercises import folder_version
 from tests.graders.helpers import EXERCISES, GATE, edit, make_tiny_exercise
@@ -104,7 +105,7 @@ def test_preparing_an_exercise_blocks_neither_loading_nor_another_exercise(
     make_catalog_entry(tmp_path, "quick", 2)
     catalog = ExerciseCatalog(tmp_path)
     release, calls = threading.Event(), []
-    real = graders.exercises.catalog.prepare_version
+    real = graders.exercises.preparation.prepare_version
 
     def prepare(exercise: Exercise) -> PreparedExercise:
         calls.append(exercise.id)

@@ -33,12 +33,11 @@ PINNED = textwrap.dedent("""
             [sys.executable, "-c", "import os; print(sorted(os.sched_getaffinity(0)))"],
             capture_output=True, text=True, check=True).stdout)
 
-    cpu_affinity.CORE_FOLDERS = (Path(sys.argv[2]),)
     started, release = threading.Event(), threading.Event()
     earlier = threading.Thread(target=lambda: (started.set(), release.wait()))
     earlier.start()
     started.wait()
-    chosen = sorted(cpu_affinity.keep_threads_on(int(sys.argv[1])))
+    chosen = sorted(cpu_affinity.keep_threads_on(int(sys.argv[1]), Path(sys.argv[2])))
     later = []
     thread = threading.Thread(target=lambda: later.append(cpus()))
     thread.start()

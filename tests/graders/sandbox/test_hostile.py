@@ -16,6 +16,7 @@ import pytest
 from graders import (
     ExerciseCatalog,
     Failure,
+    GradeReport,
     PreparedExercise,
     Sandbox,
     SandboxLimits,
@@ -60,7 +61,7 @@ def returned(result: RunResult) -> object:
     return outcome.value
 
 
-def grade_code(gate: PreparedExercise, sandbox: Sandbox, code: str) -> object:
+def grade_code(gate: PreparedExercise, sandbox: Sandbox, code: str) -> GradeReport:
     return grade(gate, textwrap.dedent(code), sandbox, limits=LIMITS)
 
 

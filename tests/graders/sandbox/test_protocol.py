@@ -38,7 +38,8 @@ def result(**extra: Any) -> dict[str, Any]:
     return {"ok": True, "value": encode_value(1.0, buffers), "mutated": [], **extra}
 
 
-def results_frame(first: int, *results: dict[str, Any]) -> dict[str, Any]:
+def results_frame(first: int, *results: object) -> dict[str, Any]:
+    """A results frame; a result may be anything, for the malformed ones."""
     return {"kind": "results", "first": first, "results": list(results)}
 
 

@@ -89,17 +89,24 @@ PIN = """
 import json, os
 from graders import keep_threads_on
 from graders.sandbox.cpu_affinity import CORE_FOLDERS
+from graders.sandbox.machine import kernel_id
 chosen = keep_threads_on(1)
 claimed_in = [str(folder) for folder in CORE_FOLDERS
-              if os.access(folder, os.W_OK | os.X_OK) and str(min(chosen)) in os.listdir(folder)]
+              if os.access(folder / kernel_id(), os.W_OK | os.X_OK)
+              and str(min(chosen)) in os.listdir(folder / kernel_id())]
 print(json.dumps([sorted(chosen), sorted(os.sched_getaffinity(0)), claimed_in]))
 """
 
 
 @pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs at least two CPUs")
-def test_an_unprivileged_service_claims_its_core_in_a_folder_of_its_own_user() -> None:
-    # /run/numjudge, where root's services claim theirs, is not the user's to write.
-    done = run_as_nobody([sys.executable, "-c", PIN], timeout=120)
+def test_an_unprivileged_service_claims_its_core_in_a_folder_of_its_own_user(
+        tmp_path: Path) -> None:
+    # /run/numjudge, where root's services claim theirs, is not the user's to write. The
+    # temporary folder is the test's own: in the host's, claims left by other runs (another
+    # copy of the suite) would decide the core, and files of older runs could pass the test.
+    tmp_path.chmod(0o1777)
+    done = run_as_nobody(["env", f"TMPDIR={tmp_path}", sys.executable, "-c", PIN], timeout=120,
+                         reach=[tmp_path])
     assert done.returncode == 0, done.stderr[-3000:]
     chosen, own, claimed_in = json.loads(done.stdout)
     assert len(chosen) == 1 and own == chosen

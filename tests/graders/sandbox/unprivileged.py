@@ -50,15 +50,16 @@ def mount_script(needed: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-def run_as_nobody(argv: Sequence[str], timeout: float = 900,
-                  env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """Run ``argv`` in the checkout as uid/gid 65534, no groups, no capabilities."""
+def run_as_nobody(argv: Sequence[str], timeout: float = 900, env: dict[str, str] | None = None,
+                  reach: Sequence[Path] = ()) -> subprocess.CompletedProcess[str]:
+    """Run ``argv`` in the checkout as uid/gid 65534, no groups, no capabilities; the folders
+    of ``reach`` (a test's temporary folder, say) are made reachable like the checkout."""
     if os.geteuid() != 0:
         pytest.skip("not root: this run is already unprivileged")
     for tool in ("unshare", "setpriv", "mount"):
         if shutil.which(tool) is None:
             pytest.skip(f"{tool} (util-linux) is missing: the unprivileged run was NOT tested")
-    needed = sorted({*python_roots(), str(REPO)})
+    needed = sorted({*python_roots(), str(REPO), *map(str, reach)})
     drop = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups",
             "--inh-caps=-all", "--bounding-set=-all", "--"]
     script = mount_script(needed) + "\nexec " + shlex.join([*drop, *argv])

@@ -29,7 +29,8 @@ def submit(client: TestClient, headers: dict[str, str], code: str, *, wait: floa
            path: str = "/submit") -> dict[str, Any]:
     response = client.post(path, params={"wait": wait}, json=body(code), headers=headers)
     assert response.status_code == 202, response.text
-    return response.json()
+    answer: dict[str, Any] = response.json()
+    return answer
 
 
 def test_reference_passes_with_full_score_and_is_stored(

@@ -102,7 +102,8 @@ def test_a_saved_submission_is_answered_202_when_the_queue_is_down(
         recover(runtime=runtime)
     monkeypatch.undo()
     assert recover(runtime=runtime) == [row.id]  # back: the next pass sends it
-    assert _row(runtime, row.id).lease_expires_at > utcnow() + timedelta(seconds=1)
+    lease = _row(runtime, row.id).lease_expires_at
+    assert lease is not None and lease > utcnow() + timedelta(seconds=1)
 
 
 def test_an_unexpected_failure_is_a_json_500(
