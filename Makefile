@@ -19,9 +19,17 @@ $(STAMP): pyproject.toml constraints.txt clients/python/pyproject.toml
 run: $(STAMP)
 	$(BIN)/numjudge serve --host $(HOST) --port $(PORT)
 
+# Coverage: the floors are in pyproject.toml ([tool.coverage.report] for the whole, and
+# GRADERS_BRANCH_FLOOR below for graders/); raise them as the figures grow.
+GRADERS_BRANCH_FLOOR := 90
+
 test: $(STAMP) test-tools lint typecheck
 	$(BIN)/numjudge validate exercises
-	$(BIN)/pytest
+	$(BIN)/pytest --cov --cov-report=term:skip-covered
+	@$(BIN)/coverage report --include='graders/*' --fail-under=$(GRADERS_BRANCH_FLOOR) \
+		--format=total >/dev/null || { echo "graders/ coverage is below \
+		$(GRADERS_BRANCH_FLOOR) %: $$($(BIN)/coverage report --include='graders/*' --format=total) %"; \
+		exit 1; }
 
 # The browser tests need Chromium, the VS Code tests node and npm (tests/needs.py). Root (CI)
 # installs what is missing, and those tests fail if it still is; anyone else gets one line
@@ -37,6 +45,7 @@ test-fast: $(STAMP) lint typecheck
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
 
 typecheck: $(STAMP)
