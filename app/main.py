@@ -40,8 +40,12 @@ Authenticate with `Authorization: Bearer <token>` (`numjudge users add <name>` p
 same call, or poll `GET /submissions/{id}` until `status` is `done`."""
 
 
-def create_app(settings: Settings | None = None, *, runtime: GradingRuntime | None = None,
-               grading: bool | None = None) -> FastAPI:
+def create_app(
+    settings: Settings | None = None,
+    *,
+    runtime: GradingRuntime | None = None,
+    grading: bool | None = None,
+) -> FastAPI:
     """The whole service. ``grading``: run grading threads in this process (default: when
     ``settings.workers > 0``). Pass ``runtime`` to share or fake the grading runtime."""
     settings = settings or (runtime.settings if runtime else get_settings())
@@ -62,12 +66,22 @@ def create_app(settings: Settings | None = None, *, runtime: GradingRuntime | No
             logger.info("service.stopped")
 
     # /docs is app/web/api_docs.py (vendored Swagger UI); ReDoc would come from a CDN.
-    app = FastAPI(title="numjudge", version="0.1.0", description=DESCRIPTION,
-                  lifespan=lifespan, docs_url=None, redoc_url=None,
-                  form_limits={"max_fields": MAX_FORM_FIELDS, "max_files": 0,
-                               "max_part_size": settings.max_form_bytes})
-    app.add_middleware(DeclaredSizeLimit, max_body=settings.max_body_bytes,
-                       max_form=settings.max_form_bytes)
+    app = FastAPI(
+        title="numjudge",
+        version="0.1.0",
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        form_limits={
+            "max_fields": MAX_FORM_FIELDS,
+            "max_files": 0,
+            "max_part_size": settings.max_form_bytes,
+        },
+    )
+    app.add_middleware(
+        DeclaredSizeLimit, max_body=settings.max_body_bytes, max_form=settings.max_form_bytes
+    )
     app.add_middleware(JsonHeaders, session_cookie=SESSION_COOKIE)  # outermost: on the 413s too
     app.state.runtime = runtime
     app.state.settings = settings
@@ -76,11 +90,19 @@ def create_app(settings: Settings | None = None, *, runtime: GradingRuntime | No
     errors.register(app)
     # Bodies are refused (413) before parsing and authentication: a declared length at once
     # (DeclaredSizeLimit), an undeclared one as it arrives (the routes' max_body_size).
-    for router in (submissions.router, exercises.router, assignments.router, gradebook.router,
-                   regrades.router, analytics.router):
-        app.include_router(router, max_body_size=settings.max_body_bytes,
-                           responses=errors.AUTH_ERRORS)
-    app.include_router(health.router, max_body_size=settings.max_body_bytes,
-                       responses=errors.BODY_ERRORS)
+    for router in (
+        submissions.router,
+        exercises.router,
+        assignments.router,
+        gradebook.router,
+        regrades.router,
+        analytics.router,
+    ):
+        app.include_router(
+            router, max_body_size=settings.max_body_bytes, responses=errors.AUTH_ERRORS
+        )
+    app.include_router(
+        health.router, max_body_size=settings.max_body_bytes, responses=errors.BODY_ERRORS
+    )
     app.include_router(web_router, max_body_size=settings.max_form_bytes)
     return app

@@ -85,8 +85,14 @@ class UTCDateTime(TypeDecorator[datetime]):
 
 def value_enum(enum_cls: type[enum.Enum], name: str) -> Enum:
     """An Enum column storing the members' values ("passed"), portable across backends."""
-    return Enum(enum_cls, name=name, native_enum=False, length=16, validate_strings=True,
-                values_callable=lambda members: [m.value for m in members])
+    return Enum(
+        enum_cls,
+        name=name,
+        native_enum=False,
+        length=16,
+        validate_strings=True,
+        values_callable=lambda members: [m.value for m in members],
+    )
 
 
 class User(Base):
@@ -105,8 +111,9 @@ class User(Base):
     email: Mapped[str | None] = mapped_column(String(254), default=None)
     section: Mapped[str | None] = mapped_column(String(32), default=None, index=True)
 
-    tokens: Mapped[list[ApiToken]] = relationship(back_populates="user",
-                                                  cascade="all, delete-orphan")
+    tokens: Mapped[list[ApiToken]] = relationship(
+        back_populates="user", cascade="all, delete-orphan"
+    )
 
     @property
     def is_instructor(self) -> bool:
@@ -156,8 +163,9 @@ class SignupLink(Base):
 
     __tablename__ = "signup_links"
 
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
-                                         primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime())
@@ -208,13 +216,14 @@ class Submission(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     exercise_id: Mapped[str] = mapped_column(String(100))
     exercise_version: Mapped[str] = mapped_column(String(64))
-    kind: Mapped[SubmissionKind] = mapped_column(value_enum(SubmissionKind, "submission_kind"),
-                                                 default=SubmissionKind.SUBMIT)
+    kind: Mapped[SubmissionKind] = mapped_column(
+        value_enum(SubmissionKind, "submission_kind"), default=SubmissionKind.SUBMIT
+    )
     code: Mapped[str] = mapped_column(Text)
     status: Mapped[SubmissionStatus] = mapped_column(
-        value_enum(SubmissionStatus, "submission_status"), default=SubmissionStatus.QUEUED)
-    verdict: Mapped[Verdict | None] = mapped_column(value_enum(Verdict, "verdict"),
-                                                    default=None)
+        value_enum(SubmissionStatus, "submission_status"), default=SubmissionStatus.QUEUED
+    )
+    verdict: Mapped[Verdict | None] = mapped_column(value_enum(Verdict, "verdict"), default=None)
     score: Mapped[float | None] = mapped_column(Float, default=None)
     max_score: Mapped[float | None] = mapped_column(Float, default=None)
     tests: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, default=None)
@@ -280,7 +289,8 @@ class EarlierReport(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     submission_id: Mapped[str] = mapped_column(
-        ForeignKey("submissions.id", ondelete="CASCADE"), index=True)
+        ForeignKey("submissions.id", ondelete="CASCADE"), index=True
+    )
     exercise_version: Mapped[str] = mapped_column(String(64))
     verdict: Mapped[Verdict | None] = mapped_column(value_enum(Verdict, "verdict"))
     score: Mapped[float | None] = mapped_column(Float)

@@ -23,16 +23,24 @@ EXAMPLE_CODE = (
 class SubmissionIn(BaseModel):
     """What ``POST /submit`` and ``POST /run`` take."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={
-        "examples": [{"exercise": "gru-update-gate", "code": EXAMPLE_CODE}]})
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"exercise": "gru-update-gate", "code": EXAMPLE_CODE}]},
+    )
 
-    exercise: str = Field(min_length=1, max_length=100, description="the exercise id",
-                          examples=["gru-update-gate"],
-                          json_schema_extra={"pattern": r"^[^\x00]+$"})
-    code: str = Field(description="the Python source; limited to NUMJUDGE_MAX_CODE_BYTES; "
-                      "not only whitespace; no NUL character, no lone surrogate",
-                      # documented only: the validator below and the service say what is wrong
-                      json_schema_extra={"pattern": r"^[^\x00]*[^\x00\s][^\x00]*$"})
+    exercise: str = Field(
+        min_length=1,
+        max_length=100,
+        description="the exercise id",
+        examples=["gru-update-gate"],
+        json_schema_extra={"pattern": r"^[^\x00]+$"},
+    )
+    code: str = Field(
+        description="the Python source; limited to NUMJUDGE_MAX_CODE_BYTES; "
+        "not only whitespace; no NUL character, no lone surrogate",
+        # documented only: the validator below and the service say what is wrong
+        json_schema_extra={"pattern": r"^[^\x00]*[^\x00\s][^\x00]*$"},
+    )
 
     @field_validator("exercise", "code")
     @classmethod
@@ -53,8 +61,11 @@ class TestResultOut(BaseModel):
     status: Literal["passed", "failed", "error"]
     points: float = Field(examples=[1.0])
     max_points: float = Field(examples=[1.0])
-    failure: Failure | None = Field(None, description="why the test did not pass, from a fixed "
-                                    "vocabulary; a hidden test's message says only this")
+    failure: Failure | None = Field(
+        None,
+        description="why the test did not pass, from a fixed "
+        "vocabulary; a hidden test's message says only this",
+    )
     message: str = Field("", examples=["shape: expected (4, 3), got (3, 4)"])
 
 
@@ -62,29 +73,59 @@ class DiagnosisOut(BaseModel):
     """The one known mistake that explains every failing test whose output came back."""
 
     hint: str = Field(examples=["Your gate and the expected one add up to 1 in every entry."])
-    cases: list[str] = Field(description="the failing tests it explains",
-                             examples=[["numerical example", "batched"]])
+    cases: list[str] = Field(
+        description="the failing tests it explains", examples=[["numerical example", "batched"]]
+    )
     source: Literal["mistake", "mutant", "check"] = Field(
         description="a hand-written mistake of the exercise, a mutant of the reference, or a "
-                    "check that every failing test failed on right values")
+        "check that every failing test failed on right values"
+    )
 
 
 class SubmissionOut(BaseModel):
     """A submission's result (``GET /submissions/{id}``); final once ``status`` is done."""
 
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "id": "3f0c9a4e5b8d4f7e9a1b2c3d4e5f6a7b",
-        "url": "/submissions/3f0c9a4e5b8d4f7e9a1b2c3d4e5f6a7b",
-        "exercise": "gru-update-gate", "exercise_version": "a1b2c3d4e5f60718", "user": "ada",
-        "kind": "submit", "status": "done", "verdict": "failed", "score": 7.0,
-        "max_score": 10.0, "message": "",
-        "tests": [{"name": "numerical example", "visibility": "public", "status": "failed",
-                   "points": 0.0, "max_points": 1.0, "failure": "wrong_shape",
-                   "message": "shape: expected (4, 3), got (3, 4)"}],
-        "diagnosis": {"hint": "Your gate and the expected one add up to 1 in every entry.",
-                      "cases": ["numerical example"], "source": "mistake"},
-        "output": "", "created_at": "2026-01-05T10:00:00Z", "started_at": "2026-01-05T10:00:00Z",
-        "finished_at": "2026-01-05T10:00:00Z", "duration_ms": 12, "attempts": 1}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "id": "3f0c9a4e5b8d4f7e9a1b2c3d4e5f6a7b",
+                    "url": "/submissions/3f0c9a4e5b8d4f7e9a1b2c3d4e5f6a7b",
+                    "exercise": "gru-update-gate",
+                    "exercise_version": "a1b2c3d4e5f60718",
+                    "user": "ada",
+                    "kind": "submit",
+                    "status": "done",
+                    "verdict": "failed",
+                    "score": 7.0,
+                    "max_score": 10.0,
+                    "message": "",
+                    "tests": [
+                        {
+                            "name": "numerical example",
+                            "visibility": "public",
+                            "status": "failed",
+                            "points": 0.0,
+                            "max_points": 1.0,
+                            "failure": "wrong_shape",
+                            "message": "shape: expected (4, 3), got (3, 4)",
+                        }
+                    ],
+                    "diagnosis": {
+                        "hint": "Your gate and the expected one add up to 1 in every entry.",
+                        "cases": ["numerical example"],
+                        "source": "mistake",
+                    },
+                    "output": "",
+                    "created_at": "2026-01-05T10:00:00Z",
+                    "started_at": "2026-01-05T10:00:00Z",
+                    "finished_at": "2026-01-05T10:00:00Z",
+                    "duration_ms": 12,
+                    "attempts": 1,
+                }
+            ]
+        }
+    )
 
     id: str
     url: str
@@ -99,15 +140,19 @@ class SubmissionOut(BaseModel):
     message: str = Field("", description="a whole-submission error, e.g. a SyntaxError")
     tests: list[TestResultOut] = Field(default_factory=list)
     diagnosis: DiagnosisOut | None = Field(
-        None, description="a hint, shown only when one known mistake explains the failures")
+        None, description="a hint, shown only when one known mistake explains the failures"
+    )
     output: str = Field("", description="what the code printed on public cases, truncated")
     created_at: datetime
     started_at: datetime | None = None
     finished_at: datetime | None = None
     duration_ms: int | None = None
     attempts: int = 0
-    regraded: bool = Field(False, description="graded again after the exercise changed; "
-                           "GET /submissions/{id}/reports lists every report it had")
+    regraded: bool = Field(
+        False,
+        description="graded again after the exercise changed; "
+        "GET /submissions/{id}/reports lists every report it had",
+    )
 
 
 class SubmissionSummary(BaseModel):
@@ -139,9 +184,11 @@ class ExerciseSummary(BaseModel):
 class RuleOut(BaseModel):
     """What the code may not use: code that uses it is not run, its tests fail (forbidden)."""
 
-    rule: str = Field(description="as declared: a word of the fixed vocabulary "
-                      "(python-loop), import:<module> or a dotted name",
-                      examples=["python-loop"])
+    rule: str = Field(
+        description="as declared: a word of the fixed vocabulary "
+        "(python-loop), import:<module> or a dotted name",
+        examples=["python-loop"],
+    )
     description: str = Field(examples=["Python loops (for, while, comprehensions)"])
 
 
@@ -159,8 +206,9 @@ class ExerciseDetail(ExerciseSummary):
     theory_html: str | None = None
     starter_code: str
     public_cases: list[str] = Field(examples=[["numerical example"]])
-    forbidden: list[RuleOut] = Field(description="what the code may not use, checked before "
-                                     "it runs")
+    forbidden: list[RuleOut] = Field(
+        description="what the code may not use, checked before it runs"
+    )
 
 
 class HealthStatus(enum.Enum):
@@ -172,18 +220,22 @@ class Health(BaseModel):
     status: HealthStatus
     database: str = Field(description="'ok' or the error")
     queue: str = Field(description="'ok' or the error")
-    sandbox: str = Field(description="'ok' when a live worker's canary grading passed at most "
-                         "NUMJUDGE_CANARY_MAX_AGE_S ago, else why not")
+    sandbox: str = Field(
+        description="'ok' when a live worker's canary grading passed at most "
+        "NUMJUDGE_CANARY_MAX_AGE_S ago, else why not"
+    )
     exercises: int
     workers: int | None = Field(None, description="grading processes with a live heartbeat")
     grading_threads: int | None = Field(None, description="their grading threads in all")
     queued: int | None = Field(None, description="submissions waiting to be graded")
     oldest_queued_s: float | None = Field(None, description="age of the oldest of them")
     canary_age_s: float | None = Field(None, description="age of the newest passing canary")
-    problems: list[str] = Field(default_factory=list,
-                                description="why submissions cannot be graded now, and which "
-                                "exercises are graded against their last good version while "
-                                "their folder does not load (these leave the status ok)")
+    problems: list[str] = Field(
+        default_factory=list,
+        description="why submissions cannot be graded now, and which "
+        "exercises are graded against their last good version while "
+        "their folder does not load (these leave the status ok)",
+    )
 
 
 class ErrorOut(BaseModel):

@@ -30,8 +30,10 @@ from graders.sandbox.runner import PACKAGE_ROOT, zygote_environment
 
 ROOT = Path(__file__).resolve().parents[1]
 EXERCISE = "gru-update-gate"
-COLD_HARNESS = ("import socket, sys, numpy; from graders.sandbox import harness; "
-                "harness.serve(socket.socket(fileno=int(sys.argv[1])), 20000)")
+COLD_HARNESS = (
+    "import socket, sys, numpy; from graders.sandbox import harness; "
+    "harness.serve(socket.socket(fileno=int(sys.argv[1])), 20000)"
+)
 
 
 def percentile(samples: list[float], share: float) -> float:
@@ -53,19 +55,24 @@ def cold_grade(prepared: PreparedExercise, code: str, limits: SandboxLimits) -> 
     """The same grading, but through a freshly started interpreter."""
     tasks, plans = plan_tasks(prepared.cases)
     ours, theirs = socket.socketpair()
-    process = subprocess.Popen([sys.executable, "-c", COLD_HARNESS, str(theirs.fileno())],
-                               pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL,
-                               env={**zygote_environment(), "PYTHONPATH": PACKAGE_ROOT})
+    process = subprocess.Popen(
+        [sys.executable, "-c", COLD_HARNESS, str(theirs.fileno())],
+        pass_fds=[theirs.fileno()],
+        stdin=subprocess.DEVNULL,
+        env={**zygote_environment(), "PYTHONPATH": PACKAGE_ROOT},
+    )
     theirs.close()
-    run = exchange(ours, code, prepared.exercise.entry, encode_tasks(tasks),
-                   time.monotonic() + 30, limits)
+    run = exchange(
+        ours, code, prepared.exercise.entry, encode_tasks(tasks), time.monotonic() + 30, limits
+    )
     ours.close()
     process.wait()
     return judge(prepared, plans, run, limits).verdict
 
 
-def throughput(sandbox: Sandbox, prepared: PreparedExercise, code: str, seconds: float,
-               threads: int) -> float:
+def throughput(
+    sandbox: Sandbox, prepared: PreparedExercise, code: str, seconds: float, threads: int
+) -> float:
     done = [0] * threads
     stop = time.monotonic() + seconds
 
@@ -103,11 +110,15 @@ def main() -> None:
     cold_rate = 2 / cold_median
     print(f"exercise {EXERCISE}: {len(prepared.cases)} cases, {len(tasks)} sandbox calls")
     for label, samples in (("engine", engine), ("wrong", failing), ("cold", cold)):
-        print(f"{label:<7} median {statistics.median(samples) * 1000:7.1f} ms   "
-              f"p95 {percentile(samples, .95) * 1000:7.1f} ms   ({len(samples)} gradings)")
+        print(
+            f"{label:<7} median {statistics.median(samples) * 1000:7.1f} ms   "
+            f"p95 {percentile(samples, 0.95) * 1000:7.1f} ms   ({len(samples)} gradings)"
+        )
     print(f"ratio   engine/cold median {engine_median / cold_median:.3f}   (goal <= 0.100)")
-    print(f"rate    {rate:.1f} gradings/s with 2 workers   (goal >= 40; two cold workers: "
-          f"{cold_rate:.1f}/s, ratio {rate / cold_rate:.1f}x)")
+    print(
+        f"rate    {rate:.1f} gradings/s with 2 workers   (goal >= 40; two cold workers: "
+        f"{cold_rate:.1f}/s, ratio {rate / cold_rate:.1f}x)"
+    )
 
 
 if __name__ == "__main__":

@@ -53,12 +53,19 @@ def honest_solution() -> str:
     """The reference, after work that needs ``HONEST_CPU_S`` of CPU time however slowly it
     gets it (process time, not wall-clock time)."""
     reference = (ROOT / "exercises" / EXERCISE / "solution.py").read_text()
-    return reference + (f"\nimport time\n_end = time.process_time() + {HONEST_CPU_S}\n"
-                        "while time.process_time() < _end:\n    pass\n")
+    return reference + (
+        f"\nimport time\n_end = time.process_time() + {HONEST_CPU_S}\n"
+        "while time.process_time() < _end:\n    pass\n"
+    )
 
 
-def spin_in_slots(sandbox: Sandbox, prepared: PreparedExercise, limits: SandboxLimits,
-                  stop: threading.Event, verdicts: Counter[str]) -> None:
+def spin_in_slots(
+    sandbox: Sandbox,
+    prepared: PreparedExercise,
+    limits: SandboxLimits,
+    stop: threading.Event,
+    verdicts: Counter[str],
+) -> None:
     """Grade a spinning submission again and again until ``stop``."""
     while not stop.is_set():
         try:
@@ -68,8 +75,9 @@ def spin_in_slots(sandbox: Sandbox, prepared: PreparedExercise, limits: SandboxL
 
 
 def start_spinners(count: int) -> list[subprocess.Popen[bytes]]:
-    return [subprocess.Popen([sys.executable, "-c", SPIN], start_new_session=True)
-            for _ in range(count)]
+    return [
+        subprocess.Popen([sys.executable, "-c", SPIN], start_new_session=True) for _ in range(count)
+    ]
 
 
 def wait_for_load(target: float) -> float:
@@ -83,16 +91,22 @@ def wait_for_load(target: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--gradings", type=int, default=200, help="honest gradings (200)")
-    parser.add_argument("--spinners", type=int, default=8,
-                        help="extra spinning processes outside the pool (8)")
-    parser.add_argument("--load", type=float, default=8.0,
-                        help="one-minute load average to reach before grading (8)")
+    parser.add_argument(
+        "--spinners", type=int, default=8, help="extra spinning processes outside the pool (8)"
+    )
+    parser.add_argument(
+        "--load",
+        type=float,
+        default=8.0,
+        help="one-minute load average to reach before grading (8)",
+    )
     options = parser.parse_args()
 
     prepared = ExerciseCatalog(ROOT / "exercises").prepared(EXERCISE)
     honest = honest_solution()
-    limits = replace(SandboxLimits(), time_s=TIME_LIMIT_S,
-                     memory_mb=prepared.exercise.limits.memory_mb)
+    limits = replace(
+        SandboxLimits(), time_s=TIME_LIMIT_S, memory_mb=prepared.exercise.limits.memory_mb
+    )
     outcomes: Counter[str] = Counter()
     spinner_verdicts: Counter[str] = Counter()
     cpu_ms: list[int] = []
@@ -102,18 +116,26 @@ def main() -> None:
     spinners = start_spinners(options.spinners)
     try:
         with Sandbox(workers=SLOTS, limits=limits) as sandbox:
-            slots = [threading.Thread(target=spin_in_slots,
-                                      args=(sandbox, prepared, limits, stop, spinner_verdicts))
-                     for _ in range(SLOTS - 1)]
+            slots = [
+                threading.Thread(
+                    target=spin_in_slots, args=(sandbox, prepared, limits, stop, spinner_verdicts)
+                )
+                for _ in range(SLOTS - 1)
+            ]
             for slot in slots:
                 slot.start()
-            print(f"waiting for a load average of {options.load:g} "
-                  f"({options.spinners} spinning processes, {SLOTS - 1} spinning slots)...",
-                  flush=True)
+            print(
+                f"waiting for a load average of {options.load:g} "
+                f"({options.spinners} spinning processes, {SLOTS - 1} spinning slots)...",
+                flush=True,
+            )
             loads.append(wait_for_load(options.load))
-            print(f"load average {loads[0]:.1f}: grading the honest solution "
-                  f"{options.gradings} times ({HONEST_CPU_S:g} s of CPU time each, limit "
-                  f"{TIME_LIMIT_S:g} s)", flush=True)
+            print(
+                f"load average {loads[0]:.1f}: grading the honest solution "
+                f"{options.gradings} times ({HONEST_CPU_S:g} s of CPU time each, limit "
+                f"{TIME_LIMIT_S:g} s)",
+                flush=True,
+            )
             for number in range(1, options.gradings + 1):
                 started = time.monotonic()
                 try:
@@ -123,8 +145,7 @@ def main() -> None:
                 except SandboxFault:
                     outcomes["engine fault: other"] += 1
                 else:
-                    outcomes[f"{report.verdict.value} {report.score:g}/"
-                             f"{report.max_score:g}"] += 1
+                    outcomes[f"{report.verdict.value} {report.score:g}/{report.max_score:g}"] += 1
                     if report.cost is not None:
                         cpu_ms.append(report.cost.cpu_ms)
                 wall_s.append(time.monotonic() - started)
@@ -140,21 +161,26 @@ def main() -> None:
             os.killpg(spinner.pid, signal.SIGKILL)
             spinner.wait()
 
-    timeouts = sum(count for outcome, count in outcomes.items()
-                   if outcome.startswith("timeout"))
+    timeouts = sum(count for outcome, count in outcomes.items() if outcome.startswith("timeout"))
     print()
     print(f"honest gradings: {options.gradings}, timeouts: {timeouts}")
     for outcome, count in outcomes.most_common():
         print(f"  {outcome}: {count}")
     print(f"spinning slots' gradings: {dict(spinner_verdicts)}")
-    print(f"load average: {min(loads):.1f} to {max(loads):.1f} "
-          f"(median {statistics.median(loads):.1f})")
+    print(
+        f"load average: {min(loads):.1f} to {max(loads):.1f} "
+        f"(median {statistics.median(loads):.1f})"
+    )
     if cpu_ms:
-        print(f"honest CPU time: median {statistics.median(cpu_ms) / 1000:.2f} s, "
-              f"max {max(cpu_ms) / 1000:.2f} s")
-    print(f"honest wall-clock time: median {statistics.median(wall_s):.1f} s, "
-          f"max {max(wall_s):.1f} s (backstop at {limits.wall_s:g} s, ceiling at "
-          f"{limits.starved_wall_s:g} s)")
+        print(
+            f"honest CPU time: median {statistics.median(cpu_ms) / 1000:.2f} s, "
+            f"max {max(cpu_ms) / 1000:.2f} s"
+        )
+    print(
+        f"honest wall-clock time: median {statistics.median(wall_s):.1f} s, "
+        f"max {max(wall_s):.1f} s (backstop at {limits.wall_s:g} s, ceiling at "
+        f"{limits.starved_wall_s:g} s)"
+    )
 
 
 if __name__ == "__main__":

@@ -71,29 +71,44 @@ def make_learners(database_url: str, count: int, stale: int) -> tuple[list[str],
             learners.append(user)
         for index in range(stale):  # spread over the learners, as a class's history is
             row = submission_store.create_submission(
-                session=session, user=learners[index % count], exercise_id=EXERCISE,
+                session=session,
+                user=learners[index % count],
+                exercise_id=EXERCISE,
                 exercise_version="earlier",
-                code=solution, kind=SubmissionKind.SUBMIT, lease_expires_at=utcnow())
+                code=solution,
+                kind=SubmissionKind.SUBMIT,
+                lease_expires_at=utcnow(),
+            )
             row.status, row.score, row.max_score = SubmissionStatus.DONE, 1.0, 1.0
         instructor = account_store.create_user(session=session, name="prof", role=Role.INSTRUCTOR)
         instructor_token = account_store.create_token(session=session, user=instructor)[1]
     return tokens, instructor_token
 
 
-def start_server(folder: Path, workers: int, learners: int, stale: int
-                 ) -> tuple[subprocess.Popen[bytes], str, list[str], str]:
+def start_server(
+    folder: Path, workers: int, learners: int, stale: int
+) -> tuple[subprocess.Popen[bytes], str, list[str], str]:
     database_url = f"sqlite:///{folder / 'numjudge.db'}"
-    env = {**os.environ, "NUMJUDGE_DATABASE_URL": database_url,
-           "NUMJUDGE_QUEUE_URL": f"sqlite:///{folder / 'queue.db'}",
-           "NUMJUDGE_EXERCISES_DIR": str(REPO / "exercises"), "NUMJUDGE_LOG_LEVEL": "WARNING",
-           "NUMJUDGE_WORKERS": str(workers)}
+    env = {
+        **os.environ,
+        "NUMJUDGE_DATABASE_URL": database_url,
+        "NUMJUDGE_QUEUE_URL": f"sqlite:///{folder / 'queue.db'}",
+        "NUMJUDGE_EXERCISES_DIR": str(REPO / "exercises"),
+        "NUMJUDGE_LOG_LEVEL": "WARNING",
+        "NUMJUDGE_WORKERS": str(workers),
+    }
     tokens, instructor = make_learners(database_url, learners, stale)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = int(probe.getsockname()[1])
     log = (folder / "serve.log").open("wb")
-    process = subprocess.Popen([NUMJUDGE, "serve", "--port", str(port)], env=env, stdout=log,
-                               stderr=subprocess.STDOUT, cwd=folder)
+    process = subprocess.Popen(
+        [NUMJUDGE, "serve", "--port", str(port)],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        cwd=folder,
+    )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
@@ -121,8 +136,7 @@ class Learner:
         start = time.perf_counter()
         connection = http.client.HTTPConnection(self.host, self.port, timeout=120)
         try:
-            connection.request("POST", f"/submit?wait={wait}", body=body,
-                               headers=self.headers)
+            connection.request("POST", f"/submit?wait={wait}", body=body, headers=self.headers)
             response = connection.getresponse()
             data = json.loads(response.read())
         finally:
@@ -136,11 +150,19 @@ def main() -> None:
     parser.add_argument("--flooders", type=int, default=2)
     parser.add_argument("--workers", type=int, default=4, help="grading threads")
     parser.add_argument("--seconds", type=float, default=40.0, help="length of the rush")
-    parser.add_argument("--period", type=float, default=60.0,
-                        help="mean seconds between one well-behaved learner's submissions")
+    parser.add_argument(
+        "--period",
+        type=float,
+        default=60.0,
+        help="mean seconds between one well-behaved learner's submissions",
+    )
     parser.add_argument("--idle", type=int, default=30, help="idle latency samples")
-    parser.add_argument("--regrades", type=int, default=0,
-                        help="earlier-version submissions queued for regrading at the start")
+    parser.add_argument(
+        "--regrades",
+        type=int,
+        default=0,
+        help="earlier-version submissions queued for regrading at the start",
+    )
     args = parser.parse_args()
     solution = (REPO / "exercises" / EXERCISE / "solution.py").read_text()
     from graders import ExerciseCatalog
@@ -148,8 +170,9 @@ def main() -> None:
     limit = ExerciseCatalog(REPO / "exercises").load(EXERCISE).limits.time_s
     slow = f"import time\ntime.sleep({limit + 5})\n" + solution
     with tempfile.TemporaryDirectory(prefix="numjudge-rush-") as tmp:
-        process, url, tokens, instructor = start_server(Path(tmp), args.workers,
-                                                        args.learners, args.regrades)
+        process, url, tokens, instructor = start_server(
+            Path(tmp), args.workers, args.learners, args.regrades
+        )
         try:
             probe = Learner(url, tokens[0])
             warm_up(probe, solution)
@@ -158,8 +181,11 @@ def main() -> None:
             without = rush(url, tokens, solution, slow, args)[0] if args.regrades else []
             queued = left = 0
             if args.regrades:
-                queued = httpx.post(f"{url}/regrades/{EXERCISE}", timeout=60, headers={
-                    "Authorization": f"Bearer {instructor}"}).json()["queued"]
+                queued = httpx.post(
+                    f"{url}/regrades/{EXERCISE}",
+                    timeout=60,
+                    headers={"Authorization": f"Bearer {instructor}"},
+                ).json()["queued"]
             latencies, refused, failures = rush(url, tokens, solution, slow, args)
             if args.regrades:
                 left = regrades_left(url)
@@ -168,8 +194,11 @@ def main() -> None:
             process.wait(timeout=30)
     idle_p50, idle_p95 = percentile(idle, 0.5), percentile(idle, 0.95)
     p50, p95 = percentile(latencies, 0.5), percentile(latencies, 0.95)
-    backlog = (f"; {queued} regrades queued at the start, {queued - left} graded during the "
-               "rush" if args.regrades else "")
+    backlog = (
+        f"; {queued} regrades queued at the start, {queued - left} graded during the rush"
+        if args.regrades
+        else ""
+    )
     lines = [
         f"rush: {args.learners} learners ({args.flooders} flooding with code that sleeps past "
         f"the {limit:g} s limit), {args.workers} grading threads, {args.seconds:g} s{backlog}",
@@ -182,13 +211,18 @@ def main() -> None:
         f"429: {refused}; unexpected answers: {failures}",
     ]
     if without:
-        lines += ["", "| figure | rush without regrades | rush with the backlog | ratio | goal |",
-                  "|---|---|---|---|---|"]
+        lines += [
+            "",
+            "| figure | rush without regrades | rush with the backlog | ratio | goal |",
+            "|---|---|---|---|---|",
+        ]
         for name, q in (("p50", 0.5), ("p95", 0.95)):
             before, after = percentile(without, q), percentile(latencies, q)
-            lines.append(f"| {name} | {before * 1000:.0f} ms | {after * 1000:.0f} ms | "
-                         f"{after / before:.2f}x | <= {UNCHANGED:g}x "
-                         f"{'met' if after <= UNCHANGED * before else 'NOT met'} |")
+            lines.append(
+                f"| {name} | {before * 1000:.0f} ms | {after * 1000:.0f} ms | "
+                f"{after / before:.2f}x | <= {UNCHANGED:g}x "
+                f"{'met' if after <= UNCHANGED * before else 'NOT met'} |"
+            )
     print("\n".join(lines))
 
 
@@ -208,8 +242,9 @@ def regrades_left(url: str) -> int:
     return int(httpx.get(f"{url}/healthz", timeout=60).json()["queued"] or 0)
 
 
-def rush(url: str, tokens: list[str], solution: str, slow: str,
-         args: argparse.Namespace) -> tuple[list[float], int, int]:
+def rush(
+    url: str, tokens: list[str], solution: str, slow: str, args: argparse.Namespace
+) -> tuple[list[float], int, int]:
     latencies: list[float] = []
     counts = {"refused": 0, "failures": 0}
     lock = threading.Lock()
@@ -240,7 +275,7 @@ def rush(url: str, tokens: list[str], solution: str, slow: str,
                     counts["failures"] += 1
             pause = rng.expovariate(1 / args.period)
 
-    flooders, others = tokens[1:1 + args.flooders], tokens[1 + args.flooders:]
+    flooders, others = tokens[1 : 1 + args.flooders], tokens[1 + args.flooders :]
     threads = [threading.Thread(target=flooder, args=(t,)) for t in flooders]
     threads += [threading.Thread(target=well_behaved, args=(t,)) for t in others]
     for thread in threads:

@@ -52,8 +52,9 @@ from app.store import submissions as submission_store  # noqa: E402
 from graders import ExerciseCatalog, Verdict  # noqa: E402
 
 NUMJUDGE = str(Path(sys.executable).parent / "numjudge")
-PG_URL = os.environ.get("NUMJUDGE_BENCH_PG_URL",
-                        "postgresql+psycopg://postgres@localhost:5432/postgres")
+PG_URL = os.environ.get(
+    "NUMJUDGE_BENCH_PG_URL", "postgresql+psycopg://postgres@localhost:5432/postgres"
+)
 REDIS_URL = os.environ.get("NUMJUDGE_BENCH_REDIS_URL", "redis://127.0.0.1:6379/15")
 EXERCISE = "sleepy-identity"
 
@@ -64,15 +65,19 @@ def write_exercise(folder: Path, sleep_s: float) -> str:
     exercise.mkdir(parents=True)
     (exercise / "exercise.toml").write_text(
         f'id = "{EXERCISE}"\ntitle = "Identity, slowly"\ndifficulty = "easy"\n'
-        'tags = ["benchmark"]\nentry = "identity"\n\n[limits]\ntime_s = 5\nmemory_mb = 256\n')
+        'tags = ["benchmark"]\nentry = "identity"\n\n[limits]\ntime_s = 5\nmemory_mb = 256\n'
+    )
     (exercise / "statement.md").write_text("Return `x` as float64, after a wait.\n")
     (exercise / "starter.py").write_text("def identity(x):\n    raise NotImplementedError\n")
-    solution = ("import time\n\nimport numpy as np\n\n\ndef identity(x):\n"
-                f"    time.sleep({sleep_s})\n    return np.asarray(x, dtype=np.float64)\n")
+    solution = (
+        "import time\n\nimport numpy as np\n\n\ndef identity(x):\n"
+        f"    time.sleep({sleep_s})\n    return np.asarray(x, dtype=np.float64)\n"
+    )
     (exercise / "solution.py").write_text(solution)
     (exercise / "cases.py").write_text(
         "import numpy as np\n\nfrom graders.cases import case\n\n\n"
-        "@case(public=True, points=1)\ndef small(rng):\n    return {'x': np.arange(3.0)}\n")
+        "@case(public=True, points=1)\ndef small(rng):\n    return {'x': np.arange(3.0)}\n"
+    )
     return solution
 
 
@@ -100,23 +105,41 @@ def drop_database(name: str) -> None:
     admin.dispose()
 
 
-def run(workers: int, args: argparse.Namespace, exercises: Path, solution: str,
-        logs: Path) -> tuple[float, bool]:
+def run(
+    workers: int, args: argparse.Namespace, exercises: Path, solution: str, logs: Path
+) -> tuple[float, bool]:
     """Submissions per second with ``workers`` worker processes, and whether all passed."""
     name, database = fresh_database()
-    env = {**os.environ, "NUMJUDGE_DATABASE_URL": database, "NUMJUDGE_QUEUE_URL": REDIS_URL,
-           "NUMJUDGE_QUEUE_NAME": f"bench-{uuid.uuid4().hex[:8]}",
-           "NUMJUDGE_EXERCISES_DIR": str(exercises), "NUMJUDGE_LOG_LEVEL": "WARNING",
-           "NUMJUDGE_REGRADE_WORKERS": "0", "NUMJUDGE_AUTO_MIGRATE": "false",
-           # Unpinned: on two cores, pinning would measure which core a process got.
-           "NUMJUDGE_SERVICE_CPUS": "0"}
+    env = {
+        **os.environ,
+        "NUMJUDGE_DATABASE_URL": database,
+        "NUMJUDGE_QUEUE_URL": REDIS_URL,
+        "NUMJUDGE_QUEUE_NAME": f"bench-{uuid.uuid4().hex[:8]}",
+        "NUMJUDGE_EXERCISES_DIR": str(exercises),
+        "NUMJUDGE_LOG_LEVEL": "WARNING",
+        "NUMJUDGE_REGRADE_WORKERS": "0",
+        "NUMJUDGE_AUTO_MIGRATE": "false",
+        # Unpinned: on two cores, pinning would measure which core a process got.
+        "NUMJUDGE_SERVICE_CPUS": "0",
+    }
     port = free_port()
-    processes = [subprocess.Popen([NUMJUDGE, "serve", "--workers", "0", "--port", str(port)],
-                                  env=env, stdout=(logs / "serve.log").open("ab"),
-                                  stderr=subprocess.STDOUT)]
-    processes += [subprocess.Popen([NUMJUDGE, "worker", "--workers", str(args.threads)],
-                                   env=env, stdout=(logs / f"worker{i}.log").open("ab"),
-                                   stderr=subprocess.STDOUT) for i in range(workers)]
+    processes = [
+        subprocess.Popen(
+            [NUMJUDGE, "serve", "--workers", "0", "--port", str(port)],
+            env=env,
+            stdout=(logs / "serve.log").open("ab"),
+            stderr=subprocess.STDOUT,
+        )
+    ]
+    processes += [
+        subprocess.Popen(
+            [NUMJUDGE, "worker", "--workers", str(args.threads)],
+            env=env,
+            stdout=(logs / f"worker{i}.log").open("ab"),
+            stderr=subprocess.STDOUT,
+        )
+        for i in range(workers)
+    ]
     try:
         wait_until(lambda: ready(database, port, workers), 120)
         total = args.learners * args.per_learner
@@ -125,19 +148,30 @@ def run(workers: int, args: argparse.Namespace, exercises: Path, solution: str,
         version = ExerciseCatalog(exercises).load(EXERCISE).version
         queue = GradingQueue(REDIS_URL, env["NUMJUDGE_QUEUE_NAME"])
         with session_scope(database) as session:
-            users = [account_store.create_user(session=session, name=f"learner{i}")
-                     for i in range(args.learners)]
-            ids = [submission_store.create_submission(
-                session=session, user=user, exercise_id=EXERCISE, exercise_version=version,
-                code=solution, kind=SubmissionKind.SUBMIT,
-                lease_expires_at=utcnow() + timedelta(minutes=10)).id
-                for _ in range(args.per_learner) for user in users]
+            users = [
+                account_store.create_user(session=session, name=f"learner{i}")
+                for i in range(args.learners)
+            ]
+            ids = [
+                submission_store.create_submission(
+                    session=session,
+                    user=user,
+                    exercise_id=EXERCISE,
+                    exercise_version=version,
+                    code=solution,
+                    kind=SubmissionKind.SUBMIT,
+                    lease_expires_at=utcnow() + timedelta(minutes=10),
+                ).id
+                for _ in range(args.per_learner)
+                for user in users
+            ]
         for submission_id in ids:
             queue.enqueue(submission_id)
         wait_until(lambda: done(database) == total, 600)
         with session_scope(database) as session:
-            first, last = session.execute(select(func.min(Submission.started_at),
-                                                 func.max(Submission.finished_at))).one()
+            first, last = session.execute(
+                select(func.min(Submission.started_at), func.max(Submission.finished_at))
+            ).one()
             verdicts = set(session.scalars(select(Submission.verdict).distinct()))
         assert first is not None and last is not None  # every row was graded
         return total / (last - first).total_seconds(), verdicts == {Verdict.PASSED}
@@ -160,8 +194,10 @@ def ready(database: str, port: int, workers: int) -> bool:
 
 def done(database: str) -> int:
     with session_scope(database) as session:
-        return int(session.scalar(select(func.count()).where(
-            Submission.status == SubmissionStatus.DONE)) or 0)
+        return int(
+            session.scalar(select(func.count()).where(Submission.status == SubmissionStatus.DONE))
+            or 0
+        )
 
 
 def wait_until(condition: Callable[[], bool], timeout: float) -> None:
@@ -187,8 +223,10 @@ def main() -> None:
         for count in (int(n) for n in args.workers.split(",")):
             rate, right = run(count, args, exercises, solution, Path(temp))
             results[count] = rate
-            sys.stdout.write(f"workers={count} threads={args.threads} "
-                             f"throughput={rate:.1f}/s every_verdict_right={right}\n")
+            sys.stdout.write(
+                f"workers={count} threads={args.threads} "
+                f"throughput={rate:.1f}/s every_verdict_right={right}\n"
+            )
         base = results[min(results)]
         for count, rate in results.items():
             sys.stdout.write(f"workers={count} ratio={rate / base:.2f}x\n")

@@ -75,16 +75,34 @@ def free_port() -> int:
 def start_server(folder: Path, learners: int) -> tuple[subprocess.Popen[bytes], str, list[str]]:
     """A fresh ``numjudge serve`` and one token per learner (each learner grades one at a
     time, so the load comes from ``learners`` learners, like a class)."""
-    env = {**os.environ, "NUMJUDGE_DATABASE_URL": f"sqlite:///{folder / 'numjudge.db'}",
-           "NUMJUDGE_QUEUE_URL": f"sqlite:///{folder / 'queue.db'}",
-           "NUMJUDGE_EXERCISES_DIR": str(REPO / "exercises"), "NUMJUDGE_LOG_LEVEL": "WARNING"}
-    tokens = [subprocess.run([NUMJUDGE, "users", "add", f"bench{i}"], env=env, check=True,
-                             capture_output=True, text=True).stdout.strip().splitlines()[-1]
-              for i in range(learners)]
+    env = {
+        **os.environ,
+        "NUMJUDGE_DATABASE_URL": f"sqlite:///{folder / 'numjudge.db'}",
+        "NUMJUDGE_QUEUE_URL": f"sqlite:///{folder / 'queue.db'}",
+        "NUMJUDGE_EXERCISES_DIR": str(REPO / "exercises"),
+        "NUMJUDGE_LOG_LEVEL": "WARNING",
+    }
+    tokens = [
+        subprocess.run(
+            [NUMJUDGE, "users", "add", f"bench{i}"],
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        .stdout.strip()
+        .splitlines()[-1]
+        for i in range(learners)
+    ]
     port = free_port()
     log = (folder / "serve.log").open("wb")
-    process = subprocess.Popen([NUMJUDGE, "serve", "--port", str(port)], env=env, stdout=log,
-                               stderr=subprocess.STDOUT, cwd=folder)
+    process = subprocess.Popen(
+        [NUMJUDGE, "serve", "--port", str(port)],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        cwd=folder,
+    )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -103,8 +121,9 @@ class Client:
 
     def __init__(self, url: str, token: str) -> None:
         address = urlsplit(url)
-        self.connection = http.client.HTTPConnection(address.hostname or "127.0.0.1",
-                                                     address.port, timeout=60)
+        self.connection = http.client.HTTPConnection(
+            address.hostname or "127.0.0.1", address.port, timeout=60
+        )
         self.headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
 
     def submit(self, exercise: str, code: str) -> float:
@@ -114,8 +133,11 @@ class Client:
         response = self.connection.getresponse()
         data = json.loads(response.read())
         elapsed = time.perf_counter() - start
-        if response.status != 202 or data.get("status") != "done" or \
-                data.get("verdict") != "passed":
+        if (
+            response.status != 202
+            or data.get("status") != "done"
+            or data.get("verdict") != "passed"
+        ):
             raise SystemExit(f"unexpected answer {response.status}: {str(data)[:300]}")
         return elapsed
 
@@ -141,14 +163,19 @@ def process_cpu(pid: int) -> tuple[float, float]:
 
 def cpu_snapshot(server_pid: int) -> dict[str, float]:
     """CPU seconds so far of the server, its zygotes, their sandboxes, and the whole machine."""
-    zygotes = [int(pid) for task in Path(f"/proc/{server_pid}/task").iterdir()
-               for pid in (task / "children").read_text().split()]
+    zygotes = [
+        int(pid)
+        for task in Path(f"/proc/{server_pid}/task").iterdir()
+        for pid in (task / "children").read_text().split()
+    ]
     per_zygote = [process_cpu(pid) for pid in zygotes]
     ticks = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    return {"server": process_cpu(server_pid)[0],
-            "zygotes": sum(own for own, _ in per_zygote),
-            "sandboxes": sum(reaped for _, reaped in per_zygote),
-            "machine": (sum(ticks) - ticks[3] - ticks[4]) / CLOCK_TICKS}
+    return {
+        "server": process_cpu(server_pid)[0],
+        "zygotes": sum(own for own, _ in per_zygote),
+        "sandboxes": sum(reaped for _, reaped in per_zygote),
+        "machine": (sum(ticks) - ticks[3] - ticks[4]) / CLOCK_TICKS,
+    }
 
 
 def tree_cpu(root: int) -> float:
@@ -244,23 +271,38 @@ def main() -> None:
     cold_cost = 2 / cold  # submissions/s of two workers that each start Python + numpy cold
     median, p95 = statistics.median(latencies), percentile(latencies, 0.95)
     rows = [
-        ("cold `python -c \"import numpy\"`", f"{cold * 1000:.0f} ms", "1", "reference"),
-        ("`POST /submit?wait` median", f"{median * 1000:.1f} ms", f"{median / cold:.2f}",
-         "<= 0.25 " + ("met" if median <= cold / 4 else "NOT met")),
+        ('cold `python -c "import numpy"`', f"{cold * 1000:.0f} ms", "1", "reference"),
+        (
+            "`POST /submit?wait` median",
+            f"{median * 1000:.1f} ms",
+            f"{median / cold:.2f}",
+            "<= 0.25 " + ("met" if median <= cold / 4 else "NOT met"),
+        ),
         ("`POST /submit?wait` p95", f"{p95 * 1000:.1f} ms", f"{p95 / cold:.2f}", ""),
-        ("engine alone (`graders.grade`, warm pool), median", f"{engine * 1000:.1f} ms",
-         f"{engine / cold:.2f}", "context: the floor under the service's latency"),
-        (f"throughput, {CLIENTS} clients", f"{rate:.1f} /s", f"{rate / cold_cost:.2f} x (2/cold)",
-         ">= 4 " + ("met" if rate >= 4 * cold_cost else "NOT met")),
+        (
+            "engine alone (`graders.grade`, warm pool), median",
+            f"{engine * 1000:.1f} ms",
+            f"{engine / cold:.2f}",
+            "context: the floor under the service's latency",
+        ),
+        (
+            f"throughput, {CLIENTS} clients",
+            f"{rate:.1f} /s",
+            f"{rate / cold_cost:.2f} x (2/cold)",
+            ">= 4 " + ("met" if rate >= 4 * cold_cost else "NOT met"),
+        ),
     ]
     table = ["| figure | value | ratio to cold start | goal |", "|---|---|---|---|"]
     table += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows]
     per_submission = {part: (after[part] - before[part]) / args.load * 1000 for part in after}
-    table += ["", "CPU time per submission during the load run: "
-              + ", ".join(f"{part} {ms:.1f} ms" for part, ms in per_submission.items())
-              + " (the machine's includes the load generator and the kernel's own threads). "
-              f"The server was measured once idle, {waited:.1f} s after it answered, with "
-              f"{threads} grading threads (one of them for regrades only)."]
+    table += [
+        "",
+        "CPU time per submission during the load run: "
+        + ", ".join(f"{part} {ms:.1f} ms" for part, ms in per_submission.items())
+        + " (the machine's includes the load generator and the kernel's own threads). "
+        f"The server was measured once idle, {waited:.1f} s after it answered, with "
+        f"{threads} grading threads (one of them for regrades only).",
+    ]
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     text = "\n".join(table)
     print(text)

@@ -36,8 +36,9 @@ def canary(sandbox: Sandbox) -> CanaryResult:
     seconds = time.perf_counter() - started
     outcome = run.outcomes.get(0)
     if run.ending is not Ending.COMPLETED or outcome is None or not outcome.ok:
-        return CanaryResult(False, seconds, f"the canary did not complete: {run.ending.value} "
-                            f"{run.message}".strip())
+        return CanaryResult(
+            False, seconds, f"the canary did not complete: {run.ending.value} {run.message}".strip()
+        )
     if not np.array_equal(outcome.value, [1.0, 2.0, 3.0]):
         return CanaryResult(False, seconds, "the canary returned a wrong value")
     return CanaryResult(True, seconds)

@@ -39,7 +39,7 @@ ASSIGNMENT_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
 
 
 class LatePolicyKind(enum.Enum):
-    CUTOFF = "cutoff"    # late work is graded and marked late, and scores nothing
+    CUTOFF = "cutoff"  # late work is graded and marked late, and scores nothing
     PENALTY = "penalty"  # each started day late takes ``per_day`` off, down to ``floor``
 
 
@@ -119,10 +119,12 @@ def load_course(root: Path, exercise_ids: Collection[str]) -> Course:
     zone = _zone(data.get("timezone"))
     tables = data.get("assignment", [])
     if not isinstance(tables, list):
-        raise CourseError(f"{COURSE_FILE}: 'assignment' must be an array of tables "
-                          "([[assignment]])")
-    assignments = tuple(_assignment(table, index, zone, exercise_ids)
-                        for index, table in enumerate(tables, start=1))
+        raise CourseError(
+            f"{COURSE_FILE}: 'assignment' must be an array of tables ([[assignment]])"
+        )
+    assignments = tuple(
+        _assignment(table, index, zone, exercise_ids) for index, table in enumerate(tables, start=1)
+    )
     ids = [a.id for a in assignments]
     repeated = sorted({i for i in ids if ids.count(i) > 1})
     if repeated:
@@ -131,8 +133,10 @@ def load_course(root: Path, exercise_ids: Collection[str]) -> Course:
     assigned = [i for a in assignments for i in a.exercise_ids]
     shared = sorted({i for i in assigned if assigned.count(i) > 1})
     if shared:
-        raise CourseError(f"{COURSE_FILE}: exercise(s) {', '.join(shared)} in more than one "
-                          "assignment; an exercise belongs to one assignment at most")
+        raise CourseError(
+            f"{COURSE_FILE}: exercise(s) {', '.join(shared)} in more than one "
+            "assignment; an exercise belongs to one assignment at most"
+        )
     return Course(assignments, data.get("timezone", "UTC"))
 
 
@@ -144,12 +148,12 @@ def _zone(name: Any) -> tzinfo | None:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        raise CourseError(f"{COURSE_FILE}: 'timezone' {name!r} is not a known time zone"
-                          ) from None
+        raise CourseError(f"{COURSE_FILE}: 'timezone' {name!r} is not a known time zone") from None
 
 
-def _assignment(table: Any, index: int, zone: tzinfo | None,
-                exercise_ids: Collection[str]) -> Assignment:
+def _assignment(
+    table: Any, index: int, zone: tzinfo | None, exercise_ids: Collection[str]
+) -> Assignment:
     where = f"{COURSE_FILE}: assignment {index}"
     if not isinstance(table, dict):
         raise CourseError(f"{where}: must be a table")
@@ -167,21 +171,29 @@ def _assignment(table: Any, index: int, zone: tzinfo | None,
     due = _moment(table.get("due"), "due", where, zone)
     if due <= opens:
         raise CourseError(f"{where}: 'due' must come after 'opens'")
-    return Assignment(assignment_id, title.strip(), opens, due,
-                      _late_policy(table.get("late", {}), where),
-                      _exercises(table.get("exercises"), where, exercise_ids))
+    return Assignment(
+        assignment_id,
+        title.strip(),
+        opens,
+        due,
+        _late_policy(table.get("late", {}), where),
+        _exercises(table.get("exercises"), where, exercise_ids),
+    )
 
 
 def _moment(value: Any, key: str, where: str, zone: tzinfo | None) -> datetime:
     if isinstance(value, date) and not isinstance(value, datetime):
         raise CourseError(f"{where}: '{key}' needs a time of day as well as a date")
     if not isinstance(value, datetime):
-        raise CourseError(f"{where}: '{key}' must be a date and time, such as "
-                          "2026-12-08T23:59:00+01:00")
+        raise CourseError(
+            f"{where}: '{key}' must be a date and time, such as 2026-12-08T23:59:00+01:00"
+        )
     if value.tzinfo is None:
         if zone is None:
-            raise CourseError(f"{where}: '{key}' has no time zone; write an offset "
-                              "(…T23:59:00+01:00) or set 'timezone' at the top of the file")
+            raise CourseError(
+                f"{where}: '{key}' has no time zone; write an offset "
+                "(…T23:59:00+01:00) or set 'timezone' at the top of the file"
+            )
         value = value.replace(tzinfo=zone)
     moment: datetime = value.astimezone(UTC)
     return moment
@@ -215,8 +227,9 @@ def _share(value: Any, key: str, where: str) -> float:
     return float(value)
 
 
-def _exercises(items: Any, where: str, exercise_ids: Collection[str]
-               ) -> tuple[AssignedExercise, ...]:
+def _exercises(
+    items: Any, where: str, exercise_ids: Collection[str]
+) -> tuple[AssignedExercise, ...]:
     if not isinstance(items, list) or not items:
         raise CourseError(f"{where}: 'exercises' must list at least one exercise")
     assigned = []
@@ -226,11 +239,9 @@ def _exercises(items: Any, where: str, exercise_ids: Collection[str]
             raise CourseError(f"{where}: each exercise is an id or {{ id = …, weight = … }}")
         exercise_id, weight = entry.get("id"), entry.get("weight", 1)
         if exercise_id not in exercise_ids:
-            raise CourseError(f"{where}: exercise {exercise_id!r} is not in the exercises "
-                              "folder")
+            raise CourseError(f"{where}: exercise {exercise_id!r} is not in the exercises folder")
         if isinstance(weight, bool) or not isinstance(weight, int | float) or weight <= 0:
-            raise CourseError(f"{where}: the weight of {exercise_id!r} must be a positive "
-                              "number")
+            raise CourseError(f"{where}: the weight of {exercise_id!r} must be a positive number")
         assigned.append(AssignedExercise(str(exercise_id), float(weight)))
     ids = [a.id for a in assigned]
     if len(set(ids)) != len(ids):

@@ -22,8 +22,9 @@ from pathlib import Path
 
 logger = logging.getLogger(__name__)
 
-LOCAL_FILE_SYSTEMS = frozenset({"ext2", "ext3", "ext4", "xfs", "btrfs", "tmpfs", "overlay",
-                                "zfs", "f2fs", "bcachefs", "ramfs"})
+LOCAL_FILE_SYSTEMS = frozenset(
+    {"ext2", "ext3", "ext4", "xfs", "btrfs", "tmpfs", "overlay", "zfs", "f2fs", "bcachefs", "ramfs"}
+)
 """File systems whose every change is made by this kernel, which then reports it."""
 
 IGNORED_FOLDERS = frozenset({"__pycache__"})
@@ -67,9 +68,17 @@ class FolderWatch:
 
         self.root = root
         self._flags = flags
-        self._mask = (flags.MODIFY | flags.ATTRIB | flags.CLOSE_WRITE | flags.CREATE
-                      | flags.DELETE | flags.MOVED_FROM | flags.MOVED_TO | flags.DELETE_SELF
-                      | flags.MOVE_SELF)
+        self._mask = (
+            flags.MODIFY
+            | flags.ATTRIB
+            | flags.CLOSE_WRITE
+            | flags.CREATE
+            | flags.DELETE
+            | flags.MOVED_FROM
+            | flags.MOVED_TO
+            | flags.DELETE_SELF
+            | flags.MOVE_SELF
+        )
         self._inotify = INotify()
         self._finalizer = weakref.finalize(self, self._inotify.close)
         self._lock = threading.Lock()
@@ -94,8 +103,7 @@ class FolderWatch:
         try:
             return cls(root)
         except (ImportError, OSError, Unwatchable) as exc:
-            logger.info("exercise folder not watched (%s): its files are checked on every use",
-                        exc)
+            logger.info("exercise folder not watched (%s): its files are checked on every use", exc)
             return None
 
     def generation(self) -> int | None:
@@ -110,8 +118,9 @@ class FolderWatch:
                     for event in events:
                         self._follow(event.mask, event.wd, event.name)
             except (OSError, Unwatchable) as exc:
-                logger.warning("exercise folder watch stopped (%s): checking files on every "
-                               "use", exc)
+                logger.warning(
+                    "exercise folder watch stopped (%s): checking files on every use", exc
+                )
                 self._blind = True
                 self.close()
                 return None
@@ -124,12 +133,10 @@ class FolderWatch:
         flags = self._flags
         if mask & flags.Q_OVERFLOW:
             raise Unwatchable("the event queue overflowed")
-        if wd == self._root_watch and mask & (flags.DELETE_SELF | flags.MOVE_SELF
-                                              | flags.IGNORED):
+        if wd == self._root_watch and mask & (flags.DELETE_SELF | flags.MOVE_SELF | flags.IGNORED):
             raise Unwatchable("the folder itself was moved or deleted")
         parent = self._folders.get(wd)
-        if parent is None or not mask & (flags.CREATE | flags.MOVED_TO) \
-                or name in IGNORED_FOLDERS:
+        if parent is None or not mask & (flags.CREATE | flags.MOVED_TO) or name in IGNORED_FOLDERS:
             return
         # Something new: a folder (a whole tree, when moved in) is watched from now on; what
         # was written into it before is read by the caller's next check, since this event

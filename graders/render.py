@@ -25,19 +25,26 @@ def format_report(report: GradeReport, limits: Limits | None = None) -> str:
         visibility = "" if test.visibility.value == "public" else " [hidden]"
         lines.append(f"{MARKS[test.status]}  {test.name:<{name_width}}  {points:>7}{visibility}")
         if test.message:
-            lines += textwrap.wrap(test.message, WIDTH, initial_indent=" " * 6,
-                                   subsequent_indent=" " * 8)
+            lines += textwrap.wrap(
+                test.message, WIDTH, initial_indent=" " * 6, subsequent_indent=" " * 8
+            )
     lines.append("")
     if report.diagnosis:
         cases = ", ".join(report.diagnosis.cases)
-        lines += [*textwrap.wrap(f"hint ({cases}): {report.diagnosis.hint}", WIDTH,
-                                 subsequent_indent="  "), ""]
+        lines += [
+            *textwrap.wrap(
+                f"hint ({cases}): {report.diagnosis.hint}", WIDTH, subsequent_indent="  "
+            ),
+            "",
+        ]
     if report.message:
         lines += [*textwrap.wrap(report.message, WIDTH), ""]
     if report.output:
         lines += ["printed output:", textwrap.indent(report.output.rstrip(), "  "), ""]
-    lines.append(f"verdict: {report.verdict.value}   score: {report.score:g}/{report.max_score:g}"
-                 f"   ({report.duration_ms} ms)")
+    lines.append(
+        f"verdict: {report.verdict.value}   score: {report.score:g}/{report.max_score:g}"
+        f"   ({report.duration_ms} ms)"
+    )
     if report.cost:
         lines.append(f"cost: {describe_cost(report.cost, limits)}")
     return "\n".join(lines)
@@ -49,8 +56,7 @@ def describe_cost(cost: Cost, limits: Limits | None = None) -> str:
     memory = f"{cost.memory_kb / 1024:.1f} MB peak memory"
     if limits is not None:
         cpu += f" of {limits.time_s:g} s ({cost.cpu_ms / 10 / limits.time_s:.0f} %)"
-        memory += (f" of {limits.memory_mb} MB "
-                   f"({cost.memory_kb / 10.24 / limits.memory_mb:.0f} %)")
+        memory += f" of {limits.memory_mb} MB ({cost.memory_kb / 10.24 / limits.memory_mb:.0f} %)"
     return f"{cpu}, {memory}"
 
 

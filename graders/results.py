@@ -63,8 +63,9 @@ class Diagnosis:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Diagnosis:
-        return cls(hint=data["hint"], cases=tuple(data["cases"]),
-                   source=DiagnosisSource(data["source"]))
+        return cls(
+            hint=data["hint"], cases=tuple(data["cases"]), source=DiagnosisSource(data["source"])
+        )
 
 
 class Failure(Enum):

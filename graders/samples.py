@@ -38,8 +38,10 @@ class Expectation:
     """The diagnosis's key, ``None``: no diagnosis."""
 
     def describe(self) -> str:
-        return (f"verdict={self.verdict.value} score={self.score:g} "
-                f"diagnosis={self.diagnosis or NO_DIAGNOSIS}")
+        return (
+            f"verdict={self.verdict.value} score={self.score:g} "
+            f"diagnosis={self.diagnosis or NO_DIAGNOSIS}"
+        )
 
     @classmethod
     def of(cls, report: GradeReport) -> Expectation:
@@ -48,8 +50,11 @@ class Expectation:
         return cls(report.verdict, report.score, key)
 
     def matches(self, other: Expectation) -> bool:
-        return (self.verdict is other.verdict and self.diagnosis == other.diagnosis
-                and math.isclose(self.score, other.score, abs_tol=1e-6))
+        return (
+            self.verdict is other.verdict
+            and self.diagnosis == other.diagnosis
+            and math.isclose(self.score, other.score, abs_tol=1e-6)
+        )
 
 
 @dataclass(frozen=True)
@@ -63,34 +68,42 @@ class Sample:
 def read_samples(folder: Path) -> tuple[Sample, ...]:
     """The samples of an exercise folder, in name order; ``ExerciseError`` names a sample whose
     header is missing or malformed."""
-    return tuple(Sample(file.name, file, read_expectation(file))
-                 for file in sorted((folder / SAMPLES_DIR).glob("*.py")))
+    return tuple(
+        Sample(file.name, file, read_expectation(file))
+        for file in sorted((folder / SAMPLES_DIR).glob("*.py"))
+    )
 
 
 def read_expectation(file: Path) -> Expectation:
     where = f"{file.parent.parent.name}/{SAMPLES_DIR}/{file.name}"
     headers = HEADER.findall(file.read_text(encoding="utf-8"))
     if len(headers) != 1:
-        raise ExerciseError(f"{where}: needs exactly one header line '# expect: verdict=... "
-                            f"score=... diagnosis=...', found {len(headers)}")
+        raise ExerciseError(
+            f"{where}: needs exactly one header line '# expect: verdict=... "
+            f"score=... diagnosis=...', found {len(headers)}"
+        )
     fields: dict[str, str] = {}
     for item in headers[0].split():
         key, equals, value = item.partition("=")
         if not equals or key not in FIELDS or key in fields:
-            raise ExerciseError(f"{where}: {item!r} in the header is not one of "
-                                f"{', '.join(f'{k}=...' for k in FIELDS)} (each once)")
+            raise ExerciseError(
+                f"{where}: {item!r} in the header is not one of "
+                f"{', '.join(f'{k}=...' for k in FIELDS)} (each once)"
+            )
         fields[key] = value
     missing = [key for key in FIELDS if key not in fields]
     if missing:
         raise ExerciseError(f"{where}: the header lacks {', '.join(missing)}")
     verdicts = [v.value for v in Verdict]
     if fields["verdict"] not in verdicts:
-        raise ExerciseError(f"{where}: verdict must be one of {', '.join(verdicts)}, not "
-                            f"{fields['verdict']!r}")
+        raise ExerciseError(
+            f"{where}: verdict must be one of {', '.join(verdicts)}, not {fields['verdict']!r}"
+        )
     try:
         score = float(fields["score"])
     except ValueError:
         raise ExerciseError(f"{where}: score must be a number, not {fields['score']!r}") from None
     diagnosis = fields["diagnosis"]
-    return Expectation(Verdict(fields["verdict"]), score,
-                       None if diagnosis == NO_DIAGNOSIS else diagnosis)
+    return Expectation(
+        Verdict(fields["verdict"]), score, None if diagnosis == NO_DIAGNOSIS else diagnosis
+    )

@@ -66,9 +66,16 @@ def validate_folder(path: Path, sandbox: Sandbox) -> ValidationResult:
         result.problems.append(str(exc))
         return result
     checks: list[Callable[[PreparedExercise, Sandbox, ValidationResult], None]] = [
-        check_arguments, check_statement, check_rules, check_reference, check_case_costs,
+        check_arguments,
+        check_statement,
+        check_rules,
+        check_reference,
+        check_case_costs,
         check_starter,
-        check_mistakes, check_mutants, check_determinism, check_samples,
+        check_mistakes,
+        check_mutants,
+        check_determinism,
+        check_samples,
     ]
     for check in checks:
         check(prepared, sandbox, result)
@@ -82,20 +89,23 @@ def read(path: Path) -> str:
 def check_metadata(exercise: Exercise, result: ValidationResult) -> None:
     """What ``numjudge new`` left for the author to write: the title, the tags, the text."""
     if exercise.title == placeholder_title(exercise.id):
-        result.problems.append(f"exercise.toml: the title is still the placeholder "
-                               f"{exercise.title!r}; write what the exercise is about")
+        result.problems.append(
+            f"exercise.toml: the title is still the placeholder "
+            f"{exercise.title!r}; write what the exercise is about"
+        )
     if not exercise.tags:
         result.problems.append("exercise.toml: 'tags' is empty; add at least one tag")
     for lang, text in sorted(exercise.statements.items()):
         name = "statement.md" if lang == "en" else f"statement.{lang}.md"
         left = [placeholder for placeholder in PLACEHOLDERS if placeholder in text]
         if left:
-            result.problems.append(f"{name}: still has the template's placeholder text "
-                                   f"{left[0]!r}…; write the statement")
+            result.problems.append(
+                f"{name}: still has the template's placeholder text "
+                f"{left[0]!r}…; write the statement"
+            )
 
 
-def check_arguments(prepared: PreparedExercise, sandbox: Sandbox,
-                    result: ValidationResult) -> None:
+def check_arguments(prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult) -> None:
     """Cases pass their inputs by position: their names must be the entry's parameters."""
     exercise = prepared.exercise
     reference = entry_function(exercise.path / "solution.py", exercise.entry)
@@ -105,45 +115,58 @@ def check_arguments(prepared: PreparedExercise, sandbox: Sandbox,
         return
     for case in prepared.cases:
         names = list(case.inputs)
-        if names != parameters[:len(names)]:
+        if names != parameters[: len(names)]:
             result.problems.append(
                 f"cases.py: case {case.name!r} gives ({', '.join(names)}) but "
                 f"{exercise.entry}({', '.join(parameters)}) is called with them in that order; "
-                "name and order the inputs as the entry function's parameters")
+                "name and order the inputs as the entry function's parameters"
+            )
 
 
-def check_statement(prepared: PreparedExercise, sandbox: Sandbox,
-                    result: ValidationResult) -> None:
+def check_statement(prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult) -> None:
     exercise = prepared.exercise
     if exercise.entry not in exercise.statements.get("en", ""):
-        result.problems.append(f"statement.md: never names the entry function "
-                               f"'{exercise.entry}'; say what the learner must write")
-    if exercise.warnings is WarningPolicy.FAIL \
-            and "warning" not in exercise.statements.get("en", "").lower():
-        result.problems.append("statement.md: never mentions warnings, but exercise.toml's "
-                               "[checks] warnings = \"fail\" fails a test whose call warns; "
-                               "say so in the statement")
+        result.problems.append(
+            f"statement.md: never names the entry function "
+            f"'{exercise.entry}'; say what the learner must write"
+        )
+    if (
+        exercise.warnings is WarningPolicy.FAIL
+        and "warning" not in exercise.statements.get("en", "").lower()
+    ):
+        result.problems.append(
+            "statement.md: never mentions warnings, but exercise.toml's "
+            '[checks] warnings = "fail" fails a test whose call warns; '
+            "say so in the statement"
+        )
     hidden = sum(1 for c in prepared.cases if not c.spec.public)
     if not hidden:
         result.problems.append("cases.py: has no hidden case; add cases without public=True")
-    result.notes.append(f"{len(prepared.cases)} cases ({hidden} hidden), "
-                        f"{len(exercise.mistakes)} mistakes, languages: "
-                        f"{', '.join(exercise.languages)}")
+    result.notes.append(
+        f"{len(prepared.cases)} cases ({hidden} hidden), "
+        f"{len(exercise.mistakes)} mistakes, languages: "
+        f"{', '.join(exercise.languages)}"
+    )
 
 
 def failing_tests(report: GradeReport) -> str:
     """Every test that did not pass with its message: graded for the author
     (``Audience.AUTHOR``), a hidden test's message is the full one."""
-    return "; ".join(f"{t.name}: {t.message}" for t in report.tests
-                     if t.status is not Status.PASSED) or report.message
+    return (
+        "; ".join(f"{t.name}: {t.message}" for t in report.tests if t.status is not Status.PASSED)
+        or report.message
+    )
 
 
 def check_rules(prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult) -> None:
     """The reference, the starter and every mistake keep the exercise's rules: a learner who
     makes a known mistake is to read its hint, not be refused for how the mistake is written."""
     exercise = prepared.exercise
-    files = [exercise.path / "solution.py", exercise.path / "starter.py",
-             *(mistake.path for mistake in exercise.mistakes)]
+    files = [
+        exercise.path / "solution.py",
+        exercise.path / "starter.py",
+        *(mistake.path for mistake in exercise.mistakes),
+    ]
     for file in files:
         try:
             violations = find_violations(read(file), exercise.forbid)
@@ -153,53 +176,59 @@ def check_rules(prepared: PreparedExercise, sandbox: Sandbox, result: Validation
         if violations:
             result.problems.append(
                 f"{file.relative_to(exercise.path)}: breaks the exercise's [rules]: "
-                + "; ".join(violation.message for violation in violations))
+                + "; ".join(violation.message for violation in violations)
+            )
 
 
-def check_reference(prepared: PreparedExercise, sandbox: Sandbox,
-                    result: ValidationResult) -> None:
+def check_reference(prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult) -> None:
     exercise = prepared.exercise
     reference = entry_function(exercise.path / "solution.py", exercise.entry)
     unstable = first_unstable_case(prepared, reference)
     if unstable is not None:
-        result.problems.append(f"solution.py: is not deterministic: two calls on case "
-                               f"{unstable!r} return different outputs; the expected outputs "
-                               "must follow from the inputs alone (no unseeded random numbers)")
+        result.problems.append(
+            f"solution.py: is not deterministic: two calls on case "
+            f"{unstable!r} return different outputs; the expected outputs "
+            "must follow from the inputs alone (no unseeded random numbers)"
+        )
         return
-    report = grade(prepared, read(exercise.path / "solution.py"), sandbox,
-                   audience=Audience.AUTHOR)
+    report = grade(prepared, read(exercise.path / "solution.py"), sandbox, audience=Audience.AUTHOR)
     if report.verdict is not Verdict.PASSED:
-        result.problems.append(f"solution.py: does not pass its own cases in the sandbox "
-                               f"({report.verdict.value}): {failing_tests(report)}")
+        result.problems.append(
+            f"solution.py: does not pass its own cases in the sandbox "
+            f"({report.verdict.value}): {failing_tests(report)}"
+        )
     if report.cost is not None:
         result.costs.append(f"reference: {describe_cost(report.cost, prepared.exercise.limits)}")
     if exercise.warnings is WarningPolicy.NOTE:  # under "fail" the cases above fail instead
         warned = reference_warnings(prepared, reference)
         if warned:
             result.problems.append(
-                f"solution.py: warns ({'; '.join(warned)}); with warnings = \"note\" learners "
+                f'solution.py: warns ({"; ".join(warned)}); with warnings = "note" learners '
                 "are not told, but a reference that overflows is numerically weak: make it "
-                "warning-free (a stable formula, or np.errstate around a harmless overflow)")
+                "warning-free (a stable formula, or np.errstate around a harmless overflow)"
+            )
 
 
-def check_case_costs(prepared: PreparedExercise, sandbox: Sandbox,
-                     result: ValidationResult) -> None:
+def check_case_costs(
+    prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult
+) -> None:
     """The costliest case: the reference run on each case alone (loading it included)."""
     exercise = prepared.exercise
     code = read(exercise.path / "solution.py")
-    limits = sandbox.limits.with_exercise_limits(exercise.limits.time_s,
-                                                 exercise.limits.memory_mb)
-    costs = [(case.name, cost_of(sandbox.run(code, exercise.entry, plan_tasks([case])[0],
-                                             limits))) for case in prepared.cases]
+    limits = sandbox.limits.with_exercise_limits(exercise.limits.time_s, exercise.limits.memory_mb)
+    costs = [
+        (case.name, cost_of(sandbox.run(code, exercise.entry, plan_tasks([case])[0], limits)))
+        for case in prepared.cases
+    ]
     measured = [(name, cost) for name, cost in costs if cost is not None]
     if measured:
         name, cost = max(measured, key=lambda item: (item[1].cpu_ms, item[1].memory_kb))
-        result.costs.append(f"slowest case, run alone: {name!r}, "
-                            f"{describe_cost(cost, exercise.limits)}")
+        result.costs.append(
+            f"slowest case, run alone: {name!r}, {describe_cost(cost, exercise.limits)}"
+        )
 
 
-def first_unstable_case(prepared: PreparedExercise,
-                        function: Callable[..., Any]) -> str | None:
+def first_unstable_case(prepared: PreparedExercise, function: Callable[..., Any]) -> str | None:
     """The first case on which two calls of ``function`` (trusted code: the reference or a
     mistake) return different outputs, if any."""
     for case in prepared.cases:
@@ -232,96 +261,123 @@ def check_starter(prepared: PreparedExercise, sandbox: Sandbox, result: Validati
     if report.verdict is Verdict.PASSED:
         result.problems.append("starter.py: passes every case; the starter must fail")
     elif report.verdict is not Verdict.FAILED:
-        result.problems.append(f"starter.py: must import and run, but got {report.verdict.value}"
-                               f": {report.message or failing_tests(report)}")
+        result.problems.append(
+            f"starter.py: must import and run, but got {report.verdict.value}"
+            f": {report.message or failing_tests(report)}"
+        )
 
 
-def check_mistakes(prepared: PreparedExercise, sandbox: Sandbox,
-                   result: ValidationResult) -> None:
+def check_mistakes(prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult) -> None:
     for mistake in prepared.exercise.mistakes:
         report = grade(prepared, read(mistake.path), sandbox)
         where = f"mistakes/{mistake.path.name}"
         if any(test.failure is Failure.FORBIDDEN for test in report.tests):
             continue  # check_rules names it
-        caught = [t for t in report.tests if t.visibility is Visibility.HIDDEN
-                  and t.status is Status.FAILED]
+        caught = [
+            t
+            for t in report.tests
+            if t.visibility is Visibility.HIDDEN and t.status is Status.FAILED
+        ]
         if not caught:
-            result.problems.append(f"{where}: fails no hidden case; add a hidden case it gets "
-                                   "wrong")
+            result.problems.append(
+                f"{where}: fails no hidden case; add a hidden case it gets wrong"
+            )
         elif report.diagnosis is None or report.diagnosis.hint != mistake.hint:
             why = why_not_diagnosed(prepared, mistake, report)
-            result.problems.append(f"{where}: its hint is not the diagnosis of its own "
-                                   f"output ({why})")
+            result.problems.append(
+                f"{where}: its hint is not the diagnosis of its own output ({why})"
+            )
 
 
 def why_not_diagnosed(prepared: PreparedExercise, mistake: Mistake, report: GradeReport) -> str:
     """Why a mistake's own output does not get its hint, from what can be shown of it."""
     exercise = prepared.exercise
-    others = [m.path.name for m in exercise.mistakes if m.hint != mistake.hint
-              and all(same_output(case, m.name, mistake.name) for case in prepared.cases)]
+    others = [
+        m.path.name
+        for m in exercise.mistakes
+        if m.hint != mistake.hint
+        and all(same_output(case, m.name, mistake.name) for case in prepared.cases)
+    ]
     if others:
-        return (f"it gives the same outputs as {', '.join(others)} on every case; add a case "
-                "that tells them apart")
+        return (
+            f"it gives the same outputs as {', '.join(others)} on every case; add a case "
+            "that tells them apart"
+        )
     if not any(mistake.name in case.table.wrong for case in prepared.cases):
         # Candidates are matched on values (graders/checks/diagnosis.py): one whose values are
         # right everywhere explains nothing, and a check's fixed hint speaks for such code.
         failures = sorted({t.failure.value for t in report.tests if t.failure is not None})
-        return (f"its values equal the reference's on every case and it fails only on "
-                f"{', '.join(failures)}: a mistake can only be the diagnosis of wrong values, "
-                "and the check's own message tells the learner; delete the file, or make it a "
-                "mistake in the values")
+        return (
+            f"its values equal the reference's on every case and it fails only on "
+            f"{', '.join(failures)}: a mistake can only be the diagnosis of wrong values, "
+            "and the check's own message tells the learner; delete the file, or make it a "
+            "mistake in the values"
+        )
     unstable = first_unstable_case(prepared, entry_function(mistake.path, exercise.entry))
     if unstable is not None:
-        return (f"its output is not deterministic: two calls on case {unstable!r} return "
-                "different outputs")
+        return (
+            f"its output is not deterministic: two calls on case {unstable!r} return "
+            "different outputs"
+        )
     shown = report.diagnosis.key if report.diagnosis is not None else "none"
-    return (f"the diagnosis is {shown}: another mistake or a mutant fits its output as well "
-            f"(numjudge grade {exercise.id} {mistake.path} shows which tests it fails)")
+    return (
+        f"the diagnosis is {shown}: another mistake or a mutant fits its output as well "
+        f"(numjudge grade {exercise.id} {mistake.path} shows which tests it fails)"
+    )
 
 
-def check_mutants(prepared: PreparedExercise, sandbox: Sandbox,
-                  result: ValidationResult) -> None:
+def check_mutants(prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult) -> None:
     """The hidden cases catch at least SCORE_FLOOR of the reference's non-equivalent mutants."""
     if all(case.spec.public for case in prepared.cases):
         return  # check_statement asks for hidden cases first
     if prepared.mutant_failure is not None:
-        result.problems.append(f"cases.py: {prepared.mutant_failure}; without them there is "
-                               "no mutation score and no mutant can be a diagnosis")
+        result.problems.append(
+            f"cases.py: {prepared.mutant_failure}; without them there is "
+            "no mutation score and no mutant can be a diagnosis"
+        )
         return
     score = mutation_score(prepared)
     result.notes.append(score.describe())
     if score.share < SCORE_FLOOR:
-        missed = [f"{s.mutant.key} ({s.mutant.meaning.removeprefix(PREFIX).rstrip('.')})"
-                  for s in mutant_statuses(prepared) if not s.equivalent and not s.hidden_killers]
-        result.problems.append(f"cases.py: the {score.describe()}, below "
-                               f"{SCORE_FLOOR:.0%}; add hidden cases that catch "
-                               f"{'; '.join(missed)} (numjudge mutants {prepared.exercise.id})")
+        missed = [
+            f"{s.mutant.key} ({s.mutant.meaning.removeprefix(PREFIX).rstrip('.')})"
+            for s in mutant_statuses(prepared)
+            if not s.equivalent and not s.hidden_killers
+        ]
+        result.problems.append(
+            f"cases.py: the {score.describe()}, below "
+            f"{SCORE_FLOOR:.0%}; add hidden cases that catch "
+            f"{'; '.join(missed)} (numjudge mutants {prepared.exercise.id})"
+        )
 
 
 def same_output(case: PreparedCase, first: str, second: str) -> bool:
-    flats = [flatten(case.outputs[key]) if key in case.outputs else None
-             for key in (first, second)]
+    flats = [flatten(case.outputs[key]) if key in case.outputs else None for key in (first, second)]
     if flats[0] is None or flats[1] is None or flats[0][0] != flats[1][0]:
         return flats[0] is None and flats[1] is None
     return bool(close_rows(flats[0][1][None, :], flats[1][1], case.table.tolerance)[0])
 
 
-def check_determinism(prepared: PreparedExercise, sandbox: Sandbox,
-                      result: ValidationResult) -> None:
+def check_determinism(
+    prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult
+) -> None:
     again = prepare_exercise(prepared.exercise)
     code = read(prepared.exercise.path / "solution.py")
     first, second = grade(prepared, code, sandbox), grade(again, code, sandbox)
     if [t.to_dict() for t in first.tests] != [t.to_dict() for t in second.tests]:
-        result.problems.append("grading is not deterministic: two gradings of the reference "
-                               "differ (seed every random input from the rng argument)")
+        result.problems.append(
+            "grading is not deterministic: two gradings of the reference "
+            "differ (seed every random input from the rng argument)"
+        )
     for before, after in zip(prepared.cases, again.cases, strict=True):
         if not _same_inputs(before.inputs, after.inputs):
-            result.problems.append(f"cases.py: case {before.name!r} makes different inputs on "
-                                   "each run; draw them from the rng argument")
+            result.problems.append(
+                f"cases.py: case {before.name!r} makes different inputs on "
+                "each run; draw them from the rng argument"
+            )
 
 
-def check_samples(prepared: PreparedExercise, sandbox: Sandbox,
-                  result: ValidationResult) -> None:
+def check_samples(prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult) -> None:
     """Each of ``samples/`` graded like a submission gets the result its header states."""
     try:
         samples = read_samples(prepared.exercise.path)
@@ -335,8 +391,10 @@ def check_samples(prepared: PreparedExercise, sandbox: Sandbox,
             continue
         # Graded again for the author: the hidden tests' messages in full.
         details = failing_tests(grade(prepared, code, sandbox, audience=Audience.AUTHOR))
-        result.problems.append(f"samples/{sample.name}: expected {sample.expected.describe()}, "
-                               f"got {got.describe()}" + (f": {details}" if details else ""))
+        result.problems.append(
+            f"samples/{sample.name}: expected {sample.expected.describe()}, "
+            f"got {got.describe()}" + (f": {details}" if details else "")
+        )
     if samples:
         result.notes.append(f"{len(samples)} sample(s)")
 
@@ -367,10 +425,14 @@ def validate_course(root: Path) -> ValidationResult | None:
     assigned = {i for a in course.assignments for i in a.exercise_ids}
     drafts = sorted(i for i in assigned if _is_draft(root / i))
     if drafts:
-        result.problems.append(f"assignments name draft exercise(s) {', '.join(drafts)}, "
-                               "which learners cannot see; publish them or take them out")
-    result.notes.append(f"{len(course.assignments)} assignment(s), "
-                        f"{len(set(ids) - assigned)} exercise(s) for practice only")
+        result.problems.append(
+            f"assignments name draft exercise(s) {', '.join(drafts)}, "
+            "which learners cannot see; publish them or take them out"
+        )
+    result.notes.append(
+        f"{len(course.assignments)} assignment(s), "
+        f"{len(set(ids) - assigned)} exercise(s) for practice only"
+    )
     return result
 
 
@@ -388,8 +450,9 @@ def exercise_folders(paths: list[Path]) -> list[Path]:
         if (path / "exercise.toml").is_file():
             folders.append(path)
         elif path.is_dir():
-            folders += sorted(p for p in path.iterdir() if p.is_dir()
-                              and not p.name.startswith((".", "_")))
+            folders += sorted(
+                p for p in path.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))
+            )
         else:
             folders.append(path)
     return folders

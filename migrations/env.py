@@ -24,8 +24,7 @@ def _url() -> str:
 
 
 def _configure(connection: Connection | None = None) -> None:
-    kwargs = {"target_metadata": target_metadata, "compare_type": True,
-              "render_as_batch": True}
+    kwargs = {"target_metadata": target_metadata, "compare_type": True, "render_as_batch": True}
     if connection is None:
         context.configure(url=_url(), literal_binds=True, **kwargs)
     else:
@@ -50,8 +49,7 @@ def run_online() -> None:
                 context.run_migrations()
         finally:
             if connection.dialect.name == "postgresql":
-                connection.execute(text("SELECT pg_advisory_unlock(:k)"),
-                                   {"k": PG_MIGRATION_LOCK})
+                connection.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": PG_MIGRATION_LOCK})
                 connection.commit()
     engine.dispose()
 

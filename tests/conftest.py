@@ -17,8 +17,14 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
 REPO = Path(__file__).resolve().parents[1]
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 @pytest.fixture
@@ -70,7 +76,6 @@ def browser() -> Iterator[Browser]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=needs.chromium(),
-                                              args=CHROMIUM_ARGS)
+        instance = playwright.chromium.launch(executable_path=needs.chromium(), args=CHROMIUM_ARGS)
         yield instance
         instance.close()

@@ -30,8 +30,10 @@ class Need:
         return [program for program in self.programs if find(program) is None]
 
 
-NEEDS = (Need("browser", "browser tests", ("chromium",), ("chromium",)),
-         Need("vscode", "VS Code tests", ("node", "npm"), ("nodejs", "npm")))
+NEEDS = (
+    Need("browser", "browser tests", ("chromium",), ("chromium",)),
+    Need("vscode", "VS Code tests", ("node", "npm"), ("nodejs", "npm")),
+)
 
 
 def find(program: str) -> str | None:
@@ -53,16 +55,20 @@ def message(unmet: list[Need]) -> str:
     """The one line that says what is missing, what is skipped and what to install."""
     programs = [program for need in unmet for program in need.absent()]
     packages = " ".join(package for need in unmet for package in need.packages)
-    return (f"{_and(programs)} {'is' if len(programs) == 1 else 'are'} missing and this is "
-            f"not root: the {_and([need.tests for need in unmet])} are skipped (to run them: "
-            f"sudo apt-get install {packages})")
+    return (
+        f"{_and(programs)} {'is' if len(programs) == 1 else 'are'} missing and this is "
+        f"not root: the {_and([need.tests for need in unmet])} are skipped (to run them: "
+        f"sudo apt-get install {packages})"
+    )
 
 
 def root_failure(unmet: list[Need]) -> str:
     """Why a test fails as root: ``make test`` installs its programs there."""
     programs = [program for need in unmet for program in need.absent()]
-    return (f"{_and(programs)} missing: as root, `make test` installs "
-            f"{'it' if len(programs) == 1 else 'them'} (make e2e-deps vscode-deps)")
+    return (
+        f"{_and(programs)} missing: as root, `make test` installs "
+        f"{'it' if len(programs) == 1 else 'them'} (make e2e-deps vscode-deps)"
+    )
 
 
 def _and(words: list[str]) -> str:

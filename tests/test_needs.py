@@ -14,8 +14,10 @@ import pytest
 from tests import needs
 from tests.graders.sandbox.unprivileged import REPO, run_as_nobody
 
-LINE = ("chromium, node and npm are missing and this is not root: the browser tests and VS Code "
-        "tests are skipped (to run them: sudo apt-get install chromium nodejs npm)")
+LINE = (
+    "chromium, node and npm are missing and this is not root: the browser tests and VS Code "
+    "tests are skipped (to run them: sudo apt-get install chromium nodejs npm)"
+)
 # One browser test, one VS Code test and one that is both.
 MARKED = ["tests/e2e/test_api_docs.py", "tests/clients/test_vscode.py"]
 
@@ -38,36 +40,63 @@ def path_without_the_programs(tmp_path: Path) -> str:
 
 
 def test_the_line_names_what_is_missing_the_tests_skipped_and_the_packages(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("NUMJUDGE_CHROMIUM", raising=False)
     monkeypatch.setenv("PATH", path_without_the_programs(tmp_path / "none"))
     assert needs.message(needs.missing()) == LINE
-    assert needs.root_failure(needs.missing()) == ("chromium, node and npm missing: as root, "
-                                                   "`make test` installs them (make e2e-deps "
-                                                   "vscode-deps)")
+    assert needs.root_failure(needs.missing()) == (
+        "chromium, node and npm missing: as root, "
+        "`make test` installs them (make e2e-deps "
+        "vscode-deps)"
+    )
     monkeypatch.setenv("PATH", path_without(tmp_path / "npm", {"npm"}))
-    assert needs.message(needs.missing()) == ("npm is missing and this is not root: the VS Code "
-                                              "tests are skipped (to run them: sudo apt-get "
-                                              "install nodejs npm)")
+    assert needs.message(needs.missing()) == (
+        "npm is missing and this is not root: the VS Code "
+        "tests are skipped (to run them: sudo apt-get "
+        "install nodejs npm)"
+    )
     monkeypatch.setenv("PATH", path_without(tmp_path / "chromium", {"chromium"}))
     monkeypatch.setenv("NUMJUDGE_CHROMIUM", "/usr/bin/chromium")  # found where it is named
     assert needs.missing() == []
 
 
-def test_make_test_as_an_ordinary_user_names_what_to_install_in_one_line(tmp_path: Path
-                                                                         ) -> None:
-    done = run_as_nobody(["env", f"PATH={path_without_the_programs(tmp_path)}", "make",
-                          "--no-print-directory", "test-tools", f"PYTHON={sys.executable}"],
-                         timeout=120, reach=[tmp_path])
+def test_make_test_as_an_ordinary_user_names_what_to_install_in_one_line(tmp_path: Path) -> None:
+    done = run_as_nobody(
+        [
+            "env",
+            f"PATH={path_without_the_programs(tmp_path)}",
+            "make",
+            "--no-print-directory",
+            "test-tools",
+            f"PYTHON={sys.executable}",
+        ],
+        timeout=120,
+        reach=[tmp_path],
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert (done.stdout, done.stderr) == (LINE + "\n", "")  # no apt-get tried
 
 
 def test_pytest_as_an_ordinary_user_skips_the_browser_and_vscode_tests_with_that_line(
-        tmp_path: Path) -> None:
-    done = run_as_nobody(["env", f"PATH={path_without_the_programs(tmp_path)}", sys.executable,
-                          "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rs", *MARKED],
-                         timeout=300, reach=[tmp_path])
+    tmp_path: Path,
+) -> None:
+    done = run_as_nobody(
+        [
+            "env",
+            f"PATH={path_without_the_programs(tmp_path)}",
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-rs",
+            *MARKED,
+        ],
+        timeout=300,
+        reach=[tmp_path],
+    )
     lines = done.stdout.splitlines()
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert re.fullmatch(r"3 skipped in .*", lines[-1]), lines[-1]
@@ -80,9 +109,14 @@ def test_as_root_a_browser_or_vscode_test_without_its_programs_fails(tmp_path: P
         pytest.skip("not root: root's side of tests/needs.py was NOT tested")
     env = {**os.environ, "PATH": path_without_the_programs(tmp_path)}
     env.pop("NUMJUDGE_CHROMIUM", None)
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           *MARKED], cwd=REPO, env=env, capture_output=True, text=True,
-                          timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *MARKED],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     lines = done.stdout.splitlines()
     assert done.returncode == 1, done.stdout[-3000:]
     assert re.fullmatch(r"3 errors in .*", lines[-1]), lines[-1]

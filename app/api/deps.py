@@ -22,8 +22,11 @@ the secret of the web session the request's cookie carries (or None), and is res
 refusing an unsafe method without a valid CSRF token. API routes then accept that session (once
 ``app/services/auth.py`` finds it in the database) as well as a Bearer token."""
 
-bearer = HTTPBearer(auto_error=False, scheme_name="API token",
-                    description="`Authorization: Bearer <token>`; `numjudge users add` prints one")
+bearer = HTTPBearer(
+    auto_error=False,
+    scheme_name="API token",
+    description="`Authorization: Bearer <token>`; `numjudge users add` prints one",
+)
 
 
 async def get_runtime(request: Request) -> GradingRuntime:
@@ -63,19 +66,21 @@ failed commit would follow an answer that said it worked."""
 
 def session_secret(request: Request, settings: Settings) -> str | None:
     """The secret of the request's web session, through the app's reader, if any."""
-    reader: SessionSecretReader | None = getattr(request.app.state,
-                                                 "session_secret_reader", None)
+    reader: SessionSecretReader | None = getattr(request.app.state, "session_secret_reader", None)
     return reader(request, settings) if reader is not None else None
 
 
 async def get_credentials(
-    request: Request, settings: SettingsDep,
+    request: Request,
+    settings: SettingsDep,
     bearer_credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> Credentials:
     token = bearer_credentials.credentials if bearer_credentials is not None else None
-    return Credentials(token=token,
-                       session_secret=None if token else session_secret(request, settings),
-                       authorization_header="authorization" in request.headers)
+    return Credentials(
+        token=token,
+        session_secret=None if token else session_secret(request, settings),
+        authorization_header="authorization" in request.headers,
+    )
 
 
 OptionalCredentialsDep = Annotated[Credentials, Depends(get_credentials)]
@@ -112,21 +117,24 @@ CurrentUser = Annotated[User, Depends(get_current_user)]
 
 async def get_instructor(user: CurrentUser) -> User:
     if not user.is_instructor:
-        raise HTTPException(status.HTTP_403_FORBIDDEN,
-                            detail=f"User {user.name!r} is not an instructor")
+        raise HTTPException(
+            status.HTTP_403_FORBIDDEN, detail=f"User {user.name!r} is not an instructor"
+        )
     return user
 
 
 InstructorUser = Annotated[User, Depends(get_instructor)]
 
 
-def get_visible_submission(submission_id: str, session: SessionDep,
-                           user: CurrentUser) -> Submission:
+def get_visible_submission(
+    submission_id: str, session: SessionDep, user: CurrentUser
+) -> Submission:
     """The submission if it exists and ``user`` may read it (own, or any for instructors)."""
     submission = visible_submission(session=session, user=user, submission_id=submission_id)
     if submission is None:
-        raise HTTPException(status.HTTP_404_NOT_FOUND,
-                            detail=f"Submission {submission_id!r} not found")
+        raise HTTPException(
+            status.HTTP_404_NOT_FOUND, detail=f"Submission {submission_id!r} not found"
+        )
     return submission
 
 

@@ -41,8 +41,7 @@ def _describe_error(error: dict[str, Any]) -> str:
     where = " → ".join(str(part) for part in error.get("loc", ()) if part != "body")
     if error.get("type") == "json_invalid":
         reason = error.get("ctx", {}).get("error", "")
-        return f"The body is not valid JSON ({reason})" if reason else \
-            "The body is not valid JSON"
+        return f"The body is not valid JSON ({reason})" if reason else "The body is not valid JSON"
     if error.get("type") == "missing":
         return f"Field '{where}' is required"
     if error.get("type") == "extra_forbidden":
@@ -51,15 +50,22 @@ def _describe_error(error: dict[str, Any]) -> str:
 
 
 def _jsonable(errors: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")),
-             "type": str(e.get("type", ""))} for e in errors]
+    return [
+        {
+            "loc": list(e.get("loc", ())),
+            "msg": str(e.get("msg", "")),
+            "type": str(e.get("type", "")),
+        }
+        for e in errors
+    ]
 
 
 def _json_expected(request: Request, errors: Sequence[dict[str, Any]]) -> bool:
     """A body that is not JSON (a form, say) fails as a whole: say what the API expects."""
     media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
     return media_type != "application/json" and any(
-        tuple(error.get("loc", ())) == ("body",) for error in errors)
+        tuple(error.get("loc", ())) == ("body",) for error in errors
+    )
 
 
 async def validation_error(request: Request, exc: Exception) -> JSONResponse:
@@ -68,48 +74,69 @@ async def validation_error(request: Request, exc: Exception) -> JSONResponse:
     errors: Sequence[dict[str, Any]] = exc.errors()
     detail = "; ".join(_describe_error(e) for e in errors) or "Invalid request"
     if _json_expected(request, errors):
-        detail = ("The body must be JSON (Content-Type: application/json), not "
-                  f"{request.headers.get('content-type') or 'without a type'}: "
-                  '{"exercise": "<id>", "code": "<source>"}')
-    return JSONResponse(status_code=status.HTTP_422_UNPROCESSABLE_CONTENT,
-                        content={"detail": detail, "errors": _jsonable(errors)})
+        detail = (
+            "The body must be JSON (Content-Type: application/json), not "
+            f"{request.headers.get('content-type') or 'without a type'}: "
+            '{"exercise": "<id>", "code": "<source>"}'
+        )
+    return JSONResponse(
+        status_code=status.HTTP_422_UNPROCESSABLE_CONTENT,
+        content={"detail": detail, "errors": _jsonable(errors)},
+    )
 
 
 async def refused(request: Request, exc: Exception) -> JSONResponse:
     """A service's or the catalog's refusal, with its status from :data:`STATUS`."""
     code = next(code for kind, code in STATUS if isinstance(exc, kind))
-    headers = ({"Retry-After": str(exc.retry_after_s)}
-               if isinstance(exc, TooManySubmissions) else None)
+    headers = (
+        {"Retry-After": str(exc.retry_after_s)} if isinstance(exc, TooManySubmissions) else None
+    )
     return JSONResponse(status_code=code, content={"detail": str(exc)}, headers=headers)
 
 
 async def exercise_broken(request: Request, exc: Exception) -> JSONResponse:
     """500 naming the broken file and field: the instructor's folder needs fixing."""
-    return JSONResponse(status_code=status.HTTP_500_INTERNAL_SERVER_ERROR,
-                        content={"detail": f"The exercise folder is broken: {exc}"})
+    return JSONResponse(
+        status_code=status.HTTP_500_INTERNAL_SERVER_ERROR,
+        content={"detail": f"The exercise folder is broken: {exc}"},
+    )
 
 
 async def unexpected(request: Request, exc: Exception) -> JSONResponse:
     """Anything else (a database outage, a bug): logged, and still a JSON answer."""
-    logger.error("request.failed", exc_info=exc,
-                 extra={"path": request.url.path, "error": type(exc).__name__})
-    return JSONResponse(status_code=status.HTTP_500_INTERNAL_SERVER_ERROR,
-                        content={"detail": "The server failed to answer; try again shortly "
-                                           f"({type(exc).__name__})"})
+    logger.error(
+        "request.failed",
+        exc_info=exc,
+        extra={"path": request.url.path, "error": type(exc).__name__},
+    )
+    return JSONResponse(
+        status_code=status.HTTP_500_INTERNAL_SERVER_ERROR,
+        content={
+            "detail": f"The server failed to answer; try again shortly ({type(exc).__name__})"
+        },
+    )
 
 
 # What any API route may answer besides its own documented responses.
 BODY_ERRORS: dict[int | str, dict[str, Any]] = {
     status.HTTP_400_BAD_REQUEST: {
-        "model": ErrorOut, "description": "a body that cannot be parsed (not UTF-8 JSON)"},
+        "model": ErrorOut,
+        "description": "a body that cannot be parsed (not UTF-8 JSON)",
+    },
     status.HTTP_413_CONTENT_TOO_LARGE: {
-        "model": ErrorOut, "description": "body over the limit (refused before parsing)"},
+        "model": ErrorOut,
+        "description": "body over the limit (refused before parsing)",
+    },
     status.HTTP_422_UNPROCESSABLE_CONTENT: {
-        "model": ValidationErrorOut, "description": "a parameter or the body is invalid"},
+        "model": ValidationErrorOut,
+        "description": "a parameter or the body is invalid",
+    },
 }
 AUTH_ERRORS: dict[int | str, dict[str, Any]] = BODY_ERRORS | {
     status.HTTP_401_UNAUTHORIZED: {
-        "model": ErrorOut, "description": "no, wrong, expired or revoked token"},
+        "model": ErrorOut,
+        "description": "no, wrong, expired or revoked token",
+    },
 }
 
 

@@ -28,13 +28,18 @@ class DeclaredSizeLimit:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             headers = Headers(scope=scope)
-            limit = (self.max_form if headers.get("content-type", "").startswith(FORM_TYPES)
-                     else self.max_body)
+            limit = (
+                self.max_form
+                if headers.get("content-type", "").startswith(FORM_TYPES)
+                else self.max_body
+            )
             declared = headers.get("content-length", "")
             if declared.isdigit() and int(declared) > limit:
                 response = JSONResponse(
                     {"detail": f"Request body too large: at most {limit} bytes"},
-                    status_code=413, headers={"Connection": "close"})
+                    status_code=413,
+                    headers={"Connection": "close"},
+                )
                 await response(scope, receive, send)
                 return
         await self.app(scope, receive, send)
@@ -52,8 +57,10 @@ class JsonHeaders:
             await self.app(scope, receive, send)
             return
         request_headers = Headers(scope=scope)
-        credentialed = ("authorization" in request_headers
-                        or f"{self.session_cookie}=" in request_headers.get("cookie", ""))
+        credentialed = (
+            "authorization" in request_headers
+            or f"{self.session_cookie}=" in request_headers.get("cookie", "")
+        )
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":

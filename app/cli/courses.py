@@ -22,8 +22,7 @@ def _moment(text: str) -> datetime:
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
-        raise typer.BadParameter("write a date and time such as 2026-12-20T23:59+01:00"
-                                 ) from None
+        raise typer.BadParameter("write a date and time such as 2026-12-20T23:59+01:00") from None
     if moment.tzinfo is None:
         raise typer.BadParameter("give the time zone too, e.g. 2026-12-20T23:59+01:00 or …Z")
     return moment
@@ -32,12 +31,17 @@ def _moment(text: str) -> datetime:
 def extend_command(
     learner: Annotated[str, typer.Argument(help="the learner's user name")],
     assignment: Annotated[str, typer.Argument(help="the assignment id in course.toml")],
-    until: Annotated[str | None, typer.Option(
-        help="the new due time, ISO 8601 with its offset: 2026-12-20T23:59+01:00")] = None,
-    days: Annotated[float | None, typer.Option(
-        help="or: this many days after the assignment's own due time")] = None,
-    remove: Annotated[bool, typer.Option(
-        "--remove", help="take the extension back: the assignment's due time applies")] = False,
+    until: Annotated[
+        str | None,
+        typer.Option(help="the new due time, ISO 8601 with its offset: 2026-12-20T23:59+01:00"),
+    ] = None,
+    days: Annotated[
+        float | None, typer.Option(help="or: this many days after the assignment's own due time")
+    ] = None,
+    remove: Annotated[
+        bool,
+        typer.Option("--remove", help="take the extension back: the assignment's due time applies"),
+    ] = False,
 ) -> None:
     """Give a learner their own due time for an assignment (or take it back)."""
     if sum(option is not None and option is not False for option in (until, days, remove)) != 1:
@@ -54,21 +58,30 @@ def extend_command(
         except courses.LearnerNotFound as exc:
             raise _fail(str(exc)) from None
         if remove:
-            removed = courses.remove_extension(session=session, learner=user,
-                                               assignment=plan)
-            typer.echo(f"{learner!r} follows the due time of {assignment!r} again"
-                       if removed else f"{learner!r} had no extension for {assignment!r}")
+            removed = courses.remove_extension(session=session, learner=user, assignment=plan)
+            typer.echo(
+                f"{learner!r} follows the due time of {assignment!r} again"
+                if removed
+                else f"{learner!r} had no extension for {assignment!r}"
+            )
             return
         due = _moment(until) if until is not None else plan.due + timedelta(days=days or 0)
-        courses.extend(session=session, learner=user, assignment=plan, due=due,
-                       granted_by="numjudge extend")
-    typer.echo(f"{learner!r} is due for {assignment!r} at {due.isoformat()} "
-               f"(the assignment: {plan.due.isoformat()})")
+        courses.extend(
+            session=session, learner=user, assignment=plan, due=due, granted_by="numjudge extend"
+        )
+    typer.echo(
+        f"{learner!r} is due for {assignment!r} at {due.isoformat()} "
+        f"(the assignment: {plan.due.isoformat()})"
+    )
 
 
 def regrade_command(
-    exercise: Annotated[str | None, typer.Argument(
-        help="the exercise to regrade; without it, list what an earlier version graded")] = None,
+    exercise: Annotated[
+        str | None,
+        typer.Argument(
+            help="the exercise to regrade; without it, list what an earlier version graded"
+        ),
+    ] = None,
 ) -> None:
     """Grade again the submissions an earlier version of an exercise graded (behind learners'
     own work); without an exercise, list how many each exercise has."""
@@ -85,8 +98,11 @@ def regrade_command(
         queued = regrades.regrade(runtime=runtime, exercise_id=exercise)
     except GraderError as exc:
         raise _fail(str(exc)) from None
-    typer.echo(f"queued {queued} submission(s) of {exercise!r} for regrading" if queued
-               else f"every submission of {exercise!r} was graded by its current version")
+    typer.echo(
+        f"queued {queued} submission(s) of {exercise!r} for regrading"
+        if queued
+        else f"every submission of {exercise!r} was graded by its current version"
+    )
 
 
 def register(app: typer.Typer) -> None:

@@ -20,13 +20,13 @@ def doctor_command() -> None:
         extra = "" if layer.required else " (optional)"
         detail = f"  {layer.detail}" if layer.detail else ""
         typer.echo(f"{layer.name:<{width}}  {layer.state.value:<11}{detail}{extra}")
-    missing = [layer.name for layer in layers
-               if layer.required and layer.state is LayerState.MISSING]
+    missing = [
+        layer.name for layer in layers if layer.required and layer.state is LayerState.MISSING
+    ]
     strict = "on" if settings.sandbox_strict else "OFF (reduced isolation is accepted)"
     typer.echo(f"NUMJUDGE_SANDBOX_STRICT: {strict}")
     if missing:
-        typer.echo(f"missing: {', '.join(missing)}; see docs/sandbox.md, 'Where it runs'",
-                   err=True)
+        typer.echo(f"missing: {', '.join(missing)}; see docs/sandbox.md, 'Where it runs'", err=True)
         raise typer.Exit(1)
 
 

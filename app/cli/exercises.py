@@ -37,8 +37,9 @@ def grade_command(
     try:
         prepared = catalog.prepared(exercise)
         with Sandbox(workers=1, limits=get_settings().sandbox_limits) as sandbox:
-            report = grade(prepared, file.read_text(encoding="utf-8"), sandbox,
-                           public_only=public_only)
+            report = grade(
+                prepared, file.read_text(encoding="utf-8"), sandbox, public_only=public_only
+            )
     except GraderError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None

@@ -8,8 +8,12 @@ import typer
 
 from app.cli import courses, db, doctor, exercises, mutants, serve, submit, users
 
-app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
-                  help="numjudge: auto-graded numerical Python exercises.")
+app = typer.Typer(
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    help="numjudge: auto-graded numerical Python exercises.",
+)
 exercises.register(app)
 doctor.register(app)
 mutants.register(app)

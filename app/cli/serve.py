@@ -48,12 +48,18 @@ def keep_on_service_cpus(settings: Settings) -> None:
 def serve_command(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
-    workers: Annotated[int | None, typer.Option(
-        help="grading threads in this process (default NUMJUDGE_WORKERS; 0: none)")] = None,
-    forwarded_allow_ips: Annotated[str, typer.Option(
-        help="comma-separated addresses of the reverse proxies whose X-Forwarded-For and "
-        "X-Forwarded-Proto are believed ('*': any; '': none). The sign-in and sign-up "
-        "throttles count the client address this yields")] = "127.0.0.1",
+    workers: Annotated[
+        int | None,
+        typer.Option(help="grading threads in this process (default NUMJUDGE_WORKERS; 0: none)"),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            help="comma-separated addresses of the reverse proxies whose X-Forwarded-For and "
+            "X-Forwarded-Proto are believed ('*': any; '': none). The sign-in and sign-up "
+            "throttles count the client address this yields"
+        ),
+    ] = "127.0.0.1",
 ) -> None:
     """Run the whole service: HTTP API, web pages and grading workers."""
     import uvicorn
@@ -66,34 +72,50 @@ def serve_command(
     keep_on_service_cpus(settings)
     app = create_app(settings)
     check_queue_or_exit(app.state.runtime.queue)
-    logger.info("service.listening", extra={"url": f"http://{host}:{port}",
-                                            "database": mask_url(settings.database_url),
-                                            "queue": mask_url(settings.queue_url)})
-    uvicorn.run(app, host=host, port=port, log_config=None, access_log=False,
-                timeout_graceful_shutdown=5, proxy_headers=bool(forwarded_allow_ips),
-                forwarded_allow_ips=forwarded_allow_ips or None)
+    logger.info(
+        "service.listening",
+        extra={
+            "url": f"http://{host}:{port}",
+            "database": mask_url(settings.database_url),
+            "queue": mask_url(settings.queue_url),
+        },
+    )
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_config=None,
+        access_log=False,
+        timeout_graceful_shutdown=5,
+        proxy_headers=bool(forwarded_allow_ips),
+        forwarded_allow_ips=forwarded_allow_ips or None,
+    )
 
 
 def worker_command(
-    workers: Annotated[int | None, typer.Option(
-        help="grading threads for learners' submissions (default NUMJUDGE_WORKERS); "
-        "NUMJUDGE_REGRADE_WORKERS more take only regrades")] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            help="grading threads for learners' submissions (default NUMJUDGE_WORKERS); "
+            "NUMJUDGE_REGRADE_WORKERS more take only regrades"
+        ),
+    ] = None,
 ) -> None:
     """Run grading workers only (no HTTP), for the multi-machine setup."""
     from app.grading.runtime import build_runtime
     from app.grading.workers import BackgroundWork
 
     settings = service_settings()
-    settings = settings.model_copy(update={
-        "workers": workers if workers is not None else max(settings.workers, 1)})
+    settings = settings.model_copy(
+        update={"workers": workers if workers is not None else max(settings.workers, 1)}
+    )
     threads = settings.grading_threads
     keep_on_service_cpus(settings)
     runtime = build_runtime(settings)
     work = BackgroundWork(runtime, threads, embedded=False)
     start_or_exit(work)
     consumer = runtime.queue.make_consumer(threads, work.handler, embedded=False)
-    logger.info("worker.started", extra={"threads": threads,
-                                         "queue": runtime.queue.url_for_logs})
+    logger.info("worker.started", extra={"threads": threads, "queue": runtime.queue.url_for_logs})
     try:
         consumer.run()
     finally:

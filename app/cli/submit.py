@@ -16,12 +16,18 @@ WAIT_S = 30
 
 def report_from_result(result: dict[str, Any]) -> GradeReport:
     """The engine's report from the API's result body (same test schema)."""
-    return GradeReport.from_dict({
-        "exercise": result["exercise"], "version": result.get("exercise_version", ""),
-        "verdict": result["verdict"], "tests": result.get("tests", []),
-        "output": result.get("output", ""), "message": result.get("message", ""),
-        "duration_ms": result.get("duration_ms") or 0, "diagnosis": result.get("diagnosis"),
-    })
+    return GradeReport.from_dict(
+        {
+            "exercise": result["exercise"],
+            "version": result.get("exercise_version", ""),
+            "verdict": result["verdict"],
+            "tests": result.get("tests", []),
+            "output": result.get("output", ""),
+            "message": result.get("message", ""),
+            "duration_ms": result.get("duration_ms") or 0,
+            "diagnosis": result.get("diagnosis"),
+        }
+    )
 
 
 def _detail(response: httpx.Response) -> str:
@@ -34,8 +40,9 @@ def _detail(response: httpx.Response) -> str:
 def submit_command(
     exercise: Annotated[str, typer.Argument(help="exercise id, e.g. gru-update-gate")],
     file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="your solution")],
-    server: Annotated[str, typer.Option(envvar="NUMJUDGE_SERVER",
-                                        help="e.g. http://127.0.0.1:8000")] = "http://127.0.0.1:8000",
+    server: Annotated[
+        str, typer.Option(envvar="NUMJUDGE_SERVER", help="e.g. http://127.0.0.1:8000")
+    ] = "http://127.0.0.1:8000",
     token: Annotated[str, typer.Option(envvar="NUMJUDGE_TOKEN", help="your API token")] = "",
     run: Annotated[bool, typer.Option("--run", help="public cases only, not scored")] = False,
     timeout: Annotated[float, typer.Option(help="give up after this many seconds")] = 120.0,
@@ -48,14 +55,17 @@ def submit_command(
     body = {"exercise": exercise, "code": file.read_text(encoding="utf-8")}
     deadline = time.monotonic() + timeout
     try:
-        with httpx.Client(base_url=server.rstrip("/"), headers=headers,
-                          timeout=WAIT_S + 10) as client:
-            response = client.post("/run" if run else "/submit", params={"wait": WAIT_S},
-                                   json=body)
+        with httpx.Client(
+            base_url=server.rstrip("/"), headers=headers, timeout=WAIT_S + 10
+        ) as client:
+            response = client.post("/run" if run else "/submit", params={"wait": WAIT_S}, json=body)
             while response.is_success and response.json()["status"] != "done":
                 if time.monotonic() > deadline:
-                    typer.echo(f"error: no result after {timeout:g} s; see "
-                               f"{server}{response.json()['url']}", err=True)
+                    typer.echo(
+                        f"error: no result after {timeout:g} s; see "
+                        f"{server}{response.json()['url']}",
+                        err=True,
+                    )
                     raise typer.Exit(2)
                 time.sleep(0.5)
                 response = client.get(response.json()["url"])

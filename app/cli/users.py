@@ -49,18 +49,27 @@ def _user(session: Session, name: str) -> User:
     return user
 
 
-ExpiresOption = Annotated[str | None, typer.Option(
-    "--expires", help="the token stops working after this long: 90d, 12h, 30m, 2w "
-    "(default: never)")]
+ExpiresOption = Annotated[
+    str | None,
+    typer.Option(
+        "--expires",
+        help="the token stops working after this long: 90d, 12h, 30m, 2w (default: never)",
+    ),
+]
 
 
 @app.command("add")
 def add(
-    name: Annotated[str, typer.Argument(help="the user's name (2–32 letters, digits, . - _; "
-                                        "unique whatever its case)")],
+    name: Annotated[
+        str,
+        typer.Argument(
+            help="the user's name (2–32 letters, digits, . - _; unique whatever its case)"
+        ),
+    ],
     role: Annotated[Role, typer.Option(help="learner or instructor")] = Role.LEARNER,
-    password: Annotated[bool, typer.Option(
-        "--password", help="also ask for a web sign-in password")] = False,
+    password: Annotated[
+        bool, typer.Option("--password", help="also ask for a web sign-in password")
+    ] = False,
     expires: ExpiresOption = None,
 ) -> None:
     """Create a user and print their API token, alone on the last line (shown once)."""
@@ -69,8 +78,7 @@ def add(
     settings = service_settings(log=False)
     with session_scope(settings.database_url) as session:
         try:
-            user = accounts.create_account(session=session, name=name, role=role,
-                                           password=secret)
+            user = accounts.create_account(session=session, name=name, role=role, password=secret)
         except (InvalidName, InvalidPassword) as problem:
             raise _fail(str(problem)) from None
         except NameTaken:
@@ -91,19 +99,23 @@ def list_users() -> None:
         for user in users:
             live = sum(t.revoked_at is None for t in user.tokens)
             disabled = f"{user.disabled_at:%Y-%m-%d %H:%M}" if user.disabled_at else "-"
-            typer.echo(f"{user.name:<24} {user.role.value:<11} {live:>6}  "
-                       f"{user.created_at:%Y-%m-%d %H:%M}  {disabled}")
+            typer.echo(
+                f"{user.name:<24} {user.role.value:<11} {live:>6}  "
+                f"{user.created_at:%Y-%m-%d %H:%M}  {disabled}"
+            )
 
 
 @app.command("token")
-def token(name: Annotated[str, typer.Argument(help="the user")],
-          expires: ExpiresOption = None) -> None:
+def token(
+    name: Annotated[str, typer.Argument(help="the user")], expires: ExpiresOption = None
+) -> None:
     """Issue another API token for a user (printed alone on the last line)."""
     lifetime = _lifetime(expires)
     settings = service_settings(log=False)
     with session_scope(settings.database_url) as session:
-        row, secret = accounts.issue_token(session=session, user=_user(session, name),
-                                           lifetime=lifetime)
+        row, secret = accounts.issue_token(
+            session=session, user=_user(session, name), lifetime=lifetime
+        )
         until = f", valid until {row.expires_at:%Y-%m-%d %H:%M} UTC" if row.expires_at else ""
     typer.echo(f"new API token for {name!r}{until} (shown once):")
     typer.echo(secret)
@@ -112,15 +124,20 @@ def token(name: Annotated[str, typer.Argument(help="the user")],
 @app.command("revoke")
 def revoke(
     name: Annotated[str, typer.Argument(help="the user")],
-    prefix: Annotated[str | None, typer.Option(
-        help="only the token starting with these characters, taken literally (default: all "
-        "of the user's tokens and web sessions)")] = None,
+    prefix: Annotated[
+        str | None,
+        typer.Option(
+            help="only the token starting with these characters, taken literally (default: all "
+            "of the user's tokens and web sessions)"
+        ),
+    ] = None,
 ) -> None:
     """Revoke a user's API tokens and sign them out everywhere; their requests then get 401."""
     settings = service_settings(log=False)
     with session_scope(settings.database_url) as session:
-        tokens, sessions = accounts.revoke(session=session, user=_user(session, name),
-                                           prefix=prefix)
+        tokens, sessions = accounts.revoke(
+            session=session, user=_user(session, name), prefix=prefix
+        )
     typer.echo(f"revoked {tokens} token(s) and {sessions} web session(s) of {name!r}")
 
 
@@ -154,12 +171,22 @@ def enable(name: Annotated[str, typer.Argument(help="the user")]) -> None:
 
 @app.command("import")
 def import_roster(
-    roster_file: Annotated[Path, typer.Argument(
-        help="CSV with a header row: username (required), display_name, email, section",
-        exists=True, dir_okay=False, readable=True)],
-    links: Annotated[Path | None, typer.Option(
-        help="write the sign-up links to this CSV (username, display_name, link) instead of "
-        "printing them; it must not exist yet")] = None,
+    roster_file: Annotated[
+        Path,
+        typer.Argument(
+            help="CSV with a header row: username (required), display_name, email, section",
+            exists=True,
+            dir_okay=False,
+            readable=True,
+        ),
+    ],
+    links: Annotated[
+        Path | None,
+        typer.Option(
+            help="write the sign-up links to this CSV (username, display_name, link) instead of "
+            "printing them; it must not exist yet"
+        ),
+    ] = None,
 ) -> None:
     """Create the roster's learners, each with a one-time sign-up link (shown once).
 
@@ -173,8 +200,16 @@ def import_roster(
     # Created (owner-only: the links sign people in) before anything is imported, so a file
     # that cannot be written never leaves learners whose links are lost.
     try:
-        out = os.fdopen(os.open(links, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w",
-                        encoding="utf-8", newline="") if links is not None else None
+        out = (
+            os.fdopen(
+                os.open(links, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600),
+                "w",
+                encoding="utf-8",
+                newline="",
+            )
+            if links is not None
+            else None
+        )
     except FileExistsError:
         raise _fail(f"{links} exists; the links are written once, to a new file") from None
     except OSError as problem:
@@ -182,8 +217,9 @@ def import_roster(
     settings = service_settings(log=False)
     try:
         with session_scope(settings.database_url) as session:
-            issued = roster.import_roster(session=session, text=text,
-                                          link_days=settings.signup_link_days)
+            issued = roster.import_roster(
+                session=session, text=text, link_days=settings.signup_link_days
+            )
     except BaseException as failure:  # nothing imported: no links file either
         if out is not None and links is not None:
             out.close()
@@ -197,9 +233,12 @@ def import_roster(
     if out is not None:
         with out:
             out.write(body)
-    typer.echo(f"imported {len(issued)} learner(s); their sign-up links expire in "
-               f"{settings.signup_link_days} days and are shown only this once"
-               + (f": written to {links}" if links is not None else ":"), err=links is None)
+    typer.echo(
+        f"imported {len(issued)} learner(s); their sign-up links expire in "
+        f"{settings.signup_link_days} days and are shown only this once"
+        + (f": written to {links}" if links is not None else ":"),
+        err=links is None,
+    )
     if links is None:
         typer.echo(body, nl=False)
 
@@ -212,8 +251,11 @@ def link(name: Annotated[str, typer.Argument(help="the learner")]) -> None:
     """
     settings = service_settings(log=False)
     with session_scope(settings.database_url) as session:
-        issued = roster.issue_link(session=session, user=_user(session, name),
-                                   days=settings.signup_link_days)
-    typer.echo(f"sign-up link for {name!r}, valid {settings.signup_link_days} days, "
-               "shown once (any earlier link no longer works):")
+        issued = roster.issue_link(
+            session=session, user=_user(session, name), days=settings.signup_link_days
+        )
+    typer.echo(
+        f"sign-up link for {name!r}, valid {settings.signup_link_days} days, "
+        "shown once (any earlier link no longer works):"
+    )
     typer.echo(issued.url(settings.public_url))

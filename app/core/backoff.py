@@ -16,8 +16,9 @@ class Backoff:
     most one reminder per ``log_every_s``, as information), one line when it ends.
     """
 
-    def __init__(self, *, first_s: float = 0.1, max_s: float = 5.0,
-                 log_every_s: float = 30.0) -> None:
+    def __init__(
+        self, *, first_s: float = 0.1, max_s: float = 5.0, log_every_s: float = 30.0
+    ) -> None:
         self.first_s = first_s
         self.max_s = max_s
         self.log_every_s = log_every_s
@@ -40,9 +41,15 @@ class Backoff:
                 self._logged_at = now
             down_s = now - self._since
         if due:
-            logger.log(logging.WARNING if first else logging.INFO, event,
-                       extra={"error": f"{type(exc).__name__}: {exc}"[:300],
-                              "down_s": round(down_s, 1), "retry_in_s": round(delay, 2)})
+            logger.log(
+                logging.WARNING if first else logging.INFO,
+                event,
+                extra={
+                    "error": f"{type(exc).__name__}: {exc}"[:300],
+                    "down_s": round(down_s, 1),
+                    "retry_in_s": round(delay, 2),
+                },
+            )
         stop.wait(delay)
 
     def succeeded(self, event: str) -> None:

@@ -41,77 +41,141 @@ class Settings(BaseSettings):
         "sqlite:///./numjudge-queue.db",
         description="Huey storage: sqlite:///path, redis://host:6379/0 or memory://",
     )
-    queue_name: str = Field("numjudge", min_length=1, description="the queue's name in its "
-                            "storage: deployments sharing one Redis need different names")
-    workers: int = Field(default_factory=default_workers, ge=0, le=64,
-                         description="grading threads for learners per serve/worker process "
-                         "(default: the cores this process may use, plus two)")
-    service_cpus: int = Field(1, ge=0, le=1024, description="cores the threads of a serve "
-                              "or worker process run on (0: all): they share one interpreter "
-                              "lock, handed over cheaply on one core; its sandboxes and other "
-                              "subprocesses use every core (docs/performance.md)")
-    cores_dir: Path | None = Field(None, description="folder of the lock files by which the "
-                                   "numjudge processes of a host claim their cores (default: "
-                                   "/run/numjudge/cores, or one in the temporary folder)")
-    sandbox_workers: int = Field(0, ge=0, le=64,
-                                 description="warm sandbox processes (0: as many as workers)")
-    sandbox_strict: bool = Field(True, description="refuse to grade when an isolation layer "
-                                 "cannot be set up (docs/sandbox.md); keep true in production")
+    queue_name: str = Field(
+        "numjudge",
+        min_length=1,
+        description="the queue's name in its "
+        "storage: deployments sharing one Redis need different names",
+    )
+    workers: int = Field(
+        default_factory=default_workers,
+        ge=0,
+        le=64,
+        description="grading threads for learners per serve/worker process "
+        "(default: the cores this process may use, plus two)",
+    )
+    service_cpus: int = Field(
+        1,
+        ge=0,
+        le=1024,
+        description="cores the threads of a serve "
+        "or worker process run on (0: all): they share one interpreter "
+        "lock, handed over cheaply on one core; its sandboxes and other "
+        "subprocesses use every core (docs/performance.md)",
+    )
+    cores_dir: Path | None = Field(
+        None,
+        description="folder of the lock files by which the "
+        "numjudge processes of a host claim their cores (default: "
+        "/run/numjudge/cores, or one in the temporary folder)",
+    )
+    sandbox_workers: int = Field(
+        0, ge=0, le=64, description="warm sandbox processes (0: as many as workers)"
+    )
+    sandbox_strict: bool = Field(
+        True,
+        description="refuse to grade when an isolation layer "
+        "cannot be set up (docs/sandbox.md); keep true in production",
+    )
     sandbox_uid_base: int = Field(61000, ge=1000, description="worker slot k grades as uid base+k")
     sandbox_max_output_mb: int = Field(64, ge=1, description="bytes a submission may send back")
     max_code_bytes: int = Field(100_000, ge=1, description="largest accepted submission, bytes")
     max_wait_s: float = Field(30.0, ge=0, description="longest ?wait= of POST /submit")
-    wait_poll_s: float = Field(0.25, gt=0,
-                               description="database poll period of a long-poll (remote workers)")
-    queue_lease_s: float = Field(60.0, gt=0,
-                                 description="a queued submission not started by then is re-sent")
-    lease_margin_s: float = Field(30.0, ge=0,
-                                  description="grace added to an exercise's time limit")
+    wait_poll_s: float = Field(
+        0.25, gt=0, description="database poll period of a long-poll (remote workers)"
+    )
+    queue_lease_s: float = Field(
+        60.0, gt=0, description="a queued submission not started by then is re-sent"
+    )
+    lease_margin_s: float = Field(30.0, ge=0, description="grace added to an exercise's time limit")
     max_attempts: int = Field(3, ge=1, description="gradings tried before giving up")
     recovery_interval_s: float = Field(5.0, gt=0, description="period of the lease check")
     max_running_per_learner: int = Field(1, ge=1, description="gradings of one learner at once")
-    regrade_workers: int = Field(1, ge=0, le=8, description="grading threads per grading "
-                                 "process that take only regrades, beside `workers`, at the "
-                                 "lowest CPU priority (0: this process grades no regrades)")
-    max_running_regrades: int = Field(1, ge=1, description="regrades graded at once on all "
-                                      "grading processes together")
-    max_waiting_per_learner: int = Field(10, ge=1, description="queued submissions of one "
-                                         "learner; more get 429 with Retry-After")
-    submit_rate_per_minute: int = Field(0, ge=0, description="submissions and runs a learner "
-                                        "may send per minute (0: no limit)")
-    heartbeat_interval_s: float = Field(5.0, gt=0, description="period of a grading process's "
-                                        "heartbeat; missing three in a row counts as dead")
-    worker_silence_s: float = Field(12.0, gt=0, description="a grading process whose "
-                                    "heartbeat is this old is dead: its running gradings are "
-                                    "put back at the next recovery pass and its record "
-                                    "removed (keep it above two heartbeat periods)")
-    canary_interval_s: float = Field(10.0, gt=0, description="period of the canary grading "
-                                     "that proves the sandbox works")
-    canary_max_age_s: float = Field(30.0, gt=0, description="/healthz answers 503 when no live "
-                                    "worker has a passing canary this recent")
-    backoff_max_s: float = Field(5.0, gt=0, description="longest pause between retries while "
-                                 "the database or the queue is down")
+    regrade_workers: int = Field(
+        1,
+        ge=0,
+        le=8,
+        description="grading threads per grading "
+        "process that take only regrades, beside `workers`, at the "
+        "lowest CPU priority (0: this process grades no regrades)",
+    )
+    max_running_regrades: int = Field(
+        1, ge=1, description="regrades graded at once on all grading processes together"
+    )
+    max_waiting_per_learner: int = Field(
+        10, ge=1, description="queued submissions of one learner; more get 429 with Retry-After"
+    )
+    submit_rate_per_minute: int = Field(
+        0, ge=0, description="submissions and runs a learner may send per minute (0: no limit)"
+    )
+    heartbeat_interval_s: float = Field(
+        5.0,
+        gt=0,
+        description="period of a grading process's "
+        "heartbeat; missing three in a row counts as dead",
+    )
+    worker_silence_s: float = Field(
+        12.0,
+        gt=0,
+        description="a grading process whose "
+        "heartbeat is this old is dead: its running gradings are "
+        "put back at the next recovery pass and its record "
+        "removed (keep it above two heartbeat periods)",
+    )
+    canary_interval_s: float = Field(
+        10.0, gt=0, description="period of the canary grading that proves the sandbox works"
+    )
+    canary_max_age_s: float = Field(
+        30.0,
+        gt=0,
+        description="/healthz answers 503 when no live worker has a passing canary this recent",
+    )
+    backoff_max_s: float = Field(
+        5.0,
+        gt=0,
+        description="longest pause between retries while the database or the queue is down",
+    )
     history_limit: int = Field(50, ge=1, le=1000, description="default length of a history page")
     auto_migrate: bool = Field(True, description="apply migrations when a process starts")
     secret_key: SecretStr | None = Field(
-        None, description="signs web session cookies; unset: a random key is generated on first "
-        f"start and kept in the database. At least {MIN_SECRET_KEY_LENGTH} characters")
+        None,
+        description="signs web session cookies; unset: a random key is generated on first "
+        f"start and kept in the database. At least {MIN_SECRET_KEY_LENGTH} characters",
+    )
     signup_open: bool = Field(True, description="anyone may create a learner account on the web")
-    signup_limit: int = Field(50, ge=1, description="sign-ups per hour from one address (a "
-                              "classroom behind one NAT counts as one address)")
-    login_failures_per_name: int = Field(10, ge=1, description="failed sign-ins per 5 minutes "
-                                         "for one name from one address")
-    login_failures_per_address: int = Field(100, ge=1, description="failed sign-ins per 5 "
-                                            "minutes from one address, any names")
-    max_concurrent_hashes: int = Field(2, ge=1, le=64, description="password hashes computed "
-                                       "at once per process (each takes ~64 MB for ~0.1 s); "
-                                       "beyond: 429 with Retry-After")
-    signup_link_days: int = Field(14, ge=1, le=365, description="days a roster's one-time "
-                                  "sign-up link works")
-    public_url: str = Field("http://127.0.0.1:8000", description="the address learners open; "
-                            "`numjudge users import` and `users link` print links under it")
-    max_form_bytes: int = Field(65_536, ge=1024, description="largest web form body (sign-in, "
-                                "sign-up, token): 413 beyond, before parsing")
+    signup_limit: int = Field(
+        50,
+        ge=1,
+        description="sign-ups per hour from one address (a "
+        "classroom behind one NAT counts as one address)",
+    )
+    login_failures_per_name: int = Field(
+        10, ge=1, description="failed sign-ins per 5 minutes for one name from one address"
+    )
+    login_failures_per_address: int = Field(
+        100, ge=1, description="failed sign-ins per 5 minutes from one address, any names"
+    )
+    max_concurrent_hashes: int = Field(
+        2,
+        ge=1,
+        le=64,
+        description="password hashes computed "
+        "at once per process (each takes ~64 MB for ~0.1 s); "
+        "beyond: 429 with Retry-After",
+    )
+    signup_link_days: int = Field(
+        14, ge=1, le=365, description="days a roster's one-time sign-up link works"
+    )
+    public_url: str = Field(
+        "http://127.0.0.1:8000",
+        description="the address learners open; "
+        "`numjudge users import` and `users link` print links under it",
+    )
+    max_form_bytes: int = Field(
+        65_536,
+        ge=1024,
+        description="largest web form body (sign-in, sign-up, token): 413 beyond, before parsing",
+    )
     log_level: str = "INFO"
     log_format: Literal["text", "json"] = "text"
 
@@ -125,9 +189,11 @@ class Settings(BaseSettings):
     def _long_secret(cls, value: SecretStr | None) -> SecretStr | None:
         """A short key is a placeholder someone copied: refuse it rather than sign with it."""
         if value is not None and len(value.get_secret_value().strip()) < MIN_SECRET_KEY_LENGTH:
-            raise ValueError(f"NUMJUDGE_SECRET_KEY must have at least {MIN_SECRET_KEY_LENGTH} "
-                             "characters (leave it unset to have a random key generated and "
-                             "kept in the database)")
+            raise ValueError(
+                f"NUMJUDGE_SECRET_KEY must have at least {MIN_SECRET_KEY_LENGTH} "
+                "characters (leave it unset to have a random key generated and "
+                "kept in the database)"
+            )
         return value
 
     @property
@@ -156,8 +222,11 @@ class Settings(BaseSettings):
     @property
     def sandbox_limits(self) -> SandboxLimits:
         """The pool's limits; each exercise's own time and memory limits apply on top."""
-        return SandboxLimits(strict=self.sandbox_strict, uid_base=self.sandbox_uid_base,
-                             max_output_mb=self.sandbox_max_output_mb)
+        return SandboxLimits(
+            strict=self.sandbox_strict,
+            uid_base=self.sandbox_uid_base,
+            max_output_mb=self.sandbox_max_output_mb,
+        )
 
 
 @lru_cache

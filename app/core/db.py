@@ -37,8 +37,12 @@ def make_engine(url: str) -> Engine:
     """A new engine; SQLite gets WAL, foreign keys and a busy timeout on every connection."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10},
-                               pool_size=20, max_overflow=20)
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": 10},
+            pool_size=20,
+            max_overflow=20,
+        )
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)

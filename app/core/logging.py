@@ -12,7 +12,11 @@ from typing import Any
 from app.core.redact import Redactor
 
 _RESERVED = set(logging.LogRecord("", 0, "", 0, "", (), None).__dict__) | {
-    "message", "asctime", "color_message", "taskName"}
+    "message",
+    "asctime",
+    "color_message",
+    "taskName",
+}
 
 
 def event_fields(record: logging.LogRecord) -> dict[str, Any]:
@@ -64,8 +68,7 @@ class RedactingFormatter(logging.Formatter):
         return self.redactor(self.inner.format(record))
 
 
-def configure_logging(level: str = "INFO", fmt: str = "text",
-                      secrets: Iterable[str] = ()) -> None:
+def configure_logging(level: str = "INFO", fmt: str = "text", secrets: Iterable[str] = ()) -> None:
     """Send every log line to stderr in the chosen format, none of ``secrets`` in it (called
     once per process)."""
     handler = logging.StreamHandler(sys.stderr)

@@ -48,8 +48,10 @@ def check_new_name(raw: str) -> str:
     """The normalised name if a new account may take it, else ``InvalidName``."""
     name = normalise_name(raw)
     if not NAME_PATTERN.fullmatch(name):
-        raise InvalidName("a name has 2–32 letters, digits, dots, dashes or underscores "
-                          "(ASCII), starting with a letter or digit")
+        raise InvalidName(
+            "a name has 2–32 letters, digits, dots, dashes or underscores "
+            "(ASCII), starting with a letter or digit"
+        )
     return name
 
 

@@ -39,8 +39,13 @@ class SandboxGrader:
                 self._sandbox = Sandbox(workers=self.pool_size, limits=self.limits)
             return self._sandbox
 
-    def __call__(self, prepared: PreparedExercise, code: str, public_only: bool,
-                 priority: CpuPriority = CpuPriority.NORMAL) -> GradeReport:
+    def __call__(
+        self,
+        prepared: PreparedExercise,
+        code: str,
+        public_only: bool,
+        priority: CpuPriority = CpuPriority.NORMAL,
+    ) -> GradeReport:
         sandbox = self._sandbox or self.start()
         return grade(prepared, code, sandbox, public_only=public_only, priority=priority)
 

@@ -55,9 +55,14 @@ class HeartbeatThread(threading.Thread):
             if not canary.ok:
                 logger.error("sandbox.canary_failed", extra={"error": canary.message})
         with self.runtime.sessions() as session:
-            worker_store.beat(session=session, worker=worker_id(), threads=self.threads,
-                              started_at=self.started_at, now=utcnow(),
-                              canary=(canary.at, canary.ok, canary.message) if canary else None)
+            worker_store.beat(
+                session=session,
+                worker=worker_id(),
+                threads=self.threads,
+                started_at=self.started_at,
+                now=utcnow(),
+                canary=(canary.at, canary.ok, canary.message) if canary else None,
+            )
             session.commit()
 
     def run(self) -> None:
@@ -85,12 +90,14 @@ def local_worker_healthy(settings: Settings) -> str:
     now = utcnow()
     since = now - timedelta(seconds=3 * settings.heartbeat_interval_s)
     with session_scope(settings.database_url) as session:
-        live = [w for w in worker_store.live_workers(session=session, since=since)
-                if w.id.rpartition(":")[0] == socket.gethostname()]
+        live = [
+            w
+            for w in worker_store.live_workers(session=session, since=since)
+            if w.id.rpartition(":")[0] == socket.gethostname()
+        ]
         if not live:
             return f"no heartbeat from {socket.gethostname()} since {since:%H:%M:%S}"
         fresh = now - timedelta(seconds=settings.canary_max_age_s)
-        if not any(w.canary_ok and w.canary_at is not None and w.canary_at >= fresh
-                   for w in live):
+        if not any(w.canary_ok and w.canary_at is not None and w.canary_at >= fresh for w in live):
             return "; ".join(w.canary_message or "no recent canary" for w in live)
     return ""

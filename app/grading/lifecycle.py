@@ -106,8 +106,7 @@ def _claim_next(runtime: GradingRuntime) -> Claimed | None:
     thread's until it releases it."""
     with runtime.lanes.claiming:
         free = runtime.lanes.free()
-        claimed = _claim_in(runtime, learners=Lane.LEARNERS in free,
-                            regrades=Lane.REGRADES in free)
+        claimed = _claim_in(runtime, learners=Lane.LEARNERS in free, regrades=Lane.REGRADES in free)
         if claimed is not None:
             runtime.lanes.take(Lane.REGRADES if claimed.submission.regrade else Lane.LEARNERS)
         return claimed
@@ -126,9 +125,9 @@ def _claim_in(runtime: GradingRuntime, *, learners: bool, regrades: bool) -> Cla
         return None
     with runtime.sessions() as session:
         for _ in range(CLAIM_ROUNDS):
-            candidates = lease_store.next_candidates(session=session, now=utcnow(),
-                                              max_running=max_running,
-                                              max_regrades=max_regrades)
+            candidates = lease_store.next_candidates(
+                session=session, now=utcnow(), max_running=max_running, max_regrades=max_regrades
+            )
             session.rollback()  # end the read: SQLite refuses to upgrade a stale snapshot
             if not candidates:
                 return None
@@ -138,20 +137,29 @@ def _claim_in(runtime: GradingRuntime, *, learners: bool, regrades: bool) -> Cla
                 exercise = _load(runtime, candidate.exercise_id)
                 # A grading may take up to its wall-clock ceiling: a host busy enough to
                 # starve it must not also make another worker take it over.
-                limit = runtime.settings.sandbox_limits.with_exercise_limits(
-                    exercise.limits.time_s, exercise.limits.memory_mb).starved_wall_s \
-                    if exercise is not None else 0.0
+                limit = (
+                    runtime.settings.sandbox_limits.with_exercise_limits(
+                        exercise.limits.time_s, exercise.limits.memory_mb
+                    ).starved_wall_s
+                    if exercise is not None
+                    else 0.0
+                )
                 lease = timedelta(seconds=limit + runtime.settings.lease_margin_s)
                 claimed = lease_store.claim_submission(
-                    session=session, candidate=candidate, worker=worker_id(),
-                    lease_token=lease_token, lease_expires_at=now + lease, now=now,
-                    max_running=max_running, max_regrades=max_regrades)
+                    session=session,
+                    candidate=candidate,
+                    worker=worker_id(),
+                    lease_token=lease_token,
+                    lease_expires_at=now + lease,
+                    now=now,
+                    max_running=max_running,
+                    max_regrades=max_regrades,
+                )
                 session.commit()
                 if claimed is not None:
                     if index + 1 < len(candidates):
                         _wake_another(runtime)
-                    return Claimed(claimed, candidate.user_name, lease_token, started,
-                                   exercise)
+                    return Claimed(claimed, candidate.user_name, lease_token, started, exercise)
     _wake_another(runtime)  # rows were there all along: someone must come back for them
     return None
 
@@ -172,61 +180,115 @@ def _grade_claimed(runtime: GradingRuntime, claimed: Claimed) -> None:
     submission, user_name = claimed.submission, claimed.user_name
     lease_token, started = claimed.lease_token, claimed.started
     settings = runtime.settings
-    log_event(logger, "submission.running", submission, attempt=submission.attempts,
-              worker=submission.worker)
+    log_event(
+        logger,
+        "submission.running",
+        submission,
+        attempt=submission.attempts,
+        worker=submission.worker,
+    )
     if submission.attempts > settings.max_attempts:
-        _finish(runtime, submission, user_name, lease_token, verdict=Verdict.ERROR,
-                started=started,
-                message=f"Grading was tried {settings.max_attempts} times and the grader "
-                        "failed each time; this is not a fault of your code. Submit again; "
-                        "if it happens again, tell your instructor.")
+        _finish(
+            runtime,
+            submission,
+            user_name,
+            lease_token,
+            verdict=Verdict.ERROR,
+            started=started,
+            message=f"Grading was tried {settings.max_attempts} times and the grader "
+            "failed each time; this is not a fault of your code. Submit again; "
+            "if it happens again, tell your instructor.",
+        )
         return
     try:
-        prepared = (runtime.catalog.prepare(claimed.exercise) if claimed.exercise is not None
-                    else runtime.catalog.prepared(submission.exercise_id))
+        prepared = (
+            runtime.catalog.prepare(claimed.exercise)
+            if claimed.exercise is not None
+            else runtime.catalog.prepared(submission.exercise_id)
+        )
     except ExerciseNotFound:
-        _finish(runtime, submission, user_name, lease_token, verdict=Verdict.ERROR,
-                started=started,
-                message=f"Exercise {submission.exercise_id!r} no longer exists.")
+        _finish(
+            runtime,
+            submission,
+            user_name,
+            lease_token,
+            verdict=Verdict.ERROR,
+            started=started,
+            message=f"Exercise {submission.exercise_id!r} no longer exists.",
+        )
         return
     except ExerciseError as exc:
         logger.exception("exercise.broken", extra={"exercise": submission.exercise_id})
-        _finish(runtime, submission, user_name, lease_token, verdict=Verdict.ERROR,
-                started=started,
-                message=f"Exercise {submission.exercise_id!r} is broken; tell your "
-                        f"instructor: {exc}")
+        _finish(
+            runtime,
+            submission,
+            user_name,
+            lease_token,
+            verdict=Verdict.ERROR,
+            started=started,
+            message=f"Exercise {submission.exercise_id!r} is broken; tell your instructor: {exc}",
+        )
         return
     try:
-        report = runtime.grade(prepared, submission.code, submission.kind is SubmissionKind.RUN,
-                               CpuPriority.BACKGROUND if submission.regrade else CpuPriority.NORMAL)
+        report = runtime.grade(
+            prepared,
+            submission.code,
+            submission.kind is SubmissionKind.RUN,
+            CpuPriority.BACKGROUND if submission.regrade else CpuPriority.NORMAL,
+        )
     except Exception as exc:  # an engine fault, never the learner's code: grade it again
-        logger.exception("submission.engine_fault",
-                         extra={"submission_id": submission.id, "error": type(exc).__name__})
+        logger.exception(
+            "submission.engine_fault",
+            extra={"submission_id": submission.id, "error": type(exc).__name__},
+        )
         _retry_later(runtime, submission, lease_token)
         return
-    _finish(runtime, submission, user_name, lease_token, verdict=report.verdict,
-            message=report.message, report=report, started=started)
+    _finish(
+        runtime,
+        submission,
+        user_name,
+        lease_token,
+        verdict=report.verdict,
+        message=report.message,
+        report=report,
+        started=started,
+    )
 
 
-def _finish(runtime: GradingRuntime, submission: Submission, user_name: str,
-            lease_token: str, *, verdict: Verdict, started: float, message: str = "",
-            report: GradeReport | None = None) -> None:
+def _finish(
+    runtime: GradingRuntime,
+    submission: Submission,
+    user_name: str,
+    lease_token: str,
+    *,
+    verdict: Verdict,
+    started: float,
+    message: str = "",
+    report: GradeReport | None = None,
+) -> None:
     values: dict[str, Any] = {"verdict": verdict, "message": message, "finished_at": utcnow()}
     if report is not None:
-        values.update(score=report.score, max_score=report.max_score,
-                      tests=[t.to_dict() for t in report.tests], output=report.output,
-                      diagnosis=report.diagnosis.to_dict() if report.diagnosis else None,
-                      duration_ms=report.duration_ms, exercise_version=report.version,
-                      cpu_ms=report.cost.cpu_ms if report.cost else None,
-                      memory_kb=report.cost.memory_kb if report.cost else None)
+        values.update(
+            score=report.score,
+            max_score=report.max_score,
+            tests=[t.to_dict() for t in report.tests],
+            output=report.output,
+            diagnosis=report.diagnosis.to_dict() if report.diagnosis else None,
+            duration_ms=report.duration_ms,
+            exercise_version=report.version,
+            cpu_ms=report.cost.cpu_ms if report.cost else None,
+            memory_kb=report.cost.memory_kb if report.cost else None,
+        )
     else:
-        values.update(score=0.0, tests=[], duration_ms=0, diagnosis=None, cpu_ms=None,
-                      memory_kb=None)
+        values.update(
+            score=0.0, tests=[], duration_ms=0, diagnosis=None, cpu_ms=None, memory_kb=None
+        )
 
     def store() -> Submission | None:
         with runtime.sessions() as session:
-            row = lease_store.finish_submission(session=session, submission_id=submission.id,
-                                                lease_token=lease_token, values=values)
+            row = lease_store.finish_submission(
+                session=session, submission_id=submission.id, lease_token=lease_token, values=values
+            )
             session.commit()
             return row
 
@@ -235,21 +297,36 @@ def _finish(runtime: GradingRuntime, submission: Submission, user_name: str,
         log_event(logger, "submission.result_dropped", submission, reason="lease lost")
         return
     runtime.waiters.notify(stored.id, views.submission_out(stored, user_name=user_name))
-    log_event(logger, "submission.done", stored, verdict=verdict.value, score=stored.score,
-              max_score=stored.max_score, grade_ms=stored.duration_ms,
-              elapsed_ms=round((time.perf_counter() - started) * 1000, 1))
+    log_event(
+        logger,
+        "submission.done",
+        stored,
+        verdict=verdict.value,
+        score=stored.score,
+        max_score=stored.max_score,
+        grade_ms=stored.duration_ms,
+        elapsed_ms=round((time.perf_counter() - started) * 1000, 1),
+    )
 
 
 def _retry_later(runtime: GradingRuntime, submission: Submission, lease_token: str) -> None:
     def release() -> bool:
         with runtime.sessions() as session:
             released = lease_store.release_submission(
-                session=session, submission_id=submission.id, lease_token=lease_token,
-                lease_expires_at=utcnow() + timedelta(seconds=runtime.settings.queue_lease_s))
+                session=session,
+                submission_id=submission.id,
+                lease_token=lease_token,
+                lease_expires_at=utcnow() + timedelta(seconds=runtime.settings.queue_lease_s),
+            )
             session.commit()
             return released
 
     if with_database(runtime, release):
         # The loop in ``work`` claims it again (or another learner's row first, if fairer).
-        log_event(logger, "submission.requeued", submission, reason="engine fault",
-                  status=SubmissionStatus.QUEUED.value)
+        log_event(
+            logger,
+            "submission.requeued",
+            submission,
+            reason="engine fault",
+            status=SubmissionStatus.QUEUED.value,
+        )

@@ -84,17 +84,29 @@ class _WakeableWorker(Worker):  # type: ignore[misc]
 class GradingConsumer(Consumer):  # type: ignore[misc]
     """Huey's consumer with wakeable workers; ``embedded`` leaves signals to the host."""
 
-    def __init__(self, huey: Huey, wake: threading.Semaphore, outage: Backoff, *,
-                 embedded: bool, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        huey: Huey,
+        wake: threading.Semaphore,
+        outage: Backoff,
+        *,
+        embedded: bool,
+        **kwargs: Any,
+    ) -> None:
         self._wake = wake
         self._outage = outage
         self._embedded = embedded
         super().__init__(huey, **kwargs)
 
     def _create_worker(self) -> Worker:
-        worker = _WakeableWorker(huey=self.huey, stop_flag=self.stop_flag,
-                                 default_delay=self.default_delay, max_delay=self.max_delay,
-                                 backoff=self.backoff, max_tasks=self.max_tasks)
+        worker = _WakeableWorker(
+            huey=self.huey,
+            stop_flag=self.stop_flag,
+            default_delay=self.default_delay,
+            max_delay=self.max_delay,
+            backoff=self.backoff,
+            max_tasks=self.max_tasks,
+        )
         worker.wake = self._wake
         worker.outage = self._outage
         return worker
@@ -152,27 +164,38 @@ class GradingQueue:
         except Exception as exc:
             raise QueueUnavailable(
                 f"cannot reach the queue at {self.url_for_logs} ({exc}); check "
-                "NUMJUDGE_QUEUE_URL and that the server is running") from exc
+                "NUMJUDGE_QUEUE_URL and that the server is running"
+            ) from exc
 
-    def make_consumer(self, workers: int, handler: Handler, *,
-                      embedded: bool) -> GradingConsumer:
+    def make_consumer(self, workers: int, handler: Handler, *, embedded: bool) -> GradingConsumer:
         """A consumer whose ``workers`` threads call ``handler(submission_id)`` per message."""
         self._handler = handler
         blocking = bool(getattr(self.huey.storage, "blocking", False))
         # Nothing is ever scheduled for later, so the scheduler only needs to tick rarely.
         self.consumer = GradingConsumer(
-            self.huey, self._wake, self.outage, embedded=embedded, workers=workers,
-            worker_type="thread", periodic=False, initial_delay=0.05, backoff=1.5,
-            max_delay=1.0 if blocking else 0.5, check_worker_health=True,
-            shutdown_timeout=10.0, scheduler_interval=60)
+            self.huey,
+            self._wake,
+            self.outage,
+            embedded=embedded,
+            workers=workers,
+            worker_type="thread",
+            periodic=False,
+            initial_delay=0.05,
+            backoff=1.5,
+            max_delay=1.0 if blocking else 0.5,
+            check_worker_health=True,
+            shutdown_timeout=10.0,
+            scheduler_interval=60,
+        )
         return self.consumer
 
     def start_embedded(self, workers: int, handler: Handler) -> GradingConsumer:
         """Start ``workers`` grading threads inside this process (the one-machine service)."""
         consumer = self.make_consumer(workers, handler, embedded=True)
         consumer.start()
-        logger.info("queue.consumer_started", extra={"workers": workers,
-                                                     "queue": self.url_for_logs})
+        logger.info(
+            "queue.consumer_started", extra={"workers": workers, "queue": self.url_for_logs}
+        )
         return consumer
 
     def stop(self) -> None:

@@ -60,8 +60,9 @@ def worker_is_dead(worker: str | None) -> bool:
     return pid == os.getpid() or not _pid_alive(pid)
 
 
-def recover(*, runtime: GradingRuntime, startup: bool = False,
-            now: datetime | None = None) -> list[str]:
+def recover(
+    *, runtime: GradingRuntime, startup: bool = False, now: datetime | None = None
+) -> list[str]:
     """Send wake-ups for the rows left behind; returns their ids.
 
     Raises :class:`QueueUnavailable` when the queue is down, before a row is touched: the
@@ -76,25 +77,46 @@ def recover(*, runtime: GradingRuntime, startup: bool = False,
     with runtime.sessions() as session:
         if not lease_store.take_recovery_turn(session=session):
             return []
-        rows = {row.id: row for row in lease_store.unfinished_submissions(
-            session=session, expired_before=None if startup else now)}
+        rows = {
+            row.id: row
+            for row in lease_store.unfinished_submissions(
+                session=session, expired_before=None if startup else now
+            )
+        }
         silent_rows = lease_store.silent_workers_running(session=session, silent_since=silent_since)
         silent = {row.id for row in silent_rows}
         rows.update((row.id, row) for row in silent_rows if row.id not in rows)
         for row in rows.values():
             expired = row.lease_expires_at is None or row.lease_expires_at < now
-            if not expired and row.status is SubmissionStatus.RUNNING and \
-                    row.id not in silent and not worker_is_dead(row.worker):
+            if (
+                not expired
+                and row.status is SubmissionStatus.RUNNING
+                and row.id not in silent
+                and not worker_is_dead(row.worker)
+            ):
                 continue
-            if lease_store.requeue_submission(session=session, submission_id=row.id,
-                                              seen_lease=row.lease_expires_at,
-                                              lease_expires_at=lease):
+            if lease_store.requeue_submission(
+                session=session,
+                submission_id=row.id,
+                seen_lease=row.lease_expires_at,
+                lease_expires_at=lease,
+            ):
                 requeued.append(row.id)
-                reason = (RequeueReason.STARTUP if startup else
-                          RequeueReason.WORKER_SILENT if row.id in silent else
-                          RequeueReason.LEASE)
-                log_event(logger, "submission.requeued", row, reason=reason.value,
-                          was=row.status.value, attempts=row.attempts)
+                reason = (
+                    RequeueReason.STARTUP
+                    if startup
+                    else RequeueReason.WORKER_SILENT
+                    if row.id in silent
+                    else RequeueReason.LEASE
+                )
+                log_event(
+                    logger,
+                    "submission.requeued",
+                    row,
+                    reason=reason.value,
+                    was=row.status.value,
+                    attempts=row.attempts,
+                )
         worker_store.forget_silent_workers(session=session, silent_since=silent_since)
         session.commit()
         for index, submission_id in enumerate(requeued):

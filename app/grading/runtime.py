@@ -87,13 +87,18 @@ class GradingRuntime:
         self.lanes = GradingLanes(self.settings.workers, self.settings.regrade_workers)
 
 
-def build_runtime(settings: Settings, *, engine: SandboxGrader | None = None,
-                  grade: GradeFunction | None = None) -> GradingRuntime:
+def build_runtime(
+    settings: Settings, *, engine: SandboxGrader | None = None, grade: GradeFunction | None = None
+) -> GradingRuntime:
     """The runtime for ``settings``: ``engine`` defaults to a sandbox pool of this process
     (closed with it), ``grade`` to that engine."""
     engine = engine or SandboxGrader(settings.sandbox_pool_size, settings.sandbox_limits)
     return GradingRuntime(
-        settings=settings, catalog=ExerciseCatalog(settings.exercises_dir),
-        queue=GradingQueue(settings.queue_url, settings.queue_name,
-                           backoff_max_s=settings.backoff_max_s),
-        grade=grade or engine, canary=engine.canary)
+        settings=settings,
+        catalog=ExerciseCatalog(settings.exercises_dir),
+        queue=GradingQueue(
+            settings.queue_url, settings.queue_name, backoff_max_s=settings.backoff_max_s
+        ),
+        grade=grade or engine,
+        canary=engine.canary,
+    )

@@ -24,8 +24,7 @@ class ResultWaiters:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._waiting: dict[str, list[tuple[asyncio.AbstractEventLoop, Waiter]]] = (
-            defaultdict(list))
+        self._waiting: dict[str, list[tuple[asyncio.AbstractEventLoop, Waiter]]] = defaultdict(list)
 
     def register(self, submission_id: str) -> Waiter:
         """A waiter for ``submission_id`` (call inside the request's event loop)."""

@@ -64,8 +64,9 @@ class BackgroundWork:
             try:
                 self.runtime.catalog.prepared(exercise_id)
             except ExerciseError as exc:
-                logger.warning("exercise.broken", extra={"exercise": exercise_id,
-                                                         "error": str(exc)})
+                logger.warning(
+                    "exercise.broken", extra={"exercise": exercise_id, "error": str(exc)}
+                )
 
     def stop(self) -> None:
         self.runtime.stopping.set()

@@ -65,13 +65,20 @@ def _dummy_hash() -> str:
 
 
 def _login_rules(settings: Settings) -> tuple[Rule, Rule]:
-    return (Rule(Scope.LOGIN_FAILURE_NAME, settings.login_failures_per_name, LOGIN_WINDOW_S),
-            Rule(Scope.LOGIN_FAILURE_ADDRESS, settings.login_failures_per_address,
-                 LOGIN_WINDOW_S))
+    return (
+        Rule(Scope.LOGIN_FAILURE_NAME, settings.login_failures_per_name, LOGIN_WINDOW_S),
+        Rule(Scope.LOGIN_FAILURE_ADDRESS, settings.login_failures_per_address, LOGIN_WINDOW_S),
+    )
 
 
-def create_account(*, session: Session, name: str, role: Role = Role.LEARNER,
-                   password: str | None = None, slots: HashSlots | None = None) -> User:
+def create_account(
+    *,
+    session: Session,
+    name: str,
+    role: Role = Role.LEARNER,
+    password: str | None = None,
+    slots: HashSlots | None = None,
+) -> User:
     """A new user under the one name rule (``InvalidName``, ``InvalidPassword``, ``NameTaken``).
 
     ``slots``: hash the password within the process's hashing cap (the web pages).
@@ -92,8 +99,15 @@ def signup_rule(settings: Settings) -> Rule:
     return Rule(Scope.SIGNUP_ADDRESS, settings.signup_limit, SIGNUP_WINDOW_S)
 
 
-def sign_up(*, session: Session, settings: Settings, slots: HashSlots, address: str,
-            name: str, password: str) -> User:
+def sign_up(
+    *,
+    session: Session,
+    settings: Settings,
+    slots: HashSlots,
+    address: str,
+    name: str,
+    password: str,
+) -> User:
     """A learner account made on the web, at most ``signup_limit`` per hour per address."""
     rule = signup_rule(settings)
     throttle.check(session=session, rule=rule, parts=(address,))
@@ -102,8 +116,15 @@ def sign_up(*, session: Session, settings: Settings, slots: HashSlots, address: 
     return user
 
 
-def authenticate(*, session: Session, settings: Settings, slots: HashSlots, address: str,
-                 name: str, password: str) -> User | None:
+def authenticate(
+    *,
+    session: Session,
+    settings: Settings,
+    slots: HashSlots,
+    address: str,
+    name: str,
+    password: str,
+) -> User | None:
     """The active user if ``password`` is theirs, else None; ``Throttled`` after many failures.
 
     Failures are counted per (address, name) and per address, never per name alone: nobody can
@@ -155,8 +176,9 @@ def parse_duration(text: str) -> timedelta:
     return timedelta(**{_UNITS[match.group(2)]: int(match.group(1))})
 
 
-def issue_token(*, session: Session, user: User, lifetime: timedelta | None = None
-                ) -> tuple[ApiToken, str]:
+def issue_token(
+    *, session: Session, user: User, lifetime: timedelta | None = None
+) -> tuple[ApiToken, str]:
     """A new API token, expiring after ``lifetime`` if given; the row and the token."""
     expires_at = utcnow() + lifetime if lifetime is not None else None
     return account_store.create_token(session=session, user=user, expires_at=expires_at)
@@ -164,5 +186,6 @@ def issue_token(*, session: Session, user: User, lifetime: timedelta | None = No
 
 def active_tokens(*, session: Session, user: User) -> list[ApiToken]:
     """``user``'s tokens that are not revoked (the account page lists them)."""
-    return [t for t in account_store.list_tokens(session=session, user=user)
-            if t.revoked_at is None]
+    return [
+        t for t in account_store.list_tokens(session=session, user=user) if t.revoked_at is None
+    ]

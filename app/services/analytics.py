@@ -56,42 +56,48 @@ class MistakeCount:
 class ExerciseAnalytics:
     exercise_id: str
     title: str
-    learners: int                      # learners with at least one graded submission
+    learners: int  # learners with at least one graded submission
     submissions: int
-    score_bands: tuple[tuple[str, int], ...]   # learners by their best share of the points
+    score_bands: tuple[tuple[str, int], ...]  # learners by their best share of the points
     tests: tuple[TestPassRate, ...]
-    mistakes: tuple[MistakeCount, ...]         # most frequent first
+    mistakes: tuple[MistakeCount, ...]  # most frequent first
     full_score_learners: int
-    median_attempts_to_full: float | None      # submissions up to the first full score
-    median_hours_to_full: float | None         # from the first submission to the first full
+    median_attempts_to_full: float | None  # submissions up to the first full score
+    median_hours_to_full: float | None  # from the first submission to the first full
 
 
 def score_band(share: float) -> str:
     return SCORE_BANDS[-1] if share >= 1.0 else SCORE_BANDS[min(int(share * 5), 4)]
 
 
-def exercise_analytics(exercise_id: str, title: str,
-                       reports: Sequence[submission_store.GradedReport]) -> ExerciseAnalytics:
+def exercise_analytics(
+    exercise_id: str, title: str, reports: Sequence[submission_store.GradedReport]
+) -> ExerciseAnalytics:
     """The class view of one exercise from its graded submissions, oldest first."""
     by_user: dict[int, list[submission_store.GradedReport]] = defaultdict(list)
     for report in reports:
         by_user[report.user_id].append(report)
-    bands = Counter(score_band(max(r.score / r.max_score for r in mine))
-                    for mine in by_user.values())
+    bands = Counter(
+        score_band(max(r.score / r.max_score for r in mine)) for mine in by_user.values()
+    )
     attempts, hours = [], []
     for mine in by_user.values():
         first_full = next((i for i, r in enumerate(mine) if r.score >= r.max_score), None)
         if first_full is not None:
             attempts.append(first_full + 1)
-            hours.append((mine[first_full].created_at - mine[0].created_at)
-                         / timedelta(hours=1))
+            hours.append((mine[first_full].created_at - mine[0].created_at) / timedelta(hours=1))
     return ExerciseAnalytics(
-        exercise_id=exercise_id, title=title, learners=len(by_user), submissions=len(reports),
+        exercise_id=exercise_id,
+        title=title,
+        learners=len(by_user),
+        submissions=len(reports),
         score_bands=tuple((band, bands[band]) for band in SCORE_BANDS),
-        tests=_pass_rates(reports), mistakes=_mistakes(reports),
+        tests=_pass_rates(reports),
+        mistakes=_mistakes(reports),
         full_score_learners=len(attempts),
         median_attempts_to_full=statistics.median(attempts) if attempts else None,
-        median_hours_to_full=statistics.median(hours) if hours else None)
+        median_hours_to_full=statistics.median(hours) if hours else None,
+    )
 
 
 def _pass_rates(reports: Iterable[submission_store.GradedReport]) -> tuple[TestPassRate, ...]:
@@ -104,8 +110,9 @@ def _pass_rates(reports: Iterable[submission_store.GradedReport]) -> tuple[TestP
             visibility.setdefault(name, str(test.get("visibility", "")))
             graded[name] += 1
             passed[name] += test.get("status") == "passed"
-    return tuple(TestPassRate(name, visibility[name], passed[name], graded[name])
-                 for name in visibility)
+    return tuple(
+        TestPassRate(name, visibility[name], passed[name], graded[name]) for name in visibility
+    )
 
 
 def _mistakes(reports: Iterable[submission_store.GradedReport]) -> tuple[MistakeCount, ...]:
@@ -117,16 +124,18 @@ def _mistakes(reports: Iterable[submission_store.GradedReport]) -> tuple[Mistake
             submissions[report.diagnosis_hint] += 1
             learners[report.diagnosis_hint].add(report.user_id)
             days[report.diagnosis_hint][report.created_at.date()] += 1
-    return tuple(MistakeCount(hint, count, len(learners[hint]), tuple(sorted(days[hint].items())))
-                 for hint, count in submissions.most_common())
+    return tuple(
+        MistakeCount(hint, count, len(learners[hint]), tuple(sorted(days[hint].items())))
+        for hint, count in submissions.most_common()
+    )
 
 
 @dataclass(frozen=True)
 class AssignmentAnalytics:
     assignment_id: str
     title: str
-    learners: int                                  # every learner on the roster
-    complete: int                                  # full marks on every exercise
+    learners: int  # every learner on the roster
+    complete: int  # full marks on every exercise
     completion_by_day: tuple[tuple[date, int], ...]  # learners complete by the end of the day
     submissions: int
     late_submissions: int
@@ -136,8 +145,9 @@ class AssignmentAnalytics:
         return self.late_submissions / self.submissions if self.submissions else 0.0
 
 
-def completion_by_day(first_complete: Iterable[datetime | None], start: date, end: date
-                      ) -> tuple[tuple[date, int], ...]:
+def completion_by_day(
+    first_complete: Iterable[datetime | None], start: date, end: date
+) -> tuple[tuple[date, int], ...]:
     """How many learners had completed by the end of each day from ``start`` to ``end``."""
     done = sorted(moment.date() for moment in first_complete if moment is not None)
     days, total, index = [], 0, 0
@@ -150,8 +160,9 @@ def completion_by_day(first_complete: Iterable[datetime | None], start: date, en
     return tuple(days)
 
 
-def first_completion(reports: Sequence[submission_store.GradedReport], exercise_ids: Sequence[str]
-                     ) -> datetime | None:
+def first_completion(
+    reports: Sequence[submission_store.GradedReport], exercise_ids: Sequence[str]
+) -> datetime | None:
     """When one learner had first reached full marks on every exercise (reports oldest
     first)."""
     full: dict[str, datetime] = {}
@@ -161,35 +172,44 @@ def first_completion(reports: Sequence[submission_store.GradedReport], exercise_
     return max(full.values()) if set(exercise_ids) <= set(full) else None
 
 
-def load_exercise_analytics(*, session: Session, catalog: ExerciseCatalog,
-                            exercise_id: str) -> ExerciseAnalytics:
+def load_exercise_analytics(
+    *, session: Session, catalog: ExerciseCatalog, exercise_id: str
+) -> ExerciseAnalytics:
     exercise = catalog.load(exercise_id)  # ExerciseNotFound -> 404
-    reports = submission_store.graded_reports(session=session, exercise_ids=[exercise.id],
-                                              role=Role.LEARNER)
+    reports = submission_store.graded_reports(
+        session=session, exercise_ids=[exercise.id], role=Role.LEARNER
+    )
     return exercise_analytics(exercise.id, exercise.title, reports)
 
 
-def load_assignment_analytics(*, session: Session, catalog: ExerciseCatalog,
-                              assignment_id: str, now: datetime) -> AssignmentAnalytics:
+def load_assignment_analytics(
+    *, session: Session, catalog: ExerciseCatalog, assignment_id: str, now: datetime
+) -> AssignmentAnalytics:
     assignment = get_assignment(catalog.course(), assignment_id)
-    rows = assignment_gradebook(session=session, catalog=catalog, assignment_id=assignment_id,
-                                now=now)
-    reports = submission_store.graded_reports(session=session, exercise_ids=assignment.exercise_ids,
-                                              role=Role.LEARNER)
+    rows = assignment_gradebook(
+        session=session, catalog=catalog, assignment_id=assignment_id, now=now
+    )
+    reports = submission_store.graded_reports(
+        session=session, exercise_ids=assignment.exercise_ids, role=Role.LEARNER
+    )
     by_user: dict[int, list[submission_store.GradedReport]] = defaultdict(list)
     for report in reports:
         by_user[report.user_id].append(report)
     dues = {row.user_id: row.standing.due for row in rows}
     late = sum(1 for r in reports if r.created_at > dues.get(r.user_id, assignment.due))
     end = min(now, max([assignment.due, *dues.values()])).date()
-    completed = [first_completion(by_user[row.user_id], assignment.exercise_ids)
-                 for row in rows]
+    completed = [first_completion(by_user[row.user_id], assignment.exercise_ids) for row in rows]
     return AssignmentAnalytics(
-        assignment_id=assignment.id, title=assignment.title, learners=len(rows),
+        assignment_id=assignment.id,
+        title=assignment.title,
+        learners=len(rows),
         complete=sum(moment is not None for moment in completed),
-        completion_by_day=completion_by_day(completed, assignment.opens.date(),
-                                            max(end, assignment.opens.date())),
-        submissions=len(reports), late_submissions=late)
+        completion_by_day=completion_by_day(
+            completed, assignment.opens.date(), max(end, assignment.opens.date())
+        ),
+        submissions=len(reports),
+        late_submissions=late,
+    )
 
 
 Table = list[tuple[str | float | int | None, ...]]
@@ -199,14 +219,18 @@ def exercise_tables(view: ExerciseAnalytics) -> dict[str, Table]:
     """The numbers behind each chart, as the page's tables and the CSV files show them."""
     return {
         "scores": [("best score", "learners"), *view.score_bands],
-        "tests": [("test", "visibility", "passed", "graded", "pass rate"),
-                  *((t.name, t.visibility, t.passed, t.graded, round(t.rate, 4))
-                    for t in view.tests)],
-        "mistakes": [("hint", "submissions", "learners"),
-                     *((m.hint, m.submissions, m.learners) for m in view.mistakes)],
-        "mistakes-by-day": [("day", "hint", "submissions"),
-                            *((day.isoformat(), m.hint, count)
-                              for m in view.mistakes for day, count in m.by_day)],
+        "tests": [
+            ("test", "visibility", "passed", "graded", "pass rate"),
+            *((t.name, t.visibility, t.passed, t.graded, round(t.rate, 4)) for t in view.tests),
+        ],
+        "mistakes": [
+            ("hint", "submissions", "learners"),
+            *((m.hint, m.submissions, m.learners) for m in view.mistakes),
+        ],
+        "mistakes-by-day": [
+            ("day", "hint", "submissions"),
+            *((day.isoformat(), m.hint, count) for m in view.mistakes for day, count in m.by_day),
+        ],
     }
 
 
@@ -214,36 +238,64 @@ def exercise_charts(view: ExerciseAnalytics) -> dict[str, str]:
     """The class view's charts as SVG (titles are on the page, in its language)."""
     days = sorted({day for m in view.mistakes for day, _ in m.by_day})
     return {
-        "scores": charts.bar_chart("Learners by their best share of the points",
-                                   [band for band, _ in view.score_bands],
-                                   [n for _, n in view.score_bands]),
-        "tests": charts.share_chart("Share of submissions passing each test",
-                                    [t.name for t in view.tests], [t.rate for t in view.tests]),
-        "mistakes": charts.daily_lines("Submissions diagnosed with each mistake, by day", days, [
-            (m.hint, [dict(m.by_day).get(day, 0) for day in days]) for m in view.mistakes]),
+        "scores": charts.bar_chart(
+            "Learners by their best share of the points",
+            [band for band, _ in view.score_bands],
+            [n for _, n in view.score_bands],
+        ),
+        "tests": charts.share_chart(
+            "Share of submissions passing each test",
+            [t.name for t in view.tests],
+            [t.rate for t in view.tests],
+        ),
+        "mistakes": charts.daily_lines(
+            "Submissions diagnosed with each mistake, by day",
+            days,
+            [(m.hint, [dict(m.by_day).get(day, 0) for day in days]) for m in view.mistakes],
+        ),
     }
 
 
 def exercise_out(view: ExerciseAnalytics) -> ExerciseAnalyticsOut:
     return ExerciseAnalyticsOut(
-        exercise=view.exercise_id, title=view.title, learners=view.learners,
+        exercise=view.exercise_id,
+        title=view.title,
+        learners=view.learners,
         submissions=view.submissions,
         best_scores=[CountOut(label=band, count=n) for band, n in view.score_bands],
-        tests=[TestPassRateOut(name=t.name, visibility=t.visibility,  # type: ignore[arg-type]
-                               passed=t.passed, graded=t.graded, rate=t.rate)
-               for t in view.tests],
-        mistakes=[MistakeCountOut(hint=m.hint, submissions=m.submissions, learners=m.learners,
-                                  by_day=[DayCountOut(day=d, count=n) for d, n in m.by_day])
-                  for m in view.mistakes],
+        tests=[
+            TestPassRateOut(
+                name=t.name,
+                visibility=t.visibility,  # type: ignore[arg-type]
+                passed=t.passed,
+                graded=t.graded,
+                rate=t.rate,
+            )
+            for t in view.tests
+        ],
+        mistakes=[
+            MistakeCountOut(
+                hint=m.hint,
+                submissions=m.submissions,
+                learners=m.learners,
+                by_day=[DayCountOut(day=d, count=n) for d, n in m.by_day],
+            )
+            for m in view.mistakes
+        ],
         full_score_learners=view.full_score_learners,
         median_attempts_to_full=view.median_attempts_to_full,
-        median_hours_to_full=view.median_hours_to_full)
+        median_hours_to_full=view.median_hours_to_full,
+    )
 
 
 def assignment_out(view: AssignmentAnalytics) -> AssignmentAnalyticsOut:
     return AssignmentAnalyticsOut(
-        assignment=view.assignment_id, title=view.title, learners=view.learners,
+        assignment=view.assignment_id,
+        title=view.title,
+        learners=view.learners,
         complete=view.complete,
         completion_by_day=[DayCountOut(day=d, count=n) for d, n in view.completion_by_day],
-        submissions=view.submissions, late_submissions=view.late_submissions,
-        late_share=view.late_share)
+        submissions=view.submissions,
+        late_submissions=view.late_submissions,
+        late_share=view.late_share,
+    )

@@ -38,27 +38,36 @@ class Credentials:
 
 
 def not_authenticated(credentials: Credentials) -> HTTPException:
-    detail = ("Authorization header is not a Bearer token; send "
-              "'Authorization: Bearer <token>'" if credentials.authorization_header else
-              "Not authenticated: send 'Authorization: Bearer <token>' "
-              "(`numjudge users add <name>` prints a token) or sign in")
-    return HTTPException(status.HTTP_401_UNAUTHORIZED, detail=detail,
-                         headers={"WWW-Authenticate": "Bearer"})
+    detail = (
+        "Authorization header is not a Bearer token; send 'Authorization: Bearer <token>'"
+        if credentials.authorization_header
+        else "Not authenticated: send 'Authorization: Bearer <token>' "
+        "(`numjudge users add <name>` prints a token) or sign in"
+    )
+    return HTTPException(
+        status.HTTP_401_UNAUTHORIZED, detail=detail, headers={"WWW-Authenticate": "Bearer"}
+    )
 
 
-def resolve_user(*, session: Session, credentials: Credentials, required: bool = True
-                 ) -> User | None:
+def resolve_user(
+    *, session: Session, credentials: Credentials, required: bool = True
+) -> User | None:
     """The user of a Bearer token, else of the web session; 401 (or None) when there is none."""
     if credentials.token is not None:
         user = account_store.get_user_by_token(session=session, token=credentials.token)
         session.commit()  # end the write (last use) now: routes may write in other sessions
         if user is None:
-            raise HTTPException(status.HTTP_401_UNAUTHORIZED,
-                                detail="Invalid, expired or revoked API token",
-                                headers={"WWW-Authenticate": "Bearer"})
+            raise HTTPException(
+                status.HTTP_401_UNAUTHORIZED,
+                detail="Invalid, expired or revoked API token",
+                headers={"WWW-Authenticate": "Bearer"},
+            )
         return user
-    user = (session_user(session=session, secret=credentials.session_secret)
-            if credentials.session_secret is not None else None)
+    user = (
+        session_user(session=session, secret=credentials.session_secret)
+        if credentials.session_secret is not None
+        else None
+    )
     if user is None and required:
         raise not_authenticated(credentials)
     return user
@@ -74,8 +83,9 @@ def signing_key(settings: Settings) -> str:
 @lru_cache(maxsize=16)
 def _stored_signing_key(database_url: str) -> str:
     with session_scope(database_url) as session:
-        return account_store.get_or_create_secret(session=session, name=SIGNING_KEY_NAME,
-                                                  value=secrets.token_urlsafe(48))
+        return account_store.get_or_create_secret(
+            session=session, name=SIGNING_KEY_NAME, value=secrets.token_urlsafe(48)
+        )
 
 
 def start_session(*, session: Session, user: User) -> str:
@@ -92,8 +102,9 @@ def start_session(*, session: Session, user: User) -> str:
 def session_user(*, session: Session, secret: str) -> User | None:
     """The active user of a live session (its last use noted at most hourly), else None."""
     now = utcnow()
-    record = account_store.get_web_session(session=session, id_hash=hash_token(secret),
-                                           seen_after=now - SESSION_LIFETIME)
+    record = account_store.get_web_session(
+        session=session, id_hash=hash_token(secret), seen_after=now - SESSION_LIFETIME
+    )
     if record is None or not record.user.is_active:
         return None
     if now - record.last_seen_at > SESSION_TOUCH_PERIOD:

@@ -45,10 +45,11 @@ def _svg(figure: Figure, description: str) -> str:
     # Text stays text (the page's font, selectable); no date and a fixed id salt: the same
     # numbers draw the same bytes.
     with rc_context({"svg.fonttype": "none", "svg.hashsalt": "numjudge"}):
-        figure.savefig(buffer, format="svg", transparent=True,
-                       metadata={"Date": None, "Title": description})
+        figure.savefig(
+            buffer, format="svg", transparent=True, metadata={"Date": None, "Title": description}
+        )
     text = buffer.getvalue()
-    return text[text.index("<svg"):]
+    return text[text.index("<svg") :]
 
 
 def _integer_ticks(axes: Axes, highest: int) -> None:
@@ -79,14 +80,21 @@ def share_chart(description: str, labels: Sequence[str], shares: Sequence[float]
     return _svg(figure, description)
 
 
-def daily_lines(description: str, days: Sequence[date],
-                series: Sequence[tuple[str, Sequence[int]]]) -> str:
+def daily_lines(
+    description: str, days: Sequence[date], series: Sequence[tuple[str, Sequence[int]]]
+) -> str:
     """One line per series over days (mistakes over time, completion over time)."""
     figure, axes = _figure()
     for (name, values), colour in zip(series[:MAX_SERIES], COLOURS, strict=False):
         short = name if len(name) <= 60 else name[:57] + "…"
-        axes.plot(np.array(days, dtype="datetime64[D]"), list(values), marker="o",
-                  markersize=3, color=colour, label=short)
+        axes.plot(
+            np.array(days, dtype="datetime64[D]"),
+            list(values),
+            marker="o",
+            markersize=3,
+            color=colour,
+            label=short,
+        )
     _integer_ticks(axes, max((max(values, default=0) for _, values in series), default=0))
     axes.tick_params(axis="x", labelrotation=30)
     if len(series) > 1:

@@ -34,9 +34,9 @@ class LearnerNotFound(LookupError):
 
 class AssignmentState(enum.Enum):
     UPCOMING = "upcoming"  # not open yet
-    OPEN = "open"          # open, before the (learner's own) due time
-    LATE = "late"          # past due; late work still scores something
-    CLOSED = "closed"      # past due; late work is graded but scores nothing
+    OPEN = "open"  # open, before the (learner's own) due time
+    LATE = "late"  # past due; late work still scores something
+    CLOSED = "closed"  # past due; late work is graded but scores nothing
 
 
 @dataclass(frozen=True)
@@ -44,8 +44,8 @@ class ExerciseStanding:
     exercise_id: str
     title: str
     weight: float
-    share: float     # the best share of the exercise's points, late policy applied (0 to 1)
-    late: bool       # that best share came from a late submission
+    share: float  # the best share of the exercise's points, late policy applied (0 to 1)
+    late: bool  # that best share came from a late submission
     attempts: int
 
     @property
@@ -56,7 +56,7 @@ class ExerciseStanding:
 @dataclass(frozen=True)
 class AssignmentStanding:
     assignment: Assignment
-    due: datetime    # the learner's own: the assignment's, or their extension
+    due: datetime  # the learner's own: the assignment's, or their extension
     extended: bool
     state: AssignmentState
     exercises: tuple[ExerciseStanding, ...]
@@ -86,13 +86,17 @@ def state_at(assignment: Assignment, due: datetime, now: datetime) -> Assignment
         return AssignmentState.UPCOMING
     if now <= due:
         return AssignmentState.OPEN
-    return AssignmentState.LATE if assignment.late.factor(now, due) > 0 else \
-        AssignmentState.CLOSED
+    return AssignmentState.LATE if assignment.late.factor(now, due) > 0 else AssignmentState.CLOSED
 
 
-def standing(assignment: Assignment, due: datetime, extended: bool,
-             attempts: Iterable[submission_store.GradedAttempt], titles: Mapping[str, str],
-             now: datetime) -> AssignmentStanding:
+def standing(
+    assignment: Assignment,
+    due: datetime,
+    extended: bool,
+    attempts: Iterable[submission_store.GradedAttempt],
+    titles: Mapping[str, str],
+    now: datetime,
+) -> AssignmentStanding:
     """One learner's standing from their graded submissions (pure: no clock, no database)."""
     by_exercise: dict[str, list[submission_store.GradedAttempt]] = defaultdict(list)
     for attempt in attempts:
@@ -101,41 +105,66 @@ def standing(assignment: Assignment, due: datetime, extended: bool,
     for item in assignment.exercises:
         share, late = 0.0, False
         for attempt in by_exercise[item.id]:
-            kept = attempt.score / attempt.max_score * assignment.late.factor(
-                attempt.created_at, due)
+            kept = (
+                attempt.score / attempt.max_score * assignment.late.factor(attempt.created_at, due)
+            )
             if kept > share:  # a tie keeps the earlier, on-time attempt
                 share, late = kept, attempt.created_at > due
-        exercises.append(ExerciseStanding(item.id, titles.get(item.id, item.id), item.weight,
-                                          share, late, len(by_exercise[item.id])))
-    return AssignmentStanding(assignment, due, extended, state_at(assignment, due, now),
-                              tuple(exercises))
+        exercises.append(
+            ExerciseStanding(
+                item.id,
+                titles.get(item.id, item.id),
+                item.weight,
+                share,
+                late,
+                len(by_exercise[item.id]),
+            )
+        )
+    return AssignmentStanding(
+        assignment, due, extended, state_at(assignment, due, now), tuple(exercises)
+    )
 
 
 def _titles(catalog: ExerciseCatalog) -> dict[str, str]:
     return {exercise.id: exercise.title for exercise in catalog.all()}
 
 
-def learner_standings(*, session: Session, catalog: ExerciseCatalog, user: User,
-                      now: datetime) -> list[AssignmentStanding]:
+def learner_standings(
+    *, session: Session, catalog: ExerciseCatalog, user: User, now: datetime
+) -> list[AssignmentStanding]:
     """Every assignment of the course with ``user``'s progress, in the file's order."""
     course = catalog.course()
     exercise_ids = [i for a in course.assignments for i in a.exercise_ids]
-    attempts = submission_store.graded_attempts(session=session, exercise_ids=exercise_ids,
-                                                user_id=user.id)
-    extensions = {e.assignment_id: e.due
-                  for e in course_store.list_extensions(session=session, user_id=user.id)}
+    attempts = submission_store.graded_attempts(
+        session=session, exercise_ids=exercise_ids, user_id=user.id
+    )
+    extensions = {
+        e.assignment_id: e.due
+        for e in course_store.list_extensions(session=session, user_id=user.id)
+    }
     titles = _titles(catalog)
-    return [standing(a, extensions.get(a.id, a.due), a.id in extensions,
-                     (t for t in attempts if t.exercise_id in a.exercise_ids), titles, now)
-            for a in course.assignments]
+    return [
+        standing(
+            a,
+            extensions.get(a.id, a.due),
+            a.id in extensions,
+            (t for t in attempts if t.exercise_id in a.exercise_ids),
+            titles,
+            now,
+        )
+        for a in course.assignments
+    ]
 
 
-def learner_standing(*, session: Session, catalog: ExerciseCatalog, user: User,
-                     assignment_id: str, now: datetime) -> AssignmentStanding:
+def learner_standing(
+    *, session: Session, catalog: ExerciseCatalog, user: User, assignment_id: str, now: datetime
+) -> AssignmentStanding:
     get_assignment(catalog.course(), assignment_id)
-    return next(s for s in learner_standings(session=session, catalog=catalog, user=user,
-                                             now=now)
-                if s.assignment.id == assignment_id)
+    return next(
+        s
+        for s in learner_standings(session=session, catalog=catalog, user=user, now=now)
+        if s.assignment.id == assignment_id
+    )
 
 
 @dataclass(frozen=True)
@@ -145,39 +174,75 @@ class GradebookRow:
     standing: AssignmentStanding
 
 
-def assignment_gradebook(*, session: Session, catalog: ExerciseCatalog, assignment_id: str,
-                         now: datetime, section: str | None = None) -> list[GradebookRow]:
+def assignment_gradebook(
+    *,
+    session: Session,
+    catalog: ExerciseCatalog,
+    assignment_id: str,
+    now: datetime,
+    section: str | None = None,
+) -> list[GradebookRow]:
     """Every learner's standing in one assignment, by name (learners without work too);
     ``section``: only that roster section's learners."""
     assignment = get_assignment(catalog.course(), assignment_id)
     attempts = submission_store.graded_attempts(
-        session=session, exercise_ids=assignment.exercise_ids, role=Role.LEARNER)
-    extensions = {e.user_id: e.due for e in course_store.list_extensions(
-        session=session, assignment_id=assignment_id)}
+        session=session, exercise_ids=assignment.exercise_ids, role=Role.LEARNER
+    )
+    extensions = {
+        e.user_id: e.due
+        for e in course_store.list_extensions(session=session, assignment_id=assignment_id)
+    }
     by_user: dict[int, list[submission_store.GradedAttempt]] = defaultdict(list)
     for attempt in attempts:
         by_user[attempt.user_id].append(attempt)
     titles = _titles(catalog)
     learners = account_store.list_users(session=session, role=Role.LEARNER, section=section)
-    return [GradebookRow(u.id, u.name, standing(assignment, extensions.get(u.id, assignment.due),
-                                          u.id in extensions, by_user[u.id], titles, now))
-            for u in learners]
+    return [
+        GradebookRow(
+            u.id,
+            u.name,
+            standing(
+                assignment,
+                extensions.get(u.id, assignment.due),
+                u.id in extensions,
+                by_user[u.id],
+                titles,
+                now,
+            ),
+        )
+        for u in learners
+    ]
 
 
 def assignment_out(standing: AssignmentStanding, now: datetime) -> AssignmentOut:
     assignment, late = standing.assignment, standing.assignment.late
     return AssignmentOut(
-        id=assignment.id, title=assignment.title, url=f"/assignments/{assignment.id}",
-        opens=assignment.opens, due=standing.due, extended=standing.extended,
+        id=assignment.id,
+        title=assignment.title,
+        url=f"/assignments/{assignment.id}",
+        opens=assignment.opens,
+        due=standing.due,
+        extended=standing.extended,
         state=standing.state.value,
         seconds_left=(standing.due - now).total_seconds(),
-        late_policy=LatePolicyOut(policy=late.kind.value,
-                                  per_day=late.per_day, floor=late.floor),
-        score=standing.score, max_score=standing.max_score, complete=standing.complete,
-        exercises=[AssignmentExerciseOut(
-            id=e.exercise_id, title=e.title, url=f"/exercises/{e.exercise_id}",
-            weight=e.weight, share=e.share, points=e.points, late=e.late, attempts=e.attempts)
-            for e in standing.exercises])
+        late_policy=LatePolicyOut(policy=late.kind.value, per_day=late.per_day, floor=late.floor),
+        score=standing.score,
+        max_score=standing.max_score,
+        complete=standing.complete,
+        exercises=[
+            AssignmentExerciseOut(
+                id=e.exercise_id,
+                title=e.title,
+                url=f"/exercises/{e.exercise_id}",
+                weight=e.weight,
+                share=e.share,
+                points=e.points,
+                late=e.late,
+                attempts=e.attempts,
+            )
+            for e in standing.exercises
+        ],
+    )
 
 
 def find_user(*, session: Session, name: str) -> User:
@@ -187,17 +252,20 @@ def find_user(*, session: Session, name: str) -> User:
     return user
 
 
-def extend(*, session: Session, learner: User, assignment: Assignment, due: datetime,
-           granted_by: str) -> None:
+def extend(
+    *, session: Session, learner: User, assignment: Assignment, due: datetime, granted_by: str
+) -> None:
     """Give ``learner`` their own due time (earlier or later than the assignment's)."""
-    course_store.set_extension(session=session, user=learner, assignment_id=assignment.id, due=due,
-                               granted_by=granted_by)
+    course_store.set_extension(
+        session=session, user=learner, assignment_id=assignment.id, due=due, granted_by=granted_by
+    )
 
 
 def remove_extension(*, session: Session, learner: User, assignment: Assignment) -> bool:
     """The assignment's own due time applies to ``learner`` again; False if it already did."""
-    return course_store.delete_extension(session=session, user_id=learner.id,
-                                         assignment_id=assignment.id)
+    return course_store.delete_extension(
+        session=session, user_id=learner.id, assignment_id=assignment.id
+    )
 
 
 @dataclass(frozen=True)
@@ -220,17 +288,23 @@ class OverallGradebook:
         return sum(a.total_weight for a in self.assignments)
 
 
-def overall_gradebook(*, session: Session, catalog: ExerciseCatalog, now: datetime,
-                      section: str | None = None) -> OverallGradebook:
+def overall_gradebook(
+    *, session: Session, catalog: ExerciseCatalog, now: datetime, section: str | None = None
+) -> OverallGradebook:
     """Every learner's score in every assignment, the late policy applied; ``section``: only
     that roster section's learners."""
     course = catalog.course()
-    per_assignment = [assignment_gradebook(session=session, catalog=catalog,
-                                           assignment_id=a.id, now=now, section=section)
-                      for a in course.assignments]
+    per_assignment = [
+        assignment_gradebook(
+            session=session, catalog=catalog, assignment_id=a.id, now=now, section=section
+        )
+        for a in course.assignments
+    ]
     names = [row.user_name for row in per_assignment[0]] if per_assignment else []
-    rows = tuple(OverallRow(name, tuple(table[i].standing for table in per_assignment))
-                 for i, name in enumerate(names))
+    rows = tuple(
+        OverallRow(name, tuple(table[i].standing for table in per_assignment))
+        for i, name in enumerate(names)
+    )
     return OverallGradebook(course.assignments, rows)
 
 
@@ -238,19 +312,36 @@ def overall_csv_rows(table: OverallGradebook) -> list[tuple[Cell, ...]]:
     """``learner, <assignment id>…, total`` with a ``(max)`` row, as the page shows it."""
     header: list[tuple[Cell, ...]] = [
         ("learner", *(a.id for a in table.assignments), "total"),
-        ("(max)", *(a.total_weight for a in table.assignments), table.max_score)]
-    return header + [(row.user_name, *(round(s.score, 4) for s in row.standings),
-                      round(row.score, 4)) for row in table.rows]
+        ("(max)", *(a.total_weight for a in table.assignments), table.max_score),
+    ]
+    return header + [
+        (row.user_name, *(round(s.score, 4) for s in row.standings), round(row.score, 4))
+        for row in table.rows
+    ]
 
 
-def assignment_csv_rows(assignment: Assignment, rows: Sequence[GradebookRow]
-                        ) -> list[tuple[Cell, ...]]:
+def assignment_csv_rows(
+    assignment: Assignment, rows: Sequence[GradebookRow]
+) -> list[tuple[Cell, ...]]:
     """``learner, due, <exercise id>…, <exercise id>_late…, total``: points after the policy."""
     ids = assignment.exercise_ids
-    return [("learner", "due", *ids, *(f"{i}_late" for i in ids), "total"),
-            ("(max)", assignment.due.isoformat(), *(e.weight for e in assignment.exercises),
-             *(None for _ in ids), assignment.total_weight),
-            *((row.user_name, row.standing.due.isoformat(),
-               *(round(e.points, 4) for e in row.standing.exercises),
-               *("late" if e.late else None for e in row.standing.exercises),
-               round(row.standing.score, 4)) for row in rows)]
+    return [
+        ("learner", "due", *ids, *(f"{i}_late" for i in ids), "total"),
+        (
+            "(max)",
+            assignment.due.isoformat(),
+            *(e.weight for e in assignment.exercises),
+            *(None for _ in ids),
+            assignment.total_weight,
+        ),
+        *(
+            (
+                row.user_name,
+                row.standing.due.isoformat(),
+                *(round(e.points, 4) for e in row.standing.exercises),
+                *("late" if e.late else None for e in row.standing.exercises),
+                round(row.standing.score, 4),
+            )
+            for row in rows
+        ),
+    ]

@@ -1,11 +1,11 @@
 """What the services refuse, as exceptions; ``app.api.errors`` maps them to HTTP answers.
 
-    ServiceError
-    ├── NotFound             no such submission, or not one the user may see
-    ├── CodeRejected         code too large or empty
-    │   └── CodeTooLarge
-    ├── TooManySubmissions   a per-learner limit (waiting, rate); says when to retry
-    └── IdempotencyConflict  an Idempotency-Key reused for a different submission
+ServiceError
+├── NotFound             no such submission, or not one the user may see
+├── CodeRejected         code too large or empty
+│   └── CodeTooLarge
+├── TooManySubmissions   a per-learner limit (waiting, rate); says when to retry
+└── IdempotencyConflict  an Idempotency-Key reused for a different submission
 """
 
 from __future__ import annotations

@@ -24,8 +24,9 @@ COURSE_DIR = "_course"
 LESSON_LANGUAGES = ("en", "ja")
 
 
-def is_visible(catalog: ExerciseCatalog, exercise: Exercise, user: User | None,
-               now: datetime) -> bool:
+def is_visible(
+    catalog: ExerciseCatalog, exercise: Exercise, user: User | None, now: datetime
+) -> bool:
     """Instructors see everything; learners neither drafts nor assignments not open yet."""
     if user is not None and user.is_instructor:
         return True
@@ -51,7 +52,9 @@ def exercise_list(catalog: ExerciseCatalog, user: User | None) -> ExerciseList:
     return ExerciseList(
         [e for e in survey.exercises if is_visible(catalog, e, user, now)],
         [f"{exercise_id}: {problem}" for exercise_id, problem in survey.broken.items()]
-        if instructor else [])
+        if instructor
+        else [],
+    )
 
 
 def visible_exercises(catalog: ExerciseCatalog, user: User | None) -> list[Exercise]:
@@ -82,9 +85,15 @@ def load_visible(catalog: ExerciseCatalog, exercise_id: str, user: User | None) 
 
 def summary(exercise: Exercise) -> ExerciseSummary:
     return ExerciseSummary(
-        id=exercise.id, title=exercise.title, difficulty=exercise.difficulty,  # type: ignore[arg-type]
-        tags=list(exercise.tags), order=exercise.order, version=exercise.version,
-        languages=list(exercise.languages), url=f"/exercises/{exercise.id}")
+        id=exercise.id,
+        title=exercise.title,
+        difficulty=exercise.difficulty,  # type: ignore[arg-type]
+        tags=list(exercise.tags),
+        order=exercise.order,
+        version=exercise.version,
+        languages=list(exercise.languages),
+        url=f"/exercises/{exercise.id}",
+    )
 
 
 def fallback_language(available: Iterable[str], wanted: Iterable[str | None]) -> str | None:
@@ -114,7 +123,7 @@ def _split_heading(lang: str, html: str, theory_html: str | None) -> Statement:
     match = LEADING_H1.match(html)
     if match is None:
         return Statement(lang, None, html, theory_html)
-    return Statement(lang, match.group(1), html[match.end():], theory_html)
+    return Statement(lang, match.group(1), html[match.end() :], theory_html)
 
 
 def statement_in(exercise: Exercise, lang: str) -> Statement:
@@ -122,8 +131,9 @@ def statement_in(exercise: Exercise, lang: str) -> Statement:
     a leading ``# title`` is split off (the page shows it as its heading)."""
     lang, text = pick_language(exercise.statements, lang) or ("en", "")
     theory = pick_language(exercise.theories, lang)
-    return _split_heading(lang, render_markdown(text),
-                          render_markdown(theory[1]) if theory else None)
+    return _split_heading(
+        lang, render_markdown(text), render_markdown(theory[1]) if theory else None
+    )
 
 
 def lesson_file_name(lang: str) -> str:
@@ -133,8 +143,9 @@ def lesson_file_name(lang: str) -> str:
 def lesson_languages(catalog: ExerciseCatalog) -> tuple[str, ...]:
     """The languages of the course's lesson page: ``lesson.md`` (en), ``lesson.<lang>.md``."""
     folder = catalog.root / COURSE_DIR
-    return tuple(sorted(lang for lang in LESSON_LANGUAGES
-                        if (folder / lesson_file_name(lang)).is_file()))
+    return tuple(
+        sorted(lang for lang in LESSON_LANGUAGES if (folder / lesson_file_name(lang)).is_file())
+    )
 
 
 def lesson_in(catalog: ExerciseCatalog, lang: str) -> Statement:
@@ -143,8 +154,9 @@ def lesson_in(catalog: ExerciseCatalog, lang: str) -> Statement:
     return _split_heading(lang, render_markdown(text), None)
 
 
-def detail(catalog: ExerciseCatalog, exercise_id: str, user: User | None,
-           lang: str = "en") -> ExerciseDetail:
+def detail(
+    catalog: ExerciseCatalog, exercise_id: str, user: User | None, lang: str = "en"
+) -> ExerciseDetail:
     exercise = load_visible(catalog, exercise_id, user)
     try:
         prepared = catalog.prepared(exercise_id)
@@ -156,13 +168,18 @@ def detail(catalog: ExerciseCatalog, exercise_id: str, user: User | None,
     theory = pick_language(exercise.theories, statement[0])
     return ExerciseDetail(
         **summary(exercise).model_dump(),
-        entry=exercise.entry, source=exercise.source, time_limit_s=exercise.limits.time_s,
-        memory_limit_mb=exercise.limits.memory_mb, language=statement[0],
-        statement_markdown=statement[1], statement_html=render_markdown(statement[1]),
+        entry=exercise.entry,
+        source=exercise.source,
+        time_limit_s=exercise.limits.time_s,
+        memory_limit_mb=exercise.limits.memory_mb,
+        language=statement[0],
+        statement_markdown=statement[1],
+        statement_html=render_markdown(statement[1]),
         theory_markdown=theory[1] if theory else None,
         theory_html=render_markdown(theory[1]) if theory else None,
         starter_code=exercise.starter,
         public_cases=[case.name for case in prepared.public_cases],
-        forbidden=[RuleOut(rule=rule.text, description=rule.description)
-                   for rule in exercise.forbid],
+        forbidden=[
+            RuleOut(rule=rule.text, description=rule.description) for rule in exercise.forbid
+        ],
     )

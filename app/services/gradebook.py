@@ -20,8 +20,7 @@ from app.store import submissions as submission_store
 from graders import Exercise
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-LONG_COLUMNS = ("user", "exercise", "best_score", "max_score", "submissions",
-                "last_submitted_at")
+LONG_COLUMNS = ("user", "exercise", "best_score", "max_score", "submissions", "last_submitted_at")
 
 Cell = str | float | int | None
 
@@ -60,29 +59,47 @@ def write_csv(rows: Iterable[Sequence[Cell]]) -> str:
 
 def best_by_exercise(*, session: Session, user_id: int) -> dict[str, Best]:
     """One learner's best graded score per exercise."""
-    return {b.exercise_id: Best(b.best_score, b.max_score)
-            for b in submission_store.best_scores(session=session, user_id=user_id)}
+    return {
+        b.exercise_id: Best(b.best_score, b.max_score)
+        for b in submission_store.best_scores(session=session, user_id=user_id)
+    }
 
 
 def gradebook_rows(*, session: Session, section: str | None = None) -> list[GradebookRow]:
     """One row per learner (and per anyone else who submitted), by name; ``section``: only
     that roster section's learners."""
-    rows = {u.name: GradebookRow(u.name) for u in account_store.list_users(
-        session=session, role=Role.LEARNER, section=section)}
+    rows = {
+        u.name: GradebookRow(u.name)
+        for u in account_store.list_users(session=session, role=Role.LEARNER, section=section)
+    }
     for b in submission_store.best_scores(session=session, section=section):
         rows.setdefault(b.user_name, GradebookRow(b.user_name)).best[b.exercise_id] = Best(
-            b.best_score, b.max_score)
+            b.best_score, b.max_score
+        )
     return sorted(rows.values(), key=lambda r: r.name.lower())
 
 
 def long_csv(*, session: Session, exercise_id: str | None = None) -> str:
     """``user, exercise, best_score, max_score, submissions, last_submitted_at``: learners
     only, one row per learner and exercise they submitted."""
-    return write_csv([LONG_COLUMNS, *(
-        (row.user_name, row.exercise_id, row.best_score, row.max_score, row.submissions,
-         row.last_submitted_at.isoformat())
-        for row in submission_store.best_scores(session=session, exercise_id=exercise_id,
-                                                role=Role.LEARNER))])
+    return write_csv(
+        [
+            LONG_COLUMNS,
+            *(
+                (
+                    row.user_name,
+                    row.exercise_id,
+                    row.best_score,
+                    row.max_score,
+                    row.submissions,
+                    row.last_submitted_at.isoformat(),
+                )
+                for row in submission_store.best_scores(
+                    session=session, exercise_id=exercise_id, role=Role.LEARNER
+                )
+            ),
+        ]
+    )
 
 
 def wide_csv(rows: list[GradebookRow], exercises: list[Exercise]) -> str:
@@ -91,9 +108,17 @@ def wide_csv(rows: list[GradebookRow], exercises: list[Exercise]) -> str:
     for e in exercises:
         scored = [r.best[e.id].max_score for r in rows if e.id in r.best]
         maxima.append(max(scored) if scored else None)
-    return write_csv([
-        ("learner", *(e.id for e in exercises), "total"),
-        ("(max)", *maxima, None),
-        *((row.name, *(row.best[e.id].score if e.id in row.best else None for e in exercises),
-           row.total) for row in rows),
-    ])
+    return write_csv(
+        [
+            ("learner", *(e.id for e in exercises), "total"),
+            ("(max)", *maxima, None),
+            *(
+                (
+                    row.name,
+                    *(row.best[e.id].score if e.id in row.best else None for e in exercises),
+                    row.total,
+                )
+                for row in rows
+            ),
+        ]
+    )

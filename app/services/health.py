@@ -29,7 +29,8 @@ def check(runtime: GradingRuntime) -> Health:
         with runtime.sessions() as session:
             queued, oldest = worker_store.queued_backlog(session=session)
             live = worker_store.live_workers(
-                session=session, since=now - timedelta(seconds=3 * settings.heartbeat_interval_s))
+                session=session, since=now - timedelta(seconds=3 * settings.heartbeat_interval_s)
+            )
             session.commit()
     except Exception as exc:
         logger.warning("health.database_down", extra={"error": str(exc)[:300]})
@@ -43,15 +44,17 @@ def check(runtime: GradingRuntime) -> Health:
             canary_age_s = round((now - max(passing)).total_seconds(), 1)
         if not live:
             sandbox = "unknown: no worker"
-            problems.append("no grading worker has sent a heartbeat in "
-                            f"{3 * settings.heartbeat_interval_s:g} s")
+            problems.append(
+                f"no grading worker has sent a heartbeat in {3 * settings.heartbeat_interval_s:g} s"
+            )
         elif canary_age_s is not None and canary_age_s <= settings.canary_max_age_s:
             sandbox = "ok"
         else:
             failing = [w.canary_message for w in live if w.canary_ok is False]
             sandbox = f"failing: {failing[0]}" if failing else "no recent canary"
-            problems.append(f"no worker's canary grading passed in the last "
-                            f"{settings.canary_max_age_s:g} s")
+            problems.append(
+                f"no worker's canary grading passed in the last {settings.canary_max_age_s:g} s"
+            )
     try:
         runtime.queue.check()
     except Exception as exc:
@@ -59,8 +62,16 @@ def check(runtime: GradingRuntime) -> Health:
         queue = f"error: {type(exc).__name__}"
         problems.append("the queue cannot be reached")
     stale = [exercise.describe() for exercise in runtime.catalog.stale()]
-    return Health(status=HealthStatus.DEGRADED if problems else HealthStatus.OK,
-                  database=database, queue=queue, sandbox=sandbox,
-                  exercises=len(runtime.catalog.ids()), workers=workers,
-                  grading_threads=threads, queued=queued, oldest_queued_s=oldest_s,
-                  canary_age_s=canary_age_s, problems=problems + stale)
+    return Health(
+        status=HealthStatus.DEGRADED if problems else HealthStatus.OK,
+        database=database,
+        queue=queue,
+        sandbox=sandbox,
+        exercises=len(runtime.catalog.ids()),
+        workers=workers,
+        grading_threads=threads,
+        queued=queued,
+        oldest_queued_s=oldest_s,
+        canary_age_s=canary_age_s,
+        problems=problems + stale,
+    )

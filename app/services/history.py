@@ -19,23 +19,30 @@ def can_see(user: User, submission: Submission) -> bool:
     return user.is_instructor or submission.user_id == user.id
 
 
-def visible_submission(*, session: Session, user: User,
-                       submission_id: str) -> Submission | None:
+def visible_submission(*, session: Session, user: User, submission_id: str) -> Submission | None:
     """The submission (with its user) if it exists and ``user`` may see it, else None."""
-    submission = submission_store.get_submission(session=session, submission_id=submission_id,
-                                                 with_user=True)
+    submission = submission_store.get_submission(
+        session=session, submission_id=submission_id, with_user=True
+    )
     return submission if submission is not None and can_see(user, submission) else None
 
 
-def own_history(*, session: Session, user: User, exercise_id: str | None = None,
-                kind: SubmissionKind | None = None, limit: int) -> Sequence[Submission]:
+def own_history(
+    *,
+    session: Session,
+    user: User,
+    exercise_id: str | None = None,
+    kind: SubmissionKind | None = None,
+    limit: int,
+) -> Sequence[Submission]:
     """``user``'s own submissions and runs, newest first."""
-    return submission_store.list_submissions(session=session, user_id=user.id,
-                                             exercise_id=exercise_id, kind=kind, limit=limit)
+    return submission_store.list_submissions(
+        session=session, user_id=user.id, exercise_id=exercise_id, kind=kind, limit=limit
+    )
 
 
-def graded_submissions(*, session: Session, exercise_id: str,
-                       limit: int) -> Sequence[Submission]:
+def graded_submissions(*, session: Session, exercise_id: str, limit: int) -> Sequence[Submission]:
     """Every learner's graded submissions (not runs) of one exercise, newest first."""
-    return submission_store.list_submissions(session=session, exercise_id=exercise_id,
-                                             kind=SubmissionKind.SUBMIT, limit=limit)
+    return submission_store.list_submissions(
+        session=session, exercise_id=exercise_id, kind=SubmissionKind.SUBMIT, limit=limit
+    )

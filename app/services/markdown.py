@@ -42,10 +42,17 @@ def softbreak(renderer: Any, tokens: Sequence[Token], idx: int, options: Any, en
 
 @lru_cache(maxsize=1)
 def _parser() -> MarkdownIt:
-    parser = (MarkdownIt("commonmark", {"html": False, "typographer": False})
-              .enable(["table", "strikethrough"])
-              .use(dollarmath_plugin, allow_labels=False, allow_space=True, allow_digits=False,
-                   double_inline=True))
+    parser = (
+        MarkdownIt("commonmark", {"html": False, "typographer": False})
+        .enable(["table", "strikethrough"])
+        .use(
+            dollarmath_plugin,
+            allow_labels=False,
+            allow_space=True,
+            allow_digits=False,
+            double_inline=True,
+        )
+    )
     parser.add_render_rule("softbreak", softbreak)
     return parser
 

@@ -37,8 +37,9 @@ class StaleExercise:
 def stale_exercises(*, session: Session, catalog: ExerciseCatalog) -> list[StaleExercise]:
     """Every exercise with how many of its submissions an earlier version graded."""
     exercises = catalog.all()
-    counts = regrade_store.count_stale(session=session,
-                                       versions={e.id: e.version for e in exercises})
+    counts = regrade_store.count_stale(
+        session=session, versions={e.id: e.version for e in exercises}
+    )
     return [StaleExercise(e.id, e.title, e.version, counts[e.id]) for e in exercises]
 
 
@@ -48,13 +49,19 @@ def regrade(*, runtime: GradingRuntime, exercise_id: str) -> int:
     now = utcnow()
     with runtime.sessions() as session:
         ids = regrade_store.queue_regrades(
-            session=session, exercise_id=exercise.id, version=exercise.version, now=now,
-            lease_expires_at=now + timedelta(seconds=runtime.settings.queue_lease_s))
+            session=session,
+            exercise_id=exercise.id,
+            version=exercise.version,
+            now=now,
+            lease_expires_at=now + timedelta(seconds=runtime.settings.queue_lease_s),
+        )
         session.commit()
         if not ids:
             return 0
-        logger.info("regrade.queued", extra={"exercise": exercise.id, "count": len(ids),
-                                             "version": exercise.version})
+        logger.info(
+            "regrade.queued",
+            extra={"exercise": exercise.id, "count": len(ids), "version": exercise.version},
+        )
         try:
             runtime.queue.enqueue(ids[0])
         except QueueUnavailable:

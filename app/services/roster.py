@@ -48,12 +48,15 @@ class Problem(Enum):
     NO_LEARNERS = "the file has a header row but no learners"
     TOO_MANY = "more than {limit} learners in one import"
     NO_USERNAME = "the header has no username column"
-    UNKNOWN_COLUMNS = "unknown columns {columns}: the columns are username, display_name, " \
-                      "email and section"
+    UNKNOWN_COLUMNS = (
+        "unknown columns {columns}: the columns are username, display_name, email and section"
+    )
     REPEATED_COLUMN = "the column {column} appears twice"
     FIELD_COUNT = "{count} fields where the header has {expected}"
-    BAD_NAME = "{name} is not a valid username: 2–32 letters, digits, dots, dashes or " \
-               "underscores (ASCII), starting with a letter or digit"
+    BAD_NAME = (
+        "{name} is not a valid username: 2–32 letters, digits, dots, dashes or "
+        "underscores (ASCII), starting with a letter or digit"
+    )
     DUPLICATE = "{name} is also on line {other}"
     TAKEN = "the username {name} is taken"
     BAD_EMAIL = "{email} is not an email address"
@@ -112,8 +115,9 @@ def _header_problems(header: list[str]) -> list[LineProblem]:
     problems = []
     unknown = [n for n in names if n not in known]
     if unknown:
-        problems.append(LineProblem(1, Problem.UNKNOWN_COLUMNS,
-                                    {"columns": ", ".join(map(repr, unknown))}))
+        problems.append(
+            LineProblem(1, Problem.UNKNOWN_COLUMNS, {"columns": ", ".join(map(repr, unknown))})
+        )
     for name in sorted({n for n in names if names.count(n) > 1 and n in known}):
         problems.append(LineProblem(1, Problem.REPEATED_COLUMN, {"column": name}))
     if Column.USERNAME.value not in names:
@@ -133,15 +137,17 @@ def _row(line: int, values: dict[str, str]) -> tuple[RosterRow | None, list[Line
     for column, limit in LIMITS.items():
         value = optional[column]
         if value is not None and len(value) > limit:
-            problems.append(LineProblem(line, Problem.TOO_LONG,
-                                        {"column": column.value, "limit": limit}))
+            problems.append(
+                LineProblem(line, Problem.TOO_LONG, {"column": column.value, "limit": limit})
+            )
     email = optional[Column.EMAIL]
     if email is not None and len(email) <= LIMITS[Column.EMAIL] and not EMAIL.fullmatch(email):
         problems.append(LineProblem(line, Problem.BAD_EMAIL, {"email": repr(email)}))
     if problems:
         return None, problems
-    return RosterRow(line, username, optional[Column.DISPLAY_NAME], email,
-                     optional[Column.SECTION]), []
+    return RosterRow(
+        line, username, optional[Column.DISPLAY_NAME], email, optional[Column.SECTION]
+    ), []
 
 
 def parse_roster(text: str) -> tuple[list[RosterRow], list[LineProblem]]:
@@ -154,8 +160,11 @@ def parse_roster(text: str) -> tuple[list[RosterRow], list[LineProblem]]:
     if problems:
         return [], problems
     columns = [h.strip().lower() for h in header]
-    body = [(number, cells) for number, cells in enumerate(lines[1:], start=2)
-            if any(cell.strip() for cell in cells)]
+    body = [
+        (number, cells)
+        for number, cells in enumerate(lines[1:], start=2)
+        if any(cell.strip() for cell in cells)
+    ]
     if not body:
         return [], [LineProblem(1, Problem.NO_LEARNERS)]
     if len(body) > MAX_ROWS:
@@ -164,8 +173,11 @@ def parse_roster(text: str) -> tuple[list[RosterRow], list[LineProblem]]:
     first_line: dict[str, int] = {}
     for number, cells in body:
         if len(cells) != len(columns):
-            problems.append(LineProblem(number, Problem.FIELD_COUNT,
-                                        {"count": len(cells), "expected": len(columns)}))
+            problems.append(
+                LineProblem(
+                    number, Problem.FIELD_COUNT, {"count": len(cells), "expected": len(columns)}
+                )
+            )
             continue
         row, row_problems = _row(number, dict(zip(columns, cells, strict=True)))
         problems += row_problems
@@ -173,8 +185,13 @@ def parse_roster(text: str) -> tuple[list[RosterRow], list[LineProblem]]:
             continue
         key = name_key(row.username)
         if key in first_line:
-            problems.append(LineProblem(number, Problem.DUPLICATE,
-                                        {"name": repr(row.username), "other": first_line[key]}))
+            problems.append(
+                LineProblem(
+                    number,
+                    Problem.DUPLICATE,
+                    {"name": repr(row.username), "other": first_line[key]},
+                )
+            )
             continue
         first_line[key] = number
         rows.append(row)
@@ -184,10 +201,14 @@ def parse_roster(text: str) -> tuple[list[RosterRow], list[LineProblem]]:
 def check_roster(*, session: Session, text: str) -> list[RosterRow]:
     """The roster's rows if every one may be created, else ``RosterRejected`` with them all."""
     rows, problems = parse_roster(text)
-    taken = account_store.taken_name_keys(session=session,
-                                          keys=[name_key(r.username) for r in rows])
-    problems += [LineProblem(r.line, Problem.TAKEN, {"name": repr(r.username)})
-                 for r in rows if name_key(r.username) in taken]
+    taken = account_store.taken_name_keys(
+        session=session, keys=[name_key(r.username) for r in rows]
+    )
+    problems += [
+        LineProblem(r.line, Problem.TAKEN, {"name": repr(r.username)})
+        for r in rows
+        if name_key(r.username) in taken
+    ]
     if problems:
         raise RosterRejected(sorted(problems, key=lambda p: p.line))
     return rows
@@ -195,8 +216,9 @@ def check_roster(*, session: Session, text: str) -> list[RosterRow]:
 
 def issue_link(*, session: Session, user: User, days: int) -> IssuedLink:
     """A new one-time link for ``user``; their earlier link, if any, stops working."""
-    token = account_store.replace_signup_link(session=session, user=user,
-                                              expires_at=utcnow() + timedelta(days=days))
+    token = account_store.replace_signup_link(
+        session=session, user=user, expires_at=utcnow() + timedelta(days=days)
+    )
     return IssuedLink(user.name, user.display_name, token)
 
 
@@ -216,9 +238,12 @@ def import_roster(*, session: Session, text: str, link_days: int) -> list[Issued
 
 def links_csv(links: Sequence[IssuedLink], base_url: str) -> str:
     """``username,display_name,link``: the only copy of the links, to hand out."""
-    return write_csv([("username", "display_name", "link"),
-                      *((link.username, link.display_name, link.url(base_url))
-                        for link in links)])
+    return write_csv(
+        [
+            ("username", "display_name", "link"),
+            *((link.username, link.display_name, link.url(base_url)) for link in links),
+        ]
+    )
 
 
 def link_state(link: SignupLink | None, now: datetime | None = None) -> LinkState:
@@ -236,8 +261,15 @@ def find_link(*, session: Session, token: str) -> tuple[SignupLink | None, LinkS
     return link, link_state(link)
 
 
-def join(*, session: Session, settings: Settings, slots: HashSlots, address: str,
-         link: SignupLink, password: str) -> User:
+def join(
+    *,
+    session: Session,
+    settings: Settings,
+    slots: HashSlots,
+    address: str,
+    link: SignupLink,
+    password: str,
+) -> User:
     """The learner of a valid link chooses their password; the link is used up.
 
     Under the sign-up throttle (``Throttled``); ``InvalidPassword`` if the password breaks the
@@ -270,6 +302,9 @@ def roster(*, session: Session, section: str | None = None) -> list[RosterEntry]
     learners = account_store.list_users(session=session, role=Role.LEARNER, section=section)
     links = account_store.signup_links(session=session, user_ids=[u.id for u in learners])
     now = utcnow()
-    return [RosterEntry(u, u.password_hash is not None,
-                        link_state(links[u.id], now) if u.id in links else None)
-            for u in learners]
+    return [
+        RosterEntry(
+            u, u.password_hash is not None, link_state(links[u.id], now) if u.id in links else None
+        )
+        for u in learners
+    ]

@@ -39,8 +39,12 @@ RATE_WINDOW = timedelta(minutes=1)
 
 def log_event(log: logging.Logger, name: str, submission: Submission, **fields: Any) -> None:
     """One line in ``log`` per state change of a submission (never its code)."""
-    extra: dict[str, Any] = {"submission_id": submission.id, "exercise": submission.exercise_id,
-                             "user_id": submission.user_id, "kind": submission.kind.value}
+    extra: dict[str, Any] = {
+        "submission_id": submission.id,
+        "exercise": submission.exercise_id,
+        "user_id": submission.user_id,
+        "kind": submission.kind.value,
+    }
     extra.update(fields)
     log.info(name, extra=extra)
 
@@ -53,30 +57,39 @@ def check_code(code: str, max_bytes: int) -> None:
         raise CodeRejected("Code is empty")
 
 
-def check_load(runtime: GradingRuntime, session: Session, user: User,
-               time_limit_s: float) -> None:
+def check_load(runtime: GradingRuntime, session: Session, user: User, time_limit_s: float) -> None:
     """Refuse a learner over the waiting or rate limit, saying when to try again."""
     settings = runtime.settings
     now = utcnow()
     rate = settings.submit_rate_per_minute
-    load = submission_store.learner_load(session=session, user_id=user.id,
-                                         since=now - RATE_WINDOW if rate else None)
+    load = submission_store.learner_load(
+        session=session, user_id=user.id, since=now - RATE_WINDOW if rate else None
+    )
     if load.waiting >= settings.max_waiting_per_learner:
         # A slot frees when one of the learner's gradings ends: at most the time limit.
         raise TooManySubmissions(
             f"You have {load.waiting} submissions waiting to be graded (the limit is "
             f"{settings.max_waiting_per_learner}); wait for their results",
-            retry_after_s=max(1, math.ceil(time_limit_s)))
+            retry_after_s=max(1, math.ceil(time_limit_s)),
+        )
     if rate and load.recent >= rate and load.oldest_recent_at is not None:
         free_at = load.oldest_recent_at + RATE_WINDOW
         raise TooManySubmissions(
             f"You sent {load.recent} submissions in the last minute (the limit is {rate})",
-            retry_after_s=max(1, math.ceil((free_at - now).total_seconds())))
+            retry_after_s=max(1, math.ceil((free_at - now).total_seconds())),
+        )
 
 
-def accept(*, runtime: GradingRuntime, credentials: Credentials, exercise_id: str, code: str,
-           kind: SubmissionKind, submission_id: str | None = None,
-           idempotency_key: str | None = None) -> SubmissionOut:
+def accept(
+    *,
+    runtime: GradingRuntime,
+    credentials: Credentials,
+    exercise_id: str,
+    code: str,
+    kind: SubmissionKind,
+    submission_id: str | None = None,
+    idempotency_key: str | None = None,
+) -> SubmissionOut:
     """Authenticate, check, store and enqueue (blocking: call from a worker thread).
 
     Once the row is committed the answer is the submission, whatever the queue does: a
@@ -95,10 +108,16 @@ def accept(*, runtime: GradingRuntime, credentials: Credentials, exercise_id: st
                 return earlier
         check_load(runtime, session, user, exercise.limits.time_s)
         submission = submission_store.create_submission(
-            session=session, user=user, exercise_id=exercise.id,
-            exercise_version=exercise.version, code=code, kind=kind,
-            submission_id=submission_id, idempotency_key=idempotency_key,
-            lease_expires_at=utcnow() + timedelta(seconds=runtime.settings.queue_lease_s))
+            session=session,
+            user=user,
+            exercise_id=exercise.id,
+            exercise_version=exercise.version,
+            code=code,
+            kind=kind,
+            submission_id=submission_id,
+            idempotency_key=idempotency_key,
+            lease_expires_at=utcnow() + timedelta(seconds=runtime.settings.queue_lease_s),
+        )
         try:
             session.commit()
         except IntegrityError:  # the same key, sent twice at once: the other one won
@@ -108,34 +127,45 @@ def accept(*, runtime: GradingRuntime, credentials: Credentials, exercise_id: st
             if earlier is None:
                 raise
             return earlier
-        log_event(logger, "submission.queued", submission, version=exercise.version,
-                  code_bytes=len(code))
+        log_event(
+            logger, "submission.queued", submission, version=exercise.version, code_bytes=len(code)
+        )
         try:
             runtime.queue.enqueue(submission.id)
         except QueueUnavailable as exc:
             lease_store.mark_unsent(session=session, submission_ids=[submission.id], now=utcnow())
             session.commit()
-            log_event(logger, "submission.unsent", submission, error=str(exc)[:200],
-                      hint="recovery sends it when the queue is back")
+            log_event(
+                logger,
+                "submission.unsent",
+                submission,
+                error=str(exc)[:200],
+                hint="recovery sends it when the queue is back",
+            )
         return views.submission_out(submission, user_name=user.name)
 
 
-def _earlier(session: Session, user: User, key: str, exercise_id: str, code: str,
-             kind: SubmissionKind) -> SubmissionOut | None:
-    row = submission_store.get_submission_by_idempotency_key(session=session, user_id=user.id,
-                                                             key=key)
+def _earlier(
+    session: Session, user: User, key: str, exercise_id: str, code: str, kind: SubmissionKind
+) -> SubmissionOut | None:
+    row = submission_store.get_submission_by_idempotency_key(
+        session=session, user_id=user.id, key=key
+    )
     if row is None:
         return None
     if (row.exercise_id, row.code, row.kind) != (exercise_id, code, kind):
-        raise IdempotencyConflict(f"Idempotency-Key {key!r} was used for another submission "
-                                  f"({row.id}); use a new key for new code")
+        raise IdempotencyConflict(
+            f"Idempotency-Key {key!r} was used for another submission "
+            f"({row.id}); use a new key for new code"
+        )
     return views.submission_out(row)
 
 
 def load_out(runtime: GradingRuntime, submission_id: str) -> SubmissionOut:
     with runtime.sessions() as session:
-        submission = submission_store.get_submission(session=session, submission_id=submission_id,
-                                                     with_user=True)
+        submission = submission_store.get_submission(
+            session=session, submission_id=submission_id, with_user=True
+        )
         if submission is None:
             raise NotFound(f"Submission {submission_id!r} not found")
         return views.submission_out(submission)
@@ -154,8 +184,9 @@ def refresh_out(runtime: GradingRuntime, result: SubmissionOut) -> SubmissionOut
     return load_out(runtime, result.id)
 
 
-async def wait_for_result(runtime: GradingRuntime, result: SubmissionOut, wait_s: float,
-                          waiter: Waiter) -> SubmissionOut:
+async def wait_for_result(
+    runtime: GradingRuntime, result: SubmissionOut, wait_s: float, waiter: Waiter
+) -> SubmissionOut:
     """Hold until the result is final or ``wait_s`` passed, without holding a thread.
 
     A grader in this process hands over the stored result with the wake-up; graders
@@ -167,8 +198,9 @@ async def wait_for_result(runtime: GradingRuntime, result: SubmissionOut, wait_s
         if remaining <= 0:
             break
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(waiter.event.wait(),
-                                   timeout=min(remaining, runtime.settings.wait_poll_s))
+            await asyncio.wait_for(
+                waiter.event.wait(), timeout=min(remaining, runtime.settings.wait_poll_s)
+            )
         if waiter.result is not None:
             return waiter.result
         waiter.event.clear()
@@ -176,16 +208,31 @@ async def wait_for_result(runtime: GradingRuntime, result: SubmissionOut, wait_s
     return result
 
 
-async def accept_and_wait(*, runtime: GradingRuntime, credentials: Credentials, exercise_id: str,
-                          code: str, kind: SubmissionKind, wait_s: float,
-                          idempotency_key: str | None = None) -> SubmissionOut:
+async def accept_and_wait(
+    *,
+    runtime: GradingRuntime,
+    credentials: Credentials,
+    exercise_id: str,
+    code: str,
+    kind: SubmissionKind,
+    wait_s: float,
+    idempotency_key: str | None = None,
+) -> SubmissionOut:
     """Accept, then long-poll; the waiter is registered before the grading can finish."""
     submission_id = new_id()
     waiter = runtime.waiters.register(submission_id) if wait_s > 0 else None
     try:
-        result = await run_in_threadpool(lambda: accept(
-            runtime=runtime, credentials=credentials, exercise_id=exercise_id, code=code,
-            kind=kind, submission_id=submission_id, idempotency_key=idempotency_key))
+        result = await run_in_threadpool(
+            lambda: accept(
+                runtime=runtime,
+                credentials=credentials,
+                exercise_id=exercise_id,
+                code=code,
+                kind=kind,
+                submission_id=submission_id,
+                idempotency_key=idempotency_key,
+            )
+        )
         if waiter is not None and result.id != submission_id:  # an earlier one, by its key
             runtime.waiters.unregister(submission_id, waiter)
             waiter = runtime.waiters.register(result.id)

@@ -50,24 +50,29 @@ def _window(rule: Rule, now: float) -> tuple[int, int]:
     return start, start + rule.window_s
 
 
-def check(*, session: Session, rule: Rule, parts: tuple[str, ...],
-          now: float | None = None) -> None:
+def check(
+    *, session: Session, rule: Rule, parts: tuple[str, ...], now: float | None = None
+) -> None:
     """Raise ``Throttled`` if the key already has ``rule.limit`` hits in this window."""
     now = time.time() if now is None else now
     start, end = _window(rule, now)
-    if throttle_store.get_hits(session=session, key_hash=_key_hash(rule.scope, parts),
-                               window_start=start) >= rule.limit:
+    if (
+        throttle_store.get_hits(
+            session=session, key_hash=_key_hash(rule.scope, parts), window_start=start
+        )
+        >= rule.limit
+    ):
         raise Throttled(max(1, end - int(now)))
 
 
-def hit(*, session: Session, rule: Rule, parts: tuple[str, ...],
-        now: float | None = None) -> int:
+def hit(*, session: Session, rule: Rule, parts: tuple[str, ...], now: float | None = None) -> int:
     """Count one hit (and forget windows that are over); the key's hits in this window."""
     now = time.time() if now is None else now
     start, end = _window(rule, now)
     throttle_store.delete_hits(session=session, ended_before=int(now))
-    return throttle_store.count_hit(session=session, key_hash=_key_hash(rule.scope, parts),
-                                    window_start=start, window_end=end)
+    return throttle_store.count_hit(
+        session=session, key_hash=_key_hash(rule.scope, parts), window_start=start, window_end=end
+    )
 
 
 def forget(*, session: Session, rule: Rule, parts: tuple[str, ...]) -> None:

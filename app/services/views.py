@@ -18,43 +18,67 @@ def submission_out(submission: Submission, user_name: str | None = None) -> Subm
     """The contract's result view (without ``user_name``, call with the row's session open:
     it reads the user)."""
     return SubmissionOut(
-        id=submission.id, url=submission_url(submission.id), exercise=submission.exercise_id,
+        id=submission.id,
+        url=submission_url(submission.id),
+        exercise=submission.exercise_id,
         exercise_version=submission.exercise_version,
         user=user_name if user_name is not None else submission.user.name,
-        kind=submission.kind.value, status=submission.status.value,
+        kind=submission.kind.value,
+        status=submission.status.value,
         verdict=submission.verdict.value if submission.verdict else None,
-        score=submission.score, max_score=submission.max_score, message=submission.message,
+        score=submission.score,
+        max_score=submission.max_score,
+        message=submission.message,
         tests=[TestResultOut.model_validate(t) for t in submission.tests or []],
-        diagnosis=(DiagnosisOut.model_validate(submission.diagnosis)
-                   if submission.diagnosis else None),
-        output=submission.output, created_at=submission.created_at,
-        started_at=submission.started_at, finished_at=submission.finished_at,
-        duration_ms=submission.duration_ms, attempts=submission.attempts,
+        diagnosis=(
+            DiagnosisOut.model_validate(submission.diagnosis) if submission.diagnosis else None
+        ),
+        output=submission.output,
+        created_at=submission.created_at,
+        started_at=submission.started_at,
+        finished_at=submission.finished_at,
+        duration_ms=submission.duration_ms,
+        attempts=submission.attempts,
         regraded=submission.regrade,
     )
 
 
 def submission_summary(submission: Submission) -> SubmissionSummary:
     return SubmissionSummary(
-        id=submission.id, url=submission_url(submission.id), exercise=submission.exercise_id,
-        kind=submission.kind.value, status=submission.status.value,
+        id=submission.id,
+        url=submission_url(submission.id),
+        exercise=submission.exercise_id,
+        kind=submission.kind.value,
+        status=submission.status.value,
         verdict=submission.verdict.value if submission.verdict else None,
-        score=submission.score, max_score=submission.max_score,
-        created_at=submission.created_at, finished_at=submission.finished_at)
+        score=submission.score,
+        max_score=submission.max_score,
+        created_at=submission.created_at,
+        finished_at=submission.finished_at,
+    )
 
 
 def earlier_report_out(report: EarlierReport) -> ReportOut:
     """A report the submission had before a regrade replaced it."""
-    return ReportOut(exercise_version=report.exercise_version,
-                     verdict=report.verdict.value if report.verdict else None,
-                     score=report.score, max_score=report.max_score, graded_at=report.graded_at,
-                     hint=(report.diagnosis or {}).get("hint"), current=False)
+    return ReportOut(
+        exercise_version=report.exercise_version,
+        verdict=report.verdict.value if report.verdict else None,
+        score=report.score,
+        max_score=report.max_score,
+        graded_at=report.graded_at,
+        hint=(report.diagnosis or {}).get("hint"),
+        current=False,
+    )
 
 
 def current_report_out(submission: Submission) -> ReportOut:
     """The submission's report now, in the shape of its earlier ones."""
-    return ReportOut(exercise_version=submission.exercise_version,
-                     verdict=submission.verdict.value if submission.verdict else None,
-                     score=submission.score, max_score=submission.max_score,
-                     graded_at=submission.finished_at,
-                     hint=(submission.diagnosis or {}).get("hint"), current=True)
+    return ReportOut(
+        exercise_version=submission.exercise_version,
+        verdict=submission.verdict.value if submission.verdict else None,
+        score=submission.score,
+        max_score=submission.max_score,
+        graded_at=submission.finished_at,
+        hint=(submission.diagnosis or {}).get("hint"),
+        current=True,
+    )

@@ -21,14 +21,20 @@ NAME_KEY_LENGTH = 64
 
 # --- users and tokens -------------------------------------------------------------------------
 
-def create_user(*, session: Session, name: str, role: Role = Role.LEARNER,
-                password: str | None = None) -> User:
+
+def create_user(
+    *, session: Session, name: str, role: Role = Role.LEARNER, password: str | None = None
+) -> User:
     """A new user (flushed, not committed); ``password`` enables web sign-in.
 
     ``name`` is stored as given: app/services/accounts.py checks new names against the rule.
     """
-    user = User(name=name, name_key=name_key(name), role=role,
-                password_hash=hash_password(password) if password is not None else None)
+    user = User(
+        name=name,
+        name_key=name_key(name),
+        role=role,
+        password_hash=hash_password(password) if password is not None else None,
+    )
     session.add(user)
     session.flush()
     return user
@@ -42,8 +48,9 @@ def get_user_by_name(*, session: Session, name: str) -> User | None:
     return session.scalars(select(User).where(User.name_key == key)).one_or_none()
 
 
-def list_users(*, session: Session, role: Role | None = None,
-               section: str | None = None) -> Sequence[User]:
+def list_users(
+    *, session: Session, role: Role | None = None, section: str | None = None
+) -> Sequence[User]:
     query = select(User).order_by(User.name)
     if role is not None:
         query = query.where(User.role == role)
@@ -54,8 +61,7 @@ def list_users(*, session: Session, role: Role | None = None,
 
 def list_sections(*, session: Session) -> list[str]:
     """Every learner section in use, sorted."""
-    query = (select(User.section).where(User.section.is_not(None)).distinct()
-             .order_by(User.section))
+    query = select(User.section).where(User.section.is_not(None)).distinct().order_by(User.section)
     return [s for s in session.scalars(query) if s is not None]
 
 
@@ -68,19 +74,22 @@ def taken_name_keys(*, session: Session, keys: Sequence[str]) -> set[str]:
 
 # --- one-time sign-up links -------------------------------------------------------------------
 
+
 def replace_signup_link(*, session: Session, user: User, expires_at: datetime) -> str:
     """A new link token for ``user`` (only its hash stored); any earlier link stops working."""
     session.execute(delete(SignupLink).where(SignupLink.user_id == user.id))
     token = secrets.token_urlsafe(32)
-    session.add(SignupLink(user_id=user.id, token_hash=hash_token(token),
-                           expires_at=expires_at))
+    session.add(SignupLink(user_id=user.id, token_hash=hash_token(token), expires_at=expires_at))
     session.flush()
     return token
 
 
 def get_signup_link(*, session: Session, token: str) -> SignupLink | None:
-    return session.scalars(select(SignupLink).options(joinedload(SignupLink.user))
-                           .where(SignupLink.token_hash == hash_token(token))).one_or_none()
+    return session.scalars(
+        select(SignupLink)
+        .options(joinedload(SignupLink.user))
+        .where(SignupLink.token_hash == hash_token(token))
+    ).one_or_none()
 
 
 def signup_links(*, session: Session, user_ids: Sequence[int]) -> dict[int, SignupLink]:
@@ -93,12 +102,17 @@ def set_password(*, session: Session, user: User, password: str) -> None:
     session.flush()
 
 
-def create_token(*, session: Session, user: User, expires_at: datetime | None = None
-                 ) -> tuple[ApiToken, str]:
+def create_token(
+    *, session: Session, user: User, expires_at: datetime | None = None
+) -> tuple[ApiToken, str]:
     """A new API token for ``user``: the row (hash only) and the token, to show once."""
     token = new_token()
-    row = ApiToken(user_id=user.id, token_hash=hash_token(token),
-                   prefix=token_display_prefix(token), expires_at=expires_at)
+    row = ApiToken(
+        user_id=user.id,
+        token_hash=hash_token(token),
+        prefix=token_display_prefix(token),
+        expires_at=expires_at,
+    )
     session.add(row)
     session.flush()
     return row, token
@@ -106,18 +120,21 @@ def create_token(*, session: Session, user: User, expires_at: datetime | None = 
 
 # Built once: every API request checks a token, and building the query cost more than
 # running it.
-_LIVE_TOKEN = (select(ApiToken).options(joinedload(ApiToken.user))
-               .where(ApiToken.token_hash == bindparam("token_hash"),
-                      ApiToken.revoked_at.is_(None),
-                      or_(ApiToken.expires_at.is_(None),
-                          ApiToken.expires_at > bindparam("now"))))
+_LIVE_TOKEN = (
+    select(ApiToken)
+    .options(joinedload(ApiToken.user))
+    .where(
+        ApiToken.token_hash == bindparam("token_hash"),
+        ApiToken.revoked_at.is_(None),
+        or_(ApiToken.expires_at.is_(None), ApiToken.expires_at > bindparam("now")),
+    )
+)
 
 
 def get_user_by_token(*, session: Session, token: str) -> User | None:
     """The active owner of a live token; notes its use at most every few minutes."""
     now = utcnow()
-    row = session.scalars(_LIVE_TOKEN, {"token_hash": hash_token(token), "now": now}
-                          ).one_or_none()
+    row = session.scalars(_LIVE_TOKEN, {"token_hash": hash_token(token), "now": now}).one_or_none()
     if row is None or not row.user.is_active:
         return None
     if row.last_used_at is None or now - row.last_used_at > TOKEN_TOUCH_PERIOD:
@@ -128,7 +145,8 @@ def get_user_by_token(*, session: Session, token: str) -> User | None:
 
 def list_tokens(*, session: Session, user: User) -> Sequence[ApiToken]:
     return session.scalars(
-        select(ApiToken).where(ApiToken.user_id == user.id).order_by(ApiToken.id)).all()
+        select(ApiToken).where(ApiToken.user_id == user.id).order_by(ApiToken.id)
+    ).all()
 
 
 def revoke_tokens(*, session: Session, user: User, prefix: str | None = None) -> int:
@@ -142,6 +160,7 @@ def revoke_tokens(*, session: Session, user: User, prefix: str | None = None) ->
 
 # --- web sessions -----------------------------------------------------------------------------
 
+
 def create_web_session(*, session: Session, user: User, id_hash: str) -> WebSessionRecord:
     record = WebSessionRecord(id_hash=id_hash, user_id=user.id)
     session.add(record)
@@ -149,17 +168,24 @@ def create_web_session(*, session: Session, user: User, id_hash: str) -> WebSess
     return record
 
 
-def get_web_session(*, session: Session, id_hash: str, seen_after: datetime
-                    ) -> WebSessionRecord | None:
+def get_web_session(
+    *, session: Session, id_hash: str, seen_after: datetime
+) -> WebSessionRecord | None:
     """The session (with its user) if it exists and was seen after ``seen_after``."""
     return session.scalars(
-        select(WebSessionRecord).options(joinedload(WebSessionRecord.user))
+        select(WebSessionRecord)
+        .options(joinedload(WebSessionRecord.user))
         .where(WebSessionRecord.id_hash == id_hash, WebSessionRecord.last_seen_at > seen_after)
     ).one_or_none()
 
 
-def delete_web_sessions(*, session: Session, id_hash: str | None = None,
-                        user_id: int | None = None, seen_before: datetime | None = None) -> int:
+def delete_web_sessions(
+    *,
+    session: Session,
+    id_hash: str | None = None,
+    user_id: int | None = None,
+    seen_before: datetime | None = None,
+) -> int:
     """Delete one session, all of a user's, or all not seen since ``seen_before``."""
     query = delete(WebSessionRecord)
     if id_hash is not None:
@@ -174,10 +200,12 @@ def delete_web_sessions(*, session: Session, id_hash: str | None = None,
 
 # --- service secrets --------------------------------------------------------------------------
 
+
 def get_or_create_secret(*, session: Session, name: str, value: str) -> str:
     """The stored secret ``name``, storing ``value`` first if there is none (race-free)."""
-    session.execute(insert_for(session)(ServiceSecret)
-                    .values(name=name, value=value, created_at=utcnow())
-                    .on_conflict_do_nothing(index_elements=["name"]))
-    return session.scalars(select(ServiceSecret.value)
-                           .where(ServiceSecret.name == name)).one()
+    session.execute(
+        insert_for(session)(ServiceSecret)
+        .values(name=name, value=value, created_at=utcnow())
+        .on_conflict_do_nothing(index_elements=["name"])
+    )
+    return session.scalars(select(ServiceSecret.value).where(ServiceSecret.name == name)).one()

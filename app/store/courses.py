@@ -12,12 +12,16 @@ from app.models import Extension, User
 
 
 def get_extension(*, session: Session, user_id: int, assignment_id: str) -> Extension | None:
-    return session.scalars(select(Extension).where(
-        Extension.user_id == user_id, Extension.assignment_id == assignment_id)).one_or_none()
+    return session.scalars(
+        select(Extension).where(
+            Extension.user_id == user_id, Extension.assignment_id == assignment_id
+        )
+    ).one_or_none()
 
 
-def list_extensions(*, session: Session, assignment_id: str | None = None,
-                    user_id: int | None = None) -> Sequence[Extension]:
+def list_extensions(
+    *, session: Session, assignment_id: str | None = None, user_id: int | None = None
+) -> Sequence[Extension]:
     query = select(Extension).options(joinedload(Extension.user)).order_by(Extension.id)
     if assignment_id is not None:
         query = query.where(Extension.assignment_id == assignment_id)
@@ -26,13 +30,15 @@ def list_extensions(*, session: Session, assignment_id: str | None = None,
     return session.scalars(query).all()
 
 
-def set_extension(*, session: Session, user: User, assignment_id: str, due: datetime,
-                  granted_by: str) -> Extension:
+def set_extension(
+    *, session: Session, user: User, assignment_id: str, due: datetime, granted_by: str
+) -> Extension:
     """Grant or move ``user``'s own due time for the assignment."""
     extension = get_extension(session=session, user_id=user.id, assignment_id=assignment_id)
     if extension is None:
-        extension = Extension(user_id=user.id, assignment_id=assignment_id, due=due,
-                              granted_by=granted_by)
+        extension = Extension(
+            user_id=user.id, assignment_id=assignment_id, due=due, granted_by=granted_by
+        )
         session.add(extension)
     else:
         extension.due, extension.granted_by = due, granted_by

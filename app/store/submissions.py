@@ -15,23 +15,45 @@ from app.models import Role, Submission, SubmissionKind, SubmissionStatus, User,
 from app.store._dialect import aware
 
 
-def create_submission(*, session: Session, user: User, exercise_id: str, exercise_version: str,
-                      code: str, kind: SubmissionKind, lease_expires_at: datetime,
-                      submission_id: str | None = None,
-                      idempotency_key: str | None = None) -> Submission:
-    submission = Submission(id=submission_id or new_id(), user_id=user.id, exercise_id=exercise_id,
-                            exercise_version=exercise_version, code=code, kind=kind,
-                            status=SubmissionStatus.QUEUED, lease_expires_at=lease_expires_at,
-                            output="", message="", attempts=0, idempotency_key=idempotency_key)
+def create_submission(
+    *,
+    session: Session,
+    user: User,
+    exercise_id: str,
+    exercise_version: str,
+    code: str,
+    kind: SubmissionKind,
+    lease_expires_at: datetime,
+    submission_id: str | None = None,
+    idempotency_key: str | None = None,
+) -> Submission:
+    submission = Submission(
+        id=submission_id or new_id(),
+        user_id=user.id,
+        exercise_id=exercise_id,
+        exercise_version=exercise_version,
+        code=code,
+        kind=kind,
+        status=SubmissionStatus.QUEUED,
+        lease_expires_at=lease_expires_at,
+        output="",
+        message="",
+        attempts=0,
+        idempotency_key=idempotency_key,
+    )
     session.add(submission)
     session.flush()
     return submission
 
 
-def get_submission_by_idempotency_key(*, session: Session, user_id: int,
-                                      key: str) -> Submission | None:
-    return session.scalars(select(Submission).options(joinedload(Submission.user)).where(
-        Submission.user_id == user_id, Submission.idempotency_key == key)).one_or_none()
+def get_submission_by_idempotency_key(
+    *, session: Session, user_id: int, key: str
+) -> Submission | None:
+    return session.scalars(
+        select(Submission)
+        .options(joinedload(Submission.user))
+        .where(Submission.user_id == user_id, Submission.idempotency_key == key)
+    ).one_or_none()
 
 
 @dataclass(frozen=True)
@@ -48,12 +70,14 @@ _OWN_QUEUED = and_(Submission.status == SubmissionStatus.QUEUED, Submission.regr
 _RECENT = Submission.created_at >= bindparam("since")
 # Built once: each submission checks its learner's load, and building the query cost more
 # than running it.
-_WAITING = (select(func.count().filter(_OWN_QUEUED))
-            .where(Submission.user_id == bindparam("load_user_id"), _OWN_QUEUED))
-_WAITING_AND_RECENT = (select(func.count().filter(_OWN_QUEUED), func.count().filter(_RECENT),
-                              func.min(Submission.created_at).filter(_RECENT))
-                       .where(Submission.user_id == bindparam("load_user_id"),
-                              or_(_OWN_QUEUED, _RECENT)))
+_WAITING = select(func.count().filter(_OWN_QUEUED)).where(
+    Submission.user_id == bindparam("load_user_id"), _OWN_QUEUED
+)
+_WAITING_AND_RECENT = select(
+    func.count().filter(_OWN_QUEUED),
+    func.count().filter(_RECENT),
+    func.min(Submission.created_at).filter(_RECENT),
+).where(Submission.user_id == bindparam("load_user_id"), or_(_OWN_QUEUED, _RECENT))
 
 
 def learner_load(*, session: Session, user_id: int, since: datetime | None) -> LearnerLoad:
@@ -62,12 +86,16 @@ def learner_load(*, session: Session, user_id: int, since: datetime | None) -> L
         count = session.scalar(_WAITING, {"load_user_id": user_id})
         return LearnerLoad(waiting=int(count or 0), recent=0, oldest_recent_at=None)
     row = session.execute(_WAITING_AND_RECENT, {"load_user_id": user_id, "since": since}).one()
-    return LearnerLoad(waiting=int(row[0] or 0), recent=int(row[1] or 0),
-                       oldest_recent_at=aware(row[2]) if row[2] is not None else None)
+    return LearnerLoad(
+        waiting=int(row[0] or 0),
+        recent=int(row[1] or 0),
+        oldest_recent_at=aware(row[2]) if row[2] is not None else None,
+    )
 
 
-def get_submission(*, session: Session, submission_id: str,
-                   with_user: bool = False) -> Submission | None:
+def get_submission(
+    *, session: Session, submission_id: str, with_user: bool = False
+) -> Submission | None:
     """The submission (and its user in the same query with ``with_user``)."""
     options = (joinedload(Submission.user),) if with_user else ()
     return session.get(Submission, submission_id, options=options)
@@ -78,17 +106,23 @@ _columns = Submission.__table__.c
 _PROGRESS = select(_columns.status, _columns.attempts).where(_columns.id == bindparam("polled_id"))
 
 
-def submission_progress(*, session: Session, submission_id: str
-                        ) -> tuple[SubmissionStatus, int] | None:
+def submission_progress(
+    *, session: Session, submission_id: str
+) -> tuple[SubmissionStatus, int] | None:
     """A submission's status and attempt count: enough to tell whether it moved on, for a
     fraction of loading the row (a long-poll asks several times a second)."""
     row = session.execute(_PROGRESS, {"polled_id": submission_id}).one_or_none()
     return (row[0], int(row[1])) if row is not None else None
 
 
-def list_submissions(*, session: Session, user_id: int | None = None,
-                     exercise_id: str | None = None, kind: SubmissionKind | None = None,
-                     limit: int = 50) -> Sequence[Submission]:
+def list_submissions(
+    *,
+    session: Session,
+    user_id: int | None = None,
+    exercise_id: str | None = None,
+    kind: SubmissionKind | None = None,
+    limit: int = 50,
+) -> Sequence[Submission]:
     """Newest first; filter by user, exercise and kind (``None``: any)."""
     query = select(Submission)
     if user_id is not None:
@@ -117,15 +151,26 @@ def _has_result() -> Any:
     return or_(Submission.status == SubmissionStatus.DONE, Submission.regrade.is_(True))
 
 
-def best_scores(*, session: Session, user_id: int | None = None,
-                exercise_id: str | None = None, role: Role | None = None,
-                section: str | None = None) -> list[BestScore]:
+def best_scores(
+    *,
+    session: Session,
+    user_id: int | None = None,
+    exercise_id: str | None = None,
+    role: Role | None = None,
+    section: str | None = None,
+) -> list[BestScore]:
     """Best graded score per (user, exercise), from finished submissions (runs never count);
     ``section``: of that section's users only."""
     query = (
-        select(Submission.user_id, User.name, Submission.exercise_id,
-               func.max(Submission.score), func.max(Submission.max_score),
-               func.count(Submission.id), func.max(Submission.created_at))
+        select(
+            Submission.user_id,
+            User.name,
+            Submission.exercise_id,
+            func.max(Submission.score),
+            func.max(Submission.max_score),
+            func.count(Submission.id),
+            func.max(Submission.created_at),
+        )
         .join(User, User.id == Submission.user_id)
         .where(Submission.kind == SubmissionKind.SUBMIT, _has_result())
         .group_by(Submission.user_id, User.name, Submission.exercise_id)
@@ -140,19 +185,26 @@ def best_scores(*, session: Session, user_id: int | None = None,
     if section is not None:
         query = query.where(User.section == section)
     rows = session.execute(query).all()
-    return [BestScore(r[0], r[1], r[2], float(r[3] or 0.0), float(r[4] or 0.0), int(r[5]),
-                      aware(r[6])) for r in rows]
+    return [
+        BestScore(r[0], r[1], r[2], float(r[3] or 0.0), float(r[4] or 0.0), int(r[5]), aware(r[6]))
+        for r in rows
+    ]
 
 
 def _graded(exercise_ids: Sequence[str], role: Role | None, *columns: Any) -> Select[Any]:
     """``(user_id, exercise_id, created_at, *columns)`` of every graded submission (not a run)
     to the exercises, oldest first; only users of ``role`` if given."""
-    query = (select(Submission.user_id, Submission.exercise_id, Submission.created_at, *columns)
-             .join(User, User.id == Submission.user_id)
-             .where(Submission.exercise_id.in_(exercise_ids),
-                    Submission.kind == SubmissionKind.SUBMIT, _has_result(),
-                    Submission.max_score > 0)
-             .order_by(Submission.created_at))
+    query = (
+        select(Submission.user_id, Submission.exercise_id, Submission.created_at, *columns)
+        .join(User, User.id == Submission.user_id)
+        .where(
+            Submission.exercise_id.in_(exercise_ids),
+            Submission.kind == SubmissionKind.SUBMIT,
+            _has_result(),
+            Submission.max_score > 0,
+        )
+        .order_by(Submission.created_at)
+    )
     return query if role is None else query.where(User.role == role)
 
 
@@ -168,15 +220,22 @@ class GradedAttempt:
     created_at: datetime
 
 
-def graded_attempts(*, session: Session, exercise_ids: Sequence[str],
-                    user_id: int | None = None,
-                    role: Role | None = None) -> list[GradedAttempt]:
+def graded_attempts(
+    *,
+    session: Session,
+    exercise_ids: Sequence[str],
+    user_id: int | None = None,
+    role: Role | None = None,
+) -> list[GradedAttempt]:
     """Every graded submission (not run) to the exercises, oldest first."""
     query = _graded(exercise_ids, role, User.name, Submission.score, Submission.max_score)
     if user_id is not None:
         query = query.where(Submission.user_id == user_id)
-    return [GradedAttempt(row[0], row[3], row[1], float(row[4] or 0), float(row[5] or 0),
-                          aware(row[2])) for row in session.execute(query)]
+    return [
+        GradedAttempt(row[0], row[3], row[1], float(row[4] or 0), float(row[5] or 0), aware(row[2]))
+        for row in session.execute(query)
+    ]
+
 
 @dataclass(frozen=True)
 class GradedReport:
@@ -191,11 +250,27 @@ class GradedReport:
     diagnosis_hint: str | None
 
 
-def graded_reports(*, session: Session, exercise_ids: Sequence[str],
-                   role: Role | None = None) -> list[GradedReport]:
+def graded_reports(
+    *, session: Session, exercise_ids: Sequence[str], role: Role | None = None
+) -> list[GradedReport]:
     """Every graded submission (not run) to the exercises, oldest first."""
-    query = _graded(exercise_ids, role, Submission.score, Submission.max_score,
-                    Submission.tests, Submission.diagnosis)
-    return [GradedReport(row[0], row[1], float(row[3] or 0), float(row[4]), aware(row[2]),
-                         list(row[5] or []), (row[6] or {}).get("hint"))
-            for row in session.execute(query)]
+    query = _graded(
+        exercise_ids,
+        role,
+        Submission.score,
+        Submission.max_score,
+        Submission.tests,
+        Submission.diagnosis,
+    )
+    return [
+        GradedReport(
+            row[0],
+            row[1],
+            float(row[3] or 0),
+            float(row[4]),
+            aware(row[2]),
+            list(row[5] or []),
+            (row[6] or {}).get("hint"),
+        )
+        for row in session.execute(query)
+    ]

@@ -9,12 +9,13 @@ from app.models import ThrottleCounter
 from app.store._dialect import insert_for
 
 
-def count_hit(*, session: Session, key_hash: str, window_start: int, window_end: int,
-              hits: int = 1) -> int:
+def count_hit(
+    *, session: Session, key_hash: str, window_start: int, window_end: int, hits: int = 1
+) -> int:
     """Add ``hits`` to a key's counter in a window (one atomic upsert); the new total."""
-    statement = (insert_for(session)(ThrottleCounter)
-                 .values(key_hash=key_hash, window_start=window_start, window_end=window_end,
-                         hits=hits))
+    statement = insert_for(session)(ThrottleCounter).values(
+        key_hash=key_hash, window_start=window_start, window_end=window_end, hits=hits
+    )
     statement = statement.on_conflict_do_update(
         index_elements=["key_hash", "window_start"],
         set_={"hits": ThrottleCounter.hits + statement.excluded.hits},
@@ -23,14 +24,17 @@ def count_hit(*, session: Session, key_hash: str, window_start: int, window_end:
 
 
 def get_hits(*, session: Session, key_hash: str, window_start: int) -> int:
-    hits = session.scalars(select(ThrottleCounter.hits).where(
-        ThrottleCounter.key_hash == key_hash,
-        ThrottleCounter.window_start == window_start)).one_or_none()
+    hits = session.scalars(
+        select(ThrottleCounter.hits).where(
+            ThrottleCounter.key_hash == key_hash, ThrottleCounter.window_start == window_start
+        )
+    ).one_or_none()
     return hits or 0
 
 
-def delete_hits(*, session: Session, key_hash: str | None = None,
-                ended_before: int | None = None) -> None:
+def delete_hits(
+    *, session: Session, key_hash: str | None = None, ended_before: int | None = None
+) -> None:
     """Forget a key's counters, or every counter whose window ended before ``ended_before``."""
     query = delete(ThrottleCounter)
     if key_hash is not None:

@@ -12,13 +12,21 @@ from app.models import Submission, SubmissionStatus, Worker
 from app.store._dialect import aware
 
 
-def beat(*, session: Session, worker: str, threads: int, started_at: datetime, now: datetime,
-         canary: tuple[datetime, bool, str] | None) -> None:
+def beat(
+    *,
+    session: Session,
+    worker: str,
+    threads: int,
+    started_at: datetime,
+    now: datetime,
+    canary: tuple[datetime, bool, str] | None,
+) -> None:
     """Insert or refresh ``worker``'s heartbeat (and its latest canary, if one ran)."""
     row = session.get(Worker, worker)
     if row is None:
-        row = Worker(id=worker, threads=threads, started_at=started_at, heartbeat_at=now,
-                     canary_message="")
+        row = Worker(
+            id=worker, threads=threads, started_at=started_at, heartbeat_at=now, canary_message=""
+        )
         session.add(row)
     row.heartbeat_at = now
     if canary is not None:
@@ -42,6 +50,9 @@ def forget_silent_workers(*, session: Session, silent_since: datetime) -> None:
 
 def queued_backlog(*, session: Session) -> tuple[int, datetime | None]:
     """Queued rows and the creation time of the oldest."""
-    count, oldest = session.execute(select(func.count(), func.min(Submission.created_at)).where(
-        Submission.status == SubmissionStatus.QUEUED)).one()
+    count, oldest = session.execute(
+        select(func.count(), func.min(Submission.created_at)).where(
+            Submission.status == SubmissionStatus.QUEUED
+        )
+    ).one()
     return int(count or 0), aware(oldest) if oldest is not None else None

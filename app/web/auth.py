@@ -88,13 +88,19 @@ def _from_payload(data: Any) -> WebSession | None:
     return WebSession(secret=secret, csrf=data["c"])
 
 
-def write_session(response: Response, request: Request, settings: Settings,
-                  session: WebSession) -> None:
+def write_session(
+    response: Response, request: Request, settings: Settings, session: WebSession
+) -> None:
     """Set the signed cookie on ``response``."""
     value = _serializer(settings).dumps({"s": session.secret, "c": session.csrf})
     response.set_cookie(
-        SESSION_COOKIE, value, max_age=SESSION_MAX_AGE_S, httponly=True, samesite="lax",
-        secure=request.url.scheme == "https", path="/",
+        SESSION_COOKIE,
+        value,
+        max_age=SESSION_MAX_AGE_S,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+        path="/",
     )
 
 
@@ -112,8 +118,9 @@ def session_secret(request: Request, settings: Settings) -> str | None:
     session = read_session(request, settings)
     if session.secret is None or session.expired:
         return None
-    if request.method not in SAFE_METHODS and not csrf_ok(session,
-                                                          request.headers.get(CSRF_HEADER)):
+    if request.method not in SAFE_METHODS and not csrf_ok(
+        session, request.headers.get(CSRF_HEADER)
+    ):
         logger.info("web.csrf_rejected", extra={"path": request.url.path})
         return None
     return session.secret

@@ -18,8 +18,15 @@ from app.web import auth
 from app.web.errors import LoginRequired, PageError
 from app.web.i18n import N_
 
-__all__ = ["CatalogDep", "CsrfForm", "InstructorDep", "UserDep", "WebContext", "WebDep",
-           "check_csrf"]
+__all__ = [
+    "CatalogDep",
+    "CsrfForm",
+    "InstructorDep",
+    "UserDep",
+    "WebContext",
+    "WebDep",
+    "check_csrf",
+]
 
 
 @dataclass
@@ -33,8 +40,11 @@ class WebContext:
 
 def get_web_context(request: Request, db: SessionDep, settings: SettingsDep) -> WebContext:
     web_session = auth.read_session(request, settings)
-    user = (session_user(session=db, secret=web_session.secret)
-            if web_session.secret is not None else None)
+    user = (
+        session_user(session=db, secret=web_session.secret)
+        if web_session.secret is not None
+        else None
+    )
     if web_session.secret is not None and user is None:
         web_session.sign_out()  # signed out elsewhere, revoked, disabled or deleted
     web = WebContext(session=web_session, settings=settings, user=user)
@@ -60,8 +70,11 @@ UserDep = Annotated[User, Depends(require_user)]
 
 def require_instructor(user: UserDep) -> User:
     if not user.is_instructor:
-        raise PageError(status.HTTP_403_FORBIDDEN, N_("Instructors only"),
-                        N_("This page is for instructors. Ask one to give your account the role."))
+        raise PageError(
+            status.HTTP_403_FORBIDDEN,
+            N_("Instructors only"),
+            N_("This page is for instructors. Ask one to give your account the role."),
+        )
     return user
 
 
@@ -71,8 +84,11 @@ InstructorDep = Annotated[User, Depends(require_instructor)]
 def check_csrf(web: WebContext, token: str) -> None:
     """Refuse a form whose CSRF token is not this session's."""
     if not auth.csrf_ok(web.session, token):
-        raise PageError(status.HTTP_400_BAD_REQUEST, N_("This form has expired"),
-                        N_("The page was open too long or your session changed: reload it."))
+        raise PageError(
+            status.HTTP_400_BAD_REQUEST,
+            N_("This form has expired"),
+            N_("The page was open too long or your session changed: reload it."),
+        )
 
 
 CsrfForm = Annotated[str, Form()]

@@ -62,25 +62,40 @@ class WebRoute(APIRoute):
             except LoginRequired as exc:
                 return login_redirect(exc.next_url, expired=exc.expired)
             except PageError as exc:
-                return _error_page(request, exc.status_code, exc.title, exc.message,
-                                   exc.values)
+                return _error_page(request, exc.status_code, exc.title, exc.message, exc.values)
             except RequestValidationError:
-                return _error_page(request, status.HTTP_400_BAD_REQUEST, N_("Bad request"),
-                                   N_("Some of this request's fields are missing or malformed."))
+                return _error_page(
+                    request,
+                    status.HTTP_400_BAD_REQUEST,
+                    N_("Bad request"),
+                    N_("Some of this request's fields are missing or malformed."),
+                )
             except StarletteHTTPException:  # FastAPI's and Starlette's (a malformed form)
                 raise
             except Exception:
                 logger.exception("web.page_failed", extra={"path": request.url.path})
                 return _error_page(
-                    request, status.HTTP_500_INTERNAL_SERVER_ERROR, N_("Something went wrong"),
-                    N_("The server could not show this page. Try again in a moment."))
+                    request,
+                    status.HTTP_500_INTERNAL_SERVER_ERROR,
+                    N_("Something went wrong"),
+                    N_("The server could not show this page. Try again in a moment."),
+                )
 
         return route_handler
 
 
-def _error_page(request: Request, status_code: int, title: str, message: str,
-                values: dict[str, str] | None = None) -> Response:
+def _error_page(
+    request: Request,
+    status_code: int,
+    title: str,
+    message: str,
+    values: dict[str, str] | None = None,
+) -> Response:
     from app.web.templating import render
 
-    return render(request, "error.html", {"title": title, "message": message,
-                                          "values": values or {}}, status_code=status_code)
+    return render(
+        request,
+        "error.html",
+        {"title": title, "message": message, "values": values or {}},
+        status_code=status_code,
+    )

@@ -39,42 +39,86 @@ def N_(text: str) -> str:
 def _catalog(lang: str) -> dict[str, str]:
     """The compiled gettext catalog of ``lang`` (``app/locale/<lang>/LC_MESSAGES``)."""
     with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as file:
-        return {message.id: message.string for message in read_mo(file)
-                if isinstance(message.id, str) and isinstance(message.string, str)
-                and message.id and message.string}
+        return {
+            message.id: message.string
+            for message in read_mo(file)
+            if isinstance(message.id, str)
+            and isinstance(message.string, str)
+            and message.id
+            and message.string
+        }
 
 
 JAPANESE: dict[str, str] = _catalog("ja")
 
 # Words that come from data rather than from the pages: difficulties, verdicts, test statuses,
 # submission statuses and kinds, shown as they are stored in English.
-DATA_WORDS = (N_("easy"), N_("medium"), N_("hard"), N_("passed"), N_("failed"), N_("error"),
-              N_("timeout"), N_("memory_limit"), N_("queued"), N_("running"), N_("done"),
-              N_("run"), N_("submit"), N_("upcoming"), N_("open"), N_("late"), N_("closed"),
-              N_("public"), N_("hidden"))
-JAPANESE_DATA_WORDS: dict[str, str] = {word: JAPANESE[word] for word in DATA_WORDS
-                                       if word in JAPANESE}
+DATA_WORDS = (
+    N_("easy"),
+    N_("medium"),
+    N_("hard"),
+    N_("passed"),
+    N_("failed"),
+    N_("error"),
+    N_("timeout"),
+    N_("memory_limit"),
+    N_("queued"),
+    N_("running"),
+    N_("done"),
+    N_("run"),
+    N_("submit"),
+    N_("upcoming"),
+    N_("open"),
+    N_("late"),
+    N_("closed"),
+    N_("public"),
+    N_("hidden"),
+)
+JAPANESE_DATA_WORDS: dict[str, str] = {
+    word: JAPANESE[word] for word in DATA_WORDS if word in JAPANESE
+}
 
 CATALOGS: dict[str, dict[str, str]] = {"en": {}, "ja": JAPANESE}
 
 # The texts exercise.js writes, handed to it (with the data words) in the page's configuration.
 SCRIPT_MESSAGES = (
-    "Passed", "Failed", "Error", "Time limit exceeded", "Memory limit exceeded",
-    "Draft saved in this browser", "Draft could not be saved in this browser", "Editing…",
-    "Restored your saved draft", "Starter code loaded", "Replace your code with the starter code?",
-    "Run: {verdict}", "Submission: {verdict}", "{title}, score {score} of {max}", "Hidden test",
-    "{count} tests", ", graded in {ms} ms", "Test", "Status", "Points", "Message",
-    "Hint", "explains: {cases}",
-    "Output (public cases)", "Open this submission in your history",
+    "Passed",
+    "Failed",
+    "Error",
+    "Time limit exceeded",
+    "Memory limit exceeded",
+    "Draft saved in this browser",
+    "Draft could not be saved in this browser",
+    "Editing…",
+    "Restored your saved draft",
+    "Starter code loaded",
+    "Replace your code with the starter code?",
+    "Run: {verdict}",
+    "Submission: {verdict}",
+    "{title}, score {score} of {max}",
+    "Hidden test",
+    "{count} tests",
+    ", graded in {ms} ms",
+    "Test",
+    "Status",
+    "Points",
+    "Message",
+    "Hint",
+    "explains: {cases}",
+    "Output (public cases)",
+    "Open this submission in your history",
     "Your code is empty: write your solution before you run.",
     "Your code is empty: write your solution before you submit.",
     "Your code is too long ({size} bytes); the limit is {limit} bytes.",
-    "Running the public tests…", "Grading your submission…", "{seconds} s",
+    "Running the public tests…",
+    "Grading your submission…",
+    "{seconds} s",
     "Previous result: it is replaced when the new one is ready.",
     "The grader is busy: your code is queued. Look for the result in your history.",
     "Open history",
     "Your session has expired or you were signed out. Your code is kept in this browser.",
-    "Sign in again", "The server could not grade this (HTTP {status}).",
+    "Sign in again",
+    "The server could not grade this (HTTP {status}).",
     "Could not reach the server. Check your connection and try again; your code is kept.",
     "Your solution (Python)",
 )
@@ -100,14 +144,17 @@ def translator(lang: str) -> Translate:
 def script_messages(lang: str) -> dict[str, str]:
     """The translations exercise.js needs (it falls back to the English key)."""
     catalog = CATALOGS.get(lang, {})
-    return {text: catalog[text] for text in (*SCRIPT_MESSAGES, *JAPANESE_DATA_WORDS)
-            if text in catalog}
+    return {
+        text: catalog[text] for text in (*SCRIPT_MESSAGES, *JAPANESE_DATA_WORDS) if text in catalog
+    }
 
 
 def browser_languages(request: Request) -> list[str]:
     """The two-letter codes of the browser's ``Accept-Language``, in its order."""
-    return [part.split(";")[0].strip().lower()[:2]
-            for part in request.headers.get("accept-language", "").split(",")]
+    return [
+        part.split(";")[0].strip().lower()[:2]
+        for part in request.headers.get("accept-language", "").split(",")
+    ]
 
 
 def preferred_language(request: Request) -> str:

@@ -60,29 +60,44 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
-def signed_in(request: Request, web: WebContext, db: SessionDep, user: User,
-               next_url: str) -> Response:
+def signed_in(
+    request: Request, web: WebContext, db: SessionDep, user: User, next_url: str
+) -> Response:
     web.session.sign_in(start_session(session=db, user=user))
     response = RedirectResponse(safe_next(next_url), status_code=status.HTTP_303_SEE_OTHER)
     write_session(response, request, web.settings, web.session)
     return response
 
 
-def _refused(request: Request, template: str, context: dict[str, Any], error: Markup,
-             code: int = status.HTTP_400_BAD_REQUEST) -> Response:
+def _refused(
+    request: Request,
+    template: str,
+    context: dict[str, Any],
+    error: Markup,
+    code: int = status.HTTP_400_BAD_REQUEST,
+) -> Response:
     return render(request, template, context | {"error": error}, status_code=code)
 
 
-def _throttled(request: Request, template: str, context: dict[str, Any], say: i18n.Translate,
-               refusal: Throttled) -> Response:
+def _throttled(
+    request: Request,
+    template: str,
+    context: dict[str, Any],
+    say: i18n.Translate,
+    refusal: Throttled,
+) -> Response:
     if isinstance(refusal, HashingBusy):
         error = say("The server is busy. Try again in a few seconds.")
     elif template == "signup.html":
-        error = say("Too many sign-ups from your network. Try again in {minutes} minute(s).",
-                    minutes=ceil(refusal.retry_after_s / 60))
+        error = say(
+            "Too many sign-ups from your network. Try again in {minutes} minute(s).",
+            minutes=ceil(refusal.retry_after_s / 60),
+        )
     else:
-        error = say("Too many failed attempts. Try again in {minutes} minute(s).",
-                    minutes=ceil(refusal.retry_after_s / 60))
+        error = say(
+            "Too many failed attempts. Try again in {minutes} minute(s).",
+            minutes=ceil(refusal.retry_after_s / 60),
+        )
     response = _refused(request, template, context, error, status.HTTP_429_TOO_MANY_REQUESTS)
     response.headers["Retry-After"] = str(refusal.retry_after_s)
     return response
@@ -92,26 +107,46 @@ def _throttled(request: Request, template: str, context: dict[str, Any], say: i1
 def login_page(request: Request, web: WebDep, next: str = "/", expired: bool = False) -> Response:
     if web.user is not None:
         return RedirectResponse(safe_next(next), status_code=status.HTTP_303_SEE_OTHER)
-    return render(request, "login.html", {"next_url": safe_next(next), "username": "",
-                                          "expired": expired or web.session.expired})
+    return render(
+        request,
+        "login.html",
+        {"next_url": safe_next(next), "username": "", "expired": expired or web.session.expired},
+    )
 
 
 @router.post("/login")
-def login(request: Request, web: WebDep, db: SessionDep, slots: HashSlotsDep,
-          csrf_token: CsrfForm = "", username: FormStr = "", password: FormStr = "",
-          next: FormStr = "/") -> Response:
+def login(
+    request: Request,
+    web: WebDep,
+    db: SessionDep,
+    slots: HashSlotsDep,
+    csrf_token: CsrfForm = "",
+    username: FormStr = "",
+    password: FormStr = "",
+    next: FormStr = "/",
+) -> Response:
     context = {"next_url": safe_next(next), "username": username.strip()[:64]}
     say = i18n.translator(i18n.preferred_language(request))
     if not csrf_ok(web.session, csrf_token):
-        return _refused(request, "login.html", context, say(
-            "This form expired (or cookies are blocked). Please sign in again."))
+        return _refused(
+            request,
+            "login.html",
+            context,
+            say("This form expired (or cookies are blocked). Please sign in again."),
+        )
     if not username.strip() or not password:
-        return _refused(request, "login.html", context,
-                        say("Enter your username and your password."))
+        return _refused(
+            request, "login.html", context, say("Enter your username and your password.")
+        )
     try:
-        user = accounts.authenticate(session=db, settings=web.settings, slots=slots,
-                                     address=client_address(request), name=username[:256],
-                                     password=password)
+        user = accounts.authenticate(
+            session=db,
+            settings=web.settings,
+            slots=slots,
+            address=client_address(request),
+            name=username[:256],
+            password=password,
+        )
     except Throttled as refusal:
         return _throttled(request, "login.html", context, say, refusal)
     if user is None:
@@ -134,32 +169,58 @@ def _signup_problem(say: i18n.Translate, problem: Exception, username: str) -> M
 @router.get("/signup")
 def signup_page(request: Request, web: WebDep, next: str = "/") -> Response:
     code = status.HTTP_200_OK if web.settings.signup_open else status.HTTP_403_FORBIDDEN
-    return render(request, "signup.html", {"next_url": safe_next(next), "username": "",
-                                           "min_password": MIN_PASSWORD}, status_code=code)
+    return render(
+        request,
+        "signup.html",
+        {"next_url": safe_next(next), "username": "", "min_password": MIN_PASSWORD},
+        status_code=code,
+    )
 
 
 @router.post("/signup")
-def signup(request: Request, web: WebDep, db: SessionDep, slots: HashSlotsDep,
-           csrf_token: CsrfForm = "", username: FormStr = "", password: FormStr = "",
-           password2: FormStr = "", next: FormStr = "/") -> Response:
-    context = {"next_url": safe_next(next), "username": username.strip()[:64],
-               "min_password": MIN_PASSWORD}
+def signup(
+    request: Request,
+    web: WebDep,
+    db: SessionDep,
+    slots: HashSlotsDep,
+    csrf_token: CsrfForm = "",
+    username: FormStr = "",
+    password: FormStr = "",
+    password2: FormStr = "",
+    next: FormStr = "/",
+) -> Response:
+    context = {
+        "next_url": safe_next(next),
+        "username": username.strip()[:64],
+        "min_password": MIN_PASSWORD,
+    }
     say = i18n.translator(i18n.preferred_language(request))
     if not web.settings.signup_open:
         return render(request, "signup.html", context, status_code=status.HTTP_403_FORBIDDEN)
     if not csrf_ok(web.session, csrf_token):
-        return _refused(request, "signup.html", context, say(
-            "This form expired (or cookies are blocked). Please try again."))
+        return _refused(
+            request,
+            "signup.html",
+            context,
+            say("This form expired (or cookies are blocked). Please try again."),
+        )
     if password != password2:
         return _refused(request, "signup.html", context, say("The two passwords differ."))
     try:
-        user = accounts.sign_up(session=db, settings=web.settings, slots=slots,
-                                address=client_address(request), name=username, password=password)
+        user = accounts.sign_up(
+            session=db,
+            settings=web.settings,
+            slots=slots,
+            address=client_address(request),
+            name=username,
+            password=password,
+        )
     except Throttled as refusal:
         return _throttled(request, "signup.html", context, say, refusal)
     except (InvalidName, InvalidPassword, NameTaken) as problem:
-        return _refused(request, "signup.html", context,
-                        _signup_problem(say, problem, username.strip()))
+        return _refused(
+            request, "signup.html", context, _signup_problem(say, problem, username.strip())
+        )
     logger.info("web.signup", extra={"user_id": user.id})
     return signed_in(request, web, db, user, next)
 
@@ -175,12 +236,20 @@ def logout(request: Request, web: WebDep, db: SessionDep, csrf_token: CsrfForm =
     return response
 
 
-def _account_page(request: Request, db: SessionDep, user: User,
-                  new_token: str | None = None) -> Response:
+def _account_page(
+    request: Request, db: SessionDep, user: User, new_token: str | None = None
+) -> Response:
     tokens = accounts.active_tokens(session=db, user=user)
-    return render(request, "account.html", {"nav": "account", "tokens": tokens,
-                                            "new_token": new_token,
-                                            "server_url": str(request.base_url).rstrip("/")})
+    return render(
+        request,
+        "account.html",
+        {
+            "nav": "account",
+            "tokens": tokens,
+            "new_token": new_token,
+            "server_url": str(request.base_url).rstrip("/"),
+        },
+    )
 
 
 @router.get("/account")
@@ -189,8 +258,9 @@ def account(request: Request, user: UserDep, db: SessionDep) -> Response:
 
 
 @router.post("/account/token")
-def new_token(request: Request, web: WebDep, user: UserDep, db: SessionDep,
-              csrf_token: CsrfForm = "") -> Response:
+def new_token(
+    request: Request, web: WebDep, user: UserDep, db: SessionDep, csrf_token: CsrfForm = ""
+) -> Response:
     check_csrf(web, csrf_token)
     _, token = accounts.issue_token(session=db, user=user)
     db.commit()

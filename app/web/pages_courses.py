@@ -26,17 +26,23 @@ CSV_HEADERS = {"Cache-Control": "no-store"}
 
 
 def _csv(body: str, name: str) -> Response:
-    return Response(body, media_type="text/csv; charset=utf-8", headers={
-        **CSV_HEADERS, "Content-Disposition": f'attachment; filename="{name}"'})
+    return Response(
+        body,
+        media_type="text/csv; charset=utf-8",
+        headers={**CSV_HEADERS, "Content-Disposition": f'attachment; filename="{name}"'},
+    )
 
 
 def _assignment(catalog: ExerciseCatalog, assignment_id: str) -> Assignment:
     try:
         return courses.get_assignment(catalog.course(), assignment_id)
     except courses.AssignmentNotFound:
-        raise PageError(status.HTTP_404_NOT_FOUND, "Assignment not found",
-                        "There is no assignment {assignment}.",
-                        assignment=repr(assignment_id)) from None
+        raise PageError(
+            status.HTTP_404_NOT_FOUND,
+            "Assignment not found",
+            "There is no assignment {assignment}.",
+            assignment=repr(assignment_id),
+        ) from None
 
 
 def _course_context(course: Course) -> dict[str, Any]:
@@ -44,121 +50,200 @@ def _course_context(course: Course) -> dict[str, Any]:
 
 
 @router.get("/course")
-def assignments_page(request: Request, user: UserDep, db: SessionDep,
-                     catalog: CatalogDep) -> Response:
+def assignments_page(
+    request: Request, user: UserDep, db: SessionDep, catalog: CatalogDep
+) -> Response:
     now = utcnow()
     standings = courses.learner_standings(session=db, catalog=catalog, user=user, now=now)
-    return render(request, "assignments.html", {
-        "nav": "assignments", "standings": standings, **_course_context(catalog.course())})
+    return render(
+        request,
+        "assignments.html",
+        {"nav": "assignments", "standings": standings, **_course_context(catalog.course())},
+    )
 
 
 @router.get("/instructor/assignments")
-def overall_gradebook_page(request: Request, _: InstructorDep, db: SessionDep,
-                           catalog: CatalogDep, section: str = "") -> Response:
-    table = courses.overall_gradebook(session=db, catalog=catalog, now=utcnow(),
-                                      section=section or None)
-    return render(request, "instructor/assignments.html", {
-        "nav": "assignments", "table": table, "section": section,
-        "sections": roster.sections(session=db), **_course_context(catalog.course())})
+def overall_gradebook_page(
+    request: Request, _: InstructorDep, db: SessionDep, catalog: CatalogDep, section: str = ""
+) -> Response:
+    table = courses.overall_gradebook(
+        session=db, catalog=catalog, now=utcnow(), section=section or None
+    )
+    return render(
+        request,
+        "instructor/assignments.html",
+        {
+            "nav": "assignments",
+            "table": table,
+            "section": section,
+            "sections": roster.sections(session=db),
+            **_course_context(catalog.course()),
+        },
+    )
 
 
 @router.get("/instructor/assignments.csv")
-def overall_gradebook_csv(_: InstructorDep, db: SessionDep, catalog: CatalogDep,
-                          section: str = "") -> Response:
-    table = courses.overall_gradebook(session=db, catalog=catalog, now=utcnow(),
-                                      section=section or None)
+def overall_gradebook_csv(
+    _: InstructorDep, db: SessionDep, catalog: CatalogDep, section: str = ""
+) -> Response:
+    table = courses.overall_gradebook(
+        session=db, catalog=catalog, now=utcnow(), section=section or None
+    )
     return _csv(write_csv(courses.overall_csv_rows(table)), "numjudge-assignments.csv")
 
 
 @router.get("/instructor/assignments/{assignment_id}.csv")
-def assignment_gradebook_csv(assignment_id: str, _: InstructorDep, db: SessionDep,
-                             catalog: CatalogDep, section: str = "") -> Response:
+def assignment_gradebook_csv(
+    assignment_id: str, _: InstructorDep, db: SessionDep, catalog: CatalogDep, section: str = ""
+) -> Response:
     assignment = _assignment(catalog, assignment_id)
-    rows = courses.assignment_gradebook(session=db, catalog=catalog,
-                                        assignment_id=assignment.id, now=utcnow(),
-                                        section=section or None)
-    return _csv(write_csv(courses.assignment_csv_rows(assignment, rows)),
-                f"numjudge-{assignment.id}.csv")
+    rows = courses.assignment_gradebook(
+        session=db,
+        catalog=catalog,
+        assignment_id=assignment.id,
+        now=utcnow(),
+        section=section or None,
+    )
+    return _csv(
+        write_csv(courses.assignment_csv_rows(assignment, rows)), f"numjudge-{assignment.id}.csv"
+    )
 
 
 @router.get("/instructor/assignments/{assignment_id}")
-def assignment_gradebook_page(request: Request, assignment_id: str, _: InstructorDep,
-                              db: SessionDep, catalog: CatalogDep,
-                              section: str = "") -> Response:
+def assignment_gradebook_page(
+    request: Request,
+    assignment_id: str,
+    _: InstructorDep,
+    db: SessionDep,
+    catalog: CatalogDep,
+    section: str = "",
+) -> Response:
     assignment = _assignment(catalog, assignment_id)
     now = utcnow()
-    rows = courses.assignment_gradebook(session=db, catalog=catalog,
-                                        assignment_id=assignment.id, now=now,
-                                        section=section or None)
-    view = analytics.load_assignment_analytics(session=db, catalog=catalog,
-                                               assignment_id=assignment.id, now=now)
-    chart = charts.daily_lines("Learners with full marks on every exercise, by day",
-                               [day for day, _ in view.completion_by_day],
-                               [("complete", [n for _, n in view.completion_by_day])])
-    return render(request, "instructor/assignment.html", {
-        "nav": "assignments", "assignment": assignment, "rows": rows, "view": view,
-        "section": section, "sections": roster.sections(session=db),
-        "chart": chart, **_course_context(catalog.course())})
+    rows = courses.assignment_gradebook(
+        session=db, catalog=catalog, assignment_id=assignment.id, now=now, section=section or None
+    )
+    view = analytics.load_assignment_analytics(
+        session=db, catalog=catalog, assignment_id=assignment.id, now=now
+    )
+    chart = charts.daily_lines(
+        "Learners with full marks on every exercise, by day",
+        [day for day, _ in view.completion_by_day],
+        [("complete", [n for _, n in view.completion_by_day])],
+    )
+    return render(
+        request,
+        "instructor/assignment.html",
+        {
+            "nav": "assignments",
+            "assignment": assignment,
+            "rows": rows,
+            "view": view,
+            "section": section,
+            "sections": roster.sections(session=db),
+            "chart": chart,
+            **_course_context(catalog.course()),
+        },
+    )
 
 
 @router.post("/instructor/assignments/{assignment_id}/extensions")
-def extend_page(assignment_id: str, web: WebDep, user: InstructorDep, db: SessionDep,
-                catalog: CatalogDep, learner: FormStr = "", until: FormStr = "",
-                remove: FormStr = "", csrf_token: CsrfForm = "") -> Response:
+def extend_page(
+    assignment_id: str,
+    web: WebDep,
+    user: InstructorDep,
+    db: SessionDep,
+    catalog: CatalogDep,
+    learner: FormStr = "",
+    until: FormStr = "",
+    remove: FormStr = "",
+    csrf_token: CsrfForm = "",
+) -> Response:
     check_csrf(web, csrf_token)
     course = catalog.course()
     assignment = _assignment(catalog, assignment_id)
     try:
         target = courses.find_user(session=db, name=learner)
     except courses.LearnerNotFound:
-        raise PageError(status.HTTP_400_BAD_REQUEST, "No such learner",
-                        "There is no learner {name}.", name=repr(learner)) from None
+        raise PageError(
+            status.HTTP_400_BAD_REQUEST,
+            "No such learner",
+            "There is no learner {name}.",
+            name=repr(learner),
+        ) from None
     if remove:
         courses.remove_extension(session=db, learner=target, assignment=assignment)
     else:
         try:
             due = datetime.fromisoformat(until)
         except ValueError:
-            raise PageError(status.HTTP_400_BAD_REQUEST, "Not a date and time",
-                            "Give the new due time as a date and a time, such as "
-                            "{example}.", example="2026-12-20T23:59") from None
+            raise PageError(
+                status.HTTP_400_BAD_REQUEST,
+                "Not a date and time",
+                "Give the new due time as a date and a time, such as {example}.",
+                example="2026-12-20T23:59",
+            ) from None
         if due.tzinfo is None:  # the form's datetime-local: the course's time zone
             due = due.replace(tzinfo=course.zone)
-        courses.extend(session=db, learner=target, assignment=assignment, due=due,
-                       granted_by=user.name)
-    return RedirectResponse(f"/instructor/assignments/{assignment.id}",
-                            status_code=status.HTTP_303_SEE_OTHER)
+        courses.extend(
+            session=db, learner=target, assignment=assignment, due=due, granted_by=user.name
+        )
+    return RedirectResponse(
+        f"/instructor/assignments/{assignment.id}", status_code=status.HTTP_303_SEE_OTHER
+    )
 
 
 @router.get("/instructor/analytics/{exercise_id}")
-def class_view_page(request: Request, exercise_id: str, _: InstructorDep, db: SessionDep,
-                    catalog: CatalogDep, regraded: int | None = None) -> Response:
-    view = analytics.load_exercise_analytics(session=db, catalog=catalog,
-                                             exercise_id=exercise_id)
-    stale = next(s for s in regrades.stale_exercises(session=db, catalog=catalog)
-                 if s.exercise_id == view.exercise_id)
-    return render(request, "instructor/analytics.html", {
-        "nav": "gradebook", "view": view, "stale": stale, "regraded": regraded,
-        "charts": analytics.exercise_charts(view)})
+def class_view_page(
+    request: Request,
+    exercise_id: str,
+    _: InstructorDep,
+    db: SessionDep,
+    catalog: CatalogDep,
+    regraded: int | None = None,
+) -> Response:
+    view = analytics.load_exercise_analytics(session=db, catalog=catalog, exercise_id=exercise_id)
+    stale = next(
+        s
+        for s in regrades.stale_exercises(session=db, catalog=catalog)
+        if s.exercise_id == view.exercise_id
+    )
+    return render(
+        request,
+        "instructor/analytics.html",
+        {
+            "nav": "gradebook",
+            "view": view,
+            "stale": stale,
+            "regraded": regraded,
+            "charts": analytics.exercise_charts(view),
+        },
+    )
 
 
 @router.get("/instructor/analytics/{exercise_id}/{table}.csv")
-def class_view_csv(exercise_id: str, table: str, _: InstructorDep, db: SessionDep,
-                   catalog: CatalogDep) -> Response:
-    view = analytics.load_exercise_analytics(session=db, catalog=catalog,
-                                             exercise_id=exercise_id)
+def class_view_csv(
+    exercise_id: str, table: str, _: InstructorDep, db: SessionDep, catalog: CatalogDep
+) -> Response:
+    view = analytics.load_exercise_analytics(session=db, catalog=catalog, exercise_id=exercise_id)
     tables = analytics.exercise_tables(view)
     if table not in tables:
-        raise PageError(status.HTTP_404_NOT_FOUND, "No such table",
-                        "The class view has no table {table}.", table=repr(table))
+        raise PageError(
+            status.HTTP_404_NOT_FOUND,
+            "No such table",
+            "The class view has no table {table}.",
+            table=repr(table),
+        )
     return _csv(write_csv(tables[table]), f"numjudge-{view.exercise_id}-{table}.csv")
 
 
 @router.post("/instructor/regrades/{exercise_id}")
-async def regrade_page(exercise_id: str, web: WebDep, _: InstructorDep, runtime: RuntimeDep,
-                       csrf_token: CsrfForm = "") -> Response:
+async def regrade_page(
+    exercise_id: str, web: WebDep, _: InstructorDep, runtime: RuntimeDep, csrf_token: CsrfForm = ""
+) -> Response:
     check_csrf(web, csrf_token)
-    queued = await run_in_threadpool(regrades.regrade, runtime=runtime,
-                                     exercise_id=exercise_id)
-    return RedirectResponse(f"/instructor/analytics/{exercise_id}?regraded={queued}",
-                            status_code=status.HTTP_303_SEE_OTHER)
+    queued = await run_in_threadpool(regrades.regrade, runtime=runtime, exercise_id=exercise_id)
+    return RedirectResponse(
+        f"/instructor/analytics/{exercise_id}?regraded={queued}",
+        status_code=status.HTTP_303_SEE_OTHER,
+    )

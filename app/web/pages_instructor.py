@@ -23,37 +23,60 @@ SUBMISSIONS_LIMIT = 1000
 
 
 @router.get("/gradebook")
-def gradebook_page(request: Request, user: InstructorDep, db: SessionDep,
-                   catalog: CatalogDep, section: str = "") -> Response:
-    return render(request, "instructor/gradebook.html", {
-        "nav": "gradebook", "exercises": visible_exercises(catalog, user), "section": section,
-        "sections": roster.sections(session=db),
-        "rows": gradebook_rows(session=db, section=section or None)})
+def gradebook_page(
+    request: Request, user: InstructorDep, db: SessionDep, catalog: CatalogDep, section: str = ""
+) -> Response:
+    return render(
+        request,
+        "instructor/gradebook.html",
+        {
+            "nav": "gradebook",
+            "exercises": visible_exercises(catalog, user),
+            "section": section,
+            "sections": roster.sections(session=db),
+            "rows": gradebook_rows(session=db, section=section or None),
+        },
+    )
 
 
 @router.get("/gradebook.csv")
-def gradebook_export(user: InstructorDep, db: SessionDep, catalog: CatalogDep,
-                     section: str = "") -> Response:
-    body = wide_csv(gradebook_rows(session=db, section=section or None),
-                    visible_exercises(catalog, user))
+def gradebook_export(
+    user: InstructorDep, db: SessionDep, catalog: CatalogDep, section: str = ""
+) -> Response:
+    body = wide_csv(
+        gradebook_rows(session=db, section=section or None), visible_exercises(catalog, user)
+    )
     name = f"numjudge-gradebook-{section}" if section else "numjudge-gradebook"
-    return Response(body, media_type="text/csv; charset=utf-8", headers={
-        "Content-Disposition": f"attachment; filename*=UTF-8''{quote(name)}.csv",
-        "Cache-Control": "no-store"})
+    return Response(
+        body,
+        media_type="text/csv; charset=utf-8",
+        headers={
+            "Content-Disposition": f"attachment; filename*=UTF-8''{quote(name)}.csv",
+            "Cache-Control": "no-store",
+        },
+    )
 
 
 @router.get("/exercises/{exercise_id}")
-def exercise_submissions(request: Request, exercise_id: str, user: InstructorDep, db: SessionDep,
-                         catalog: CatalogDep) -> Response:
+def exercise_submissions(
+    request: Request, exercise_id: str, user: InstructorDep, db: SessionDep, catalog: CatalogDep
+) -> Response:
     exercise = load_exercise(catalog, exercise_id, user)
-    submissions = history.graded_submissions(session=db, exercise_id=exercise.id,
-                                             limit=SUBMISSIONS_LIMIT)
-    return render(request, "instructor/exercise.html", {
-        "nav": "gradebook", "exercise": exercise, "submissions": submissions})
+    submissions = history.graded_submissions(
+        session=db, exercise_id=exercise.id, limit=SUBMISSIONS_LIMIT
+    )
+    return render(
+        request,
+        "instructor/exercise.html",
+        {"nav": "gradebook", "exercise": exercise, "submissions": submissions},
+    )
 
 
 @router.get("/validate")
 async def validate_page(request: Request, _: InstructorDep, catalog: CatalogDep) -> Response:
     results = await run_in_threadpool(validate_all, catalog.root)
-    return render(request, "instructor/validate.html", {"nav": "validate", "results": results,
-                                                        "stale": catalog.stale()})
+    return render(
+        request,
+        "instructor/validate.html",
+        {"nav": "validate", "results": results, "stale": catalog.stale()},
+    )

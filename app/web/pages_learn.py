@@ -27,53 +27,93 @@ router = APIRouter(route_class=WebRoute, include_in_schema=False)
 
 HISTORY_LIMIT = 500
 LANG_COOKIE_MAX_AGE_S = 365 * 24 * 3600
-VERDICT_NAMES = {"passed": N_("Passed"), "failed": N_("Failed"), "error": N_("Error"),
-                 "timeout": N_("Time limit exceeded"),
-                 "memory_limit": N_("Memory limit exceeded"), "queued": N_("Queued"),
-                 "running": N_("Running")}
+VERDICT_NAMES = {
+    "passed": N_("Passed"),
+    "failed": N_("Failed"),
+    "error": N_("Error"),
+    "timeout": N_("Time limit exceeded"),
+    "memory_limit": N_("Memory limit exceeded"),
+    "queued": N_("Queued"),
+    "running": N_("Running"),
+}
 
 
 def load_exercise(catalog: ExerciseCatalog, exercise_id: str, user: User | None) -> Exercise:
     try:
         return load_visible(catalog, exercise_id, user)
     except ExerciseNotFound:
-        raise PageError(status.HTTP_404_NOT_FOUND, N_("Exercise not found"),
-                        N_("There is no exercise {exercise}."),
-                        exercise=repr(exercise_id)) from None
+        raise PageError(
+            status.HTTP_404_NOT_FOUND,
+            N_("Exercise not found"),
+            N_("There is no exercise {exercise}."),
+            exercise=repr(exercise_id),
+        ) from None
     except ExerciseError as exc:
-        raise PageError(status.HTTP_500_INTERNAL_SERVER_ERROR, N_("This exercise is broken"),
-                        N_("Exercise {exercise} cannot be shown; tell your instructor: {problem}"),
-                        exercise=repr(exercise_id), problem=str(exc)) from None
+        raise PageError(
+            status.HTTP_500_INTERNAL_SERVER_ERROR,
+            N_("This exercise is broken"),
+            N_("Exercise {exercise} cannot be shown; tell your instructor: {problem}"),
+            exercise=repr(exercise_id),
+            problem=str(exc),
+        ) from None
 
 
 @router.get("/")
 def catalog_page(request: Request, web: WebDep, db: SessionDep, catalog: CatalogDep) -> Response:
     listing = exercises_service.exercise_list(catalog, web.user)
     best = best_by_exercise(session=db, user_id=web.user.id) if web.user else {}
-    return render(request, "catalog.html", {"nav": "catalog", "problems": listing.broken,
-                                            "rows": view.catalog_rows(listing.exercises, best)})
+    return render(
+        request,
+        "catalog.html",
+        {
+            "nav": "catalog",
+            "problems": listing.broken,
+            "rows": view.catalog_rows(listing.exercises, best),
+        },
+    )
 
 
 @router.get("/learn/{exercise_id}")
-def exercise_page(request: Request, exercise_id: str, web: WebDep, user: UserDep,
-                  db: SessionDep, catalog: CatalogDep, lang: str | None = None) -> Response:
+def exercise_page(
+    request: Request,
+    exercise_id: str,
+    web: WebDep,
+    user: UserDep,
+    db: SessionDep,
+    catalog: CatalogDep,
+    lang: str | None = None,
+) -> Response:
     exercise = load_exercise(catalog, exercise_id, user)
     chosen = view.choose_language(request, exercise, lang)
     ui_lang = chosen if chosen in i18n.UI_LANGUAGES else i18n.preferred_language(request)
     statement = exercises_service.statement_in(exercise, chosen)
     best = best_by_exercise(session=db, user_id=user.id).get(exercise.id)
     config: dict[str, Any] = {
-        "exercise": exercise.id, "version": exercise.version, "starter": exercise.starter,
-        "user": user.id, "csrf": web.session.csrf,
-        "runUrl": "/run?wait=10", "submitUrl": "/submit?wait=10",
+        "exercise": exercise.id,
+        "version": exercise.version,
+        "starter": exercise.starter,
+        "user": user.id,
+        "csrf": web.session.csrf,
+        "runUrl": "/run?wait=10",
+        "submitUrl": "/submit?wait=10",
         "maxCodeBytes": web.settings.max_code_bytes,
         "loginUrl": f"/login?next=/learn/{exercise.id}&expired=1",
-        "historyUrl": "/history/__ID__", "historyListUrl": f"/history?exercise={exercise.id}",
+        "historyUrl": "/history/__ID__",
+        "historyListUrl": f"/history?exercise={exercise.id}",
         "messages": i18n.script_messages(ui_lang),
     }
-    response = render(request, "exercise.html", {
-        "exercise": exercise, "lang": chosen, "ui_lang": ui_lang, "statement": statement,
-        "best": best, "config": config})
+    response = render(
+        request,
+        "exercise.html",
+        {
+            "exercise": exercise,
+            "lang": chosen,
+            "ui_lang": ui_lang,
+            "statement": statement,
+            "best": best,
+            "config": config,
+        },
+    )
     if lang == chosen:
         remember_language(response, chosen)
     return response
@@ -83,21 +123,33 @@ def exercise_page(request: Request, exercise_id: str, web: WebDep, user: UserDep
 def lesson_page(request: Request, catalog: CatalogDep, lang: str | None = None) -> Response:
     available = exercises_service.lesson_languages(catalog)
     if not available:
-        raise PageError(status.HTTP_404_NOT_FOUND, N_("Lesson not found"),
-                        N_("This course has no lesson page {page}."), page=repr("lesson.md"))
+        raise PageError(
+            status.HTTP_404_NOT_FOUND,
+            N_("Lesson not found"),
+            N_("This course has no lesson page {page}."),
+            page=repr("lesson.md"),
+        )
     chosen = view.pick_language(request, available, lang)
-    response = render(request, "lesson.html", {
-        "nav": "lesson", "lang": chosen, "languages": available,
-        "ui_lang": chosen if chosen in i18n.UI_LANGUAGES else i18n.preferred_language(request),
-        "page": exercises_service.lesson_in(catalog, chosen)})
+    response = render(
+        request,
+        "lesson.html",
+        {
+            "nav": "lesson",
+            "lang": chosen,
+            "languages": available,
+            "ui_lang": chosen if chosen in i18n.UI_LANGUAGES else i18n.preferred_language(request),
+            "page": exercises_service.lesson_in(catalog, chosen),
+        },
+    )
     if lang == chosen:
         remember_language(response, chosen)
     return response
 
 
 def remember_language(response: Response, lang: str) -> None:
-    response.set_cookie(i18n.LANG_COOKIE, lang, max_age=LANG_COOKIE_MAX_AGE_S, samesite="lax",
-                        httponly=True)
+    response.set_cookie(
+        i18n.LANG_COOKIE, lang, max_age=LANG_COOKIE_MAX_AGE_S, samesite="lax", httponly=True
+    )
 
 
 @router.get("/language/{lang}")
@@ -123,8 +175,10 @@ def group_history(submissions: list[Submission], exercises: list[Exercise]) -> l
     order = {e.id: i for i, e in enumerate(exercises)}
     groups: dict[str, HistoryGroup] = {}
     for sub in submissions:
-        group = groups.setdefault(sub.exercise_id, HistoryGroup(
-            sub.exercise_id, titles.get(sub.exercise_id, sub.exercise_id)))
+        group = groups.setdefault(
+            sub.exercise_id,
+            HistoryGroup(sub.exercise_id, titles.get(sub.exercise_id, sub.exercise_id)),
+        )
         group.submissions.append(sub)
         if sub.kind is SubmissionKind.SUBMIT and sub.score is not None:
             group.best = max(group.best or 0.0, sub.score)
@@ -132,37 +186,67 @@ def group_history(submissions: list[Submission], exercises: list[Exercise]) -> l
 
 
 @router.get("/history")
-def history_page(request: Request, user: UserDep, db: SessionDep, catalog: CatalogDep,
-                 exercise: str | None = None) -> Response:
+def history_page(
+    request: Request,
+    user: UserDep,
+    db: SessionDep,
+    catalog: CatalogDep,
+    exercise: str | None = None,
+) -> Response:
     exercises = exercises_service.visible_exercises(catalog, user)
-    submissions = history.own_history(session=db, user=user, exercise_id=exercise or None,
-                                      limit=HISTORY_LIMIT)
-    return render(request, "history.html", {
-        "nav": "history", "exercises": exercises, "selected": exercise or "",
-        "groups": group_history(list(submissions), exercises)})
+    submissions = history.own_history(
+        session=db, user=user, exercise_id=exercise or None, limit=HISTORY_LIMIT
+    )
+    return render(
+        request,
+        "history.html",
+        {
+            "nav": "history",
+            "exercises": exercises,
+            "selected": exercise or "",
+            "groups": group_history(list(submissions), exercises),
+        },
+    )
 
 
 @router.get("/history/{submission_id}")
-def submission_page(request: Request, submission_id: str, user: UserDep, db: SessionDep,
-                    catalog: CatalogDep) -> Response:
+def submission_page(
+    request: Request, submission_id: str, user: UserDep, db: SessionDep, catalog: CatalogDep
+) -> Response:
     sub = history.visible_submission(session=db, user=user, submission_id=submission_id)
     if sub is None:
-        raise PageError(status.HTTP_404_NOT_FOUND, N_("Submission not found"),
-                        N_("There is no submission {submission} of yours."),
-                        submission=repr(submission_id))
+        raise PageError(
+            status.HTTP_404_NOT_FOUND,
+            N_("Submission not found"),
+            N_("There is no submission {submission} of yours."),
+            submission=repr(submission_id),
+        )
     try:
         exercise = catalog.load(sub.exercise_id)
         title, limits = exercise.title, exercise.limits
     except ExerciseError:
         title, limits = sub.exercise_id, None
     own = sub.user_id == user.id
-    back = ((f"/history?exercise={sub.exercise_id}", N_("Your submissions")) if own
-            else (f"/instructor/exercises/{sub.exercise_id}", N_("All submissions")))
-    return render(request, "submission.html", {
-        "nav": "history" if own else "gradebook", "sub": sub, "title": title,
-        "back_url": back[0], "back_label": back[1], "verdict_names": VERDICT_NAMES,
-        "show_hidden": user.is_instructor,
-        # What the run used, hidden cases included: how long hidden cases take is not the
-        # learner's to know (docs/security.md).
-        "show_cost": user.is_instructor, "limits": limits,
-        "reports": regrades.reports(session=db, submission=sub) if sub.regrade else []})
+    back = (
+        (f"/history?exercise={sub.exercise_id}", N_("Your submissions"))
+        if own
+        else (f"/instructor/exercises/{sub.exercise_id}", N_("All submissions"))
+    )
+    return render(
+        request,
+        "submission.html",
+        {
+            "nav": "history" if own else "gradebook",
+            "sub": sub,
+            "title": title,
+            "back_url": back[0],
+            "back_label": back[1],
+            "verdict_names": VERDICT_NAMES,
+            "show_hidden": user.is_instructor,
+            # What the run used, hidden cases included: how long hidden cases take is not the
+            # learner's to know (docs/security.md).
+            "show_cost": user.is_instructor,
+            "limits": limits,
+            "reports": regrades.reports(session=db, submission=sub) if sub.regrade else [],
+        },
+    )

@@ -35,59 +35,104 @@ PROBLEM_TEXTS = {
     Problem.NO_LEARNERS: N_("The roster has a header row but no learners."),
     Problem.TOO_MANY: N_("More than {limit} learners: import them in parts."),
     Problem.NO_USERNAME: N_("The header row has no <code>username</code> column."),
-    Problem.UNKNOWN_COLUMNS: N_("Unknown columns {columns}: the columns are username, display_name, email and section."),  # noqa: E501
+    Problem.UNKNOWN_COLUMNS: N_(
+        "Unknown columns {columns}: the columns are username, display_name, email and section."
+    ),
     Problem.REPEATED_COLUMN: N_("The column {column} appears twice."),
     Problem.FIELD_COUNT: N_("{count} fields where the header row has {expected}."),
-    Problem.BAD_NAME: N_("{name} is not a valid username: 2–32 letters, digits, dots, dashes or underscores, starting with a letter or digit."),  # noqa: E501
+    Problem.BAD_NAME: N_(
+        "{name} is not a valid username: 2–32 letters, digits, dots, dashes or underscores, "
+        "starting with a letter or digit."
+    ),
     Problem.DUPLICATE: N_("{name} is also on line {other}."),
     Problem.TAKEN: N_("The username {name} is taken."),
     Problem.BAD_EMAIL: N_("{email} is not an email address."),
     Problem.TOO_LONG: N_("The {column} is longer than {limit} characters."),
 }
 LINK_GONE = {
-    LinkState.UNKNOWN: N_("This sign-up link is not valid: it may be mistyped, or your instructor made a newer one. Ask your instructor for a new link."),  # noqa: E501
-    LinkState.USED: N_("This sign-up link was already used. <a href=\"/login\">Sign in</a> with the password you chose, or ask your instructor for a new link."),  # noqa: E501
+    LinkState.UNKNOWN: N_(
+        "This sign-up link is not valid: it may be mistyped, or your instructor made a newer one. "
+        "Ask your instructor for a new link."
+    ),
+    LinkState.USED: N_(
+        'This sign-up link was already used. <a href="/login">Sign in</a> with the password you '
+        "chose, or ask your instructor for a new link."
+    ),
     LinkState.EXPIRED: N_("This sign-up link has expired. Ask your instructor for a new link."),
 }
 
 
-def _roster_page(request: Request, db: SessionDep, section: str | None,
-                 extra: dict[str, Any] | None = None, code: int = status.HTTP_200_OK
-                 ) -> Response:
-    return render(request, "instructor/roster.html", {
-        "nav": "roster", "entries": roster.roster(session=db, section=section or None),
-        "sections": roster.sections(session=db), "section": section or "",
-        "roster_text": "", "problems": [], "links": [], "max_rows": roster.MAX_ROWS,
-    } | (extra or {}), status_code=code)
+def _roster_page(
+    request: Request,
+    db: SessionDep,
+    section: str | None,
+    extra: dict[str, Any] | None = None,
+    code: int = status.HTTP_200_OK,
+) -> Response:
+    return render(
+        request,
+        "instructor/roster.html",
+        {
+            "nav": "roster",
+            "entries": roster.roster(session=db, section=section or None),
+            "sections": roster.sections(session=db),
+            "section": section or "",
+            "roster_text": "",
+            "problems": [],
+            "links": [],
+            "max_rows": roster.MAX_ROWS,
+        }
+        | (extra or {}),
+        status_code=code,
+    )
 
 
 @router.get("/instructor/roster")
-def roster_page(request: Request, _: InstructorDep, db: SessionDep,
-                section: str = "") -> Response:
+def roster_page(request: Request, _: InstructorDep, db: SessionDep, section: str = "") -> Response:
     return _roster_page(request, db, section)
 
 
 @router.post("/instructor/roster")
-def roster_import(request: Request, web: WebDep, _: InstructorDep, db: SessionDep,
-                  csrf_token: CsrfForm = "", roster_text: FormStr = "") -> Response:
+def roster_import(
+    request: Request,
+    web: WebDep,
+    _: InstructorDep,
+    db: SessionDep,
+    csrf_token: CsrfForm = "",
+    roster_text: FormStr = "",
+) -> Response:
     check_csrf(web, csrf_token)
     try:
-        issued = roster.import_roster(session=db, text=roster_text,
-                                      link_days=web.settings.signup_link_days)
+        issued = roster.import_roster(
+            session=db, text=roster_text, link_days=web.settings.signup_link_days
+        )
     except roster.RosterRejected as rejected:
         db.rollback()
         say = i18n.translator(i18n.preferred_language(request))
-        return _roster_page(request, db, None, {
-            "problems": [(p.line, _problem_text(say, p)) for p in rejected.problems],
-            "roster_text": roster_text}, status.HTTP_400_BAD_REQUEST)
+        return _roster_page(
+            request,
+            db,
+            None,
+            {
+                "problems": [(p.line, _problem_text(say, p)) for p in rejected.problems],
+                "roster_text": roster_text,
+            },
+            status.HTTP_400_BAD_REQUEST,
+        )
     db.commit()
     logger.info("web.roster_import", extra={"learners": len(issued)})
     base_url = str(request.base_url).rstrip("/")
     body = roster.links_csv(issued, base_url)
-    return _roster_page(request, db, None, {
-        "links": [(link, link.url(base_url)) for link in issued],
-        "links_csv_href": "data:text/csv;charset=utf-8," + quote(body),
-        "link_days": web.settings.signup_link_days})
+    return _roster_page(
+        request,
+        db,
+        None,
+        {
+            "links": [(link, link.url(base_url)) for link in issued],
+            "links_csv_href": "data:text/csv;charset=utf-8," + quote(body),
+            "link_days": web.settings.signup_link_days,
+        },
+    )
 
 
 def _problem_text(say: i18n.Translate, problem: LineProblem) -> Markup:
@@ -99,21 +144,34 @@ def join_page(request: Request, _: WebDep, db: SessionDep, token: str) -> Respon
     link, state = roster.find_link(session=db, token=token)
     if state is not LinkState.VALID or link is None:
         return _gone(request, state)
-    return render(request, "join.html", {"token": token, "learner": link.user,
-                                         "min_password": MIN_PASSWORD})
+    return render(
+        request, "join.html", {"token": token, "learner": link.user, "min_password": MIN_PASSWORD}
+    )
 
 
 def _gone(request: Request, state: LinkState) -> Response:
     say = i18n.translator(i18n.preferred_language(request))
-    return render(request, "join.html", {"gone": say(LINK_GONE[state])},
-                  status_code=status.HTTP_410_GONE if state is not LinkState.UNKNOWN
-                  else status.HTTP_404_NOT_FOUND)
+    return render(
+        request,
+        "join.html",
+        {"gone": say(LINK_GONE[state])},
+        status_code=status.HTTP_410_GONE
+        if state is not LinkState.UNKNOWN
+        else status.HTTP_404_NOT_FOUND,
+    )
 
 
 @router.post("/join/{token}")
-def join(request: Request, web: WebDep, db: SessionDep, slots: HashSlotsDep, token: str,
-         csrf_token: CsrfForm = "", password: FormStr = "", password2: FormStr = ""
-         ) -> Response:
+def join(
+    request: Request,
+    web: WebDep,
+    db: SessionDep,
+    slots: HashSlotsDep,
+    token: str,
+    csrf_token: CsrfForm = "",
+    password: FormStr = "",
+    password2: FormStr = "",
+) -> Response:
     link, state = roster.find_link(session=db, token=token)
     if state is not LinkState.VALID or link is None:
         return _gone(request, state)
@@ -128,14 +186,24 @@ def join(request: Request, web: WebDep, db: SessionDep, slots: HashSlotsDep, tok
     if password != password2:
         return refused(say("The two passwords differ."))
     try:
-        user = roster.join(session=db, settings=web.settings, slots=slots,
-                           address=client_address(request), link=link, password=password)
+        user = roster.join(
+            session=db,
+            settings=web.settings,
+            slots=slots,
+            address=client_address(request),
+            link=link,
+            password=password,
+        )
     except Throttled as refusal:
-        response = refused(say("The server is busy. Try again in a few seconds.")
-                           if isinstance(refusal, HashingBusy) else
-                           say("Too many sign-ups from your network. Try again in {minutes} "
-                               "minute(s).", minutes=ceil(refusal.retry_after_s / 60)),
-                           status.HTTP_429_TOO_MANY_REQUESTS)
+        response = refused(
+            say("The server is busy. Try again in a few seconds.")
+            if isinstance(refusal, HashingBusy)
+            else say(
+                "Too many sign-ups from your network. Try again in {minutes} minute(s).",
+                minutes=ceil(refusal.retry_after_s / 60),
+            ),
+            status.HTTP_429_TOO_MANY_REQUESTS,
+        )
         response.headers["Retry-After"] = str(refusal.retry_after_s)
         return response
     except InvalidPassword as problem:

@@ -18,7 +18,6 @@ def static_file(path: str, v: str | None = None) -> Response:
     root = STATIC_DIR.resolve()
     file = (root / path).resolve()
     if not file.is_relative_to(root) or not file.is_file():
-        return Response("Not found", status_code=status.HTTP_404_NOT_FOUND,
-                        media_type="text/plain")
+        return Response("Not found", status_code=status.HTTP_404_NOT_FOUND, media_type="text/plain")
     cache = LONG_CACHE if v else "public, max-age=300"
     return FileResponse(file, headers={"Cache-Control": cache})

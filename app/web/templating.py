@@ -25,9 +25,9 @@ templates.env.add_extension("jinja2.ext.i18n")
 # Scripts only from this site (no inline script); styles may be inline (CodeMirror, KaTeX).
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; "
-                               "style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-                               "font-src 'self'; connect-src 'self'; object-src 'none'; "
-                               "base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'; object-src 'none'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
 }
@@ -85,19 +85,28 @@ templates.env.filters["in_zone"] = in_zone
 templates.env.globals["days_hours"] = days_hours
 
 
-def render(request: Request, name: str, context: dict[str, Any] | None = None, *,
-           status_code: int = 200) -> Response:
+def render(
+    request: Request, name: str, context: dict[str, Any] | None = None, *, status_code: int = 200
+) -> Response:
     """Render a page in the reader's language with the signed-in user and CSRF token; write
     the session if it changed."""
     web = getattr(request.state, "web", None)
     context = {"user": None, "csrf": "", "signup_open": True} | (context or {})
     ui_lang = context.get("ui_lang") or i18n.preferred_language(request)
     translate = i18n.translator(ui_lang)
-    context |= {"ui_lang": ui_lang, "_": translate, "gettext": translate,
-                "ui_languages": i18n.UI_LANGUAGES, "language_names": i18n.LANGUAGE_NAMES}
+    context |= {
+        "ui_lang": ui_lang,
+        "_": translate,
+        "gettext": translate,
+        "ui_languages": i18n.UI_LANGUAGES,
+        "language_names": i18n.LANGUAGE_NAMES,
+    }
     if web is not None:
-        context |= {"user": web.user, "csrf": web.session.csrf,
-                    "signup_open": web.settings.signup_open}
+        context |= {
+            "user": web.user,
+            "csrf": web.session.csrf,
+            "signup_open": web.settings.signup_open,
+        }
     response = templates.TemplateResponse(request, name, context, status_code=status_code)
     if web is not None and web.session.dirty:
         auth.write_session(response, request, web.settings, web.session)

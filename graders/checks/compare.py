@@ -113,8 +113,12 @@ def number_text(value: Any) -> str:
     return f"{float(value):.10g}"
 
 
-def compare(expected: Any, got: Any, tolerance: Tolerance = Tolerance(),
-            batch_axis: int | tuple[int | None, ...] | None = None) -> CheckResult:
+def compare(
+    expected: Any,
+    got: Any,
+    tolerance: Tolerance = Tolerance(),
+    batch_axis: int | tuple[int | None, ...] | None = None,
+) -> CheckResult:
     """Compare ``got`` with ``expected``.
 
     ``batch_axis`` names the output's batch axis (one per element of a tuple output), so a
@@ -127,8 +131,12 @@ def compare(expected: Any, got: Any, tolerance: Tolerance = Tolerance(),
     return compare_scalar(expected, got, tolerance)
 
 
-def compare_sequence(expected: tuple[Any, ...] | list[Any], got: Any, tolerance: Tolerance,
-                     batch_axis: int | tuple[int | None, ...] | None = None) -> CheckResult:
+def compare_sequence(
+    expected: tuple[Any, ...] | list[Any],
+    got: Any,
+    tolerance: Tolerance,
+    batch_axis: int | tuple[int | None, ...] | None = None,
+) -> CheckResult:
     count = len(expected)
     if not isinstance(got, tuple | list):
         return fail(Check.TYPE, f"expected a tuple of {count} outputs, got {describe_type(got)}")
@@ -138,13 +146,18 @@ def compare_sequence(expected: tuple[Any, ...] | list[Any], got: Any, tolerance:
         axis = batch_axis[position] if isinstance(batch_axis, tuple) else batch_axis
         result = compare(want, have, tolerance, axis)
         if not result.passed:
-            return CheckResult(False, result.check,
-                               f"output {position + 1} of {count}: {result.message}")
+            return CheckResult(
+                False, result.check, f"output {position + 1} of {count}: {result.message}"
+            )
     return PASS
 
 
-def compare_array(expected: np.ndarray, got: Any, tolerance: Tolerance,
-                  batch_axis: int | tuple[int | None, ...] | None = None) -> CheckResult:
+def compare_array(
+    expected: np.ndarray,
+    got: Any,
+    tolerance: Tolerance,
+    batch_axis: int | tuple[int | None, ...] | None = None,
+) -> CheckResult:
     if isinstance(batch_axis, tuple):
         batch_axis = None  # a per-element axis given for a single array: no axis to name
     for check in (check_type, check_shape, check_dtype, check_finite, check_values):
@@ -154,8 +167,9 @@ def compare_array(expected: np.ndarray, got: Any, tolerance: Tolerance,
     return PASS
 
 
-def check_type(expected: np.ndarray, got: Any, tolerance: Tolerance,
-               batch_axis: int | None = None) -> CheckResult:
+def check_type(
+    expected: np.ndarray, got: Any, tolerance: Tolerance, batch_axis: int | None = None
+) -> CheckResult:
     if isinstance(got, np.ndarray):
         return PASS
     advice = ""
@@ -168,33 +182,35 @@ def check_type(expected: np.ndarray, got: Any, tolerance: Tolerance,
     return fail(Check.TYPE, f"expected numpy.ndarray, got {describe_type(got)}{advice}")
 
 
-def check_shape(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
-                batch_axis: int | None = None) -> CheckResult:
+def check_shape(
+    expected: np.ndarray, got: np.ndarray, tolerance: Tolerance, batch_axis: int | None = None
+) -> CheckResult:
     want, have = expected.shape, got.shape
     if want == have:
         return PASS
     base = f"expected {shape_text(want)}, got {shape_text(have)}"
-    return fail(Check.SHAPE, base + shape_diagnosis(want, have, batch_axis)
-                + reordered_values(expected, got, tolerance))
+    return fail(
+        Check.SHAPE,
+        base + shape_diagnosis(want, have, batch_axis) + reordered_values(expected, got, tolerance),
+    )
 
 
-def shape_diagnosis(want: tuple[int, ...], have: tuple[int, ...],
-                    batch_axis: int | None) -> str:
+def shape_diagnosis(want: tuple[int, ...], have: tuple[int, ...], batch_axis: int | None) -> str:
     if len(want) >= 2 and have == want[::-1]:
         return ": transposed"
     if len(want) == len(have) and sorted(want) == sorted(have):
         return permuted_axes(want, have)
     if batch_axis is not None and len(want) == len(have) + 1:
         axis = batch_axis % len(want)
-        if want[:axis] + want[axis + 1:] == have:
+        if want[:axis] + want[axis + 1 :] == have:
             return f": missing batch axis (axis {axis}, of size {want[axis]})"
     if len(have) == len(want) + 1:
         for axis in range(len(have)):
-            if have[axis] == 1 and have[:axis] + have[axis + 1:] == want:
+            if have[axis] == 1 and have[:axis] + have[axis + 1 :] == want:
                 return f": an extra axis of size 1 at position {axis}"
     if len(want) == len(have) + 1:
         for axis in range(len(want)):
-            if want[:axis] + want[axis + 1:] == have:
+            if want[:axis] + want[axis + 1 :] == have:
                 return f": axis {axis} (of size {want[axis]}) is missing; was it reduced away?"
     if int(np.prod(want)) == int(np.prod(have)):
         return ": the same number of elements, arranged differently"
@@ -205,9 +221,12 @@ def permuted_axes(want: tuple[int, ...], have: tuple[int, ...]) -> str:
     """Words for the right axes in another order: a sequence laid out time-first where
     batch-first is expected (or the reverse) shows up here."""
     moved = [axis for axis, (w, h) in enumerate(zip(want, have, strict=True)) if w != h]
-    which = (f"axes {moved[0]} and {moved[1]} exchanged" if len(moved) == 2
-             else "the same axes in another order")
-    return (f": {which}; check which axis the statement puts first (time or batch, say)")
+    which = (
+        f"axes {moved[0]} and {moved[1]} exchanged"
+        if len(moved) == 2
+        else "the same axes in another order"
+    )
+    return f": {which}; check which axis the statement puts first (time or batch, say)"
 
 
 def reordered_values(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance) -> str:
@@ -216,14 +235,18 @@ def reordered_values(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance
         return ""
     for order in itertools.permutations(range(got.ndim)):
         moved = np.transpose(got, order)
-        if moved.shape == expected.shape and moved.dtype == expected.dtype \
-                and check_values(expected, moved, tolerance).passed:
+        if (
+            moved.shape == expected.shape
+            and moved.dtype == expected.dtype
+            and check_values(expected, moved, tolerance).passed
+        ):
             return "; with the axes in the expected order the values are right"
     return ""
 
 
-def check_dtype(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
-                batch_axis: int | None = None) -> CheckResult:
+def check_dtype(
+    expected: np.ndarray, got: np.ndarray, tolerance: Tolerance, batch_axis: int | None = None
+) -> CheckResult:
     if got.dtype == expected.dtype:
         return PASS
     return fail(Check.DTYPE, f"{got.dtype}, expected {expected.dtype}")
@@ -231,12 +254,15 @@ def check_dtype(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
 
 # The check sees only the output: which operation produced NaN or Inf is the warning's to
 # tell (a public test's message adds it), so the advice names the usual ones alike.
-NON_FINITE_ADVICE = ("look for the operation that produced them (an overflow such as exp() of a "
-                     "large number, a square root or logarithm of a negative number, 0/0)")
+NON_FINITE_ADVICE = (
+    "look for the operation that produced them (an overflow such as exp() of a "
+    "large number, a square root or logarithm of a negative number, 0/0)"
+)
 
 
-def check_finite(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
-                 batch_axis: int | None = None) -> CheckResult:
+def check_finite(
+    expected: np.ndarray, got: np.ndarray, tolerance: Tolerance, batch_axis: int | None = None
+) -> CheckResult:
     if got.dtype.kind not in "fc":
         return PASS
     wrong = ~np.isfinite(got) & np.isfinite(expected)
@@ -246,20 +272,27 @@ def check_finite(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
     inf = int(wrong.sum()) - nan
     counts = " and ".join(f"{n} {label}" for n, label in ((nan, "NaN"), (inf, "Inf")) if n)
     first = tuple(int(i) for i in np.argwhere(wrong)[0])
-    return fail(Check.FINITENESS, f"{counts} of {got.size} values where finite values were expected"
-                f" (first at index {index_text(first)}); {NON_FINITE_ADVICE}")
+    return fail(
+        Check.FINITENESS,
+        f"{counts} of {got.size} values where finite values were expected"
+        f" (first at index {index_text(first)}); {NON_FINITE_ADVICE}",
+    )
 
 
-def check_values(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
-                 batch_axis: int | None = None) -> CheckResult:
+def check_values(
+    expected: np.ndarray, got: np.ndarray, tolerance: Tolerance, batch_axis: int | None = None
+) -> CheckResult:
     if expected.dtype.kind == "b" or got.dtype.kind == "b":
         bad = np.asarray(expected != got)
         if not bad.any():
             return PASS
         worst = tuple(int(i) for i in np.argwhere(bad)[0])
-        return fail(Check.VALUES, f"{int(bad.sum())} of {bad.size} elements differ; first at index"
-                    f" {index_text(worst)}: expected {number_text(expected[worst])}, got "
-                    f"{number_text(got[worst])}")
+        return fail(
+            Check.VALUES,
+            f"{int(bad.sum())} of {bad.size} elements differ; first at index"
+            f" {index_text(worst)}: expected {number_text(expected[worst])}, got "
+            f"{number_text(got[worst])}",
+        )
     kind = np.complex128 if "c" in (expected.dtype.kind, got.dtype.kind) else np.float64
     want = expected.astype(kind, copy=False)
     have = got.astype(kind, copy=False)
@@ -287,10 +320,13 @@ def check_values(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance,
     count = int(bad.sum())
     share = 100.0 * count / bad.size
     where = f" at index {index_text(worst)}" if expected.ndim else ""
-    return fail(Check.VALUES, f"{count} of {bad.size} elements ({share:.1f}%) outside tolerance "
-                f"({tolerance.describe()}); worst{where}: expected {number_text(want[worst])}, "
-                f"got {number_text(have[worst])} (abs error {abs_error:.3g}, rel error "
-                f"{rel_error:.3g})")
+    return fail(
+        Check.VALUES,
+        f"{count} of {bad.size} elements ({share:.1f}%) outside tolerance "
+        f"({tolerance.describe()}); worst{where}: expected {number_text(want[worst])}, "
+        f"got {number_text(have[worst])} (abs error {abs_error:.3g}, rel error "
+        f"{rel_error:.3g})",
+    )
 
 
 def compare_scalar(expected: Any, got: Any, tolerance: Tolerance) -> CheckResult:
@@ -307,6 +343,5 @@ def compare_scalar(expected: Any, got: Any, tolerance: Tolerance) -> CheckResult
     if isinstance(got, bool | np.bool_) or not isinstance(got, numbers.Number):
         return fail(Check.TYPE, f"expected a number, got {describe_type(got)}")
     if isinstance(expected, numbers.Integral) and not isinstance(got, numbers.Integral):
-        return fail(Check.TYPE, f"expected an integer, got {type(got).__name__} "
-                    f"{number_text(got)}")
+        return fail(Check.TYPE, f"expected an integer, got {type(got).__name__} {number_text(got)}")
     return check_values(np.asarray(expected), np.asarray(got), tolerance)

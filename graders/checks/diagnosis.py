@@ -113,8 +113,7 @@ def exception_kind(type_name: str, message: str) -> str:
 def exception_name(exc: BaseException) -> str | None:
     """The kind a candidate's exception is matched by; ``None`` for running out of memory,
     which depends on the limits of where the code ran, not on the code's mistake."""
-    return None if isinstance(exc, MemoryError) else exception_kind(type(exc).__name__,
-                                                                    str(exc))
+    return None if isinstance(exc, MemoryError) else exception_kind(type(exc).__name__, str(exc))
 
 
 def single_precision(flat: Flat) -> bool:
@@ -164,8 +163,14 @@ class CaseTable:
     """The candidates wrong here whose output is within ``single`` of the expected one."""
 
     @classmethod
-    def build(cls, expected: Any, outputs: Mapping[str, Any], wrong: frozenset[str],
-              tolerance: Tolerance, raised: Mapping[str, str] | None = None) -> CaseTable:
+    def build(
+        cls,
+        expected: Any,
+        outputs: Mapping[str, Any],
+        wrong: frozenset[str],
+        tolerance: Tolerance,
+        raised: Mapping[str, str] | None = None,
+    ) -> CaseTable:
         """``outputs`` holds the candidates that returned; ``wrong`` those wrong here;
         ``raised`` the exception type of those that raised."""
         rows: dict[Signature, list[tuple[str, Flat]]] = {}
@@ -176,8 +181,10 @@ class CaseTable:
             flat = flatten(outputs[key])
             if flat is not None:
                 rows.setdefault(flat[0], []).append((key, flat[1]))
-        groups = {signature: (tuple(k for k, _ in members), np.stack([v for _, v in members]))
-                  for signature, members in rows.items()}
+        groups = {
+            signature: (tuple(k for k, _ in members), np.stack([v for _, v in members]))
+            for signature, members in rows.items()
+        }
         single, near_misses = Tolerance(SINGLE_RTOL, 0.0), frozenset[str]()
         if flat_expected is not None:
             finite = np.abs(flat_expected[1][np.isfinite(flat_expected[1])])
@@ -185,11 +192,19 @@ class CaseTable:
             keys, matrix = groups[flat_expected[0]]
             near = close_rows(matrix, flat_expected[1], single)
             near_misses = frozenset(keys[i] for i in np.flatnonzero(near)) - {EXPECTED}
-        return cls(tolerance, flat_expected, wrong, groups,
-                   {k: v for k, v in (raised or {}).items() if k in wrong}, single, near_misses)
+        return cls(
+            tolerance,
+            flat_expected,
+            wrong,
+            groups,
+            {k: v for k, v in (raised or {}).items() if k in wrong},
+            single,
+            near_misses,
+        )
 
-    def matching(self, flat: tuple[Signature, Flat] | None,
-                 among: set[str] | None = None) -> set[str]:
+    def matching(
+        self, flat: tuple[Signature, Flat] | None, among: set[str] | None = None
+    ) -> set[str]:
         """The keys (``EXPECTED`` for the right output, else wrong candidates, only those
         ``among`` when given) whose output here equals ``flat`` within the case's
         tolerance."""
@@ -201,8 +216,9 @@ class CaseTable:
             keys, matrix = tuple(keys[i] for i in rows), matrix[rows]
         return {keys[i] for i in np.flatnonzero(close_rows(matrix, flat[1], self.tolerance))}
 
-    def single_matching(self, flat: tuple[Signature, Flat] | None,
-                        among: set[str] | None = None) -> set[str]:
+    def single_matching(
+        self, flat: tuple[Signature, Flat] | None, among: set[str] | None = None
+    ) -> set[str]:
         """When ``flat`` is a float32 output: ``EXPECTED`` and the near misses (only those
         ``among`` when given) whose output here equals it within float32 precision."""
         if flat is None or flat[0] not in self.groups or not single_precision(flat[1]):
@@ -216,8 +232,11 @@ class CaseTable:
     def raising(self, exception: str, among: set[str] | None = None) -> set[str]:
         """The candidates (only those ``among`` when given) that raised here an exception of
         the type ``exception`` (any type for ``UNTOLD``)."""
-        return {key for key, raised in self.raised.items()
-                if (exception in (UNTOLD, raised)) and (among is None or key in among)}
+        return {
+            key
+            for key, raised in self.raised.items()
+            if (exception in (UNTOLD, raised)) and (among is None or key in among)
+        }
 
 
 @dataclass(frozen=True)
@@ -244,8 +263,9 @@ def right_values(observation: Observation, flat: tuple[Signature, Flat] | None) 
     return set(table.wrong - table.single_matching(flat))
 
 
-def diagnose(candidates: Mapping[str, Candidate],
-             observations: Sequence[Observation]) -> Diagnosis | None:
+def diagnose(
+    candidates: Mapping[str, Candidate], observations: Sequence[Observation]
+) -> Diagnosis | None:
     """The candidate that explains every failing observation, when only one hint fits."""
     if all(observation.raised is not None for observation in observations):
         return None  # raising everywhere: no value says which slip it was
@@ -296,34 +316,38 @@ def diagnose(candidates: Mapping[str, Candidate],
     return None
 
 
-
 CHECK_HINTS: Mapping[Failure, str] = {
     Failure.CHANGED_INPUT: (
         "Your values are right, but your function changes an input array in place (an "
         "augmented assignment such as `s *= a`, or a slice assignment, on an argument or on a "
         "name bound to one). The caller's arrays must come back as they were: work on a copy "
-        "or build new arrays."),
+        "or build new arrays."
+    ),
     Failure.WARNING: (
         "Your values are right, but a step of your calculation raises a warning (an overflow "
         "in exp, a division by zero, an invalid value), and this exercise counts a warning as "
         "a failure. Rewrite that step so that it stays finite and quiet for every input, for "
-        "example so that it never exponentiates a large positive number."),
+        "example so that it never exponentiates a large positive number."
+    ),
     Failure.WRONG_TYPE: (
         "Your values are right, but their type is not the one the statement asks for (a float "
         "where an int belongs, a list or a number where an array belongs, or the reverse). "
-        "Check what the function must return and convert it."),
+        "Check what the function must return and convert it."
+    ),
     Failure.WRONG_DTYPE: (
         "Your values are right, but the array's dtype is not the one the statement asks for. "
         "Check the dtype of what you return (an int array where floats belong, or the "
-        "reverse) and convert it."),
+        "reverse) and convert it."
+    ),
 }
 # The type checks run before the values are compared: only the output itself says whether
 # the values were right.
 BEFORE_VALUES = frozenset({Failure.WRONG_TYPE, Failure.WRONG_DTYPE})
 
 
-def diagnose_by_check(failing: Sequence[tuple[str, Failure | None]],
-                      observations: Sequence[Observation]) -> Diagnosis | None:
+def diagnose_by_check(
+    failing: Sequence[tuple[str, Failure | None]], observations: Sequence[Observation]
+) -> Diagnosis | None:
     """The fixed hint of the one check every failing test failed, with right values.
 
     ``failing``: each failing test's name and failure category."""
@@ -338,7 +362,12 @@ def diagnose_by_check(failing: Sequence[tuple[str, Failure | None]],
         for name, _ in failing:
             observation = returned.get(name)
             if observation is None or EXPECTED not in observation.table.matching(
-                    flatten(observation.value)):
+                flatten(observation.value)
+            ):
                 return None
-    return Diagnosis(CHECK_HINTS[category], tuple(name for name, _ in failing),
-                     DiagnosisSource.CHECK, category.value)
+    return Diagnosis(
+        CHECK_HINTS[category],
+        tuple(name for name, _ in failing),
+        DiagnosisSource.CHECK,
+        category.value,
+    )

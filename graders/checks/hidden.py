@@ -24,24 +24,30 @@ HIDDEN_MESSAGES = {
     Failure.WRONG_TYPE: "type: the output is not of the expected type",
     Failure.WRONG_SHAPE: "shape: the output does not have the expected shape",
     Failure.WRONG_DTYPE: "dtype: the output does not have the expected dtype",
-    Failure.NON_FINITE: ("finiteness: NaN or Inf where finite values were expected; "
-                         + NON_FINITE_ADVICE),
+    Failure.NON_FINITE: (
+        "finiteness: NaN or Inf where finite values were expected; " + NON_FINITE_ADVICE
+    ),
     Failure.VALUES: "values: the output differs from the expected one beyond the tolerance",
     Failure.EXCEPTION: "raised an exception",
-    Failure.CHANGED_INPUT: ("inputs: the function changed an input in place; work on a copy "
-                            "(e.g. x = x.copy()) or build new arrays"),
-    Failure.INCONSISTENT_BATCH: ("batch consistency: the batched result differs from the "
-                                 "results of single examples"),
-    Failure.WARNING: ("warnings: the call raised a warning (e.g. an overflow), which this "
-                      "exercise counts as a failure"),
+    Failure.CHANGED_INPUT: (
+        "inputs: the function changed an input in place; work on a copy "
+        "(e.g. x = x.copy()) or build new arrays"
+    ),
+    Failure.INCONSISTENT_BATCH: (
+        "batch consistency: the batched result differs from the results of single examples"
+    ),
+    Failure.WARNING: (
+        "warnings: the call raised a warning (e.g. an overflow), which this "
+        "exercise counts as a failure"
+    ),
     Failure.TIME_LIMIT: "time limit exceeded",
     Failure.MEMORY_LIMIT: "ran out of memory (MemoryError)",
     Failure.CRASHED: "the process ended before all tests ran",
-    Failure.FORBIDDEN: ("rules: the code was not run, because it uses what this exercise "
-                        "forbids"),
+    Failure.FORBIDDEN: ("rules: the code was not run, because it uses what this exercise forbids"),
 }
-ERROR_FAILURES = frozenset({Failure.EXCEPTION, Failure.TIME_LIMIT, Failure.MEMORY_LIMIT,
-                            Failure.CRASHED})
+ERROR_FAILURES = frozenset(
+    {Failure.EXCEPTION, Failure.TIME_LIMIT, Failure.MEMORY_LIMIT, Failure.CRASHED}
+)
 
 
 def hidden_message(failure: Failure) -> str:
@@ -57,10 +63,18 @@ def hidden_view(result: TestResult) -> TestResult:
     """``result`` as a hidden test shows it: its failure's fixed message."""
     failure = result.failure
     if failure is None:
-        return TestResult(result.name, Visibility.HIDDEN, Status.PASSED, result.max_points,
-                          result.max_points)
-    return TestResult(result.name, Visibility.HIDDEN, hidden_status(failure), 0.0,
-                      result.max_points, hidden_message(failure), failure)
+        return TestResult(
+            result.name, Visibility.HIDDEN, Status.PASSED, result.max_points, result.max_points
+        )
+    return TestResult(
+        result.name,
+        Visibility.HIDDEN,
+        hidden_status(failure),
+        0.0,
+        result.max_points,
+        hidden_message(failure),
+        failure,
+    )
 
 
 def hidden_outcomes() -> frozenset[Failure | None]:

@@ -74,8 +74,9 @@ class CasePlan:
     slices: tuple[int, ...] = ()
 
 
-def plan_tasks(cases: Sequence[PreparedCase], audience: Audience = Audience.LEARNER
-               ) -> tuple[list[Task], list[CasePlan]]:
+def plan_tasks(
+    cases: Sequence[PreparedCase], audience: Audience = Audience.LEARNER
+) -> tuple[list[Task], list[CasePlan]]:
     """The calls of every case, public cases' first (the sandbox gets hidden inputs last);
     the plans stay in the cases' order. For the author, every call is sent as a public one."""
     tasks: list[Task] = []
@@ -83,30 +84,51 @@ def plan_tasks(cases: Sequence[PreparedCase], audience: Audience = Audience.LEAR
     for case in sorted(cases, key=lambda case: not case.spec.public):
         hidden = not case.spec.public and audience is Audience.LEARNER
         main = len(tasks)
-        tasks.append(Task(tuple(case.inputs), tuple(case.inputs.values()),
-                          flush=not case.slice_inputs, hidden=hidden))
+        tasks.append(
+            Task(
+                tuple(case.inputs),
+                tuple(case.inputs.values()),
+                flush=not case.slice_inputs,
+                hidden=hidden,
+            )
+        )
         slices = []
         axes = tuple(case.spec.batch_axes.items())
         for number, inputs in enumerate(case.slice_inputs, start=1):
             slices.append(len(tasks))
-            tasks.append(Task(tuple(inputs), (), flush=number == len(case.slice_inputs),
-                              hidden=hidden, item=BatchItem(number - 1, axes)))
+            tasks.append(
+                Task(
+                    tuple(inputs),
+                    (),
+                    flush=number == len(case.slice_inputs),
+                    hidden=hidden,
+                    item=BatchItem(number - 1, axes),
+                )
+            )
         plans[case.name] = CasePlan(case, main, tuple(slices))
     return tasks, [plans[case.name] for case in cases]
 
 
 @functools.lru_cache(maxsize=64)
-def planned(prepared: PreparedExercise, public_only: bool, audience: Audience = Audience.LEARNER
-            ) -> tuple[EncodedTasks, tuple[CasePlan, ...]]:
+def planned(
+    prepared: PreparedExercise, public_only: bool, audience: Audience = Audience.LEARNER
+) -> tuple[EncodedTasks, tuple[CasePlan, ...]]:
     """The encoded tasks and case plans of an exercise version, computed once."""
     cases = prepared.public_cases if public_only else prepared.cases
     tasks, plans = plan_tasks(cases, audience)
     return encode_tasks(tasks), tuple(plans)
 
 
-def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_only: bool = False,
-          priority: CpuPriority = CpuPriority.NORMAL, limits: SandboxLimits | None = None,
-          audience: Audience = Audience.LEARNER) -> GradeReport:
+def grade(
+    prepared: PreparedExercise,
+    code: str,
+    sandbox: Sandbox,
+    *,
+    public_only: bool = False,
+    priority: CpuPriority = CpuPriority.NORMAL,
+    limits: SandboxLimits | None = None,
+    audience: Audience = Audience.LEARNER,
+) -> GradeReport:
     """Grade ``code`` against the exercise's cases (only the public ones if ``public_only``).
 
     The sandbox runs under the pool's limits with the exercise's time and memory limits and
@@ -117,8 +139,10 @@ def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_onl
     Raises ``SandboxStarved`` when the host gave the submission too little CPU to judge it.
     """
     exercise = prepared.exercise
-    limits = limits or replace(sandbox.limits.with_exercise_limits(
-        exercise.limits.time_s, exercise.limits.memory_mb), priority=priority)
+    limits = limits or replace(
+        sandbox.limits.with_exercise_limits(exercise.limits.time_s, exercise.limits.memory_mb),
+        priority=priority,
+    )
     tasks, plans = planned(prepared, public_only, audience)
     forbidden = rules_report(prepared, plans, code, audience)
     if forbidden is not None:
@@ -130,26 +154,36 @@ def grade(prepared: PreparedExercise, code: str, sandbox: Sandbox, *, public_onl
         report = judge(prepared, plans, run, limits, duration_ms, audience)
         return replace(with_isolation_note(report, run), cost=cost_of(run))
     except Exception as exc:  # the values came from the sandbox: hostile until judged
-        logger.warning("results of a submission to %s could not be judged: %r",
-                       exercise.id, exc)
+        logger.warning("results of a submission to %s could not be judged: %r", exercise.id, exc)
         # Which exception it was could depend on a hidden output: not named.
         message = "the grader could not judge your results"
-        return GradeReport(exercise=exercise.id, version=exercise.version,
-                           verdict=Verdict.ERROR, duration_ms=duration_ms, message=message,
-                           tests=tuple(shown(not_run(plan.case, Failure.CRASHED, message),
-                                             audience) for plan in plans),
-                           cost=cost_of(run))
+        return GradeReport(
+            exercise=exercise.id,
+            version=exercise.version,
+            verdict=Verdict.ERROR,
+            duration_ms=duration_ms,
+            message=message,
+            tests=tuple(
+                shown(not_run(plan.case, Failure.CRASHED, message), audience) for plan in plans
+            ),
+            cost=cost_of(run),
+        )
 
 
 def cost_of(run: RunResult) -> Cost | None:
     if run.usage is None:
         return None
-    return Cost(cpu_ms=round(run.usage.cpu_s * 1000),
-                memory_kb=round(run.usage.memory_bytes / 1024))
+    return Cost(
+        cpu_ms=round(run.usage.cpu_s * 1000), memory_kb=round(run.usage.memory_bytes / 1024)
+    )
 
 
-def rules_report(prepared: PreparedExercise, plans: Sequence[CasePlan], code: str,
-                 audience: Audience = Audience.LEARNER) -> GradeReport | None:
+def rules_report(
+    prepared: PreparedExercise,
+    plans: Sequence[CasePlan],
+    code: str,
+    audience: Audience = Audience.LEARNER,
+) -> GradeReport | None:
     """The report of code that breaks the exercise's rules, which is then not run; ``None``
     when it keeps them. The message names each use by line: it tells of the learner's own
     code, nothing of a hidden input, so the report may carry it."""
@@ -162,53 +196,78 @@ def rules_report(prepared: PreparedExercise, plans: Sequence[CasePlan], code: st
         if not violations:
             return None
         message = violations_message(violations)
-    tests = tuple(shown(test_result(plan.case, Status.FAILED, message, Failure.FORBIDDEN),
-                        audience) for plan in plans)
-    return GradeReport(exercise=exercise.id, version=exercise.version, verdict=Verdict.FAILED,
-                       tests=tests, message=message)
+    tests = tuple(
+        shown(test_result(plan.case, Status.FAILED, message, Failure.FORBIDDEN), audience)
+        for plan in plans
+    )
+    return GradeReport(
+        exercise=exercise.id,
+        version=exercise.version,
+        verdict=Verdict.FAILED,
+        tests=tests,
+        message=message,
+    )
 
 
 def with_isolation_note(report: GradeReport, run: RunResult) -> GradeReport:
     """A report graded without some isolation layer says so (only ever when not strict)."""
     if not run.missing_layers:
         return report
-    note = ("graded with reduced isolation (NUMJUDGE_SANDBOX_STRICT=false), without: "
-            + "; ".join(run.missing_layers))
+    note = "graded with reduced isolation (NUMJUDGE_SANDBOX_STRICT=false), without: " + "; ".join(
+        run.missing_layers
+    )
     return replace(report, message=f"{report.message} ({note})" if report.message else note)
 
 
-def judge(prepared: PreparedExercise, plans: Sequence[CasePlan], run: RunResult,
-          limits: SandboxLimits, duration_ms: int = 0, audience: Audience = Audience.LEARNER
-          ) -> GradeReport:
+def judge(
+    prepared: PreparedExercise,
+    plans: Sequence[CasePlan],
+    run: RunResult,
+    limits: SandboxLimits,
+    duration_ms: int = 0,
+    audience: Audience = Audience.LEARNER,
+) -> GradeReport:
     """Turn a sandbox run into a report; pure apart from reading its arguments."""
     exercise = prepared.exercise
-    report = functools.partial(GradeReport, exercise=exercise.id, version=exercise.version,
-                               duration_ms=duration_ms)
+    report = functools.partial(
+        GradeReport, exercise=exercise.id, version=exercise.version, duration_ms=duration_ms
+    )
     if run.ending is Ending.LOAD_ERROR:
         error = run.load_error or {}
         memory = error.get("type") == "MemoryError"
         failure = Failure.MEMORY_LIMIT if memory else Failure.EXCEPTION
-        tests = tuple(shown(not_run(plan.case, failure, "the code could not be loaded"),
-                            audience) for plan in plans)
-        return report(verdict=Verdict.MEMORY_LIMIT if memory else Verdict.ERROR,
-                      tests=tests, output=run.load_stdout,
-                      message=f"Your code could not be loaded: {describe_error(error)}")
+        tests = tuple(
+            shown(not_run(plan.case, failure, "the code could not be loaded"), audience)
+            for plan in plans
+        )
+        return report(
+            verdict=Verdict.MEMORY_LIMIT if memory else Verdict.ERROR,
+            tests=tests,
+            output=run.load_stdout,
+            message=f"Your code could not be loaded: {describe_error(error)}",
+        )
     unfinished = unfinished_reason(run, limits)
-    tests = tuple(shown(judge_case(plan, run, unfinished, exercise), audience)
-                  for plan in plans)
+    tests = tuple(shown(judge_case(plan, run, unfinished, exercise), audience) for plan in plans)
     task_count = sum(1 + len(plan.slices) for plan in plans)
     verdict = overall_verdict(run, tests, task_count)
     diagnosis = None
     if verdict is not Verdict.PASSED:
         observed = observations(plans, run, tests)
         diagnosis = diagnose(prepared.candidates, observed) or diagnose_by_check(
-            [(t.name, t.failure) for t in tests if t.status is not Status.PASSED], observed)
-    return report(verdict=verdict, tests=tests, output=collect_output(run, plans),
-                  message=unfinished[1] if unfinished else "", diagnosis=diagnosis)
+            [(t.name, t.failure) for t in tests if t.status is not Status.PASSED], observed
+        )
+    return report(
+        verdict=verdict,
+        tests=tests,
+        output=collect_output(run, plans),
+        message=unfinished[1] if unfinished else "",
+        diagnosis=diagnosis,
+    )
 
 
-def observations(plans: Sequence[CasePlan], run: RunResult,
-                 tests: Sequence[TestResult]) -> list[Observation]:
+def observations(
+    plans: Sequence[CasePlan], run: RunResult, tests: Sequence[TestResult]
+) -> list[Observation]:
     """The cases whose main call returned a value or raised, for matching against known
     mistakes (on the trusted side: the diagnosis is one of the candidates' trusted texts).
 
@@ -220,15 +279,25 @@ def observations(plans: Sequence[CasePlan], run: RunResult,
         if outcome is None:
             continue
         if outcome.ok:
-            found.append(Observation(plan.case.name, plan.case.table, outcome.value,
-                                     test.status is Status.PASSED))
+            found.append(
+                Observation(
+                    plan.case.name, plan.case.table, outcome.value, test.status is Status.PASSED
+                )
+            )
             continue
         error = outcome.error or {}
         raised = str(error.get("type", ""))
         if raised != "MemoryError":
             kind = exception_kind(raised, str(error.get("message", "")))
-            found.append(Observation(plan.case.name, plan.case.table, None, False,
-                                     kind if plan.case.spec.public else UNTOLD))
+            found.append(
+                Observation(
+                    plan.case.name,
+                    plan.case.table,
+                    None,
+                    False,
+                    kind if plan.case.spec.public else UNTOLD,
+                )
+            )
     return found
 
 
@@ -248,24 +317,31 @@ def unfinished_reason(run: RunResult, limits: SandboxLimits) -> tuple[Failure, s
         # Whether it computed or waited could depend on a hidden input: one text for both.
         return Failure.TIME_LIMIT, (
             f"time limit exceeded during a hidden test ({limits.time_s:g} s of CPU time, or "
-            f"{limits.wall_s:g} s mostly spent waiting; details are not shown for hidden tests)")
+            f"{limits.wall_s:g} s mostly spent waiting; details are not shown for hidden tests)"
+        )
     if run.ending is Ending.TIMEOUT:
-        return (Failure.TIME_LIMIT,
-                f"time limit exceeded ({limits.time_s:g} s of CPU time for the whole "
-                "submission)")
+        return (
+            Failure.TIME_LIMIT,
+            f"time limit exceeded ({limits.time_s:g} s of CPU time for the whole submission)",
+        )
     if run.ending is Ending.WALL_LIMIT:
         return Failure.TIME_LIMIT, (
             f"wall-clock limit exceeded while waiting: after {limits.wall_s:g} s the code had "
             "spent most of that time sleeping or blocked, not computing (the time limit is "
-            f"{limits.time_s:g} s of CPU time)")
+            f"{limits.time_s:g} s of CPU time)"
+        )
     if run.hidden_started:
-        return Failure.CRASHED, (f"{HIDDEN_MESSAGES[Failure.CRASHED]}: it ended during a hidden "
-                                 "test (details are not shown for hidden tests)")
+        return Failure.CRASHED, (
+            f"{HIDDEN_MESSAGES[Failure.CRASHED]}: it ended during a hidden "
+            "test (details are not shown for hidden tests)"
+        )
     if run.ending is Ending.OUTPUT_LIMIT:
         return Failure.CRASHED, run.message
     if run.ending is Ending.PROTOCOL_ERROR:
-        return Failure.CRASHED, ("the grader could not read your results (did the code write "
-                                 "to the grader's channel, or fork?)")
+        return Failure.CRASHED, (
+            "the grader could not read your results (did the code write "
+            "to the grader's channel, or fork?)"
+        )
     return Failure.CRASHED, run.message or "the process ended before all tests ran"
 
 
@@ -287,8 +363,9 @@ def not_run(case: PreparedCase, failure: Failure, why: str) -> TestResult:
     return test_result(case, Status.ERROR, f"not run: {why}", failure=failure)
 
 
-def test_result(case: PreparedCase, status: Status, message: str = "",
-                failure: Failure | None = None) -> TestResult:
+def test_result(
+    case: PreparedCase, status: Status, message: str = "", failure: Failure | None = None
+) -> TestResult:
     spec = case.spec
     return TestResult(
         name=spec.name,
@@ -305,8 +382,9 @@ def error_failure(error: Mapping[str, Any]) -> Failure:
     return Failure.MEMORY_LIMIT if error.get("type") == "MemoryError" else Failure.EXCEPTION
 
 
-def explained_error(error: dict[str, Any], inputs: Mapping[str, Any],
-                    batch_axes: Mapping[str, int]) -> str:
+def explained_error(
+    error: dict[str, Any], inputs: Mapping[str, Any], batch_axes: Mapping[str, int]
+) -> str:
     """The exception a call raised; a shape error first in words, numpy's own after."""
     explanation = explain_shape_error(error, inputs, batch_axes)
     return f"{explanation} ({describe_error(error)})" if explanation else describe_error(error)
@@ -321,8 +399,9 @@ def describe_error(error: dict[str, Any]) -> str:
     return f"raised {kind}{line}{message}"
 
 
-def judge_case(plan: CasePlan, run: RunResult, unfinished: tuple[Failure, str] | None,
-               exercise: Exercise) -> TestResult:
+def judge_case(
+    plan: CasePlan, run: RunResult, unfinished: tuple[Failure, str] | None, exercise: Exercise
+) -> TestResult:
     outcome = run.outcomes.get(plan.main)
     if outcome is None:
         failure, why = unfinished or (Failure.CRASHED, "no result came back")
@@ -336,13 +415,18 @@ def judge_case(plan: CasePlan, run: RunResult, unfinished: tuple[Failure, str] |
     return replace(judged, message=f"{judged.message} ({note})" if judged.message else note)
 
 
-def judge_outcome(plan: CasePlan, run: RunResult, outcome: TaskOutcome,
-                  exercise: Exercise) -> TestResult:
+def judge_outcome(
+    plan: CasePlan, run: RunResult, outcome: TaskOutcome, exercise: Exercise
+) -> TestResult:
     case = plan.case
     if not outcome.ok:
         error = outcome.error or {}
-        return test_result(case, Status.ERROR, explained_error(error, case.inputs,
-                           case.spec.batch_axes), failure=error_failure(error))
+        return test_result(
+            case,
+            Status.ERROR,
+            explained_error(error, case.inputs, case.spec.batch_axes),
+            failure=error_failure(error),
+        )
     tolerance = Tolerance(case.spec.rtol, case.spec.atol)
     batch_axis = case.spec.output_batch_axis if case.spec.batched else None
     result = compare(case.expected, outcome.value, tolerance, batch_axis)
@@ -354,8 +438,9 @@ def judge_outcome(plan: CasePlan, run: RunResult, outcome: TaskOutcome,
     return test_result(case, Status.FAILED, result.message, check.category)
 
 
-def further_checks(plan: CasePlan, run: RunResult, outcome: TaskOutcome, tolerance: Tolerance,
-                   exercise: Exercise) -> CheckResult:
+def further_checks(
+    plan: CasePlan, run: RunResult, outcome: TaskOutcome, tolerance: Tolerance, exercise: Exercise
+) -> CheckResult:
     """Extra author checks, batch consistency, in-place changes and, where the exercise says
     so, warnings, once the values match."""
     case = plan.case
@@ -369,14 +454,22 @@ def further_checks(plan: CasePlan, run: RunResult, outcome: TaskOutcome, toleran
             return result
     if outcome.mutated:
         names = ", ".join(f"'{name}'" for name in outcome.mutated)
-        return CheckResult(False, Check.INPUTS, f"inputs: the function changed its input {names} "
-                           "in place; work on a copy (e.g. x = x.copy()) or build new arrays")
+        return CheckResult(
+            False,
+            Check.INPUTS,
+            f"inputs: the function changed its input {names} "
+            "in place; work on a copy (e.g. x = x.copy()) or build new arrays",
+        )
     if outcome.warned and exercise.warnings is WarningPolicy.FAIL:
         # A hidden call tells only that it warned; its test shows the category alone.
         raised = "; ".join(outcome.warnings) or "a warning"
-        return CheckResult(False, Check.WARNINGS, f"warnings: the values are right, but the "
-                           f"call raised {raised}, and this exercise counts a warning as a "
-                           f"failure; {warning_advice(outcome.warnings, exercise.tags)}")
+        return CheckResult(
+            False,
+            Check.WARNINGS,
+            f"warnings: the values are right, but the "
+            f"call raised {raised}, and this exercise counts a warning as a "
+            f"failure; {warning_advice(outcome.warnings, exercise.tags)}",
+        )
     return CheckResult(True)
 
 
@@ -387,20 +480,25 @@ WARNED_IN = re.compile(r"encountered in ([\w ]+)$")
 def warning_advice(warnings: Sequence[str], tags: Sequence[str]) -> str:
     """What to do about the warnings a call raised, naming the functions numpy names; a
     sigmoid is suggested only in an exercise that has one (its tags say so)."""
-    functions = list(dict.fromkeys(match.group(1) for text in warnings
-                                   if (match := WARNED_IN.search(text))))
+    functions = list(
+        dict.fromkeys(match.group(1) for text in warnings if (match := WARNED_IN.search(text)))
+    )
     if not functions:
         return "find the operation that warns and make it stay finite and quiet for every input"
-    calls = "the call of {} that warns and make it" if len(functions) == 1 else \
-        "the calls of {} that warn and make them"
+    calls = (
+        "the call of {} that warns and make it"
+        if len(functions) == 1
+        else "the calls of {} that warn and make them"
+    )
     advice = f"find {calls.format(' and '.join(functions))} stay finite and quiet for every input"
     if "exp" in functions and "sigmoid" in tags:
         advice += " (an overflow in exp calls for a stable sigmoid)"
     return advice
 
 
-def batch_consistency(plan: CasePlan, run: RunResult, batched: Any,
-                      tolerance: Tolerance) -> CheckResult:
+def batch_consistency(
+    plan: CasePlan, run: RunResult, batched: Any, tolerance: Tolerance
+) -> CheckResult:
     check = Check.BATCH_CONSISTENCY
     values = []
     for item, index in enumerate(plan.slices):
@@ -410,22 +508,35 @@ def batch_consistency(plan: CasePlan, run: RunResult, batched: Any,
             if outcome is not None:
                 error = outcome.error or {}
                 explanation = explain_shape_error(error, plan.case.slice_inputs[item])
-                why = describe_error(error) if not explanation else \
-                    f"failed: {explanation} ({describe_error(error)})"
-            return CheckResult(False, Check.SINGLE_EXAMPLE, f"{check.value}: the batch works, "
-                               f"but a single example (batch item {item}) {why}")
+                why = (
+                    describe_error(error)
+                    if not explanation
+                    else f"failed: {explanation} ({describe_error(error)})"
+                )
+            return CheckResult(
+                False,
+                Check.SINGLE_EXAMPLE,
+                f"{check.value}: the batch works, but a single example (batch item {item}) {why}",
+            )
         values.append(outcome.value)
     axis = plan.case.spec.output_batch_axis
     try:
         stacked = stack_outputs(values, axis)
     except (ValueError, TypeError, IndexError) as exc:
-        return CheckResult(False, check, f"{check.value}: the unbatched results cannot be "
-                           f"stacked along axis {axis}: {exc}")
+        return CheckResult(
+            False,
+            check,
+            f"{check.value}: the unbatched results cannot be stacked along axis {axis}: {exc}",
+        )
     result = compare(stacked, batched, tolerance, axis)
     if result.passed:
         return result
-    return CheckResult(False, check, f"{check.value}: the batched result differs from the "
-                       f"unbatched results stacked along axis {axis}: {result.message}")
+    return CheckResult(
+        False,
+        check,
+        f"{check.value}: the batched result differs from the "
+        f"unbatched results stacked along axis {axis}: {result.message}",
+    )
 
 
 def stack_outputs(values: Sequence[Any], axis: OutputBatchAxis) -> Any:
@@ -434,9 +545,10 @@ def stack_outputs(values: Sequence[Any], axis: OutputBatchAxis) -> Any:
         axes = axis if isinstance(axis, tuple) else (axis,) * len(values[0])
         if len(axes) != len(values[0]):
             raise ValueError(f"{len(values[0])} outputs, but {len(axes)} output batch axes")
-        return tuple(values[0][i] if a is None else
-                     np.stack([np.asarray(v[i]) for v in values], axis=a)
-                     for i, a in enumerate(axes))
+        return tuple(
+            values[0][i] if a is None else np.stack([np.asarray(v[i]) for v in values], axis=a)
+            for i, a in enumerate(axes)
+        )
     if isinstance(axis, tuple):
         raise ValueError("one array came back where a tuple of outputs was expected")
     return np.stack([np.asarray(v) for v in values], axis=axis)
@@ -449,8 +561,9 @@ def collect_output(run: RunResult, plans: Sequence[CasePlan]) -> str:
     for plan in plans:
         if not plan.case.spec.public:
             continue
-        printed = "".join(run.outcomes[i].stdout for i in (plan.main, *plan.slices)
-                          if i in run.outcomes)
+        printed = "".join(
+            run.outcomes[i].stdout for i in (plan.main, *plan.slices) if i in run.outcomes
+        )
         if printed:
             parts.append(f"--- {plan.case.name} ---\n{printed}")
     output = "\n".join(parts)

@@ -17,37 +17,51 @@ from typing import Any
 import numpy as np
 
 # numpy's words when the shapes of two operands do not fit together.
-SHAPE_ERRORS = ("mismatch in its core dimension", "could not be broadcast", "shapes",
-                "not aligned", "must match exactly", "dimensions except for the concatenation",
-                "cannot reshape", "out of bounds for axis")
+SHAPE_ERRORS = (
+    "mismatch in its core dimension",
+    "could not be broadcast",
+    "shapes",
+    "not aligned",
+    "must match exactly",
+    "dimensions except for the concatenation",
+    "cannot reshape",
+    "out of bounds for axis",
+)
 # numpy's words, per operation, for operands that do not fit: a matrix product, a
 # concatenation, a broadcast, a reshape, an axis or an index that does not exist.
-OPERATIONS = (("matmul", ("matmul:", "not aligned")),
-              ("concatenate", ("concatenation axis", "input arrays must have the same shape")),
-              ("broadcast", ("could not be broadcast",)),
-              ("reshape", ("cannot reshape",)),
-              ("axis", ("out of bounds for array of dimension",)),
-              ("index", ("out of bounds for axis", "too many indices")))
+OPERATIONS = (
+    ("matmul", ("matmul:", "not aligned")),
+    ("concatenate", ("concatenation axis", "input arrays must have the same shape")),
+    ("broadcast", ("could not be broadcast",)),
+    ("reshape", ("cannot reshape",)),
+    ("axis", ("out of bounds for array of dimension",)),
+    ("index", ("out of bounds for axis", "too many indices")),
+)
 # Where numpy names the two sizes that disagree: matmul, concatenate/stack, dot.
-SIZES = (re.compile(r"size (\d+) is different from (\d+)"),
-         re.compile(r"has size (\d+) and the array at index \d+ has size (\d+)"),
-         re.compile(r"(\d+) \(dim \d+\) != (\d+) \(dim \d+\)"))
+SIZES = (
+    re.compile(r"size (\d+) is different from (\d+)"),
+    re.compile(r"has size (\d+) and the array at index \d+ has size (\d+)"),
+    re.compile(r"(\d+) \(dim \d+\) != (\d+) \(dim \d+\)"),
+)
 
 
 def failed_operation(message: str) -> str:
     """The kind of numpy operation an exception's message says failed; empty for another."""
-    return next((operation for operation, words in OPERATIONS
-                 if any(word in message for word in words)), "")
+    return next(
+        (operation for operation, words in OPERATIONS if any(word in message for word in words)), ""
+    )
 
 
 def is_shape_error(error: Mapping[str, Any]) -> bool:
     message = str(error.get("message", ""))
-    return error.get("type") in ("ValueError", "IndexError") \
-        and any(words in message for words in SHAPE_ERRORS)
+    return error.get("type") in ("ValueError", "IndexError") and any(
+        words in message for words in SHAPE_ERRORS
+    )
 
 
-def explain_shape_error(error: Mapping[str, Any], inputs: Mapping[str, Any],
-                        batch_axes: Mapping[str, int] | None = None) -> str:
+def explain_shape_error(
+    error: Mapping[str, Any], inputs: Mapping[str, Any], batch_axes: Mapping[str, int] | None = None
+) -> str:
     """For an exception about shapes, what does not fit, in words; empty for other exceptions.
 
     ``batch_axes`` (a batched case's) says where each batched input has its batch.
@@ -57,13 +71,16 @@ def explain_shape_error(error: Mapping[str, Any], inputs: Mapping[str, Any],
     axes = batch_axes or {}
     arrays = {name: value for name, value in inputs.items() if isinstance(value, np.ndarray)}
     shapes = ", ".join(
-        f"{name} {tuple(value.shape)}" + (f" with the batch along axis {axes[name]}"
-                                          if name in axes else "")
-        for name, value in arrays.items())
-    return ("the arrays' shapes do not fit together, which usually means a layout mix-up: "
-            f"this case's inputs have shapes {shapes}; {sizes_text(error, arrays)}check each "
-            "against the statement: which axis is time and which is the batch, and whether a "
-            "weight matrix is (outputs, inputs)")
+        f"{name} {tuple(value.shape)}"
+        + (f" with the batch along axis {axes[name]}" if name in axes else "")
+        for name, value in arrays.items()
+    )
+    return (
+        "the arrays' shapes do not fit together, which usually means a layout mix-up: "
+        f"this case's inputs have shapes {shapes}; {sizes_text(error, arrays)}check each "
+        "against the statement: which axis is time and which is the batch, and whether a "
+        "weight matrix is (outputs, inputs)"
+    )
 
 
 def sizes_text(error: Mapping[str, Any], arrays: Mapping[str, np.ndarray]) -> str:
@@ -74,8 +91,15 @@ def sizes_text(error: Mapping[str, Any], arrays: Mapping[str, np.ndarray]) -> st
         return ""
     parts = []
     for size in dict.fromkeys(int(group) for group in found.groups()):
-        where = [f"axis {axis} of {name}" for name, value in arrays.items()
-                 for axis, length in enumerate(value.shape) if length == size]
-        parts.append(f"{size} is the length of {', '.join(where)}" if where else
-                     f"{size} is the length of no input's axis (of an intermediate result)")
+        where = [
+            f"axis {axis} of {name}"
+            for name, value in arrays.items()
+            for axis, length in enumerate(value.shape)
+            if length == size
+        ]
+        parts.append(
+            f"{size} is the length of {', '.join(where)}"
+            if where
+            else f"{size} is the length of no input's axis (of an intermediate result)"
+        )
     return f"the sizes that do not fit: {'; '.join(parts)}; "

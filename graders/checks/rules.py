@@ -54,9 +54,13 @@ class RuleKind(Enum):
 CONSTRUCT_DESCRIPTIONS = {Construct.PYTHON_LOOP: "Python loops (for, while, comprehensions)"}
 IMPORT_PREFIX = "import:"
 LOOPS: dict[type[ast.AST], str] = {
-    ast.For: "for", ast.AsyncFor: "async for", ast.While: "while",
-    ast.ListComp: "list comprehension", ast.SetComp: "set comprehension",
-    ast.DictComp: "dict comprehension", ast.GeneratorExp: "generator expression",
+    ast.For: "for",
+    ast.AsyncFor: "async for",
+    ast.While: "while",
+    ast.ListComp: "list comprehension",
+    ast.SetComp: "set comprehension",
+    ast.DictComp: "dict comprehension",
+    ast.GeneratorExp: "generator expression",
 }
 
 
@@ -78,13 +82,15 @@ class Rule:
         words = [construct.value for construct in Construct]
         if text in words:
             return cls(RuleKind.CONSTRUCT, text)
-        if text.startswith(IMPORT_PREFIX) and is_dotted(text[len(IMPORT_PREFIX):]):
-            return cls(RuleKind.IMPORT, text[len(IMPORT_PREFIX):])
+        if text.startswith(IMPORT_PREFIX) and is_dotted(text[len(IMPORT_PREFIX) :]):
+            return cls(RuleKind.IMPORT, text[len(IMPORT_PREFIX) :])
         # A bare word would be a builtin or a local name, which imports cannot resolve.
         if is_dotted(text) and "." in text:
             return cls(RuleKind.NAME, text)
-        raise ValueError(f"{text!r} is not a rule: use one of {', '.join(words)}, "
-                         "'import:<module>' or a dotted name such as 'numpy.linalg.inv'")
+        raise ValueError(
+            f"{text!r} is not a rule: use one of {', '.join(words)}, "
+            "'import:<module>' or a dotted name such as 'numpy.linalg.inv'"
+        )
 
     @property
     def text(self) -> str:
@@ -130,8 +136,9 @@ def violations_message(violations: Sequence[Violation]) -> str:
     listed = "; ".join(v.message for v in violations[:MAX_LISTED])
     more = len(violations) - MAX_LISTED
     suffix = f"; and {more} more" if more > 0 else ""
-    return ("rules: the code was not run, because it uses what this exercise forbids: "
-            f"{listed}{suffix}")
+    return (
+        f"rules: the code was not run, because it uses what this exercise forbids: {listed}{suffix}"
+    )
 
 
 class Unreadable(Exception):
@@ -165,23 +172,28 @@ def scan(tree: ast.Module, rules: Sequence[Rule]) -> Iterator[Violation]:
     # Only whole chains: in ``np.linalg.inv`` the part ``np.linalg`` is not a use of its own.
     inner = {id(node.value) for node in nodes if isinstance(node, ast.Attribute)}
     for node in nodes:
-        at = functools.partial(Violation, line=getattr(node, "lineno", 0),
-                               column=getattr(node, "col_offset", 0))
+        at = functools.partial(
+            Violation, line=getattr(node, "lineno", 0), column=getattr(node, "col_offset", 0)
+        )
         if loops and type(node) in LOOPS:
             yield at(loops[0], written=LOOPS[type(node)])
         for module, written in imported_modules(node, bindings):
-            yield from (at(rule, written=written)
-                        for rule in imports if rule.covers(module))
+            yield from (at(rule, written=written) for rule in imports if rule.covers(module))
         star = star_module(node)
         if star is not None:
             # Star-imported names are used bare: the import itself is the use of each.
-            yield from (at(rule, written=f"from {star} import *", meaning=rule.target)
-                        for rule in names
-                        if rule.covers(star) or rule.target.startswith(star + "."))
+            yield from (
+                at(rule, written=f"from {star} import *", meaning=rule.target)
+                for rule in names
+                if rule.covers(star) or rule.target.startswith(star + ".")
+            )
         if id(node) not in inner:
             for name, written in referenced_names(node, bindings):
-                yield from (at(rule, written=written, meaning=clipped(name))
-                            for rule in names if rule.covers(name))
+                yield from (
+                    at(rule, written=written, meaning=clipped(name))
+                    for rule in names
+                    if rule.covers(name)
+                )
 
 
 def imported_names(nodes: Sequence[ast.AST]) -> dict[str, set[str]]:
@@ -192,19 +204,22 @@ def imported_names(nodes: Sequence[ast.AST]) -> dict[str, set[str]]:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 # ``import a.b`` binds ``a``, through which ``a.b`` is then reached.
-                bound, meaning = (alias.asname, alias.name) if alias.asname else \
-                    (alias.name.split(".")[0], alias.name.split(".")[0])
+                bound, meaning = (
+                    (alias.asname, alias.name)
+                    if alias.asname
+                    else (alias.name.split(".")[0], alias.name.split(".")[0])
+                )
                 bindings.setdefault(bound, set()).add(meaning)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             for alias in node.names:
                 if alias.name != "*":
                     bindings.setdefault(alias.asname or alias.name, set()).add(
-                        f"{node.module}.{alias.name}")
+                        f"{node.module}.{alias.name}"
+                    )
     return bindings
 
 
-def imported_modules(node: ast.AST, bindings: dict[str, set[str]]
-                     ) -> Iterator[tuple[str, str]]:
+def imported_modules(node: ast.AST, bindings: dict[str, set[str]]) -> Iterator[tuple[str, str]]:
     """The modules ``node`` imports (a ``from`` import's names may be modules too), each with
     how the code spells the import."""
     if isinstance(node, ast.Import):
@@ -222,14 +237,17 @@ def imported_modules(node: ast.AST, bindings: dict[str, set[str]]
             yield module, clipped(f"{dotted_text(node.func)}({module!r})")
 
 
-def referenced_names(node: ast.AST, bindings: dict[str, set[str]]
-                     ) -> Iterator[tuple[str, str]]:
+def referenced_names(node: ast.AST, bindings: dict[str, set[str]]) -> Iterator[tuple[str, str]]:
     """The dotted names ``node`` reads (``la.inv`` -> ``numpy.linalg.inv``), each with how
     the code spells it; ``getattr(x, "name")`` is read as ``x.name``."""
     if isinstance(node, ast.Name | ast.Attribute) and isinstance(node.ctx, ast.Load):
         yield from chain_names(node, bindings)
-    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
-            and node.func.id == "getattr" and len(node.args) >= 2:
+    elif (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "getattr"
+        and len(node.args) >= 2
+    ):
         attribute = constant_text(node.args[1])
         if attribute is not None:
             for name, written in chain_names(node.args[0], bindings):
@@ -238,8 +256,12 @@ def referenced_names(node: ast.AST, bindings: dict[str, set[str]]
 
 def star_module(node: ast.AST) -> str | None:
     """The module of a ``from <module> import *``."""
-    if isinstance(node, ast.ImportFrom) and node.module and not node.level \
-            and any(alias.name == "*" for alias in node.names):
+    if (
+        isinstance(node, ast.ImportFrom)
+        and node.module
+        and not node.level
+        and any(alias.name == "*" for alias in node.names)
+    ):
         return node.module
     return None
 
@@ -271,4 +293,4 @@ def constant_text(node: ast.AST) -> str | None:
 
 
 def clipped(text: str) -> str:
-    return text if len(text) <= MAX_WRITTEN_CHARS else text[:MAX_WRITTEN_CHARS - 1] + "…"
+    return text if len(text) <= MAX_WRITTEN_CHARS else text[: MAX_WRITTEN_CHARS - 1] + "…"

@@ -64,8 +64,11 @@ class FolderRead(Generic[K, V]):
     def superseded_by(self, other: FolderRead[K, V]) -> bool:
         """Whether ``other`` may replace this read: a thread that read before a change must
         not overwrite what a thread read after it."""
-        return (self.generation is None or other.generation is None
-                or self.generation <= other.generation)
+        return (
+            self.generation is None
+            or other.generation is None
+            or self.generation <= other.generation
+        )
 
 
 CourseStamp = tuple[Stamp, tuple[str, ...]]
@@ -83,8 +86,10 @@ class StaleExercise:
     problem: str
 
     def describe(self) -> str:
-        return (f"exercise {self.exercise_id!r}: its folder does not load ({self.problem}); "
-                f"graded against its last good version {self.served_version} until it is fixed")
+        return (
+            f"exercise {self.exercise_id!r}: its folder does not load ({self.problem}); "
+            f"graded against its last good version {self.served_version} until it is fixed"
+        )
 
 
 class ExerciseCatalog:
@@ -139,8 +144,9 @@ class ExerciseCatalog:
             raise ExerciseNotFound(f"Exercise {exercise_id!r} not found")
         stamp = folder_stamp(path)
         try:
-            exercise = read.value if read is not None and read.stamp == stamp else \
-                load_exercise(path)
+            exercise = (
+                read.value if read is not None and read.stamp == stamp else load_exercise(path)
+            )
         except ExerciseNotFound:
             raise
         except ExerciseError as exc:
@@ -157,19 +163,23 @@ class ExerciseCatalog:
                 logger.info("exercise %s: its folder loads again", exercise_id)
         return exercise
 
-    def _last_good(self, exercise_id: str, failing_version: str | None,
-                   error: ExerciseError) -> PreparedExercise:
+    def _last_good(
+        self, exercise_id: str, failing_version: str | None, error: ExerciseError
+    ) -> PreparedExercise:
         """The last version of the exercise that prepared, recorded as served in place of the
         failing one; ``error`` again when there is none."""
         with self._lock:
             good = next((v for k, v in self._prepared.items() if k[0] == exercise_id), None)
             if good is None or good.exercise.version == failing_version:
                 raise error
-            stale = StaleExercise(exercise_id, good.exercise.version, failing_version,
-                                  str(error))
+            stale = StaleExercise(exercise_id, good.exercise.version, failing_version, str(error))
             if self._stale.get(exercise_id) != stale:
-                logger.warning("exercise %s: serving its last good version %s: %s",
-                               exercise_id, good.exercise.version, error)
+                logger.warning(
+                    "exercise %s: serving its last good version %s: %s",
+                    exercise_id,
+                    good.exercise.version,
+                    error,
+                )
             self._stale[exercise_id] = stale
             return good
 
@@ -212,8 +222,9 @@ class ExerciseCatalog:
         ids = tuple(self.ids())
         files: Stamp = () if stat is None else ((COURSE_FILE, stat.st_mtime_ns, stat.st_size),)
         stamp = (files, ids)
-        course = read.value if read is not None and read.stamp == stamp else \
-            load_course(self.root, ids)
+        course = (
+            read.value if read is not None and read.stamp == stamp else load_course(self.root, ids)
+        )
         fresh = FolderRead(stamp, course, generation)
         with self._lock:
             if self._course is None or self._course.superseded_by(fresh):

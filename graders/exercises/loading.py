@@ -77,11 +77,15 @@ def _check_required_fields(meta: dict[str, Any], path: Path, where: str) -> None
         if not isinstance(meta.get(key), str) or not meta[key].strip():
             raise ExerciseError(f"{where}: field '{key}' is missing or not a non-empty string")
     if meta["id"] != path.name:
-        raise ExerciseError(f"{where}: field 'id' is {meta['id']!r} but the folder is "
-                            f"{path.name!r}; they must match")
+        raise ExerciseError(
+            f"{where}: field 'id' is {meta['id']!r} but the folder is "
+            f"{path.name!r}; they must match"
+        )
     if meta["difficulty"] not in DIFFICULTIES:
-        raise ExerciseError(f"{where}: field 'difficulty' must be one of {', '.join(DIFFICULTIES)}"
-                            f", not {meta['difficulty']!r}")
+        raise ExerciseError(
+            f"{where}: field 'difficulty' must be one of {', '.join(DIFFICULTIES)}"
+            f", not {meta['difficulty']!r}"
+        )
     if not meta["entry"].isidentifier():
         raise ExerciseError(f"{where}: field 'entry' must be a Python function name")
 
@@ -124,8 +128,9 @@ def _read_warning_policy(path: Path, table: Any) -> WarningPolicy:
     choices = [policy.value for policy in WarningPolicy]
     value = table.get("warnings", WarningPolicy.NOTE.value)
     if value not in choices:
-        raise ExerciseError(f"{where}: field 'warnings' must be one of {', '.join(choices)}, "
-                            f"not {value!r}")
+        raise ExerciseError(
+            f"{where}: field 'warnings' must be one of {', '.join(choices)}, not {value!r}"
+        )
     return WarningPolicy(value)
 
 
@@ -168,7 +173,8 @@ def read_hint(file: Path) -> str | None:
         raise ExerciseError(f"{where}: not valid Python (line {exc.lineno}): {exc.msg}") from None
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(
-                isinstance(target, ast.Name) and target.id == "HINT" for target in node.targets):
+            isinstance(target, ast.Name) and target.id == "HINT" for target in node.targets
+        ):
             try:
                 hint = ast.literal_eval(node.value)
             except ValueError:
@@ -182,8 +188,10 @@ def _read_mistakes(path: Path) -> tuple[Mistake, ...]:
     for file in sorted((path / "mistakes").glob("*.py")):
         hint = read_hint(file)
         if not isinstance(hint, str) or not hint.strip():
-            raise ExerciseError(f"{path.name}/mistakes/{file.name}: field 'HINT' is missing; "
-                                "set HINT = \"what the learner should reconsider\"")
+            raise ExerciseError(
+                f"{path.name}/mistakes/{file.name}: field 'HINT' is missing; "
+                'set HINT = "what the learner should reconsider"'
+            )
         mistakes.append(Mistake(name=file.stem, hint=hint.strip(), path=file))
     return tuple(mistakes)
 

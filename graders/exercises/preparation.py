@@ -30,8 +30,7 @@ from graders.mutation.runs import MutantRuns, default_cache_dir, engine_stamp, r
 from graders.results import DiagnosisSource
 
 
-def prepare_exercise(exercise: Exercise, *, mutant_cache: Path | None = None
-                     ) -> PreparedExercise:
+def prepare_exercise(exercise: Exercise, *, mutant_cache: Path | None = None) -> PreparedExercise:
     """Generate every case's inputs and compute the trusted outputs: the reference's and the
     known mistakes' here, the mutants' in a limited subprocess (graders/mutation/runs.py),
     cached under ``mutant_cache`` (default: the user's cache folder)."""
@@ -41,10 +40,11 @@ def prepare_exercise(exercise: Exercise, *, mutant_cache: Path | None = None
     made = [_run_case(exercise, spec, solution, mistakes) for spec in specs]
     mutants, runs = _run_mutants(exercise, made, mutant_cache)
     candidates = _candidates(exercise, mutants)
-    cases = tuple(_prepare_case(case, position, mutants, runs, set(candidates))
-                  for position, case in enumerate(made))
-    return PreparedExercise(exercise, cases, candidates, mutants, runs.probe_differs,
-                            runs.failure)
+    cases = tuple(
+        _prepare_case(case, position, mutants, runs, set(candidates))
+        for position, case in enumerate(made)
+    )
+    return PreparedExercise(exercise, cases, candidates, mutants, runs.probe_differs, runs.failure)
 
 
 @dataclass(frozen=True)
@@ -73,8 +73,12 @@ def _collect_specs(exercise: Exercise) -> list[CaseSpec]:
     return specs
 
 
-def _run_case(exercise: Exercise, spec: CaseSpec, solution: Callable[..., Any],
-              mistakes: Mapping[str, Callable[..., Any]]) -> _CaseRun:
+def _run_case(
+    exercise: Exercise,
+    spec: CaseSpec,
+    solution: Callable[..., Any],
+    mistakes: Mapping[str, Callable[..., Any]],
+) -> _CaseRun:
     inputs = _make_inputs(exercise, spec)
     expected = _expected(exercise, spec, solution, inputs)
     outputs, raised = _mistake_outputs(mistakes, inputs)
@@ -86,26 +90,32 @@ def _make_inputs(exercise: Exercise, spec: CaseSpec) -> dict[str, Any]:
     try:
         inputs = dict(spec.make_inputs(np.random.default_rng(spec.rng_seed)))
     except Exception as exc:
-        raise ExerciseError(f"{where}: case {spec.name!r} raised "
-                            f"{type(exc).__name__}: {exc}") from exc
+        raise ExerciseError(
+            f"{where}: case {spec.name!r} raised {type(exc).__name__}: {exc}"
+        ) from exc
     unknown = set(spec.batch_axes) - set(inputs)
     if unknown:
-        raise ExerciseError(f"{where}: case {spec.name!r}: batch_axes names unknown "
-                            f"input(s) {', '.join(sorted(unknown))}")
+        raise ExerciseError(
+            f"{where}: case {spec.name!r}: batch_axes names unknown "
+            f"input(s) {', '.join(sorted(unknown))}"
+        )
     return inputs
 
 
-def _expected(exercise: Exercise, spec: CaseSpec, solution: Callable[..., Any],
-              inputs: Mapping[str, Any]) -> Any:
+def _expected(
+    exercise: Exercise, spec: CaseSpec, solution: Callable[..., Any], inputs: Mapping[str, Any]
+) -> Any:
     try:
         return call_entry(solution, inputs)
     except Exception as exc:
-        raise ExerciseError(f"{exercise.id}/solution.py: raised {type(exc).__name__} on "
-                            f"case {spec.name!r}: {exc}") from exc
+        raise ExerciseError(
+            f"{exercise.id}/solution.py: raised {type(exc).__name__} on case {spec.name!r}: {exc}"
+        ) from exc
 
 
-def _mistake_outputs(mistakes: Mapping[str, Callable[..., Any]], inputs: Mapping[str, Any]
-                     ) -> tuple[dict[str, Any], dict[str, str]]:
+def _mistake_outputs(
+    mistakes: Mapping[str, Callable[..., Any]], inputs: Mapping[str, Any]
+) -> tuple[dict[str, Any], dict[str, str]]:
     outputs, raised = {}, {}
     for name, function in mistakes.items():
         try:
@@ -117,31 +127,41 @@ def _mistake_outputs(mistakes: Mapping[str, Callable[..., Any]], inputs: Mapping
     return outputs, raised
 
 
-def _run_mutants(exercise: Exercise, made: Sequence[_CaseRun], mutant_cache: Path | None
-                 ) -> tuple[tuple[Mutant, ...], MutantRuns]:
+def _run_mutants(
+    exercise: Exercise, made: Sequence[_CaseRun], mutant_cache: Path | None
+) -> tuple[tuple[Mutant, ...], MutantRuns]:
     """The reference's mutants that ``run_mutants`` has outputs for, and those outputs."""
     reference = (exercise.path / "solution.py").read_text(encoding="utf-8")
     mutants = tuple(make_mutants(reference, exercise.entry))
-    cache = (mutant_cache or default_cache_dir()) / \
-        f"{exercise.id}-{exercise.version}-{engine_stamp()}.frame"
-    runs = run_mutants(reference=reference, sources=[m.source for m in mutants],
-                       entry=exercise.entry, inputs=[case.inputs for case in made],
-                       tolerances=[Tolerance(case.spec.rtol, case.spec.atol) for case in made],
-                       time_s=exercise.limits.time_s, memory_mb=exercise.limits.memory_mb,
-                       keys=[m.key for m in mutants], cache_file=cache)
+    cache = (
+        mutant_cache or default_cache_dir()
+    ) / f"{exercise.id}-{exercise.version}-{engine_stamp()}.frame"
+    runs = run_mutants(
+        reference=reference,
+        sources=[m.source for m in mutants],
+        entry=exercise.entry,
+        inputs=[case.inputs for case in made],
+        tolerances=[Tolerance(case.spec.rtol, case.spec.atol) for case in made],
+        time_s=exercise.limits.time_s,
+        memory_mb=exercise.limits.memory_mb,
+        keys=[m.key for m in mutants],
+        cache_file=cache,
+    )
     return tuple(m for m in mutants if m.key in runs.outputs), runs
 
 
 def _candidates(exercise: Exercise, mutants: Sequence[Mutant]) -> dict[str, Candidate]:
-    candidates = {m.name: Candidate(m.name, m.hint, DiagnosisSource.MISTAKE)
-                  for m in exercise.mistakes}
+    candidates = {
+        m.name: Candidate(m.name, m.hint, DiagnosisSource.MISTAKE) for m in exercise.mistakes
+    }
     for mutant in mutants:
         candidates[mutant.key] = Candidate(mutant.key, mutant.meaning, DiagnosisSource.MUTANT)
     return candidates
 
 
-def _prepare_case(case: _CaseRun, position: int, mutants: Sequence[Mutant], runs: MutantRuns,
-                  candidates: set[str]) -> PreparedCase:
+def _prepare_case(
+    case: _CaseRun, position: int, mutants: Sequence[Mutant], runs: MutantRuns, candidates: set[str]
+) -> PreparedCase:
     outputs, raised = dict(case.outputs), dict(case.raised)
     for mutant in mutants:
         value = runs.outputs[mutant.key][position]
@@ -150,20 +170,35 @@ def _prepare_case(case: _CaseRun, position: int, mutants: Sequence[Mutant], runs
         exception = runs.raised[mutant.key][position]
         if exception is not None:
             raised[mutant.key] = exception
-    return prepared_case(case.spec, case.inputs, case.expected, outputs, candidates,
-                         _slices(case.spec, case.inputs), raised)
+    return prepared_case(
+        case.spec,
+        case.inputs,
+        case.expected,
+        outputs,
+        candidates,
+        _slices(case.spec, case.inputs),
+        raised,
+    )
 
 
-def prepared_case(spec: CaseSpec, inputs: Mapping[str, Any], expected: Any,
-                  outputs: Mapping[str, Any], candidates: set[str],
-                  slice_inputs: tuple[Mapping[str, Any], ...] = (),
-                  raised: Mapping[str, str] | None = None) -> PreparedCase:
+def prepared_case(
+    spec: CaseSpec,
+    inputs: Mapping[str, Any],
+    expected: Any,
+    outputs: Mapping[str, Any],
+    candidates: set[str],
+    slice_inputs: tuple[Mapping[str, Any], ...] = (),
+    raised: Mapping[str, str] | None = None,
+) -> PreparedCase:
     """A case with its candidates' outputs arranged for matching (absent: it raised, of the
     type in ``raised`` when known)."""
     tolerance = Tolerance(spec.rtol, spec.atol)
     batch_axis = spec.output_batch_axis if spec.batched else None
-    wrong = frozenset(key for key in candidates if key not in outputs
-                      or not compare(expected, outputs[key], tolerance, batch_axis).passed)
+    wrong = frozenset(
+        key
+        for key in candidates
+        if key not in outputs or not compare(expected, outputs[key], tolerance, batch_axis).passed
+    )
     table = CaseTable.build(expected, outputs, wrong, tolerance, raised)
     return PreparedCase(spec, inputs, expected, outputs, table, slice_inputs)
 
@@ -180,8 +215,10 @@ def entry_function(file: Path, entry: str) -> Callable[..., Any]:
     """Run an instructor file and return its entry function, or say clearly why not."""
     function = _run_file(file).get(entry)
     if not callable(function):
-        raise ExerciseError(f"{display_path(file)}: does not define the entry "
-                            f"function '{entry}' named in exercise.toml")
+        raise ExerciseError(
+            f"{display_path(file)}: does not define the entry "
+            f"function '{entry}' named in exercise.toml"
+        )
     return cast(Callable[..., Any], function)
 
 
@@ -201,8 +238,10 @@ def _slices(spec: CaseSpec, inputs: Mapping[str, Any]) -> tuple[dict[str, Any], 
         raise ExerciseError(f"case {spec.name!r}: batched inputs disagree on the batch size")
     (size,) = sizes
     return tuple(
-        {name: (value.take(i, axis=spec.batch_axes[name]) if name in spec.batch_axes else value)
-         for name, value in inputs.items()}
+        {
+            name: (value.take(i, axis=spec.batch_axes[name]) if name in spec.batch_axes else value)
+            for name, value in inputs.items()
+        }
         for i in range(size)
     )
 

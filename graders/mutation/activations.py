@@ -13,9 +13,11 @@ from graders.mutation.nodes import Scope, function_name, is_sigmoid_call
 from graders.mutation.operators import Operator, Variant
 
 SIGMOID_HELPER = "_numjudge_sigmoid"
-SIGMOID_SOURCE = (f"\n\ndef {SIGMOID_HELPER}(a):\n"
-                  "    import numpy\n"
-                  "    return numpy.exp(-numpy.logaddexp(0.0, -numpy.asarray(a, dtype=float)))\n")
+SIGMOID_SOURCE = (
+    f"\n\ndef {SIGMOID_HELPER}(a):\n"
+    "    import numpy\n"
+    "    return numpy.exp(-numpy.logaddexp(0.0, -numpy.asarray(a, dtype=float)))\n"
+)
 
 
 def activation_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
@@ -25,23 +27,43 @@ def activation_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
     is_tanh = function_name(node) == "tanh"
     is_sigmoid = is_sigmoid_call(node, scope.helpers)
     if is_tanh:
-        yield Variant(Operator.SIGMOID_TANH, "", "with a sigmoid where tanh belongs",
-                      sigmoid_for_tanh)
-        yield Variant(Operator.DROP_ACTIVATION, "", "without the tanh (the pre-activation "
-                      "itself)", pre_activation)
+        yield Variant(
+            Operator.SIGMOID_TANH, "", "with a sigmoid where tanh belongs", sigmoid_for_tanh
+        )
+        yield Variant(
+            Operator.DROP_ACTIVATION,
+            "",
+            "without the tanh (the pre-activation itself)",
+            pre_activation,
+        )
     if is_sigmoid:
-        yield Variant(Operator.SIGMOID_TANH, "", "with tanh where a sigmoid belongs",
-                      tanh_for_sigmoid)
-        yield Variant(Operator.DROP_ACTIVATION, "", "without the sigmoid (the pre-activation "
-                      "itself)", pre_activation)
-    if (is_tanh or is_sigmoid) and isinstance(node.args[0], ast.BinOp) \
-            and isinstance(node.args[0].op, ast.Add):
+        yield Variant(
+            Operator.SIGMOID_TANH, "", "with tanh where a sigmoid belongs", tanh_for_sigmoid
+        )
+        yield Variant(
+            Operator.DROP_ACTIVATION,
+            "",
+            "without the sigmoid (the pre-activation itself)",
+            pre_activation,
+        )
+    if (
+        (is_tanh or is_sigmoid)
+        and isinstance(node.args[0], ast.BinOp)
+        and isinstance(node.args[0].op, ast.Add)
+    ):
         activation = "tanh" if is_tanh else "sigmoid"
         term = node.args[0].right
-        what = term.id if isinstance(term, ast.Name) and term.id in scope.parameters \
+        what = (
+            term.id
+            if isinstance(term, ast.Name) and term.id in scope.parameters
             else "the last added term"
-        yield Variant(Operator.TERM_AFTER_ACTIVATION, "", f"with {what} added after the "
-                      f"{activation} instead of inside it", term_after_activation)
+        )
+        yield Variant(
+            Operator.TERM_AFTER_ACTIVATION,
+            "",
+            f"with {what} added after the {activation} instead of inside it",
+            term_after_activation,
+        )
 
 
 def sigmoid_for_tanh(node: ast.AST) -> ast.AST | None:

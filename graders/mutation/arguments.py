@@ -17,24 +17,43 @@ ARGUMENT_ORDERED = frozenset({"dot", "outer", "matmul", "power", "subtract", "di
 
 def argument_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
     """Arguments confused: one for another of its kind, two exchanged, a call's order."""
-    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) \
-            and node.id in scope.parameters:
+    if (
+        isinstance(node, ast.Name)
+        and isinstance(node.ctx, ast.Load)
+        and node.id in scope.parameters
+    ):
         for substitute in sorted(same_kind(node.id, scope.parameters)):
-            yield Variant(Operator.REPLACE_PARAMETER, substitute, f"with {substitute} used in "
-                          f"one place where {node.id} belongs",
-                          functools.partial(replaced_name, substitute=substitute))
+            yield Variant(
+                Operator.REPLACE_PARAMETER,
+                substitute,
+                f"with {substitute} used in one place where {node.id} belongs",
+                functools.partial(replaced_name, substitute=substitute),
+            )
     if isinstance(node, ast.FunctionDef):
         for first, second in exchangeable(node, scope.parameters):
-            yield Variant(Operator.EXCHANGE_PARAMETERS, f"{first}:{second}", f"with the "
-                          f"parameters {first} and {second} exchanged (each used where the "
-                          "other belongs)",
-                          functools.partial(exchange_names, first=first, second=second))
-    if isinstance(node, ast.Call) and len(node.args) >= 2 \
-            and ast.dump(node.args[0]) != ast.dump(node.args[1]) \
-            and (function_name(node) in ARGUMENT_ORDERED
-                 or (isinstance(node.func, ast.Name) and node.func.id in scope.functions)):
-        yield Variant(Operator.SWAP_ARGUMENTS, "", "with the first two arguments of a call "
-                      "exchanged", swapped_arguments)
+            yield Variant(
+                Operator.EXCHANGE_PARAMETERS,
+                f"{first}:{second}",
+                f"with the "
+                f"parameters {first} and {second} exchanged (each used where the "
+                "other belongs)",
+                functools.partial(exchange_names, first=first, second=second),
+            )
+    if (
+        isinstance(node, ast.Call)
+        and len(node.args) >= 2
+        and ast.dump(node.args[0]) != ast.dump(node.args[1])
+        and (
+            function_name(node) in ARGUMENT_ORDERED
+            or (isinstance(node.func, ast.Name) and node.func.id in scope.functions)
+        )
+    ):
+        yield Variant(
+            Operator.SWAP_ARGUMENTS,
+            "",
+            "with the first two arguments of a call exchanged",
+            swapped_arguments,
+        )
 
 
 def same_kind(name: str, parameters: frozenset[str]) -> set[str]:
@@ -46,12 +65,13 @@ def same_kind(name: str, parameters: frozenset[str]) -> set[str]:
     return {p for p in parameters if p != name and "_" in p and p.split("_")[0] == kind}
 
 
-def exchangeable(function: ast.FunctionDef, parameters: frozenset[str]
-                 ) -> Iterator[tuple[str, str]]:
+def exchangeable(
+    function: ast.FunctionDef, parameters: frozenset[str]
+) -> Iterator[tuple[str, str]]:
     """Pairs of the function's arguments of one kind (:func:`same_kind`)."""
     names = [a.arg for a in function.args.args if a.arg in parameters]
     for i, first in enumerate(names):
-        for second in names[i + 1:]:
+        for second in names[i + 1 :]:
             if second in same_kind(first, parameters):
                 yield first, second
 

@@ -44,7 +44,8 @@ FAMILIES: tuple[Family, ...] = (
     index_variants,
     reduction_variants,
     argument_variants,
-    layout_variants)
+    layout_variants,
+)
 
 # The functions a mutant may call that the reference need not define: (name, source to append
 # when the mutant's source names it).

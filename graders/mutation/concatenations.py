@@ -11,10 +11,19 @@ from graders.mutation.operators import Operator, Variant
 
 def concatenation_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
     """Two parts of a concatenation exchanged."""
-    if isinstance(node, ast.Call) and function_name(node) in CONCATENATIONS and node.args \
-            and isinstance(node.args[0], ast.List | ast.Tuple) and len(node.args[0].elts) == 2:
-        yield Variant(Operator.SWAP_CONCAT, "", "with the two concatenated vectors in the "
-                      "opposite order", swapped_parts)
+    if (
+        isinstance(node, ast.Call)
+        and function_name(node) in CONCATENATIONS
+        and node.args
+        and isinstance(node.args[0], ast.List | ast.Tuple)
+        and len(node.args[0].elts) == 2
+    ):
+        yield Variant(
+            Operator.SWAP_CONCAT,
+            "",
+            "with the two concatenated vectors in the opposite order",
+            swapped_parts,
+        )
 
 
 def swapped_parts(node: ast.AST) -> ast.AST | None:

@@ -13,18 +13,29 @@ from graders.mutation.operators import Operator, Variant
 def factor_and_sign_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
     """A product's factor left out, a difference or a sign turned around."""
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
-        yield from dropped_operands(node, Operator.DROP_FACTOR, "the factor",
-                                    "one factor of a product", scope)
+        yield from dropped_operands(
+            node, Operator.DROP_FACTOR, "the factor", "one factor of a product", scope
+        )
     # 1 - g is a gate's complement, which the sum family exchanges as a whole.
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and not is_one(node.left):
-        yield Variant(Operator.SWAP_DIFFERENCE, "", "with the two sides of a difference "
-                      "exchanged (b - a where a - b belongs)", swapped_difference)
-        yield Variant(Operator.FLIP_SIGN, "", "with the sign of one term flipped (an addition "
-                      "where a subtraction belongs)", difference_as_sum)
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) \
-            and not isinstance(node.operand, ast.Constant):
-        yield Variant(Operator.FLIP_SIGN, "", "with the sign of one term flipped",
-                      without_minus)
+        yield Variant(
+            Operator.SWAP_DIFFERENCE,
+            "",
+            "with the two sides of a difference exchanged (b - a where a - b belongs)",
+            swapped_difference,
+        )
+        yield Variant(
+            Operator.FLIP_SIGN,
+            "",
+            "with the sign of one term flipped (an addition where a subtraction belongs)",
+            difference_as_sum,
+        )
+    if (
+        isinstance(node, ast.UnaryOp)
+        and isinstance(node.op, ast.USub)
+        and not isinstance(node.operand, ast.Constant)
+    ):
+        yield Variant(Operator.FLIP_SIGN, "", "with the sign of one term flipped", without_minus)
 
 
 def swapped_difference(node: ast.AST) -> ast.AST | None:

@@ -14,28 +14,39 @@ def index_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
     """A loop or an index off by one."""
     # A loop over time has steps; any other loop is told in the words of the code.
     step, shifted = ("step", "a time index") if scope.over_time else ("iteration", "a loop index")
-    if function_name(node) == "range" and isinstance(node, ast.Call) \
-            and 1 <= len(node.args) <= 2:
-        yield Variant(Operator.SHIFT_RANGE, "short", f"with a loop one {step} short (its last "
-                      f"{step} left out)",
-                      functools.partial(shifted_argument, position=len(node.args) - 1, by=-1))
+    if function_name(node) == "range" and isinstance(node, ast.Call) and 1 <= len(node.args) <= 2:
+        yield Variant(
+            Operator.SHIFT_RANGE,
+            "short",
+            f"with a loop one {step} short (its last {step} left out)",
+            functools.partial(shifted_argument, position=len(node.args) - 1, by=-1),
+        )
         if len(node.args) == 1:
-            yield Variant(Operator.SHIFT_RANGE, "late", f"with a loop that starts one {step} "
-                          f"late (its first {step} skipped)", started_late)
+            yield Variant(
+                Operator.SHIFT_RANGE,
+                "late",
+                f"with a loop that starts one {step} late (its first {step} skipped)",
+                started_late,
+            )
     if isinstance(node, ast.Subscript) and scope.loop_variables & names_in_index(node.slice):
-        yield Variant(Operator.SHIFT_INDEX, "", f"with each {step} reading the previous "
-                      f"{step}'s input ({shifted} off by one)",
-                      functools.partial(shifted_index, loop_variables=scope.loop_variables))
+        yield Variant(
+            Operator.SHIFT_INDEX,
+            "",
+            f"with each {step} reading the previous {step}'s input ({shifted} off by one)",
+            functools.partial(shifted_index, loop_variables=scope.loop_variables),
+        )
     # No learner reads .shape[0] for .shape[1]: a shape's axes are no index to shift.
     if isinstance(node, ast.Subscript) and not is_shape(node.value):
         for position, index in constant_indices(node):
             for by in (-1, 1):
                 if index + by < 0:
                     continue
-                yield Variant(Operator.SHIFT_CONSTANT_INDEX, f"{position}:{index + by}", "with "
-                              "the element next to the right one read (an index off by one)",
-                              functools.partial(with_constant_index, position=position,
-                                                value=index + by))
+                yield Variant(
+                    Operator.SHIFT_CONSTANT_INDEX,
+                    f"{position}:{index + by}",
+                    "with the element next to the right one read (an index off by one)",
+                    functools.partial(with_constant_index, position=position, value=index + by),
+                )
 
 
 def shifted_argument(node: ast.AST, position: int, by: int) -> ast.AST | None:
@@ -63,10 +74,13 @@ def shifted_index(node: ast.AST, loop_variables: frozenset[str]) -> ast.AST | No
     if not isinstance(node, ast.Subscript):
         return None
     parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-    shifted = [ast.BinOp(p, ast.Sub(), ast.Constant(1))
-               if isinstance(p, ast.Name) and p.id in loop_variables else p for p in parts]
-    node.slice = ast.Tuple(shifted, ast.Load()) if isinstance(node.slice, ast.Tuple) \
-        else shifted[0]
+    shifted = [
+        ast.BinOp(p, ast.Sub(), ast.Constant(1))
+        if isinstance(p, ast.Name) and p.id in loop_variables
+        else p
+        for p in parts
+    ]
+    node.slice = ast.Tuple(shifted, ast.Load()) if isinstance(node.slice, ast.Tuple) else shifted[0]
     return node
 
 

@@ -57,13 +57,20 @@ def make_mutants(source: str, entry: str) -> list[Mutant]:
                     continue
                 seen.add(changed)
                 line, column = getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
-                key = ":".join(str(p) for p in (variant.operator.value, line, column,
-                                                 variant.name) if p != "")
+                key = ":".join(
+                    str(p) for p in (variant.operator.value, line, column, variant.name) if p != ""
+                )
                 # Nested expressions can start at the same place (a + b + c holds a + b).
-                key += f"#{sum(1 for m in mutants if m.key.split('#')[0] == key)}" \
-                    if any(m.key.split("#")[0] == key for m in mutants) else ""
-                mutants.append(Mutant(key, variant.operator, line, column,
-                                      PREFIX + variant.meaning + ".", changed))
+                key += (
+                    f"#{sum(1 for m in mutants if m.key.split('#')[0] == key)}"
+                    if any(m.key.split("#")[0] == key for m in mutants)
+                    else ""
+                )
+                mutants.append(
+                    Mutant(
+                        key, variant.operator, line, column, PREFIX + variant.meaning + ".", changed
+                    )
+                )
     return mutants
 
 

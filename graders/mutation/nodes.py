@@ -32,25 +32,36 @@ class Scope:
     def over_time(self) -> bool:
         """Whether the reference loops over time steps, as its loop variables' names say
         (``t``, ``step``, ``time_index``): only then may a mutant's meaning speak of them."""
-        return any(name == "t" or "step" in name or "time" in name
-                   for name in self.loop_variables)
+        return any(name == "t" or "step" in name or "time" in name for name in self.loop_variables)
 
     @classmethod
     def of(cls, tree: ast.Module, entry: str) -> Scope:
         functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
-        helpers = frozenset(f.name for f in functions if f.name.lower() in SIGMOID_NAMES
-                            or "sigmoid" in f.name.lower())
+        helpers = frozenset(
+            f.name
+            for f in functions
+            if f.name.lower() in SIGMOID_NAMES or "sigmoid" in f.name.lower()
+        )
         entry_function = next((f for f in functions if f.name == entry), None)
         return cls(
             parameters=frozenset(a.arg for a in entry_function.args.args)
-            if entry_function else frozenset(),
+            if entry_function
+            else frozenset(),
             helpers=helpers,
-            loop_variables=frozenset(n.target.id for n in ast.walk(tree) if isinstance(n, ast.For)
-                                     and isinstance(n.target, ast.Name)),
-            gates=frozenset(target.id for n in ast.walk(tree) if isinstance(n, ast.Assign)
-                            and is_sigmoid_call(n.value, helpers)
-                            for target in n.targets if isinstance(target, ast.Name)),
-            functions=frozenset(n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)))
+            loop_variables=frozenset(
+                n.target.id
+                for n in ast.walk(tree)
+                if isinstance(n, ast.For) and isinstance(n.target, ast.Name)
+            ),
+            gates=frozenset(
+                target.id
+                for n in ast.walk(tree)
+                if isinstance(n, ast.Assign) and is_sigmoid_call(n.value, helpers)
+                for target in n.targets
+                if isinstance(target, ast.Name)
+            ),
+            functions=frozenset(n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)),
+        )
 
 
 def function_name(node: ast.AST) -> str | None:
@@ -63,24 +74,33 @@ def function_name(node: ast.AST) -> str | None:
 
 
 def is_one(node: ast.AST) -> bool:
-    return isinstance(node, ast.Constant) and node.value in (1, 1.0) \
+    return (
+        isinstance(node, ast.Constant)
+        and node.value in (1, 1.0)
         and not isinstance(node.value, bool)
+    )
 
 
 def is_sigmoid_call(node: ast.AST, helpers: frozenset[str]) -> bool:
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
-        and node.func.id in helpers
+    return (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in helpers
+    )
 
 
-def dropped_operands(node: ast.BinOp, operator: Operator, named: str, unnamed: str,
-                     scope: Scope) -> Iterator[Variant]:
+def dropped_operands(
+    node: ast.BinOp, operator: Operator, named: str, unnamed: str, scope: Scope
+) -> Iterator[Variant]:
     """Either operand of ``node`` left out, the other kept; ``named`` words an argument."""
     for kept, dropped in (("left", "right"), ("right", "left")):
         operand = getattr(node, dropped)
-        what = f"{named} {operand.id}" if isinstance(operand, ast.Name) \
-            and operand.id in scope.parameters else unnamed
-        yield Variant(operator, dropped, f"without {what}",
-                      functools.partial(kept_operand, kept=kept))
+        what = (
+            f"{named} {operand.id}"
+            if isinstance(operand, ast.Name) and operand.id in scope.parameters
+            else unnamed
+        )
+        yield Variant(
+            operator, dropped, f"without {what}", functools.partial(kept_operand, kept=kept)
+        )
 
 
 def kept_operand(node: ast.AST, kept: str) -> ast.AST:

@@ -15,42 +15,68 @@ def product_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
     """A matrix product: a matrix transposed or applied from the other side, a gate moved
     through the product."""
     if isinstance(node, ast.Attribute) and node.attr == "T":
-        yield Variant(Operator.TRANSPOSE, "", "with a matrix used without the transpose it "
-                      "needs (rows and columns exchanged)", without_transpose)
+        yield Variant(
+            Operator.TRANSPOSE,
+            "",
+            "with a matrix used without the transpose it needs (rows and columns exchanged)",
+            without_transpose,
+        )
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
-        if not is_transposed(node.left) and (isinstance(node.right, ast.Name)
-                                             or is_transposed(node.right)):
+        if not is_transposed(node.left) and (
+            isinstance(node.right, ast.Name) or is_transposed(node.right)
+        ):
             # v @ M made M.T @ v (the matrix written first, as for a column vector): the
             # same for one vector, and the slip a learner makes, where v.T @ M is not.
-            yield Variant(Operator.TRANSPOSE, "swap", "with a matrix applied from the other "
-                          "side of the vector (the matrix written first, as for a column "
-                          "vector): the same for a single vector, not for a batch of rows",
-                          swap_product)
+            yield Variant(
+                Operator.TRANSPOSE,
+                "swap",
+                "with a matrix applied from the other "
+                "side of the vector (the matrix written first, as for a column "
+                "vector): the same for a single vector, not for a batch of rows",
+                swap_product,
+            )
         if isinstance(node.right, ast.Name):
-            yield Variant(Operator.TRANSPOSE, "right", "with a matrix transposed (rows and "
-                          "columns exchanged)", transposed_right)
+            yield Variant(
+                Operator.TRANSPOSE,
+                "right",
+                "with a matrix transposed (rows and columns exchanged)",
+                transposed_right,
+            )
         for side in ("left", "right"):
             for element, factor in gated_factors(getattr(node, side), scope.helpers, scope.gates):
                 where = "" if element is None else f"{element}."
-                yield Variant(Operator.GATE_PRODUCT, f"after:{side}:{where}{factor}", "with a "
-                              "gate applied to the result of a matrix product instead of to the "
-                              "vector that enters it (a reset gate after the product, not "
-                              "before)", functools.partial(gate_after_product, side=side,
-                                                           element=element, factor=factor))
+                yield Variant(
+                    Operator.GATE_PRODUCT,
+                    f"after:{side}:{where}{factor}",
+                    "with a "
+                    "gate applied to the result of a matrix product instead of to the "
+                    "vector that enters it (a reset gate after the product, not "
+                    "before)",
+                    functools.partial(
+                        gate_after_product, side=side, element=element, factor=factor
+                    ),
+                )
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
         for outer in ("left", "right"):
             product = getattr(node, outer)
             outside = node.right if outer == "left" else node.left
-            if not (isinstance(product, ast.BinOp) and isinstance(product.op, ast.MatMult)
-                    and is_gate(outside, scope.helpers, scope.gates)):
+            if not (
+                isinstance(product, ast.BinOp)
+                and isinstance(product.op, ast.MatMult)
+                and is_gate(outside, scope.helpers, scope.gates)
+            ):
                 continue
             for side in ("left", "right"):
                 if is_transposed(getattr(product, side)):
                     continue  # a gate on the matrix itself is no mistake a learner makes
-                yield Variant(Operator.GATE_PRODUCT, f"before:{outer}:{side}", "with a gate "
-                              "applied to the vector that enters a matrix product instead of to "
-                              "its result", functools.partial(gate_before_product, outer=outer,
-                                                              side=side))
+                yield Variant(
+                    Operator.GATE_PRODUCT,
+                    f"before:{outer}:{side}",
+                    "with a gate "
+                    "applied to the vector that enters a matrix product instead of to "
+                    "its result",
+                    functools.partial(gate_before_product, outer=outer, side=side),
+                )
 
 
 def is_transposed(node: ast.AST) -> bool:
@@ -79,19 +105,27 @@ def swap_product(node: ast.AST) -> ast.AST | None:
     """``v @ M.T`` made ``M @ v``, ``v @ M`` made ``M.T @ v``."""
     if not isinstance(node, ast.BinOp):
         return None
-    matrix = node.right.value if isinstance(node.right, ast.Attribute) \
+    matrix = (
+        node.right.value
+        if isinstance(node.right, ast.Attribute)
         else ast.Attribute(node.right, "T", ast.Load())
+    )
     return ast.BinOp(matrix, ast.MatMult(), node.left)
 
 
-def gated_factors(operand: ast.AST, helpers: frozenset[str], gates: frozenset[str]
-                  ) -> Iterator[tuple[int | None, int]]:
+def gated_factors(
+    operand: ast.AST, helpers: frozenset[str], gates: frozenset[str]
+) -> Iterator[tuple[int | None, int]]:
     """Where an operand of a matrix product holds an elementwise product ``g * v`` with a gate
     ``g`` that could be moved out of it: (None, factor) for the operand itself, (element,
     factor) for one part of a concatenation; ``factor`` is the gate's position, 0 or 1."""
     parts: list[tuple[int | None, ast.AST]] = [(None, operand)]
-    if function_name(operand) in CONCATENATIONS and isinstance(operand, ast.Call) \
-            and operand.args and isinstance(operand.args[0], ast.List | ast.Tuple):
+    if (
+        function_name(operand) in CONCATENATIONS
+        and isinstance(operand, ast.Call)
+        and operand.args
+        and isinstance(operand.args[0], ast.List | ast.Tuple)
+    ):
         parts = list(enumerate(operand.args[0].elts))
     for element, part in parts:
         if isinstance(part, ast.BinOp) and isinstance(part.op, ast.Mult):
@@ -100,8 +134,9 @@ def gated_factors(operand: ast.AST, helpers: frozenset[str], gates: frozenset[st
                     yield element, factor
 
 
-def gate_after_product(node: ast.AST, side: str, element: int | None,
-                       factor: int) -> ast.AST | None:
+def gate_after_product(
+    node: ast.AST, side: str, element: int | None, factor: int
+) -> ast.AST | None:
     """``(g * v) @ W`` (or ``W @ [g * v, x]``...) made ``g * (v @ W)``."""
     if not isinstance(node, ast.BinOp):
         return None

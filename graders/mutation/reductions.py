@@ -19,12 +19,20 @@ def reduction_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
         axis = int_constant(keyword.value)
         if keyword.arg == "axis" and axis is not None:
             for other in sorted({0, 1, -1, -2} - {axis}):
-                yield Variant(Operator.AXIS, str(other), axis_meaning(name, other),
-                              functools.partial(other_axis, position=position, other=other))
+                yield Variant(
+                    Operator.AXIS,
+                    str(other),
+                    axis_meaning(name, other),
+                    functools.partial(other_axis, position=position, other=other),
+                )
     if name in ("sum", "mean") and isinstance(node.func, ast.Attribute):
         instead = "mean" if name == "sum" else "sum"
-        yield Variant(Operator.MEAN_SUM, "", f"with a {instead} where a {name} belongs",
-                      functools.partial(exchanged_reduction, instead=instead))
+        yield Variant(
+            Operator.MEAN_SUM,
+            "",
+            f"with a {instead} where a {name} belongs",
+            functools.partial(exchanged_reduction, instead=instead),
+        )
 
 
 def int_constant(node: ast.AST) -> int | None:

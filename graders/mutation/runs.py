@@ -90,10 +90,18 @@ def probes(inputs: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return made
 
 
-def run_mutants(*, reference: str, sources: Sequence[str], entry: str,
-                inputs: Sequence[Mapping[str, Any]], tolerances: Sequence[Tolerance],
-                time_s: float, memory_mb: int, keys: Sequence[str],
-                cache_file: Path | None) -> MutantRuns:
+def run_mutants(
+    *,
+    reference: str,
+    sources: Sequence[str],
+    entry: str,
+    inputs: Sequence[Mapping[str, Any]],
+    tolerances: Sequence[Tolerance],
+    time_s: float,
+    memory_mb: int,
+    keys: Sequence[str],
+    cache_file: Path | None,
+) -> MutantRuns:
     """Every mutant's outputs on ``inputs`` (and its probes), from the cache when it has them."""
     if cache_file is not None and cache_file.is_file():
         cached = read_cache(cache_file, keys)
@@ -101,8 +109,9 @@ def run_mutants(*, reference: str, sources: Sequence[str], entry: str,
             return cached
     probe_inputs = probes(inputs)
     try:
-        rows, exceptions = run_in_subprocess([reference, *sources], entry,
-                                             [*inputs, *probe_inputs], time_s, memory_mb)
+        rows, exceptions = run_in_subprocess(
+            [reference, *sources], entry, [*inputs, *probe_inputs], time_s, memory_mb
+        )
     except MutantsNotRun as exc:
         logger.warning("%s", exc)
         return MutantRuns({}, {}, {}, failure=str(exc))
@@ -112,8 +121,10 @@ def run_mutants(*, reference: str, sources: Sequence[str], entry: str,
     for key, row, row_raised in zip(keys, rows[1:], exceptions[1:], strict=True):
         outputs[key] = tuple(row[:count])
         raised[key] = tuple(row_raised[:count])
-        differs[key] = any(not same(a, b, tolerance) for a, b, tolerance
-                           in zip(reference_probes, row[count:], tolerances, strict=True))
+        differs[key] = any(
+            not same(a, b, tolerance)
+            for a, b, tolerance in zip(reference_probes, row[count:], tolerances, strict=True)
+        )
     runs = MutantRuns(outputs, raised, differs)
     if cache_file is not None:
         write_cache(cache_file, runs)
@@ -129,37 +140,61 @@ def same(a: Any, b: Any, tolerance: Tolerance) -> bool:
     return bool(close_rows(first[1][None, :], second[1], tolerance)[0])
 
 
-def run_in_subprocess(sources: Sequence[str], entry: str, inputs: Sequence[Mapping[str, Any]],
-                      time_s: float, memory_mb: int
-                      ) -> tuple[list[list[Any]], list[list[str | None]]]:
+def run_in_subprocess(
+    sources: Sequence[str],
+    entry: str,
+    inputs: Sequence[Mapping[str, Any]],
+    time_s: float,
+    memory_mb: int,
+) -> tuple[list[list[Any]], list[list[str | None]]]:
     """Per source, its output on every input and the type of the exception it raised.
 
     Raises ``MutantsNotRun`` naming the cause and the fix when the subprocess fails."""
     buffers: list[bytes | memoryview] = []
-    header = {"entry": entry, "time_s": time_s, "memory_mb": memory_mb,
-              "sources": list(sources),
-              "inputs": [encode_value(tuple(case.values()), buffers) for case in inputs]}
+    header = {
+        "entry": entry,
+        "time_s": time_s,
+        "memory_mb": memory_mb,
+        "sources": list(sources),
+        "inputs": [encode_value(tuple(case.values()), buffers) for case in inputs],
+    }
     request = b"".join(bytes(piece) for piece in pack_frame(header, buffers))
-    env = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": PACKAGE_ROOT,
-           "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "PYTHONPATH": PACKAGE_ROOT,
+        "OPENBLAS_NUM_THREADS": "1",
+        "OMP_NUM_THREADS": "1",
+        "MKL_NUM_THREADS": "1",
+    }
     budget = time_s * len(sources) + 30
     try:
         with children_use_every_cpu():
-            done = subprocess.run([sys.executable, "-m", "graders.mutation.runs"],
-                                  input=request, capture_output=True, timeout=budget, env=env,
-                                  check=True)
+            done = subprocess.run(
+                [sys.executable, "-m", "graders.mutation.runs"],
+                input=request,
+                capture_output=True,
+                timeout=budget,
+                env=env,
+                check=True,
+            )
     except subprocess.TimeoutExpired:
-        raise MutantsNotRun(f"the mutants could not be run: they took longer than {budget:g} s "
-                            f"in all ({time_s:g} s per mutant from [limits] time_s, plus 30 s); "
-                            "make the largest cases smaller or raise time_s in exercise.toml"
-                            ) from None
+        raise MutantsNotRun(
+            f"the mutants could not be run: they took longer than {budget:g} s "
+            f"in all ({time_s:g} s per mutant from [limits] time_s, plus 30 s); "
+            "make the largest cases smaller or raise time_s in exercise.toml"
+        ) from None
     except subprocess.CalledProcessError as exc:
         raise MutantsNotRun(_failed_run(exc, memory_mb)) from None
     except OSError as exc:
         raise MutantsNotRun(f"the mutants could not be run: {exc}") from None
     reply, reply_buffers = recv_frame(io.BytesIO(done.stdout), [MAX_FRAME_BYTES])
-    return ([[None if node is None else decode_value(node, reply_buffers) for node in row]
-             for row in reply["outputs"]], reply["raised"])
+    return (
+        [
+            [None if node is None else decode_value(node, reply_buffers) for node in row]
+            for row in reply["outputs"]
+        ],
+        reply["raised"],
+    )
 
 
 def _failed_run(exc: subprocess.CalledProcessError, memory_mb: int) -> str:
@@ -168,12 +203,16 @@ def _failed_run(exc: subprocess.CalledProcessError, memory_mb: int) -> str:
     last = lines[-1] if lines else f"exit status {exc.returncode}"
     if "MemoryError" in last:
         # Every case's inputs, their noisy probes and every mutant's outputs are held at once.
-        return (f"the mutants could not be run: they ran out of memory ({last}) within "
-                f"[limits] memory_mb = {memory_mb}, which holds every case's inputs twice "
-                "(with their probes) and every mutant's outputs on them; make the largest "
-                "cases smaller or raise memory_mb in exercise.toml")
-    return (f"the mutants could not be run: their process ended with exit status "
-            f"{exc.returncode} ({last})")
+        return (
+            f"the mutants could not be run: they ran out of memory ({last}) within "
+            f"[limits] memory_mb = {memory_mb}, which holds every case's inputs twice "
+            "(with their probes) and every mutant's outputs on them; make the largest "
+            "cases smaller or raise memory_mb in exercise.toml"
+        )
+    return (
+        f"the mutants could not be run: their process ended with exit status "
+        f"{exc.returncode} ({last})"
+    )
 
 
 def read_cache(path: Path, keys: Sequence[str]) -> MutantRuns | None:
@@ -184,8 +223,10 @@ def read_cache(path: Path, keys: Sequence[str]) -> MutantRuns | None:
         return None
     if header.get("keys") != list(keys):
         return None
-    outputs = {key: tuple(None if node is None else decode_value(node, buffers) for node in row)
-               for key, row in zip(keys, header["outputs"], strict=True)}
+    outputs = {
+        key: tuple(None if node is None else decode_value(node, buffers) for node in row)
+        for key, row in zip(keys, header["outputs"], strict=True)
+    }
     raised = {key: tuple(row) for key, row in zip(keys, header["raised"], strict=True)}
     return MutantRuns(outputs, raised, dict(zip(keys, header["probe_differs"], strict=True)))
 
@@ -193,10 +234,14 @@ def read_cache(path: Path, keys: Sequence[str]) -> MutantRuns | None:
 def write_cache(path: Path, runs: MutantRuns) -> None:
     buffers: list[bytes | memoryview] = []
     keys = list(runs.outputs)
-    header = {"keys": keys, "probe_differs": [runs.probe_differs[k] for k in keys],
-              "outputs": [[None if v is None else encode_value(v, buffers)
-                           for v in runs.outputs[k]] for k in keys],
-              "raised": [list(runs.raised[k]) for k in keys]}
+    header = {
+        "keys": keys,
+        "probe_differs": [runs.probe_differs[k] for k in keys],
+        "outputs": [
+            [None if v is None else encode_value(v, buffers) for v in runs.outputs[k]] for k in keys
+        ],
+        "raised": [list(runs.raised[k]) for k in keys],
+    }
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_suffix(f".{os.getpid()}.partial")
@@ -208,6 +253,7 @@ def write_cache(path: Path, runs: MutantRuns) -> None:
 
 # --- the subprocess ----------------------------------------------------------------------
 
+
 class MutantTimeout(Exception):
     pass
 
@@ -216,8 +262,9 @@ def _on_alarm(signum: int, frame: object) -> None:
     raise MutantTimeout
 
 
-def _outputs(source: str, entry: str, inputs: Sequence[tuple[Any, ...]],
-             time_s: float) -> tuple[list[Any], list[str | None]]:
+def _outputs(
+    source: str, entry: str, inputs: Sequence[tuple[Any, ...]], time_s: float
+) -> tuple[list[Any], list[str | None]]:
     results: list[Any] = [None] * len(inputs)
     raised: list[str | None] = [None] * len(inputs)
     signal.setitimer(signal.ITIMER_REAL, time_s)

@@ -24,8 +24,9 @@ def mutant_statuses(prepared: PreparedExercise) -> list[MutantStatus]:
     statuses = []
     for mutant in prepared.mutants:
         killers = tuple(c.name for c in prepared.cases if mutant.key in c.table.wrong)
-        hidden = tuple(c.name for c in prepared.cases
-                       if not c.spec.public and mutant.key in c.table.wrong)
+        hidden = tuple(
+            c.name for c in prepared.cases if not c.spec.public and mutant.key in c.table.wrong
+        )
         equivalent = not killers and not prepared.probe_differs.get(mutant.key, False)
         statuses.append(MutantStatus(mutant, killers, hidden, equivalent))
     return statuses
@@ -43,8 +44,10 @@ class MutationScore:
         return self.killed / self.counted if self.counted else 1.0
 
     def describe(self) -> str:
-        return (f"mutation score {self.share:.0%} ({self.killed} of {self.counted} "
-                "non-equivalent mutants fail a hidden case)")
+        return (
+            f"mutation score {self.share:.0%} ({self.killed} of {self.counted} "
+            "non-equivalent mutants fail a hidden case)"
+        )
 
 
 def mutation_score(prepared: PreparedExercise) -> MutationScore:

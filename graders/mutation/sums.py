@@ -15,16 +15,25 @@ def sum_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
     """A sum: a term left out or counted twice, the two weights of a mix exchanged."""
     if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add)):
         return
-    yield from dropped_operands(node, Operator.DROP_TERM, "the added term",
-                                "one of the added terms", scope)
+    yield from dropped_operands(
+        node, Operator.DROP_TERM, "the added term", "one of the added terms", scope
+    )
     if isinstance(node.right, ast.Name) and node.right.id in scope.parameters:
-        yield Variant(Operator.DOUBLE_TERM, "", f"with the added term {node.right.id} counted "
-                      "twice", doubled_term)
+        yield Variant(
+            Operator.DOUBLE_TERM,
+            "",
+            f"with the added term {node.right.id} counted twice",
+            doubled_term,
+        )
     gate = mixed_gate(node)
     if gate is not None:
-        yield Variant(Operator.COMPLEMENT, "", "with the two weights of a mix exchanged: a "
-                      "gate g where 1 - g belongs, and 1 - g where g belongs",
-                      functools.partial(exchange_complement, gate=gate))
+        yield Variant(
+            Operator.COMPLEMENT,
+            "",
+            "with the two weights of a mix exchanged: a "
+            "gate g where 1 - g belongs, and 1 - g where g belongs",
+            functools.partial(exchange_complement, gate=gate),
+        )
 
 
 def doubled_term(node: ast.AST) -> ast.AST | None:
@@ -44,8 +53,12 @@ def mixed_gate(node: ast.BinOp) -> ast.expr | None:
     plain = {ast.dump(f) for pair in factors for f in pair}
     for pair in factors:
         for factor in pair:
-            if isinstance(factor, ast.BinOp) and isinstance(factor.op, ast.Sub) \
-                    and is_one(factor.left) and ast.dump(factor.right) in plain:
+            if (
+                isinstance(factor, ast.BinOp)
+                and isinstance(factor.op, ast.Sub)
+                and is_one(factor.left)
+                and ast.dump(factor.right) in plain
+            ):
                 return factor.right
     return None
 

@@ -76,9 +76,12 @@ class SlotCgroup:
         version = detect_version()
         if version is CgroupVersion.V2:
             parent = own_cgroup("", version)
-            _write(parent / "cgroup.subtree_control", " ".join(f"+{c}" for c in CONTROLLERS),
-                   "enabling the controllers for child cgroups (a v2 cgroup with processes "
-                   "of its own cannot: run the service in a delegated cgroup)")
+            _write(
+                parent / "cgroup.subtree_control",
+                " ".join(f"+{c}" for c in CONTROLLERS),
+                "enabling the controllers for child cgroups (a v2 cgroup with processes "
+                "of its own cannot: run the service in a delegated cgroup)",
+            )
             parents = [parent]
         else:
             parents = [own_cgroup(controller, version) for controller in V1_CONTROLLERS]
@@ -89,8 +92,10 @@ class SlotCgroup:
                     remove_stale(parent)
                     (parent / name).mkdir(mode=0o755)
                     made[parent.resolve()] = parent / name
-            join_fds = tuple(os.open(folder / "cgroup.procs", os.O_WRONLY | os.O_CLOEXEC)
-                             for folder in made.values())
+            join_fds = tuple(
+                os.open(folder / "cgroup.procs", os.O_WRONLY | os.O_CLOEXEC)
+                for folder in made.values()
+            )
         except OSError as exc:
             for folder in made.values():
                 with contextlib.suppress(OSError):
@@ -98,14 +103,13 @@ class SlotCgroup:
             raise SandboxUnavailable(f"cgroup {exc.filename}: {exc.strerror}") from exc
         slot = cls(version, tuple(made[parent.resolve()] for parent in parents), join_fds)
         if version is CgroupVersion.V2:
-            _write(slot.folder("cpu") / "cpu.max", f"{CPU_PERIOD_US} {CPU_PERIOD_US}",
-                   "cpu.max")
-            _write(slot.folder("memory") / "memory.swap.max", "0", "memory.swap.max",
-                   optional=True)
+            _write(slot.folder("cpu") / "cpu.max", f"{CPU_PERIOD_US} {CPU_PERIOD_US}", "cpu.max")
+            _write(slot.folder("memory") / "memory.swap.max", "0", "memory.swap.max", optional=True)
             # Before Linux 6.12 memory.peak is read-only: the peak of the cgroup's whole life.
             with contextlib.suppress(OSError):
-                slot.peak_fd = os.open(slot.folder("memory") / "memory.peak",
-                                       os.O_RDWR | os.O_CLOEXEC)
+                slot.peak_fd = os.open(
+                    slot.folder("memory") / "memory.peak", os.O_RDWR | os.O_CLOEXEC
+                )
         else:
             cpu = slot.folder("cpu")
             _write(cpu / "cpu.cfs_period_us", str(CPU_PERIOD_US), "cpu period")
@@ -136,8 +140,12 @@ class SlotCgroup:
             if self.written is not None and memory > self.written[0]:
                 files.reverse()
             for file in files:
-                _write(memory_folder / file, str(memory), file, optional=file.startswith(
-                    "memory.memsw"))
+                _write(
+                    memory_folder / file,
+                    str(memory),
+                    file,
+                    optional=file.startswith("memory.memsw"),
+                )
             _write(self.folder("pids") / "pids.max", str(processes), "pids.max")
         self.written = wanted
 
@@ -146,11 +154,9 @@ class SlotCgroup:
         # nice values: a background sandbox's cgroup gets the smallest weight there is.
         background = priority is CpuPriority.BACKGROUND
         if self.version is CgroupVersion.V2:
-            _write(self.folder("cpu") / "cpu.weight", "1" if background else "100",
-                   "cpu.weight")
+            _write(self.folder("cpu") / "cpu.weight", "1" if background else "100", "cpu.weight")
         else:
-            _write(self.folder("cpu") / "cpu.shares", "2" if background else "1024",
-                   "cpu.shares")
+            _write(self.folder("cpu") / "cpu.shares", "2" if background else "1024", "cpu.shares")
 
     def add(self, pid: int) -> None:
         """Called by the zygote with its sandbox's PID 1, which has run no submitted code yet:

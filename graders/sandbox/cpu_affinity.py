@@ -29,8 +29,10 @@ from pathlib import Path
 
 from graders.sandbox.machine import kernel_id
 
-CORE_FOLDERS = (Path("/run/numjudge/cores"),
-                Path(tempfile.gettempdir()) / f"numjudge-cores-{os.geteuid()}")
+CORE_FOLDERS = (
+    Path("/run/numjudge/cores"),
+    Path(tempfile.gettempdir()) / f"numjudge-cores-{os.geteuid()}",
+)
 
 _before_pinning: frozenset[int] | None = None
 _claims: list[int] = []
@@ -69,12 +71,19 @@ def keep_threads_on(count: int, folder: Path | None = None) -> frozenset[int]:
     return chosen
 
 
-def claim_cores(candidates: list[int], count: int,
-                folders: Sequence[Path] | None = None) -> frozenset[int]:
+def claim_cores(
+    candidates: list[int], count: int, folders: Sequence[Path] | None = None
+) -> frozenset[int]:
     """Up to ``count`` of ``candidates``, in their order, that no live process claimed in the
     first usable of ``folders`` (by default ``CORE_FOLDERS``)."""
-    folder = next((folder / kernel_id() for folder in folders or CORE_FOLDERS
-                   if _usable(folder / kernel_id())), None)
+    folder = next(
+        (
+            folder / kernel_id()
+            for folder in folders or CORE_FOLDERS
+            if _usable(folder / kernel_id())
+        ),
+        None,
+    )
     if folder is None:
         return frozenset()
     claimed: list[int] = []

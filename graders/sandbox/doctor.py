@@ -73,23 +73,42 @@ def diagnose(limits: SandboxLimits | None = None) -> list[Layer]:
     why = "; ".join(missing)
     layers = [namespace_layer(kind, seen["ns"][kind], why) for kind in NAMESPACES]
     # Only the system folders, the top folders of the interpreter's and the fresh ones.
-    allowed = {folder.strip("/") for folder in SYSTEM_DIRS} | {"dev", "etc", "proc", "sandbox",
-                                                                 "tmp"}
+    allowed = {folder.strip("/") for folder in SYSTEM_DIRS} | {
+        "dev",
+        "etc",
+        "proc",
+        "sandbox",
+        "tmp",
+    }
     allowed |= {Path(root).parts[1] for root in python_roots()}
     private_root = "sandbox" in seen["root"] and set(seen["root"]) <= allowed
     layers += [
-        Layer("private root", state(private_root),
-              "only /usr, the Python folders, /dev, /proc, /tmp" if private_root else why),
+        Layer(
+            "private root",
+            state(private_root),
+            "only /usr, the Python folders, /dev, /proc, /tmp" if private_root else why,
+        ),
         Layer("PID 1 of its own", state(seen["pid"] == 1), f"pid {seen['pid']}"),
-        Layer("unprivileged uid", state(seen["uid"] != 0 and seen["caps"] == 0),
-              f"uid {seen['uid']} (the slot's: {uid}), capabilities {seen['caps']:#x}"),
+        Layer(
+            "unprivileged uid",
+            state(seen["uid"] != 0 and seen["caps"] == 0),
+            f"uid {seen['uid']} (the slot's: {uid}), capabilities {seen['caps']:#x}",
+        ),
         Layer("no_new_privs", state(seen["no_new_privs"] == 1)),
         Layer("seccomp filter", state(seen["seccomp"] == 2), f"mode {seen['seccomp']}"),
-        Layer("rlimits", state(seen["memory"] == limits.memory_mb * 1024 * 1024),
-              f"address space {seen['memory'] // (1024 * 1024)} MB"),
-        Layer("cgroup", state("numjudge-sandbox-" in seen["cgroup"]),
-              f"{detect_version().value}: memory, pids, cpu of all processes together"
-              if not reduced else "; ".join(reduced), required=False),
+        Layer(
+            "rlimits",
+            state(seen["memory"] == limits.memory_mb * 1024 * 1024),
+            f"address space {seen['memory'] // (1024 * 1024)} MB",
+        ),
+        Layer(
+            "cgroup",
+            state("numjudge-sandbox-" in seen["cgroup"]),
+            f"{detect_version().value}: memory, pids, cpu of all processes together"
+            if not reduced
+            else "; ".join(reduced),
+            required=False,
+        ),
     ]
     return layers
 

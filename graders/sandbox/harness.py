@@ -97,13 +97,20 @@ def describe_exception(exc: BaseException) -> dict[str, Any]:
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == SUBMISSION_FILE]
     line = frames[-1].lineno if frames else getattr(exc, "lineno", None)
     lines = traceback.format_list(frames) + traceback.format_exception_only(type(exc), exc)
-    return {"type": type(exc).__name__, "message": str(exc)[:MAX_ERROR_CHARS], "line": line,
-            "traceback": "".join(lines)[-MAX_ERROR_CHARS:]}
+    return {
+        "type": type(exc).__name__,
+        "message": str(exc)[:MAX_ERROR_CHARS],
+        "line": line,
+        "traceback": "".join(lines)[-MAX_ERROR_CHARS:],
+    }
 
 
 def load_submission(code: str, entry: str) -> Any:
-    namespace: dict[str, Any] = {"__name__": "submission", "__builtins__": builtins,
-                                 "__file__": SUBMISSION_FILE}
+    namespace: dict[str, Any] = {
+        "__name__": "submission",
+        "__builtins__": builtins,
+        "__file__": SUBMISSION_FILE,
+    }
     exec(compile(code, SUBMISSION_FILE, "exec"), namespace)
     function = namespace.get(entry)
     if not callable(function):
@@ -117,27 +124,30 @@ def writable_copy(value: Any) -> Any:
 
 def changed_inputs(names: list[str], args: list[Any], pristine: list[Any]) -> list[str]:
     """Inputs whose bytes differ from the read-only originals they were copied from."""
-    return [name for name, now, before in zip(names, args, pristine, strict=True)
-            if isinstance(before, np.ndarray)
-            and (now.shape != before.shape or now.tobytes() != before.tobytes())]
+    return [
+        name
+        for name, now, before in zip(names, args, pristine, strict=True)
+        if isinstance(before, np.ndarray)
+        and (now.shape != before.shape or now.tobytes() != before.tobytes())
+    ]
 
 
 def warning_texts(caught: list[warnings.WarningMessage]) -> list[str]:
     """The distinct warnings of one call ("RuntimeWarning: overflow encountered in exp")."""
-    texts = dict.fromkeys(f"{w.category.__name__}: {w.message}"[:MAX_WARNING_CHARS]
-                          for w in caught)
+    texts = dict.fromkeys(f"{w.category.__name__}: {w.message}"[:MAX_WARNING_CHARS] for w in caught)
     return list(texts)[:MAX_WARNINGS]
 
 
-def task_inputs(task: dict[str, Any], buffers: Sequence[memoryview], main: list[Any]
-                ) -> list[Any]:
+def task_inputs(task: dict[str, Any], buffers: Sequence[memoryview], main: list[Any]) -> list[Any]:
     """A task's read-only inputs: decoded, or for a batch item taken from ``main``, the
     inputs of the call it is an item of."""
     if "item" not in task:
         return [decode_value(node, buffers) for node in task["args"]]
     item, axes = int(task["item"]), dict(task["axes"])
-    return [batch_item(value, item, axes[name]) if name in axes else value
-            for name, value in zip(task["names"], main, strict=True)]
+    return [
+        batch_item(value, item, axes[name]) if name in axes else value
+        for name, value in zip(task["names"], main, strict=True)
+    ]
 
 
 def batch_item(value: np.ndarray, index: int, axis: int) -> np.ndarray:
@@ -147,8 +157,9 @@ def batch_item(value: np.ndarray, index: int, axis: int) -> np.ndarray:
     return value[(slice(None),) * (axis % value.ndim) + (index,)]
 
 
-def call(function: Any, names: list[str], pristine: list[Any]
-         ) -> tuple[dict[str, Any], list[bytes | memoryview], BaseException | None]:
+def call(
+    function: Any, names: list[str], pristine: list[Any]
+) -> tuple[dict[str, Any], list[bytes | memoryview], BaseException | None]:
     """Call the function on fresh copies of the task's read-only inputs."""
     args = [writable_copy(value) for value in pristine]
     out_buffers: list[bytes | memoryview] = []
@@ -163,8 +174,9 @@ def call(function: Any, names: list[str], pristine: list[Any]
     return header, out_buffers, raised
 
 
-def run_public(function: Any, names: list[str], pristine: list[Any], stdout: CappedText
-               ) -> tuple[dict[str, Any], list[bytes | memoryview]]:
+def run_public(
+    function: Any, names: list[str], pristine: list[Any], stdout: CappedText
+) -> tuple[dict[str, Any], list[bytes | memoryview]]:
     # The learner's own warning filters apply; each distinct warning is recorded once per call.
     with warnings.catch_warnings(record=True) as caught:
         header, out_buffers, raised = call(function, names, pristine)
@@ -175,16 +187,18 @@ def run_public(function: Any, names: list[str], pristine: list[Any], stdout: Cap
     return header, out_buffers
 
 
-def run_hidden(function: Any, names: list[str], pristine: list[Any]
-               ) -> tuple[dict[str, Any], list[bytes | memoryview]]:
+def run_hidden(
+    function: Any, names: list[str], pristine: list[Any]
+) -> tuple[dict[str, Any], list[bytes | memoryview]]:
     # Whether the call warned, never which warning: an exercise may count a warning as a
     # failure, and the warning's text could carry the hidden inputs.
     with warnings.catch_warnings(record=True) as caught:
         header, out_buffers, raised = call(function, names, pristine)
     header["warned"] = bool(caught)
     if raised is not None:
-        header["error"] = {"type": "MemoryError" if isinstance(raised, MemoryError)
-                           else "Exception"}
+        header["error"] = {
+            "type": "MemoryError" if isinstance(raised, MemoryError) else "Exception"
+        }
     return header, out_buffers
 
 
@@ -197,8 +211,10 @@ def serve(channel: socket.socket, max_stdout_chars: int) -> None:
     try:
         function = load_submission(request["code"], request["entry"])
     except BaseException as exc:
-        send_frame(channel, {"kind": "load_error", "error": describe_exception(exc),
-                             "stdout": stdout.take()})
+        send_frame(
+            channel,
+            {"kind": "load_error", "error": describe_exception(exc), "stdout": stdout.take()},
+        )
         return
     send_frame(channel, {"kind": "loaded", "stdout": stdout.take()})
     index = 0
@@ -208,8 +224,7 @@ def serve(channel: socket.socket, max_stdout_chars: int) -> None:
     for task in request["tasks"]:
         pristine = task_inputs(task, buffers, main)
         main = main if "item" in task else pristine
-        add_result(case, case_buffers,
-                   *run_public(function, list(task["names"]), pristine, stdout))
+        add_result(case, case_buffers, *run_public(function, list(task["names"]), pristine, stdout))
         if task.get("flush", True):
             channel.sendall(b"".join(results_frame(index, case, case_buffers)))
             index += len(case)
@@ -222,8 +237,7 @@ def serve(channel: socket.socket, max_stdout_chars: int) -> None:
         index = serve_hidden_case(channel, reader, function, index)
 
 
-def serve_hidden_case(channel: socket.socket, reader: BinaryIO, function: Any,
-                      index: int) -> int:
+def serve_hidden_case(channel: socket.socket, reader: BinaryIO, function: Any, index: int) -> int:
     """Receive one hidden case, run its calls, answer in one frame; its inputs go out of scope
     on return."""
     group, buffers = recv_frame(reader, [MAX_REQUEST_BYTES])
@@ -238,8 +252,12 @@ def serve_hidden_case(channel: socket.socket, reader: BinaryIO, function: Any,
     return index + len(case)
 
 
-def add_result(case: list[dict[str, Any]], case_buffers: list[bytes | memoryview],
-               header: dict[str, Any], out_buffers: list[bytes | memoryview]) -> None:
+def add_result(
+    case: list[dict[str, Any]],
+    case_buffers: list[bytes | memoryview],
+    header: dict[str, Any],
+    out_buffers: list[bytes | memoryview],
+) -> None:
     """Append one call's result to its case's frame, its buffers numbered after the case's."""
     if case_buffers and "value" in header:
         shift_buffers(header["value"], len(case_buffers))
@@ -254,6 +272,7 @@ def shift_buffers(node: dict[str, Any], offset: int) -> None:
         shift_buffers(item, offset)
 
 
-def results_frame(first: int, case: list[dict[str, Any]],
-                  case_buffers: list[bytes | memoryview]) -> list[bytes | memoryview]:
+def results_frame(
+    first: int, case: list[dict[str, Any]], case_buffers: list[bytes | memoryview]
+) -> list[bytes | memoryview]:
     return pack_frame({"kind": "results", "first": first, "results": case}, case_buffers)

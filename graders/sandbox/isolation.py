@@ -62,11 +62,19 @@ def _check(result: int, what: str) -> None:
         raise SandboxUnavailable(f"{what}: {os.strerror(error)}")
 
 
-def _mount(source: str | None, target: str, fstype: str | None, flags: int,
-           data: str | None = None) -> None:
-    _check(_libc.mount(source.encode() if source else None, target.encode(),
-                       fstype.encode() if fstype else None, flags,
-                       data.encode() if data else None), f"mount {target}")
+def _mount(
+    source: str | None, target: str, fstype: str | None, flags: int, data: str | None = None
+) -> None:
+    _check(
+        _libc.mount(
+            source.encode() if source else None,
+            target.encode(),
+            fstype.encode() if fstype else None,
+            flags,
+            data.encode() if data else None,
+        ),
+        f"mount {target}",
+    )
 
 
 def rootless() -> bool:
@@ -149,8 +157,11 @@ def python_roots() -> list[str]:
 
 def roots_under(folders: tuple[str, ...], roots: list[str]) -> list[str]:
     """The roots that lie inside one of ``folders`` (a virtualenv in /tmp, say)."""
-    return [root for root in roots
-            if any(root == folder or root.startswith(folder + "/") for folder in folders)]
+    return [
+        root
+        for root in roots
+        if any(root == folder or root.startswith(folder + "/") for folder in folders)
+    ]
 
 
 def prepare_root(mountpoint: str) -> None:
@@ -196,16 +207,23 @@ def enter_root(mountpoint: str, tmpfs_mb: int) -> None:
     _check(_libc.unshare(CLONE_NEWNS), "unshare (mount namespace)")
     root = Path(mountpoint)
     for folder in WRITABLE_DIRS:
-        _mount("tmpfs", str(root / folder.lstrip("/")), "tmpfs", MS_NOSUID | MS_NODEV,
-               f"size={tmpfs_mb}m,mode=1777,nr_inodes=4096")
+        _mount(
+            "tmpfs",
+            str(root / folder.lstrip("/")),
+            "tmpfs",
+            MS_NOSUID | MS_NODEV,
+            f"size={tmpfs_mb}m,mode=1777,nr_inodes=4096",
+        )
     # A fresh /tmp hides a Python root that lives inside it (a checkout in /tmp): bind it again.
     for source in roots_under(WRITABLE_DIRS, python_roots()):
         _bind_readonly(source, root, directory=True)
     # The old root is parked on /tmp, over the fresh tmpfs, while this PID namespace's procfs
     # is mounted (in a user namespace the kernel allows that only while another procfs is
     # fully visible), then detached: no stray folder is left in the read-only skeleton.
-    _check(_libc.syscall(SYS_PIVOT_ROOT_X86_64, mountpoint.encode(),
-                         str(root / "tmp").encode()), "pivot_root")
+    _check(
+        _libc.syscall(SYS_PIVOT_ROOT_X86_64, mountpoint.encode(), str(root / "tmp").encode()),
+        "pivot_root",
+    )
     os.chdir("/")
     _mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
     _check(_libc.umount2(b"/tmp", MNT_DETACH), "umount old root")
@@ -267,8 +285,11 @@ class _CapHeader(ctypes.Structure):
 
 
 class _CapData(ctypes.Structure):
-    _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32),
-                ("inheritable", ctypes.c_uint32)]
+    _fields_ = [
+        ("effective", ctypes.c_uint32),
+        ("permitted", ctypes.c_uint32),
+        ("inheritable", ctypes.c_uint32),
+    ]
 
 
 def drop_privileges(uid: int) -> None:
@@ -308,9 +329,15 @@ def close_other_fds(keep: tuple[int, ...]) -> None:
     os.closerange(low, 1 << 16)
 
 
-SANDBOX_ENVIRONMENT = {"HOME": "/tmp", "TMPDIR": "/tmp", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
-                       "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
-                       "MKL_NUM_THREADS": "1"}
+SANDBOX_ENVIRONMENT = {
+    "HOME": "/tmp",
+    "TMPDIR": "/tmp",
+    "LANG": "C.UTF-8",
+    "PATH": "/usr/bin:/bin",
+    "OPENBLAS_NUM_THREADS": "1",
+    "OMP_NUM_THREADS": "1",
+    "MKL_NUM_THREADS": "1",
+}
 
 
 def scrub_environment() -> None:

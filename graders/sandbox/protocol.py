@@ -166,9 +166,13 @@ def encode_tasks(tasks: Sequence[Task]) -> EncodedTasks:
             frame = pack_frame({"kind": "hidden", "tasks": group}, list(group_buffers))
             frames.append((b"".join(frame), end - start))
             start = end
-    return EncodedTasks(json.dumps(encoded, separators=(",", ":")), buffers,
-                        json.dumps([len(buffer) for buffer in buffers], separators=(",", ":")),
-                        tuple(task.names for task in tasks), tuple(frames))
+    return EncodedTasks(
+        json.dumps(encoded, separators=(",", ":")),
+        buffers,
+        json.dumps([len(buffer) for buffer in buffers], separators=(",", ":")),
+        tuple(task.names for task in tasks),
+        tuple(frames),
+    )
 
 
 def encode_group(tasks: Sequence[Task]) -> tuple[list[dict[str, Any]], tuple[bytes, ...]]:
@@ -181,11 +185,17 @@ def encode_group(tasks: Sequence[Task]) -> tuple[list[dict[str, Any]], tuple[byt
     for nodes in args:
         for node in nodes:
             _renumber_buffers(node, renumbered)
-    encoded = [{"names": list(task.names), "args": nodes, "flush": task.flush}
-               if task.item is None else
-               {"names": list(task.names), "item": task.item.index,
-                "axes": dict(task.item.axes), "flush": task.flush}
-               for task, nodes in zip(tasks, args, strict=True)]
+    encoded = [
+        {"names": list(task.names), "args": nodes, "flush": task.flush}
+        if task.item is None
+        else {
+            "names": list(task.names),
+            "item": task.item.index,
+            "axes": dict(task.item.axes),
+            "flush": task.flush,
+        }
+        for task, nodes in zip(tasks, args, strict=True)
+    ]
     return encoded, tuple(distinct)
 
 
@@ -198,9 +208,11 @@ def _renumber_buffers(node: dict[str, Any], renumbered: list[int]) -> None:
 
 def request_frame(code: str, entry: str, tasks: EncodedTasks) -> list[bytes | memoryview]:
     """The request frame: only the code and the entry name are new for each submission."""
-    header = (f'{{"code":{json.dumps(code)},"entry":{json.dumps(entry)},'
-              f'"tasks":{tasks.json},"hidden":{len(tasks.hidden)},'
-              f'"buffers":{tasks.sizes_json}}}').encode()
+    header = (
+        f'{{"code":{json.dumps(code)},"entry":{json.dumps(entry)},'
+        f'"tasks":{tasks.json},"hidden":{len(tasks.hidden)},'
+        f'"buffers":{tasks.sizes_json}}}'
+    ).encode()
     return [HEADER.pack(len(header)), header, *tasks.buffers]
 
 
@@ -251,15 +263,18 @@ class Conversation:
         if self.phase is Phase.LOADING:
             return self._apply_loading(kind, header)
         if kind != "results":
-            if kind == "public_done" and self.phase is Phase.PUBLIC \
-                    and self.next_index == self.tasks.public_count:
+            if (
+                kind == "public_done"
+                and self.phase is Phase.PUBLIC
+                and self.next_index == self.tasks.public_count
+            ):
                 self.result.dropped_chars = int(header.get("dropped_chars", 0))
                 return Next.SEND_CASE
             raise WireError(f"unexpected frame kind {str(kind)[:40]!r}")
         results = header["results"]
         if not isinstance(results, list) or not results:
             raise WireError("a results frame without results")
-        end = (self.tasks.public_count if self.phase is Phase.PUBLIC else self.case_end)
+        end = self.tasks.public_count if self.phase is Phase.PUBLIC else self.case_end
         if header["first"] != self.next_index or self.next_index + len(results) > end:
             raise WireError("a result out of order")
         for result in results:
@@ -282,17 +297,31 @@ class Conversation:
         ok = bool(header["ok"])
         value = decode_value(header["value"], buffers) if ok else None
         if self.phase is Phase.HIDDEN:
-            error = None if ok else {
-                "type": "MemoryError" if dict(header["error"]).get("type") == "MemoryError"
-                else "Exception"}
-            self.result.outcomes[index] = TaskOutcome(ok, value, error, mutated,
-                                                      warned=header.get("warned") is True)
+            error = (
+                None
+                if ok
+                else {
+                    "type": "MemoryError"
+                    if dict(header["error"]).get("type") == "MemoryError"
+                    else "Exception"
+                }
+            )
+            self.result.outcomes[index] = TaskOutcome(
+                ok, value, error, mutated, warned=header.get("warned") is True
+            )
             return
-        texts = tuple(str(text)[:MAX_WARNING_CHARS]
-                      for text in list(header.get("warnings", ()))[:MAX_WARNINGS])
+        texts = tuple(
+            str(text)[:MAX_WARNING_CHARS]
+            for text in list(header.get("warnings", ()))[:MAX_WARNINGS]
+        )
         self.result.outcomes[index] = TaskOutcome(
-            ok=ok, value=value, error=None if ok else dict(header["error"]), mutated=mutated,
-            stdout=str(header.get("stdout", "")), warnings=texts, warned=bool(texts),
+            ok=ok,
+            value=value,
+            error=None if ok else dict(header["error"]),
+            mutated=mutated,
+            stdout=str(header.get("stdout", "")),
+            warnings=texts,
+            warned=bool(texts),
         )
 
     def _apply_loading(self, kind: Any, header: dict[str, Any]) -> Next:
@@ -313,8 +342,14 @@ class Conversation:
         return Next.STOP
 
 
-def exchange(channel: socket.socket, code: str, entry: str, tasks: EncodedTasks,
-             deadline: float, limits: SandboxLimits) -> RunResult:
+def exchange(
+    channel: socket.socket,
+    code: str,
+    entry: str,
+    tasks: EncodedTasks,
+    deadline: float,
+    limits: SandboxLimits,
+) -> RunResult:
     """Hold the whole conversation of one submission on ``channel``."""
     conversation = Conversation(tasks)
     result = conversation.result

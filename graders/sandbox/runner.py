@@ -61,9 +61,15 @@ PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
 def zygote_environment() -> dict[str, str]:
     """The zygote's whole environment: nothing of the server's secrets."""
-    env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONPATH": PACKAGE_ROOT,
-           "PYTHONDONTWRITEBYTECODE": "1", "OPENBLAS_NUM_THREADS": "1",
-           "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "LANG": "C.UTF-8",
+        "PYTHONPATH": PACKAGE_ROOT,
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "OPENBLAS_NUM_THREADS": "1",
+        "OMP_NUM_THREADS": "1",
+        "MKL_NUM_THREADS": "1",
+    }
     env.update({k: os.environ[k] for k in PASSED_ENVIRONMENT if k in os.environ})
     return env
 
@@ -101,10 +107,20 @@ class Zygote:
         self.control = ours
         with children_use_every_cpu():
             self.process = subprocess.Popen(
-                [sys.executable, "-c", zygote_launcher(), str(theirs.fileno()), str(slot),
-                 str(uid_base)],
-                pass_fds=[theirs.fileno()], env=zygote_environment(), cwd="/",
-                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True,
+                [
+                    sys.executable,
+                    "-c",
+                    zygote_launcher(),
+                    str(theirs.fileno()),
+                    str(slot),
+                    str(uid_base),
+                ],
+                pass_fds=[theirs.fileno()],
+                env=zygote_environment(),
+                cwd="/",
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                start_new_session=True,
             )
         theirs.close()
         self.pending_deadline: float | None = None
@@ -235,8 +251,13 @@ class Sandbox:
                 zygote.close()
             self._all.clear()
 
-    def run(self, code: str, entry: str, tasks: Sequence[Task] | EncodedTasks,
-            limits: SandboxLimits | None = None) -> RunResult:
+    def run(
+        self,
+        code: str,
+        entry: str,
+        tasks: Sequence[Task] | EncodedTasks,
+        limits: SandboxLimits | None = None,
+    ) -> RunResult:
         """Run ``code`` once per task; only the learner's own doing ends up in the result.
 
         A grading lost to the engine (a zygote that died, a sandbox whose set-up failed) is
@@ -253,15 +274,22 @@ class Sandbox:
             except SandboxStarved:
                 raise  # the host is busy now: at once, it would starve again
             except SandboxFault as fault:
-                logger.warning("grading lost to an engine fault (attempt %d of %d): %s",
-                               attempt, ENGINE_ATTEMPTS, fault)
+                logger.warning(
+                    "grading lost to an engine fault (attempt %d of %d): %s",
+                    attempt,
+                    ENGINE_ATTEMPTS,
+                    fault,
+                )
                 if attempt == ENGINE_ATTEMPTS:
-                    raise SandboxFault(f"the grading was lost {ENGINE_ATTEMPTS} times to "
-                                       f"engine faults; the last: {fault}") from fault
+                    raise SandboxFault(
+                        f"the grading was lost {ENGINE_ATTEMPTS} times to "
+                        f"engine faults; the last: {fault}"
+                    ) from fault
         raise AssertionError("unreachable")
 
-    def _run_once(self, code: str, entry: str, tasks: EncodedTasks,
-                  limits: SandboxLimits) -> RunResult:
+    def _run_once(
+        self, code: str, entry: str, tasks: EncodedTasks, limits: SandboxLimits
+    ) -> RunResult:
         zygote = self._idle.get()
         healthy = False
         try:
@@ -294,8 +322,9 @@ class Sandbox:
         return fresh
 
 
-def run_in_zygote(zygote: Zygote, code: str, entry: str, tasks: EncodedTasks,
-                  limits: SandboxLimits) -> tuple[RunResult, bool]:
+def run_in_zygote(
+    zygote: Zygote, code: str, entry: str, tasks: EncodedTasks, limits: SandboxLimits
+) -> tuple[RunResult, bool]:
     """Run one submission; also says whether the zygote is still fit for the next one.
 
     Raises ``SandboxFault`` when the engine, not the submission, lost the grading, and
@@ -314,8 +343,10 @@ def run_in_zygote(zygote: Zygote, code: str, entry: str, tasks: EncodedTasks,
         result = RunResult(Ending.TIMEOUT)
     except Exception as exc:  # every frame is hostile: never crash on one
         logger.warning("a sandbox's frames could not be read: %r", exc)
-        result = RunResult(Ending.PROTOCOL_ERROR,
-                           message=f"the sandbox sent a malformed message ({type(exc).__name__})")
+        result = RunResult(
+            Ending.PROTOCOL_ERROR,
+            message=f"the sandbox sent a malformed message ({type(exc).__name__})",
+        )
     finally:
         ours.close()
         theirs.close()
@@ -335,8 +366,9 @@ def run_in_zygote(zygote: Zygote, code: str, entry: str, tasks: EncodedTasks,
     except ZygoteLost as exc:
         raise SandboxFault(f"zygote {zygote.slot} died during the grading ({exc})") from exc
     if ended is None:
-        raise SandboxFault(f"zygote {zygote.slot} did not stop its sandbox by the wall-clock "
-                           "ceiling")
+        raise SandboxFault(
+            f"zygote {zygote.slot} did not stop its sandbox by the wall-clock ceiling"
+        )
     exit_code, result.usage = ended
     result.exit_code = exit_code
     if exit_code == EXIT_TIMEOUT:
@@ -345,12 +377,16 @@ def run_in_zygote(zygote: Zygote, code: str, entry: str, tasks: EncodedTasks,
         result.ending = Ending.WALL_LIMIT
     elif exit_code == EXIT_STARVED:
         used = f"{result.usage.cpu_s:.2f} s of CPU time" if result.usage else "no CPU time"
-        raise SandboxStarved(f"the submission was runnable but got {used} in "
-                             f"{limits.starved_wall_s:g} s: the host is too busy to judge it "
-                             "now")
+        raise SandboxStarved(
+            f"the submission was runnable but got {used} in "
+            f"{limits.starved_wall_s:g} s: the host is too busy to judge it "
+            "now"
+        )
     elif exit_code == EXIT_MEMORY_LIMIT:
-        result.message = (f"the submission's processes together went over the memory limit "
-                          f"({limits.memory_mb} MB) and were killed")
+        result.message = (
+            f"the submission's processes together went over the memory limit "
+            f"({limits.memory_mb} MB) and were killed"
+        )
     elif exit_code == EXIT_SETUP_FAILED:
         # The zygote saw no "set up" byte from the sandbox: no submitted code ran.
         raise SandboxFault(result.message or "the sandbox could not be set up")

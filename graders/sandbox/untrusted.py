@@ -35,10 +35,12 @@ def clean_error(error: Any) -> dict[str, Any] | None:
     if not isinstance(error, dict):
         return None
     line = error.get("line")
-    return {"type": storable(error.get("type", "Exception"), MAX_NAME_CHARS),
-            "message": storable(error.get("message", ""), MAX_ERROR_CHARS),
-            "line": line if type(line) is int else None,
-            "traceback": storable(error.get("traceback", ""), MAX_ERROR_CHARS)}
+    return {
+        "type": storable(error.get("type", "Exception"), MAX_NAME_CHARS),
+        "message": storable(error.get("message", ""), MAX_ERROR_CHARS),
+        "line": line if type(line) is int else None,
+        "traceback": storable(error.get("traceback", ""), MAX_ERROR_CHARS),
+    }
 
 
 def clean_value(value: Any) -> Any:
@@ -46,8 +48,9 @@ def clean_value(value: Any) -> Any:
     if isinstance(value, str):
         return storable(value, MAX_ERROR_CHARS)
     if isinstance(value, Foreign):
-        return Foreign(storable(value.type_name, MAX_NAME_CHARS),
-                       storable(value.detail, MAX_NAME_CHARS))
+        return Foreign(
+            storable(value.type_name, MAX_NAME_CHARS), storable(value.detail, MAX_NAME_CHARS)
+        )
     if isinstance(value, tuple | list):
         items = [clean_value(item) for item in value]
         return tuple(items) if isinstance(value, tuple) else items
@@ -72,9 +75,13 @@ class PrintedText:
 def holds_no_text(outcome: TaskOutcome) -> bool:
     """Whether an outcome has nothing ``make_trustworthy`` would change: no text of any kind,
     and a value that ``clean_value`` returns as it is."""
-    return (outcome.error is None and not outcome.stdout and not outcome.mutated
-            and not outcome.warnings
-            and not isinstance(outcome.value, str | Foreign | tuple | list))
+    return (
+        outcome.error is None
+        and not outcome.stdout
+        and not outcome.mutated
+        and not outcome.warnings
+        and not isinstance(outcome.value, str | Foreign | tuple | list)
+    )
 
 
 def make_trustworthy(result: RunResult, limits: SandboxLimits) -> None:
@@ -93,10 +100,10 @@ def make_trustworthy(result: RunResult, limits: SandboxLimits) -> None:
             value=clean_value(outcome.value),
             error=clean_error(outcome.error),
             stdout=printed.keep(outcome.stdout),
-            mutated=tuple(storable(name, MAX_NAME_CHARS) for name in outcome.mutated)
-            [:MAX_MUTATED],
+            mutated=tuple(storable(name, MAX_NAME_CHARS) for name in outcome.mutated)[:MAX_MUTATED],
             warnings=tuple(storable(text, MAX_NAME_CHARS) for text in outcome.warnings),
         )
     claimed = result.dropped_chars
-    result.dropped_chars = printed.dropped + (claimed if type(claimed) is int and claimed > 0
-                                              else 0)
+    result.dropped_chars = printed.dropped + (
+        claimed if type(claimed) is int and claimed > 0 else 0
+    )

@@ -44,8 +44,13 @@ class Usage:
         if not isinstance(message, dict):
             raise ValueError("a usage must be an object")
         cpu, memory = message.get("cpu_s"), message.get("memory_bytes")
-        if not (isinstance(cpu, int | float) and isinstance(memory, int)) \
-                or isinstance(cpu, bool) or isinstance(memory, bool) or cpu < 0 or memory < 0:
+        if (
+            not (isinstance(cpu, int | float) and isinstance(memory, int))
+            or isinstance(cpu, bool)
+            or isinstance(memory, bool)
+            or cpu < 0
+            or memory < 0
+        ):
             raise ValueError(f"not a usage: {message!r}"[:200])
         return cls(float(cpu), memory)
 
@@ -76,7 +81,7 @@ def _stat_fields_of(process_or_task: Path) -> list[str]:
     """The fields of a ``stat`` file from the third (the state) on."""
     # The command name, in parentheses, may hold spaces and parentheses itself.
     text = (process_or_task / "stat").read_text()
-    return text[text.rindex(")") + 2:].split()
+    return text[text.rindex(")") + 2 :].split()
 
 
 def processes_cpu_s(pids: list[int]) -> float:
@@ -157,8 +162,9 @@ class Meter:
 
     def now(self) -> Usage:
         """The usage so far, of a sandbox still running."""
-        return Usage(self.cpu_s(), self._cgroup_peak() or
-                     processes_peak_bytes(processes_below_self()))
+        return Usage(
+            self.cpu_s(), self._cgroup_peak() or processes_peak_bytes(processes_below_self())
+        )
 
     def final(self, rusage: resource.struct_rusage) -> Usage:
         """The usage of a sandbox whose PID 1 was reaped with ``rusage``."""

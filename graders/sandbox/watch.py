@@ -51,8 +51,9 @@ WAITING_SHARE = 0.5
 on a CPU nor queued for one is waiting, not starved."""
 
 
-def overrun(limits: SandboxLimits, cpu_s: float, wall_s: float,
-            queued: Callable[[], float | None]) -> int | None:
+def overrun(
+    limits: SandboxLimits, cpu_s: float, wall_s: float, queued: Callable[[], float | None]
+) -> int | None:
     """The exit code of the limit a sandbox ran over, or None while it may go on.
 
     ``queued`` (the time its live threads were runnable but queued for a CPU, None while one
@@ -90,8 +91,13 @@ class Watched:
     """Stopped at a limit and not yet reaped: the caller reaps it once it has said so."""
 
 
-def watch(pid: int, limits: SandboxLimits, meter: Meter, queries: socket.socket | None,
-          answer: Callable[[], bool]) -> Watched:
+def watch(
+    pid: int,
+    limits: SandboxLimits,
+    meter: Meter,
+    queries: socket.socket | None,
+    answer: Callable[[], bool],
+) -> Watched:
     """Wait for the sandbox's PID 1 to end, or kill it at a limit.
 
     While it runs, a message on ``queries`` (the zygote's control socket) is handled by
@@ -102,8 +108,7 @@ def watch(pid: int, limits: SandboxLimits, meter: Meter, queries: socket.socket 
     try:
         while True:
             cpu, wall = meter.cpu_s(), time.monotonic() - started
-            stopped_for = overrun(limits, cpu, wall,
-                                  lambda: queued_s(processes_below_self()))
+            stopped_for = overrun(limits, cpu, wall, lambda: queued_s(processes_below_self()))
             # Judged on what ``/proc`` showed: a PID 1 that ended meanwhile, and looked as if
             # it waited, is not stopped for it.
             if stopped_for is not None and not select.select([pidfd], [], [], 0)[0]:
@@ -112,8 +117,9 @@ def watch(pid: int, limits: SandboxLimits, meter: Meter, queries: socket.socket 
             if stopped_for is not None:
                 break
             waiting = [pidfd] if queries is None else [pidfd, queries.fileno()]
-            ready, _, _ = select.select(waiting, [], [],
-                                        next_look(limits, cpu, wall, meter.parallel))
+            ready, _, _ = select.select(
+                waiting, [], [], next_look(limits, cpu, wall, meter.parallel)
+            )
             if pidfd in ready:
                 break
             if queries is not None and queries.fileno() in ready and not answer():
@@ -124,7 +130,8 @@ def watch(pid: int, limits: SandboxLimits, meter: Meter, queries: socket.socket 
     usage = meter.final(rusage)
     if os.WIFSIGNALED(status):
         # RLIMIT_CPU's SIGXCPU or SIGKILL, or any signal once the CPU time was used up.
-        code = EXIT_TIMEOUT if usage.cpu_s >= limits.time_s else \
-            EXIT_SIGNAL_BASE + os.WTERMSIG(status)
+        code = (
+            EXIT_TIMEOUT if usage.cpu_s >= limits.time_s else EXIT_SIGNAL_BASE + os.WTERMSIG(status)
+        )
         return Watched(code, usage, killed=False)
     return Watched(min(os.WEXITSTATUS(status), EXIT_CODE_CLAMP), usage, killed=False)

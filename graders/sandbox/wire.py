@@ -62,24 +62,37 @@ def encode_value(value: object, buffers: list[bytes | memoryview]) -> dict[str, 
     if type(value) is np.ndarray:
         return _encode_array(value, buffers, scalar=False)
     if isinstance(value, np.ndarray):
-        return {"t": "foreign", "type": qualified_type_name(value),
-                "detail": "a subclass of numpy.ndarray"}
+        return {
+            "t": "foreign",
+            "type": qualified_type_name(value),
+            "detail": "a subclass of numpy.ndarray",
+        }
     if isinstance(value, tuple | list):
-        return {"t": "tuple" if isinstance(value, tuple) else "list",
-                "items": [encode_value(item, buffers) for item in value]}
+        return {
+            "t": "tuple" if isinstance(value, tuple) else "list",
+            "items": [encode_value(item, buffers) for item in value],
+        }
     return {"t": "foreign", "type": qualified_type_name(value), "detail": ""}
 
 
-def _encode_array(array: np.ndarray, buffers: list[bytes | memoryview], *, scalar: bool
-                  ) -> dict[str, Any]:
+def _encode_array(
+    array: np.ndarray, buffers: list[bytes | memoryview], *, scalar: bool
+) -> dict[str, Any]:
     if array.dtype.kind not in NUMERIC_KINDS:
-        return {"t": "foreign", "type": "numpy.ndarray",
-                "detail": f"an array of dtype {array.dtype}, which is not numeric"}
+        return {
+            "t": "foreign",
+            "type": "numpy.ndarray",
+            "detail": f"an array of dtype {array.dtype}, which is not numeric",
+        }
     # np.ascontiguousarray would turn a 0-d array into shape (1,).
     contiguous = array if array.flags.c_contiguous else array.copy(order="C")
     buffers.append(contiguous.data.cast("B") if contiguous.nbytes else b"")
-    node: dict[str, Any] = {"t": "nd", "dtype": contiguous.dtype.str,
-                            "shape": list(contiguous.shape), "b": len(buffers) - 1}
+    node: dict[str, Any] = {
+        "t": "nd",
+        "dtype": contiguous.dtype.str,
+        "shape": list(contiguous.shape),
+        "b": len(buffers) - 1,
+    }
     if scalar:
         node["scalar"] = True
     return node
@@ -97,8 +110,11 @@ def decode_value(node: Any, buffers: Sequence[bytes | memoryview]) -> Any:
         return value
     if kind == "complex":
         re_im = node.get("v")
-        if not (isinstance(re_im, list) and len(re_im) == 2
-                and all(isinstance(x, int | float) for x in re_im)):
+        if not (
+            isinstance(re_im, list)
+            and len(re_im) == 2
+            and all(isinstance(x, int | float) for x in re_im)
+        ):
             raise WireError("bad complex value")
         return complex(re_im[0], re_im[1])
     if kind == "nd":
@@ -136,8 +152,9 @@ def _decode_array(node: dict[str, Any], buffers: Sequence[bytes | memoryview]) -
     return array[()] if node.get("scalar") and array.ndim == 0 else array
 
 
-def pack_frame(header: dict[str, Any], buffers: list[bytes | memoryview]
-               ) -> list[bytes | memoryview]:
+def pack_frame(
+    header: dict[str, Any], buffers: list[bytes | memoryview]
+) -> list[bytes | memoryview]:
     """The pieces of one frame, ready for ``sendall`` one after another."""
     header = {**header, "buffers": [memoryview(b).nbytes for b in buffers]}
     encoded = json.dumps(header, separators=(",", ":")).encode()
@@ -147,8 +164,9 @@ def pack_frame(header: dict[str, Any], buffers: list[bytes | memoryview]
 SMALL_FRAME_BYTES = 1 << 20
 
 
-def send_frame(sock: socket.socket, header: dict[str, Any],
-               buffers: list[bytes | memoryview] | None = None) -> None:
+def send_frame(
+    sock: socket.socket, header: dict[str, Any], buffers: list[bytes | memoryview] | None = None
+) -> None:
     send_pieces(sock, pack_frame(header, buffers or []))
 
 
@@ -169,8 +187,7 @@ def _read_exactly(reader: BinaryIO, size: int) -> bytes:
     return data
 
 
-def recv_frame(reader: BinaryIO, budget: list[int]
-               ) -> tuple[dict[str, Any], list[memoryview]]:
+def recv_frame(reader: BinaryIO, budget: list[int]) -> tuple[dict[str, Any], list[memoryview]]:
     """Read one frame from a buffered reader of the channel (``sock.makefile("rb")``).
 
     ``budget[0]`` is the bytes still allowed and is decreased. Raises EOFError on a clean

@@ -58,8 +58,9 @@ MAX_CONTROL_BYTES = 64 * 1024
 def receive_request(control: socket.socket) -> tuple[dict[str, Any], int | None] | None:
     """The next message and the channel it carries (None for a query); None once closed."""
     fds = array.array("i")
-    data, ancillary, _flags, _addr = control.recvmsg(MAX_CONTROL_BYTES,
-                                                     socket.CMSG_SPACE(fds.itemsize))
+    data, ancillary, _flags, _addr = control.recvmsg(
+        MAX_CONTROL_BYTES, socket.CMSG_SPACE(fds.itemsize)
+    )
     if not data:
         return None
     for level, kind, payload in ancillary:
@@ -77,8 +78,9 @@ def send_usage(control: socket.socket, usage: Usage | None) -> None:
     control.sendall(json.dumps({"usage": usage and usage.to_message()}).encode())
 
 
-def enter_layers(limits: SandboxLimits, uid: int, root_mountpoint: str,
-                 keep: tuple[int, ...]) -> None:
+def enter_layers(
+    limits: SandboxLimits, uid: int, root_mountpoint: str, keep: tuple[int, ...]
+) -> None:
     """Every isolation layer, in order; a failing layer is fatal only when strict."""
     layers = (
         isolation.enter_namespaces,
@@ -98,15 +100,17 @@ def enter_layers(limits: SandboxLimits, uid: int, root_mountpoint: str,
                 raise
 
 
-def sandbox_main(channel_fd: int, ready_fd: int, joined_fd: int, limits: SandboxLimits,
-                 setup: ZygoteSetup) -> None:
+def sandbox_main(
+    channel_fd: int, ready_fd: int, joined_fd: int, limits: SandboxLimits, setup: ZygoteSetup
+) -> None:
     """PID 1 of the sandbox: isolate, then serve the request. Never returns."""
     channel = socket.socket(fileno=channel_fd)
     try:
         if limits.priority is CpuPriority.BACKGROUND:
             isolation.lower_cpu_priority()
-        enter_layers(limits, setup.uid, setup.root_mountpoint,
-                     keep=(channel_fd, ready_fd, joined_fd))
+        enter_layers(
+            limits, setup.uid, setup.root_mountpoint, keep=(channel_fd, ready_fd, joined_fd)
+        )
         # The zygote moved this process into the slot's cgroup meanwhile (``run_sandbox``);
         # nothing is read from the channel before it says so.
         if os.read(joined_fd, 1) != b"1":
@@ -148,8 +152,10 @@ class ZygoteSetup:
 
 
 def refuse(channel_fd: int, reason: str) -> int:
-    send_frame(socket.socket(fileno=os.dup(channel_fd)),
-               {"kind": "setup_error", "message": f"sandbox setup: {reason}"})
+    send_frame(
+        socket.socket(fileno=os.dup(channel_fd)),
+        {"kind": "setup_error", "message": f"sandbox setup: {reason}"},
+    )
     return EXIT_SETUP_FAILED
 
 
@@ -166,8 +172,9 @@ class Ended:
     """A usage query came while it ran and is answered with its final usage."""
 
 
-def run_sandbox(channel_fd: int, limits: SandboxLimits, setup: ZygoteSetup, meter: Meter,
-                control: socket.socket) -> Ended:
+def run_sandbox(
+    channel_fd: int, limits: SandboxLimits, setup: ZygoteSetup, meter: Meter, control: socket.socket
+) -> Ended:
     """Run one sandbox until it ended or was killed."""
     if limits.strict and setup.unavailable:
         return Ended(refuse(channel_fd, "; ".join(setup.unavailable)))
@@ -225,10 +232,16 @@ def run_sandbox(channel_fd: int, limits: SandboxLimits, setup: ZygoteSetup, mete
         os.close(ready_read)
     dying = pid if watched.killed else None
     if not set_up:  # no submitted code ran: not the learner's doing, whatever stopped it
-        return Ended(EXIT_STARVED if watched.code == EXIT_STARVED else EXIT_SETUP_FAILED,
-                     dying=dying, query_waiting=query_waiting)
-    if not watched.killed and setup.cgroup is not None \
-            and setup.cgroup.out_of_memory_kills() > kills_before:
+        return Ended(
+            EXIT_STARVED if watched.code == EXIT_STARVED else EXIT_SETUP_FAILED,
+            dying=dying,
+            query_waiting=query_waiting,
+        )
+    if (
+        not watched.killed
+        and setup.cgroup is not None
+        and setup.cgroup.out_of_memory_kills() > kills_before
+    ):
         return Ended(EXIT_MEMORY_LIMIT, watched.usage, query_waiting=query_waiting)
     return Ended(watched.code, watched.usage, dying, query_waiting)
 
@@ -266,10 +279,18 @@ def join_cgroup(pid: int, joined_fd: int, cgroup: SlotCgroup | None) -> None:
 
 
 def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
-    control.sendall(json.dumps({"ready": True, "pid": os.getpid(), "uid": setup.uid,
-                                "state": str(Path(setup.root_mountpoint).parent),
-                                "unavailable": list(setup.unavailable),
-                                "reduced": list(setup.reduced)}).encode())
+    control.sendall(
+        json.dumps(
+            {
+                "ready": True,
+                "pid": os.getpid(),
+                "uid": setup.uid,
+                "state": str(Path(setup.root_mountpoint).parent),
+                "unavailable": list(setup.unavailable),
+                "reduced": list(setup.reduced),
+            }
+        ).encode()
+    )
     meter = Meter(setup.cgroup)
     last: Usage | None = None
     while True:
@@ -281,16 +302,18 @@ def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
             send_usage(control, last)
             continue
         try:
-            ended = run_sandbox(channel_fd, SandboxLimits.from_dict(request["limits"]), setup,
-                                meter, control)
+            ended = run_sandbox(
+                channel_fd, SandboxLimits.from_dict(request["limits"]), setup, meter, control
+            )
         except Exception:
             traceback.print_exc()
             ended = Ended(EXIT_SETUP_FAILED)
         finally:
             os.close(channel_fd)
         last = ended.usage
-        control.sendall(json.dumps({"exit": ended.code,
-                                    "usage": last and last.to_message()}).encode())
+        control.sendall(
+            json.dumps({"exit": ended.code, "usage": last and last.to_message()}).encode()
+        )
         if ended.query_waiting:
             send_usage(control, last)
         if ended.dying is not None:
@@ -312,8 +335,10 @@ def enter_zygote_layers(uid: int, root_mountpoint: str) -> list[str]:
             logger.warning("sandbox layer unavailable: %s", exc)
             return [f"{exc}; {ROOTLESS_WAY_OUT}"]
     unavailable = []
-    for layer in (isolation.enter_network_namespace,
-                  lambda: isolation.prepare_root(root_mountpoint)):
+    for layer in (
+        isolation.enter_network_namespace,
+        lambda: isolation.prepare_root(root_mountpoint),
+    ):
         try:
             layer()
         except SandboxUnavailable as exc:
@@ -333,8 +358,10 @@ ROOTLESS_WAY_OUT = (
 def claim_cgroup(state: StateFolder) -> tuple[SlotCgroup | None, tuple[str, ...]]:
     """The slot's cgroup, or None and why not (not required: rlimits still bound each process)."""
     if isolation.rootless():
-        return None, ("cgroup: not root, no cgroup can be made (memory and processes are "
-                      "bounded per process by rlimits only)",)
+        return None, (
+            "cgroup: not root, no cgroup can be made (memory and processes are "
+            "bounded per process by rlimits only)",
+        )
     try:
         return SlotCgroup.create(state.path.name), ()
     except SandboxUnavailable as exc:
@@ -369,9 +396,18 @@ def main() -> None:
                 os._exit(os.waitstatus_to_exitcode(status) & 0xFF)
     control = socket.socket(fileno=control_fd)
     try:
-        serve_forever(control, ZygoteSetup(slot, uid, state.root_mountpoint,
-                                            isolation.own_pid_namespace(), tuple(unavailable),
-                                            cgroup, reduced))
+        serve_forever(
+            control,
+            ZygoteSetup(
+                slot,
+                uid,
+                state.root_mountpoint,
+                isolation.own_pid_namespace(),
+                tuple(unavailable),
+                cgroup,
+                reduced,
+            ),
+        )
     except (BrokenPipeError, ConnectionResetError):
         pass  # the trusted side closed the pool
     finally:

@@ -46,8 +46,9 @@ def upgrade() -> None:
         _timestamp("created_at", nullable=False),
         _timestamp("last_used_at", nullable=True),
         _timestamp("revoked_at", nullable=True),
-        sa.ForeignKeyConstraint(["user_id"], ["users.id"],
-                                name=op.f("fk_api_tokens_user_id_users"), ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["user_id"], ["users.id"], name=op.f("fk_api_tokens_user_id_users"), ondelete="CASCADE"
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_api_tokens")),
         sa.UniqueConstraint("token_hash", name=op.f("uq_api_tokens_token_hash")),
     )
@@ -60,10 +61,14 @@ def upgrade() -> None:
         sa.Column("exercise_version", sa.String(length=64), nullable=False),
         sa.Column("kind", _enum("submission_kind", "submit", "run"), nullable=False),
         sa.Column("code", sa.Text(), nullable=False),
-        sa.Column("status", _enum("submission_status", "queued", "running", "done"),
-                  nullable=False),
-        sa.Column("verdict", _enum("verdict", "passed", "failed", "error", "timeout",
-                                   "memory_limit"), nullable=True),
+        sa.Column(
+            "status", _enum("submission_status", "queued", "running", "done"), nullable=False
+        ),
+        sa.Column(
+            "verdict",
+            _enum("verdict", "passed", "failed", "error", "timeout", "memory_limit"),
+            nullable=True,
+        ),
         sa.Column("score", sa.Float(), nullable=True),
         sa.Column("max_score", sa.Float(), nullable=True),
         sa.Column("tests", sa.JSON(), nullable=True),
@@ -77,15 +82,18 @@ def upgrade() -> None:
         _timestamp("created_at", nullable=False),
         _timestamp("started_at", nullable=True),
         _timestamp("finished_at", nullable=True),
-        sa.ForeignKeyConstraint(["user_id"], ["users.id"],
-                                name=op.f("fk_submissions_user_id_users"), ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["user_id"], ["users.id"], name=op.f("fk_submissions_user_id_users"), ondelete="CASCADE"
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_submissions")),
     )
-    op.create_index("ix_submissions_exercise_created", "submissions",
-                    ["exercise_id", "created_at"])
+    op.create_index("ix_submissions_exercise_created", "submissions", ["exercise_id", "created_at"])
     op.create_index("ix_submissions_status_lease", "submissions", ["status", "lease_expires_at"])
-    op.create_index("ix_submissions_user_exercise_created", "submissions",
-                    ["user_id", "exercise_id", "created_at"])
+    op.create_index(
+        "ix_submissions_user_exercise_created",
+        "submissions",
+        ["user_id", "exercise_id", "created_at"],
+    )
 
 
 def downgrade() -> None:

@@ -27,8 +27,9 @@ def upgrade() -> None:
         sa.Column("due", sa.DateTime(timezone=True), nullable=False),
         sa.Column("granted_by", sa.String(length=64), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(["user_id"], ["users.id"], ondelete="CASCADE",
-                                name=op.f("fk_extensions_user_id_users")),
+        sa.ForeignKeyConstraint(
+            ["user_id"], ["users.id"], ondelete="CASCADE", name=op.f("fk_extensions_user_id_users")
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_extensions")),
         sa.UniqueConstraint("user_id", "assignment_id", name=op.f("uq_extensions_user_id")),
     )

@@ -21,8 +21,12 @@ depends_on: str | Sequence[str] | None = None
 def upgrade() -> None:
     with op.batch_alter_table("submissions") as batch:
         batch.add_column(sa.Column("idempotency_key", sa.String(length=64), nullable=True))
-    op.create_index("ix_submissions_user_idempotency_key", "submissions",
-                    ["user_id", "idempotency_key"], unique=True)
+    op.create_index(
+        "ix_submissions_user_idempotency_key",
+        "submissions",
+        ["user_id", "idempotency_key"],
+        unique=True,
+    )
     op.create_table(
         "workers",
         sa.Column("id", sa.String(length=128), nullable=False),

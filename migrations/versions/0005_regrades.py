@@ -22,8 +22,9 @@ VERDICTS = ("passed", "failed", "error", "timeout", "memory_limit")
 
 def upgrade() -> None:
     with op.batch_alter_table("submissions") as batch:
-        batch.add_column(sa.Column("regrade", sa.Boolean(), nullable=False,
-                                   server_default=sa.false()))
+        batch.add_column(
+            sa.Column("regrade", sa.Boolean(), nullable=False, server_default=sa.false())
+        )
     with op.batch_alter_table("submissions") as batch:
         batch.alter_column("regrade", server_default=None)
     op.create_table(
@@ -31,8 +32,11 @@ def upgrade() -> None:
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("submission_id", sa.String(length=32), nullable=False),
         sa.Column("exercise_version", sa.String(length=64), nullable=False),
-        sa.Column("verdict", sa.Enum(*VERDICTS, name="verdict", native_enum=False, length=16),
-                  nullable=True),
+        sa.Column(
+            "verdict",
+            sa.Enum(*VERDICTS, name="verdict", native_enum=False, length=16),
+            nullable=True,
+        ),
         sa.Column("score", sa.Float(), nullable=True),
         sa.Column("max_score", sa.Float(), nullable=True),
         sa.Column("tests", sa.JSON(), nullable=True),
@@ -40,12 +44,15 @@ def upgrade() -> None:
         sa.Column("message", sa.Text(), nullable=False),
         sa.Column("graded_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("replaced_at", sa.DateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(["submission_id"], ["submissions.id"], ondelete="CASCADE",
-                                name=op.f("fk_earlier_reports_submission_id_submissions")),
+        sa.ForeignKeyConstraint(
+            ["submission_id"],
+            ["submissions.id"],
+            ondelete="CASCADE",
+            name=op.f("fk_earlier_reports_submission_id_submissions"),
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_earlier_reports")),
     )
-    op.create_index(op.f("ix_earlier_reports_submission_id"), "earlier_reports",
-                    ["submission_id"])
+    op.create_index(op.f("ix_earlier_reports_submission_id"), "earlier_reports", ["submission_id"])
 
 
 def downgrade() -> None:

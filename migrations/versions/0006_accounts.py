@@ -37,8 +37,12 @@ def _key(name: str) -> str:
 
 def _fill_name_keys() -> None:
     connection = op.get_bind()
-    users = sa.table("users", sa.column("id", sa.Integer), sa.column("name", sa.String),
-                     sa.column("name_key", sa.String))
+    users = sa.table(
+        "users",
+        sa.column("id", sa.Integer),
+        sa.column("name", sa.String),
+        sa.column("name_key", sa.String),
+    )
     rows = connection.execute(sa.select(users.c.id, users.c.name).order_by(users.c.id)).all()
     taken = {_key(name) for _, name in rows}
     seen: set[str] = set()
@@ -50,10 +54,17 @@ def _fill_name_keys() -> None:
             new_name = f"{name[:60]}-{suffix}"
         seen.add(_key(new_name))
         if new_name != name:
-            logger.warning("user %r (id %d) renamed %r: another account has the same name "
-                           "once normalised", name, user_id, new_name)
-        connection.execute(users.update().where(users.c.id == user_id)
-                           .values(name=new_name, name_key=_key(new_name)))
+            logger.warning(
+                "user %r (id %d) renamed %r: another account has the same name once normalised",
+                name,
+                user_id,
+                new_name,
+            )
+        connection.execute(
+            users.update()
+            .where(users.c.id == user_id)
+            .values(name=new_name, name_key=_key(new_name))
+        )
 
 
 def upgrade() -> None:
@@ -72,8 +83,12 @@ def upgrade() -> None:
         sa.Column("user_id", sa.Integer(), nullable=False),
         _timestamp("created_at", nullable=False),
         _timestamp("last_seen_at", nullable=False),
-        sa.ForeignKeyConstraint(["user_id"], ["users.id"],
-                                name=op.f("fk_web_sessions_user_id_users"), ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["user_id"],
+            ["users.id"],
+            name=op.f("fk_web_sessions_user_id_users"),
+            ondelete="CASCADE",
+        ),
         sa.PrimaryKeyConstraint("id_hash", name=op.f("pk_web_sessions")),
     )
     op.create_index(op.f("ix_web_sessions_user_id"), "web_sessions", ["user_id"])
@@ -93,8 +108,7 @@ def upgrade() -> None:
         sa.Column("hits", sa.Integer(), nullable=False),
         sa.PrimaryKeyConstraint("key_hash", "window_start", name=op.f("pk_throttle_counters")),
     )
-    op.create_index(op.f("ix_throttle_counters_window_end"), "throttle_counters",
-                    ["window_end"])
+    op.create_index(op.f("ix_throttle_counters_window_end"), "throttle_counters", ["window_end"])
 
 
 def downgrade() -> None:

@@ -18,8 +18,9 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    op.create_index("ix_submissions_user_status_lease", "submissions",
-                    ["user_id", "status", "lease_expires_at"])
+    op.create_index(
+        "ix_submissions_user_status_lease", "submissions", ["user_id", "status", "lease_expires_at"]
+    )
     op.create_index("ix_submissions_user_started", "submissions", ["user_id", "started_at"])
 
 

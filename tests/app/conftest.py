@@ -40,8 +40,9 @@ from graders.results import GradeReport
 
 REPO = Path(__file__).resolve().parents[2]
 EXERCISES = REPO / "exercises"
-PG_ADMIN_URL = os.environ.get("NUMJUDGE_TEST_PG_URL",
-                              "postgresql+psycopg://postgres@localhost:5432/postgres")
+PG_ADMIN_URL = os.environ.get(
+    "NUMJUDGE_TEST_PG_URL", "postgresql+psycopg://postgres@localhost:5432/postgres"
+)
 BACKENDS = ("sqlite", pytest.param("postgresql", marks=pytest.mark.slow))
 
 
@@ -59,11 +60,17 @@ def ensure_postgres() -> None:
         return
     clusters = Path("/etc/postgresql")
     if not shutil.which("pg_ctlcluster") or not clusters.is_dir() or not any(clusters.iterdir()):
-        pytest.skip("POSTGRESQL IS NOT INSTALLED on this machine (no pg_ctlcluster or "
-                    "/etc/postgresql): the PostgreSQL half of the suite did not run")
+        pytest.skip(
+            "POSTGRESQL IS NOT INSTALLED on this machine (no pg_ctlcluster or "
+            "/etc/postgresql): the PostgreSQL half of the suite did not run"
+        )
     version = sorted(p.name for p in clusters.iterdir())[-1]
-    subprocess.run(["pg_ctlcluster", "--skip-systemctl-redirect", version, "main", "start"],
-                   check=False, capture_output=True, timeout=60)
+    subprocess.run(
+        ["pg_ctlcluster", "--skip-systemctl-redirect", version, "main", "start"],
+        check=False,
+        capture_output=True,
+        timeout=60,
+    )
     deadline = time.monotonic() + 30
     while not _pg_reachable():
         if time.monotonic() > deadline:
@@ -89,8 +96,7 @@ def _drop_pg_database(name: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def fresh_database_url(tmp_path_factory: pytest.TempPathFactory
-                       ) -> Iterator[Callable[[str], str]]:
+def fresh_database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str], str]]:
     """A factory of empty databases: ``make("sqlite")`` or ``make("postgresql")``."""
     created: list[str] = []
 
@@ -108,8 +114,7 @@ def fresh_database_url(tmp_path_factory: pytest.TempPathFactory
 
 
 @pytest.fixture(scope="session", params=BACKENDS)
-def database_url(request: pytest.FixtureRequest,
-                 fresh_database_url: Callable[[str], str]) -> str:
+def database_url(request: pytest.FixtureRequest, fresh_database_url: Callable[[str], str]) -> str:
     """A migrated database shared by the session, once per backend."""
     url = fresh_database_url(request.param)
     upgrade_database(url)
@@ -121,8 +126,9 @@ def db(database_url: str) -> Iterator[Session]:
     """A session whose work is rolled back after the test."""
     connection = get_engine(database_url).connect()
     transaction = connection.begin()
-    session = Session(bind=connection, join_transaction_mode="create_savepoint",
-                      expire_on_commit=False)
+    session = Session(
+        bind=connection, join_transaction_mode="create_savepoint", expire_on_commit=False
+    )
     try:
         yield session
     finally:
@@ -133,8 +139,17 @@ def db(database_url: str) -> Iterator[Session]:
 
 def wipe(database_url: str) -> None:
     with Session(get_engine(database_url)) as session:
-        for table in (EarlierReport, Submission, Extension, ApiToken, WebSessionRecord,
-                      ThrottleCounter, SignupLink, User, Worker):
+        for table in (
+            EarlierReport,
+            Submission,
+            Extension,
+            ApiToken,
+            WebSessionRecord,
+            ThrottleCounter,
+            SignupLink,
+            User,
+            Worker,
+        ):
             session.execute(delete(table))
         session.commit()
 
@@ -150,24 +165,30 @@ def shared_grader() -> Iterator[SandboxGrader]:
 
 def make_settings(database_url: str, tmp_path: Path, **overrides: object) -> Settings:
     values: dict[str, object] = {
-        "database_url": database_url, "exercises_dir": EXERCISES, "queue_url": "memory://",
-        "workers": 2, "auto_migrate": False, "recovery_interval_s": 60.0,
+        "database_url": database_url,
+        "exercises_dir": EXERCISES,
+        "queue_url": "memory://",
+        "workers": 2,
+        "auto_migrate": False,
+        "recovery_interval_s": 60.0,
     }
     values.update(overrides)
     return Settings(**values)  # type: ignore[arg-type]
 
 
 def make_runtime(settings: Settings, grader: SandboxGrader) -> GradingRuntime:
-    def grade(prepared: PreparedExercise, code: str, public_only: bool,
-              priority: CpuPriority) -> GradeReport:
+    def grade(
+        prepared: PreparedExercise, code: str, public_only: bool, priority: CpuPriority
+    ) -> GradeReport:
         return grader(prepared, code, public_only, priority)
 
     return build_runtime(settings, engine=grader, grade=grade)
 
 
 @pytest.fixture
-def runtime(database_url: str, tmp_path: Path, shared_grader: SandboxGrader
-            ) -> Iterator[GradingRuntime]:
+def runtime(
+    database_url: str, tmp_path: Path, shared_grader: SandboxGrader
+) -> Iterator[GradingRuntime]:
     yield make_runtime(make_settings(database_url, tmp_path), shared_grader)
     wipe(database_url)
 

@@ -15,8 +15,9 @@ from app.main import create_app
 from tests.app.conftest import EXERCISES, make_runtime, make_settings, wipe
 
 
-def build_catalog(root: Path, course: str | None, drafts: tuple[str, ...] = (),
-                  copies: tuple[str, ...] = ()) -> Path:
+def build_catalog(
+    root: Path, course: str | None, drafts: tuple[str, ...] = (), copies: tuple[str, ...] = ()
+) -> Path:
     """Links to the bundled exercises (copies of those in ``copies``, to edit) plus
     ``course.toml``; each draft id is a copy of gru-update-gate marked ``draft = true``."""
     root.mkdir()
@@ -30,15 +31,24 @@ def build_catalog(root: Path, course: str | None, drafts: tuple[str, ...] = (),
     for draft in drafts:
         shutil.copytree(EXERCISES / "gru-update-gate", root / draft)
         toml = root / draft / "exercise.toml"
-        toml.write_text(toml.read_text(encoding="utf-8").replace(
-            'id = "gru-update-gate"', f'id = "{draft}"\ndraft = true'), encoding="utf-8")
+        toml.write_text(
+            toml.read_text(encoding="utf-8").replace(
+                'id = "gru-update-gate"', f'id = "{draft}"\ndraft = true'
+            ),
+            encoding="utf-8",
+        )
     return root
 
 
 @contextmanager
-def course_service(database_url: str, tmp_path: Path, grader: SandboxGrader, course: str | None,
-                   drafts: tuple[str, ...] = (), copies: tuple[str, ...] = ()
-                   ) -> Iterator[tuple[TestClient, GradingRuntime]]:
+def course_service(
+    database_url: str,
+    tmp_path: Path,
+    grader: SandboxGrader,
+    course: str | None,
+    drafts: tuple[str, ...] = (),
+    copies: tuple[str, ...] = (),
+) -> Iterator[tuple[TestClient, GradingRuntime]]:
     catalog = build_catalog(tmp_path / "exercises", course, drafts, copies)
     runtime = make_runtime(make_settings(database_url, tmp_path, exercises_dir=catalog), grader)
     try:

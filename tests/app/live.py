@@ -48,9 +48,14 @@ class LiveProcess:
 
     def start(self) -> None:
         with self.log.open("ab") as out:
-            self.process = subprocess.Popen([NUMJUDGE, *self.args], env=self.env,
-                                            cwd=self.log.parent, stdout=out,
-                                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+            self.process = subprocess.Popen(
+                [NUMJUDGE, *self.args],
+                env=self.env,
+                cwd=self.log.parent,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+            )
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
         """Send ``sig`` and wait for the end; a process still there after 30 s is killed."""
@@ -74,14 +79,26 @@ class PortTaken(RuntimeError):
 class LiveServer(LiveProcess):
     """``numjudge serve`` on a free port of 127.0.0.1, with an SQLite queue of its own."""
 
-    def __init__(self, tmp: Path, database_url: str, *, workers: int = 2,
-                 queue_url: str | None = None, extra_env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        tmp: Path,
+        database_url: str,
+        *,
+        workers: int = 2,
+        queue_url: str | None = None,
+        extra_env: dict[str, str] | None = None,
+    ) -> None:
         self.tmp, self.database_url = tmp, database_url
-        env = service_env({"NUMJUDGE_DATABASE_URL": database_url,
-                           "NUMJUDGE_QUEUE_URL": queue_url or f"sqlite:///{tmp / 'queue.db'}",
-                           "NUMJUDGE_EXERCISES_DIR": str(REPO / "exercises"),
-                           "NUMJUDGE_WORKERS": str(workers), "NUMJUDGE_RECOVERY_INTERVAL_S": "1",
-                           **(extra_env or {})})
+        env = service_env(
+            {
+                "NUMJUDGE_DATABASE_URL": database_url,
+                "NUMJUDGE_QUEUE_URL": queue_url or f"sqlite:///{tmp / 'queue.db'}",
+                "NUMJUDGE_EXERCISES_DIR": str(REPO / "exercises"),
+                "NUMJUDGE_WORKERS": str(workers),
+                "NUMJUDGE_RECOVERY_INTERVAL_S": "1",
+                **(extra_env or {}),
+            }
+        )
         self.port = free_port()
         super().__init__(self._args(), env, self._log())
         self.started = False
@@ -120,8 +137,10 @@ class LiveServer(LiveProcess):
                 raise
             self.started = True
             return
-        raise PortTaken(f"five free ports were taken before numjudge serve bound them:\n"
-                        f"{self.log_text()[-3000:]}")
+        raise PortTaken(
+            f"five free ports were taken before numjudge serve bound them:\n"
+            f"{self.log_text()[-3000:]}"
+        )
 
     def _wait_healthy(self, timeout: float, since: int) -> None:
         """Wait until this start's log says the server listens, then until it answers
@@ -135,21 +154,24 @@ class LiveServer(LiveProcess):
                     raise PortTaken(log[-3000:])
                 raise RuntimeError(f"numjudge serve exited:\n{log[-3000:]}")
             try:
-                if (f"running on {self.url} " in log and
-                        httpx.get(f"{self.url}/healthz", timeout=1).status_code in (200, 503)):
+                if f"running on {self.url} " in log and httpx.get(
+                    f"{self.url}/healthz", timeout=1
+                ).status_code in (200, 503):
                     return
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
         raise RuntimeError(f"numjudge serve did not answer /healthz:\n{self.log_text()[-3000:]}")
 
-    def add_user(self, name: str, role: Role = Role.LEARNER, password: str | None = None
-                 ) -> dict[str, str]:
+    def add_user(
+        self, name: str, role: Role = Role.LEARNER, password: str | None = None
+    ) -> dict[str, str]:
         """A user of the server's database (with a password to sign in on the web, if given),
         and the headers of a new API token of theirs."""
         with session_scope(self.database_url) as session:
-            user = account_store.create_user(session=session, name=name, role=role,
-                                             password=password)
+            user = account_store.create_user(
+                session=session, name=name, role=role, password=password
+            )
             _, token = account_store.create_token(session=session, user=user)
         return {"Authorization": f"Bearer {token}"}
 
@@ -157,8 +179,9 @@ class LiveServer(LiveProcess):
         return httpx.Client(base_url=self.url, headers=headers, timeout=60)
 
 
-def wait_all_done(client: httpx.Client, ids: list[str], timeout: float = 120
-                  ) -> dict[str, dict[str, Any]]:
+def wait_all_done(
+    client: httpx.Client, ids: list[str], timeout: float = 120
+) -> dict[str, dict[str, Any]]:
     results: dict[str, dict[str, Any]] = {}
     deadline = time.monotonic() + timeout
     while len(results) < len(ids) and time.monotonic() < deadline:
@@ -246,9 +269,23 @@ class RedisServer:
     def start(self) -> None:
         auth = ["--requirepass", self.password] if self.password else []
         self.process = subprocess.Popen(
-            ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--dir",
-             str(self.folder), "--appendonly", "yes", "--save", "", *auth],
-            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+            [
+                "redis-server",
+                "--bind",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--dir",
+                str(self.folder),
+                "--appendonly",
+                "yes",
+                "--save",
+                "",
+                *auth,
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+        )
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             try:

@@ -22,7 +22,8 @@ def test_every_service_restarts_and_redis_keeps_an_append_only_file() -> None:
     compose = _compose()
     services = compose["services"]
     assert {name: s.get("restart") for name, s in services.items()} == {
-        name: "unless-stopped" for name in services}
+        name: "unless-stopped" for name in services
+    }
     command = services["redis"]["command"]
     assert command[command.index("--appendonly") + 1] == "yes"
     assert any(volume.endswith(":/data") for volume in services["redis"]["volumes"])

@@ -33,8 +33,9 @@ def server(database_url: str, tmp_path: Path) -> Iterator[LiveServer]:
 
     # Its own folder of core claims: in the host's, the other numjudge processes (another
     # copy of the suite, a deployment) would decide which core it gets, or leave it none.
-    live = LiveServer(tmp_path, database_url,
-                      extra_env={"NUMJUDGE_CORES_DIR": str(tmp_path / "cores")})
+    live = LiveServer(
+        tmp_path, database_url, extra_env={"NUMJUDGE_CORES_DIR": str(tmp_path / "cores")}
+    )
     live.start()
     yield live
     live.kill(signal.SIGTERM)
@@ -42,8 +43,9 @@ def server(database_url: str, tmp_path: Path) -> Iterator[LiveServer]:
 
 
 def submit_wait(client: httpx.Client, code: str) -> dict:  # type: ignore[type-arg]
-    response = client.post("/submit", params={"wait": 30},
-                           json={"exercise": EXERCISE, "code": code})
+    response = client.post(
+        "/submit", params={"wait": 30}, json={"exercise": EXERCISE, "code": code}
+    )
     assert response.status_code == 202, response.text
     data = response.json()
     assert data["status"] == "done", data
@@ -65,14 +67,18 @@ def test_reference_starter_and_every_mistake_over_http(server: LiveServer) -> No
             assert result["verdict"] == "failed", mistake.name
             assert result["score"] < result["max_score"], mistake.name
             assert result["diagnosis"]["hint"] == mistake.hint, (mistake.name, result)
-            hidden_failed = [t for t in result["tests"]
-                             if t["visibility"] == "hidden" and t["status"] == "failed"]
+            hidden_failed = [
+                t
+                for t in result["tests"]
+                if t["visibility"] == "hidden" and t["status"] == "failed"
+            ]
             assert hidden_failed, mistake.name
 
 
 @pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs at least two CPUs")
 def test_the_server_threads_share_one_core_and_its_sandboxes_get_every_core(
-        server: LiveServer) -> None:
+    server: LiveServer,
+) -> None:
     assert server.process is not None
     pid = server.process.pid
     every = os.sched_getaffinity(0)
@@ -80,26 +86,37 @@ def test_the_server_threads_share_one_core_and_its_sandboxes_get_every_core(
     cores = {frozenset(os.sched_getaffinity(tid)) for tid in threads}
     # One core for all: the highest-numbered, as no other process claimed it in its folder.
     assert cores == {frozenset({max(every)})}
-    zygotes = [int(child) for tid in threads
-               for child in Path(f"/proc/{pid}/task/{tid}/children").read_text().split()]
+    zygotes = [
+        int(child)
+        for tid in threads
+        for child in Path(f"/proc/{pid}/task/{tid}/children").read_text().split()
+    ]
     assert len(zygotes) == 3  # two grading threads and one for regrades
     assert all(os.sched_getaffinity(zygote) == every for zygote in zygotes)
     with server.client(server.add_user("ada")) as client:
-        assert submit_wait(client, read_exercise_file(EXERCISE, "solution.py"))["verdict"] == \
-            "passed"
+        assert (
+            submit_wait(client, read_exercise_file(EXERCISE, "solution.py"))["verdict"] == "passed"
+        )
 
 
 def test_fifty_concurrent_submissions_all_finish_right(server: LiveServer) -> None:
-    codes = {"passed": read_exercise_file(EXERCISE, "solution.py"),
-             "failed": read_exercise_file(EXERCISE, "mistakes/one_minus_z.py")}
+    codes = {
+        "passed": read_exercise_file(EXERCISE, "solution.py"),
+        "failed": read_exercise_file(EXERCISE, "mistakes/one_minus_z.py"),
+    }
     # Ten learners, five each: within the default per-learner waiting limit.
     learners = [server.add_user(f"learner{i}") for i in range(10)]
     plan = [("passed" if i % 2 else "failed", learners[i % 10]) for i in range(50)]
     with server.client(server.add_user("prof", Role.INSTRUCTOR)) as client:
+
         def post(item: tuple[str, dict[str, str]]) -> tuple[str, dict]:  # type: ignore[type-arg]
             expected, headers = item
-            response = client.post("/submit", params={"wait": 30}, headers=headers,
-                                   json={"exercise": EXERCISE, "code": codes[expected]})
+            response = client.post(
+                "/submit",
+                params={"wait": 30},
+                headers=headers,
+                json={"exercise": EXERCISE, "code": codes[expected]},
+            )
             assert response.status_code == 202
             return expected, response.json()
 
@@ -115,8 +132,10 @@ def test_fifty_concurrent_submissions_all_finish_right(server: LiveServer) -> No
 
 def test_killed_server_finishes_every_submission_after_restart(server: LiveServer) -> None:
     with server.client(server.add_user("ada")) as client:
-        ids = [client.post("/submit", json={"exercise": EXERCISE, "code": SLOW_REFERENCE}
-                           ).json()["id"] for _ in range(8)]
+        ids = [
+            client.post("/submit", json={"exercise": EXERCISE, "code": SLOW_REFERENCE}).json()["id"]
+            for _ in range(8)
+        ]
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             statuses = _statuses(server, ids)
@@ -143,23 +162,29 @@ def _statuses(server: LiveServer, ids: list[str]) -> dict[str, SubmissionStatus]
         return {row.id: row.status for row in rows}
 
 
-def test_cli_submit_prints_the_table_and_exits_by_verdict(server: LiveServer,
-                                                         tmp_path: Path) -> None:
+def test_cli_submit_prints_the_table_and_exits_by_verdict(
+    server: LiveServer, tmp_path: Path
+) -> None:
     token = server.add_user("ada")["Authorization"].split()[1]
     runner = CliRunner()
     good = tmp_path / "good.py"
     good.write_text(read_exercise_file(EXERCISE, "solution.py"))
-    result = runner.invoke(cli, ["submit", EXERCISE, str(good), "--server", server.url,
-                                 "--token", token])
+    result = runner.invoke(
+        cli, ["submit", EXERCISE, str(good), "--server", server.url, "--token", token]
+    )
     assert result.exit_code == 0, result.output
     assert "verdict: passed" in result.output and "PASS" in result.output
     bad = tmp_path / "bad.py"
     bad.write_text(read_exercise_file(EXERCISE, "mistakes/one_minus_z.py"))
-    result = runner.invoke(cli, ["submit", EXERCISE, str(bad)],
-                           env={"NUMJUDGE_SERVER": server.url, "NUMJUDGE_TOKEN": token})
+    result = runner.invoke(
+        cli,
+        ["submit", EXERCISE, str(bad)],
+        env={"NUMJUDGE_SERVER": server.url, "NUMJUDGE_TOKEN": token},
+    )
     assert result.exit_code == 1
     assert "verdict: failed" in result.output and "add up to 1" in result.output
-    result = runner.invoke(cli, ["submit", EXERCISE, str(bad), "--server", server.url,
-                                 "--token", "wrong"])
+    result = runner.invoke(
+        cli, ["submit", EXERCISE, str(bad), "--server", server.url, "--token", "wrong"]
+    )
     assert result.exit_code == 2
     assert "401 Invalid, expired or revoked API token" in result.output

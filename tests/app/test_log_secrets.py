@@ -24,8 +24,9 @@ SOLUTION = read_exercise_file("gru-update-gate", "solution.py")
 def _with_password(database_url: str, password: str) -> str:
     """The test database's URL with a password (trust authentication ignores it)."""
     parts = urlsplit(database_url)
-    return urlunsplit(parts._replace(netloc=f"{parts.username}:{password}@{parts.hostname}:"
-                                            f"{parts.port or 5432}"))
+    return urlunsplit(
+        parts._replace(netloc=f"{parts.username}:{password}@{parts.hostname}:{parts.port or 5432}")
+    )
 
 
 def test_a_full_run_logs_no_secret(database_url: str, tmp_path: Path) -> None:
@@ -37,10 +38,17 @@ def test_a_full_run_logs_no_secret(database_url: str, tmp_path: Path) -> None:
     secret_key = secrets.token_hex(24)
     redis = RedisServer(tmp_path, password=redis_password)
     redis.start()
-    server = LiveServer(tmp_path, _with_password(database_url, database_password), workers=0,
-                        queue_url=redis.url, extra_env={
-                            "NUMJUDGE_QUEUE_NAME": f"secrets-{uuid.uuid4().hex[:8]}",
-                            "NUMJUDGE_SECRET_KEY": secret_key, "NUMJUDGE_LOG_LEVEL": "DEBUG"})
+    server = LiveServer(
+        tmp_path,
+        _with_password(database_url, database_password),
+        workers=0,
+        queue_url=redis.url,
+        extra_env={
+            "NUMJUDGE_QUEUE_NAME": f"secrets-{uuid.uuid4().hex[:8]}",
+            "NUMJUDGE_SECRET_KEY": secret_key,
+            "NUMJUDGE_LOG_LEVEL": "DEBUG",
+        },
+    )
     worker = LiveProcess(["worker", "--workers", "2"], {**server.env}, tmp_path / "worker.log")
     tokens = []
     try:
@@ -50,12 +58,14 @@ def test_a_full_run_logs_no_secret(database_url: str, tmp_path: Path) -> None:
         prof = server.add_user("prof", Role.INSTRUCTOR)
         tokens = [learner["Authorization"].split()[1], prof["Authorization"].split()[1]]
         with server.client(prof) as client:
-            first = client.post("/submit", json={"exercise": "gru-update-gate",
-                                                 "code": SOLUTION}, headers=learner)
+            first = client.post(
+                "/submit", json={"exercise": "gru-update-gate", "code": SOLUTION}, headers=learner
+            )
             assert wait_all_done(client, [first.json()["id"]])
             redis.stop()  # the outage's messages and tracebacks are searched too
-            during = client.post("/submit", json={"exercise": "gru-update-gate",
-                                                  "code": SOLUTION}, headers=learner)
+            during = client.post(
+                "/submit", json={"exercise": "gru-update-gate", "code": SOLUTION}, headers=learner
+            )
             assert during.status_code == 202
             redis.start()
             assert wait_all_done(client, [during.json()["id"]], timeout=60)

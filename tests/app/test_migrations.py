@@ -16,7 +16,8 @@ from tests.app.conftest import BACKENDS
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_migrations_produce_exactly_the_models_schema(
-        backend: str, fresh_database_url: Callable[[str], str]) -> None:
+    backend: str, fresh_database_url: Callable[[str], str]
+) -> None:
     url = fresh_database_url(backend)
     upgrade_database(url)
     engine = create_engine(url)
@@ -32,8 +33,9 @@ def test_migrations_produce_exactly_the_models_schema(
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_downgrade_to_base_and_up_again(backend: str,
-                                        fresh_database_url: Callable[[str], str]) -> None:
+def test_downgrade_to_base_and_up_again(
+    backend: str, fresh_database_url: Callable[[str], str]
+) -> None:
     from alembic import command
 
     url = fresh_database_url(backend)
@@ -49,7 +51,8 @@ def test_downgrade_to_base_and_up_again(backend: str,
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_names_that_collide_once_normalised_are_renamed_oldest_first(
-        backend: str, fresh_database_url: Callable[[str], str]) -> None:
+    backend: str, fresh_database_url: Callable[[str], str]
+) -> None:
     from alembic import command
     from sqlalchemy import text
 
@@ -59,15 +62,22 @@ def test_names_that_collide_once_normalised_are_renamed_oldest_first(
     try:
         with engine.begin() as connection:
             for name in ("alice", "bob", "ALICE", "alice-2", "ａｌｉｃｅ"):
-                connection.execute(text(
-                    "INSERT INTO users (name, role, created_at) "
-                    "VALUES (:name, 'learner', CURRENT_TIMESTAMP)"), {"name": name})
+                connection.execute(
+                    text(
+                        "INSERT INTO users (name, role, created_at) "
+                        "VALUES (:name, 'learner', CURRENT_TIMESTAMP)"
+                    ),
+                    {"name": name},
+                )
         upgrade_database(url)
         with engine.connect() as connection:
-            rows = connection.execute(text(
-                "SELECT name, name_key FROM users ORDER BY id")).all()
+            rows = connection.execute(text("SELECT name, name_key FROM users ORDER BY id")).all()
     finally:
         engine.dispose()
     assert [tuple(row) for row in rows] == [
-        ("alice", "alice"), ("bob", "bob"), ("ALICE-3", "alice-3"), ("alice-2", "alice-2"),
-        ("ａｌｉｃｅ-4", "alice-4")]
+        ("alice", "alice"),
+        ("bob", "bob"),
+        ("ALICE-3", "alice-3"),
+        ("alice-2", "alice-2"),
+        ("ａｌｉｃｅ-4", "alice-4"),
+    ]

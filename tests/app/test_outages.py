@@ -27,20 +27,24 @@ SLOW = "import time\ntime.sleep(0.5)\n" + SOLUTION
 
 
 def _submit(client: httpx.Client, headers: dict[str, str], code: str = SOLUTION) -> str:
-    response = client.post("/submit", json={"exercise": EXERCISE, "code": code},
-                           headers=headers)
+    response = client.post("/submit", json={"exercise": EXERCISE, "code": code}, headers=headers)
     assert response.status_code == 202, response.text
     return str(response.json()["id"])
 
 
 def test_redis_stopped_submissions_are_accepted_and_graded_once_it_is_back(
-        database_url: str, tmp_path: Path) -> None:
+    database_url: str, tmp_path: Path
+) -> None:
     if not shutil.which("redis-server"):
         pytest.skip("REDIS IS NOT INSTALLED (no redis-server): the Redis outage test did not run")
     redis = RedisServer(tmp_path)
     redis.start()
-    server = LiveServer(tmp_path, database_url, queue_url=redis.url,
-                        extra_env={"NUMJUDGE_QUEUE_NAME": f"outage-{uuid.uuid4().hex[:8]}"})
+    server = LiveServer(
+        tmp_path,
+        database_url,
+        queue_url=redis.url,
+        extra_env={"NUMJUDGE_QUEUE_NAME": f"outage-{uuid.uuid4().hex[:8]}"},
+    )
     try:
         server.start()
         learners = [server.add_user(f"learner{i}") for i in range(3)]
@@ -67,14 +71,14 @@ def test_redis_stopped_submissions_are_accepted_and_graded_once_it_is_back(
 
 
 def test_a_database_outage_is_waited_out_and_every_submission_is_graded(
-        fresh_database_url: Callable[[str], str], tmp_path: Path) -> None:
+    fresh_database_url: Callable[[str], str], tmp_path: Path
+) -> None:
     real_url = fresh_database_url("postgresql")
     upgrade_database(real_url)
     address = urlsplit(real_url.replace("postgresql+psycopg", "postgresql"))
     proxy = CuttableProxy((address.hostname or "localhost", address.port or 5432))
     proxy.start()
-    proxied_url = real_url.replace(f"{address.hostname}:{address.port}",
-                                   f"127.0.0.1:{proxy.port}")
+    proxied_url = real_url.replace(f"{address.hostname}:{address.port}", f"127.0.0.1:{proxy.port}")
     server = LiveServer(tmp_path, proxied_url)  # the default back-off cap
     outage_s = 5.0
     try:

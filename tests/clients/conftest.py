@@ -43,8 +43,11 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
 def limited_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """A server that takes one submission per learner per minute."""
     work = tmp_path_factory.mktemp("clients-limited-server")
-    server = LiveServer(work, f"sqlite:///{work / 'numjudge.db'}",
-                        extra_env={"NUMJUDGE_SUBMIT_RATE_PER_MINUTE": "1"})
+    server = LiveServer(
+        work,
+        f"sqlite:///{work / 'numjudge.db'}",
+        extra_env={"NUMJUDGE_SUBMIT_RATE_PER_MINUTE": "1"},
+    )
     server.start()
     yield server
     server.kill(signal.SIGTERM)

@@ -16,8 +16,12 @@ from app.main import create_app
 
 def schema_json() -> str:
     with tempfile.TemporaryDirectory() as work:
-        settings = Settings(database_url=f"sqlite:///{Path(work) / 'schema.db'}",
-                            queue_url="memory://", workers=0, auto_migrate=False)
+        settings = Settings(
+            database_url=f"sqlite:///{Path(work) / 'schema.db'}",
+            queue_url="memory://",
+            workers=0,
+            auto_migrate=False,
+        )
         schema = create_app(settings, grading=False).openapi()
     return json.dumps(schema, indent=2, sort_keys=True) + "\n"
 

@@ -36,12 +36,16 @@ def answer_prompt(monkeypatch: pytest.MonkeyPatch, token: str) -> list[str]:
 
 
 def test_login_checks_and_saves_the_token_for_the_owner_only(
-        shell: InteractiveShell, learner: Learner, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    shell: InteractiveShell,
+    learner: Learner,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     prompts = answer_prompt(monkeypatch, learner.token)
     shell.run_line_magic("numjudge", f"login {learner.server.url}")
-    assert prompts == [f"API token for {learner.server.url} "
-                       f"(create one on {learner.server.url}/account): "]
+    assert prompts == [
+        f"API token for {learner.server.url} (create one on {learner.server.url}/account): "
+    ]
     path = credentials_path()
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
@@ -55,8 +59,11 @@ def test_login_checks_and_saves_the_token_for_the_owner_only(
 
 
 def test_a_wrong_token_is_refused_and_nothing_is_saved(
-        shell: InteractiveShell, learner: Learner, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    shell: InteractiveShell,
+    learner: Learner,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     answer_prompt(monkeypatch, "nj_not_a_token")
     shell.run_cell(f"%numjudge login {learner.server.url}")
     printed = capsys.readouterr()
@@ -65,11 +72,14 @@ def test_a_wrong_token_is_refused_and_nothing_is_saved(
     assert not credentials_path().exists()
 
 
-def test_usage_mistakes_are_explained(shell: InteractiveShell,
-                                      capsys: pytest.CaptureFixture[str]) -> None:
+def test_usage_mistakes_are_explained(
+    shell: InteractiveShell, capsys: pytest.CaptureFixture[str]
+) -> None:
     shell.run_cell("%numjudge submit gru-update-gate")
-    assert ("%%numjudge submit goes on the first line of a cell, above the code to grade"
-            in capsys.readouterr().err)
+    assert (
+        "%%numjudge submit goes on the first line of a cell, above the code to grade"
+        in capsys.readouterr().err
+    )
     shell.run_cell("%%numjudge submit gru-update-gate\n  \n")
     assert "The cell is empty" in capsys.readouterr().err
     shell.run_cell("%numjudge frobnicate")

@@ -43,8 +43,9 @@ CELLS = [
 FAILED_SUBMIT, PASSED_SUBMIT, RUN, UNKNOWN = 3, 4, 5, 6
 
 
-def execute(learner: Learner, monkeypatch: pytest.MonkeyPatch, folder: Path
-            ) -> tuple[nbformat.NotebookNode, dict[int, list[dict[str, Any]]]]:
+def execute(
+    learner: Learner, monkeypatch: pytest.MonkeyPatch, folder: Path
+) -> tuple[nbformat.NotebookNode, dict[int, list[dict[str, Any]]]]:
     monkeypatch.setenv("NUMJUDGE_CONFIG_DIR", str(folder / "config"))
     monkeypatch.setenv("NUMJUDGE_SERVER", learner.server.url)
     monkeypatch.setenv("NUMJUDGE_TOKEN", learner.token)
@@ -55,9 +56,13 @@ def execute(learner: Learner, monkeypatch: pytest.MonkeyPatch, folder: Path
     def keep_payload(cell: Any, cell_index: int, execute_reply: dict[str, Any]) -> None:
         payloads[cell_index] = execute_reply["content"].get("payload", [])
 
-    client = NotebookClient(notebook, kernel_name="python3", timeout=120,
-                            resources={"metadata": {"path": str(folder)}},
-                            on_cell_executed=keep_payload)
+    client = NotebookClient(
+        notebook,
+        kernel_name="python3",
+        timeout=120,
+        resources={"metadata": {"path": str(folder)}},
+        on_cell_executed=keep_payload,
+    )
     client.execute()
     return notebook, payloads
 
@@ -79,8 +84,11 @@ class Executed:
 
 
 @pytest.fixture(scope="module")
-def executed(live_server: LiveServer, request: pytest.FixtureRequest,
-             tmp_path_factory: pytest.TempPathFactory) -> Executed:
+def executed(
+    live_server: LiveServer,
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Executed:
     """The notebook run once for the module's tests."""
     learner = new_learner(live_server, request)
     with pytest.MonkeyPatch.context() as monkeypatch:
@@ -89,7 +97,8 @@ def executed(live_server: LiveServer, request: pytest.FixtureRequest,
 
 
 def test_notebook_shows_the_tables_of_a_failing_and_a_passing_submission(
-        executed: Executed, tmp_path: Path) -> None:
+    executed: Executed, tmp_path: Path
+) -> None:
     learner, notebook, payloads = executed.learner, executed.notebook, executed.payloads
 
     (next_input,) = payloads[1]
@@ -113,8 +122,9 @@ def test_notebook_shows_the_tables_of_a_failing_and_a_passing_submission(
 
     (error,) = outputs(notebook, UNKNOWN)  # a UsageError: no traceback
     assert error.output_type == "stream" and error.name == "stderr"
-    assert error.text == ("UsageError: The server refused (404): Exercise 'no-such-exercise' "
-                          "not found\n")
+    assert error.text == (
+        "UsageError: The server refused (404): Exercise 'no-such-exercise' not found\n"
+    )
 
     # The function was sent as the notebook's definitions: the mistake's cell, not the calls.
     with session_scope(learner.server.database_url) as session:
@@ -127,8 +137,9 @@ def test_notebook_shows_the_tables_of_a_failing_and_a_passing_submission(
 
 
 @pytest.mark.browser
-def test_the_notebooks_results_render_in_a_browser(executed: Executed, browser: Browser,
-                                                   shots: Path) -> None:
+def test_the_notebooks_results_render_in_a_browser(
+    executed: Executed, browser: Browser, shots: Path
+) -> None:
     picture = shots / "notebook-results.png"
     picture.unlink(missing_ok=True)
     screenshot(browser, render(executed.notebook, [2, FAILED_SUBMIT, PASSED_SUBMIT]), picture)
@@ -146,13 +157,19 @@ def render(notebook: nbformat.NotebookNode, indexes: list[int]) -> str:
                 shown.append(output.data["text/html"])
             elif output.output_type == "stream":
                 shown.append(f"<pre>{html.escape(output.text)}</pre>")
-        cells.append(f'<div class="cell"><div class="prompt">In [{cell.execution_count}]:</div>'
-                     f'<pre class="source">{html.escape(cell.source)}</pre>'
-                     f'<div class="out">{"".join(shown)}</div></div>')
-    style = ("body{font-family:sans-serif;margin:16px;background:#fff}"
-             ".cell{margin-bottom:18px}.prompt{color:#303f9f;font-family:monospace}"
-             ".source{background:#f5f5f5;border:1px solid #e0e0e0;padding:8px;"
-             "font-size:12px;white-space:pre-wrap}.out{padding-left:8px}"
-             "td,th{border-bottom:1px solid #d9dee5;padding:4px 8px;vertical-align:top}")
-    return (f"<!doctype html><html><head><style>{style}</style></head>"
-            f"<body>{''.join(cells)}</body></html>")
+        cells.append(
+            f'<div class="cell"><div class="prompt">In [{cell.execution_count}]:</div>'
+            f'<pre class="source">{html.escape(cell.source)}</pre>'
+            f'<div class="out">{"".join(shown)}</div></div>'
+        )
+    style = (
+        "body{font-family:sans-serif;margin:16px;background:#fff}"
+        ".cell{margin-bottom:18px}.prompt{color:#303f9f;font-family:monospace}"
+        ".source{background:#f5f5f5;border:1px solid #e0e0e0;padding:8px;"
+        "font-size:12px;white-space:pre-wrap}.out{padding-left:8px}"
+        "td,th{border-bottom:1px solid #d9dee5;padding:4px 8px;vertical-align:top}"
+    )
+    return (
+        f"<!doctype html><html><head><style>{style}</style></head>"
+        f"<body>{''.join(cells)}</body></html>"
+    )

@@ -142,8 +142,10 @@ def test_too_many_submissions_say_when_to_retry(limited_learner: Learner) -> Non
             client.submit(EXERCISE, exercise_file("solution.py"))
     retry_after = caught.value.retry_after
     assert retry_after is not None and 0 < retry_after <= 60
-    assert str(caught.value) == ("Too many submissions: You sent 1 submissions in the last "
-                                 f"minute (the limit is 1). Try again in {retry_after:g} s.")
+    assert str(caught.value) == (
+        "Too many submissions: You sent 1 submissions in the last "
+        f"minute (the limit is 1). Try again in {retry_after:g} s."
+    )
 
 
 def test_a_server_that_does_not_answer_in_time_is_said_in_words() -> None:
@@ -151,8 +153,11 @@ def test_a_server_that_does_not_answer_in_time_is_said_in_words() -> None:
         silent.bind(("127.0.0.1", 0))
         silent.listen()
         url = f"http://127.0.0.1:{silent.getsockname()[1]}"
-        with (Client(url, "nj_any", timeout=0.2) as client,
-              pytest.raises(ServerUnreachable) as caught):
+        with (
+            Client(url, "nj_any", timeout=0.2) as client,
+            pytest.raises(ServerUnreachable) as caught,
+        ):
             client.exercises()
-    assert str(caught.value) == (f"The numjudge server at {url} did not answer in time; try "
-                                 "again in a moment.")
+    assert str(caught.value) == (
+        f"The numjudge server at {url} did not answer in time; try again in a moment."
+    )

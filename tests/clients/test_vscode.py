@@ -35,27 +35,41 @@ def test_generated_api_types_match_the_services_schema(tmp_path: Path) -> None:
     schema = tmp_path / "openapi.json"
     schema.write_text(schema_json())
     generated = tmp_path / "api-types.ts"
-    subprocess.run([str(BIN / "openapi-typescript"), str(schema), "-o", str(generated)],
-                   check=True, capture_output=True, timeout=120)
+    subprocess.run(
+        [str(BIN / "openapi-typescript"), str(schema), "-o", str(generated)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     committed = (EXTENSION / "src" / "api-types.ts").read_text()
     assert generated.read_text() == committed, (
-        "clients/vscode/src/api-types.ts is out of date with the API: run `make vscode-types`")
+        "clients/vscode/src/api-types.ts is out of date with the API: run `make vscode-types`"
+    )
 
 
 @pytest.mark.vscode
 @pytest.mark.browser
 def test_extension_and_its_client_against_a_live_server(
-        learner: Learner, limited_learner: Learner, browser: Browser, tmp_path: Path,
-        shots: Path) -> None:
+    learner: Learner, limited_learner: Learner, browser: Browser, tmp_path: Path, shots: Path
+) -> None:
     panel = tmp_path / "panel.html"
-    env = {**os.environ, "NUMJUDGE_TEST_SERVER": learner.server.url,
-           "NUMJUDGE_TEST_TOKEN": learner.token,
-           "NUMJUDGE_TEST_LIMITED_SERVER": limited_learner.server.url,
-           "NUMJUDGE_TEST_LIMITED_TOKEN": limited_learner.token,
-           "NUMJUDGE_TEST_EXERCISES": str(REPO / "exercises"),
-           "NUMJUDGE_PANEL_HTML": str(panel)}
-    done = subprocess.run([npm(), "test", "--silent"], cwd=EXTENSION, env=env,
-                          capture_output=True, text=True, timeout=300)
+    env = {
+        **os.environ,
+        "NUMJUDGE_TEST_SERVER": learner.server.url,
+        "NUMJUDGE_TEST_TOKEN": learner.token,
+        "NUMJUDGE_TEST_LIMITED_SERVER": limited_learner.server.url,
+        "NUMJUDGE_TEST_LIMITED_TOKEN": limited_learner.token,
+        "NUMJUDGE_TEST_EXERCISES": str(REPO / "exercises"),
+        "NUMJUDGE_PANEL_HTML": str(panel),
+    }
+    done = subprocess.run(
+        [npm(), "test", "--silent"],
+        cwd=EXTENSION,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     report = done.stdout + done.stderr
     assert done.returncode == 0, report
     assert "# fail 0" in report and "# pass 17" in report, report

@@ -45,7 +45,9 @@ def assert_accessible(page: Any) -> None:
              .then(r => r.violations.map(v => ({id: v.id, impact: v.impact,
                nodes: v.nodes.filter(n => !(allowed[v.id] && n.element.closest(allowed[v.id])))
                              .map(n => n.target.join(" ") + ": " + n.failureSummary)}))
-             .filter(v => v.nodes.length))""", [AXE_TAGS, AXE_ALLOWED])
+             .filter(v => v.nodes.length))""",
+        [AXE_TAGS, AXE_ALLOWED],
+    )
     assert left == [], f"accessibility problems on {page.url}: {left}"
 
 
@@ -58,8 +60,9 @@ def _submit_reference(server: LiveServer, headers: dict[str, str]) -> None:
     """Grade the reference of gru-update-gate for GRADED_LEARNER through the real API."""
     code = (ROOT / "exercises" / "gru-update-gate" / "solution.py").read_text(encoding="utf-8")
     with server.client(headers) as client:
-        answer = client.post("/submit", params={"wait": 30},
-                             json={"exercise": "gru-update-gate", "code": code})
+        answer = client.post(
+            "/submit", params={"wait": 30}, json={"exercise": "gru-update-gate", "code": code}
+        )
     result = answer.json()
     if answer.status_code != 202 or result.get("verdict") != "passed":
         raise RuntimeError(f"the reference was not graded as passed: {answer.text[:2000]}")
@@ -72,9 +75,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield Server(external.rstrip("/"))
         return
     work = tmp_path_factory.mktemp("serve")
-    live = LiveServer(work, f"sqlite:///{work / 'numjudge.db'}",
-                      extra_env={"NUMJUDGE_SECRET_KEY": "e2e-" + os.urandom(16).hex(),
-                                 "NUMJUDGE_SIGNUP_OPEN": "true"})
+    live = LiveServer(
+        work,
+        f"sqlite:///{work / 'numjudge.db'}",
+        extra_env={
+            "NUMJUDGE_SECRET_KEY": "e2e-" + os.urandom(16).hex(),
+            "NUMJUDGE_SIGNUP_OPEN": "true",
+        },
+    )
     live.start(timeout=START_TIMEOUT_S)
     try:
         live.add_user(INSTRUCTOR[0], Role.INSTRUCTOR, password=INSTRUCTOR[1])

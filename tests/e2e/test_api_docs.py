@@ -26,8 +26,12 @@ def test_api_docs_work_offline_under_the_csp(server: Server, browser: Any) -> No
             route.abort()
 
     context.route("**/*", only_this_site)
-    page.on("console", lambda message: refused.append(message.text)
-            if "Content Security Policy" in message.text else None)
+    page.on(
+        "console",
+        lambda message: (
+            refused.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     try:
         response = page.goto(f"{server.url}/docs")
         assert response is not None and response.status == 200

@@ -32,8 +32,7 @@ def test_a_learner_reads_the_assignments(server: Server, browser: Any, shots: Pa
     sections = page.locator("section.assignment")
     assert sections.count() == 2
     first = page.locator(f'section[data-assignment="{ASSIGNMENT}"]')
-    assert first.locator("[data-state]").get_attribute("data-state") in {
-        "open", "late", "closed"}
+    assert first.locator("[data-state]").get_attribute("data-state") in {"open", "late", "closed"}
     row = first.locator(f'tr[data-exercise="{EXERCISE}"]')
     assert "Not submitted" in row.inner_text()
     row.get_by_role("link").click()
@@ -44,8 +43,9 @@ def test_a_learner_reads_the_assignments(server: Server, browser: Any, shots: Pa
     context.close()
 
 
-def test_the_instructor_gradebooks_and_class_view(server: Server, browser: Any,
-                                                  shots: Path) -> None:
+def test_the_instructor_gradebooks_and_class_view(
+    server: Server, browser: Any, shots: Path
+) -> None:
     url = server.url
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     page = context.new_page()

@@ -29,8 +29,9 @@ def page_width(page: Any) -> int:
 
 
 @pytest.mark.parametrize("size", WIDTHS.values(), ids=WIDTHS.keys())
-def test_the_exercise_page_fits_its_width(server: Server, browser: Any,
-                                          size: tuple[int, int]) -> None:
+def test_the_exercise_page_fits_its_width(
+    server: Server, browser: Any, size: tuple[int, int]
+) -> None:
     page = open_page(browser, server, size, f"/learn/{EXERCISE}")
     page.wait_for_selector("#statement .katex")
     page.wait_for_selector("#editor .cm-editor")
@@ -45,8 +46,9 @@ def test_the_exercise_page_fits_its_width(server: Server, browser: Any,
 
 
 @pytest.mark.parametrize("size", WIDTHS.values(), ids=WIDTHS.keys())
-def test_the_gradebook_keeps_its_total_in_view(server: Server, browser: Any,
-                                               size: tuple[int, int]) -> None:
+def test_the_gradebook_keeps_its_total_in_view(
+    server: Server, browser: Any, size: tuple[int, int]
+) -> None:
     page = open_page(browser, server, size, "/instructor/gradebook")
     total = page.locator("th.total")
     total.wait_for()
@@ -60,8 +62,7 @@ def test_the_gradebook_keeps_its_total_in_view(server: Server, browser: Any,
     page.context.close()
 
 
-def test_grading_shows_its_progress_and_marks_the_old_result(server: Server,
-                                                             browser: Any) -> None:
+def test_grading_shows_its_progress_and_marks_the_old_result(server: Server, browser: Any) -> None:
     page = open_page(browser, server, WIDTHS["laptop"], f"/learn/{EXERCISE}")
     page.wait_for_selector("#editor .cm-editor")
     run = page.get_by_role("button", name="Run public tests")
@@ -76,11 +77,13 @@ def test_grading_shows_its_progress_and_marks_the_old_result(server: Server,
     page.wait_for_function("/\\d\\.\\d s$/.test(document.getElementById('progress').textContent)")
     first = progress.inner_text()
     assert re.fullmatch(r"Running the public tests… \d+\.\d s", first)
-    page.wait_for_function("(t) => document.getElementById('progress').textContent !== t",
-                           arg=first)  # the elapsed time moves
+    page.wait_for_function(
+        "(t) => document.getElementById('progress').textContent !== t", arg=first
+    )  # the elapsed time moves
     assert "stale" in (page.locator("#results").get_attribute("class") or "")
     assert page.locator("#results .stale-note").inner_text() == (
-        "Previous result: it is replaced when the new one is ready.")
+        "Previous result: it is replaced when the new one is ready."
+    )
     assert len(held) == 1
     held[0].continue_()
     page.wait_for_selector("#progress", state="hidden", timeout=RESULT_TIMEOUT_MS)

@@ -24,7 +24,7 @@ LEARNER = ("ada", "lovelace-1815")
 RESULT_TIMEOUT_MS = 20_000
 
 # The classic "1 - z" mistake: plausible values, wrong semantics (the exercise has a hint for it).
-WRONG = '''import numpy as np
+WRONG = """import numpy as np
 
 
 def update_gate(h_prev, x_t, W_z, b_z):
@@ -32,7 +32,7 @@ def update_gate(h_prev, x_t, W_z, b_z):
     z = 1.0 / (1.0 + np.exp(-(joined @ W_z.T + b_z)))
     print("gate:", z)
     return 1.0 - z
-'''
+"""
 
 
 def right_solution() -> str:
@@ -148,7 +148,8 @@ def test_learner_flow(server: Server, browser: Any, shots: Path) -> None:
 
     # Japanese statement.
     page.get_by_role("navigation", name="Language of the statement").get_by_role(
-        "link", name="日本語").click()
+        "link", name="日本語"
+    ).click()
     page.wait_for_selector("#statement .katex")
     assert page.locator("html").get_attribute("lang") == "ja"
     assert page.locator("#submit-button").inner_text() == "提出"  # the page speaks it too

@@ -13,8 +13,11 @@ from tests.e2e.test_learner_flow import sign_in
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser, pytest.mark.timeout(240)]
 
-PAGES = [(exercise.id, lang) for exercise in ExerciseCatalog(ROOT / "exercises").all()
-         for lang in exercise.languages]
+PAGES = [
+    (exercise.id, lang)
+    for exercise in ExerciseCatalog(ROOT / "exercises").all()
+    for lang in exercise.languages
+]
 
 
 @pytest.fixture(scope="module")
@@ -27,8 +30,9 @@ def page(server: Server, browser: Any) -> Any:
 
 
 @pytest.mark.parametrize(("exercise_id", "lang"), PAGES)
-def test_math_renders_without_errors(server: Server, page: Any, exercise_id: str,
-                                     lang: str) -> None:
+def test_math_renders_without_errors(
+    server: Server, page: Any, exercise_id: str, lang: str
+) -> None:
     page.goto(f"{server.url}/learn/{exercise_id}?lang={lang}")
     page.wait_for_load_state("load")
     page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")

@@ -17,8 +17,9 @@ JA_TEXTS = sorted(EXERCISES.glob("*/*.ja.md"))
 THEORY_TITLE = "# 解説："
 
 # What is not prose: code blocks, inline code, math, link targets and URLs keep ASCII.
-NOT_PROSE = re.compile(r"```.*?```|`[^`\n]*`|\$\$.*?\$\$|\$[^$]+?\$|\]\([^)\s]*\)|https?://\S+",
-                       re.DOTALL)
+NOT_PROSE = re.compile(
+    r"```.*?```|`[^`\n]*`|\$\$.*?\$\$|\$[^$]+?\$|\]\([^)\s]*\)|https?://\S+", re.DOTALL
+)
 HALF_WIDTH = re.compile(r"[():]")
 
 
@@ -28,15 +29,17 @@ def glossary() -> list[dict[str, object]]:
 
 
 def misused_terms(text: str) -> list[str]:
-    return [f"{avoid} (say {term['ja']})" for term in glossary()
-            for avoid in term["avoid"]  # type: ignore[attr-defined]
-            if avoid in text]
+    return [
+        f"{avoid} (say {term['ja']})"
+        for term in glossary()
+        for avoid in term["avoid"]  # type: ignore[attr-defined]
+        if avoid in text
+    ]
 
 
 def half_width_in_prose(text: str) -> list[str]:
     prose = NOT_PROSE.sub(" ", text)
-    return [line.strip() for line in prose.splitlines()
-            if HALF_WIDTH.search(line)]
+    return [line.strip() for line in prose.splitlines() if HALF_WIDTH.search(line)]
 
 
 def test_the_glossary_names_one_term_per_concept_and_never_avoids_its_own_terms() -> None:
@@ -48,15 +51,20 @@ def test_the_glossary_names_one_term_per_concept_and_never_avoids_its_own_terms(
 
 
 def test_the_checks_catch_what_they_are_for() -> None:
-    assert misused_terms("リーキー積分と古い状態") == ["リーキー積分 (say 漏れ積分)",
-                                                      "古い状態 (say 旧状態)"]
+    assert misused_terms("リーキー積分と古い状態") == [
+        "リーキー積分 (say 漏れ積分)",
+        "古い状態 (say 旧状態)",
+    ]
     assert misused_terms("勾配消失問題は問題ありません") == []
     assert half_width_in_prose("値 (H,) を返します:") == ["値 (H,) を返します:"]
     assert half_width_in_prose("形 `(H,)` と $f(x)$、[レッスン](/lesson)") == []
 
 
-@pytest.mark.parametrize("path", [*JA_TEXTS, EXERCISES / "_course" / "lesson.ja.md"],
-                         ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize(
+    "path",
+    [*JA_TEXTS, EXERCISES / "_course" / "lesson.ja.md"],
+    ids=lambda p: f"{p.parent.name}/{p.name}",
+)
 def test_japanese_text_uses_the_glossary_terms_and_full_width_punctuation(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     assert misused_terms(text) == []
@@ -70,5 +78,8 @@ def test_the_pages_own_japanese_words_use_the_glossary_terms() -> None:
 def test_every_japanese_theory_title_starts_the_same_way() -> None:
     theories = sorted(EXERCISES.glob("*/theory.ja.md"))
     assert len(theories) >= 11
-    assert [p.parent.name for p in theories
-            if not p.read_text(encoding="utf-8").startswith(THEORY_TITLE)] == []
+    assert [
+        p.parent.name
+        for p in theories
+        if not p.read_text(encoding="utf-8").startswith(THEORY_TITLE)
+    ] == []

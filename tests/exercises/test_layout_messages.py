@@ -18,7 +18,7 @@ from graders.checks.hidden import hidden_message
 from graders.exercises import ExerciseCatalog
 
 CATALOG = ExerciseCatalog(Path(__file__).resolve().parents[2] / "exercises")
-LOOP = '''
+LOOP = """
 import numpy as np
 
 
@@ -36,7 +36,7 @@ def gated_unit(x, h0, W_ux, W_uh, b_u, W_ax, W_ah, b_a):
         h = u * h + (1.0 - u) * a
         states.append(h)
     return np.stack(states, axis={axis})
-'''
+"""
 TIME_FIRST_INPUT = LOOP.format(steps="x.shape[0]", x_t="x[t]", axis=0)
 TIME_FIRST_OUTPUT = LOOP.format(steps="x.shape[-2]", x_t="x[..., t, :]", axis=0)
 
@@ -59,7 +59,8 @@ def test_gated_unit_input_read_time_first_is_told_in_words(sandbox: Sandbox) -> 
     assert batch.message.startswith(
         "the arrays' shapes do not fit together, which usually means a layout mix-up: this "
         "case's inputs have shapes x (2, 4, 2) with the batch along axis 0, h0 (2, 3) with the "
-        "batch along axis 0, W_ux (3, 2),")
+        "batch along axis 0, W_ux (3, 2),"
+    )
     assert "which axis is time and which is the batch" in batch.message
     assert batch.message.endswith(")") and "(raised ValueError on line " in batch.message
     for test in report.tests:
@@ -75,7 +76,10 @@ def test_gated_unit_states_returned_time_first_are_told_in_words(sandbox: Sandbo
         Failure.WRONG_SHAPE,
         "shape: expected (2, 4, 3), got (4, 2, 3): axes 0 and 1 exchanged; check which axis the "
         "statement puts first (time or batch, say); with the axes in the expected order the "
-        "values are right")
+        "values are right",
+    )
     hidden = tests["batch hidden neq input"]
     assert (hidden.failure, hidden.message) == (
-        Failure.WRONG_SHAPE, hidden_message(Failure.WRONG_SHAPE))
+        Failure.WRONG_SHAPE,
+        hidden_message(Failure.WRONG_SHAPE),
+    )

@@ -10,8 +10,10 @@ import pytest
 from graders.checks.compare import Tolerance, compare
 
 EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
-SAYS = {"statement.md": ("tuple", "(a list is accepted)"),
-        "statement.ja.md": ("タプル", "（リストも可）")}
+SAYS = {
+    "statement.md": ("tuple", "(a list is accepted)"),
+    "statement.ja.md": ("タプル", "（リストも可）"),
+}
 STATEMENTS = sorted(p for p in EXERCISES.glob("*/statement*.md") if p.name in SAYS)
 
 

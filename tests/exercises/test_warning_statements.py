@@ -69,6 +69,5 @@ def sandbox() -> Iterator[Sandbox]:
 def test_gated_unit_fails_a_naive_sigmoid_on_the_case_that_overflows(sandbox: Sandbox) -> None:
     report = grade(CATALOG.prepared("gated-unit"), NAIVE_SIGMOID, sandbox)
     assert report.verdict is Verdict.FAILED
-    failing = [(t.name, t.status, t.failure) for t in report.tests
-               if t.status is not Status.PASSED]
+    failing = [(t.name, t.status, t.failure) for t in report.tests if t.status is not Status.PASSED]
     assert failing == [("large pre activations", Status.FAILED, Failure.WARNING)]

@@ -34,10 +34,12 @@ NUMBER = re.compile(r"(?<![\w.])(?:(-)( ?))?(\d+\.(\d{2,}))(\\?%)?")
 # of the lesson's own training code (docs/authoring.md, "The course's own texts"): length ->
 # the six networks plain 6 (runs 1, 2), plain 9 (runs 1, 2), gated 6 (runs 1, 2). Training
 # takes minutes, so the texts are checked against this record instead of retraining.
-TRAINED = {2: (0.2300, 0.2800, 0.2350, 0.2800, 0.2250, 0.2650),
-           4: (0.2350, 0.2350, 0.2300, 0.2450, 0.2300, 0.2550),
-           8: (0.2100, 0.1700, 0.2000, 0.1800, 0.1750, 0.1800),
-           12: (0.0250, 0.0050, 0.0200, 0.1600, 0.2650, 0.2050)}
+TRAINED = {
+    2: (0.2300, 0.2800, 0.2350, 0.2800, 0.2250, 0.2650),
+    4: (0.2350, 0.2350, 0.2300, 0.2450, 0.2300, 0.2550),
+    8: (0.2100, 0.1700, 0.2000, 0.1800, 0.1750, 0.1800),
+    12: (0.0250, 0.0050, 0.0200, 0.1600, 0.2650, 0.2050),
+}
 # The same training written with numpy (sums rounded in another order) reproduces every cell
 # but the equal-budget plain networks at length 12, which give these: the lesson reports both.
 NUMPY_PLAIN_9_AT_12 = (0.2150, 0.0000)
@@ -78,11 +80,14 @@ def update_gate_values() -> Iterator[float]:
     example = public("gru-update-gate")["numerical example"]
     z = solution("gru-update-gate")(**example)
     joined = np.concatenate([example["h_prev"], example["x_t"]])
-    candidate = np.array([0.2, 0.9, -0.4])      # the theory's continuation of the example
+    candidate = np.array([0.2, 0.9, -0.4])  # the theory's continuation of the example
     yield from affine_terms(example["W_z"], joined, example["b_z"])
-    yield from flat(z, 1.0 + np.exp(-(example["W_z"] @ joined + example["b_z"])),
-                    solution("gru-update-gate")(**public("gru-update-gate")["batch of two"]),
-                    z * example["h_prev"] + (1.0 - z) * candidate)
+    yield from flat(
+        z,
+        1.0 + np.exp(-(example["W_z"] @ joined + example["b_z"])),
+        solution("gru-update-gate")(**public("gru-update-gate")["batch of two"]),
+        z * example["h_prev"] + (1.0 - z) * candidate,
+    )
 
 
 def reset_gate_values() -> Iterator[float]:
@@ -100,23 +105,35 @@ def full_step_parts() -> dict[str, Any]:
     r, reset = solution("gru-reset-gate")(h, x, ex["W_r"], ex["b_r"])
     candidate = solution("gru-candidate-state")(h, x, r, ex["W_h"], ex["b_h"])
     joined = np.concatenate([h, x])
-    return {"inputs": list(ex.values()), "z pre-activation": ex["W_z"] @ joined + ex["b_z"],
-            "r pre-activation": ex["W_r"] @ joined + ex["b_r"], "z": z,
-            "r": r, "reset": reset, "candidate": candidate,
-            "candidate pre-activation": np.concatenate([reset, x]) @ ex["W_h"].T + ex["b_h"],
-            "kept": z * h, "written": (1.0 - z) * candidate, "h": solution("gru-step")(**ex)}
+    return {
+        "inputs": list(ex.values()),
+        "z pre-activation": ex["W_z"] @ joined + ex["b_z"],
+        "r pre-activation": ex["W_r"] @ joined + ex["b_r"],
+        "z": z,
+        "r": r,
+        "reset": reset,
+        "candidate": candidate,
+        "candidate pre-activation": np.concatenate([reset, x]) @ ex["W_h"].T + ex["b_h"],
+        "kept": z * h,
+        "written": (1.0 - z) * candidate,
+        "h": solution("gru-step")(**ex),
+    }
 
 
 def candidate_values() -> Iterator[float]:
     ex = public("gru-candidate-state")["numerical example"]
     candidate = solution("gru-candidate-state")
-    reset = ex["r_t"] * ex["h_prev"]                  # the statement's step-by-step arithmetic
+    reset = ex["r_t"] * ex["h_prev"]  # the statement's step-by-step arithmetic
     joined = np.concatenate([reset, ex["x_t"]])
     yield from flat(reset, ex["W_h"] * joined, ex["W_h"] @ joined + ex["b_h"])
     W_hh, W_hx = ex["W_h"][:, :3], ex["W_h"][:, 3:]
     reset_after = np.tanh(W_hx @ ex["x_t"] + ex["b_h"] + ex["r_t"] * (W_hh @ ex["h_prev"]))
-    yield from flat(candidate(**ex), candidate(**{**ex, "r_t": np.ones(3)}),
-                    candidate(**{**ex, "r_t": np.zeros(3)}), reset_after)
+    yield from flat(
+        candidate(**ex),
+        candidate(**{**ex, "r_t": np.ones(3)}),
+        candidate(**{**ex, "r_t": np.zeros(3)}),
+        reset_after,
+    )
     parts = full_step_parts()
     assert np.allclose(parts["h"], parts["kept"] + parts["written"], rtol=1e-12)
     yield from flat(*parts.values())
@@ -128,17 +145,20 @@ def sequence_values() -> Iterator[float]:
     previous = np.vstack([ex["h0"], states[:-1]])
     for h, x in zip(previous, ex["xs"], strict=True):
         r, _ = solution("gru-reset-gate")(h, x, ex["W_r"], ex["b_r"])
-        yield from flat(solution("gru-update-gate")(h, x, ex["W_z"], ex["b_z"]), r,
-                        solution("gru-candidate-state")(h, x, r, ex["W_h"], ex["b_h"]))
-    yield from flat(states, 0.5 ** 10)
+        yield from flat(
+            solution("gru-update-gate")(h, x, ex["W_z"], ex["b_z"]),
+            r,
+            solution("gru-candidate-state")(h, x, r, ex["W_h"], ex["b_h"]),
+        )
+    yield from flat(states, 0.5**10)
 
 
 def lstm_values() -> Iterator[float]:
     ex = public("lstm-step")["worked example"]
     H = ex["h_prev"].shape[-1]
     q = np.concatenate([ex["h_prev"], ex["x_t"]]) @ ex["W"].T + ex["b"]
-    i, f, o = (sigmoid(q[k * H:(k + 1) * H]) for k in (0, 1, 3))
-    g = np.tanh(q[2 * H:3 * H])
+    i, f, o = (sigmoid(q[k * H : (k + 1) * H]) for k in (0, 1, 3))
+    g = np.tanh(q[2 * H : 3 * H])
     h, c = solution("lstm-step")(**ex)
     yield from flat(q, i, f, g, o, f * ex["c_prev"], i * g, np.tanh(c), h, c)
 
@@ -148,8 +168,9 @@ def gated_unit_values() -> Iterator[float]:
     x1, h0 = ex["x"][0], ex["h0"]
     gate = ex["W_ux"] @ x1 + ex["W_uh"] @ h0 + ex["b_u"]
     candidate = ex["W_ax"] @ x1 + ex["W_ah"] @ h0 + ex["b_a"]
-    yield from flat(solution("gated-unit")(**ex), gate, sigmoid(gate), candidate,
-                    np.tanh(candidate))
+    yield from flat(
+        solution("gated-unit")(**ex), gate, sigmoid(gate), candidate, np.tanh(candidate)
+    )
     yield from lesson_values()
 
 
@@ -163,17 +184,30 @@ def bptt_values() -> Iterator[float]:
     a3 = np.tanh(ex["W_ax"] @ ex["x"][2] + ex["W_ah"] @ h2 + ex["b_a"])
     delta3 = h3 - y[2]
     g_u = delta3 * (h2 - a3) * u3 * (1 - u3)
-    g_a = delta3 * (1 - u3) * (1 - a3 ** 2)
+    g_a = delta3 * (1 - u3) * (1 - a3**2)
     back = u3 * delta3 + ex["W_uh"].T @ g_u + ex["W_ah"].T @ g_a
-    yield from flat(grads, states, 0.5 * np.sum((states - y) ** 2), delta3, g_u, g_a, back,
-                    u3 * delta3, back + h2 - y[1], sigmoid(1.0))
+    yield from flat(
+        grads,
+        states,
+        0.5 * np.sum((states - y) ** 2),
+        delta3,
+        g_u,
+        g_a,
+        back,
+        u3 * delta3,
+        back + h2 - y[1],
+        sigmoid(1.0),
+    )
 
 
 def leaky_values() -> Iterator[float]:
     leaky = solution("leaky-integrator")
     xs = np.array([[0.0, 1.0], [0.0, 1.0], [1.0, -1.0], [1.0, 0.0]])
-    yield from flat(leaky(xs, np.array([0.9, 0.2]), np.array([1.0, 0.0])),
-                    leaky(np.ones((6, 1)), 0.75, np.zeros(1)), 0.75)
+    yield from flat(
+        leaky(xs, np.array([0.9, 0.2]), np.array([1.0, 0.0])),
+        leaky(np.ones((6, 1)), 0.75, np.zeros(1)),
+        0.75,
+    )
 
 
 @cache
@@ -187,10 +221,16 @@ def lesson_untrained() -> dict[str, Any]:
     every length (a row per network), the share left at length 12 and the per-step factor."""
     cases, marker_trace = lesson_cases(), solution("marker-trace")
     seed = cases["LESSON_SEED"]
-    runs = [marker_trace(**cases["lesson_case"](seed + run, gated, H=H))
-            for H, gated in ((6, False), (9, False), (6, True)) for run in (11, 12)]
-    return {"traces": np.array([r[0] for r in runs]), "shares": np.array([r[1] for r in runs]),
-            "factors": np.array([r[2] for r in runs])}
+    runs = [
+        marker_trace(**cases["lesson_case"](seed + run, gated, H=H))
+        for H, gated in ((6, False), (9, False), (6, True))
+        for run in (11, 12)
+    ]
+    return {
+        "traces": np.array([r[0] for r in runs]),
+        "shares": np.array([r[1] for r in runs]),
+        "factors": np.array([r[2] for r in runs]),
+    }
 
 
 def lesson_baselines() -> dict[int, float]:
@@ -207,21 +247,25 @@ def lesson_baselines() -> dict[int, float]:
 def lesson_values() -> Iterator[float]:
     """The lesson's untrained traces (recomputed), baselines, the trained record."""
     untrained = lesson_untrained()
-    yield from flat(list(untrained.values()), list(lesson_baselines().values()),
-                    -1.0 / np.log(untrained["factors"]))         # steps per e-fold
-    yield from flat(list(TRAINED.values()), TRAINED[12][3] - TRAINED[12][2], 0.62 ** 10,
-                    NUMPY_PLAIN_9_AT_12)
+    yield from flat(
+        list(untrained.values()),
+        list(lesson_baselines().values()),
+        -1.0 / np.log(untrained["factors"]),
+    )  # steps per e-fold
+    yield from flat(
+        list(TRAINED.values()), TRAINED[12][3] - TRAINED[12][2], 0.62**10, NUMPY_PLAIN_9_AT_12
+    )
 
 
 def marker_trace_values() -> Iterator[float]:
     examples = public("marker-trace")
     for inputs in examples.values():
         yield from flat(solution("marker-trace")(**inputs))
-        for n in range(inputs["x_marked"].shape[0]):                  # each pair's distance
-            pair = {k: (v[n:n + 1] if k.startswith("x_") else v) for k, v in inputs.items()}
+        for n in range(inputs["x_marked"].shape[0]):  # each pair's distance
+            pair = {k: (v[n : n + 1] if k.startswith("x_") else v) for k, v in inputs.items()}
             yield from flat(solution("marker-trace")(**pair)[0][0])
         x1 = inputs["x_marked"][0, 0], inputs["x_other"][0, 0]
-        for x in x1:                                                    # pair 1's first states
+        for x in x1:  # pair 1's first states
             a = np.tanh(inputs["W_ax"] @ x + inputs["b_a"])
             u = sigmoid(inputs["W_ux"] @ x + inputs["b_u"])
             yield from flat((1.0 - u) * a if inputs["gated"] else a)
@@ -230,7 +274,7 @@ def marker_trace_values() -> Iterator[float]:
 
 def parameter_count_values() -> Iterator[float]:
     count = solution("parameter-count")
-    for H in (1, 6, 20, 100):                       # the theory's table of ratios
+    for H in (1, 6, 20, 100):  # the theory's table of ratios
         yield count("gated", 2, H, 1) / count("plain", 2, H, 1)
     yield from lesson_values()
 
@@ -261,34 +305,56 @@ def printed_numbers(text: str) -> list[tuple[str, tuple[float, ...], float]]:
         scale = 100.0 if percent else 1.0
         value = float(digits) / scale
         values = (-value, value) if space else ((-value,) if minus else (value,))
-        found.append((minus + digits + ("%" if percent else ""), values,
-                      0.5 * 10.0 ** -len(decimals) / scale))
+        found.append(
+            (
+                minus + digits + ("%" if percent else ""),
+                values,
+                0.5 * 10.0 ** -len(decimals) / scale,
+            )
+        )
     return found
 
 
 def unexplained(text: str, values: list[float]) -> list[str]:
     """The printed numbers that no computed value rounds to."""
     pool = np.array(values)
-    return [shown for shown, readings, half in printed_numbers(text)
-            if not any(np.any(np.abs(pool - value) <= half * (1 + 1e-9) + 1e-15)
-                       for value in readings)]
+    return [
+        shown
+        for shown, readings, half in printed_numbers(text)
+        if not any(np.any(np.abs(pool - value) <= half * (1 + 1e-9) + 1e-15) for value in readings)
+    ]
 
 
 def texts() -> list[tuple[str, Path]]:
-    files = [(f.parent.name, f) for name in ("statement", "theory")
-             for f in sorted(EXERCISES.glob(f"*/{name}*.md"))]
+    files = [
+        (f.parent.name, f)
+        for name in ("statement", "theory")
+        for f in sorted(EXERCISES.glob(f"*/{name}*.md"))
+    ]
     return files + [("_course", f) for f in sorted(LESSON.glob("lesson*.md"))]
 
 
 def rules_of_thumb() -> Iterator[float]:
     """What the theories quote about gates, leaky integration and float64, in every text."""
     gates = sigmoid(np.array([-1.0, 0.0, 1.0, 3.0]))
-    retention = np.array([0.0, 0.1, 0.5, 0.9, 0.99, 0.999])       # leaky-integrator's table
+    retention = np.array([0.0, 0.1, 0.5, 0.9, 0.99, 0.999])  # leaky-integrator's table
     with np.errstate(divide="ignore"):
         tau = -1.0 / np.log(retention)
-    yield from flat(gates, gates ** 10, 1.0 / (1.0 - gates), retention, retention ** 10,
-                    1.0 / (1.0 - retention), tau, tau * np.log(2.0), 0.99 ** 69, 0.99 ** 100,
-                    np.log(99.0), 0.62 ** 10, np.log(np.finfo(np.float64).max))
+    yield from flat(
+        gates,
+        gates**10,
+        1.0 / (1.0 - gates),
+        retention,
+        retention**10,
+        1.0 / (1.0 - retention),
+        tau,
+        tau * np.log(2.0),
+        0.99**69,
+        0.99**100,
+        np.log(99.0),
+        0.62**10,
+        np.log(np.finfo(np.float64).max),
+    )
 
 
 @cache
@@ -297,20 +363,26 @@ def computed(owner: str) -> list[float]:
 
 
 @pytest.mark.parametrize(("owner", "path"), texts(), ids=lambda p: getattr(p, "name", p))
-def test_every_printed_number_is_recomputed_from_the_reference_solutions(owner: str,
-                                                                         path: Path) -> None:
+def test_every_printed_number_is_recomputed_from_the_reference_solutions(
+    owner: str, path: Path
+) -> None:
     text = path.read_text(encoding="utf-8")
     if not printed_numbers(text):
         pytest.skip("no precise number printed")
     assert unexplained(text, computed(owner)) == []
 
 
-@pytest.mark.parametrize("path", [f for _, f in texts() if ".ja." not in f.name],
-                         ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize(
+    "path",
+    [f for _, f in texts() if ".ja." not in f.name],
+    ids=lambda p: f"{p.parent.name}/{p.name}",
+)
 def test_both_languages_print_the_same_numbers(path: Path) -> None:
     japanese = path.with_name(path.name.replace(".md", ".ja.md"))
-    english, ja = (sorted({shown for shown, _, _ in printed_numbers(p.read_text("utf-8"))})
-                   for p in (path, japanese))
+    english, ja = (
+        sorted({shown for shown, _, _ in printed_numbers(p.read_text("utf-8"))})
+        for p in (path, japanese)
+    )
     assert ja == english
 
 
@@ -328,8 +400,9 @@ def test_the_lessons_tables_hold_each_network_in_its_own_column(path: Path) -> N
         kind = "trained" if shown[0].startswith("+") else "untrained"
         expected = TRAINED[T] if kind == "trained" else traces[:, T - 1]
         decimals = len(shown[0].split(".")[1])
-        assert [f"{v:+.{decimals}f}" if kind == "trained" else f"{v:.{decimals}f}"
-                for v in expected] == shown, (T, kind)
+        assert [
+            f"{v:+.{decimals}f}" if kind == "trained" else f"{v:.{decimals}f}" for v in expected
+        ] == shown, (T, kind)
         checked[kind] += 1
     assert checked == {"trained": 4, "untrained": 4}
     shares = [f"{100 * v:.4f}%" for v in lesson_untrained()["shares"]]
@@ -342,9 +415,12 @@ PMATRIX = re.compile(r"\\begin\{pmatrix\}(.*?)\\end\{pmatrix\}", re.DOTALL)
 
 
 def printed_matrices(text: str) -> list[np.ndarray]:
-    return [np.array([[float(cell) for cell in row.split("&")]
-                      for row in body.split("\\\\") if row.strip()])
-            for body in PMATRIX.findall(text)]
+    return [
+        np.array(
+            [[float(cell) for cell in row.split("&")] for row in body.split("\\\\") if row.strip()]
+        )
+        for body in PMATRIX.findall(text)
+    ]
 
 
 def public_arrays(exercise_id: str) -> list[np.ndarray]:
@@ -358,17 +434,23 @@ def public_arrays(exercise_id: str) -> list[np.ndarray]:
     return arrays
 
 
-@pytest.mark.parametrize(("owner", "path"), [t for t in texts() if t[0] != "_course"],
-                         ids=lambda p: getattr(p, "name", p))
-def test_every_printed_matrix_is_an_input_or_output_of_a_public_case(owner: str,
-                                                                     path: Path) -> None:
+@pytest.mark.parametrize(
+    ("owner", "path"),
+    [t for t in texts() if t[0] != "_course"],
+    ids=lambda p: getattr(p, "name", p),
+)
+def test_every_printed_matrix_is_an_input_or_output_of_a_public_case(
+    owner: str, path: Path
+) -> None:
     matrices = printed_matrices(path.read_text(encoding="utf-8"))
     if not matrices:
         pytest.skip("no matrix printed")
     arrays = public_arrays(owner)
-    assert [m.tolist() for m in matrices
-            if not any(a.shape == m.shape and np.allclose(a, m, rtol=0, atol=5e-7)
-                       for a in arrays)] == []
+    assert [
+        m.tolist()
+        for m in matrices
+        if not any(a.shape == m.shape and np.allclose(a, m, rtol=0, atol=5e-7) for a in arrays)
+    ] == []
 
 
 def test_a_wrong_digit_is_caught() -> None:

@@ -91,7 +91,8 @@ def right_diagnoses(path: Path) -> frozenset[str]:
     when none fits)."""
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "RIGHT_DIAGNOSES" for t in node.targets):
+            isinstance(t, ast.Name) and t.id == "RIGHT_DIAGNOSES" for t in node.targets
+        ):
             return frozenset(ast.literal_eval(node.value))
     return frozenset()
 
@@ -108,6 +109,7 @@ def describe(report: GradeReport) -> str:
 
 # --- the collection -----------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("corpus", CORPORA)
 def test_files_exist(corpus: str) -> None:
     assert [f for f in WRONG_FILES if corpus_of(f) == corpus], f"no wrong solutions in {corpus}"
@@ -116,19 +118,19 @@ def test_files_exist(corpus: str) -> None:
 
 @pytest.mark.parametrize("corpus", CORPORA)
 @pytest.mark.parametrize("exercise_id", CATALOG.ids())
-def test_every_exercise_has_at_least_three_wrong_solutions(corpus: str,
-                                                            exercise_id: str) -> None:
-    wrong = [f.stem for f in WRONG_FILES
-             if corpus_of(f) == corpus and f.parent.name == exercise_id]
+def test_every_exercise_has_at_least_three_wrong_solutions(corpus: str, exercise_id: str) -> None:
+    wrong = [f.stem for f in WRONG_FILES if corpus_of(f) == corpus and f.parent.name == exercise_id]
     assert len(wrong) >= MIN_WRONG_PER_EXERCISE, (
         f"{exercise_id}: {len(wrong)} wrong solutions in {HERE / corpus / exercise_id} {wrong}; "
-        f"want at least {MIN_WRONG_PER_EXERCISE}")
+        f"want at least {MIN_WRONG_PER_EXERCISE}"
+    )
 
 
 @pytest.mark.parametrize("corpus", CORPORA)
 def test_every_folder_names_an_exercise(corpus: str) -> None:
-    folders = sorted(p.name for p in (HERE / corpus).iterdir()
-                     if p.is_dir() and p.name != "__pycache__")
+    folders = sorted(
+        p.name for p in (HERE / corpus).iterdir() if p.is_dir() and p.name != "__pycache__"
+    )
     assert set(folders) <= set(CATALOG.ids()), set(folders) - set(CATALOG.ids())
 
 
@@ -144,29 +146,36 @@ def test_file_has_docstring_and_entry(path: Path) -> None:
 
 # --- grading ------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("path", WRONG_FILES, ids=file_id)
-def test_hidden_cases_catch_wrong_solution(path: Path, sandbox: Sandbox,
-                                           reports: dict[Path, GradeReport]) -> None:
+def test_hidden_cases_catch_wrong_solution(
+    path: Path, sandbox: Sandbox, reports: dict[Path, GradeReport]
+) -> None:
     report = report_for(path, sandbox, reports)
     assert report.verdict is not Verdict.PASSED, f"{file_id(path)} passes:{describe(report)}"
-    hidden_failures = [t.name for t in report.tests
-                       if t.visibility is Visibility.HIDDEN and t.status is not Status.PASSED]
+    hidden_failures = [
+        t.name
+        for t in report.tests
+        if t.visibility is Visibility.HIDDEN and t.status is not Status.PASSED
+    ]
     assert hidden_failures, (
-        f"{file_id(path)} fails only public tests; no hidden test catches it:{describe(report)}")
+        f"{file_id(path)} fails only public tests; no hidden test catches it:{describe(report)}"
+    )
 
 
 @pytest.mark.parametrize("path", WRONG_FILES, ids=file_id)
-def test_no_misleading_hint(path: Path, sandbox: Sandbox,
-                            reports: dict[Path, GradeReport]) -> None:
+def test_no_misleading_hint(path: Path, sandbox: Sandbox, reports: dict[Path, GradeReport]) -> None:
     report = report_for(path, sandbox, reports)
     if report.diagnosis is not None:
         assert diagnosis_name(report.diagnosis) in right_diagnoses(path), (
-            f"{file_id(path)} gets a misleading hint ({report.diagnosis.key}):{describe(report)}")
+            f"{file_id(path)} gets a misleading hint ({report.diagnosis.key}):{describe(report)}"
+        )
 
 
 @pytest.mark.parametrize("corpus", CORPORA)
-def test_share_of_right_diagnoses(corpus: str, sandbox: Sandbox,
-                                  reports: dict[Path, GradeReport]) -> None:
+def test_share_of_right_diagnoses(
+    corpus: str, sandbox: Sandbox, reports: dict[Path, GradeReport]
+) -> None:
     files = [f for f in WRONG_FILES if corpus_of(f) == corpus]
     diagnosed = []
     for path in files:
@@ -175,11 +184,13 @@ def test_share_of_right_diagnoses(corpus: str, sandbox: Sandbox,
             diagnosed.append(file_id(path))
     share = len(diagnosed) / len(files)
     assert share >= DIAGNOSED_FLOOR[corpus], (
-        f"{corpus}: {len(diagnosed)} of {len(files)} wrong solutions get a right diagnosis")
+        f"{corpus}: {len(diagnosed)} of {len(files)} wrong solutions get a right diagnosis"
+    )
 
 
 @pytest.mark.parametrize("path", RIGHT_FILES, ids=file_id)
-def test_right_alternative_passes(path: Path, sandbox: Sandbox,
-                                  reports: dict[Path, GradeReport]) -> None:
+def test_right_alternative_passes(
+    path: Path, sandbox: Sandbox, reports: dict[Path, GradeReport]
+) -> None:
     report = report_for(path, sandbox, reports)
     assert report.verdict is Verdict.PASSED, f"{file_id(path)} should pass:{describe(report)}"

@@ -18,20 +18,49 @@ REGEN_VARIABLE = "NUMJUDGE_REGEN_GOLDEN"
 
 GATE_PUBLIC = ["numerical example", "batch of two"]
 GATE_HIDDEN = [
-    "unbatched more units than inputs", "unbatched more inputs than units", "batched",
-    "single hidden unit", "batch of one", "single hidden unit batched", "wide layer",
-    "large pre activations", "first step zero state", "positive bias initialisation",
+    "unbatched more units than inputs",
+    "unbatched more inputs than units",
+    "batched",
+    "single hidden unit",
+    "batch of one",
+    "single hidden unit batched",
+    "wide layer",
+    "large pre activations",
+    "first step zero state",
+    "positive bias initialisation",
     "one unit batch as long as the joined input",
 ]
-GATE_BATCHED = ["batch of two", "batched", "batch of one", "single hidden unit batched",
-                "wide layer", "large pre activations", "positive bias initialisation",
-                "one unit batch as long as the joined input"]
-GATE_MISTAKES = ["bias_outside_sigmoid", "bias_subtracted", "clipped_preactivation",
-                 "float32_arithmetic", "hard_sigmoid", "input_first", "input_ignored",
-                 "missing_bias", "one_minus_z", "overflowing_sigmoid", "reshape_not_transpose",
-                 "scalar_gate", "scalar_gate_mean_of_values", "state_ignored", "tanh_gate"]
-HIDDEN_VALUES = ("values: the output differs from the expected one beyond the tolerance "
-                 "(details are not shown for hidden tests)")
+GATE_BATCHED = [
+    "batch of two",
+    "batched",
+    "batch of one",
+    "single hidden unit batched",
+    "wide layer",
+    "large pre activations",
+    "positive bias initialisation",
+    "one unit batch as long as the joined input",
+]
+GATE_MISTAKES = [
+    "bias_outside_sigmoid",
+    "bias_subtracted",
+    "clipped_preactivation",
+    "float32_arithmetic",
+    "hard_sigmoid",
+    "input_first",
+    "input_ignored",
+    "missing_bias",
+    "one_minus_z",
+    "overflowing_sigmoid",
+    "reshape_not_transpose",
+    "scalar_gate",
+    "scalar_gate_mean_of_values",
+    "state_ignored",
+    "tanh_gate",
+]
+HIDDEN_VALUES = (
+    "values: the output differs from the expected one beyond the tolerance "
+    "(details are not shown for hidden tests)"
+)
 
 
 def gate_solution() -> str:
@@ -88,28 +117,38 @@ def random_values(rng):
 """
 
 
-def make_tiny_exercise(root: Path, exercise_id: str = "count-above",
-                       cases: str = TINY_CASES) -> Path:
+def make_tiny_exercise(
+    root: Path, exercise_id: str = "count-above", cases: str = TINY_CASES
+) -> Path:
     """A minimal valid exercise whose entry ``count_above(x, threshold)`` returns an int."""
     folder = root / exercise_id
-    write(folder / "exercise.toml", f"""
+    write(
+        folder / "exercise.toml",
+        f"""
         id = "{exercise_id}"
         title = "Values above a threshold"
         difficulty = "easy"
         tags = ["counting"]
         entry = "count_above"
-    """)
+    """,
+    )
     write(folder / "statement.md", "Write `count_above(x, threshold)`: how many x > threshold.\n")
-    write(folder / "starter.py", """
+    write(
+        folder / "starter.py",
+        """
         def count_above(x, threshold):
             return 0
-    """)
-    write(folder / "solution.py", """
+    """,
+    )
+    write(
+        folder / "solution.py",
+        """
         import numpy as np
 
 
         def count_above(x, threshold):
             return int(np.sum(x > threshold))
-    """)
+    """,
+    )
     write(folder / "cases.py", cases)
     return folder

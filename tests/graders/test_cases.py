@@ -29,7 +29,12 @@ def test_bare_decorator_declares_a_case_with_the_defaults() -> None:
     (spec,) = collect_cases(declare)
     assert spec.name == "small random vector"
     assert (spec.public, spec.points, spec.rtol, spec.atol, spec.seed) == (
-        False, 1.0, 1e-7, 1e-9, None)
+        False,
+        1.0,
+        1e-7,
+        1e-9,
+        None,
+    )
     assert (DEFAULT_RTOL, DEFAULT_ATOL) == (1e-7, 1e-9)
     assert dict(spec.batch_axes) == {}
     assert spec.output_batch_axis == 0
@@ -40,15 +45,33 @@ def test_bare_decorator_declares_a_case_with_the_defaults() -> None:
 
 def test_decorator_with_options() -> None:
     def declare() -> None:
-        @case(name="Worked example", public=True, points=3, rtol=1e-3, atol=0.0, seed=7,
-              batch_axes={"x": 1}, output_batch_axis=1, checks=[check_positive])
+        @case(
+            name="Worked example",
+            public=True,
+            points=3,
+            rtol=1e-3,
+            atol=0.0,
+            seed=7,
+            batch_axes={"x": 1},
+            output_batch_axis=1,
+            checks=[check_positive],
+        )
         def example(rng: np.random.Generator) -> dict[str, np.ndarray]:
             return inputs(rng)
 
     (spec,) = collect_cases(declare)
-    assert spec == CaseSpec(name="Worked example", make_inputs=spec.make_inputs, public=True,
-                            points=3.0, rtol=1e-3, atol=0.0, seed=7, batch_axes={"x": 1},
-                            output_batch_axis=1, checks=(check_positive,))
+    assert spec == CaseSpec(
+        name="Worked example",
+        make_inputs=spec.make_inputs,
+        public=True,
+        points=3.0,
+        rtol=1e-3,
+        atol=0.0,
+        seed=7,
+        batch_axes={"x": 1},
+        output_batch_axis=1,
+        checks=(check_positive,),
+    )
     assert isinstance(spec.points, float)
     assert spec.batched
     assert spec.rng_seed == 7
@@ -87,10 +110,16 @@ def test_seed_derived_from_the_name_is_stable_across_processes() -> None:
     # Literal values: the seed must not depend on PYTHONHASHSEED or the process.
     assert first.rng_seed == 4339662681123364345
     assert second.rng_seed == 4521245358822073732
-    script = ("from graders.cases import CaseSpec; "
-              "print(CaseSpec('numerical example', None).rng_seed)")
-    other = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                           check=True, env={"PYTHONHASHSEED": "123", "PATH": "/usr/bin:/bin"})
+    script = (
+        "from graders.cases import CaseSpec; print(CaseSpec('numerical example', None).rng_seed)"
+    )
+    other = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONHASHSEED": "123", "PATH": "/usr/bin:/bin"},
+    )
     assert other.stdout.strip() == "4339662681123364345"
 
 

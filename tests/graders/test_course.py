@@ -22,7 +22,7 @@ def write(root: Path, text: str) -> Path:
     return root
 
 
-ONE = '''
+ONE = """
 timezone = "Europe/Berlin"
 [[assignment]]
 id = "gates"
@@ -31,7 +31,7 @@ opens = 2026-12-01T09:00:00
 due = 2026-12-08T23:59:00
 late = {late}
 exercises = ["gru-update-gate", {{ id = "gru-reset-gate", weight = 2 }}]
-'''
+"""
 
 
 def test_on_time_keeps_the_whole_score() -> None:
@@ -64,8 +64,9 @@ def test_an_extension_moves_the_due_time_the_policy_counts_from() -> None:
 
 
 def test_loads_times_in_the_course_zone_and_weights(tmp_path: Path) -> None:
-    course = load_course(write(tmp_path, ONE.format(
-        late='{ policy = "penalty", per_day = 0.1, floor = 0.5 }')), IDS)
+    course = load_course(
+        write(tmp_path, ONE.format(late='{ policy = "penalty", per_day = 0.1, floor = 0.5 }')), IDS
+    )
     (gates,) = course.assignments
     assert gates.due == DUE  # 23:59 in Berlin in December is 22:59 UTC
     assert course.timezone == "Europe/Berlin"
@@ -82,7 +83,8 @@ def test_loads_times_in_the_course_zone_and_weights(tmp_path: Path) -> None:
 
 def test_an_explicit_offset_wins_over_the_course_zone(tmp_path: Path) -> None:
     text = ONE.format(late='{ policy = "cutoff" }').replace(
-        "due = 2026-12-08T23:59:00", "due = 2026-12-08T23:59:00+09:00")
+        "due = 2026-12-08T23:59:00", "due = 2026-12-08T23:59:00+09:00"
+    )
     (gates,) = load_course(write(tmp_path, text), IDS).assignments
     assert gates.due == datetime(2026, 12, 8, 14, 59, tzinfo=UTC)
 
@@ -95,23 +97,28 @@ def test_no_course_file_means_no_assignments(tmp_path: Path) -> None:
 CUTOFF = 'late = { policy = "cutoff" }'
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    ((CUTOFF, 'late = { policy = "forgive" }'), "'late.policy' must be one of"),
-    ((CUTOFF, 'late = { policy = "penalty", per_day = 2 }'),
-     "'late.per_day' must be a number from 0 to 1"),
-    ((CUTOFF, 'late = { policy = "cutoff", floor = 0.5 }'), "a cut-off takes no"),
-    (('"gru-update-gate",', '"no-such-exercise",'), "'no-such-exercise' is not in the"),
-    (("weight = 2", "weight = -1"), "must be a positive number"),
-    (("due = 2026-12-08T23:59:00", "due = 2026-11-08T23:59:00"), "'due' must come after"),
-    (("due = 2026-12-08T23:59:00", "due = 2026-12-08"), "'due' needs a time of day"),
-    (('timezone = "Europe/Berlin"', 'timezone = "Mars/Olympus"'), "not a known time zone"),
-    (('timezone = "Europe/Berlin"', ""), "'opens' has no time zone"),
-    (('id = "gates"', 'id = "Gates!"'), "'id' must be lower-case"),
-    (('title = "Gates"', "deadline = 1"), "unknown field(s) deadline"),
-])
-def test_a_broken_file_names_the_assignment_and_field(tmp_path: Path,
-                                                      change: tuple[str, str],
-                                                      message: str) -> None:
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ((CUTOFF, 'late = { policy = "forgive" }'), "'late.policy' must be one of"),
+        (
+            (CUTOFF, 'late = { policy = "penalty", per_day = 2 }'),
+            "'late.per_day' must be a number from 0 to 1",
+        ),
+        ((CUTOFF, 'late = { policy = "cutoff", floor = 0.5 }'), "a cut-off takes no"),
+        (('"gru-update-gate",', '"no-such-exercise",'), "'no-such-exercise' is not in the"),
+        (("weight = 2", "weight = -1"), "must be a positive number"),
+        (("due = 2026-12-08T23:59:00", "due = 2026-11-08T23:59:00"), "'due' must come after"),
+        (("due = 2026-12-08T23:59:00", "due = 2026-12-08"), "'due' needs a time of day"),
+        (('timezone = "Europe/Berlin"', 'timezone = "Mars/Olympus"'), "not a known time zone"),
+        (('timezone = "Europe/Berlin"', ""), "'opens' has no time zone"),
+        (('id = "gates"', 'id = "Gates!"'), "'id' must be lower-case"),
+        (('title = "Gates"', "deadline = 1"), "unknown field(s) deadline"),
+    ],
+)
+def test_a_broken_file_names_the_assignment_and_field(
+    tmp_path: Path, change: tuple[str, str], message: str
+) -> None:
     text = ONE.format(late='{ policy = "cutoff" }').replace(*change)
     with pytest.raises(CourseError, match=message.replace("(", r"\(").replace(")", r"\)")):
         load_course(write(tmp_path, text), IDS)

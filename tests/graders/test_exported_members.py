@@ -15,8 +15,11 @@ PACKAGES = [graders, graders.exercises]
 
 @pytest.mark.parametrize("package", PACKAGES, ids=lambda package: package.__name__)
 def test_all_lists_every_public_name_and_only_those(package: types.ModuleType) -> None:
-    public = [name for name, value in vars(package).items()
-              if not name.startswith("_") and not isinstance(value, types.ModuleType)]
+    public = [
+        name
+        for name, value in vars(package).items()
+        if not name.startswith("_") and not isinstance(value, types.ModuleType)
+    ]
     assert sorted(package.__all__) == sorted(public)  # ruff (RUF022) keeps the list in order
     assert len(set(package.__all__)) == len(package.__all__)
 

@@ -41,11 +41,13 @@ def write_in_place(path: Path) -> None:
 CHANGES: dict[str, Callable[[Path], object]] = {
     "a file written in place": lambda root: write_in_place(root / GATE / "cases.py"),
     "a file in a subfolder written": lambda root: write_in_place(
-        root / GATE / "mistakes" / "tanh_gate.py"),
+        root / GATE / "mistakes" / "tanh_gate.py"
+    ),
     "a new file": lambda root: (root / GATE / "mistakes" / "new.py").write_text("x = 1\n"),
     "a file deleted": lambda root: (root / GATE / "theory.md").unlink(),
     "a file renamed over another": lambda root: (root / GATE / "theory.ja.md").replace(
-        root / GATE / "theory.md"),
+        root / GATE / "theory.md"
+    ),
     "a file's time changed": lambda root: os.utime(root / GATE / "solution.py", (1, 1)),
     "a new exercise folder": lambda root: shutil.copytree(root / GATE, root / "copy"),
     "course.toml written": lambda root: (root / "course.toml").write_text("[course]\n"),
@@ -53,8 +55,7 @@ CHANGES: dict[str, Callable[[Path], object]] = {
 
 
 @pytest.mark.parametrize("change", sorted(CHANGES))
-def test_every_change_moves_the_count_at_once(root: Path, watch: FolderWatch,
-                                              change: str) -> None:
+def test_every_change_moves_the_count_at_once(root: Path, watch: FolderWatch, change: str) -> None:
     before = watch.generation()
     assert before is not None and watch.generation() == before
     CHANGES[change](root)
@@ -63,8 +64,7 @@ def test_every_change_moves_the_count_at_once(root: Path, watch: FolderWatch,
     assert watch.generation() == after  # and stays until the next change
 
 
-def test_a_folder_made_then_filled_is_watched_from_then_on(root: Path,
-                                                           watch: FolderWatch) -> None:
+def test_a_folder_made_then_filled_is_watched_from_then_on(root: Path, watch: FolderWatch) -> None:
     (root / GATE / "notes").mkdir()
     made = watch.generation()
     (root / GATE / "notes" / "later.md").write_text("x")
@@ -74,8 +74,9 @@ def test_a_folder_made_then_filled_is_watched_from_then_on(root: Path,
     assert watch.generation() != filled
 
 
-def test_a_tree_moved_in_is_watched_to_its_depth(root: Path, tmp_path: Path,
-                                                 watch: FolderWatch) -> None:
+def test_a_tree_moved_in_is_watched_to_its_depth(
+    root: Path, tmp_path: Path, watch: FolderWatch
+) -> None:
     outside = tmp_path / "elsewhere" / GATE
     shutil.copytree(EXERCISES / GATE, outside)
     outside.rename(root / "moved")
@@ -85,7 +86,8 @@ def test_a_tree_moved_in_is_watched_to_its_depth(root: Path, tmp_path: Path,
 
 
 def test_the_catalog_reads_the_files_only_after_a_change(
-        root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     stamps = count_calls(monkeypatch, graders.exercises.catalog, "folder_stamp")
     catalog = ExerciseCatalog(root)
     first = catalog.load(GATE)
@@ -108,16 +110,14 @@ def test_a_linked_file_is_not_watched(root: Path, tmp_path: Path, link: str) -> 
     assert FolderWatch.start(root) is None
 
 
-def test_a_link_made_later_stops_the_watch(root: Path, tmp_path: Path,
-                                           watch: FolderWatch) -> None:
+def test_a_link_made_later_stops_the_watch(root: Path, tmp_path: Path, watch: FolderWatch) -> None:
     (tmp_path / "shared.md").write_text("shared")
     (root / GATE / "shared.md").symlink_to(tmp_path / "shared.md")
     assert watch.generation() is None
     assert watch.generation() is None  # for good: it cannot know what the link's target does
 
 
-def test_a_remote_file_system_is_not_watched(root: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_remote_file_system_is_not_watched(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(graders.folder_watch, "file_system_type", lambda path: "nfs4")
     assert FolderWatch.start(root) is None
     stamps = count_calls(monkeypatch, graders.exercises.catalog, "folder_stamp")
@@ -127,15 +127,17 @@ def test_a_remote_file_system_is_not_watched(root: Path,
     assert stamps == [GATE, GATE]
 
 
-def test_the_root_replaced_makes_the_watch_blind(root: Path, tmp_path: Path,
-                                                  watch: FolderWatch) -> None:
+def test_the_root_replaced_makes_the_watch_blind(
+    root: Path, tmp_path: Path, watch: FolderWatch
+) -> None:
     root.rename(tmp_path / "old")
     shutil.copytree(tmp_path / "old", root)
     assert watch.generation() is None
 
 
 def test_lost_events_make_the_catalog_read_every_time(
-        root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from inotify_simple import Event, flags
 
     catalog = ExerciseCatalog(root)
@@ -174,12 +176,15 @@ MOUNTINFO = """\
 """
 
 
-@pytest.mark.parametrize(("target", "kind"), [
-    ("/home/ada/exercises", "ext4"),
-    ("/srv/course/exercises", "nfs4"),
-    ("/srv/local copy/exercises", "tmpfs"),
-    ("/srv", "nfs4"),
-    ("/srvx/exercises", "xfs"),
-])
+@pytest.mark.parametrize(
+    ("target", "kind"),
+    [
+        ("/home/ada/exercises", "ext4"),
+        ("/srv/course/exercises", "nfs4"),
+        ("/srv/local copy/exercises", "tmpfs"),
+        ("/srv", "nfs4"),
+        ("/srvx/exercises", "xfs"),
+    ],
+)
 def test_the_deepest_mount_holding_a_path_gives_its_type(target: str, kind: str) -> None:
     assert graders.folder_watch.mount_type(MOUNTINFO, target) == kind

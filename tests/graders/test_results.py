@@ -10,37 +10,82 @@ from graders import Failure, GradeReport, Status, Verdict, Visibility, results
 def make_report() -> GradeReport:
     tests = (
         results.TestResult("numerical example", Visibility.PUBLIC, Status.PASSED, 1.0, 1.0),
-        results.TestResult("batched", Visibility.HIDDEN, Status.FAILED, 0.0, 2.5,
-                           message="shape: expected (4, 3), got (3, 4): transposed",
-                           failure=Failure.WRONG_SHAPE),
+        results.TestResult(
+            "batched",
+            Visibility.HIDDEN,
+            Status.FAILED,
+            0.0,
+            2.5,
+            message="shape: expected (4, 3), got (3, 4): transposed",
+            failure=Failure.WRONG_SHAPE,
+        ),
         results.TestResult("third", Visibility.HIDDEN, Status.PASSED, 0.1, 0.1),
         results.TestResult("fourth", Visibility.HIDDEN, Status.PASSED, 0.2, 0.2),
     )
-    return GradeReport(exercise="gru-update-gate", version="abc", verdict=Verdict.FAILED,
-                       tests=tests, output="printed", message="", duration_ms=12,
-                       diagnosis=results.Diagnosis("check the order", ("batched",),
-                                                   results.DiagnosisSource.MISTAKE,
-                                                   key="input_first"),
-                       cost=results.Cost(cpu_ms=412, memory_kb=90_317))
+    return GradeReport(
+        exercise="gru-update-gate",
+        version="abc",
+        verdict=Verdict.FAILED,
+        tests=tests,
+        output="printed",
+        message="",
+        duration_ms=12,
+        diagnosis=results.Diagnosis(
+            "check the order", ("batched",), results.DiagnosisSource.MISTAKE, key="input_first"
+        ),
+        cost=results.Cost(cpu_ms=412, memory_kb=90_317),
+    )
 
 
 def test_to_dict_schema() -> None:
     data = make_report().to_dict()
     assert data == {
-        "exercise": "gru-update-gate", "version": "abc", "verdict": "failed",
-        "score": 1.3, "max_score": 3.8, "message": "",
+        "exercise": "gru-update-gate",
+        "version": "abc",
+        "verdict": "failed",
+        "score": 1.3,
+        "max_score": 3.8,
+        "message": "",
         "tests": [
-            {"name": "numerical example", "visibility": "public", "status": "passed",
-             "points": 1.0, "max_points": 1.0, "failure": None, "message": ""},
-            {"name": "batched", "visibility": "hidden", "status": "failed", "points": 0.0,
-             "max_points": 2.5, "failure": "wrong_shape",
-             "message": "shape: expected (4, 3), got (3, 4): transposed"},
-            {"name": "third", "visibility": "hidden", "status": "passed", "points": 0.1,
-             "max_points": 0.1, "failure": None, "message": ""},
-            {"name": "fourth", "visibility": "hidden", "status": "passed", "points": 0.2,
-             "max_points": 0.2, "failure": None, "message": ""},
+            {
+                "name": "numerical example",
+                "visibility": "public",
+                "status": "passed",
+                "points": 1.0,
+                "max_points": 1.0,
+                "failure": None,
+                "message": "",
+            },
+            {
+                "name": "batched",
+                "visibility": "hidden",
+                "status": "failed",
+                "points": 0.0,
+                "max_points": 2.5,
+                "failure": "wrong_shape",
+                "message": "shape: expected (4, 3), got (3, 4): transposed",
+            },
+            {
+                "name": "third",
+                "visibility": "hidden",
+                "status": "passed",
+                "points": 0.1,
+                "max_points": 0.1,
+                "failure": None,
+                "message": "",
+            },
+            {
+                "name": "fourth",
+                "visibility": "hidden",
+                "status": "passed",
+                "points": 0.2,
+                "max_points": 0.2,
+                "failure": None,
+                "message": "",
+            },
         ],
-        "output": "printed", "duration_ms": 12,
+        "output": "printed",
+        "duration_ms": 12,
         "diagnosis": {"hint": "check the order", "cases": ["batched"], "source": "mistake"},
         "cost": {"cpu_ms": 412, "memory_kb": 90_317},
     }
@@ -63,6 +108,17 @@ def test_enum_values() -> None:
     assert [v.value for v in Verdict] == ["passed", "failed", "error", "timeout", "memory_limit"]
     assert [v.value for v in Visibility] == ["public", "hidden"]
     assert [f.value for f in Failure] == [
-        "wrong_type", "wrong_shape", "wrong_dtype", "non_finite", "values", "exception",
-        "changed_input", "inconsistent_batch", "warning", "time_limit", "memory_limit",
-        "crashed", "forbidden"]
+        "wrong_type",
+        "wrong_shape",
+        "wrong_dtype",
+        "non_finite",
+        "values",
+        "exception",
+        "changed_input",
+        "inconsistent_batch",
+        "warning",
+        "time_limit",
+        "memory_limit",
+        "crashed",
+        "forbidden",
+    ]

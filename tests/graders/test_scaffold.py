@@ -16,15 +16,25 @@ def test_new_folder_has_every_template_file(tmp_path: Path) -> None:
     assert folder == tmp_path / "gru-reset-gate"
     files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
     assert files == sorted(TEMPLATES)
-    assert files == ["cases.py", "exercise.toml", "mistakes/forgot_something.py",
-                     "solution.py", "starter.py", "statement.md"]
+    assert files == [
+        "cases.py",
+        "exercise.toml",
+        "mistakes/forgot_something.py",
+        "solution.py",
+        "starter.py",
+        "statement.md",
+    ]
     assert (folder / "statement.md").read_text().startswith("# Gru reset gate\n")
 
 
 def test_new_folder_loads(tmp_path: Path) -> None:
     exercise = load_exercise(create_exercise(tmp_path, "softmax-2"))
     assert (exercise.id, exercise.title, exercise.difficulty, exercise.entry) == (
-        "softmax-2", "Softmax 2", "easy", "solve")
+        "softmax-2",
+        "Softmax 2",
+        "easy",
+        "solve",
+    )
     assert (exercise.tags, exercise.order, exercise.languages) == ((), 1000, ("en",))
     assert [m.name for m in exercise.mistakes] == ["forgot_something"]
     assert exercise.mistakes[0].hint.startswith("Describe what the learner should reconsider")
@@ -40,16 +50,33 @@ def test_validate_says_the_solution_is_missing(tmp_path: Path, sandbox: Sandbox)
         "statement.md: still has the template's placeholder text '(say what to compute, with "
         "the math'…; write the statement",
         "new-one/solution.py: raised NotImplementedError on case 'small example': write the "
-        "reference solution"]
+        "reference solution",
+    ]
 
 
-@pytest.mark.parametrize("bad", ["", "Gru", "gru_gate", "gru gate", "-gru", "gru-", "gru--gate",
-                                 "../escape", "a/b", "gru.gate", "gate\n", "ünï"])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "",
+        "Gru",
+        "gru_gate",
+        "gru gate",
+        "-gru",
+        "gru-",
+        "gru--gate",
+        "../escape",
+        "a/b",
+        "gru.gate",
+        "gate\n",
+        "ünï",
+    ],
+)
 def test_bad_ids_are_refused(tmp_path: Path, bad: str) -> None:
     with pytest.raises(ExerciseError) as raised:
         create_exercise(tmp_path, bad)
-    assert str(raised.value) == (f"{bad!r}: an id is lowercase words joined by hyphens, e.g. "
-                                 "gru-reset-gate")
+    assert str(raised.value) == (
+        f"{bad!r}: an id is lowercase words joined by hyphens, e.g. gru-reset-gate"
+    )
     assert list(tmp_path.iterdir()) == []
 
 

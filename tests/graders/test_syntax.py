@@ -51,8 +51,14 @@ RACE = textwrap.dedent("""
 
 
 def run_race(mode: str) -> str:
-    completed = subprocess.run([sys.executable, "-c", RACE, mode], cwd=ROOT, check=True,
-                               capture_output=True, text=True, timeout=120)
+    completed = subprocess.run(
+        [sys.executable, "-c", RACE, mode],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     return completed.stdout.strip()
 
 
@@ -67,6 +73,7 @@ def test_the_race_is_real_on_this_interpreter_without_the_guard() -> None:
 
 def test_the_guard_is_installed_once_and_only_where_needed() -> None:
     import ast
+
     syntax.serialise_parsing()
     assert getattr(ast.parse, "serialised", False) is syntax.AFFECTED
     assert syntax.parse("x = 1").body[0].lineno == 1

@@ -44,7 +44,8 @@ def test_good_folder_passes(sandbox: Sandbox) -> None:
 
 
 def test_the_reference_and_its_costliest_case_are_measured_against_the_limits(
-        sandbox: Sandbox) -> None:
+    sandbox: Sandbox,
+) -> None:
     costs = validated(GATE, sandbox).costs
     cost = r"\d+\.\d\d s CPU of 5 s \(\d+ %\), \d+\.\d MB peak memory of 512 MB \(\d+ %\)"
     assert len(costs) == 2
@@ -61,17 +62,19 @@ def test_good_copy_passes(gate_copy: Path, sandbox: Sandbox) -> None:
 def test_tiny_exercise_passes(tmp_path: Path, sandbox: Sandbox) -> None:
     result = validated(make_tiny_exercise(tmp_path), sandbox)
     assert result.problems == []
-    assert result.notes == ["2 cases (1 hidden), 0 mistakes, languages: en",
-                            "mutation score 100% (1 of 1 non-equivalent mutants fail a hidden "
-                            "case)"]
+    assert result.notes == [
+        "2 cases (1 hidden), 0 mistakes, languages: en",
+        "mutation score 100% (1 of 1 non-equivalent mutants fail a hidden case)",
+    ]
 
 
 def test_broken_metadata_is_the_only_problem(gate_copy: Path, sandbox: Sandbox) -> None:
     edit(gate_copy / "exercise.toml", 'entry = "update_gate"\n', "")
     result = validated(gate_copy, sandbox)
     assert not result.ok
-    assert result.problems == ["gru-update-gate/exercise.toml: field 'entry' is missing or not "
-                               "a non-empty string"]
+    assert result.problems == [
+        "gru-update-gate/exercise.toml: field 'entry' is missing or not a non-empty string"
+    ]
     assert result.notes == []
 
 
@@ -82,17 +85,21 @@ def test_starter_that_passes(gate_copy: Path, sandbox: Sandbox) -> None:
 
 
 def test_starter_with_a_syntax_error(gate_copy: Path, sandbox: Sandbox) -> None:
-    write(gate_copy / "starter.py", """
+    write(
+        gate_copy / "starter.py",
+        """
         import numpy as np
 
         def update_gate(h_prev, x_t, W_z, b_z)
             return np.zeros(np.shape(h_prev))
-    """)
+    """,
+    )
     result = validated(gate_copy, sandbox)
     assert len(result.problems) == 1
     assert result.problems[0].startswith(
         "starter.py: must import and run, but got error: Your code could not be loaded: raised "
-        "SyntaxError on line 4: ")
+        "SyntaxError on line 4: "
+    )
 
 
 def test_starter_that_does_not_define_the_entry(gate_copy: Path, sandbox: Sandbox) -> None:
@@ -100,110 +107,143 @@ def test_starter_that_does_not_define_the_entry(gate_copy: Path, sandbox: Sandbo
     result = validated(gate_copy, sandbox)
     assert result.problems == [
         "starter.py: must import and run, but got error: Your code could not be loaded: raised "
-        "NameError: the code does not define a function named 'update_gate'"]
+        "NameError: the code does not define a function named 'update_gate'"
+    ]
 
 
 def test_reference_that_fails_in_the_sandbox(gate_copy: Path, sandbox: Sandbox) -> None:
     # The trusted side passes copies to the reference; in the sandbox the in-place change shows.
     with (gate_copy / "solution.py").open("a", encoding="utf-8") as file:
-        file.write("\n\n_reference = update_gate\n\n\ndef update_gate(h_prev, x_t, W_z, b_z):\n"
-                   "    z = _reference(h_prev, x_t, W_z, b_z)\n    x_t *= 2\n    return z\n")
+        file.write(
+            "\n\n_reference = update_gate\n\n\ndef update_gate(h_prev, x_t, W_z, b_z):\n"
+            "    z = _reference(h_prev, x_t, W_z, b_z)\n    x_t *= 2\n    return z\n"
+        )
     result = validated(gate_copy, sandbox)
     assert len(result.problems) == 1
-    inputs = ("inputs: the function changed its input 'x_t' in place; work on a copy (e.g. x = "
-              "x.copy()) or build new arrays")
+    inputs = (
+        "inputs: the function changed its input 'x_t' in place; work on a copy (e.g. x = "
+        "x.copy()) or build new arrays"
+    )
     assert result.problems[0].startswith(
         f"solution.py: does not pass its own cases in the sandbox (failed): numerical example: "
-        f"{inputs}; batch of two: {inputs}; ")
+        f"{inputs}; batch of two: {inputs}; "
+    )
     # The author reads the hidden tests' full messages, not the learner's redacted ones.
     assert f"batched: {inputs}; " in result.problems[0]
     assert "not shown" not in result.problems[0]
 
 
 def test_mistake_that_fails_no_hidden_case(gate_copy: Path, sandbox: Sandbox) -> None:
-    write(gate_copy / "mistakes" / "zz_harmless.py",
-          'HINT = "never needed"\n\n' + gate_solution())
+    write(gate_copy / "mistakes" / "zz_harmless.py", 'HINT = "never needed"\n\n' + gate_solution())
     result = validated(gate_copy, sandbox)
-    assert result.problems == ["mistakes/zz_harmless.py: fails no hidden case; add a hidden case "
-                               "it gets wrong"]
-    assert result.notes == ["13 cases (11 hidden), 16 mistakes, languages: en, ja", GATE_SCORE,
-                            "2 sample(s)"]
+    assert result.problems == [
+        "mistakes/zz_harmless.py: fails no hidden case; add a hidden case it gets wrong"
+    ]
+    assert result.notes == [
+        "13 cases (11 hidden), 16 mistakes, languages: en, ja",
+        GATE_SCORE,
+        "2 sample(s)",
+    ]
 
 
 def test_mistake_failing_only_public_cases(gate_copy: Path, sandbox: Sandbox) -> None:
-    write(gate_copy / "mistakes" / "zz_public_only.py", 'HINT = "only the example"\n\n'
-          + gate_solution() + "\n\n_reference = update_gate\n\n\n"
-          "def update_gate(h_prev, x_t, W_z, b_z):\n"
-          "    z = _reference(h_prev, x_t, W_z, b_z)\n"
-          "    return -z if h_prev.flat[0] == 0.8 else z\n")
+    write(
+        gate_copy / "mistakes" / "zz_public_only.py",
+        'HINT = "only the example"\n\n' + gate_solution() + "\n\n_reference = update_gate\n\n\n"
+        "def update_gate(h_prev, x_t, W_z, b_z):\n"
+        "    z = _reference(h_prev, x_t, W_z, b_z)\n"
+        "    return -z if h_prev.flat[0] == 0.8 else z\n",
+    )
     result = validated(gate_copy, sandbox)
-    assert result.problems == ["mistakes/zz_public_only.py: fails no hidden case; add a hidden "
-                               "case it gets wrong"]
+    assert result.problems == [
+        "mistakes/zz_public_only.py: fails no hidden case; add a hidden case it gets wrong"
+    ]
 
 
 def test_mistakes_the_outputs_cannot_tell_apart(gate_copy: Path, sandbox: Sandbox) -> None:
     # The same wrong code twice with different hints: neither hint can be shown.
     text = (gate_copy / "mistakes" / "one_minus_z.py").read_text(encoding="utf-8")
-    write(gate_copy / "mistakes" / "one_minus_z_again.py",
-          text.replace('HINT = ("Your gate and', 'HINT = ("Again: your gate and'))
+    write(
+        gate_copy / "mistakes" / "one_minus_z_again.py",
+        text.replace('HINT = ("Your gate and', 'HINT = ("Again: your gate and'),
+    )
     result = validated(gate_copy, sandbox)
     assert result.problems[:2] == [
         f"mistakes/{name}: its hint is not the diagnosis of its own output (it gives the same "
         f"outputs as {other} on every case; add a case that tells them apart)"
-        for name, other in (("one_minus_z.py", "one_minus_z_again.py"),
-                            ("one_minus_z_again.py", "one_minus_z.py"))]
+        for name, other in (
+            ("one_minus_z.py", "one_minus_z_again.py"),
+            ("one_minus_z_again.py", "one_minus_z.py"),
+        )
+    ]
     # The sample written as that slip loses its diagnosis too, and says so.
     assert len(result.problems) == 3
     assert result.problems[2].startswith(
         "samples/returns_candidate_share.py: expected verdict=failed score=0 "
-        "diagnosis=one_minus_z, got verdict=failed score=0 diagnosis=none: ")
+        "diagnosis=one_minus_z, got verdict=failed score=0 diagnosis=none: "
+    )
 
 
 def test_non_deterministic_cases(gate_copy: Path, sandbox: Sandbox) -> None:
-    edit(gate_copy / "cases.py", "    return random_inputs(rng, H=4, D=6, N=8)",
-         "    return random_inputs(np.random.default_rng(), H=4, D=6, N=8)")
+    edit(
+        gate_copy / "cases.py",
+        "    return random_inputs(rng, H=4, D=6, N=8)",
+        "    return random_inputs(np.random.default_rng(), H=4, D=6, N=8)",
+    )
     result = validated(gate_copy, sandbox)
-    assert result.problems == ["cases.py: case 'batched' makes different inputs on each run; "
-                               "draw them from the rng argument"]
+    assert result.problems == [
+        "cases.py: case 'batched' makes different inputs on each run; "
+        "draw them from the rng argument"
+    ]
 
 
 def test_non_deterministic_reference(gate_copy: Path, sandbox: Sandbox) -> None:
-    edit(gate_copy / "solution.py", "    return sigmoid(joined @ W_z.T + b_z)",
-         "    noise = np.random.default_rng().normal() if h_prev.shape == (1,) else 0.0\n"
-         "    return sigmoid(joined @ W_z.T + b_z) + noise")
+    edit(
+        gate_copy / "solution.py",
+        "    return sigmoid(joined @ W_z.T + b_z)",
+        "    noise = np.random.default_rng().normal() if h_prev.shape == (1,) else 0.0\n"
+        "    return sigmoid(joined @ W_z.T + b_z) + noise",
+    )
     result = validated(gate_copy, sandbox)
     # Named as such, not as the failing cases it causes (the expected outputs are one draw).
     assert result.problems[0] == (
         "solution.py: is not deterministic: two calls on case 'single hidden unit' return "
         "different outputs; the expected outputs must follow from the inputs alone (no "
-        "unseeded random numbers)")
+        "unseeded random numbers)"
+    )
     assert not any(p.startswith("solution.py: does not pass") for p in result.problems)
 
 
 def test_statement_not_naming_the_entry(gate_copy: Path, sandbox: Sandbox) -> None:
     edit(gate_copy / "statement.md", "update_gate", "the_gate", count=0)
     result = validated(gate_copy, sandbox)
-    assert result.problems == ["statement.md: never names the entry function 'update_gate'; "
-                               "say what the learner must write"]
+    assert result.problems == [
+        "statement.md: never names the entry function 'update_gate'; "
+        "say what the learner must write"
+    ]
 
 
-def test_failing_warnings_need_a_statement_that_says_so(gate_copy: Path,
-                                                        sandbox: Sandbox) -> None:
+def test_failing_warnings_need_a_statement_that_says_so(gate_copy: Path, sandbox: Sandbox) -> None:
     edit(gate_copy / "exercise.toml", "[limits]", '[checks]\nwarnings = "fail"\n\n[limits]')
     edit(gate_copy / "statement.md", "warning", "complaint", count=0)
     result = validated(gate_copy, sandbox)
-    assert result.problems == ["statement.md: never mentions warnings, but exercise.toml's "
-                               '[checks] warnings = "fail" fails a test whose call warns; say '
-                               "so in the statement"]
+    assert result.problems == [
+        "statement.md: never mentions warnings, but exercise.toml's "
+        '[checks] warnings = "fail" fails a test whose call warns; say '
+        "so in the statement"
+    ]
 
 
-def test_a_reference_that_warns_fails_where_warnings_fail(gate_copy: Path,
-                                                          sandbox: Sandbox) -> None:
+def test_a_reference_that_warns_fails_where_warnings_fail(
+    gate_copy: Path, sandbox: Sandbox
+) -> None:
     edit(gate_copy / "exercise.toml", "[limits]", '[checks]\nwarnings = "fail"\n\n[limits]')
     edit(gate_copy / "solution.py", "    return", "    np.exp(np.float64(1000.0))\n    return")
     problems = validated(gate_copy, sandbox).problems
-    assert problems[0].startswith("solution.py: does not pass its own cases in the sandbox "
-                                  "(failed): numerical example: warnings: the values are right")
+    assert problems[0].startswith(
+        "solution.py: does not pass its own cases in the sandbox "
+        "(failed): numerical example: warnings: the values are right"
+    )
 
 
 def test_no_hidden_case(tmp_path: Path, sandbox: Sandbox) -> None:
@@ -215,21 +255,27 @@ def test_no_hidden_case(tmp_path: Path, sandbox: Sandbox) -> None:
 
 def test_solution_raising_is_reported_before_grading(tmp_path: Path, sandbox: Sandbox) -> None:
     folder = make_tiny_exercise(tmp_path)
-    write(folder / "solution.py", """
+    write(
+        folder / "solution.py",
+        """
         def count_above(x, threshold):
             raise NotImplementedError("later")
-    """)
+    """,
+    )
     result = validated(folder, sandbox)
-    assert result.problems == ["count-above/solution.py: raised NotImplementedError on case "
-                               "'example': later"]
+    assert result.problems == [
+        "count-above/solution.py: raised NotImplementedError on case 'example': later"
+    ]
 
 
 def test_a_nan_input_is_deterministic(tmp_path: Path, sandbox: Sandbox) -> None:
     # Inputs may be Python numbers; float("nan") is the same input on every run.
     folder = make_tiny_exercise(tmp_path)
     with (folder / "cases.py").open("a", encoding="utf-8") as file:
-        file.write('\n\n@case\ndef nan_threshold(rng):\n'
-                   '    return {"x": rng.normal(size=4), "threshold": float("nan")}\n')
+        file.write(
+            "\n\n@case\ndef nan_threshold(rng):\n"
+            '    return {"x": rng.normal(size=4), "threshold": float("nan")}\n'
+        )
     result = validated(folder, sandbox)
     assert result.problems == []
 
@@ -246,16 +292,20 @@ def test_exercise_folders_expands_a_catalog(tmp_path: Path) -> None:
     assert exercise_folders([single, missing]) == [single, missing]
 
 
-def test_a_scaffold_with_a_working_solution_still_needs_its_texts(tmp_path: Path,
-                                                                  sandbox: Sandbox) -> None:
+def test_a_scaffold_with_a_working_solution_still_needs_its_texts(
+    tmp_path: Path, sandbox: Sandbox
+) -> None:
     folder = create_exercise(tmp_path, "my-ex")
-    write(folder / "solution.py", """
+    write(
+        folder / "solution.py",
+        """
         import numpy as np
 
 
         def solve(x):
             return np.cumsum(x)
-    """)
+    """,
+    )
     for mistake in (folder / "mistakes").iterdir():
         mistake.unlink()
     result = validated(folder, sandbox)
@@ -268,41 +318,55 @@ def test_a_scaffold_with_a_working_solution_still_needs_its_texts(tmp_path: Path
     ]
 
 
-def test_case_inputs_must_be_named_as_the_entrys_parameters(tmp_path: Path,
-                                                            sandbox: Sandbox) -> None:
+def test_case_inputs_must_be_named_as_the_entrys_parameters(
+    tmp_path: Path, sandbox: Sandbox
+) -> None:
     folder = make_tiny_exercise(tmp_path)
     edit(folder / "cases.py", '"threshold"', '"limit"', count=0)
     result = validated(folder, sandbox)
     assert result.problems == [
         f"cases.py: case {name!r} gives (x, limit) but count_above(x, threshold) is called "
         "with them in that order; name and order the inputs as the entry function's parameters"
-        for name in ("example", "random values")]
+        for name in ("example", "random values")
+    ]
 
 
 def test_a_mistake_that_breaks_the_rules_is_named(gate_copy: Path, sandbox: Sandbox) -> None:
     # A learner who made this mistake would be told of the rules, never of the mistake.
     edit(gate_copy / "exercise.toml", "[limits]", '[rules]\nforbid = ["python-loop"]\n\n[limits]')
-    write(gate_copy / "mistakes" / "zz_looped.py", 'HINT = "each row on its own"\n\n'
-          + gate_solution() + "\n\n_reference = update_gate\n\n\n"
-          "def update_gate(h_prev, x_t, W_z, b_z):\n"
-          "    return _reference(h_prev, x_t, W_z, b_z) * sum(1 for _ in [0])\n")
+    write(
+        gate_copy / "mistakes" / "zz_looped.py",
+        'HINT = "each row on its own"\n\n' + gate_solution() + "\n\n_reference = update_gate\n\n\n"
+        "def update_gate(h_prev, x_t, W_z, b_z):\n"
+        "    return _reference(h_prev, x_t, W_z, b_z) * sum(1 for _ in [0])\n",
+    )
     result = validated(gate_copy, sandbox)
     line = (gate_copy / "mistakes" / "zz_looped.py").read_text().count("\n")
-    assert result.problems == [f"mistakes/zz_looped.py: breaks the exercise's [rules]: line "
-                               f"{line}: a Python loop (generator expression)"]
+    assert result.problems == [
+        f"mistakes/zz_looped.py: breaks the exercise's [rules]: line "
+        f"{line}: a Python loop (generator expression)"
+    ]
 
 
 def test_a_mistake_caught_only_by_a_check_is_told_so(gate_copy: Path, sandbox: Sandbox) -> None:
-    write(gate_copy / "mistakes" / "zz_in_place.py", 'HINT = "in place"\n\n' + wrapped_solution("""
+    write(
+        gate_copy / "mistakes" / "zz_in_place.py",
+        'HINT = "in place"\n\n'
+        + wrapped_solution("""
         def update_gate(h_prev, x_t, W_z, b_z):
             z = _reference(h_prev, x_t, W_z, b_z)
             x_t *= 2
             return z
-        """))
-    write(gate_copy / "mistakes" / "zz_noisy.py", 'HINT = "noisy"\n\n' + wrapped_solution("""
+        """),
+    )
+    write(
+        gate_copy / "mistakes" / "zz_noisy.py",
+        'HINT = "noisy"\n\n'
+        + wrapped_solution("""
         def update_gate(h_prev, x_t, W_z, b_z):
             return _reference(h_prev, x_t, W_z, b_z) + np.random.default_rng().normal()
-        """))
+        """),
+    )
     result = validated(gate_copy, sandbox)
     assert result.problems == [
         "mistakes/zz_in_place.py: its hint is not the diagnosis of its own output (its values "
@@ -310,54 +374,70 @@ def test_a_mistake_caught_only_by_a_check_is_told_so(gate_copy: Path, sandbox: S
         "only be the diagnosis of wrong values, and the check's own message tells the learner; "
         "delete the file, or make it a mistake in the values)",
         "mistakes/zz_noisy.py: its hint is not the diagnosis of its own output (its output is "
-        "not deterministic: two calls on case 'numerical example' return different outputs)"]
+        "not deterministic: two calls on case 'numerical example' return different outputs)",
+    ]
 
 
 def test_a_reference_that_warns_is_reported_where_warnings_are_noted(
-        gate_copy: Path, sandbox: Sandbox) -> None:
+    gate_copy: Path, sandbox: Sandbox
+) -> None:
     edit(gate_copy / "solution.py", "    return", "    np.exp(np.float64(1000.0))\n    return")
     problems = validated(gate_copy, sandbox).problems
     assert len(problems) == 1
     assert problems[0].startswith(
         "solution.py: warns (numerical example: RuntimeWarning: overflow encountered in exp; "
-        "batch of two: RuntimeWarning: overflow encountered in exp; ")
+        "batch of two: RuntimeWarning: overflow encountered in exp; "
+    )
     assert problems[0].endswith(
         'with warnings = "note" learners are not told, but a reference that overflows is '
         "numerically weak: make it warning-free (a stable formula, or np.errstate around a "
-        "harmless overflow)")
+        "harmless overflow)"
+    )
 
 
-def test_mutants_that_could_not_run_fail_validation(gate: PreparedExercise,
-                                                    sandbox: Sandbox) -> None:
+def test_mutants_that_could_not_run_fail_validation(
+    gate: PreparedExercise, sandbox: Sandbox
+) -> None:
     result = ValidationResult(gate.exercise.path)
     why = "the mutants could not be run: they ran out of memory (MemoryError) within ..."
     check_mutants(replace(gate, mutants=(), mutant_failure=why), sandbox, result)
-    assert result.problems == [f"cases.py: {why}; without them there is no mutation score and "
-                               "no mutant can be a diagnosis"]
+    assert result.problems == [
+        f"cases.py: {why}; without them there is no mutation score and no mutant can be a diagnosis"
+    ]
     assert result.notes == []
 
 
 def test_samples_get_the_result_their_header_states(gate_copy: Path, sandbox: Sandbox) -> None:
     samples = gate_copy / "samples"
-    edit(samples / "returns_candidate_share.py", "score=0 diagnosis=one_minus_z",
-         "score=3 diagnosis=missing_bias")
-    write(samples / "weak_sigmoid.py", "# expect: verdict=passed score=26 diagnosis=none\n"
-          + (GATE / "mistakes" / "overflowing_sigmoid.py").read_text(encoding="utf-8"))
+    edit(
+        samples / "returns_candidate_share.py",
+        "score=0 diagnosis=one_minus_z",
+        "score=3 diagnosis=missing_bias",
+    )
+    write(
+        samples / "weak_sigmoid.py",
+        "# expect: verdict=passed score=26 diagnosis=none\n"
+        + (GATE / "mistakes" / "overflowing_sigmoid.py").read_text(encoding="utf-8"),
+    )
     write(samples / "no_header.py", gate_solution())
     result = validated(gate_copy, sandbox)
     assert result.problems[0] == (
         "gru-update-gate/samples/no_header.py: needs exactly one header line '# expect: "
-        "verdict=... score=... diagnosis=...', found 0")
+        "verdict=... score=... diagnosis=...', found 0"
+    )
     (samples / "no_header.py").unlink()
     result = validated(gate_copy, sandbox)
     assert len(result.problems) == 2
     assert result.problems[0].startswith(
         "samples/returns_candidate_share.py: expected verdict=failed score=3 "
         "diagnosis=missing_bias, got verdict=failed score=0 diagnosis=one_minus_z: numerical "
-        "example: values: ")
+        "example: values: "
+    )
     weak = result.problems[1]
-    assert weak.startswith("samples/weak_sigmoid.py: expected verdict=passed score=26 "
-                           "diagnosis=none, got verdict=failed score=")
+    assert weak.startswith(
+        "samples/weak_sigmoid.py: expected verdict=passed score=26 "
+        "diagnosis=none, got verdict=failed score="
+    )
     assert "diagnosis=overflowing_sigmoid: " in weak
     assert "not shown" not in weak  # the hidden tests' full messages
     assert result.notes[-1] == "3 sample(s)"

@@ -71,28 +71,40 @@ class Attack:
         return PRELUDE + textwrap.dedent(self.body)
 
 
-FRAME_WALK = '''
+FRAME_WALK = """
 def _walk():
     seen, frame = [], sys._getframe()
     while frame is not None:
         seen += list(frame.f_locals.values())
         frame = frame.f_back
     _dump(seen)
-'''
+"""
 
 ATTACKS = (
-    Attack("frames walked at import time", FRAME_WALK + '''
+    Attack(
+        "frames walked at import time",
+        FRAME_WALK
+        + """
 _walk()
 
 def gate(x, w):
     return _right(x, w)
-''', control=True),
-    Attack("frames walked during every call", FRAME_WALK + '''
+""",
+        control=True,
+    ),
+    Attack(
+        "frames walked during every call",
+        FRAME_WALK
+        + """
 def gate(x, w):
     _walk()
     return _right(x, w)
-''', control=True),
-    Attack("gc.get_objects at import time and in every call", '''
+""",
+        control=True,
+    ),
+    Attack(
+        "gc.get_objects at import time and in every call",
+        """
 def _scan():
     _dump([o for o in gc.get_objects() if isinstance(o, (list, dict, tuple, np.ndarray))])
 
@@ -101,8 +113,12 @@ _scan()
 def gate(x, w):
     _scan()
     return _right(x, w)
-''', control=True),
-    Attack("module globals of every module, at import time and in every call", '''
+""",
+        control=True,
+    ),
+    Attack(
+        "module globals of every module, at import time and in every call",
+        """
 def _globals():
     _dump([vars(module) for module in list(sys.modules.values()) if module is not None])
 
@@ -111,34 +127,55 @@ _globals()
 def gate(x, w):
     _globals()
     return _right(x, w)
-'''),
-    Attack("a class whose qualname and module are the inputs", '''
+""",
+    ),
+    Attack(
+        "a class whose qualname and module are the inputs",
+        """
 def gate(x, w):
     cls = type("Leak", (), {})
     cls.__qualname__ = cls.__module__ = _leak(x, w)
     return cls()
-''', control=True),
-    Attack("a structured dtype whose field names are the inputs", '''
+""",
+        control=True,
+    ),
+    Attack(
+        "a structured dtype whose field names are the inputs",
+        """
 def gate(x, w):
     return np.zeros(np.shape(x), dtype=[(_leak(x), "f8"), (_leak(w), "f8")])
-''', control=True),
-    Attack("the shape of the output encodes four digits", '''
+""",
+        control=True,
+    ),
+    Attack(
+        "the shape of the output encodes four digits",
+        """
 def gate(x, w):
     return np.zeros(int(f"{abs(np.ravel(x)[0]):.10f}"[2:6]))
-''', control=True),
-    Attack("the index of the first NaN encodes four digits", '''
+""",
+        control=True,
+    ),
+    Attack(
+        "the index of the first NaN encodes four digits",
+        """
 def gate(x, w):
     out = _right(x, w)
     out.flat[int(f"{abs(np.ravel(x)[0]):.10f}"[2:6]) % out.size] = np.nan
     return out
-'''),
-    Attack("the exit code encodes two digits", '''
+""",
+    ),
+    Attack(
+        "the exit code encodes two digits",
+        """
 def gate(x, w):
     if _hidden():
         os._exit(int(f"{abs(np.ravel(x)[0]):.10f}"[2:4]))
     return _right(x, w)
-'''),
-    Attack("the signal that ends the process encodes a digit", '''
+""",
+    ),
+    Attack(
+        "the signal that ends the process encodes a digit",
+        """
 import ctypes
 
 def gate(x, w):
@@ -147,22 +184,32 @@ def gate(x, w):
             os.abort()
         ctypes.string_at(0)
     return _right(x, w)
-'''),
-    Attack("warnings carry the inputs and name a ufunc chosen by them", '''
+""",
+    ),
+    Attack(
+        "warnings carry the inputs and name a ufunc chosen by them",
+        """
 def gate(x, w):
     warnings.warn(_leak(x, w))
     ufunc = [np.exp, np.power, np.multiply, np.square, np.cosh][int(abs(x.flat[0]) * 10) % 5]
     with np.errstate(all="warn"):
         ufunc(np.float64(1e300), np.float64(1e300)) if ufunc.nin == 2 else ufunc(1e300)
     return _right(x, w)
-''', control=True),
-    Attack("hidden calls take a time that encodes a digit", '''
+""",
+        control=True,
+    ),
+    Attack(
+        "hidden calls take a time that encodes a digit",
+        """
 def gate(x, w):
     if _hidden() and _calls[0] == 2:
         time.sleep(2.0 + abs(np.ravel(x)[0]))
     return _right(x, w)
-'''),
-    Attack("the harness's changed-input check replaced to name the inputs", '''
+""",
+    ),
+    Attack(
+        "the harness's changed-input check replaced to name the inputs",
+        """
 _harness = sys.modules["graders.sandbox.harness"]
 _real_changed = _harness.changed_inputs
 
@@ -174,8 +221,11 @@ _harness.changed_inputs = _changed
 def gate(x, w):
     _hidden()
     return _right(x, w)
-'''),
-    Attack("the harness's hidden call replaced by its public one, text and timing included", '''
+""",
+    ),
+    Attack(
+        "the harness's hidden call replaced by its public one, text and timing included",
+        """
 _harness = sys.modules["graders.sandbox.harness"]
 _printed = sys.stdout
 
@@ -197,8 +247,12 @@ def gate(x, w):
     if _hidden():
         raise ValueError(_LEAKED[0])
     return _right(x, w)
-''', control=True),
-    Attack("stdout, stderr and a saved stdout written during hidden calls", '''
+""",
+        control=True,
+    ),
+    Attack(
+        "stdout, stderr and a saved stdout written during hidden calls",
+        """
 _saved = sys.stdout
 
 def gate(x, w):
@@ -209,8 +263,12 @@ def gate(x, w):
     sys.__stdout__.write(text + "\\n")
     os.write(1, text.encode())
     return _right(x, w)
-''', control=True),
-    Attack("a thread started at import time prints what the calls stash", '''
+""",
+        control=True,
+    ),
+    Attack(
+        "a thread started at import time prints what the calls stash",
+        """
 _stash = []
 
 def _printer():
@@ -225,8 +283,11 @@ def gate(x, w):
     _stash.append(_leak(x, w))
     time.sleep(0.05)
     return _right(x, w)
-'''),
-    Attack("exception messages and exception classes named by the inputs", '''
+""",
+    ),
+    Attack(
+        "exception messages and exception classes named by the inputs",
+        """
 def gate(x, w):
     hidden = _hidden()
     if hidden and _calls[0] % 2:
@@ -234,8 +295,12 @@ def gate(x, w):
     if hidden:
         raise SystemExit(_leak(x, w))
     raise ValueError(_leak(x, w))
-''', control=True),
-    Attack("frames forged on the channel during a hidden call", '''
+""",
+        control=True,
+    ),
+    Attack(
+        "frames forged on the channel during a hidden call",
+        """
 import json, socket, struct
 
 def _channel():
@@ -264,8 +329,11 @@ def gate(x, w):
             channel.sendall(struct.pack(">I", len(data)) + data)
         os._exit(3)
     return _right(x, w)
-'''),
-    Attack("returned text, and a foreign object whose type carries the inputs", '''
+""",
+    ),
+    Attack(
+        "returned text, and a foreign object whose type carries the inputs",
+        """
 class Sneaky(np.ndarray):
     pass
 
@@ -276,5 +344,7 @@ def gate(x, w):
     _hidden()
     kind = type(_leak(x, w), (np.ndarray,), {})
     return _right(x, w).view(kind)
-''', control=True),
+""",
+        control=True,
+    ),
 )

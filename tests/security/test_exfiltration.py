@@ -48,8 +48,11 @@ class Surfaces:
     cli: str
 
     def texts(self) -> dict[str, str]:
-        return {"API JSON": json.dumps(self.api, ensure_ascii=False), "web page": self.page,
-                "numjudge grade": self.cli}
+        return {
+            "API JSON": json.dumps(self.api, ensure_ascii=False),
+            "web page": self.page,
+            "numjudge grade": self.cli,
+        }
 
 
 class Learner:
@@ -60,9 +63,15 @@ class Learner:
         self.catalog, self.tmp = catalog, tmp
         form = CSRF.search(self.client.get("/signup").text)
         assert form, "no CSRF field on the sign-up page"
-        response = self.client.post("/signup", data={
-            "csrf_token": form.group(1), "username": "mallory", "password": "correct horse",
-            "password2": "correct horse"})
+        response = self.client.post(
+            "/signup",
+            data={
+                "csrf_token": form.group(1),
+                "username": "mallory",
+                "password": "correct horse",
+                "password2": "correct horse",
+            },
+        )
         assert response.status_code in (200, 303), response.text
         self.csrf = CSRF.search(self.client.get("/account").text)
 
@@ -71,9 +80,12 @@ class Learner:
 
     def submit(self, code: str) -> Surfaces:
         assert self.csrf, "not signed in"
-        answer = self.client.post("/submit", params={"wait": 60},
-                                  json={"exercise": EXERCISE, "code": code},
-                                  headers={auth.CSRF_HEADER: self.csrf.group(1)})
+        answer = self.client.post(
+            "/submit",
+            params={"wait": 60},
+            json={"exercise": EXERCISE, "code": code},
+            headers={auth.CSRF_HEADER: self.csrf.group(1)},
+        )
         assert answer.status_code == 202, answer.text
         api = self.client.get(answer.json()["url"]).json()
         assert api["status"] == "done", api
@@ -81,8 +93,9 @@ class Learner:
         assert page.status_code == 200
         source = self.tmp / "attack.py"
         source.write_text(code, encoding="utf-8")
-        graded = CliRunner().invoke(cli, ["grade", EXERCISE, str(source)],
-                                    env={"NUMJUDGE_EXERCISES_DIR": str(self.catalog)})
+        graded = CliRunner().invoke(
+            cli, ["grade", EXERCISE, str(source)], env={"NUMJUDGE_EXERCISES_DIR": str(self.catalog)}
+        )
         assert graded.exit_code in (0, 1), graded.output
         return Surfaces(api, page.text, graded.output)
 
@@ -144,11 +157,17 @@ def outcome(test: dict[str, Any]) -> Failure | None:
     assert set(test) == TEST_KEYS
     if test["failure"] is None:
         assert (test["status"], test["points"], test["message"]) == (
-            "passed", test["max_points"], "")
+            "passed",
+            test["max_points"],
+            "",
+        )
         return None
     failure = Failure(test["failure"])
     assert (test["status"], test["points"], test["message"]) == (
-        hidden_status(failure).value, 0.0, hidden_message(failure))
+        hidden_status(failure).value,
+        0.0,
+        hidden_message(failure),
+    )
     return failure
 
 
@@ -161,15 +180,21 @@ def candidate_hints(vault: PreparedExercise) -> list[str]:
 def test_the_detector_finds_a_hidden_input_however_it_is_printed(vault: PreparedExercise) -> None:
     hidden = needles(vault, public=False)
     value = float(vault.cases[1].inputs["x"][0])
-    for text in (repr(value), f"{value:.6e}", f"[{value:.5f}]", str(int(value * 1e4)),
-                 json.dumps({"v": value})):
+    for text in (
+        repr(value),
+        f"{value:.6e}",
+        f"[{value:.5f}]",
+        str(int(value * 1e4)),
+        json.dumps({"v": value}),
+    ):
         assert leaked(text, hidden), text
     assert not leaked("2026-11-30T22:59:58.987654+00:00 id 5e9f8a7b6c5d4e3f", hidden)
 
 
 @pytest.mark.parametrize("attack", ATTACKS, ids=[a.name for a in ATTACKS])
-def test_no_hidden_input_leaves_the_sandbox(attack: Attack, attacked: Attacked,
-                                            vault: PreparedExercise) -> None:
+def test_no_hidden_input_leaves_the_sandbox(
+    attack: Attack, attacked: Attacked, vault: PreparedExercise
+) -> None:
     hidden, public = needles(vault, public=False), needles(vault, public=True)
     assert not leaked(attack.code, hidden)
     surfaces = attacked(attack)
@@ -191,12 +216,17 @@ def test_what_hidden_tests_showed_stays_within_the_bound(attacked: Attacked) -> 
     """The outcomes the attacks produced: each one the bound counts, several of them used."""
     seen = {outcome(test) for attack in ATTACKS for test in hidden_tests(attacked(attack))}
     assert seen <= hidden_outcomes()
-    assert {Failure.WRONG_TYPE, Failure.WRONG_SHAPE, Failure.EXCEPTION, Failure.CRASHED,
-            None} <= seen
+    assert {
+        Failure.WRONG_TYPE,
+        Failure.WRONG_SHAPE,
+        Failure.EXCEPTION,
+        Failure.CRASHED,
+        None,
+    } <= seen
 
 
 # The first significant digit of a hidden case's x (5-9), sent as a category of its own.
-ENCODER = '''
+ENCODER = """
 import numpy as np
 
 def gate(x, w):
@@ -212,19 +242,29 @@ def gate(x, w):
     if digit == 8:
         return np.zeros_like(x)
     raise ValueError("nine")
-'''
-DECODER = {Failure.WRONG_TYPE: 5, Failure.WRONG_SHAPE: 6, Failure.WRONG_DTYPE: 7,
-           Failure.VALUES: 8, Failure.EXCEPTION: 9}
+"""
+DECODER = {
+    Failure.WRONG_TYPE: 5,
+    Failure.WRONG_SHAPE: 6,
+    Failure.WRONG_DTYPE: 7,
+    Failure.VALUES: 8,
+    Failure.EXCEPTION: 9,
+}
 
 
 def test_a_category_channel_carries_no_more_than_the_bound(
-        learner: Learner, vault: PreparedExercise) -> None:
+    learner: Learner, vault: PreparedExercise
+) -> None:
     """The leak measured: choosing the category by a digit works, and is all that works."""
     surfaces = learner.submit(ENCODER)
-    decoded = [DECODER[failure] for failure in map(outcome, hidden_tests(surfaces))
-               if failure is not None]
-    actual = [int(f"{abs(float(case.inputs['x'].flat[0])):.10f}"[2]) for case in vault.cases
-              if not case.spec.public]
+    decoded = [
+        DECODER[failure] for failure in map(outcome, hidden_tests(surfaces)) if failure is not None
+    ]
+    actual = [
+        int(f"{abs(float(case.inputs['x'].flat[0])):.10f}"[2])
+        for case in vault.cases
+        if not case.spec.public
+    ]
     # log2(5) = 2.3 bits of each hidden case recovered, within the bound.
     assert decoded == actual
     assert len(DECODER) < 2 ** leak_bound_bits(candidate_hints(vault))

@@ -63,18 +63,25 @@ def write(path: Path, text: str) -> None:
 def make_vault(root: Path) -> Path:
     """A catalog folder holding the exercise ``vault``: ``gate(x, w) = tanh(x * w)``."""
     folder = root / EXERCISE
-    write(folder / "exercise.toml", f"""
+    write(
+        folder / "exercise.toml",
+        f"""
         id = "{EXERCISE}"
         title = "Vault"
         difficulty = "easy"
         entry = "gate"
-    """)
+    """,
+    )
     write(folder / "statement.md", "Write `gate(x, w)`: `tanh(x * w)` elementwise.\n")
     write(folder / "starter.py", "def gate(x, w):\n    return x\n")
-    write(folder / "solution.py", "import numpy as np\n\n\ndef gate(x, w):\n"
-                                  "    return np.tanh(x * w)\n")
-    write(folder / "mistakes" / "no_tanh.py", f'HINT = "{HINT}"\n\n\ndef gate(x, w):\n'
-                                              "    return x * w\n")
+    write(
+        folder / "solution.py",
+        "import numpy as np\n\n\ndef gate(x, w):\n    return np.tanh(x * w)\n",
+    )
+    write(
+        folder / "mistakes" / "no_tanh.py",
+        f'HINT = "{HINT}"\n\n\ndef gate(x, w):\n    return x * w\n',
+    )
     (folder / "cases.py").write_text(CASES.lstrip(), encoding="utf-8")
     return root
 
@@ -93,14 +100,16 @@ def needles(prepared: PreparedExercise, *, public: bool) -> frozenset[str]:
             for number in np.ravel(value):
                 if number:
                     digits = f"{abs(float(number)):.10e}".replace(".", "")[:10]
-                    found.update(digits[i:i + 4] for i in range(len(digits) - 3))
+                    found.update(digits[i : i + 4] for i in range(len(digits) - 3))
     return frozenset(found)
 
 
 # What is not learner-controlled and carries digits by chance: timestamps and hashes or ids
 # (hexadecimal with at least one letter).
-NOISE = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?"
-                   r"|\b(?=[0-9a-f]*[a-f])[0-9a-f]{8,}\b")
+NOISE = re.compile(
+    r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?"
+    r"|\b(?=[0-9a-f]*[a-f])[0-9a-f]{8,}\b"
+)
 BETWEEN_DIGITS = re.compile(r"(?<=\d)[.,_ ](?=\d)")
 
 

@@ -20,10 +20,16 @@ def list_exercises(catalog: CatalogDep, user: OptionalUser) -> list[ExerciseSumm
     return [service.summary(exercise) for exercise in service.visible_exercises(catalog, user)]
 
 
-@router.get("/{exercise_id}", response_model=ExerciseDetail, openapi_extra=OPTIONAL_AUTH,
-            responses={404: {"model": ErrorOut, "description": "unknown exercise"}})
+@router.get(
+    "/{exercise_id}",
+    response_model=ExerciseDetail,
+    openapi_extra=OPTIONAL_AUTH,
+    responses={404: {"model": ErrorOut, "description": "unknown exercise"}},
+)
 def get_exercise(
-    exercise_id: str, catalog: CatalogDep, user: OptionalUser,
+    exercise_id: str,
+    catalog: CatalogDep,
+    user: OptionalUser,
     lang: Annotated[str, Query(description="statement language; falls back to en")] = "en",
 ) -> ExerciseDetail:
     """Statement and theory (markdown and HTML), starter code and public case names."""

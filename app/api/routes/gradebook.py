@@ -11,10 +11,18 @@ from app.services.gradebook import long_csv
 router = APIRouter(tags=["gradebook"])
 
 
-@router.get("/gradebook.csv", response_class=Response,
-            responses={200: {"content": {"text/csv": {}}},
-                       403: {"model": ErrorOut, "description": "not an instructor"}})
+@router.get(
+    "/gradebook.csv",
+    response_class=Response,
+    responses={
+        200: {"content": {"text/csv": {}}},
+        403: {"model": ErrorOut, "description": "not an instructor"},
+    },
+)
 def gradebook(session: SessionDep, _: InstructorUser) -> Response:
     """CSV: user, exercise, best_score, max_score, submissions, last_submitted_at."""
-    return Response(long_csv(session=session), media_type="text/csv",
-                    headers={"Content-Disposition": 'attachment; filename="gradebook.csv"'})
+    return Response(
+        long_csv(session=session),
+        media_type="text/csv",
+        headers={"Content-Disposition": 'attachment; filename="gradebook.csv"'},
+    )

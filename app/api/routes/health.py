@@ -11,9 +11,13 @@ from app.services.health import check
 router = APIRouter(tags=["health"])
 
 
-@router.get("/healthz", response_model=Health,
-            responses={503: {"model": Health, "description": "database, queue, workers "
-                                                   "or sandbox not working"}})
+@router.get(
+    "/healthz",
+    response_model=Health,
+    responses={
+        503: {"model": Health, "description": "database, queue, workers or sandbox not working"}
+    },
+)
 def healthz(runtime: RuntimeDep, response: Response) -> Health:
     health = check(runtime)
     if health.status is not HealthStatus.OK:

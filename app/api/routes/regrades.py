@@ -10,21 +10,31 @@ from app.api.deps import CatalogDep, InstructorUser, RuntimeDep, SessionDep
 from app.schemas import ErrorOut, RegradeOut, StaleExerciseOut
 from app.services import regrades
 
-router = APIRouter(prefix="/regrades", tags=["regrades"],
-                   responses={403: {"model": ErrorOut, "description": "not an instructor"}})
+router = APIRouter(
+    prefix="/regrades",
+    tags=["regrades"],
+    responses={403: {"model": ErrorOut, "description": "not an instructor"}},
+)
 
 
 @router.get("", response_model=list[StaleExerciseOut])
-def list_stale(session: SessionDep, catalog: CatalogDep,
-               _: InstructorUser) -> list[StaleExerciseOut]:
+def list_stale(
+    session: SessionDep, catalog: CatalogDep, _: InstructorUser
+) -> list[StaleExerciseOut]:
     """Per exercise: how many graded submissions an earlier version of it graded."""
-    return [StaleExerciseOut(exercise=row.exercise_id, title=row.title, version=row.version,
-                             stale=row.stale)
-            for row in regrades.stale_exercises(session=session, catalog=catalog)]
+    return [
+        StaleExerciseOut(
+            exercise=row.exercise_id, title=row.title, version=row.version, stale=row.stale
+        )
+        for row in regrades.stale_exercises(session=session, catalog=catalog)
+    ]
 
 
-@router.post("/{exercise_id}", response_model=RegradeOut,
-             responses={404: {"model": ErrorOut, "description": "unknown exercise"}})
+@router.post(
+    "/{exercise_id}",
+    response_model=RegradeOut,
+    responses={404: {"model": ErrorOut, "description": "unknown exercise"}},
+)
 async def regrade(exercise_id: str, runtime: RuntimeDep, _: InstructorUser) -> RegradeOut:
     """Queue those submissions again; learners' own work keeps going first."""
     queued = await run_in_threadpool(regrades.regrade, runtime=runtime, exercise_id=exercise_id)

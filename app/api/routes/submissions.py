@@ -26,49 +26,101 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     status.HTTP_404_NOT_FOUND: {"model": ErrorOut, "description": "unknown exercise"},
     status.HTTP_413_CONTENT_TOO_LARGE: {"model": ErrorOut, "description": "code too large"},
     status.HTTP_422_UNPROCESSABLE_CONTENT: {
-        "model": ErrorOut, "description": "empty code, a bad body, or a reused Idempotency-Key"},
+        "model": ErrorOut,
+        "description": "empty code, a bad body, or a reused Idempotency-Key",
+    },
     status.HTTP_429_TOO_MANY_REQUESTS: {
-        "model": ErrorOut, "description": "over a per-learner limit; see Retry-After"},
+        "model": ErrorOut,
+        "description": "over a per-learner limit; see Retry-After",
+    },
 }
-WaitQuery = Annotated[float, Query(ge=0, description="hold the answer up to this many seconds "
-                                   "(at most 30) until the result is final")]
-IdempotencyKey = Annotated[str | None, Header(
-    alias="Idempotency-Key", min_length=1, max_length=64,
-    description="a client-chosen key: sending the same key again answers the submission it "
-                "made instead of making another")]
+WaitQuery = Annotated[
+    float,
+    Query(
+        ge=0,
+        description="hold the answer up to this many seconds "
+        "(at most 30) until the result is final",
+    ),
+]
+IdempotencyKey = Annotated[
+    str | None,
+    Header(
+        alias="Idempotency-Key",
+        min_length=1,
+        max_length=64,
+        description="a client-chosen key: sending the same key again answers the submission it "
+        "made instead of making another",
+    ),
+]
 
 
-@router.post("/submit", status_code=status.HTTP_202_ACCEPTED, response_model=SubmissionOut,
-             responses=ERRORS, summary="Submit code for grading on every case")
-async def submit(body: SubmissionIn, credentials: CredentialsDep, runtime: RuntimeDep,
-                 wait: WaitQuery = 0, idempotency_key: IdempotencyKey = None) -> SubmissionOut:
+@router.post(
+    "/submit",
+    status_code=status.HTTP_202_ACCEPTED,
+    response_model=SubmissionOut,
+    responses=ERRORS,
+    summary="Submit code for grading on every case",
+)
+async def submit(
+    body: SubmissionIn,
+    credentials: CredentialsDep,
+    runtime: RuntimeDep,
+    wait: WaitQuery = 0,
+    idempotency_key: IdempotencyKey = None,
+) -> SubmissionOut:
     """Queues the code; answers at once (``status: queued``) or, with ``?wait=``, when done."""
-    return await service.accept_and_wait(runtime=runtime, credentials=credentials,
-                                         exercise_id=body.exercise,
-                                         code=body.code, kind=SubmissionKind.SUBMIT, wait_s=wait,
-                                         idempotency_key=idempotency_key)
+    return await service.accept_and_wait(
+        runtime=runtime,
+        credentials=credentials,
+        exercise_id=body.exercise,
+        code=body.code,
+        kind=SubmissionKind.SUBMIT,
+        wait_s=wait,
+        idempotency_key=idempotency_key,
+    )
 
 
-@router.post("/run", status_code=status.HTTP_202_ACCEPTED, response_model=SubmissionOut,
-             responses=ERRORS, summary="Try code on the public cases (never scored)")
-async def run(body: SubmissionIn, credentials: CredentialsDep, runtime: RuntimeDep,
-              wait: WaitQuery = 0, idempotency_key: IdempotencyKey = None) -> SubmissionOut:
+@router.post(
+    "/run",
+    status_code=status.HTTP_202_ACCEPTED,
+    response_model=SubmissionOut,
+    responses=ERRORS,
+    summary="Try code on the public cases (never scored)",
+)
+async def run(
+    body: SubmissionIn,
+    credentials: CredentialsDep,
+    runtime: RuntimeDep,
+    wait: WaitQuery = 0,
+    idempotency_key: IdempotencyKey = None,
+) -> SubmissionOut:
     """Grades the public cases only and shows what the code printed; kept in the history."""
-    return await service.accept_and_wait(runtime=runtime, credentials=credentials,
-                                         exercise_id=body.exercise,
-                                         code=body.code, kind=SubmissionKind.RUN, wait_s=wait,
-                                         idempotency_key=idempotency_key)
+    return await service.accept_and_wait(
+        runtime=runtime,
+        credentials=credentials,
+        exercise_id=body.exercise,
+        code=body.code,
+        kind=SubmissionKind.RUN,
+        wait_s=wait,
+        idempotency_key=idempotency_key,
+    )
 
 
-@router.get("/submissions/{submission_id}", response_model=SubmissionOut,
-            responses={404: {"model": ErrorOut, "description": "unknown or not yours"}})
+@router.get(
+    "/submissions/{submission_id}",
+    response_model=SubmissionOut,
+    responses={404: {"model": ErrorOut, "description": "unknown or not yours"}},
+)
 def get_submission(submission: VisibleSubmission) -> SubmissionOut:
     """One result; a learner sees only their own, an instructor sees all."""
     return views.submission_out(submission)
 
 
-@router.get("/submissions/{submission_id}/reports", response_model=list[ReportOut],
-            responses={404: {"model": ErrorOut, "description": "unknown or not yours"}})
+@router.get(
+    "/submissions/{submission_id}/reports",
+    response_model=list[ReportOut],
+    responses={404: {"model": ErrorOut, "description": "unknown or not yours"}},
+)
 def get_reports(submission: VisibleSubmission, session: SessionDep) -> list[ReportOut]:
     """Every report the submission had, oldest first: a regrade keeps the earlier ones."""
     return regrades.reports(session=session, submission=submission)
@@ -76,12 +128,19 @@ def get_reports(submission: VisibleSubmission, session: SessionDep) -> list[Repo
 
 @router.get("/submissions", response_model=list[SubmissionSummary])
 def list_submissions(
-    session: SessionDep, user: CurrentUser, settings: SettingsDep,
+    session: SessionDep,
+    user: CurrentUser,
+    settings: SettingsDep,
     exercise: Annotated[str | None, Query(description="only this exercise")] = None,
     limit: Annotated[int | None, Query(ge=1, le=1000)] = None,
     kind: Annotated[SubmissionKind | None, Query(description="submit or run")] = None,
 ) -> list[SubmissionSummary]:
     """Your own history, newest first."""
-    rows = history.own_history(session=session, user=user, exercise_id=exercise, kind=kind,
-                               limit=limit or settings.history_limit)
+    rows = history.own_history(
+        session=session,
+        user=user,
+        exercise_id=exercise,
+        kind=kind,
+        limit=limit or settings.history_limit,
+    )
     return [views.submission_summary(row) for row in rows]

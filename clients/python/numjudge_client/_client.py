@@ -54,14 +54,21 @@ class Client:
     ``%numjudge login`` saved (``NUMJUDGE_SERVER`` / ``NUMJUDGE_TOKEN`` win over it).
     """
 
-    def __init__(self, server: str = DEFAULT_SERVER, token: str | None = None, *,
-                 timeout: float = 30.0, transport: httpx.BaseTransport | None = None) -> None:
+    def __init__(
+        self,
+        server: str = DEFAULT_SERVER,
+        token: str | None = None,
+        *,
+        timeout: float = 30.0,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
         self.server = server.rstrip("/")
         self.timeout = timeout
         self._token = token
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        self._http = httpx.Client(base_url=self.server, headers=headers, timeout=timeout,
-                                  transport=transport)
+        self._http = httpx.Client(
+            base_url=self.server, headers=headers, timeout=timeout, transport=transport
+        )
 
     @classmethod
     def from_config(cls, *, timeout: float = 30.0) -> Client:
@@ -77,34 +84,47 @@ class Client:
     def __enter__(self) -> Client:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 traceback: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
         self.close()
 
     def exercises(self) -> list[Exercise]:
         """Every exercise in course order."""
-        return [Exercise(id=e["id"], title=e["title"], difficulty=e["difficulty"],
-                         tags=tuple(e["tags"]))
-                for e in self._request("GET", "/exercises").json()]
+        return [
+            Exercise(
+                id=e["id"], title=e["title"], difficulty=e["difficulty"], tags=tuple(e["tags"])
+            )
+            for e in self._request("GET", "/exercises").json()
+        ]
 
     def exercise(self, exercise_id: str, *, lang: str = "en") -> ExerciseDetail:
         data = self._request("GET", f"/exercises/{exercise_id}", params={"lang": lang}).json()
-        return ExerciseDetail(id=data["id"], title=data["title"], entry=data["entry"],
-                              starter_code=data["starter_code"],
-                              statement_markdown=data["statement_markdown"],
-                              public_cases=tuple(data["public_cases"]))
+        return ExerciseDetail(
+            id=data["id"],
+            title=data["title"],
+            entry=data["entry"],
+            starter_code=data["starter_code"],
+            statement_markdown=data["statement_markdown"],
+            public_cases=tuple(data["public_cases"]),
+        )
 
     def starter(self, exercise_id: str) -> str:
         """The exercise's starter code."""
         return self.exercise(exercise_id).starter_code
 
-    def run(self, exercise_id: str, code_or_function: CodeOrFunction, *,
-            wait: float = 120.0) -> Result:
+    def run(
+        self, exercise_id: str, code_or_function: CodeOrFunction, *, wait: float = 120.0
+    ) -> Result:
         """Grades the public cases only (never scored) and waits up to ``wait`` seconds."""
         return self._grade(Kind.RUN, exercise_id, code_or_function, wait)
 
-    def submit(self, exercise_id: str, code_or_function: CodeOrFunction, *,
-               wait: float = 120.0) -> Result:
+    def submit(
+        self, exercise_id: str, code_or_function: CodeOrFunction, *, wait: float = 120.0
+    ) -> Result:
         """Grades every case; waits up to ``wait`` seconds (0: return the queued submission).
 
         A function is sent as its module's source; in a notebook, as the imports, functions,
@@ -114,15 +134,17 @@ class Client:
 
     def result(self, submission_id: str) -> Result:
         """A submission's result as it is now."""
-        return Result.from_dict(self._request("GET", f"/submissions/{submission_id}",
-                                              signed=True).json())
+        return Result.from_dict(
+            self._request("GET", f"/submissions/{submission_id}", signed=True).json()
+        )
 
     def check_token(self) -> None:
         """Raises ``NotSignedIn`` or ``InvalidToken`` unless the server accepts the token."""
         self._request("GET", "/submissions", params={"limit": 1}, signed=True)
 
-    def _grade(self, kind: Kind, exercise_id: str, code_or_function: CodeOrFunction,
-               wait: float) -> Result:
+    def _grade(
+        self, kind: Kind, exercise_id: str, code_or_function: CodeOrFunction, wait: float
+    ) -> Result:
         code, function_name = code_of(code_or_function)
         if function_name is not None:
             entry = self.exercise(exercise_id).entry
@@ -130,47 +152,64 @@ class Client:
                 code += f"\n\n{entry} = {function_name}\n"
         deadline = time.monotonic() + wait
         first_wait = min(wait, SERVER_WAIT_S)
-        result = Result.from_dict(self._request(
-            "POST", f"/{kind.value}", params={"wait": first_wait}, signed=True,
-            json={"exercise": exercise_id, "code": code},
-            timeout=first_wait + self.timeout).json())
+        result = Result.from_dict(
+            self._request(
+                "POST",
+                f"/{kind.value}",
+                params={"wait": first_wait},
+                signed=True,
+                json={"exercise": exercise_id, "code": code},
+                timeout=first_wait + self.timeout,
+            ).json()
+        )
         while wait > 0 and result.status is not Status.DONE:
             if time.monotonic() >= deadline:
                 raise GradingTimedOut(
                     f"No result for {exercise_id} after {wait:g} s: the submission is "
                     f"{result.status.value}. Get it later with client.result({result.id!r}) or "
-                    f"at {self.server}{result.url}.", result.id)
+                    f"at {self.server}{result.url}.",
+                    result.id,
+                )
             time.sleep(POLL_S)
             result = self.result(result.id)
         return result
 
-    def _request(self, method: str, path: str, *, signed: bool = False,
-                 **options: Any) -> httpx.Response:
+    def _request(
+        self, method: str, path: str, *, signed: bool = False, **options: Any
+    ) -> httpx.Response:
         if signed and not self._token:
-            raise NotSignedIn("No API token: run %numjudge login, set NUMJUDGE_TOKEN, or pass "
-                              f"token= to Client. Create one on {self.server}/account.")
+            raise NotSignedIn(
+                "No API token: run %numjudge login, set NUMJUDGE_TOKEN, or pass "
+                f"token= to Client. Create one on {self.server}/account."
+            )
         try:
             response = self._http.request(method, path, **options)
         except httpx.TimeoutException:
-            raise ServerUnreachable(f"The numjudge server at {self.server} did not answer in "
-                                    "time; try again in a moment.") from None
+            raise ServerUnreachable(
+                f"The numjudge server at {self.server} did not answer in "
+                "time; try again in a moment."
+            ) from None
         except httpx.HTTPError as exc:
-            raise ServerUnreachable(f"Cannot reach the numjudge server at {self.server} "
-                                    f"({exc}). Is the address right and the server running?"
-                                    ) from None
+            raise ServerUnreachable(
+                f"Cannot reach the numjudge server at {self.server} "
+                f"({exc}). Is the address right and the server running?"
+            ) from None
         if response.is_success:
             return response
         detail = _detail(response)
         if response.status_code == httpx.codes.UNAUTHORIZED:
-            raise InvalidToken(f"The server at {self.server} refused the token ({detail}). "
-                               f"Create a new one on {self.server}/account and sign in again "
-                               "with %numjudge login.")
+            raise InvalidToken(
+                f"The server at {self.server} refused the token ({detail}). "
+                f"Create a new one on {self.server}/account and sign in again "
+                "with %numjudge login."
+            )
         if response.status_code == httpx.codes.TOO_MANY_REQUESTS:
             retry_after = _seconds(response.headers.get("Retry-After"))
             when = f"in {retry_after:g} s" if retry_after is not None else "in a moment"
             raise RateLimited(f"Too many submissions: {detail}. Try again {when}.", retry_after)
-        raise ServerError(f"The server refused ({response.status_code}): {detail}",
-                          response.status_code)
+        raise ServerError(
+            f"The server refused ({response.status_code}): {detail}", response.status_code
+        )
 
 
 def _detail(response: httpx.Response) -> str:

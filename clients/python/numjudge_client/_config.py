@@ -51,4 +51,5 @@ def load_credentials() -> Credentials:
         saved = json.loads(path.read_text(encoding="utf-8"))
     return Credentials(
         server=os.environ.get("NUMJUDGE_SERVER") or saved.get("server") or DEFAULT_SERVER,
-        token=os.environ.get("NUMJUDGE_TOKEN") or saved.get("token"))
+        token=os.environ.get("NUMJUDGE_TOKEN") or saved.get("token"),
+    )

@@ -1,13 +1,13 @@
 """What can go wrong talking to a numjudge server, one class per thing a learner can act on.
 
-    NumjudgeError
-     ├── NotSignedIn          no token given or saved (run ``%numjudge login``)
-     ├── InvalidToken         401: the server does not know the token, or it was revoked
-     ├── ServerUnreachable    connection refused, DNS, TLS, or no answer in time
-     ├── RateLimited          429: too many submissions; ``retry_after`` seconds if the server says
-     ├── GradingTimedOut      the submission is accepted but no result came within ``wait``
-     ├── SourceNotFound       a function object whose source code cannot be found
-     └── ServerError          any other refusal (404 unknown exercise, 413, 5xx), its detail
+NumjudgeError
+ ├── NotSignedIn          no token given or saved (run ``%numjudge login``)
+ ├── InvalidToken         401: the server does not know the token, or it was revoked
+ ├── ServerUnreachable    connection refused, DNS, TLS, or no answer in time
+ ├── RateLimited          429: too many submissions; ``retry_after`` seconds if the server says
+ ├── GradingTimedOut      the submission is accepted but no result came within ``wait``
+ ├── SourceNotFound       a function object whose source code cannot be found
+ └── ServerError          any other refusal (404 unknown exercise, 413, 5xx), its detail
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """``%load_ext numjudge_client``: the ``%numjudge`` / ``%%numjudge`` commands of a notebook.
 
-    %numjudge login [SERVER]          ask for the token (never echoed), check it, save it (0600)
-    %numjudge exercises               the course, in order
-    %numjudge starter EXERCISE        a new cell with the starter code
-    %%numjudge run EXERCISE           grade the cell on the public cases
-    %%numjudge submit EXERCISE        grade the cell on every case
+%numjudge login [SERVER]          ask for the token (never echoed), check it, save it (0600)
+%numjudge exercises               the course, in order
+%numjudge starter EXERCISE        a new cell with the starter code
+%%numjudge run EXERCISE           grade the cell on the public cases
+%%numjudge submit EXERCISE        grade the cell on every case
 """
 
 from __future__ import annotations
@@ -47,17 +47,20 @@ class NumjudgeMagics(Magics):
             with Client.from_config() as client:
                 exercise = client.exercise(arguments[0])
             assert self.shell is not None
-            self.shell.set_next_input(f"# {exercise.id}: {exercise.title}\n"
-                                      f"{exercise.starter_code}", replace=False)
+            self.shell.set_next_input(
+                f"# {exercise.id}: {exercise.title}\n{exercise.starter_code}", replace=False
+            )
         elif command == "exercises" and not arguments:
             with Client.from_config() as client:
                 sys.stdout.write("".join(f"{e}\n" for e in client.exercises()))
         elif command in ("run", "submit"):
-            raise UsageError(f"%%numjudge {command} goes on the first line of a cell, above "
-                             "the code to grade.")
+            raise UsageError(
+                f"%%numjudge {command} goes on the first line of a cell, above the code to grade."
+            )
         else:
-            raise UsageError(f"Unknown command %numjudge {' '.join([command, *arguments])}.\n"
-                             f"{USAGE}")
+            raise UsageError(
+                f"Unknown command %numjudge {' '.join([command, *arguments])}.\n{USAGE}"
+            )
 
     def _login(self, server: str) -> None:
         token = getpass.getpass(f"API token for {server} (create one on {server}/account): ")
@@ -67,16 +70,19 @@ class NumjudgeMagics(Magics):
         with Client(server, token) as client:
             client.check_token()
         path = save_credentials(server.rstrip("/"), token)
-        sys.stdout.write(f"Signed in to {server}. The token is saved in {path} "
-                         f"(readable only by {getpass.getuser()}).\n")
+        sys.stdout.write(
+            f"Signed in to {server}. The token is saved in {path} "
+            f"(readable only by {getpass.getuser()}).\n"
+        )
         if os.environ.get("NUMJUDGE_TOKEN"):
-            sys.stdout.write("NUMJUDGE_TOKEN is set in this kernel's environment and wins over "
-                             "the saved token.\n")
+            sys.stdout.write(
+                "NUMJUDGE_TOKEN is set in this kernel's environment and wins over "
+                "the saved token.\n"
+            )
 
     def _grade(self, command: str, arguments: list[str], cell: str) -> Result:
         if command not in ("run", "submit") or len(arguments) != 1:
-            raise UsageError(f"Use %%numjudge run EXERCISE or %%numjudge submit EXERCISE.\n"
-                             f"{USAGE}")
+            raise UsageError(f"Use %%numjudge run EXERCISE or %%numjudge submit EXERCISE.\n{USAGE}")
         if not cell.strip():
             raise UsageError("The cell is empty: write your solution below the %%numjudge line.")
         with Client.from_config() as client:

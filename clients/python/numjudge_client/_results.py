@@ -39,9 +39,15 @@ class Kind(Enum):
     RUN = "run"
 
 
-LABELS = {Verdict.PASSED: "Passed", Verdict.FAILED: "Failed", Verdict.ERROR: "Error",
-          Verdict.TIMEOUT: "Time limit exceeded", Verdict.MEMORY_LIMIT: "Memory limit exceeded",
-          Status.QUEUED: "Queued", Status.RUNNING: "Running"}
+LABELS = {
+    Verdict.PASSED: "Passed",
+    Verdict.FAILED: "Failed",
+    Verdict.ERROR: "Error",
+    Verdict.TIMEOUT: "Time limit exceeded",
+    Verdict.MEMORY_LIMIT: "Memory limit exceeded",
+    Status.QUEUED: "Queued",
+    Status.RUNNING: "Running",
+}
 MARKS = {TestStatus.PASSED: "PASS", TestStatus.FAILED: "FAIL", TestStatus.ERROR: "ERR "}
 # The web page's colours (app/static/css/numjudge.css), inline because a notebook has no stylesheet.
 GOOD = ("#166534", "#e7f6ec", "#a7d8b5")
@@ -62,9 +68,14 @@ class TestResult:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TestResult:
-        return cls(name=data["name"], visibility=Visibility(data["visibility"]),
-                   status=TestStatus(data["status"]), points=float(data["points"]),
-                   max_points=float(data["max_points"]), message=data.get("message") or "")
+        return cls(
+            name=data["name"],
+            visibility=Visibility(data["visibility"]),
+            status=TestStatus(data["status"]),
+            points=float(data["points"]),
+            max_points=float(data["max_points"]),
+            message=data.get("message") or "",
+        )
 
 
 @dataclass(frozen=True)
@@ -99,15 +110,21 @@ class Result:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Result:
-        return cls(id=data["id"], url=data["url"], exercise=data["exercise"],
-                   kind=Kind(data["kind"]), status=Status(data["status"]),
-                   verdict=Verdict(data["verdict"]) if data.get("verdict") else None,
-                   score=data.get("score"), max_score=data.get("max_score"),
-                   message=data.get("message") or "",
-                   tests=tuple(TestResult.from_dict(t) for t in data.get("tests") or []),
-                   output=data.get("output") or "", duration_ms=data.get("duration_ms"),
-                   diagnosis=(Diagnosis.from_dict(data["diagnosis"])
-                              if data.get("diagnosis") else None))
+        return cls(
+            id=data["id"],
+            url=data["url"],
+            exercise=data["exercise"],
+            kind=Kind(data["kind"]),
+            status=Status(data["status"]),
+            verdict=Verdict(data["verdict"]) if data.get("verdict") else None,
+            score=data.get("score"),
+            max_score=data.get("max_score"),
+            message=data.get("message") or "",
+            tests=tuple(TestResult.from_dict(t) for t in data.get("tests") or []),
+            output=data.get("output") or "",
+            duration_ms=data.get("duration_ms"),
+            diagnosis=(Diagnosis.from_dict(data["diagnosis"]) if data.get("diagnosis") else None),
+        )
 
     @property
     def passed(self) -> bool:
@@ -130,12 +147,17 @@ class Result:
             hidden = " [hidden]" if test.visibility is Visibility.HIDDEN else ""
             lines.append(f"{MARKS[test.status]}  {test.name:<{width}}  {points:>7}{hidden}")
             if test.message:
-                lines += textwrap.wrap(test.message, WIDTH, initial_indent=" " * 6,
-                                       subsequent_indent=" " * 8)
+                lines += textwrap.wrap(
+                    test.message, WIDTH, initial_indent=" " * 6, subsequent_indent=" " * 8
+                )
         if self.diagnosis:
             cases = ", ".join(self.diagnosis.cases)
-            lines += ["", *textwrap.wrap(f"hint ({cases}): {self.diagnosis.hint}", WIDTH,
-                                         subsequent_indent="  ")]
+            lines += [
+                "",
+                *textwrap.wrap(
+                    f"hint ({cases}): {self.diagnosis.hint}", WIDTH, subsequent_indent="  "
+                ),
+            ]
         if self.message:
             lines += ["", *textwrap.wrap(self.message, WIDTH)]
         if self.output:
@@ -157,25 +179,31 @@ def _palette(result: Result) -> tuple[str, str, str]:
 
 def _badge(status: TestStatus) -> str:
     fg, bg, border = GOOD if status is TestStatus.PASSED else BAD
-    return (f'<span class="badge {status.value}" style="display:inline-block;padding:0 0.55em;'
-            f"border-radius:999px;font-size:0.85em;font-weight:600;color:{fg};background:{bg};"
-            f'border:1px solid {border}">{status.value}</span>')
+    return (
+        f'<span class="badge {status.value}" style="display:inline-block;padding:0 0.55em;'
+        f"border-radius:999px;font-size:0.85em;font-weight:600;color:{fg};background:{bg};"
+        f'border:1px solid {border}">{status.value}</span>'
+    )
 
 
 def _hint(diagnosis: Diagnosis) -> str:
     e = html.escape
-    return (f'<div class="hint diagnosis" style="color:{HINT_COLOUR};margin:0.5em 0;'
-            f'white-space:normal"><b>Hint</b> ({e("explains: " + ", ".join(diagnosis.cases))})'
-            f"<div>{e(diagnosis.hint)}</div></div>")
+    return (
+        f'<div class="hint diagnosis" style="color:{HINT_COLOUR};margin:0.5em 0;'
+        f'white-space:normal"><b>Hint</b> ({e("explains: " + ", ".join(diagnosis.cases))})'
+        f"<div>{e(diagnosis.hint)}</div></div>"
+    )
 
 
 def _row(test: TestResult) -> str:
     e = html.escape
-    return (f'<tr data-status="{test.status.value}" data-visibility="{test.visibility.value}">'
-            f'<td style="text-align:left">{e(test.name)}</td><td>{_badge(test.status)}</td>'
-            f'<td style="text-align:right">{test.points:g} / {test.max_points:g}</td>'
-            f'<td class="message" style="text-align:left;font-family:monospace;'
-            f'white-space:pre-wrap">{e(test.message)}</td></tr>')
+    return (
+        f'<tr data-status="{test.status.value}" data-visibility="{test.visibility.value}">'
+        f'<td style="text-align:left">{e(test.name)}</td><td>{_badge(test.status)}</td>'
+        f'<td style="text-align:right">{test.points:g} / {test.max_points:g}</td>'
+        f'<td class="message" style="text-align:left;font-family:monospace;'
+        f'white-space:pre-wrap">{e(test.message)}</td></tr>'
+    )
 
 
 def render_html(result: Result) -> str:
@@ -183,30 +211,38 @@ def render_html(result: Result) -> str:
     e = html.escape
     fg, bg, border = _palette(result)
     state = (result.verdict or result.status).value
-    parts = [f'<div class="numjudge-result" data-verdict="{state}" style="font-family:sans-serif">',
-             f'<div class="verdict" style="display:flex;justify-content:space-between;gap:1em;'
-             f"padding:0.6em 1em;border-radius:8px;background:{bg};border:1px solid {border};"
-             f'color:{fg};font-weight:700"><span class="label">{e(result.label)}</span>'
-             f'<span class="score">{e(result.score_text())}</span></div>']
+    parts = [
+        f'<div class="numjudge-result" data-verdict="{state}" style="font-family:sans-serif">',
+        f'<div class="verdict" style="display:flex;justify-content:space-between;gap:1em;'
+        f"padding:0.6em 1em;border-radius:8px;background:{bg};border:1px solid {border};"
+        f'color:{fg};font-weight:700"><span class="label">{e(result.label)}</span>'
+        f'<span class="score">{e(result.score_text())}</span></div>',
+    ]
     if result.message:
-        parts.append(f'<pre class="submission-message" style="color:{BAD[0]};background:{BAD[1]};'
-                     f'padding:0.6em 1em;white-space:pre-wrap">{e(result.message)}</pre>')
+        parts.append(
+            f'<pre class="submission-message" style="color:{BAD[0]};background:{BAD[1]};'
+            f'padding:0.6em 1em;white-space:pre-wrap">{e(result.message)}</pre>'
+        )
     if result.diagnosis:
         parts.append(_hint(result.diagnosis))
     if result.tests:
         caption = f"{len(result.tests)} tests"
         if result.duration_ms is not None:
             caption += f", graded in {result.duration_ms} ms"
-        parts.append('<table class="test-table" style="border-collapse:collapse;margin-top:0.5em">'
-                     f'<caption style="text-align:left">{caption}</caption><thead><tr>'
-                     '<th style="text-align:left">Test</th><th>Status</th>'
-                     '<th style="text-align:right">Points</th>'
-                     '<th style="text-align:left">Message</th></tr></thead><tbody>')
+        parts.append(
+            '<table class="test-table" style="border-collapse:collapse;margin-top:0.5em">'
+            f'<caption style="text-align:left">{caption}</caption><thead><tr>'
+            '<th style="text-align:left">Test</th><th>Status</th>'
+            '<th style="text-align:right">Points</th>'
+            '<th style="text-align:left">Message</th></tr></thead><tbody>'
+        )
         parts += [_row(test) for test in result.tests]
         parts.append("</tbody></table>")
     if result.output:
-        parts.append('<div><b>Output (public cases)</b></div><pre class="output" '
-                     'style="background:#111827;color:#e5e7eb;padding:0.6em 1em">'
-                     f"{e(result.output)}</pre>")
+        parts.append(
+            '<div><b>Output (public cases)</b></div><pre class="output" '
+            'style="background:#111827;color:#e5e7eb;padding:0.6em 1em">'
+            f"{e(result.output)}</pre>"
+        )
     parts.append("</div>")
     return "".join(parts)

@@ -28,8 +28,10 @@ def code_of(code_or_function: CodeOrFunction) -> tuple[str, str | None]:
     if isinstance(code_or_function, str):
         return code_or_function, None
     if not isinstance(code_or_function, FunctionType) or code_or_function.__name__ == "<lambda>":
-        raise SourceNotFound(f"Cannot send {code_or_function!r}: pass the code as a string or a "
-                             "function defined with `def`.")
+        raise SourceNotFound(
+            f"Cannot send {code_or_function!r}: pass the code as a string or a "
+            "function defined with `def`."
+        )
     function = code_or_function
     module = sys.modules.get(function.__module__)
     if function.__module__ == "__main__":
@@ -40,7 +42,8 @@ def code_of(code_or_function: CodeOrFunction) -> tuple[str, str | None]:
         raise SourceNotFound(
             f"Cannot find the source of {function.__name__}(): it is not defined with `def` at "
             "the top level of a notebook cell or of its module. Define it in a cell of its own "
-            "(run that cell), or pass the code as a string.")
+            "(run that cell), or pass the code as a string."
+        )
     return source, function.__name__
 
 
@@ -50,8 +53,10 @@ def _main_sources(module: ModuleType | None) -> list[str]:
         return cells
     path = getattr(module, "__file__", None)
     if path is None:
-        raise SourceNotFound("Cannot find the source of a function typed at the interactive "
-                             "prompt: save it in a file or pass the code as a string.")
+        raise SourceNotFound(
+            "Cannot find the source of a function typed at the interactive "
+            "prompt: save it in a file or pass the code as a string."
+        )
     with open(path, encoding="utf-8") as file:
         return [file.read()]
 
@@ -72,8 +77,10 @@ def _module_source(function: FunctionType, module: ModuleType | None) -> str:
     try:
         return inspect.getsource(module) if module is not None else inspect.getsource(function)
     except (OSError, TypeError) as exc:
-        raise SourceNotFound(f"Cannot read the source of {function.__name__}() from "
-                             f"{function.__module__}: {exc}. Pass the code as a string.") from None
+        raise SourceNotFound(
+            f"Cannot read the source of {function.__name__}() from "
+            f"{function.__module__}: {exc}. Pass the code as a string."
+        ) from None
 
 
 def _kept(node: ast.stmt) -> bool:
@@ -103,7 +110,7 @@ def _key(node: ast.stmt) -> str:
 def _text(node: ast.stmt, lines: list[str]) -> str:
     if isinstance(node, DEFINITIONS):
         start = min([d.lineno for d in node.decorator_list] + [node.lineno])
-        return "\n".join(lines[start - 1:node.end_lineno])
+        return "\n".join(lines[start - 1 : node.end_lineno])
     return ast.unparse(node)
 
 

@@ -17,10 +17,12 @@ FORM = {"content-type": "application/x-www-form-urlencoded"}
 
 
 def test_a_large_declared_body_is_413_before_the_token_is_checked(
-        client: TestClient, runtime: GradingRuntime) -> None:
+    client: TestClient, runtime: GradingRuntime
+) -> None:
     limit = runtime.settings.max_body_bytes
-    response = client.post("/submit", content=b"x" * (limit + 1),
-                           headers={"content-type": "application/json"})
+    response = client.post(
+        "/submit", content=b"x" * (limit + 1), headers={"content-type": "application/json"}
+    )
     assert response.status_code == 413
     assert response.json() == {"detail": f"Request body too large: at most {limit} bytes"}
     assert response.headers["x-content-type-options"] == "nosniff"
@@ -36,39 +38,49 @@ def test_a_large_body_without_a_length_is_413_as_it_arrives(client: TestClient) 
     assert response.json() == {"detail": "Content Too Large"}
 
 
-def test_code_over_the_limit_is_413_after_authentication(client: TestClient,
-                                                         make_user: MakeUser,
-                                                         runtime: GradingRuntime) -> None:
+def test_code_over_the_limit_is_413_after_authentication(
+    client: TestClient, make_user: MakeUser, runtime: GradingRuntime
+) -> None:
     _, headers = make_user("ada")
     code = "#" * (runtime.settings.max_code_bytes + 1)
-    response = client.post("/run", json={"exercise": "gru-update-gate", "code": code},
-                           headers=headers)
+    response = client.post(
+        "/run", json={"exercise": "gru-update-gate", "code": code}, headers=headers
+    )
     assert response.status_code == 413
     assert response.json()["detail"].startswith("Code is")
 
 
-@pytest.mark.parametrize(("code", "problem"), [
-    (rb'"def f():\ud800 pass"', "lone surrogate"),
-    (rb'"\udfff"', "lone surrogate"),
-    (rb'"x = 1\u0000"', "NUL character")])
-def test_text_no_database_stores_is_422(client: TestClient, make_user: MakeUser,
-                                        code: bytes, problem: str) -> None:
+@pytest.mark.parametrize(
+    ("code", "problem"),
+    [
+        (rb'"def f():\ud800 pass"', "lone surrogate"),
+        (rb'"\udfff"', "lone surrogate"),
+        (rb'"x = 1\u0000"', "NUL character"),
+    ],
+)
+def test_text_no_database_stores_is_422(
+    client: TestClient, make_user: MakeUser, code: bytes, problem: str
+) -> None:
     _, headers = make_user("ada")
     body = b'{"exercise": "gru-update-gate", "code": ' + code + b"}"
-    response = client.post("/submit", content=body,
-                           headers=headers | {"content-type": "application/json"})
+    response = client.post(
+        "/submit", content=body, headers=headers | {"content-type": "application/json"}
+    )
     assert response.status_code == 422
     assert problem in response.json()["detail"]
     assert response.json()["errors"][0]["loc"] == ["body", "code"]
 
 
-@pytest.mark.parametrize(("body", "status"), [
-    ("username=" + "a" * (1 << 20) + "&password=x", 413),  # a 1 MB field
-    ("&".join(f"f{i}=" for i in range(200_000)), 413),  # 200k fields
-    ("&".join(f"f{i}=" for i in range(100)), 400),  # more fields than any form has
-    ("username=ad%00a&password=long+enough&csrf_token=x", 400),  # NUL in a name
-    ("username=%FF%FE&password=%ED%A0%80xxxxxxxx&csrf_token=x", 400),  # bytes that are no UTF-8
-])
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        ("username=" + "a" * (1 << 20) + "&password=x", 413),  # a 1 MB field
+        ("&".join(f"f{i}=" for i in range(200_000)), 413),  # 200k fields
+        ("&".join(f"f{i}=" for i in range(100)), 400),  # more fields than any form has
+        ("username=ad%00a&password=long+enough&csrf_token=x", 400),  # NUL in a name
+        ("username=%FF%FE&password=%ED%A0%80xxxxxxxx&csrf_token=x", 400),  # bytes that are no UTF-8
+    ],
+)
 def test_no_form_makes_a_500(client: TestClient, body: str, status: int) -> None:
     for path in ("/login", "/signup", "/logout", "/account/token"):
         response = client.post(path, content=body, headers=FORM, follow_redirects=False)
@@ -78,14 +90,16 @@ def test_no_form_makes_a_500(client: TestClient, body: str, status: int) -> None
 
 def test_a_nul_in_the_name_signs_nobody_in(client: TestClient) -> None:
     token = csrf_of(client.get("/login").text)
-    response = client.post("/login", data={"csrf_token": token, "username": "ad\x00a",
-                                           "password": "long enough"})
+    response = client.post(
+        "/login", data={"csrf_token": token, "username": "ad\x00a", "password": "long enough"}
+    )
     assert response.status_code == 400
     assert "Wrong username or password." in response.text
 
 
-def test_authenticated_json_is_nosniff_and_never_stored(client: TestClient,
-                                                        make_user: MakeUser) -> None:
+def test_authenticated_json_is_nosniff_and_never_stored(
+    client: TestClient, make_user: MakeUser
+) -> None:
     _, headers = make_user("ada")
     mine = client.get("/submissions", headers=headers)
     assert mine.status_code == 200

@@ -30,10 +30,12 @@ pytestmark = pytest.mark.slow  # in `make test`; `make test-fast` skips it
 MakeUser = Callable[..., tuple[User, dict[str, str]]]
 
 
-@pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE],
-                         ids=lambda mode: mode.value)
-def test_every_answer_is_as_documented(client: TestClient, make_user: MakeUser,
-                                       mode: GenerationMode) -> None:
+@pytest.mark.parametrize(
+    "mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE], ids=lambda mode: mode.value
+)
+def test_every_answer_is_as_documented(
+    client: TestClient, make_user: MakeUser, mode: GenerationMode
+) -> None:
     role_headers = [make_user(f"fuzz-{role.value}", role)[1] for role in Role]
     schema = schemathesis.openapi.from_asgi("/openapi.json", client.app)
     operations = []
@@ -49,9 +51,15 @@ def test_every_answer_is_as_documented(client: TestClient, make_user: MakeUser,
     excluded: list[CheckFunction] = [negative_data_rejection] if negative else []
 
     for operation in operations:
+
         @given(case=operation.as_strategy(generation_mode=mode))
-        @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=True,
-                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+        @settings(
+            max_examples=EXAMPLES,
+            deadline=None,
+            database=None,
+            derandomize=True,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+        )
         def answers_as_documented(case: schemathesis.Case[Any]) -> None:
             if case.headers and "Idempotency-Key" in case.headers:
                 # a client's key names one submission: reusing it for other code is a

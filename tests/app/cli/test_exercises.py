@@ -35,8 +35,11 @@ def test_grade_the_reference_exits_0_and_prints_the_table(catalog: Path) -> None
     assert rows[2] == "PASS  unbatched more units than inputs                2/2 [hidden]"
     assert lines[-2].startswith("verdict: passed   score: 26/26   (")
     # The author's own grading shows what the whole run used, against the exercise's limits.
-    assert re.fullmatch(r"cost: \d+\.\d\d s CPU of 5 s \(\d+ %\), \d+\.\d MB peak memory of "
-                        r"512 MB \(\d+ %\)", lines[-1]), lines[-1]
+    assert re.fullmatch(
+        r"cost: \d+\.\d\d s CPU of 5 s \(\d+ %\), \d+\.\d MB peak memory of "
+        r"512 MB \(\d+ %\)",
+        lines[-1],
+    ), lines[-1]
 
 
 def test_grade_a_mistake_exits_1_and_prints_its_hint(catalog: Path) -> None:
@@ -44,15 +47,18 @@ def test_grade_a_mistake_exits_1_and_prints_its_hint(catalog: Path) -> None:
     result = runner.invoke(app, ["grade", "gru-update-gate", str(mistake)])
     assert result.exit_code == 1, result.output
     assert "FAIL  numerical example                               0/1\n" in result.stdout
-    assert "\nhint (numerical example, batch of two, unbatched more units than inputs," \
+    assert (
+        "\nhint (numerical example, batch of two, unbatched more units than inputs,"
         in result.stdout
+    )
     assert result.stdout.count("Your gate and the expected") == 1  # one hint, not one per test
     assert result.stdout.splitlines()[-2].startswith("verdict: failed   score: 0/26   (")
 
 
 def test_grade_public_only(catalog: Path) -> None:
-    result = runner.invoke(app, ["grade", "--public-only", "gru-update-gate",
-                                 str(GATE / "solution.py")])
+    result = runner.invoke(
+        app, ["grade", "--public-only", "gru-update-gate", str(GATE / "solution.py")]
+    )
     assert result.exit_code == 0, result.output
     assert "[hidden]" not in result.stdout
     assert "verdict: passed   score: 2/2   (" in result.stdout
@@ -64,37 +70,52 @@ def test_grade_an_unknown_exercise_exits_2(catalog: Path) -> None:
     assert result.stderr == "error: Exercise 'no-such-thing' not found\n"
 
 
-def test_grade_a_missing_file_is_a_usage_error(catalog: Path, tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_grade_a_missing_file_is_a_usage_error(
+    catalog: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["grade", "gru-update-gate", "nope.py"])
     assert result.exit_code == 2
     assert "Invalid value for 'file': file 'nope.py' does not exist." in result.output
 
 
-COSTS = (r"     reference: [^\n]+ of 5 s [^\n]+ of 512 MB [^\n]+\n"
-         r"     slowest case, run alone: '[a-z ]+', [^\n]+ of 5 s [^\n]+ of 512 MB [^\n]+\n")
+COSTS = (
+    r"     reference: [^\n]+ of 5 s [^\n]+ of 512 MB [^\n]+\n"
+    r"     slowest case, run alone: '[a-z ]+', [^\n]+ of 5 s [^\n]+ of 512 MB [^\n]+\n"
+)
 
 
 def test_validate_a_good_folder_exits_0() -> None:
     result = runner.invoke(app, ["validate", str(GATE)])
     assert result.exit_code == 0, result.output
-    assert re.fullmatch(re.escape("ok   gru-update-gate  (13 cases (11 hidden), 15 mistakes, "
-                                  "languages: en, ja; mutation score 100% (16 of 16 "
-                                  "non-equivalent mutants fail a hidden case); 2 sample(s))\n")
-                        + COSTS + re.escape("1 of 1 exercise(s) valid\n"), result.stdout), \
-        result.stdout
+    assert re.fullmatch(
+        re.escape(
+            "ok   gru-update-gate  (13 cases (11 hidden), 15 mistakes, "
+            "languages: en, ja; mutation score 100% (16 of 16 "
+            "non-equivalent mutants fail a hidden case); 2 sample(s))\n"
+        )
+        + COSTS
+        + re.escape("1 of 1 exercise(s) valid\n"),
+        result.stdout,
+    ), result.stdout
 
 
 def test_validate_a_broken_folder_exits_1_and_lists_the_problem(gate_copy: Path) -> None:
     (gate_copy / "starter.py").write_text((gate_copy / "solution.py").read_text())
     result = runner.invoke(app, ["validate", str(gate_copy)])
     assert result.exit_code == 1
-    assert re.fullmatch(re.escape(
-        "FAIL gru-update-gate  (13 cases (11 hidden), 15 mistakes, languages: en, ja; mutation "
-        "score 100% (16 of 16 non-equivalent mutants fail a hidden case); 2 sample(s))\n") + COSTS
-        + re.escape("     - starter.py: passes every case; the starter must fail\n"
-                    "0 of 1 exercise(s) valid\n"), result.stdout), result.stdout
+    assert re.fullmatch(
+        re.escape(
+            "FAIL gru-update-gate  (13 cases (11 hidden), 15 mistakes, languages: en, ja; mutation "
+            "score 100% (16 of 16 non-equivalent mutants fail a hidden case); 2 sample(s))\n"
+        )
+        + COSTS
+        + re.escape(
+            "     - starter.py: passes every case; the starter must fail\n"
+            "0 of 1 exercise(s) valid\n"
+        ),
+        result.stdout,
+    ), result.stdout
 
 
 def test_validate_an_empty_catalog_exits_2(tmp_path: Path) -> None:
@@ -103,20 +124,21 @@ def test_validate_an_empty_catalog_exits_2(tmp_path: Path) -> None:
     assert result.stderr == "no exercise folders found\n"
 
 
-def test_new_creates_a_folder_that_loads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                         ) -> None:
+def test_new_creates_a_folder_that_loads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("NUMJUDGE_EXERCISES_DIR", raising=False)
     result = runner.invoke(app, ["new", "gru-reset-gate"])
     assert result.exit_code == 0, result.output
     folder = Path("exercises") / "gru-reset-gate"
-    assert result.stdout == (f"created {folder}; fill in the files, then run: numjudge "
-                             f"validate {folder}\n")
+    assert result.stdout == (
+        f"created {folder}; fill in the files, then run: numjudge validate {folder}\n"
+    )
     assert load_exercise(tmp_path / folder).id == "gru-reset-gate"
 
 
-def test_new_uses_the_exercises_dir_setting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                            ) -> None:
+def test_new_uses_the_exercises_dir_setting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("NUMJUDGE_EXERCISES_DIR", str(tmp_path / "catalog"))
     result = runner.invoke(app, ["new", "lstm-cell"])
     assert result.exit_code == 0, result.output
@@ -130,6 +152,7 @@ def test_new_refuses_a_bad_id(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv("NUMJUDGE_EXERCISES_DIR", str(tmp_path))
     result = runner.invoke(app, ["new", "Bad_Id"])
     assert result.exit_code == 2
-    assert result.stderr == ("error: 'Bad_Id': an id is lowercase words joined by hyphens, e.g. "
-                             "gru-reset-gate\n")
+    assert result.stderr == (
+        "error: 'Bad_Id': an id is lowercase words joined by hyphens, e.g. gru-reset-gate\n"
+    )
     assert list(tmp_path.iterdir()) == []

@@ -40,11 +40,11 @@ def extension_of(url: str, name: str, assignment: str) -> datetime | None:
 
 
 def test_until_sets_and_remove_takes_back(env: str) -> None:
-    result = runner.invoke(cli, ["extend", "ada", "gru-by-hand",
-                                 "--until", "2026-12-20T23:59+01:00"])
+    result = runner.invoke(
+        cli, ["extend", "ada", "gru-by-hand", "--until", "2026-12-20T23:59+01:00"]
+    )
     assert result.exit_code == 0, result.output
-    assert extension_of(env, "ada", "gru-by-hand") == datetime(2026, 12, 20, 22, 59,
-                                                               tzinfo=UTC)
+    assert extension_of(env, "ada", "gru-by-hand") == datetime(2026, 12, 20, 22, 59, tzinfo=UTC)
     assert "'ada' is due for 'gru-by-hand' at 2026-12-20T23:59:00+01:00" in result.output
     result = runner.invoke(cli, ["extend", "ada", "gru-by-hand", "--remove"])
     assert result.exit_code == 0, result.output
@@ -59,13 +59,16 @@ def test_days_count_from_the_assignments_own_due_time(env: str) -> None:
     assert extension_of(env, "ada", "gru-by-hand") == due + timedelta(days=3)
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["ada", "no-such", "--days", "1"], "Assignment 'no-such' not found"),
-    (["eve", "gru-by-hand", "--days", "1"], "user 'eve' not found"),
-    (["ada", "gru-by-hand"], "give exactly one of --until, --days or --remove"),
-    (["ada", "gru-by-hand", "--until", "2026-12-20T23:59"], "give the time zone too"),
-    (["ada", "gru-by-hand", "--until", "next friday"], "write a date and time"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["ada", "no-such", "--days", "1"], "Assignment 'no-such' not found"),
+        (["eve", "gru-by-hand", "--days", "1"], "user 'eve' not found"),
+        (["ada", "gru-by-hand"], "give exactly one of --until, --days or --remove"),
+        (["ada", "gru-by-hand", "--until", "2026-12-20T23:59"], "give the time zone too"),
+        (["ada", "gru-by-hand", "--until", "next friday"], "write a date and time"),
+    ],
+)
 def test_mistakes_are_named(env: str, args: list[str], message: str) -> None:
     result = runner.invoke(cli, ["extend", *args])
     assert result.exit_code == 2

@@ -54,11 +54,18 @@ def test_promote_writes_a_mistake_with_a_hint_to_fill_in(catalog: Path) -> None:
 
 def test_validate_fails_below_the_mutation_score_floor(gate_copy: Path) -> None:
     # With every hidden case a zero-bias one, no hidden case tells the missing bias apart.
-    edit(gate_copy / "cases.py", '        "b_z": rng.normal(size=H),',
-         '        "b_z": 0.0 * rng.normal(size=H),')
+    edit(
+        gate_copy / "cases.py",
+        '        "b_z": rng.normal(size=H),',
+        '        "b_z": 0.0 * rng.normal(size=H),',
+    )
     for name in ("large_pre_activations", "positive_bias_initialisation"):
-        edit(gate_copy / "cases.py", f"def {name}(rng):", f"def {name}(rng):\n    return "
-             "random_inputs(rng, H=2, D=2)\n\n\ndef _unused_" + name + "(rng):")
+        edit(
+            gate_copy / "cases.py",
+            f"def {name}(rng):",
+            f"def {name}(rng):\n    return "
+            "random_inputs(rng, H=2, D=2)\n\n\ndef _unused_" + name + "(rng):",
+        )
     with Sandbox(workers=1) as sandbox:
         result = validate_folder(gate_copy, sandbox)
     score = [p for p in result.problems if "mutation score" in p]

@@ -36,13 +36,15 @@ def write(tmp_path: Path, text: str) -> Path:
     return path
 
 
-def test_bad_rows_are_reported_per_line_and_nothing_is_imported(env: str,
-                                                                 tmp_path: Path) -> None:
-    path = write(tmp_path, "username,display_name,email,section\n"
-                           "ada,Ada Lovelace,ada@example.org,A\n"
-                           "ada,Ada twice,,A\n"
-                           "-x,Bad,,B\n"
-                           "alan,Alan,not-an-email,B\n")
+def test_bad_rows_are_reported_per_line_and_nothing_is_imported(env: str, tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "username,display_name,email,section\n"
+        "ada,Ada Lovelace,ada@example.org,A\n"
+        "ada,Ada twice,,A\n"
+        "-x,Bad,,B\n"
+        "alan,Alan,not-an-email,B\n",
+    )
     links_file = tmp_path / "links.csv"
     result = CliRunner().invoke(cli, ["users", "import", str(path), "--links", str(links_file)])
     assert result.exit_code == 2
@@ -64,22 +66,31 @@ def test_import_writes_the_links_once_and_link_replaces_one(env: str, tmp_path: 
     assert result.exit_code == 0, result.output
     assert "imported 2 learner(s)" in result.output
     rows = list(csv.DictReader(io.StringIO(links_file.read_text(encoding="utf-8"))))
-    assert [(r["username"], r["display_name"]) for r in rows] == [("ada", "Ada Lovelace"),
-                                                                  ("alan", "")]
+    assert [(r["username"], r["display_name"]) for r in rows] == [
+        ("ada", "Ada Lovelace"),
+        ("alan", ""),
+    ]
     prefix = "https://numjudge.example.edu/join/"
     assert all(r["link"].startswith(prefix) for r in rows)
     assert links_file.stat().st_mode & 0o077 == 0
     tokens = [r["link"].removeprefix(prefix) for r in rows]
     with session_scope(env) as session:
         assert len(session.scalars(select(SignupLink)).all()) == 2
-        assert all(roster.find_link(session=session, token=t)[1] is LinkState.VALID
-                   for t in tokens)
+        assert all(roster.find_link(session=session, token=t)[1] is LinkState.VALID for t in tokens)
     again = runner.invoke(cli, ["users", "import", str(path), "--links", str(links_file)])
     assert again.exit_code == 2 and "written once" in again.output
     printed = runner.invoke(cli, ["users", "import", str(path)])
     assert printed.exit_code == 2 and "line 2: the username 'ada' is taken" in printed.output
-    nowhere = runner.invoke(cli, ["users", "import", str(write(tmp_path, "username\ncy\n")),
-                                  "--links", str(tmp_path / "missing" / "links.csv")])
+    nowhere = runner.invoke(
+        cli,
+        [
+            "users",
+            "import",
+            str(write(tmp_path, "username\ncy\n")),
+            "--links",
+            str(tmp_path / "missing" / "links.csv"),
+        ],
+    )
     assert nowhere.exit_code == 2 and "cannot write" in nowhere.output
     with session_scope(env) as session:
         assert session.scalars(select(User).where(User.name == "cy")).all() == []
@@ -90,8 +101,10 @@ def test_import_writes_the_links_once_and_link_replaces_one(env: str, tmp_path: 
     assert new_url.startswith(prefix) and new_url != rows[0]["link"]
     with session_scope(env) as session:
         assert roster.find_link(session=session, token=tokens[0])[1] is LinkState.UNKNOWN
-        assert roster.find_link(session=session,
-                                token=new_url.removeprefix(prefix))[1] is LinkState.VALID
+        assert (
+            roster.find_link(session=session, token=new_url.removeprefix(prefix))[1]
+            is LinkState.VALID
+        )
 
 
 def test_links_are_printed_as_csv_without_a_links_file(env: str, tmp_path: Path) -> None:

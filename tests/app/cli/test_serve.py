@@ -24,24 +24,36 @@ from tests.app.live import NUMJUDGE, REPO, free_port
 
 @pytest.mark.parametrize("command", [["serve", "--port", "0"], ["worker"]])
 def test_an_unreachable_redis_at_start_exits_with_a_clear_message(
-        command: list[str], database_url: str, tmp_path: Path) -> None:
-    env = {**os.environ, "NUMJUDGE_DATABASE_URL": database_url,
-           "NUMJUDGE_QUEUE_URL": f"redis://127.0.0.1:{free_port()}/0",
-           "NUMJUDGE_EXERCISES_DIR": str(REPO / "exercises")}
-    done = subprocess.run([NUMJUDGE, *command], env=env, cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120)
+    command: list[str], database_url: str, tmp_path: Path
+) -> None:
+    env = {
+        **os.environ,
+        "NUMJUDGE_DATABASE_URL": database_url,
+        "NUMJUDGE_QUEUE_URL": f"redis://127.0.0.1:{free_port()}/0",
+        "NUMJUDGE_EXERCISES_DIR": str(REPO / "exercises"),
+    }
+    done = subprocess.run(
+        [NUMJUDGE, *command], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 2
     assert "error: cannot reach the queue at redis://127.0.0.1:" in done.stderr
     assert "NUMJUDGE_QUEUE_URL" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_worker_check_needs_a_heartbeat_and_a_passing_canary(
-        runtime: GradingRuntime, tmp_path: Path) -> None:
+    runtime: GradingRuntime, tmp_path: Path
+) -> None:
     env = {**os.environ, "NUMJUDGE_DATABASE_URL": runtime.settings.database_url}
 
     def check() -> subprocess.CompletedProcess[str]:
-        return subprocess.run([NUMJUDGE, "worker-check"], env=env, cwd=tmp_path,
-                              capture_output=True, text=True, timeout=60)
+        return subprocess.run(
+            [NUMJUDGE, "worker-check"],
+            env=env,
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
 
     missing = check()
     assert missing.returncode == 1 and "no heartbeat from" in missing.stderr
@@ -83,7 +95,8 @@ def pin_nothing(count: int, folder: Path | None = None) -> frozenset[int]:
 
 
 def test_serve_keeps_its_threads_on_the_configured_number_of_cores(
-        cli_env: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    cli_env: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("NUMJUDGE_SERVICE_CPUS", "3")
     with mock.patch("uvicorn.run") as run:
         result = CliRunner().invoke(cli, ["serve", "--workers", "0"])
@@ -92,7 +105,8 @@ def test_serve_keeps_its_threads_on_the_configured_number_of_cores(
 
 
 def test_serve_claims_its_cores_in_the_configured_folder(
-        cli_env: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    cli_env: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv("NUMJUDGE_CORES_DIR", str(tmp_path / "cores"))
     with mock.patch("uvicorn.run"):
         result = CliRunner().invoke(cli, ["serve", "--workers", "0"])
@@ -100,13 +114,17 @@ def test_serve_claims_its_cores_in_the_configured_folder(
     assert pinned == [(1, tmp_path / "cores")]
 
 
-@pytest.mark.parametrize(("option", "proxy_headers", "allowed"), [
-    ([], True, "127.0.0.1"),
-    (["--forwarded-allow-ips", "10.0.0.5,10.0.0.6"], True, "10.0.0.5,10.0.0.6"),
-    (["--forwarded-allow-ips", ""], False, None)])
-def test_serve_passes_the_trusted_proxies_to_uvicorn(cli_env: None, option: list[str],
-                                                     proxy_headers: bool,
-                                                     allowed: str | None) -> None:
+@pytest.mark.parametrize(
+    ("option", "proxy_headers", "allowed"),
+    [
+        ([], True, "127.0.0.1"),
+        (["--forwarded-allow-ips", "10.0.0.5,10.0.0.6"], True, "10.0.0.5,10.0.0.6"),
+        (["--forwarded-allow-ips", ""], False, None),
+    ],
+)
+def test_serve_passes_the_trusted_proxies_to_uvicorn(
+    cli_env: None, option: list[str], proxy_headers: bool, allowed: str | None
+) -> None:
     with mock.patch("uvicorn.run") as run:
         result = CliRunner().invoke(cli, ["serve", "--workers", "0", *option])
     assert result.exit_code == 0, result.output

@@ -64,8 +64,9 @@ def test_list_token_and_revoke(env: str) -> None:
 
 
 def test_password_is_asked_and_stored_as_argon2(env: str) -> None:
-    result = CliRunner().invoke(cli, ["users", "add", "prof", "--password"],
-                                input="pw-12345\npw-12345\n")
+    result = CliRunner().invoke(
+        cli, ["users", "add", "prof", "--password"], input="pw-12345\npw-12345\n"
+    )
     assert result.exit_code == 0, result.output
     with session_scope(env) as session:
         user = account_store.get_user_by_name(session=session, name="prof")
@@ -96,8 +97,9 @@ def test_the_cli_applies_the_password_rule(env: str) -> None:
     runner = CliRunner()
     short = runner.invoke(cli, ["users", "add", "prof", "--password"], input="x\nx\n")
     assert short.exit_code == 2 and "at least 8 characters" in short.output
-    blank = runner.invoke(cli, ["users", "add", "prof", "--password"],
-                          input=" " * 8 + "\n" + " " * 8 + "\n")
+    blank = runner.invoke(
+        cli, ["users", "add", "prof", "--password"], input=" " * 8 + "\n" + " " * 8 + "\n"
+    )
     assert blank.exit_code == 2 and "not only spaces" in blank.output
     assert "prof" not in runner.invoke(cli, ["users", "list"]).output
 
@@ -119,8 +121,9 @@ def test_tokens_may_expire(env: str) -> None:
     assert result.exit_code == 0 and "valid until" in result.output
     token = result.output.strip().splitlines()[-1]
     with session_scope(env) as session:
-        row = session.scalars(select(ApiToken).where(
-            ApiToken.token_hash == hash_token(token))).one()
+        row = session.scalars(
+            select(ApiToken).where(ApiToken.token_hash == hash_token(token))
+        ).one()
         assert row.expires_at is not None
         assert timedelta(days=89) < row.expires_at - utcnow() <= timedelta(days=90)
     bad = runner.invoke(cli, ["users", "token", "ada", "--expires", "soon"])

@@ -19,22 +19,24 @@ def catalog_with_course(root: Path, course: str) -> Path:
     return root
 
 
-COURSE = '''
+COURSE = """
 [[assignment]]
 id = "first"
 title = "First steps"
 opens = 2026-12-01T09:00:00Z
 due = 2026-12-08T23:59:00Z
 exercises = ["{exercise}"]
-'''
+"""
 
 
 def test_a_good_course_is_reported_with_its_assignments(tmp_path: Path) -> None:
     root = catalog_with_course(tmp_path, COURSE.format(exercise="gru-update-gate"))
     result = runner.invoke(app, ["validate", str(root)])
     assert result.exit_code == 0, result.output
-    assert (f"ok   {root / 'course.toml'}  (1 assignment(s), 0 exercise(s) for practice only)"
-            in result.output.splitlines())
+    assert (
+        f"ok   {root / 'course.toml'}  (1 assignment(s), 0 exercise(s) for practice only)"
+        in result.output.splitlines()
+    )
 
 
 def test_a_course_naming_a_missing_exercise_fails_validation(tmp_path: Path) -> None:
@@ -42,17 +44,23 @@ def test_a_course_naming_a_missing_exercise_fails_validation(tmp_path: Path) -> 
     result = runner.invoke(app, ["validate", str(root)])
     assert result.exit_code == 1, result.output
     assert "1 of 1 exercise(s) valid" in result.output
-    assert (f"FAIL {root / 'course.toml'}" in result.output.splitlines())
-    assert ("     - course.toml: assignment 'first': exercise 'gru-reset-gate' is not in the "
-            "exercises folder") in result.output.splitlines()
+    assert f"FAIL {root / 'course.toml'}" in result.output.splitlines()
+    assert (
+        "     - course.toml: assignment 'first': exercise 'gru-reset-gate' is not in the "
+        "exercises folder"
+    ) in result.output.splitlines()
 
 
 def test_a_course_may_not_assign_a_draft(tmp_path: Path) -> None:
     root = catalog_with_course(tmp_path, COURSE.format(exercise="gru-update-gate"))
     toml = root / "gru-update-gate" / "exercise.toml"
-    toml.write_text(toml.read_text(encoding="utf-8").replace(
-        "order = 10", "order = 10\ndraft = true"), encoding="utf-8")
+    toml.write_text(
+        toml.read_text(encoding="utf-8").replace("order = 10", "order = 10\ndraft = true"),
+        encoding="utf-8",
+    )
     result = runner.invoke(app, ["validate", str(root)])
     assert result.exit_code == 1, result.output
-    assert ("     - assignments name draft exercise(s) gru-update-gate, which learners cannot "
-            "see; publish them or take them out") in result.output.splitlines()
+    assert (
+        "     - assignments name draft exercise(s) gru-update-gate, which learners cannot "
+        "see; publish them or take them out"
+    ) in result.output.splitlines()

@@ -10,8 +10,7 @@ import pytest
 from app.core.backoff import Backoff
 
 
-def test_an_outage_warns_once_and_reminds_as_information(
-        caplog: pytest.LogCaptureFixture) -> None:
+def test_an_outage_warns_once_and_reminds_as_information(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, logger="app.core.backoff")
     outage = Backoff(first_s=0.0, max_s=0.0, log_every_s=0.0)
     stop = threading.Event()
@@ -20,6 +19,10 @@ def test_an_outage_warns_once_and_reminds_as_information(
     outage.succeeded("queue.available")
     outage.failed(stop, "queue.unavailable", ConnectionError("refused"))  # the next outage
     levels = [(r.getMessage(), r.levelname) for r in caplog.records]
-    assert levels == [("queue.unavailable", "WARNING"), ("queue.unavailable", "INFO"),
-                      ("queue.unavailable", "INFO"), ("queue.available", "INFO"),
-                      ("queue.unavailable", "WARNING")]
+    assert levels == [
+        ("queue.unavailable", "WARNING"),
+        ("queue.unavailable", "INFO"),
+        ("queue.unavailable", "INFO"),
+        ("queue.available", "INFO"),
+        ("queue.unavailable", "WARNING"),
+    ]

@@ -29,11 +29,14 @@ def test_sandbox_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPa
 @pytest.mark.parametrize("cores", [1, 2])
 def test_grading_threads_default_to_two_more_than_the_usable_cores(cores: int) -> None:
     # The process's CPU affinity, not the host's core count: a container or taskset limits it.
-    script = (f"import os; os.sched_setaffinity(0, sorted(os.sched_getaffinity(0))[:{cores}]); "
-              "from app.core.config import Settings; print(Settings(_env_file=None).workers)")
+    script = (
+        f"import os; os.sched_setaffinity(0, sorted(os.sched_getaffinity(0))[:{cores}]); "
+        "from app.core.config import Settings; print(Settings(_env_file=None).workers)"
+    )
     env = {key: value for key, value in os.environ.items() if key != "NUMJUDGE_WORKERS"}
     if len(os.sched_getaffinity(0)) < cores:
         pytest.skip(f"this machine lets the process use fewer than {cores} cores")
-    printed = subprocess.run([sys.executable, "-c", script], env=env, check=True,
-                             capture_output=True, text=True).stdout
+    printed = subprocess.run(
+        [sys.executable, "-c", script], env=env, check=True, capture_output=True, text=True
+    ).stdout
     assert int(printed) == cores + 2

@@ -13,14 +13,17 @@ from app.core.logging import configure_logging
 from app.core.redact import Redactor, mask_url, url_secrets
 
 
-@pytest.mark.parametrize(("url", "shown"), [
-    ("redis://:s3cret@queue:6379/0", "redis://:***@queue:6379/0"),
-    ("postgresql+psycopg://nj:pa%40ss@db:5432/nj", "postgresql+psycopg://nj:***@db:5432/nj"),
-    ("rediss://user:p@ss@queue/1", "rediss://user:***@queue/1"),
-    ("redis://queue:6379/0", "redis://queue:6379/0"),
-    ("redis://user@queue/0", "redis://user@queue/0"),
-    ("sqlite:///./numjudge.db", "sqlite:///./numjudge.db"),
-])
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("redis://:s3cret@queue:6379/0", "redis://:***@queue:6379/0"),
+        ("postgresql+psycopg://nj:pa%40ss@db:5432/nj", "postgresql+psycopg://nj:***@db:5432/nj"),
+        ("rediss://user:p@ss@queue/1", "rediss://user:***@queue/1"),
+        ("redis://queue:6379/0", "redis://queue:6379/0"),
+        ("redis://user@queue/0", "redis://user@queue/0"),
+        ("sqlite:///./numjudge.db", "sqlite:///./numjudge.db"),
+    ],
+)
 def test_mask_url_hides_only_the_password(url: str, shown: str) -> None:
     assert mask_url(url) == shown
 
@@ -36,8 +39,11 @@ def test_the_longest_secret_is_masked_whole() -> None:
 
 
 def test_settings_name_every_secret_they_hold() -> None:
-    settings = Settings(database_url="postgresql+psycopg://nj:dbpass@db/nj",
-                        queue_url="redis://:qpass@q:6379/0", secret_key=SecretStr("k" * 40))
+    settings = Settings(
+        database_url="postgresql+psycopg://nj:dbpass@db/nj",
+        queue_url="redis://:qpass@q:6379/0",
+        secret_key=SecretStr("k" * 40),
+    )
     assert settings.secrets == ["dbpass", "qpass", "k" * 40]
 
 

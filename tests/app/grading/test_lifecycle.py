@@ -52,17 +52,22 @@ class FakeEngine:
         self.calls: list[str] = []
         self.priorities: list[CpuPriority] = []
 
-    def __call__(self, prepared: PreparedExercise, code: str, public_only: bool,
-                 priority: CpuPriority) -> GradeReport:
+    def __call__(
+        self, prepared: PreparedExercise, code: str, public_only: bool, priority: CpuPriority
+    ) -> GradeReport:
         self.calls.append(code)
         self.priorities.append(priority)
         if code == "boom" or (code == "flaky" and self.calls.count("flaky") == 1):
             raise SandboxError("zygote died")
         if code == "starved" and self.calls.count("starved") == 1:
             raise SandboxStarved("runnable but got 0.01 s of CPU time in 51 s")
-        return GradeReport(exercise=prepared.exercise.id, version=prepared.exercise.version,
-                           verdict=Verdict.PASSED, duration_ms=3,
-                           cost=Cost(cpu_ms=41, memory_kb=2048))
+        return GradeReport(
+            exercise=prepared.exercise.id,
+            version=prepared.exercise.version,
+            verdict=Verdict.PASSED,
+            duration_ms=3,
+            cost=Cost(cpu_ms=41, memory_kb=2048),
+        )
 
 
 @pytest.fixture
@@ -72,21 +77,30 @@ def engine() -> FakeEngine:
 
 @pytest.fixture
 def fake(database_url: str, tmp_path: Path, engine: FakeEngine) -> Iterator[GradingRuntime]:
-    yield GradingRuntime(settings=make_settings(database_url, tmp_path),
-                         catalog=ExerciseCatalog(EXERCISES), queue=FakeQueue(), grade=engine,
-                         canary=lambda: CanaryResult(True, 0.0))
+    yield GradingRuntime(
+        settings=make_settings(database_url, tmp_path),
+        catalog=ExerciseCatalog(EXERCISES),
+        queue=FakeQueue(),
+        grade=engine,
+        canary=lambda: CanaryResult(True, 0.0),
+    )
     wipe(database_url)
 
 
-def _new(runtime: GradingRuntime, code: str = "x = 1", user: str = "ada",
-         **values: object) -> str:
+def _new(runtime: GradingRuntime, code: str = "x = 1", user: str = "ada", **values: object) -> str:
     with runtime.sessions() as session:
-        owner = account_store.get_user_by_name(session=session, name=user) or \
-            account_store.create_user(session=session, name=user)
+        owner = account_store.get_user_by_name(
+            session=session, name=user
+        ) or account_store.create_user(session=session, name=user)
         row = submission_store.create_submission(
-            session=session, user=owner, exercise_id="gru-update-gate", exercise_version="v1",
-            code=code, kind=SubmissionKind.SUBMIT,
-            lease_expires_at=utcnow() + timedelta(seconds=60))
+            session=session,
+            user=owner,
+            exercise_id="gru-update-gate",
+            exercise_version="v1",
+            code=code,
+            kind=SubmissionKind.SUBMIT,
+            lease_expires_at=utcnow() + timedelta(seconds=60),
+        )
         for key, value in values.items():
             setattr(row, key, value)
         session.commit()
@@ -101,7 +115,8 @@ def _row(runtime: GradingRuntime, submission_id: str) -> Submission:
 
 
 def test_work_stores_the_report_and_a_duplicate_message_is_a_no_op(
-        fake: GradingRuntime, engine: FakeEngine) -> None:
+    fake: GradingRuntime, engine: FakeEngine
+) -> None:
     submission_id = _new(fake)
     work(fake, submission_id)
     row = _row(fake, submission_id)
@@ -114,7 +129,8 @@ def test_work_stores_the_report_and_a_duplicate_message_is_a_no_op(
 
 
 def test_an_engine_fault_is_retried_and_never_blamed_on_the_learner(
-        fake: GradingRuntime, engine: FakeEngine) -> None:
+    fake: GradingRuntime, engine: FakeEngine
+) -> None:
     submission_id = _new(fake, "flaky")
     work(fake, submission_id)
     row = _row(fake, submission_id)
@@ -123,7 +139,8 @@ def test_an_engine_fault_is_retried_and_never_blamed_on_the_learner(
 
 
 def test_a_submission_the_host_starved_is_graded_again_not_timed_out(
-        fake: GradingRuntime, engine: FakeEngine) -> None:
+    fake: GradingRuntime, engine: FakeEngine
+) -> None:
     submission_id = _new(fake, "starved")
     work(fake, submission_id)
     row = _row(fake, submission_id)
@@ -135,8 +152,9 @@ def test_the_lease_lasts_as_long_as_a_starved_grading_may(fake: GradingRuntime) 
     submission_id = _new(fake)
     leases = []
 
-    def grade(prepared: PreparedExercise, code: str, public_only: bool,
-              priority: CpuPriority) -> GradeReport:
+    def grade(
+        prepared: PreparedExercise, code: str, public_only: bool, priority: CpuPriority
+    ) -> GradeReport:
         leases.append(_row(fake, submission_id).lease_expires_at)
         return GradeReport(exercise=prepared.exercise.id, version="v1", verdict=Verdict.PASSED)
 
@@ -149,7 +167,8 @@ def test_the_lease_lasts_as_long_as_a_starved_grading_may(fake: GradingRuntime) 
 
 
 def test_after_max_attempts_it_is_done_with_an_error_naming_the_grader(
-        fake: GradingRuntime) -> None:
+    fake: GradingRuntime,
+) -> None:
     submission_id = _new(fake, "boom")
     work(fake, submission_id)
     row = _row(fake, submission_id)
@@ -159,17 +178,23 @@ def test_after_max_attempts_it_is_done_with_an_error_naming_the_grader(
     assert row.score == 0.0 and row.attempts == fake.settings.max_attempts + 1
 
 
-def test_a_running_row_with_a_live_lease_is_not_taken(fake: GradingRuntime,
-                                                      engine: FakeEngine) -> None:
-    submission_id = _new(fake, status=SubmissionStatus.RUNNING, worker="elsewhere:1",
-                         lease_expires_at=utcnow() + timedelta(seconds=60))
+def test_a_running_row_with_a_live_lease_is_not_taken(
+    fake: GradingRuntime, engine: FakeEngine
+) -> None:
+    submission_id = _new(
+        fake,
+        status=SubmissionStatus.RUNNING,
+        worker="elsewhere:1",
+        lease_expires_at=utcnow() + timedelta(seconds=60),
+    )
     work(fake, submission_id)
     assert _row(fake, submission_id).status is SubmissionStatus.RUNNING
     assert engine.calls == []
 
 
 def test_the_next_grading_goes_to_the_learner_served_longest_ago(
-        fake: GradingRuntime, engine: FakeEngine) -> None:
+    fake: GradingRuntime, engine: FakeEngine
+) -> None:
     flood = [_new(fake, f"flood {i}", user="flood") for i in range(3)]
     _new(fake, "ada", user="ada")
     _new(fake, "bob", user="bob")
@@ -178,9 +203,16 @@ def test_the_next_grading_goes_to_the_learner_served_longest_ago(
 
 
 def test_a_learner_at_the_running_limit_waits_and_others_go_first(
-        fake: GradingRuntime, engine: FakeEngine) -> None:
-    _new(fake, "flood running", user="flood", status=SubmissionStatus.RUNNING,
-         worker="elsewhere:1", lease_expires_at=utcnow() + timedelta(seconds=60))
+    fake: GradingRuntime, engine: FakeEngine
+) -> None:
+    _new(
+        fake,
+        "flood running",
+        user="flood",
+        status=SubmissionStatus.RUNNING,
+        worker="elsewhere:1",
+        lease_expires_at=utcnow() + timedelta(seconds=60),
+    )
     waiting = _new(fake, "flood waiting", user="flood")
     _new(fake, "ada", user="ada")
     work(fake, waiting)
@@ -189,7 +221,8 @@ def test_a_learner_at_the_running_limit_waits_and_others_go_first(
 
 
 def test_a_regrade_is_graded_at_background_priority_after_learners_own_work(
-        fake: GradingRuntime, engine: FakeEngine) -> None:
+    fake: GradingRuntime, engine: FakeEngine
+) -> None:
     regrade = _new(fake, "again", user="bob", regrade=True)
     own = _new(fake, "own", user="ada")
     work(fake, regrade)
@@ -199,7 +232,8 @@ def test_a_regrade_is_graded_at_background_priority_after_learners_own_work(
 
 
 def test_regrades_start_only_while_no_learner_grading_runs_here(
-        fake: GradingRuntime, engine: FakeEngine) -> None:
+    fake: GradingRuntime, engine: FakeEngine
+) -> None:
     """A learner's grading running: a woken thread takes learners' rows only and the regrade
     waits; every learner place free: the regrade place takes it; the regrade place busy:
     learners' rows only."""
@@ -222,19 +256,24 @@ def test_regrades_start_only_while_no_learner_grading_runs_here(
     assert _row(fake, later).status is SubmissionStatus.QUEUED
 
 
-def test_regrade_threads_come_beside_the_learners_threads(database_url: str,
-                                                           tmp_path: Path) -> None:
+def test_regrade_threads_come_beside_the_learners_threads(
+    database_url: str, tmp_path: Path
+) -> None:
     settings = make_settings(database_url, tmp_path, workers=2, regrade_workers=1)
     assert (settings.grading_threads, settings.sandbox_pool_size) == (3, 3)
     web_only = make_settings(database_url, tmp_path, workers=0, regrade_workers=1)
     assert web_only.grading_threads == 0
 
 
-def test_recovery_requeues_expired_leases_once(fake: GradingRuntime,
-                                               engine: FakeEngine) -> None:
+def test_recovery_requeues_expired_leases_once(fake: GradingRuntime, engine: FakeEngine) -> None:
     expired = utcnow() - timedelta(seconds=1)
-    stuck = _new(fake, "stuck", status=SubmissionStatus.RUNNING, worker="elsewhere:1",
-                 lease_expires_at=expired)
+    stuck = _new(
+        fake,
+        "stuck",
+        status=SubmissionStatus.RUNNING,
+        worker="elsewhere:1",
+        lease_expires_at=expired,
+    )
     lost = _new(fake, "lost", lease_expires_at=expired)
     fresh = _new(fake, "fresh")
     assert sorted(recover(runtime=fake)) == sorted([stuck, lost])
@@ -248,12 +287,18 @@ def test_recovery_requeues_expired_leases_once(fake: GradingRuntime,
 def test_startup_recovery_takes_rows_of_dead_local_workers(fake: GradingRuntime) -> None:
     live_lease = utcnow() + timedelta(seconds=60)
     host = socket.gethostname()
-    dead = _new(fake, status=SubmissionStatus.RUNNING, worker=f"{host}:999999999",
-                lease_expires_at=live_lease)
-    alive = _new(fake, status=SubmissionStatus.RUNNING, worker=f"{host}:1",
-                 lease_expires_at=live_lease)
-    remote = _new(fake, status=SubmissionStatus.RUNNING, worker="other-host:5",
-                  lease_expires_at=live_lease)
+    dead = _new(
+        fake,
+        status=SubmissionStatus.RUNNING,
+        worker=f"{host}:999999999",
+        lease_expires_at=live_lease,
+    )
+    alive = _new(
+        fake, status=SubmissionStatus.RUNNING, worker=f"{host}:1", lease_expires_at=live_lease
+    )
+    remote = _new(
+        fake, status=SubmissionStatus.RUNNING, worker="other-host:5", lease_expires_at=live_lease
+    )
     queued = _new(fake)
     assert sorted(recover(runtime=fake, startup=True)) == sorted([dead, queued])
     assert {_row(fake, i).status for i in (alive, remote)} == {SubmissionStatus.RUNNING}
@@ -269,7 +314,8 @@ def test_worker_is_dead() -> None:
 
 
 def test_warming_the_exercises_ends_when_the_process_stops(
-        fake: GradingRuntime, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake: GradingRuntime, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Preparing every exercise takes seconds of CPU: a stopped process does not go on."""
     prepared: list[str] = []
 
@@ -283,7 +329,8 @@ def test_warming_the_exercises_ends_when_the_process_stops(
 
 
 def test_a_candidate_list_lost_to_other_machines_is_drawn_again(
-        fake: GradingRuntime, engine: FakeEngine, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake: GradingRuntime, engine: FakeEngine, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Another machine takes every learner of the first list; the thread keeps its wake-up
     and claims from a fresh list."""
     submission_id = _new(fake, "mine")
@@ -300,7 +347,8 @@ def test_a_candidate_list_lost_to_other_machines_is_drawn_again(
 
 
 def test_a_claim_that_leaves_claimable_rows_wakes_another_thread(
-        fake: GradingRuntime, engine: FakeEngine) -> None:
+    fake: GradingRuntime, engine: FakeEngine
+) -> None:
     queue = fake.queue
     assert isinstance(queue, FakeQueue)
     _new(fake, "ada", user="ada")
@@ -311,20 +359,37 @@ def test_a_claim_that_leaves_claimable_rows_wakes_another_thread(
     assert queue.sent == [WAKE_ANOTHER] and engine.calls == ["ada", "bob"]
 
 
-def test_a_silent_workers_rows_return_long_before_their_lease_ends(
-        fake: GradingRuntime) -> None:
+def test_a_silent_workers_rows_return_long_before_their_lease_ends(fake: GradingRuntime) -> None:
     now = utcnow()
     claimed = now - timedelta(seconds=fake.settings.worker_silence_s + 5)
     live_lease = now + timedelta(seconds=30)
     with fake.sessions() as session:
         for worker, beat_at in (("killed:7", claimed), ("alive:8", now)):
-            worker_store.beat(session=session, worker=worker, threads=2, started_at=claimed,
-                      now=beat_at, canary=None)
+            worker_store.beat(
+                session=session,
+                worker=worker,
+                threads=2,
+                started_at=claimed,
+                now=beat_at,
+                canary=None,
+            )
         session.commit()
-    orphan = _new(fake, "orphan", status=SubmissionStatus.RUNNING, worker="killed:7",
-                  started_at=claimed, lease_expires_at=live_lease)
-    kept = _new(fake, "kept", status=SubmissionStatus.RUNNING, worker="alive:8",
-                started_at=claimed, lease_expires_at=live_lease)
+    orphan = _new(
+        fake,
+        "orphan",
+        status=SubmissionStatus.RUNNING,
+        worker="killed:7",
+        started_at=claimed,
+        lease_expires_at=live_lease,
+    )
+    kept = _new(
+        fake,
+        "kept",
+        status=SubmissionStatus.RUNNING,
+        worker="alive:8",
+        started_at=claimed,
+        lease_expires_at=live_lease,
+    )
     assert recover(runtime=fake, now=now) == [orphan]
     assert _row(fake, orphan).status is SubmissionStatus.QUEUED
     assert _row(fake, kept).status is SubmissionStatus.RUNNING
@@ -333,8 +398,8 @@ def test_a_silent_workers_rows_return_long_before_their_lease_ends(
 
 
 def test_recovery_touches_no_row_while_the_queue_is_down(
-        fake: GradingRuntime, monkeypatch: pytest.MonkeyPatch,
-        caplog: pytest.LogCaptureFixture) -> None:
+    fake: GradingRuntime, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     lost = _new(fake, "lost", lease_expires_at=utcnow() - timedelta(seconds=1))
     before = _row(fake, lost).lease_expires_at
 

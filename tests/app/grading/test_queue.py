@@ -38,9 +38,9 @@ def test_an_unreachable_queue_raises_queue_unavailable() -> None:
         queue.check()
 
 
-
 def test_a_task_that_ran_is_no_error_when_the_storage_fails_afterwards(
-        caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Redis went down while the grading ran: the grading was stored, nothing to report."""
     queue = GradingQueue("memory://", f"after-{uuid.uuid4().hex[:6]}")
     handled: list[str] = []

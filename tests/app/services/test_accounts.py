@@ -19,8 +19,9 @@ from app.services.accounts import HashingBusy, HashSlots, NameTaken
 from app.services.throttle import Throttled
 from app.store import accounts as account_store
 
-SETTINGS = Settings(_env_file=None, login_failures_per_name=3,
-                    login_failures_per_address=5, signup_limit=2)
+SETTINGS = Settings(
+    _env_file=None, login_failures_per_name=3, login_failures_per_address=5, signup_limit=2
+)
 
 
 @pytest.fixture
@@ -39,35 +40,53 @@ def test_names_are_one_account_whatever_their_case_or_width(db: Session) -> None
     assert name_key("ﬁle") == "file"  # NFKC first: the ligature is two letters
 
 
-@pytest.mark.parametrize("name", ["a", "a b", "ada!", "élodie", "-ada", "x" * 33, "ада",
-                                  "ad\u200bmin", ""])
+@pytest.mark.parametrize(
+    "name", ["a", "a b", "ada!", "élodie", "-ada", "x" * 33, "ада", "ad\u200bmin", ""]
+)
 def test_names_outside_the_safe_set_are_refused(db: Session, name: str) -> None:
     with pytest.raises(InvalidName, match="2–32 letters"):
         accounts.create_account(session=db, name=name)
 
 
-@pytest.mark.parametrize(("password", "problem"), [
-    ("seven77", PasswordProblem.TOO_SHORT), (" " * 8, PasswordProblem.BLANK),
-    ("\t \n \u3000   ", PasswordProblem.BLANK), ("x" * 1025, PasswordProblem.TOO_LONG)])
-def test_weak_passwords_are_refused(db: Session, password: str,
-                                    problem: PasswordProblem) -> None:
+@pytest.mark.parametrize(
+    ("password", "problem"),
+    [
+        ("seven77", PasswordProblem.TOO_SHORT),
+        (" " * 8, PasswordProblem.BLANK),
+        ("\t \n \u3000   ", PasswordProblem.BLANK),
+        ("x" * 1025, PasswordProblem.TOO_LONG),
+    ],
+)
+def test_weak_passwords_are_refused(db: Session, password: str, problem: PasswordProblem) -> None:
     with pytest.raises(InvalidPassword) as refused:
         accounts.create_account(session=db, name="ada", password=password)
     assert refused.value.problem is problem
     assert account_store.get_user_by_name(session=db, name="ada") is None
 
 
-def test_sign_in_verifies_one_hash_for_known_and_unknown_names(db: Session,
-                                                               slots: HashSlots) -> None:
+def test_sign_in_verifies_one_hash_for_known_and_unknown_names(
+    db: Session, slots: HashSlots
+) -> None:
     accounts.create_account(session=db, name="ada", password="lovelace-1815")
     accounts.create_account(session=db, name="bob")  # no password: web sign-in impossible
-    with mock.patch("app.services.accounts.verify_password",
-                    wraps=security.verify_password) as verify:
-        for name, password in (("ada", "wrong-one"), ("nobody", "wrong-one"),
-                               ("bob", "whatever!"), ("ada", "lovelace-1815")):
+    with mock.patch(
+        "app.services.accounts.verify_password", wraps=security.verify_password
+    ) as verify:
+        for name, password in (
+            ("ada", "wrong-one"),
+            ("nobody", "wrong-one"),
+            ("bob", "whatever!"),
+            ("ada", "lovelace-1815"),
+        ):
             verify.reset_mock()
-            user = accounts.authenticate(session=db, settings=SETTINGS, slots=slots,
-                                         address="198.51.100.1", name=name, password=password)
+            user = accounts.authenticate(
+                session=db,
+                settings=SETTINGS,
+                slots=slots,
+                address="198.51.100.1",
+                name=name,
+                password=password,
+            )
             assert verify.call_count == 1, name
             stored_hash = verify.call_args.args[0]
             assert stored_hash.startswith("$argon2id$"), name
@@ -76,18 +95,34 @@ def test_sign_in_verifies_one_hash_for_known_and_unknown_names(db: Session,
 
 def test_sign_in_accepts_the_name_in_any_case(db: Session, slots: HashSlots) -> None:
     accounts.create_account(session=db, name="Ada", password="lovelace-1815")
-    user = accounts.authenticate(session=db, settings=SETTINGS, slots=slots, address="a",
-                                 name="ＡＤＡ", password="lovelace-1815")
+    user = accounts.authenticate(
+        session=db,
+        settings=SETTINGS,
+        slots=slots,
+        address="a",
+        name="ＡＤＡ",
+        password="lovelace-1815",
+    )
     assert user is not None and user.name == "Ada"
 
 
-def test_failures_lock_a_name_only_for_the_address_that_failed(db: Session,
-                                                               slots: HashSlots) -> None:
+def test_failures_lock_a_name_only_for_the_address_that_failed(
+    db: Session, slots: HashSlots
+) -> None:
     accounts.create_account(session=db, name="ada", password="lovelace-1815")
 
     def attempt(address: str, name: str = "ada", password: str = "guess-guess") -> bool:
-        return accounts.authenticate(session=db, settings=SETTINGS, slots=slots,
-                                     address=address, name=name, password=password) is not None
+        return (
+            accounts.authenticate(
+                session=db,
+                settings=SETTINGS,
+                slots=slots,
+                address=address,
+                name=name,
+                password=password,
+            )
+            is not None
+        )
 
     for _ in range(3):
         assert not attempt("203.0.113.9", "ADA")  # one name, whatever its case
@@ -103,39 +138,89 @@ def test_failures_lock_a_name_only_for_the_address_that_failed(db: Session,
     assert rows and all(len(row.key_hash) == 64 for row in rows)  # no names or addresses
 
 
-def test_a_success_clears_the_failures_of_that_name_and_address(db: Session,
-                                                                slots: HashSlots) -> None:
+def test_a_success_clears_the_failures_of_that_name_and_address(
+    db: Session, slots: HashSlots
+) -> None:
     accounts.create_account(session=db, name="ada", password="lovelace-1815")
     for _ in range(2):
-        accounts.authenticate(session=db, settings=SETTINGS, slots=slots, address="a",
-                              name="ada", password="nope-nope")
-    assert accounts.authenticate(session=db, settings=SETTINGS, slots=slots, address="a",
-                                 name="ada", password="lovelace-1815") is not None
+        accounts.authenticate(
+            session=db,
+            settings=SETTINGS,
+            slots=slots,
+            address="a",
+            name="ada",
+            password="nope-nope",
+        )
+    assert (
+        accounts.authenticate(
+            session=db,
+            settings=SETTINGS,
+            slots=slots,
+            address="a",
+            name="ada",
+            password="lovelace-1815",
+        )
+        is not None
+    )
     for _ in range(2):
-        accounts.authenticate(session=db, settings=SETTINGS, slots=slots, address="a",
-                              name="ada", password="nope-nope")
-    assert accounts.authenticate(session=db, settings=SETTINGS, slots=slots, address="a",
-                                 name="ada", password="lovelace-1815") is not None
+        accounts.authenticate(
+            session=db,
+            settings=SETTINGS,
+            slots=slots,
+            address="a",
+            name="ada",
+            password="nope-nope",
+        )
+    assert (
+        accounts.authenticate(
+            session=db,
+            settings=SETTINGS,
+            slots=slots,
+            address="a",
+            name="ada",
+            password="lovelace-1815",
+        )
+        is not None
+    )
 
 
 def test_sign_ups_per_address_are_limited(db: Session, slots: HashSlots) -> None:
     for name in ("ann", "ben"):
-        accounts.sign_up(session=db, settings=SETTINGS, slots=slots, address="a", name=name,
-                         password="long enough")
+        accounts.sign_up(
+            session=db,
+            settings=SETTINGS,
+            slots=slots,
+            address="a",
+            name=name,
+            password="long enough",
+        )
     with pytest.raises(Throttled) as refused:
-        accounts.sign_up(session=db, settings=SETTINGS, slots=slots, address="a",
-                         name="cid", password="long enough")
+        accounts.sign_up(
+            session=db,
+            settings=SETTINGS,
+            slots=slots,
+            address="a",
+            name="cid",
+            password="long enough",
+        )
     assert 0 < refused.value.retry_after_s <= 3600
     assert account_store.get_user_by_name(session=db, name="cid") is None
-    accounts.sign_up(session=db, settings=SETTINGS, slots=slots, address="b", name="cid",
-                     password="long enough")
+    accounts.sign_up(
+        session=db, settings=SETTINGS, slots=slots, address="b", name="cid", password="long enough"
+    )
 
 
 def test_no_hash_beyond_the_cap(db: Session) -> None:
     slots = HashSlots(1, wait_s=0.0)
     with slots.slot(), pytest.raises(HashingBusy) as busy:
-        accounts.sign_up(session=db, settings=SETTINGS, slots=slots, address="a",
-                         name="ann", password="long enough")
+        accounts.sign_up(
+            session=db,
+            settings=SETTINGS,
+            slots=slots,
+            address="a",
+            name="ann",
+            password="long enough",
+        )
     assert busy.value.retry_after_s == 1
     assert account_store.get_user_by_name(session=db, name="ann") is None
     with slots.slot():
@@ -155,9 +240,15 @@ def test_revoke_prefix_is_literal_and_tokens_expire(db: Session) -> None:
     assert account_store.get_user_by_token(session=db, token=token) is None
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("90d", timedelta(days=90)), ("12h", timedelta(hours=12)), ("30m", timedelta(minutes=30)),
-    ("2w", timedelta(weeks=2))])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("90d", timedelta(days=90)),
+        ("12h", timedelta(hours=12)),
+        ("30m", timedelta(minutes=30)),
+        ("2w", timedelta(weeks=2)),
+    ],
+)
 def test_durations(text: str, expected: timedelta) -> None:
     assert accounts.parse_duration(text) == expected
 

@@ -18,12 +18,18 @@ SWAP = "Which of z and 1 - z multiplies h_prev?"
 BIAS = "Where does the bias go?"
 
 
-def report(user: int, score: float, hours: float, passed: tuple[bool, bool],
-           hint: str | None = None, exercise: str = "gate") -> GradedReport:
-    tests = [{"name": "example", "visibility": "public",
-              "status": "passed" if passed[0] else "failed"},
-             {"name": "batched", "visibility": "hidden",
-              "status": "passed" if passed[1] else "failed"}]
+def report(
+    user: int,
+    score: float,
+    hours: float,
+    passed: tuple[bool, bool],
+    hint: str | None = None,
+    exercise: str = "gate",
+) -> GradedReport:
+    tests = [
+        {"name": "example", "visibility": "public", "status": "passed" if passed[0] else "failed"},
+        {"name": "batched", "visibility": "hidden", "status": "passed" if passed[1] else "failed"},
+    ]
     return GradedReport(user, exercise, score, 10.0, T0 + timedelta(hours=hours), tests, hint)
 
 
@@ -38,18 +44,31 @@ REPORTS = [
 
 
 def test_bands_cover_zero_to_full() -> None:
-    assert [score_band(s) for s in (0.0, 0.19, 0.2, 0.59, 0.99, 1.0)] == \
-        [SCORE_BANDS[0], SCORE_BANDS[0], SCORE_BANDS[1], SCORE_BANDS[2], SCORE_BANDS[4],
-         SCORE_BANDS[5]]
+    assert [score_band(s) for s in (0.0, 0.19, 0.2, 0.59, 0.99, 1.0)] == [
+        SCORE_BANDS[0],
+        SCORE_BANDS[0],
+        SCORE_BANDS[1],
+        SCORE_BANDS[2],
+        SCORE_BANDS[4],
+        SCORE_BANDS[5],
+    ]
 
 
 def test_one_exercise_for_the_whole_class() -> None:
     view = exercise_analytics("gate", "Gate", REPORTS)
     assert (view.learners, view.submissions, view.full_score_learners) == (3, 6, 2)
-    assert dict(view.score_bands) == {"0–19 %": 0, "20–39 %": 1, "40–59 %": 0,
-                                      "60–79 %": 0, "80–99 %": 0, "100 %": 2}
-    assert [(t.name, t.visibility, t.passed, t.graded) for t in view.tests] == \
-        [("example", "public", 3, 6), ("batched", "hidden", 2, 6)]
+    assert dict(view.score_bands) == {
+        "0–19 %": 0,
+        "20–39 %": 1,
+        "40–59 %": 0,
+        "60–79 %": 0,
+        "80–99 %": 0,
+        "100 %": 2,
+    }
+    assert [(t.name, t.visibility, t.passed, t.graded) for t in view.tests] == [
+        ("example", "public", 3, 6),
+        ("batched", "hidden", 2, 6),
+    ]
     assert view.tests[0].rate == 0.5
     swap, bias = view.mistakes
     assert (swap.hint, swap.submissions, swap.learners) == (SWAP, 3, 2)
@@ -67,12 +86,19 @@ def test_nobody_submitted() -> None:
 
 
 def test_completion_needs_full_marks_on_every_exercise() -> None:
-    mine = [report(1, 10, 0, (True, True), exercise="a"),
-            report(1, 4, 5, (True, False), exercise="b"),
-            report(1, 10, 50, (True, True), exercise="b")]
+    mine = [
+        report(1, 10, 0, (True, True), exercise="a"),
+        report(1, 4, 5, (True, False), exercise="b"),
+        report(1, 10, 50, (True, True), exercise="b"),
+    ]
     assert first_completion(mine, ["a", "b"]) == T0 + timedelta(hours=50)
     assert first_completion(mine[:2], ["a", "b"]) is None
-    days = completion_by_day([T0 + timedelta(hours=50), None, T0], date(2026, 12, 1),
-                             date(2026, 12, 4))
-    assert days == ((date(2026, 12, 1), 1), (date(2026, 12, 2), 1), (date(2026, 12, 3), 2),
-                    (date(2026, 12, 4), 2))
+    days = completion_by_day(
+        [T0 + timedelta(hours=50), None, T0], date(2026, 12, 1), date(2026, 12, 4)
+    )
+    assert days == (
+        (date(2026, 12, 1), 1),
+        (date(2026, 12, 2), 1),
+        (date(2026, 12, 3), 2),
+        (date(2026, 12, 4), 2),
+    )

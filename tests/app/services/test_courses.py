@@ -12,8 +12,14 @@ from graders.course import AssignedExercise
 OPENS = datetime(2026, 12, 1, 8, tzinfo=UTC)
 DUE = datetime(2026, 12, 8, 23, tzinfo=UTC)
 PENALTY = LatePolicy(LatePolicyKind.PENALTY, per_day=0.2, floor=0.3)
-GATES = Assignment("gates", "Gates", OPENS, DUE, PENALTY,
-                   (AssignedExercise("update", 1.0), AssignedExercise("reset", 3.0)))
+GATES = Assignment(
+    "gates",
+    "Gates",
+    OPENS,
+    DUE,
+    PENALTY,
+    (AssignedExercise("update", 1.0), AssignedExercise("reset", 3.0)),
+)
 
 
 def attempt(exercise: str, score: float, at: datetime) -> GradedAttempt:
@@ -21,14 +27,20 @@ def attempt(exercise: str, score: float, at: datetime) -> GradedAttempt:
 
 
 def test_the_best_share_after_the_policy_counts() -> None:
-    attempts = [attempt("update", 6, DUE - timedelta(days=1)),    # 0.6 on time
-                attempt("update", 10, DUE + timedelta(hours=30)),  # 1.0 × 0.6 late: a tie
-                attempt("reset", 10, DUE + timedelta(days=9)),     # 1.0 × floor 0.3
-                attempt("reset", 2, DUE)]                          # 0.2 on time, exactly
+    attempts = [
+        attempt("update", 6, DUE - timedelta(days=1)),  # 0.6 on time
+        attempt("update", 10, DUE + timedelta(hours=30)),  # 1.0 × 0.6 late: a tie
+        attempt("reset", 10, DUE + timedelta(days=9)),  # 1.0 × floor 0.3
+        attempt("reset", 2, DUE),
+    ]  # 0.2 on time, exactly
     result = standing(GATES, DUE, False, attempts, {"update": "Update gate"}, DUE)
     update, reset = result.exercises
-    assert (update.title, update.share, update.late, update.attempts) == \
-        ("Update gate", 0.6, False, 2)
+    assert (update.title, update.share, update.late, update.attempts) == (
+        "Update gate",
+        0.6,
+        False,
+        2,
+    )
     assert (reset.title, reset.share, reset.late) == ("reset", 0.3, True)
     assert result.score == 0.6 * 1 + 0.3 * 3
     assert result.max_score == 4.0 and not result.complete
@@ -41,8 +53,9 @@ def test_states_follow_the_clock_and_the_policy() -> None:
     assert state_at(GATES, DUE, DUE + timedelta(days=40)) is AssignmentState.LATE
     cutoff = Assignment("c", "C", OPENS, DUE, LatePolicy(), GATES.exercises)
     assert state_at(cutoff, DUE, DUE + timedelta(seconds=1)) is AssignmentState.CLOSED
-    assert state_at(cutoff, DUE + timedelta(days=2), DUE + timedelta(days=1)) is \
-        AssignmentState.OPEN
+    assert (
+        state_at(cutoff, DUE + timedelta(days=2), DUE + timedelta(days=1)) is AssignmentState.OPEN
+    )
 
 
 def test_full_marks_on_time_complete_the_assignment() -> None:

@@ -13,14 +13,23 @@ from graders import Exercise
 
 
 def exercise(exercise_id: str) -> Exercise:
-    return Exercise(id=exercise_id, title=exercise_id, difficulty="easy", tags=(), entry="f",
-                    path=Path("."), version="v")
+    return Exercise(
+        id=exercise_id,
+        title=exercise_id,
+        difficulty="easy",
+        tags=(),
+        entry="f",
+        path=Path("."),
+        version="v",
+    )
 
 
 def test_csv_is_wide_with_maxima_and_totals() -> None:
-    rows = [GradebookRow("ada", {"a": Best(3.0, 4.0), "b": Best(2.5, 5.0)}),
-            GradebookRow("bob", {"a": Best(4.0, 4.0)}),
-            GradebookRow("cy")]
+    rows = [
+        GradebookRow("ada", {"a": Best(3.0, 4.0), "b": Best(2.5, 5.0)}),
+        GradebookRow("bob", {"a": Best(4.0, 4.0)}),
+        GradebookRow("cy"),
+    ]
     text = wide_csv(rows, [exercise("a"), exercise("b")])
     assert text.splitlines() == [
         "learner,a,b,total",

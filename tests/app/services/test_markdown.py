@@ -23,12 +23,16 @@ def test_math_content_is_escaped() -> None:
 
 
 def test_a_line_break_between_japanese_characters_adds_no_space() -> None:
-    html = render_markdown("日本語の文は\n改行されても続く。\n"
-                           "English lines\nkeep it, as does 文\nmixed.")
-    assert html == ("<p>日本語の文は改行されても続く。\nEnglish lines\nkeep it, as does 文\n"
-                    "mixed.</p>\n")
+    html = render_markdown(
+        "日本語の文は\n改行されても続く。\nEnglish lines\nkeep it, as does 文\nmixed."
+    )
+    assert html == (
+        "<p>日本語の文は改行されても続く。\nEnglish lines\nkeep it, as does 文\nmixed.</p>\n"
+    )
 
 
 def test_emphasis_at_a_japanese_line_break_adds_no_space() -> None:
-    assert render_markdown("結果を\n**すべて**返します") == \
-        "<p>結果を<strong>すべて</strong>返します</p>\n"
+    assert (
+        render_markdown("結果を\n**すべて**返します")
+        == "<p>結果を<strong>すべて</strong>返します</p>\n"
+    )

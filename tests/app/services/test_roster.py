@@ -44,28 +44,37 @@ def user_count(session: Session) -> int:
 def test_every_bad_line_is_reported_and_nothing_is_created(db: Session) -> None:
     account_store.create_user(session=db, name="Grace", role=Role.LEARNER)
     before = user_count(db)
-    text = ("username,display_name,email,section\n"
-            "ada,Ada Lovelace,ada@example.org,A\n"     # line 2: fine
-            "a d a,Bad,,A\n"                            # 3: outside the name rule
-            "ADA,Ada again,,B\n"                        # 4: ada once normalised
-            "grace,Grace Hopper,,B\n"                   # 5: taken (Grace)
-            "alan,Alan Turing,alan-at-example,B\n"      # 6: malformed email
-            "bob,Bob\n"                                 # 7: too few fields
-            "ｃｙ,Cy,,A\n")                             # 8: fine (NFKC: cy)
-    assert problems_of(db, text) == [(3, Problem.BAD_NAME), (4, Problem.DUPLICATE),
-                                     (5, Problem.TAKEN), (6, Problem.BAD_EMAIL),
-                                     (7, Problem.FIELD_COUNT)]
+    text = (
+        "username,display_name,email,section\n"
+        "ada,Ada Lovelace,ada@example.org,A\n"  # line 2: fine
+        "a d a,Bad,,A\n"  # 3: outside the name rule
+        "ADA,Ada again,,B\n"  # 4: ada once normalised
+        "grace,Grace Hopper,,B\n"  # 5: taken (Grace)
+        "alan,Alan Turing,alan-at-example,B\n"  # 6: malformed email
+        "bob,Bob\n"  # 7: too few fields
+        "ｃｙ,Cy,,A\n"
+    )  # 8: fine (NFKC: cy)
+    assert problems_of(db, text) == [
+        (3, Problem.BAD_NAME),
+        (4, Problem.DUPLICATE),
+        (5, Problem.TAKEN),
+        (6, Problem.BAD_EMAIL),
+        (7, Problem.FIELD_COUNT),
+    ]
     assert user_count(db) == before
     assert account_store.get_user_by_name(session=db, name="ada") is None
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("", [(1, Problem.EMPTY)]),
-    ("username,section\n\n", [(1, Problem.NO_LEARNERS)]),
-    ("name,section\nada,A\n", [(1, Problem.UNKNOWN_COLUMNS), (1, Problem.NO_USERNAME)]),
-    ("username,section,section\nada,A,B\n", [(1, Problem.REPEATED_COLUMN)]),
-    ("username,section\nada," + "x" * 33 + "\n", [(2, Problem.TOO_LONG)]),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("", [(1, Problem.EMPTY)]),
+        ("username,section\n\n", [(1, Problem.NO_LEARNERS)]),
+        ("name,section\nada,A\n", [(1, Problem.UNKNOWN_COLUMNS), (1, Problem.NO_USERNAME)]),
+        ("username,section,section\nada,A,B\n", [(1, Problem.REPEATED_COLUMN)]),
+        ("username,section\nada," + "x" * 33 + "\n", [(2, Problem.TOO_LONG)]),
+    ],
+)
 def test_header_and_size_problems(text: str, expected: list[tuple[int, Problem]]) -> None:
     rows, problems = roster.parse_roster(text)
     assert rows == [] and [(p.line, p.problem) for p in problems] == expected
@@ -77,12 +86,12 @@ def test_messages_name_the_line() -> None:
 
 
 def test_import_creates_learners_without_passwords_and_with_links(db: Session) -> None:
-    text = ("\ufeffUsername,Section,Display_Name\n"
-            "ada,A,Ada Lovelace\n"
-            "alan,B,\n")
+    text = "\ufeffUsername,Section,Display_Name\nada,A,Ada Lovelace\nalan,B,\n"
     links = roster.import_roster(session=db, text=text, link_days=14)
     assert [(link.username, link.display_name) for link in links] == [
-        ("ada", "Ada Lovelace"), ("alan", None)]
+        ("ada", "Ada Lovelace"),
+        ("alan", None),
+    ]
     ada = account_store.get_user_by_name(session=db, name="ada")
     assert ada is not None and ada.password_hash is None and ada.role is Role.LEARNER
     assert (ada.display_name, ada.email, ada.section) == ("Ada Lovelace", None, "A")
@@ -110,16 +119,29 @@ def test_join_sets_the_password_once_and_a_new_link_revokes_the_old(db: Session)
     assert state is LinkState.VALID and link is not None
     slots = HashSlots(1)
     with pytest.raises(InvalidPassword):
-        roster.join(session=db, settings=SETTINGS, slots=slots, address="198.51.100.1",
-                    link=link, password="short")
+        roster.join(
+            session=db,
+            settings=SETTINGS,
+            slots=slots,
+            address="198.51.100.1",
+            link=link,
+            password="short",
+        )
     assert roster.find_link(session=db, token=second.token)[1] is LinkState.VALID
-    joined = roster.join(session=db, settings=SETTINGS, slots=slots, address="198.51.100.1",
-                         link=link, password="a long enough password")
+    joined = roster.join(
+        session=db,
+        settings=SETTINGS,
+        slots=slots,
+        address="198.51.100.1",
+        link=link,
+        password="a long enough password",
+    )
     assert joined.password_hash is not None
     assert verify_password(joined.password_hash, "a long enough password")
     assert roster.find_link(session=db, token=second.token)[1] is LinkState.USED
     assert [(e.user.name, e.joined, e.link) for e in roster.roster(session=db)] == [
-        ("ada", True, LinkState.USED)]
+        ("ada", True, LinkState.USED)
+    ]
 
 
 def test_an_expired_link_is_expired(db: Session) -> None:
@@ -137,23 +159,43 @@ def test_joining_counts_against_the_sign_up_throttle(db: Session) -> None:
     first, _ = roster.find_link(session=db, token=links[0].token)
     second, _ = roster.find_link(session=db, token=links[1].token)
     assert first is not None and second is not None
-    roster.join(session=db, settings=settings, slots=HashSlots(1), address=address,
-                link=first, password="a long enough password")
+    roster.join(
+        session=db,
+        settings=settings,
+        slots=HashSlots(1),
+        address=address,
+        link=first,
+        password="a long enough password",
+    )
     with pytest.raises(Throttled):
-        roster.join(session=db, settings=settings, slots=HashSlots(1), address=address,
-                    link=second, password="a long enough password")
+        roster.join(
+            session=db,
+            settings=settings,
+            slots=HashSlots(1),
+            address=address,
+            link=second,
+            password="a long enough password",
+        )
     assert second.used_at is None and second.user.password_hash is None
 
 
 def test_sections_filter_the_gradebook(db: Session) -> None:
-    roster.import_roster(session=db, text="username,section\nada,A\nalan,B\ncy,\n",
-                         link_days=14)
+    roster.import_roster(session=db, text="username,section\nada,A\nalan,B\ncy,\n", link_days=14)
     for name, score in (("ada", 3.0), ("alan", 4.0), ("cy", 1.0)):
         user = account_store.get_user_by_name(session=db, name=name)
         assert user is not None
-        db.add(Submission(user_id=user.id, exercise_id="e", exercise_version="v", code="",
-                          kind=SubmissionKind.SUBMIT, status=SubmissionStatus.DONE,
-                          score=score, max_score=4.0))
+        db.add(
+            Submission(
+                user_id=user.id,
+                exercise_id="e",
+                exercise_version="v",
+                code="",
+                kind=SubmissionKind.SUBMIT,
+                status=SubmissionStatus.DONE,
+                score=score,
+                max_score=4.0,
+            )
+        )
     db.flush()
     rows = gradebook_rows(session=db, section="A")
     assert [(r.name, r.total) for r in rows] == [("ada", 3.0)]

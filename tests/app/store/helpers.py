@@ -10,9 +10,20 @@ from app.models import Submission, SubmissionKind, User, utcnow
 from app.store import submissions as submission_store
 
 
-def add_submission(db: Session, user: User, *, kind: SubmissionKind = SubmissionKind.SUBMIT,
-                   exercise: str = "gru-update-gate") -> Submission:
+def add_submission(
+    db: Session,
+    user: User,
+    *,
+    kind: SubmissionKind = SubmissionKind.SUBMIT,
+    exercise: str = "gru-update-gate",
+) -> Submission:
     """A queued submission of ``user`` (flushed), its wake-up lease a minute long."""
-    return submission_store.create_submission(session=db, user=user, exercise_id=exercise,
-                                              exercise_version="v1", code="x = 1", kind=kind,
-                                              lease_expires_at=utcnow() + timedelta(seconds=60))
+    return submission_store.create_submission(
+        session=db,
+        user=user,
+        exercise_id=exercise,
+        exercise_version="v1",
+        code="x = 1",
+        kind=kind,
+        lease_expires_at=utcnow() + timedelta(seconds=60),
+    )

@@ -32,8 +32,9 @@ def test_revoke_by_prefix_keeps_the_others(db: Session) -> None:
 
 
 def test_passwords_use_argon2(db: Session) -> None:
-    user = account_store.create_user(session=db, name="ada", role=Role.INSTRUCTOR,
-                                     password="s3cret!")
+    user = account_store.create_user(
+        session=db, name="ada", role=Role.INSTRUCTOR, password="s3cret!"
+    )
     assert user.password_hash is not None and user.password_hash.startswith("$argon2")
     assert user.is_instructor
     assert verify_password(user.password_hash, "s3cret!")

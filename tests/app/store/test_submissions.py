@@ -14,15 +14,22 @@ from tests.app.store.helpers import add_submission
 
 def test_best_scores_ignore_runs_and_unfinished(db: Session) -> None:
     ada = account_store.create_user(session=db, name="ada")
-    for score, kind in ((3.0, SubmissionKind.SUBMIT), (9.0, SubmissionKind.RUN),
-                        (5.0, SubmissionKind.SUBMIT)):
+    for score, kind in (
+        (3.0, SubmissionKind.SUBMIT),
+        (9.0, SubmissionKind.RUN),
+        (5.0, SubmissionKind.SUBMIT),
+    ):
         row = add_submission(db, ada, kind=kind)
         row.status, row.score, row.max_score = SubmissionStatus.DONE, score, 10.0
     add_submission(db, ada)  # still queued
     db.flush()
     (best,) = submission_store.best_scores(session=db, user_id=ada.id)
     assert (best.exercise_id, best.best_score, best.max_score, best.submissions) == (
-        "gru-update-gate", 5.0, 10.0, 2)
+        "gru-update-gate",
+        5.0,
+        10.0,
+        2,
+    )
     assert best.last_submitted_at.tzinfo is not None
     assert submission_store.best_scores(session=db, role=Role.INSTRUCTOR) == []
 
@@ -36,8 +43,9 @@ def test_list_submissions_filters_and_orders(db: Session) -> None:
     add_submission(db, bob)
     add_submission(db, ada, exercise="gru-step")
     db.flush()
-    rows = submission_store.list_submissions(session=db, user_id=ada.id,
-                                             exercise_id="gru-update-gate")
+    rows = submission_store.list_submissions(
+        session=db, user_id=ada.id, exercise_id="gru-update-gate"
+    )
     assert [r.id for r in rows] == [second.id, first.id]
     runs = submission_store.list_submissions(session=db, user_id=ada.id, kind=SubmissionKind.RUN)
     assert [r.id for r in runs] == [second.id]
@@ -55,8 +63,10 @@ def test_learner_load_counts_own_waiting_rows_and_recent_ones(db: Session) -> No
     running.status, running.created_at = SubmissionStatus.RUNNING, now - timedelta(seconds=20)
     regrade.regrade, regrade.created_at = True, now - timedelta(hours=2)
     db.flush()
-    load = submission_store.learner_load(session=db, user_id=ada.id,
-                                         since=now - timedelta(minutes=1))
+    load = submission_store.learner_load(
+        session=db, user_id=ada.id, since=now - timedelta(minutes=1)
+    )
     assert (load.waiting, load.recent, load.oldest_recent_at) == (2, 2, recent.created_at)
-    assert submission_store.learner_load(session=db, user_id=ada.id, since=None) == \
-        submission_store.LearnerLoad(waiting=2, recent=0, oldest_recent_at=None)
+    assert submission_store.learner_load(
+        session=db, user_id=ada.id, since=None
+    ) == submission_store.LearnerLoad(waiting=2, recent=0, oldest_recent_at=None)

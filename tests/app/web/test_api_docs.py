@@ -19,8 +19,11 @@ def test_docs_use_only_vendored_files_under_a_csp(client: TestClient) -> None:
     assert "http://" not in page.text and "https://" not in page.text
     assert "<script>" not in page.text  # no inline script for the CSP to refuse
     assets = re.findall(r'(?:src|href)="(/static/[^"?]+)', page.text)
-    assert {"/static/vendor/swagger-ui/swagger-ui-bundle.js", "/static/js/api-docs.js",
-            "/static/vendor/swagger-ui/swagger-ui.css"} <= set(assets)
+    assert {
+        "/static/vendor/swagger-ui/swagger-ui-bundle.js",
+        "/static/js/api-docs.js",
+        "/static/vendor/swagger-ui/swagger-ui.css",
+    } <= set(assets)
     for asset in assets:
         assert client.get(asset).status_code == 200, asset
     assert 'data-openapi-url="/openapi.json"' in page.text

@@ -16,8 +16,9 @@ from app.web import auth
 from tests.app.web.helpers import csrf_of, sign_in, sign_up
 
 
-def test_sign_up_signs_in_and_stores_an_argon2_hash(client: TestClient,
-                                                     runtime: GradingRuntime) -> None:
+def test_sign_up_signs_in_and_stores_an_argon2_hash(
+    client: TestClient, runtime: GradingRuntime
+) -> None:
     sign_up(client, "ada", "lovelace-1815")
     page = client.get("/")
     assert "Signed in as <strong>ada</strong>" in page.text
@@ -30,12 +31,18 @@ def test_sign_up_signs_in_and_stores_an_argon2_hash(client: TestClient,
 def test_sign_up_problems_are_shown_on_the_form(client: TestClient) -> None:
     token = csrf_of(client.get("/signup").text)
     cases = [
-        ({"username": "a", "password": "long enough", "password2": "long enough"},
-         "Choose a username of 2–32 letters"),
-        ({"username": "bob", "password": "short", "password2": "short"},
-         "Choose a password of at least 8 characters."),
-        ({"username": "bob", "password": "long enough", "password2": "different"},
-         "The two passwords differ."),
+        (
+            {"username": "a", "password": "long enough", "password2": "long enough"},
+            "Choose a username of 2–32 letters",
+        ),
+        (
+            {"username": "bob", "password": "short", "password2": "short"},
+            "Choose a password of at least 8 characters.",
+        ),
+        (
+            {"username": "bob", "password": "long enough", "password2": "different"},
+            "The two passwords differ.",
+        ),
     ]
     for form, message in cases:
         response = client.post("/signup", data={"csrf_token": token} | form)
@@ -44,8 +51,15 @@ def test_sign_up_problems_are_shown_on_the_form(client: TestClient) -> None:
     sign_up(client, "bob")
     client.cookies.clear()
     token = csrf_of(client.get("/signup").text)
-    taken = client.post("/signup", data={"csrf_token": token, "username": "bob",
-                                         "password": "long enough", "password2": "long enough"})
+    taken = client.post(
+        "/signup",
+        data={
+            "csrf_token": token,
+            "username": "bob",
+            "password": "long enough",
+            "password2": "long enough",
+        },
+    )
     assert taken.status_code == 400
     assert "The username &#39;bob&#39; is taken; choose another." in taken.text
 
@@ -55,8 +69,9 @@ def test_sign_up_can_be_closed(client: TestClient, runtime: GradingRuntime) -> N
     page = client.get("/signup")
     assert page.status_code == 403
     assert "Sign-up is closed on this server." in page.text
-    refused = client.post("/signup", data={"username": "eve", "password": "x" * 10,
-                                           "password2": "x" * 10})
+    refused = client.post(
+        "/signup", data={"username": "eve", "password": "x" * 10, "password2": "x" * 10}
+    )
     assert refused.status_code == 403
     with runtime.sessions() as session:
         assert account_store.get_user_by_name(session=session, name="eve") is None
@@ -66,12 +81,14 @@ def test_sign_in_wrong_password_and_missing_csrf(client: TestClient) -> None:
     sign_up(client, "ada", "lovelace-1815")
     client.cookies.clear()
     token = csrf_of(client.get("/login").text)
-    wrong = client.post("/login", data={"csrf_token": token, "username": "ada",
-                                        "password": "babbage"})
+    wrong = client.post(
+        "/login", data={"csrf_token": token, "username": "ada", "password": "babbage"}
+    )
     assert wrong.status_code == 400
     assert "Wrong username or password." in wrong.text
-    forged = client.post("/login", data={"csrf_token": "forged", "username": "ada",
-                                         "password": "lovelace-1815"})
+    forged = client.post(
+        "/login", data={"csrf_token": "forged", "username": "ada", "password": "lovelace-1815"}
+    )
     assert forged.status_code == 400
     assert "This form expired" in forged.text
     sign_in(client, "ada", "lovelace-1815")
@@ -82,14 +99,22 @@ def test_next_only_goes_to_this_site(client: TestClient) -> None:
     sign_up(client, "ada", "lovelace-1815")
     client.cookies.clear()
     token = csrf_of(client.get("/login").text)
-    response = client.post("/login", data={"csrf_token": token, "username": "ada",
-                                           "password": "lovelace-1815",
-                                           "next": "//evil.example/x"}, follow_redirects=False)
+    response = client.post(
+        "/login",
+        data={
+            "csrf_token": token,
+            "username": "ada",
+            "password": "lovelace-1815",
+            "next": "//evil.example/x",
+        },
+        follow_redirects=False,
+    )
     assert response.headers["location"] == "/"
 
 
-def test_pages_need_a_session_and_say_when_it_expired(client: TestClient,
-                                                      runtime: GradingRuntime) -> None:
+def test_pages_need_a_session_and_say_when_it_expired(
+    client: TestClient, runtime: GradingRuntime
+) -> None:
     anonymous = client.get("/learn/gru-update-gate", follow_redirects=False)
     assert anonymous.status_code == 303
     assert anonymous.headers["location"] == "/login?next=%2Flearn%2Fgru-update-gate"
@@ -97,8 +122,9 @@ def test_pages_need_a_session_and_say_when_it_expired(client: TestClient,
     cookie = client.cookies[auth.SESSION_COOKIE]
     serializer = URLSafeTimedSerializer(signing_key(runtime.settings), salt="numjudge.web.session")
     payload = serializer.loads(cookie)
-    with mock.patch("itsdangerous.timed.time.time",
-                    return_value=time.time() - auth.SESSION_MAX_AGE_S - 60):
+    with mock.patch(
+        "itsdangerous.timed.time.time", return_value=time.time() - auth.SESSION_MAX_AGE_S - 60
+    ):
         old = serializer.dumps(payload)
     client.cookies.set(auth.SESSION_COOKIE, old)
     expired = client.get("/learn/gru-update-gate", follow_redirects=False)

@@ -50,25 +50,31 @@ exercises = ["lstm-step"]
 
 
 @pytest.fixture
-def service(database_url: str, tmp_path: Path, shared_grader: SandboxGrader
-            ) -> Iterator[tuple[TestClient, GradingRuntime]]:
+def service(
+    database_url: str, tmp_path: Path, shared_grader: SandboxGrader
+) -> Iterator[tuple[TestClient, GradingRuntime]]:
     now = datetime.now(UTC).replace(microsecond=0)
-    with course_service(database_url, tmp_path, shared_grader, course_toml(now),
-                        copies=(GATE,)) as service:
+    with course_service(
+        database_url, tmp_path, shared_grader, course_toml(now), copies=(GATE,)
+    ) as service:
         yield service
 
 
 def submit(client: TestClient, exercise: str, file: str) -> None:
     token = csrf_of(client.get("/account").text)
-    response = client.post("/submit?wait=30", headers={auth.CSRF_HEADER: token}, json={
-        "exercise": exercise, "code": read_exercise_file(exercise, file)})
+    response = client.post(
+        "/submit?wait=30",
+        headers={auth.CSRF_HEADER: token},
+        json={"exercise": exercise, "code": read_exercise_file(exercise, file)},
+    )
     assert response.json()["status"] == "done", response.text
 
 
 def make_instructor(runtime: GradingRuntime, client: TestClient) -> None:
     with runtime.sessions() as session:
-        account_store.create_user(session=session, name="prof", role=Role.INSTRUCTOR,
-                                  password="a long password")
+        account_store.create_user(
+            session=session, name="prof", role=Role.INSTRUCTOR, password="a long password"
+        )
         session.commit()
     sign_in(client, "prof", "a long password")
 
@@ -83,7 +89,8 @@ def rows_of(html: str, attribute: str) -> dict[str, str]:
 
 
 def test_a_learner_sees_states_due_times_in_the_course_zone_and_late_work(
-        service: tuple[TestClient, GradingRuntime]) -> None:
+    service: tuple[TestClient, GradingRuntime],
+) -> None:
     client, _ = service
     sign_up(client, "lea")
     submit(client, GATE, "solution.py")  # two hours late: half the points
@@ -91,8 +98,9 @@ def test_a_learner_sees_states_due_times_in_the_course_zone_and_late_work(
     assert page.status_code == 200
     html = page.text
     assert "Times are in Asia/Tokyo." in html
-    assert re.search(r'data-state="late">late<', html) and \
-        re.search(r'data-state="open">open<', html)
+    assert re.search(r'data-state="late">late<', html) and re.search(
+        r'data-state="open">open<', html
+    )
     assert " JST" in html and "9 d 5 h left" in html
     exercises = rows_of(html, "data-exercise")
     assert exercises[GATE] == "GRU update gate 2 50 % late 1"
@@ -103,8 +111,7 @@ def test_a_learner_sees_states_due_times_in_the_course_zone_and_late_work(
     assert "締め切り後の提出は" in ja and "遅延" in ja
 
 
-def test_the_gradebooks_and_their_csv_agree(service: tuple[TestClient, GradingRuntime]
-                                            ) -> None:
+def test_the_gradebooks_and_their_csv_agree(service: tuple[TestClient, GradingRuntime]) -> None:
     client, runtime = service
     sign_up(client, "lea")
     submit(client, GATE, "solution.py")
@@ -116,49 +123,74 @@ def test_the_gradebooks_and_their_csv_agree(service: tuple[TestClient, GradingRu
     overall = rows_of(client.get("/instructor/assignments").text, "data-user")
     assert overall == {"lea": "lea 1 / 3 0 / 1 1 / 4", "max": "max 0 / 3 0 / 1 0 / 4"}
     table = list(csv.reader(io.StringIO(client.get("/instructor/assignments.csv").text)))
-    assert table == [["learner", "gates", "later", "total"], ["(max)", "3", "1", "4"],
-                     ["lea", "1", "0", "1"], ["max", "0", "0", "0"]]
+    assert table == [
+        ["learner", "gates", "later", "total"],
+        ["(max)", "3", "1", "4"],
+        ["lea", "1", "0", "1"],
+        ["max", "0", "0", "0"],
+    ]
 
     page = client.get("/instructor/assignments/gates").text
     assert "1 of 2 learners" not in page  # half marks after the penalty is not complete
-    assert "0 of 2 learners have full marks on every exercise; 1 of 1 submissions came " \
-           "after their due time (100 %)." in page
+    assert (
+        "0 of 2 learners have full marks on every exercise; 1 of 1 submissions came "
+        "after their due time (100 %)." in page
+    )
     assert "<svg" in page
     rows = rows_of(page, "data-user")
     assert rows["lea"].endswith("1 late 0 1 / 3")
     gates = list(csv.reader(io.StringIO(client.get("/instructor/assignments/gates.csv").text)))
-    assert gates[0] == ["learner", "due", GATE, "gru-reset-gate", f"{GATE}_late",
-                        "gru-reset-gate_late", "total"]
+    assert gates[0] == [
+        "learner",
+        "due",
+        GATE,
+        "gru-reset-gate",
+        f"{GATE}_late",
+        "gru-reset-gate_late",
+        "total",
+    ]
     assert gates[2][0] == "lea" and gates[2][2:] == ["1", "0", "late", "", "1"]
 
 
 def test_an_extension_from_the_form_rescores_the_learner(
-        service: tuple[TestClient, GradingRuntime]) -> None:
+    service: tuple[TestClient, GradingRuntime],
+) -> None:
     client, runtime = service
     sign_up(client, "lea")
     submit(client, GATE, "solution.py")
     client.cookies.clear()
     make_instructor(runtime, client)
     page = client.get("/instructor/assignments/gates").text
-    until = (datetime.now(UTC) + timedelta(days=2)).astimezone(
-        ZoneInfo("Asia/Tokyo")).strftime("%Y-%m-%dT%H:%M")
-    response = client.post("/instructor/assignments/gates/extensions", data={
-        "csrf_token": csrf_of(page), "learner": "lea", "until": until},
-        follow_redirects=False)
+    until = (
+        (datetime.now(UTC) + timedelta(days=2))
+        .astimezone(ZoneInfo("Asia/Tokyo"))
+        .strftime("%Y-%m-%dT%H:%M")
+    )
+    response = client.post(
+        "/instructor/assignments/gates/extensions",
+        data={"csrf_token": csrf_of(page), "learner": "lea", "until": until},
+        follow_redirects=False,
+    )
     assert response.status_code == 303
     page = client.get("/instructor/assignments/gates").text
-    assert rows_of(page, "data-user")["lea"] == \
-        f"lea {until.replace('T', ' ')} JST extension 2 0 2 / 3"
+    assert (
+        rows_of(page, "data-user")["lea"]
+        == f"lea {until.replace('T', ' ')} JST extension 2 0 2 / 3"
+    )
     assert "lea is due" in page
-    response = client.post("/instructor/assignments/gates/extensions", data={
-        "csrf_token": csrf_of(page), "learner": "lea", "remove": "1"}, follow_redirects=False)
+    response = client.post(
+        "/instructor/assignments/gates/extensions",
+        data={"csrf_token": csrf_of(page), "learner": "lea", "remove": "1"},
+        follow_redirects=False,
+    )
     assert response.status_code == 303
-    assert "extension" not in rows_of(client.get("/instructor/assignments/gates").text,
-                                      "data-user")["lea"]
+    assert (
+        "extension"
+        not in rows_of(client.get("/instructor/assignments/gates").text, "data-user")["lea"]
+    )
 
 
-def test_the_class_view_and_its_regrade_button(service: tuple[TestClient, GradingRuntime]
-                                               ) -> None:
+def test_the_class_view_and_its_regrade_button(service: tuple[TestClient, GradingRuntime]) -> None:
     client, runtime = service
     sign_up(client, "lea")
     submit(client, GATE, "starter.py")
@@ -167,23 +199,28 @@ def test_the_class_view_and_its_regrade_button(service: tuple[TestClient, Gradin
     make_instructor(runtime, client)
     page = client.get(f"/instructor/analytics/{GATE}").text
     assert page.count("<svg") >= 2
-    scores = dict(re.findall(r"<tr><td>([^<]+)</td><td class=\"num\">(\d+)</td></tr>",
-                             page.split('data-table="scores"')[1].split("</table>")[0]))
+    scores = dict(
+        re.findall(
+            r"<tr><td>([^<]+)</td><td class=\"num\">(\d+)</td></tr>",
+            page.split('data-table="scores"')[1].split("</table>")[0],
+        )
+    )
     assert scores["100 %"] == "1" and scores["0–19 %"] == "0"
-    tests = list(csv.reader(io.StringIO(
-        client.get(f"/instructor/analytics/{GATE}/tests.csv").text)))
+    tests = list(
+        csv.reader(io.StringIO(client.get(f"/instructor/analytics/{GATE}/tests.csv").text))
+    )
     assert tests[0] == ["test", "visibility", "passed", "graded", "pass rate"]
     assert {row[3] for row in tests[1:]} == {"2"}
     assert client.get(f"/instructor/analytics/{GATE}/nope.csv").status_code == 404
     assert "Regrade them" not in page
 
     statement = runtime.catalog.root / GATE / "statement.md"
-    statement.write_text(statement.read_text(encoding="utf-8") + "\nEdited.\n",
-                         encoding="utf-8")
+    statement.write_text(statement.read_text(encoding="utf-8") + "\nEdited.\n", encoding="utf-8")
     page = client.get(f"/instructor/analytics/{GATE}").text
     assert "2 graded submissions were graded by an earlier version" in page
-    response = client.post(f"/instructor/regrades/{GATE}", data={"csrf_token": csrf_of(page)},
-                           follow_redirects=True)
+    response = client.post(
+        f"/instructor/regrades/{GATE}", data={"csrf_token": csrf_of(page)}, follow_redirects=True
+    )
     assert "2 submissions are queued for regrading" in response.text
 
     # The learner sees on the submission that it was graded again, and every result it had.
@@ -196,26 +233,36 @@ def test_the_class_view_and_its_regrade_button(service: tuple[TestClient, Gradin
         time.sleep(0.1)
     page = client.get(f"/history/{latest['id']}").text
     assert "Earlier results" in page
-    rows = re.findall(r"<tr(?: aria-current=\"true\")?><td>.*?</tr>",
-                      page.split('data-table="reports"')[1], re.DOTALL)
+    rows = re.findall(
+        r"<tr(?: aria-current=\"true\")?><td>.*?</tr>",
+        page.split('data-table="reports"')[1],
+        re.DOTALL,
+    )
     assert len(rows) == 2 and "(now)" in rows[1] and "(now)" not in rows[0]
 
 
 def test_learners_do_not_reach_the_instructor_pages(
-        service: tuple[TestClient, GradingRuntime]) -> None:
+    service: tuple[TestClient, GradingRuntime],
+) -> None:
     client, _ = service
     sign_up(client, "lea")
-    for path in ("/instructor/assignments", "/instructor/assignments/gates",
-                 "/instructor/assignments.csv", f"/instructor/analytics/{GATE}"):
+    for path in (
+        "/instructor/assignments",
+        "/instructor/assignments/gates",
+        "/instructor/assignments.csv",
+        f"/instructor/analytics/{GATE}",
+    ):
         assert client.get(path).status_code == 403, path
 
 
-def test_sections_filter_the_assignment_gradebooks(service: tuple[TestClient, GradingRuntime]
-                                                   ) -> None:
+def test_sections_filter_the_assignment_gradebooks(
+    service: tuple[TestClient, GradingRuntime],
+) -> None:
     client, runtime = service
     with runtime.sessions() as session:
-        roster.import_roster(session=session, text="username,section\nada,A\nalan,B\n",
-                             link_days=14)
+        roster.import_roster(
+            session=session, text="username,section\nada,A\nalan,B\n", link_days=14
+        )
         session.commit()
     make_instructor(runtime, client)
     overall = client.get("/instructor/assignments?section=A").text
@@ -223,8 +270,9 @@ def test_sections_filter_the_assignment_gradebooks(service: tuple[TestClient, Gr
     assert 'href="/instructor/assignments.csv?section=A"' in overall
     one = client.get("/instructor/assignments/gates?section=B").text
     assert set(rows_of(one, "data-user")) == {"alan"}
-    table = list(csv.reader(io.StringIO(
-        client.get("/instructor/assignments/gates.csv?section=B").text)))
+    table = list(
+        csv.reader(io.StringIO(client.get("/instructor/assignments/gates.csv?section=B").text))
+    )
     assert [row[0] for row in table] == ["learner", "(max)", "alan"]
     everyone = list(csv.reader(io.StringIO(client.get("/instructor/assignments.csv").text)))
     assert [row[0] for row in everyone][2:] == ["ada", "alan"]

@@ -44,29 +44,36 @@ def test_every_text_the_templates_write_has_a_japanese_translation() -> None:
 
 
 def test_every_translation_is_used_and_keeps_its_placeholders() -> None:
-    sources = "".join(path.read_text() for folder in ("templates", "static/js", "web")
-                      for path in (APP / folder).rglob("*")
-                      if path.suffix in {".html", ".js", ".py"} and path.name != "i18n.py")
-    unused = [text for text in i18n.JAPANESE.keys() - i18n.JAPANESE_DATA_WORDS.keys()
-              if text not in sources and json.dumps(text, ensure_ascii=False)[1:-1] not in sources]
+    sources = "".join(
+        path.read_text()
+        for folder in ("templates", "static/js", "web")
+        for path in (APP / folder).rglob("*")
+        if path.suffix in {".html", ".js", ".py"} and path.name != "i18n.py"
+    )
+    unused = [
+        text
+        for text in i18n.JAPANESE.keys() - i18n.JAPANESE_DATA_WORDS.keys()
+        if text not in sources and json.dumps(text, ensure_ascii=False)[1:-1] not in sources
+    ]
     assert unused == []
-    assert [text for text, ja in i18n.JAPANESE.items() if placeholders(text) != placeholders(ja)
-            ] == []
+    assert [
+        text for text, ja in i18n.JAPANESE.items() if placeholders(text) != placeholders(ja)
+    ] == []
 
 
 def test_every_word_stored_in_data_has_a_translation() -> None:
     catalog = ExerciseCatalog(Path(__file__).resolve().parents[3] / "exercises")
     words = {exercise.difficulty for exercise in catalog.all()}
-    for values in (Verdict, Status, SubmissionStatus, SubmissionKind, AssignmentState,
-                   Visibility):
+    for values in (Verdict, Status, SubmissionStatus, SubmissionKind, AssignmentState, Visibility):
         words |= {member.value for member in values}
     assert words == i18n.JAPANESE_DATA_WORDS.keys()
 
 
 def test_the_script_gets_the_translations_of_its_own_texts() -> None:
     script = (APP / "static" / "js" / "exercise.js").read_text()
-    missing = [text for text in i18n.SCRIPT_MESSAGES
-               if json.dumps(text, ensure_ascii=False) not in script]
+    missing = [
+        text for text in i18n.SCRIPT_MESSAGES if json.dumps(text, ensure_ascii=False) not in script
+    ]
     assert missing == []
     assert set(i18n.script_messages("ja")) == {*i18n.SCRIPT_MESSAGES, *i18n.JAPANESE_DATA_WORDS}
     assert i18n.script_messages("en") == {}
@@ -75,18 +82,23 @@ def test_the_script_gets_the_translations_of_its_own_texts() -> None:
 def test_values_are_escaped_but_the_catalogs_markup_is_kept() -> None:
     say = i18n.translator("ja")
     assert say("Signed in as <strong>{name}</strong>", name="<b>x</b>") == (
-        "<strong>&lt;b&gt;x&lt;/b&gt;</strong> でサインイン中")
+        "<strong>&lt;b&gt;x&lt;/b&gt;</strong> でサインイン中"
+    )
     assert i18n.translator("en")("<i>not ours</i>") == "&lt;i&gt;not ours&lt;/i&gt;"
 
 
-@pytest.mark.parametrize(("headers", "lang", "word"), [
-    ({}, "en", "Exercises"),
-    ({"Accept-Language": "ja-JP,ja;q=0.9,en;q=0.8"}, "ja", "演習"),
-    ({"Accept-Language": "fr-FR,ja;q=0.5"}, "ja", "演習"),
-    ({"Accept-Language": "fr-FR"}, "en", "Exercises"),
-])
-def test_the_browsers_language_is_the_default(client: TestClient, headers: dict[str, str],
-                                               lang: str, word: str) -> None:
+@pytest.mark.parametrize(
+    ("headers", "lang", "word"),
+    [
+        ({}, "en", "Exercises"),
+        ({"Accept-Language": "ja-JP,ja;q=0.9,en;q=0.8"}, "ja", "演習"),
+        ({"Accept-Language": "fr-FR,ja;q=0.5"}, "ja", "演習"),
+        ({"Accept-Language": "fr-FR"}, "en", "Exercises"),
+    ],
+)
+def test_the_browsers_language_is_the_default(
+    client: TestClient, headers: dict[str, str], lang: str, word: str
+) -> None:
     page = client.get("/", headers=headers).text
     assert f'<html lang="{lang}">' in page
     assert f">{word}</h1>" in page
@@ -99,8 +111,10 @@ def test_the_language_switch_remembers_the_choice(client: TestClient) -> None:
     assert client.cookies[i18n.LANG_COOKIE] == "ja"
     login = client.get("/login").text
     assert ">サインイン</h1>" in login
-    failed = client.post("/login", data={"csrf_token": csrf_of(login), "username": "nobody",
-                                         "password": "not it at all"})
+    failed = client.post(
+        "/login",
+        data={"csrf_token": csrf_of(login), "username": "nobody", "password": "not it at all"},
+    )
     assert "ユーザー名またはパスワードが違います。" in failed.text
     back = client.get("/language/en?next=//evil.example/x", follow_redirects=False)
     assert back.headers["location"] == "/"
@@ -124,13 +138,17 @@ def test_the_exercise_page_speaks_the_statements_language(client: TestClient) ->
 
 def test_the_exercise_page_lists_its_rules_in_the_readers_language(client: TestClient) -> None:
     sign_up(client, "jiro")
-    rules = ("<code>numpy.vectorize</code>, <code>numpy.apply_along_axis</code>")
+    rules = "<code>numpy.vectorize</code>, <code>numpy.apply_along_axis</code>"
     japanese = client.get("/learn/gru-candidate-state?lang=ja").text
-    assert ("コードで使えないもの（使うとコードは実行されません）：\n      Python のループ"
-            f"（for、while、内包表記）, {rules}") in japanese
+    assert (
+        "コードで使えないもの（使うとコードは実行されません）：\n      Python のループ"
+        f"（for、while、内包表記）, {rules}"
+    ) in japanese
     english = client.get("/learn/gru-candidate-state?lang=en").text
-    assert ("Not allowed in your code (it is not run if it uses them):\n      Python loops "
-            f"(for, while, comprehensions), {rules}") in english
+    assert (
+        "Not allowed in your code (it is not run if it uses them):\n      Python loops "
+        f"(for, while, comprehensions), {rules}"
+    ) in english
     assert 'id="rules"' not in client.get("/learn/gru-update-gate").text
 
 
@@ -163,6 +181,8 @@ def test_pybabel_extracts_exactly_the_catalogs_texts() -> None:
     root = APP.parent
     with (root / "babel.cfg").open(encoding="utf-8") as file:
         method_map, options_map = parse_mapping_cfg(file)
-    extracted = {message for _, _, message, *_ in extract_from_dir(
-        root, method_map, options_map, keywords=KEYWORDS)}
+    extracted = {
+        message
+        for _, _, message, *_ in extract_from_dir(root, method_map, options_map, keywords=KEYWORDS)
+    }
     assert extracted == i18n.JAPANESE.keys()

@@ -19,25 +19,33 @@ from tests.app.conftest import make_runtime, make_settings, wipe
 from tests.app.web.helpers import sign_in
 from tests.graders.helpers import edit, make_tiny_exercise
 
-SOLUTION = ("import numpy as np\n\n\ndef count_above(x, threshold):\n"
-            "    return int(np.sum(x > threshold))\n")
+SOLUTION = (
+    "import numpy as np\n\n\ndef count_above(x, threshold):\n"
+    "    return int(np.sum(x > threshold))\n"
+)
 
 
 @pytest.fixture
-def tiny(database_url: str, tmp_path: Path, shared_grader: SandboxGrader
-         ) -> Iterator[tuple[TestClient, Path, GradingRuntime]]:
+def tiny(
+    database_url: str, tmp_path: Path, shared_grader: SandboxGrader
+) -> Iterator[tuple[TestClient, Path, GradingRuntime]]:
     """The app serving a catalog of one small exercise, a copy its tests may edit."""
     folder = make_tiny_exercise(tmp_path / "exercises")
-    runtime = make_runtime(make_settings(database_url, tmp_path,
-                                         exercises_dir=folder.parent), shared_grader)
+    runtime = make_runtime(
+        make_settings(database_url, tmp_path, exercises_dir=folder.parent), shared_grader
+    )
     with TestClient(create_app(runtime=runtime)) as client:
         yield client, folder, runtime
     wipe(database_url)
 
 
 def graded(client: TestClient, headers: dict[str, str]) -> dict[str, object]:
-    response = client.post("/submit", params={"wait": 30}, headers=headers,
-                           json={"exercise": "count-above", "code": SOLUTION})
+    response = client.post(
+        "/submit",
+        params={"wait": 30},
+        headers=headers,
+        json={"exercise": "count-above", "code": SOLUTION},
+    )
     assert response.status_code == 202, response.text
     result: dict[str, object] = response.json()
     assert result["status"] == "done", result
@@ -45,11 +53,13 @@ def graded(client: TestClient, headers: dict[str, str]) -> dict[str, object]:
 
 
 def test_a_broken_edit_is_graded_against_the_last_good_version_until_fixed(
-        tiny: tuple[TestClient, Path, GradingRuntime]) -> None:
+    tiny: tuple[TestClient, Path, GradingRuntime],
+) -> None:
     client, folder, runtime = tiny
     with runtime.sessions() as session:
-        user = account_store.create_user(session=session, name="prof", role=Role.INSTRUCTOR,
-                                         password="teach-me-numpy")
+        user = account_store.create_user(
+            session=session, name="prof", role=Role.INSTRUCTOR, password="teach-me-numpy"
+        )
         _, token = account_store.create_token(session=session, user=user)
         session.commit()
     headers = {"Authorization": f"Bearer {token}"}
@@ -68,9 +78,11 @@ def test_a_broken_edit_is_graded_against_the_last_good_version_until_fixed(
     (problem,) = health.json()["problems"]
     assert problem.startswith(
         "exercise 'count-above': its folder does not load (count-above/cases.py: raised "
-        "SyntaxError: ")
-    assert problem.endswith(f"graded against its last good version {good_version} until it "
-                            "is fixed")
+        "SyntaxError: "
+    )
+    assert problem.endswith(
+        f"graded against its last good version {good_version} until it is fixed"
+    )
     client.cookies.clear()
     sign_in(client, "prof", "teach-me-numpy")
     page = client.get("/instructor/validate")

@@ -26,8 +26,11 @@ MakeUser = Callable[..., tuple[User, dict[str, str]]]
 
 def submit(client: TestClient, code: str, kind: str = "submit") -> dict[str, object]:
     token = csrf_of(client.get("/account").text)
-    response = client.post(f"/{kind}?wait=20", json={"exercise": EXERCISE, "code": code},
-                           headers={auth.CSRF_HEADER: token})
+    response = client.post(
+        f"/{kind}?wait=20",
+        json={"exercise": EXERCISE, "code": code},
+        headers={auth.CSRF_HEADER: token},
+    )
     assert response.status_code == 202, response.text
     result: dict[str, object] = response.json()
     assert result["status"] == "done"
@@ -35,8 +38,9 @@ def submit(client: TestClient, code: str, kind: str = "submit") -> dict[str, obj
 
 
 def exercise_config(html: str) -> dict[str, object]:
-    match = re.search(r'<script type="application/json" id="exercise-config">(.*?)</script>',
-                      html, re.DOTALL)
+    match = re.search(
+        r'<script type="application/json" id="exercise-config">(.*?)</script>', html, re.DOTALL
+    )
     assert match
     config: dict[str, object] = json.loads(match.group(1))
     return config
@@ -51,7 +55,7 @@ def test_catalog_lists_exercises_in_course_order_with_best_scores(client: TestCl
     assert client.get("/").text.count("Not submitted") == len(ids)
     result = submit(client, read_exercise_file(EXERCISE, "solution.py"))
     page = client.get("/").text
-    item = page[page.index(f'data-exercise="{EXERCISE}"'):].split("</li>")[0]
+    item = page[page.index(f'data-exercise="{EXERCISE}"') :].split("</li>")[0]
     assert f"<strong>{result['score']:g} / {result['max_score']:g}</strong>" in item
 
 
@@ -59,7 +63,7 @@ def test_exercise_page_has_statement_editor_config_and_languages(client: TestCli
     sign_up(client, "ada")
     page = client.get(f"/learn/{EXERCISE}")
     assert page.status_code == 200
-    assert '<h1>GRU update gate</h1>' in page.text
+    assert "<h1>GRU update gate</h1>" in page.text
     assert '<span class="math inline">' in page.text
     assert 'href="?lang=ja"' in page.text
     config = exercise_config(page.text)
@@ -121,20 +125,22 @@ def test_token_page_shows_a_new_token_once(client: TestClient) -> None:
     assert "This form has expired" in forged.text
 
 
-def test_instructor_pages_and_gradebook_csv(client: TestClient, make_user: MakeUser,
-                                            runtime: GradingRuntime) -> None:
+def test_instructor_pages_and_gradebook_csv(
+    client: TestClient, make_user: MakeUser, runtime: GradingRuntime
+) -> None:
     sign_up(client, "ada")
     result = submit(client, read_exercise_file(EXERCISE, "solution.py"))
     assert client.get("/instructor/gradebook").status_code == 403
     client.cookies.clear()
     with runtime.sessions() as session:
-        account_store.create_user(session=session, name="teacher", role=Role.INSTRUCTOR,
-                                  password="teach-me-numpy")
+        account_store.create_user(
+            session=session, name="teacher", role=Role.INSTRUCTOR, password="teach-me-numpy"
+        )
         session.commit()
     sign_in(client, "teacher", "teach-me-numpy")
     book = client.get("/instructor/gradebook")
     assert book.status_code == 200
-    row = book.text[book.text.index('data-user="ada"'):].split("</tr>")[0]
+    row = book.text[book.text.index('data-user="ada"') :].split("</tr>")[0]
     assert f"{result['score']:g} / {result['max_score']:g}" in row
     exported = client.get("/instructor/gradebook.csv")
     assert exported.headers["content-type"].startswith("text/csv")
@@ -146,9 +152,12 @@ def test_instructor_pages_and_gradebook_csv(client: TestClient, make_user: MakeU
     assert f"/history/{result['id']}" in subs.text
     view = client.get(f"/history/{result['id']}")
     assert view.status_code == 200
-    cost = re.search(r"<p class=\"muted\" data-cost>Cost of the whole run, hidden tests included "
-                     r"\(shown to instructors only\): (\d+\.\d\d) s of CPU time of the 5 s limit, "
-                     r"(\d+\.\d) MB of memory at its peak of the 512 MB limit.</p>", view.text)
+    cost = re.search(
+        r"<p class=\"muted\" data-cost>Cost of the whole run, hidden tests included "
+        r"\(shown to instructors only\): (\d+\.\d\d) s of CPU time of the 5 s limit, "
+        r"(\d+\.\d) MB of memory at its peak of the 512 MB limit.</p>",
+        view.text,
+    )
     assert cost, view.text
     assert 0 < float(cost.group(1)) < 5 and 0 < float(cost.group(2)) < 512
 
@@ -163,8 +172,9 @@ def test_static_files_are_served_and_confined(client: TestClient) -> None:
     assert client.get("/static/%2e%2e/web/auth.py").status_code == 404
 
 
-def test_every_exercise_page_renders_in_every_language(client: TestClient,
-                                                       runtime: GradingRuntime) -> None:
+def test_every_exercise_page_renders_in_every_language(
+    client: TestClient, runtime: GradingRuntime
+) -> None:
     sign_up(client, "ada")
     for exercise in runtime.catalog.all():
         for lang in exercise.languages:
@@ -175,7 +185,8 @@ def test_every_exercise_page_renders_in_every_language(client: TestClient,
 
 
 def test_the_lesson_page_is_linked_from_the_catalog_and_the_statements_that_use_it(
-        client: TestClient, runtime: GradingRuntime) -> None:
+    client: TestClient, runtime: GradingRuntime
+) -> None:
     assert 'href="/lesson"' in client.get("/").text
     page = client.get("/lesson")
     assert page.status_code == 200
@@ -206,8 +217,10 @@ def test_token_page_shows_how_to_use_the_clients(client: TestClient) -> None:
     sign_up(client, "ada")
     page = client.get("/account").text
     server = "http://testserver"
-    assert ("pip install ./clients/python\n\n%load_ext numjudge_client\n"
-            f"%numjudge login {server}\n%numjudge starter gru-update-gate") in page
+    assert (
+        "pip install ./clients/python\n\n%load_ext numjudge_client\n"
+        f"%numjudge login {server}\n%numjudge starter gru-update-gate"
+    ) in page
     assert "<code>%%numjudge submit gru-update-gate</code> is graded." in page
     assert f"set <code>numjudge.serverUrl</code> to {server}, then run" in page
     assert "code --install-extension clients/vscode/numjudge.vsix" in page

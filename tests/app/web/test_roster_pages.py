@@ -17,30 +17,32 @@ from app.store import accounts as account_store
 from tests.app.web.helpers import csrf_of, sign_in
 
 PASSWORD = "teach-me-numpy"
-ROSTER = ("username,display_name,email,section\n"
-          "ada,Ada Lovelace,ada@example.org,A\n"
-          "alan,Alan Turing,,B\n")
+ROSTER = (
+    "username,display_name,email,section\nada,Ada Lovelace,ada@example.org,A\nalan,Alan Turing,,B\n"
+)
 
 
 def sign_in_instructor(client: TestClient, runtime: GradingRuntime) -> None:
     with runtime.sessions() as session:
-        account_store.create_user(session=session, name="teacher", role=Role.INSTRUCTOR,
-                                  password=PASSWORD)
+        account_store.create_user(
+            session=session, name="teacher", role=Role.INSTRUCTOR, password=PASSWORD
+        )
         session.commit()
     sign_in(client, "teacher", PASSWORD)
 
 
 def import_roster(client: TestClient, text: str) -> tuple[int, str]:
     token = csrf_of(client.get("/instructor/roster").text)
-    response = client.post("/instructor/roster", data={"csrf_token": token,
-                                                       "roster_text": text})
+    response = client.post("/instructor/roster", data={"csrf_token": token, "roster_text": text})
     return response.status_code, response.text
 
 
 def learners(runtime: GradingRuntime) -> int:
     with runtime.sessions() as session:
-        return session.scalar(select(func.count()).select_from(User)
-                              .where(User.role == Role.LEARNER)) or 0
+        return (
+            session.scalar(select(func.count()).select_from(User).where(User.role == Role.LEARNER))
+            or 0
+        )
 
 
 def links_of(html: str) -> dict[str, str]:
@@ -51,20 +53,22 @@ def links_of(html: str) -> dict[str, str]:
     return {row["username"]: row["link"] for row in rows}
 
 
-def test_bad_rows_are_listed_by_line_and_nothing_is_imported(client: TestClient,
-                                                               runtime: GradingRuntime) -> None:
+def test_bad_rows_are_listed_by_line_and_nothing_is_imported(
+    client: TestClient, runtime: GradingRuntime
+) -> None:
     sign_in_instructor(client, runtime)
     code, html = import_roster(client, ROSTER + "ada,Again,,A\nbad name,,,\n")
     assert code == 400
-    problems = html[html.index('id="roster-problems"'):].split("</div>")[0]
+    problems = html[html.index('id="roster-problems"') :].split("</div>")[0]
     assert "Line 4:" in problems and "&#39;ada&#39; is also on line 2" in problems
     assert "Line 5:" in problems and "is not a valid username" in problems
     assert "ada,Ada Lovelace" in html  # the text is kept to be corrected
     assert learners(runtime) == 0
 
 
-def test_links_are_shown_once_and_join_signs_the_learner_in(client: TestClient,
-                                                            runtime: GradingRuntime) -> None:
+def test_links_are_shown_once_and_join_signs_the_learner_in(
+    client: TestClient, runtime: GradingRuntime
+) -> None:
     assert client.get("/instructor/roster", follow_redirects=False).status_code in {303, 401}
     sign_in_instructor(client, runtime)
     code, html = import_roster(client, ROSTER)
@@ -74,7 +78,7 @@ def test_links_are_shown_once_and_join_signs_the_learner_in(client: TestClient,
     assert links["ada"] in html  # also in the table
     again = client.get("/instructor/roster").text
     assert links["ada"] not in again and "data:text/csv" not in again
-    row = again[again.index('data-user="ada"'):].split("</tr>")[0]
+    row = again[again.index('data-user="ada"') :].split("</tr>")[0]
     assert "Ada Lovelace" in row and ">A<" in row and 'data-joined="no"' in row
     only_b = client.get("/instructor/roster?section=B").text
     assert 'data-user="alan"' in only_b and 'data-user="ada"' not in only_b
@@ -84,11 +88,13 @@ def test_links_are_shown_once_and_join_signs_the_learner_in(client: TestClient,
     page = client.get(path)
     assert page.status_code == 200 and "Ada Lovelace" in page.text
     token = csrf_of(page.text)
-    short = client.post(path, data={"csrf_token": token, "password": "short",
-                                    "password2": "short"})
+    short = client.post(path, data={"csrf_token": token, "password": "short", "password2": "short"})
     assert short.status_code == 400 and "at least 8 characters" in short.text
-    joined = client.post(path, data={"csrf_token": token, "password": "ada's password",
-                                     "password2": "ada's password"}, follow_redirects=False)
+    joined = client.post(
+        path,
+        data={"csrf_token": token, "password": "ada's password", "password2": "ada's password"},
+        follow_redirects=False,
+    )
     assert joined.status_code == 303
     assert "Signed in as <strong>ada</strong>" in client.get("/").text
     used = client.get(path)
@@ -99,7 +105,7 @@ def test_links_are_shown_once_and_join_signs_the_learner_in(client: TestClient,
     client.cookies.clear()
     sign_in(client, "teacher", PASSWORD)
     listing = client.get("/instructor/roster").text
-    assert 'data-joined="yes"' in listing[listing.index('data-user="ada"'):].split("</tr>")[0]
+    assert 'data-joined="yes"' in listing[listing.index('data-user="ada"') :].split("</tr>")[0]
 
 
 def test_expired_and_unknown_links_say_so(client: TestClient, runtime: GradingRuntime) -> None:
@@ -112,8 +118,10 @@ def test_expired_and_unknown_links_say_so(client: TestClient, runtime: GradingRu
     path = "/" + links["alan"].split("/", 3)[3]
     expired = client.get(path)
     assert expired.status_code == 410 and "has expired" in expired.text
-    refused = client.post(path, data={"csrf_token": "x", "password": "long enough pass",
-                                      "password2": "long enough pass"})
+    refused = client.post(
+        path,
+        data={"csrf_token": "x", "password": "long enough pass", "password2": "long enough pass"},
+    )
     assert refused.status_code == 410
     with runtime.sessions() as session:
         alan = account_store.get_user_by_name(session=session, name="alan")
@@ -122,35 +130,46 @@ def test_expired_and_unknown_links_say_so(client: TestClient, runtime: GradingRu
     assert unknown.status_code == 404 and "この登録リンクは無効です" in unknown.text
 
 
-def test_the_gradebook_and_its_csv_filter_by_section(client: TestClient,
-                                                     runtime: GradingRuntime) -> None:
+def test_the_gradebook_and_its_csv_filter_by_section(
+    client: TestClient, runtime: GradingRuntime
+) -> None:
     sign_in_instructor(client, runtime)
     import_roster(client, ROSTER)
     with runtime.sessions() as session:
         for name, score in (("ada", 1.0), ("alan", 2.0)):
             user = account_store.get_user_by_name(session=session, name=name)
             assert user is not None
-            session.add(Submission(user_id=user.id, exercise_id="gru-update-gate",
-                                   exercise_version="v", code="", kind=SubmissionKind.SUBMIT,
-                                   status=SubmissionStatus.DONE, score=score, max_score=2.0))
+            session.add(
+                Submission(
+                    user_id=user.id,
+                    exercise_id="gru-update-gate",
+                    exercise_version="v",
+                    code="",
+                    kind=SubmissionKind.SUBMIT,
+                    status=SubmissionStatus.DONE,
+                    score=score,
+                    max_score=2.0,
+                )
+            )
         session.commit()
     page = client.get("/instructor/gradebook?section=A").text
     assert 'data-user="ada"' in page and 'data-user="alan"' not in page
     assert '<option value="B" >B</option>' in page or 'value="B"' in page
     assert 'href="/instructor/gradebook.csv?section=A"' in page
     exported = client.get("/instructor/gradebook.csv?section=B")
-    assert [r["learner"] for r in csv.DictReader(io.StringIO(exported.text))] == [
-        "(max)", "alan"]
+    assert [r["learner"] for r in csv.DictReader(io.StringIO(exported.text))] == ["(max)", "alan"]
     assert "numjudge-gradebook-B.csv" in exported.headers["content-disposition"]
     everyone = client.get("/instructor/gradebook.csv")
     assert {"ada", "alan"} <= {r["learner"] for r in csv.DictReader(io.StringIO(everyone.text))}
 
 
 def test_a_class_of_500_fits_in_one_form(client: TestClient, runtime: GradingRuntime) -> None:
-    rows = [f"learner{i:03d}.smith,Learner {i:03d} Smith-Jones,"
-            f"learner{i:03d}.smith@university.example.edu,Section-{i % 4}" for i in range(500)]
+    rows = [
+        f"learner{i:03d}.smith,Learner {i:03d} Smith-Jones,"
+        f"learner{i:03d}.smith@university.example.edu,Section-{i % 4}"
+        for i in range(500)
+    ]
     sign_in_instructor(client, runtime)
-    code, html = import_roster(client, "\n".join(["username,display_name,email,section",
-                                                  *rows]))
+    code, html = import_roster(client, "\n".join(["username,display_name,email,section", *rows]))
     assert code == 200, html[:500]
     assert len(links_of(html)) == 500 and learners(runtime) == 500

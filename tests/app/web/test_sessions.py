@@ -26,11 +26,21 @@ from tests.app.web.helpers import csrf_of, sign_in, sign_up
 SALT = "numjudge.web.session"
 # Every way the repository writes a key down: NUMJUDGE_SECRET_KEY=…, secret_key="…", and the
 # old default constant.
-KEY_PATTERNS = (re.compile(r"NUMJUDGE_SECRET_KEY[\"']?\s*[=:]\s*[\"']?([^\"'\s)}]*)"),
-                re.compile(r"secret_key[\"']?\s*[=:]\s*[\"']([^\"']*)[\"']"),
-                re.compile(r"PLACEHOLDER_SECRET\s*=\s*[\"']([^\"']*)[\"']"))
-SCANNED = ("app", "docs", "tests", "migrations", "README.md", "Dockerfile",
-           "docker-compose.yml", "Makefile")
+KEY_PATTERNS = (
+    re.compile(r"NUMJUDGE_SECRET_KEY[\"']?\s*[=:]\s*[\"']?([^\"'\s)}]*)"),
+    re.compile(r"secret_key[\"']?\s*[=:]\s*[\"']([^\"']*)[\"']"),
+    re.compile(r"PLACEHOLDER_SECRET\s*=\s*[\"']([^\"']*)[\"']"),
+)
+SCANNED = (
+    "app",
+    "docs",
+    "tests",
+    "migrations",
+    "README.md",
+    "Dockerfile",
+    "docker-compose.yml",
+    "Makefile",
+)
 
 
 def keys_in(text: str) -> set[str]:
@@ -41,20 +51,28 @@ def placeholders() -> set[str]:
     found = {"", "changethis"}  # changethis: the default before keys were generated
     for root in SCANNED:
         path = REPO / root
-        files = [path] if path.is_file() else [p for p in path.rglob("*") if p.is_file()
-                                               and p.suffix in {".py", ".md", ".yml", ".toml",
-                                                                ".html", ".txt", ""}]
+        files = (
+            [path]
+            if path.is_file()
+            else [
+                p
+                for p in path.rglob("*")
+                if p.is_file() and p.suffix in {".py", ".md", ".yml", ".toml", ".html", ".txt", ""}
+            ]
+        )
         for file in files:
             found |= keys_in(file.read_text(encoding="utf-8", errors="replace"))
     return found
 
 
 def test_the_scan_finds_keys_however_they_are_written() -> None:
-    sample = ("export NUMJUDGE_SECRET_KEY=hunter2\n"
-              "      NUMJUDGE_SECRET_KEY: swordfish\n"
-              '    env = {"NUMJUDGE_SECRET_KEY": "e2e-" + os.urandom(16).hex()}\n'
-              '    Settings(secret_key="test-secret")\n'
-              '    values = {"secret_key": "0xdeadbeef"}\n')
+    sample = (
+        "export NUMJUDGE_SECRET_KEY=hunter2\n"
+        "      NUMJUDGE_SECRET_KEY: swordfish\n"
+        '    env = {"NUMJUDGE_SECRET_KEY": "e2e-" + os.urandom(16).hex()}\n'
+        '    Settings(secret_key="test-secret")\n'
+        '    values = {"secret_key": "0xdeadbeef"}\n'
+    )
     assert keys_in(sample) == {"hunter2", "swordfish", "e2e-", "test-secret", "0xdeadbeef"}
 
 
@@ -65,10 +83,12 @@ def test_a_key_written_in_the_repository_is_refused_as_a_setting(key: str) -> No
 
 
 def test_a_cookie_signed_with_any_placeholder_is_no_session(
-        client: TestClient, make_user: object, runtime: GradingRuntime) -> None:
+    client: TestClient, make_user: object, runtime: GradingRuntime
+) -> None:
     with runtime.sessions() as session:
-        prof = account_store.create_user(session=session, name="prof", role=Role.INSTRUCTOR,
-                                         password="teach-numpy-1")
+        prof = account_store.create_user(
+            session=session, name="prof", role=Role.INSTRUCTOR, password="teach-numpy-1"
+        )
         session.commit()
     sign_in(client, "prof", "teach-numpy-1")
     real = client.cookies[auth.SESSION_COOKIE]
@@ -76,8 +96,11 @@ def test_a_cookie_signed_with_any_placeholder_is_no_session(
     secret = URLSafeTimedSerializer(signing_key(runtime.settings), salt=SALT).loads(real)["s"]
     for key in sorted(placeholders()):
         serializer = URLSafeTimedSerializer(key, salt=SALT)
-        for payload in ({"u": prof.id, "c": "x"}, {"s": secret, "c": "x"},
-                        {"s": "forged", "c": "x"}):
+        for payload in (
+            {"u": prof.id, "c": "x"},
+            {"s": secret, "c": "x"},
+            {"s": "forged", "c": "x"},
+        ):
             client.cookies.set(auth.SESSION_COOKIE, serializer.dumps(payload))
             page = client.get("/instructor/gradebook", follow_redirects=False)
             assert page.status_code == 303, (key, payload)
@@ -85,15 +108,21 @@ def test_a_cookie_signed_with_any_placeholder_is_no_session(
 
 
 def test_without_a_setting_a_random_key_is_generated_once_and_kept_in_the_database(
-        runtime: GradingRuntime) -> None:
+    runtime: GradingRuntime,
+) -> None:
     assert runtime.settings.secret_key is None
     key = signing_key(runtime.settings)
     with runtime.sessions() as session:
-        stored = session.scalars(select(ServiceSecret.value)
-                                 .where(ServiceSecret.name == SIGNING_KEY_NAME)).one()
+        stored = session.scalars(
+            select(ServiceSecret.value).where(ServiceSecret.name == SIGNING_KEY_NAME)
+        ).one()
         # a second process finds the same row instead of making its own
-        assert account_store.get_or_create_secret(session=session, name=SIGNING_KEY_NAME,
-                                                  value="another") == stored
+        assert (
+            account_store.get_or_create_secret(
+                session=session, name=SIGNING_KEY_NAME, value="another"
+            )
+            == stored
+        )
     assert key == stored and len(key) >= 48
     assert key not in placeholders()
 
@@ -117,8 +146,7 @@ def test_sign_out_ends_the_session_for_a_copied_cookie(client: TestClient) -> No
     assert _is_anonymous_with(client, cookie)
 
 
-def test_a_new_password_ends_every_session(client: TestClient,
-                                           runtime: GradingRuntime) -> None:
+def test_a_new_password_ends_every_session(client: TestClient, runtime: GradingRuntime) -> None:
     cookie = _signed_in_client(client)
     other = TestClient(client.app)
     sign_in(other, "ada", "lovelace-1815")
@@ -132,7 +160,8 @@ def test_a_new_password_ends_every_session(client: TestClient,
 
 
 def test_disabling_ends_sessions_and_refuses_tokens_and_sign_in(
-        client: TestClient, runtime: GradingRuntime) -> None:
+    client: TestClient, runtime: GradingRuntime
+) -> None:
     cookie = _signed_in_client(client)
     with runtime.sessions() as session:
         user = account_store.get_user_by_name(session=session, name="ada")
@@ -145,8 +174,14 @@ def test_disabling_ends_sessions_and_refuses_tokens_and_sign_in(
     assert refused.status_code == 401
     assert refused.json()["detail"] == "Invalid, expired or revoked API token"
     client.cookies.clear()
-    login = client.post("/login", data={"csrf_token": csrf_of(client.get("/login").text),
-                                        "username": "ada", "password": "lovelace-1815"})
+    login = client.post(
+        "/login",
+        data={
+            "csrf_token": csrf_of(client.get("/login").text),
+            "username": "ada",
+            "password": "lovelace-1815",
+        },
+    )
     assert login.status_code == 400 and "Wrong username or password." in login.text
     with runtime.sessions() as session:
         user = account_store.get_user_by_name(session=session, name="ada")
@@ -156,8 +191,9 @@ def test_disabling_ends_sessions_and_refuses_tokens_and_sign_in(
     sign_in(client, "ada", "lovelace-1815")
 
 
-def test_revoking_everything_ends_the_sessions_too(client: TestClient,
-                                                   runtime: GradingRuntime) -> None:
+def test_revoking_everything_ends_the_sessions_too(
+    client: TestClient, runtime: GradingRuntime
+) -> None:
     cookie = _signed_in_client(client)
     with runtime.sessions() as session:
         user = account_store.get_user_by_name(session=session, name="ada")
@@ -180,7 +216,8 @@ def test_the_api_accepts_a_session_only_while_it_lives(client: TestClient) -> No
 
 
 def test_two_apps_on_one_database_share_the_generated_key(
-        client: TestClient, runtime: GradingRuntime, tmp_path: Path) -> None:
+    client: TestClient, runtime: GradingRuntime, tmp_path: Path
+) -> None:
     cookie = _signed_in_client(client)
     with TestClient(create_app(runtime=runtime)) as second:
         second.cookies.set(auth.SESSION_COOKIE, cookie)
@@ -204,6 +241,7 @@ def test_a_write_is_committed_before_its_answer_is_sent(runtime: GradingRuntime)
                 await send(message)
 
             await app(scope, receive, send_recorded)
+
         return asgi
 
     with TestClient(recorded(create_app(runtime=runtime))) as browser:
@@ -212,5 +250,5 @@ def test_a_write_is_committed_before_its_answer_is_sent(runtime: GradingRuntime)
         events.clear()
         sign_in(browser, "ada", "lovelace-1815")
         assert "Signed in as" in browser.get("/").text
-    signing_in = events[events.index("POST /login"):]
-    assert "commit" in signing_in[:signing_in.index("answer")], events
+    signing_in = events[events.index("POST /login") :]
+    assert "commit" in signing_in[: signing_in.index("answer")], events

@@ -39,22 +39,28 @@ SMALL = table([1.0], a=[2.0], b=[2.0], b_again=[2.0], m=[3.0])
 LARGE = table([1.0, 1.0], a=[2.0, 2.0], b=[2.0, 5.0], b_again=[2.0, 5.0], m=[1.0, 1.0])
 
 
-def observed(name: str, case: CaseTable, value: list[float] | list[list[float]],
-             passed: bool = False) -> Observation:
+def observed(
+    name: str, case: CaseTable, value: list[float] | list[list[float]], passed: bool = False
+) -> Observation:
     return Observation(name, case, np.array(value), passed)
 
 
 def test_the_mistake_that_explains_every_failing_case() -> None:
-    found = diagnose(CANDIDATES, [observed("small", SMALL, [2.0]),
-                                  observed("large", LARGE, [2.0, 5.0])])
+    found = diagnose(
+        CANDIDATES, [observed("small", SMALL, [2.0]), observed("large", LARGE, [2.0, 5.0])]
+    )
     assert found is not None
     assert (found.hint, found.cases, found.source) == ("hint B", ("small", "large"), MISTAKE)
 
 
 def test_a_coincidence_on_a_small_case_names_nothing() -> None:
     # The learner matches a and b on the single-unit case only: no hint at all.
-    assert diagnose(CANDIDATES, [observed("small", SMALL, [2.0]),
-                                 observed("large", LARGE, [7.0, 7.0])]) is None
+    assert (
+        diagnose(
+            CANDIDATES, [observed("small", SMALL, [2.0]), observed("large", LARGE, [7.0, 7.0])]
+        )
+        is None
+    )
 
 
 def test_mistakes_with_different_hints_that_fit_alike_name_nothing() -> None:
@@ -64,12 +70,16 @@ def test_mistakes_with_different_hints_that_fit_alike_name_nothing() -> None:
 def test_a_candidate_wrong_where_the_learner_is_right_is_ruled_out() -> None:
     # Only the small case fails; a is wrong on the large case, which the learner passes, and
     # b as well: nothing is left.
-    found = diagnose(CANDIDATES, [observed("small", SMALL, [2.0]),
-                                  observed("large", LARGE, [1.0, 1.0], passed=True)])
+    found = diagnose(
+        CANDIDATES,
+        [observed("small", SMALL, [2.0]), observed("large", LARGE, [1.0, 1.0], passed=True)],
+    )
     assert found is None
     # The mutant is right on the large case, so it stays when the learner matches it.
-    found = diagnose(CANDIDATES, [observed("small", SMALL, [3.0]),
-                                  observed("large", LARGE, [1.0, 1.0], passed=True)])
+    found = diagnose(
+        CANDIDATES,
+        [observed("small", SMALL, [3.0]), observed("large", LARGE, [1.0, 1.0], passed=True)],
+    )
     assert found is not None and (found.hint, found.source) == ("mutant M", MUTANT)
 
 
@@ -83,8 +93,9 @@ def test_hand_written_mistakes_come_before_mutants() -> None:
 def test_a_python_number_and_a_numpy_scalar_of_equal_value_match() -> None:
     # The mistake returns a numpy integer, the learner a Python int of the same value: the
     # type check tells them apart, the diagnosis must not.
-    case = CaseTable.build(61, {"a": np.int32(-7), "b": np.float64(2.5)}, frozenset({"a", "b"}),
-                           Tolerance())
+    case = CaseTable.build(
+        61, {"a": np.int32(-7), "b": np.float64(2.5)}, frozenset({"a", "b"}), Tolerance()
+    )
     found = diagnose(CANDIDATES, [Observation("large layer", case, -7, passed=False)])
     assert found is not None
     assert (found.hint, found.cases) == ("hint A", ("large layer",))
@@ -101,18 +112,24 @@ def test_booleans_and_arrays_stay_apart_from_numbers() -> None:
 
 
 def test_one_check_failed_on_right_values_is_named_in_fixed_words() -> None:
-    found = diagnose_by_check([("small", Failure.CHANGED_INPUT), ("large", Failure.CHANGED_INPUT)],
-                              [observed("small", SMALL, [1.0]),
-                               observed("large", LARGE, [1.0, 1.0])])
+    found = diagnose_by_check(
+        [("small", Failure.CHANGED_INPUT), ("large", Failure.CHANGED_INPUT)],
+        [observed("small", SMALL, [1.0]), observed("large", LARGE, [1.0, 1.0])],
+    )
     assert found is not None
     assert (found.hint, found.cases, found.source, found.key) == (
-        CHECK_HINTS[Failure.CHANGED_INPUT], ("small", "large"), DiagnosisSource.CHECK,
-        "changed_input")
+        CHECK_HINTS[Failure.CHANGED_INPUT],
+        ("small", "large"),
+        DiagnosisSource.CHECK,
+        "changed_input",
+    )
 
 
 def test_no_check_is_named_when_the_failures_differ_or_say_nothing_of_a_cause() -> None:
-    assert diagnose_by_check([("small", Failure.CHANGED_INPUT), ("large", Failure.WARNING)],
-                             []) is None
+    assert (
+        diagnose_by_check([("small", Failure.CHANGED_INPUT), ("large", Failure.WARNING)], [])
+        is None
+    )
     for vague in (Failure.VALUES, Failure.EXCEPTION, Failure.TIME_LIMIT, Failure.CRASHED):
         assert diagnose_by_check([("small", vague)], [observed("small", SMALL, [2.0])]) is None
 
@@ -123,8 +140,10 @@ def test_a_wrong_type_is_named_only_when_its_values_are_right() -> None:
     found = diagnose_by_check([("small", Failure.WRONG_TYPE)], [right])
     assert found is not None and found.key == "wrong_type"
     # ...a wrong value, or no value at all, names nothing.
-    assert diagnose_by_check([("small", Failure.WRONG_TYPE)],
-                             [observed("small", SMALL, [2.0])]) is None
+    assert (
+        diagnose_by_check([("small", Failure.WRONG_TYPE)], [observed("small", SMALL, [2.0])])
+        is None
+    )
     assert diagnose_by_check([("small", Failure.WRONG_DTYPE)], []) is None
 
 
@@ -138,10 +157,20 @@ RAISING = {
 # On a batch, swap and axis raise a ValueError, wide a TypeError; on a square batch, swap
 # returns (a wrong value) where axis still raises.
 ONE = table([1.0, 2.0])
-BATCH = CaseTable.build(np.ones((2, 3)), {}, frozenset(RAISING), Tolerance(),
-                        {"swap": "ValueError", "axis": "ValueError", "wide": "TypeError"})
-SQUARE = CaseTable.build(np.ones((3, 3)), {"swap": np.zeros((3, 3))}, frozenset(RAISING),
-                         Tolerance(), {"axis": "ValueError", "wide": "TypeError"})
+BATCH = CaseTable.build(
+    np.ones((2, 3)),
+    {},
+    frozenset(RAISING),
+    Tolerance(),
+    {"swap": "ValueError", "axis": "ValueError", "wide": "TypeError"},
+)
+SQUARE = CaseTable.build(
+    np.ones((3, 3)),
+    {"swap": np.zeros((3, 3))},
+    frozenset(RAISING),
+    Tolerance(),
+    {"axis": "ValueError", "wide": "TypeError"},
+)
 
 
 def raised(name: str, case: CaseTable, exception: str) -> Observation:
@@ -149,46 +178,84 @@ def raised(name: str, case: CaseTable, exception: str) -> Observation:
 
 
 def test_a_raised_case_is_explained_by_a_candidate_that_raised_the_same_type() -> None:
-    found = diagnose(RAISING, [observed("one", ONE, [1.0, 2.0], passed=True),
-                               raised("batch", BATCH, "ValueError"),
-                               raised("square", SQUARE, UNTOLD)])
+    found = diagnose(
+        RAISING,
+        [
+            observed("one", ONE, [1.0, 2.0], passed=True),
+            raised("batch", BATCH, "ValueError"),
+            raised("square", SQUARE, UNTOLD),
+        ],
+    )
     assert found is not None and (found.key, found.cases) == ("axis", ("batch", "square"))
 
 
 def test_a_candidate_that_returned_where_the_learner_raised_is_out_and_the_reverse() -> None:
     # The learner's square batch returned what swap returns: axis raised there.
-    found = diagnose(RAISING, [raised("batch", BATCH, "ValueError"),
-                               observed("square", SQUARE, np.zeros((3, 3)).tolist())])
+    found = diagnose(
+        RAISING,
+        [
+            raised("batch", BATCH, "ValueError"),
+            observed("square", SQUARE, np.zeros((3, 3)).tolist()),
+        ],
+    )
     assert found is not None and found.key == "swap"
     # Another value on the square batch: swap does not explain it, and nothing else returned.
-    assert diagnose(RAISING, [raised("batch", BATCH, "ValueError"),
-                              observed("square", SQUARE, np.full((3, 3), 7.0).tolist())]) is None
+    assert (
+        diagnose(
+            RAISING,
+            [
+                raised("batch", BATCH, "ValueError"),
+                observed("square", SQUARE, np.full((3, 3), 7.0).tolist()),
+            ],
+        )
+        is None
+    )
 
 
 def test_a_public_case_tells_the_type_a_hidden_one_does_not() -> None:
     # A KeyError on the public batch: no candidate raised one.
-    assert diagnose(RAISING, [observed("one", ONE, [1.0, 2.0], passed=True),
-                              raised("batch", BATCH, "KeyError")]) is None
+    assert (
+        diagnose(
+            RAISING,
+            [observed("one", ONE, [1.0, 2.0], passed=True), raised("batch", BATCH, "KeyError")],
+        )
+        is None
+    )
     # On a hidden case any exception may be the candidates': swap, axis and wide all fit and
     # their hints differ.
-    assert diagnose(RAISING, [observed("one", ONE, [1.0, 2.0], passed=True),
-                              raised("batch", BATCH, UNTOLD)]) is None
+    assert (
+        diagnose(
+            RAISING, [observed("one", ONE, [1.0, 2.0], passed=True), raised("batch", BATCH, UNTOLD)]
+        )
+        is None
+    )
 
 
 def test_a_public_shape_error_is_matched_by_the_numpy_operation_that_failed() -> None:
     # Both raise a ValueError on the batch, but one from a matrix product, the other from a
     # concatenation; a learner whose broadcast failed there is neither.
     candidates = {"swap": RAISING["swap"], "axis": RAISING["axis"]}
-    matmul = exception_kind("ValueError", "matmul: Input operand 1 has a mismatch in its core "
-                            "dimension 0, with gufunc signature (n?,k),(k,m?)->(n?,m?)")
-    concatenate = exception_kind("ValueError", "all the input array dimensions except for the "
-                                 "concatenation axis must match exactly")
-    broadcast = exception_kind("ValueError", "operands could not be broadcast together with "
-                               "shapes (6,3) (3,3)")
+    matmul = exception_kind(
+        "ValueError",
+        "matmul: Input operand 1 has a mismatch in its core "
+        "dimension 0, with gufunc signature (n?,k),(k,m?)->(n?,m?)",
+    )
+    concatenate = exception_kind(
+        "ValueError",
+        "all the input array dimensions except for the concatenation axis must match exactly",
+    )
+    broadcast = exception_kind(
+        "ValueError", "operands could not be broadcast together with shapes (6,3) (3,3)"
+    )
     assert len({matmul, concatenate, broadcast}) == 3
     assert exception_kind("KeyError", "'W'") == "KeyError"
-    batch = CaseTable.build(np.ones((2, 3)), {}, frozenset(candidates), Tolerance(),
-                            {"swap": matmul, "axis": concatenate})
+    batch = CaseTable.build(
+        np.ones((2, 3)),
+        {},
+        frozenset(candidates),
+        Tolerance(),
+        {"swap": matmul, "axis": concatenate},
+    )
     learner_right = observed("one", ONE, [1.0, 2.0], passed=True)
     for kind, named in ((matmul, "swap"), (concatenate, "axis"), (broadcast, None)):
         found = diagnose(candidates, [learner_right, raised("batch", batch, kind)])
@@ -196,15 +263,21 @@ def test_a_public_shape_error_is_matched_by_the_numpy_operation_that_failed() ->
 
 
 def test_code_that_raises_everywhere_names_nothing() -> None:
-    assert diagnose(RAISING, [raised("batch", BATCH, "ValueError"),
-                              raised("square", SQUARE, "ValueError")]) is None
+    assert (
+        diagnose(
+            RAISING, [raised("batch", BATCH, "ValueError"), raised("square", SQUARE, "ValueError")]
+        )
+        is None
+    )
 
 
 # --- float32 ----------------------------------------------------------------------------
 
-FLOAT32 = {"f32": Candidate("f32", "float32", MISTAKE),
-           "clip": Candidate("clip", "clipped", MISTAKE),
-           "same": Candidate("same", "equivalent", MUTANT)}
+FLOAT32 = {
+    "f32": Candidate("f32", "float32", MISTAKE),
+    "clip": Candidate("clip", "clipped", MISTAKE),
+    "same": Candidate("same", "equivalent", MUTANT),
+}
 EXACT = np.array([0.1234567891234, 0.9876543210987, 0.5555555555555])
 
 
@@ -213,8 +286,9 @@ def single(values: np.ndarray) -> np.ndarray:
 
 
 def float32_table(expected: np.ndarray, **outputs: np.ndarray) -> CaseTable:
-    wrong = frozenset(k for k, v in outputs.items() if not np.allclose(v, expected, rtol=1e-7,
-                                                                       atol=1e-9))
+    wrong = frozenset(
+        k for k, v in outputs.items() if not np.allclose(v, expected, rtol=1e-7, atol=1e-9)
+    )
     return CaseTable.build(expected, outputs, wrong, Tolerance())
 
 
@@ -242,11 +316,15 @@ def test_float32_rounding_that_passes_or_fails_by_chance_rules_nothing_out() -> 
     passes = float32_table(EXACT, f32=single(EXACT * (1 + 3e-7)))
     fails = float32_table(2 * EXACT, f32=2 * EXACT)  # the mistake is right here
     tight = [float32_table(k * EXACT, f32=single(k * EXACT * (1 + 3e-7))) for k in (3, 4)]
-    found = diagnose(FLOAT32, [
-        observed("passes", passes, single(EXACT).tolist(), passed=True),
-        observed("fails", fails, single(2 * EXACT * (1 - 3e-7)).tolist()),
-        observed("tight", tight[0], single(3 * EXACT * (1 - 3e-7)).tolist()),
-        observed("tighter", tight[1], single(4 * EXACT * (1 - 3e-7)).tolist())])
+    found = diagnose(
+        FLOAT32,
+        [
+            observed("passes", passes, single(EXACT).tolist(), passed=True),
+            observed("fails", fails, single(2 * EXACT * (1 - 3e-7)).tolist()),
+            observed("tight", tight[0], single(3 * EXACT * (1 - 3e-7)).tolist()),
+            observed("tighter", tight[1], single(4 * EXACT * (1 - 3e-7)).tolist()),
+        ],
+    )
     assert found is not None
     assert (found.key, found.cases) == ("f32", ("fails", "tight", "tighter"))
 
@@ -263,8 +341,9 @@ def clipped_cases(with_float32: bool) -> list[Observation]:
         if with_float32:
             outputs["f32"] = single(expected * (1 + 3e-7))
         learner = single(expected * (1 - 3e-7)) if number < 2 else single(expected)
-        found.append(observed(f"case {number}", float32_table(expected, **outputs),
-                              learner.tolist()))
+        found.append(
+            observed(f"case {number}", float32_table(expected, **outputs), learner.tolist())
+        )
     return found
 
 
@@ -280,5 +359,4 @@ def test_a_candidate_right_on_every_failing_case_is_never_named() -> None:
     # Every failing case is within float32 precision of the expected output: the equivalent
     # mutant is right everywhere, and no mistake is wrong anywhere.
     case = float32_table(EXACT, same=EXACT)
-    assert diagnose(FLOAT32, [observed("case", case, single(EXACT * (1 - 3e-7)).tolist())]) \
-        is None
+    assert diagnose(FLOAT32, [observed("case", case, single(EXACT * (1 - 3e-7)).tolist())]) is None

@@ -7,9 +7,12 @@ import numpy as np
 from graders.checks.layout import explain_shape_error
 
 INPUTS = {"xs": np.zeros((4, 2, 3)), "h0": np.zeros((2, 5)), "W": np.zeros((5, 3)), "n": 3}
-MATMUL = {"type": "ValueError", "message": "matmul: Input operand 1 has a mismatch in its core "
-          "dimension 0, with gufunc signature (n?,k),(k,m?)->(n?,m?) (size 5 is different "
-          "from 3)"}
+MATMUL = {
+    "type": "ValueError",
+    "message": "matmul: Input operand 1 has a mismatch in its core "
+    "dimension 0, with gufunc signature (n?,k),(k,m?)->(n?,m?) (size 5 is different "
+    "from 3)",
+}
 
 
 def test_a_shape_error_is_told_with_the_inputs_shapes_and_the_sizes_that_disagree() -> None:
@@ -19,24 +22,33 @@ def test_a_shape_error_is_told_with_the_inputs_shapes_and_the_sizes_that_disagre
         "batch along axis 0, W (5, 3); the sizes that do not fit: 5 is the length of axis 1 of "
         "h0, axis 0 of W; 3 is the length of axis 2 of xs, axis 1 of W; check each against the "
         "statement: which axis is time and which is the batch, and whether a weight matrix is "
-        "(outputs, inputs)")
+        "(outputs, inputs)"
+    )
 
 
 def test_sizes_of_no_input_are_said_to_be_intermediate() -> None:
-    error = {"type": "ValueError", "message": "all the input array dimensions except for the "
-             "concatenation axis must match exactly, but along dimension 0, the array at index "
-             "0 has size 2 and the array at index 1 has size 7"}
-    assert "the sizes that do not fit: 2 is the length of axis 1 of xs, axis 0 of h0; 7 is the " \
-        "length of no input's axis (of an intermediate result); " \
+    error = {
+        "type": "ValueError",
+        "message": "all the input array dimensions except for the "
+        "concatenation axis must match exactly, but along dimension 0, the array at index "
+        "0 has size 2 and the array at index 1 has size 7",
+    }
+    assert (
+        "the sizes that do not fit: 2 is the length of axis 1 of xs, axis 0 of h0; 7 is the "
+        "length of no input's axis (of an intermediate result); "
         in explain_shape_error(error, INPUTS)
+    )
 
 
 def test_other_exceptions_are_not_explained() -> None:
-    broadcast = {"type": "ValueError", "message": "operands could not be broadcast together "
-                 "with shapes (4,2,3) (2,5)"}
-    assert "this case's inputs have shapes xs (4, 2, 3), h0 (2, 5), W (5, 3); check each" \
+    broadcast = {
+        "type": "ValueError",
+        "message": "operands could not be broadcast together with shapes (4,2,3) (2,5)",
+    }
+    assert (
+        "this case's inputs have shapes xs (4, 2, 3), h0 (2, 5), W (5, 3); check each"
         in explain_shape_error(broadcast, INPUTS)
+    )
     assert explain_shape_error({"type": "KeyError", "message": "boom"}, INPUTS) == ""
-    assert explain_shape_error({"type": "ValueError", "message": "math domain error"},
-                               INPUTS) == ""
+    assert explain_shape_error({"type": "ValueError", "message": "math domain error"}, INPUTS) == ""
     assert explain_shape_error({"type": "Exception"}, INPUTS) == ""  # a hidden call's error

@@ -21,35 +21,53 @@ from tests.graders.helpers import EXERCISES, REPO
 
 
 def found(code: str, *rules: str) -> list[str]:
-    return [v.message for v in find_violations(textwrap.dedent(code),
-                                               [Rule.parse(rule) for rule in rules])]
+    return [
+        v.message
+        for v in find_violations(textwrap.dedent(code), [Rule.parse(rule) for rule in rules])
+    ]
 
 
 # --- declaring rules ----------------------------------------------------------------------
 
-@pytest.mark.parametrize(("text", "kind", "target", "description"), [
-    ("python-loop", RuleKind.CONSTRUCT, "python-loop",
-     "Python loops (for, while, comprehensions)"),
-    ("import:scipy", RuleKind.IMPORT, "scipy", "importing scipy"),
-    ("import:numpy.linalg", RuleKind.IMPORT, "numpy.linalg", "importing numpy.linalg"),
-    ("numpy.linalg.inv", RuleKind.NAME, "numpy.linalg.inv", "numpy.linalg.inv"),
-])
-def test_rules_are_parsed_and_described(text: str, kind: RuleKind, target: str,
-                                        description: str) -> None:
+
+@pytest.mark.parametrize(
+    ("text", "kind", "target", "description"),
+    [
+        (
+            "python-loop",
+            RuleKind.CONSTRUCT,
+            "python-loop",
+            "Python loops (for, while, comprehensions)",
+        ),
+        ("import:scipy", RuleKind.IMPORT, "scipy", "importing scipy"),
+        ("import:numpy.linalg", RuleKind.IMPORT, "numpy.linalg", "importing numpy.linalg"),
+        ("numpy.linalg.inv", RuleKind.NAME, "numpy.linalg.inv", "numpy.linalg.inv"),
+    ],
+)
+def test_rules_are_parsed_and_described(
+    text: str, kind: RuleKind, target: str, description: str
+) -> None:
     rule = Rule.parse(text)
     assert (rule.kind, rule.target, rule.text, rule.description) == (
-        kind, target, text, description)
+        kind,
+        target,
+        text,
+        description,
+    )
 
 
-@pytest.mark.parametrize("text", ["loops", "inv", "import:", "import:9lives", "numpy..inv",
-                                  "numpy.linalg.inv()", ""])
+@pytest.mark.parametrize(
+    "text", ["loops", "inv", "import:", "import:9lives", "numpy..inv", "numpy.linalg.inv()", ""]
+)
 def test_anything_else_is_refused_with_what_is_accepted(text: str) -> None:
-    with pytest.raises(ValueError, match="use one of python-loop, 'import:<module>' or a "
-                                         "dotted name"):
+    with pytest.raises(
+        ValueError, match="use one of python-loop, 'import:<module>' or a dotted name"
+    ):
         Rule.parse(text)
 
 
 # --- python-loop --------------------------------------------------------------------------
+
 
 def test_every_kind_of_python_loop_is_named_with_its_line() -> None:
     code = """
@@ -64,10 +82,13 @@ def test_every_kind_of_python_loop_is_named_with_its_line() -> None:
             return sum(v for v in x)
     """
     assert found(code, "python-loop") == [
-        "line 3: a Python loop (for)", "line 5: a Python loop (while)",
-        "line 7: a Python loop (list comprehension)", "line 8: a Python loop (set comprehension)",
+        "line 3: a Python loop (for)",
+        "line 5: a Python loop (while)",
+        "line 7: a Python loop (list comprehension)",
+        "line 8: a Python loop (set comprehension)",
         "line 9: a Python loop (dict comprehension)",
-        "line 10: a Python loop (generator expression)"]
+        "line 10: a Python loop (generator expression)",
+    ]
 
 
 def test_vectorised_code_keeps_the_rule() -> None:
@@ -81,21 +102,26 @@ def test_vectorised_code_keeps_the_rule() -> None:
 
 # --- dotted names, however imported -------------------------------------------------------
 
-@pytest.mark.parametrize(("code", "written"), [
-    ("import numpy as np\ny = np.linalg.inv(a)", "np.linalg.inv"),
-    ("import numpy\ny = numpy.linalg.inv(a)", "numpy.linalg.inv"),
-    ("import numpy.linalg\ny = numpy.linalg.inv(a)", "numpy.linalg.inv"),
-    ("import numpy.linalg as la\ny = la.inv(a)", "la.inv"),
-    ("from numpy import linalg\ny = linalg.inv(a)", "linalg.inv"),
-    ("from numpy.linalg import inv\ny = inv(a)", "inv"),
-    ("from numpy.linalg import inv as invert\ny = invert(a)", "invert"),
-    ("import numpy as np\ninvert = np.linalg.inv", "np.linalg.inv"),
-    ("import numpy as np\ny = getattr(np.linalg, 'inv')(a)", "getattr(np.linalg, 'inv')"),
-    ("import numpy as np\ny = np.linalg.inv(a).T", "np.linalg.inv"),
-])
+
+@pytest.mark.parametrize(
+    ("code", "written"),
+    [
+        ("import numpy as np\ny = np.linalg.inv(a)", "np.linalg.inv"),
+        ("import numpy\ny = numpy.linalg.inv(a)", "numpy.linalg.inv"),
+        ("import numpy.linalg\ny = numpy.linalg.inv(a)", "numpy.linalg.inv"),
+        ("import numpy.linalg as la\ny = la.inv(a)", "la.inv"),
+        ("from numpy import linalg\ny = linalg.inv(a)", "linalg.inv"),
+        ("from numpy.linalg import inv\ny = inv(a)", "inv"),
+        ("from numpy.linalg import inv as invert\ny = invert(a)", "invert"),
+        ("import numpy as np\ninvert = np.linalg.inv", "np.linalg.inv"),
+        ("import numpy as np\ny = getattr(np.linalg, 'inv')(a)", "getattr(np.linalg, 'inv')"),
+        ("import numpy as np\ny = np.linalg.inv(a).T", "np.linalg.inv"),
+    ],
+)
 def test_a_forbidden_name_is_found_through_its_aliases(code: str, written: str) -> None:
-    message = f"line 2: {written}" + ("" if written == "numpy.linalg.inv"
-                                       else " is numpy.linalg.inv")
+    message = f"line 2: {written}" + (
+        "" if written == "numpy.linalg.inv" else " is numpy.linalg.inv"
+    )
     assert found(code, "numpy.linalg.inv") == [message]
 
 
@@ -109,7 +135,9 @@ def test_a_module_rule_covers_every_name_under_it_and_nothing_beside() -> None:
     """
     assert found(code, "numpy.linalg") == [
         "line 3: np.linalg.solve is numpy.linalg.solve",
-        "line 4: np.linalg.norm is numpy.linalg.norm", "line 5: np.linalg is numpy.linalg"]
+        "line 4: np.linalg.norm is numpy.linalg.norm",
+        "line 5: np.linalg is numpy.linalg",
+    ]
 
 
 def test_other_names_and_unimported_ones_are_not_uses() -> None:
@@ -125,30 +153,40 @@ def test_other_names_and_unimported_ones_are_not_uses() -> None:
 
 def test_a_star_import_of_a_forbidden_name_is_its_use() -> None:
     assert found("from numpy.linalg import *\ny = inv(a)", "numpy.linalg.inv") == [
-        "line 1: from numpy.linalg import * is numpy.linalg.inv"]
+        "line 1: from numpy.linalg import * is numpy.linalg.inv"
+    ]
     assert found("from numpy import *\n", "numpy.linalg.inv") == [
-        "line 1: from numpy import * is numpy.linalg.inv"]
+        "line 1: from numpy import * is numpy.linalg.inv"
+    ]
     assert found("from numpy.fft import *\n", "numpy.linalg.inv") == []
 
 
 def test_every_spelling_on_a_line_is_named_once() -> None:
     code = "import numpy as np\nfrom numpy.linalg import inv\ny = inv(np.linalg.inv(inv(a)))\n"
     assert found(code, "numpy.linalg.inv") == [
-        "line 3: inv is numpy.linalg.inv", "line 3: np.linalg.inv is numpy.linalg.inv"]
+        "line 3: inv is numpy.linalg.inv",
+        "line 3: np.linalg.inv is numpy.linalg.inv",
+    ]
 
 
 # --- imports ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("code", "written"), [
-    ("import scipy", "import scipy"),
-    ("import scipy.special as sp", "import scipy.special"),
-    ("from scipy import special", "from scipy import special"),
-    ("from scipy.special import expit", "from scipy.special import expit"),
-    ("from scipy.special import *", "from scipy.special import *"),
-    ("x = __import__('scipy.special')", "__import__('scipy.special')"),
-    ("import importlib\nx = importlib.import_module('scipy')",
-     "importlib.import_module('scipy')"),
-])
+
+@pytest.mark.parametrize(
+    ("code", "written"),
+    [
+        ("import scipy", "import scipy"),
+        ("import scipy.special as sp", "import scipy.special"),
+        ("from scipy import special", "from scipy import special"),
+        ("from scipy.special import expit", "from scipy.special import expit"),
+        ("from scipy.special import *", "from scipy.special import *"),
+        ("x = __import__('scipy.special')", "__import__('scipy.special')"),
+        (
+            "import importlib\nx = importlib.import_module('scipy')",
+            "importlib.import_module('scipy')",
+        ),
+    ],
+)
 def test_importing_a_forbidden_module_is_found_in_any_form(code: str, written: str) -> None:
     line = code.count("\n") + 1
     assert found(code, "import:scipy") == [f"line {line}: {written} imports scipy"]
@@ -157,10 +195,12 @@ def test_importing_a_forbidden_module_is_found_in_any_form(code: str, written: s
 def test_a_module_whose_name_only_starts_alike_is_allowed() -> None:
     assert found("import scipyx\nimport numpy.linalg\n", "import:scipy") == []
     assert found("from numpy import linalg\n", "import:numpy.linalg") == [
-        "line 1: from numpy import linalg imports numpy.linalg"]
+        "line 1: from numpy import linalg imports numpy.linalg"
+    ]
 
 
 # --- untrusted code -----------------------------------------------------------------------
+
 
 def test_code_that_does_not_parse_is_left_to_the_sandbox() -> None:
     assert found("for x in y\n    pass\n", "python-loop") == []
@@ -193,8 +233,10 @@ def test_the_message_lists_the_first_violations_and_counts_the_rest() -> None:
     code = "".join(f"for i{n} in x: pass\n" for n in range(MAX_LISTED + 3))
     violations = find_violations(code, [Rule.parse("python-loop")])
     message = violations_message(violations)
-    assert message.startswith("rules: the code was not run, because it uses what this "
-                              "exercise forbids: line 1: a Python loop (for); line 2:")
+    assert message.startswith(
+        "rules: the code was not run, because it uses what this "
+        "exercise forbids: line 1: a Python loop (for); line 2:"
+    )
     assert f"line {MAX_LISTED}: a Python loop (for); and 3 more" in message
     assert f"line {MAX_LISTED + 1}:" not in message
 

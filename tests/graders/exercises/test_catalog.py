@@ -45,8 +45,7 @@ def test_catalog_of_a_missing_directory_is_empty(tmp_path: Path) -> None:
     assert (catalog.ids(), catalog.all()) == ([], [])
 
 
-@pytest.mark.parametrize("exercise_id", ["", "missing", "../gru-update-gate", ".hidden",
-                                         "a/b"])
+@pytest.mark.parametrize("exercise_id", ["", "missing", "../gru-update-gate", ".hidden", "a/b"])
 def test_catalog_refuses_unknown_ids(tmp_path: Path, exercise_id: str) -> None:
     make_catalog_entry(tmp_path / "catalog", "gru-update-gate", 10)
     (tmp_path / ".hidden").mkdir()
@@ -68,8 +67,11 @@ def test_catalog_prepares_once_per_version_and_rereads_an_edited_folder(tmp_path
     catalog = ExerciseCatalog(tmp_path)
     first = catalog.prepared("gru-update-gate")
     assert catalog.prepared("gru-update-gate") is first
-    edit(folder / "cases.py", '"h_prev": np.array([0.8, -0.3, 0.5]),',
-         '"h_prev": np.array([0.0, 0.0, 0.0]),')
+    edit(
+        folder / "cases.py",
+        '"h_prev": np.array([0.8, -0.3, 0.5]),',
+        '"h_prev": np.array([0.0, 0.0, 0.0]),',
+    )
     edit(folder / "exercise.toml", 'title = "GRU update gate"', 'title = "Update gate"')
     second = catalog.prepared("gru-update-gate")
     assert second is not first
@@ -98,7 +100,8 @@ def test_catalog_keeps_a_loaded_exercise_until_a_file_changes(tmp_path: Path) ->
 
 
 def test_preparing_an_exercise_blocks_neither_loading_nor_another_exercise(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Preparing takes seconds: meanwhile the catalog still loads and prepares the others,
     and a second caller for the same version waits for the first one's work."""
     make_catalog_entry(tmp_path, "slow", 1)
@@ -135,8 +138,11 @@ def test_a_copy_of_a_prepared_folder_is_not_prepared_again(tmp_path: Path) -> No
     two = ExerciseCatalog(tmp_path / "two").prepared("gru-update-gate")
     assert two.cases is one.cases and two.candidates is one.candidates
     assert (one.exercise.path, two.exercise.path) == (first, second)
-    edit(second / "cases.py", '"h_prev": np.array([0.8, -0.3, 0.5]),',
-         '"h_prev": np.array([0.0, 0.0, 0.0]),')
+    edit(
+        second / "cases.py",
+        '"h_prev": np.array([0.8, -0.3, 0.5]),',
+        '"h_prev": np.array([0.0, 0.0, 0.0]),',
+    )
     edited = ExerciseCatalog(tmp_path / "two").prepared("gru-update-gate")
     np.testing.assert_array_equal(edited.cases[0].inputs["h_prev"], np.zeros(3))
 
@@ -152,7 +158,8 @@ def test_a_catalog_keeps_one_object_per_version_of_a_copied_folder(tmp_path: Pat
 
 
 def test_an_edited_folder_that_does_not_prepare_is_served_from_its_last_good_version(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     folder = make_tiny_exercise(tmp_path)
     catalog = ExerciseCatalog(tmp_path)
     good = catalog.prepared("count-above")
@@ -161,12 +168,16 @@ def test_an_edited_folder_that_does_not_prepare_is_served_from_its_last_good_ver
     broken_version = folder_version(folder)
     assert catalog.prepared("count-above") is good
     (stale,) = catalog.stale()
-    assert (stale.exercise_id, stale.served_version, stale.failing_version) == \
-        ("count-above", good.exercise.version, broken_version)
+    assert (stale.exercise_id, stale.served_version, stale.failing_version) == (
+        "count-above",
+        good.exercise.version,
+        broken_version,
+    )
     assert stale.problem.startswith("count-above/cases.py: raised SyntaxError: ")
     assert stale.describe() == (
         f"exercise 'count-above': its folder does not load ({stale.problem}); graded against "
-        f"its last good version {good.exercise.version} until it is fixed")
+        f"its last good version {good.exercise.version} until it is fixed"
+    )
     assert catalog.prepared("count-above") is good  # the broken version is not tried again
     edit(folder / "cases.py", "retrun {", "return {")
     edit(folder / "cases.py", '"threshold": 1.5', '"threshold": 2.5')

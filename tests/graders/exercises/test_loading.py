@@ -21,10 +21,16 @@ def load_error(path: Path) -> str:
 
 # --- a good folder ------------------------------------------------------------------------
 
+
 def test_good_folder_loads(gate_exercise: Exercise) -> None:
     ex = gate_exercise
     assert (ex.id, ex.title, ex.difficulty, ex.entry, ex.order) == (
-        "gru-update-gate", "GRU update gate", "easy", "update_gate", 10)
+        "gru-update-gate",
+        "GRU update gate",
+        "easy",
+        "update_gate",
+        10,
+    )
     assert ex.tags == ("gru", "gates", "sigmoid", "numerical-stability")
     assert ex.path == GATE.resolve()
     assert ex.limits == Limits(time_s=5, memory_mb=512)
@@ -43,11 +49,13 @@ def test_good_folder_loads(gate_exercise: Exercise) -> None:
 
 # --- exercise.toml ------------------------------------------------------------------------
 
+
 def test_missing_required_files_are_named(gate_copy: Path) -> None:
     (gate_copy / "starter.py").unlink()
     (gate_copy / "cases.py").unlink()
-    assert load_error(gate_copy) == ("gru-update-gate: missing required file(s): starter.py, "
-                                     "cases.py")
+    assert load_error(gate_copy) == (
+        "gru-update-gate: missing required file(s): starter.py, cases.py"
+    )
 
 
 def test_no_such_folder(tmp_path: Path) -> None:
@@ -58,33 +66,40 @@ def test_no_such_folder(tmp_path: Path) -> None:
 
 def test_missing_entry_field(gate_copy: Path) -> None:
     edit(gate_copy / "exercise.toml", 'entry = "update_gate"\n', "")
-    assert load_error(gate_copy) == ("gru-update-gate/exercise.toml: field 'entry' is missing or "
-                                     "not a non-empty string")
+    assert load_error(gate_copy) == (
+        "gru-update-gate/exercise.toml: field 'entry' is missing or not a non-empty string"
+    )
 
 
 @pytest.mark.parametrize("value", ['""', '"   "', "3"])
 def test_empty_or_non_string_title(gate_copy: Path, value: str) -> None:
     edit(gate_copy / "exercise.toml", 'title = "GRU update gate"', f"title = {value}")
-    assert load_error(gate_copy) == ("gru-update-gate/exercise.toml: field 'title' is missing or "
-                                     "not a non-empty string")
+    assert load_error(gate_copy) == (
+        "gru-update-gate/exercise.toml: field 'title' is missing or not a non-empty string"
+    )
 
 
 def test_entry_must_be_a_function_name(gate_copy: Path) -> None:
     edit(gate_copy / "exercise.toml", 'entry = "update_gate"', 'entry = "update-gate"')
-    assert load_error(gate_copy) == ("gru-update-gate/exercise.toml: field 'entry' must be a "
-                                     "Python function name")
+    assert load_error(gate_copy) == (
+        "gru-update-gate/exercise.toml: field 'entry' must be a Python function name"
+    )
 
 
 def test_id_must_match_the_folder(gate_copy: Path) -> None:
     renamed = gate_copy.rename(gate_copy.parent / "gru-gate")
-    assert load_error(renamed) == ("gru-gate/exercise.toml: field 'id' is 'gru-update-gate' but "
-                                   "the folder is 'gru-gate'; they must match")
+    assert load_error(renamed) == (
+        "gru-gate/exercise.toml: field 'id' is 'gru-update-gate' but "
+        "the folder is 'gru-gate'; they must match"
+    )
 
 
 def test_bad_difficulty(gate_copy: Path) -> None:
     edit(gate_copy / "exercise.toml", 'difficulty = "easy"', 'difficulty = "extreme"')
-    assert load_error(gate_copy) == ("gru-update-gate/exercise.toml: field 'difficulty' must be "
-                                     "one of easy, medium, hard, not 'extreme'")
+    assert load_error(gate_copy) == (
+        "gru-update-gate/exercise.toml: field 'difficulty' must be "
+        "one of easy, medium, hard, not 'extreme'"
+    )
 
 
 def test_invalid_toml(gate_copy: Path) -> None:
@@ -94,24 +109,28 @@ def test_invalid_toml(gate_copy: Path) -> None:
 
 def test_tags_must_be_strings(gate_copy: Path) -> None:
     edit(gate_copy / "exercise.toml", 'tags = ["gru",', "tags = [1,")
-    assert load_error(gate_copy) == ("gru-update-gate/exercise.toml: field 'tags' must be a "
-                                     "list of strings")
+    assert load_error(gate_copy) == (
+        "gru-update-gate/exercise.toml: field 'tags' must be a list of strings"
+    )
 
 
 def test_order_must_be_an_integer(gate_copy: Path) -> None:
     edit(gate_copy / "exercise.toml", "order = 10", 'order = "10"')
-    assert load_error(gate_copy) == ("gru-update-gate/exercise.toml: field 'order' must be an "
-                                     "integer")
+    assert load_error(gate_copy) == (
+        "gru-update-gate/exercise.toml: field 'order' must be an integer"
+    )
 
 
-@pytest.mark.parametrize(("old", "new", "message"), [
-    ("time_s = 5", "time_s = 0", "field 'time_s' must be in (0, 60]"),
-    ("time_s = 5", "time_s = 61", "field 'time_s' must be in (0, 60]"),
-    ("memory_mb = 512", "memory_mb = 64", "field 'memory_mb' must be in [128, 8192]"),
-    ("memory_mb = 512", "memory_mb = 9000", "field 'memory_mb' must be in [128, 8192]"),
-    ("memory_mb = 512", "memory_mb = 512\ncpus = 2\ndisk = 1",
-     "unknown field(s) cpus, disk"),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("time_s = 5", "time_s = 0", "field 'time_s' must be in (0, 60]"),
+        ("time_s = 5", "time_s = 61", "field 'time_s' must be in (0, 60]"),
+        ("memory_mb = 512", "memory_mb = 64", "field 'memory_mb' must be in [128, 8192]"),
+        ("memory_mb = 512", "memory_mb = 9000", "field 'memory_mb' must be in [128, 8192]"),
+        ("memory_mb = 512", "memory_mb = 512\ncpus = 2\ndisk = 1", "unknown field(s) cpus, disk"),
+    ],
+)
 def test_bad_limits(gate_copy: Path, old: str, new: str, message: str) -> None:
     edit(gate_copy / "exercise.toml", old, new)
     assert load_error(gate_copy) == f"gru-update-gate/exercise.toml [limits]: {message}"
@@ -124,12 +143,16 @@ def test_limits_must_be_a_table(gate_copy: Path) -> None:
     assert load_error(gate_copy) == "gru-update-gate/exercise.toml [limits]: must be a table"
 
 
-@pytest.mark.parametrize(("old", "new", "field"), [
-    ("time_s = 5", 'time_s = "5"', "time_s"),
-    ("memory_mb = 512", 'memory_mb = "lots"', "memory_mb"),
-])
-def test_limits_of_the_wrong_type_are_an_exercise_error(gate_copy: Path, old: str, new: str,
-                                                        field: str) -> None:
+@pytest.mark.parametrize(
+    ("old", "new", "field"),
+    [
+        ("time_s = 5", 'time_s = "5"', "time_s"),
+        ("memory_mb = 512", 'memory_mb = "lots"', "memory_mb"),
+    ],
+)
+def test_limits_of_the_wrong_type_are_an_exercise_error(
+    gate_copy: Path, old: str, new: str, field: str
+) -> None:
     # A string limit must be reported like any other bad limit, not crash with a TypeError.
     edit(gate_copy / "exercise.toml", old, new)
     message = load_error(gate_copy)
@@ -143,23 +166,32 @@ def test_limits_default_when_the_table_is_absent(gate_copy: Path) -> None:
     assert load_exercise(gate_copy).limits == Limits(time_s=5.0, memory_mb=512)
 
 
-@pytest.mark.parametrize(("table", "policy"), [
-    ("", WarningPolicy.NOTE),
-    ('[checks]\nwarnings = "note"\n', WarningPolicy.NOTE),
-    ('[checks]\nwarnings = "fail"\n', WarningPolicy.FAIL),
-])
-def test_warning_policy_is_read_from_the_checks_table(gate_copy: Path, table: str,
-                                                      policy: WarningPolicy) -> None:
+@pytest.mark.parametrize(
+    ("table", "policy"),
+    [
+        ("", WarningPolicy.NOTE),
+        ('[checks]\nwarnings = "note"\n', WarningPolicy.NOTE),
+        ('[checks]\nwarnings = "fail"\n', WarningPolicy.FAIL),
+    ],
+)
+def test_warning_policy_is_read_from_the_checks_table(
+    gate_copy: Path, table: str, policy: WarningPolicy
+) -> None:
     edit(gate_copy / "exercise.toml", "[limits]", table + "[limits]")
     assert load_exercise(gate_copy).warnings is policy
 
 
-@pytest.mark.parametrize(("table", "message"), [
-    ('[checks]\nwarnings = "error"\n',
-     "field 'warnings' must be one of note, fail, not 'error'"),
-    ("[checks]\nwarnings = true\n", "field 'warnings' must be one of note, fail, not True"),
-    ('[checks]\nwarnings = "fail"\nstrict = 1\n', "unknown field(s) strict"),
-])
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        (
+            '[checks]\nwarnings = "error"\n',
+            "field 'warnings' must be one of note, fail, not 'error'",
+        ),
+        ("[checks]\nwarnings = true\n", "field 'warnings' must be one of note, fail, not True"),
+        ('[checks]\nwarnings = "fail"\nstrict = 1\n', "unknown field(s) strict"),
+    ],
+)
 def test_bad_warning_policy(gate_copy: Path, table: str, message: str) -> None:
     edit(gate_copy / "exercise.toml", "[limits]", table + "[limits]")
     assert load_error(gate_copy) == f"gru-update-gate/exercise.toml [checks]: {message}"
@@ -177,21 +209,28 @@ def with_rules(folder: Path, table: str) -> Path:
 
 def test_the_candidate_states_rules_are_read_in_order() -> None:
     assert load_exercise(EXERCISES / "gru-candidate-state").forbid == tuple(
-        Rule.parse(text) for text in ("python-loop", "numpy.vectorize", "numpy.apply_along_axis"))
+        Rule.parse(text) for text in ("python-loop", "numpy.vectorize", "numpy.apply_along_axis")
+    )
 
 
 def test_an_empty_rules_table_forbids_nothing(gate_copy: Path) -> None:
     assert load_exercise(with_rules(gate_copy, "")).forbid == ()
 
 
-@pytest.mark.parametrize(("forbid", "message"), [
-    ('forbid = ["loops"]', "'loops' is not a rule: use one of python-loop, 'import:<module>' "
-                           "or a dotted name such as 'numpy.linalg.inv'"),
-    ('forbid = "python-loop"', "field 'forbid' must be a list of strings"),
-    ("forbid = [1]", "field 'forbid' must be a list of strings"),
-    ('forbid = ["python-loop", "python-loop"]', "field 'forbid' names a rule twice"),
-    ('forbid = []\nallow = ["numpy"]', "unknown field(s) allow"),
-])
+@pytest.mark.parametrize(
+    ("forbid", "message"),
+    [
+        (
+            'forbid = ["loops"]',
+            "'loops' is not a rule: use one of python-loop, 'import:<module>' "
+            "or a dotted name such as 'numpy.linalg.inv'",
+        ),
+        ('forbid = "python-loop"', "field 'forbid' must be a list of strings"),
+        ("forbid = [1]", "field 'forbid' must be a list of strings"),
+        ('forbid = ["python-loop", "python-loop"]', "field 'forbid' names a rule twice"),
+        ('forbid = []\nallow = ["numpy"]', "unknown field(s) allow"),
+    ],
+)
 def test_bad_rules(gate_copy: Path, forbid: str, message: str) -> None:
     with_rules(gate_copy, forbid)
     assert load_error(gate_copy) == f"gru-update-gate/exercise.toml [rules]: {message}"
@@ -206,34 +245,44 @@ def test_optional_fields_default(gate_copy: Path) -> None:
     for line in ("order = 10\n", 'tags = ["gru", "gates", "sigmoid", "numerical-stability"]\n'):
         edit(gate_copy / "exercise.toml", line, "")
     toml = gate_copy / "exercise.toml"
-    toml.write_text("\n".join(line for line in toml.read_text().splitlines()
-                              if not line.startswith("source")) + "\n")
+    toml.write_text(
+        "\n".join(line for line in toml.read_text().splitlines() if not line.startswith("source"))
+        + "\n"
+    )
     exercise = load_exercise(gate_copy)
     assert (exercise.order, exercise.tags, exercise.source) == (1000, (), None)
 
 
 # --- mistakes -----------------------------------------------------------------------------
 
+
 def test_mistake_without_hint(gate_copy: Path) -> None:
-    write(gate_copy / "mistakes" / "no_hint.py", """
+    write(
+        gate_copy / "mistakes" / "no_hint.py",
+        """
         def update_gate(h_prev, x_t, W_z, b_z):
             return h_prev
-    """)
-    assert load_error(gate_copy) == ("gru-update-gate/mistakes/no_hint.py: field 'HINT' is "
-                                     "missing; set HINT = \"what the learner should reconsider\"")
+    """,
+    )
+    assert load_error(gate_copy) == (
+        "gru-update-gate/mistakes/no_hint.py: field 'HINT' is "
+        'missing; set HINT = "what the learner should reconsider"'
+    )
 
 
 def test_mistake_with_blank_hint(gate_copy: Path) -> None:
     edit(gate_copy / "mistakes" / "one_minus_z.py", 'HINT = ("Your gate', 'HINT = "  "\n_ = ("')
     assert load_error(gate_copy).startswith(
-        "gru-update-gate/mistakes/one_minus_z.py: field 'HINT' is missing")
+        "gru-update-gate/mistakes/one_minus_z.py: field 'HINT' is missing"
+    )
 
 
 def test_a_mistake_hint_is_read_without_running_the_file(tmp_path: Path) -> None:
     folder = tmp_path / "gru-update-gate"
     shutil.copytree(EXERCISES / "gru-update-gate", folder)
     (folder / "mistakes" / "loud.py").write_text(
-        'raise SystemExit("ran at load time")\nHINT = "A hint."\n')
+        'raise SystemExit("ran at load time")\nHINT = "A hint."\n'
+    )
     exercise = load_exercise(folder)
     assert [m.hint for m in exercise.mistakes if m.name == "loud"] == ["A hint."]
 
@@ -247,6 +296,7 @@ def test_a_hint_that_is_not_a_literal_is_refused(tmp_path: Path) -> None:
 
 
 # --- versions -----------------------------------------------------------------------------
+
 
 def test_version_changes_when_an_exercise_file_changes(gate_copy: Path) -> None:
     before = folder_version(gate_copy)
@@ -278,8 +328,7 @@ def test_version_ignores_caches_and_editor_files(gate_copy: Path) -> None:
     assert folder_version(gate_copy) == before
 
 
-def test_version_does_not_depend_on_the_folder_location(gate_copy: Path, tmp_path: Path
-                                                        ) -> None:
+def test_version_does_not_depend_on_the_folder_location(gate_copy: Path, tmp_path: Path) -> None:
     elsewhere = tmp_path / "elsewhere" / "gru-update-gate"
     shutil.copytree(gate_copy, elsewhere)
     assert folder_version(elsewhere) == folder_version(gate_copy) == folder_version(GATE)

@@ -27,6 +27,7 @@ def prepare_error(path: Path) -> str:
 
 # --- a good folder ------------------------------------------------------------------------
 
+
 def test_good_folder_prepares(gate: PreparedExercise) -> None:
     assert [c.name for c in gate.cases] == GATE_PUBLIC + GATE_HIDDEN
     assert [c.name for c in gate.public_cases] == GATE_PUBLIC
@@ -34,15 +35,18 @@ def test_good_folder_prepares(gate: PreparedExercise) -> None:
     assert [c.spec.points for c in gate.cases] == [1, 1, 2, 2, 3, 2, 2, 2, 3, 3, 2, 2, 1]
     example = gate.cases[0]
     assert list(example.inputs) == ["h_prev", "x_t", "W_z", "b_z"]
-    np.testing.assert_allclose(example.expected, [0.7150421057, 0.4950001667, 0.4378234991],
-                               rtol=1e-9)
+    np.testing.assert_allclose(
+        example.expected, [0.7150421057, 0.4950001667, 0.4378234991], rtol=1e-9
+    )
     assert set(GATE_MISTAKES) <= set(example.outputs)
     assert set(GATE_MISTAKES) <= set(gate.candidates)
     np.testing.assert_allclose(example.outputs["one_minus_z"], 1 - example.expected)
     # Every mistake is wrong on the worked example but the overflow and the clipped
     # pre-activation are not (its pre-activations are small).
     assert set(GATE_MISTAKES) & example.table.wrong == set(GATE_MISTAKES) - {
-        "clipped_preactivation", "overflowing_sigmoid"}
+        "clipped_preactivation",
+        "overflowing_sigmoid",
+    }
     assert example.slice_inputs == ()
     batch_of_two = gate.cases[1]
     assert len(batch_of_two.slice_inputs) == 2
@@ -61,85 +65,111 @@ def test_preparing_twice_gives_identical_inputs_and_outputs(gate_exercise: Exerc
 
 # --- mistakes -----------------------------------------------------------------------------
 
+
 def test_mistake_that_raises_on_import(gate_copy: Path) -> None:
     # Loading only reads the HINT; the mistake runs, and fails, when the exercise is prepared.
-    write(gate_copy / "mistakes" / "broken.py", """
+    write(
+        gate_copy / "mistakes" / "broken.py",
+        """
         HINT = "x"
         raise ImportError("no such module")
-    """)
-    assert prepare_error(gate_copy) == ("gru-update-gate/mistakes/broken.py: raised ImportError: "
-                                        "no such module")
+    """,
+    )
+    assert prepare_error(gate_copy) == (
+        "gru-update-gate/mistakes/broken.py: raised ImportError: no such module"
+    )
 
 
 def test_mistake_not_defining_the_entry(gate_copy: Path) -> None:
-    write(gate_copy / "mistakes" / "renamed.py", """
+    write(
+        gate_copy / "mistakes" / "renamed.py",
+        """
         HINT = "x"
         def gate(h_prev, x_t, W_z, b_z):
             return h_prev
-    """)
-    assert prepare_error(gate_copy) == ("gru-update-gate/mistakes/renamed.py: does not define "
-                                        "the entry function 'update_gate' named in exercise.toml")
+    """,
+    )
+    assert prepare_error(gate_copy) == (
+        "gru-update-gate/mistakes/renamed.py: does not define "
+        "the entry function 'update_gate' named in exercise.toml"
+    )
 
 
 # --- cases.py and solution.py -------------------------------------------------------------
 
+
 def test_cases_module_that_raises(gate_copy: Path) -> None:
     edit(gate_copy / "cases.py", "BATCH = {", 'raise RuntimeError("unfinished")\nBATCH = {')
-    assert prepare_error(gate_copy) == ("gru-update-gate/cases.py: raised RuntimeError: "
-                                        "unfinished")
+    assert prepare_error(gate_copy) == ("gru-update-gate/cases.py: raised RuntimeError: unfinished")
 
 
 def test_case_that_raises_names_cases_py_and_the_case(gate_copy: Path) -> None:
-    edit(gate_copy / "cases.py", "    return random_inputs(rng, H=4, D=6, N=8)",
-         '    raise ValueError("no batch today")')
-    assert prepare_error(gate_copy) == ("gru-update-gate/cases.py: case 'batched' raised "
-                                        "ValueError: no batch today")
+    edit(
+        gate_copy / "cases.py",
+        "    return random_inputs(rng, H=4, D=6, N=8)",
+        '    raise ValueError("no batch today")',
+    )
+    assert prepare_error(gate_copy) == (
+        "gru-update-gate/cases.py: case 'batched' raised ValueError: no batch today"
+    )
 
 
 def test_solution_not_defining_the_entry(gate_copy: Path) -> None:
     edit(gate_copy / "solution.py", "def update_gate(", "def the_gate(")
-    assert prepare_error(gate_copy) == ("gru-update-gate/solution.py: does not define the entry "
-                                        "function 'update_gate' named in exercise.toml")
+    assert prepare_error(gate_copy) == (
+        "gru-update-gate/solution.py: does not define the entry "
+        "function 'update_gate' named in exercise.toml"
+    )
 
 
 def test_solution_that_raises_on_a_case(gate_copy: Path) -> None:
-    edit(gate_copy / "solution.py", "    joined = np.concatenate",
-         "    if h_prev.shape == (1,):\n        raise ArithmeticError('one unit')\n"
-         "    joined = np.concatenate")
-    assert prepare_error(gate_copy) == ("gru-update-gate/solution.py: raised ArithmeticError on "
-                                        "case 'single hidden unit': one unit")
+    edit(
+        gate_copy / "solution.py",
+        "    joined = np.concatenate",
+        "    if h_prev.shape == (1,):\n        raise ArithmeticError('one unit')\n"
+        "    joined = np.concatenate",
+    )
+    assert prepare_error(gate_copy) == (
+        "gru-update-gate/solution.py: raised ArithmeticError on case 'single hidden unit': one unit"
+    )
 
 
 def test_no_public_case(gate_copy: Path) -> None:
     edit(gate_copy / "cases.py", "public=True", "public=False", count=0)
-    assert prepare_error(gate_copy) == ("gru-update-gate/cases.py: needs at least one public "
-                                        "case (public=True)")
+    assert prepare_error(gate_copy) == (
+        "gru-update-gate/cases.py: needs at least one public case (public=True)"
+    )
 
 
 def test_no_cases(gate_copy: Path) -> None:
     write(gate_copy / "cases.py", "import numpy as np\n")
-    assert prepare_error(gate_copy) == ("gru-update-gate/cases.py: declares no cases; decorate "
-                                        "input makers with @case")
+    assert prepare_error(gate_copy) == (
+        "gru-update-gate/cases.py: declares no cases; decorate input makers with @case"
+    )
 
 
 def test_duplicate_case_names(gate_copy: Path) -> None:
     with (gate_copy / "cases.py").open("a", encoding="utf-8") as file:
-        file.write('\n\n@case(name="batched")\ndef again(rng):\n'
-                   '    return random_inputs(rng, H=2, D=2)\n')
+        file.write(
+            '\n\n@case(name="batched")\ndef again(rng):\n    return random_inputs(rng, H=2, D=2)\n'
+        )
     assert prepare_error(gate_copy) == "gru-update-gate/cases.py: case names must be unique"
 
 
 def test_batch_axes_naming_an_unknown_input(gate_copy: Path) -> None:
-    edit(gate_copy / "cases.py", 'BATCH = {"h_prev": 0, "x_t": 0}',
-         'BATCH = {"h_prev": 0, "x": 0}')
-    assert prepare_error(gate_copy) == ("gru-update-gate/cases.py: case 'batch of two': "
-                                        "batch_axes names unknown input(s) x")
+    edit(gate_copy / "cases.py", 'BATCH = {"h_prev": 0, "x_t": 0}', 'BATCH = {"h_prev": 0, "x": 0}')
+    assert prepare_error(gate_copy) == (
+        "gru-update-gate/cases.py: case 'batch of two': batch_axes names unknown input(s) x"
+    )
 
 
 def test_batched_inputs_disagreeing_on_the_batch_size(gate_copy: Path) -> None:
-    edit(gate_copy / "cases.py", "    return random_inputs(rng, H=4, D=6, N=8)",
-         "    inputs = random_inputs(rng, H=4, D=6, N=8)\n"
-         "    inputs['x_t'] = inputs['x_t'][:7]\n    return inputs")
+    edit(
+        gate_copy / "cases.py",
+        "    return random_inputs(rng, H=4, D=6, N=8)",
+        "    inputs = random_inputs(rng, H=4, D=6, N=8)\n"
+        "    inputs['x_t'] = inputs['x_t'][:7]\n    return inputs",
+    )
     # The reference cannot concatenate 8 states with 7 inputs: the author learns which case.
     message = prepare_error(gate_copy)
     assert message.startswith("gru-update-gate/solution.py: raised ValueError on case 'batched'")

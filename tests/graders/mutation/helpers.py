@@ -29,17 +29,24 @@ def offered(family: Family, source: str, entry: str = "f") -> list[Offered]:
     its tree (``entry`` names the function whose arguments the operators may name)."""
     tree = ast.parse(textwrap.dedent(source))
     scope = Scope.of(tree, entry)
-    return [Offered(variant.operator, variant.name, variant.meaning,
-                    apply(tree, node, variant.rewrite))
-            for node in ast.walk(tree) for variant in family(node, scope)]
+    return [
+        Offered(variant.operator, variant.name, variant.meaning, apply(tree, node, variant.rewrite))
+        for node in ast.walk(tree)
+        for variant in family(node, scope)
+    ]
 
 
 def changed_lines(source: str, entry: str, operator: Operator) -> set[str]:
     """The lines the mutants of one operator changed (mutants are unparsed: compared with the
     unparsed reference)."""
     original = ast.unparse(ast.parse(source)).splitlines()
-    return {line.strip() for m in make_mutants(source, entry) if m.operator is operator
-            for line in m.source.splitlines() if line not in original}
+    return {
+        line.strip()
+        for m in make_mutants(source, entry)
+        if m.operator is operator
+        for line in m.source.splitlines()
+        if line not in original
+    }
 
 
 GRADIENT = textwrap.dedent("""

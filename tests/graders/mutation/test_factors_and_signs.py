@@ -13,20 +13,29 @@ ADDITION = "with the sign of one term flipped (an addition where a subtraction b
 
 
 def test_either_factor_of_each_product_is_left_out() -> None:
-    assert offered(factor_and_sign_variants, "def f(u, dh):\n    return dh * (1.0 - u) * u\n"
-                   ) == [
-        Offered(Operator.DROP_FACTOR, "right", "without the factor u",
-                "def f(u, dh):\n    return dh * (1.0 - u)"),
+    assert offered(factor_and_sign_variants, "def f(u, dh):\n    return dh * (1.0 - u) * u\n") == [
+        Offered(
+            Operator.DROP_FACTOR,
+            "right",
+            "without the factor u",
+            "def f(u, dh):\n    return dh * (1.0 - u)",
+        ),
         Offered(Operator.DROP_FACTOR, "left", ONE_FACTOR, "def f(u, dh):\n    return u"),
         Offered(Operator.DROP_FACTOR, "right", ONE_FACTOR, "def f(u, dh):\n    return dh * u"),
-        Offered(Operator.DROP_FACTOR, "left", "without the factor dh",
-                "def f(u, dh):\n    return (1.0 - u) * u")]
+        Offered(
+            Operator.DROP_FACTOR,
+            "left",
+            "without the factor dh",
+            "def f(u, dh):\n    return (1.0 - u) * u",
+        ),
+    ]
 
 
 def test_a_difference_is_exchanged_or_made_a_sum() -> None:
     assert offered(factor_and_sign_variants, "def f(h, y):\n    return h - y\n") == [
         Offered(Operator.SWAP_DIFFERENCE, "", SIDES_EXCHANGED, "def f(h, y):\n    return y - h"),
-        Offered(Operator.FLIP_SIGN, "", ADDITION, "def f(h, y):\n    return h + y")]
+        Offered(Operator.FLIP_SIGN, "", ADDITION, "def f(h, y):\n    return h + y"),
+    ]
 
 
 def test_a_complement_is_no_difference_to_turn_around() -> None:
@@ -36,13 +45,22 @@ def test_a_complement_is_no_difference_to_turn_around() -> None:
 
 def test_a_minus_sign_is_dropped_but_not_a_negative_number() -> None:
     assert offered(factor_and_sign_variants, "def f(a):\n    return -a + -1\n") == [
-        Offered(Operator.FLIP_SIGN, "", "with the sign of one term flipped",
-                "def f(a):\n    return a + -1")]
+        Offered(
+            Operator.FLIP_SIGN,
+            "",
+            "with the sign of one term flipped",
+            "def f(a):\n    return a + -1",
+        )
+    ]
 
 
 def test_a_gradients_factor_is_dropped_and_its_difference_exchanged() -> None:
-    assert {line for line in changed_lines(GRADIENT, "backward", Operator.DROP_FACTOR)
-            if line.startswith("return")} >= {
-        "return (dh * (1.0 - u), gate, candidate)",   # the derivative factor left out
-        "return (dh * (1.0 - a * a), gate, candidate)"}
+    assert {
+        line
+        for line in changed_lines(GRADIENT, "backward", Operator.DROP_FACTOR)
+        if line.startswith("return")
+    } >= {
+        "return (dh * (1.0 - u), gate, candidate)",  # the derivative factor left out
+        "return (dh * (1.0 - a * a), gate, candidate)",
+    }
     assert changed_lines(GRADIENT, "backward", Operator.SWAP_DIFFERENCE) == {"dh = y - h"}

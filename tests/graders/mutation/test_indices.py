@@ -22,38 +22,57 @@ def loop(header: str, body: str) -> str:
 def test_a_loop_from_zero_is_one_step_short_or_starts_one_step_late() -> None:
     assert offered(index_variants, loop("range(n)", "pass")) == [
         Offered(Operator.SHIFT_RANGE, "short", SHORT, loop("range(n + -1)", "pass")),
-        Offered(Operator.SHIFT_RANGE, "late", LATE, loop("range(1, n)", "pass"))]
+        Offered(Operator.SHIFT_RANGE, "late", LATE, loop("range(1, n)", "pass")),
+    ]
 
 
 def test_a_loop_with_a_start_is_only_one_step_short() -> None:
     assert offered(index_variants, loop("range(1, n)", "pass")) == [
-        Offered(Operator.SHIFT_RANGE, "short", SHORT, loop("range(1, n + -1)", "pass"))]
+        Offered(Operator.SHIFT_RANGE, "short", SHORT, loop("range(1, n + -1)", "pass"))
+    ]
     assert offered(index_variants, loop("range(0, n, 2)", "pass")) == []  # nor with a step
 
 
 def test_an_index_by_the_loop_variable_reads_the_previous_step() -> None:
     assert offered(index_variants, loop("xs", "y = xs[:, t]")) == [
-        Offered(Operator.SHIFT_INDEX, "", PREVIOUS, loop("xs", "y = xs[:, t - 1]"))]
+        Offered(Operator.SHIFT_INDEX, "", PREVIOUS, loop("xs", "y = xs[:, t - 1]"))
+    ]
 
 
 def test_a_loop_that_is_not_over_time_is_told_in_iterations() -> None:
     rows = "def f(xs, n):\n    for i in {}:\n        {}\n    return xs"
-    assert [variant.meaning for variant in offered(index_variants, rows.format("range(n)", "pass"))
-            ] == ["with a loop one iteration short (its last iteration left out)",
-                  "with a loop that starts one iteration late (its first iteration skipped)"]
-    assert [variant.meaning for variant in offered(index_variants, rows.format("xs", "y = xs[i]"))
-            ] == ["with each iteration reading the previous iteration's input (a loop index off "
-                  "by one)"]
+    assert [
+        variant.meaning for variant in offered(index_variants, rows.format("range(n)", "pass"))
+    ] == [
+        "with a loop one iteration short (its last iteration left out)",
+        "with a loop that starts one iteration late (its first iteration skipped)",
+    ]
+    assert [
+        variant.meaning for variant in offered(index_variants, rows.format("xs", "y = xs[i]"))
+    ] == ["with each iteration reading the previous iteration's input (a loop index off by one)"]
 
 
 def test_a_literal_index_is_shifted_either_way_but_not_below_zero_nor_a_shapes() -> None:
     assert offered(index_variants, "def f(xs):\n    return xs[0, 1] + xs.shape[1]\n") == [
-        Offered(Operator.SHIFT_CONSTANT_INDEX, "0:1", NEXT_ELEMENT,
-                "def f(xs):\n    return xs[1, 1] + xs.shape[1]"),
-        Offered(Operator.SHIFT_CONSTANT_INDEX, "1:0", NEXT_ELEMENT,
-                "def f(xs):\n    return xs[0, 0] + xs.shape[1]"),
-        Offered(Operator.SHIFT_CONSTANT_INDEX, "1:2", NEXT_ELEMENT,
-                "def f(xs):\n    return xs[0, 2] + xs.shape[1]")]
+        Offered(
+            Operator.SHIFT_CONSTANT_INDEX,
+            "0:1",
+            NEXT_ELEMENT,
+            "def f(xs):\n    return xs[1, 1] + xs.shape[1]",
+        ),
+        Offered(
+            Operator.SHIFT_CONSTANT_INDEX,
+            "1:0",
+            NEXT_ELEMENT,
+            "def f(xs):\n    return xs[0, 0] + xs.shape[1]",
+        ),
+        Offered(
+            Operator.SHIFT_CONSTANT_INDEX,
+            "1:2",
+            NEXT_ELEMENT,
+            "def f(xs):\n    return xs[0, 2] + xs.shape[1]",
+        ),
+    ]
 
 
 def test_loops_get_range_and_index_mutants() -> None:
@@ -75,6 +94,7 @@ def test_loops_get_range_and_index_mutants() -> None:
 
 def test_an_index_is_off_by_one_but_not_a_shapes_axis() -> None:
     # No learner reads .shape[0] for .shape[1].
-    assert {line.split(" + ")[-2] for line in
-            changed_lines(SLIPS, "step", Operator.SHIFT_CONSTANT_INDEX)} == {
-        "trace[0]", "trace[2]"}
+    assert {
+        line.split(" + ")[-2]
+        for line in changed_lines(SLIPS, "step", Operator.SHIFT_CONSTANT_INDEX)
+    } == {"trace[0]", "trace[2]"}

@@ -30,8 +30,9 @@ def test_the_scope_of_a_reference() -> None:
         parameters=frozenset({"h", "x", "W_u", "b_u"}),
         helpers=frozenset({"logistic"}),
         loop_variables=frozenset({"t"}),  # not a tuple of names
-        gates=frozenset({"u"}),           # a sigmoid's value, not tanh's
-        functions=frozenset({"logistic", "step", "scaled"}))
+        gates=frozenset({"u"}),  # a sigmoid's value, not tanh's
+        functions=frozenset({"logistic", "step", "scaled"}),
+    )
 
 
 def test_a_reference_without_its_entry_function_has_no_parameters() -> None:

@@ -12,28 +12,48 @@ from graders.mutation.runs import run_mutants
 
 def test_mutants_run_in_a_limited_subprocess_and_are_cached(tmp_path: Path) -> None:
     reference = "def f(x):\n    return x + 1.0\n"
-    sources = ["def f(x):\n    return x\n",
-               "def f(x):\n    while True:\n        pass\n",
-               "def f(x):\n    return bytearray(1 << 40)\n",
-               "def f(x):\n    return x + 1.0 + 0.0 * x\n",
-               "def f(x):\n    return x.reshape(3) + 1.0\n"]
+    sources = [
+        "def f(x):\n    return x\n",
+        "def f(x):\n    while True:\n        pass\n",
+        "def f(x):\n    return bytearray(1 << 40)\n",
+        "def f(x):\n    return x + 1.0 + 0.0 * x\n",
+        "def f(x):\n    return x.reshape(3) + 1.0\n",
+    ]
     inputs = [{"x": np.arange(3.0)}, {"x": np.ones(2)}]
     cache = tmp_path / "runs.frame"
     keys = ["drop", "loop", "memory", "same", "reshape"]
-    arguments = {"reference": reference, "sources": sources, "entry": "f", "inputs": inputs,
-                 "tolerances": [Tolerance()] * 2, "time_s": 1.0, "memory_mb": 512,
-                 "keys": keys, "cache_file": cache}
+    arguments = {
+        "reference": reference,
+        "sources": sources,
+        "entry": "f",
+        "inputs": inputs,
+        "tolerances": [Tolerance()] * 2,
+        "time_s": 1.0,
+        "memory_mb": 512,
+        "keys": keys,
+        "cache_file": cache,
+    }
     runs = run_mutants(**arguments)  # type: ignore[arg-type]
     np.testing.assert_array_equal(runs.outputs["drop"][0], np.arange(3.0))
-    assert runs.outputs["loop"] == (None, None)       # stopped by the time limit
-    assert runs.outputs["memory"] == (None, None)     # stopped by the memory limit
+    assert runs.outputs["loop"] == (None, None)  # stopped by the time limit
+    assert runs.outputs["memory"] == (None, None)  # stopped by the memory limit
     assert runs.outputs["reshape"][1] is None
     # What each raised, by type (and the numpy operation that failed): running out of time or
     # memory is no exception of the code's.
-    assert runs.raised == {"drop": (None, None), "loop": (None, None), "memory": (None, None),
-                           "same": (None, None), "reshape": (None, "ValueError:reshape")}
-    assert runs.probe_differs == {"drop": True, "loop": True, "memory": True, "same": False,
-                                  "reshape": True}
+    assert runs.raised == {
+        "drop": (None, None),
+        "loop": (None, None),
+        "memory": (None, None),
+        "same": (None, None),
+        "reshape": (None, "ValueError:reshape"),
+    }
+    assert runs.probe_differs == {
+        "drop": True,
+        "loop": True,
+        "memory": True,
+        "same": False,
+        "reshape": True,
+    }
     assert cache.is_file()
     again = run_mutants(**{**arguments, "sources": ["this is not run"] * 5})  # type: ignore[arg-type]
     np.testing.assert_array_equal(again.outputs["drop"][1], np.ones(2))
@@ -45,21 +65,41 @@ def test_mutants_whose_process_runs_out_of_memory_say_so(tmp_path: Path) -> None
     # traceback's last line); an exception inside a mutant is caught there, so a mutant ends
     # the process by exiting itself.
     cache = tmp_path / "runs.frame"
-    dies = ("import os, sys\nsys.stderr.write('Traceback ...\\nMemoryError\\n')\n"
-            "sys.stderr.flush()\nos._exit(1)\n")
-    runs = run_mutants(reference="def f(x):\n    return x\n", sources=[dies], entry="f",
-                       inputs=[{"x": np.ones(3)}], tolerances=[Tolerance()], time_s=5.0,
-                       memory_mb=256, keys=["dies"], cache_file=cache)
+    dies = (
+        "import os, sys\nsys.stderr.write('Traceback ...\\nMemoryError\\n')\n"
+        "sys.stderr.flush()\nos._exit(1)\n"
+    )
+    runs = run_mutants(
+        reference="def f(x):\n    return x\n",
+        sources=[dies],
+        entry="f",
+        inputs=[{"x": np.ones(3)}],
+        tolerances=[Tolerance()],
+        time_s=5.0,
+        memory_mb=256,
+        keys=["dies"],
+        cache_file=cache,
+    )
     assert (runs.outputs, runs.raised, runs.probe_differs) == ({}, {}, {})
     assert runs.failure == (
         "the mutants could not be run: they ran out of memory (MemoryError) within [limits] "
         "memory_mb = 256, which holds every case's inputs twice (with their probes) and every "
         "mutant's outputs on them; make the largest cases smaller or raise memory_mb in "
-        "exercise.toml")
+        "exercise.toml"
+    )
     assert not cache.exists()  # tried again at the next preparation
     crash = dies.replace("MemoryError", "SystemError: boom").replace("_exit(1)", "_exit(3)")
-    runs = run_mutants(reference="def f(x):\n    return x\n", sources=[crash], entry="f",
-                       inputs=[{"x": np.ones(3)}], tolerances=[Tolerance()], time_s=5.0,
-                       memory_mb=256, keys=["crash"], cache_file=None)
-    assert runs.failure == ("the mutants could not be run: their process ended with exit "
-                            "status 3 (SystemError: boom)")
+    runs = run_mutants(
+        reference="def f(x):\n    return x\n",
+        sources=[crash],
+        entry="f",
+        inputs=[{"x": np.ones(3)}],
+        tolerances=[Tolerance()],
+        time_s=5.0,
+        memory_mb=256,
+        keys=["crash"],
+        cache_file=None,
+    )
+    assert runs.failure == (
+        "the mutants could not be run: their process ended with exit status 3 (SystemError: boom)"
+    )

@@ -8,8 +8,9 @@ from pathlib import Path
 def descendants(pid: int) -> list[int]:
     """Every process below ``pid`` (rootless, the zygote itself is below a waiting parent)."""
     try:
-        children = [int(child) for child in
-                    Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+        children = [
+            int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        ]
     except FileNotFoundError:
         return []
     return children + [grandchild for child in children for grandchild in descendants(child)]

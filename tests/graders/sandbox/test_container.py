@@ -16,8 +16,20 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[3]
 DOCKER_DEFAULT_CAPABILITIES = (
-    "chown", "dac_override", "fsetid", "fowner", "mknod", "net_raw", "setgid", "setuid",
-    "setfcap", "setpcap", "net_bind_service", "sys_chroot", "kill", "audit_write",
+    "chown",
+    "dac_override",
+    "fsetid",
+    "fowner",
+    "mknod",
+    "net_raw",
+    "setgid",
+    "setuid",
+    "setfcap",
+    "setpcap",
+    "net_bind_service",
+    "sys_chroot",
+    "kill",
+    "audit_write",
 )
 GRADE_THE_REFERENCE = textwrap.dedent("""
     from pathlib import Path
@@ -41,12 +53,27 @@ def grade_with_capabilities(capabilities: tuple[str, ...]) -> list[str]:
     """Grade in a process whose capabilities (as root) are only ``capabilities``."""
     setpriv = shutil.which("setpriv")
     if setpriv is None:
-        pytest.skip("setpriv (util-linux) is not installed: the container's capability set "
-                    "was NOT tested")
+        pytest.skip(
+            "setpriv (util-linux) is not installed: the container's capability set was NOT tested"
+        )
     bounding = ",".join(["-all", *(f"+{capability}" for capability in capabilities)])
-    done = subprocess.run([setpriv, "--bounding-set", bounding, "--inh-caps", "-all", "--",
-                           sys.executable, "-c", GRADE_THE_REFERENCE],
-                          cwd=REPO, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [
+            setpriv,
+            "--bounding-set",
+            bounding,
+            "--inh-caps",
+            "-all",
+            "--",
+            sys.executable,
+            "-c",
+            GRADE_THE_REFERENCE,
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout.splitlines()
 
@@ -59,5 +86,7 @@ def test_grades_with_the_capabilities_of_the_documented_container() -> None:
 
 def test_refuses_to_grade_without_sys_admin_and_says_why() -> None:
     (refusal,) = grade_with_capabilities(DOCKER_DEFAULT_CAPABILITIES)
-    assert refusal == ("refused: sandbox setup: unshare (network namespace): Operation not "
-                       "permitted; unshare (mount namespace): Operation not permitted")
+    assert refusal == (
+        "refused: sandbox setup: unshare (network namespace): Operation not "
+        "permitted; unshare (mount namespace): Operation not permitted"
+    )

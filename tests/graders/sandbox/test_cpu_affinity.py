@@ -16,7 +16,8 @@ from graders.sandbox.runner import PACKAGE_ROOT
 
 pytestmark = pytest.mark.skipif(
     not hasattr(os, "sched_getaffinity") or len(os.sched_getaffinity(0)) < 2,
-    reason="needs Linux and at least two CPUs")
+    reason="needs Linux and at least two CPUs",
+)
 
 EVERY = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
 
@@ -57,8 +58,12 @@ class Pinned:
 
     def __init__(self, count: int, folder: Path) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-c", PINNED, str(count), str(folder)], stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": PACKAGE_ROOT})
+            [sys.executable, "-c", PINNED, str(count), str(folder)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONPATH": PACKAGE_ROOT},
+        )
         assert self.process.stdout is not None
         self.seen: dict[str, list[int]] = json.loads(self.process.stdout.readline())
 

@@ -117,7 +117,8 @@ HOSTILE = {
 FORGED = frozenset(HOSTILE)
 HOSTILE |= {
     "lone surrogates and nul": SOLUTION + "\nprint('\\ud800 lone \\x00 nul \\udfff')\n",
-    "unequal batched slices": SOLUTION + textwrap.dedent("""
+    "unequal batched slices": SOLUTION
+    + textwrap.dedent("""
         _reference = update_gate
         _calls = [0]
 
@@ -133,7 +134,8 @@ HOSTILE |= {
 
 @pytest.mark.parametrize("name", sorted(HOSTILE))
 def test_a_hostile_submission_is_its_own_error_and_the_next_slow_one_passes(
-        gate: PreparedExercise, sandbox: Sandbox, name: str) -> None:
+    gate: PreparedExercise, sandbox: Sandbox, name: str
+) -> None:
     report = grade_code(gate, sandbox, HOSTILE[name])
     if name in FORGED:
         assert report.verdict is Verdict.ERROR, report.to_dict()
@@ -146,7 +148,8 @@ def test_a_hostile_submission_is_its_own_error_and_the_next_slow_one_passes(
 
 
 def test_forged_caps_are_applied_on_the_trusted_side(
-        gate: PreparedExercise, sandbox: Sandbox) -> None:
+    gate: PreparedExercise, sandbox: Sandbox
+) -> None:
     report = grade_code(gate, sandbox, HOSTILE["huge forged output and message"])
     assert report.verdict is Verdict.ERROR
     assert report.output.endswith("[... 8999000 more characters were cut]")
@@ -156,14 +159,16 @@ def test_forged_caps_are_applied_on_the_trusted_side(
 
 
 def test_surrogates_and_nul_are_replaced_before_storing(
-        gate: PreparedExercise, sandbox: Sandbox) -> None:
+    gate: PreparedExercise, sandbox: Sandbox
+) -> None:
     report = grade_code(gate, sandbox, HOSTILE["lone surrogates and nul"])
     assert report.verdict is Verdict.PASSED
     assert "\ufffd lone \ufffd nul \ufffd" in report.output
 
 
 def test_unequal_batched_slices_fail_batch_consistency(
-        gate: PreparedExercise, sandbox: Sandbox) -> None:
+    gate: PreparedExercise, sandbox: Sandbox
+) -> None:
     report = grade_code(gate, sandbox, HOSTILE["unequal batched slices"])
     assert report.verdict is Verdict.FAILED
     batch = next(t for t in report.tests if t.name == "batch of two")
@@ -177,13 +182,13 @@ def wait_for(condition: object, timeout: float = 10.0) -> None:
     assert condition(), "the condition never held"  # type: ignore[operator]
 
 
-def test_a_zygote_killed_mid_grading_is_retried_and_never_blamed(
-        gate: PreparedExercise) -> None:
+def test_a_zygote_killed_mid_grading_is_retried_and_never_blamed(gate: PreparedExercise) -> None:
     with Sandbox(workers=1, limits=LIMITS) as pool:
         zygote = pool._all[0]
         reports: list[GradeReport] = []
-        runner = threading.Thread(target=lambda: reports.append(
-            grade_code(gate, pool, SLOW_HONEST)))
+        runner = threading.Thread(
+            target=lambda: reports.append(grade_code(gate, pool, SLOW_HONEST))
+        )
         idle = len(descendants(zygote.process.pid))
         runner.start()
         wait_for(lambda: len(descendants(zygote.process.pid)) > idle)
@@ -198,8 +203,9 @@ def test_a_stopped_zygote_is_an_engine_fault_never_a_timeout(gate: PreparedExerc
     with Sandbox(workers=1, limits=limits) as pool:
         zygote = pool._all[0]
         reports: list[GradeReport] = []
-        runner = threading.Thread(target=lambda: reports.append(
-            grade(gate, SLOW_HONEST, pool, limits=limits)))
+        runner = threading.Thread(
+            target=lambda: reports.append(grade(gate, SLOW_HONEST, pool, limits=limits))
+        )
         idle = len(descendants(zygote.process.pid))
         runner.start()
         wait_for(lambda: len(descendants(zygote.process.pid)) > idle)

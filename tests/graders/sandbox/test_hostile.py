@@ -71,13 +71,16 @@ def assert_still_grades(gate: PreparedExercise, sandbox: Sandbox) -> None:
 
 
 def test_cannot_read_the_reference_solution_or_the_project(sandbox: Sandbox) -> None:
-    result = probe(sandbox, f"""
+    result = probe(
+        sandbox,
+        f"""
         found = []
         for path in ({str(SOLUTION)!r}, {str(REPO / "exercises")!r}, {str(REPO)!r} + "/numjudge.db",
                      {str(REPO / "graders")!r}):
             found.append(os.path.exists(path))
         return str(found)
-    """)
+    """,
+    )
     assert returned(result) == "[False, False, False, False]"
 
 
@@ -92,33 +95,49 @@ def test_sees_only_system_and_python_folders(sandbox: Sandbox) -> None:
 
 
 def test_runs_unprivileged_as_pid_one_with_a_scrubbed_environment(sandbox: Sandbox) -> None:
-    value = returned(probe(sandbox, """
+    value = returned(
+        probe(
+            sandbox,
+            """
         return repr((os.getuid(), os.geteuid(), os.getgid(), sorted(os.getgroups()), os.getpid(),
                      sorted(p for p in os.listdir('/proc') if p.isdigit()),
                      dict(os.environ), os.uname().nodename))
-    """))
+    """,
+        )
+    )
     uid = sandbox._all[0].uid
     assert uid >= LIMITS.uid_base
     # Root drops every supplementary group. A user namespace may not (docs/sandbox.md): the
     # invoking user's groups stay, the primary one as the slot's gid, the others as nobody.
-    groups = [] if os.geteuid() == 0 else sorted(uid if group == os.getgid() else 65534
-                                                 for group in os.getgroups())
+    groups = (
+        []
+        if os.geteuid() == 0
+        else sorted(uid if group == os.getgid() else 65534 for group in os.getgroups())
+    )
     assert value == f"({uid}, {uid}, {uid}, {groups}, 1, ['1'], {SANDBOX_ENVIRONMENT}, 'sandbox')"
 
 
 def test_has_no_network(sandbox: Sandbox) -> None:
-    value = returned(probe(sandbox, """
+    value = returned(
+        probe(
+            sandbox,
+            """
         try:
             socket.create_connection(("127.0.0.1", 5432), timeout=1)
         except OSError as exc:
             return type(exc).__name__ + str(exc.errno)
         return "connected"
-    """))
+    """,
+        )
+    )
     assert value == "PermissionError1"
 
 
 def test_cannot_reach_unix_sockets_of_local_services(sandbox: Sandbox) -> None:
-    value = returned(probe(sandbox, """
+    value = returned(
+        probe(
+            sandbox,
+            """
         seen = [os.path.exists(p) for p in ("/var/run/postgresql", "/run/postgresql",
                                            "/var/run/redis", "/run")]
         try:
@@ -126,12 +145,17 @@ def test_cannot_reach_unix_sockets_of_local_services(sandbox: Sandbox) -> None:
         except OSError as exc:
             return repr((seen, exc.errno))
         return "socket created"
-    """))
+    """,
+        )
+    )
     assert value == "([False, False, False, False], 1)"
 
 
 def test_dangerous_system_calls_are_refused(sandbox: Sandbox) -> None:
-    value = returned(probe(sandbox, """
+    value = returned(
+        probe(
+            sandbox,
+            """
         libc = ctypes.CDLL(None, use_errno=True)
         results = []
         for number, args in ((101, (16, 1, 0, 0)),        # ptrace(PTRACE_ATTACH, 1)
@@ -143,48 +167,71 @@ def test_dangerous_system_calls_are_refused(sandbox: Sandbox) -> None:
             rc = libc.syscall(number, *args)
             results.append((rc, ctypes.get_errno()))
         return repr(results)
-    """))
+    """,
+        )
+    )
     assert value == repr([(-1, 1)] * 6)
 
 
 def test_vsock_sockets_are_refused(sandbox: Sandbox) -> None:
-    value = returned(probe(sandbox, """
+    value = returned(
+        probe(
+            sandbox,
+            """
         try:
             socket.socket(40, socket.SOCK_STREAM)   # AF_VSOCK
         except OSError as exc:
             return exc.errno
         return -1
-    """))
+    """,
+        )
+    )
     assert value == 1
 
 
 def test_system_folders_are_read_only(sandbox: Sandbox) -> None:
-    value = returned(probe(sandbox, """
+    value = returned(
+        probe(
+            sandbox,
+            """
         try:
             open("/usr/lib/numjudge-was-here", "w")
         except OSError as exc:
             return exc.errno
         return 0
-    """))
+    """,
+        )
+    )
     assert value in (13, 30)  # EACCES or EROFS
 
 
 def test_nothing_survives_in_tmp_or_dev_shm_between_submissions(sandbox: Sandbox) -> None:
-    returned(probe(sandbox, """
+    returned(
+        probe(
+            sandbox,
+            """
         for path in ("/tmp/left-behind", "/dev/shm/left-behind", "/sandbox/left-behind"):
             with open(path, "w") as fh:
                 fh.write("secret")
         return 1
-    """))
-    value = returned(probe(sandbox, """
+    """,
+        )
+    )
+    value = returned(
+        probe(
+            sandbox,
+            """
         return repr([os.path.exists(p) for p in
                      ("/tmp/left-behind", "/dev/shm/left-behind", "/sandbox/left-behind")])
-    """))
+    """,
+        )
+    )
     assert value == "[False, False, False]"
 
 
 def test_an_infinite_loop_times_out_and_keeps_earlier_results(
-        sandbox: Sandbox, gate: PreparedExercise) -> None:
+    sandbox: Sandbox, gate: PreparedExercise
+) -> None:
     code = SOLUTION.read_text() + textwrap.dedent("""
         _calls = 0
         _reference = update_gate
@@ -204,15 +251,21 @@ def test_an_infinite_loop_times_out_and_keeps_earlier_results(
     assert LIMITS.time_s * 1000 <= report.cost.cpu_ms <= LIMITS.cpu_s * 1000 + 100, report.cost
     assert report.tests[0].status.value == "passed"
     assert report.message == "time limit exceeded (2 s of CPU time for the whole submission)"
-    assert report.tests[1].message == ("not run: time limit exceeded (2 s of CPU time for the "
-                                       "whole submission)")
+    assert report.tests[1].message == (
+        "not run: time limit exceeded (2 s of CPU time for the whole submission)"
+    )
     assert (report.tests[-1].failure, report.tests[-1].message) == (
-        Failure.TIME_LIMIT, "time limit exceeded (details are not shown for hidden tests)")
+        Failure.TIME_LIMIT,
+        "time limit exceeded (details are not shown for hidden tests)",
+    )
     assert_still_grades(gate, sandbox)
 
 
 def test_a_fork_flood_is_contained(sandbox: Sandbox, gate: PreparedExercise) -> None:
-    report = grade_code(gate, sandbox, """
+    report = grade_code(
+        gate,
+        sandbox,
+        """
         import os
         def update_gate(h_prev, x_t, W_z, b_z):
             while True:
@@ -220,27 +273,35 @@ def test_a_fork_flood_is_contained(sandbox: Sandbox, gate: PreparedExercise) -> 
                     os.fork()
                 except OSError:
                     pass
-    """)
+    """,
+    )
     assert report.verdict in (Verdict.TIMEOUT, Verdict.ERROR)
     assert report.score == 0
     assert_still_grades(gate, sandbox)
 
 
 def test_a_memory_bomb_hits_the_memory_limit(sandbox: Sandbox, gate: PreparedExercise) -> None:
-    report = grade_code(gate, sandbox, """
+    report = grade_code(
+        gate,
+        sandbox,
+        """
         import numpy as np
         def update_gate(h_prev, x_t, W_z, b_z):
             return np.ones((1 << 31,))
-    """)
+    """,
+    )
     assert report.verdict is Verdict.MEMORY_LIMIT
     assert "ran out of memory" in report.tests[0].message
     assert_still_grades(gate, sandbox)
 
 
-@pytest.mark.parametrize("exit_call", ["os._exit(0)", "sys.exit(0)", "ctypes.string_at(0)",
-                                       "os.kill(-1, 9)", "os.abort()"])
+@pytest.mark.parametrize(
+    "exit_call",
+    ["os._exit(0)", "sys.exit(0)", "ctypes.string_at(0)", "os.kill(-1, 9)", "os.abort()"],
+)
 def test_ending_the_process_is_an_error_never_a_pass(
-        sandbox: Sandbox, gate: PreparedExercise, exit_call: str) -> None:
+    sandbox: Sandbox, gate: PreparedExercise, exit_call: str
+) -> None:
     code = SOLUTION.read_text() + textwrap.dedent(f"""
         import ctypes, os, sys
         _reference = update_gate
@@ -264,11 +325,15 @@ def test_sys_exit_at_import_is_a_load_error(sandbox: Sandbox, gate: PreparedExer
 
 
 def test_huge_output_is_refused(sandbox: Sandbox, gate: PreparedExercise) -> None:
-    report = grade_code(gate, sandbox, """
+    report = grade_code(
+        gate,
+        sandbox,
+        """
         import numpy as np
         def update_gate(h_prev, x_t, W_z, b_z):
             return np.zeros(3_000_000)
-    """)
+    """,
+    )
     assert report.verdict is Verdict.ERROR
     assert report.message == "the output is too large (limit 8 MB)"
     assert_still_grades(gate, sandbox)
@@ -279,19 +344,26 @@ def test_huge_printed_output_is_cut(sandbox: Sandbox, gate: PreparedExercise) ->
     report = grade_code(gate, sandbox, code)
     assert report.verdict is Verdict.PASSED
     assert len(report.output) < 25_000
-    assert report.output.endswith(f"[... {10_000_001 - LIMITS.max_stdout_chars} more characters "
-                                  "were cut]")
+    assert report.output.endswith(
+        f"[... {10_000_001 - LIMITS.max_stdout_chars} more characters were cut]"
+    )
 
 
 def test_object_arrays_are_refused(sandbox: Sandbox, gate: PreparedExercise) -> None:
-    report = grade_code(gate, sandbox, """
+    report = grade_code(
+        gate,
+        sandbox,
+        """
         import numpy as np
         def update_gate(h_prev, x_t, W_z, b_z):
             return np.array([object()] * h_prev.shape[-1])
-    """)
+    """,
+    )
     assert report.verdict is Verdict.FAILED
-    assert report.tests[0].message == ("type: expected numpy.ndarray, got numpy.ndarray (an array "
-                                       "of dtype object, which is not numeric)")
+    assert report.tests[0].message == (
+        "type: expected numpy.ndarray, got numpy.ndarray (an array "
+        "of dtype object, which is not numeric)"
+    )
 
 
 def test_ndarray_subclasses_are_refused(sandbox: Sandbox, gate: PreparedExercise) -> None:
@@ -307,12 +379,16 @@ def test_ndarray_subclasses_are_refused(sandbox: Sandbox, gate: PreparedExercise
     """)
     report = grade_code(gate, sandbox, code)
     assert report.verdict is Verdict.FAILED
-    assert report.tests[0].message == ("type: expected numpy.ndarray, got submission.Sneaky "
-                                       "(a subclass of numpy.ndarray)")
+    assert report.tests[0].message == (
+        "type: expected numpy.ndarray, got submission.Sneaky (a subclass of numpy.ndarray)"
+    )
 
 
 def test_monkeypatching_numpy_changes_nothing(sandbox: Sandbox, gate: PreparedExercise) -> None:
-    report = grade_code(gate, sandbox, """
+    report = grade_code(
+        gate,
+        sandbox,
+        """
         import numpy as np
         np.allclose = lambda *args, **kwargs: True
         np.array_equal = lambda *args, **kwargs: True
@@ -320,13 +396,17 @@ def test_monkeypatching_numpy_changes_nothing(sandbox: Sandbox, gate: PreparedEx
 
         def update_gate(h_prev, x_t, W_z, b_z):
             return np.zeros(h_prev.shape)
-    """)
+    """,
+    )
     assert report.verdict is Verdict.FAILED
     assert report.score == 0
 
 
 def test_forged_frames_cannot_fake_a_pass(sandbox: Sandbox, gate: PreparedExercise) -> None:
-    report = grade_code(gate, sandbox, """
+    report = grade_code(
+        gate,
+        sandbox,
+        """
         import json, os, socket, struct
         for fd in range(3, 64):
             try:
@@ -337,12 +417,12 @@ def test_forged_frames_cannot_fake_a_pass(sandbox: Sandbox, gate: PreparedExerci
         header = json.dumps({"kind": "done", "buffers": [], "verdict": "passed"}).encode()
         channel.sendall(struct.pack(">I", len(header)) + header)
         os._exit(0)
-    """)
+    """,
+    )
     assert report.verdict is Verdict.ERROR
     assert report.score == 0
     assert all(t.status.value == "error" for t in report.tests)
     assert_still_grades(gate, sandbox)
-
 
 
 NAMESPACES = ("net", "ipc", "uts", "pid", "mnt")
@@ -376,12 +456,14 @@ def test_a_sandbox_dies_with_its_zygote_even_in_a_session_of_its_own() -> None:
     limits = SandboxLimits(time_s=60.0)
     with Sandbox(workers=1, limits=limits) as pool:
         zygote_pid = pool._all[0].process.pid
-        runner = threading.Thread(target=pool.run,
-                                  args=(code, "f", [Task(("x",), (np.zeros(2),))], limits))
+        runner = threading.Thread(
+            target=pool.run, args=(code, "f", [Task(("x",), (np.zeros(2),))], limits)
+        )
         runner.start()
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline and not any(
-                map(leads_its_session, sandboxes := descendants(zygote_pid))):
+            map(leads_its_session, sandboxes := descendants(zygote_pid))
+        ):
             time.sleep(0.05)
         assert any(map(leads_its_session, sandboxes)), "the submission never called setsid"
         os.kill(zygote_pid, signal.SIGKILL)
@@ -393,7 +475,10 @@ def test_a_sandbox_dies_with_its_zygote_even_in_a_session_of_its_own() -> None:
 
 
 def test_memory_no_process_limit_counts_is_refused(sandbox: Sandbox) -> None:
-    value = returned(probe(sandbox, """
+    value = returned(
+        probe(
+            sandbox,
+            """
         libc = ctypes.CDLL(None, use_errno=True)
         results = []
         for call in (lambda: os.memfd_create("x"),
@@ -406,12 +491,17 @@ def test_memory_no_process_limit_counts_is_refused(sandbox: Sandbox) -> None:
             except OSError as exc:
                 results.append((-1, exc.errno))
         return repr(results)
-    """))
+    """,
+        )
+    )
     assert value == repr([(-1, 1)] * 4)
 
 
 def test_no_lock_or_watch_on_files_other_sandboxes_see(sandbox: Sandbox) -> None:
-    value = returned(probe(sandbox, """
+    value = returned(
+        probe(
+            sandbox,
+            """
         import fcntl, struct
         shared = os.open(np.__file__, os.O_RDONLY)
         results = []
@@ -429,7 +519,9 @@ def test_no_lock_or_watch_on_files_other_sandboxes_see(sandbox: Sandbox) -> None
                 results.append(exc.errno)
         fcntl.fcntl(shared, fcntl.F_GETFD)  # the ordinary commands still work
         return repr(results)
-    """))
+    """,
+        )
+    )
     assert value == repr([1] * 5)
 
 

@@ -37,7 +37,8 @@ def test_the_machine_is_the_kernel_and_the_hostname(other_machine: str) -> None:
 
 
 def test_another_machines_cgroup_under_the_same_parent_is_kept(
-        other_machine: str, tmp_path: Path) -> None:
+    other_machine: str, tmp_path: Path
+) -> None:
     # Its state folder is in the other machine's /tmp, never in ours: not a sign it is dead.
     theirs = tmp_path / f"{other_machine}abc"
     ours = tmp_path / f"{state.own_prefix()}def"
@@ -49,7 +50,8 @@ def test_another_machines_cgroup_under_the_same_parent_is_kept(
 
 
 def test_an_unlocked_state_folder_of_another_machine_is_kept(
-        other_machine: str, tmp_path: Path) -> None:
+    other_machine: str, tmp_path: Path
+) -> None:
     theirs = tmp_path / f"{other_machine}abc"
     ours = tmp_path / f"{state.own_prefix()}def"
     for folder in (theirs, ours):
@@ -68,7 +70,8 @@ def test_a_claimed_state_folder_carries_the_machine(tmp_path: Path) -> None:
 
 
 def test_uid_and_core_claims_live_in_the_kernels_folder(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(state, "UID_FOLDERS", (tmp_path / "uids",))
     monkeypatch.setattr(cpu_affinity, "CORE_FOLDERS", (tmp_path / "cores",))
     uid, fd = state.claim_uid(61000)
@@ -89,13 +92,27 @@ def test_a_machine_in_namespaces_of_its_own_leaves_our_cgroups() -> None:
     parent = Path(tempfile.mkdtemp(dir="/var/tmp"))
     try:
         (parent / ours.path.name).mkdir()
-        script = (f"import socket; socket.sethostname('second-machine'); "
-                  f"from pathlib import Path; from graders.sandbox import cgroups; "
-                  f"cgroups.remove_stale(Path({str(parent)!r}))")
+        script = (
+            f"import socket; socket.sethostname('second-machine'); "
+            f"from pathlib import Path; from graders.sandbox import cgroups; "
+            f"cgroups.remove_stale(Path({str(parent)!r}))"
+        )
         done = subprocess.run(
-            ["unshare", "--uts", "--mount", "--propagation", "private", "sh", "-c",
-             f"mount -t tmpfs tmpfs /tmp && {sys.executable} -c \"{script}\""],
-            capture_output=True, text=True, timeout=60, cwd=REPO)
+            [
+                "unshare",
+                "--uts",
+                "--mount",
+                "--propagation",
+                "private",
+                "sh",
+                "-c",
+                f'mount -t tmpfs tmpfs /tmp && {sys.executable} -c "{script}"',
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd=REPO,
+        )
         assert done.returncode == 0, done.stderr
         assert (parent / ours.path.name).is_dir()
     finally:

@@ -22,10 +22,13 @@ from graders.sandbox.protocol import (
 from graders.sandbox.wire import HEADER, encode_value
 
 PUBLIC = Task(("x", "w"), (np.array([0.25, 0.5]), 2.0))
-HIDDEN_MAIN = Task(("x", "w"), (np.array([[0.75, 0.125], [0.5, 0.5]]), 3.0), flush=False,
-                   hidden=True)
-HIDDEN_SLICES = (Task(("x", "w"), (np.array([0.75, 0.125]), 3.0), flush=False, hidden=True),
-                 Task(("x", "w"), (np.array([0.5, 0.5]), 3.0), hidden=True))
+HIDDEN_MAIN = Task(
+    ("x", "w"), (np.array([[0.75, 0.125], [0.5, 0.5]]), 3.0), flush=False, hidden=True
+)
+HIDDEN_SLICES = (
+    Task(("x", "w"), (np.array([0.75, 0.125]), 3.0), flush=False, hidden=True),
+    Task(("x", "w"), (np.array([0.5, 0.5]), 3.0), hidden=True),
+)
 
 
 @pytest.fixture
@@ -55,8 +58,8 @@ def loaded(conversation: Conversation) -> Conversation:
 
 def test_the_request_holds_the_public_inputs_only(tasks: EncodedTasks) -> None:
     frame = b"".join(bytes(piece) for piece in request_frame("code", "f", tasks))
-    (length,) = HEADER.unpack(frame[:HEADER.size])
-    header = json.loads(frame[HEADER.size:HEADER.size + length])
+    (length,) = HEADER.unpack(frame[: HEADER.size])
+    header = json.loads(frame[HEADER.size : HEADER.size + length])
     assert header["hidden"] == 1 and len(header["tasks"]) == 1
     assert np.array([0.75]).tobytes() not in frame
     assert np.array([0.25]).tobytes() in frame
@@ -70,10 +73,9 @@ def test_a_batch_item_travels_without_inputs_after_its_main_call() -> None:
     encoded = encode_tasks([PUBLIC, HIDDEN_MAIN, item])
     frame, count = encoded.hidden[0]
     assert count == 2 and np.array([0.5]).tobytes() in frame
-    (length,) = HEADER.unpack(frame[:HEADER.size])
-    header = json.loads(frame[HEADER.size:HEADER.size + length])
-    assert header["tasks"][1] == {"names": ["x", "w"], "item": 1, "axes": {"x": 0},
-                                  "flush": True}
+    (length,) = HEADER.unpack(frame[: HEADER.size])
+    header = json.loads(frame[HEADER.size : HEADER.size + length])
+    assert header["tasks"][1] == {"names": ["x", "w"], "item": 1, "axes": {"x": 0}, "flush": True}
     with pytest.raises(ValueError, match="must follow its main call"):
         encode_tasks([PUBLIC, item])
 
@@ -99,39 +101,57 @@ def test_a_hidden_case_is_sent_only_after_every_earlier_result(tasks: EncodedTas
     result = conversation.result
     assert result.ending is Ending.COMPLETED
     assert (result.load_stdout, result.outcomes[0].stdout, result.dropped_chars) == (
-        "hello\n", "public\n", 4)
+        "hello\n",
+        "public\n",
+        4,
+    )
 
 
 def test_text_timing_and_exception_details_of_a_hidden_call_are_not_kept(
-        tasks: EncodedTasks) -> None:
+    tasks: EncodedTasks,
+) -> None:
     conversation = loaded(Conversation(tasks))
     conversation.apply(task_frame(0), [])
     conversation.apply({"kind": "public_done", "dropped_chars": 0}, [])
     conversation.next_case()
-    conversation.apply(results_frame(
-        1, result(stdout="0.75", seconds=0.75, warnings=["0.75"], ok=False,
-                  error={"type": "Leak0p75", "message": "0.75"}),
-        result(stdout="0.75")), [])
+    conversation.apply(
+        results_frame(
+            1,
+            result(
+                stdout="0.75",
+                seconds=0.75,
+                warnings=["0.75"],
+                ok=False,
+                error={"type": "Leak0p75", "message": "0.75"},
+            ),
+            result(stdout="0.75"),
+        ),
+        [],
+    )
     hidden = conversation.result.outcomes[1]
     assert (hidden.stdout, hidden.warnings, hidden.error) == ("", (), {"type": "Exception"})
     assert conversation.result.outcomes[2].stdout == ""
 
 
-@pytest.mark.parametrize(("frames", "why"), [
-    ([task_frame(0)], "unexpected frame kind"),                       # before "loaded"
-    ([{"kind": "loaded"}, task_frame(1)], "out of order"),            # a hidden index early
-    ([{"kind": "loaded"}, {"kind": "public_done"}], "unexpected"),    # public results missing
-    ([{"kind": "loaded"}, task_frame(0, mutated=["x", "0.75"])], "not arguments"),
-    ([{"kind": "loaded"}, task_frame(0, mutated=["x", "x"])], "not arguments"),
-    ([{"kind": "loaded"}, task_frame(0), {"kind": "done"}], "unexpected frame kind"),
-    ([{"kind": "loaded"}, results_frame(0)], "without results"),
-    ([{"kind": "loaded"}, {**results_frame(0), "results": {"0": result()}}], "without results"),
-    ([{"kind": "loaded"}, results_frame(0, [result()])], "not an object"),
-    ([{"kind": "loaded"}, results_frame(0, result(), result())], "out of order"),  # past public
-    ([{"kind": "loaded"}, task_frame(0), task_frame(0)], "out of order"),         # repeated
-])
+@pytest.mark.parametrize(
+    ("frames", "why"),
+    [
+        ([task_frame(0)], "unexpected frame kind"),  # before "loaded"
+        ([{"kind": "loaded"}, task_frame(1)], "out of order"),  # a hidden index early
+        ([{"kind": "loaded"}, {"kind": "public_done"}], "unexpected"),  # public results missing
+        ([{"kind": "loaded"}, task_frame(0, mutated=["x", "0.75"])], "not arguments"),
+        ([{"kind": "loaded"}, task_frame(0, mutated=["x", "x"])], "not arguments"),
+        ([{"kind": "loaded"}, task_frame(0), {"kind": "done"}], "unexpected frame kind"),
+        ([{"kind": "loaded"}, results_frame(0)], "without results"),
+        ([{"kind": "loaded"}, {**results_frame(0), "results": {"0": result()}}], "without results"),
+        ([{"kind": "loaded"}, results_frame(0, [result()])], "not an object"),
+        ([{"kind": "loaded"}, results_frame(0, result(), result())], "out of order"),  # past public
+        ([{"kind": "loaded"}, task_frame(0), task_frame(0)], "out of order"),  # repeated
+    ],
+)
 def test_a_frame_the_trusted_side_does_not_expect_is_refused(
-        tasks: EncodedTasks, frames: list[dict[str, Any]], why: str) -> None:
+    tasks: EncodedTasks, frames: list[dict[str, Any]], why: str
+) -> None:
     conversation = Conversation(tasks)
     with pytest.raises(WireError, match=why):
         for frame in frames:
@@ -145,14 +165,18 @@ def test_changed_inputs_named_by_the_task_are_kept(tasks: EncodedTasks) -> None:
 
 
 def test_a_hidden_case_answers_in_one_frame_with_its_buffers_numbered_across_it(
-        tasks: EncodedTasks) -> None:
+    tasks: EncodedTasks,
+) -> None:
     conversation = loaded(Conversation(tasks))
     conversation.apply(task_frame(0), [])
     conversation.apply({"kind": "public_done", "dropped_chars": 0}, [])
     conversation.next_case()
     buffers: list[bytes | memoryview] = []
-    values = [encode_value(np.array([0.5, 0.25]), buffers), encode_value(2.0, buffers),
-              encode_value((np.array([1.5]), np.array([[3.0]])), buffers)]
+    values = [
+        encode_value(np.array([0.5, 0.25]), buffers),
+        encode_value(2.0, buffers),
+        encode_value((np.array([1.5]), np.array([[3.0]])), buffers),
+    ]
     frame = results_frame(1, *(result(value=value) for value in values))
     views = [memoryview(bytes(buffer)) for buffer in buffers]
     assert conversation.apply(frame, views) is Next.SEND_CASE
@@ -164,8 +188,7 @@ def test_a_hidden_case_answers_in_one_frame_with_its_buffers_numbered_across_it(
 
 def test_a_results_frame_may_not_reach_past_the_hidden_case_in_flight() -> None:
     second = Task(("x", "w"), (np.array([0.375]), 1.0), hidden=True)
-    conversation = loaded(Conversation(encode_tasks([PUBLIC, HIDDEN_MAIN, *HIDDEN_SLICES,
-                                                     second])))
+    conversation = loaded(Conversation(encode_tasks([PUBLIC, HIDDEN_MAIN, *HIDDEN_SLICES, second])))
     conversation.apply(task_frame(0), [])
     conversation.apply({"kind": "public_done", "dropped_chars": 0}, [])
     conversation.next_case()

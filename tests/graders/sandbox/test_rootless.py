@@ -19,10 +19,12 @@ from tests.graders.sandbox.unprivileged import pytest_as_nobody, run_as_nobody
 
 
 def test_the_hostile_submissions_are_contained_as_an_unprivileged_user() -> None:
-    done = pytest_as_nobody("tests/graders/sandbox/test_hostile.py",
-                            "tests/graders/sandbox/test_faults.py",
-                            "tests/graders/sandbox/test_time.py",
-                            "tests/graders/sandbox/test_usage.py")
+    done = pytest_as_nobody(
+        "tests/graders/sandbox/test_hostile.py",
+        "tests/graders/sandbox/test_faults.py",
+        "tests/graders/sandbox/test_time.py",
+        "tests/graders/sandbox/test_usage.py",
+    )
     assert done.returncode == 0, done.stdout[-5000:] + done.stderr[-3000:]
     assert re.search(r"^\d+ passed", done.stdout.splitlines()[-1]), done.stdout[-2000:]
     assert "skipped" not in done.stdout.splitlines()[-1]
@@ -61,28 +63,37 @@ def grade_without_user_namespaces(strict: bool) -> list[str]:
 
 def test_without_user_namespaces_a_strict_sandbox_names_the_cause_and_the_way_out() -> None:
     (refusal,) = grade_without_user_namespaces(strict=True)
-    assert refusal.startswith("refused: sandbox setup: unshare (user namespace): Operation not "
-                              "permitted; not root, the sandbox needs unprivileged user "
-                              "namespaces: allow them")
+    assert refusal.startswith(
+        "refused: sandbox setup: unshare (user namespace): Operation not "
+        "permitted; not root, the sandbox needs unprivileged user "
+        "namespaces: allow them"
+    )
     assert "docker compose up" in refusal and "NUMJUDGE_SANDBOX_STRICT=false" in refusal
 
 
 def test_without_user_namespaces_a_lenient_sandbox_grades_and_says_so() -> None:
     verdict, message = grade_without_user_namespaces(strict=False)
     assert verdict == "passed"
-    assert message.startswith("graded with reduced isolation (NUMJUDGE_SANDBOX_STRICT=false), "
-                              "without: unshare (user namespace): Operation not permitted")
+    assert message.startswith(
+        "graded with reduced isolation (NUMJUDGE_SANDBOX_STRICT=false), "
+        "without: unshare (user namespace): Operation not permitted"
+    )
 
 
 def test_doctor_lists_the_layers_an_unprivileged_user_gets() -> None:
-    done = run_as_nobody([sys.executable, "-c", "import sys; sys.argv = ['numjudge', 'doctor']; "
-                          "from app.cli.main import main; main()"], timeout=300)
+    done = run_as_nobody(
+        [
+            sys.executable,
+            "-c",
+            "import sys; sys.argv = ['numjudge', 'doctor']; from app.cli.main import main; main()",
+        ],
+        timeout=300,
+    )
     assert done.returncode == 0, done.stdout + done.stderr[-3000:]
     states = {line[:17].strip(): line[17:].split()[0] for line in done.stdout.splitlines()[:-1]}
     assert states.pop("cgroup") == "missing"  # not root: none can be made (optional)
     assert set(states.values()) == {"active"}, done.stdout
     assert "user namespace" in states
-
 
 
 PIN = """
@@ -100,13 +111,15 @@ print(json.dumps([sorted(chosen), sorted(os.sched_getaffinity(0)), claimed_in]))
 
 @pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs at least two CPUs")
 def test_an_unprivileged_service_claims_its_core_in_a_folder_of_its_own_user(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     # /run/numjudge, where root's services claim theirs, is not the user's to write. The
     # temporary folder is the test's own: in the host's, claims left by other runs (another
     # copy of the suite) would decide the core, and files of older runs could pass the test.
     tmp_path.chmod(0o1777)
-    done = run_as_nobody(["env", f"TMPDIR={tmp_path}", sys.executable, "-c", PIN], timeout=120,
-                         reach=[tmp_path])
+    done = run_as_nobody(
+        ["env", f"TMPDIR={tmp_path}", sys.executable, "-c", PIN], timeout=120, reach=[tmp_path]
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     chosen, own, claimed_in = json.loads(done.stdout)
     assert len(chosen) == 1 and own == chosen

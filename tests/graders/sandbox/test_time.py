@@ -51,8 +51,7 @@ def sandbox() -> Iterator[Sandbox]:
 def run(sandbox: Sandbox, body: str, limits: SandboxLimits = LIMITS) -> RunResult:
     """Run ``def f(x): <body>`` on one input."""
     code = "import os, time\nimport numpy as np\n\ndef f(x):\n"
-    return sandbox.run(code + textwrap.indent(textwrap.dedent(body), "    "), "f", ONE_CALL,
-                       limits)
+    return sandbox.run(code + textwrap.indent(textwrap.dedent(body), "    "), "f", ONE_CALL, limits)
 
 
 def test_a_spinning_submission_times_out_by_its_cpu_time(sandbox: Sandbox) -> None:
@@ -64,25 +63,32 @@ def test_a_spinning_submission_times_out_by_its_cpu_time(sandbox: Sandbox) -> No
 
 def test_the_cpu_time_of_every_process_counts(sandbox: Sandbox) -> None:
     # The parent only waits: were its children's CPU time not counted, it would be waiting.
-    result = run(sandbox, """
+    result = run(
+        sandbox,
+        """
         children = [pid for pid in (os.fork(), os.fork()) if pid]
         if len(children) < 2:
             while True:
                 pass
         for pid in children:
             os.waitpid(pid, 0)
-    """)
+    """,
+    )
     assert (result.ending, result.exit_code) == (Ending.TIMEOUT, EXIT_TIMEOUT), result.message
     assert result.usage is not None and result.usage.cpu_s >= LIMITS.time_s
 
 
-@pytest.mark.parametrize("body", [
-    "time.sleep(60)\n",
-    # Blocked on a child that sleeps: neither process computes.
-    "pid = os.fork()\nif pid == 0:\n    time.sleep(60)\nos.waitpid(pid, 0)\n",
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "time.sleep(60)\n",
+        # Blocked on a child that sleeps: neither process computes.
+        "pid = os.fork()\nif pid == 0:\n    time.sleep(60)\nos.waitpid(pid, 0)\n",
+    ],
+)
 def test_a_waiting_submission_gets_the_learners_wall_clock_timeout(
-        sandbox: Sandbox, body: str) -> None:
+    sandbox: Sandbox, body: str
+) -> None:
     started = time.monotonic()
     result = run(sandbox, body)
     assert (result.ending, result.exit_code) == (Ending.WALL_LIMIT, EXIT_WALL_LIMIT)
@@ -91,12 +97,15 @@ def test_a_waiting_submission_gets_the_learners_wall_clock_timeout(
 
 
 def test_the_report_says_the_code_waited(sandbox: Sandbox, gate: PreparedExercise) -> None:
-    report = grade(gate, gate_solution() + "\nimport time\ntime.sleep(60)\n", sandbox,
-                   limits=LIMITS)
+    report = grade(
+        gate, gate_solution() + "\nimport time\ntime.sleep(60)\n", sandbox, limits=LIMITS
+    )
     assert report.verdict is Verdict.TIMEOUT
-    assert report.message == ("wall-clock limit exceeded while waiting: after 3 s the code had "
-                              "spent most of that time sleeping or blocked, not computing (the "
-                              "time limit is 1 s of CPU time)")
+    assert report.message == (
+        "wall-clock limit exceeded while waiting: after 3 s the code had "
+        "spent most of that time sleeping or blocked, not computing (the "
+        "time limit is 1 s of CPU time)"
+    )
 
 
 HOGS = 32
@@ -130,8 +139,9 @@ def starved(pool: Sandbox, seconds: float) -> Iterator[None]:
     zygote = pool._all[0].process.pid
     set_cpus(zygote, {cpu})
     back = threading.Timer(seconds, set_cpus, (zygote, every))
-    with subprocess.Popen([sys.executable, "-c", HOG, str(cpu), str(HOGS), str(seconds)],
-                          stdout=subprocess.PIPE) as hog:
+    with subprocess.Popen(
+        [sys.executable, "-c", HOG, str(cpu), str(HOGS), str(seconds)], stdout=subprocess.PIPE
+    ) as hog:
         try:
             assert hog.stdout is not None and hog.stdout.readline() == b"\n"  # they spin
             back.start()
@@ -146,12 +156,15 @@ def starved(pool: Sandbox, seconds: float) -> Iterator[None]:
 
 def honest(cpu_s: float) -> str:
     """The reference solution, and honest work of about ``cpu_s`` of CPU time at import."""
-    return gate_solution() + f"""
+    return (
+        gate_solution()
+        + f"""
 import time
 _end = time.process_time() + {cpu_s}
 while time.process_time() < _end:
     pass
 """
+    )
 
 
 def test_a_starved_honest_submission_is_not_judged_a_timeout(gate: PreparedExercise) -> None:
@@ -166,13 +179,14 @@ def test_a_starved_honest_submission_is_not_judged_a_timeout(gate: PreparedExerc
     assert report.cost is not None and 200 <= report.cost.cpu_ms < LIMITS.time_s * 1000
 
 
-def test_a_submission_starved_past_the_ceiling_is_the_engines_fault(
-        gate: PreparedExercise) -> None:
+def test_a_submission_starved_past_the_ceiling_is_the_engines_fault(gate: PreparedExercise) -> None:
     limits = replace(LIMITS, time_s=0.5)  # the backstop at 2 s, the ceiling at 6 s
     with Sandbox(workers=1, limits=limits) as pool:
         zygote = pool._all[0]
-        with starved(pool, limits.starved_wall_s + 3), \
-                pytest.raises(SandboxStarved, match="the host is too busy"):
+        with (
+            starved(pool, limits.starved_wall_s + 3),
+            pytest.raises(SandboxStarved, match="the host is too busy"),
+        ):
             grade(gate, honest(0.4), pool, limits=limits)  # it gets about 0.2 s by then
         # Not the zygote's fault either: it stays, and grades the next one.
         assert pool._all[0] is zygote

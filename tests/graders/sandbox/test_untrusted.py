@@ -49,8 +49,7 @@ def texts(value: Any) -> list[str]:
 def test_a_lone_surrogate_is_replaced_in_every_field(field: str) -> None:
     fields: dict[str, Any] = {"ok": True, "value": np.ones(3)} | FIELDS[field]
     cleaned = trustworthy(TaskOutcome(**fields))
-    found = texts([cleaned.value, cleaned.error, cleaned.stdout, cleaned.mutated,
-                   cleaned.warnings])
+    found = texts([cleaned.value, cleaned.error, cleaned.stdout, cleaned.mutated, cleaned.warnings])
     assert found, "the field's text was dropped instead of cleaned"
     assert all(LONE not in text for text in found)
     assert any("\ufffd" in text for text in found)

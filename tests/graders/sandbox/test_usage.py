@@ -45,7 +45,10 @@ def test_a_completed_run_reports_its_usage(sandbox: Sandbox) -> None:
 
 
 def test_the_cpu_time_of_a_child_that_ended_counts(sandbox: Sandbox) -> None:
-    usage = usage_of(run(sandbox, """
+    usage = usage_of(
+        run(
+            sandbox,
+            """
         pid = os.fork()
         if pid == 0:
             end = time.process_time() + 0.4
@@ -54,19 +57,26 @@ def test_the_cpu_time_of_a_child_that_ended_counts(sandbox: Sandbox) -> None:
             os._exit(0)
         os.waitpid(pid, 0)
         return x
-    """))
+    """,
+        )
+    )
     assert usage.cpu_s >= 0.4
 
 
 def test_the_memory_of_a_child_counts(sandbox: Sandbox) -> None:
-    usage = usage_of(run(sandbox, """
+    usage = usage_of(
+        run(
+            sandbox,
+            """
         pid = os.fork()
         if pid == 0:
             block = np.ones(150 * 1024 * 1024 // 8)
             os._exit(0)
         os.waitpid(pid, 0)
         return x
-    """))
+    """,
+        )
+    )
     assert usage.memory_bytes >= 150 * MB
 
 

@@ -16,21 +16,25 @@ def no_delay_read() -> float | None:
     raise AssertionError("run_delay is read only past the backstop")
 
 
-@pytest.mark.parametrize(("cpu", "wall", "delay", "expected"), [
-    (1.99, 4.9, 0.0, None),             # before the backstop nothing but CPU time counts
-    (2.0, 2.5, 0.0, EXIT_TIMEOUT),      # its CPU time, however short the wall-clock time
-    (2.0, 30.0, 28.0, EXIT_TIMEOUT),    # ... or long
-    (0.01, 5.0, 0.0, EXIT_WALL_LIMIT),  # asleep
-    (1.0, 6.0, 1.0, EXIT_WALL_LIMIT),   # waited 4 s of 6
-    (1.0, 6.0, 2.1, None),              # waited 2.9 s of 6: mostly running or queued
-    (0.01, 6.0, None, None),            # runnable now: its wait is not counted yet
-    (0.3, 12.0, 11.5, None),            # starved: it runs on
-    (0.3, 21.0, 20.5, EXIT_STARVED),    # starved up to the ceiling: the host's fault
-    (0.3, 21.0, None, EXIT_STARVED),
-    (0.3, 21.0, 5.0, EXIT_WALL_LIMIT),  # mostly waiting: the learner's, ceiling or not
-])
-def test_the_limit_a_sandbox_ran_over(cpu: float, wall: float, delay: float | None,
-                                      expected: int | None) -> None:
+@pytest.mark.parametrize(
+    ("cpu", "wall", "delay", "expected"),
+    [
+        (1.99, 4.9, 0.0, None),  # before the backstop nothing but CPU time counts
+        (2.0, 2.5, 0.0, EXIT_TIMEOUT),  # its CPU time, however short the wall-clock time
+        (2.0, 30.0, 28.0, EXIT_TIMEOUT),  # ... or long
+        (0.01, 5.0, 0.0, EXIT_WALL_LIMIT),  # asleep
+        (1.0, 6.0, 1.0, EXIT_WALL_LIMIT),  # waited 4 s of 6
+        (1.0, 6.0, 2.1, None),  # waited 2.9 s of 6: mostly running or queued
+        (0.01, 6.0, None, None),  # runnable now: its wait is not counted yet
+        (0.3, 12.0, 11.5, None),  # starved: it runs on
+        (0.3, 21.0, 20.5, EXIT_STARVED),  # starved up to the ceiling: the host's fault
+        (0.3, 21.0, None, EXIT_STARVED),
+        (0.3, 21.0, 5.0, EXIT_WALL_LIMIT),  # mostly waiting: the learner's, ceiling or not
+    ],
+)
+def test_the_limit_a_sandbox_ran_over(
+    cpu: float, wall: float, delay: float | None, expected: int | None
+) -> None:
     delay_read = no_delay_read if wall < LIMITS.wall_s else (lambda: delay)
     assert overrun(LIMITS, cpu, wall, delay_read) == expected
 

@@ -37,8 +37,7 @@ def channel() -> Iterator[tuple[socket.socket, socket.socket]]:
     theirs.close()
 
 
-def read_frame(sock: socket.socket, budget: list[int]
-               ) -> tuple[dict[str, Any], list[memoryview]]:
+def read_frame(sock: socket.socket, budget: list[int]) -> tuple[dict[str, Any], list[memoryview]]:
     """One frame from ``sock`` through a reader that is closed again (no socket left open)."""
     with sock.makefile("rb") as reader:
         return recv_frame(reader, budget)
@@ -67,8 +66,26 @@ def assert_same_array(got: Any, want: np.ndarray) -> None:
 
 # --- round trips --------------------------------------------------------------------------
 
-DTYPES = ["?", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "f2", "f4", "f8", "g",
-          "c8", "c16", ">f8", ">i4", "<u2"]
+DTYPES = [
+    "?",
+    "i1",
+    "i2",
+    "i4",
+    "i8",
+    "u1",
+    "u2",
+    "u4",
+    "u8",
+    "f2",
+    "f4",
+    "f8",
+    "g",
+    "c8",
+    "c16",
+    ">f8",
+    ">i4",
+    "<u2",
+]
 SHAPES = [(0,), (1,), (5,), (2, 3), (0, 3), (3, 0, 2), (2, 1, 4)]
 
 
@@ -87,15 +104,19 @@ def test_array_round_trip(dtype: str, shape: tuple[int, ...]) -> None:
     assert_same_array(through_channel(array), array)
 
 
-@pytest.mark.parametrize("make", [
-    lambda a: a[::2],
-    lambda a: a[:, ::-1],
-    lambda a: a.T,
-    lambda a: np.asfortranarray(a),
-    lambda a: a[1:, 2:4],
-    lambda a: np.broadcast_to(a[:1], (5, 6)),
-    lambda a: a.reshape(6, 5)[:, 0],
-], ids=["step", "reversed", "transposed", "fortran", "slice", "broadcast", "column"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda a: a[::2],
+        lambda a: a[:, ::-1],
+        lambda a: a.T,
+        lambda a: np.asfortranarray(a),
+        lambda a: a[1:, 2:4],
+        lambda a: np.broadcast_to(a[:1], (5, 6)),
+        lambda a: a.reshape(6, 5)[:, 0],
+    ],
+    ids=["step", "reversed", "transposed", "fortran", "slice", "broadcast", "column"],
+)
 def test_non_contiguous_round_trip(make: Any) -> None:
     view = make(np.arange(30.0).reshape(5, 6))
     assert not view.flags.c_contiguous
@@ -108,9 +129,17 @@ def test_special_floats_round_trip() -> None:
     assert got.tobytes() == array.tobytes()
 
 
-NUMPY_SCALARS = [np.float64(1.5), np.float32(-2.25), np.float16(0.5), np.int8(-7),
-                 np.int64(2**62), np.uint64(2**64 - 1), np.bool_(True), np.complex64(1 - 2j),
-                 np.complex128(3 + 4j)]
+NUMPY_SCALARS = [
+    np.float64(1.5),
+    np.float32(-2.25),
+    np.float16(0.5),
+    np.int8(-7),
+    np.int64(2**62),
+    np.uint64(2**64 - 1),
+    np.bool_(True),
+    np.complex64(1 - 2j),
+    np.complex128(3 + 4j),
+]
 
 
 def test_numpy_scalars_round_trip_as_scalars() -> None:
@@ -120,8 +149,11 @@ def test_numpy_scalars_round_trip_as_scalars() -> None:
     wrong = []
     for scalar in NUMPY_SCALARS:
         got = through_channel(scalar)
-        want_type = float if isinstance(scalar, float) else (
-            complex if isinstance(scalar, complex) else type(scalar))
+        want_type = (
+            float
+            if isinstance(scalar, float)
+            else (complex if isinstance(scalar, complex) else type(scalar))
+        )
         if type(got) is not want_type or got != scalar:
             wrong.append(f"{scalar!r} -> {got!r}")
     assert wrong == []
@@ -133,8 +165,9 @@ def test_zero_dimensional_array_stays_a_zero_dimensional_array() -> None:
         assert_same_array(through_channel(array), array)
 
 
-@pytest.mark.parametrize("value", [True, False, 0, -3, 10**30, 1.5, -0.0, "text", "",
-                                   "ünïcødé ✓", None, 1e308])
+@pytest.mark.parametrize(
+    "value", [True, False, 0, -3, 10**30, 1.5, -0.0, "text", "", "ünïcødé ✓", None, 1e308]
+)
 def test_python_scalar_round_trip(value: Any) -> None:
     got = through_channel(value)
     assert type(got) is type(value)
@@ -174,23 +207,44 @@ class MyArray(np.ndarray):
     pass
 
 
-@pytest.mark.parametrize(("value", "foreign"), [
-    ({"a": 1}, Foreign("dict")),
-    ({1, 2}, Foreign("set")),
-    (object(), Foreign("object")),
-    (Thing(), Foreign(f"{__name__}.Thing")),
-    (range(3), Foreign("range")),
-    (b"bytes", Foreign("bytes")),
-    (np.ma.array([1.0]), Foreign("numpy.ma.MaskedArray", "a subclass of numpy.ndarray")),
-    (np.zeros(2).view(MyArray), Foreign(f"{__name__}.MyArray", "a subclass of numpy.ndarray")),
-    (np.array([1, "a"], dtype=object),
-     Foreign("numpy.ndarray", "an array of dtype object, which is not numeric")),
-    (np.array(["ab", "c"]),
-     Foreign("numpy.ndarray", "an array of dtype <U2, which is not numeric")),
-    (np.zeros(2, dtype=[("x", "f8")]),
-     Foreign("numpy.ndarray", "an array of dtype [('x', '<f8')], which is not numeric")),
-], ids=["dict", "set", "object", "class", "range", "bytes", "masked", "subclass",
-        "object-array", "str-array", "structured"])
+@pytest.mark.parametrize(
+    ("value", "foreign"),
+    [
+        ({"a": 1}, Foreign("dict")),
+        ({1, 2}, Foreign("set")),
+        (object(), Foreign("object")),
+        (Thing(), Foreign(f"{__name__}.Thing")),
+        (range(3), Foreign("range")),
+        (b"bytes", Foreign("bytes")),
+        (np.ma.array([1.0]), Foreign("numpy.ma.MaskedArray", "a subclass of numpy.ndarray")),
+        (np.zeros(2).view(MyArray), Foreign(f"{__name__}.MyArray", "a subclass of numpy.ndarray")),
+        (
+            np.array([1, "a"], dtype=object),
+            Foreign("numpy.ndarray", "an array of dtype object, which is not numeric"),
+        ),
+        (
+            np.array(["ab", "c"]),
+            Foreign("numpy.ndarray", "an array of dtype <U2, which is not numeric"),
+        ),
+        (
+            np.zeros(2, dtype=[("x", "f8")]),
+            Foreign("numpy.ndarray", "an array of dtype [('x', '<f8')], which is not numeric"),
+        ),
+    ],
+    ids=[
+        "dict",
+        "set",
+        "object",
+        "class",
+        "range",
+        "bytes",
+        "masked",
+        "subclass",
+        "object-array",
+        "str-array",
+        "structured",
+    ],
+)
 def test_foreign_values_are_described_not_sent(value: Any, foreign: Foreign) -> None:
     buffers: list[bytes | memoryview] = []
     node = encode_value(value, buffers)
@@ -205,14 +259,16 @@ def test_foreign_inside_a_tuple() -> None:
 
 def test_encoding_shape_of_the_tree() -> None:
     buffers: list[bytes | memoryview] = []
-    node = encode_value((np.zeros((2, 3), dtype=">i4"), np.zeros(1, np.float32), 2, 1j),
-                        buffers)
-    assert node == {"t": "tuple", "items": [
-        {"t": "nd", "dtype": ">i4", "shape": [2, 3], "b": 0},
-        {"t": "nd", "dtype": "<f4", "shape": [1], "b": 1},
-        {"t": "py", "v": 2},
-        {"t": "complex", "v": [0.0, 1.0]},
-    ]}
+    node = encode_value((np.zeros((2, 3), dtype=">i4"), np.zeros(1, np.float32), 2, 1j), buffers)
+    assert node == {
+        "t": "tuple",
+        "items": [
+            {"t": "nd", "dtype": ">i4", "shape": [2, 3], "b": 0},
+            {"t": "nd", "dtype": "<f4", "shape": [1], "b": 1},
+            {"t": "py", "v": 2},
+            {"t": "complex", "v": [0.0, 1.0]},
+        ],
+    }
     assert [memoryview(b).nbytes for b in buffers] == [24, 4]
 
 
@@ -233,14 +289,16 @@ def test_decoded_arrays_do_not_share_memory_with_the_sender() -> None:
 
 # --- decode refuses what an untrusted peer may send ---------------------------------------
 
+
 def decode_error(node: Any, buffers: list[bytes] | None = None) -> str:
     with pytest.raises(WireError) as raised:
         decode_value(node, buffers or [])
     return str(raised.value)
 
 
-@pytest.mark.parametrize(("dtype", "size"), [("|O", 8), ("<U1", 4), ("|S4", 4), ("|V8", 8),
-                                             ("<M8[D]", 8), ("<m8[s]", 8)])
+@pytest.mark.parametrize(
+    ("dtype", "size"), [("|O", 8), ("<U1", 4), ("|S4", 4), ("|V8", 8), ("<M8[D]", 8), ("<m8[s]", 8)]
+)
 def test_decode_refuses_non_numeric_dtypes(dtype: str, size: int) -> None:
     message = decode_error({"t": "nd", "dtype": dtype, "shape": [1], "b": 0}, [b"\0" * size])
     assert message == f"refused dtype {np.dtype(dtype)}"
@@ -254,32 +312,41 @@ def test_decode_refuses_a_size_mismatch() -> None:
     assert decode_error(negative, [b"\0" * 16]) == "array size does not match its buffer"
 
 
-@pytest.mark.parametrize("node", [
-    {"t": "nd", "shape": [1], "b": 0},
-    {"t": "nd", "dtype": "<f8", "b": 0},
-    {"t": "nd", "dtype": "<f8", "shape": [1]},
-    {"t": "nd", "dtype": "<f8", "shape": [1], "b": 3},
-    {"t": "nd", "dtype": "not a dtype", "shape": [1], "b": 0},
-    {"t": "nd", "dtype": "<f8", "shape": None, "b": 0},
-    {"t": "nd", "dtype": "<f8", "shape": [["x"]], "b": 0},
-])
+@pytest.mark.parametrize(
+    "node",
+    [
+        {"t": "nd", "shape": [1], "b": 0},
+        {"t": "nd", "dtype": "<f8", "b": 0},
+        {"t": "nd", "dtype": "<f8", "shape": [1]},
+        {"t": "nd", "dtype": "<f8", "shape": [1], "b": 3},
+        {"t": "nd", "dtype": "not a dtype", "shape": [1], "b": 0},
+        {"t": "nd", "dtype": "<f8", "shape": None, "b": 0},
+        {"t": "nd", "dtype": "<f8", "shape": [["x"]], "b": 0},
+    ],
+)
 def test_decode_refuses_bad_array_headers(node: dict[str, Any]) -> None:
     assert decode_error(node, [b"\0" * 8]).startswith("bad array header: ")
 
 
-@pytest.mark.parametrize(("node", "message"), [
-    ([1, 2], "value is not an object"),
-    ("x", "value is not an object"),
-    ({"t": "pickle", "v": "gASV"}, "unknown value kind 'pickle'"),
-    ({"v": 1}, "unknown value kind None"),
-    ({"t": "py", "v": [1]}, "bad plain value"),
-    ({"t": "py", "v": {"a": 1}}, "bad plain value"),
-    ({"t": "complex", "v": [1.0]}, "bad complex value"),
-    ({"t": "complex", "v": ["1", 2]}, "bad complex value"),
-    ({"t": "tuple", "items": "abc"}, "bad sequence"),
-    ({"t": "list"}, "bad sequence"),
-    ({"t": "tuple", "items": [{"t": "py", "v": 1}, {"t": "eval"}]}, "unknown value kind 'eval'"),
-])
+@pytest.mark.parametrize(
+    ("node", "message"),
+    [
+        ([1, 2], "value is not an object"),
+        ("x", "value is not an object"),
+        ({"t": "pickle", "v": "gASV"}, "unknown value kind 'pickle'"),
+        ({"v": 1}, "unknown value kind None"),
+        ({"t": "py", "v": [1]}, "bad plain value"),
+        ({"t": "py", "v": {"a": 1}}, "bad plain value"),
+        ({"t": "complex", "v": [1.0]}, "bad complex value"),
+        ({"t": "complex", "v": ["1", 2]}, "bad complex value"),
+        ({"t": "tuple", "items": "abc"}, "bad sequence"),
+        ({"t": "list"}, "bad sequence"),
+        (
+            {"t": "tuple", "items": [{"t": "py", "v": 1}, {"t": "eval"}]},
+            "unknown value kind 'eval'",
+        ),
+    ],
+)
 def test_decode_refuses_bad_kinds(node: Any, message: str) -> None:
     assert decode_error(node) == message
 
@@ -291,6 +358,7 @@ def test_decode_truncates_foreign_descriptions() -> None:
 
 # --- frames -------------------------------------------------------------------------------
 
+
 def test_pack_frame_layout() -> None:
     pieces = pack_frame({"kind": "task"}, [b"abc", memoryview(b"de")])
     header = b'{"kind":"task","buffers":[3,2]}'
@@ -298,8 +366,9 @@ def test_pack_frame_layout() -> None:
     assert [bytes(p) for p in pieces[2:]] == [b"abc", b"de"]
 
 
-def test_frames_in_sequence_and_budget_accounting(channel: tuple[socket.socket, socket.socket]
-                                                  ) -> None:
+def test_frames_in_sequence_and_budget_accounting(
+    channel: tuple[socket.socket, socket.socket],
+) -> None:
     ours, theirs = channel
     send_frame(ours, {"kind": "a"}, [b"12345"])
     send_frame(ours, {"kind": "b"})
@@ -317,7 +386,7 @@ def test_frames_in_sequence_and_budget_accounting(channel: tuple[socket.socket, 
 
 def test_large_frame(channel: tuple[socket.socket, socket.socket]) -> None:
     ours, theirs = channel
-    big = np.arange(600_000, dtype=np.float64)   # 4.8 MB: more than one socket buffer
+    big = np.arange(600_000, dtype=np.float64)  # 4.8 MB: more than one socket buffer
     sender = threading.Thread(target=send_frame, args=(ours, {"k": 1}, [big.data]))
     sender.start()
     header, buffers = read_frame(theirs, [BIG])
@@ -333,8 +402,9 @@ def test_clean_close_raises_eof(channel: tuple[socket.socket, socket.socket]) ->
         read_frame(theirs, [BIG])
 
 
-def raw_frame_error(channel: tuple[socket.socket, socket.socket], data: bytes,
-                    budget: int = BIG) -> str:
+def raw_frame_error(
+    channel: tuple[socket.socket, socket.socket], data: bytes, budget: int = BIG
+) -> str:
     ours, theirs = channel
     ours.sendall(data)
     ours.close()
@@ -349,32 +419,37 @@ def test_close_inside_the_length_prefix(channel: tuple[socket.socket, socket.soc
 
 def test_close_inside_the_header(channel: tuple[socket.socket, socket.socket]) -> None:
     assert raw_frame_error(channel, struct.pack(">I", 50) + b'{"bu') == (
-        "channel closed inside a frame")
+        "channel closed inside a frame"
+    )
 
 
 def test_close_inside_a_buffer(channel: tuple[socket.socket, socket.socket]) -> None:
     header = b'{"buffers":[10]}'
     assert raw_frame_error(channel, struct.pack(">I", len(header)) + header + b"12345") == (
-        "channel closed inside a frame")
+        "channel closed inside a frame"
+    )
 
 
 def test_header_over_the_budget(channel: tuple[socket.socket, socket.socket]) -> None:
     header = b'{"buffers":[]}'
     assert raw_frame_error(channel, struct.pack(">I", len(header)) + header, budget=10) == (
-        f"frame header of {len(header)} bytes is over the limit")
+        f"frame header of {len(header)} bytes is over the limit"
+    )
 
 
 def test_header_over_the_absolute_limit(channel: tuple[socket.socket, socket.socket]) -> None:
     size = MAX_HEADER_BYTES + 1
     assert raw_frame_error(channel, struct.pack(">I", size)) == (
-        f"frame header of {size} bytes is over the limit")
+        f"frame header of {size} bytes is over the limit"
+    )
 
 
 def test_buffers_over_the_budget(channel: tuple[socket.socket, socket.socket]) -> None:
     header = b'{"buffers":[400,400]}'
     frame = struct.pack(">I", len(header)) + header
     assert raw_frame_error(channel, frame, budget=len(header) + 799) == (
-        "output of 800 bytes is over the limit")
+        "output of 800 bytes is over the limit"
+    )
 
 
 def test_budget_exactly_enough(channel: tuple[socket.socket, socket.socket]) -> None:
@@ -399,15 +474,19 @@ def test_budget_is_shared_across_frames(channel: tuple[socket.socket, socket.soc
             recv_frame(reader, budget)
 
 
-@pytest.mark.parametrize(("header", "message"), [
-    (b"not json", "frame header is not JSON: "),
-    (b"[1, 2]", "frame header lists no valid buffers"),
-    (b'{"kind": "x"}', "frame header lists no valid buffers"),
-    (b'{"buffers": [-1]}', "frame header lists no valid buffers"),
-    (b'{"buffers": ["3"]}', "frame header lists no valid buffers"),
-    (b'{"buffers": 3}', "frame header lists no valid buffers"),
-])
-def test_malformed_headers(channel: tuple[socket.socket, socket.socket], header: bytes,
-                           message: str) -> None:
+@pytest.mark.parametrize(
+    ("header", "message"),
+    [
+        (b"not json", "frame header is not JSON: "),
+        (b"[1, 2]", "frame header lists no valid buffers"),
+        (b'{"kind": "x"}', "frame header lists no valid buffers"),
+        (b'{"buffers": [-1]}', "frame header lists no valid buffers"),
+        (b'{"buffers": ["3"]}', "frame header lists no valid buffers"),
+        (b'{"buffers": 3}', "frame header lists no valid buffers"),
+    ],
+)
+def test_malformed_headers(
+    channel: tuple[socket.socket, socket.socket], header: bytes, message: str
+) -> None:
     error = raw_frame_error(channel, struct.pack(">I", len(header)) + header)
     assert error.startswith(message)

@@ -26,14 +26,25 @@ from tests.graders.helpers import REPO, gate_solution
 def test_the_zygote_starts_without_the_rest_of_the_engine() -> None:
     # The launcher up to ``main()``: the modules every fork of a zygote starts with.
     modules_then = zygote_launcher().replace(
-        "\nmain()\n", "\nprint(sorted(m for m in sys.modules if m.startswith('graders')))\n")
-    printed = subprocess.run([sys.executable, "-c", modules_then], env=zygote_environment(),
-                             cwd="/", capture_output=True, text=True, check=True).stdout
+        "\nmain()\n", "\nprint(sorted(m for m in sys.modules if m.startswith('graders')))\n"
+    )
+    printed = subprocess.run(
+        [sys.executable, "-c", modules_then],
+        env=zygote_environment(),
+        cwd="/",
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     modules = set(ast.literal_eval(printed))
     assert {"graders.sandbox.zygote", "graders.sandbox.harness", "graders.sandbox.wire"} <= modules
-    assert not modules & {"graders.exercises", "graders.checks.diagnosis",
-                          "graders.mutation.mutants", "graders.checks.judge",
-                          "graders.sandbox.runner"}
+    assert not modules & {
+        "graders.exercises",
+        "graders.checks.diagnosis",
+        "graders.mutation.mutants",
+        "graders.checks.judge",
+        "graders.sandbox.runner",
+    }
 
 
 def test_a_killed_zygotes_state_folder_is_removed_by_the_next_zygote() -> None:
@@ -56,10 +67,22 @@ def test_a_live_zygotes_folder_is_kept_even_from_another_pid_namespace() -> None
         # Its PID means nothing in a fresh PID namespace; the lock still says it is alive.
         user = [] if os.geteuid() == 0 else ["--user", "--map-root-user"]
         done = subprocess.run(
-            ["unshare", *user, "--pid", "--fork", "--mount-proc", sys.executable, "-c",
-             "from pathlib import Path; from graders.sandbox.state import remove_stale; "
-             f"print(remove_stale(Path({str(folder.parent)!r})))"],
-            capture_output=True, text=True, timeout=60, cwd=REPO)
+            [
+                "unshare",
+                *user,
+                "--pid",
+                "--fork",
+                "--mount-proc",
+                sys.executable,
+                "-c",
+                "from pathlib import Path; from graders.sandbox.state import remove_stale; "
+                f"print(remove_stale(Path({str(folder.parent)!r})))",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd=REPO,
+        )
         assert done.returncode == 0, done.stderr
         assert str(folder) not in done.stdout
         assert folder.is_dir()
@@ -139,8 +162,9 @@ def test_a_background_sandbox_leaves_the_cpu_to_the_others() -> None:
     with Sandbox(workers=1) as pool:
         zygote = pool._all[0]
         for priority, expected, weight in (
-                (CpuPriority.BACKGROUND, [19, os.SCHED_IDLE], ("2", "1")),
-                (CpuPriority.NORMAL, [0, os.SCHED_OTHER], ("1024", "100"))):
+            (CpuPriority.BACKGROUND, [19, os.SCHED_IDLE], ("2", "1")),
+            (CpuPriority.NORMAL, [0, os.SCHED_OTHER], ("1024", "100")),
+        ):
             result = pool.run(code, "f", task, replace(pool.limits, priority=priority))
             assert result.outcomes[0].value.tolist() == expected, priority
             if not zygote.reduced:  # a cgroup per zygote: its weight follows the priority

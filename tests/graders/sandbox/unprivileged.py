@@ -40,18 +40,26 @@ def mount_script(needed: Sequence[str]) -> str:
     lines = ["set -e", 'stash="$(mktemp -d)"', 'mount -t tmpfs tmpfs "$stash"']
     rebind = [path for path, folder in blocked.items() if folder is not None]
     for number, path in enumerate(rebind):
-        lines += [f'mkdir "$stash/{number}"',
-                  f'mount --rbind {shlex.quote(path)} "$stash/{number}"']
+        lines += [
+            f'mkdir "$stash/{number}"',
+            f'mount --rbind {shlex.quote(path)} "$stash/{number}"',
+        ]
     for cover in covers:
         lines.append(f"mount -t tmpfs -o mode=0755 tmpfs {shlex.quote(cover)}")
     for number, path in enumerate(rebind):
-        lines += [f"mkdir -p {shlex.quote(path)}",
-                  f'mount --rbind "$stash/{number}" {shlex.quote(path)}']
+        lines += [
+            f"mkdir -p {shlex.quote(path)}",
+            f'mount --rbind "$stash/{number}" {shlex.quote(path)}',
+        ]
     return "\n".join(lines)
 
 
-def run_as_nobody(argv: Sequence[str], timeout: float = 900, env: dict[str, str] | None = None,
-                  reach: Sequence[Path] = ()) -> subprocess.CompletedProcess[str]:
+def run_as_nobody(
+    argv: Sequence[str],
+    timeout: float = 900,
+    env: dict[str, str] | None = None,
+    reach: Sequence[Path] = (),
+) -> subprocess.CompletedProcess[str]:
     """Run ``argv`` in the checkout as uid/gid 65534, no groups, no capabilities; the folders
     of ``reach`` (a test's temporary folder, say) are made reachable like the checkout."""
     if os.geteuid() != 0:
@@ -60,15 +68,35 @@ def run_as_nobody(argv: Sequence[str], timeout: float = 900, env: dict[str, str]
         if shutil.which(tool) is None:
             pytest.skip(f"{tool} (util-linux) is missing: the unprivileged run was NOT tested")
     needed = sorted({*python_roots(), str(REPO), *map(str, reach)})
-    drop = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups",
-            "--inh-caps=-all", "--bounding-set=-all", "--"]
+    drop = [
+        "setpriv",
+        f"--reuid={NOBODY}",
+        f"--regid={NOBODY}",
+        "--clear-groups",
+        "--inh-caps=-all",
+        "--bounding-set=-all",
+        "--",
+    ]
     script = mount_script(needed) + "\nexec " + shlex.join([*drop, *argv])
-    env = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8",
-           "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(REPO), **(env or {})}
-    return subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-c", script],
-                          cwd=REPO, env=env, capture_output=True, text=True, timeout=timeout)
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HOME": "/tmp",
+        "LANG": "C.UTF-8",
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "PYTHONPATH": str(REPO),
+        **(env or {}),
+    }
+    return subprocess.run(
+        ["unshare", "--mount", "--propagation", "private", "sh", "-c", script],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def pytest_as_nobody(*arguments: str) -> subprocess.CompletedProcess[str]:
-    return run_as_nobody([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                          *arguments])
+    return run_as_nobody(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *arguments]
+    )

@@ -26,7 +26,7 @@ def stamp(moment: datetime) -> str:
 
 def course_toml(now: datetime) -> str:
     """Three assignments whose due times sit around the moment the test runs."""
-    return f'''
+    return f"""
 [[assignment]]
 id = "due-soon"
 title = "Due in an hour"
@@ -56,7 +56,7 @@ title = "Opens tomorrow"
 opens = {stamp(now + timedelta(days=1))}
 due = {stamp(now + timedelta(days=8))}
 exercises = ["lstm-step"]
-'''
+"""
 
 
 @pytest.fixture
@@ -65,8 +65,9 @@ def now() -> datetime:
 
 
 @pytest.fixture
-def course_client(database_url: str, tmp_path: Path, shared_grader: SandboxGrader,
-                  now: datetime) -> Iterator[tuple[TestClient, GradingRuntime]]:
+def course_client(
+    database_url: str, tmp_path: Path, shared_grader: SandboxGrader, now: datetime
+) -> Iterator[tuple[TestClient, GradingRuntime]]:
     """The service over the bundled exercises with a course of its own."""
     with course_service(database_url, tmp_path, shared_grader, course_toml(now)) as service:
         yield service
@@ -81,13 +82,18 @@ def learner(runtime: GradingRuntime, name: str) -> tuple[User, dict[str, str]]:
 
 
 def solve(client: TestClient, headers: dict[str, str], exercise: str) -> None:
-    response = client.post("/submit", params={"wait": 30}, headers=headers, json={
-        "exercise": exercise, "code": read_exercise_file(exercise, "solution.py")})
+    response = client.post(
+        "/submit",
+        params={"wait": 30},
+        headers=headers,
+        json={"exercise": exercise, "code": read_exercise_file(exercise, "solution.py")},
+    )
     assert response.json()["verdict"] == "passed", response.json()
 
 
 def test_states_due_times_and_the_late_policy(
-        course_client: tuple[TestClient, GradingRuntime], now: datetime) -> None:
+    course_client: tuple[TestClient, GradingRuntime], now: datetime
+) -> None:
     client, runtime = course_client
     _, ada = learner(runtime, "ada")
     for exercise in ("gru-update-gate", "gru-reset-gate", "leaky-integrator"):
@@ -98,13 +104,17 @@ def test_states_due_times_and_the_late_policy(
     assert list(by_id) == ["due-soon", "a-day-late", "closed", "next-week"]
 
     soon = by_id["due-soon"]
-    assert (soon["state"], soon["score"], soon["max_score"], soon["complete"]) == \
-        ("open", 2.0, 3.0, False)
+    assert (soon["state"], soon["score"], soon["max_score"], soon["complete"]) == (
+        "open",
+        2.0,
+        3.0,
+        False,
+    )
     assert soon["due"] == stamp(now + timedelta(hours=1))
     assert 0 < soon["seconds_left"] <= 3600
-    assert [(e["id"], e["share"], e["points"], e["late"], e["attempts"])
-            for e in soon["exercises"]] == [("gru-update-gate", 1.0, 2.0, False, 1),
-                                            ("gru-sequence", 0.0, 0.0, False, 0)]
+    assert [
+        (e["id"], e["share"], e["points"], e["late"], e["attempts"]) for e in soon["exercises"]
+    ] == [("gru-update-gate", 1.0, 2.0, False, 1), ("gru-sequence", 0.0, 0.0, False, 0)]
     late = by_id["a-day-late"]
     assert late["state"] == "late"
     assert late["late_policy"] == {"policy": "penalty", "per_day": 0.25, "floor": 0.5}
@@ -112,19 +122,26 @@ def test_states_due_times_and_the_late_policy(
     assert late["score"] == 0.75
     closed = by_id["closed"]
     assert (closed["state"], closed["score"]) == ("closed", 0.0)
-    assert [(e["share"], e["late"], e["attempts"]) for e in closed["exercises"]] == \
-        [(0.0, False, 1)]
+    assert [(e["share"], e["late"], e["attempts"]) for e in closed["exercises"]] == [
+        (0.0, False, 1)
+    ]
     assert by_id["next-week"]["state"] == "upcoming"
 
 
 def test_an_extension_moves_one_learners_due_time(
-        course_client: tuple[TestClient, GradingRuntime], now: datetime) -> None:
+    course_client: tuple[TestClient, GradingRuntime], now: datetime
+) -> None:
     client, runtime = course_client
     ada_user, ada = learner(runtime, "ada")
     _, bob = learner(runtime, "bob")
     with runtime.sessions() as session:
-        course_store.set_extension(session=session, user=ada_user, assignment_id="closed",
-                                   due=now + timedelta(days=1), granted_by="prof")
+        course_store.set_extension(
+            session=session,
+            user=ada_user,
+            assignment_id="closed",
+            due=now + timedelta(days=1),
+            granted_by="prof",
+        )
         session.commit()
     for headers in (ada, bob):
         solve(client, headers, "leaky-integrator")
@@ -132,12 +149,12 @@ def test_an_extension_moves_one_learners_due_time(
     bob_view = client.get("/assignments/closed", headers=bob).json()
     assert (ada_view["state"], ada_view["extended"], ada_view["score"]) == ("open", True, 1.0)
     assert ada_view["due"] == stamp(now + timedelta(days=1))
-    assert (bob_view["state"], bob_view["extended"], bob_view["score"]) == \
-        ("closed", False, 0.0)
+    assert (bob_view["state"], bob_view["extended"], bob_view["score"]) == ("closed", False, 0.0)
 
 
 def test_unknown_assignment_and_no_credentials(
-        course_client: tuple[TestClient, GradingRuntime]) -> None:
+    course_client: tuple[TestClient, GradingRuntime],
+) -> None:
     client, runtime = course_client
     _, ada = learner(runtime, "ada")
     response = client.get("/assignments/nope", headers=ada)
@@ -146,8 +163,9 @@ def test_unknown_assignment_and_no_credentials(
     assert client.get("/assignments").status_code == 401
 
 
-def test_the_bundled_course_lists_its_two_assignments(client: TestClient,
-                                                         make_user: MakeUser) -> None:
+def test_the_bundled_course_lists_its_two_assignments(
+    client: TestClient, make_user: MakeUser
+) -> None:
     _, ada = make_user("ada")
     assert EXERCISES.joinpath("course.toml").is_file()
     response = client.get("/assignments", headers=ada)

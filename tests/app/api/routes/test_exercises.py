@@ -22,8 +22,16 @@ def test_list_is_in_course_order_with_versions(client: TestClient) -> None:
     catalog = ExerciseCatalog(EXERCISES)
     assert [e["id"] for e in listed] == [e.id for e in catalog.all()]
     first = listed[0]
-    assert set(first) == {"id", "title", "difficulty", "tags", "order", "version",
-                          "languages", "url"}
+    assert set(first) == {
+        "id",
+        "title",
+        "difficulty",
+        "tags",
+        "order",
+        "version",
+        "languages",
+        "url",
+    }
     assert first["url"] == f"/exercises/{first['id']}"
 
 
@@ -55,15 +63,15 @@ def test_detail_lists_what_the_code_may_not_use(client: TestClient) -> None:
     assert data["forbidden"] == [
         {"rule": "python-loop", "description": "Python loops (for, while, comprehensions)"},
         {"rule": "numpy.vectorize", "description": "numpy.vectorize"},
-        {"rule": "numpy.apply_along_axis", "description": "numpy.apply_along_axis"}]
+        {"rule": "numpy.apply_along_axis", "description": "numpy.apply_along_axis"},
+    ]
     assert client.get("/exercises/gru-update-gate").json()["forbidden"] == []
 
 
 def test_translation_is_served_when_asked(client: TestClient) -> None:
     data = client.get("/exercises/gru-update-gate", params={"lang": "ja"}).json()
     assert data["language"] == "ja"
-    assert data["statement_markdown"] == read_exercise_file("gru-update-gate",
-                                                            "statement.ja.md")
+    assert data["statement_markdown"] == read_exercise_file("gru-update-gate", "statement.ja.md")
     fallback = client.get("/exercises/gru-update-gate", params={"lang": "fr"}).json()
     assert fallback["language"] == "en"
 
@@ -76,8 +84,11 @@ def test_unknown_exercise_is_404(client: TestClient) -> None:
 
 def test_an_edit_is_seen_without_restart(runtime: GradingRuntime, tmp_path: Path) -> None:
     root = tmp_path / "exercises"
-    shutil.copytree(EXERCISES / "gru-update-gate", root / "gru-update-gate",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        EXERCISES / "gru-update-gate",
+        root / "gru-update-gate",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
     runtime.catalog = ExerciseCatalog(root)
     with TestClient(create_app(runtime=runtime, grading=False)) as client:
         before = client.get("/exercises/gru-update-gate").json()
@@ -89,10 +100,14 @@ def test_an_edit_is_seen_without_restart(runtime: GradingRuntime, tmp_path: Path
 
 
 def test_a_broken_folder_is_hidden_from_learners_and_named_to_instructors(
-        runtime: GradingRuntime, tmp_path: Path, make_user: MakeUser) -> None:
+    runtime: GradingRuntime, tmp_path: Path, make_user: MakeUser
+) -> None:
     root = tmp_path / "exercises"
-    shutil.copytree(EXERCISES / "gru-update-gate", root / "gru-update-gate",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        EXERCISES / "gru-update-gate",
+        root / "gru-update-gate",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
     toml = root / "gru-update-gate" / "exercise.toml"
     toml.write_text(toml.read_text().replace('entry = "update_gate"', 'entry = ""'))
     runtime.catalog = ExerciseCatalog(root)
@@ -108,4 +123,5 @@ def test_a_broken_folder_is_hidden_from_learners_and_named_to_instructors(
     assert response.status_code == 500
     assert response.json()["detail"] == (
         "The exercise folder is broken: gru-update-gate/exercise.toml: field 'entry' is missing "
-        "or not a non-empty string")
+        "or not a non-empty string"
+    )

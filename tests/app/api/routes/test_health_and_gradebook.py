@@ -22,23 +22,28 @@ def test_healthz(client: TestClient) -> None:
     assert data["exercises"] >= 1
 
 
-def test_gradebook_has_best_score_per_learner_per_exercise(client: TestClient,
-                                                           make_user: MakeUser) -> None:
+def test_gradebook_has_best_score_per_learner_per_exercise(
+    client: TestClient, make_user: MakeUser
+) -> None:
     _, ada = make_user("ada")
     _, bob = make_user("bob")
     _, prof = make_user("prof", Role.INSTRUCTOR)
     for headers, name in ((ada, "starter.py"), (ada, "solution.py"), (bob, "starter.py")):
         code = read_exercise_file("gru-update-gate", name)
-        response = client.post("/submit", params={"wait": 20}, headers=headers,
-                               json={"exercise": "gru-update-gate", "code": code})
+        response = client.post(
+            "/submit",
+            params={"wait": 20},
+            headers=headers,
+            json={"exercise": "gru-update-gate", "code": code},
+        )
         assert response.json()["status"] == "done"
     response = client.get("/gradebook.csv", headers=prof)
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/csv")
     rows = list(csv.DictReader(io.StringIO(response.text)))
-    assert [(r["user"], r["exercise"], r["best_score"], r["max_score"], r["submissions"])
-            for r in rows] == [("ada", "gru-update-gate", "26", "26", "2"),
-                               ("bob", "gru-update-gate", "0", "26", "1")]
+    assert [
+        (r["user"], r["exercise"], r["best_score"], r["max_score"], r["submissions"]) for r in rows
+    ] == [("ada", "gru-update-gate", "26", "26", "2"), ("bob", "gru-update-gate", "0", "26", "1")]
 
 
 def test_gradebook_is_for_instructors_only(client: TestClient, make_user: MakeUser) -> None:

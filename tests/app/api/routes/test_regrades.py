@@ -27,10 +27,10 @@ GATE = "gru-update-gate"
 
 
 @pytest.fixture
-def service(database_url: str, tmp_path: Path, shared_grader: SandboxGrader
-            ) -> Iterator[tuple[TestClient, GradingRuntime]]:
-    with course_service(database_url, tmp_path, shared_grader, None,
-                        copies=(GATE,)) as service:
+def service(
+    database_url: str, tmp_path: Path, shared_grader: SandboxGrader
+) -> Iterator[tuple[TestClient, GradingRuntime]]:
+    with course_service(database_url, tmp_path, shared_grader, None, copies=(GATE,)) as service:
         yield service
 
 
@@ -43,19 +43,25 @@ def headers_of(runtime: GradingRuntime, name: str, role: Role) -> dict[str, str]
 
 
 def submit(client: TestClient, headers: dict[str, str], file: str) -> dict[str, object]:
-    response = client.post("/submit", params={"wait": 30}, headers=headers, json={
-        "exercise": GATE, "code": read_exercise_file(GATE, file)})
+    response = client.post(
+        "/submit",
+        params={"wait": 30},
+        headers=headers,
+        json={"exercise": GATE, "code": read_exercise_file(GATE, file)},
+    )
     result: dict[str, object] = response.json()
     assert result["status"] == "done", result
     return result
 
 
-def wait_done(client: TestClient, headers: dict[str, str], submission_id: object,
-              version: str) -> dict[str, object]:
+def wait_done(
+    client: TestClient, headers: dict[str, str], submission_id: object, version: str
+) -> dict[str, object]:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        result: dict[str, object] = client.get(f"/submissions/{submission_id}",
-                                               headers=headers).json()
+        result: dict[str, object] = client.get(
+            f"/submissions/{submission_id}", headers=headers
+        ).json()
         if result["status"] == "done" and result["exercise_version"] == version:
             return result
         time.sleep(0.1)
@@ -63,7 +69,8 @@ def wait_done(client: TestClient, headers: dict[str, str], submission_id: object
 
 
 def test_an_edited_exercise_regrades_with_every_report_kept(
-        service: tuple[TestClient, GradingRuntime]) -> None:
+    service: tuple[TestClient, GradingRuntime],
+) -> None:
     client, runtime = service
     ada = headers_of(runtime, "ada", Role.LEARNER)
     prof = headers_of(runtime, "prof", Role.INSTRUCTOR)
@@ -72,8 +79,7 @@ def test_an_edited_exercise_regrades_with_every_report_kept(
     assert client.get("/regrades", headers=prof).json()[0]["stale"] == 0
 
     statement = runtime.catalog.root / GATE / "statement.md"
-    statement.write_text(statement.read_text(encoding="utf-8") + "\nEdited.\n",
-                         encoding="utf-8")
+    statement.write_text(statement.read_text(encoding="utf-8") + "\nEdited.\n", encoding="utf-8")
     new_version = runtime.catalog.load(GATE).version
     assert new_version != old_version
     stale = {row["exercise"]: row for row in client.get("/regrades", headers=prof).json()}
@@ -89,76 +95,130 @@ def test_an_edited_exercise_regrades_with_every_report_kept(
         assert (after["verdict"], after["score"]) == (before["verdict"], before["score"])
         reports = client.get(f"/submissions/{before['id']}/reports", headers=ada).json()
         assert [(r["exercise_version"], r["score"], r["current"]) for r in reports] == [
-            (old_version, before["score"], False), (new_version, before["score"], True)]
-    assert {row["exercise"]: row["stale"] for row in
-            client.get("/regrades", headers=prof).json()}[GATE] == 0
+            (old_version, before["score"], False),
+            (new_version, before["score"], True),
+        ]
+    assert {row["exercise"]: row["stale"] for row in client.get("/regrades", headers=prof).json()}[
+        GATE
+    ] == 0
     assert client.post(f"/regrades/{GATE}", headers=prof).json()["queued"] == 0
     assert client.post("/regrades/no-such", headers=prof).status_code == 404
 
 
 def test_learners_own_work_is_claimed_before_regrades(
-        service: tuple[TestClient, GradingRuntime]) -> None:
+    service: tuple[TestClient, GradingRuntime],
+) -> None:
     _, runtime = service
     now = utcnow()
     with runtime.sessions() as session:
         users = [account_store.create_user(session=session, name=n) for n in ("ada", "bob")]
         regraded = submission_store.create_submission(
-            session=session, user=users[0], exercise_id=GATE, exercise_version="old",
-            code="x", kind=SubmissionKind.SUBMIT, lease_expires_at=now)
-        regraded.status, regraded.verdict, regraded.score, regraded.max_score = \
-            SubmissionStatus.DONE, None, 3.0, 25.0
+            session=session,
+            user=users[0],
+            exercise_id=GATE,
+            exercise_version="old",
+            code="x",
+            kind=SubmissionKind.SUBMIT,
+            lease_expires_at=now,
+        )
+        regraded.status, regraded.verdict, regraded.score, regraded.max_score = (
+            SubmissionStatus.DONE,
+            None,
+            3.0,
+            25.0,
+        )
         session.flush()
-        assert regrade_store.queue_regrades(session=session, exercise_id=GATE, version="new",
-                                            now=now, lease_expires_at=now) == [regraded.id]
+        assert regrade_store.queue_regrades(
+            session=session, exercise_id=GATE, version="new", now=now, lease_expires_at=now
+        ) == [regraded.id]
         own = submission_store.create_submission(
-            session=session, user=users[1], exercise_id=GATE, exercise_version="new",
-            code="y", kind=SubmissionKind.SUBMIT, lease_expires_at=now + timedelta(hours=1))
+            session=session,
+            user=users[1],
+            exercise_id=GATE,
+            exercise_version="new",
+            code="y",
+            kind=SubmissionKind.SUBMIT,
+            lease_expires_at=now + timedelta(hours=1),
+        )
         session.commit()
+
         def order() -> list[str]:
-            return [c.id for c in lease_store.next_candidates(session=session, now=now,
-                                                              max_running=1, max_regrades=1)]
+            return [
+                c.id
+                for c in lease_store.next_candidates(
+                    session=session, now=now, max_running=1, max_regrades=1
+                )
+            ]
 
         assert order() == [own.id, regraded.id]
         # ada's regrade running takes the one regrade slot, not ada's own slot: her own
         # work is still claimable, another regrade is not.
-        (first, _) = lease_store.next_candidates(session=session, now=now, max_running=1,
-                                                 max_regrades=1)
+        (first, _) = lease_store.next_candidates(
+            session=session, now=now, max_running=1, max_regrades=1
+        )
         running = lease_store.claim_submission(
-            session=session, candidate=next(c for c in lease_store.next_candidates(
-                session=session, now=now, max_running=1, max_regrades=1)
-                if c.id == regraded.id),
-            worker="w:1", lease_token="t", lease_expires_at=now + timedelta(minutes=1),
-            now=now, max_running=1, max_regrades=1)
+            session=session,
+            candidate=next(
+                c
+                for c in lease_store.next_candidates(
+                    session=session, now=now, max_running=1, max_regrades=1
+                )
+                if c.id == regraded.id
+            ),
+            worker="w:1",
+            lease_token="t",
+            lease_expires_at=now + timedelta(minutes=1),
+            now=now,
+            max_running=1,
+            max_regrades=1,
+        )
         assert running is not None and running.regrade
         mine = submission_store.create_submission(
-            session=session, user=users[0], exercise_id=GATE, exercise_version="new",
-            code="z", kind=SubmissionKind.SUBMIT, lease_expires_at=now + timedelta(hours=1))
+            session=session,
+            user=users[0],
+            exercise_id=GATE,
+            exercise_version="new",
+            code="z",
+            kind=SubmissionKind.SUBMIT,
+            lease_expires_at=now + timedelta(hours=1),
+        )
         second = submission_store.create_submission(
-            session=session, user=users[1], exercise_id=GATE, exercise_version="old",
-            code="w", kind=SubmissionKind.SUBMIT, lease_expires_at=now)
+            session=session,
+            user=users[1],
+            exercise_id=GATE,
+            exercise_version="old",
+            code="w",
+            kind=SubmissionKind.SUBMIT,
+            lease_expires_at=now,
+        )
         second.status, second.max_score = SubmissionStatus.DONE, 25.0
         session.flush()
-        assert regrade_store.queue_regrades(session=session, exercise_id=GATE, version="new",
-                                            now=now, lease_expires_at=now) == [second.id]
+        assert regrade_store.queue_regrades(
+            session=session, exercise_id=GATE, version="new", now=now, lease_expires_at=now
+        ) == [second.id]
         session.commit()
         assert set(order()) == {own.id, mine.id}
         assert first.id == own.id
         # A regrade waits in nobody's quota (ada's one waiting row is her own), and its
         # earlier score still counts meanwhile.
-        assert submission_store.learner_load(session=session, user_id=users[0].id,
-                                             since=now - timedelta(hours=1)).waiting == 1
+        assert (
+            submission_store.learner_load(
+                session=session, user_id=users[0].id, since=now - timedelta(hours=1)
+            ).waiting
+            == 1
+        )
         best = submission_store.best_scores(session=session, user_id=users[0].id)
         assert [(b.exercise_id, b.best_score) for b in best] == [(GATE, 3.0)]
 
 
-def test_the_command_lists_and_queues(service: tuple[TestClient, GradingRuntime],
-                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_command_lists_and_queues(
+    service: tuple[TestClient, GradingRuntime], monkeypatch: pytest.MonkeyPatch
+) -> None:
     client, runtime = service
     ada = headers_of(runtime, "ada", Role.LEARNER)
     submit(client, ada, "starter.py")
     statement = runtime.catalog.root / GATE / "statement.md"
-    statement.write_text(statement.read_text(encoding="utf-8") + "\nEdited.\n",
-                         encoding="utf-8")
+    statement.write_text(statement.read_text(encoding="utf-8") + "\nEdited.\n", encoding="utf-8")
     settings = runtime.settings
     monkeypatch.setenv("NUMJUDGE_DATABASE_URL", settings.database_url)
     monkeypatch.setenv("NUMJUDGE_EXERCISES_DIR", str(settings.exercises_dir))
@@ -193,8 +253,12 @@ def test_the_class_view_as_json(service: tuple[TestClient, GradingRuntime]) -> N
     assert all(t["graded"] == 2 and t["passed"] in (1, 2) for t in view["tests"])
     (mistake,) = view["mistakes"]
     assert (mistake["submissions"], mistake["learners"]) == (1, 1)
-    assert mistake["hint"] == runtime.catalog.load(GATE).mistakes[
-        [m.name for m in runtime.catalog.load(GATE).mistakes].index("one_minus_z")].hint
+    assert (
+        mistake["hint"]
+        == runtime.catalog.load(GATE)
+        .mistakes[[m.name for m in runtime.catalog.load(GATE).mistakes].index("one_minus_z")]
+        .hint
+    )
     assert client.get(f"/analytics/exercises/{GATE}", headers=ada).status_code == 403
     assert client.get("/analytics/exercises/nope", headers=prof).status_code == 404
     assert client.get("/analytics/assignments/nope", headers=prof).status_code == 404

@@ -25,8 +25,14 @@ def body(code: str, exercise: str = EXERCISE) -> dict[str, str]:
     return {"exercise": exercise, "code": code}
 
 
-def submit(client: TestClient, headers: dict[str, str], code: str, *, wait: float = 20,
-           path: str = "/submit") -> dict[str, Any]:
+def submit(
+    client: TestClient,
+    headers: dict[str, str],
+    code: str,
+    *,
+    wait: float = 20,
+    path: str = "/submit",
+) -> dict[str, Any]:
     response = client.post(path, params={"wait": wait}, json=body(code), headers=headers)
     assert response.status_code == 202, response.text
     answer: dict[str, Any] = response.json()
@@ -34,7 +40,8 @@ def submit(client: TestClient, headers: dict[str, str], code: str, *, wait: floa
 
 
 def test_reference_passes_with_full_score_and_is_stored(
-        client: TestClient, make_user: MakeUser, runtime: GradingRuntime) -> None:
+    client: TestClient, make_user: MakeUser, runtime: GradingRuntime
+) -> None:
     _, headers = make_user("ada")
     result = submit(client, headers, read_exercise_file(EXERCISE, "solution.py"))
     assert result["status"] == "done"
@@ -44,8 +51,10 @@ def test_reference_passes_with_full_score_and_is_stored(
     assert result["url"] == f"/submissions/{result['id']}"
     assert {t["status"] for t in result["tests"]} == {"passed"}
     hidden = [t for t in result["tests"] if t["visibility"] == "hidden"]
-    assert hidden and all(set(t) == {"name", "visibility", "status", "points", "max_points",
-                                     "failure", "message"} for t in hidden)
+    assert hidden and all(
+        set(t) == {"name", "visibility", "status", "points", "max_points", "failure", "message"}
+        for t in hidden
+    )
     assert result["diagnosis"] is None
     with runtime.sessions() as session:
         row = session.get(Submission, result["id"])
@@ -67,7 +76,8 @@ async def final_result(runtime: GradingRuntime, submission_id: str) -> Submissio
 
 
 def test_without_wait_answers_queued_then_polling_finds_the_result(
-        client: TestClient, make_user: MakeUser, runtime: GradingRuntime) -> None:
+    client: TestClient, make_user: MakeUser, runtime: GradingRuntime
+) -> None:
     _, headers = make_user("ada")
     accepted = submit(client, headers, read_exercise_file(EXERCISE, "starter.py"), wait=0)
     assert accepted["status"] in ("queued", "running", "done")
@@ -82,8 +92,9 @@ def test_without_wait_answers_queued_then_polling_finds_the_result(
     assert result["score"] < result["max_score"]
 
 
-def test_a_mistake_gets_its_hint(client: TestClient, make_user: MakeUser,
-                                 runtime: GradingRuntime) -> None:
+def test_a_mistake_gets_its_hint(
+    client: TestClient, make_user: MakeUser, runtime: GradingRuntime
+) -> None:
     _, headers = make_user("ada")
     result = submit(client, headers, read_exercise_file(EXERCISE, "mistakes/one_minus_z.py"))
     assert result["verdict"] == "failed"
@@ -97,7 +108,8 @@ def test_a_mistake_gets_its_hint(client: TestClient, make_user: MakeUser,
 
 
 def test_syntax_error_is_an_error_verdict_with_a_message(
-        client: TestClient, make_user: MakeUser) -> None:
+    client: TestClient, make_user: MakeUser
+) -> None:
     _, headers = make_user("ada")
     result = submit(client, headers, "def update_gate(:\n    pass\n")
     assert result["status"] == "done"
@@ -107,7 +119,8 @@ def test_syntax_error_is_an_error_verdict_with_a_message(
 
 
 def test_run_grades_public_cases_only_shows_output_and_is_not_scored(
-        client: TestClient, make_user: MakeUser) -> None:
+    client: TestClient, make_user: MakeUser
+) -> None:
     _, headers = make_user("ada")
     code = read_exercise_file(EXERCISE, "solution.py") + "\nprint('hello from the learner')\n"
     result = submit(client, headers, code, path="/run")
@@ -120,8 +133,7 @@ def test_run_grades_public_cases_only_shows_output_and_is_not_scored(
     assert client.get("/gradebook.csv", headers=prof).text.strip().count("\n") == 0
 
 
-def test_history_is_own_newest_first_and_filters(client: TestClient,
-                                                 make_user: MakeUser) -> None:
+def test_history_is_own_newest_first_and_filters(client: TestClient, make_user: MakeUser) -> None:
     _, ada = make_user("ada")
     _, bob = make_user("bob")
     first = submit(client, ada, read_exercise_file(EXERCISE, "starter.py"))
@@ -135,7 +147,8 @@ def test_history_is_own_newest_first_and_filters(client: TestClient,
 
 
 def test_a_learner_cannot_read_another_learners_submission(
-        client: TestClient, make_user: MakeUser) -> None:
+    client: TestClient, make_user: MakeUser
+) -> None:
     _, ada = make_user("ada")
     _, bob = make_user("bob")
     _, prof = make_user("prof", Role.INSTRUCTOR)
@@ -160,8 +173,7 @@ def test_missing_and_bad_tokens_are_401_with_a_detail(client: TestClient) -> Non
     assert basic.status_code == 401 and "not a Bearer token" in basic.json()["detail"]
 
 
-def test_unknown_exercise_and_submission_are_404(client: TestClient,
-                                                  make_user: MakeUser) -> None:
+def test_unknown_exercise_and_submission_are_404(client: TestClient, make_user: MakeUser) -> None:
     _, headers = make_user("ada")
     response = client.post("/submit", json=body("x = 1", exercise="no-such"), headers=headers)
     assert response.status_code == 404
@@ -171,8 +183,9 @@ def test_unknown_exercise_and_submission_are_404(client: TestClient,
     assert response.json()["detail"] == "Submission 'abc' not found"
 
 
-def test_oversized_empty_and_malformed_bodies(client: TestClient, make_user: MakeUser,
-                                              runtime: GradingRuntime) -> None:
+def test_oversized_empty_and_malformed_bodies(
+    client: TestClient, make_user: MakeUser, runtime: GradingRuntime
+) -> None:
     _, headers = make_user("ada")
     limit = runtime.settings.max_code_bytes
     big = client.post("/submit", json=body("#" * (limit + 1)), headers=headers)
@@ -183,15 +196,17 @@ def test_oversized_empty_and_malformed_bodies(client: TestClient, make_user: Mak
     missing = client.post("/submit", json={"exercise": EXERCISE}, headers=headers)
     assert missing.status_code == 422
     assert missing.json()["detail"] == "Field 'code' is required"
-    not_json = client.post("/submit", content=b"{nope", headers={
-        **headers, "Content-Type": "application/json"})
+    not_json = client.post(
+        "/submit", content=b"{nope", headers={**headers, "Content-Type": "application/json"}
+    )
     assert not_json.status_code == 422
     assert not_json.json()["detail"].startswith("The body is not valid JSON")
     form = client.post("/submit", data=body("x = 1"), headers=headers)
     assert form.status_code == 422
     assert form.json()["detail"].startswith(
         "The body must be JSON (Content-Type: application/json), not "
-        "application/x-www-form-urlencoded")
+        "application/x-www-form-urlencoded"
+    )
     extra = client.post("/submit", json={**body("x = 1"), "lang": "py"}, headers=headers)
     assert extra.status_code == 422 and extra.json()["detail"] == "Unknown field 'lang'"
     negative = client.post("/submit", params={"wait": -1}, json=body("x = 1"), headers=headers)
@@ -211,15 +226,19 @@ def test_code_limit_is_configurable(runtime: GradingRuntime, make_user: MakeUser
     assert response.json()["detail"] == "Code is 12 bytes; the limit is 10 bytes"
 
 
-def test_wait_returns_when_the_wait_ends_if_nobody_grades(runtime: GradingRuntime,
-                                                          make_user: MakeUser) -> None:
+def test_wait_returns_when_the_wait_ends_if_nobody_grades(
+    runtime: GradingRuntime, make_user: MakeUser
+) -> None:
     from app.main import create_app
 
     _, headers = make_user("ada")
     with TestClient(create_app(runtime=runtime, grading=False)) as client:
-        response = client.post("/submit", params={"wait": 0.3},
-                               json=body(read_exercise_file(EXERCISE, "starter.py")),
-                               headers=headers)
+        response = client.post(
+            "/submit",
+            params={"wait": 0.3},
+            json=body(read_exercise_file(EXERCISE, "starter.py")),
+            headers=headers,
+        )
     assert response.status_code == 202
     assert response.json()["status"] == "queued"
     with runtime.sessions() as session:

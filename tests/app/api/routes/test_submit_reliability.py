@@ -42,7 +42,8 @@ def _row(runtime: GradingRuntime, submission_id: str) -> Submission:
 
 
 def test_the_same_idempotency_key_answers_the_same_submission(
-        idle: TestClient, make_user: MakeUser) -> None:
+    idle: TestClient, make_user: MakeUser
+) -> None:
     _, ada = make_user("ada")
     _, bob = make_user("bob")
     first = idle.post("/submit", json=body("x = 1"), headers={**ada, "Idempotency-Key": "k1"})
@@ -58,7 +59,8 @@ def test_the_same_idempotency_key_answers_the_same_submission(
 
 
 def test_over_the_waiting_limit_is_429_with_retry_after(
-        runtime: GradingRuntime, make_user: MakeUser) -> None:
+    runtime: GradingRuntime, make_user: MakeUser
+) -> None:
     runtime.settings = runtime.settings.model_copy(update={"max_waiting_per_learner": 2})
     _, ada = make_user("ada")
     _, bob = make_user("bob")
@@ -73,7 +75,8 @@ def test_over_the_waiting_limit_is_429_with_retry_after(
 
 
 def test_over_the_rate_limit_is_429_until_the_minute_passed(
-        runtime: GradingRuntime, make_user: MakeUser) -> None:
+    runtime: GradingRuntime, make_user: MakeUser
+) -> None:
     runtime.settings = runtime.settings.model_copy(update={"submit_rate_per_minute": 3})
     _, ada = make_user("ada")
     with TestClient(create_app(runtime=runtime, grading=False)) as client:
@@ -86,8 +89,8 @@ def test_over_the_rate_limit_is_429_until_the_minute_passed(
 
 
 def test_a_saved_submission_is_answered_202_when_the_queue_is_down(
-        idle: TestClient, runtime: GradingRuntime, make_user: MakeUser,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    idle: TestClient, runtime: GradingRuntime, make_user: MakeUser, monkeypatch: pytest.MonkeyPatch
+) -> None:
     _, ada = make_user("ada")
 
     def down(submission_id: str) -> None:
@@ -107,20 +110,23 @@ def test_a_saved_submission_is_answered_202_when_the_queue_is_down(
 
 
 def test_an_unexpected_failure_is_a_json_500(
-        runtime: GradingRuntime, make_user: MakeUser, monkeypatch: pytest.MonkeyPatch) -> None:
+    runtime: GradingRuntime, make_user: MakeUser, monkeypatch: pytest.MonkeyPatch
+) -> None:
     _, ada = make_user("ada")
 
     def broken(exercise_id: str) -> None:
         raise RuntimeError("disk on fire")
 
-    with TestClient(create_app(runtime=runtime, grading=False),
-                    raise_server_exceptions=False) as client:
+    with TestClient(
+        create_app(runtime=runtime, grading=False), raise_server_exceptions=False
+    ) as client:
         monkeypatch.setattr(runtime.catalog, "load", broken)
         response = client.post("/submit", json=body("x = 1"), headers=ada)
     assert response.status_code == 500
     assert response.headers["content-type"] == "application/json"
     assert response.json() == {
-        "detail": "The server failed to answer; try again shortly (RuntimeError)"}
+        "detail": "The server failed to answer; try again shortly (RuntimeError)"
+    }
 
 
 def test_healthz_is_ok_with_a_live_worker_and_a_passing_canary(client: TestClient) -> None:
@@ -134,7 +140,8 @@ def test_healthz_is_ok_with_a_live_worker_and_a_passing_canary(client: TestClien
 
 
 def test_healthz_is_503_without_a_worker_and_counts_queued_rows(
-        idle: TestClient, make_user: MakeUser) -> None:
+    idle: TestClient, make_user: MakeUser
+) -> None:
     _, ada = make_user("ada")
     idle.post("/submit", json=body("x = 1"), headers=ada)
     health = idle.get("/healthz")
@@ -156,7 +163,8 @@ def test_healthz_is_503_when_the_canary_fails(runtime: GradingRuntime) -> None:
 
 
 def test_healthz_is_503_when_the_queue_is_down(
-        client: TestClient, runtime: GradingRuntime, monkeypatch: pytest.MonkeyPatch) -> None:
+    client: TestClient, runtime: GradingRuntime, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def down() -> None:
         raise QueueUnavailable("cannot reach the queue")
 
@@ -166,7 +174,8 @@ def test_healthz_is_503_when_the_queue_is_down(
 
 
 def test_a_grading_slot_is_held_per_learner_and_the_rest_are_graded(
-        runtime: GradingRuntime, make_user: MakeUser) -> None:
+    runtime: GradingRuntime, make_user: MakeUser
+) -> None:
     """End to end with two grading threads: with the default of one running per learner,
     every submission is graded once and never two of one learner's at the same time."""
     engine = runtime.grade
@@ -174,8 +183,9 @@ def test_a_grading_slot_is_held_per_learner_and_the_rest_are_graded(
     running: dict[str, int] = {}
     most: dict[str, int] = {}
 
-    def watched(prepared: PreparedExercise, code: str, public_only: bool,
-                priority: CpuPriority) -> GradeReport:
+    def watched(
+        prepared: PreparedExercise, code: str, public_only: bool, priority: CpuPriority
+    ) -> GradeReport:
         learner = code.splitlines()[0]  # "# ada" (or the canary's reference solution)
         with lock:
             running[learner] = running.get(learner, 0) + 1
@@ -190,9 +200,15 @@ def test_a_grading_slot_is_held_per_learner_and_the_rest_are_graded(
     learners = {name: make_user(name)[1] for name in ("ada", "bob")}
     code = read_exercise_file(EXERCISE, "solution.py")
     with TestClient(create_app(runtime=runtime)) as client:
-        sent = [(name, client.post("/submit", json=body(f"# {name}\n{code}"),
-                                   headers=learners[name]).json()["id"])
-                for name in ("ada", "ada", "ada", "bob", "bob")]
+        sent = [
+            (
+                name,
+                client.post(
+                    "/submit", json=body(f"# {name}\n{code}"), headers=learners[name]
+                ).json()["id"],
+            )
+            for name in ("ada", "ada", "ada", "bob", "bob")
+        ]
         for name, submission_id in sent:
             result = client.get(f"/submissions/{submission_id}", headers=learners[name])
             deadline = time.monotonic() + 60
