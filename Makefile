@@ -19,17 +19,17 @@ $(STAMP): pyproject.toml constraints.txt clients/python/pyproject.toml
 run: $(STAMP)
 	$(BIN)/numjudge serve --host $(HOST) --port $(PORT)
 
-# Coverage: the floors are in pyproject.toml ([tool.coverage.report] for the whole, and
-# GRADERS_BRANCH_FLOOR below for graders/); raise them as the figures grow.
+# The engine's tests run under coverage (branches) and fail below GRADERS_BRANCH_FLOOR: raise it
+# as the figure grows. The rest runs without the tracer, which slows in-process grading about
+# 2.5 times.
 GRADERS_BRANCH_FLOOR := 90
+ENGINE_TESTS := tests/graders tests/exercises tests/security
 
 test: $(STAMP) test-tools lint typecheck
 	$(BIN)/numjudge validate exercises
-	$(BIN)/pytest --cov --cov-report=term:skip-covered
-	@$(BIN)/coverage report --include='graders/*' --fail-under=$(GRADERS_BRANCH_FLOOR) \
-		--format=total >/dev/null || { echo "graders/ coverage is below \
-		$(GRADERS_BRANCH_FLOOR) %: $$($(BIN)/coverage report --include='graders/*' --format=total) %"; \
-		exit 1; }
+	$(BIN)/pytest $(addprefix --ignore=,$(ENGINE_TESTS))
+	$(BIN)/pytest $(ENGINE_TESTS) --cov --cov-report=term:skip-covered \
+		--cov-fail-under=$(GRADERS_BRANCH_FLOOR)
 
 # The browser tests need Chromium, the VS Code tests node and npm (tests/needs.py). Root (CI)
 # installs what is missing, and those tests fail if it still is; anyone else gets one line
