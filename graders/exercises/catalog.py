@@ -270,7 +270,20 @@ class ExerciseCatalog:
             return cached
 
 
+NAME_MAX = 255  # bytes in one file name on Linux file systems
+
+
 def _may_be_folder(exercise_id: str) -> bool:
     """Whether ``exercise_id`` names a folder right under the root: not the root, nothing
-    above it, no hidden folder."""
-    return bool(exercise_id) and "/" not in exercise_id and not exercise_id.startswith(".")
+    above it, no hidden folder, and a name the file system can take (any id may come from a
+    URL, and a longer name makes the system refuse the path instead of not finding it)."""
+    try:
+        name = exercise_id.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return False
+    return (
+        0 < len(name) <= NAME_MAX
+        and b"/" not in name
+        and b"\x00" not in name
+        and not name.startswith(b".")
+    )

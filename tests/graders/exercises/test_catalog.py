@@ -45,7 +45,20 @@ def test_catalog_of_a_missing_directory_is_empty(tmp_path: Path) -> None:
     assert (catalog.ids(), catalog.all()) == ([], [])
 
 
-@pytest.mark.parametrize("exercise_id", ["", "missing", "../gru-update-gate", ".hidden", "a/b"])
+@pytest.mark.parametrize(
+    "exercise_id",
+    [
+        "",
+        "missing",
+        "../gru-update-gate",
+        ".hidden",
+        "a/b",
+        "x" * 256,
+        "é" * 128,
+        "a\x00b",
+        "\ud800",
+    ],
+)
 def test_catalog_refuses_unknown_ids(tmp_path: Path, exercise_id: str) -> None:
     make_catalog_entry(tmp_path / "catalog", "gru-update-gate", 10)
     (tmp_path / ".hidden").mkdir()
