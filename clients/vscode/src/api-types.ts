@@ -675,7 +675,7 @@ export interface components {
             oldest_queued_s?: number | null;
             /**
              * Problems
-             * @description why submissions cannot be graded now
+             * @description why submissions cannot be graded now, and which exercises are graded against their last good version while their folder does not load (these leave the status ok)
              */
             problems?: string[];
             /**
