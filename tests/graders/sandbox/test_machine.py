@@ -84,12 +84,15 @@ def test_uid_and_core_claims_live_in_the_kernels_folder(
 
 
 def test_a_machine_in_namespaces_of_its_own_leaves_our_cgroups() -> None:
-    """Another hostname and another /tmp on this kernel, as a second worker beside ours."""
+    """Another hostname and another temporary folder on this kernel, as a second worker beside
+    ours. Its temporary folder is a fresh tmpfs named by TMPDIR rather than one over /tmp,
+    which would hide a checkout (and its interpreter) that lives under /tmp."""
     if os.geteuid() != 0:
         pytest.skip("not root: no namespaces of our own to make a second machine in")
     ours = state.claim(Path(tempfile.gettempdir()))  # a live zygote's, on this machine
     # The shared parent stands for a parent cgroup: outside /tmp, which the other replaces.
     parent = Path(tempfile.mkdtemp(dir="/var/tmp"))
+    other_tmp = Path(tempfile.mkdtemp(dir="/var/tmp"))
     try:
         (parent / ours.path.name).mkdir()
         script = (
@@ -106,7 +109,8 @@ def test_a_machine_in_namespaces_of_its_own_leaves_our_cgroups() -> None:
                 "private",
                 "sh",
                 "-c",
-                f'mount -t tmpfs tmpfs /tmp && {sys.executable} -c "{script}"',
+                f"mount -t tmpfs tmpfs {other_tmp} && "
+                f'TMPDIR={other_tmp} {sys.executable} -c "{script}"',
             ],
             capture_output=True,
             text=True,
@@ -118,3 +122,4 @@ def test_a_machine_in_namespaces_of_its_own_leaves_our_cgroups() -> None:
     finally:
         state.release(ours)
         shutil.rmtree(parent)
+        other_tmp.rmdir()
