@@ -69,6 +69,11 @@ class SlotCgroup:
     written: tuple[int, int, CpuPriority] | None = None
     peak_fd: int | None = None
     """v2's ``memory.peak``, opened once: a write resets the peak this descriptor reads."""
+    out_of_memory_fd: int | None = None
+    """v1: an eventfd the kernel makes readable when this cgroup runs out of memory. Its OOM
+    killer kills one process and lets the others run on, a parent waiting for its killed
+    child, say, until the wall clock stops it: the zygote ends the whole sandbox on this
+    event instead. (v2's ``memory.oom.group`` has the kernel kill them all.)"""
 
     @classmethod
     def create(cls, name: str) -> SlotCgroup:
@@ -105,6 +110,7 @@ class SlotCgroup:
         if version is CgroupVersion.V2:
             _write(slot.folder("cpu") / "cpu.max", f"{CPU_PERIOD_US} {CPU_PERIOD_US}", "cpu.max")
             _write(slot.folder("memory") / "memory.swap.max", "0", "memory.swap.max", optional=True)
+            _write(slot.folder("memory") / "memory.oom.group", "1", "memory.oom.group")
             # Before Linux 6.12 memory.peak is read-only: the peak of the cgroup's whole life.
             with contextlib.suppress(OSError):
                 slot.peak_fd = os.open(
@@ -114,6 +120,7 @@ class SlotCgroup:
             cpu = slot.folder("cpu")
             _write(cpu / "cpu.cfs_period_us", str(CPU_PERIOD_US), "cpu period")
             _write(cpu / "cpu.cfs_quota_us", str(CPU_PERIOD_US), "cpu quota")
+            slot.out_of_memory_fd = _out_of_memory_events(slot.folder("memory"))
         return slot
 
     def folder(self, controller: str) -> Path:
@@ -171,6 +178,12 @@ class SlotCgroup:
             return _field(self.folder("memory") / file, "oom_kill")
         return 0
 
+    def forget_out_of_memory_events(self) -> None:
+        """Drop the events of earlier sandboxes (before each sandbox)."""
+        if self.out_of_memory_fd is not None:
+            with contextlib.suppress(BlockingIOError):
+                os.eventfd_read(self.out_of_memory_fd)
+
     def cpu_time_s(self) -> float:
         """CPU time (user + system) of every process that ever ran here, ended ones too."""
         if self.version is CgroupVersion.V2:
@@ -199,7 +212,9 @@ class SlotCgroup:
         return int((self.folder("memory") / "memory.max_usage_in_bytes").read_text())
 
     def remove(self) -> None:
-        for fd in (*self.join_fds, *([self.peak_fd] if self.peak_fd is not None else [])):
+        for fd in (*self.join_fds, self.peak_fd, self.out_of_memory_fd):
+            if fd is None:
+                continue
             with contextlib.suppress(OSError):
                 os.close(fd)
         for folder in dict.fromkeys(self.folders):
@@ -220,6 +235,26 @@ def remove_stale(parent: Path) -> None:
         if not (Path(tempfile.gettempdir()) / folder.name).exists():
             with contextlib.suppress(OSError):
                 folder.rmdir()
+
+
+def _out_of_memory_events(memory_folder: Path) -> int:
+    """An eventfd registered for the v1 cgroup's out-of-memory notifications."""
+    events = os.eventfd(0, os.EFD_CLOEXEC | os.EFD_NONBLOCK)
+    try:
+        # The registration holds what it needs of ``memory.oom_control``: not its descriptor.
+        control = os.open(memory_folder / "memory.oom_control", os.O_RDONLY | os.O_CLOEXEC)
+        try:
+            _write(
+                memory_folder / "cgroup.event_control",
+                f"{events} {control}",
+                "out-of-memory notifications",
+            )
+        finally:
+            os.close(control)
+    except (OSError, SandboxUnavailable):
+        os.close(events)
+        raise
+    return events
 
 
 def _field(path: Path, key: str) -> int:

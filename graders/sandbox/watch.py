@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from graders.sandbox.exitcodes import (
     EXIT_CODE_CLAMP,
+    EXIT_MEMORY_LIMIT,
     EXIT_SIGNAL_BASE,
     EXIT_STARVED,
     EXIT_TIMEOUT,
@@ -97,11 +98,13 @@ def watch(
     meter: Meter,
     queries: socket.socket | None,
     answer: Callable[[], bool],
+    out_of_memory_fd: int | None = None,
 ) -> Watched:
     """Wait for the sandbox's PID 1 to end, or kill it at a limit.
 
     While it runs, a message on ``queries`` (the zygote's control socket) is handled by
-    ``answer``, which returns False once the socket is closed.
+    ``answer``, which returns False once the socket is closed. ``out_of_memory_fd`` becomes
+    readable when the sandbox's cgroup ran out of memory: the whole sandbox ends there.
     """
     started = time.monotonic()
     pidfd = os.pidfd_open(pid)
@@ -116,12 +119,17 @@ def watch(
                 return Watched(stopped_for, meter.now(), killed=True)
             if stopped_for is not None:
                 break
-            waiting = [pidfd] if queries is None else [pidfd, queries.fileno()]
+            waiting = [pidfd]
+            waiting += [] if queries is None else [queries.fileno()]
+            waiting += [] if out_of_memory_fd is None else [out_of_memory_fd]
             ready, _, _ = select.select(
                 waiting, [], [], next_look(limits, cpu, wall, meter.parallel)
             )
             if pidfd in ready:
                 break
+            if out_of_memory_fd in ready:
+                os.kill(pid, signal.SIGKILL)
+                return Watched(EXIT_MEMORY_LIMIT, meter.now(), killed=True)
             if queries is not None and queries.fileno() in ready and not answer():
                 queries = None
     finally:

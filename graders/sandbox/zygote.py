@@ -185,6 +185,7 @@ def run_sandbox(
             return Ended(refuse(channel_fd, str(exc)))
     if setup.cgroup is not None:
         setup.cgroup.set_limits(limits)
+        setup.cgroup.forget_out_of_memory_events()
         kills_before = setup.cgroup.out_of_memory_kills()
     meter.begin()
     ready_read, ready_write = os.pipe()
@@ -221,7 +222,8 @@ def run_sandbox(
         return True
 
     try:
-        watched = watch(pid, limits, meter, control, answer)
+        out_of_memory_fd = None if setup.cgroup is None else setup.cgroup.out_of_memory_fd
+        watched = watch(pid, limits, meter, control, answer, out_of_memory_fd)
         if watched.killed:
             # Its dying processes may still hold the channel: the trusted side reads what
             # they sent before the kill, then the end, now.

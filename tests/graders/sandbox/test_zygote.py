@@ -147,6 +147,38 @@ def test_all_the_processes_of_a_submission_share_one_memory_budget() -> None:
         assert again.outcomes[0].value.tolist() == [1.0, 1.0]
 
 
+def test_a_child_killed_for_memory_ends_the_whole_submission() -> None:
+    # Each process is under its own limit, the four together are not. The kernel kills the
+    # largest, a child, and would leave the parent sleeping until the wall clock ran out: a
+    # timeout for what was the memory limit.
+    limits = SandboxLimits(time_s=10.0, memory_mb=256, max_processes=8)
+    code = textwrap.dedent("""
+        import os, time
+        import numpy as np
+
+        def f(x):
+            children = []
+            for _ in range(3):
+                pid = os.fork()
+                if pid == 0:
+                    try:
+                        block = np.ones(100 * 1024 * 1024 // 8)
+                        time.sleep(5)
+                    finally:
+                        os._exit(0)
+                children.append(pid)
+            for pid in children:
+                os.waitpid(pid, 0)
+            time.sleep(30)
+            return x
+    """)
+    with Sandbox(workers=1, limits=limits) as pool:
+        if pool._all[0].reduced:
+            pytest.skip(f"no cgroup here, the budget was NOT tested: {pool._all[0].reduced}")
+        result = pool.run(code, "f", [Task(("x",), (np.zeros(2),))], limits)
+    assert result.exit_code == EXIT_MEMORY_LIMIT, (result.ending, result.message)
+
+
 def test_a_background_sandbox_leaves_the_cpu_to_the_others() -> None:
     """A regrade's sandbox runs at the lowest priority (and its cgroup at the lowest weight);
     the zygote's next, normal sandbox is back at the normal priority."""
