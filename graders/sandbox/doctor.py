@@ -68,7 +68,9 @@ def diagnose(limits: SandboxLimits | None = None) -> list[Layer]:
         return [Layer("sandbox", LayerState.MISSING, f"no sandbox could run: {exc}")]
     outcome = run.outcomes.get(0)
     if run.ending is not Ending.COMPLETED or outcome is None or not outcome.ok:
-        return [Layer("sandbox", LayerState.MISSING, f"the probe did not run: {run.message}")]
+        failure = outcome.error if outcome is not None and outcome.error else {}
+        why = run.message or f"{failure.get('type', '')}: {failure.get('message', '')}"
+        return [Layer("sandbox", LayerState.MISSING, f"the probe did not run: {why}")]
     seen: dict[str, Any] = json.loads(outcome.value)
     why = "; ".join(missing)
     layers = [namespace_layer(kind, seen["ns"][kind], why) for kind in NAMESPACES]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import os
 import resource
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -125,8 +126,15 @@ def queued_s(pids: list[int]) -> float | None:
 class Meter:
     """The usage of one sandbox after another, by the zygote's cgroup where it has one."""
 
-    def __init__(self, cgroup: SlotCgroup | None) -> None:
+    def __init__(
+        self,
+        cgroup: SlotCgroup | None,
+        processes: Callable[[], list[int]] = processes_below_self,
+    ) -> None:
         self.cgroup = cgroup
+        self.processes = processes
+        """The sandbox's live processes, as ``/proc`` numbers them: in the zygote, every process
+        below it."""
         self.cpu_base: float | None = None
         """The cgroup's CPU time before the sandbox; None: read ``/proc`` instead."""
         self.peak_counted = False
@@ -158,13 +166,11 @@ class Meter:
         if self.cgroup is not None and self.cpu_base is not None:
             with contextlib.suppress(OSError, ValueError):
                 return self.cgroup.cpu_time_s() - self.cpu_base
-        return processes_cpu_s(processes_below_self())
+        return processes_cpu_s(self.processes())
 
     def now(self) -> Usage:
         """The usage so far, of a sandbox still running."""
-        return Usage(
-            self.cpu_s(), self._cgroup_peak() or processes_peak_bytes(processes_below_self())
-        )
+        return Usage(self.cpu_s(), self._cgroup_peak() or processes_peak_bytes(self.processes()))
 
     def final(self, rusage: resource.struct_rusage) -> Usage:
         """The usage of a sandbox whose PID 1 was reaped with ``rusage``."""

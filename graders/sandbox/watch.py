@@ -42,7 +42,7 @@ from graders.sandbox.exitcodes import (
     EXIT_WALL_LIMIT,
 )
 from graders.sandbox.limits import SandboxLimits
-from graders.sandbox.usage import Meter, Usage, processes_below_self, queued_s
+from graders.sandbox.usage import Meter, Usage, queued_s
 
 MIN_LOOK_S = 0.005
 """The shortest sleep between looks: near its limit a spinning sandbox is looked at this often."""
@@ -111,7 +111,7 @@ def watch(
     try:
         while True:
             cpu, wall = meter.cpu_s(), time.monotonic() - started
-            stopped_for = overrun(limits, cpu, wall, lambda: queued_s(processes_below_self()))
+            stopped_for = overrun(limits, cpu, wall, lambda: queued_s(meter.processes()))
             # Judged on what ``/proc`` showed: a PID 1 that ended meanwhile, and looked as if
             # it waited, is not stopped for it.
             if stopped_for is not None and not select.select([pidfd], [], [], 0)[0]:

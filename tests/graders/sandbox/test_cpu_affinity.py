@@ -8,10 +8,13 @@ import os
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from graders.sandbox import cpu_affinity
+from graders.sandbox.machine import kernel_id
 from graders.sandbox.runner import PACKAGE_ROOT
 
 pytestmark = pytest.mark.skipif(
@@ -103,3 +106,29 @@ def test_processes_on_one_host_take_cores_no_other_holds(tmp_path: Path) -> None
 def test_zero_or_as_many_cores_as_there_are_pins_nothing(count: int, tmp_path: Path) -> None:
     seen = pinned(count, tmp_path)
     assert seen["chosen"] == seen["main"] == seen["earlier"] == seen["child"] == EVERY
+
+
+@pytest.fixture
+def claims_released() -> Iterator[None]:
+    """The claims a test makes in this process are let go of after it."""
+    held = len(cpu_affinity._claims)
+    yield
+    while len(cpu_affinity._claims) > held:
+        os.close(cpu_affinity._claims.pop())
+
+
+@pytest.mark.usefixtures("claims_released")
+def test_a_claim_takes_the_first_unclaimed_cores_in_the_order_asked(tmp_path: Path) -> None:
+    # Here the claims are made in this process, which pins nothing: only the lock files count.
+    assert cpu_affinity.claim_cores([3, 2, 1, 0], 2, [tmp_path]) == {3, 2}
+    assert cpu_affinity.claim_cores([3, 2, 1, 0], 3, [tmp_path]) == {1, 0}
+    assert cpu_affinity.claim_cores([3, 2, 1, 0], 1, [tmp_path]) == frozenset()
+    assert sorted(int(file.name) for file in (tmp_path / kernel_id()).iterdir()) == [0, 1, 2, 3]
+
+
+@pytest.mark.usefixtures("claims_released")
+def test_the_first_usable_folder_holds_the_claims(tmp_path: Path) -> None:
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("")
+    assert cpu_affinity.claim_cores([1], 1, [not_a_folder, tmp_path]) == {1}
+    assert cpu_affinity.claim_cores([1], 1, [not_a_folder]) == frozenset()
