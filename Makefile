@@ -20,9 +20,9 @@ run: $(STAMP)
 	$(BIN)/numjudge serve --host $(HOST) --port $(PORT)
 
 # The engine's tests run under coverage (statements and branches) and fail below
-# GRADERS_BRANCH_FLOOR, today's figure (88.95 %): raise it as the figure grows, to 90 and
-# beyond. The rest runs without the tracer, which slows in-process grading about 2.5 times.
-GRADERS_BRANCH_FLOOR := 88
+# GRADERS_BRANCH_FLOOR: 92 % measured as root, where the cgroup tests run too; raise it as the
+# figure grows. The rest runs without the tracer, which slows in-process grading about 2.5 times.
+GRADERS_BRANCH_FLOOR := 90
 ENGINE_TESTS := tests/graders tests/exercises tests/security
 
 test: $(STAMP) test-tools lint typecheck
