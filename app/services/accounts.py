@@ -154,10 +154,11 @@ def set_password(*, session: Session, user: User, password: str) -> None:
 
 def set_disabled(*, session: Session, user: User, disabled: bool) -> None:
     """Disable (no sign-in, no token, sessions ended at once) or enable an account."""
-    user.disabled_at = utcnow() if disabled else None
+    account_store.set_disabled_at(
+        session=session, user=user, disabled_at=utcnow() if disabled else None
+    )
     if disabled:
         end_all_sessions(session=session, user=user)
-    session.flush()
 
 
 def revoke(*, session: Session, user: User, prefix: str | None = None) -> tuple[int, int]:

@@ -108,8 +108,7 @@ def session_user(*, session: Session, secret: str) -> User | None:
     if record is None or not record.user.is_active:
         return None
     if now - record.last_seen_at > SESSION_TOUCH_PERIOD:
-        record.last_seen_at = now
-        session.flush()
+        account_store.touch_web_session(session=session, record=record, seen_at=now)
     return record.user
 
 

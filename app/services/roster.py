@@ -230,9 +230,14 @@ def import_roster(*, session: Session, text: str, link_days: int) -> list[Issued
     links = []
     for row in check_roster(session=session, text=text):
         user = create_account(session=session, name=row.username, role=Role.LEARNER)
-        user.display_name, user.email, user.section = row.display_name, row.email, row.section
+        account_store.set_profile(
+            session=session,
+            user=user,
+            display_name=row.display_name,
+            email=row.email,
+            section=row.section,
+        )
         links.append(issue_link(session=session, user=user, days=link_days))
-    session.flush()
     return links
 
 

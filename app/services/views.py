@@ -6,8 +6,20 @@ hand them over, so the API, the long-poll and the grading thread answer with one
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from app.models import EarlierReport, Submission
-from app.schemas import DiagnosisOut, ReportOut, SubmissionOut, SubmissionSummary, TestResultOut
+from app.schemas import (
+    DiagnosisOut,
+    ReportOut,
+    StaleExerciseOut,
+    SubmissionOut,
+    SubmissionSummary,
+    TestResultOut,
+)
+
+if TYPE_CHECKING:  # the regrades service turns its rows into answers here
+    from app.services.regrades import StaleExercise
 
 
 def submission_url(submission_id: str) -> str:
@@ -81,4 +93,10 @@ def current_report_out(submission: Submission) -> ReportOut:
         graded_at=submission.finished_at,
         hint=(submission.diagnosis or {}).get("hint"),
         current=True,
+    )
+
+
+def stale_exercise_out(row: StaleExercise) -> StaleExerciseOut:
+    return StaleExerciseOut(
+        exercise=row.exercise_id, title=row.title, version=row.version, stale=row.stale
     )

@@ -102,6 +102,24 @@ def set_password(*, session: Session, user: User, password: str) -> None:
     session.flush()
 
 
+def set_profile(
+    *,
+    session: Session,
+    user: User,
+    display_name: str | None,
+    email: str | None,
+    section: str | None,
+) -> None:
+    """What a roster says of a learner beside the user name."""
+    user.display_name, user.email, user.section = display_name, email, section
+    session.flush()
+
+
+def set_disabled_at(*, session: Session, user: User, disabled_at: datetime | None) -> None:
+    user.disabled_at = disabled_at
+    session.flush()
+
+
 def create_token(
     *, session: Session, user: User, expires_at: datetime | None = None
 ) -> tuple[ApiToken, str]:
@@ -177,6 +195,11 @@ def get_web_session(
         .options(joinedload(WebSessionRecord.user))
         .where(WebSessionRecord.id_hash == id_hash, WebSessionRecord.last_seen_at > seen_after)
     ).one_or_none()
+
+
+def touch_web_session(*, session: Session, record: WebSessionRecord, seen_at: datetime) -> None:
+    record.last_seen_at = seen_at
+    session.flush()
 
 
 def delete_web_sessions(
