@@ -12,6 +12,7 @@ from fastapi import Request, Response
 from fastapi.templating import Jinja2Templates
 
 from app.web import auth, i18n
+from graders.checks.rules import RuleKind
 
 APP_DIR = Path(__file__).resolve().parents[1]
 TEMPLATES_DIR = APP_DIR / "templates"
@@ -77,6 +78,7 @@ def enum_value(value: Any) -> str:
 
 
 templates.env.globals["static_url"] = static_url
+templates.env.globals["RuleKind"] = RuleKind
 templates.env.globals["csrf_field_name"] = auth.CSRF_FIELD
 templates.env.filters["score"] = format_score
 templates.env.filters["when"] = format_time
