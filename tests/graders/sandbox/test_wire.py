@@ -267,12 +267,12 @@ def test_foreign_inside_a_tuple() -> None:
 
 
 def test_a_dict_of_arrays_crosses_in_its_order() -> None:
-    value = {"w": np.arange(6.0).reshape(2, 3), "b": np.zeros(3, np.int32), "n": [1, None]}
-    got = through_channel(value)
+    w, b = np.arange(6.0).reshape(2, 3), np.zeros(3, np.int32)
+    got = through_channel({"w": w, "b": b, "n": [1, None]})
     assert type(got) is dict
     assert list(got) == ["w", "b", "n"]
-    assert_same_array(got["w"], value["w"])
-    assert_same_array(got["b"], value["b"])
+    assert_same_array(got["w"], w)
+    assert_same_array(got["b"], b)
     assert got["n"] == [1, None]
 
 
