@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import textwrap
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
 
 from graders import (
@@ -20,6 +22,8 @@ from graders import (
     prepare_exercise,
 )
 from graders.checks.hidden import hidden_message
+from graders.checks.judge import stack_outputs
+from graders.checks.outputs import BatchRule
 from graders.errors import ExerciseError
 from tests.graders.typed_exercises import (
     SOFTMAX_SOLUTION,
@@ -223,3 +227,44 @@ def test_the_declared_outputs_must_match_what_the_reference_returns(tmp_path: Pa
         "softmax-loss/exercise.toml [[outputs]]: declares 3 outputs, but solution.py returns "
         "a tuple of 2 on case 'four examples'"
     )
+
+
+def test_a_mistake_in_a_dict_output_is_the_diagnosis(tmp_path: Path, sandbox: Sandbox) -> None:
+    folder = make_sgd_step(tmp_path)
+    hint = "Which way does a step go: with the gradient or against it?"
+    (folder / "mistakes").mkdir()
+    (folder / "mistakes" / "ascent.py").write_text(
+        f'HINT = "{hint}"\n\n\ndef sgd_step(params, grads, lr):\n'
+        "    return {name: params[name] + lr * grads[name] for name in params}\n"
+    )
+    prepared = prepare_exercise(load_exercise(folder))
+    # The learner's dict in another key order, built another way: the same values.
+    code = """
+    def sgd_step(params, grads, lr):
+        new = {}
+        for name in reversed(list(params)):
+            new[name] = params[name] + grads[name] * lr
+        return new
+    """
+    report = graded(prepared, code, sandbox)
+    assert report.diagnosis is not None
+    assert (report.diagnosis.hint, report.diagnosis.key) == (hint, "ascent")
+
+
+@pytest.mark.parametrize(
+    ("rule", "want"),
+    [
+        (BatchRule.STACK, [[1.0, 2.0], [3.0, 4.0]]),
+        (BatchRule.STACK_OVER_N, [[0.5, 1.0], [1.5, 2.0]]),
+        (BatchRule.MEAN, [2.0, 3.0]),
+        (BatchRule.SUM, [4.0, 6.0]),
+        (BatchRule.SHARED, [1.0, 2.0]),
+    ],
+)
+def test_each_batch_rule_combines_the_single_examples(rule: BatchRule, want: Any) -> None:
+    singles = [np.array([1.0, 2.0]), np.array([3.0, 4.0])]
+    assert stack_outputs(singles, 0, (rule,)).tolist() == want
+    # In a tuple, each element by its own rule.
+    pairs = [(1.0, single) for single in singles]
+    loss, grads = stack_outputs(pairs, 0, (BatchRule.MEAN, rule))
+    assert (float(loss), grads.tolist()) == (1.0, want)
