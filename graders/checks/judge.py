@@ -586,12 +586,13 @@ def stack_outputs(
 
 
 def combine_output(values: Sequence[Any], axis: int | None, rule: BatchRule) -> Any:
-    """One output's values over the batch combined by ``rule`` (``axis`` None: shared)."""
-    if axis is None or rule is BatchRule.SHARED:
-        return values[0]
+    """One output's values over the batch combined by ``rule``; a stacked one without an
+    axis (``None`` in ``output_batch_axis``) is shared."""
     if rule is BatchRule.MEAN or rule is BatchRule.SUM:
         reduce = np.mean if rule is BatchRule.MEAN else np.sum
         return reduce(np.stack([np.asarray(v) for v in values]), axis=0)
+    if axis is None or rule is BatchRule.SHARED:
+        return values[0]
     stacked = np.stack([np.asarray(v) for v in values], axis=axis)
     return stacked / len(values) if rule is BatchRule.STACK_OVER_N else stacked
 

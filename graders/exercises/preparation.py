@@ -29,6 +29,7 @@ from graders.exercises.model import Exercise, PreparedCase, PreparedExercise
 from graders.mutation.mutants import Mutant, make_mutants
 from graders.mutation.runs import MutantRuns, default_cache_dir, engine_stamp, run_mutants
 from graders.results import DiagnosisSource
+from graders.sandbox.wire import encode_value
 
 
 def prepare_exercise(exercise: Exercise, *, mutant_cache: Path | None = None) -> PreparedExercise:
@@ -100,6 +101,14 @@ def _make_inputs(exercise: Exercise, spec: CaseSpec) -> dict[str, Any]:
             f"{where}: case {spec.name!r}: batch_axes names unknown "
             f"input(s) {', '.join(sorted(unknown))}"
         )
+    for name, value in inputs.items():
+        foreign = _cannot_cross(value)
+        if foreign:
+            raise ExerciseError(
+                f"{where}: case {spec.name!r}: input {name!r} cannot be sent to the sandbox: "
+                f"it holds {foreign}; inputs are arrays, numbers, strings, None, lists, tuples, "
+                "dicts with string keys and numpy.random.default_rng generators"
+            )
     not_arrays = sorted(
         name for name in spec.batch_axes if not isinstance(inputs[name], np.ndarray)
     )
@@ -120,6 +129,13 @@ def _expected(
         raise ExerciseError(
             f"{exercise.id}/solution.py: raised {type(exc).__name__} on case {spec.name!r}: {exc}"
         ) from exc
+    foreign = _cannot_cross(expected)
+    if foreign:
+        raise ExerciseError(
+            f"{exercise.id}/solution.py: returns {foreign} on case {spec.name!r}, which no "
+            "submission can return from the sandbox; return arrays, numbers, strings, None, "
+            "lists, tuples or dicts with string keys"
+        )
     declared = len(exercise.outputs)
     if declared > 1 and (not isinstance(expected, tuple | list) or len(expected) != declared):
         returned = (
@@ -132,6 +148,18 @@ def _expected(
             f"solution.py returns {returned} on case {spec.name!r}"
         )
     return expected
+
+
+def _cannot_cross(value: Any) -> str | None:
+    """What part of ``value`` the sandbox channel cannot carry (the sandbox would send or
+    receive it as ``Foreign``), described; ``None`` when all of it can."""
+    return _foreign_part(encode_value(value, []))
+
+
+def _foreign_part(node: dict[str, Any]) -> str | None:
+    if node["t"] == "foreign":
+        return str(node["type"]) + (f" ({node['detail']})" if node["detail"] else "")
+    return next(filter(None, map(_foreign_part, node.get("items", ()))), None)
 
 
 def _mistake_outputs(
