@@ -78,7 +78,7 @@ class Candidate:
 
 def flatten(value: Any) -> tuple[Signature, Flat] | None:
     """The value's structure (tuples, dicts and their keys, arrays and their shapes, numbers,
-    booleans) and its numbers as one float vector.
+    booleans, None) and its numbers as one float vector.
 
     ``None`` for what cannot be compared as numbers (strings, complex, foreign objects).
     """
@@ -89,6 +89,8 @@ def flatten(value: Any) -> tuple[Signature, Flat] | None:
         keys = sorted(value)
         flat = flatten_items("dict", [value[key] for key in keys])
         return None if flat is None else (("dict", tuple(keys), flat[0]), flat[1])
+    if value is None:  # an output that is absent in this case (a gradient without bias)
+        return ("none",), np.empty(0)
     if isinstance(value, np.ndarray) and value.dtype.kind in "biuf":
         array = np.asarray(value, dtype=np.float64)
         return ("array", array.shape), array.ravel()
