@@ -75,3 +75,11 @@ def output_batch_axis(
     return tuple(
         None if spec.batch.reduces else each for spec, each in zip(outputs, axes, strict=False)
     )
+
+
+def loosest(case: Tolerance, outputs: Sequence[OutputSpec]) -> Tolerance:
+    """One tolerance for a whole output, as matching it against known mistakes needs (their
+    outputs are compared as one vector): the loosest of the case's and the outputs' own, so
+    that a learner is not told apart from a mistake by less than an output's tolerance."""
+    tolerances = [case, *(spec.tolerance(case) for spec in outputs)]
+    return Tolerance(max(t.rtol for t in tolerances), max(t.atol for t in tolerances))

@@ -22,7 +22,7 @@ import numpy as np
 from graders.cases import CaseSpec, collect_cases
 from graders.checks.compare import Tolerance, compare
 from graders.checks.diagnosis import Candidate, CaseTable, exception_name
-from graders.checks.outputs import OutputSpec, output_batch_axis
+from graders.checks.outputs import OutputSpec, loosest, output_batch_axis
 from graders.errors import ExerciseError
 from graders.exercises.loading import display_path
 from graders.exercises.model import Exercise, PreparedCase, PreparedExercise
@@ -190,7 +190,9 @@ def _run_mutants(
         sources=[m.source for m in mutants],
         entry=exercise.entry,
         inputs=[case.inputs for case in made],
-        tolerances=[Tolerance(case.spec.rtol, case.spec.atol) for case in made],
+        tolerances=[
+            loosest(Tolerance(case.spec.rtol, case.spec.atol), exercise.outputs) for case in made
+        ],
         time_s=exercise.limits.time_s,
         memory_mb=exercise.limits.memory_mb,
         keys=[m.key for m in mutants],
@@ -257,7 +259,7 @@ def prepared_case(
         if key not in outputs
         or not compare(expected, outputs[key], tolerance, batch_axis, declared).passed
     )
-    table = CaseTable.build(expected, outputs, wrong, tolerance, raised)
+    table = CaseTable.build(expected, outputs, wrong, loosest(tolerance, declared), raised)
     return PreparedCase(spec, inputs, expected, outputs, table, slice_inputs)
 
 

@@ -21,10 +21,12 @@ from graders import (
     load_exercise,
     prepare_exercise,
 )
+from graders.checks.compare import Tolerance
 from graders.checks.hidden import hidden_message
 from graders.checks.judge import stack_outputs
-from graders.checks.outputs import BatchRule
+from graders.checks.outputs import BatchRule, OutputSpec, loosest
 from graders.errors import ExerciseError
+from tests.graders.helpers import edit
 from tests.graders.typed_exercises import (
     SOFTMAX_SOLUTION,
     make_dropout,
@@ -229,15 +231,21 @@ def test_the_declared_outputs_must_match_what_the_reference_returns(tmp_path: Pa
     )
 
 
-def test_a_mistake_in_a_dict_output_is_the_diagnosis(tmp_path: Path, sandbox: Sandbox) -> None:
-    folder = make_sgd_step(tmp_path)
-    hint = "Which way does a step go: with the gradient or against it?"
+ASCENT_HINT = "Which way does a step go: with the gradient or against it?"
+
+
+def with_ascent(folder: Path) -> PreparedExercise:
     (folder / "mistakes").mkdir()
     (folder / "mistakes" / "ascent.py").write_text(
-        f'HINT = "{hint}"\n\n\ndef sgd_step(params, grads, lr):\n'
+        f'HINT = "{ASCENT_HINT}"\n\n\ndef sgd_step(params, grads, lr):\n'
         "    return {name: params[name] + lr * grads[name] for name in params}\n"
     )
-    prepared = prepare_exercise(load_exercise(folder))
+    return prepare_exercise(load_exercise(folder))
+
+
+def test_a_mistake_in_a_dict_output_is_the_diagnosis(tmp_path: Path, sandbox: Sandbox) -> None:
+    prepared = with_ascent(make_sgd_step(tmp_path))
+    hint = ASCENT_HINT
     # The learner's dict in another key order, built another way: the same values.
     code = """
     def sgd_step(params, grads, lr):
@@ -268,3 +276,25 @@ def test_each_batch_rule_combines_the_single_examples(rule: BatchRule, want: Any
     pairs = [(1.0, single) for single in singles]
     loss, grads = stack_outputs(pairs, 0, (BatchRule.MEAN, rule))
     assert (float(loss), grads.tolist()) == (1.0, want)
+
+
+def test_a_mistake_is_matched_within_its_outputs_declared_tolerance(
+    tmp_path: Path, sandbox: Sandbox
+) -> None:
+    folder = make_sgd_step(tmp_path)
+    edit(folder / "exercise.toml", 'name = "params"', 'name = "params"\nrtol = 1e-3')
+    prepared = with_ascent(folder)
+    # The ascent, off by 1e-5 relative: beyond the case's tolerance, within the output's.
+    code = """
+    def sgd_step(params, grads, lr):
+        return {name: params[name] + lr * grads[name] * 1.0001 for name in params}
+    """
+    report = graded(prepared, code, sandbox)
+    assert report.verdict is Verdict.FAILED
+    assert report.diagnosis is not None and report.diagnosis.key == "ascent"
+
+
+def test_the_loosest_tolerance_matches_mistakes() -> None:
+    declared = (OutputSpec("loss", rtol=1e-3), OutputSpec("grad", rtol=0.0, atol=0.0))
+    assert loosest(Tolerance(1e-7, 1e-9), declared) == Tolerance(1e-3, 1e-9)
+    assert loosest(Tolerance(1e-7, 1e-9), ()) == Tolerance(1e-7, 1e-9)
