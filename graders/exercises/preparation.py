@@ -147,6 +147,12 @@ def _expected(
             f"{exercise.id}/exercise.toml [[outputs]]: declares {declared} outputs, but "
             f"solution.py returns {returned} on case {spec.name!r}"
         )
+    axes = spec.output_batch_axis
+    if spec.batched and declared > 1 and isinstance(axes, tuple) and len(axes) != declared:
+        raise ExerciseError(
+            f"{exercise.id}/cases.py: case {spec.name!r}: output_batch_axis gives "
+            f"{len(axes)} axes for the {declared} outputs exercise.toml declares"
+        )
     return expected
 
 

@@ -298,3 +298,18 @@ def test_the_loosest_tolerance_matches_mistakes() -> None:
     declared = (OutputSpec("loss", rtol=1e-3), OutputSpec("grad", rtol=0.0, atol=0.0))
     assert loosest(Tolerance(1e-7, 1e-9), declared) == Tolerance(1e-3, 1e-9)
     assert loosest(Tolerance(1e-7, 1e-9), ()) == Tolerance(1e-7, 1e-9)
+
+
+def test_an_output_batch_axis_per_output_must_fit_the_declaration(tmp_path: Path) -> None:
+    folder = make_softmax_loss(tmp_path)
+    edit(
+        folder / "cases.py",
+        '@case(points=2, batch_axes={"logits": 0, "labels": 0})',
+        '@case(points=2, batch_axes={"logits": 0, "labels": 0}, output_batch_axis=(0,))',
+    )
+    with pytest.raises(ExerciseError) as raised:
+        prepare_exercise(load_exercise(folder))
+    assert str(raised.value) == (
+        "softmax-loss/cases.py: case 'large logits': output_batch_axis gives 1 axes for the 2 "
+        "outputs exercise.toml declares"
+    )
