@@ -151,7 +151,7 @@ def _expected(
     if spec.batched and declared > 1 and isinstance(axes, tuple) and len(axes) != declared:
         raise ExerciseError(
             f"{exercise.id}/cases.py: case {spec.name!r}: output_batch_axis gives "
-            f"{len(axes)} axes for the {declared} outputs exercise.toml declares"
+            f"an axis for {len(axes)} output(s), but exercise.toml declares {declared}"
         )
     return expected
 

@@ -310,6 +310,6 @@ def test_an_output_batch_axis_per_output_must_fit_the_declaration(tmp_path: Path
     with pytest.raises(ExerciseError) as raised:
         prepare_exercise(load_exercise(folder))
     assert str(raised.value) == (
-        "softmax-loss/cases.py: case 'large logits': output_batch_axis gives 1 axes for the 2 "
-        "outputs exercise.toml declares"
+        "softmax-loss/cases.py: case 'large logits': output_batch_axis gives an axis for 1 "
+        "output(s), but exercise.toml declares 2"
     )
