@@ -113,7 +113,9 @@ def case(
             also calls the entry on every slice and checks that the batched result equals
             the unbatched results stacked along ``output_batch_axis``. For a tuple output,
             give one axis per element; ``None`` marks an element that has no batch axis (it
-            must then equal what every single example returns).
+            must then equal what every single example returns). An output reduced over the
+            batch (a mean loss) says so in exercise.toml (``[[outputs]] batch = "mean"``).
+            Only array inputs can be batched.
         checks: extra trusted checks ``check(inputs, got) -> message | None``, run after the
             value comparison passes.
     """

@@ -404,11 +404,20 @@ def _same_inputs(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
 
 
 def _same_value(a: Any, b: Any) -> bool:
-    if isinstance(a, np.ndarray) and isinstance(b, np.ndarray):
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, np.ndarray):
         return a.dtype == b.dtype and np.array_equal(a, b, equal_nan=a.dtype.kind in "fc")
-    if isinstance(a, float) and isinstance(b, float) and a != a and b != b:
+    if isinstance(a, float) and a != a and b != b:
         return True  # NaN inputs are the same input
-    return type(a) is type(b) and bool(a == b)
+    if isinstance(a, list | tuple):
+        return len(a) == len(b) and all(_same_value(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict):
+        return _same_inputs(a, b)
+    if isinstance(a, np.random.Generator):
+        # Two generators seeded alike are two objects: the same input when in the same state.
+        return _same_value(a.bit_generator.state, b.bit_generator.state)
+    return bool(a == b)
 
 
 def validate_course(root: Path) -> ValidationResult | None:

@@ -2,34 +2,31 @@
 
 ``compare(expected, got, tolerance)`` checks, in order, the type, the shape, the dtype,
 finiteness and the values, and stops at the first difference with a message that says
-exactly what differs. Tuples of outputs are compared element by element; scalars by type
-and value.
+exactly what differs. Tuples of outputs are compared element by element, dicts key by key;
+scalars by type and value. An exercise's declared outputs (graders/checks/outputs.py) name
+each output in its message and bring their own tolerance and dtype rule.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import numbers
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, SupportsInt
 
 import numpy as np
 
+from graders.checks.outputs import DtypeRule, OutputSpec
+from graders.checks.tolerance import Tolerance as Tolerance  # where callers have found it
 from graders.results import Failure
 from graders.sandbox.wire import Foreign
 
+DEFAULT_TOLERANCE = Tolerance()
 MAX_PERMUTED_AXES = 4
 """Outputs of up to this many axes are tried in every order of their axes (24 at most)."""
-
-
-@dataclass(frozen=True)
-class Tolerance:
-    rtol: float = 1e-7
-    atol: float = 1e-9
-
-    def describe(self) -> str:
-        return f"rtol={self.rtol:g}, atol={self.atol:g}"
 
 
 class Check(Enum):
@@ -116,19 +113,46 @@ def number_text(value: Any) -> str:
 def compare(
     expected: Any,
     got: Any,
-    tolerance: Tolerance = Tolerance(),
+    tolerance: Tolerance = DEFAULT_TOLERANCE,
     batch_axis: int | tuple[int | None, ...] | None = None,
+    outputs: Sequence[OutputSpec] = (),
 ) -> CheckResult:
     """Compare ``got`` with ``expected``.
 
     ``batch_axis`` names the output's batch axis (one per element of a tuple output), so a
-    shape message can say "missing batch axis".
+    shape message can say "missing batch axis". ``outputs`` are the exercise's declared
+    outputs: one for the whole output, or one per element of a tuple output.
     """
+    if len(outputs) == 1:
+        (spec,) = outputs
+        result = compare_value(expected, got, spec.tolerance(tolerance), batch_axis, spec.dtype)
+        return named(spec.name, result)
+    if outputs:
+        return compare_sequence(expected, got, tolerance, batch_axis, outputs)
+    return compare_value(expected, got, tolerance, batch_axis)
+
+
+def compare_value(
+    expected: Any,
+    got: Any,
+    tolerance: Tolerance,
+    batch_axis: int | tuple[int | None, ...] | None = None,
+    dtype: DtypeRule = DtypeRule.EXACT,
+) -> CheckResult:
     if isinstance(expected, tuple | list):
         return compare_sequence(expected, got, tolerance, batch_axis)
+    if isinstance(expected, dict):
+        return compare_mapping(expected, got, tolerance, dtype)
     if isinstance(expected, np.ndarray):
-        return compare_array(expected, got, tolerance, batch_axis)
+        return compare_array(expected, got, tolerance, batch_axis, dtype)
     return compare_scalar(expected, got, tolerance)
+
+
+def named(name: str, result: CheckResult) -> CheckResult:
+    """A failure told as one output's (``dw: shape: ...``)."""
+    if result.passed:
+        return result
+    return CheckResult(False, result.check, f"{name}: {result.message}")
 
 
 def compare_sequence(
@@ -136,7 +160,9 @@ def compare_sequence(
     got: Any,
     tolerance: Tolerance,
     batch_axis: int | tuple[int | None, ...] | None = None,
+    outputs: Sequence[OutputSpec] = (),
 ) -> CheckResult:
+    """Element by element, each named by its declared output or by its position."""
     count = len(expected)
     if not isinstance(got, tuple | list):
         return fail(Check.TYPE, f"expected a tuple of {count} outputs, got {describe_type(got)}")
@@ -144,11 +170,51 @@ def compare_sequence(
         return fail(Check.TYPE, f"expected a tuple of {count} outputs, got {len(got)}")
     for position, (want, have) in enumerate(zip(expected, got, strict=True)):
         axis = batch_axis[position] if isinstance(batch_axis, tuple) else batch_axis
-        result = compare(want, have, tolerance, axis)
-        if not result.passed:
-            return CheckResult(
-                False, result.check, f"output {position + 1} of {count}: {result.message}"
+        if len(outputs) == count:
+            spec = outputs[position]
+            result = named(
+                spec.name,
+                compare_value(want, have, spec.tolerance(tolerance), axis, spec.dtype),
             )
+        else:
+            result = named(
+                f"output {position + 1} of {count}", compare_value(want, have, tolerance, axis)
+            )
+        if not result.passed:
+            return result
+    return PASS
+
+
+MAX_KEYS_SHOWN = 8
+MAX_KEY_CHARS = 40
+
+
+def keys_text(keys: Sequence[Any]) -> str:
+    shown = [repr(key)[:MAX_KEY_CHARS] for key in keys[:MAX_KEYS_SHOWN]]
+    more = len(keys) - len(shown)
+    return ", ".join(shown) + (f" and {more} more" if more > 0 else "")
+
+
+def compare_mapping(
+    expected: dict[str, Any], got: Any, tolerance: Tolerance, dtype: DtypeRule
+) -> CheckResult:
+    """The same keys (in any order), then each entry, named by its key."""
+    wanted = f"expected a dict with the keys {keys_text(list(expected))}"
+    if not isinstance(got, dict):
+        return fail(Check.TYPE, f"{wanted}, got {describe_type(got)}")
+    missing = [key for key in expected if key not in got]
+    extra = [key for key in got if key not in expected]
+    if missing or extra:
+        parts = [
+            f"{label} {keys_text(keys)}"
+            for label, keys in (("missing", missing), ("unexpected", extra))
+            if keys
+        ]
+        return fail(Check.TYPE, f"{wanted}; {'; '.join(parts)}")
+    for key, want in expected.items():
+        result = named(key, compare_value(want, got[key], tolerance, None, dtype))
+        if not result.passed:
+            return result
     return PASS
 
 
@@ -157,10 +223,12 @@ def compare_array(
     got: Any,
     tolerance: Tolerance,
     batch_axis: int | tuple[int | None, ...] | None = None,
+    dtype: DtypeRule = DtypeRule.EXACT,
 ) -> CheckResult:
     if isinstance(batch_axis, tuple):
         batch_axis = None  # a per-element axis given for a single array: no axis to name
-    for check in (check_type, check_shape, check_dtype, check_finite, check_values):
+    dtype_check = functools.partial(check_dtype, rule=dtype)
+    for check in (check_type, check_shape, dtype_check, check_finite, check_values):
         result = check(expected, got, tolerance, batch_axis)
         if not result.passed:
             return result
@@ -244,12 +312,35 @@ def reordered_values(expected: np.ndarray, got: np.ndarray, tolerance: Tolerance
     return ""
 
 
+INTEGER_KINDS = frozenset("iu")
+
+
 def check_dtype(
-    expected: np.ndarray, got: np.ndarray, tolerance: Tolerance, batch_axis: int | None = None
+    expected: np.ndarray,
+    got: np.ndarray,
+    tolerance: Tolerance,
+    batch_axis: int | None = None,
+    rule: DtypeRule = DtypeRule.EXACT,
 ) -> CheckResult:
     if got.dtype == expected.dtype:
         return PASS
+    if rule is DtypeRule.KIND:
+        if same_kind(expected.dtype, got.dtype):
+            return PASS
+        return fail(Check.DTYPE, f"{got.dtype}, expected {dtype_kind_text(expected.dtype)}")
     return fail(Check.DTYPE, f"{got.dtype}, expected {expected.dtype}")
+
+
+def same_kind(expected: np.dtype[Any], got: np.dtype[Any]) -> bool:
+    if expected.kind in INTEGER_KINDS:
+        return got.kind in INTEGER_KINDS
+    return got.kind == expected.kind
+
+
+def dtype_kind_text(dtype: np.dtype[Any]) -> str:
+    if dtype.kind in INTEGER_KINDS:
+        return "an integer dtype"
+    return {"f": "a float dtype", "c": "a complex dtype", "b": "bool"}.get(dtype.kind, str(dtype))
 
 
 # The check sees only the output: which operation produced NaN or Inf is the warning's to
@@ -270,6 +361,11 @@ def check_finite(
         return PASS
     nan = int((np.isnan(got) & wrong).sum())
     inf = int(wrong.sum()) - nan
+    if got.ndim == 0:
+        return fail(
+            Check.FINITENESS,
+            f"{'NaN' if nan else 'Inf'} where a finite value was expected; {NON_FINITE_ADVICE}",
+        )
     counts = " and ".join(f"{n} {label}" for n, label in ((nan, "NaN"), (inf, "Inf")) if n)
     first = tuple(int(i) for i in np.argwhere(wrong)[0])
     return fail(
@@ -344,4 +440,6 @@ def compare_scalar(expected: Any, got: Any, tolerance: Tolerance) -> CheckResult
         return fail(Check.TYPE, f"expected a number, got {describe_type(got)}")
     if isinstance(expected, numbers.Integral) and not isinstance(got, numbers.Integral):
         return fail(Check.TYPE, f"expected an integer, got {type(got).__name__} {number_text(got)}")
-    return check_values(np.asarray(expected), np.asarray(got), tolerance)
+    want, have = np.asarray(expected), np.asarray(got)
+    finite = check_finite(want, have, tolerance)
+    return finite if not finite.passed else check_values(want, have, tolerance)

@@ -77,18 +77,20 @@ class Candidate:
 
 
 def flatten(value: Any) -> tuple[Signature, Flat] | None:
-    """The value's structure (tuples, arrays and their shapes, numbers, booleans) and its
-    numbers as one float vector.
+    """The value's structure (tuples, dicts and their keys, arrays and their shapes, numbers,
+    booleans, None) and its numbers as one float vector.
 
     ``None`` for what cannot be compared as numbers (strings, complex, foreign objects).
     """
     if isinstance(value, tuple | list):
-        parts = [flatten(item) for item in value]
-        if any(part is None for part in parts):
-            return None
-        signature = ("tuple", tuple(part[0] for part in parts if part))
-        vectors = [part[1] for part in parts if part]
-        return signature, (np.concatenate(vectors) if vectors else np.empty(0))
+        return flatten_items("tuple", value)
+    if isinstance(value, dict):
+        # In key order: a dict's insertion order is no part of its value.
+        keys = sorted(value)
+        flat = flatten_items("dict", [value[key] for key in keys])
+        return None if flat is None else (("dict", tuple(keys), flat[0]), flat[1])
+    if value is None:  # an output that is absent in this case (a gradient without bias)
+        return ("none",), np.empty(0)
     if isinstance(value, np.ndarray) and value.dtype.kind in "biuf":
         array = np.asarray(value, dtype=np.float64)
         return ("array", array.shape), array.ravel()
@@ -100,6 +102,15 @@ def flatten(value: Any) -> tuple[Signature, Flat] | None:
     if isinstance(value, numbers.Real):
         return ("number",), np.array([float(value)])
     return None
+
+
+def flatten_items(kind: str, items: Sequence[Any]) -> tuple[Signature, Flat] | None:
+    parts = [flatten(item) for item in items]
+    if any(part is None for part in parts):
+        return None
+    signature = (kind, tuple(part[0] for part in parts if part))
+    vectors = [part[1] for part in parts if part]
+    return signature, (np.concatenate(vectors) if vectors else np.empty(0))
 
 
 def exception_kind(type_name: str, message: str) -> str:

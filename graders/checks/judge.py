@@ -24,6 +24,7 @@ from graders.checks.diagnosis import (
 )
 from graders.checks.hidden import HIDDEN_MESSAGES, hidden_view
 from graders.checks.layout import explain_shape_error
+from graders.checks.outputs import BatchRule, OutputSpec, output_batch_axis
 from graders.checks.rules import Unreadable, find_violations, violations_message
 from graders.exercises import Exercise, PreparedCase, PreparedExercise, WarningPolicy
 from graders.results import (
@@ -428,8 +429,11 @@ def judge_outcome(
             failure=error_failure(error),
         )
     tolerance = Tolerance(case.spec.rtol, case.spec.atol)
-    batch_axis = case.spec.output_batch_axis if case.spec.batched else None
-    result = compare(case.expected, outcome.value, tolerance, batch_axis)
+    declared = exercise.outputs
+    batch_axis = (
+        output_batch_axis(case.spec.output_batch_axis, declared) if case.spec.batched else None
+    )
+    result = compare(case.expected, outcome.value, tolerance, batch_axis, declared)
     if result.passed:
         result = further_checks(plan, run, outcome, tolerance, exercise)
     if result.passed:
@@ -449,7 +453,7 @@ def further_checks(
         if message:
             return CheckResult(False, Check.AUTHOR, f"check: {message}")
     if plan.slices:
-        result = batch_consistency(plan, run, outcome.value, tolerance)
+        result = batch_consistency(plan, run, outcome.value, tolerance, exercise.outputs)
         if not result.passed:
             return result
     if outcome.mutated:
@@ -497,7 +501,11 @@ def warning_advice(warnings: Sequence[str], tags: Sequence[str]) -> str:
 
 
 def batch_consistency(
-    plan: CasePlan, run: RunResult, batched: Any, tolerance: Tolerance
+    plan: CasePlan,
+    run: RunResult,
+    batched: Any,
+    tolerance: Tolerance,
+    declared: Sequence[OutputSpec] = (),
 ) -> CheckResult:
     check = Check.BATCH_CONSISTENCY
     values = []
@@ -520,38 +528,73 @@ def batch_consistency(
             )
         values.append(outcome.value)
     axis = plan.case.spec.output_batch_axis
+    rules = tuple(spec.batch for spec in declared)
+    how = combined_text(axis, rules)
     try:
-        stacked = stack_outputs(values, axis)
+        # Arithmetic on the learner's numbers (a mean, a sum) may overflow: a difference the
+        # comparison tells, not a warning of the grader's.
+        with np.errstate(all="ignore"):
+            combined = stack_outputs(values, axis, rules)
     except (ValueError, TypeError, IndexError) as exc:
         return CheckResult(
-            False,
-            check,
-            f"{check.value}: the unbatched results cannot be stacked along axis {axis}: {exc}",
+            False, check, f"{check.value}: the unbatched results cannot be {how}: {exc}"
         )
-    result = compare(stacked, batched, tolerance, axis)
+    result = compare(combined, batched, tolerance, output_batch_axis(axis, declared), declared)
     if result.passed:
         return result
     return CheckResult(
         False,
         check,
         f"{check.value}: the batched result differs from the "
-        f"unbatched results stacked along axis {axis}: {result.message}",
+        f"unbatched results {how}: {result.message}",
     )
 
 
-def stack_outputs(values: Sequence[Any], axis: OutputBatchAxis) -> Any:
-    """Stack single examples' outputs; a tuple element without batch axis is taken as is."""
+def combined_text(axis: OutputBatchAxis, rules: Sequence[BatchRule]) -> str:
+    """How the single examples' results are combined, in words."""
+    if not any(rule.reduces or rule is BatchRule.STACK_OVER_N for rule in rules):
+        return f"stacked along axis {axis}"
+    words = {
+        BatchRule.STACK: "stacked",
+        BatchRule.STACK_OVER_N: "stacked and divided by the batch size",
+        BatchRule.MEAN: "averaged",
+        BatchRule.SUM: "summed",
+        BatchRule.SHARED: "taken from the first example",
+    }
+    return "combined (" + ", ".join(words[rule] for rule in rules) + ")"
+
+
+def stack_outputs(
+    values: Sequence[Any], axis: OutputBatchAxis, rules: Sequence[BatchRule] = ()
+) -> Any:
+    """The single examples' outputs combined as the batched output should be: each element
+    stacked (a tuple element without batch axis taken as is) unless ``rules`` (one per
+    declared output) say it is reduced over the batch."""
     if isinstance(values[0], tuple | list):
-        axes = axis if isinstance(axis, tuple) else (axis,) * len(values[0])
-        if len(axes) != len(values[0]):
-            raise ValueError(f"{len(values[0])} outputs, but {len(axes)} output batch axes")
+        count = len(values[0])
+        axes = axis if isinstance(axis, tuple) else (axis,) * count
+        if len(axes) != count:
+            raise ValueError(f"{count} outputs, but {len(axes)} output batch axes")
+        each = rules if len(rules) == count else (BatchRule.STACK,) * count
         return tuple(
-            values[0][i] if a is None else np.stack([np.asarray(v[i]) for v in values], axis=a)
-            for i, a in enumerate(axes)
+            combine_output([v[i] for v in values], a, rule)
+            for i, (a, rule) in enumerate(zip(axes, each, strict=True))
         )
     if isinstance(axis, tuple):
         raise ValueError("one array came back where a tuple of outputs was expected")
-    return np.stack([np.asarray(v) for v in values], axis=axis)
+    return combine_output(values, axis, rules[0] if len(rules) == 1 else BatchRule.STACK)
+
+
+def combine_output(values: Sequence[Any], axis: int | None, rule: BatchRule) -> Any:
+    """One output's values over the batch combined by ``rule``; a stacked one without an
+    axis (``None`` in ``output_batch_axis``) is shared."""
+    if rule is BatchRule.MEAN or rule is BatchRule.SUM:
+        reduce = np.mean if rule is BatchRule.MEAN else np.sum
+        return reduce(np.stack([np.asarray(v) for v in values]), axis=0)
+    if axis is None or rule is BatchRule.SHARED:
+        return values[0]
+    stacked = np.stack([np.asarray(v) for v in values], axis=axis)
+    return stacked / len(values) if rule is BatchRule.STACK_OVER_N else stacked
 
 
 def collect_output(run: RunResult, plans: Sequence[CasePlan]) -> str:

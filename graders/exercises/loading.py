@@ -6,10 +6,12 @@ from __future__ import annotations
 import ast
 import hashlib
 import tomllib
+from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from graders import syntax
+from graders.checks.outputs import BatchRule, DtypeRule, OutputSpec
 from graders.checks.rules import Rule
 from graders.errors import ExerciseError, ExerciseNotFound
 from graders.exercises.model import Exercise, Limits, Mistake, WarningPolicy
@@ -54,6 +56,7 @@ def load_exercise(path: Path | str) -> Exercise:
         limits=_read_limits(path, meta.get("limits", {})),
         warnings=_read_warning_policy(path, meta.get("checks", {})),
         forbid=_read_rules(path, meta.get("rules", {})),
+        outputs=_read_outputs(path, meta.get("outputs", [])),
         statements=_read_translations(path, "statement"),
         theories=_read_translations(path, "theory"),
         starter=starter,
@@ -125,13 +128,7 @@ def _read_warning_policy(path: Path, table: Any) -> WarningPolicy:
     unknown = set(table) - {"warnings"}
     if unknown:
         raise ExerciseError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-    choices = [policy.value for policy in WarningPolicy]
-    value = table.get("warnings", WarningPolicy.NOTE.value)
-    if value not in choices:
-        raise ExerciseError(
-            f"{where}: field 'warnings' must be one of {', '.join(choices)}, not {value!r}"
-        )
-    return WarningPolicy(value)
+    return _choice(where, "warnings", table, WarningPolicy)
 
 
 def _read_rules(path: Path, table: Any) -> tuple[Rule, ...]:
@@ -151,6 +148,57 @@ def _read_rules(path: Path, table: Any) -> tuple[Rule, ...]:
     if len(set(rules)) < len(rules):
         raise ExerciseError(f"{where}: field 'forbid' names a rule twice")
     return rules
+
+
+OUTPUT_FIELDS = frozenset({"name", "batch", "rtol", "atol", "dtype"})
+
+
+def _read_outputs(path: Path, tables: Any) -> tuple[OutputSpec, ...]:
+    where = f"{path.name}/exercise.toml [[outputs]]"
+    if not isinstance(tables, list) or not all(isinstance(table, dict) for table in tables):
+        raise ExerciseError(f"{where}: must be an array of tables, one per output")
+    outputs = tuple(_read_output(f"{where} #{n}", table) for n, table in enumerate(tables, 1))
+    names = [output.name for output in outputs]
+    if len(set(names)) < len(names):
+        raise ExerciseError(f"{where}: two outputs have the same name")
+    return outputs
+
+
+def _read_output(where: str, table: dict[str, Any]) -> OutputSpec:
+    unknown = set(table) - OUTPUT_FIELDS
+    if unknown:
+        raise ExerciseError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    name = table.get("name")
+    if not isinstance(name, str) or not name.isidentifier():
+        raise ExerciseError(f"{where}: field 'name' must be a Python name, such as \"dw\"")
+    tolerances = {}
+    for key in ("rtol", "atol"):
+        value = table.get(key)
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0
+        ):
+            raise ExerciseError(f"{where}: field '{key}' must be a number >= 0")
+        tolerances[key] = None if value is None else float(value)
+    return OutputSpec(
+        name,
+        _choice(where, "batch", table, BatchRule),
+        dtype=_choice(where, "dtype", table, DtypeRule),
+        **tolerances,
+    )
+
+
+Choice = TypeVar("Choice", bound=Enum)
+
+
+def _choice(where: str, key: str, table: dict[str, Any], kind: type[Choice]) -> Choice:
+    """The member of ``kind`` a field names; its first member when the field is absent."""
+    choices = [member.value for member in kind]
+    value = table.get(key, choices[0])
+    if value not in choices:
+        raise ExerciseError(
+            f"{where}: field '{key}' must be one of {', '.join(choices)}, not {value!r}"
+        )
+    return kind(value)
 
 
 def _read_translations(path: Path, stem: str) -> dict[str, str]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from graders.cases import CaseSpec
 from graders.checks.diagnosis import Candidate, CaseTable
+from graders.checks.outputs import OutputSpec
 from graders.checks.rules import Rule
 from graders.mutation.mutants import Mutant
 
@@ -56,6 +57,9 @@ class Exercise:
     warnings: WarningPolicy = WarningPolicy.NOTE
     forbid: tuple[Rule, ...] = ()
     """What the code may not use (``[rules] forbid``), checked before it runs."""
+    outputs: tuple[OutputSpec, ...] = ()
+    """The declared outputs (``[[outputs]]``): one for the whole output, or one per element
+    of a tuple output; none declared, messages number a tuple's elements."""
     statements: Mapping[str, str] = field(default_factory=dict)
     theories: Mapping[str, str] = field(default_factory=dict)
     starter: str = ""

@@ -22,12 +22,14 @@ import numpy as np
 from graders.cases import CaseSpec, collect_cases
 from graders.checks.compare import Tolerance, compare
 from graders.checks.diagnosis import Candidate, CaseTable, exception_name
+from graders.checks.outputs import OutputSpec, loosest, output_batch_axis
 from graders.errors import ExerciseError
 from graders.exercises.loading import display_path
 from graders.exercises.model import Exercise, PreparedCase, PreparedExercise
 from graders.mutation.mutants import Mutant, make_mutants
 from graders.mutation.runs import MutantRuns, default_cache_dir, engine_stamp, run_mutants
 from graders.results import DiagnosisSource
+from graders.sandbox.wire import encode_value
 
 
 def prepare_exercise(exercise: Exercise, *, mutant_cache: Path | None = None) -> PreparedExercise:
@@ -41,7 +43,7 @@ def prepare_exercise(exercise: Exercise, *, mutant_cache: Path | None = None) ->
     mutants, runs = _run_mutants(exercise, made, mutant_cache)
     candidates = _candidates(exercise, mutants)
     cases = tuple(
-        _prepare_case(case, position, mutants, runs, set(candidates))
+        _prepare_case(case, position, mutants, runs, set(candidates), exercise.outputs)
         for position, case in enumerate(made)
     )
     return PreparedExercise(exercise, cases, candidates, mutants, runs.probe_differs, runs.failure)
@@ -99,6 +101,22 @@ def _make_inputs(exercise: Exercise, spec: CaseSpec) -> dict[str, Any]:
             f"{where}: case {spec.name!r}: batch_axes names unknown "
             f"input(s) {', '.join(sorted(unknown))}"
         )
+    for name, value in inputs.items():
+        foreign = _cannot_cross(value)
+        if foreign:
+            raise ExerciseError(
+                f"{where}: case {spec.name!r}: input {name!r} cannot be sent to the sandbox: "
+                f"it holds {foreign}; inputs are arrays, numbers, strings, None, lists, tuples, "
+                "dicts with string keys and numpy.random.default_rng generators"
+            )
+    not_arrays = sorted(
+        name for name in spec.batch_axes if not isinstance(inputs[name], np.ndarray)
+    )
+    if not_arrays:
+        raise ExerciseError(
+            f"{where}: case {spec.name!r}: batch_axes names input(s) "
+            f"{', '.join(not_arrays)}, which are not arrays; only an array has a batch axis"
+        )
     return inputs
 
 
@@ -106,11 +124,48 @@ def _expected(
     exercise: Exercise, spec: CaseSpec, solution: Callable[..., Any], inputs: Mapping[str, Any]
 ) -> Any:
     try:
-        return call_entry(solution, inputs)
+        expected = call_entry(solution, inputs)
     except Exception as exc:
         raise ExerciseError(
             f"{exercise.id}/solution.py: raised {type(exc).__name__} on case {spec.name!r}: {exc}"
         ) from exc
+    foreign = _cannot_cross(expected)
+    if foreign:
+        raise ExerciseError(
+            f"{exercise.id}/solution.py: returns {foreign} on case {spec.name!r}, which no "
+            "submission can return from the sandbox; return arrays, numbers, strings, None, "
+            "lists, tuples or dicts with string keys"
+        )
+    declared = len(exercise.outputs)
+    if declared > 1 and (not isinstance(expected, tuple | list) or len(expected) != declared):
+        returned = (
+            f"a tuple of {len(expected)}"
+            if isinstance(expected, tuple | list)
+            else type(expected).__name__
+        )
+        raise ExerciseError(
+            f"{exercise.id}/exercise.toml [[outputs]]: declares {declared} outputs, but "
+            f"solution.py returns {returned} on case {spec.name!r}"
+        )
+    axes = spec.output_batch_axis
+    if spec.batched and declared > 1 and isinstance(axes, tuple) and len(axes) != declared:
+        raise ExerciseError(
+            f"{exercise.id}/cases.py: case {spec.name!r}: output_batch_axis gives "
+            f"an axis for {len(axes)} output(s), but exercise.toml declares {declared}"
+        )
+    return expected
+
+
+def _cannot_cross(value: Any) -> str | None:
+    """What part of ``value`` the sandbox channel cannot carry (the sandbox would send or
+    receive it as ``Foreign``), described; ``None`` when all of it can."""
+    return _foreign_part(encode_value(value, []))
+
+
+def _foreign_part(node: dict[str, Any]) -> str | None:
+    if node["t"] == "foreign":
+        return str(node["type"]) + (f" ({node['detail']})" if node["detail"] else "")
+    return next(filter(None, map(_foreign_part, node.get("items", ()))), None)
 
 
 def _mistake_outputs(
@@ -141,7 +196,9 @@ def _run_mutants(
         sources=[m.source for m in mutants],
         entry=exercise.entry,
         inputs=[case.inputs for case in made],
-        tolerances=[Tolerance(case.spec.rtol, case.spec.atol) for case in made],
+        tolerances=[
+            loosest(Tolerance(case.spec.rtol, case.spec.atol), exercise.outputs) for case in made
+        ],
         time_s=exercise.limits.time_s,
         memory_mb=exercise.limits.memory_mb,
         keys=[m.key for m in mutants],
@@ -160,7 +217,12 @@ def _candidates(exercise: Exercise, mutants: Sequence[Mutant]) -> dict[str, Cand
 
 
 def _prepare_case(
-    case: _CaseRun, position: int, mutants: Sequence[Mutant], runs: MutantRuns, candidates: set[str]
+    case: _CaseRun,
+    position: int,
+    mutants: Sequence[Mutant],
+    runs: MutantRuns,
+    candidates: set[str],
+    declared: Sequence[OutputSpec],
 ) -> PreparedCase:
     outputs, raised = dict(case.outputs), dict(case.raised)
     for mutant in mutants:
@@ -178,6 +240,7 @@ def _prepare_case(
         candidates,
         _slices(case.spec, case.inputs),
         raised,
+        declared,
     )
 
 
@@ -189,17 +252,20 @@ def prepared_case(
     candidates: set[str],
     slice_inputs: tuple[Mapping[str, Any], ...] = (),
     raised: Mapping[str, str] | None = None,
+    declared: Sequence[OutputSpec] = (),
 ) -> PreparedCase:
     """A case with its candidates' outputs arranged for matching (absent: it raised, of the
-    type in ``raised`` when known)."""
+    type in ``raised`` when known), judged wrong or right by the ``declared`` outputs'
+    rules."""
     tolerance = Tolerance(spec.rtol, spec.atol)
-    batch_axis = spec.output_batch_axis if spec.batched else None
+    batch_axis = output_batch_axis(spec.output_batch_axis, declared) if spec.batched else None
     wrong = frozenset(
         key
         for key in candidates
-        if key not in outputs or not compare(expected, outputs[key], tolerance, batch_axis).passed
+        if key not in outputs
+        or not compare(expected, outputs[key], tolerance, batch_axis, declared).passed
     )
-    table = CaseTable.build(expected, outputs, wrong, tolerance, raised)
+    table = CaseTable.build(expected, outputs, wrong, loosest(tolerance, declared), raised)
     return PreparedCase(spec, inputs, expected, outputs, table, slice_inputs)
 
 

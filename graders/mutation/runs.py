@@ -76,18 +76,21 @@ def default_cache_dir() -> Path:
 
 
 def probes(inputs: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Each case's inputs with noise on every float array (the same noise on every run)."""
+    """Each case's inputs with noise on every float array, in lists, tuples and dicts too
+    (the same noise on every run)."""
     rng = np.random.default_rng(PROBE_SEED)
-    made = []
-    for case in inputs:
-        probe = {}
-        for name, value in case.items():
-            if isinstance(value, np.ndarray) and value.dtype.kind == "f" and value.size:
-                scale = float(np.std(value)) or 1.0
-                value = value + 0.5 * scale * rng.standard_normal(value.shape)
-            probe[name] = value
-        made.append(probe)
-    return made
+    return [{name: noisy(value, rng) for name, value in case.items()} for case in inputs]
+
+
+def noisy(value: Any, rng: np.random.Generator) -> Any:
+    if isinstance(value, np.ndarray) and value.dtype.kind == "f" and value.size:
+        scale = float(np.std(value)) or 1.0
+        return value + 0.5 * scale * rng.standard_normal(value.shape)
+    if isinstance(value, list | tuple):
+        return type(value)(noisy(item, rng) for item in value)
+    if isinstance(value, dict):
+        return {key: noisy(item, rng) for key, item in value.items()}
+    return value
 
 
 def run_mutants(

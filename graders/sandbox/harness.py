@@ -37,6 +37,7 @@ check itself.
 from __future__ import annotations
 
 import builtins
+import copy
 import io
 import socket
 import sys
@@ -119,17 +120,54 @@ def load_submission(code: str, entry: str) -> Any:
 
 
 def writable_copy(value: Any) -> Any:
-    return np.array(value) if isinstance(value, np.ndarray) else value
+    """A copy the call may change: arrays, the containers that hold them, and a generator
+    (each call draws from the case's own state). The decoded inputs are plain values, so
+    no learner code runs here."""
+    if isinstance(value, np.ndarray):
+        return np.array(value)
+    if isinstance(value, list | tuple):
+        return type(value)(writable_copy(item) for item in value)
+    if isinstance(value, dict):
+        return {key: writable_copy(item) for key, item in value.items()}
+    if isinstance(value, np.random.Generator):
+        return copy.deepcopy(value)
+    return value
 
 
 def changed_inputs(names: list[str], args: list[Any], pristine: list[Any]) -> list[str]:
-    """Inputs whose bytes differ from the read-only originals they were copied from."""
+    """Inputs that differ from the read-only originals they were copied from: an array's
+    bytes, or the arrays and entries of a list, tuple or dict (a generator is there to be
+    drawn from)."""
     return [
         name
         for name, now, before in zip(names, args, pristine, strict=True)
-        if isinstance(before, np.ndarray)
-        and (now.shape != before.shape or now.tobytes() != before.tobytes())
+        if not unchanged(now, before)
     ]
+
+
+def unchanged(now: Any, before: Any) -> bool:
+    # Inside a container, ``now`` may be an object the call put there: only exact types are
+    # read, so no method of the learner's runs here.
+    if isinstance(before, np.ndarray):
+        return (
+            type(now) is np.ndarray
+            and now.shape == before.shape
+            and now.tobytes() == before.tobytes()
+        )
+    if isinstance(before, list | tuple):
+        return (
+            type(now) is type(before)
+            and len(now) == len(before)
+            and all(unchanged(a, b) for a, b in zip(now, before, strict=True))
+        )
+    if isinstance(before, dict):
+        return (
+            type(now) is dict
+            and all(type(key) is str for key in now)
+            and list(now) == list(before)
+            and all(unchanged(now[key], before[key]) for key in before)
+        )
+    return True
 
 
 def warning_texts(caught: list[warnings.WarningMessage]) -> list[str]:

@@ -8,6 +8,10 @@ lists in ``"buffers"`` (their byte sizes). Values inside a header are small JSON
 - ``{"t": "py", "v": 1.5}`` a Python bool, int, float, str or None;
   ``{"t": "complex", "v": [re, im]}``;
 - ``{"t": "tuple" | "list", "items": [...]}``;
+- ``{"t": "dict", "keys": ["w", "b"], "items": [...]}`` a plain dict with string keys, in
+  its order (a dict subclass is foreign: its methods are the sender's code);
+- ``{"t": "generator", "state": [state, inc, has_uint32, uinteger]}`` a
+  ``numpy.random.Generator`` over ``PCG64`` (the integers of its bit generator's state);
 - ``{"t": "foreign", "type": "dict", "detail": "..."}`` anything else, described, not sent.
 
 Only numeric dtypes cross the channel: object, string and structured arrays are refused.
@@ -22,7 +26,7 @@ import json
 import math
 import socket
 import struct
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
@@ -72,7 +76,38 @@ def encode_value(value: object, buffers: list[bytes | memoryview]) -> dict[str, 
             "t": "tuple" if isinstance(value, tuple) else "list",
             "items": [encode_value(item, buffers) for item in value],
         }
+    if isinstance(value, dict):
+        return _encode_dict(value, buffers)
+    if type(value) is np.random.Generator and type(value.bit_generator) is np.random.PCG64:
+        return {"t": "generator", "state": _pcg64_numbers(value.bit_generator.state)}
     return {"t": "foreign", "type": qualified_type_name(value), "detail": ""}
+
+
+def _encode_dict(value: dict[Any, Any], buffers: list[bytes | memoryview]) -> dict[str, Any]:
+    # Only a plain dict with plain string keys: a subclass's items() or a key's __eq__ and
+    # __hash__ would be the sender's code deciding what the other side reads.
+    if type(value) is not dict:
+        return {
+            "t": "foreign",
+            "type": qualified_type_name(value),
+            "detail": "a subclass of dict",
+        }
+    if not all(type(key) is str for key in value):
+        return {"t": "foreign", "type": "dict", "detail": "a dict whose keys are not all strings"}
+    return {
+        "t": "dict",
+        "keys": list(value),
+        "items": [encode_value(item, buffers) for item in value.values()],
+    }
+
+
+def _pcg64_numbers(state: Mapping[str, Any]) -> list[int]:
+    return [
+        int(state["state"]["state"]),
+        int(state["state"]["inc"]),
+        int(state["has_uint32"]),
+        int(state["uinteger"]),
+    ]
 
 
 def _encode_array(
@@ -125,9 +160,53 @@ def decode_value(node: Any, buffers: Sequence[bytes | memoryview]) -> Any:
             raise WireError("bad sequence")
         decoded = [decode_value(item, buffers) for item in items]
         return tuple(decoded) if kind == "tuple" else decoded
+    if kind == "dict":
+        return _decode_dict(node, buffers)
+    if kind == "generator":
+        return _decode_generator(node)
     if kind == "foreign":
         return Foreign(str(node.get("type", "?"))[:200], str(node.get("detail", ""))[:200])
     raise WireError(f"unknown value kind {kind!r}")
+
+
+def _decode_dict(node: dict[str, Any], buffers: Sequence[bytes | memoryview]) -> dict[str, Any]:
+    keys, items = node.get("keys"), node.get("items")
+    if (
+        not isinstance(keys, list)
+        or not isinstance(items, list)
+        or len(keys) != len(items)
+        or not all(isinstance(key, str) for key in keys)
+        or len(set(keys)) != len(keys)
+    ):
+        raise WireError("bad dict")
+    return {key: decode_value(item, buffers) for key, item in zip(keys, items, strict=True)}
+
+
+PCG64_LIMITS = (1 << 128, 1 << 128, 2, 1 << 32)
+"""Exclusive upper bounds of a PCG64 state's numbers: state, increment, has_uint32,
+uinteger."""
+
+
+def _decode_generator(node: dict[str, Any]) -> np.random.Generator:
+    numbers = node.get("state")
+    if not (
+        isinstance(numbers, list)
+        and len(numbers) == len(PCG64_LIMITS)
+        and all(
+            type(n) is int and 0 <= n < limit
+            for n, limit in zip(numbers, PCG64_LIMITS, strict=False)
+        )
+    ):
+        raise WireError("bad generator state")
+    state, inc, has_uint32, uinteger = numbers
+    bits = np.random.PCG64(0)  # a fixed seed: no entropy drawn for a state replaced at once
+    bits.state = {
+        "bit_generator": "PCG64",
+        "state": {"state": state, "inc": inc},
+        "has_uint32": has_uint32,
+        "uinteger": uinteger,
+    }
+    return np.random.Generator(bits)
 
 
 @functools.lru_cache(maxsize=64)

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+
+import pytest
 
 from graders import PreparedExercise, Sandbox
 from graders.scaffold import create_exercise
@@ -25,6 +28,7 @@ from tests.graders.helpers import (
     wrapped_solution,
     write,
 )
+from tests.graders.typed_exercises import make_dropout, make_sgd_step, make_softmax_loss
 
 GATE_SCORE = "mutation score 100% (16 of 16 non-equivalent mutants fail a hidden case)"
 GOOD_NOTES = ["13 cases (11 hidden), 15 mistakes, languages: en, ja", GATE_SCORE, "2 sample(s)"]
@@ -278,6 +282,30 @@ def test_a_nan_input_is_deterministic(tmp_path: Path, sandbox: Sandbox) -> None:
         )
     result = validated(folder, sandbox)
     assert result.problems == []
+
+
+@pytest.mark.parametrize(
+    "make", [make_softmax_loss, make_sgd_step, make_dropout], ids=lambda make: make.__name__
+)
+def test_folders_with_dicts_generators_and_reduced_outputs_pass(
+    make: Callable[[Path], Path], tmp_path: Path, sandbox: Sandbox
+) -> None:
+    # Dict inputs are compared entry by entry, a generator by its state: the same on each run.
+    result = validated(make(tmp_path), sandbox)
+    assert result.problems == []
+    assert "mutation score 100%" in result.notes[1]
+
+
+def test_a_batch_axis_of_an_input_that_is_no_array_is_refused(
+    tmp_path: Path, sandbox: Sandbox
+) -> None:
+    folder = make_sgd_step(tmp_path)
+    edit(folder / "cases.py", "@case(points=2)", '@case(points=2, batch_axes={"params": 0})')
+    result = validated(folder, sandbox)
+    assert result.problems == [
+        "sgd-step/cases.py: case 'wide layer': batch_axes names input(s) params, which are "
+        "not arrays; only an array has a batch axis"
+    ]
 
 
 def test_exercise_folders_expands_a_catalog(tmp_path: Path) -> None:

@@ -332,6 +332,66 @@ def gate(x, w):
 """,
     ),
     Attack(
+        "dicts and containers whose keys, methods and types carry the inputs",
+        """
+class _Text(str):
+    def __eq__(self, other):
+        return True
+
+    def __hash__(self):
+        return 0
+
+
+class _Tricky(dict):
+    text = ""
+
+    def __eq__(self, other):
+        return True
+
+    def __ne__(self, other):
+        return False
+
+    def __getattr__(self, name):
+        return _Tricky.text
+
+    def __len__(self):
+        return len(_Tricky.text)
+
+    def __iter__(self):
+        return iter([_Tricky.text])
+
+    def keys(self):
+        return [_Tricky.text]
+
+    def items(self):
+        return [(_Tricky.text, _Tricky.text)]
+
+    def values(self):
+        return [_Tricky.text]
+
+    def __getitem__(self, key):
+        return _Tricky.text
+
+    def __repr__(self):
+        return _Tricky.text
+
+
+def gate(x, w):
+    _hidden()
+    _Tricky.text = text = _leak(x, w)
+    which = _calls[0] % 5
+    if which == 0:
+        return _Tricky({text: _right(x, w)})
+    if which == 1:
+        return {_Text(text): _right(x, w)}
+    if which == 2:
+        return {text: _right(x, w), "values": [text, {text: x}]}
+    if which == 3:
+        return (_right(x, w), [_Tricky(), {text: w}, type(text, (dict,), {})()])
+    return [_right(x, w), {"x": x, "w": w}]
+""",
+    ),
+    Attack(
         "returned text, and a foreign object whose type carries the inputs",
         """
 class Sneaky(np.ndarray):

@@ -9,6 +9,7 @@ import pytest
 
 from graders.checks.compare import (
     CATEGORIES,
+    NON_FINITE_ADVICE,
     PASS,
     Check,
     CheckResult,
@@ -19,6 +20,7 @@ from graders.checks.compare import (
     number_text,
     shape_text,
 )
+from graders.checks.outputs import DtypeRule, OutputSpec
 from graders.sandbox.wire import Foreign
 
 DEFAULT = "rtol=1e-07, atol=1e-09"
@@ -626,3 +628,97 @@ def test_every_check_kind_has_the_category_a_hidden_test_shows() -> None:
     dtype = failed(np.zeros(2), np.zeros(2, np.float32)).check
     assert shape is not None and shape.category.value == "wrong_shape"
     assert dtype is not None and dtype.category.value == "wrong_dtype"
+
+
+# --- NaN numbers, dicts and declared outputs ----------------------------------------------
+
+
+@pytest.mark.parametrize(("got", "word"), [(float("nan"), "NaN"), (np.float64("-inf"), "Inf")])
+def test_a_non_finite_number_is_a_finiteness_failure(got: Any, word: str) -> None:
+    result = failed(2.5, got)
+    assert (result.check, result.message) == (
+        Check.FINITENESS,
+        f"finiteness: {word} where a finite value was expected; {NON_FINITE_ADVICE}",
+    )
+
+
+def test_an_expected_nan_number_is_still_matched_by_nan() -> None:
+    assert compare(float("nan"), float("nan")) == PASS
+
+
+def test_a_dict_is_compared_key_by_key_in_any_order() -> None:
+    expected = {"w": np.ones((2, 3)), "b": np.zeros(3)}
+    assert compare(expected, {"b": np.zeros(3), "w": np.ones((2, 3))}) == PASS
+    result = failed(expected, {"w": np.ones((3, 2)), "b": np.zeros(3)})
+    assert (result.check, result.message) == (
+        Check.SHAPE,
+        "w: shape: expected (2, 3), got (3, 2): transposed; with the axes in the expected "
+        "order the values are right",
+    )
+
+
+@pytest.mark.parametrize(
+    ("got", "message"),
+    [
+        (
+            np.ones(3),
+            "type: expected a dict with the keys 'w', 'b', got numpy.ndarray of shape (3,)",
+        ),
+        (
+            Foreign("submission.Params", "a subclass of dict"),
+            "type: expected a dict with the keys 'w', 'b', got submission.Params "
+            "(a subclass of dict)",
+        ),
+        ({"w": 1.0}, "type: expected a dict with the keys 'w', 'b'; missing 'b'"),
+        (
+            {"w": 1.0, "b": 2.0, **{f"k{i}": 0 for i in range(10)}},
+            "type: expected a dict with the keys 'w', 'b'; unexpected 'k0', 'k1', 'k2', "
+            "'k3', 'k4', 'k5', 'k6', 'k7' and 2 more",
+        ),
+        (
+            {"w": 1.0, "x" * 100: 2.0},
+            f"type: expected a dict with the keys 'w', 'b'; missing 'b'; unexpected '{'x' * 39}",
+        ),
+    ],
+    ids=["array", "foreign", "missing", "many-extra", "long-key"],
+)
+def test_a_dict_with_other_keys_says_which(got: Any, message: str) -> None:
+    result = failed({"w": 1.0, "b": 2.0}, got)
+    assert (result.check, result.message) == (Check.TYPE, message)
+
+
+def test_declared_outputs_name_each_element_of_a_tuple() -> None:
+    outputs = (OutputSpec("dx"), OutputSpec("dw"), OutputSpec("db"))
+    expected = (np.zeros(2), np.zeros((4, 3)), np.zeros(3))
+    result = failed(expected, (np.zeros(2), np.zeros((3, 4)), np.zeros(3)), outputs=outputs)
+    transposed = "shape: expected (4, 3), got (3, 4): transposed; with the axes in the expected "
+    assert result.message == f"dw: {transposed}order the values are right"
+    unnamed = failed(expected, (np.zeros(2), np.zeros((3, 4)), np.zeros(3)))
+    assert unnamed.message == f"output 2 of 3: {transposed}order the values are right"
+
+
+def test_one_declared_output_names_the_whole_output() -> None:
+    result = failed(np.zeros(2), np.ones(2), outputs=(OutputSpec("probs"),))
+    assert result.message.startswith("probs: values: 2 of 2 elements (100.0%) outside")
+
+
+def test_a_declared_tolerance_is_the_outputs_own() -> None:
+    outputs = (OutputSpec("loss", rtol=1e-3), OutputSpec("grad", rtol=0.0, atol=0.0))
+    assert compare((1.0, np.ones(2)), (1.0005, np.ones(2)), outputs=outputs) == PASS
+    result = failed((1.0, np.ones(2)), (1.0, np.ones(2) + 1e-12), outputs=outputs)
+    assert result.message.startswith(
+        "grad: values: 2 of 2 elements (100.0%) outside tolerance (rtol=0, atol=0)"
+    )
+
+
+def test_a_kind_dtype_rule_takes_any_width_of_the_kind() -> None:
+    kind = (OutputSpec("indices", dtype=DtypeRule.KIND),)
+    indices = np.array([3, 1, 2])
+    assert compare(indices, indices.astype(np.int32), outputs=kind) == PASS
+    assert compare(indices, indices.astype(np.uint8), outputs=kind) == PASS
+    result = failed(indices, indices.astype(np.float64), outputs=kind)
+    assert result.message == "indices: dtype: float64, expected an integer dtype"
+    exact = failed(indices, indices.astype(np.int32), outputs=(OutputSpec("indices"),))
+    assert exact.message == "indices: dtype: int32, expected int64"
+    floats = failed(np.zeros(2), np.zeros(2, bool), outputs=kind)
+    assert floats.message == "indices: dtype: bool, expected a float dtype"

@@ -111,6 +111,22 @@ def test_booleans_and_arrays_stay_apart_from_numbers() -> None:
     assert one is not None and single is not None and one[0] == single[0]
 
 
+def test_dicts_match_in_any_key_order_and_none_is_a_value() -> None:
+    expected = ({"w": np.ones(2), "b": np.zeros(1)}, None)
+    case = CaseTable.build(
+        expected,
+        {"a": ({"b": np.ones(1), "w": np.ones(2)}, None), "b": ({"w": np.ones(2)}, None)},
+        frozenset({"a", "b"}),
+        Tolerance(),
+    )
+    learner = ({"w": np.ones(2), "b": np.ones(1)}, None)
+    assert case.matching(flatten(learner)) == {"a"}
+    assert case.matching(flatten(({"b": np.zeros(1), "w": np.ones(2)}, None))) == {""}
+    assert case.matching(flatten(({"w": np.ones(2)}, np.zeros(1)))) == set()
+    # Keys are part of the structure: the same numbers under other keys match nothing.
+    assert case.matching(flatten(({"w": np.ones(2), "c": np.ones(1)}, None))) == set()
+
+
 def test_one_check_failed_on_right_values_is_named_in_fixed_words() -> None:
     found = diagnose_by_check(
         [("small", Failure.CHANGED_INPUT), ("large", Failure.CHANGED_INPUT)],

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from graders import Exercise, ExerciseError, ExerciseNotFound, load_exercise
+from graders.checks.outputs import BatchRule, DtypeRule, OutputSpec
 from graders.checks.rules import Rule
 from graders.exercises import Limits, WarningPolicy, folder_version
 from tests.graders.helpers import EXERCISES, GATE, GATE_MISTAKES, edit, write
@@ -239,6 +240,79 @@ def test_bad_rules(gate_copy: Path, forbid: str, message: str) -> None:
 def test_rules_must_be_a_table(gate_copy: Path) -> None:
     edit(gate_copy / "exercise.toml", "order = 10", 'order = 10\nrules = "none"')
     assert load_error(gate_copy) == "gru-update-gate/exercise.toml [rules]: must be a table"
+
+
+def with_outputs(folder: Path, tables: str) -> Path:
+    """``tables`` appended after the last table of exercise.toml ([limits])."""
+    with (folder / "exercise.toml").open("a", encoding="utf-8") as file:
+        file.write("\n" + tables + "\n")
+    return folder
+
+
+def test_outputs_are_read_in_order_with_their_rules(gate_copy: Path) -> None:
+    exercise = load_exercise(
+        with_outputs(
+            gate_copy,
+            '[[outputs]]\nname = "loss"\nbatch = "mean"\nrtol = 1e-5\n\n'
+            '[[outputs]]\nname = "dlogits"\nbatch = "stack/n"\natol = 0\ndtype = "kind"\n',
+        )
+    )
+    assert exercise.outputs == (
+        OutputSpec("loss", BatchRule.MEAN, rtol=1e-5),
+        OutputSpec("dlogits", BatchRule.STACK_OVER_N, atol=0.0, dtype=DtypeRule.KIND),
+    )
+
+
+def test_no_outputs_declared(gate_exercise: Exercise) -> None:
+    assert gate_exercise.outputs == ()
+
+
+@pytest.mark.parametrize(
+    ("tables", "message"),
+    [
+        ('outputs = "dw"', "[[outputs]]: must be an array of tables, one per output"),
+        (
+            '[[outputs]]\nbatch = "sum"',
+            "[[outputs]] #1: field 'name' must be a Python name, such as \"dw\"",
+        ),
+        (
+            '[[outputs]]\nname = "d w"',
+            "[[outputs]] #1: field 'name' must be a Python name, such as \"dw\"",
+        ),
+        (
+            '[[outputs]]\nname = "dw"\nbatch = "max"',
+            "[[outputs]] #1: field 'batch' must be one of stack, stack/n, mean, sum, shared, "
+            "not 'max'",
+        ),
+        (
+            '[[outputs]]\nname = "dw"\ndtype = "float64"',
+            "[[outputs]] #1: field 'dtype' must be one of exact, kind, not 'float64'",
+        ),
+        (
+            '[[outputs]]\nname = "dw"\nrtol = -1',
+            "[[outputs]] #1: field 'rtol' must be a number >= 0",
+        ),
+        (
+            '[[outputs]]\nname = "dw"\natol = "0"',
+            "[[outputs]] #1: field 'atol' must be a number >= 0",
+        ),
+        (
+            '[[outputs]]\nname = "dw"\natol = nan',
+            "[[outputs]] #1: field 'atol' must be a number >= 0",
+        ),
+        ('[[outputs]]\nname = "dw"\nshape = [2]', "[[outputs]] #1: unknown field(s) shape"),
+        (
+            '[[outputs]]\nname = "dw"\n\n[[outputs]]\nname = "dw"',
+            "[[outputs]]: two outputs have the same name",
+        ),
+    ],
+)
+def test_bad_outputs(gate_copy: Path, tables: str, message: str) -> None:
+    if tables.startswith("outputs"):  # a key, not a table: it must come before [limits]
+        edit(gate_copy / "exercise.toml", "order = 10", f"order = 10\n{tables}")
+    else:
+        with_outputs(gate_copy, tables)
+    assert load_error(gate_copy) == f"gru-update-gate/exercise.toml {message}"
 
 
 def test_optional_fields_default(gate_copy: Path) -> None:

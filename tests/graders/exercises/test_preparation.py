@@ -16,6 +16,7 @@ from tests.graders.helpers import (
     edit,
     write,
 )
+from tests.graders.typed_exercises import make_sgd_step
 
 
 def prepare_error(path: Path) -> str:
@@ -173,3 +174,43 @@ def test_batched_inputs_disagreeing_on_the_batch_size(gate_copy: Path) -> None:
     # The reference cannot concatenate 8 states with 7 inputs: the author learns which case.
     message = prepare_error(gate_copy)
     assert message.startswith("gru-update-gate/solution.py: raised ValueError on case 'batched'")
+
+
+# --- what can cross to the sandbox --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "holds"),
+    [
+        ("collections.OrderedDict(w=np.ones(2))", "collections.OrderedDict (a subclass of dict)"),
+        ("{0: np.ones(2)}", "dict (a dict whose keys are not all strings)"),
+        ("[np.ones(2), {1, 2}]", "set"),
+        ("np.random.Generator(np.random.MT19937(0))", "numpy.random._generator.Generator"),
+    ],
+    ids=["ordered-dict", "int-keys", "set-in-list", "mt19937"],
+)
+def test_an_input_the_sandbox_cannot_receive_is_refused(
+    tmp_path: Path, value: str, holds: str
+) -> None:
+    folder = make_sgd_step(tmp_path)
+    edit(folder / "cases.py", '"lr": 0.1', f'"lr": {value}')
+    edit(
+        folder / "cases.py",
+        "from graders.cases import case",
+        "import collections\n\nimport numpy as np\n\nfrom graders.cases import case",
+    )
+    assert prepare_error(folder) == (
+        f"sgd-step/cases.py: case 'small layer': input 'lr' cannot be sent to the sandbox: "
+        f"it holds {holds}; inputs are arrays, numbers, strings, None, lists, tuples, dicts "
+        "with string keys and numpy.random.default_rng generators"
+    )
+
+
+def test_an_output_no_submission_can_return_is_refused(tmp_path: Path) -> None:
+    folder = make_sgd_step(tmp_path)
+    edit(folder / "solution.py", "return {", "return {0: 0} or {")
+    assert prepare_error(folder) == (
+        "sgd-step/solution.py: returns dict (a dict whose keys are not all strings) on case "
+        "'small layer', which no submission can return from the sandbox; return arrays, "
+        "numbers, strings, None, lists, tuples or dicts with string keys"
+    )

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from graders.checks.compare import Tolerance
-from graders.mutation.runs import run_mutants
+from graders.mutation.runs import probes, run_mutants
 
 
 def test_mutants_run_in_a_limited_subprocess_and_are_cached(tmp_path: Path) -> None:
@@ -103,3 +104,20 @@ def test_mutants_whose_process_runs_out_of_memory_say_so(tmp_path: Path) -> None
     assert runs.failure == (
         "the mutants could not be run: their process ended with exit status 3 (SystemError: boom)"
     )
+
+
+def test_probes_add_noise_to_float_arrays_inside_containers_too() -> None:
+    rng = np.random.default_rng(1)
+    case: dict[str, Any] = {
+        "params": {"w": np.ones(3), "steps": np.arange(3)},
+        "layers": [np.zeros(2), (np.ones(2), "tanh")],
+        "rng": rng,
+        "lr": 0.5,
+    }
+    (probe,) = probes([case])
+    assert not np.array_equal(probe["params"]["w"], case["params"]["w"])
+    assert probe["params"]["steps"] is case["params"]["steps"]  # integers are indices
+    assert not np.array_equal(probe["layers"][0], np.zeros(2))
+    assert not np.array_equal(probe["layers"][1][0], np.ones(2))
+    assert type(probe["layers"][1]) is tuple and probe["layers"][1][1] == "tanh"
+    assert (probe["rng"], probe["lr"]) == (rng, 0.5)

@@ -207,10 +207,15 @@ class MyArray(np.ndarray):
     pass
 
 
+class Grads(dict[str, Any]):
+    pass
+
+
 @pytest.mark.parametrize(
     ("value", "foreign"),
     [
-        ({"a": 1}, Foreign("dict")),
+        ({1: "a"}, Foreign("dict", "a dict whose keys are not all strings")),
+        (Grads(a=1), Foreign(f"{__name__}.Grads", "a subclass of dict")),
         ({1, 2}, Foreign("set")),
         (object(), Foreign("object")),
         (Thing(), Foreign(f"{__name__}.Thing")),
@@ -232,7 +237,8 @@ class MyArray(np.ndarray):
         ),
     ],
     ids=[
-        "dict",
+        "dict-int-keys",
+        "dict-subclass",
         "set",
         "object",
         "class",
@@ -254,7 +260,98 @@ def test_foreign_values_are_described_not_sent(value: Any, foreign: Foreign) -> 
 
 
 def test_foreign_inside_a_tuple() -> None:
-    assert through_channel((np.ones(1), {"k": 2})) == (np.ones(1), Foreign("dict"))
+    assert through_channel((np.ones(1), {2: "k"})) == (
+        np.ones(1),
+        Foreign("dict", "a dict whose keys are not all strings"),
+    )
+
+
+def test_a_dict_of_arrays_crosses_in_its_order() -> None:
+    w, b = np.arange(6.0).reshape(2, 3), np.zeros(3, np.int32)
+    got = through_channel({"w": w, "b": b, "n": [1, None]})
+    assert type(got) is dict
+    assert list(got) == ["w", "b", "n"]
+    assert_same_array(got["w"], w)
+    assert_same_array(got["b"], b)
+    assert got["n"] == [1, None]
+
+
+class TrickKey(str):
+    def __eq__(self, other: object) -> bool:
+        raise AssertionError("a key's __eq__ ran")
+
+    def __hash__(self) -> int:
+        return 0
+
+
+class Hostile(dict[str, Any]):
+    """What a learner's dict subclass can do to a reader that trusts its methods."""
+
+    def items(self) -> Any:
+        raise AssertionError("items() ran")
+
+    def keys(self) -> Any:
+        raise AssertionError("keys() ran")
+
+    def __iter__(self) -> Any:
+        raise AssertionError("__iter__ ran")
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"__getattr__({name}) ran")
+
+
+def test_a_dict_subclass_and_tricky_keys_are_foreign_without_running_their_code() -> None:
+    assert through_channel(Hostile(a=np.ones(2))) == Foreign(
+        f"{__name__}.Hostile", "a subclass of dict"
+    )
+    assert through_channel({TrickKey("a"): 1}) == Foreign(
+        "dict", "a dict whose keys are not all strings"
+    )
+
+
+def test_a_generator_crosses_in_its_state() -> None:
+    rng = np.random.default_rng(7)
+    rng.normal(size=3)
+    got = through_channel(rng)
+    assert type(got) is np.random.Generator
+    assert got.normal(size=4).tolist() == rng.normal(size=4).tolist()
+
+
+def test_only_a_pcg64_generator_crosses() -> None:
+    other = np.random.Generator(np.random.MT19937(1))
+    assert through_channel(other) == Foreign("numpy.random._generator.Generator")
+
+
+@pytest.mark.parametrize(
+    "node",
+    [
+        {"t": "dict", "keys": ["a"], "items": []},
+        {"t": "dict", "keys": ["a", "a"], "items": [{"t": "py", "v": 1}] * 2},
+        {"t": "dict", "keys": [1], "items": [{"t": "py", "v": 1}]},
+        {"t": "dict", "keys": "ab", "items": [{"t": "py", "v": 1}] * 2},
+        {"t": "generator", "state": [1, 2, 0]},
+        {"t": "generator", "state": [1 << 128, 1, 0, 0]},
+        {"t": "generator", "state": [-1, 1, 0, 0]},
+        {"t": "generator", "state": [1, 1, True, 0]},
+        {"t": "generator", "state": [1.0, 1, 0, 0]},
+        {"t": "generator", "state": [1, 1, 0, 1 << 32]},
+    ],
+    ids=[
+        "dict-short",
+        "dict-twice",
+        "dict-int-key",
+        "dict-keys-string",
+        "gen-short",
+        "gen-big",
+        "gen-negative",
+        "gen-bool",
+        "gen-float",
+        "gen-uinteger",
+    ],
+)
+def test_malformed_dicts_and_generators_are_refused(node: dict[str, Any]) -> None:
+    with pytest.raises(WireError):
+        decode_value(node, [])
 
 
 def test_encoding_shape_of_the_tree() -> None:
