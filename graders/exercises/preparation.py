@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 import runpy
 import threading
-import warnings
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -289,10 +288,11 @@ def entry_function(file: Path, entry: str) -> Callable[..., Any]:
 
 
 def call_entry(function: Callable[..., Any], inputs: Mapping[str, Any]) -> Any:
-    """``function`` called on copies of ``inputs``, its warnings silenced."""
+    """``function`` called on copies of ``inputs``, its floating-point warnings silenced."""
     # Known mistakes overflow on purpose; their warnings are not the author's concern here.
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore")
+    # Not ``warnings.catch_warnings``: it swaps the process's filters, and this runs in the
+    # service's threads, where another thread's filters would be swapped with them.
+    with np.errstate(all="ignore"):
         return function(*copy.deepcopy(list(inputs.values())))
 
 
