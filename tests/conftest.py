@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from graders import Sandbox
 from tests import needs
 from tests.graders.helpers import GATE
 
@@ -79,3 +80,10 @@ def browser() -> Iterator[Browser]:
         instance = playwright.chromium.launch(executable_path=needs.chromium(), args=CHROMIUM_ARGS)
         yield instance
         instance.close()
+
+
+@pytest.fixture(scope="module")
+def sandbox() -> Iterator[Sandbox]:
+    """A warm one-slot sandbox pool of the test module's own (tests/graders share one)."""
+    with Sandbox(workers=1) as pool:
+        yield pool

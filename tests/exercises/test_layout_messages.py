@@ -8,10 +8,7 @@ tests still show only their category.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from graders import Failure, Sandbox, Status, Visibility, grade
 from graders.checks.hidden import hidden_message
@@ -39,15 +36,6 @@ def gated_unit(x, h0, W_ux, W_uh, b_u, W_ax, W_ah, b_a):
 """
 TIME_FIRST_INPUT = LOOP.format(steps="x.shape[0]", x_t="x[t]", axis=0)
 TIME_FIRST_OUTPUT = LOOP.format(steps="x.shape[-2]", x_t="x[..., t, :]", axis=0)
-
-
-@pytest.fixture(scope="module")
-def sandbox() -> Iterator[Sandbox]:
-    pool = Sandbox(workers=1)
-    try:
-        yield pool
-    finally:
-        pool.close()
 
 
 def test_gated_unit_input_read_time_first_is_told_in_words(sandbox: Sandbox) -> None:

@@ -9,7 +9,6 @@ warnings, and one that speaks of overflow says what a warning costs.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -55,15 +54,6 @@ def test_each_statement_says_what_its_grader_does_with_warnings(exercise_id: str
         else:
             assert WARNING_FREE[lang] not in text, lang
             assert WARNING[lang] not in text or COSTS_NOTHING[lang] in text, lang
-
-
-@pytest.fixture(scope="module")
-def sandbox() -> Iterator[Sandbox]:
-    pool = Sandbox(workers=1)
-    try:
-        yield pool
-    finally:
-        pool.close()
 
 
 def test_gated_unit_fails_a_naive_sigmoid_on_the_case_that_overflows(sandbox: Sandbox) -> None:

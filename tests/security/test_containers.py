@@ -4,7 +4,6 @@ decodes, plain values it built itself, and a hidden test shows only its category
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -24,15 +23,6 @@ PLAIN = (np.ndarray, np.generic, Foreign, str, int, float, bool, complex, type(N
 @pytest.fixture(scope="module")
 def vault(tmp_path_factory: pytest.TempPathFactory) -> PreparedExercise:
     return prepared_vault(make_vault(tmp_path_factory.mktemp("catalog")))
-
-
-@pytest.fixture(scope="module")
-def sandbox() -> Iterator[Sandbox]:
-    pool = Sandbox(workers=1)
-    try:
-        yield pool
-    finally:
-        pool.close()
 
 
 def plain(value: Any) -> bool:

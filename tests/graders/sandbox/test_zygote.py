@@ -116,27 +116,53 @@ def test_every_pool_on_a_host_grades_as_uids_of_its_own() -> None:
     assert len(set(uids)) == 4 and min(uids) >= SandboxLimits().uid_base
 
 
-def test_all_the_processes_of_a_submission_share_one_memory_budget() -> None:
-    limits = SandboxLimits(time_s=10.0, memory_mb=256, max_processes=32)
-    # 16 processes of 100 MB each: each under its own RLIMIT_AS, 1.6 GB together.
-    code = textwrap.dedent("""
-        import os, time
-        import numpy as np
+# 16 processes of 100 MB each: each under its own RLIMIT_AS, 1.6 GB together.
+SIXTEEN_PROCESSES = """
+import os, time
+import numpy as np
 
-        def f(x):
-            children = []
-            for _ in range(15):
-                pid = os.fork()
-                if pid == 0:
-                    block = np.ones(100 * 1024 * 1024 // 8)
-                    time.sleep(30)
-                    os._exit(0)
-                children.append(pid)
+def f(x):
+    children = []
+    for _ in range(15):
+        pid = os.fork()
+        if pid == 0:
             block = np.ones(100 * 1024 * 1024 // 8)
-            for pid in children:
-                os.waitpid(pid, 0)
-            return x
-    """)
+            time.sleep(30)
+            os._exit(0)
+        children.append(pid)
+    block = np.ones(100 * 1024 * 1024 // 8)
+    for pid in children:
+        os.waitpid(pid, 0)
+    return x
+"""
+
+# Three children of 100 MB: the kernel kills the largest process, a child, and would leave the
+# parent sleeping until the wall clock ran out, a timeout for what was the memory limit.
+A_CHILD_KILLED = """
+import os, time
+import numpy as np
+
+def f(x):
+    children = []
+    for _ in range(3):
+        pid = os.fork()
+        if pid == 0:
+            try:
+                block = np.ones(100 * 1024 * 1024 // 8)
+                time.sleep(5)
+            finally:
+                os._exit(0)
+        children.append(pid)
+    for pid in children:
+        os.waitpid(pid, 0)
+    time.sleep(30)
+    return x
+"""
+
+
+@pytest.mark.parametrize("code", [SIXTEEN_PROCESSES, A_CHILD_KILLED], ids=["sixteen", "a-child"])
+def test_all_the_processes_of_a_submission_share_one_memory_budget(code: str) -> None:
+    limits = SandboxLimits(time_s=10.0, memory_mb=256, max_processes=32)
     with Sandbox(workers=1, limits=limits) as pool:
         if pool._all[0].reduced:
             pytest.skip(f"no cgroup here, the budget was NOT tested: {pool._all[0].reduced}")
@@ -145,38 +171,6 @@ def test_all_the_processes_of_a_submission_share_one_memory_budget() -> None:
         assert "went over the memory limit (256 MB)" in result.message
         again = pool.run("def f(x):\n    return x + 1\n", "f", [Task(("x",), (np.zeros(2),))])
         assert again.outcomes[0].value.tolist() == [1.0, 1.0]
-
-
-def test_a_child_killed_for_memory_ends_the_whole_submission() -> None:
-    # Each process is under its own limit, the four together are not. The kernel kills the
-    # largest, a child, and would leave the parent sleeping until the wall clock ran out: a
-    # timeout for what was the memory limit.
-    limits = SandboxLimits(time_s=10.0, memory_mb=256, max_processes=8)
-    code = textwrap.dedent("""
-        import os, time
-        import numpy as np
-
-        def f(x):
-            children = []
-            for _ in range(3):
-                pid = os.fork()
-                if pid == 0:
-                    try:
-                        block = np.ones(100 * 1024 * 1024 // 8)
-                        time.sleep(5)
-                    finally:
-                        os._exit(0)
-                children.append(pid)
-            for pid in children:
-                os.waitpid(pid, 0)
-            time.sleep(30)
-            return x
-    """)
-    with Sandbox(workers=1, limits=limits) as pool:
-        if pool._all[0].reduced:
-            pytest.skip(f"no cgroup here, the budget was NOT tested: {pool._all[0].reduced}")
-        result = pool.run(code, "f", [Task(("x",), (np.zeros(2),))], limits)
-    assert result.exit_code == EXIT_MEMORY_LIMIT, (result.ending, result.message)
 
 
 def test_a_background_sandbox_leaves_the_cpu_to_the_others() -> None:
