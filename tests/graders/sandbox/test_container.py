@@ -6,6 +6,7 @@ docker-compose.yml (its seccomp and AppArmor profiles are unconfined there, as h
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -15,6 +16,11 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[3]
+pytestmark = pytest.mark.skipif(
+    os.geteuid() != 0,
+    reason="the container's worker is root with fewer capabilities; a normal user's sandbox is "
+    "rootless (test_rootless.py)",
+)
 DOCKER_DEFAULT_CAPABILITIES = (
     "chown",
     "dac_override",
