@@ -120,6 +120,10 @@ DENIED_X86_64 = {
     "msgsnd": 69,
     "msgrcv": 70,
     "msgctl": 71,
+    # Host-wide counters (free memory, load, processes; a file system's free blocks): two
+    # submissions running at once could signal each other through them, as through /proc's.
+    "sysinfo": 99,
+    "ustat": 136,
     # Locks and change notifications on files other sandboxes can see (the read-only binds):
     # two cooperating submissions could signal each other through them.
     "flock": 73,
