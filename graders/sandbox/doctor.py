@@ -37,7 +37,15 @@ def probe(x):
         "no_new_privs": int(status["NoNewPrivs"].strip()),
         "memory": resource.getrlimit(resource.RLIMIT_AS)[0],
         "cgroup": open("/proc/self/cgroup").read(),
+        "mount_table": readable("/proc/self/mountinfo"),
     })
+
+def readable(path):
+    try:
+        open(path).close()
+    except PermissionError:  # Landlock answers opening only, not access()
+        return False
+    return True
 """.replace("NAMESPACES", repr(NAMESPACES))
 
 
@@ -104,9 +112,15 @@ def diagnose(limits: SandboxLimits | None = None) -> list[Layer]:
         Layer(
             "cgroup",
             state("numjudge-sandbox-" in seen["cgroup"]),
-            f"{detect_version().value}: memory, pids, cpu of all processes together"
-            if not reduced
-            else "; ".join(reduced),
+            "; ".join(r for r in reduced if r.startswith("cgroup"))
+            or f"{detect_version().value}: memory, pids, cpu of all processes together",
+            required=False,
+        ),
+        Layer(
+            "mount table",
+            state(not seen["mount_table"]),
+            "; ".join(r for r in reduced if r.startswith("Landlock"))
+            or "Landlock: /proc/self/mountinfo and the like are unreadable",
             required=False,
         ),
     ]

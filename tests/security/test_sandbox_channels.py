@@ -113,6 +113,59 @@ def test_what_the_sandbox_needs_of_proc_still_works(sandbox: Sandbox) -> None:
     assert value == [True, "pid:[", True, True]
 
 
+READ_MOUNT_TABLES = """
+import threading
+tables = ["/proc/self/mountinfo", "/proc/self/mounts", "/proc/self/mountstats",
+          "/proc/1/mountinfo", "/proc/self/task/1/mountinfo", "/proc/thread-self/mountinfo",
+          "/proc/self/fdinfo/0"]
+
+def read_all():
+    seen = []
+    for path in tables:
+        try:
+            with open(path) as file:
+                seen.append(file.read())
+        except OSError as exc:
+            seen.append(errno.errorcode[exc.errno])
+    return seen
+
+seen = {"process 1": read_all()}
+thread = threading.Thread(target=lambda: seen.update(thread=read_all()))
+thread.start()
+thread.join()
+reader, writer = os.pipe()
+child = os.fork()
+if child == 0:
+    os.write(writer, json.dumps(read_all()).encode())
+    os._exit(0)
+os.close(writer)
+seen["child"] = json.loads(os.read(reader, 1 << 20))
+os.waitpid(child, 0)
+libc = ctypes.CDLL(None, use_errno=True)
+buffer = ctypes.create_string_buffer(4096)
+calls = {"statmount": 457, "listmount": 458, "statx": 332}
+for name, number in calls.items():
+    arguments = (-100, b"/", 0, 0xFFF, buffer) if name == "statx" else (buffer, buffer, 64, 0)
+    seen[name] = [libc.syscall(number, *arguments), errno.errorcode[ctypes.get_errno()]]
+os.stat("/usr")  # libc's stat needs none of them
+return json.dumps(seen)
+"""
+
+
+def test_no_process_of_the_sandbox_reads_the_mount_table(sandbox: Sandbox) -> None:
+    seen = returned(sandbox, READ_MOUNT_TABLES)
+    # Unreadable, so no path of the host (the interpreter's, the virtualenv's, the devices')
+    # and no mount id shows. (A forked child has no thread 1.)
+    assert seen.pop("process 1") == ["EACCES"] * 7
+    assert seen.pop("thread") == ["EACCES"] * 7
+    assert seen.pop("child") == ["EACCES"] * 4 + ["ENOENT"] + ["EACCES"] * 2
+    assert seen == {
+        "statmount": [-1, "EPERM"],
+        "listmount": [-1, "EPERM"],
+        "statx": [-1, "ENOSYS"],
+    }
+
+
 def test_sysinfo_and_ustat_are_refused(sandbox: Sandbox) -> None:
     value = returned(
         sandbox,

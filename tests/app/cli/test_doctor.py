@@ -35,6 +35,7 @@ def test_doctor_lists_every_layer_and_the_cgroup_version() -> None:
         "no_new_privs",
         "seccomp filter",
         "rlimits",
+        "mount table",
     }
     assert set(states.values()) == {"active"}, result.output
     assert lines[-1] == "NUMJUDGE_SANDBOX_STRICT: on"
