@@ -58,7 +58,7 @@ ATTACKS = {
         "VALUE", "__import__('functools').reduce(lambda v, _: (v,), range(900), 0.5)"
     ),
     "1 MB strings": RETURNING.replace("VALUE", "'x' * 1_000_000"),
-    "one forged frame of 5 000 objects": DENSE_FRAME.replace("COUNT", "5_000"),
+    "one forged frame of 4 000 objects": DENSE_FRAME.replace("COUNT", "4_000"),
 }
 OUT_OF_REACH = 1 << 40
 
