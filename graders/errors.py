@@ -8,8 +8,9 @@
     │                          exercise is prepared without them, and validate says why
     ├── WireError              a message between the trusted side and a sandbox is malformed
     │   └── FrameTooLarge      …or larger than what is left of the output budget
-    │       └── HeaderTooComplex  …or its header holds more JSON values than are left of
-    │                          the budget, or nests too deeply: refused before it is parsed
+    │       └── HeaderTooComplex …or its header holds more JSON values or bytes than
+    │                          are left of the submission's, or nests too deeply: refused
+    │                          before it is parsed
     └── SandboxError           the sandbox itself failed (not the learner's code)
         ├── SandboxUnavailable a required isolation layer cannot be set up on this machine:
         │                      retrying will not help until the machine or settings change
@@ -56,8 +57,9 @@ class FrameTooLarge(WireError):
 
 
 class HeaderTooComplex(FrameTooLarge):
-    """A frame header from a sandbox holds more JSON values than are left of the submission's
-    budget, or nests deeper than the limit; found on its bytes, before it is parsed."""
+    """A frame header from a sandbox holds more JSON values or bytes than are left of the
+    submission's budget, or nests deeper than the limit; found on its length and bytes, before
+    it is parsed."""
 
 
 class SandboxError(GraderError):

@@ -19,7 +19,6 @@ doctor but not required (``unavailable``), since every other layer still holds.
 
 from __future__ import annotations
 
-import contextlib
 import ctypes
 import errno
 import os
@@ -124,5 +123,4 @@ def hide_mount_tables() -> None:
         _check(_libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
         _check(_libc.syscall(SYS_LANDLOCK_RESTRICT_SELF, ruleset, 0), "restrict_self")
     finally:
-        with contextlib.suppress(OSError):
-            os.close(ruleset)
+        os.close(ruleset)

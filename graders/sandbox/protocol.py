@@ -39,10 +39,11 @@ from graders.sandbox.wire import (
 
 MAX_RESULT_VALUES = 50_000
 """JSON values that the headers of one submission's frames may hold in all, as
-``wire.header_values`` counts them before parsing: a grading of the reference of the largest
-exercise needs a few hundred, the printed text and error messages a public case may show at
-most a few thousand more. With ``MAX_RESULT_HEADER_BYTES`` it bounds the trusted side's time
-for whatever a sandbox sends (``bench/hostile_results.py``)."""
+``wire.header_values`` counts them before parsing: grading the reference or a known mistake
+of any exercise here needs at most 2 871 (and 8 kB of headers), text a learner prints or
+raises counts its quotes and commas too. With ``MAX_RESULT_HEADER_BYTES`` it bounds the
+trusted side's time for whatever a sandbox sends: 15 ms at worst (``bench/hostile_results.py``,
+docs/security.md)."""
 MAX_RESULT_HEADER_BYTES = 2 * 1024 * 1024
 """Bytes the headers of one submission's frames may hold in all: the printed text a public
 case may show (20 000 characters by default) and error messages of 8 000 characters per
