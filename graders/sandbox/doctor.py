@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from graders.errors import SandboxError
+from graders.sandbox import landlock
 from graders.sandbox.cgroups import detect_version
 from graders.sandbox.isolation import SYSTEM_DIRS, python_roots, rootless
 from graders.sandbox.limits import SandboxLimits
@@ -112,15 +113,15 @@ def diagnose(limits: SandboxLimits | None = None) -> list[Layer]:
         Layer(
             "cgroup",
             state("numjudge-sandbox-" in seen["cgroup"]),
-            "; ".join(r for r in reduced if r.startswith("cgroup"))
-            or f"{detect_version().value}: memory, pids, cpu of all processes together",
+            f"{detect_version().value}: memory, pids, cpu of all processes together"
+            if not reduced
+            else "; ".join(reduced),
             required=False,
         ),
         Layer(
             "mount table",
             state(not seen["mount_table"]),
-            "; ".join(r for r in reduced if r.startswith("Landlock"))
-            or "Landlock: /proc/self/mountinfo and the like are unreadable",
+            landlock.unavailable() or "Landlock: /proc/self/mountinfo and the like are unreadable",
             required=False,
         ),
     ]

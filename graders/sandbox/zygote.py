@@ -383,9 +383,8 @@ def main() -> None:
         uid, _uid_lock = claim_uid(uid_base)
     cgroup, reduced = claim_cgroup(state)
     no_landlock = landlock.unavailable()
-    if no_landlock is not None:
+    if no_landlock is not None:  # optional; the doctor tells, from what a probe can read
         logger.warning("sandbox layer unavailable: %s", no_landlock)
-        reduced += (no_landlock,)
     unavailable = enter_zygote_layers(uid, state.root_mountpoint)
     if isolation.rootless() and not unavailable:
         try:
