@@ -8,6 +8,9 @@
     │                          exercise is prepared without them, and validate says why
     ├── WireError              a message between the trusted side and a sandbox is malformed
     │   └── FrameTooLarge      …or larger than what is left of the output budget
+    │       └── HeaderTooComplex …or its header holds more JSON values or bytes than
+    │                          are left of the submission's, or nests too deeply: refused
+    │                          before it is parsed
     └── SandboxError           the sandbox itself failed (not the learner's code)
         ├── SandboxUnavailable a required isolation layer cannot be set up on this machine:
         │                      retrying will not help until the machine or settings change
@@ -51,6 +54,12 @@ class WireError(GraderError):
 
 class FrameTooLarge(WireError):
     """A frame is larger than the limit or than what is left of the output budget."""
+
+
+class HeaderTooComplex(FrameTooLarge):
+    """A frame header from a sandbox holds more JSON values or bytes than are left of the
+    submission's budget, or nests deeper than the limit; found on its length and bytes, before
+    it is parsed."""
 
 
 class SandboxError(GraderError):

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from graders.errors import SandboxError
+from graders.sandbox import landlock
 from graders.sandbox.cgroups import detect_version
 from graders.sandbox.isolation import SYSTEM_DIRS, python_roots, rootless
 from graders.sandbox.limits import SandboxLimits
@@ -37,7 +38,15 @@ def probe(x):
         "no_new_privs": int(status["NoNewPrivs"].strip()),
         "memory": resource.getrlimit(resource.RLIMIT_AS)[0],
         "cgroup": open("/proc/self/cgroup").read(),
+        "mount_table": readable("/proc/self/mountinfo"),
     })
+
+def readable(path):
+    try:
+        open(path).close()
+    except PermissionError:  # Landlock answers opening only, not access()
+        return False
+    return True
 """.replace("NAMESPACES", repr(NAMESPACES))
 
 
@@ -109,6 +118,12 @@ def diagnose(limits: SandboxLimits | None = None) -> list[Layer]:
             f"{detect_version().value}: memory, pids, cpu of all processes together"
             if not reduced
             else "; ".join(reduced),
+            required=False,
+        ),
+        Layer(
+            "mount table",
+            state(not seen["mount_table"]),
+            landlock.unavailable() or "Landlock: /proc/self/mountinfo and the like are unreadable",
             required=False,
         ),
     ]

@@ -225,7 +225,10 @@ def enter_root(mountpoint: str, tmpfs_mb: int) -> None:
         "pivot_root",
     )
     os.chdir("/")
-    _mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    # Only the folders of this PID namespace's processes: the rest of a procfs (meminfo,
+    # vmstat, diskstats, loadavg, stat, sys, ...) counts for the whole host, and two
+    # submissions running at once could signal each other through it.
+    _mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "subset=pid")
     _check(_libc.umount2(b"/tmp", MNT_DETACH), "umount old root")
     os.chdir(WORKDIR)
 
@@ -256,6 +259,7 @@ def set_resource_limits(limits: SandboxLimits) -> None:
         (resource.RLIMIT_AS, limits.memory_mb * mb),
         (resource.RLIMIT_CPU, limits.cpu_s),
         (resource.RLIMIT_FSIZE, limits.max_file_mb * mb),
+        (resource.RLIMIT_STACK, limits.stack_mb * mb),
         (resource.RLIMIT_NPROC, limits.max_processes),
         (resource.RLIMIT_NOFILE, limits.max_open_files),
         (resource.RLIMIT_CORE, 0),

@@ -36,6 +36,9 @@ class SandboxLimits:
     max_processes: int = 16
     max_open_files: int = 64
     max_file_mb: int = 16
+    stack_mb: int = 8
+    """RLIMIT_STACK of each process, soft and hard: the usual default, which submitted code
+    cannot raise (an unlimited stack also changes where the kernel places mappings)."""
     tmpfs_mb: int = 32
     uid_base: int = 61000
     """Worker slot ``k`` runs submissions as uid/gid ``uid_base + k``."""

@@ -21,19 +21,33 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from graders.errors import FrameTooLarge, WireError
+from graders.errors import FrameTooLarge, HeaderTooComplex, WireError
 from graders.sandbox.exitcodes import EXIT_SIGNAL_BASE
 from graders.sandbox.harness import MAX_WARNING_CHARS, MAX_WARNINGS
 from graders.sandbox.limits import SandboxLimits
 from graders.sandbox.usage import Usage
 from graders.sandbox.wire import (
     HEADER,
+    MAX_VALUE_NESTING,
+    HeaderBudget,
     decode_value,
     encode_value,
     pack_frame,
     recv_frame,
     send_pieces,
 )
+
+MAX_RESULT_VALUES = 50_000
+"""JSON values that the headers of one submission's frames may hold in all, as
+``wire.header_values`` counts them before parsing: grading the reference or a known mistake
+of any exercise here needs at most 2 871 (and 8 kB of headers), text a learner prints or
+raises counts its quotes and commas too. With ``MAX_RESULT_HEADER_BYTES`` it bounds the
+trusted side's time for whatever a sandbox sends: 15 ms at worst (``bench/hostile_results.py``,
+docs/security.md)."""
+MAX_RESULT_HEADER_BYTES = 2 * 1024 * 1024
+"""Bytes the headers of one submission's frames may hold in all: the printed text a public
+case may show (20 000 characters by default) and error messages of 8 000 characters per
+public call, each character escaped in up to 6 bytes, fit many times over."""
 
 
 @dataclass(frozen=True)
@@ -357,15 +371,26 @@ def exchange(
     with contextlib.suppress(BrokenPipeError, ConnectionResetError):
         send_pieces(channel, request_frame(code, entry, tasks))
     budget = [limits.max_output_mb * 1024 * 1024]
+    headers = HeaderBudget(MAX_RESULT_HEADER_BYTES, MAX_RESULT_VALUES)
     reader = channel.makefile("rb")
     while True:
         channel.settimeout(max(deadline - time.monotonic(), 0.01))
         try:
-            header, buffers = recv_frame(reader, budget)
+            header, buffers = recv_frame(reader, budget, headers)
         except EOFError:
             return result
         except TimeoutError:
             result.ending = Ending.TIMEOUT
+            return result
+        except HeaderTooComplex:
+            result.ending = Ending.OUTPUT_LIMIT
+            result.message = (
+                f"the output is too large: a submission's results may hold at most "
+                f"{MAX_RESULT_VALUES} values (items of lists and tuples; printed text and "
+                f"messages count too) and {MAX_RESULT_HEADER_BYTES // 1024 // 1024} MB "
+                f"besides arrays, with lists and tuples nested at most {MAX_VALUE_NESTING} "
+                "deep"
+            )
             return result
         except FrameTooLarge:
             result.ending = Ending.OUTPUT_LIMIT

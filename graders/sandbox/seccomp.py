@@ -4,8 +4,9 @@ The filter is a deny list on top of the other layers: namespaces already hide th
 and the file system, but some kernel interfaces are not namespaced (vsock sockets, ptrace of
 another process with the same uid, keyrings, io_uring, bpf) or could undo the isolation
 (mount, unshare, setns, new user namespaces). Refused calls fail with EPERM, so Python raises
-an ordinary ``PermissionError`` instead of dying. ``clone3`` fails with ENOSYS so that libc
-falls back to ``clone``, whose flags the filter can inspect.
+an ordinary ``PermissionError`` instead of dying. ``clone3`` and ``statx`` fail with ENOSYS,
+as on a kernel without them, so that libc falls back to calls the filter can inspect or that
+tell less (``UNSUPPORTED_X86_64``).
 
 Built by hand (no libseccomp) for x86_64; on another architecture ``install`` raises
 ``SandboxUnavailable`` and the strict sandbox refuses to run.
@@ -120,6 +121,13 @@ DENIED_X86_64 = {
     "msgsnd": 69,
     "msgrcv": 70,
     "msgctl": 71,
+    # Host-wide counters (free memory, load, processes; a file system's free blocks): two
+    # submissions running at once could signal each other through them, as through /proc's.
+    "sysinfo": 99,
+    "ustat": 136,
+    # The mount table, which /proc keeps from the sandbox too (``landlock.py``).
+    "statmount": 457,
+    "listmount": 458,
     # Locks and change notifications on files other sandboxes can see (the read-only binds):
     # two cooperating submissions could signal each other through them.
     "flock": 73,
@@ -133,7 +141,13 @@ FCNTL_X86_64 = 72
 # description locks F_OFD_GETLK/SETLK/SETLKW, F_SETLEASE, F_NOTIFY.
 FCNTL_DENIED_COMMANDS = (5, 6, 7, 36, 37, 38, 1024, 1026)
 CLONE_X86_64 = 56
-CLONE3_X86_64 = 435
+UNSUPPORTED_X86_64 = {
+    # So that libc falls back to ``clone``, whose flags the filter can inspect.
+    "clone3": 435,
+    # Its answer carries a mount id, which the kernel hands out host-wide, lowest free first,
+    # so that it tells which other sandboxes are alive; libc and Python fall back to fstatat.
+    "statx": 332,
+}
 
 
 def _insn(code: int, jt: int, jf: int, k: int) -> bytes:
@@ -151,9 +165,12 @@ def build_filter() -> bytes:
         # x32 system calls reach the same kernel entry points with another numbering.
         _insn(JGE_K, 0, 1, X32_SYSCALL_BIT),
         _insn(RET_K, 0, 0, errno_eperm),
-        _insn(JEQ_K, 0, 1, CLONE3_X86_64),
-        _insn(RET_K, 0, 0, SECCOMP_RET_ERRNO | errno.ENOSYS),
     ]
+    for number in sorted(UNSUPPORTED_X86_64.values()):
+        program += [
+            _insn(JEQ_K, 0, 1, number),
+            _insn(RET_K, 0, 0, SECCOMP_RET_ERRNO | errno.ENOSYS),
+        ]
     for number in sorted(DENIED_X86_64.values()):
         program += [_insn(JEQ_K, 0, 1, number), _insn(RET_K, 0, 0, errno_eperm)]
     # fcntl: refuse the locking commands, allow the rest (F_GETFD, F_SETFL, ...).

@@ -32,11 +32,20 @@ from typing import Any, BinaryIO
 
 import numpy as np
 
-from graders.errors import FrameTooLarge, WireError
+from graders.errors import FrameTooLarge, HeaderTooComplex, WireError
 
 HEADER = struct.Struct(">I")
 MAX_HEADER_BYTES = 4 * 1024 * 1024
 NUMERIC_KINDS = frozenset("biufc")
+MAX_VALUE_NESTING = 18
+"""How deeply tuples and lists in a value from a sandbox may nest."""
+MAX_HEADER_DEPTH = 4 + 2 * MAX_VALUE_NESTING
+"""How deeply a counted header (``recv_frame``'s ``headers``) may nest JSON objects and arrays:
+a results frame takes 4 (frame, results, result, value), each tuple or list of a value 2
+more (its node and its items)."""
+COUNTED = (b'"', b",", b"[", b"{")
+NOT_STRUCTURE = bytes(sorted(set(range(256)) - set(b'[]{}"')))
+BRACES_AS_BRACKETS = bytes.maketrans(b"{}", b"[]")
 
 
 @dataclass(frozen=True)
@@ -266,11 +275,58 @@ def _read_exactly(reader: BinaryIO, size: int) -> bytes:
     return data
 
 
-def recv_frame(reader: BinaryIO, budget: list[int]) -> tuple[dict[str, Any], list[memoryview]]:
+def header_values(raw: bytes) -> int:
+    """At most how many Python objects ``json.loads(raw)`` builds, counted without building one.
+
+    Each value is charged to a byte before it: an array's item to the ``[`` or ``,`` before
+    it, an object's key and value to the key's two quotes, the outermost value to the 1. Text
+    that holds these bytes only raises the count. Four passes in C over the bytes: about 1 ms
+    per MB.
+    """
+    return 1 + sum(raw.count(byte) for byte in COUNTED)
+
+
+def header_depth_within(raw: bytes, limit: int) -> bool:
+    """Whether the JSON objects and arrays of ``raw`` nest at most ``limit`` deep, or for text
+    that is no JSON, whether its brackets outside strings do (it is refused either way).
+
+    Strings are cut out of the bytes first (escaped backslashes, then escaped quotes, then
+    every byte but brackets and quotes; what lies between two quotes is a string), braces
+    become brackets (only the depth counts), then the innermost pairs are removed once per
+    level. Only called on headers whose ``header_values`` fit the budget, which bounds the
+    quotes ``split`` cuts at.
+    """
+    unescaped = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    brackets = unescaped.translate(BRACES_AS_BRACKETS, NOT_STRUCTURE)
+    structure = b"".join(brackets.split(b'"')[::2])
+    for _ in range(limit):
+        if not structure:
+            return True
+        structure = structure.replace(b"[]", b"")
+    return not structure
+
+
+@dataclass
+class HeaderBudget:
+    """What the headers of a sandbox's frames may still hold, all frames together: parsing
+    and decoding a header costs time in proportion to its bytes and its values."""
+
+    bytes: int
+    values: int
+    """JSON values, as ``header_values`` counts them."""
+
+
+def recv_frame(
+    reader: BinaryIO, budget: list[int], headers: HeaderBudget | None = None
+) -> tuple[dict[str, Any], list[memoryview]]:
     """Read one frame from a buffered reader of the channel (``sock.makefile("rb")``).
 
-    ``budget[0]`` is the bytes still allowed and is decreased. Raises EOFError on a clean
-    close before a frame starts, WireError on anything malformed or over budget.
+    ``budget[0]`` is the bytes still allowed and is decreased. ``headers``, given for frames
+    from a sandbox, is decreased by each header, which must also nest at most
+    ``MAX_HEADER_DEPTH`` deep: checked on the header's length and bytes before it is parsed,
+    so a header refused costs no Python object. Raises EOFError on a clean close before a
+    frame starts, HeaderTooComplex on a header over those limits, WireError on anything
+    malformed or over budget.
     """
     header_size = reader.read(HEADER.size)
     if not header_size:
@@ -280,11 +336,24 @@ def recv_frame(reader: BinaryIO, budget: list[int]) -> tuple[dict[str, Any], lis
     (length,) = HEADER.unpack(header_size)
     if length > MAX_HEADER_BYTES or length > budget[0]:
         raise FrameTooLarge(f"frame header of {length} bytes is over the limit")
+    if headers is not None:
+        if length > headers.bytes:
+            raise HeaderTooComplex(f"a frame header of {length} bytes is over the limit")
+        headers.bytes -= length
     budget[0] -= length
     try:
-        header = json.loads(_read_exactly(reader, length))
+        raw = _read_exactly(reader, length)
     except EOFError:
         raise WireError("channel closed inside a frame") from None
+    if headers is not None:
+        count = header_values(raw)
+        if count > headers.values:
+            raise HeaderTooComplex(f"a frame header of up to {count} values is over the limit")
+        headers.values -= count
+        if not header_depth_within(raw, MAX_HEADER_DEPTH):
+            raise HeaderTooComplex(f"a frame header nests deeper than {MAX_HEADER_DEPTH}")
+    try:
+        header = json.loads(raw)
     except ValueError as exc:
         raise WireError(f"frame header is not JSON: {exc}") from None
     sizes = header.get("buffers") if isinstance(header, dict) else None

@@ -39,7 +39,7 @@ from typing import Any
 import numpy  # noqa: F401  - imported once here so that every fork starts warm
 
 from graders.errors import SandboxUnavailable
-from graders.sandbox import harness, isolation, seccomp
+from graders.sandbox import harness, isolation, landlock, seccomp
 from graders.sandbox.cgroups import SlotCgroup
 from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT, EXIT_SETUP_FAILED, EXIT_STARVED
 from graders.sandbox.limits import CpuPriority, SandboxLimits
@@ -78,18 +78,17 @@ def send_usage(control: socket.socket, usage: Usage | None) -> None:
     control.sendall(json.dumps({"usage": usage and usage.to_message()}).encode())
 
 
-def enter_layers(
-    limits: SandboxLimits, uid: int, root_mountpoint: str, keep: tuple[int, ...]
-) -> None:
+def enter_layers(limits: SandboxLimits, setup: ZygoteSetup, keep: tuple[int, ...]) -> None:
     """Every isolation layer, in order; a failing layer is fatal only when strict."""
     layers = (
         isolation.enter_namespaces,
-        lambda: isolation.enter_root(root_mountpoint, limits.tmpfs_mb),
+        lambda: isolation.enter_root(setup.root_mountpoint, limits.tmpfs_mb),
         isolation.set_hostname,
         lambda: isolation.set_resource_limits(limits),
         lambda: isolation.close_other_fds(keep),
-        lambda: isolation.drop_privileges(uid),
+        lambda: isolation.drop_privileges(setup.uid),
         isolation.die_with_parent,
+        landlock.hide_mount_tables if setup.landlock else lambda: None,
         seccomp.install,
     )
     for layer in layers:
@@ -108,9 +107,7 @@ def sandbox_main(
     try:
         if limits.priority is CpuPriority.BACKGROUND:
             isolation.lower_cpu_priority()
-        enter_layers(
-            limits, setup.uid, setup.root_mountpoint, keep=(channel_fd, ready_fd, joined_fd)
-        )
+        enter_layers(limits, setup, keep=(channel_fd, ready_fd, joined_fd))
         # The zygote moved this process into the slot's cgroup meanwhile (``run_sandbox``);
         # nothing is read from the channel before it says so.
         if os.read(joined_fd, 1) != b"1":
@@ -149,6 +146,8 @@ class ZygoteSetup:
     """The budget of all of a sandbox's processes together, where cgroups can be made."""
     reduced: tuple[str, ...] = ()
     """Layers that are not required even of a strict sandbox but missing here, with why."""
+    landlock: bool = False
+    """Whether the kernel has Landlock, which hides the mount tables (``landlock.py``)."""
 
 
 def refuse(channel_fd: int, reason: str) -> int:
@@ -385,6 +384,9 @@ def main() -> None:
         # Held for the zygote's life: no other pool on this host runs as the same uid.
         uid, _uid_lock = claim_uid(uid_base)
     cgroup, reduced = claim_cgroup(state)
+    no_landlock = landlock.unavailable()
+    if no_landlock is not None:  # optional; the doctor tells, from what a probe can read
+        logger.warning("sandbox layer unavailable: %s", no_landlock)
     unavailable = enter_zygote_layers(uid, state.root_mountpoint)
     if isolation.rootless() and not unavailable:
         try:
@@ -408,6 +410,7 @@ def main() -> None:
                 tuple(unavailable),
                 cgroup,
                 reduced,
+                landlock=no_landlock is None,
             ),
         )
     except (BrokenPipeError, ConnectionResetError):

@@ -101,8 +101,9 @@ HOSTILE = {
         send(b'{"kind":"public_done","dropped_chars":Infinity,"buffers":[]}')
     """),
     "huge forged output and message": forged("""
-        # Each frame under the 4 MiB header cap, 9 million characters of output in all.
-        big = "x" * 3_600_000
+        # Within the 2 MiB all of a submission's headers may hold (protocol.py), 1.2 million
+        # characters of output in all.
+        big = "x" * 600_000
         send(b'{"kind":"loaded","buffers":[]}')
         send(json.dumps({"kind": "results", "first": 0, "buffers": [], "results": [
             {"ok": False, "stdout": "", "error": {"type": "E" * 5000, "message": big,
@@ -110,7 +111,7 @@ HOSTILE = {
         ]}).encode())
         for index in (1, 2, 3):
             send(json.dumps({"kind": "results", "first": index, "buffers": [], "results": [
-                {"ok": False, "stdout": big[:3_000_000], "error": {}}]}).encode())
+                {"ok": False, "stdout": big[:400_000], "error": {}}]}).encode())
         send(b'{"kind":"public_done","dropped_chars":-5,"buffers":[]}')
     """),
 }
@@ -152,7 +153,7 @@ def test_forged_caps_are_applied_on_the_trusted_side(
 ) -> None:
     report = grade_code(gate, sandbox, HOSTILE["huge forged output and message"])
     assert report.verdict is Verdict.ERROR
-    assert report.output.endswith("[... 8999000 more characters were cut]")
+    assert report.output.endswith("[... 1199000 more characters were cut]")
     first = report.tests[0].message
     assert first.startswith("raised " + "E" * 200 + ": xxx")  # public: the capped message shows
     assert len(first) < 4300

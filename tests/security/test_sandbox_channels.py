@@ -1,0 +1,316 @@
+"""Channels and limits of issue 22 (parts B, F, G): host-wide counters, the stack's hard limit,
+and results that would cost the trusted side more to read than a grading should.
+
+Run as root here and as an unprivileged user by ``tests/graders/sandbox/test_rootless.py``.
+"""
+
+from __future__ import annotations
+
+import errno
+import io
+import json
+import resource
+import struct
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from graders import (
+    ExerciseCatalog,
+    HeaderTooComplex,
+    PreparedExercise,
+    Sandbox,
+    SandboxLimits,
+    Verdict,
+    grade,
+)
+from graders.checks.hidden import HIDDEN_MESSAGES
+from graders.results import Failure
+from graders.sandbox import Ending, RunResult, Task, wire
+from graders.sandbox.protocol import MAX_RESULT_VALUES
+from graders.sandbox.wire import MAX_HEADER_DEPTH, HeaderBudget, header_values, recv_frame
+
+REPO = Path(__file__).resolve().parents[2]
+LIMITS = SandboxLimits(time_s=4.0, memory_mb=512)
+HOST_WIDE = (
+    "meminfo",
+    "vmstat",
+    "diskstats",
+    "loadavg",
+    "stat",
+    "uptime",
+    "cpuinfo",
+    "zoneinfo",
+    "buddyinfo",
+    "pressure/cpu",
+    "schedstat",
+    "interrupts",
+    "softirqs",
+    "swaps",
+    "net/dev",
+    "sys/fs/file-nr",
+    "sys/kernel/random/entropy_avail",
+)
+
+
+@pytest.fixture(scope="module")
+def sandbox() -> Iterator[Sandbox]:
+    with Sandbox(workers=1, limits=LIMITS) as pool:
+        yield pool
+
+
+@pytest.fixture(scope="module")
+def gate() -> PreparedExercise:
+    return ExerciseCatalog(REPO / "exercises").prepared("gru-update-gate")
+
+
+def returned(sandbox: Sandbox, body: str) -> Any:
+    """What ``def f(x): <body>`` returns in a sandbox, as JSON text, decoded."""
+    code = "import ctypes, errno, json, os, resource\n\ndef f(x):\n"
+    code += textwrap.indent(textwrap.dedent(body), "    ")
+    result: RunResult = sandbox.run(code, "f", [Task(("x",), (np.zeros(1),))], LIMITS)
+    assert result.ending is Ending.COMPLETED, (result.ending, result.message, result.load_error)
+    outcome = result.outcomes[0]
+    assert outcome.ok, outcome.error
+    return json.loads(outcome.value)
+
+
+READ_COUNTERS = f"""
+seen = {{}}
+for read in (1, 2):  # twice: a counter would show whatever changed in between
+    for name in {HOST_WIDE!r}:
+        try:
+            with open("/proc/" + name, "rb") as file:
+                seen.setdefault(name, []).append(file.read().decode(errors="replace"))
+        except OSError as exc:
+            seen.setdefault(name, []).append(errno.errorcode[exc.errno])
+others = [entry for entry in os.listdir("/proc") if not entry.isdigit()]
+return json.dumps([seen, sorted(os.listdir("/proc")), others])
+"""
+
+
+def test_proc_shows_the_sandboxs_processes_and_no_host_wide_counter(sandbox: Sandbox) -> None:
+    seen, listing, others = returned(sandbox, READ_COUNTERS)
+    assert seen == {name: ["ENOENT", "ENOENT"] for name in HOST_WIDE}
+    assert listing == ["1", "self", "thread-self"]
+    assert others == ["self", "thread-self"]
+
+
+def test_what_the_sandbox_needs_of_proc_still_works(sandbox: Sandbox) -> None:
+    # The doctor's probe reads these; Python and numpy read nothing else of /proc once loaded.
+    value = returned(
+        sandbox,
+        """
+        status = open("/proc/self/status").read()
+        return json.dumps([status.startswith("Name:\tpython"), os.readlink("/proc/self/ns/pid")[:5],
+                           "0" in os.listdir("/proc/self/fd"), os.cpu_count() >= 1])
+        """,
+    )
+    assert value == [True, "pid:[", True, True]
+
+
+READ_MOUNT_TABLES = """
+import threading
+tables = ["/proc/self/mountinfo", "/proc/self/mounts", "/proc/self/mountstats",
+          "/proc/1/mountinfo", "/proc/self/task/1/mountinfo", "/proc/thread-self/mountinfo",
+          "/proc/self/fdinfo/0"]
+
+def read_all():
+    seen = []
+    for path in tables:
+        try:
+            with open(path) as file:
+                seen.append(file.read())
+        except OSError as exc:
+            seen.append(errno.errorcode[exc.errno])
+    return seen
+
+seen = {"process 1": read_all()}
+thread = threading.Thread(target=lambda: seen.update(thread=read_all()))
+thread.start()
+thread.join()
+reader, writer = os.pipe()
+child = os.fork()
+if child == 0:
+    os.write(writer, json.dumps(read_all()).encode())
+    os._exit(0)
+os.close(writer)
+seen["child"] = json.loads(os.read(reader, 1 << 20))
+os.waitpid(child, 0)
+libc = ctypes.CDLL(None, use_errno=True)
+buffer = ctypes.create_string_buffer(4096)
+calls = {"statmount": 457, "listmount": 458, "statx": 332}
+for name, number in calls.items():
+    arguments = (-100, b"/", 0, 0xFFF, buffer) if name == "statx" else (buffer, buffer, 64, 0)
+    seen[name] = [libc.syscall(number, *arguments), errno.errorcode[ctypes.get_errno()]]
+os.stat("/usr")  # libc's stat needs none of them
+return json.dumps(seen)
+"""
+
+
+def test_no_process_of_the_sandbox_reads_the_mount_table(sandbox: Sandbox) -> None:
+    seen = returned(sandbox, READ_MOUNT_TABLES)
+    # Unreadable, so no path of the host (the interpreter's, the virtualenv's, the devices')
+    # and no mount id shows. (A forked child has no thread 1.)
+    assert seen.pop("process 1") == ["EACCES"] * 7
+    assert seen.pop("thread") == ["EACCES"] * 7
+    assert seen.pop("child") == ["EACCES"] * 4 + ["ENOENT"] + ["EACCES"] * 2
+    assert seen == {
+        "statmount": [-1, "EPERM"],
+        "listmount": [-1, "EPERM"],
+        "statx": [-1, "ENOSYS"],
+    }
+
+
+def test_sysinfo_and_ustat_are_refused(sandbox: Sandbox) -> None:
+    value = returned(
+        sandbox,
+        """
+        libc = ctypes.CDLL(None, use_errno=True)
+        answers = []
+        for number, argument in ((99, ctypes.create_string_buffer(512)),  # sysinfo
+                                 (136, ctypes.create_string_buffer(64))):  # ustat
+            answers.append([libc.syscall(number, 0x800, argument) if number == 136
+                            else libc.syscall(number, argument), ctypes.get_errno()])
+        return json.dumps(answers)
+        """,
+    )
+    assert value == [[-1, errno.EPERM], [-1, errno.EPERM]]
+
+
+def test_the_stack_has_a_hard_limit_the_code_cannot_raise(sandbox: Sandbox) -> None:
+    value = returned(
+        sandbox,
+        """
+        before = resource.getrlimit(resource.RLIMIT_STACK)
+        try:
+            resource.setrlimit(resource.RLIMIT_STACK, (before[1], before[1] * 2))
+            raised = "raised"
+        except ValueError as exc:
+            raised = str(exc)
+        return json.dumps([before, raised, resource.getrlimit(resource.RLIMIT_STACK)])
+        """,
+    )
+    limit = LIMITS.stack_mb * 1024 * 1024
+    assert limit != resource.RLIM_INFINITY
+    assert value == [[limit, limit], "not allowed to raise maximum limit", [limit, limit]]
+
+
+class CountingJson:
+    """``json`` as ``graders.sandbox.wire`` uses it, noting the size of every header parsed."""
+
+    def __init__(self) -> None:
+        self.parsed: list[int] = []
+
+    def loads(self, raw: bytes) -> Any:
+        self.parsed.append(len(raw))
+        return json.loads(raw)
+
+    def dumps(self, value: Any, **options: Any) -> str:
+        return json.dumps(value, **options)
+
+
+@pytest.fixture
+def counting(monkeypatch: pytest.MonkeyPatch) -> CountingJson:
+    spy = CountingJson()
+    monkeypatch.setattr(wire, "json", spy)
+    return spy
+
+
+def frame(header: bytes) -> io.BytesIO:
+    return io.BytesIO(struct.pack(">I", len(header)) + header)
+
+
+def list_header(items: int) -> bytes:
+    value = {"t": "list", "items": [{"t": "py", "v": 0.5}] * items}
+    results = [{"ok": True, "value": value}]
+    return json.dumps({"kind": "results", "first": 0, "results": results, "buffers": []}).encode()
+
+
+def test_an_oversized_header_is_refused_before_it_is_parsed(counting: CountingJson) -> None:
+    header = list_header(100_000)  # within the 4 MB a single header may have
+    headers = HeaderBudget(len(header), MAX_RESULT_VALUES)
+    with pytest.raises(HeaderTooComplex, match="values is over the limit"):
+        recv_frame(frame(header), [1 << 30], headers)
+    assert counting.parsed == []
+    # The count is an upper bound of the values parsing builds: every dict, list, str, float.
+    small = list_header(100)
+    assert header_values(small) >= 5 + 4 + 3 * 100 + 3
+    assert recv_frame(frame(small), [1 << 30], HeaderBudget(len(small), MAX_RESULT_VALUES))
+    assert counting.parsed == [len(small)]
+
+
+def test_header_bytes_over_the_submissions_budget_are_not_even_read(
+    counting: CountingJson,
+) -> None:
+    header = json.dumps({"kind": "loaded", "stdout": "x" * 100_000, "buffers": []}).encode()
+    reader = frame(header)
+    with pytest.raises(HeaderTooComplex, match="bytes is over the limit"):
+        recv_frame(reader, [1 << 30], HeaderBudget(len(header) - 1, MAX_RESULT_VALUES))
+    assert counting.parsed == [] and reader.tell() == 4
+
+
+def test_an_over_deep_header_is_refused_before_it_is_parsed(counting: CountingJson) -> None:
+    for depth in (MAX_HEADER_DEPTH + 1, 100_000):
+        header = b'{"buffers":[],"v":' + b"[" * (depth - 1) + b"]" * (depth - 1) + b"}"
+        with pytest.raises(HeaderTooComplex, match="nests deeper"):
+            recv_frame(frame(header), [1 << 30], HeaderBudget(len(header), 1 << 30))
+    assert counting.parsed == []
+    deepest = b'{"buffers":[],"v":' + b"[" * (MAX_HEADER_DEPTH - 1) + b"]" * (MAX_HEADER_DEPTH - 1)
+    assert recv_frame(frame(deepest + b"}"), [1 << 30], HeaderBudget(1 << 20, 1 << 20))
+
+
+def test_brackets_and_escaped_quotes_in_text_are_no_nesting() -> None:
+    text = '[[[{{{ "\\" \\\\" ' * 50 + "\\"
+    header = json.dumps({"kind": "loaded", "stdout": text, "buffers": []}).encode()
+    assert b'\\\\\\"' in header  # an escaped backslash, then an escaped quote
+    parsed, _ = recv_frame(frame(header), [1 << 30], HeaderBudget(1 << 20, 1 << 20))
+    assert parsed["stdout"] == text
+
+
+HUGE_LISTS = """
+import numpy as np
+
+def update_gate(h_prev, x_t, W_z, b_z):
+    return [0.5] * 200_000
+"""
+
+
+def test_a_submission_returning_huge_lists_is_refused_unparsed(
+    sandbox: Sandbox, gate: PreparedExercise, counting: CountingJson
+) -> None:
+    report = grade(gate, HUGE_LISTS, sandbox, limits=LIMITS)
+    assert report.verdict is Verdict.ERROR
+    assert report.message.startswith(
+        f"the output is too large: a submission's results may hold at most {MAX_RESULT_VALUES} "
+        "values"
+    )
+    assert {test.failure for test in report.tests} == {Failure.CRASHED}
+    # Whatever was parsed was small: the lists never were.
+    assert counting.parsed and max(counting.parsed) < 20_000
+
+
+def test_a_refusal_during_a_hidden_case_says_only_that_it_crashed(
+    sandbox: Sandbox, gate: PreparedExercise
+) -> None:
+    solution = (REPO / "exercises" / "gru-update-gate" / "solution.py").read_text()
+    # The harness drops what the code prints once the first hidden case is in.
+    code = solution + textwrap.dedent(
+        """
+        import sys
+        _answer = update_gate
+
+        def update_gate(*args):
+            hidden = type(sys.stdout).__name__ == "Discard"
+            return [0.5] * 100_000 if hidden else _answer(*args)
+        """
+    )
+    report = grade(gate, code, sandbox, limits=LIMITS)
+    assert report.verdict is Verdict.ERROR
+    hidden = [test for test in report.tests if test.visibility.value == "hidden"]
+    assert hidden and {test.failure for test in hidden} == {Failure.CRASHED}
+    assert report.message.startswith(HIDDEN_MESSAGES[Failure.CRASHED] + ": it ended during")
