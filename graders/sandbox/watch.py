@@ -115,8 +115,7 @@ def watch(
             # Judged on what ``/proc`` showed: a PID 1 that ended meanwhile, and looked as if
             # it waited, is not stopped for it.
             if stopped_for is not None and not select.select([pidfd], [], [], 0)[0]:
-                os.kill(pid, signal.SIGKILL)  # PID 1: the kernel kills its whole namespace
-                return Watched(stopped_for, meter.now(), killed=True)
+                return kill(pid, stopped_for, meter)
             if stopped_for is not None:
                 break
             waiting = [pidfd]
@@ -128,8 +127,7 @@ def watch(
             if pidfd in ready:
                 break
             if out_of_memory_fd in ready:
-                os.kill(pid, signal.SIGKILL)
-                return Watched(EXIT_MEMORY_LIMIT, meter.now(), killed=True)
+                return kill(pid, EXIT_MEMORY_LIMIT, meter)
             if queries is not None and queries.fileno() in ready and not answer():
                 queries = None
     finally:
@@ -143,3 +141,11 @@ def watch(
         )
         return Watched(code, usage, killed=False)
     return Watched(min(os.WEXITSTATUS(status), EXIT_CODE_CLAMP), usage, killed=False)
+
+
+def kill(pid: int, code: int, meter: Meter) -> Watched:
+    """Stop the sandbox at a limit, its usage read first: without a cgroup it is read from
+    ``/proc``, where the processes of a namespace whose PID 1 was killed are dying or gone."""
+    usage = meter.now()
+    os.kill(pid, signal.SIGKILL)  # PID 1: the kernel kills its whole namespace
+    return Watched(code, usage, killed=True)
