@@ -7,6 +7,7 @@
 from graders.canary import CanaryResult, canary
 from graders.cases import case
 from graders.checks.judge import grade
+from graders.checks.rules import RuleKind
 from graders.course import Assignment, Course, LatePolicy, LatePolicyKind
 from graders.errors import (
     CourseError,
@@ -71,6 +72,7 @@ __all__ = [
     "MutantStatus",
     "MutationScore",
     "PreparedExercise",
+    "RuleKind",
     "Sandbox",
     "SandboxError",
     "SandboxFault",

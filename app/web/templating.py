@@ -12,7 +12,7 @@ from fastapi import Request, Response
 from fastapi.templating import Jinja2Templates
 
 from app.web import auth, i18n
-from graders.checks.rules import RuleKind
+from graders import RuleKind
 
 APP_DIR = Path(__file__).resolve().parents[1]
 TEMPLATES_DIR = APP_DIR / "templates"
