@@ -34,6 +34,11 @@ long as it is wrong on most failing cases, as the learner is. A near miss of ano
 sigmoid clipped at +-15, off by 3e-7 on saturated entries only) is neither: as a learner's
 output it has float64 numbers, and as a candidate it is right on most cases.
 
+In a property case (``@property_case``: judged by its checks alone, since right answers
+differ) no value is compared: a candidate explains a failing case where its output fails the
+same checks as the learner's, and a case the learner passes rules out the candidates that
+fail a check there (``CaseTable.by_checks``).
+
 When no candidate fits, :func:`diagnose_by_check` names what every failing test failed on
 right values, if it is one check (the values right, but an input changed in place, a warning
 raised, the wrong type returned): the category is shown per test anyway, the diagnosis says
@@ -44,7 +49,7 @@ from __future__ import annotations
 
 import numbers
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -172,6 +177,9 @@ class CaseTable:
     output's largest magnitude."""
     near_misses: frozenset[str]
     """The candidates wrong here whose output is within ``single`` of the expected one."""
+    failed_checks: Mapping[str, frozenset[str]] | None = None
+    """In a property case (judged by its checks alone, no output compared): the names of the
+    checks each candidate that returned fails here; ``None`` in a case compared by values."""
 
     @classmethod
     def build(
@@ -212,6 +220,42 @@ class CaseTable:
             single,
             near_misses,
         )
+
+    @classmethod
+    def by_checks(
+        cls,
+        failed_checks: Mapping[str, frozenset[str]],
+        no_output: Collection[str],
+        tolerance: Tolerance,
+        raised: Mapping[str, str] | None = None,
+    ) -> CaseTable:
+        """The table of a property case: each candidate that returned with the checks it
+        fails; wrong are those that fail one and those with ``no_output`` (they raised, of
+        the type in ``raised`` when known). No value is matched there, since right answers
+        differ: a candidate fits where it fails the same checks as the learner."""
+        failing = {key for key, failed in failed_checks.items() if failed}
+        wrong = frozenset(failing | set(no_output))
+        return cls(
+            tolerance,
+            None,
+            wrong,
+            {},
+            {k: v for k, v in (raised or {}).items() if k in wrong},
+            Tolerance(SINGLE_RTOL, 0.0),
+            frozenset(),
+            failed_checks,
+        )
+
+    def failing_alike(self, failed: frozenset[str], among: set[str] | None = None) -> set[str]:
+        """In a property case, the keys whose output fails exactly the checks ``failed``
+        (only those ``among`` when given): ``EXPECTED`` when none, as a right output."""
+        if not failed:
+            return {EXPECTED}
+        return {
+            key
+            for key, theirs in (self.failed_checks or {}).items()
+            if theirs == failed and (among is None or key in among)
+        }
 
     def matching(
         self, flat: tuple[Signature, Flat] | None, among: set[str] | None = None
@@ -262,6 +306,8 @@ class Observation:
     raised: str | None = None
     """The type of the exception the learner's code raised instead of returning (``UNTOLD``
     on a hidden case); ``None`` when it returned ``value``."""
+    failed_checks: frozenset[str] = frozenset()
+    """The names of the case's checks the learner's output failed."""
 
 
 def right_values(observation: Observation, flat: tuple[Signature, Flat] | None) -> set[str]:
@@ -293,6 +339,11 @@ def diagnose(
         table = observation.table
         if observation.raised is not None:
             found = table.raising(observation.raised, alive)
+        elif table.failed_checks is not None:
+            found = table.failing_alike(observation.failed_checks, alive)
+            if EXPECTED in found:  # right, failing another check (an input changed in place)
+                ruled_out |= set(table.wrong)
+                continue
         else:
             flat = flatten(observation.value)
             found = table.matching(flat, alive)
