@@ -364,10 +364,10 @@ def check_mutants(prepared: PreparedExercise, sandbox: Sandbox, result: Validati
 
 def same_output(case: PreparedCase, first: str, second: str) -> bool:
     """Whether two candidates are alike on ``case``: the same values, or in a property case
-    the same checks failed (both raised: alike too)."""
-    if case.table.failed_checks is not None:
-        failed = case.table.failed_checks
-        return failed.get(first) == failed.get(second)
+    the same structure and checks failed (both raised: alike too)."""
+    if case.table.checked is not None:
+        checked = case.table.checked
+        return checked.get(first) == checked.get(second)
     flats = [flatten(case.outputs[key]) if key in case.outputs else None for key in (first, second)]
     if flats[0] is None or flats[1] is None or flats[0][0] != flats[1][0]:
         return flats[0] is None and flats[1] is None

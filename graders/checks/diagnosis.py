@@ -35,9 +35,9 @@ sigmoid clipped at +-15, off by 3e-7 on saturated entries only) is neither: as a
 output it has float64 numbers, and as a candidate it is right on most cases.
 
 In a property case (``@property_case``: judged by its checks alone, since right answers
-differ) no value is compared: a candidate explains a failing case where its output fails the
-same checks as the learner's, and a case the learner passes rules out the candidates that
-fail a check there (``CaseTable.by_checks``).
+differ) no value is compared: a candidate explains a failing case where its output has the
+structure of the learner's (types and shapes) and fails the same checks, and a case the
+learner passes rules out the candidates that fail a check there (``CaseTable.by_checks``).
 
 When no candidate fits, :func:`diagnose_by_check` names what every failing test failed on
 right values, if it is one check (the values right, but an input changed in place, a warning
@@ -158,6 +158,20 @@ EXPECTED = ""
 
 
 @dataclass(frozen=True)
+class Checked:
+    """An output as a property case tells it from others: its structure (types and shapes,
+    ``None`` where it cannot be compared as numbers) and the names of the checks it fails."""
+
+    structure: Signature | None
+    failed: frozenset[str]
+
+    @classmethod
+    def of(cls, value: Any, failed: frozenset[str]) -> Checked:
+        flat = flatten(value)
+        return cls(None if flat is None else flat[0], failed)
+
+
+@dataclass(frozen=True)
 class CaseTable:
     """The candidates' outputs on one case, grouped by structure for one comparison each."""
 
@@ -177,9 +191,9 @@ class CaseTable:
     output's largest magnitude."""
     near_misses: frozenset[str]
     """The candidates wrong here whose output is within ``single`` of the expected one."""
-    failed_checks: Mapping[str, frozenset[str]] | None = None
-    """In a property case (judged by its checks alone, no output compared): the names of the
-    checks each candidate that returned fails here; ``None`` in a case compared by values."""
+    checked: Mapping[str, Checked] | None = None
+    """In a property case (judged by its checks alone, no output compared): what each
+    candidate that returned gave here; ``None`` in a case compared by values."""
 
     @classmethod
     def build(
@@ -224,16 +238,18 @@ class CaseTable:
     @classmethod
     def by_checks(
         cls,
-        failed_checks: Mapping[str, frozenset[str]],
+        checked: Mapping[str, Checked],
         no_output: Collection[str],
         tolerance: Tolerance,
         raised: Mapping[str, str] | None = None,
     ) -> CaseTable:
-        """The table of a property case: each candidate that returned with the checks it
-        fails; wrong are those that fail one and those with ``no_output`` (they raised, of
-        the type in ``raised`` when known). No value is matched there, since right answers
-        differ: a candidate fits where it fails the same checks as the learner."""
-        failing = {key for key, failed in failed_checks.items() if failed}
+        """The table of a property case: each candidate that returned with its output's
+        structure and the checks it fails; wrong are those that fail one and those with
+        ``no_output`` (they raised, of the type in ``raised`` when known). No value is matched
+        there, since right answers differ: a candidate fits where its output has the learner's
+        structure and fails the same checks (a transposed basis and a list both fail every
+        check, but are not one slip)."""
+        failing = {key for key, output in checked.items() if output.failed}
         wrong = frozenset(failing | set(no_output))
         return cls(
             tolerance,
@@ -243,18 +259,18 @@ class CaseTable:
             {k: v for k, v in (raised or {}).items() if k in wrong},
             Tolerance(SINGLE_RTOL, 0.0),
             frozenset(),
-            failed_checks,
+            checked,
         )
 
-    def failing_alike(self, failed: frozenset[str], among: set[str] | None = None) -> set[str]:
-        """In a property case, the keys whose output fails exactly the checks ``failed``
-        (only those ``among`` when given): ``EXPECTED`` when none, as a right output."""
-        if not failed:
+    def failing_alike(self, output: Checked, among: set[str] | None = None) -> set[str]:
+        """In a property case, the keys whose output is like ``output`` (only those
+        ``among`` when given): ``EXPECTED`` when it fails no check, as a right output."""
+        if not output.failed:
             return {EXPECTED}
         return {
             key
-            for key, theirs in (self.failed_checks or {}).items()
-            if theirs == failed and (among is None or key in among)
+            for key, theirs in (self.checked or {}).items()
+            if theirs == output and output.structure is not None and (among is None or key in among)
         }
 
     def matching(
@@ -339,8 +355,9 @@ def diagnose(
         table = observation.table
         if observation.raised is not None:
             found = table.raising(observation.raised, alive)
-        elif table.failed_checks is not None:
-            found = table.failing_alike(observation.failed_checks, alive)
+        elif table.checked is not None:
+            checked = Checked.of(observation.value, observation.failed_checks)
+            found = table.failing_alike(checked, alive)
             if EXPECTED in found:  # right, failing another check (an input changed in place)
                 ruled_out |= set(table.wrong)
                 continue

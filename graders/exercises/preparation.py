@@ -22,7 +22,7 @@ import numpy as np
 
 from graders.cases import CaseKind, CaseSpec, collect_cases
 from graders.checks.compare import Tolerance, compare
-from graders.checks.diagnosis import Candidate, CaseTable, exception_name
+from graders.checks.diagnosis import Candidate, CaseTable, Checked, exception_name
 from graders.checks.outputs import OutputSpec, loosest, output_batch_axis
 from graders.checks.properties import failed_checks
 from graders.errors import ExerciseError
@@ -270,13 +270,16 @@ def prepared_case(
     rules, or in a property case by the checks each fails."""
     tolerance = Tolerance(spec.rtol, spec.atol)
     if spec.kind is CaseKind.PROPERTY:
-        failed = {
-            key: frozenset(f.name for f in failed_checks(spec.checks, inputs, outputs[key]))
+        checked = {
+            key: Checked.of(
+                outputs[key],
+                frozenset(f.name for f in failed_checks(spec.checks, inputs, outputs[key])),
+            )
             for key in candidates
             if key in outputs
         }
         absent = {key for key in candidates if key not in outputs}
-        table = CaseTable.by_checks(failed, absent, tolerance, raised)
+        table = CaseTable.by_checks(checked, absent, tolerance, raised)
         return PreparedCase(spec, inputs, expected, outputs, table, slice_inputs)
     batch_axis = output_batch_axis(spec.output_batch_axis, declared) if spec.batched else None
     wrong = frozenset(
