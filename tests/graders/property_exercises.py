@@ -85,7 +85,7 @@ def wide_of_rank_three(rng):
     return {"a": of_rank(rng, 4, 7, 3)}
 """
 
-NOT_NORMALISED = '''
+NOT_NORMALISED = """
 import numpy as np
 
 HINT = (
@@ -98,9 +98,9 @@ def column_basis(a):
     u, s, _ = np.linalg.svd(a, full_matrices=False)
     rank = int(np.sum(s > s.max(initial=0.0) * max(a.shape) * np.finfo(a.dtype).eps))
     return u[:, :rank] * s[:rank]
-'''
+"""
 
-EVERY_COLUMN = '''
+EVERY_COLUMN = """
 import numpy as np
 
 HINT = (
@@ -112,7 +112,7 @@ HINT = (
 def column_basis(a):
     q, _ = np.linalg.qr(a)
     return q
-'''
+"""
 
 
 def make_column_basis(root: Path) -> Path:
