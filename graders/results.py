@@ -77,9 +77,6 @@ class Failure(Enum):
     NON_FINITE = "non_finite"
     VALUES = "values"
     """Values outside the tolerance."""
-    PROPERTY = "property"
-    """The output fails one of the case's own checks (``checks=``; a property case's only
-    judge): a hidden test names the checks, never what they said."""
     EXCEPTION = "exception"
     CHANGED_INPUT = "changed_input"
     INCONSISTENT_BATCH = "inconsistent_batch"
@@ -90,6 +87,9 @@ class Failure(Enum):
     CRASHED = "crashed"
     FORBIDDEN = "forbidden"
     """The code uses what the exercise's rules forbid (``[rules] forbid``), so it was not run."""
+    PROPERTY = "property"
+    """The output fails one of the case's own checks (``checks=``; a property case's only
+    judge): a hidden test names the checks, never what they said."""
 
 
 @dataclass(frozen=True)
