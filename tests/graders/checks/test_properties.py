@@ -4,6 +4,7 @@ real sandbox on the column-basis fixture (tests/graders/property_exercises.py)."
 
 from __future__ import annotations
 
+import re
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -26,8 +27,8 @@ from graders.cases import CaseKind, collect_cases, property_case
 from graders.checks.hidden import hidden_message
 from graders.checks.properties import failed_checks
 from graders.validation import validate_folder
-from tests.graders.helpers import make_tiny_exercise, write
-from tests.graders.property_exercises import BASIS_SOLUTION, make_column_basis
+from tests.graders.helpers import REPO, make_tiny_exercise, write
+from tests.graders.property_exercises import BASIS_CASES, BASIS_SOLUTION, make_column_basis
 
 HIDDEN = ["tall full rank", "dependent columns", "wide of rank three"]
 
@@ -258,3 +259,24 @@ def test_a_check_of_a_reference_case_fails_as_a_property_not_as_values(
         "random values": "property: the output fails the check 'a python int' "
         "(details are not shown for hidden tests)",
     }
+
+
+def test_the_authoring_guides_example_is_the_fixture(
+    basis: PreparedExercise, sandbox: Sandbox
+) -> None:
+    guide = (REPO / "docs" / "authoring.md").read_text(encoding="utf-8")
+    section = guide.split("## Property cases: checks without a reference")[1].split("\n## ")[0]
+    blocks = re.findall(r"```\w*\n(.*?)```", section, re.S)
+    solution, cases, public, hidden = blocks[1:5]
+    assert solution.removeprefix("# solution.py\n").strip() == BASIS_SOLUTION.strip()
+    assert cases.removeprefix("# cases.py\n").strip() == BASIS_CASES.strip()
+    learner = re.search(r"\(`(a @ vt\[:rank\]\.T)`", section)
+    assert learner is not None
+    code = BASIS_SOLUTION.replace("return u[:, :rank]", f"return {learner.group(1)}").replace(
+        "u, s, _ =", "u, s, vt ="
+    )
+    report = graded(basis, code, sandbox)
+    assert messages(report)["two columns"] == public.strip()
+    assert messages(report)["tall full rank"] == hidden.strip()
+    assert report.diagnosis is not None and report.diagnosis.key == "not_normalised"
+    assert f'"{report.diagnosis.hint}"' in " ".join(section.split())
