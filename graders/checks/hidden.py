@@ -7,9 +7,9 @@ nothing the learner's code wrote and no number from a hidden input or from the l
 on it can reach the report: a check's own message never does. Besides the tests, a report
 may carry one diagnosis (graders/checks/diagnosis.py): one of the exercise's known mistakes'
 texts, trusted and fixed per version, with the failing tests it explains (which the tests'
-failures already tell). Per hidden case and submission the
-learner learns at most ``leak_bound_bits`` (the log2 of the number of distinct things the
-test and the diagnosis can show together; docs/security.md).
+failures already tell). Per hidden case and submission the learner learns at most
+``leak_bound_bits`` (the log2 of the number of distinct things the test and the diagnosis can
+show together; docs/security.md).
 """
 
 from __future__ import annotations
