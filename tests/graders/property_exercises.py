@@ -25,10 +25,13 @@ from graders.cases import property_case
 
 
 def not_a_basis(a, got):
-    # Nothing compares the output with a reference: the checks read its type and shape.
+    # Nothing compares the output with a reference: the checks read its type and shape, the
+    # number of columns too before any product (a check runs outside the sandbox's limits).
     if not isinstance(got, np.ndarray) or got.ndim != 2 or got.shape[0] != a.shape[0]:
         shape = getattr(got, "shape", None)
         return f"expected a 2-d array with {a.shape[0]} rows, got {type(got).__name__} {shape}"
+    if got.shape[1] > min(a.shape):
+        return f"{got.shape[1]} columns, more than a basis of {min(a.shape)} dimensions at most"
     return None
 
 
