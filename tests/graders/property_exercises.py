@@ -127,3 +127,73 @@ def make_column_basis(root: Path) -> Path:
     (folder / "mistakes" / "not_normalised.py").write_text(NOT_NORMALISED, encoding="utf-8")
     (folder / "mistakes" / "every_column.py").write_text(EVERY_COLUMN, encoding="utf-8")
     return folder
+
+
+DROPOUT_SOLUTION = """
+def dropout(x, p, rng):
+    keep = rng.random(x.shape) >= p
+    return x * keep / (1 - p)
+"""
+
+DROPOUT_CASES = '''
+import numpy as np
+
+from graders.cases import property_case
+
+FALSE_FAILURE_RATE = 1e-6
+
+
+def a_share_p_dropped(inputs, got):
+    """Fails a correct solution with probability at most FALSE_FAILURE_RATE over the draws:
+    by Hoeffding's inequality the share of n independent drops is further than t from p with
+    probability at most 2 exp(-2 n t**2)."""
+    x, p = inputs["x"], inputs["p"]
+    if not isinstance(got, np.ndarray) or got.shape != x.shape:
+        return f"expected an array of shape {x.shape}, got {type(got).__name__}"
+    t = np.sqrt(np.log(2 / FALSE_FAILURE_RATE) / (2 * x.size))
+    share = float(np.mean(got == 0))
+    if not abs(share - p) <= t:
+        return f"{share:.3f} of the entries are dropped, expected {p} within {t:.3f}"
+    return None
+
+
+def kept_entries_scaled(inputs, got):
+    x, p = inputs["x"], inputs["p"]
+    if not isinstance(got, np.ndarray) or got.shape != x.shape:
+        return f"expected an array of shape {x.shape}, got {type(got).__name__}"
+    kept = got != 0
+    if not np.allclose(got[kept], x[kept] / (1 - p)):
+        return "the entries kept are not x / (1 - p)"
+    return None
+
+
+DROPOUT = [a_share_p_dropped, kept_entries_scaled]
+
+
+@property_case(public=True, checks=DROPOUT)
+def a_fifth(rng):
+    return {"x": rng.normal(size=(100, 100)), "p": 0.2, "rng": rng}
+
+
+@property_case(points=2, checks=DROPOUT)
+def most(rng):
+    return {"x": rng.normal(size=(50, 200)), "p": 0.7, "rng": rng}
+'''
+
+KEEP_WITH_P = """
+HINT = "p is the probability of dropping an entry, not of keeping it."
+
+
+def dropout(x, p, rng):
+    keep = rng.random(x.shape) < p
+    return x * keep / (1 - p)
+"""
+
+
+def make_random_dropout(root: Path) -> Path:
+    """``dropout(x, p, rng)`` whose draws the statement leaves free: judged by statistics of
+    the output, with a stated false-failure rate of 1e-6 for a correct solution."""
+    folder = make_folder(root, "free-dropout", "dropout", "", DROPOUT_SOLUTION, DROPOUT_CASES)
+    (folder / "mistakes").mkdir()
+    (folder / "mistakes" / "keep_with_p.py").write_text(KEEP_WITH_P, encoding="utf-8")
+    return folder

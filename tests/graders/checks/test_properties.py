@@ -28,7 +28,14 @@ from graders.checks.hidden import hidden_message
 from graders.checks.properties import failed_checks
 from graders.validation import validate_folder
 from tests.graders.helpers import REPO, make_tiny_exercise, write
-from tests.graders.property_exercises import BASIS_CASES, BASIS_SOLUTION, make_column_basis
+from tests.graders.property_exercises import (
+    BASIS_CASES,
+    BASIS_SOLUTION,
+    DROPOUT_SOLUTION,
+    KEEP_WITH_P,
+    make_column_basis,
+    make_random_dropout,
+)
 
 HIDDEN = ["tall full rank", "dependent columns", "wide of rank three"]
 
@@ -280,3 +287,23 @@ def test_the_authoring_guides_example_is_the_fixture(
     assert messages(report)["tall full rank"] == hidden.strip()
     assert report.diagnosis is not None and report.diagnosis.key == "not_normalised"
     assert f'"{report.diagnosis.hint}"' in " ".join(section.split())
+
+
+@pytest.fixture(scope="module")
+def free_dropout(tmp_path_factory: pytest.TempPathFactory) -> PreparedExercise:
+    return prepare_exercise(load_exercise(make_random_dropout(tmp_path_factory.mktemp("ex"))))
+
+
+def test_random_output_is_judged_by_its_statistics(
+    free_dropout: PreparedExercise, sandbox: Sandbox
+) -> None:
+    # Another order of the draws than the reference's: other values, the same statistics.
+    transposed = DROPOUT_SOLUTION.replace("rng.random(x.shape)", "rng.random(x.shape[::-1]).T")
+    report = graded(free_dropout, transposed, sandbox)
+    assert report.verdict is Verdict.PASSED, messages(report)
+    report = graded(free_dropout, KEEP_WITH_P, sandbox)
+    assert messages(report)["a fifth"] == (
+        "check 'a share p dropped': 0.802 of the entries are dropped, expected 0.2 within 0.027"
+    )
+    assert messages(report)["most"] == hidden_message(Failure.PROPERTY, ("a share p dropped",))
+    assert report.diagnosis is not None and report.diagnosis.key == "keep_with_p"
