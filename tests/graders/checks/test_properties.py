@@ -307,3 +307,14 @@ def test_random_output_is_judged_by_its_statistics(
     )
     assert messages(report)["most"] == hidden_message(Failure.PROPERTY, ("a share p dropped",))
     assert report.diagnosis is not None and report.diagnosis.key == "keep_with_p"
+
+
+def test_validate_accepts_a_random_output_judged_by_its_statistics(
+    tmp_path: Path, sandbox: Sandbox
+) -> None:
+    result = validate_folder(make_random_dropout(tmp_path), sandbox)
+    assert result.problems == []
+    assert result.notes == [
+        "2 cases (1 hidden), 1 mistakes, languages: en",
+        "mutation score 100% (4 of 4 non-equivalent mutants fail a hidden case)",
+    ]
