@@ -17,6 +17,10 @@ Each decorated function receives a ``numpy.random.Generator`` seeded from the ca
 name (or from ``seed=``), so inputs are the same on every run, and returns the entry
 function's arguments by name, in call order. Expected outputs are never written here:
 the engine computes them by running ``solution.py`` on these inputs.
+
+A case whose right answer is not unique (any orthonormal basis of a column space, random
+draws in an order the statement leaves free) is judged by its checks alone, with no
+reference comparison: :func:`property_case`.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, TypeVar, overload
 
 import numpy as np
@@ -33,10 +38,25 @@ Maker = TypeVar("Maker", bound=InputMaker)
 OutputBatchAxis = int | tuple[int | None, ...]
 """The batch axis of the output, or one per element of a tuple output (None: not batched)."""
 ExtraCheck = Callable[[Mapping[str, Any], Any], str | None]
-"""``check(inputs, got) -> None`` when fine, else a message for the learner."""
+"""``check(inputs, got) -> None`` when fine, else a message for the learner. Its name (the
+function's, with spaces for underscores) names it in messages, hidden ones included."""
 
 DEFAULT_RTOL = 1e-7
 DEFAULT_ATOL = 1e-9
+
+
+class CaseKind(Enum):
+    """How a case's output is judged."""
+
+    REFERENCE = "reference"
+    """Compared with the reference's output, then its checks run: ``@case``."""
+    PROPERTY = "property"
+    """Judged by its checks alone, for an answer that is not unique: ``@property_case``."""
+
+
+def check_name(check: ExtraCheck) -> str:
+    """What messages call a check: its function's name with spaces for underscores."""
+    return getattr(check, "__name__", type(check).__name__).replace("_", " ")
 
 
 @dataclass(frozen=True)
@@ -53,6 +73,7 @@ class CaseSpec:
     batch_axes: Mapping[str, int] = field(default_factory=dict)
     output_batch_axis: OutputBatchAxis = 0
     checks: Sequence[ExtraCheck] = ()
+    kind: CaseKind = CaseKind.REFERENCE
 
     @property
     def rng_seed(self) -> int:
@@ -117,29 +138,79 @@ def case(
             batch (a mean loss) says so in exercise.toml (``[[outputs]] batch = "mean"``).
             Only array inputs can be batched.
         checks: extra trusted checks ``check(inputs, got) -> message | None``, run after the
-            value comparison passes.
+            value comparison passes; named functions, each failing one named in the message.
     """
+    register = _declare(
+        name=name,
+        public=public,
+        points=points,
+        rtol=rtol,
+        atol=atol,
+        seed=seed,
+        batch_axes=dict(batch_axes or {}),
+        output_batch_axis=output_batch_axis,
+        checks=tuple(checks),
+    )
+    return register(fn) if fn is not None else register
+
+
+def property_case(
+    *,
+    checks: Sequence[ExtraCheck],
+    name: str | None = None,
+    public: bool = False,
+    points: float = 1.0,
+    seed: int | None = None,
+) -> Callable[[InputMaker], InputMaker]:
+    """Declare a case judged by its ``checks`` alone, with no reference comparison: for an
+    output the statement does not fix (any orthonormal basis of a space, statistics of random
+    draws). Every check runs on the learner's output; the test fails naming each check that
+    fails (a hidden test its name only, never its message). The reference must pass them.
+
+    Args:
+        checks: ``check(inputs, got) -> message | None``, named functions (their names are
+            what learners read), at least one; each checks the output's type and shape
+            itself, since nothing else does.
+        name, public, points, seed: as for :func:`case`.
+    """
+    if not checks:
+        raise ValueError("a property case needs at least one check")
+    return _declare(
+        name=name,
+        public=public,
+        points=points,
+        seed=seed,
+        checks=tuple(checks),
+        kind=CaseKind.PROPERTY,
+    )
+
+
+def _declare(
+    *, name: str | None, points: float, **options: Any
+) -> Callable[[InputMaker], InputMaker]:
+    """The decorator that registers a function as a case with ``options``."""
 
     def register(make_inputs: InputMaker) -> InputMaker:
         if points < 0:
             raise ValueError(f"case {make_inputs.__name__!r}: points must be >= 0")
+        names = [check_name(check) for check in options["checks"]]
+        # A failing check is told by its name alone in a hidden test: it must say which.
+        if "<lambda>" in names or len(set(names)) < len(names):
+            raise ValueError(
+                f"case {make_inputs.__name__!r}: checks must be named functions with "
+                "different names (their names are what learners read)"
+            )
         _registry.append(
             CaseSpec(
                 name=name or make_inputs.__name__.replace("_", " "),
                 make_inputs=make_inputs,
-                public=public,
                 points=float(points),
-                rtol=rtol,
-                atol=atol,
-                seed=seed,
-                batch_axes=dict(batch_axes or {}),
-                output_batch_axis=output_batch_axis,
-                checks=tuple(checks),
+                **options,
             )
         )
         return make_inputs
 
-    return register(fn) if fn is not None else register
+    return register
 
 
 def collect_cases(run_module: Callable[[], object]) -> list[CaseSpec]:

@@ -76,7 +76,7 @@ class Failure(Enum):
     WRONG_DTYPE = "wrong_dtype"
     NON_FINITE = "non_finite"
     VALUES = "values"
-    """Values outside the tolerance (or failing an exercise's own check)."""
+    """Values outside the tolerance."""
     EXCEPTION = "exception"
     CHANGED_INPUT = "changed_input"
     INCONSISTENT_BATCH = "inconsistent_batch"
@@ -87,6 +87,9 @@ class Failure(Enum):
     CRASHED = "crashed"
     FORBIDDEN = "forbidden"
     """The code uses what the exercise's rules forbid (``[rules] forbid``), so it was not run."""
+    PROPERTY = "property"
+    """The output fails one of the case's own checks (``checks=``; a property case's only
+    judge): a hidden test names the checks, never what they said."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,10 @@ class TestResult:
     message: str = ""
     failure: Failure | None = None
     """Set exactly when the test did not pass."""
+    failed_checks: tuple[str, ...] = field(default=(), compare=False)
+    """With ``Failure.PROPERTY``: the names of the checks the output failed (the author's
+    trusted words, which a hidden test's message shows too); the message says it for the
+    JSON, so it is not part of it."""
 
     def to_dict(self) -> dict[str, Any]:
         return {

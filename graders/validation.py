@@ -12,8 +12,10 @@ from typing import Any
 
 import numpy as np
 
+from graders.cases import CaseKind
 from graders.checks.diagnosis import close_rows, flatten
 from graders.checks.judge import Audience, cost_of, grade, plan_tasks
+from graders.checks.properties import failed_checks
 from graders.checks.rules import Unreadable, find_violations
 from graders.course import COURSE_FILE, load_course
 from graders.errors import GraderError
@@ -230,16 +232,24 @@ def check_case_costs(
 
 def first_unstable_case(prepared: PreparedExercise, function: Callable[..., Any]) -> str | None:
     """The first case on which two calls of ``function`` (trusted code: the reference or a
-    mistake) return different outputs, if any."""
+    mistake) return different outputs, if any; in a property case, outputs that fail
+    different checks (two right answers there are alike)."""
     for case in prepared.cases:
-        tolerance = case.table.tolerance
         try:
             first, second = call_entry(function, case.inputs), call_entry(function, case.inputs)
         except Exception:  # raising is an answer too; preparation told the reference's
             continue
-        if not same(first, second, tolerance):
+        if case.spec.kind is CaseKind.PROPERTY:
+            stable = failed_names(case, first) == failed_names(case, second)
+        else:
+            stable = same(first, second, case.table.tolerance)
+        if not stable:
             return case.name
     return None
+
+
+def failed_names(case: PreparedCase, output: Any) -> tuple[str, ...]:
+    return tuple(failure.name for failure in failed_checks(case.spec.checks, case.inputs, output))
 
 
 def reference_warnings(prepared: PreparedExercise, reference: Callable[..., Any]) -> list[str]:
@@ -304,14 +314,15 @@ def why_not_diagnosed(prepared: PreparedExercise, mistake: Mistake, report: Grad
             "that tells them apart"
         )
     if not any(mistake.name in case.table.wrong for case in prepared.cases):
-        # Candidates are matched on values (graders/checks/diagnosis.py): one whose values are
-        # right everywhere explains nothing, and a check's fixed hint speaks for such code.
+        # Candidates are matched on values, and in property cases on the checks they fail
+        # (graders/checks/diagnosis.py): one right everywhere explains nothing, and a check's
+        # fixed hint speaks for such code.
         failures = sorted({t.failure.value for t in report.tests if t.failure is not None})
         return (
-            f"its values equal the reference's on every case and it fails only on "
-            f"{', '.join(failures)}: a mistake can only be the diagnosis of wrong values, "
-            "and the check's own message tells the learner; delete the file, or make it a "
-            "mistake in the values"
+            f"its values equal the reference's on every case (and it passes every property "
+            f"case's checks) and it fails only on {', '.join(failures)}: a mistake can only "
+            "be the diagnosis of wrong values or of failed checks, and the check's own "
+            "message tells the learner; delete the file, or make it a mistake in the values"
         )
     unstable = first_unstable_case(prepared, entry_function(mistake.path, exercise.entry))
     if unstable is not None:
@@ -352,6 +363,11 @@ def check_mutants(prepared: PreparedExercise, sandbox: Sandbox, result: Validati
 
 
 def same_output(case: PreparedCase, first: str, second: str) -> bool:
+    """Whether two candidates are alike on ``case``: the same values, or in a property case
+    the same structure and checks failed (both raised: alike too)."""
+    if case.table.checked is not None:
+        checked = case.table.checked
+        return checked.get(first) == checked.get(second)
     flats = [flatten(case.outputs[key]) if key in case.outputs else None for key in (first, second)]
     if flats[0] is None or flats[1] is None or flats[0][0] != flats[1][0]:
         return flats[0] is None and flats[1] is None

@@ -58,7 +58,7 @@ CATEGORIES = {
     Check.FINITENESS: Failure.NON_FINITE,
     Check.VALUES: Failure.VALUES,
     Check.VALUE: Failure.VALUES,
-    Check.AUTHOR: Failure.VALUES,
+    Check.AUTHOR: Failure.PROPERTY,
     Check.SINGLE_EXAMPLE: Failure.INCONSISTENT_BATCH,
     Check.BATCH_CONSISTENCY: Failure.INCONSISTENT_BATCH,
     Check.INPUTS: Failure.CHANGED_INPUT,
@@ -71,6 +71,8 @@ class CheckResult:
     passed: bool
     check: Check | None = None
     message: str = ""
+    failed_checks: tuple[str, ...] = ()
+    """With ``Check.AUTHOR``: the names of the case's checks that failed."""
 
 
 PASS = CheckResult(True)

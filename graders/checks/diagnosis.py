@@ -34,6 +34,11 @@ long as it is wrong on most failing cases, as the learner is. A near miss of ano
 sigmoid clipped at +-15, off by 3e-7 on saturated entries only) is neither: as a learner's
 output it has float64 numbers, and as a candidate it is right on most cases.
 
+In a property case (``@property_case``: judged by its checks alone, since right answers
+differ) no value is compared: a candidate explains a failing case where its output has the
+structure of the learner's (types and shapes) and fails the same checks, and a case the
+learner passes rules out the candidates that fail a check there (``CaseTable.by_checks``).
+
 When no candidate fits, :func:`diagnose_by_check` names what every failing test failed on
 right values, if it is one check (the values right, but an input changed in place, a warning
 raised, the wrong type returned): the category is shown per test anyway, the diagnosis says
@@ -44,7 +49,7 @@ from __future__ import annotations
 
 import numbers
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -153,6 +158,20 @@ EXPECTED = ""
 
 
 @dataclass(frozen=True)
+class Checked:
+    """An output as a property case tells it from others: its structure (types and shapes,
+    ``None`` where it cannot be compared as numbers) and the names of the checks it fails."""
+
+    structure: Signature | None
+    failed: frozenset[str]
+
+    @classmethod
+    def of(cls, value: Any, failed: frozenset[str]) -> Checked:
+        flat = flatten(value)
+        return cls(None if flat is None else flat[0], failed)
+
+
+@dataclass(frozen=True)
 class CaseTable:
     """The candidates' outputs on one case, grouped by structure for one comparison each."""
 
@@ -172,6 +191,9 @@ class CaseTable:
     output's largest magnitude."""
     near_misses: frozenset[str]
     """The candidates wrong here whose output is within ``single`` of the expected one."""
+    checked: Mapping[str, Checked] | None = None
+    """In a property case (judged by its checks alone, no output compared): what each
+    candidate that returned gave here; ``None`` in a case compared by values."""
 
     @classmethod
     def build(
@@ -212,6 +234,46 @@ class CaseTable:
             single,
             near_misses,
         )
+
+    @classmethod
+    def by_checks(
+        cls,
+        checked: Mapping[str, Checked],
+        no_output: Collection[str],
+        tolerance: Tolerance,
+        raised: Mapping[str, str] | None = None,
+    ) -> CaseTable:
+        """The table of a property case: each candidate that returned with its output's
+        structure and the checks it fails; wrong are those that fail one and those with
+        ``no_output`` (they raised, of the type in ``raised`` when known). No value is matched
+        there, since right answers differ: a candidate fits where its output has the learner's
+        structure and fails the same checks (a transposed basis and a list both fail every
+        check, but are not one slip)."""
+        failing = {key for key, output in checked.items() if output.failed}
+        wrong = frozenset(failing | set(no_output))
+        return cls(
+            tolerance,
+            None,
+            wrong,
+            {},
+            {k: v for k, v in (raised or {}).items() if k in wrong},
+            Tolerance(SINGLE_RTOL, 0.0),
+            frozenset(),
+            checked,
+        )
+
+    def failing_alike(self, output: Checked, among: set[str] | None = None) -> set[str]:
+        """In a property case, the keys whose output is like ``output`` (only those
+        ``among`` when given): ``EXPECTED`` when it fails no check, as a right output."""
+        if not output.failed:
+            return {EXPECTED}
+        if output.structure is None:  # text, a foreign object: no slip of a known kind
+            return set()
+        return {
+            key
+            for key, theirs in (self.checked or {}).items()
+            if theirs == output and (among is None or key in among)
+        }
 
     def matching(
         self, flat: tuple[Signature, Flat] | None, among: set[str] | None = None
@@ -262,6 +324,8 @@ class Observation:
     raised: str | None = None
     """The type of the exception the learner's code raised instead of returning (``UNTOLD``
     on a hidden case); ``None`` when it returned ``value``."""
+    failed_checks: frozenset[str] = frozenset()
+    """The names of the case's checks the learner's output failed."""
 
 
 def right_values(observation: Observation, flat: tuple[Signature, Flat] | None) -> set[str]:
@@ -293,6 +357,12 @@ def diagnose(
         table = observation.table
         if observation.raised is not None:
             found = table.raising(observation.raised, alive)
+        elif table.checked is not None:
+            checked = Checked.of(observation.value, observation.failed_checks)
+            found = table.failing_alike(checked, alive)
+            if EXPECTED in found:  # right, failing another check (an input changed in place)
+                ruled_out |= set(table.wrong)
+                continue
         else:
             flat = flatten(observation.value)
             found = table.matching(flat, alive)

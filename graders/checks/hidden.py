@@ -1,22 +1,25 @@
 """What a hidden test may tell the learner: its name, its points, passed or not, and one
 ``Failure`` from a fixed vocabulary.
 
-A hidden test's message is a function of its ``Failure`` alone, so nothing the learner's code
-wrote and no number from a hidden input or from the learner's output on it can reach the
-report. Besides the tests, a report may carry one diagnosis (graders/checks/diagnosis.py): one of
-the exercise's known mistakes' texts, trusted and fixed per version, with the failing tests
-it explains (which the tests' failures already tell). Per hidden case and submission the
-learner learns at most ``leak_bound_bits`` (the log2 of the number of distinct things the
-test and the diagnosis can show together; docs/security.md).
+A hidden test's message is a function of its ``Failure`` alone, and for ``Failure.PROPERTY`` of
+the names of the case's checks that failed (the author's trusted words, fixed per version), so
+nothing the learner's code wrote and no number from a hidden input or from the learner's output
+on it can reach the report: a check's own message never does. Besides the tests, a report
+may carry one diagnosis (graders/checks/diagnosis.py): one of the exercise's known mistakes'
+texts, trusted and fixed per version, with the failing tests it explains (which the tests'
+failures already tell). Per hidden case and submission the learner learns at most
+``leak_bound_bits`` (the log2 of the number of distinct things the test and the diagnosis can
+show together; docs/security.md).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from graders.checks.compare import NON_FINITE_ADVICE
 from graders.checks.diagnosis import CHECK_HINTS
+from graders.checks.properties import names_text
 from graders.results import Failure, Status, TestResult, Visibility
 
 NOT_SHOWN = " (details are not shown for hidden tests)"
@@ -28,6 +31,7 @@ HIDDEN_MESSAGES = {
         "finiteness: NaN or Inf where finite values were expected; " + NON_FINITE_ADVICE
     ),
     Failure.VALUES: "values: the output differs from the expected one beyond the tolerance",
+    Failure.PROPERTY: "property: the output fails a check of this test",
     Failure.EXCEPTION: "raised an exception",
     Failure.CHANGED_INPUT: (
         "inputs: the function changed an input in place; work on a copy "
@@ -50,7 +54,11 @@ ERROR_FAILURES = frozenset(
 )
 
 
-def hidden_message(failure: Failure) -> str:
+def hidden_message(failure: Failure, failed_checks: Sequence[str] = ()) -> str:
+    """The fixed message of ``failure``; of ``Failure.PROPERTY``, naming the ``failed_checks``
+    (their names only)."""
+    if failure is Failure.PROPERTY and failed_checks:
+        return f"property: the output fails {names_text(failed_checks)}{NOT_SHOWN}"
     return HIDDEN_MESSAGES[failure] + NOT_SHOWN
 
 
@@ -72,15 +80,23 @@ def hidden_view(result: TestResult) -> TestResult:
         hidden_status(failure),
         0.0,
         result.max_points,
-        hidden_message(failure),
+        hidden_message(failure, result.failed_checks),
         failure,
+        result.failed_checks if failure is Failure.PROPERTY else (),
     )
 
 
 def hidden_outcomes() -> frozenset[Failure | None]:
     """Every failure a hidden test can show (``None``: passed); its status, points and message
-    follow from it."""
+    follow from it, and for ``Failure.PROPERTY`` from the set of checks that failed."""
     return frozenset({None, *Failure})
+
+
+def outcome_count(checks: Collection[str] = ()) -> int:
+    """How many different things a hidden test whose case has ``checks`` (their names) can
+    show: passed, each other category, and ``property`` with each non-empty set of its
+    checks (or without names)."""
+    return len(hidden_outcomes()) - 1 + max(1, (1 << len(checks)) - 1)
 
 
 def diagnosis_outcomes(hints: Collection[str]) -> frozenset[str | None]:
@@ -89,7 +105,7 @@ def diagnosis_outcomes(hints: Collection[str]) -> frozenset[str | None]:
     return frozenset({None, *hints, *CHECK_HINTS.values()})
 
 
-def leak_bound_bits(hints: Collection[str]) -> float:
-    """The most a submission can learn of one hidden case, in bits: the test's failure, and
-    at worst all of the one diagnosis of the submission."""
-    return math.log2(len(hidden_outcomes()) * len(diagnosis_outcomes(hints)))
+def leak_bound_bits(hints: Collection[str], checks: Collection[str] = ()) -> float:
+    """The most a submission can learn of one hidden case with ``checks`` (their names), in
+    bits: the test's outcome, and at worst all of the one diagnosis of the submission."""
+    return math.log2(outcome_count(checks) * len(diagnosis_outcomes(hints)))

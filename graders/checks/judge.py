@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from graders.cases import OutputBatchAxis
-from graders.checks.compare import Check, CheckResult, Tolerance, compare
+from graders.cases import CaseKind, OutputBatchAxis
+from graders.checks.compare import PASS, Check, CheckResult, Tolerance, compare
 from graders.checks.diagnosis import (
     UNTOLD,
     Observation,
@@ -25,6 +25,7 @@ from graders.checks.diagnosis import (
 from graders.checks.hidden import HIDDEN_MESSAGES, hidden_view
 from graders.checks.layout import explain_shape_error
 from graders.checks.outputs import BatchRule, OutputSpec, output_batch_axis
+from graders.checks.properties import failed_checks, failures_message
 from graders.checks.rules import Unreadable, find_violations, violations_message
 from graders.exercises import Exercise, PreparedCase, PreparedExercise, WarningPolicy
 from graders.results import (
@@ -282,7 +283,11 @@ def observations(
         if outcome.ok:
             found.append(
                 Observation(
-                    plan.case.name, plan.case.table, outcome.value, test.status is Status.PASSED
+                    plan.case.name,
+                    plan.case.table,
+                    outcome.value,
+                    test.status is Status.PASSED,
+                    failed_checks=frozenset(test.failed_checks),
                 )
             )
             continue
@@ -365,7 +370,11 @@ def not_run(case: PreparedCase, failure: Failure, why: str) -> TestResult:
 
 
 def test_result(
-    case: PreparedCase, status: Status, message: str = "", failure: Failure | None = None
+    case: PreparedCase,
+    status: Status,
+    message: str = "",
+    failure: Failure | None = None,
+    failed: tuple[str, ...] = (),
 ) -> TestResult:
     spec = case.spec
     return TestResult(
@@ -376,6 +385,7 @@ def test_result(
         max_points=spec.points,
         message=message,
         failure=failure,
+        failed_checks=failed,
     )
 
 
@@ -433,25 +443,35 @@ def judge_outcome(
     batch_axis = (
         output_batch_axis(case.spec.output_batch_axis, declared) if case.spec.batched else None
     )
-    result = compare(case.expected, outcome.value, tolerance, batch_axis, declared)
+    # A property case has no expected output to compare with: its checks judge it alone.
+    result = (
+        compare(case.expected, outcome.value, tolerance, batch_axis, declared)
+        if case.spec.kind is CaseKind.REFERENCE
+        else PASS
+    )
     if result.passed:
         result = further_checks(plan, run, outcome, tolerance, exercise)
     if result.passed:
         return test_result(case, Status.PASSED)
     check = result.check or Check.VALUES
-    return test_result(case, Status.FAILED, result.message, check.category)
+    return test_result(case, Status.FAILED, result.message, check.category, result.failed_checks)
 
 
 def further_checks(
     plan: CasePlan, run: RunResult, outcome: TaskOutcome, tolerance: Tolerance, exercise: Exercise
 ) -> CheckResult:
-    """Extra author checks, batch consistency, in-place changes and, where the exercise says
-    so, warnings, once the values match."""
+    """The case's own checks (each failing one named), batch consistency, in-place changes
+    and, where the exercise says so, warnings, once the values match (at once in a property
+    case)."""
     case = plan.case
-    for check in case.spec.checks:
-        message = check(case.inputs, outcome.value)
-        if message:
-            return CheckResult(False, Check.AUTHOR, f"check: {message}")
+    failures = failed_checks(case.spec.checks, case.inputs, outcome.value)
+    if failures:
+        return CheckResult(
+            False,
+            Check.AUTHOR,
+            failures_message(failures),
+            tuple(failure.name for failure in failures),
+        )
     if plan.slices:
         result = batch_consistency(plan, run, outcome.value, tolerance, exercise.outputs)
         if not result.passed:

@@ -8,6 +8,7 @@ version (the content's hash: an edited folder is a new version) once per process
 from __future__ import annotations
 
 import copy
+import functools
 import runpy
 import threading
 from collections import OrderedDict
@@ -18,10 +19,11 @@ from typing import Any, cast
 
 import numpy as np
 
-from graders.cases import CaseSpec, collect_cases
+from graders.cases import CaseKind, CaseSpec, collect_cases
 from graders.checks.compare import Tolerance, compare
-from graders.checks.diagnosis import Candidate, CaseTable, exception_name
+from graders.checks.diagnosis import Candidate, CaseTable, Checked, exception_name
 from graders.checks.outputs import OutputSpec, loosest, output_batch_axis
+from graders.checks.properties import failed_checks
 from graders.errors import ExerciseError
 from graders.exercises.loading import display_path
 from graders.exercises.model import Exercise, PreparedCase, PreparedExercise
@@ -202,8 +204,17 @@ def _run_mutants(
         memory_mb=exercise.limits.memory_mb,
         keys=[m.key for m in mutants],
         cache_file=cache,
+        checks=[
+            functools.partial(_passes, case.spec) if case.spec.kind is CaseKind.PROPERTY else None
+            for case in made
+        ],
     )
     return tuple(m for m in mutants if m.key in runs.outputs), runs
+
+
+def _passes(spec: CaseSpec, inputs: Mapping[str, Any], got: Any) -> bool:
+    """Whether ``got`` passes every check of the property case ``spec`` on ``inputs``."""
+    return not failed_checks(spec.checks, inputs, got)
 
 
 def _candidates(exercise: Exercise, mutants: Sequence[Mutant]) -> dict[str, Candidate]:
@@ -255,8 +266,20 @@ def prepared_case(
 ) -> PreparedCase:
     """A case with its candidates' outputs arranged for matching (absent: it raised, of the
     type in ``raised`` when known), judged wrong or right by the ``declared`` outputs'
-    rules."""
+    rules, or in a property case by the checks each fails."""
     tolerance = Tolerance(spec.rtol, spec.atol)
+    if spec.kind is CaseKind.PROPERTY:
+        checked = {
+            key: Checked.of(
+                outputs[key],
+                frozenset(f.name for f in failed_checks(spec.checks, inputs, outputs[key])),
+            )
+            for key in candidates
+            if key in outputs
+        }
+        absent = {key for key in candidates if key not in outputs}
+        table = CaseTable.by_checks(checked, absent, tolerance, raised)
+        return PreparedCase(spec, inputs, expected, outputs, table, slice_inputs)
     batch_axis = output_batch_axis(spec.output_batch_axis, declared) if spec.batched else None
     wrong = frozenset(
         key

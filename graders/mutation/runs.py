@@ -7,7 +7,9 @@ inputs as one wire frame (graders/sandbox/wire.py, no pickle), and reads back ev
 type of the exception raised instead). Besides the cases it runs *probes*: each case's inputs
 with noise added to their float arrays. A mutant that no case tells from the reference but a
 probe does shows a gap in the cases; one that no probe tells apart either is taken as
-equivalent to the reference.
+equivalent to the reference. A probe of a property case (judged by its checks alone) tells a
+mutant apart when the mutant's output fails the case's checks on the probe's inputs where the
+reference's passes them: another right answer (a basis with a column's sign flipped) is none.
 
 The result is cached under ``cache_dir`` by the exercise's version and this engine's own
 source, so a restart does not run the mutants again.
@@ -25,14 +27,14 @@ import signal
 import subprocess
 import sys
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from graders.checks import diagnosis, layout
+from graders.checks import diagnosis, layout, properties
 from graders.checks.compare import Tolerance
 from graders.checks.diagnosis import close_rows, exception_name, flatten
 from graders.errors import MutantsNotRun
@@ -44,6 +46,9 @@ logger = logging.getLogger(__name__)
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 PROBE_SEED = 20261130
 MAX_FRAME_BYTES = 1 << 30
+
+RightByChecks = Callable[[Mapping[str, Any], Any], bool]
+"""Whether an output is right on these inputs by a property case's checks."""
 
 
 @dataclass(frozen=True)
@@ -65,7 +70,8 @@ def engine_stamp() -> str:
     digest = hashlib.sha256()
     # Every module of this package, so that a family added later changes the stamp too.
     package = sorted(Path(__file__).parent.glob("*.py"))
-    for module in (*package, Path(str(diagnosis.__file__)), Path(str(layout.__file__))):
+    read = (diagnosis, layout, properties)
+    for module in (*package, *(Path(str(each.__file__)) for each in read)):
         digest.update(module.read_bytes())
     return digest.hexdigest()[:12]
 
@@ -104,8 +110,12 @@ def run_mutants(
     memory_mb: int,
     keys: Sequence[str],
     cache_file: Path | None,
+    checks: Sequence[RightByChecks | None] = (),
 ) -> MutantRuns:
-    """Every mutant's outputs on ``inputs`` (and its probes), from the cache when it has them."""
+    """Every mutant's outputs on ``inputs`` (and its probes), from the cache when it has them.
+
+    ``checks`` judges the probes of each property case (``None``, or none given: a case
+    compared by value within its tolerance)."""
     if cache_file is not None and cache_file.is_file():
         cached = read_cache(cache_file, keys)
         if cached is not None:
@@ -120,18 +130,39 @@ def run_mutants(
         return MutantRuns({}, {}, {}, failure=str(exc))
     count = len(inputs)
     reference_probes = rows[0][count:]
+    judges = list(checks) or [None] * count
     outputs, raised, differs = {}, {}, {}
     for key, row, row_raised in zip(keys, rows[1:], exceptions[1:], strict=True):
         outputs[key] = tuple(row[:count])
         raised[key] = tuple(row_raised[:count])
         differs[key] = any(
-            not same(a, b, tolerance)
-            for a, b, tolerance in zip(reference_probes, row[count:], tolerances, strict=True)
+            told_apart(*probe)
+            for probe in zip(
+                probe_inputs, reference_probes, row[count:], tolerances, judges, strict=True
+            )
         )
     runs = MutantRuns(outputs, raised, differs)
     if cache_file is not None:
         write_cache(cache_file, runs)
     return runs
+
+
+def told_apart(
+    inputs: Mapping[str, Any],
+    reference: Any,
+    got: Any,
+    tolerance: Tolerance,
+    right: RightByChecks | None,
+) -> bool:
+    """Whether a mutant's output ``got`` on a probe (``None``: it raised) tells it from the
+    reference's: by value, or by ``right``, the checks of a property case."""
+    if right is None:
+        return not same(reference, got, tolerance)
+    return (
+        reference is not None
+        and right(inputs, reference)
+        and (got is None or not right(inputs, got))
+    )
 
 
 def same(a: Any, b: Any, tolerance: Tolerance) -> bool:

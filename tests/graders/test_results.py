@@ -121,4 +121,5 @@ def test_enum_values() -> None:
         "memory_limit",
         "crashed",
         "forbidden",
+        "property",
     ]

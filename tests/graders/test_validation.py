@@ -398,9 +398,10 @@ def test_a_mistake_caught_only_by_a_check_is_told_so(gate_copy: Path, sandbox: S
     result = validated(gate_copy, sandbox)
     assert result.problems == [
         "mistakes/zz_in_place.py: its hint is not the diagnosis of its own output (its values "
-        "equal the reference's on every case and it fails only on changed_input: a mistake can "
-        "only be the diagnosis of wrong values, and the check's own message tells the learner; "
-        "delete the file, or make it a mistake in the values)",
+        "equal the reference's on every case (and it passes every property case's checks) and "
+        "it fails only on changed_input: a mistake can only be the diagnosis of wrong values or "
+        "of failed checks, and the check's own message tells the learner; delete the file, or "
+        "make it a mistake in the values)",
         "mistakes/zz_noisy.py: its hint is not the diagnosis of its own output (its output is "
         "not deterministic: two calls on case 'numerical example' return different outputs)",
     ]

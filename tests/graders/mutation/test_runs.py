@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -121,3 +122,27 @@ def test_probes_add_noise_to_float_arrays_inside_containers_too() -> None:
     assert not np.array_equal(probe["layers"][1][0], np.ones(2))
     assert type(probe["layers"][1]) is tuple and probe["layers"][1][1] == "tanh"
     assert (probe["rng"], probe["lr"]) == (rng, 0.5)
+
+
+def test_a_probe_of_a_property_case_tells_a_mutant_apart_by_its_checks() -> None:
+    # Any unit vector along x is right: the sign is free.
+    def along_x(inputs: Mapping[str, Any], got: Any) -> bool:
+        x = inputs["x"]
+        return bool(np.isclose(abs(got @ x), np.linalg.norm(x)) and np.isclose(got @ got, 1.0))
+
+    runs = run_mutants(
+        reference="def f(x):\n    return x / (x @ x) ** 0.5\n",
+        sources=[
+            "def f(x):\n    return -x / (x @ x) ** 0.5\n",  # another right answer
+            "def f(x):\n    return x\n",  # not of unit length
+        ],
+        entry="f",
+        inputs=[{"x": np.array([3.0, 4.0])}],
+        tolerances=[Tolerance()],
+        time_s=5.0,
+        memory_mb=512,
+        keys=["negated", "unscaled"],
+        cache_file=None,
+        checks=[along_x],
+    )
+    assert runs.probe_differs == {"negated": False, "unscaled": True}
