@@ -22,7 +22,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 
 from app.grading.runtime import GradingRuntime, Lane, worker_id
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
-from app.services import views
+from app.services import release, views
 from app.services.submissions import log_event
 from app.store import leases as lease_store
 from graders import (
@@ -266,7 +266,20 @@ def _finish(
     message: str = "",
     report: GradeReport | None = None,
 ) -> None:
-    values: dict[str, Any] = {"verdict": verdict, "message": message, "finished_at": utcnow()}
+    finished_at = utcnow()
+    # The worker does not wait for the boundary: the row says when the result may be shown.
+    # A regrade is shown when stored (app.services.release.is_released).
+    released_at = (
+        finished_at
+        if submission.regrade
+        else release.release_at(submission.created_at, finished_at)
+    )
+    values: dict[str, Any] = {
+        "verdict": verdict,
+        "message": message,
+        "finished_at": finished_at,
+        "released_at": released_at,
+    }
     if report is not None:
         values.update(
             score=report.score,
@@ -296,7 +309,11 @@ def _finish(
     if stored is None:
         log_event(logger, "submission.result_dropped", submission, reason="lease lost")
         return
-    runtime.waiters.notify(stored.id, views.submission_out(stored, user_name=user_name))
+    runtime.waiters.notify(
+        stored.id,
+        views.submission_out(stored, user_name=user_name, now=released_at),
+        at=released_at,
+    )
     log_event(
         logger,
         "submission.done",

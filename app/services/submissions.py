@@ -19,7 +19,7 @@ from app.grading.runtime import GradingRuntime
 from app.grading.waiters import Waiter
 from app.models import Submission, SubmissionKind, SubmissionStatus, User, new_id, utcnow
 from app.schemas import SubmissionOut
-from app.services import views
+from app.services import release, views
 from app.services.auth import Credentials, resolve_user
 from app.services.errors import (
     CodeRejected,
@@ -172,16 +172,16 @@ def load_out(runtime: GradingRuntime, submission_id: str) -> SubmissionOut:
 
 
 def refresh_out(runtime: GradingRuntime, result: SubmissionOut) -> SubmissionOut:
-    """``result`` as stored now: the whole row is read only when its status or attempt count
-    changed, every other field follows from those."""
+    """``result`` as a learner may see it now: the whole row is read only once its result is
+    released, until then the learner's view of it does not change."""
     with runtime.sessions() as session:
         progress = submission_store.submission_progress(session=session, submission_id=result.id)
     if progress is None:
         raise NotFound(f"Submission {result.id!r} not found")
-    status, attempts = progress
-    if status.value == result.status and attempts == result.attempts:
-        return result
-    return load_out(runtime, result.id)
+    status, released_at = progress
+    if status is SubmissionStatus.DONE and release.released_by(released_at, utcnow()):
+        return load_out(runtime, result.id)
+    return result
 
 
 async def wait_for_result(
@@ -189,8 +189,8 @@ async def wait_for_result(
 ) -> SubmissionOut:
     """Hold until the result is final or ``wait_s`` passed, without holding a thread.
 
-    A grader in this process hands over the stored result with the wake-up; graders
-    elsewhere are seen by a database poll every ``wait_poll_s``.
+    A grader in this process hands over the stored result with the wake-up at its release;
+    graders elsewhere are seen by a database poll every ``wait_poll_s``.
     """
     deadline = time.monotonic() + min(wait_s, runtime.settings.max_wait_s)
     while result.status != SubmissionStatus.DONE.value:

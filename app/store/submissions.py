@@ -8,10 +8,19 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, and_, bindparam, func, or_, select
+from sqlalchemy import Select, and_, bindparam, func, literal, or_, select
 from sqlalchemy.orm import Session, joinedload
 
-from app.models import Role, Submission, SubmissionKind, SubmissionStatus, User, new_id
+from app.models import (
+    Role,
+    Submission,
+    SubmissionKind,
+    SubmissionStatus,
+    User,
+    UTCDateTime,
+    new_id,
+    utcnow,
+)
 from app.store._dialect import aware
 
 
@@ -103,16 +112,20 @@ def get_submission(
 
 # Built once, on the table's columns: building the query cost more than running it.
 _columns = Submission.__table__.c
-_PROGRESS = select(_columns.status, _columns.attempts).where(_columns.id == bindparam("polled_id"))
+_PROGRESS = select(_columns.status, _columns.released_at).where(
+    _columns.id == bindparam("polled_id")
+)
 
 
 def submission_progress(
     *, session: Session, submission_id: str
-) -> tuple[SubmissionStatus, int] | None:
-    """A submission's status and attempt count: enough to tell whether it moved on, for a
-    fraction of loading the row (a long-poll asks several times a second)."""
+) -> tuple[SubmissionStatus, datetime | None] | None:
+    """A submission's status and release time: enough to tell whether a learner may see its
+    result yet, for a fraction of loading the row (a long-poll asks several times a second)."""
     row = session.execute(_PROGRESS, {"polled_id": submission_id}).one_or_none()
-    return (row[0], int(row[1])) if row is not None else None
+    if row is None:
+        return None
+    return row[0], aware(row[1]) if row[1] is not None else None
 
 
 def list_submissions(
@@ -147,8 +160,18 @@ class BestScore:
 
 
 def _has_result() -> Any:
-    """Graded: done, or queued again for a regrade and still holding its earlier result."""
-    return or_(Submission.status == SubmissionStatus.DONE, Submission.regrade.is_(True))
+    """Graded and released (app.services.release: a learner sees no result before, and
+    neither do the scores built from it), or queued again for a regrade and still holding its
+    earlier result."""
+    released = and_(
+        Submission.status == SubmissionStatus.DONE,
+        # None: graded before results had a release time, and shown at once
+        or_(
+            Submission.released_at.is_(None),
+            Submission.released_at <= literal(utcnow(), UTCDateTime()),
+        ),
+    )
+    return or_(released, Submission.regrade.is_(True))
 
 
 def best_scores(

@@ -1,0 +1,116 @@
+"""When a learner may see a result, and which of its times they see.
+
+A submission's code can wait for a time chosen by a hidden input, so the moment its result
+appears and the times it shows would carry that input (18 ms per value of a byte: 8 bits per
+submission). Here both are quantised. A result is *released* at the first boundary of a
+geometric ladder, ``created_at + FIRST_STEP × 2**k``, at or after the grading ended: an honest
+fast grading waits at most ``FIRST_STEP`` more, a slow one at most as long again, and a
+submission tells by its time only which of the few boundaries it reached
+(:func:`leak_bound_bits`). Until then every learner-facing read (the API, the long-poll, the
+pages, the gradebook) shows the submission as waiting; afterwards its times are the boundary's.
+
+The worker never waits for the boundary: it stores the result with its release time at once
+and goes on grading; waiters in this process are woken at the release time, others see it at
+their next poll. The row stays the truth, and instructors see its exact times on their pages.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime, timedelta
+
+from app.models import Submission, SubmissionStatus
+
+FIRST_STEP = timedelta(milliseconds=100)
+"""The first boundary after a submission was accepted: the longest an honest fast grading
+waits for its result beyond the grading itself."""
+
+
+def release_at(created_at: datetime, finished_at: datetime) -> datetime:
+    """The first boundary ``created_at + FIRST_STEP × 2**k`` at or after ``finished_at``.
+
+    Counted from the submission's acceptance, not from the grading's start: the time it waited
+    in the queue (which an earlier submission's hidden-input-dependent run can lengthen) is
+    inside the quantised span too.
+    """
+    step = FIRST_STEP
+    while created_at + step < finished_at:
+        step *= 2
+    return created_at + step
+
+
+def boundaries_within(longest: timedelta) -> int:
+    """How many boundaries a result can be released on when from acceptance to the end of its
+    grading takes at most ``longest``."""
+    count, step = 1, FIRST_STEP
+    while step < longest:
+        step *= 2
+        count += 1
+    return count
+
+
+def leak_bound_bits(longest: timedelta) -> float:
+    """What the time of one submission tells at most, in bits, if it takes at most ``longest``
+    from acceptance to the end of its grading."""
+    return math.log2(boundaries_within(longest))
+
+
+def is_released(submission: Submission, now: datetime) -> bool:
+    """Whether a learner may see the row's result at ``now``.
+
+    A regrade's row keeps showing a result throughout (the earlier one, then the new one): the
+    learner did not choose when it runs (docs/security.md says what that leaves).
+    """
+    if submission.regrade:
+        return True
+    return submission.status is SubmissionStatus.DONE and released_by(submission.released_at, now)
+
+
+def released_by(released_at: datetime | None, now: datetime) -> bool:
+    """Whether a finished result released at ``released_at`` may be seen at ``now``; one
+    without a release time was graded before results had one, and was shown at once."""
+    return released_at is None or released_at <= now
+
+
+def seen_by_learner(submission: Submission, now: datetime) -> Submission:
+    """A detached copy of the row as a learner may see it at ``now``.
+
+    Unreleased, it is waiting: status ``queued`` (the moment a grading starts is a time as
+    well, when an earlier submission held the learner's place), no result, no times and no
+    attempt yet. Released, its times are the boundary's: it started when it was accepted and
+    finished at its release, and ``duration_ms`` is the span between. What the run used is
+    never a learner's to see.
+    """
+    values = {column.key: getattr(submission, column.key) for column in Submission.__table__.c}
+    values.update(cpu_ms=None, memory_kb=None, worker=None, lease_token=None)
+    if submission.regrade:  # shown as stored: see is_released
+        values.update(cpu_ms=None)
+    elif is_released(submission, now):
+        if submission.released_at is not None:
+            span = submission.released_at - submission.created_at
+            values.update(
+                started_at=submission.created_at,
+                finished_at=submission.released_at,
+                duration_ms=round(span / timedelta(milliseconds=1)),
+            )
+    else:
+        values.update(
+            status=SubmissionStatus.QUEUED,
+            verdict=None,
+            score=None,
+            max_score=None,
+            tests=None,
+            diagnosis=None,
+            output="",
+            message="",
+            duration_ms=None,
+            attempts=0,
+            started_at=None,
+            finished_at=None,
+            released_at=None,
+            lease_expires_at=None,
+        )
+    copy = Submission(**values)
+    if "user" in submission.__dict__:  # loaded: the pages name the submission's author
+        copy.user = submission.user
+    return copy
