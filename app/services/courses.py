@@ -60,6 +60,7 @@ class AssignmentStanding:
     extended: bool
     state: AssignmentState
     exercises: tuple[ExerciseStanding, ...]
+    budget: int | None = None  # graded submissions per exercise (None: no limit)
 
     @property
     def score(self) -> float:
@@ -96,6 +97,7 @@ def standing(
     attempts: Iterable[submission_store.GradedAttempt],
     titles: Mapping[str, str],
     now: datetime,
+    budget: int | None = None,
 ) -> AssignmentStanding:
     """One learner's standing from their graded submissions (pure: no clock, no database)."""
     by_exercise: dict[str, list[submission_store.GradedAttempt]] = defaultdict(list)
@@ -121,7 +123,7 @@ def standing(
             )
         )
     return AssignmentStanding(
-        assignment, due, extended, state_at(assignment, due, now), tuple(exercises)
+        assignment, due, extended, state_at(assignment, due, now), tuple(exercises), budget
     )
 
 
@@ -151,6 +153,7 @@ def learner_standings(
             (t for t in attempts if t.exercise_id in a.exercise_ids),
             titles,
             now,
+            course.budget_of(a),
         )
         for a in course.assignments
     ]
@@ -229,6 +232,7 @@ def assignment_out(standing: AssignmentStanding, now: datetime) -> AssignmentOut
         score=standing.score,
         max_score=standing.max_score,
         complete=standing.complete,
+        submission_budget=standing.budget,
         exercises=[
             AssignmentExerciseOut(
                 id=e.exercise_id,

@@ -22,6 +22,7 @@ from app.schemas import SubmissionOut
 from app.services import release, views
 from app.services.auth import Credentials, resolve_user
 from app.services.errors import (
+    BudgetSpent,
     CodeRejected,
     CodeTooLarge,
     IdempotencyConflict,
@@ -80,6 +81,25 @@ def check_load(runtime: GradingRuntime, session: Session, user: User, time_limit
         )
 
 
+def check_budget(runtime: GradingRuntime, session: Session, user: User, exercise_id: str) -> None:
+    """Refuse a learner's graded submission once the course's budget for the exercise is used:
+    each one can tell a few bits of the hidden cases (docs/security.md), the budget bounds
+    their sum. Runs never see a hidden case and are not counted; instructors have no budget."""
+    if user.is_instructor:
+        return
+    budget = runtime.catalog.course().submission_budget(exercise_id)
+    if budget is None:
+        return
+    used = submission_store.count_submissions(
+        session=session, user_id=user.id, exercise_id=exercise_id, kind=SubmissionKind.SUBMIT
+    )
+    if used >= budget:
+        raise BudgetSpent(
+            f"You have used all {budget} graded submissions the course allows for "
+            f"{exercise_id!r}; /run still tries code on the public cases"
+        )
+
+
 def accept(
     *,
     runtime: GradingRuntime,
@@ -107,6 +127,8 @@ def accept(
             if earlier is not None:
                 return earlier
         check_load(runtime, session, user, exercise.limits.time_s)
+        if kind is SubmissionKind.SUBMIT:
+            check_budget(runtime, session, user, exercise.id)
         submission = submission_store.create_submission(
             session=session,
             user=user,
