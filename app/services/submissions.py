@@ -64,7 +64,7 @@ def check_load(runtime: GradingRuntime, session: Session, user: User, time_limit
     now = utcnow()
     rate = settings.submit_rate_per_minute
     load = submission_store.learner_load(
-        session=session, user_id=user.id, since=now - RATE_WINDOW if rate else None
+        session=session, user_id=user.id, now=now, since=now - RATE_WINDOW if rate else None
     )
     if load.waiting >= settings.max_waiting_per_learner:
         # A slot frees when one of the learner's gradings ends: at most the time limit.

@@ -74,8 +74,17 @@ class LearnerLoad:
     oldest_recent_at: datetime | None  # the oldest of those
 
 
-# A regrade waits in nobody's quota: the learner did not ask for it.
-_OWN_QUEUED = and_(Submission.status == SubmissionStatus.QUEUED, Submission.regrade.is_(False))
+# A regrade waits in nobody's quota: the learner did not ask for it. A submission waits until
+# its result is released (app.services.release): counting only queued rows would free a place
+# at the exact moment an earlier grading ended, and a learner probing for that place would read
+# the time the release hides.
+_OWN_QUEUED = and_(
+    Submission.regrade.is_(False),
+    or_(
+        Submission.status != SubmissionStatus.DONE,
+        Submission.released_at > bindparam("now", type_=UTCDateTime()),
+    ),
+)
 _RECENT = Submission.created_at >= bindparam("since")
 # Built once: each submission checks its learner's load, and building the query cost more
 # than running it.
@@ -89,12 +98,17 @@ _WAITING_AND_RECENT = select(
 ).where(Submission.user_id == bindparam("load_user_id"), or_(_OWN_QUEUED, _RECENT))
 
 
-def learner_load(*, session: Session, user_id: int, since: datetime | None) -> LearnerLoad:
-    """Queued submissions of the learner and, if ``since`` is given, those created since."""
+def learner_load(
+    *, session: Session, user_id: int, now: datetime, since: datetime | None
+) -> LearnerLoad:
+    """The learner's submissions whose result is not released at ``now`` and, if ``since`` is
+    given, those created since."""
     if since is None:
-        count = session.scalar(_WAITING, {"load_user_id": user_id})
+        count = session.scalar(_WAITING, {"load_user_id": user_id, "now": now})
         return LearnerLoad(waiting=int(count or 0), recent=0, oldest_recent_at=None)
-    row = session.execute(_WAITING_AND_RECENT, {"load_user_id": user_id, "since": since}).one()
+    row = session.execute(
+        _WAITING_AND_RECENT, {"load_user_id": user_id, "now": now, "since": since}
+    ).one()
     return LearnerLoad(
         waiting=int(row[0] or 0),
         recent=int(row[1] or 0),
