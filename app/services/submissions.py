@@ -19,7 +19,7 @@ from app.grading.runtime import GradingRuntime
 from app.grading.waiters import Waiter
 from app.models import Submission, SubmissionKind, SubmissionStatus, User, new_id, utcnow
 from app.schemas import SubmissionOut
-from app.services import release, views
+from app.services import courses, release, views
 from app.services.auth import Credentials, resolve_user
 from app.services.errors import (
     BudgetSpent,
@@ -82,20 +82,14 @@ def check_load(runtime: GradingRuntime, session: Session, user: User, time_limit
 
 
 def check_budget(runtime: GradingRuntime, session: Session, user: User, exercise_id: str) -> None:
-    """Refuse a learner's graded submission once the course's budget for the exercise is used:
-    each one can tell a few bits of the hidden cases (docs/security.md), the budget bounds
-    their sum. Runs never see a hidden case and are not counted; instructors have no budget."""
-    if user.is_instructor:
-        return
-    budget = runtime.catalog.course().submission_budget(exercise_id)
-    if budget is None:
-        return
-    used = submission_store.count_submissions(
-        session=session, user_id=user.id, exercise_id=exercise_id, kind=SubmissionKind.SUBMIT
+    """Refuse a learner's graded submission once the course's budget for the exercise is used
+    (app.services.courses.submission_budget)."""
+    budget = courses.submission_budget(
+        session=session, catalog=runtime.catalog, user=user, exercise_id=exercise_id
     )
-    if used >= budget:
+    if budget is not None and budget.left == 0:
         raise BudgetSpent(
-            f"You have used all {budget} graded submissions the course allows for "
+            f"You have used all {budget.allowed} graded submissions the course allows for "
             f"{exercise_id!r}; /run still tries code on the public cases"
         )
 

@@ -10,8 +10,8 @@ from fastapi.responses import RedirectResponse
 
 from app.api.deps import SessionDep
 from app.models import Submission, SubmissionKind, User, utcnow
+from app.services import courses, history, regrades, release
 from app.services import exercises as exercises_service
-from app.services import history, regrades, release
 from app.services.exercises import load_visible
 from app.services.gradebook import best_by_exercise
 from app.web import exercises_view as view
@@ -88,6 +88,9 @@ def exercise_page(
     ui_lang = chosen if chosen in i18n.UI_LANGUAGES else i18n.preferred_language(request)
     statement = exercises_service.statement_in(exercise, chosen)
     best = best_by_exercise(session=db, user_id=user.id).get(exercise.id)
+    budget = courses.submission_budget(
+        session=db, catalog=catalog, user=user, exercise_id=exercise.id
+    )
     config: dict[str, Any] = {
         "exercise": exercise.id,
         "version": exercise.version,
@@ -111,6 +114,7 @@ def exercise_page(
             "ui_lang": ui_lang,
             "statement": statement,
             "best": best,
+            "budget": budget,
             "config": config,
         },
     )

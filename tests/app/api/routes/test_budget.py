@@ -104,6 +104,8 @@ def test_the_course_pages_show_the_budget(service: tuple[TestClient, GradingRunt
     assert 'data-budget="2"' in page
     assert "At most 2 graded submissions per exercise" in page
     assert 'data-used="1"' in page and "1 of 2" in page
+    page = client.get("/learn/gru-update-gate").text
+    assert 'data-budget-left="1"' in page and "Graded submissions left: 1 of 2" in page
 
     client.cookies.clear()
     sign_in(client, "teacher", "correct horse")
