@@ -83,17 +83,9 @@ def seen_by_learner(submission: Submission, now: datetime) -> Submission:
     """
     values = {column.key: getattr(submission, column.key) for column in Submission.__table__.c}
     values.update(cpu_ms=None, memory_kb=None, worker=None, lease_token=None)
-    if submission.regrade:  # shown as stored: see is_released
-        values.update(cpu_ms=None)
-    elif is_released(submission, now):
-        if submission.released_at is not None:
-            span = submission.released_at - submission.created_at
-            values.update(
-                started_at=submission.created_at,
-                finished_at=submission.released_at,
-                duration_ms=round(span / timedelta(milliseconds=1)),
-            )
-    else:
+    if submission.regrade:
+        pass  # shown as stored: see is_released
+    elif not is_released(submission, now):
         values.update(
             status=SubmissionStatus.QUEUED,
             verdict=None,
@@ -109,6 +101,13 @@ def seen_by_learner(submission: Submission, now: datetime) -> Submission:
             finished_at=None,
             released_at=None,
             lease_expires_at=None,
+        )
+    elif submission.released_at is not None:  # else graded before release times: as stored
+        span = submission.released_at - submission.created_at
+        values.update(
+            started_at=submission.created_at,
+            finished_at=submission.released_at,
+            duration_ms=round(span / timedelta(milliseconds=1)),
         )
     copy = Submission(**values)
     if "user" in submission.__dict__:  # loaded: the pages name the submission's author
