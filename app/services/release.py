@@ -78,8 +78,9 @@ def seen_by_learner(submission: Submission, now: datetime) -> Submission:
     Unreleased, it is waiting: status ``queued`` (the moment a grading starts is a time as
     well, when an earlier submission held the learner's place), no result, no times and no
     attempt yet. Released, its times are the boundary's: it started when it was accepted and
-    finished at its release, and ``duration_ms`` is the span between. What the run used is
-    never a learner's to see.
+    finished at its release. ``duration_ms`` stays the report's: it stops when the first
+    hidden case is sent (docs/security.md), so it times the learner's own code on public
+    inputs only. What the run used is never a learner's to see.
     """
     values = {column.key: getattr(submission, column.key) for column in Submission.__table__.c}
     values.update(cpu_ms=None, memory_kb=None, worker=None, lease_token=None)
@@ -103,12 +104,7 @@ def seen_by_learner(submission: Submission, now: datetime) -> Submission:
             lease_expires_at=None,
         )
     elif submission.released_at is not None:  # else graded before release times: as stored
-        span = submission.released_at - submission.created_at
-        values.update(
-            started_at=submission.created_at,
-            finished_at=submission.released_at,
-            duration_ms=round(span / timedelta(milliseconds=1)),
-        )
+        values.update(started_at=submission.created_at, finished_at=submission.released_at)
     copy = Submission(**values)
     if "user" in submission.__dict__:  # loaded: the pages name the submission's author
         copy.user = submission.user
