@@ -193,6 +193,7 @@ def _grade_claimed(runtime: GradingRuntime, claimed: Claimed) -> None:
             submission,
             user_name,
             lease_token,
+            exercise=claimed.exercise,
             verdict=Verdict.ERROR,
             started=started,
             message=f"Grading was tried {settings.max_attempts} times and the grader "
@@ -212,6 +213,7 @@ def _grade_claimed(runtime: GradingRuntime, claimed: Claimed) -> None:
             submission,
             user_name,
             lease_token,
+            exercise=claimed.exercise,
             verdict=Verdict.ERROR,
             started=started,
             message=f"Exercise {submission.exercise_id!r} no longer exists.",
@@ -224,6 +226,7 @@ def _grade_claimed(runtime: GradingRuntime, claimed: Claimed) -> None:
             submission,
             user_name,
             lease_token,
+            exercise=claimed.exercise,
             verdict=Verdict.ERROR,
             started=started,
             message=f"Exercise {submission.exercise_id!r} is broken; tell your instructor: {exc}",
@@ -248,11 +251,21 @@ def _grade_claimed(runtime: GradingRuntime, claimed: Claimed) -> None:
         submission,
         user_name,
         lease_token,
+        exercise=claimed.exercise,
         verdict=report.verdict,
         message=report.message,
         report=report,
         started=started,
     )
+
+
+def _longest(runtime: GradingRuntime, exercise: Exercise | None) -> timedelta:
+    """The longest a submission's code can make its grading last: the exercise's wall-clock
+    backstop (the service's default limits' if it could not be read)."""
+    limits = runtime.settings.sandbox_limits
+    if exercise is not None:
+        limits = limits.with_exercise_limits(exercise.limits.time_s, exercise.limits.memory_mb)
+    return timedelta(seconds=limits.wall_s)
 
 
 def _finish(
@@ -261,6 +274,7 @@ def _finish(
     user_name: str,
     lease_token: str,
     *,
+    exercise: Exercise | None,
     verdict: Verdict,
     started: float,
     message: str = "",
@@ -272,7 +286,7 @@ def _finish(
     released_at = (
         finished_at
         if submission.regrade
-        else release.release_at(submission.created_at, finished_at)
+        else release.release_at(submission.created_at, finished_at, _longest(runtime, exercise))
     )
     values: dict[str, Any] = {
         "verdict": verdict,

@@ -26,22 +26,28 @@ FIRST_STEP = timedelta(milliseconds=100)
 waits for its result beyond the grading itself."""
 
 
-def release_at(created_at: datetime, finished_at: datetime) -> datetime:
-    """The first boundary ``created_at + FIRST_STEP × 2**k`` at or after ``finished_at``.
+def release_at(created_at: datetime, finished_at: datetime, longest: timedelta) -> datetime:
+    """The first boundary at or after ``finished_at``: ``created_at + FIRST_STEP × 2**k`` up to
+    the first such step that reaches ``longest`` (the longest the exercise's code can make its
+    grading last: its wall-clock backstop), then every multiple of that top step.
 
     Counted from the submission's acceptance, not from the grading's start: the time it waited
     in the queue (which an earlier submission's hidden-input-dependent run can lengthen) is
-    inside the quantised span too.
+    inside the quantised span too. Past the top the steps stop doubling, so a long queue (a
+    rush, an outage) delays a result by at most one top step, not by as long again.
     """
     step = FIRST_STEP
-    while created_at + step < finished_at:
+    while created_at + step < finished_at and step < longest:
         step *= 2
-    return created_at + step
+    if created_at + step >= finished_at:
+        return created_at + step
+    return created_at + math.ceil((finished_at - created_at) / step) * step
 
 
 def boundaries_within(longest: timedelta) -> int:
     """How many boundaries a result can be released on when from acceptance to the end of its
-    grading takes at most ``longest``."""
+    grading takes at most ``longest``, the exercise's backstop (each further top step of a
+    long queue adds one)."""
     count, step = 1, FIRST_STEP
     while step < longest:
         step *= 2

@@ -22,6 +22,7 @@ from tests.app.web.helpers import sign_up
 
 EXERCISE = "gru-update-gate"
 MakeUser = Callable[..., tuple[User, dict[str, str]]]
+BACKSTOP = timedelta(seconds=11)  # a 5 s exercise's wall-clock backstop
 
 
 def graded(runtime: GradingRuntime, user_id: int, created: datetime, finished: datetime) -> str:
@@ -43,22 +44,34 @@ def graded(runtime: GradingRuntime, user_id: int, created: datetime, finished: d
             created_at=created,
             started_at=created + timedelta(milliseconds=20),
             finished_at=finished,
-            released_at=release.release_at(created, finished),
+            released_at=release.release_at(created, finished, BACKSTOP),
         )
         session.add(row)
         session.commit()
         return row.id
 
 
-def test_the_ladder_doubles_from_acceptance() -> None:
+def test_the_ladder_doubles_from_acceptance_up_to_the_backstop_then_steps_by_its_top() -> None:
     created = utcnow()
     at = [
-        release.release_at(created, created + timedelta(milliseconds=ms)) - created
-        for ms in (-5, 0, 100, 101, 399, 401, 3000)
+        release.release_at(created, created + timedelta(milliseconds=ms), BACKSTOP) - created
+        for ms in (-5, 0, 100, 101, 399, 401, 3000, 12_800, 20_000, 30_000)
     ]
-    assert [a / timedelta(milliseconds=1) for a in at] == [100, 100, 100, 200, 400, 800, 3200]
-    assert release.boundaries_within(timedelta(seconds=11)) == 8  # 0.1 s to 12.8 s
-    assert release.leak_bound_bits(timedelta(seconds=11)) == 3.0
+    # A long queue (30 s) waits at most one top step (12.8 s) more, not as long again.
+    assert [a / timedelta(milliseconds=1) for a in at] == [
+        100,
+        100,
+        100,
+        200,
+        400,
+        800,
+        3200,
+        12_800,
+        25_600,
+        38_400,
+    ]
+    assert release.boundaries_within(BACKSTOP) == 8  # 0.1 s to 12.8 s
+    assert release.leak_bound_bits(BACKSTOP) == 3.0
 
 
 def test_an_unreleased_result_is_waiting_wherever_a_learner_looks(
