@@ -241,6 +241,9 @@ class Submission(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     started_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    # When a learner may see the result: the first boundary of app.services.release's ladder
+    # at or after finished_at, so how long the grading took shows only as one of a few steps.
+    released_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
     idempotency_key: Mapped[str | None] = mapped_column(String(64), default=None)
     # Queued again because the exercise changed: graded only when no learner's own work waits.
     regrade: Mapped[bool] = mapped_column(Boolean, default=False)

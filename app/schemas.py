@@ -287,6 +287,11 @@ class AssignmentOut(BaseModel):
     score: float
     max_score: float
     complete: bool
+    submission_budget: int | None = Field(
+        None,
+        description="graded submissions a learner may make to each exercise (null: no limit); "
+        "runs are not counted",
+    )
     exercises: list[AssignmentExerciseOut]
 
 

@@ -1,6 +1,7 @@
 """The course file: ``course.toml`` at the root of an exercises folder lists the assignments.
 
     timezone = "Europe/Berlin"          # for times written without an offset
+    submissions = 60                    # graded submissions per learner and exercise (optional)
 
     [[assignment]]
     id = "gates"
@@ -12,11 +13,15 @@
       { id = "gru-update-gate", weight = 1 },
       { id = "gru-reset-gate", weight = 2 },
     ]
+    submissions = 30                    # this assignment's own budget per exercise (optional)
 
 The file is versioned with the exercises it names. ``load_course`` checks it and says which
 line of which assignment is wrong; ``LatePolicy.factor`` is the policy's arithmetic, pure so
-that it can be tested with fixed clocks. A folder without ``course.toml`` is a course without
-assignments: every exercise is open for practice.
+that it can be tested with fixed clocks. A submission budget bounds what a learner can learn of
+an exercise's hidden cases over the course (docs/security.md): each graded submission tells
+at most a few bits, so the budget times those bits is all a learner can ever take out. A
+folder without ``course.toml`` is a course without assignments: every exercise is open for
+practice.
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ from graders.errors import CourseError
 
 COURSE_FILE = "course.toml"
 ASSIGNMENT_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
+MAX_BUDGET = 10_000
+"""The largest submission budget a course file may set: more is no budget at all."""
 
 
 class LatePolicyKind(enum.Enum):
@@ -74,6 +81,8 @@ class Assignment:
     due: datetime
     late: LatePolicy
     exercises: tuple[AssignedExercise, ...]
+    submissions: int | None = None
+    """Graded submissions a learner may make to each of its exercises (None: the course's)."""
 
     @property
     def exercise_ids(self) -> tuple[str, ...]:
@@ -91,6 +100,8 @@ class Assignment:
 class Course:
     assignments: tuple[Assignment, ...] = ()
     timezone: str = "UTC"  # where the course's times are shown (and read, without an offset)
+    submissions: int | None = None
+    """Graded submissions a learner may make to each exercise (None: as many as they like)."""
 
     @property
     def zone(self) -> ZoneInfo:
@@ -103,6 +114,16 @@ class Course:
         """The one assignment an exercise is part of (None: open for practice)."""
         return next((a for a in self.assignments if exercise_id in a.exercise_ids), None)
 
+    def budget_of(self, assignment: Assignment) -> int | None:
+        """Graded submissions a learner may make to each exercise of the assignment: its own
+        budget, else the course's (None: no limit)."""
+        return assignment.submissions if assignment.submissions is not None else self.submissions
+
+    def submission_budget(self, exercise_id: str) -> int | None:
+        """Graded submissions a learner may make to the exercise (None: no limit)."""
+        assignment = self.assignment_of(exercise_id)
+        return self.budget_of(assignment) if assignment is not None else self.submissions
+
 
 def load_course(root: Path, exercise_ids: Collection[str]) -> Course:
     """The course in ``root/course.toml``, checked against the exercises that exist."""
@@ -113,7 +134,7 @@ def load_course(root: Path, exercise_ids: Collection[str]) -> Course:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise CourseError(f"{COURSE_FILE}: not valid TOML: {exc}") from None
-    unknown = set(data) - {"timezone", "assignment"}
+    unknown = set(data) - {"timezone", "submissions", "assignment"}
     if unknown:
         raise CourseError(f"{COURSE_FILE}: unknown field(s) {', '.join(sorted(unknown))}")
     zone = _zone(data.get("timezone"))
@@ -137,7 +158,20 @@ def load_course(root: Path, exercise_ids: Collection[str]) -> Course:
             f"{COURSE_FILE}: exercise(s) {', '.join(shared)} in more than one "
             "assignment; an exercise belongs to one assignment at most"
         )
-    return Course(assignments, data.get("timezone", "UTC"))
+    return Course(
+        assignments, data.get("timezone", "UTC"), _budget(data.get("submissions"), COURSE_FILE)
+    )
+
+
+def _budget(value: Any, where: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_BUDGET:
+        raise CourseError(
+            f"{where}: 'submissions' must be a whole number from 1 to {MAX_BUDGET} "
+            "(graded submissions per learner and exercise)"
+        )
+    return value
 
 
 def _zone(name: Any) -> tzinfo | None:
@@ -161,7 +195,7 @@ def _assignment(
     if not isinstance(assignment_id, str) or not ASSIGNMENT_ID.fullmatch(assignment_id):
         raise CourseError(f"{where}: 'id' must be lower-case letters, digits and dashes")
     where = f"{COURSE_FILE}: assignment {assignment_id!r}"
-    unknown = set(table) - {"id", "title", "opens", "due", "late", "exercises"}
+    unknown = set(table) - {"id", "title", "opens", "due", "late", "exercises", "submissions"}
     if unknown:
         raise CourseError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
     title = table.get("title")
@@ -178,6 +212,7 @@ def _assignment(
         due,
         _late_policy(table.get("late", {}), where),
         _exercises(table.get("exercises"), where, exercise_ids),
+        _budget(table.get("submissions"), where),
     )
 
 

@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse
 from app.schemas import ErrorOut, ValidationErrorOut
 from app.services.courses import AssignmentNotFound
 from app.services.errors import (
+    BudgetSpent,
     CodeRejected,
     CodeTooLarge,
     IdempotencyConflict,
@@ -34,6 +35,7 @@ STATUS: tuple[tuple[type[Exception], int], ...] = (
     (CodeRejected, status.HTTP_422_UNPROCESSABLE_CONTENT),
     (IdempotencyConflict, status.HTTP_422_UNPROCESSABLE_CONTENT),
     (TooManySubmissions, status.HTTP_429_TOO_MANY_REQUESTS),
+    (BudgetSpent, status.HTTP_403_FORBIDDEN),
 )
 
 

@@ -22,7 +22,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 
 from app.grading.runtime import GradingRuntime, Lane, worker_id
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
-from app.services import views
+from app.services import release, views
 from app.services.submissions import log_event
 from app.store import leases as lease_store
 from graders import (
@@ -193,6 +193,7 @@ def _grade_claimed(runtime: GradingRuntime, claimed: Claimed) -> None:
             submission,
             user_name,
             lease_token,
+            exercise=claimed.exercise,
             verdict=Verdict.ERROR,
             started=started,
             message=f"Grading was tried {settings.max_attempts} times and the grader "
@@ -212,6 +213,7 @@ def _grade_claimed(runtime: GradingRuntime, claimed: Claimed) -> None:
             submission,
             user_name,
             lease_token,
+            exercise=claimed.exercise,
             verdict=Verdict.ERROR,
             started=started,
             message=f"Exercise {submission.exercise_id!r} no longer exists.",
@@ -224,6 +226,7 @@ def _grade_claimed(runtime: GradingRuntime, claimed: Claimed) -> None:
             submission,
             user_name,
             lease_token,
+            exercise=claimed.exercise,
             verdict=Verdict.ERROR,
             started=started,
             message=f"Exercise {submission.exercise_id!r} is broken; tell your instructor: {exc}",
@@ -248,11 +251,21 @@ def _grade_claimed(runtime: GradingRuntime, claimed: Claimed) -> None:
         submission,
         user_name,
         lease_token,
+        exercise=claimed.exercise,
         verdict=report.verdict,
         message=report.message,
         report=report,
         started=started,
     )
+
+
+def _longest(runtime: GradingRuntime, exercise: Exercise | None) -> timedelta:
+    """The longest a submission's code can make its grading last: the exercise's wall-clock
+    backstop (the service's default limits' if it could not be read)."""
+    limits = runtime.settings.sandbox_limits
+    if exercise is not None:
+        limits = limits.with_exercise_limits(exercise.limits.time_s, exercise.limits.memory_mb)
+    return timedelta(seconds=limits.wall_s)
 
 
 def _finish(
@@ -261,12 +274,26 @@ def _finish(
     user_name: str,
     lease_token: str,
     *,
+    exercise: Exercise | None,
     verdict: Verdict,
     started: float,
     message: str = "",
     report: GradeReport | None = None,
 ) -> None:
-    values: dict[str, Any] = {"verdict": verdict, "message": message, "finished_at": utcnow()}
+    finished_at = utcnow()
+    # The worker does not wait for the boundary: the row says when the result may be shown.
+    # A regrade is shown when stored (app.services.release.is_released).
+    released_at = (
+        finished_at
+        if submission.regrade
+        else release.release_at(submission.created_at, finished_at, _longest(runtime, exercise))
+    )
+    values: dict[str, Any] = {
+        "verdict": verdict,
+        "message": message,
+        "finished_at": finished_at,
+        "released_at": released_at,
+    }
     if report is not None:
         values.update(
             score=report.score,
@@ -296,7 +323,11 @@ def _finish(
     if stored is None:
         log_event(logger, "submission.result_dropped", submission, reason="lease lost")
         return
-    runtime.waiters.notify(stored.id, views.submission_out(stored, user_name=user_name))
+    runtime.waiters.notify(
+        stored.id,
+        views.submission_out(stored, user_name=user_name, now=released_at),
+        at=released_at,
+    )
     log_event(
         logger,
         "submission.done",

@@ -6,7 +6,9 @@ import asyncio
 import threading
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import datetime
 
+from app.models import utcnow
 from app.schemas import SubmissionOut
 
 
@@ -17,6 +19,10 @@ class Waiter:
 
     event: asyncio.Event = field(default_factory=asyncio.Event)
     result: SubmissionOut | None = None
+
+    def deliver(self, result: SubmissionOut | None) -> None:
+        self.result = result
+        self.event.set()
 
 
 class ResultWaiters:
@@ -40,14 +46,21 @@ class ResultWaiters:
             if not entries:
                 self._waiting.pop(submission_id, None)
 
-    def notify(self, submission_id: str, result: SubmissionOut | None = None) -> None:
-        """Wake every request waiting for ``submission_id`` (safe from any thread)."""
+    def notify(
+        self,
+        submission_id: str,
+        result: SubmissionOut | None = None,
+        at: datetime | None = None,
+    ) -> None:
+        """Wake every request waiting for ``submission_id`` (safe from any thread), at ``at``
+        if given: the result's release, which no waiter may see before (the calling thread
+        goes on at once; each request's own loop keeps the timer)."""
         with self._lock:
             entries = self._waiting.pop(submission_id, [])
+        delay = max(0.0, (at - utcnow()).total_seconds()) if at is not None else 0.0
         for loop, waiter in entries:
-            waiter.result = result
             if not loop.is_closed():
-                loop.call_soon_threadsafe(waiter.event.set)
+                loop.call_soon_threadsafe(loop.call_later, delay, waiter.deliver, result)
 
     def __len__(self) -> int:
         with self._lock:

@@ -15,7 +15,7 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from app.models import Role, User
+from app.models import Role, SubmissionKind, User
 from app.schemas import AssignmentExerciseOut, AssignmentOut, LatePolicyOut
 from app.services.gradebook import Cell
 from app.store import accounts as account_store
@@ -60,6 +60,7 @@ class AssignmentStanding:
     extended: bool
     state: AssignmentState
     exercises: tuple[ExerciseStanding, ...]
+    budget: int | None = None  # graded submissions per exercise (None: no limit)
 
     @property
     def score(self) -> float:
@@ -72,6 +73,35 @@ class AssignmentStanding:
     @property
     def complete(self) -> bool:
         return all(e.share >= 1.0 for e in self.exercises)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """A learner's graded submissions to one exercise against the course's budget."""
+
+    allowed: int
+    used: int
+
+    @property
+    def left(self) -> int:
+        return max(0, self.allowed - self.used)
+
+
+def submission_budget(
+    *, session: Session, catalog: ExerciseCatalog, user: User, exercise_id: str
+) -> Budget | None:
+    """The learner's budget for the exercise (None: no limit, or an instructor). Every graded
+    submission counts, waiting or graded: each one can tell a few bits of the hidden cases
+    (docs/security.md), the budget bounds their sum; runs never see a hidden case."""
+    if user.is_instructor:
+        return None
+    allowed = catalog.course().submission_budget(exercise_id)
+    if allowed is None:
+        return None
+    used = submission_store.count_submissions(
+        session=session, user_id=user.id, exercise_id=exercise_id, kind=SubmissionKind.SUBMIT
+    )
+    return Budget(allowed, used)
 
 
 def get_assignment(course: Course, assignment_id: str) -> Assignment:
@@ -96,6 +126,7 @@ def standing(
     attempts: Iterable[submission_store.GradedAttempt],
     titles: Mapping[str, str],
     now: datetime,
+    budget: int | None = None,
 ) -> AssignmentStanding:
     """One learner's standing from their graded submissions (pure: no clock, no database)."""
     by_exercise: dict[str, list[submission_store.GradedAttempt]] = defaultdict(list)
@@ -121,7 +152,7 @@ def standing(
             )
         )
     return AssignmentStanding(
-        assignment, due, extended, state_at(assignment, due, now), tuple(exercises)
+        assignment, due, extended, state_at(assignment, due, now), tuple(exercises), budget
     )
 
 
@@ -151,6 +182,7 @@ def learner_standings(
             (t for t in attempts if t.exercise_id in a.exercise_ids),
             titles,
             now,
+            course.budget_of(a),
         )
         for a in course.assignments
     ]
@@ -229,6 +261,7 @@ def assignment_out(standing: AssignmentStanding, now: datetime) -> AssignmentOut
         score=standing.score,
         max_score=standing.max_score,
         complete=standing.complete,
+        submission_budget=standing.budget,
         exercises=[
             AssignmentExerciseOut(
                 id=e.exercise_id,

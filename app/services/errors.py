@@ -5,6 +5,7 @@ ServiceError
 ├── CodeRejected         code too large or empty
 │   └── CodeTooLarge
 ├── TooManySubmissions   a per-learner limit (waiting, rate); says when to retry
+├── BudgetSpent          the course's submission budget of an exercise is used up
 └── IdempotencyConflict  an Idempotency-Key reused for a different submission
 """
 
@@ -35,3 +36,7 @@ class TooManySubmissions(ServiceError):
 
 class IdempotencyConflict(ServiceError):
     pass
+
+
+class BudgetSpent(ServiceError):
+    """Final, unlike TooManySubmissions: no later retry is accepted."""

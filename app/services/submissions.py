@@ -19,9 +19,10 @@ from app.grading.runtime import GradingRuntime
 from app.grading.waiters import Waiter
 from app.models import Submission, SubmissionKind, SubmissionStatus, User, new_id, utcnow
 from app.schemas import SubmissionOut
-from app.services import views
+from app.services import courses, release, views
 from app.services.auth import Credentials, resolve_user
 from app.services.errors import (
+    BudgetSpent,
     CodeRejected,
     CodeTooLarge,
     IdempotencyConflict,
@@ -63,7 +64,7 @@ def check_load(runtime: GradingRuntime, session: Session, user: User, time_limit
     now = utcnow()
     rate = settings.submit_rate_per_minute
     load = submission_store.learner_load(
-        session=session, user_id=user.id, since=now - RATE_WINDOW if rate else None
+        session=session, user_id=user.id, now=now, since=now - RATE_WINDOW if rate else None
     )
     if load.waiting >= settings.max_waiting_per_learner:
         # A slot frees when one of the learner's gradings ends: at most the time limit.
@@ -77,6 +78,19 @@ def check_load(runtime: GradingRuntime, session: Session, user: User, time_limit
         raise TooManySubmissions(
             f"You sent {load.recent} submissions in the last minute (the limit is {rate})",
             retry_after_s=max(1, math.ceil((free_at - now).total_seconds())),
+        )
+
+
+def check_budget(runtime: GradingRuntime, session: Session, user: User, exercise_id: str) -> None:
+    """Refuse a learner's graded submission once the course's budget for the exercise is used
+    (app.services.courses.submission_budget)."""
+    budget = courses.submission_budget(
+        session=session, catalog=runtime.catalog, user=user, exercise_id=exercise_id
+    )
+    if budget is not None and budget.left == 0:
+        raise BudgetSpent(
+            f"You have used all {budget.allowed} graded submissions the course allows for "
+            f"{exercise_id!r}; /run still tries code on the public cases"
         )
 
 
@@ -107,6 +121,8 @@ def accept(
             if earlier is not None:
                 return earlier
         check_load(runtime, session, user, exercise.limits.time_s)
+        if kind is SubmissionKind.SUBMIT:
+            check_budget(runtime, session, user, exercise.id)
         submission = submission_store.create_submission(
             session=session,
             user=user,
@@ -172,16 +188,16 @@ def load_out(runtime: GradingRuntime, submission_id: str) -> SubmissionOut:
 
 
 def refresh_out(runtime: GradingRuntime, result: SubmissionOut) -> SubmissionOut:
-    """``result`` as stored now: the whole row is read only when its status or attempt count
-    changed, every other field follows from those."""
+    """``result`` as a learner may see it now: the whole row is read only once its result is
+    released, until then the learner's view of it does not change."""
     with runtime.sessions() as session:
         progress = submission_store.submission_progress(session=session, submission_id=result.id)
     if progress is None:
         raise NotFound(f"Submission {result.id!r} not found")
-    status, attempts = progress
-    if status.value == result.status and attempts == result.attempts:
-        return result
-    return load_out(runtime, result.id)
+    status, released_at = progress
+    if status is SubmissionStatus.DONE and release.released_by(released_at, utcnow()):
+        return load_out(runtime, result.id)
+    return result
 
 
 async def wait_for_result(
@@ -189,8 +205,8 @@ async def wait_for_result(
 ) -> SubmissionOut:
     """Hold until the result is final or ``wait_s`` passed, without holding a thread.
 
-    A grader in this process hands over the stored result with the wake-up; graders
-    elsewhere are seen by a database poll every ``wait_poll_s``.
+    A grader in this process hands over the stored result with the wake-up at its release;
+    graders elsewhere are seen by a database poll every ``wait_poll_s``.
     """
     deadline = time.monotonic() + min(wait_s, runtime.settings.max_wait_s)
     while result.status != SubmissionStatus.DONE.value:

@@ -6,9 +6,10 @@ hand them over, so the API, the long-poll and the grading thread answer with one
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING
 
-from app.models import EarlierReport, Submission
+from app.models import EarlierReport, Submission, utcnow
 from app.schemas import (
     DiagnosisOut,
     ReportOut,
@@ -17,6 +18,7 @@ from app.schemas import (
     SubmissionSummary,
     TestResultOut,
 )
+from app.services import release
 
 if TYPE_CHECKING:  # the regrades service turns its rows into answers here
     from app.services.regrades import StaleExercise
@@ -26,15 +28,26 @@ def submission_url(submission_id: str) -> str:
     return f"/submissions/{submission_id}"
 
 
-def submission_out(submission: Submission, user_name: str | None = None) -> SubmissionOut:
+def submission_out(
+    submission: Submission,
+    user_name: str | None = None,
+    *,
+    exact: bool = False,
+    now: datetime | None = None,
+) -> SubmissionOut:
     """The contract's result view (without ``user_name``, call with the row's session open:
-    it reads the user)."""
+    it reads the user): as a learner may see it at ``now`` (by default the present), or the
+    row itself with ``exact`` (an instructor's)."""
+    if user_name is None:
+        user_name = submission.user.name
+    if not exact:
+        submission = release.seen_by_learner(submission, now or utcnow())
     return SubmissionOut(
         id=submission.id,
         url=submission_url(submission.id),
         exercise=submission.exercise_id,
         exercise_version=submission.exercise_version,
-        user=user_name if user_name is not None else submission.user.name,
+        user=user_name,
         kind=submission.kind.value,
         status=submission.status.value,
         verdict=submission.verdict.value if submission.verdict else None,
@@ -55,7 +68,10 @@ def submission_out(submission: Submission, user_name: str | None = None) -> Subm
     )
 
 
-def submission_summary(submission: Submission) -> SubmissionSummary:
+def submission_summary(submission: Submission, now: datetime | None = None) -> SubmissionSummary:
+    """A line of the learner's history, as they may see it at ``now`` (by default the
+    present)."""
+    submission = release.seen_by_learner(submission, now or utcnow())
     return SubmissionSummary(
         id=submission.id,
         url=submission_url(submission.id),

@@ -8,10 +8,19 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, and_, bindparam, func, or_, select
+from sqlalchemy import Select, and_, bindparam, func, literal, or_, select
 from sqlalchemy.orm import Session, joinedload
 
-from app.models import Role, Submission, SubmissionKind, SubmissionStatus, User, new_id
+from app.models import (
+    Role,
+    Submission,
+    SubmissionKind,
+    SubmissionStatus,
+    User,
+    UTCDateTime,
+    new_id,
+    utcnow,
+)
 from app.store._dialect import aware
 
 
@@ -65,8 +74,17 @@ class LearnerLoad:
     oldest_recent_at: datetime | None  # the oldest of those
 
 
-# A regrade waits in nobody's quota: the learner did not ask for it.
-_OWN_QUEUED = and_(Submission.status == SubmissionStatus.QUEUED, Submission.regrade.is_(False))
+# A regrade waits in nobody's quota: the learner did not ask for it. A submission waits until
+# its result is released (app.services.release): counting only queued rows would free a place
+# at the exact moment an earlier grading ended, and a learner probing for that place would read
+# the time the release hides.
+_OWN_QUEUED = and_(
+    Submission.regrade.is_(False),
+    or_(
+        Submission.status != SubmissionStatus.DONE,
+        Submission.released_at > bindparam("now", type_=UTCDateTime()),
+    ),
+)
 _RECENT = Submission.created_at >= bindparam("since")
 # Built once: each submission checks its learner's load, and building the query cost more
 # than running it.
@@ -80,17 +98,36 @@ _WAITING_AND_RECENT = select(
 ).where(Submission.user_id == bindparam("load_user_id"), or_(_OWN_QUEUED, _RECENT))
 
 
-def learner_load(*, session: Session, user_id: int, since: datetime | None) -> LearnerLoad:
-    """Queued submissions of the learner and, if ``since`` is given, those created since."""
+def learner_load(
+    *, session: Session, user_id: int, now: datetime, since: datetime | None
+) -> LearnerLoad:
+    """The learner's submissions whose result is not released at ``now`` and, if ``since`` is
+    given, those created since."""
     if since is None:
-        count = session.scalar(_WAITING, {"load_user_id": user_id})
+        count = session.scalar(_WAITING, {"load_user_id": user_id, "now": now})
         return LearnerLoad(waiting=int(count or 0), recent=0, oldest_recent_at=None)
-    row = session.execute(_WAITING_AND_RECENT, {"load_user_id": user_id, "since": since}).one()
+    row = session.execute(
+        _WAITING_AND_RECENT, {"load_user_id": user_id, "now": now, "since": since}
+    ).one()
     return LearnerLoad(
         waiting=int(row[0] or 0),
         recent=int(row[1] or 0),
         oldest_recent_at=aware(row[2]) if row[2] is not None else None,
     )
+
+
+def count_submissions(
+    *, session: Session, user_id: int, exercise_id: str, kind: SubmissionKind
+) -> int:
+    """How many submissions of ``kind`` the user made to the exercise, graded or not."""
+    count = session.scalar(
+        select(func.count()).where(
+            Submission.user_id == user_id,
+            Submission.exercise_id == exercise_id,
+            Submission.kind == kind,
+        )
+    )
+    return int(count or 0)
 
 
 def get_submission(
@@ -103,16 +140,20 @@ def get_submission(
 
 # Built once, on the table's columns: building the query cost more than running it.
 _columns = Submission.__table__.c
-_PROGRESS = select(_columns.status, _columns.attempts).where(_columns.id == bindparam("polled_id"))
+_PROGRESS = select(_columns.status, _columns.released_at).where(
+    _columns.id == bindparam("polled_id")
+)
 
 
 def submission_progress(
     *, session: Session, submission_id: str
-) -> tuple[SubmissionStatus, int] | None:
-    """A submission's status and attempt count: enough to tell whether it moved on, for a
-    fraction of loading the row (a long-poll asks several times a second)."""
+) -> tuple[SubmissionStatus, datetime | None] | None:
+    """A submission's status and release time: enough to tell whether a learner may see its
+    result yet, for a fraction of loading the row (a long-poll asks several times a second)."""
     row = session.execute(_PROGRESS, {"polled_id": submission_id}).one_or_none()
-    return (row[0], int(row[1])) if row is not None else None
+    if row is None:
+        return None
+    return row[0], aware(row[1]) if row[1] is not None else None
 
 
 def list_submissions(
@@ -147,8 +188,18 @@ class BestScore:
 
 
 def _has_result() -> Any:
-    """Graded: done, or queued again for a regrade and still holding its earlier result."""
-    return or_(Submission.status == SubmissionStatus.DONE, Submission.regrade.is_(True))
+    """Graded and released (app.services.release: a learner sees no result before, and
+    neither do the scores built from it), or queued again for a regrade and still holding its
+    earlier result."""
+    released = and_(
+        Submission.status == SubmissionStatus.DONE,
+        # None: graded before results had a release time, and shown at once
+        or_(
+            Submission.released_at.is_(None),
+            Submission.released_at <= literal(utcnow(), UTCDateTime()),
+        ),
+    )
+    return or_(released, Submission.regrade.is_(True))
 
 
 def best_scores(

@@ -142,6 +142,7 @@ def assignment_gradebook_page(
             "section": section,
             "sections": roster.sections(session=db),
             "chart": chart,
+            "budget": catalog.course().budget_of(assignment),
             **_course_context(catalog.course()),
         },
     )

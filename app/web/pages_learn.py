@@ -9,9 +9,9 @@ from fastapi import APIRouter, Request, Response, status
 from fastapi.responses import RedirectResponse
 
 from app.api.deps import SessionDep
-from app.models import Submission, SubmissionKind, User
+from app.models import Submission, SubmissionKind, User, utcnow
+from app.services import courses, history, regrades, release
 from app.services import exercises as exercises_service
-from app.services import history, regrades
 from app.services.exercises import load_visible
 from app.services.gradebook import best_by_exercise
 from app.web import exercises_view as view
@@ -88,6 +88,9 @@ def exercise_page(
     ui_lang = chosen if chosen in i18n.UI_LANGUAGES else i18n.preferred_language(request)
     statement = exercises_service.statement_in(exercise, chosen)
     best = best_by_exercise(session=db, user_id=user.id).get(exercise.id)
+    budget = courses.submission_budget(
+        session=db, catalog=catalog, user=user, exercise_id=exercise.id
+    )
     config: dict[str, Any] = {
         "exercise": exercise.id,
         "version": exercise.version,
@@ -111,6 +114,7 @@ def exercise_page(
             "ui_lang": ui_lang,
             "statement": statement,
             "best": best,
+            "budget": budget,
             "config": config,
         },
     )
@@ -197,6 +201,7 @@ def history_page(
     submissions = history.own_history(
         session=db, user=user, exercise_id=exercise or None, limit=HISTORY_LIMIT
     )
+    now = utcnow()
     return render(
         request,
         "history.html",
@@ -204,7 +209,9 @@ def history_page(
             "nav": "history",
             "exercises": exercises,
             "selected": exercise or "",
-            "groups": group_history(list(submissions), exercises),
+            "groups": group_history(
+                [release.seen_by_learner(sub, now) for sub in submissions], exercises
+            ),
         },
     )
 
@@ -227,6 +234,8 @@ def submission_page(
     except ExerciseError:
         title, limits = sub.exercise_id, None
     own = sub.user_id == user.id
+    if not user.is_instructor:  # an instructor reads the row's exact times
+        sub = release.seen_by_learner(sub, utcnow())
     back = (
         (f"/history?exercise={sub.exercise_id}", N_("Your submissions"))
         if own

@@ -114,6 +114,12 @@ CUTOFF = 'late = { policy = "cutoff" }'
         (('timezone = "Europe/Berlin"', ""), "'opens' has no time zone"),
         (('id = "gates"', 'id = "Gates!"'), "'id' must be lower-case"),
         (('title = "Gates"', "deadline = 1"), "unknown field(s) deadline"),
+        (('title = "Gates"', 'title = "G"\nsubmissions = 0'), "'submissions' must be a whole"),
+        (('title = "Gates"', 'title = "G"\nsubmissions = 2.5'), "'submissions' must be a whole"),
+        (
+            ('timezone = "Europe/Berlin"', 'timezone = "Europe/Berlin"\nsubmissions = true'),
+            "course.toml: 'submissions' must be a whole number from 1 to 10000",
+        ),
     ],
 )
 def test_a_broken_file_names_the_assignment_and_field(
@@ -122,6 +128,17 @@ def test_a_broken_file_names_the_assignment_and_field(
     text = ONE.format(late='{ policy = "cutoff" }').replace(*change)
     with pytest.raises(CourseError, match=message.replace("(", r"\(").replace(")", r"\)")):
         load_course(write(tmp_path, text), IDS)
+
+
+def test_an_assignments_budget_wins_over_the_courses(tmp_path: Path) -> None:
+    text = "submissions = 40\n" + ONE.format(late=CUTOFF.split(" = ", 1)[1]).replace(
+        'title = "Gates"', 'title = "Gates"\nsubmissions = 3'
+    )
+    course = load_course(write(tmp_path, text), (*IDS, "leaky-integrator"))
+    assert course.submission_budget("gru-reset-gate") == 3
+    assert course.submission_budget("leaky-integrator") == 40  # practice: the course's
+    without = load_course(write(tmp_path, ONE.format(late=CUTOFF.split(" = ", 1)[1])), IDS)
+    assert without.submission_budget("gru-reset-gate") is None
 
 
 def test_an_assignment_id_used_twice_is_refused(tmp_path: Path) -> None:

@@ -23,6 +23,10 @@ router = APIRouter(tags=["submissions"])
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     status.HTTP_401_UNAUTHORIZED: {"model": ErrorOut, "description": "no or bad token"},
+    status.HTTP_403_FORBIDDEN: {
+        "model": ErrorOut,
+        "description": "the course's graded submissions of this exercise are used up (a submit)",
+    },
     status.HTTP_404_NOT_FOUND: {"model": ErrorOut, "description": "unknown exercise"},
     status.HTTP_413_CONTENT_TOO_LARGE: {"model": ErrorOut, "description": "code too large"},
     status.HTTP_422_UNPROCESSABLE_CONTENT: {

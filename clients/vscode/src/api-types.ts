@@ -401,6 +401,11 @@ export interface components {
              * @enum {string}
              */
             state: "upcoming" | "open" | "late" | "closed";
+            /**
+             * Submission Budget
+             * @description graded submissions a learner may make to each exercise (null: no limit); runs are not counted
+             */
+            submission_budget?: number | null;
             /** Title */
             title: string;
             /** Url */
@@ -1766,6 +1771,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description the course's graded submissions of this exercise are used up (a submit) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description unknown exercise */
             404: {
                 headers: {
@@ -2039,6 +2053,15 @@ export interface operations {
             };
             /** @description no or bad token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description the course's graded submissions of this exercise are used up (a submit) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -54,19 +54,25 @@ def test_list_submissions_filters_and_orders(db: Session) -> None:
 
 
 def test_learner_load_counts_own_waiting_rows_and_recent_ones(db: Session) -> None:
-    # A regrade waits in nobody's quota, and a running row no longer waits.
+    # A regrade waits in nobody's quota; a row waits until its result is released, running or
+    # graded before (a place freed when a grading ends would tell its exact end).
     ada = account_store.create_user(session=db, name="ada")
     now = utcnow()
-    old, recent, running, regrade = (add_submission(db, ada) for _ in range(4))
+    old, recent, running, regrade, unreleased, released = (
+        add_submission(db, ada) for _ in range(6)
+    )
     old.created_at = now - timedelta(hours=1)
     recent.created_at = now - timedelta(seconds=30)
     running.status, running.created_at = SubmissionStatus.RUNNING, now - timedelta(seconds=20)
     regrade.regrade, regrade.created_at = True, now - timedelta(hours=2)
+    for done, release_in in ((unreleased, timedelta(seconds=1)), (released, -timedelta(seconds=1))):
+        done.status, done.created_at = SubmissionStatus.DONE, now - timedelta(hours=3)
+        done.released_at = now + release_in
     db.flush()
     load = submission_store.learner_load(
-        session=db, user_id=ada.id, since=now - timedelta(minutes=1)
+        session=db, user_id=ada.id, now=now, since=now - timedelta(minutes=1)
     )
-    assert (load.waiting, load.recent, load.oldest_recent_at) == (2, 2, recent.created_at)
+    assert (load.waiting, load.recent, load.oldest_recent_at) == (4, 2, recent.created_at)
     assert submission_store.learner_load(
-        session=db, user_id=ada.id, since=None
-    ) == submission_store.LearnerLoad(waiting=2, recent=0, oldest_recent_at=None)
+        session=db, user_id=ada.id, now=now, since=None
+    ) == submission_store.LearnerLoad(waiting=4, recent=0, oldest_recent_at=None)

@@ -203,7 +203,7 @@ def test_learners_own_work_is_claimed_before_regrades(
         # earlier score still counts meanwhile.
         assert (
             submission_store.learner_load(
-                session=session, user_id=users[0].id, since=now - timedelta(hours=1)
+                session=session, user_id=users[0].id, now=now, since=now - timedelta(hours=1)
             ).waiting
             == 1
         )

@@ -1,0 +1,117 @@
+"""When a learner may see a result, and which of its times they see.
+
+A submission's code can wait for a time chosen by a hidden input, so the moment its result
+appears and the times it shows would carry that input (18 ms per value of a byte: 8 bits per
+submission). Here both are quantised. A result is *released* at the first boundary of a
+geometric ladder, ``created_at + FIRST_STEP × 2**k``, at or after the grading ended: an honest
+fast grading waits at most ``FIRST_STEP`` more, a slow one at most as long again, and a
+submission tells by its time only which of the few boundaries it reached
+(:func:`leak_bound_bits`). Until then every learner-facing read (the API, the long-poll, the
+pages, the gradebook) shows the submission as waiting; afterwards its times are the boundary's.
+
+The worker never waits for the boundary: it stores the result with its release time at once
+and goes on grading; waiters in this process are woken at the release time, others see it at
+their next poll. The row stays the truth, and instructors see its exact times on their pages.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime, timedelta
+
+from app.models import Submission, SubmissionStatus
+
+FIRST_STEP = timedelta(milliseconds=100)
+"""The first boundary after a submission was accepted: the longest an honest fast grading
+waits for its result beyond the grading itself."""
+
+
+def release_at(created_at: datetime, finished_at: datetime, longest: timedelta) -> datetime:
+    """The first boundary at or after ``finished_at``: ``created_at + FIRST_STEP × 2**k`` up to
+    the first such step that reaches ``longest`` (the longest the exercise's code can make its
+    grading last: its wall-clock backstop), then every multiple of that top step.
+
+    Counted from the submission's acceptance, not from the grading's start: the time it waited
+    in the queue (which an earlier submission's hidden-input-dependent run can lengthen) is
+    inside the quantised span too. Past the top the steps stop doubling, so a long queue (a
+    rush, an outage) delays a result by at most one top step, not by as long again.
+    """
+    step = FIRST_STEP
+    while created_at + step < finished_at and step < longest:
+        step *= 2
+    if created_at + step >= finished_at:
+        return created_at + step
+    return created_at + math.ceil((finished_at - created_at) / step) * step
+
+
+def boundaries_within(longest: timedelta) -> int:
+    """How many boundaries a result can be released on when from acceptance to the end of its
+    grading takes at most ``longest``, the exercise's backstop (each further top step of a
+    long queue adds one)."""
+    count, step = 1, FIRST_STEP
+    while step < longest:
+        step *= 2
+        count += 1
+    return count
+
+
+def leak_bound_bits(longest: timedelta) -> float:
+    """What the time of one submission tells at most, in bits, if it takes at most ``longest``
+    from acceptance to the end of its grading."""
+    return math.log2(boundaries_within(longest))
+
+
+def is_released(submission: Submission, now: datetime) -> bool:
+    """Whether a learner may see the row's result at ``now``.
+
+    A regrade's row keeps showing a result throughout (the earlier one, then the new one): the
+    learner did not choose when it runs (docs/security.md says what that leaves).
+    """
+    if submission.regrade:
+        return True
+    return submission.status is SubmissionStatus.DONE and released_by(submission.released_at, now)
+
+
+def released_by(released_at: datetime | None, now: datetime) -> bool:
+    """Whether a finished result released at ``released_at`` may be seen at ``now``; one
+    without a release time was graded before results had one, and was shown at once."""
+    return released_at is None or released_at <= now
+
+
+def seen_by_learner(submission: Submission, now: datetime) -> Submission:
+    """A detached copy of the row as a learner may see it at ``now``.
+
+    Unreleased, it is waiting: status ``queued`` (the moment a grading starts is a time as
+    well, when an earlier submission held the learner's place), no result, no times and no
+    attempt yet. Released, its times are the boundary's: it started when it was accepted and
+    finished at its release. ``duration_ms`` stays the report's: it stops when the first
+    hidden case is sent (docs/security.md), so it times the learner's own code on public
+    inputs only. What the run used is never a learner's to see.
+    """
+    values = {column.key: getattr(submission, column.key) for column in Submission.__table__.c}
+    values.update(cpu_ms=None, memory_kb=None, worker=None, lease_token=None)
+    if submission.regrade:
+        pass  # shown as stored: see is_released
+    elif not is_released(submission, now):
+        values.update(
+            status=SubmissionStatus.QUEUED,
+            verdict=None,
+            score=None,
+            max_score=None,
+            tests=None,
+            diagnosis=None,
+            output="",
+            message="",
+            duration_ms=None,
+            attempts=0,
+            started_at=None,
+            finished_at=None,
+            released_at=None,
+            lease_expires_at=None,
+        )
+    elif submission.released_at is not None:  # else graded before release times: as stored
+        values.update(started_at=submission.created_at, finished_at=submission.released_at)
+    copy = Submission(**values)
+    if "user" in submission.__dict__:  # loaded: the pages name the submission's author
+        copy.user = submission.user
+    return copy

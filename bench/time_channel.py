@@ -1,0 +1,128 @@
+"""The whole-submission time channel, measured (issue 22): bits a submission carries by its time.
+
+Against a live ``numjudge serve`` with the exfiltration suite's exercise (tests/security): the
+issue's attack (a correct submission that sleeps 18 ms times one byte of its first hidden
+input) for each of the four bytes, decoded once from the row's exact times (what a learner read
+before results were released on a ladder) and once from what a learner reads now; then a sweep
+of waits over the whole range of a byte (every ``--stride``-th value), whose learner-visible
+times give the entropy of the observation over a uniform byte: the bits one submission carries.
+docs/security.md quotes what it prints.
+
+    .venv/bin/python bench/time_channel.py [--stride 15]
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import math
+import signal
+import sys
+import tempfile
+from collections.abc import Hashable, Sequence
+from datetime import timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from app.core.db import session_scope, upgrade_database  # noqa: E402
+from app.services import release  # noqa: E402
+from app.store import submissions as submission_store  # noqa: E402
+from tests.app.live import LiveServer  # noqa: E402
+from tests.security.timing import (  # noqa: E402
+    STEP_S,
+    Seen,
+    attack_code,
+    hidden_byte,
+    submit_and_wait,
+    waiting_code,
+)
+from tests.security.vault import make_vault, prepared_vault  # noqa: E402
+
+
+def exact_residue_ms(database_url: str, seen: Seen) -> float:
+    """``finished_at - started_at - duration_ms`` of the row: what the API showed before."""
+    with session_scope(database_url) as session:
+        row = submission_store.get_submission(session=session, submission_id=seen.answer["id"])
+        assert row is not None and row.finished_at and row.started_at and row.duration_ms
+        span = (row.finished_at - row.started_at) / timedelta(milliseconds=1)
+        return span - row.duration_ms
+
+
+def entropy(observations: Sequence[Hashable]) -> float:
+    counts = collections.Counter(observations)
+    total = len(observations)
+    return -sum(n / total * math.log2(n / total) for n in counts.values())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--stride", type=int, default=15, help="sweep every n-th byte value")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        tmp = Path(folder)
+        catalog = make_vault(tmp / "catalog")
+        prepared = prepared_vault(catalog)
+        hidden = next(case for case in prepared.cases if not case.spec.public)
+        first = float(hidden.inputs["x"].ravel()[0])
+        database_url = f"sqlite:///{tmp / 'numjudge.db'}"
+        upgrade_database(database_url)
+        server = LiveServer(tmp, database_url, extra_env={"NUMJUDGE_EXERCISES_DIR": str(catalog)})
+        server.start()
+        try:
+            with server.client(server.add_user("mallory")) as client:
+                calibration = exact_residue_ms(
+                    database_url, submit_and_wait(client, waiting_code(0))
+                )
+                before: list[int] = []
+                after: list[int] = []
+                for index in range(4):
+                    byte = hidden_byte(first, index)
+                    seen = submit_and_wait(client, attack_code(index))
+                    exact = round(
+                        (exact_residue_ms(database_url, seen) - calibration) / 1000 / STEP_S
+                    )
+                    # The learner's best guess now: the middle of the bytes the boundary covers.
+                    span_s = seen.span.total_seconds()
+                    low = 0.0 if seen.span == release.FIRST_STEP else span_s / 2
+                    guess = min(255, round((low + span_s) / 2 / STEP_S))
+                    before.append(abs(exact - byte))
+                    after.append(abs(guess - byte))
+                    print(
+                        f"byte {index}: {byte:3d}  from exact times {exact:3d}  "
+                        f"learner sees span {seen.span.total_seconds() * 1000:.0f} ms, "
+                        f"residue {seen.residue_ms:.0f} ms -> guess {guess:3d}"
+                    )
+                print(
+                    f"largest error of the decoded byte: {max(before)} from the row's times, "
+                    f"{max(after)} from a learner's (of 256 values)"
+                )
+                sweep = list(range(0, 256, args.stride))
+                seen_sweep = [submit_and_wait(client, waiting_code(b * STEP_S)) for b in sweep]
+                observations = [s.observation() for s in seen_sweep]
+                exact_sweep = [round(exact_residue_ms(database_url, s)) for s in seen_sweep]
+                late = [
+                    s.appeared_after.total_seconds() - s.span.total_seconds() for s in seen_sweep
+                ]
+                longest = timedelta(seconds=prepared.exercise.limits.time_s * 2 + 1)
+                print(
+                    f"sweep of {len(sweep)} bytes: {len(set(observations))} distinct learner "
+                    f"observations, entropy {entropy(observations):.2f} bits "
+                    f"(from the row's exact times {entropy(exact_sweep):.2f} bits, "
+                    f"log2 {len(sweep)} = {math.log2(len(sweep)):.2f} at most)"
+                )
+                print(
+                    f"bound: log2({release.boundaries_within(longest)} boundaries within "
+                    f"{longest.total_seconds():g} s) = {release.leak_bound_bits(longest):.2f} bits"
+                )
+                print(
+                    f"answer after release: median {sorted(late)[len(late) // 2] * 1000:.0f} ms, "
+                    f"max {max(late) * 1000:.0f} ms (never before: {min(late) >= 0})"
+                )
+        finally:
+            server.kill(signal.SIGTERM)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,113 @@
+"""The course's submission budget: ``submissions`` in course.toml caps a learner's graded
+submissions per exercise (what bounds the hidden cases' leak over a course,
+docs/security.md); the API refuses the one over it, the course pages show it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from app.grading.engine import SandboxGrader
+from app.grading.runtime import GradingRuntime
+from app.models import Role
+from app.store import accounts as account_store
+from tests.app.course_catalog import course_service
+from tests.app.web.helpers import sign_in
+
+# Fails at once in the sandbox: the budget counts submissions, not their results.
+BROKEN = "def gate(:\n"
+
+
+def stamp(moment: datetime) -> str:
+    return moment.isoformat().replace("+00:00", "Z")
+
+
+def course_toml() -> str:
+    now = datetime.now(UTC).replace(microsecond=0)
+    return f"""
+submissions = 5
+
+[[assignment]]
+id = "budgeted"
+title = "Two tries each"
+opens = {stamp(now - timedelta(days=1))}
+due = {stamp(now + timedelta(days=1))}
+exercises = ["gru-update-gate"]
+submissions = 2
+"""
+
+
+@pytest.fixture
+def service(
+    database_url: str, tmp_path: Path, shared_grader: SandboxGrader
+) -> Iterator[tuple[TestClient, GradingRuntime]]:
+    with course_service(database_url, tmp_path, shared_grader, course_toml()) as running:
+        yield running
+
+
+def user(runtime: GradingRuntime, name: str, role: Role = Role.LEARNER) -> dict[str, str]:
+    with runtime.sessions() as session:
+        created = account_store.create_user(
+            session=session, name=name, role=role, password="correct horse"
+        )
+        _, token = account_store.create_token(session=session, user=created)
+        session.commit()
+    return {"Authorization": f"Bearer {token}"}
+
+
+def send(client: TestClient, headers: dict[str, str], path: str = "/submit") -> int:
+    response = client.post(
+        path,
+        params={"wait": 30},
+        headers=headers,
+        json={"exercise": "gru-update-gate", "code": BROKEN},
+    )
+    status: int = response.status_code
+    return status
+
+
+def test_a_learner_is_refused_over_the_budget_with_a_reason(
+    service: tuple[TestClient, GradingRuntime],
+) -> None:
+    client, runtime = service
+    ada = user(runtime, "ada")
+    assert [send(client, ada), send(client, ada)] == [202, 202]
+    refused = client.post(
+        "/submit", headers=ada, json={"exercise": "gru-update-gate", "code": BROKEN}
+    )
+    assert refused.status_code == 403
+    assert "all 2 graded submissions" in refused.json()["detail"]
+    assert "/run" in refused.json()["detail"]
+    assert send(client, ada, "/run") == 202  # runs see no hidden case: not counted
+    # Another learner has a budget of their own; an instructor has none.
+    assert send(client, user(runtime, "grace")) == 202
+    teacher = user(runtime, "teacher", Role.INSTRUCTOR)
+    assert [send(client, teacher) for _ in range(3)] == [202, 202, 202]
+
+    budgeted = client.get("/assignments/budgeted", headers=ada).json()
+    assert budgeted["submission_budget"] == 2
+    assert [e["attempts"] for e in budgeted["exercises"]] == [2]
+
+
+def test_the_course_pages_show_the_budget(service: tuple[TestClient, GradingRuntime]) -> None:
+    client, runtime = service
+    ada = user(runtime, "ada")
+    assert send(client, ada) == 202
+    user(runtime, "teacher", Role.INSTRUCTOR)
+
+    sign_in(client, "ada", "correct horse")
+    page = client.get("/course").text
+    assert 'data-budget="2"' in page
+    assert "At most 2 graded submissions per exercise" in page
+    assert 'data-used="1"' in page and "1 of 2" in page
+    page = client.get("/learn/gru-update-gate").text
+    assert 'data-budget-left="1"' in page and "Graded submissions left: 1 of 2" in page
+
+    client.cookies.clear()
+    sign_in(client, "teacher", "correct horse")
+    page = client.get("/instructor/assignments/budgeted").text
+    assert "at most 2 graded submissions to each exercise" in page

@@ -1,0 +1,158 @@
+"""A result reaches a learner at its release, a boundary of the ladder, and shows the
+boundary's times (app/services/release.py, docs/security.md): rows stored with a release time,
+read through the API, the pages, the scores and the long-poll's wake-up."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from fastapi.testclient import TestClient
+
+from app.grading.runtime import GradingRuntime
+from app.grading.waiters import ResultWaiters
+from app.models import Submission, SubmissionKind, SubmissionStatus, User, utcnow
+from app.services import release
+from app.services.views import submission_out
+from app.store import accounts as account_store
+from app.store import submissions as submission_store
+from graders.results import Verdict
+from tests.app.web.helpers import sign_up
+
+EXERCISE = "gru-update-gate"
+MakeUser = Callable[..., tuple[User, dict[str, str]]]
+BACKSTOP = timedelta(seconds=11)  # a 5 s exercise's wall-clock backstop
+
+
+def graded(runtime: GradingRuntime, user_id: int, created: datetime, finished: datetime) -> str:
+    """A graded row, as a worker stores it: exact times and the release they give."""
+    with runtime.sessions() as session:
+        row = Submission(
+            user_id=user_id,
+            exercise_id=EXERCISE,
+            exercise_version="v",
+            code="def f(): pass",
+            kind=SubmissionKind.SUBMIT,
+            status=SubmissionStatus.DONE,
+            verdict=Verdict.PASSED,
+            score=26.0,
+            max_score=26.0,
+            tests=[],
+            attempts=1,
+            duration_ms=40,
+            created_at=created,
+            started_at=created + timedelta(milliseconds=20),
+            finished_at=finished,
+            released_at=release.release_at(created, finished, BACKSTOP),
+        )
+        session.add(row)
+        session.commit()
+        return row.id
+
+
+def test_the_ladder_doubles_from_acceptance_up_to_the_backstop_then_steps_by_its_top() -> None:
+    created = utcnow()
+    at = [
+        release.release_at(created, created + timedelta(milliseconds=ms), BACKSTOP) - created
+        for ms in (-5, 0, 100, 101, 399, 401, 3000, 12_800, 20_000, 30_000)
+    ]
+    # A long queue (30 s) waits at most one top step (12.8 s) more, not as long again.
+    assert [a / timedelta(milliseconds=1) for a in at] == [
+        100,
+        100,
+        100,
+        200,
+        400,
+        800,
+        3200,
+        12_800,
+        25_600,
+        38_400,
+    ]
+    assert release.boundaries_within(BACKSTOP) == 8  # 0.1 s to 12.8 s
+    assert release.leak_bound_bits(BACKSTOP) == 3.0
+
+
+def test_an_unreleased_result_is_waiting_wherever_a_learner_looks(
+    client: TestClient, make_user: MakeUser, runtime: GradingRuntime
+) -> None:
+    user, headers = make_user("ada")
+    created = utcnow()
+    # Finished just now, released an hour later: long enough that no read below is late.
+    submission_id = graded(runtime, user.id, created, created + timedelta(minutes=40))
+
+    one = client.get(f"/submissions/{submission_id}", headers=headers).json()
+    assert (one["status"], one["verdict"], one["score"], one["tests"]) == ("queued", None, None, [])
+    assert (one["started_at"], one["finished_at"], one["duration_ms"], one["attempts"]) == (
+        None,
+        None,
+        None,
+        0,
+    )
+    listed = client.get("/submissions", headers=headers).json()
+    assert [(s["id"], s["status"], s["score"]) for s in listed] == [(submission_id, "queued", None)]
+    with runtime.sessions() as session:
+        assert submission_store.best_scores(session=session, user_id=user.id) == []
+        assert (
+            submission_store.graded_attempts(
+                session=session, exercise_ids=[EXERCISE], user_id=user.id
+            )
+            == []
+        )
+
+
+def test_a_released_result_shows_its_boundary_instead_of_its_times(
+    client: TestClient, make_user: MakeUser, runtime: GradingRuntime
+) -> None:
+    user, headers = make_user("ada")
+    created = utcnow() - timedelta(minutes=1)
+    submission_id = graded(runtime, user.id, created, created + timedelta(milliseconds=730))
+
+    one = client.get(f"/submissions/{submission_id}", headers=headers).json()
+    assert (one["status"], one["verdict"], one["score"]) == ("done", "passed", 26.0)
+    started, finished = (datetime.fromisoformat(one[k]) for k in ("started_at", "finished_at"))
+    assert started == created
+    assert finished - started == timedelta(milliseconds=800)
+    assert one["duration_ms"] == 40  # the report's: it stops before the first hidden case
+    with runtime.sessions() as session:
+        assert [b.best_score for b in submission_store.best_scores(session=session)] == [26.0]
+        row = submission_store.get_submission(
+            session=session, submission_id=submission_id, with_user=True
+        )
+        assert row is not None
+        exact = submission_out(row, exact=True)
+    assert exact.started_at == created + timedelta(milliseconds=20)  # the row's, exact
+    assert exact.finished_at == created + timedelta(milliseconds=730)
+
+
+def test_the_pages_show_an_unreleased_result_as_waiting(
+    client: TestClient, runtime: GradingRuntime
+) -> None:
+    sign_up(client, "grace")
+    with runtime.sessions() as session:
+        learner = account_store.get_user_by_name(session=session, name="grace")
+        assert learner is not None
+        learner_id = learner.id
+    created = utcnow()
+    submission_id = graded(runtime, learner_id, created, created + timedelta(minutes=40))
+
+    page = client.get(f"/history/{submission_id}").text
+    assert "Reload the page in a moment" in page
+    assert "26 / 26" not in page
+    history = client.get("/history").text
+    assert f"/history/{submission_id}" in history
+    assert 'class="badge queued"' in history
+
+
+def test_a_waiter_is_woken_at_the_release_not_before() -> None:
+    async def scenario() -> tuple[bool, bool]:
+        waiters = ResultWaiters()
+        later, now = waiters.register("later"), waiters.register("now")
+        waiters.notify("later", at=utcnow() + timedelta(hours=1))
+        waiters.notify("now", at=utcnow() - timedelta(seconds=1))
+        await asyncio.wait_for(now.event.wait(), timeout=30)
+        await asyncio.sleep(0)  # "later"'s timer was set first: it had its chance to fire
+        return later.event.is_set(), now.event.is_set()
+
+    assert asyncio.run(scenario()) == (False, True)
