@@ -44,6 +44,8 @@ NR = 0
 ARCH = 4
 ARG0_LOW = 16
 ARG1_LOW = 24
+ARG2_LOW = 32
+ARG5_LOW = 56
 
 CLONE_NAMESPACE_FLAGS = (
     0x00020000  # CLONE_NEWNS
@@ -135,11 +137,24 @@ DENIED_X86_64 = {
     "inotify_add_watch": 254,
     "inotify_init1": 294,
     "fanotify_init": 300,
+    # Which pages of a file are in the host's page cache, and making them so or not: shared
+    # with every other sandbox (the read-only binds), a channel between submissions.
+    "fadvise64": 221,
+    "readahead": 187,
+    "mincore": 27,
+    "cachestat": 451,
 }
 FCNTL_X86_64 = 72
 # fcntl commands that lock, lease or watch a file: F_GETLK, F_SETLK, F_SETLKW, the open file
 # description locks F_OFD_GETLK/SETLK/SETLKW, F_SETLEASE, F_NOTIFY.
 FCNTL_DENIED_COMMANDS = (5, 6, 7, 36, 37, 38, 1024, 1026)
+MADVISE_X86_64 = 28
+# madvise's paging hints, which load or evict a mapped file's pages: MADV_WILLNEED, MADV_COLD,
+# MADV_PAGEOUT, MADV_POPULATE_READ. Allocators' hints (MADV_DONTNEED, MADV_FREE, ...) stay.
+MADVISE_DENIED_ADVICE = (3, 20, 21, 22)
+# preadv2 and pwritev2 with RWF_NOWAIT, which fail rather than wait for a page not cached.
+READ_WRITE_V2_X86_64 = (327, 328)
+RWF_NOWAIT = 0x8
 CLONE_X86_64 = 56
 UNSUPPORTED_X86_64 = {
     # So that libc falls back to ``clone``, whose flags the filter can inspect.
@@ -179,6 +194,19 @@ def build_filter() -> bytes:
     for position, command in enumerate(FCNTL_DENIED_COMMANDS):
         program.append(_insn(JEQ_K, commands - position, 0, command))
     program += [_insn(RET_K, 0, 0, SECCOMP_RET_ALLOW), _insn(RET_K, 0, 0, errno_eperm)]
+    advice = len(MADVISE_DENIED_ADVICE)
+    program += [_insn(JEQ_K, 0, advice + 3, MADVISE_X86_64), _insn(LD_W_ABS, 0, 0, ARG2_LOW)]
+    for position, value in enumerate(MADVISE_DENIED_ADVICE):
+        program.append(_insn(JEQ_K, advice - position, 0, value))
+    program += [_insn(RET_K, 0, 0, SECCOMP_RET_ALLOW), _insn(RET_K, 0, 0, errno_eperm)]
+    for number in READ_WRITE_V2_X86_64:
+        program += [
+            _insn(JEQ_K, 0, 4, number),  # another call: past this block, the number still in A
+            _insn(LD_W_ABS, 0, 0, ARG5_LOW),
+            _insn(JSET_K, 0, 1, RWF_NOWAIT),
+            _insn(RET_K, 0, 0, errno_eperm),
+            _insn(RET_K, 0, 0, SECCOMP_RET_ALLOW),
+        ]
     program += [
         _insn(JEQ_K, 0, 3, CLONE_X86_64),
         _insn(LD_W_ABS, 0, 0, ARG0_LOW),

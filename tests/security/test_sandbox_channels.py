@@ -314,3 +314,55 @@ def test_a_refusal_during_a_hidden_case_says_only_that_it_crashed(
     hidden = [test for test in report.tests if test.visibility.value == "hidden"]
     assert hidden and {test.failure for test in hidden} == {Failure.CRASHED}
     assert report.message.startswith(HIDDEN_MESSAGES[Failure.CRASHED] + ": it ended during")
+
+
+PAGE_CACHE_CALLS = """
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+mapped = ctypes.CDLL(None).mmap
+mapped.restype, mapped.argtypes = ctypes.c_void_p, [ctypes.c_void_p, ctypes.c_size_t,
+                                                   ctypes.c_int, ctypes.c_int, ctypes.c_int,
+                                                   ctypes.c_long]
+fd = os.open(os.__file__, os.O_RDONLY)
+page = mapped(None, 4096, 1, 2, fd, 0)  # PROT_READ, MAP_PRIVATE
+vector = ctypes.create_string_buffer(1)
+
+def call(number, *arguments):
+    ctypes.set_errno(0)
+    return [libc.syscall(number, *arguments), ctypes.get_errno()]
+
+answers = {
+    "fadvise64": call(221, fd, 0, 4096, 4),  # POSIX_FADV_DONTNEED
+    "readahead": call(187, fd, 0, 4096),
+    "mincore": call(27, ctypes.c_void_p(page), 4096, vector),
+    "cachestat": call(451, fd, ctypes.create_string_buffer(16), ctypes.create_string_buffer(64), 0),
+}
+for name, advice in (("willneed", 3), ("cold", 20), ("pageout", 21), ("populate_read", 22),
+                     ("dontneed", 4)):
+    answers["madvise " + name] = call(28, ctypes.c_void_p(page), 4096, advice)
+buffer = bytearray(8)
+try:
+    answers["preadv2 nowait"] = os.preadv(fd, [buffer], 0, os.RWF_NOWAIT)
+except OSError as exc:
+    answers["preadv2 nowait"] = errno.errorcode[exc.errno]
+answers["preadv2"] = os.preadv(fd, [buffer], 0, 0)
+return json.dumps(answers)
+"""
+
+
+def test_the_page_cache_can_be_neither_probed_nor_steered(sandbox: Sandbox) -> None:
+    answers = returned(sandbox, PAGE_CACHE_CALLS)
+    refused = [-1, errno.EPERM]
+    assert answers == {
+        "fadvise64": refused,
+        "readahead": refused,
+        "mincore": refused,
+        "cachestat": refused,
+        "madvise willneed": refused,
+        "madvise cold": refused,
+        "madvise pageout": refused,
+        "madvise populate_read": refused,
+        "madvise dontneed": [0, 0],  # what allocators use stays
+        "preadv2 nowait": "EPERM",
+        "preadv2": 8,  # a read that may wait stays
+    }
