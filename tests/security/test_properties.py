@@ -4,7 +4,6 @@ check and its category only; the public test, where nothing is secret, shows the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -52,15 +51,6 @@ def vault(tmp_path_factory: pytest.TempPathFactory) -> PreparedExercise:
     assert "def is_the_gate" in cases and "@case" not in cases
     (Path(root) / EXERCISE / "cases.py").write_text(cases, encoding="utf-8")
     return prepared_vault(root)
-
-
-@pytest.fixture(scope="module")
-def sandbox() -> Iterator[Sandbox]:
-    pool = Sandbox(workers=1)
-    try:
-        yield pool
-    finally:
-        pool.close()
 
 
 def test_a_check_quoting_learner_text_leaks_nothing_of_a_hidden_case(
