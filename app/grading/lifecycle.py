@@ -187,7 +187,8 @@ def _grade_claimed(runtime: GradingRuntime, claimed: Claimed) -> None:
         attempt=submission.attempts,
         worker=submission.worker,
     )
-    if submission.attempts > settings.max_attempts:
+
+    def not_graded(message: str) -> None:
         _finish(
             runtime,
             submission,
@@ -196,9 +197,14 @@ def _grade_claimed(runtime: GradingRuntime, claimed: Claimed) -> None:
             exercise=claimed.exercise,
             verdict=Verdict.ERROR,
             started=started,
-            message=f"Grading was tried {settings.max_attempts} times and the grader "
+            message=message,
+        )
+
+    if submission.attempts > settings.max_attempts:
+        not_graded(
+            f"Grading was tried {settings.max_attempts} times and the grader "
             "failed each time; this is not a fault of your code. Submit again; "
-            "if it happens again, tell your instructor.",
+            "if it happens again, tell your instructor."
         )
         return
     try:
@@ -208,29 +214,11 @@ def _grade_claimed(runtime: GradingRuntime, claimed: Claimed) -> None:
             else runtime.catalog.prepared(submission.exercise_id)
         )
     except ExerciseNotFound:
-        _finish(
-            runtime,
-            submission,
-            user_name,
-            lease_token,
-            exercise=claimed.exercise,
-            verdict=Verdict.ERROR,
-            started=started,
-            message=f"Exercise {submission.exercise_id!r} no longer exists.",
-        )
+        not_graded(f"Exercise {submission.exercise_id!r} no longer exists.")
         return
     except ExerciseError as exc:
         logger.exception("exercise.broken", extra={"exercise": submission.exercise_id})
-        _finish(
-            runtime,
-            submission,
-            user_name,
-            lease_token,
-            exercise=claimed.exercise,
-            verdict=Verdict.ERROR,
-            started=started,
-            message=f"Exercise {submission.exercise_id!r} is broken; tell your instructor: {exc}",
-        )
+        not_graded(f"Exercise {submission.exercise_id!r} is broken; tell your instructor: {exc}")
         return
     try:
         report = runtime.grade(
