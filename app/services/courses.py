@@ -132,15 +132,22 @@ def standing(
     by_exercise: dict[str, list[submission_store.GradedAttempt]] = defaultdict(list)
     for attempt in attempts:
         by_exercise[attempt.exercise_id].append(attempt)
+
+    def kept(attempt: submission_store.GradedAttempt) -> float:
+        factor = assignment.late.factor(attempt.created_at, due)
+        return attempt.score / attempt.max_score * factor
+
     exercises = []
     for item in assignment.exercises:
-        share, late = 0.0, False
-        for attempt in by_exercise[item.id]:
-            kept = (
-                attempt.score / attempt.max_score * assignment.late.factor(attempt.created_at, due)
-            )
-            if kept > share:  # a tie keeps the earlier, on-time attempt
-                share, late = kept, attempt.created_at > due
+        # The best share counts; among equal shares an on-time attempt, then the earliest. Work
+        # that scores nothing after a cut-off is still late work, and is marked as such.
+        best = max(
+            by_exercise[item.id],
+            key=lambda a: (kept(a), a.created_at <= due, -a.created_at.timestamp()),
+            default=None,
+        )
+        share = 0.0 if best is None else kept(best)
+        late = best is not None and best.created_at > due
         exercises.append(
             ExerciseStanding(
                 item.id,

@@ -62,3 +62,11 @@ def test_full_marks_on_time_complete_the_assignment() -> None:
     attempts = [attempt("update", 10, DUE), attempt("reset", 10, OPENS)]
     result = standing(GATES, DUE, True, attempts, {}, DUE)
     assert result.complete and result.score == result.max_score == 4.0 and result.extended
+
+
+def test_work_after_a_cut_off_scores_nothing_and_is_marked_late() -> None:
+    cutoff = Assignment("c", "C", OPENS, DUE, LatePolicy(), GATES.exercises)
+    attempts = [attempt("update", 10, DUE + timedelta(hours=1)), attempt("reset", 0, DUE)]
+    update, reset = standing(cutoff, DUE, False, attempts, {}, DUE).exercises
+    assert (update.share, update.late, update.attempts) == (0.0, True, 1)
+    assert (reset.share, reset.late, reset.attempts) == (0.0, False, 1)
