@@ -12,6 +12,7 @@ import typer
 from sqlalchemy.orm import Session
 
 from app.cli.common import service_settings
+from app.core.config import get_settings
 from app.core.db import session_scope
 from app.core.names import InvalidName, InvalidPassword, check_password
 from app.models import Role, User
@@ -169,6 +170,27 @@ def enable(name: Annotated[str, typer.Argument(help="the user")]) -> None:
     typer.echo(f"{name!r} enabled")
 
 
+PublicUrl = Annotated[
+    str | None,
+    typer.Option(
+        help="the address learners open, which the links start with (default: NUMJUDGE_PUBLIC_URL)"
+    ),
+]
+
+
+def _links_base(public_url: str | None) -> str:
+    """Where sign-up links point. Never guessed: a server may listen on any port or behind
+    a proxy, and a link to the wrong address is only found when a learner opens it."""
+    base = public_url or get_settings().public_url
+    if base is None:
+        raise _fail(
+            "the links need the address your learners open: pass --public-url "
+            "https://numjudge.example.edu or set NUMJUDGE_PUBLIC_URL (the Roster page "
+            "shows links under the address it is served at)"
+        )
+    return base
+
+
 @app.command("import")
 def import_roster(
     roster_file: Annotated[
@@ -187,12 +209,14 @@ def import_roster(
             "printing them; it must not exist yet"
         ),
     ] = None,
+    public_url: PublicUrl = None,
 ) -> None:
     """Create the roster's learners, each with a one-time sign-up link (shown once).
 
     Every row is checked first; with any problem nothing is created and each is printed as
     ``line N: ...``.
     """
+    base = _links_base(public_url)
     try:
         text = roster_file.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
@@ -229,7 +253,7 @@ def import_roster(
         for line_problem in failure.problems:
             typer.echo(f"{roster_file}: {line_problem}", err=True)
         raise _fail(f"{len(failure.problems)} problem(s); nothing was imported") from None
-    body = roster.links_csv(issued, settings.public_url)
+    body = roster.links_csv(issued, base)
     if out is not None:
         with out:
             out.write(body)
@@ -244,11 +268,14 @@ def import_roster(
 
 
 @app.command("link")
-def link(name: Annotated[str, typer.Argument(help="the learner")]) -> None:
+def link(
+    name: Annotated[str, typer.Argument(help="the learner")], public_url: PublicUrl = None
+) -> None:
     """A new one-time sign-up link for a user (their earlier link stops working).
 
     Also a way back in for a learner who lost their password: the link sets a new one.
     """
+    base = _links_base(public_url)
     settings = service_settings(log=False)
     with session_scope(settings.database_url) as session:
         issued = roster.issue_link(
@@ -258,4 +285,4 @@ def link(name: Annotated[str, typer.Argument(help="the learner")]) -> None:
         f"sign-up link for {name!r}, valid {settings.signup_link_days} days, "
         "shown once (any earlier link no longer works):"
     )
-    typer.echo(issued.url(settings.public_url))
+    typer.echo(issued.url(base))

@@ -166,10 +166,10 @@ class Settings(BaseSettings):
     signup_link_days: int = Field(
         14, ge=1, le=365, description="days a roster's one-time sign-up link works"
     )
-    public_url: str = Field(
-        "http://127.0.0.1:8000",
+    public_url: str | None = Field(
+        None,
         description="the address learners open; "
-        "`numjudge users import` and `users link` print links under it",
+        "`numjudge users import` and `users link` print links under it (or take `--public-url`)",
     )
     max_form_bytes: int = Field(
         65_536,

@@ -113,3 +113,21 @@ def test_links_are_printed_as_csv_without_a_links_file(env: str, tmp_path: Path)
     lines = result.output.splitlines()
     assert "username,display_name,link" in lines
     assert any(line.startswith("cy,,https://numjudge.example.edu/join/") for line in lines)
+
+
+def test_links_need_the_address_learners_open(
+    env: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("NUMJUDGE_PUBLIC_URL")
+    get_settings.cache_clear()
+    path = write(tmp_path, "username\nada\n")
+    runner = CliRunner()
+    unknown = runner.invoke(cli, ["users", "import", str(path)])
+    assert unknown.exit_code == 2 and "--public-url" in unknown.output
+    imported = runner.invoke(
+        cli, ["users", "import", str(path), "--public-url", "http://127.0.0.1:8123"]
+    )
+    assert imported.exit_code == 0, imported.output  # ada was not taken by the refused import
+    assert "http://127.0.0.1:8123/join/" in imported.output
+    fresh = runner.invoke(cli, ["users", "link", "ada", "--public-url", "https://n.example.edu"])
+    assert fresh.output.strip().splitlines()[-1].startswith("https://n.example.edu/join/")
