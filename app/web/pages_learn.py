@@ -124,7 +124,10 @@ def exercise_page(
 
 
 @router.get("/lesson")
-def lesson_page(request: Request, catalog: CatalogDep, lang: str | None = None) -> Response:
+def lesson_page(
+    request: Request, web: WebDep, catalog: CatalogDep, lang: str | None = None
+) -> Response:
+    del web  # read by render(): the page's menu shows who is signed in
     available = exercises_service.lesson_languages(catalog)
     if not available:
         raise PageError(

@@ -198,7 +198,10 @@ def test_the_lesson_page_is_linked_from_the_catalog_and_the_statements_that_use_
     assert '<html lang="ja">' in japanese.text and 'id="lesson" lang="ja"' in japanese.text
     assert "<h1>レッスン：読み取り値の課題とゲート付きユニット</h1>" in japanese.text
     assert japanese.cookies.get("numjudge_lang") == "ja"
+    assert "Sign in" in page.text
     sign_up(client, "ada")
+    signed_in = client.get("/lesson?lang=en").text
+    assert "Signed in as <strong>ada</strong>" in signed_in and "Sign in" not in signed_in
     for exercise in ("gated-unit", "parameter-count", "gated-unit-bptt", "marker-trace"):
         for lang in ("en", "ja"):
             statement = client.get(f"/learn/{exercise}?lang={lang}").text
