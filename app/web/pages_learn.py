@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from fastapi import APIRouter, Request, Response, status
+from fastapi import APIRouter, Depends, Request, Response, status
 from fastapi.responses import RedirectResponse
 
 from app.api.deps import SessionDep
@@ -16,7 +16,7 @@ from app.services.exercises import load_visible
 from app.services.gradebook import best_by_exercise
 from app.web import exercises_view as view
 from app.web import i18n
-from app.web.deps import CatalogDep, UserDep, WebDep
+from app.web.deps import CatalogDep, UserDep, WebDep, get_web_context
 from app.web.errors import PageError, WebRoute
 from app.web.i18n import N_
 from app.web.pages_account import safe_next
@@ -123,11 +123,9 @@ def exercise_page(
     return response
 
 
-@router.get("/lesson")
-def lesson_page(
-    request: Request, web: WebDep, catalog: CatalogDep, lang: str | None = None
-) -> Response:
-    del web  # read by render(): the page's menu shows who is signed in
+# get_web_context puts the signed-in user where render() finds it, for the page's menu.
+@router.get("/lesson", dependencies=[Depends(get_web_context)])
+def lesson_page(request: Request, catalog: CatalogDep, lang: str | None = None) -> Response:
     available = exercises_service.lesson_languages(catalog)
     if not available:
         raise PageError(
