@@ -80,7 +80,10 @@ def create_app(
         },
     )
     app.add_middleware(
-        DeclaredSizeLimit, max_body=settings.max_body_bytes, max_form=settings.max_form_bytes
+        DeclaredSizeLimit,
+        max_body=settings.max_body_bytes,
+        max_form=settings.max_form_bytes,
+        max_code=settings.max_code_bytes,
     )
     app.add_middleware(JsonHeaders, session_cookie=SESSION_COOKIE)  # outermost: on the 413s too
     app.state.runtime = runtime

@@ -52,6 +52,16 @@ def submit_wait(client: httpx.Client, code: str) -> dict:  # type: ignore[type-a
     return data  # type: ignore[no-any-return]
 
 
+def test_a_client_sending_a_too_large_body_reads_the_413(server: LiveServer) -> None:
+    with server.client(server.add_user("ada")) as client:
+        for _ in range(3):  # a reset would show on some attempts, not all
+            response = client.post(
+                "/submit", content=b"x" * (2 << 20), headers={"content-type": "application/json"}
+            )
+            assert response.status_code == 413
+            assert "a submission's code may hold 100000 bytes" in response.json()["detail"]
+
+
 def test_reference_starter_and_every_mistake_over_http(server: LiveServer) -> None:
     exercise = ExerciseCatalog(EXERCISES).load(EXERCISE)
     assert exercise.mistakes, "gru-update-gate should ship known mistakes"

@@ -24,7 +24,11 @@ def test_a_large_declared_body_is_413_before_the_token_is_checked(
         "/submit", content=b"x" * (limit + 1), headers={"content-type": "application/json"}
     )
     assert response.status_code == 413
-    assert response.json() == {"detail": f"Request body too large: at most {limit} bytes"}
+    code = runtime.settings.max_code_bytes
+    assert response.json() == {
+        "detail": f"Request body too large: {limit + 1} bytes, at most {limit} "
+        f"(a submission's code may hold {code} bytes)"
+    }
     assert response.headers["x-content-type-options"] == "nosniff"
 
 
