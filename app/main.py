@@ -35,7 +35,8 @@ MAX_FORM_FIELDS = 20  # the largest page form has 6
 
 DESCRIPTION = """Auto-graded numerical Python exercises.
 
-Authenticate with `Authorization: Bearer <token>` (`numjudge users add <name>` prints one).
+Authenticate with `Authorization: Bearer <token>`: a learner creates a token on their account
+page (`/account`); an administrator's `numjudge users add <name>` prints one too.
 `POST /submit` queues code and answers `202`; add `?wait=10` to get the final result in the
 same call, or poll `GET /submissions/{id}` until `status` is `done`."""
 

@@ -25,7 +25,7 @@ refusing an unsafe method without a valid CSRF token. API routes then accept tha
 bearer = HTTPBearer(
     auto_error=False,
     scheme_name="API token",
-    description="`Authorization: Bearer <token>`; `numjudge users add` prints one",
+    description="`Authorization: Bearer <token>`, created on the account page (`/account`)",
 )
 
 

@@ -41,8 +41,8 @@ def not_authenticated(credentials: Credentials) -> HTTPException:
     detail = (
         "Authorization header is not a Bearer token; send 'Authorization: Bearer <token>'"
         if credentials.authorization_header
-        else "Not authenticated: send 'Authorization: Bearer <token>' "
-        "(`numjudge users add <name>` prints a token) or sign in"
+        else "Not authenticated: send 'Authorization: Bearer <token>' with a token from "
+        "your account page (/account), or sign in"
     )
     return HTTPException(
         status.HTTP_401_UNAUTHORIZED, detail=detail, headers={"WWW-Authenticate": "Bearer"}

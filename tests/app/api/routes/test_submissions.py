@@ -165,6 +165,7 @@ def test_missing_and_bad_tokens_are_401_with_a_detail(client: TestClient) -> Non
     missing = client.post("/submit", json=body(code))
     assert missing.status_code == 401
     assert "Authorization: Bearer" in missing.json()["detail"]
+    assert "a token from your account page (/account)" in missing.json()["detail"]
     assert missing.headers["www-authenticate"] == "Bearer"
     bad = client.post("/submit", json=body(code), headers={"Authorization": "Bearer nope"})
     assert bad.status_code == 401
