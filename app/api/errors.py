@@ -8,8 +8,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request, status
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException
 
 from app.schemas import ErrorOut, ValidationErrorOut
 from app.services.courses import AssignmentNotFound
@@ -87,6 +89,22 @@ async def validation_error(request: Request, exc: Exception) -> JSONResponse:
     )
 
 
+async def http_error(request: Request, exc: Exception) -> Response:
+    """FastAPI's own answers, but a body that is not UTF-8 is told so (FastAPI says only that
+    it could not parse the body)."""
+    assert isinstance(exc, HTTPException)
+    cause = exc.__cause__
+    if isinstance(cause, UnicodeDecodeError):
+        return JSONResponse(
+            status_code=status.HTTP_400_BAD_REQUEST,
+            content={
+                "detail": f"The body is not UTF-8 text (byte 0x{cause.object[cause.start]:02x} "
+                f"at position {cause.start}): send JSON encoded as UTF-8"
+            },
+        )
+    return await http_exception_handler(request, exc)
+
+
 async def refused(request: Request, exc: Exception) -> JSONResponse:
     """A service's or the catalog's refusal, with its status from :data:`STATUS`."""
     code = next(code for kind, code in STATUS if isinstance(exc, kind))
@@ -144,6 +162,7 @@ AUTH_ERRORS: dict[int | str, dict[str, Any]] = BODY_ERRORS | {
 
 def register(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(ServiceError, refused)
     app.add_exception_handler(ExerciseNotFound, refused)
     app.add_exception_handler(AssignmentNotFound, refused)

@@ -54,6 +54,19 @@ def test_code_over_the_limit_is_413_after_authentication(
     assert response.json()["detail"].startswith("Code is")
 
 
+def test_a_body_that_is_not_utf8_is_told_so(client: TestClient, make_user: MakeUser) -> None:
+    _, headers = make_user("ada")
+    body = b'{"exercise": "gru-update-gate", "code": "\xff"}'
+    response = client.post(
+        "/submit", content=body, headers=headers | {"content-type": "application/json"}
+    )
+    assert response.status_code == 400
+    assert response.json() == {
+        "detail": "The body is not UTF-8 text (byte 0xff at position 41): send JSON encoded as "
+        "UTF-8"
+    }
+
+
 @pytest.mark.parametrize(
     ("code", "problem"),
     [
