@@ -8,10 +8,9 @@ from fastapi import APIRouter, Request, Response
 from fastapi.concurrency import run_in_threadpool
 
 from app.api.deps import SessionDep
-from app.services import history, roster
+from app.services import history, roster, validation
 from app.services.exercises import visible_exercises
 from app.services.gradebook import gradebook_rows, wide_csv
-from app.services.validation import validate_all
 from app.web.deps import CatalogDep, InstructorDep
 from app.web.errors import WebRoute
 from app.web.pages_learn import load_exercise
@@ -73,10 +72,25 @@ def exercise_submissions(
 
 
 @router.get("/validate")
-async def validate_page(request: Request, _: InstructorDep, catalog: CatalogDep) -> Response:
-    results = await run_in_threadpool(validate_all, catalog.root)
+async def validate_page(
+    request: Request, _: InstructorDep, catalog: CatalogDep, exercise: str | None = None
+) -> Response:
+    """Every folder's latest result (the rest are checked in the background), or ``exercise``'s
+    alone, checked now."""
+    if exercise is None:
+        results = validation.validation_views(catalog.root)
+    else:
+        one = await run_in_threadpool(validation.validate_one, catalog.root, exercise)
+        results = [] if one is None else [one]
+    pending = sum(result.state is validation.ValidationState.PENDING for result in results)
     return render(
         request,
         "instructor/validate.html",
-        {"nav": "validate", "results": results, "stale": catalog.stale()},
+        {
+            "nav": "validate",
+            "results": results,
+            "pending": pending,
+            "exercise": exercise,
+            "stale": catalog.stale(),
+        },
     )

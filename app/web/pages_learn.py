@@ -252,7 +252,6 @@ def submission_page(
             "back_url": back[0],
             "back_label": back[1],
             "verdict_names": VERDICT_NAMES,
-            "show_hidden": user.is_instructor,
             # What the run used, hidden cases included: how long hidden cases take is not the
             # learner's to know (docs/security.md).
             "show_cost": user.is_instructor,

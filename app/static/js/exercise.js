@@ -148,15 +148,16 @@
     (result.tests || []).forEach(function (test) {
       var hidden = test.visibility === "hidden";
       var msg = el("td", { class: "message" });
+      // A hidden test's message is the fixed text of its failure category: shown as the API gives it.
       if (hidden) {
-        msg.appendChild(el("span", { class: "muted", text: t("Hidden test") }));
-      } else {
-        msg.appendChild(document.createTextNode(test.message || ""));
+        msg.appendChild(el("span", { class: "badge hidden-test", text: t("Hidden test") }));
+        msg.appendChild(document.createTextNode(" "));
       }
+      msg.appendChild(document.createTextNode(test.message || ""));
       body.appendChild(el("tr", { "data-status": test.status, "data-visibility": test.visibility }, [
         el("td", { text: test.name }),
         el("td", {}, [el("span", { class: "badge " + test.status, text: t(test.status) })]),
-        el("td", { class: "num", text: hidden ? "" : fmt(test.points) + " / " + fmt(test.max_points) }),
+        el("td", { class: "num", text: fmt(test.points) + " / " + fmt(test.max_points) }),
         msg,
       ]));
     });

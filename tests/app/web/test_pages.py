@@ -99,6 +99,17 @@ def test_history_and_a_submission_page(client: TestClient, make_user: MakeUser) 
     assert "np.logaddexp" in page
     assert page.count('data-visibility="hidden"') >= 1
     assert "Hidden test" in page
+    # A failed hidden test shows its points and its category's fixed message, as the API does.
+    failed = submit(client, read_exercise_file(EXERCISE, "starter.py"))
+    hidden = next(t for t in failed["tests"] if t["visibility"] == "hidden")
+    row = re.search(
+        r'<tr data-status="failed" data-visibility="hidden">(.*?)</tr>',
+        client.get(f"/history/{failed['id']}").text,
+        re.DOTALL,
+    )
+    assert row is not None
+    assert f"0 / {hidden['max_points']:g}" in row[1]
+    assert "Hidden test</span> " in row[1] and "details are not shown for hidden tests" in row[1]
     # What the run used (hidden cases included) is the instructor's alone to see.
     assert "data-cost" not in page and "CPU time" not in page
     assert not {"cpu_ms", "memory_kb", "cost"} & done.keys()
