@@ -8,7 +8,7 @@ from graders.canary import CanaryResult, canary
 from graders.cases import case
 from graders.checks.judge import grade
 from graders.checks.rules import RuleKind
-from graders.course import Assignment, Course, LatePolicy, LatePolicyKind
+from graders.course import COURSE_FILE, Assignment, Course, LatePolicy, LatePolicyKind
 from graders.errors import (
     CourseError,
     ExerciseError,
@@ -49,6 +49,7 @@ from graders.validation import (
 )
 
 __all__ = [
+    "COURSE_FILE",
     "MUTANT_PREFIX",
     "Assignment",
     "CanaryResult",

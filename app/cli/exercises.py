@@ -10,6 +10,7 @@ import typer
 
 from app.core.config import get_settings
 from graders import (
+    COURSE_FILE,
     ExerciseCatalog,
     GraderError,
     Sandbox,
@@ -48,21 +49,30 @@ def grade_command(
 
 
 def validate_command(
-    paths: Annotated[list[Path] | None, typer.Argument(help="exercise folders or catalogs")] = None,
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(help="exercise folders or catalogs, or a catalog's course.toml alone"),
+    ] = None,
 ) -> None:
     """Check exercise folders: files, metadata, reference, starter, mistakes, determinism."""
-    folders = exercise_folders(paths or [exercises_dir()])
-    if not folders:
+    named = paths or [exercises_dir()]
+    # A course.toml named alone is checked without its exercises: seconds, not minutes.
+    course_files = [path for path in named if path.name == COURSE_FILE and path.is_file()]
+    catalogs = [path for path in named if path not in course_files]
+    folders = exercise_folders(catalogs)
+    if not folders and not course_files:
         typer.echo("no exercise folders found", err=True)
         raise typer.Exit(2)
     failures = 0
-    with Sandbox(workers=1, limits=get_settings().sandbox_limits) as sandbox:
-        for folder in folders:
-            result = validate_folder(folder, sandbox)
-            typer.echo(format_validation(folder.name, result))
-            failures += not result.ok
-    typer.echo(f"{len(folders) - failures} of {len(folders)} exercise(s) valid")
-    courses = [r for r in map(validate_course, paths or [exercises_dir()]) if r is not None]
+    if folders:
+        with Sandbox(workers=1, limits=get_settings().sandbox_limits) as sandbox:
+            for folder in folders:
+                result = validate_folder(folder, sandbox)
+                typer.echo(format_validation(folder.name, result))
+                failures += not result.ok
+        typer.echo(f"{len(folders) - failures} of {len(folders)} exercise(s) valid")
+    roots = [*catalogs, *(path.parent for path in course_files)]
+    courses = [r for r in map(validate_course, roots) if r is not None]
     for course in courses:
         typer.echo(format_validation(str(course.path), course))
     raise typer.Exit(1 if failures or not all(c.ok for c in courses) else 0)

@@ -64,3 +64,17 @@ def test_a_course_may_not_assign_a_draft(tmp_path: Path) -> None:
         "     - assignments name draft exercise(s) gru-update-gate, which learners cannot "
         "see; publish them or take them out"
     ) in result.output.splitlines()
+
+
+def test_a_course_file_named_alone_is_checked_without_its_exercises(tmp_path: Path) -> None:
+    root = catalog_with_course(tmp_path, COURSE.format(exercise="gru-reset-gate"))
+    result = runner.invoke(app, ["validate", str(root / "course.toml")])
+    assert result.exit_code == 1, result.output
+    assert "exercise(s) valid" not in result.output  # no exercise folder was validated
+    assert f"FAIL {root / 'course.toml'}" in result.output.splitlines()
+    fixed = catalog_with_course(tmp_path / "fixed", COURSE.format(exercise="gru-update-gate"))
+    result = runner.invoke(app, ["validate", str(fixed / "course.toml")])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        f"ok   {fixed / 'course.toml'}  (1 assignment(s), 0 exercise(s) for practice only)"
+    ]
