@@ -206,6 +206,20 @@ def learner_standing(
     )
 
 
+def exercise_standing(
+    *, session: Session, catalog: ExerciseCatalog, user: User, exercise_id: str, now: datetime
+) -> tuple[AssignmentStanding, ExerciseStanding] | None:
+    """The learner's standing in the assignment holding the exercise (an exercise is in one
+    assignment at most), and in the exercise; None for an exercise kept for practice."""
+    for assignment_standing in learner_standings(
+        session=session, catalog=catalog, user=user, now=now
+    ):
+        for exercise in assignment_standing.exercises:
+            if exercise.exercise_id == exercise_id:
+                return assignment_standing, exercise
+    return None
+
+
 @dataclass(frozen=True)
 class GradebookRow:
     user_id: int

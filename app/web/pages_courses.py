@@ -45,7 +45,8 @@ def _assignment(catalog: ExerciseCatalog, assignment_id: str) -> Assignment:
         ) from None
 
 
-def _course_context(course: Course) -> dict[str, Any]:
+def course_clock(course: Course) -> dict[str, Any]:
+    """What pages showing due times need: the course's zone and the time now."""
     return {"zone": course.zone, "zone_name": course.timezone, "now": utcnow()}
 
 
@@ -58,7 +59,7 @@ def assignments_page(
     return render(
         request,
         "assignments.html",
-        {"nav": "assignments", "standings": standings, **_course_context(catalog.course())},
+        {"nav": "assignments", "standings": standings, **course_clock(catalog.course())},
     )
 
 
@@ -77,7 +78,7 @@ def overall_gradebook_page(
             "table": table,
             "section": section,
             "sections": roster.sections(session=db),
-            **_course_context(catalog.course()),
+            **course_clock(catalog.course()),
         },
     )
 
@@ -143,7 +144,7 @@ def assignment_gradebook_page(
             "sections": roster.sections(session=db),
             "chart": chart,
             "budget": catalog.course().budget_of(assignment),
-            **_course_context(catalog.course()),
+            **course_clock(catalog.course()),
         },
     )
 

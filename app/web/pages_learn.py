@@ -20,6 +20,7 @@ from app.web.deps import CatalogDep, UserDep, WebDep, get_web_context
 from app.web.errors import PageError, WebRoute
 from app.web.i18n import N_
 from app.web.pages_account import safe_next
+from app.web.pages_courses import course_clock
 from app.web.templating import render
 from graders import Exercise, ExerciseCatalog, ExerciseError, ExerciseNotFound
 
@@ -91,6 +92,10 @@ def exercise_page(
     budget = courses.submission_budget(
         session=db, catalog=catalog, user=user, exercise_id=exercise.id
     )
+    clock = course_clock(catalog.course())
+    assignment = courses.exercise_standing(
+        session=db, catalog=catalog, user=user, exercise_id=exercise.id, now=clock["now"]
+    )
     config: dict[str, Any] = {
         "exercise": exercise.id,
         "version": exercise.version,
@@ -115,7 +120,9 @@ def exercise_page(
             "statement": statement,
             "best": best,
             "budget": budget,
+            "assignment": assignment,
             "config": config,
+            **clock,
         },
     )
     if lang == chosen:

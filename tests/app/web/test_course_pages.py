@@ -9,6 +9,7 @@ import re
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from html import unescape
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -109,6 +110,21 @@ def test_a_learner_sees_states_due_times_in_the_course_zone_and_late_work(
     assert "Late work loses 50 % of its score per started day, down to 25 %." in html
     ja = client.get("/course", headers={"Accept-Language": "ja"}).text
     assert "締め切り後の提出は" in ja and "遅延" in ja
+
+    # The exercise page shows the assignment and what the course counts of the best score.
+    banner = re.search(
+        r'<section class="assignment-banner[^>]*data-state="late"[^>]*>(.*?)</section>',
+        client.get(f"/learn/{GATE}?lang=en").text,
+        re.DOTALL,
+    )
+    assert banner is not None
+    text = unescape(text_of(banner[1]))
+    assert "Gates late · Due " in text and " JST · past due" in text
+    assert "a submission now loses 50 % of its score per started day, down to 25 %" in text
+    assert "The course counts 50 % of this exercise's 2 points: 1. late" in text
+    later = client.get("/learn/lstm-step?lang=en").text
+    assert 'data-assignment="later" data-state="open"' in later and "9 d 5 h left" in later
+    assert "assignment-banner" not in client.get("/learn/gru-step?lang=en").text  # practice
 
 
 def test_the_gradebooks_and_their_csv_agree(service: tuple[TestClient, GradingRuntime]) -> None:
