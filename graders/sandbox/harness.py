@@ -22,7 +22,9 @@ The conversation on the channel (frames as in ``graders/sandbox/wire.py``), in t
    inputs), only once the previous hidden case's results came back; the sandbox answers with
    one ``results`` frame whose results are ``{"ok", "value" | "error": {"type"}, "mutated",
    "warned"}``: no text, no timing, an exception described by ``MemoryError`` or
-   ``Exception`` alone, and of warnings only whether there was one.
+   ``Exception`` alone, and of warnings only whether there was one. A frame marked
+   ``"shown": true`` holds a public case that the trusted side times (protocol.py,
+   ``Deferral``); it comes before any hidden case, and its results are public ones.
 
 A case's results leave in one write, once its last call returned. The trusted side accepts
 them split over several ``results`` frames too (each with at least one result, none past the
@@ -270,22 +272,33 @@ def serve(channel: socket.socket, max_stdout_chars: int) -> None:
     send_frame(channel, {"kind": "public_done", "dropped_chars": stdout.dropped})
     sys.stdout = sys.stderr = Discard()
     hidden_cases = int(request["hidden"])
-    del request, buffers, stdout
+    del request, buffers
     for _ in range(hidden_cases):
-        index = serve_hidden_case(channel, reader, function, index)
+        index = serve_hidden_case(channel, reader, function, index, stdout)
 
 
-def serve_hidden_case(channel: socket.socket, reader: BinaryIO, function: Any, index: int) -> int:
+def serve_hidden_case(
+    channel: socket.socket, reader: BinaryIO, function: Any, index: int, stdout: CappedText
+) -> int:
     """Receive one hidden case, run its calls, answer in one frame; its inputs go out of scope
-    on return."""
+    on return. A shown case's calls are run and answered as public ones."""
     group, buffers = recv_frame(reader, [MAX_REQUEST_BYTES])
+    shown = group.get("shown") is True
+    sys.stdout = sys.stderr = stdout if shown else Discard()
     case: list[dict[str, Any]] = []
     case_buffers: list[bytes | memoryview] = []
     main: list[Any] = []
     for task in group["tasks"]:
         pristine = task_inputs(task, buffers, main)
         main = main if "item" in task else pristine
-        add_result(case, case_buffers, *run_hidden(function, list(task["names"]), pristine))
+        names = list(task["names"])
+        ran = (
+            run_public(function, names, pristine, stdout)
+            if shown
+            else run_hidden(function, names, pristine)
+        )
+        add_result(case, case_buffers, *ran)
+    sys.stdout = sys.stderr = Discard()
     channel.sendall(b"".join(results_frame(index, case, case_buffers)))
     return index + len(case)
 
