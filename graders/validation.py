@@ -14,9 +14,10 @@ import numpy as np
 
 from graders.cases import CaseKind
 from graders.checks.diagnosis import close_rows, flatten
-from graders.checks.judge import Audience, cost_of, grade, plan_tasks
+from graders.checks.judge import Audience, cost_of, grade, plan_tasks, reference_cpu
 from graders.checks.properties import failed_checks
 from graders.checks.rules import Unreadable, find_violations
+from graders.checks.timing import MIN_SPEED_CPU_S, SPEED_MARGIN, SPEED_RUNS, Speed
 from graders.course import COURSE_FILE, load_course
 from graders.errors import GraderError
 from graders.exercises import (
@@ -73,6 +74,7 @@ def validate_folder(path: Path, sandbox: Sandbox) -> ValidationResult:
         check_rules,
         check_reference,
         check_case_costs,
+        check_speed_rules,
         check_starter,
         check_mistakes,
         check_mutants,
@@ -228,6 +230,46 @@ def check_case_costs(
         result.costs.append(
             f"slowest case, run alone: {name!r}, {describe_cost(cost, exercise.limits)}"
         )
+
+
+def check_speed_rules(
+    prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult
+) -> None:
+    """The reference keeps each speed rule with room to spare: measured twice, as a learner's
+    code is against the reference, the two measurements are within ``SPEED_MARGIN`` times
+    closer than the rule; and it takes enough CPU time to be measured."""
+    exercise = prepared.exercise
+    cases = [case for case in prepared.cases if case.spec.max_slowdown is not None]
+    if not cases:
+        return
+    limits = sandbox.limits.with_exercise_limits(exercise.limits.time_s, exercise.limits.memory_mb)
+    first = reference_cpu(prepared, cases, sandbox, limits)
+    second = reference_cpu(prepared, cases, sandbox, limits)
+    for case in cases:
+        rule = case.spec.max_slowdown or 0.0
+        if case.name not in first or case.name not in second:
+            result.problems.append(f"cases.py: speed case {case.name!r} could not be timed")
+            continue
+        speed = Speed(first[case.name], second[case.name])
+        spread = max(speed.ratio, 1 / speed.ratio)
+        result.costs.append(
+            f"speed case {case.name!r}: the reference takes {speed.reference_s:.3f} s of CPU "
+            f"time (best of {SPEED_RUNS} runs), {spread:.2f}x itself measured again; the rule "
+            f"allows {rule:g}x"
+        )
+        if min(speed.code_s, speed.reference_s) < MIN_SPEED_CPU_S:
+            result.problems.append(
+                f"cases.py: speed case {case.name!r}: the reference takes only "
+                f"{min(speed.code_s, speed.reference_s):.3f} s of CPU time, too little to "
+                f"measure (at least {MIN_SPEED_CPU_S:g} s): make the input larger"
+            )
+        elif spread > rule / SPEED_MARGIN:
+            result.problems.append(
+                f"cases.py: speed case {case.name!r}: the reference measured against itself "
+                f"is {spread:.2f}x, not within {rule:g}x / {SPEED_MARGIN:g}: the rule leaves "
+                "too little room for measurement noise; allow more (max_slowdown) or make "
+                "the input larger"
+            )
 
 
 def first_unstable_case(prepared: PreparedExercise, function: Callable[..., Any]) -> str | None:

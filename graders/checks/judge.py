@@ -376,9 +376,11 @@ def judge(
             message=f"Your code could not be loaded: {describe_error(error)}",
         )
     stopped = stopped_by_own_limit(plans, run, limits)
+    # How a hidden case's run ended could depend on its inputs: told as any other timeout.
+    told = stopped and (stopped.case.spec.public or audience is Audience.AUTHOR)
     unfinished = (
         (Failure.TIME_LIMIT, stopped_message(stopped.case.name, stopped.case.spec.time_s or 0))
-        if stopped
+        if stopped and told
         else unfinished_reason(run, limits)
     )
     tests = tuple(

@@ -42,24 +42,15 @@ def gram(x):
     return out
 """
 
-ROW_LOOP = """# expect: verdict=passed score=3 diagnosis=none
-import numpy as np
-
-
-def gram(x):
-    return np.array([x @ row for row in x])
-"""
-
 
 def make_gram(root: Path) -> Path:
     """``gram(x) = x @ x.T`` whose hidden 600 x 600 case must take at most 5x the reference's
-    CPU time; a sample that loops over the entries (360 000 row products) fails the rule, one
-    that loops over the rows (600 matrix-vector products) keeps it."""
+    CPU time; a sample that loops over the entries (360 000 row products, about 35x the
+    reference) fails the rule."""
     folder = make_folder(
         root, "gram-matrix", "gram", "[limits]\ntime_s = 20\n", GRAM_SOLUTION, GRAM_CASES
     )
     write(folder / "samples" / "entry_loop.py", ENTRY_LOOP)
-    write(folder / "samples" / "row_loop.py", ROW_LOOP)
     return folder
 
 
