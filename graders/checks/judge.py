@@ -674,24 +674,29 @@ def further_checks(
     return CheckResult(True)
 
 
-# numpy's floating-point warnings name the function: "overflow encountered in exp".
-WARNED_IN = re.compile(r"encountered in ([\w ]+)$")
+# numpy's floating-point warnings name the function: "overflow encountered in exp", then the
+# harness says where the submission raised it: " (line 5, in softmax)".
+WARNED_IN = re.compile(r"encountered in ([\w ]+?)(?: \(line \d+(?:, in (\w+))?\))?$")
 
 
 def warning_advice(warnings: Sequence[str], tags: Sequence[str]) -> str:
-    """What to do about the warnings a call raised, naming the functions numpy names; a
-    sigmoid is suggested only in an exercise that has one (its tags say so)."""
-    functions = list(
-        dict.fromkeys(match.group(1) for text in warnings if (match := WARNED_IN.search(text)))
-    )
+    """What to do about the warnings a call raised, naming the functions numpy names and the
+    learner's functions that called them; a sigmoid is suggested only in an exercise that has
+    one (its tags say so)."""
+    matches = [match for text in warnings if (match := WARNED_IN.search(text))]
+    functions = list(dict.fromkeys(match.group(1) for match in matches))
     if not functions:
         return "find the operation that warns and make it stay finite and quiet for every input"
+    callers = list(dict.fromkeys(match.group(2) for match in matches if match.group(2)))
+    where = f" in {' and '.join(callers)}" if callers else ""
     calls = (
-        "the call of {} that warns and make it"
+        "the call of {}{} that warns and make it"
         if len(functions) == 1
-        else "the calls of {} that warn and make them"
+        else "the calls of {}{} that warn and make them"
     )
-    advice = f"find {calls.format(' and '.join(functions))} stay finite and quiet for every input"
+    advice = (
+        f"find {calls.format(' and '.join(functions), where)} stay finite and quiet for every input"
+    )
     if "exp" in functions and "sigmoid" in tags:
         advice += " (an overflow in exp calls for a stable sigmoid)"
     return advice

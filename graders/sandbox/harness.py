@@ -44,6 +44,7 @@ import io
 import socket
 import sys
 import traceback
+import types
 import warnings
 from collections.abc import Sequence
 from typing import Any, BinaryIO
@@ -57,6 +58,9 @@ MAX_REQUEST_BYTES = 1 << 30
 MAX_ERROR_CHARS = 4000
 MAX_WARNINGS = 5
 MAX_WARNING_CHARS = 200
+FUNCTIONS_BY_LINE: dict[int, str] = {}
+"""The function of the submission each of its lines belongs to, once it is loaded: a public
+warning says where it was raised. (One submission per sandbox process.)"""
 
 
 class CappedText(io.TextIOBase):
@@ -114,11 +118,26 @@ def load_submission(code: str, entry: str) -> Any:
         "__builtins__": builtins,
         "__file__": SUBMISSION_FILE,
     }
-    exec(compile(code, SUBMISSION_FILE, "exec"), namespace)
+    module = compile(code, SUBMISSION_FILE, "exec")
+    FUNCTIONS_BY_LINE.update(functions_by_line(module))
+    exec(module, namespace)
     function = namespace.get(entry)
     if not callable(function):
         raise NameError(f"the code does not define a function named '{entry}'")
     return function
+
+
+def functions_by_line(code: types.CodeType, name: str | None = None) -> dict[int, str]:
+    """Each line of ``code``'s functions with the innermost named function it belongs to (a
+    comprehension's or a lambda's lines go to the function around it; the module's to none)."""
+    lines: dict[int, str] = {}
+    if name is not None:
+        lines.update((line, name) for _, _, line in code.co_lines() if line is not None)
+    for inner in code.co_consts:
+        if isinstance(inner, types.CodeType):
+            named = name if inner.co_name.startswith("<") else inner.co_name
+            lines.update(functions_by_line(inner, named))
+    return lines
 
 
 def writable_copy(value: Any) -> Any:
@@ -173,9 +192,20 @@ def unchanged(now: Any, before: Any) -> bool:
 
 
 def warning_texts(caught: list[warnings.WarningMessage]) -> list[str]:
-    """The distinct warnings of one call ("RuntimeWarning: overflow encountered in exp")."""
-    texts = dict.fromkeys(f"{w.category.__name__}: {w.message}"[:MAX_WARNING_CHARS] for w in caught)
+    """The distinct warnings of one call, with where the submission raised them
+    ("RuntimeWarning: overflow encountered in exp (line 5, in softmax)")."""
+    texts = dict.fromkeys(
+        f"{w.category.__name__}: {w.message}{raised_where(w)}"[:MAX_WARNING_CHARS] for w in caught
+    )
     return list(texts)[:MAX_WARNINGS]
+
+
+def raised_where(warning: warnings.WarningMessage) -> str:
+    """`` (line 5, in softmax)`` for a warning raised by a line of the submission, else ""."""
+    if warning.filename != SUBMISSION_FILE:
+        return ""
+    function = FUNCTIONS_BY_LINE.get(warning.lineno)
+    return f" (line {warning.lineno}" + (f", in {function})" if function else ")")
 
 
 def task_inputs(task: dict[str, Any], buffers: Sequence[memoryview], main: list[Any]) -> list[Any]:
