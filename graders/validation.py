@@ -39,6 +39,7 @@ from graders.results import Failure, GradeReport, Status, Verdict, Visibility
 from graders.samples import Expectation, read_samples
 from graders.sandbox.runner import Sandbox
 from graders.scaffold import PLACEHOLDERS, placeholder_title
+from graders.worked_examples import MarkerError, case_values, nearest_wrong, worked_examples
 
 
 @dataclass
@@ -71,6 +72,7 @@ def validate_folder(path: Path, sandbox: Sandbox) -> ValidationResult:
     checks: list[Callable[[PreparedExercise, Sandbox, ValidationResult], None]] = [
         check_arguments,
         check_statement,
+        check_worked_examples,
         check_rules,
         check_reference,
         check_case_costs,
@@ -151,6 +153,52 @@ def check_statement(prepared: PreparedExercise, sandbox: Sandbox, result: Valida
         f"{len(exercise.mistakes)} mistakes, languages: "
         f"{', '.join(exercise.languages)}"
     )
+
+
+def check_worked_examples(
+    prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult
+) -> None:
+    """Every number of a marked worked example, in every statement language, is an input of
+    its public case or the reference's output on it, to the digits printed
+    (graders/worked_examples.py)."""
+    cases = {case.name: case for case in prepared.cases}
+    checked = 0
+    for file in sorted(prepared.exercise.path.glob("statement*.md")):
+        try:
+            examples = worked_examples(read(file))
+        except MarkerError as exc:
+            result.problems.append(f"{file.name}: {exc}")
+            continue
+        for example in examples:
+            checked += 1
+            where = f"{file.name}:{example.line}"
+            case = cases.get(example.case)
+            if case is None:
+                result.problems.append(
+                    f"{where}: a worked example of case {example.case!r}, which cases.py does "
+                    "not declare"
+                )
+                continue
+            if not case.spec.public:
+                result.problems.append(
+                    f"{where}: a worked example of case {example.case!r}, which is hidden: "
+                    "its numbers would show a hidden test's inputs; use a public case"
+                )
+                continue
+            values = case_values(case.inputs, case.expected)
+            for number, nearest in nearest_wrong(example.numbers, values):
+                closest = (
+                    "it has no numbers"
+                    if nearest is None
+                    else f"the nearest is {nearest:.{number.decimals}f} ({nearest:.6g})"
+                )
+                result.problems.append(
+                    f"{file.name}:{number.line}: {number.text} in the worked example of case "
+                    f"{example.case!r} is neither one of its inputs nor of the reference's "
+                    f"outputs on it, to the digits printed: {closest}"
+                )
+    if checked:
+        result.notes.append(f"{checked} worked example(s)")
 
 
 def failing_tests(report: GradeReport) -> str:
