@@ -77,6 +77,7 @@ def validate_folder(path: Path, sandbox: Sandbox) -> ValidationResult:
         check_reference,
         check_case_costs,
         check_speed_rules,
+        check_case_time_limits,
         check_starter,
         check_mistakes,
         check_mutants,
@@ -317,6 +318,40 @@ def check_speed_rules(
                 f"is {spread:.2f}x, not within {rule:g}x / {SPEED_MARGIN:g}: the rule leaves "
                 "too little room for measurement noise; allow more (max_slowdown) or make "
                 "the input larger"
+            )
+
+
+def check_case_time_limits(
+    prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult
+) -> None:
+    """The reference stays well within each case's own time limit: at most half of it, so
+    that a learner's method as fast as the reference never meets the limit."""
+    exercise = prepared.exercise
+    cases = [case for case in prepared.cases if case.spec.time_s is not None]
+    if not cases:
+        return
+    limits = sandbox.limits.with_exercise_limits(exercise.limits.time_s, exercise.limits.memory_mb)
+    tasks, plans = plan_tasks(cases, Audience.AUTHOR)
+    run = sandbox.run(read(exercise.path / "solution.py"), exercise.entry, tasks, limits)
+    for plan in plans:
+        limit = plan.case.spec.time_s or 0.0
+        times = [run.case_cpu_s.get(first) for first in (plan.main, *plan.speed_runs)]
+        if any(cpu is None for cpu in times):
+            result.problems.append(
+                f"cases.py: case {plan.case.name!r}: the reference was stopped at the case's "
+                f"own limit (time_s={limit:g}): raise the limit, or make the case smaller"
+            )
+            continue
+        used = max(cpu for cpu in times if cpu is not None)
+        result.costs.append(
+            f"case {plan.case.name!r}: the reference takes {used:.3f} s of CPU time of its "
+            f"limit of {limit:g} s"
+        )
+        if used > limit / SPEED_MARGIN:
+            result.problems.append(
+                f"cases.py: case {plan.case.name!r}: the reference takes {used:.3f} s of CPU "
+                f"time, more than half its own limit (time_s={limit:g}): raise the limit, or "
+                "make the case smaller"
             )
 
 

@@ -30,7 +30,7 @@ CPU_RESOLUTION_S = 0.01
 def over_time_limit(name: str, limit_s: float, used_s: float | None) -> str:
     """The message of a case that went over its own time limit (``used_s`` None: it was
     stopped there)."""
-    used = "was stopped at" if used_s is None else f"used {used_s:.2f} s of CPU time, over"
+    used = "was stopped at" if used_s is None else f"used {used_s:.3f} s of CPU time, over"
     return (
         f"time limit exceeded: test {name!r} {used} its limit of {limit_s:g} s of CPU "
         "time; look for work that grows faster than the input (a Python loop over its "

@@ -252,3 +252,28 @@ def test_a_shown_case_cannot_follow_a_hidden_one() -> None:
 def test_case_refuses_limits_that_cannot_hold(options: dict[str, float], message: str) -> None:
     with pytest.raises(ValueError, match=re.escape(message)):
         case(**options)  # type: ignore[call-overload]
+
+
+def test_validate_holds_the_reference_to_half_of_a_cases_own_limit(
+    tmp_path: Path, sandbox: Sandbox
+) -> None:
+    folder = make_running_total(tmp_path)
+    result = validate_folder(folder, sandbox)
+    assert result.problems == []
+    assert any(
+        re.fullmatch(
+            r"case 'long': the reference takes 0\.\d{3} s of CPU time of its limit of 0.5 s", cost
+        )
+        for cost in result.costs
+    ), result.costs
+    # A limit no reference can keep: the case either ends over it or is stopped at it.
+    edit(folder / "cases.py", "time_s=0.5", "time_s=1e-9")
+    problems = validate_folder(folder, sandbox).problems
+    own = [p for p in problems if p.startswith("cases.py: case 'long': the reference ")]
+    assert len(own) == 1
+    assert re.fullmatch(
+        r"cases.py: case 'long': the reference (takes 0\.\d{3} s of CPU time, more than half "
+        r"its|was stopped at the case's) own limit \(time_s=1e-09\): raise the limit, or make "
+        r"the case smaller",
+        own[0],
+    )
