@@ -35,6 +35,7 @@ from graders.checks.timing import (
     slow_message,
     stopped_message,
 )
+from graders.errors import SandboxError
 from graders.exercises import Exercise, PreparedCase, PreparedExercise, WarningPolicy
 from graders.results import (
     Cost,
@@ -174,7 +175,8 @@ def grade(
     until the first hidden case was sent: how long hidden cases take is not the learner's to
     know. Its cost (the CPU time and peak memory of the whole run) is for instructors only.
     ``audience`` says who reads the hidden tests' messages (``Audience``).
-    Raises ``SandboxStarved`` when the host gave the submission too little CPU to judge it.
+    Raises ``SandboxStarved`` when the host gave the submission too little CPU to judge it
+    (or the reference, run after it for a speed rule: ``held_to_speed_rules``).
     """
     exercise = prepared.exercise
     limits = limits or replace(
@@ -192,6 +194,8 @@ def grade(
         report = judge(prepared, plans, run, limits, duration_ms, audience)
         report = held_to_speed_rules(report, prepared, plans, run, sandbox, limits, audience)
         return replace(with_isolation_note(report, run), cost=cost_of(run))
+    except SandboxError:
+        raise  # the reference's run for a speed rule failed: the engine's fault, not the code's
     except Exception as exc:  # the values came from the sandbox: hostile until judged
         logger.warning("results of a submission to %s could not be judged: %r", exercise.id, exc)
         # Which exception it was could depend on a hidden output: not named.
