@@ -43,6 +43,9 @@ function's, with spaces for underscores) names it in messages, hidden ones inclu
 
 DEFAULT_RTOL = 1e-7
 DEFAULT_ATOL = 1e-9
+MIN_CASE_TIME_S = 0.05
+"""The least time limit of a case of its own: CPU clocks read without a cgroup tick every
+10 ms, and the zygote looks every few milliseconds."""
 
 
 class CaseKind(Enum):
@@ -158,8 +161,8 @@ def case(
             is at most this many times the reference's, measured the same way on the same
             host during the same grading (docs/authoring.md, "Speed rules").
     """
-    if time_s is not None and not time_s > 0:
-        raise ValueError(f"time_s must be > 0, got {time_s!r}")
+    if time_s is not None and not time_s >= MIN_CASE_TIME_S:
+        raise ValueError(f"time_s must be at least {MIN_CASE_TIME_S:g} s, got {time_s!r}")
     if max_slowdown is not None and not max_slowdown > 1:
         raise ValueError(f"max_slowdown must be > 1, got {max_slowdown!r}")
     register = _declare(

@@ -134,7 +134,8 @@ def test_validate_refuses_a_speed_rule_without_room_for_noise(
     folder = make_gram(tmp_path)
     edit(folder / "cases.py", "max_slowdown=5", "max_slowdown=1.5")
     (folder / "samples" / "entry_loop.py").unlink()
-    problems = validate_folder(folder, sandbox).problems
+    # So tight a rule the reference may fail too, by chance: that is why it is refused.
+    problems = [p for p in validate_folder(folder, sandbox).problems if "speed case" in p]
     assert len(problems) == 1
     assert re.fullmatch(
         r"cases.py: speed case 'large': the reference measured against itself is \d+\.\d\dx, "
@@ -150,7 +151,7 @@ def test_validate_refuses_a_speed_case_too_small_to_measure(
     folder = make_gram(tmp_path)
     edit(folder / "cases.py", "size=(700, 700)", "size=(6, 6)")
     (folder / "samples" / "entry_loop.py").unlink()
-    problems = validate_folder(folder, sandbox).problems
+    problems = [p for p in validate_folder(folder, sandbox).problems if "speed case" in p]
     assert len(problems) == 1
     assert re.fullmatch(
         r"cases.py: speed case 'large': the reference takes only 0\.0\d\d s of CPU time, too "
@@ -245,7 +246,7 @@ def test_a_shown_case_cannot_follow_a_hidden_one() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"time_s": 0}, "time_s must be > 0, got 0"),
+        ({"time_s": 0.01}, "time_s must be at least 0.05 s, got 0.01"),
         ({"max_slowdown": 1}, "max_slowdown must be > 1, got 1"),
     ],
 )
@@ -266,14 +267,21 @@ def test_validate_holds_the_reference_to_half_of_a_cases_own_limit(
         )
         for cost in result.costs
     ), result.costs
-    # A limit no reference can keep: the case either ends over it or is stopped at it.
-    edit(folder / "cases.py", "time_s=0.5", "time_s=1e-9")
+    # A reference that spins for 0.1 to 0.3 s on the case: over half a limit of 0.1 s, or
+    # stopped at it.
+    edit(
+        folder / "solution.py",
+        "    return np.cumsum(x)",
+        "    for _ in range(5_000_000 if x.size > 100 else 0):\n        pass\n"
+        "    return np.cumsum(x)",
+    )
+    edit(folder / "cases.py", "time_s=0.5", "time_s=0.1")
     problems = validate_folder(folder, sandbox).problems
     own = [p for p in problems if p.startswith("cases.py: case 'long': the reference ")]
     assert len(own) == 1
     assert re.fullmatch(
         r"cases.py: case 'long': the reference (takes 0\.\d{3} s of CPU time, more than half "
-        r"its|was stopped at the case's) own limit \(time_s=1e-09\): raise the limit, or make "
+        r"its|was stopped at the case's) own limit \(time_s=0.1\): raise the limit, or make "
         r"the case smaller",
         own[0],
     )
