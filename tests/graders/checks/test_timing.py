@@ -285,3 +285,39 @@ def test_validate_holds_the_reference_to_half_of_a_cases_own_limit(
         r"the case smaller",
         own[0],
     )
+
+
+EXITS_AROUND_THE_TIMED_CASE = """
+import os
+import threading
+import time
+
+import numpy as np
+
+
+def leave():
+    time.sleep(0.05)
+    os._exit(3)
+
+
+def running_total(x):
+    if x.size == 3:
+        threading.Thread(target=leave).start()
+    else:
+        time.sleep(1)
+    return np.cumsum(x)
+"""
+
+
+def test_a_sandbox_that_ends_around_a_timed_case_is_the_codes_crash(
+    running_total: PreparedExercise, sandbox: Sandbox
+) -> None:
+    # It may end before, while or after the zygote reads its CPU time for the case: the
+    # reading waits for the end, which is kept for the run's verdict.
+    for _ in range(3):
+        report = grade(running_total, EXITS_AROUND_THE_TIMED_CASE, sandbox)
+        assert report.verdict is Verdict.ERROR
+        assert [t.status for t in report.tests] == [Status.PASSED, Status.ERROR, Status.ERROR]
+    assert grade(
+        running_total, (running_total.exercise.path / "solution.py").read_text(), sandbox
+    ).passed
