@@ -43,6 +43,9 @@ function's, with spaces for underscores) names it in messages, hidden ones inclu
 
 DEFAULT_RTOL = 1e-7
 DEFAULT_ATOL = 1e-9
+MIN_CASE_TIME_S = 0.05
+"""The least time limit of a case of its own: CPU clocks read without a cgroup tick every
+10 ms, and the zygote looks every few milliseconds."""
 
 
 class CaseKind(Enum):
@@ -74,6 +77,10 @@ class CaseSpec:
     output_batch_axis: OutputBatchAxis = 0
     checks: Sequence[ExtraCheck] = ()
     kind: CaseKind = CaseKind.REFERENCE
+    time_s: float | None = None
+    """The case's own CPU time limit (``@case(time_s=...)``)."""
+    max_slowdown: float | None = None
+    """The speed rule: at most this many times the reference's CPU time on the case."""
 
     @property
     def rng_seed(self) -> int:
@@ -84,6 +91,11 @@ class CaseSpec:
     @property
     def batched(self) -> bool:
         return bool(self.batch_axes)
+
+    @property
+    def timed(self) -> bool:
+        """Whether the case's CPU time is measured: it has a time limit or a speed rule."""
+        return self.time_s is not None or self.max_slowdown is not None
 
 
 _registry: list[CaseSpec] = []
@@ -105,6 +117,8 @@ def case(
     batch_axes: Mapping[str, int] | None = None,
     output_batch_axis: OutputBatchAxis = 0,
     checks: Sequence[ExtraCheck] = (),
+    time_s: float | None = None,
+    max_slowdown: float | None = None,
 ) -> Callable[[Maker], Maker]: ...
 
 
@@ -120,6 +134,8 @@ def case(
     batch_axes: Mapping[str, int] | None = None,
     output_batch_axis: OutputBatchAxis = 0,
     checks: Sequence[ExtraCheck] = (),
+    time_s: float | None = None,
+    max_slowdown: float | None = None,
 ) -> InputMaker | Callable[[InputMaker], InputMaker]:
     """Declare a test case; usable bare (``@case``) or with options (``@case(points=2)``).
 
@@ -139,7 +155,16 @@ def case(
             Only array inputs can be batched.
         checks: extra trusted checks ``check(inputs, got) -> message | None``, run after the
             value comparison passes; named functions, each failing one named in the message.
+        time_s: the case's own limit of CPU time (its calls, batch items included); the code
+            is stopped at it, and the cases after it are not run (docs/authoring.md).
+        max_slowdown: a speed rule: the case fails unless its best CPU time over a few runs
+            is at most this many times the reference's, measured the same way on the same
+            host during the same grading (docs/authoring.md, "Speed rules").
     """
+    if time_s is not None and not time_s >= MIN_CASE_TIME_S:
+        raise ValueError(f"time_s must be at least {MIN_CASE_TIME_S:g} s, got {time_s!r}")
+    if max_slowdown is not None and not max_slowdown > 1:
+        raise ValueError(f"max_slowdown must be > 1, got {max_slowdown!r}")
     register = _declare(
         name=name,
         public=public,
@@ -150,6 +175,8 @@ def case(
         batch_axes=dict(batch_axes or {}),
         output_batch_axis=output_batch_axis,
         checks=tuple(checks),
+        time_s=time_s,
+        max_slowdown=max_slowdown,
     )
     return register(fn) if fn is not None else register
 

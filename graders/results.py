@@ -90,6 +90,9 @@ class Failure(Enum):
     PROPERTY = "property"
     """The output fails one of the case's own checks (``checks=``; a property case's only
     judge): a hidden test names the checks, never what they said."""
+    SLOW = "slow"
+    """Right values, but more CPU time than the case's speed rule allows against the
+    reference (``max_slowdown``): a hidden test never says how much more."""
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,10 @@ import numpy as np
 
 from graders.cases import CaseKind
 from graders.checks.diagnosis import close_rows, flatten
-from graders.checks.judge import Audience, cost_of, grade, plan_tasks
+from graders.checks.judge import Audience, cost_of, grade, plan_tasks, reference_cpu
 from graders.checks.properties import failed_checks
 from graders.checks.rules import Unreadable, find_violations
+from graders.checks.timing import MIN_SPEED_CPU_S, SPEED_MARGIN, SPEED_RUNS, Speed
 from graders.course import COURSE_FILE, load_course
 from graders.errors import GraderError
 from graders.exercises import (
@@ -38,6 +39,7 @@ from graders.results import Failure, GradeReport, Status, Verdict, Visibility
 from graders.samples import Expectation, read_samples
 from graders.sandbox.runner import Sandbox
 from graders.scaffold import PLACEHOLDERS, placeholder_title
+from graders.worked_examples import MarkerError, case_values, nearest_wrong, worked_examples
 
 
 @dataclass
@@ -70,9 +72,12 @@ def validate_folder(path: Path, sandbox: Sandbox) -> ValidationResult:
     checks: list[Callable[[PreparedExercise, Sandbox, ValidationResult], None]] = [
         check_arguments,
         check_statement,
+        check_worked_examples,
         check_rules,
         check_reference,
         check_case_costs,
+        check_speed_rules,
+        check_case_time_limits,
         check_starter,
         check_mistakes,
         check_mutants,
@@ -149,6 +154,52 @@ def check_statement(prepared: PreparedExercise, sandbox: Sandbox, result: Valida
         f"{len(exercise.mistakes)} mistakes, languages: "
         f"{', '.join(exercise.languages)}"
     )
+
+
+def check_worked_examples(
+    prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult
+) -> None:
+    """Every number of a marked worked example, in every statement language, is an input of
+    its public case or the reference's output on it, to the digits printed
+    (graders/worked_examples.py)."""
+    cases = {case.name: case for case in prepared.cases}
+    checked = 0
+    for file in sorted(prepared.exercise.path.glob("statement*.md")):
+        try:
+            examples = worked_examples(read(file))
+        except MarkerError as exc:
+            result.problems.append(f"{file.name}: {exc}")
+            continue
+        for example in examples:
+            checked += 1
+            where = f"{file.name}:{example.line}"
+            case = cases.get(example.case)
+            if case is None:
+                result.problems.append(
+                    f"{where}: a worked example of case {example.case!r}, which cases.py does "
+                    "not declare"
+                )
+                continue
+            if not case.spec.public:
+                result.problems.append(
+                    f"{where}: a worked example of case {example.case!r}, which is hidden: "
+                    "its numbers would show a hidden test's inputs; use a public case"
+                )
+                continue
+            values = case_values(case.inputs, case.expected)
+            for number, nearest in nearest_wrong(example.numbers, values):
+                closest = (
+                    "it has no numbers"
+                    if nearest is None
+                    else f"the nearest is {nearest:.{number.decimals}f} ({nearest:.6g})"
+                )
+                result.problems.append(
+                    f"{file.name}:{number.line}: {number.text} in the worked example of case "
+                    f"{example.case!r} is neither one of its inputs nor of the reference's "
+                    f"outputs on it, to the digits printed: {closest}"
+                )
+    if checked:
+        result.notes.append(f"{checked} worked example(s)")
 
 
 def failing_tests(report: GradeReport) -> str:
@@ -228,6 +279,80 @@ def check_case_costs(
         result.costs.append(
             f"slowest case, run alone: {name!r}, {describe_cost(cost, exercise.limits)}"
         )
+
+
+def check_speed_rules(
+    prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult
+) -> None:
+    """The reference keeps each speed rule with room to spare: measured twice, as a learner's
+    code is against the reference, the two measurements are within ``SPEED_MARGIN`` times
+    closer than the rule; and it takes enough CPU time to be measured."""
+    exercise = prepared.exercise
+    cases = [case for case in prepared.cases if case.spec.max_slowdown is not None]
+    if not cases:
+        return
+    limits = sandbox.limits.with_exercise_limits(exercise.limits.time_s, exercise.limits.memory_mb)
+    first = reference_cpu(prepared, cases, sandbox, limits)
+    second = reference_cpu(prepared, cases, sandbox, limits)
+    for case in cases:
+        rule = case.spec.max_slowdown or 0.0
+        if case.name not in first or case.name not in second:
+            result.problems.append(f"cases.py: speed case {case.name!r} could not be timed")
+            continue
+        speed = Speed(first[case.name], second[case.name])
+        spread = max(speed.ratio, 1 / speed.ratio)
+        result.costs.append(
+            f"speed case {case.name!r}: the reference takes {speed.reference_s:.3f} s of CPU "
+            f"time (best of {SPEED_RUNS} runs), {spread:.2f}x itself measured again; the rule "
+            f"allows {rule:g}x"
+        )
+        if min(speed.code_s, speed.reference_s) < MIN_SPEED_CPU_S:
+            result.problems.append(
+                f"cases.py: speed case {case.name!r}: the reference takes only "
+                f"{min(speed.code_s, speed.reference_s):.3f} s of CPU time, too little to "
+                f"measure (at least {MIN_SPEED_CPU_S:g} s): make the input larger"
+            )
+        elif spread > rule / SPEED_MARGIN:
+            result.problems.append(
+                f"cases.py: speed case {case.name!r}: the reference measured against itself "
+                f"is {spread:.2f}x, not within {rule:g}x / {SPEED_MARGIN:g}: the rule leaves "
+                "too little room for measurement noise; allow more (max_slowdown) or make "
+                "the input larger"
+            )
+
+
+def check_case_time_limits(
+    prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult
+) -> None:
+    """The reference stays well within each case's own time limit: at most half of it, so
+    that a learner's method as fast as the reference never meets the limit."""
+    exercise = prepared.exercise
+    cases = [case for case in prepared.cases if case.spec.time_s is not None]
+    if not cases:
+        return
+    limits = sandbox.limits.with_exercise_limits(exercise.limits.time_s, exercise.limits.memory_mb)
+    tasks, plans = plan_tasks(cases, Audience.AUTHOR)
+    run = sandbox.run(read(exercise.path / "solution.py"), exercise.entry, tasks, limits)
+    for plan in plans:
+        limit = plan.case.spec.time_s or 0.0
+        times = [run.case_cpu_s.get(first) for first in (plan.main, *plan.speed_runs)]
+        if any(cpu is None for cpu in times):
+            result.problems.append(
+                f"cases.py: case {plan.case.name!r}: the reference was stopped at the case's "
+                f"own limit (time_s={limit:g}): raise the limit, or make the case smaller"
+            )
+            continue
+        used = max(cpu for cpu in times if cpu is not None)
+        result.costs.append(
+            f"case {plan.case.name!r}: the reference takes {used:.3f} s of CPU time of its "
+            f"limit of {limit:g} s"
+        )
+        if used > limit / SPEED_MARGIN:
+            result.problems.append(
+                f"cases.py: case {plan.case.name!r}: the reference takes {used:.3f} s of CPU "
+                f"time, more than half its own limit (time_s={limit:g}): raise the limit, or "
+                "make the case smaller"
+            )
 
 
 def first_unstable_case(prepared: PreparedExercise, function: Callable[..., Any]) -> str | None:

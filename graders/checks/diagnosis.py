@@ -420,6 +420,12 @@ CHECK_HINTS: Mapping[Failure, str] = {
         "Check the dtype of what you return (an int array where floats belong, or the "
         "reverse) and convert it."
     ),
+    Failure.SLOW: (
+        "Your values are right, but your code takes more CPU time than the exercise's speed "
+        "rule allows against the reference. Look for Python loops over the elements of an "
+        "array and replace them by whole-array operations (broadcasting, a reduction along an "
+        "axis, a matrix product)."
+    ),
 }
 # The type checks run before the values are compared: only the output itself says whether
 # the values were right.

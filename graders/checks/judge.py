@@ -27,6 +27,15 @@ from graders.checks.layout import explain_shape_error
 from graders.checks.outputs import BatchRule, OutputSpec, output_batch_axis
 from graders.checks.properties import failed_checks, failures_message
 from graders.checks.rules import Unreadable, find_violations, violations_message
+from graders.checks.timing import (
+    SPEED_RUN_WRONG,
+    Speed,
+    best_cpu,
+    over_time_limit,
+    slow_message,
+    stopped_message,
+)
+from graders.errors import SandboxError
 from graders.exercises import Exercise, PreparedCase, PreparedExercise, WarningPolicy
 from graders.results import (
     Cost,
@@ -41,6 +50,7 @@ from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
 from graders.sandbox.limits import CpuPriority, SandboxLimits
 from graders.sandbox.protocol import (
     BatchItem,
+    Deferral,
     EncodedTasks,
     Ending,
     RunResult,
@@ -69,22 +79,26 @@ class Audience(Enum):
 
 @dataclass(frozen=True)
 class CasePlan:
-    """Which sandbox tasks belong to a case: its main call and, when batched, one per slice."""
+    """Which sandbox tasks belong to a case: its main call and, when batched, one per slice;
+    a speed case's further runs, one call each."""
 
     case: PreparedCase
     main: int
     slices: tuple[int, ...] = ()
+    speed_runs: tuple[int, ...] = ()
 
 
 def plan_tasks(
     cases: Sequence[PreparedCase], audience: Audience = Audience.LEARNER
 ) -> tuple[list[Task], list[CasePlan]]:
-    """The calls of every case, public cases' first (the sandbox gets hidden inputs last);
-    the plans stay in the cases' order. For the author, every call is sent as a public one."""
+    """The calls of every case, public cases' first (the sandbox gets hidden inputs last),
+    timed ones sent a case at a time (``timed_deferral``); the plans stay in the cases' order.
+    For the author, every call is sent as a public one."""
     tasks: list[Task] = []
     plans = {}
-    for case in sorted(cases, key=lambda case: not case.spec.public):
-        hidden = not case.spec.public and audience is Audience.LEARNER
+    for case in sorted(cases, key=lambda case: sending_rank(case, audience)):
+        deferral = timed_deferral(case, audience)
+        hidden = sending_rank(case, audience) > 0
         main = len(tasks)
         tasks.append(
             Task(
@@ -92,6 +106,7 @@ def plan_tasks(
                 tuple(case.inputs.values()),
                 flush=not case.slice_inputs,
                 hidden=hidden,
+                deferral=deferral,
             )
         )
         slices = []
@@ -107,8 +122,30 @@ def plan_tasks(
                     item=BatchItem(number - 1, axes),
                 )
             )
-        plans[case.name] = CasePlan(case, main, tuple(slices))
+        runs = []
+        for run in case.speed_runs:
+            runs.append(len(tasks))
+            inputs = run.inputs
+            tasks.append(
+                Task(tuple(inputs), tuple(inputs.values()), hidden=True, deferral=deferral)
+            )
+        plans[case.name] = CasePlan(case, main, tuple(slices), tuple(runs))
     return tasks, [plans[case.name] for case in cases]
+
+
+def sending_rank(case: PreparedCase, audience: Audience) -> int:
+    """0: sent with the code; 1: a public case sent alone to be timed, before any hidden
+    case; 2: a hidden case, sent alone."""
+    if case.spec.public or audience is Audience.AUTHOR:
+        return 1 if case.spec.timed else 0
+    return 2
+
+
+def timed_deferral(case: PreparedCase, audience: Audience) -> Deferral:
+    """How a case sent alone travels: a timed case's CPU time is read around it."""
+    if not case.spec.timed:
+        return Deferral()
+    return Deferral(shown=sending_rank(case, audience) == 1, timed=True, limit_s=case.spec.time_s)
 
 
 @functools.lru_cache(maxsize=64)
@@ -138,7 +175,8 @@ def grade(
     until the first hidden case was sent: how long hidden cases take is not the learner's to
     know. Its cost (the CPU time and peak memory of the whole run) is for instructors only.
     ``audience`` says who reads the hidden tests' messages (``Audience``).
-    Raises ``SandboxStarved`` when the host gave the submission too little CPU to judge it.
+    Raises ``SandboxStarved`` when the host gave the submission too little CPU to judge it
+    (or the reference, run after it for a speed rule: ``held_to_speed_rules``).
     """
     exercise = prepared.exercise
     limits = limits or replace(
@@ -154,7 +192,10 @@ def grade(
     duration_ms = round(((run.hidden_started_at or time.perf_counter()) - started) * 1000)
     try:
         report = judge(prepared, plans, run, limits, duration_ms, audience)
+        report = held_to_speed_rules(report, prepared, plans, run, sandbox, limits, audience)
         return replace(with_isolation_note(report, run), cost=cost_of(run))
+    except SandboxError:
+        raise  # the reference's run for a speed rule failed: the engine's fault, not the code's
     except Exception as exc:  # the values came from the sandbox: hostile until judged
         logger.warning("results of a submission to %s could not be judged: %r", exercise.id, exc)
         # Which exception it was could depend on a hidden output: not named.
@@ -170,6 +211,96 @@ def grade(
             ),
             cost=cost_of(run),
         )
+
+
+def held_to_speed_rules(
+    report: GradeReport,
+    prepared: PreparedExercise,
+    plans: Sequence[CasePlan],
+    run: RunResult,
+    sandbox: Sandbox,
+    limits: SandboxLimits,
+    audience: Audience,
+) -> GradeReport:
+    """Each speed case whose values passed, held to its rule: its best CPU time over its runs
+    against the reference's on the same frames, run now, on this host (docs/authoring.md,
+    "Speed rules")."""
+    pending = [
+        index
+        for index, (plan, test) in enumerate(zip(plans, report.tests, strict=True))
+        if plan.case.spec.max_slowdown is not None and test.status is Status.PASSED
+    ]
+    if not pending:
+        return report
+    reference = reference_cpu(prepared, [plans[index].case for index in pending], sandbox, limits)
+    tests = list(report.tests)
+    for index in pending:
+        plan = plans[index]
+        tests[index] = shown(
+            speed_verdict(plan, run, reference.get(plan.case.name), prepared.exercise.outputs),
+            audience,
+        )
+    if report.verdict is Verdict.PASSED and any(t.status is not Status.PASSED for t in tests):
+        # Only speed failed: the values of every case are right, its hint says so.
+        slow = [(t.name, t.failure) for t in tests if t.status is not Status.PASSED]
+        return replace(
+            report,
+            tests=tuple(tests),
+            verdict=Verdict.FAILED,
+            diagnosis=diagnose_by_check(slow, []),
+        )
+    return replace(report, tests=tuple(tests))
+
+
+def reference_cpu(
+    prepared: PreparedExercise,
+    cases: Sequence[PreparedCase],
+    sandbox: Sandbox,
+    limits: SandboxLimits,
+) -> dict[str, float]:
+    """The reference's best CPU time on each speed case, over the same frames as the code's,
+    measured the same way (a case whose runs were not all timed is left out)."""
+    exercise = prepared.exercise
+    tasks, plans = plan_tasks(cases, Audience.AUTHOR)
+    run = sandbox.run(reference_code(prepared), exercise.entry, tasks, limits)
+    best = {
+        plan.case.name: best_cpu([run.case_cpu_s.get(i) for i in (plan.main, *plan.speed_runs)])
+        for plan in plans
+    }
+    return {name: cpu for name, cpu in best.items() if cpu is not None}
+
+
+@functools.lru_cache(maxsize=16)
+def reference_code(prepared: PreparedExercise) -> str:
+    """The reference's source, read once per prepared version."""
+    return (prepared.exercise.path / "solution.py").read_text(encoding="utf-8")
+
+
+def speed_verdict(
+    plan: CasePlan, run: RunResult, reference_s: float | None, declared: Sequence[OutputSpec]
+) -> TestResult:
+    """A speed case whose first run's values passed: its further runs' values, then its best
+    CPU time against the reference's ``reference_s``."""
+    case = plan.case
+    rule = case.spec.max_slowdown
+    tolerance = Tolerance(case.spec.rtol, case.spec.atol)
+    for index, again in zip(plan.speed_runs, case.speed_runs, strict=True):
+        outcome = run.outcomes.get(index)
+        if outcome is None:
+            return test_result(case, Status.PASSED)  # the run's ending tells why
+        if (
+            not outcome.ok
+            or not compare(again.expected, outcome.value, tolerance, None, declared).passed
+        ):
+            return test_result(case, Status.FAILED, SPEED_RUN_WRONG, Failure.VALUES)
+    code_s = best_cpu([run.case_cpu_s.get(i) for i in (plan.main, *plan.speed_runs)])
+    if rule is None or code_s is None or reference_s is None:
+        logger.warning("speed case %r was not timed", case.name)
+        return test_result(case, Status.PASSED)
+    speed = Speed(code_s, reference_s)
+    if speed.ratio <= rule:
+        return test_result(case, Status.PASSED)
+    return test_result(case, Status.FAILED, slow_message(case.name, speed, rule), Failure.SLOW)
 
 
 def cost_of(run: RunResult) -> Cost | None:
@@ -248,9 +379,19 @@ def judge(
             output=run.load_stdout,
             message=f"Your code could not be loaded: {describe_error(error)}",
         )
-    unfinished = unfinished_reason(run, limits)
-    tests = tuple(shown(judge_case(plan, run, unfinished, exercise), audience) for plan in plans)
-    task_count = sum(1 + len(plan.slices) for plan in plans)
+    stopped = stopped_by_own_limit(plans, run, limits)
+    # How a hidden case's run ended could depend on its inputs: told as any other timeout.
+    told = stopped and (stopped.case.spec.public or audience is Audience.AUTHOR)
+    unfinished = (
+        (Failure.TIME_LIMIT, stopped_message(stopped.case.name, stopped.case.spec.time_s or 0))
+        if stopped and told
+        else unfinished_reason(run, limits)
+    )
+    tests = tuple(
+        shown(judge_case(plan, run, unfinished, exercise, plan is stopped), audience)
+        for plan in plans
+    )
+    task_count = sum(1 + len(plan.slices) + len(plan.speed_runs) for plan in plans)
     verdict = overall_verdict(run, tests, task_count)
     diagnosis = None
     if verdict is not Verdict.PASSED:
@@ -313,6 +454,22 @@ def shown(result: TestResult, audience: Audience = Audience.LEARNER) -> TestResu
     if result.visibility is Visibility.PUBLIC or audience is Audience.AUTHOR:
         return result
     return hidden_view(result)
+
+
+def stopped_by_own_limit(
+    plans: Sequence[CasePlan], run: RunResult, limits: SandboxLimits
+) -> CasePlan | None:
+    """The case at whose own time limit the zygote stopped the run (the whole run's CPU time
+    was not used up), if it was: the cases after it did not run."""
+    if run.ending is not Ending.TIMEOUT or (run.usage and run.usage.cpu_s >= limits.time_s):
+        return None
+    for plan in plans:
+        if plan.case.spec.time_s is not None and run.case_in_flight in (
+            plan.main,
+            *plan.speed_runs,
+        ):
+            return plan
+    return None
 
 
 def unfinished_reason(run: RunResult, limits: SandboxLimits) -> tuple[Failure, str] | None:
@@ -411,8 +568,16 @@ def describe_error(error: dict[str, Any]) -> str:
 
 
 def judge_case(
-    plan: CasePlan, run: RunResult, unfinished: tuple[Failure, str] | None, exercise: Exercise
+    plan: CasePlan,
+    run: RunResult,
+    unfinished: tuple[Failure, str] | None,
+    exercise: Exercise,
+    stopped: bool = False,
 ) -> TestResult:
+    """``stopped``: the run was stopped at this case's own time limit."""
+    over = over_own_limit(plan, run, stopped)
+    if over is not None:
+        return test_result(plan.case, Status.ERROR, over, Failure.TIME_LIMIT)
     outcome = run.outcomes.get(plan.main)
     if outcome is None:
         failure, why = unfinished or (Failure.CRASHED, "no result came back")
@@ -424,6 +589,22 @@ def judge_case(
     # hide. (Only public calls report warnings.)
     note = "warning: " + "; ".join(outcome.warnings)
     return replace(judged, message=f"{judged.message} ({note})" if judged.message else note)
+
+
+def over_own_limit(plan: CasePlan, run: RunResult, stopped: bool) -> str | None:
+    """The message of a case that went over its own time limit, in CPU time read around its
+    frames (docs/authoring.md, "Time limits per case"); None if it did not, or has none."""
+    limit = plan.case.spec.time_s
+    if limit is None:
+        return None
+    if stopped:
+        return over_time_limit(plan.case.name, limit, None)
+    used = [
+        run.case_cpu_s[first] for first in (plan.main, *plan.speed_runs) if first in run.case_cpu_s
+    ]
+    if any(cpu > limit for cpu in used):
+        return over_time_limit(plan.case.name, limit, max(used))
+    return None
 
 
 def judge_outcome(
@@ -497,24 +678,29 @@ def further_checks(
     return CheckResult(True)
 
 
-# numpy's floating-point warnings name the function: "overflow encountered in exp".
-WARNED_IN = re.compile(r"encountered in ([\w ]+)$")
+# numpy's floating-point warnings name the function: "overflow encountered in exp", then the
+# harness says where the submission raised it: " (line 5, in softmax)".
+WARNED_IN = re.compile(r"encountered in ([\w ]+?)(?: \(line \d+(?:, in (\w+))?\))?$")
 
 
 def warning_advice(warnings: Sequence[str], tags: Sequence[str]) -> str:
-    """What to do about the warnings a call raised, naming the functions numpy names; a
-    sigmoid is suggested only in an exercise that has one (its tags say so)."""
-    functions = list(
-        dict.fromkeys(match.group(1) for text in warnings if (match := WARNED_IN.search(text)))
-    )
+    """What to do about the warnings a call raised, naming the functions numpy names and the
+    learner's functions that called them; a sigmoid is suggested only in an exercise that has
+    one (its tags say so)."""
+    matches = [match for text in warnings if (match := WARNED_IN.search(text))]
+    functions = list(dict.fromkeys(match.group(1) for match in matches))
     if not functions:
         return "find the operation that warns and make it stay finite and quiet for every input"
+    callers = list(dict.fromkeys(match.group(2) for match in matches if match.group(2)))
+    where = f" in {' and '.join(callers)}" if callers else ""
     calls = (
-        "the call of {} that warns and make it"
+        "the call of {}{} that warns and make it"
         if len(functions) == 1
-        else "the calls of {} that warn and make them"
+        else "the calls of {}{} that warn and make them"
     )
-    advice = f"find {calls.format(' and '.join(functions))} stay finite and quiet for every input"
+    advice = (
+        f"find {calls.format(' and '.join(functions), where)} stay finite and quiet for every input"
+    )
     if "exp" in functions and "sigmoid" in tags:
         advice += " (an overflow in exp calls for a stable sigmoid)"
     return advice

@@ -71,6 +71,15 @@ class Exercise:
 
 
 @dataclass(frozen=True)
+class SpeedRun:
+    """A further run of a speed case: inputs made as the case's are, from another seed, so
+    that no run can reuse an earlier one's result, and the reference's output on them."""
+
+    inputs: Mapping[str, Any]
+    expected: Any
+
+
+@dataclass(frozen=True)
 class PreparedCase:
     """A case with its generated inputs and the trusted outputs computed from them."""
 
@@ -82,6 +91,8 @@ class PreparedCase:
     table: CaseTable
     """The candidates' outputs and exceptions arranged for matching."""
     slice_inputs: tuple[Mapping[str, Any], ...] = ()
+    speed_runs: tuple[SpeedRun, ...] = ()
+    """A speed case's further runs, each on inputs of its own (graders/checks/timing.py)."""
 
     @property
     def name(self) -> str:

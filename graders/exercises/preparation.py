@@ -24,9 +24,10 @@ from graders.checks.compare import Tolerance, compare
 from graders.checks.diagnosis import Candidate, CaseTable, Checked, exception_name
 from graders.checks.outputs import OutputSpec, loosest, output_batch_axis
 from graders.checks.properties import failed_checks
+from graders.checks.timing import SPEED_RUNS
 from graders.errors import ExerciseError
 from graders.exercises.loading import display_path
-from graders.exercises.model import Exercise, PreparedCase, PreparedExercise
+from graders.exercises.model import Exercise, PreparedCase, PreparedExercise, SpeedRun
 from graders.mutation.mutants import Mutant, make_mutants
 from graders.mutation.runs import MutantRuns, default_cache_dir, engine_stamp, run_mutants
 from graders.results import DiagnosisSource
@@ -44,7 +45,10 @@ def prepare_exercise(exercise: Exercise, *, mutant_cache: Path | None = None) ->
     mutants, runs = _run_mutants(exercise, made, mutant_cache)
     candidates = _candidates(exercise, mutants)
     cases = tuple(
-        _prepare_case(case, position, mutants, runs, set(candidates), exercise.outputs)
+        replace(
+            _prepare_case(case, position, mutants, runs, set(candidates), exercise.outputs),
+            speed_runs=_speed_runs(exercise, case.spec, solution),
+        )
         for position, case in enumerate(made)
     )
     return PreparedExercise(exercise, cases, candidates, mutants, runs.probe_differs, runs.failure)
@@ -86,6 +90,20 @@ def _run_case(
     expected = _expected(exercise, spec, solution, inputs)
     outputs, raised = _mistake_outputs(mistakes, inputs)
     return _CaseRun(spec, inputs, expected, outputs, raised)
+
+
+def _speed_runs(
+    exercise: Exercise, spec: CaseSpec, solution: Callable[..., Any]
+) -> tuple[SpeedRun, ...]:
+    """A speed case's further runs: its maker called with the next seeds."""
+    if spec.max_slowdown is None:
+        return ()
+    runs = []
+    for number in range(1, SPEED_RUNS):
+        again = replace(spec, seed=(spec.rng_seed + number) % 2**64)
+        inputs = _make_inputs(exercise, again)
+        runs.append(SpeedRun(inputs, _expected(exercise, again, solution, inputs)))
+    return tuple(runs)
 
 
 def _make_inputs(exercise: Exercise, spec: CaseSpec) -> dict[str, Any]:

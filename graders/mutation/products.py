@@ -48,10 +48,8 @@ def product_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
                 yield Variant(
                     Operator.GATE_PRODUCT,
                     f"after:{side}:{where}{factor}",
-                    "with a "
-                    "gate applied to the result of a matrix product instead of to the "
-                    "vector that enters it (a reset gate after the product, not "
-                    "before)",
+                    "with a gate applied to the result of a matrix product instead of "
+                    "to the vector that enters it",
                     functools.partial(
                         gate_after_product, side=side, element=element, factor=factor
                     ),

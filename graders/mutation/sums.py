@@ -27,11 +27,14 @@ def sum_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
         )
     gate = mixed_gate(node)
     if gate is not None:
+        # A mix is a gate's in a recurrent cell, a rate's in an integrator, an interpolation's
+        # elsewhere: the weight is named as the learner knows it, an argument, or not at all.
+        weight = gate.id if isinstance(gate, ast.Name) and gate.id in scope.parameters else "w"
         yield Variant(
             Operator.COMPLEMENT,
             "",
-            "with the two weights of a mix exchanged: a "
-            "gate g where 1 - g belongs, and 1 - g where g belongs",
+            f"with the two weights of a mix exchanged: {weight} where 1 - {weight} belongs, "
+            f"and 1 - {weight} where {weight} belongs",
             functools.partial(exchange_complement, gate=gate),
         )
 

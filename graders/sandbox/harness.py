@@ -22,7 +22,9 @@ The conversation on the channel (frames as in ``graders/sandbox/wire.py``), in t
    inputs), only once the previous hidden case's results came back; the sandbox answers with
    one ``results`` frame whose results are ``{"ok", "value" | "error": {"type"}, "mutated",
    "warned"}``: no text, no timing, an exception described by ``MemoryError`` or
-   ``Exception`` alone, and of warnings only whether there was one.
+   ``Exception`` alone, and of warnings only whether there was one. A frame marked
+   ``"shown": true`` holds a public case that the trusted side times (protocol.py,
+   ``Deferral``); it comes before any hidden case, and its results are public ones.
 
 A case's results leave in one write, once its last call returned. The trusted side accepts
 them split over several ``results`` frames too (each with at least one result, none past the
@@ -42,6 +44,7 @@ import io
 import socket
 import sys
 import traceback
+import types
 import warnings
 from collections.abc import Sequence
 from typing import Any, BinaryIO
@@ -55,6 +58,9 @@ MAX_REQUEST_BYTES = 1 << 30
 MAX_ERROR_CHARS = 4000
 MAX_WARNINGS = 5
 MAX_WARNING_CHARS = 200
+FUNCTIONS_BY_LINE: dict[int, str] = {}
+"""The function of the submission each of its lines belongs to, once it is loaded: a public
+warning says where it was raised. (One submission per sandbox process.)"""
 
 
 class CappedText(io.TextIOBase):
@@ -112,11 +118,26 @@ def load_submission(code: str, entry: str) -> Any:
         "__builtins__": builtins,
         "__file__": SUBMISSION_FILE,
     }
-    exec(compile(code, SUBMISSION_FILE, "exec"), namespace)
+    module = compile(code, SUBMISSION_FILE, "exec")
+    FUNCTIONS_BY_LINE.update(functions_by_line(module))
+    exec(module, namespace)
     function = namespace.get(entry)
     if not callable(function):
         raise NameError(f"the code does not define a function named '{entry}'")
     return function
+
+
+def functions_by_line(code: types.CodeType, name: str | None = None) -> dict[int, str]:
+    """Each line of ``code``'s functions with the innermost named function it belongs to (a
+    comprehension's or a lambda's lines go to the function around it; the module's to none)."""
+    lines: dict[int, str] = {}
+    if name is not None:
+        lines.update((line, name) for _, _, line in code.co_lines() if line is not None)
+    for inner in code.co_consts:
+        if isinstance(inner, types.CodeType):
+            named = name if inner.co_name.startswith("<") else inner.co_name
+            lines.update(functions_by_line(inner, named))
+    return lines
 
 
 def writable_copy(value: Any) -> Any:
@@ -171,9 +192,20 @@ def unchanged(now: Any, before: Any) -> bool:
 
 
 def warning_texts(caught: list[warnings.WarningMessage]) -> list[str]:
-    """The distinct warnings of one call ("RuntimeWarning: overflow encountered in exp")."""
-    texts = dict.fromkeys(f"{w.category.__name__}: {w.message}"[:MAX_WARNING_CHARS] for w in caught)
+    """The distinct warnings of one call, with where the submission raised them
+    ("RuntimeWarning: overflow encountered in exp (line 5, in softmax)")."""
+    texts = dict.fromkeys(
+        f"{w.category.__name__}: {w.message}{raised_where(w)}"[:MAX_WARNING_CHARS] for w in caught
+    )
     return list(texts)[:MAX_WARNINGS]
+
+
+def raised_where(warning: warnings.WarningMessage) -> str:
+    """`` (line 5, in softmax)`` for a warning raised by a line of the submission, else ""."""
+    if warning.filename != SUBMISSION_FILE:
+        return ""
+    function = FUNCTIONS_BY_LINE.get(warning.lineno)
+    return f" (line {warning.lineno}" + (f", in {function})" if function else ")")
 
 
 def task_inputs(task: dict[str, Any], buffers: Sequence[memoryview], main: list[Any]) -> list[Any]:
@@ -270,22 +302,33 @@ def serve(channel: socket.socket, max_stdout_chars: int) -> None:
     send_frame(channel, {"kind": "public_done", "dropped_chars": stdout.dropped})
     sys.stdout = sys.stderr = Discard()
     hidden_cases = int(request["hidden"])
-    del request, buffers, stdout
+    del request, buffers
     for _ in range(hidden_cases):
-        index = serve_hidden_case(channel, reader, function, index)
+        index = serve_hidden_case(channel, reader, function, index, stdout)
 
 
-def serve_hidden_case(channel: socket.socket, reader: BinaryIO, function: Any, index: int) -> int:
+def serve_hidden_case(
+    channel: socket.socket, reader: BinaryIO, function: Any, index: int, stdout: CappedText
+) -> int:
     """Receive one hidden case, run its calls, answer in one frame; its inputs go out of scope
-    on return."""
+    on return. A shown case's calls are run and answered as public ones."""
     group, buffers = recv_frame(reader, [MAX_REQUEST_BYTES])
+    shown = group.get("shown") is True
+    sys.stdout = sys.stderr = stdout if shown else Discard()
     case: list[dict[str, Any]] = []
     case_buffers: list[bytes | memoryview] = []
     main: list[Any] = []
     for task in group["tasks"]:
         pristine = task_inputs(task, buffers, main)
         main = main if "item" in task else pristine
-        add_result(case, case_buffers, *run_hidden(function, list(task["names"]), pristine))
+        names = list(task["names"])
+        ran = (
+            run_public(function, names, pristine, stdout)
+            if shown
+            else run_hidden(function, names, pristine)
+        )
+        add_result(case, case_buffers, *ran)
+    sys.stdout = sys.stderr = Discard()
     channel.sendall(b"".join(results_frame(index, case, case_buffers)))
     return index + len(case)
 

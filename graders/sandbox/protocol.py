@@ -8,6 +8,12 @@ frame must start at the next index and end within the case in flight (a public o
 public tasks), and the inputs a result says were changed must be arguments of that task.
 Of a hidden call only the value, whether it raised ``MemoryError`` or something else and the
 changed arguments are kept; text and timing from the sandbox are not even read.
+
+A timed case (``Deferral``: a case with its own time limit, or a speed rule's run) is sent a
+case at a time too, public or not, so that this side can read the sandbox's CPU time (from the
+zygote, never from the sandbox) before its frame goes and after its results came back. A
+public one is ``shown``: sent before any hidden case, its calls' text comes back as a public
+call's.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ import contextlib
 import json
 import socket
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -61,6 +67,24 @@ class BatchItem:
 
 
 @dataclass(frozen=True)
+class Deferral:
+    """How a case sent a case at a time (after the public tasks) is sent and read."""
+
+    shown: bool = False
+    """A public case's calls: sent before any hidden case, their text comes back (printed
+    output, the exception's message, the warnings) as a public call's."""
+    timed: bool = False
+    """The sandbox's CPU time is read before the frame goes and after its results came back."""
+    limit_s: float | None = None
+    """The case's own CPU time limit: the zygote stops the sandbox at it (``timed`` only)."""
+
+
+CpuClock = Callable[[float | None], float]
+"""``clock(limit_s)``: the CPU time the running sandbox used so far, read by the zygote; with
+``limit_s``, the sandbox is also stopped once it used that much more (``None`` lifts it)."""
+
+
+@dataclass(frozen=True)
 class Task:
     """One call of the entry function: argument names and values, in call order.
 
@@ -68,7 +92,8 @@ class Task:
     hidden case's calls travel together up to it. ``hidden``: the call's inputs reach the
     sandbox only when its case runs; hidden tasks come after every public one. ``item``: a
     batch item of the latest task before it without one, in the same case (``args`` is then
-    empty).
+    empty). ``deferral``: of a hidden task, how its case is sent (the first task of a case
+    decides); a public case that is timed is sent as a hidden task with ``Deferral(shown=True)``.
     """
 
     names: tuple[str, ...]
@@ -76,6 +101,7 @@ class Task:
     flush: bool = True
     hidden: bool = False
     item: BatchItem | None = None
+    deferral: Deferral = Deferral()
 
 
 @dataclass(frozen=True)
@@ -124,6 +150,12 @@ class RunResult:
     usage: Usage | None = None
     """What the submission's processes used, as the zygote measured it: when every result
     was in, or when the sandbox ended. None if the zygote could not say."""
+    case_cpu_s: dict[int, float] = field(default_factory=dict)
+    """The sandbox's CPU time from sending each timed case to its results, by the index of
+    the case's first task."""
+    case_in_flight: int | None = None
+    """The first task's index of the case sent one at a time whose results had not all come
+    back when the run ended (None if none was)."""
 
     @property
     def hidden_started(self) -> bool:
@@ -143,7 +175,8 @@ class EncodedTasks:
 
     ``json``, ``buffers`` and ``sizes_json`` are the public tasks of the request (JSON, the
     distinct input buffers, their sizes); ``hidden`` the packed frame of each hidden case with
-    the number of calls in it; ``names`` every task's argument names, public then hidden.
+    the number of calls in it; ``names`` every task's argument names, public then hidden;
+    ``deferrals`` how each hidden case is sent.
     """
 
     json: str
@@ -151,6 +184,7 @@ class EncodedTasks:
     sizes_json: str
     names: tuple[tuple[str, ...], ...] = ()
     hidden: tuple[tuple[bytes, int], ...] = ()
+    deferrals: tuple[Deferral, ...] = ()
 
     @property
     def public_count(self) -> int:
@@ -173,12 +207,20 @@ def encode_tasks(tasks: Sequence[Task]) -> EncodedTasks:
         raise ValueError("the last hidden task must end its case (flush)")
     encoded, buffers = encode_group(public)
     frames = []
+    deferrals: list[Deferral] = []
     start = 0
     for end, task in enumerate(hidden, start=1):
         if task.flush:
+            deferral = hidden[start].deferral
+            # Text comes back from a shown case: no hidden input may be in the sandbox yet.
+            if deferral.shown and not all(d.shown for d in deferrals):
+                raise ValueError("a shown case must come before every hidden case")
             group, group_buffers = encode_group(hidden[start:end])
-            frame = pack_frame({"kind": "hidden", "tasks": group}, list(group_buffers))
-            frames.append((b"".join(frame), end - start))
+            header = {"kind": "hidden", "tasks": group} | (
+                {"shown": True} if deferral.shown else {}
+            )
+            frames.append((b"".join(pack_frame(header, list(group_buffers))), end - start))
+            deferrals.append(deferral)
             start = end
     return EncodedTasks(
         json.dumps(encoded, separators=(",", ":")),
@@ -186,6 +228,7 @@ def encode_tasks(tasks: Sequence[Task]) -> EncodedTasks:
         json.dumps([len(buffer) for buffer in buffers], separators=(",", ":")),
         tuple(task.names for task in tasks),
         tuple(frames),
+        tuple(deferrals),
     )
 
 
@@ -255,8 +298,12 @@ class Conversation:
     phase: Phase = Phase.LOADING
     next_index: int = 0
     sent_cases: int = 0
+    case_start: int = 0
+    """The index of the first call of the hidden case in flight."""
     case_end: int = 0
     """The index after the last call of the hidden case in flight."""
+    deferral: Deferral = Deferral()
+    """How the case in flight was sent."""
 
     def next_case(self) -> bytes | None:
         """The next hidden case's frame, once every result before it is in; None when done."""
@@ -264,10 +311,12 @@ class Conversation:
             self.result.ending = Ending.COMPLETED
             return None
         frame, count = self.tasks.hidden[self.sent_cases]
+        self.deferral = self.tasks.deferrals[self.sent_cases]
         self.sent_cases += 1
+        self.case_start = self.result.case_in_flight = self.next_index
         self.case_end = self.next_index + count
-        if self.phase is not Phase.HIDDEN:
-            self.phase = Phase.HIDDEN
+        self.phase = Phase.HIDDEN
+        if not self.deferral.shown and not self.result.hidden_started:
             self.result.hidden_started_at = time.perf_counter()
         return frame
 
@@ -296,6 +345,7 @@ class Conversation:
                 raise WireError("a result that is not an object")
             self._apply_result(result, buffers)
         if self.phase is Phase.HIDDEN and self.next_index == self.case_end:
+            self.result.case_in_flight = None
             return Next.SEND_CASE
         return Next.READ
 
@@ -310,7 +360,7 @@ class Conversation:
                 raise WireError("changed inputs that are not arguments of the call")
         ok = bool(header["ok"])
         value = decode_value(header["value"], buffers) if ok else None
-        if self.phase is Phase.HIDDEN:
+        if self.phase is Phase.HIDDEN and not self.deferral.shown:
             error = (
                 None
                 if ok
@@ -363,13 +413,16 @@ def exchange(
     tasks: EncodedTasks,
     deadline: float,
     limits: SandboxLimits,
+    clock: CpuClock | None = None,
 ) -> RunResult:
-    """Hold the whole conversation of one submission on ``channel``."""
+    """Hold the whole conversation of one submission on ``channel``; ``clock`` reads the
+    sandbox's CPU time around each timed case (without it, timed cases are not timed)."""
     conversation = Conversation(tasks)
     result = conversation.result
     # If the sandbox ended before reading, its frames or its exit code say why.
     with contextlib.suppress(BrokenPipeError, ConnectionResetError):
         send_pieces(channel, request_frame(code, entry, tasks))
+    started_cpu = 0.0
     budget = [limits.max_output_mb * 1024 * 1024]
     headers = HeaderBudget(MAX_RESULT_HEADER_BYTES, MAX_RESULT_VALUES)
     reader = channel.makefile("rb")
@@ -411,9 +464,13 @@ def exchange(
         if step is Next.STOP:
             return result
         if step is Next.SEND_CASE:
+            if clock is not None and conversation.deferral.timed:  # the case just answered
+                result.case_cpu_s[conversation.case_start] = clock(None) - started_cpu
             frame = conversation.next_case()
             if frame is None:
                 return result
+            if clock is not None and conversation.deferral.timed:
+                started_cpu = clock(conversation.deferral.limit_s)
             try:
                 channel.sendall(frame)
             except TimeoutError:

@@ -125,6 +125,8 @@ class Zygote:
         theirs.close()
         self.pending_deadline: float | None = None
         """Set while a sandbox's exit has not been read from the control socket."""
+        self.early_exit: tuple[int, Usage | None] | None = None
+        """A sandbox's exit that came while this side waited for a CPU reading."""
         self.control.settimeout(ZYGOTE_START_TIMEOUT_S)
         try:
             hello = json.loads(self.control.recv(4096) or b"{}")
@@ -177,15 +179,35 @@ class Zygote:
     def wait_exit(self, timeout: float) -> tuple[int, Usage | None] | None:
         """The exit code of the last sandbox and what it used, or None if it has not ended
         within ``timeout``."""
-        message = self.receive(timeout)
-        if message is None:
-            return None
-        try:
-            code = int(message["exit"])
-        except (ValueError, KeyError, TypeError) as exc:
-            raise ZygoteLost(f"unreadable reply from the zygote: {message!r:.100}") from exc
+        if self.early_exit is not None:
+            ended, self.early_exit = self.early_exit, None
+        else:
+            message = self.receive(timeout)
+            if message is None:
+                return None
+            ended = read_exit(message)
         self.pending_deadline = None
-        return code, read_usage(message.get("usage"))
+        return ended
+
+    def cpu_so_far(self, limit_s: float | None, deadline: float) -> float:
+        """The CPU time the sandbox in flight used so far (the last one's, had it ended), as
+        the zygote reads it; with ``limit_s`` the zygote stops the sandbox once it used that
+        much more CPU time, until the next reading."""
+        try:
+            self.control.send(json.dumps({"query": "cpu", "limit_s": limit_s}).encode())
+        except OSError as exc:
+            raise ZygoteLost(f"cannot reach the zygote: {exc}") from exc
+        while True:
+            message = self.receive(deadline - time.monotonic())
+            if message is None:
+                raise ZygoteLost("the zygote did not answer a CPU query")
+            if "exit" in message:  # the sandbox ended first: kept for ``wait_exit``
+                self.early_exit = read_exit(message)
+                continue
+            cpu = message.get("cpu_s")
+            if not isinstance(cpu, int | float) or isinstance(cpu, bool) or cpu < 0:
+                raise ZygoteLost(f"unreadable reply from the zygote: {message!r:.100}")
+            return float(cpu)
 
     def usage_so_far(self, deadline: float) -> Usage | None:
         """What the sandbox in flight used so far (the last one's, had it ended already)."""
@@ -200,7 +222,7 @@ class Zygote:
             if "exit" not in message:
                 return read_usage(message.get("usage"))
             # The sandbox ended before the query was read: the answer comes next.
-            self.pending_deadline = None
+            self.pending_deadline = self.early_exit = None
 
     def settle(self) -> bool:
         """Collect the exit of a sandbox whose results were returned early; False if stuck."""
@@ -336,7 +358,15 @@ def run_in_zygote(
         zygote.start(theirs, limits, deadline)
         theirs.close()
         ours.settimeout(max(deadline - time.monotonic(), 0.01))
-        result = exchange(ours, code, entry, tasks, deadline, limits)
+        result = exchange(
+            ours,
+            code,
+            entry,
+            tasks,
+            deadline,
+            limits,
+            lambda limit_s: zygote.cpu_so_far(limit_s, deadline),
+        )
     except ZygoteLost as exc:
         raise SandboxFault(f"zygote {zygote.slot}: {exc}") from exc
     except TimeoutError:
@@ -393,6 +423,15 @@ def run_in_zygote(
     elif result.ending is Ending.CRASHED and not result.message:
         result.message = describe_exit(exit_code)
     return result, True
+
+
+def read_exit(message: Any) -> tuple[int, Usage | None]:
+    """A sandbox's exit code and usage from the zygote's ``{"exit", "usage"}``."""
+    try:
+        code = int(message["exit"])
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ZygoteLost(f"unreadable reply from the zygote: {message!r:.100}") from exc
+    return code, read_usage(message.get("usage"))
 
 
 def read_usage(message: Any) -> Usage | None:

@@ -31,7 +31,7 @@ import signal
 import socket
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from graders.sandbox.exitcodes import (
     EXIT_CODE_CLAMP,
@@ -82,6 +82,20 @@ def next_look(limits: SandboxLimits, cpu_s: float, wall_s: float, parallel: int)
     return max(soonest, MIN_LOOK_S)
 
 
+@dataclass
+class CpuCeiling:
+    """A lower CPU-time limit the trusted side may set while a sandbox runs: a case with its
+    own time limit (``@case(time_s=...)``) is stopped at the sandbox's CPU time when it was
+    sent plus that limit. ``None``: only ``limits.time_s``."""
+
+    stop_at_s: float | None = None
+
+    def applied(self, limits: SandboxLimits) -> SandboxLimits:
+        if self.stop_at_s is None or self.stop_at_s >= limits.time_s:
+            return limits
+        return replace(limits, time_s=self.stop_at_s)
+
+
 @dataclass(frozen=True)
 class Watched:
     """How a sandbox ended: the exit code that says so, and its usage."""
@@ -99,19 +113,23 @@ def watch(
     queries: socket.socket | None,
     answer: Callable[[], bool],
     out_of_memory_fd: int | None = None,
+    ceiling: CpuCeiling | None = None,
 ) -> Watched:
     """Wait for the sandbox's PID 1 to end, or kill it at a limit.
 
     While it runs, a message on ``queries`` (the zygote's control socket) is handled by
-    ``answer``, which returns False once the socket is closed. ``out_of_memory_fd`` becomes
-    readable when the sandbox's cgroup ran out of memory: the whole sandbox ends there.
+    ``answer``, which returns False once the socket is closed and may lower ``ceiling``.
+    ``out_of_memory_fd`` becomes readable when the sandbox's cgroup ran out of memory: the
+    whole sandbox ends there.
     """
+    ceiling = ceiling or CpuCeiling()
     started = time.monotonic()
     pidfd = os.pidfd_open(pid)
     try:
         while True:
+            effective = ceiling.applied(limits)
             cpu, wall = meter.cpu_s(), time.monotonic() - started
-            stopped_for = overrun(limits, cpu, wall, lambda: queued_s(meter.processes()))
+            stopped_for = overrun(effective, cpu, wall, lambda: queued_s(meter.processes()))
             # Judged on what ``/proc`` showed: a PID 1 that ended meanwhile, and looked as if
             # it waited, is not stopped for it.
             if stopped_for is not None and not select.select([pidfd], [], [], 0)[0]:
@@ -122,7 +140,7 @@ def watch(
             waiting += [] if queries is None else [queries.fileno()]
             waiting += [] if out_of_memory_fd is None else [out_of_memory_fd]
             ready, _, _ = select.select(
-                waiting, [], [], next_look(limits, cpu, wall, meter.parallel)
+                waiting, [], [], next_look(effective, cpu, wall, meter.parallel)
             )
             if pidfd in ready:
                 break
@@ -137,7 +155,9 @@ def watch(
     if os.WIFSIGNALED(status):
         # RLIMIT_CPU's SIGXCPU or SIGKILL, or any signal once the CPU time was used up.
         code = (
-            EXIT_TIMEOUT if usage.cpu_s >= limits.time_s else EXIT_SIGNAL_BASE + os.WTERMSIG(status)
+            EXIT_TIMEOUT
+            if usage.cpu_s >= ceiling.applied(limits).time_s
+            else EXIT_SIGNAL_BASE + os.WTERMSIG(status)
         )
         return Watched(code, usage, killed=False)
     return Watched(min(os.WEXITSTATUS(status), EXIT_CODE_CLAMP), usage, killed=False)

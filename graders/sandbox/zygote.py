@@ -19,6 +19,9 @@ Messages on the control socket, one JSON object each: from the trusted side a re
 ``{"ready", ...}`` once, then per request ``{"exit": code, "usage"}``, and per query
 ``{"usage"}``: the usage so far of the running sandbox (where a cgroup counts it; otherwise
 the answer waits for the sandbox's end, just after the exit), or the last one's if it ended.
+A CPU query ``{"query": "cpu", "limit_s"}`` is answered at once with ``{"cpu_s"}``, the CPU
+time the running sandbox used so far (the watch's own reading), and with a ``limit_s`` also
+stops the sandbox once it used that much more (a case's own time limit; ``None`` lifts it).
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ from graders.sandbox.state import StateFolder, claim_uid
 from graders.sandbox.state import claim as claim_state_folder
 from graders.sandbox.state import release as release_state_folder
 from graders.sandbox.usage import Meter, Usage
-from graders.sandbox.watch import watch
+from graders.sandbox.watch import CpuCeiling, watch
 from graders.sandbox.wire import send_frame
 
 logger = logging.getLogger(__name__)
@@ -76,6 +79,10 @@ def receive_request(control: socket.socket) -> tuple[dict[str, Any], int | None]
 
 def send_usage(control: socket.socket, usage: Usage | None) -> None:
     control.sendall(json.dumps({"usage": usage and usage.to_message()}).encode())
+
+
+def send_cpu(control: socket.socket, cpu_s: float) -> None:
+    control.sendall(json.dumps({"cpu_s": cpu_s}).encode())
 
 
 def enter_layers(limits: SandboxLimits, setup: ZygoteSetup, keep: tuple[int, ...]) -> None:
@@ -207,14 +214,24 @@ def run_sandbox(
     join_cgroup(pid, joined_write, setup.cgroup)
 
     query_waiting = False
+    ceiling = CpuCeiling()
 
     def answer() -> bool:
-        # Only a usage query can come while a sandbox runs: the trusted side has every
-        # result and does not wait for the sandbox's end, unless only its end tells.
+        # Only queries come while a sandbox runs. A CPU query, between two frames of a timed
+        # case, is answered at once (the watch trusts the same reading) and may set the
+        # case's own ceiling; a usage query comes once the trusted side has every result,
+        # and does not wait for the sandbox's end unless only its end tells.
         nonlocal query_waiting
-        if not control.recv(MAX_CONTROL_BYTES):
+        data = control.recv(MAX_CONTROL_BYTES)
+        if not data:
             return False
-        if meter.complete_while_running:
+        query = json.loads(data)
+        if query.get("query") == "cpu":
+            cpu = meter.cpu_s()
+            limit = query.get("limit_s")
+            ceiling.stop_at_s = None if limit is None else cpu + float(limit)
+            send_cpu(control, cpu)
+        elif meter.complete_while_running:
             send_usage(control, meter.now())
         else:
             query_waiting = True
@@ -222,7 +239,7 @@ def run_sandbox(
 
     try:
         out_of_memory_fd = None if setup.cgroup is None else setup.cgroup.out_of_memory_fd
-        watched = watch(pid, limits, meter, control, answer, out_of_memory_fd)
+        watched = watch(pid, limits, meter, control, answer, out_of_memory_fd, ceiling)
         if watched.killed:
             # Its dying processes may still hold the channel: the trusted side reads what
             # they sent before the kill, then the end, now.
@@ -300,7 +317,10 @@ def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
             return
         request, channel_fd = received
         if channel_fd is None:  # a query that came after the sandbox ended
-            send_usage(control, last)
+            if request.get("query") == "cpu":
+                send_cpu(control, last.cpu_s if last else 0.0)
+            else:
+                send_usage(control, last)
             continue
         try:
             ended = run_sandbox(

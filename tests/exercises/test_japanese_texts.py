@@ -17,8 +17,12 @@ JA_TEXTS = sorted(EXERCISES.glob("*/*.ja.md"))
 THEORY_TITLE = "# 解説："
 
 # What is not prose: code blocks, inline code, math, link targets and URLs keep ASCII.
+# Not prose: code, math, link targets, and the lines that mark a worked example (Markdown
+# link reference definitions, rendered as nothing: graders/worked_examples.py).
 NOT_PROSE = re.compile(
-    r"```.*?```|`[^`\n]*`|\$\$.*?\$\$|\$[^$]+?\$|\]\([^)\s]*\)|https?://\S+", re.DOTALL
+    r"```.*?```|`[^`\n]*`|\$\$.*?\$\$|\$[^$]+?\$|\]\([^)\s]*\)|https?://\S+"
+    r"|(?m:^\[//\]: # \([^)\n]*\)$)",
+    re.DOTALL,
 )
 HALF_WIDTH = re.compile(r"[():]")
 

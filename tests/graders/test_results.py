@@ -122,4 +122,5 @@ def test_enum_values() -> None:
         "crashed",
         "forbidden",
         "property",
+        "slow",
     ]

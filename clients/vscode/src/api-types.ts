@@ -632,7 +632,7 @@ export interface components {
          * @description Why a test did not pass, from a fixed vocabulary: all a hidden test says of it.
          * @enum {string}
          */
-        Failure: "wrong_type" | "wrong_shape" | "wrong_dtype" | "non_finite" | "values" | "exception" | "changed_input" | "inconsistent_batch" | "warning" | "time_limit" | "memory_limit" | "crashed" | "forbidden" | "property";
+        Failure: "wrong_type" | "wrong_shape" | "wrong_dtype" | "non_finite" | "values" | "exception" | "changed_input" | "inconsistent_batch" | "warning" | "time_limit" | "memory_limit" | "crashed" | "forbidden" | "property" | "slow";
         /** FieldErrorOut */
         FieldErrorOut: {
             /**

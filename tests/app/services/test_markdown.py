@@ -36,3 +36,12 @@ def test_emphasis_at_a_japanese_line_break_adds_no_space() -> None:
         render_markdown("結果を\n**すべて**返します")
         == "<p>結果を<strong>すべて</strong>返します</p>\n"
     )
+
+
+def test_worked_example_markers_render_as_nothing() -> None:
+    # graders/worked_examples.py: the lines validate reads to find a statement's worked example
+    text = (
+        "Text.\n\n[//]: # (worked example: small)\n\nWith 0.5.\n\n"
+        "[//]: # (end of worked example)\n\nAfter.\n"
+    )
+    assert render_markdown(text) == "<p>Text.</p>\n<p>With 0.5.</p>\n<p>After.</p>\n"

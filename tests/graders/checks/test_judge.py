@@ -198,7 +198,8 @@ def test_an_overflow_that_does_not_change_the_values_is_noted_not_scored(
     assert (report.verdict, report.score) == (Verdict.PASSED, 26.0)
     noted = {t.name: t.message for t in report.tests if t.message}
     assert noted == dict.fromkeys(
-        GATE_PUBLIC, "warning: RuntimeWarning: overflow encountered in exp"
+        GATE_PUBLIC,
+        "warning: RuntimeWarning: overflow encountered in exp (line 6, in update_gate)",
     )
 
 
@@ -239,7 +240,10 @@ def test_hidden_tests_show_no_warning_and_no_exception_text(
     """)
     tests = by_name(run(gate, sandbox, code))
     public, hidden = tests["numerical example"], tests["batched"]
-    assert public.message == "warning: UserWarning: h_prev starts with 0.8"
+    line = code.splitlines().index('    warnings.warn(f"h_prev starts with {h_prev.flat[0]}")') + 1
+    assert public.message == (
+        f"warning: UserWarning: h_prev starts with 0.8 (line {line}, in update_gate)"
+    )
     assert (hidden.status, hidden.message, hidden.failure) == (Status.PASSED, "", None)
     single = tests["single hidden unit"]
     assert (single.status, single.message, single.failure) == (
@@ -958,11 +962,13 @@ STABLE_SIGMOID = (
 OVERFLOWING_SIGMOID = (
     "import numpy as np\n\n\ndef sigmoid(a):\n    return 1.0 / (1.0 + np.exp(-a))\n"
 )
+# The warning says where the learner's code raised it; the advice names the learner's
+# function that called exp.
 WARNING_FAILS = (
     "warnings: the values are right, but the call raised RuntimeWarning: overflow "
-    "encountered in exp, and this exercise counts a warning as a failure; find the "
-    "call of exp that warns and make it stay finite and quiet for every input (an "
-    "overflow in exp calls for a stable sigmoid)"
+    "encountered in exp (line 5, in sigmoid), and this exercise counts a warning as a "
+    "failure; find the call of exp in sigmoid that warns and make it stay finite and quiet "
+    "for every input (an overflow in exp calls for a stable sigmoid)"
 )
 HIDDEN_WARNING = (
     "warnings: the call raised a warning (e.g. an overflow), which this "
@@ -1033,7 +1039,9 @@ def test_where_warnings_fail_wrong_values_still_name_the_values(
     public = report.tests[0]
     assert public.failure is Failure.VALUES
     assert public.message.startswith("values: ")
-    assert public.message.endswith(" (warning: RuntimeWarning: overflow encountered in exp)")
+    assert public.message.endswith(
+        " (warning: RuntimeWarning: overflow encountered in exp (line 5, in sigmoid))"
+    )
 
 
 def test_where_warnings_are_noted_the_same_overflow_costs_nothing(
@@ -1043,7 +1051,7 @@ def test_where_warnings_are_noted_the_same_overflow_costs_nothing(
     report = grade(prepared, OVERFLOWING_SIGMOID, sandbox)
     assert (report.verdict, report.score) == (Verdict.PASSED, 5.0)
     assert [t.message for t in report.tests] == [
-        "warning: RuntimeWarning: overflow encountered in exp",
+        "warning: RuntimeWarning: overflow encountered in exp (line 5, in sigmoid)",
         "",
         "",
     ]

@@ -20,8 +20,7 @@ OTHER_SIDE = (
 TRANSPOSED = "with a matrix transposed (rows and columns exchanged)"
 UNTRANSPOSED = "with a matrix used without the transpose it needs (rows and columns exchanged)"
 GATE_AFTER = (
-    "with a gate applied to the result of a matrix product instead of to the vector "
-    "that enters it (a reset gate after the product, not before)"
+    "with a gate applied to the result of a matrix product instead of to the vector that enters it"
 )
 GATE_BEFORE = (
     "with a gate applied to the vector that enters a matrix product instead of to its result"
@@ -188,8 +187,7 @@ def test_the_gate_operator_says_what_it_means_without_quoting_the_reference() ->
     }
     assert meanings == {
         "after": "Your result equals the correct one with a gate applied to the result of a "
-        "matrix product instead of to the vector that enters it (a reset gate after "
-        "the product, not before).",
+        "matrix product instead of to the vector that enters it.",
         "before": "Your result equals the correct one with a gate applied to the vector that "
         "enters a matrix product instead of to its result.",
     }

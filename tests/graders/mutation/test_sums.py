@@ -10,8 +10,11 @@ from tests.graders.mutation.helpers import SLIPS, Offered, changed_lines, offere
 
 ONE_OF_THE_TERMS = "without one of the added terms"
 MIX_EXCHANGED = (
-    "with the two weights of a mix exchanged: a gate g where 1 - g belongs, and "
-    "1 - g where g belongs"
+    "with the two weights of a mix exchanged: z where 1 - z belongs, and 1 - z where z belongs"
+)
+# A weight that is no argument is not named: it could be the reference's own variable.
+UNNAMED_MIX_EXCHANGED = (
+    "with the two weights of a mix exchanged: w where 1 - w belongs, and 1 - w where w belongs"
 )
 
 
@@ -68,7 +71,7 @@ def test_a_mix_is_found_in_any_order_of_factors_and_terms() -> None:
         Offered(
             Operator.COMPLEMENT,
             "",
-            MIX_EXCHANGED,
+            UNNAMED_MIX_EXCHANGED,
             "def f(z, h, c):\n    return sigmoid(z) * c + h * (1.0 - sigmoid(z))",
         )
     ]

@@ -12,6 +12,7 @@ from graders import WireError
 from graders.sandbox.protocol import (
     BatchItem,
     Conversation,
+    Deferral,
     EncodedTasks,
     Ending,
     Next,
@@ -199,3 +200,26 @@ def test_a_results_frame_may_not_reach_past_the_hidden_case_in_flight() -> None:
 def test_the_last_public_task_must_end_its_case() -> None:
     with pytest.raises(ValueError, match="last public task"):
         encode_tasks([Task(("x", "w"), (np.array([0.25]), 2.0), flush=False)])
+
+
+def test_a_shown_case_keeps_its_text_and_goes_before_the_hidden_ones() -> None:
+    shown = Task(("x", "w"), PUBLIC.args, hidden=True, deferral=Deferral(shown=True, timed=True))
+    encoded = encode_tasks([PUBLIC, shown, HIDDEN_MAIN, *HIDDEN_SLICES])
+    (length,) = HEADER.unpack(encoded.hidden[0][0][: HEADER.size])
+    assert json.loads(encoded.hidden[0][0][HEADER.size : HEADER.size + length])["shown"] is True
+    conversation = loaded(Conversation(encoded))
+    conversation.apply(task_frame(0), [])
+    conversation.apply({"kind": "public_done", "dropped_chars": 0}, [])
+    conversation.next_case()
+    # A timed public case is in flight: no hidden input has reached the sandbox yet.
+    assert (conversation.result.case_in_flight, conversation.result.hidden_started) == (1, False)
+    assert conversation.apply(task_frame(1, stdout="shown\n", warnings=["w"]), []) is Next.SEND_CASE
+    assert conversation.result.case_in_flight is None
+    conversation.next_case()
+    assert conversation.result.hidden_started
+    conversation.apply(task_frame(2, stdout="hidden\n"), [])
+    outcomes = conversation.result.outcomes
+    assert (outcomes[1].stdout, outcomes[1].warnings) == ("shown\n", ("w",))
+    assert outcomes[2].stdout == ""
+    in_flight: int | None = conversation.result.case_in_flight
+    assert in_flight == 2
