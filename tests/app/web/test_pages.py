@@ -101,7 +101,9 @@ def test_history_and_a_submission_page(client: TestClient, make_user: MakeUser) 
     assert "Hidden test" in page
     # A failed hidden test shows its points and its category's fixed message, as the API does.
     failed = submit(client, read_exercise_file(EXERCISE, "starter.py"))
-    hidden = next(t for t in failed["tests"] if t["visibility"] == "hidden")
+    tests = failed["tests"]
+    assert isinstance(tests, list)
+    hidden = next(t for t in tests if t["visibility"] == "hidden")
     row = re.search(
         r'<tr data-status="failed" data-visibility="hidden">(.*?)</tr>',
         client.get(f"/history/{failed['id']}").text,
