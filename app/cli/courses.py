@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, tzinfo
 from typing import Annotated
 
 import typer
@@ -18,14 +18,13 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def _moment(text: str) -> datetime:
+def _moment(text: str, zone: tzinfo) -> datetime:
+    """A time as written, in the course's zone unless it gives its own offset."""
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
-        raise typer.BadParameter("write a date and time such as 2026-12-20T23:59+01:00") from None
-    if moment.tzinfo is None:
-        raise typer.BadParameter("give the time zone too, e.g. 2026-12-20T23:59+01:00 or …Z")
-    return moment
+        raise typer.BadParameter("write a date and time such as 2026-12-20T23:59") from None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=zone)
 
 
 def extend_command(
@@ -33,7 +32,10 @@ def extend_command(
     assignment: Annotated[str, typer.Argument(help="the assignment id in course.toml")],
     until: Annotated[
         str | None,
-        typer.Option(help="the new due time, ISO 8601 with its offset: 2026-12-20T23:59+01:00"),
+        typer.Option(
+            help="the new due time, in the course's zone unless an offset is given: "
+            "2026-12-20T23:59 or 2026-12-20T23:59+01:00"
+        ),
     ] = None,
     days: Annotated[
         float | None, typer.Option(help="or: this many days after the assignment's own due time")
@@ -49,7 +51,8 @@ def extend_command(
     settings = service_settings(log=False)
     catalog = ExerciseCatalog(settings.exercises_dir)
     try:
-        plan = courses.get_assignment(catalog.course(), assignment)
+        course = catalog.course()
+        plan = courses.get_assignment(course, assignment)
     except (GraderError, courses.AssignmentNotFound) as exc:
         raise _fail(str(exc)) from None
     with session_scope(settings.database_url) as session:
@@ -65,13 +68,24 @@ def extend_command(
                 else f"{learner!r} had no extension for {assignment!r}"
             )
             return
-        due = _moment(until) if until is not None else plan.due + timedelta(days=days or 0)
-        courses.extend(
-            session=session, learner=user, assignment=plan, due=due, granted_by="numjudge extend"
+        due = (
+            _moment(until, course.zone)
+            if until is not None
+            else plan.due + timedelta(days=days or 0)
         )
+        try:
+            courses.extend(
+                session=session,
+                learner=user,
+                assignment=plan,
+                due=due,
+                granted_by="numjudge extend",
+            )
+        except courses.ExtensionRefused as exc:
+            raise _fail(str(exc)) from None
     typer.echo(
-        f"{learner!r} is due for {assignment!r} at {due.isoformat()} "
-        f"(the assignment: {plan.due.isoformat()})"
+        f"{learner!r} is due for {assignment!r} at {due.astimezone(course.zone).isoformat()} "
+        f"(the assignment: {plan.due.astimezone(course.zone).isoformat()})"
     )
 
 

@@ -11,7 +11,7 @@ import enum
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, tzinfo
 
 from sqlalchemy.orm import Session
 
@@ -26,6 +26,10 @@ from graders import Assignment, Course, ExerciseCatalog
 
 class AssignmentNotFound(LookupError):
     """No assignment with that id in ``course.toml``."""
+
+
+class ExtensionRefused(ValueError):
+    """An extension that would end before the assignment's own due time."""
 
 
 class LearnerNotFound(LookupError):
@@ -309,7 +313,15 @@ def find_user(*, session: Session, name: str) -> User:
 def extend(
     *, session: Session, learner: User, assignment: Assignment, due: datetime, granted_by: str
 ) -> None:
-    """Give ``learner`` their own due time (earlier or later than the assignment's)."""
+    """Give ``learner`` their own, later due time. An earlier one is refused: an extension
+    that shortens the time given to everyone is a mistake in the date, not a grace."""
+    if due < assignment.due:
+        zone = due.tzinfo or UTC
+        raise ExtensionRefused(
+            f"an extension ends after the assignment's own due time "
+            f"({assignment.due.astimezone(zone):%Y-%m-%d %H:%M %Z}), not at "
+            f"{due.astimezone(zone):%Y-%m-%d %H:%M %Z}"
+        )
     course_store.set_extension(
         session=session, user=learner, assignment_id=assignment.id, due=due, granted_by=granted_by
     )
@@ -375,15 +387,16 @@ def overall_csv_rows(table: OverallGradebook) -> list[tuple[Cell, ...]]:
 
 
 def assignment_csv_rows(
-    assignment: Assignment, rows: Sequence[GradebookRow]
+    assignment: Assignment, rows: Sequence[GradebookRow], zone: tzinfo
 ) -> list[tuple[Cell, ...]]:
-    """``learner, due, <exercise id>…, <exercise id>_late…, total``: points after the policy."""
+    """``learner, due, <exercise id>…, <exercise id>_late…, total``: points after the policy,
+    due times in the course's zone as the pages show them."""
     ids = assignment.exercise_ids
     return [
         ("learner", "due", *ids, *(f"{i}_late" for i in ids), "total"),
         (
             "(max)",
-            assignment.due.isoformat(),
+            assignment.due.astimezone(zone).isoformat(),
             *(e.weight for e in assignment.exercises),
             *(None for _ in ids),
             assignment.total_weight,
@@ -391,7 +404,7 @@ def assignment_csv_rows(
         *(
             (
                 row.user_name,
-                row.standing.due.isoformat(),
+                row.standing.due.astimezone(zone).isoformat(),
                 *(round(e.points, 4) for e in row.standing.exercises),
                 *("late" if e.late else None for e in row.standing.exercises),
                 round(row.standing.score, 4),

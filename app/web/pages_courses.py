@@ -16,6 +16,7 @@ from app.services import analytics, charts, courses, regrades, roster
 from app.services.gradebook import write_csv
 from app.web.deps import CatalogDep, CsrfForm, InstructorDep, UserDep, WebDep, check_csrf
 from app.web.errors import PageError, WebRoute
+from app.web.i18n import N_
 from app.web.templating import render
 from graders import Assignment, Course, ExerciseCatalog
 
@@ -39,8 +40,8 @@ def _assignment(catalog: ExerciseCatalog, assignment_id: str) -> Assignment:
     except courses.AssignmentNotFound:
         raise PageError(
             status.HTTP_404_NOT_FOUND,
-            "Assignment not found",
-            "There is no assignment {assignment}.",
+            N_("Assignment not found"),
+            N_("There is no assignment {assignment}."),
             assignment=repr(assignment_id),
         ) from None
 
@@ -106,7 +107,8 @@ def assignment_gradebook_csv(
         section=section or None,
     )
     return _csv(
-        write_csv(courses.assignment_csv_rows(assignment, rows)), f"numjudge-{assignment.id}.csv"
+        write_csv(courses.assignment_csv_rows(assignment, rows, catalog.course().zone)),
+        f"numjudge-{assignment.id}.csv",
     )
 
 
@@ -169,8 +171,8 @@ def extend_page(
     except courses.LearnerNotFound:
         raise PageError(
             status.HTTP_400_BAD_REQUEST,
-            "No such learner",
-            "There is no learner {name}.",
+            N_("No such learner"),
+            N_("There is no learner {name}."),
             name=repr(learner),
         ) from None
     if remove:
@@ -181,15 +183,23 @@ def extend_page(
         except ValueError:
             raise PageError(
                 status.HTTP_400_BAD_REQUEST,
-                "Not a date and time",
-                "Give the new due time as a date and a time, such as {example}.",
+                N_("Not a date and time"),
+                N_("Give the new due time as a date and a time, such as {example}."),
                 example="2026-12-20T23:59",
             ) from None
         if due.tzinfo is None:  # the form's datetime-local: the course's time zone
             due = due.replace(tzinfo=course.zone)
-        courses.extend(
-            session=db, learner=target, assignment=assignment, due=due, granted_by=user.name
-        )
+        try:
+            courses.extend(
+                session=db, learner=target, assignment=assignment, due=due, granted_by=user.name
+            )
+        except courses.ExtensionRefused as refused:
+            raise PageError(
+                status.HTTP_400_BAD_REQUEST,
+                N_("Not an extension"),
+                N_("The new due time is refused: {reason}."),
+                reason=str(refused),
+            ) from None
     return RedirectResponse(
         f"/instructor/assignments/{assignment.id}", status_code=status.HTTP_303_SEE_OTHER
     )
@@ -232,8 +242,8 @@ def class_view_csv(
     if table not in tables:
         raise PageError(
             status.HTTP_404_NOT_FOUND,
-            "No such table",
-            "The class view has no table {table}.",
+            N_("No such table"),
+            N_("The class view has no table {table}."),
             table=repr(table),
         )
     return _csv(write_csv(tables[table]), f"numjudge-{view.exercise_id}-{table}.csv")

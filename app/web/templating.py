@@ -10,9 +10,11 @@ from typing import Any
 
 from fastapi import Request, Response
 from fastapi.templating import Jinja2Templates
+from jinja2 import pass_context
+from jinja2.runtime import Context
 
 from app.web import auth, i18n
-from graders import RuleKind
+from graders import GraderError, RuleKind
 
 APP_DIR = Path(__file__).resolve().parents[1]
 TEMPLATES_DIR = APP_DIR / "templates"
@@ -55,10 +57,13 @@ def format_score(value: float | None) -> str:
     return f"{value:g}" if value == int(value) else f"{value:.2f}".rstrip("0")
 
 
-def format_time(value: datetime | None) -> str:
+@pass_context
+def format_time(context: Context, value: datetime | None) -> str:
+    """A moment in the page's zone (the course's), to the second: ``2026-12-14 23:59:05 JST``."""
     if value is None:
         return "–"
-    return value.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+    zone = context.get("zone") or UTC
+    return value.astimezone(zone).strftime("%Y-%m-%d %H:%M:%S %Z")
 
 
 def in_zone(value: datetime, zone: tzinfo) -> str:
@@ -87,13 +92,25 @@ templates.env.filters["in_zone"] = in_zone
 templates.env.globals["days_hours"] = days_hours
 
 
+def _course_zone(request: Request) -> tzinfo:
+    """Every page shows times in the course's zone; UTC when its course file does not load
+    (the pages that need the course say why)."""
+    try:
+        zone: tzinfo = request.app.state.runtime.catalog.course().zone
+    except GraderError:
+        zone = UTC
+    return zone
+
+
 def render(
     request: Request, name: str, context: dict[str, Any] | None = None, *, status_code: int = 200
 ) -> Response:
     """Render a page in the reader's language with the signed-in user and CSRF token; write
     the session if it changed."""
     web = getattr(request.state, "web", None)
-    context = {"user": None, "csrf": "", "signup_open": True} | (context or {})
+    context = {"user": None, "csrf": "", "signup_open": True, "zone": _course_zone(request)} | (
+        context or {}
+    )
     ui_lang = context.get("ui_lang") or i18n.preferred_language(request)
     translate = i18n.translator(ui_lang)
     context |= {

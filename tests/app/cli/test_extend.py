@@ -46,6 +46,9 @@ def test_until_sets_and_remove_takes_back(env: str) -> None:
     assert result.exit_code == 0, result.output
     assert extension_of(env, "ada", "gru-by-hand") == datetime(2026, 12, 20, 22, 59, tzinfo=UTC)
     assert "'ada' is due for 'gru-by-hand' at 2026-12-20T23:59:00+01:00" in result.output
+    result = runner.invoke(cli, ["extend", "ada", "gru-by-hand", "--until", "2026-12-21T12:00"])
+    assert result.exit_code == 0, result.output  # no offset: the course's zone (Europe/Berlin)
+    assert extension_of(env, "ada", "gru-by-hand") == datetime(2026, 12, 21, 11, tzinfo=UTC)
     result = runner.invoke(cli, ["extend", "ada", "gru-by-hand", "--remove"])
     assert result.exit_code == 0, result.output
     assert "'ada' follows the due time of 'gru-by-hand' again" in result.output
@@ -65,7 +68,11 @@ def test_days_count_from_the_assignments_own_due_time(env: str) -> None:
         (["ada", "no-such", "--days", "1"], "Assignment 'no-such' not found"),
         (["eve", "gru-by-hand", "--days", "1"], "user 'eve' not found"),
         (["ada", "gru-by-hand"], "give exactly one of --until, --days or --remove"),
-        (["ada", "gru-by-hand", "--until", "2026-12-20T23:59"], "give the time zone too"),
+        (
+            ["ada", "gru-by-hand", "--until", "2026-12-13T10:00"],
+            "an extension ends after the assignment's own due time (2026-12-14 23:59 CET), "
+            "not at 2026-12-13 10:00 CET",
+        ),
         (["ada", "gru-by-hand", "--until", "next friday"], "write a date and time"),
     ],
 )

@@ -166,6 +166,9 @@ def test_the_gradebooks_and_their_csv_agree(service: tuple[TestClient, GradingRu
         "total",
     ]
     assert gates[2][0] == "lea" and gates[2][2:] == ["1", "0", "late", "", "1"]
+    assert gates[1][1].endswith("+09:00") and gates[2][1].endswith("+09:00")  # the course's zone
+    history = client.get(f"/instructor/exercises/{GATE}").text
+    assert " JST</td>" in history and " UTC</td>" not in history
 
 
 def test_an_extension_from_the_form_rescores_the_learner(
@@ -194,6 +197,13 @@ def test_an_extension_from_the_form_rescores_the_learner(
         == f"lea {until.replace('T', ' ')} JST extension 2 0 2 / 3"
     )
     assert "lea is due" in page
+    earlier = client.post(
+        "/instructor/assignments/gates/extensions",
+        data={"csrf_token": csrf_of(page), "learner": "lea", "until": "2026-01-01T10:00"},
+    )
+    assert earlier.status_code == 400
+    assert "an extension ends after the assignment&#39;s own due time (" in earlier.text
+    assert "not at 2026-01-01 10:00 JST" in earlier.text
     response = client.post(
         "/instructor/assignments/gates/extensions",
         data={"csrf_token": csrf_of(page), "learner": "lea", "remove": "1"},
