@@ -1,5 +1,6 @@
-"""Channels and limits of issue 22 (parts B, F, G): host-wide counters, the stack's hard limit,
-and results that would cost the trusted side more to read than a grading should.
+"""Channels and limits of issue 22 (parts A, B, F, G): the page cache, host-wide counters, the
+stack's hard limit, and results that would cost the trusted side more to read than a grading
+should.
 
 Run as root here and as an unprivileged user by ``tests/graders/sandbox/test_rootless.py``.
 """
@@ -31,6 +32,7 @@ from graders import (
 from graders.checks.hidden import HIDDEN_MESSAGES
 from graders.results import Failure
 from graders.sandbox import Ending, RunResult, Task, wire
+from graders.sandbox.doctor import RootImage
 from graders.sandbox.protocol import MAX_RESULT_VALUES
 from graders.sandbox.wire import MAX_HEADER_DEPTH, HeaderBudget, header_values, recv_frame
 
@@ -366,3 +368,56 @@ def test_the_page_cache_can_be_neither_probed_nor_steered(sandbox: Sandbox) -> N
         "preadv2 nowait": "EPERM",
         "preadv2": 8,  # a read that may wait stays
     }
+
+
+READ_EVERYTHING = """
+# Every file the sandbox can reach, and every file it has mapped, with its device; and what
+# opening a host file outside the image gives.
+devices = {}
+for parent, folders, files in os.walk("/"):
+    if parent == "/":
+        folders[:] = [name for name in folders if name not in ("proc", "dev", "tmp", "sandbox")]
+    for name in files:
+        path = os.path.join(parent, name)
+        devices[path] = os.lstat(path).st_dev
+with open("/proc/self/maps") as maps:
+    for line in maps:
+        fields = line.split()
+        if len(fields) > 5 and fields[4] != "0":
+            major, minor = fields[3].split(":")
+            devices["mapped " + fields[5]] = os.makedev(int(major, 16), int(minor, 16))
+try:
+    open(OUTSIDE, "rb").close()
+    outside = "opened"
+except OSError as exc:
+    outside = errno.errorcode[exc.errno]
+# Per device: how many files, and one of them (the answer's length is bounded).
+summary = {}
+for path, device in sorted(devices.items()):
+    summary.setdefault(device, [0, path])[0] += 1
+return json.dumps([summary, outside])
+"""
+
+
+def host_file_outside_the_image(image_root: Path) -> str:
+    """A file of the host's /usr that the image does not hold (a program no grading runs)."""
+    for folder in (Path("/usr/bin"), Path("/usr/share/doc"), Path("/usr/lib")):
+        for path in sorted(folder.rglob("*"))[:2000]:
+            copy = image_root / str(path).lstrip("/")
+            if path.is_file() and not path.is_symlink() and not copy.exists():
+                return str(path)
+    pytest.fail("every file under /usr is in the image")
+
+
+def test_the_sandbox_reads_only_files_held_in_memory(sandbox: Sandbox) -> None:
+    zygote = sandbox._all[0]
+    # Seen from the trusted side, through the zygote's /proc entry: its mount namespace's
+    # file systems, and the image on its state folder (statfs may be refused inside).
+    image = RootImage.of(zygote.process.pid, zygote.state_folder)
+    image_root = Path(f"/proc/{zygote.process.pid}/root") / str(zygote.state_folder).lstrip("/")
+    outside = host_file_outside_the_image(image_root / "root")
+    summary, opened = returned(sandbox, READ_EVERYTHING.replace("OUTSIDE", repr(outside)))
+    assert opened == "ENOENT"
+    # The interpreter, the standard library, numpy and its libraries; read and mapped.
+    assert sum(count for count, _ in summary.values()) > 1000
+    assert image.off_tmpfs({example: int(device) for device, (_, example) in summary.items()}) == []

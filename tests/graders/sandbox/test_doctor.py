@@ -18,6 +18,7 @@ REQUIRED = {
     "ipc namespace",
     "uts namespace",
     "private root",
+    "root in memory",
     "PID 1 of its own",
     "unprivileged uid",
     "no_new_privs",

@@ -17,15 +17,17 @@ import pytest
 from graders import CpuPriority, PreparedExercise, Sandbox, SandboxLimits, Verdict, grade
 from graders.errors import SandboxError
 from graders.sandbox import Task
+from graders.sandbox.boot import launcher
 from graders.sandbox.cgroups import CgroupVersion, detect_version, own_cgroup
 from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
-from graders.sandbox.runner import zygote_environment, zygote_launcher
+from graders.sandbox.runner import zygote_environment
 from tests.graders.helpers import REPO, gate_solution
 
 
 def test_the_zygote_starts_without_the_rest_of_the_engine() -> None:
-    # The launcher up to ``main()``: the modules every fork of a zygote starts with.
-    modules_then = zygote_launcher().replace(
+    # The zygote's launcher (the second stage's) up to ``main()``: the modules every fork of
+    # a zygote starts with.
+    modules_then = launcher("graders.sandbox.zygote").replace(
         "\nmain()\n", "\nprint(sorted(m for m in sys.modules if m.startswith('graders')))\n"
     )
     printed = subprocess.run(
