@@ -89,7 +89,8 @@ def main() -> None:
         sys.stdout.write(
             f"{side:9} start {values['start_s']:.2f} s, image in memory "
             f"{values['image_bytes'] / mib:.0f} MiB, zygote resident "
-            f"{values['resident_bytes'] / mib:.0f} MiB, grading {values['grading_s'] * 1e3:.1f} ms\n"
+            f"{values['resident_bytes'] / mib:.0f} MiB, "
+            f"grading {values['grading_s'] * 1e3:.1f} ms\n"
         )
     base, image = medians["baseline"], medians["image"]
     sys.stdout.write(

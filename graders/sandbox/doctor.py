@@ -50,7 +50,18 @@ def probe(x):
         "cgroup": open("/proc/self/cgroup").read(),
         "mount_table": readable("/proc/self/mountinfo"),
         "devices": devices,
+        "fork": fork(),
     })
+
+def fork():
+    try:
+        pid = os.fork()
+    except OSError as exc:
+        return exc.strerror
+    if pid == 0:
+        os._exit(0)
+    os.waitpid(pid, 0)
+    return "allowed"
 
 def readable(path):
     try:
@@ -85,7 +96,7 @@ def diagnose(limits: SandboxLimits | None = None) -> list[Layer]:
             run = pool.run(PROBE, "probe", [Task(("x",), (np.zeros(1),))], limits)
             missing, reduced, uid = zygote.unavailable, zygote.reduced, zygote.uid
             image = RootImage.of(zygote.process.pid, zygote.state_folder)
-            zygote_image = zygote.image
+            zygote_image, one_process = zygote.image, zygote.one_process
     except SandboxError as exc:
         return [Layer("sandbox", LayerState.MISSING, f"no sandbox could run: {exc}")]
     outcome = run.outcomes.get(0)
@@ -132,6 +143,7 @@ def diagnose(limits: SandboxLimits | None = None) -> list[Layer]:
             else "; ".join(reduced),
             required=False,
         ),
+        memory_budget_layer(seen, one_process),
         Layer(
             "mount table",
             state(not seen["mount_table"]),
@@ -166,6 +178,21 @@ class RootImage:
 
     def off_tmpfs(self, devices: dict[str, int]) -> list[str]:
         return [path for path, device in devices.items() if not self.on_tmpfs([device])]
+
+
+def memory_budget_layer(seen: dict[str, Any], one_process: bool) -> Layer:
+    """All of a submission's processes within ``memory_mb``: by the cgroup, or, without one,
+    by letting it start no process (its one address space is then the whole budget)."""
+    if not one_process:
+        in_cgroup = "numjudge-sandbox-" in seen["cgroup"]
+        return Layer("memory budget", state(in_cgroup), "the cgroup: all processes together")
+    refused = seen["fork"] != "allowed"
+    return Layer(
+        "memory budget",
+        state(refused),
+        "one process: a new one is refused (threads are allowed), so the address-space "
+        f"limit bounds the whole submission (fork: {seen['fork']})",
+    )
 
 
 def namespace_layer(kind: str, inside: str, why: str) -> Layer:

@@ -129,6 +129,8 @@ class Zygote:
         """Layers the zygote could not set up, each with its reason."""
         self.reduced: tuple[str, ...] = tuple(str(x) for x in hello.get("reduced", ()))
         """Optional layers missing here (no cgroup), each with its reason."""
+        self.one_process = bool(hello.get("one_process"))
+        """Whether its sandboxes may start no process (no cgroup: ``seccomp``)."""
         self.image = str(hello.get("image", ""))
         """What the zygote's first stage said of the root image (``boot``)."""
 

@@ -88,7 +88,8 @@ def enter_layers(limits: SandboxLimits, setup: ZygoteSetup, keep: tuple[int, ...
         lambda: isolation.drop_privileges(setup.uid),
         isolation.die_with_parent,
         landlock.hide_mount_tables if setup.landlock else lambda: None,
-        seccomp.install,
+        # No cgroup bounds all its processes together: a submission stays one process.
+        lambda: seccomp.install(one_process=setup.cgroup is None),
     )
     for layer in layers:
         try:
@@ -291,6 +292,7 @@ def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
                 "unavailable": list(setup.unavailable),
                 "reduced": list(setup.reduced),
                 "image": setup.image,
+                "one_process": setup.cgroup is None,
             }
         ).encode()
     )
@@ -363,8 +365,9 @@ def claim_cgroup(state: StateFolder) -> tuple[SlotCgroup | None, tuple[str, ...]
     """The slot's cgroup, or None and why not (not required: rlimits still bound each process)."""
     if isolation.rootless():
         return None, (
-            "cgroup: not root, no cgroup can be made (memory and processes are "
-            "bounded per process by rlimits only)",
+            "cgroup: not root, no cgroup can be made (a submission is one process: "
+            "new processes are refused, threads allowed, so its address-space limit "
+            "bounds all its memory)",
         )
     try:
         return SlotCgroup.create(state.path.name), ()

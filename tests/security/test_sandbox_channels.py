@@ -33,6 +33,7 @@ from graders.checks.hidden import HIDDEN_MESSAGES
 from graders.results import Failure
 from graders.sandbox import Ending, RunResult, Task, wire
 from graders.sandbox.doctor import RootImage
+from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
 from graders.sandbox.protocol import MAX_RESULT_VALUES
 from graders.sandbox.wire import MAX_HEADER_DEPTH, HeaderBudget, header_values, recv_frame
 
@@ -136,13 +137,18 @@ thread = threading.Thread(target=lambda: seen.update(thread=read_all()))
 thread.start()
 thread.join()
 reader, writer = os.pipe()
-child = os.fork()
+try:
+    child = os.fork()
+except PermissionError:  # no cgroup: a submission is one process
+    child = None
+    seen["child"] = "no process"
 if child == 0:
     os.write(writer, json.dumps(read_all()).encode())
     os._exit(0)
 os.close(writer)
-seen["child"] = json.loads(os.read(reader, 1 << 20))
-os.waitpid(child, 0)
+if child is not None:
+    seen["child"] = json.loads(os.read(reader, 1 << 20))
+    os.waitpid(child, 0)
 libc = ctypes.CDLL(None, use_errno=True)
 buffer = ctypes.create_string_buffer(4096)
 calls = {"statmount": 457, "listmount": 458, "statx": 332}
@@ -160,7 +166,12 @@ def test_no_process_of_the_sandbox_reads_the_mount_table(sandbox: Sandbox) -> No
     # and no mount id shows. (A forked child has no thread 1.)
     assert seen.pop("process 1") == ["EACCES"] * 7
     assert seen.pop("thread") == ["EACCES"] * 7
-    assert seen.pop("child") == ["EACCES"] * 4 + ["ENOENT"] + ["EACCES"] * 2
+    child = (
+        "no process"
+        if sandbox._all[0].one_process
+        else ["EACCES"] * 4 + ["ENOENT"] + ["EACCES"] * 2
+    )
+    assert seen.pop("child") == child
     assert seen == {
         "statmount": [-1, "EPERM"],
         "listmount": [-1, "EPERM"],
@@ -421,3 +432,74 @@ def test_the_sandbox_reads_only_files_held_in_memory(sandbox: Sandbox) -> None:
     # The interpreter, the standard library, numpy and its libraries; read and mapped.
     assert sum(count for count, _ in summary.values()) > 1000
     assert image.off_tmpfs({example: int(device) for device, (_, example) in summary.items()}) == []
+
+
+STARTING_PROCESSES = """
+import subprocess, sys, threading
+answers = {}
+try:
+    pid = os.fork()
+except OSError as exc:
+    answers["fork"] = errno.errorcode[exc.errno]
+else:
+    if pid == 0:
+        os._exit(0)
+    os.waitpid(pid, 0)
+    answers["fork"] = "started"
+try:
+    subprocess.run([sys.executable, "-c", "pass"], check=True)
+    answers["subprocess"] = "started"
+except OSError as exc:
+    answers["subprocess"] = errno.errorcode[exc.errno]
+sums = []
+thread = threading.Thread(target=lambda: sums.append(sum(range(10))))
+thread.start()
+thread.join()
+answers["thread"] = sums
+return json.dumps(answers)
+"""
+
+
+def test_without_a_cgroup_a_submission_is_one_process(sandbox: Sandbox) -> None:
+    answers = returned(sandbox, STARTING_PROCESSES)
+    if sandbox._all[0].one_process:  # not root: seccomp refuses all but threads
+        assert answers == {"fork": "EPERM", "subprocess": "EPERM", "thread": [45]}
+    else:  # the cgroup bounds the processes together
+        assert answers == {"fork": "started", "subprocess": "started", "thread": [45]}
+
+
+# 16 processes of 100 MB each: each under its own RLIMIT_AS, 1.6 GB together.
+SIXTEEN_PROCESSES = """
+import os, time
+import numpy as np
+
+def f(x):
+    children = []
+    for _ in range(15):
+        pid = os.fork()
+        if pid == 0:
+            block = np.ones(100 * 1024 * 1024 // 8)
+            time.sleep(30)
+            os._exit(0)
+        children.append(pid)
+    block = np.ones(100 * 1024 * 1024 // 8)
+    for pid in children:
+        os.waitpid(pid, 0)
+    return x
+"""
+
+
+def test_the_processes_of_a_submission_never_hold_more_than_its_memory_budget(
+    sandbox: Sandbox,
+) -> None:
+    limits = SandboxLimits(time_s=10.0, memory_mb=256, max_processes=32)
+    result = sandbox.run(SIXTEEN_PROCESSES, "f", [Task(("x",), (np.zeros(2),))], limits)
+    assert result.usage is not None
+    if sandbox._all[0].one_process:
+        # Not root: the first fork is refused, so one address space of 256 MB holds it all.
+        assert result.ending is Ending.COMPLETED, (result.ending, result.message)
+        error = result.outcomes[0].error
+        assert error is not None and error["type"] == "PermissionError", error
+        assert result.usage.memory_bytes <= 256 * 1024 * 1024
+    else:  # the cgroup counts them together and stops them at the budget
+        assert result.exit_code == EXIT_MEMORY_LIMIT, (result.ending, result.message)

@@ -24,6 +24,7 @@ REQUIRED = {
     "no_new_privs",
     "seccomp filter",
     "rlimits",
+    "memory budget",
 }
 
 
