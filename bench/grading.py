@@ -25,8 +25,9 @@ from pathlib import Path
 
 from graders import ExerciseCatalog, PreparedExercise, Sandbox, SandboxLimits, Verdict, grade
 from graders.checks.judge import judge, plan_tasks
+from graders.sandbox.boot import PACKAGE_ROOT
 from graders.sandbox.protocol import encode_tasks, exchange
-from graders.sandbox.runner import PACKAGE_ROOT, zygote_environment
+from graders.sandbox.runner import zygote_environment
 
 ROOT = Path(__file__).resolve().parents[1]
 EXERCISE = "gru-update-gate"

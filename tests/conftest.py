@@ -48,9 +48,15 @@ def the_test_run_keeps_every_core() -> Iterator[None]:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item: pytest.Item) -> None:
-    """A browser or VS Code test whose programs are missing (``tests/needs.py``) fails as root,
+    """A test of a submission's several processes is skipped where no cgroup can be made (not
+    root): there a submission may start none (``graders.sandbox.seccomp``), which
+    ``tests/security/test_sandbox_channels.py`` checks instead.
+
+    A browser or VS Code test whose programs are missing (``tests/needs.py``) fails as root,
     for whom ``make test`` installs them, and is skipped for anyone else with the line ``make
     test`` printed; before its fixtures, so no server starts for it."""
+    if item.get_closest_marker("several_processes") and os.geteuid() != 0:
+        pytest.skip("not root: no cgroup, so a submission may start no process")
     unmet = [need for need in needs.NEEDS if item.get_closest_marker(need.marker) and need.absent()]
     if not unmet:
         return

@@ -30,6 +30,7 @@ from app.services.errors import (
     TooManySubmissions,
 )
 from app.services.exercises import load_visible
+from app.store import accounts as account_store
 from app.store import leases as lease_store
 from app.store import submissions as submission_store
 
@@ -83,7 +84,10 @@ def check_load(runtime: GradingRuntime, session: Session, user: User, time_limit
 
 def check_budget(runtime: GradingRuntime, session: Session, user: User, exercise_id: str) -> None:
     """Refuse a learner's graded submission once the course's budget for the exercise is used
-    (app.services.courses.submission_budget)."""
+    (app.services.courses.submission_budget). The learner is locked first, until the new
+    submission is committed: two sent at once cannot both take the last place."""
+    if not user.is_instructor and runtime.catalog.course().submission_budget(exercise_id):
+        account_store.lock_user(session=session, user_id=user.id)
     budget = courses.submission_budget(
         session=session, catalog=runtime.catalog, user=user, exercise_id=exercise_id
     )

@@ -40,6 +40,19 @@ def create_user(
     return user
 
 
+def lock_user(*, session: Session, user_id: int) -> None:
+    """Hold the user's row until the transaction ends: another transaction that locks it
+    waits, and what it reads next (the user's submissions, counted against a budget) includes
+    whatever this one commits. PostgreSQL locks the row (``SELECT ... FOR UPDATE``); SQLite
+    takes its one write lock with an update that changes nothing (its driver begins the
+    transaction there, and a transaction's first statement waits for the lock and then reads
+    afresh)."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(select(User.id).where(User.id == user_id).with_for_update())
+    else:
+        session.execute(update(User).where(User.id == user_id).values(id=User.id))
+
+
 def get_user_by_name(*, session: Session, name: str) -> User | None:
     """The user whose name is ``name`` once normalised (``ALICE`` finds ``alice``)."""
     key = name_key(name)

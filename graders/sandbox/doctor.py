@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
@@ -20,16 +21,25 @@ import numpy as np
 from graders.errors import SandboxError
 from graders.sandbox import landlock
 from graders.sandbox.cgroups import detect_version
-from graders.sandbox.isolation import SYSTEM_DIRS, python_roots, rootless
+from graders.sandbox.isolation import rootless
 from graders.sandbox.limits import SandboxLimits
 from graders.sandbox.protocol import Ending, Task
 from graders.sandbox.runner import Sandbox
 
 NAMESPACES = ("user", "net", "mnt", "pid", "ipc", "uts")
 PROBE = """
-import json, os, resource
+import json, os, resource, sys
 
 def probe(x):
+    # Each file mapping's device as the kernel lists it (its path may lie outside the root).
+    devices = {}
+    for line in open("/proc/self/maps"):
+        fields = line.split()
+        if len(fields) > 5 and fields[4] != "0":
+            major, minor = fields[3].split(":")
+            devices[fields[5]] = os.makedev(int(major, 16), int(minor, 16))
+    for path in (sys.executable, os.__file__, json.__file__):
+        devices[path] = os.stat(path).st_dev
     status = dict(line.split(":", 1) for line in open("/proc/self/status").read().splitlines())
     return json.dumps({
         "ns": {kind: os.readlink("/proc/self/ns/" + kind) for kind in NAMESPACES},
@@ -39,7 +49,19 @@ def probe(x):
         "memory": resource.getrlimit(resource.RLIMIT_AS)[0],
         "cgroup": open("/proc/self/cgroup").read(),
         "mount_table": readable("/proc/self/mountinfo"),
+        "devices": devices,
+        "fork": fork(),
     })
+
+def fork():
+    try:
+        pid = os.fork()
+    except OSError as exc:
+        return exc.strerror
+    if pid == 0:
+        os._exit(0)
+    os.waitpid(pid, 0)
+    return "allowed"
 
 def readable(path):
     try:
@@ -73,6 +95,8 @@ def diagnose(limits: SandboxLimits | None = None) -> list[Layer]:
             zygote = pool._all[0]
             run = pool.run(PROBE, "probe", [Task(("x",), (np.zeros(1),))], limits)
             missing, reduced, uid = zygote.unavailable, zygote.reduced, zygote.uid
+            image = RootImage.of(zygote.process.pid, zygote.state_folder)
+            zygote_image, one_process = zygote.image, zygote.one_process
     except SandboxError as exc:
         return [Layer("sandbox", LayerState.MISSING, f"no sandbox could run: {exc}")]
     outcome = run.outcomes.get(0)
@@ -83,21 +107,20 @@ def diagnose(limits: SandboxLimits | None = None) -> list[Layer]:
     seen: dict[str, Any] = json.loads(outcome.value)
     why = "; ".join(missing)
     layers = [namespace_layer(kind, seen["ns"][kind], why) for kind in NAMESPACES]
-    # Only the system folders, the top folders of the interpreter's and the fresh ones.
-    allowed = {folder.strip("/") for folder in SYSTEM_DIRS} | {
-        "dev",
-        "etc",
-        "proc",
-        "sandbox",
-        "tmp",
-    }
-    allowed |= {Path(root).parts[1] for root in python_roots()}
-    private_root = "sandbox" in seen["root"] and set(seen["root"]) <= allowed
+    private_root = sorted(seen["root"]) == image.top_level
+    in_memory = image.on_tmpfs(seen["devices"].values())
     layers += [
         Layer(
             "private root",
             state(private_root),
-            "only /usr, the Python folders, /dev, /proc, /tmp" if private_root else why,
+            f"only {', '.join(image.top_level)}" if private_root else why,
+        ),
+        Layer(
+            "root in memory",
+            state(in_memory),
+            zygote_image
+            if in_memory
+            else f"{zygote_image}; files off tmpfs: " + ", ".join(image.off_tmpfs(seen["devices"])),
         ),
         Layer("PID 1 of its own", state(seen["pid"] == 1), f"pid {seen['pid']}"),
         Layer(
@@ -120,6 +143,7 @@ def diagnose(limits: SandboxLimits | None = None) -> list[Layer]:
             else "; ".join(reduced),
             required=False,
         ),
+        memory_budget_layer(seen, one_process),
         Layer(
             "mount table",
             state(not seen["mount_table"]),
@@ -128,6 +152,47 @@ def diagnose(limits: SandboxLimits | None = None) -> list[Layer]:
         ),
     ]
     return layers
+
+
+@dataclass(frozen=True)
+class RootImage:
+    """The sandboxes' root image as the trusted side sees it, through a zygote's
+    ``/proc/<pid>``: what it holds at its top, and the file system of each device."""
+
+    top_level: list[str]
+    filesystems: dict[int, str]
+    """``st_dev`` -> file system type, for every mount in the zygote's mount namespace."""
+
+    @classmethod
+    def of(cls, pid: int, state_folder: Path) -> RootImage:
+        filesystems = {}
+        for line in Path(f"/proc/{pid}/mountinfo").read_text().splitlines():
+            fields, _, after = line.partition(" - ")
+            major, minor = fields.split()[2].split(":")
+            filesystems[os.makedev(int(major), int(minor))] = after.split()[0]
+        image = Path(f"/proc/{pid}/root") / str(state_folder).lstrip("/") / "root"
+        return cls(sorted(os.listdir(image)), filesystems)
+
+    def on_tmpfs(self, devices: Iterable[int]) -> bool:
+        return all(self.filesystems.get(device) == "tmpfs" for device in devices)
+
+    def off_tmpfs(self, devices: dict[str, int]) -> list[str]:
+        return [path for path, device in devices.items() if not self.on_tmpfs([device])]
+
+
+def memory_budget_layer(seen: dict[str, Any], one_process: bool) -> Layer:
+    """All of a submission's processes within ``memory_mb``: by the cgroup, or, without one,
+    by letting it start no process (its one address space is then the whole budget)."""
+    if not one_process:
+        in_cgroup = "numjudge-sandbox-" in seen["cgroup"]
+        return Layer("memory budget", state(in_cgroup), "the cgroup: all processes together")
+    refused = seen["fork"] != "allowed"
+    return Layer(
+        "memory budget",
+        state(refused),
+        "one process: a new one is refused (threads are allowed), so the address-space "
+        f"limit bounds the whole submission (fork: {seen['fork']})",
+    )
 
 
 def namespace_layer(kind: str, inside: str, why: str) -> Layer:

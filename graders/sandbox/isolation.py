@@ -1,6 +1,7 @@
 """The isolation layers a grading process enters before it reads a submission.
 
-Each function is one layer; ``docs/sandbox.md`` says what each protects against. The zygote
+Each function is one layer; ``docs/sandbox.md`` says what each protects against. The
+zygote's first stage (``boot``) builds the root image in memory; the zygote
 calls ``prepare_root`` once and ``next_child_in_new_pid_namespace`` per sandbox; the sandbox's
 first process (PID 1 of that namespace) then calls ``enter_namespaces`` -> ``enter_root`` ->
 ``set_resource_limits`` -> ``drop_privileges`` -> ``die_with_parent`` -> seccomp.
@@ -48,8 +49,6 @@ LAST_CAPABILITY = 63
 SYS_PIVOT_ROOT_X86_64 = 155
 
 DEVICES = ("/dev/null", "/dev/zero", "/dev/urandom", "/dev/random")
-SYSTEM_DIRS = ("/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin")
-SYSTEM_FILES = ("/etc/ld.so.cache", "/etc/localtime")
 WRITABLE_DIRS = ("/tmp", "/dev/shm", "/sandbox")
 WORKDIR = "/sandbox"
 
@@ -150,7 +149,7 @@ def die_with_parent() -> None:
 
 
 def python_roots() -> list[str]:
-    """The folders the interpreter and its packages live in: all a submission may see."""
+    """The folders the interpreter and its packages live in."""
     roots = {sys.base_prefix, sys.prefix, sys.base_exec_prefix, sys.exec_prefix}
     return sorted(root for root in roots if root and os.path.isdir(root))
 
@@ -164,30 +163,21 @@ def roots_under(folders: tuple[str, ...], roots: list[str]) -> list[str]:
     ]
 
 
-def prepare_root(mountpoint: str) -> None:
-    """Build, once per zygote, the read-only skeleton every sandbox's root is made from.
-
-    The zygote enters a mount namespace of its own and mounts on ``mountpoint`` a tmpfs that
-    holds only read-only binds of the system and Python folders, the few devices, and empty
-    mount points. Nothing else of the host will be visible in a sandbox: not the project
-    folder (exercises, solutions, the database), not other submissions, not the host's /tmp,
-    /dev/shm or /run (where PostgreSQL's and Redis's unix sockets live).
-    """
+def enter_mount_namespace() -> None:
+    """A mount namespace of this process's own, where nothing it mounts reaches the host."""
     _check(_libc.unshare(CLONE_NEWNS), "unshare (mount namespace)")
     _mount(None, "/", None, MS_REC | MS_PRIVATE)
-    _mount("tmpfs", mountpoint, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=0755")
+
+
+def mount_image_tmpfs(mountpoint: str) -> None:
+    """The tmpfs the root image is copied into (``boot``): memory, with no disk behind it."""
+    _mount("tmpfs", mountpoint, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755")
+
+
+def finish_image(mountpoint: str) -> None:
+    """Add to the copied image the few devices and the empty mount points, then make it
+    read-only: the skeleton every sandbox's root is made from."""
     root = Path(mountpoint)
-    for source in SYSTEM_DIRS:
-        if os.path.islink(source):
-            os.symlink(os.readlink(source), root / source.lstrip("/"))
-        elif os.path.isdir(source):
-            _bind_readonly(source, root, directory=True)
-    for source in SYSTEM_FILES:
-        if os.path.isfile(source):
-            _bind_readonly(source, root, directory=False)
-    for source in python_roots():
-        if not (root / source.lstrip("/")).exists():
-            _bind_readonly(source, root, directory=True)
     for device in DEVICES:
         target = root / device.lstrip("/")
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -195,7 +185,31 @@ def prepare_root(mountpoint: str) -> None:
         _mount(device, str(target), None, MS_BIND)
     for folder in (*WRITABLE_DIRS, "/proc"):
         (root / folder.lstrip("/")).mkdir(parents=True, exist_ok=True)
-    _mount(None, mountpoint, None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)
+    # Its size shrunk to what it holds: ``statfs`` in a sandbox then tells nothing of the
+    # host (a tmpfs's default size is half the host's memory).
+    usage = os.statvfs(mountpoint)
+    used = (usage.f_blocks - usage.f_bfree) * usage.f_frsize
+    _mount(None, mountpoint, None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, f"size={used}")
+
+
+def bind_image_over_host(mountpoint: str, folders: list[str]) -> None:
+    """In this mount namespace, show the image's copy of each host folder in its place."""
+    for folder in folders:
+        _bind_readonly(str(Path(mountpoint) / folder.lstrip("/")), folder)
+
+
+def prepare_root(mountpoint: str) -> None:
+    """Once per zygote: make the image on ``mountpoint`` a mount of the zygote's own.
+
+    The zygote enters a mount namespace of its own and binds the image onto itself: not
+    root, the image was mounted in the namespace of the stage before (``boot``), and
+    ``pivot_root`` refuses a mount inherited from a namespace of more privilege. Nothing but
+    the image will be visible in a sandbox: not the project folder (exercises, solutions,
+    the database), not other submissions, not the host's /usr, /tmp, /dev/shm or /run
+    (where PostgreSQL's and Redis's unix sockets live).
+    """
+    enter_mount_namespace()
+    _bind_readonly(mountpoint, mountpoint)
 
 
 def enter_root(mountpoint: str, tmpfs_mb: int) -> None:
@@ -216,7 +230,9 @@ def enter_root(mountpoint: str, tmpfs_mb: int) -> None:
         )
     # A fresh /tmp hides a Python root that lives inside it (a checkout in /tmp): bind it again.
     for source in roots_under(WRITABLE_DIRS, python_roots()):
-        _bind_readonly(source, root, directory=True)
+        target = root / source.lstrip("/")
+        target.mkdir(parents=True, exist_ok=True)
+        _bind_readonly(source, str(target))
     # The old root is parked on /tmp, over the fresh tmpfs, while this PID namespace's procfs
     # is mounted (in a user namespace the kernel allows that only while another procfs is
     # fully visible), then detached: no stray folder is left in the read-only skeleton.
@@ -233,20 +249,9 @@ def enter_root(mountpoint: str, tmpfs_mb: int) -> None:
     os.chdir(WORKDIR)
 
 
-def release_root(mountpoint: str) -> None:
-    """Undo ``prepare_root`` in the zygote when it exits."""
-    _libc.umount2(mountpoint.encode(), MNT_DETACH)
-
-
-def _bind_readonly(source: str, root: Path, *, directory: bool) -> None:
-    target = root / source.lstrip("/")
-    if directory:
-        target.mkdir(parents=True, exist_ok=True)
-    else:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.touch()
-    _mount(source, str(target), None, MS_BIND | MS_REC)
-    _mount(None, str(target), None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV)
+def _bind_readonly(source: str, target: str) -> None:
+    _mount(source, target, None, MS_BIND | MS_REC)
+    _mount(None, target, None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV)
 
 
 def set_hostname() -> None:

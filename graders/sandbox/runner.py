@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from graders.errors import SandboxFault, SandboxStarved, SandboxUnavailable
+from graders.sandbox.boot import PACKAGE_ROOT, launcher
 from graders.sandbox.cpu_affinity import children_use_every_cpu
 from graders.sandbox.exitcodes import (
     EXIT_MEMORY_LIMIT,
@@ -44,6 +45,7 @@ from graders.sandbox.protocol import (
     encode_tasks,
     exchange,
 )
+from graders.sandbox.state import remove as remove_state_folder
 from graders.sandbox.untrusted import make_trustworthy
 from graders.sandbox.usage import Usage
 
@@ -56,7 +58,6 @@ ZYGOTE_START_TIMEOUT_S = 30.0
 ENGINE_ATTEMPTS = 3
 """A grading lost to an engine fault is tried this often in all, each time in a fresh zygote."""
 PASSED_ENVIRONMENT = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")
-PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
 
 def zygote_environment() -> dict[str, str]:
@@ -74,23 +75,10 @@ def zygote_environment() -> dict[str, str]:
     return env
 
 
-ZYGOTE_LAUNCHER = """\
-import sys, types
-for name in ("graders", "graders.sandbox"):
-    package = types.ModuleType(name)
-    package.__path__ = [{root!r} + "/" + name.replace(".", "/")]
-    sys.modules[name] = package
-from graders.sandbox.zygote import main
-main()
-"""
-
-
 def zygote_launcher() -> str:
-    """``python -c`` code that runs ``graders.sandbox.zygote`` with ``graders`` and
-    ``graders.sandbox`` as bare packages. Their ``__init__`` import the whole engine
-    (exercises, diagnosis, mutants and what they import: 62 more modules), which every fork
-    would carry: about 0.7 ms more CPU per grading in the sandbox and the zygote."""
-    return ZYGOTE_LAUNCHER.format(root=PACKAGE_ROOT)
+    """``python -c`` code that starts a zygote: its first stage (``boot``), which builds the
+    sandboxes' root image and starts the zygote from it."""
+    return launcher("graders.sandbox.boot")
 
 
 class ZygoteLost(Exception):
@@ -143,6 +131,10 @@ class Zygote:
         """Layers the zygote could not set up, each with its reason."""
         self.reduced: tuple[str, ...] = tuple(str(x) for x in hello.get("reduced", ()))
         """Optional layers missing here (no cgroup), each with its reason."""
+        self.one_process = bool(hello.get("one_process"))
+        """Whether its sandboxes may start no process (no cgroup: ``seccomp``)."""
+        self.image = str(hello.get("image", ""))
+        """What the zygote's first stage said of the root image (``boot``)."""
 
     @property
     def alive(self) -> bool:
@@ -246,6 +238,10 @@ class Zygote:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
             self.kill()
+        else:
+            # Removed from here: in the zygote's own mount namespace its root image is
+            # mounted on the folder, for good.
+            remove_state_folder(self.state_folder)
 
 
 class Sandbox:

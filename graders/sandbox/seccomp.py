@@ -6,7 +6,8 @@ another process with the same uid, keyrings, io_uring, bpf) or could undo the is
 (mount, unshare, setns, new user namespaces). Refused calls fail with EPERM, so Python raises
 an ordinary ``PermissionError`` instead of dying. ``clone3`` and ``statx`` fail with ENOSYS,
 as on a kernel without them, so that libc falls back to calls the filter can inspect or that
-tell less (``UNSUPPORTED_X86_64``).
+tell less (``UNSUPPORTED_X86_64``). Where no cgroup bounds the memory of a submission's
+processes together (not root), a second program also refuses every new process but threads.
 
 Built by hand (no libseccomp) for x86_64; on another architecture ``install`` raises
 ``SandboxUnavailable`` and the strict sandbox refuses to run.
@@ -156,6 +157,9 @@ MADVISE_DENIED_ADVICE = (3, 20, 21, 22)
 READ_WRITE_V2_X86_64 = (327, 328)
 RWF_NOWAIT = 0x8
 CLONE_X86_64 = 56
+CLONE_THREAD = 0x00010000
+NEW_PROCESS_X86_64 = {"fork": 57, "vfork": 58}
+"""Refused, with ``clone`` without ``CLONE_THREAD``, where a submission must stay one process."""
 UNSUPPORTED_X86_64 = {
     # So that libc falls back to ``clone``, whose flags the filter can inspect.
     "clone3": 435,
@@ -169,8 +173,14 @@ def _insn(code: int, jt: int, jf: int, k: int) -> bytes:
     return struct.pack("HBBI", code, jt, jf, k)
 
 
-def build_filter() -> bytes:
-    """The filter program for x86_64 as raw ``sock_filter`` instructions."""
+def build_filter(*, one_process: bool = False) -> bytes:
+    """The filter program for x86_64 as raw ``sock_filter`` instructions.
+
+    ``one_process``: also refuse every new process, threads aside (``clone`` with
+    ``CLONE_THREAD``, which shares the address space). Where no cgroup bounds the memory of
+    all a submission's processes together (not root), the address-space limit of its one
+    process then bounds the whole submission.
+    """
     errno_eperm = SECCOMP_RET_ERRNO | errno.EPERM
     program = [
         _insn(LD_W_ABS, 0, 0, ARCH),
@@ -186,7 +196,8 @@ def build_filter() -> bytes:
             _insn(JEQ_K, 0, 1, number),
             _insn(RET_K, 0, 0, SECCOMP_RET_ERRNO | errno.ENOSYS),
         ]
-    for number in sorted(DENIED_X86_64.values()):
+    denied = {**DENIED_X86_64, **(NEW_PROCESS_X86_64 if one_process else {})}
+    for number in sorted(denied.values()):
         program += [_insn(JEQ_K, 0, 1, number), _insn(RET_K, 0, 0, errno_eperm)]
     # fcntl: refuse the locking commands, allow the rest (F_GETFD, F_SETFL, ...).
     commands = len(FCNTL_DENIED_COMMANDS)
@@ -207,11 +218,17 @@ def build_filter() -> bytes:
             _insn(RET_K, 0, 0, errno_eperm),
             _insn(RET_K, 0, 0, SECCOMP_RET_ALLOW),
         ]
-    program += [
-        _insn(JEQ_K, 0, 3, CLONE_X86_64),
+    # clone: refuse new namespaces; with ``one_process``, anything but a thread.
+    threads_only = [_insn(JSET_K, 1, 0, CLONE_THREAD), _insn(RET_K, 0, 0, errno_eperm)]
+    checks = [
         _insn(LD_W_ABS, 0, 0, ARG0_LOW),
         _insn(JSET_K, 0, 1, CLONE_NAMESPACE_FLAGS),
         _insn(RET_K, 0, 0, errno_eperm),
+        *(threads_only if one_process else []),
+    ]
+    program += [
+        _insn(JEQ_K, 0, len(checks), CLONE_X86_64),  # another call: to the final allow
+        *checks,
         _insn(RET_K, 0, 0, SECCOMP_RET_ALLOW),
     ]
     return b"".join(program)
@@ -221,18 +238,26 @@ class _SockFprog(ctypes.Structure):
     _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
 
 
-# Built once when the zygote imports this module, not once per submission.
-_FILTER = build_filter()
-_PROGRAM = ctypes.create_string_buffer(_FILTER, len(_FILTER))
-_FPROG = _SockFprog(len(_FILTER) // 8, ctypes.addressof(_PROGRAM))
+class _Filter:
+    """A filter program in memory, built once when the zygote imports this module."""
+
+    def __init__(self, program: bytes) -> None:
+        self.buffer = ctypes.create_string_buffer(program, len(program))
+        self.fprog = _SockFprog(len(program) // 8, ctypes.addressof(self.buffer))
+
+
+_FILTERS = {
+    one_process: _Filter(build_filter(one_process=one_process)) for one_process in (False, True)
+}
 _libc = ctypes.CDLL(None, use_errno=True)
 
 
-def install() -> None:
+def install(*, one_process: bool = False) -> None:
     """Set no_new_privs and install the filter on the calling thread (irreversible)."""
     if platform.machine() != "x86_64":
         raise SandboxUnavailable(f"seccomp filter: no system call table for {platform.machine()}")
     if _libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
         raise SandboxUnavailable(f"prctl(NO_NEW_PRIVS): {ctypes.get_errno()}")
-    if _libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(_FPROG), 0, 0) != 0:
+    fprog = _FILTERS[one_process].fprog
+    if _libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:
         raise SandboxUnavailable(f"seccomp filter refused: errno {ctypes.get_errno()}")

@@ -3,7 +3,9 @@
 A zygote keeps what it needs on the host (the empty mount point of its sandboxes' root) in a
 folder of its own: mode 0700, a random name, and a ``lock`` file it holds an exclusive
 ``flock`` on for its whole life. The kernel releases the lock when the zygote dies, however it
-dies, so a folder whose lock can be taken belongs to nobody and can be removed. This works
+dies, so a folder whose lock can be taken belongs to nobody and can be removed: by the
+trusted side once the zygote ended normally (in the zygote's own mount namespace its root
+image stays mounted on the folder), or by the next zygote's claim. This works
 across PID namespaces and containers sharing ``/tmp``, where a process ID means nothing.
 A folder's name carries its machine (``graders.sandbox.machine``): a cleaner looks only at its
 own machine's, as a lock taken on another machine (a shared ``/tmp``) proves nothing here.
@@ -11,7 +13,6 @@ own machine's, as a lock taken on another machine (a shared ``/tmp``) proves not
 
 from __future__ import annotations
 
-import contextlib
 import fcntl
 import os
 import tempfile
@@ -94,13 +95,6 @@ def remove(folder: Path) -> bool:
     except OSError:
         return False
     return True
-
-
-def release(state: StateFolder) -> None:
-    """Remove the folder at the zygote's normal end, once its root is unmounted."""
-    remove(state.path)
-    with contextlib.suppress(OSError):
-        os.close(state.lock_fd)
 
 
 UID_FOLDERS = (Path("/run/numjudge/uids"), Path(tempfile.gettempdir()) / "numjudge-uids")

@@ -1,8 +1,8 @@
 """The zygote: a warm, single-threaded process that forks one sandbox per submission.
 
-Started by the trusted side as its own process (``runner.zygote_launcher``, which runs
-``main`` without the ``graders`` package's ``__init__``) with a scrubbed environment, it
-imports numpy and the harness once, then waits on its control socket. A request carries the
+Started by its first stage (``boot``, itself started by the trusted side with a scrubbed
+environment), from the root image that stage built in memory, it imports numpy and the
+harness once, then waits on its control socket. A request carries the
 sandbox limits and, as an SCM_RIGHTS descriptor, one end of the submission's channel; the
 zygote never reads the submission's code itself.
 
@@ -43,12 +43,11 @@ import numpy  # noqa: F401  - imported once here so that every fork starts warm
 
 from graders.errors import SandboxUnavailable
 from graders.sandbox import harness, isolation, landlock, seccomp
+from graders.sandbox.boot import IMAGE_FAILED
 from graders.sandbox.cgroups import SlotCgroup
 from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT, EXIT_SETUP_FAILED, EXIT_STARVED
 from graders.sandbox.limits import CpuPriority, SandboxLimits
 from graders.sandbox.state import StateFolder, claim_uid
-from graders.sandbox.state import claim as claim_state_folder
-from graders.sandbox.state import release as release_state_folder
 from graders.sandbox.usage import Meter, Usage
 from graders.sandbox.watch import CpuCeiling, watch
 from graders.sandbox.wire import send_frame
@@ -96,7 +95,8 @@ def enter_layers(limits: SandboxLimits, setup: ZygoteSetup, keep: tuple[int, ...
         lambda: isolation.drop_privileges(setup.uid),
         isolation.die_with_parent,
         landlock.hide_mount_tables if setup.landlock else lambda: None,
-        seccomp.install,
+        # No cgroup bounds all its processes together: a submission stays one process.
+        lambda: seccomp.install(one_process=setup.cgroup is None),
     )
     for layer in layers:
         try:
@@ -155,6 +155,8 @@ class ZygoteSetup:
     """Layers that are not required even of a strict sandbox but missing here, with why."""
     landlock: bool = False
     """Whether the kernel has Landlock, which hides the mount tables (``landlock.py``)."""
+    image: str = ""
+    """What the first stage said of the root image (``boot``)."""
 
 
 def refuse(channel_fd: int, reason: str) -> int:
@@ -306,6 +308,8 @@ def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
                 "state": str(Path(setup.root_mountpoint).parent),
                 "unavailable": list(setup.unavailable),
                 "reduced": list(setup.reduced),
+                "image": setup.image,
+                "one_process": setup.cgroup is None,
             }
         ).encode()
     )
@@ -343,10 +347,11 @@ def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
             os.waitpid(ended.dying, 0)
 
 
-def enter_zygote_layers(uid: int, root_mountpoint: str) -> list[str]:
+def enter_zygote_layers(uid: int, root_mountpoint: str, image: str) -> list[str]:
     """The layers set up once per zygote; returns the reasons of those that failed.
 
-    Not fatal here: a strict sandbox then refuses every submission, saying why.
+    ``image`` is what the first stage said of the root image. Not fatal here: a strict
+    sandbox then refuses every submission, saying why.
     """
     if isolation.rootless():
         try:
@@ -355,10 +360,10 @@ def enter_zygote_layers(uid: int, root_mountpoint: str) -> list[str]:
             # Without a user namespace no other namespace can be made either.
             logger.warning("sandbox layer unavailable: %s", exc)
             return [f"{exc}; {ROOTLESS_WAY_OUT}"]
-    unavailable = []
+    unavailable = [image] if image.startswith(IMAGE_FAILED) else []
     for layer in (
         isolation.enter_network_namespace,
-        lambda: isolation.prepare_root(root_mountpoint),
+        lambda: None if unavailable else isolation.prepare_root(root_mountpoint),
     ):
         try:
             layer()
@@ -380,8 +385,9 @@ def claim_cgroup(state: StateFolder) -> tuple[SlotCgroup | None, tuple[str, ...]
     """The slot's cgroup, or None and why not (not required: rlimits still bound each process)."""
     if isolation.rootless():
         return None, (
-            "cgroup: not root, no cgroup can be made (memory and processes are "
-            "bounded per process by rlimits only)",
+            "cgroup: not root, no cgroup can be made (a submission is one process: "
+            "new processes are refused, threads allowed, so its address-space limit "
+            "bounds all its memory)",
         )
     try:
         return SlotCgroup.create(state.path.name), ()
@@ -396,8 +402,10 @@ def main() -> None:
     # then never touch them, so their pages stay shared instead of being copied on write.
     gc.freeze()
     control_fd, slot, uid_base = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+    # Claimed and locked by the first stage (``boot``), which passed the lock on.
+    state = StateFolder(Path(sys.argv[4]), int(sys.argv[5]))
+    image = sys.argv[6]
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    state = claim_state_folder()
     if isolation.rootless():
         uid = uid_base + slot  # only inside its own user namespace: no other pool sees it
     else:
@@ -407,7 +415,7 @@ def main() -> None:
     no_landlock = landlock.unavailable()
     if no_landlock is not None:  # optional; the doctor tells, from what a probe can read
         logger.warning("sandbox layer unavailable: %s", no_landlock)
-    unavailable = enter_zygote_layers(uid, state.root_mountpoint)
+    unavailable = enter_zygote_layers(uid, state.root_mountpoint, image)
     if isolation.rootless() and not unavailable:
         try:
             is_zygote = isolation.enter_pid_namespace_as_init()
@@ -431,15 +439,14 @@ def main() -> None:
                 cgroup,
                 reduced,
                 landlock=no_landlock is None,
+                image=image,
             ),
         )
     except (BrokenPipeError, ConnectionResetError):
         pass  # the trusted side closed the pool
     finally:
-        isolation.release_root(state.root_mountpoint)
         if cgroup is not None:
             cgroup.remove()
-        release_state_folder(state)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
-"""Channels and limits of issue 22 (parts B, F, G): host-wide counters, the stack's hard limit,
-and results that would cost the trusted side more to read than a grading should.
+"""Channels and limits of issue 22 (parts A, B, F, G): the page cache, host-wide counters, the
+stack's hard limit, and results that would cost the trusted side more to read than a grading
+should.
 
 Run as root here and as an unprivileged user by ``tests/graders/sandbox/test_rootless.py``.
 """
@@ -31,6 +32,8 @@ from graders import (
 from graders.checks.hidden import HIDDEN_MESSAGES
 from graders.results import Failure
 from graders.sandbox import Ending, RunResult, Task, wire
+from graders.sandbox.doctor import RootImage
+from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
 from graders.sandbox.protocol import MAX_RESULT_VALUES
 from graders.sandbox.wire import MAX_HEADER_DEPTH, HeaderBudget, header_values, recv_frame
 
@@ -134,13 +137,18 @@ thread = threading.Thread(target=lambda: seen.update(thread=read_all()))
 thread.start()
 thread.join()
 reader, writer = os.pipe()
-child = os.fork()
+try:
+    child = os.fork()
+except PermissionError:  # no cgroup: a submission is one process
+    child = None
+    seen["child"] = "no process"
 if child == 0:
     os.write(writer, json.dumps(read_all()).encode())
     os._exit(0)
 os.close(writer)
-seen["child"] = json.loads(os.read(reader, 1 << 20))
-os.waitpid(child, 0)
+if child is not None:
+    seen["child"] = json.loads(os.read(reader, 1 << 20))
+    os.waitpid(child, 0)
 libc = ctypes.CDLL(None, use_errno=True)
 buffer = ctypes.create_string_buffer(4096)
 calls = {"statmount": 457, "listmount": 458, "statx": 332}
@@ -158,7 +166,12 @@ def test_no_process_of_the_sandbox_reads_the_mount_table(sandbox: Sandbox) -> No
     # and no mount id shows. (A forked child has no thread 1.)
     assert seen.pop("process 1") == ["EACCES"] * 7
     assert seen.pop("thread") == ["EACCES"] * 7
-    assert seen.pop("child") == ["EACCES"] * 4 + ["ENOENT"] + ["EACCES"] * 2
+    child = (
+        "no process"
+        if sandbox._all[0].one_process
+        else ["EACCES"] * 4 + ["ENOENT"] + ["EACCES"] * 2
+    )
+    assert seen.pop("child") == child
     assert seen == {
         "statmount": [-1, "EPERM"],
         "listmount": [-1, "EPERM"],
@@ -366,3 +379,127 @@ def test_the_page_cache_can_be_neither_probed_nor_steered(sandbox: Sandbox) -> N
         "preadv2 nowait": "EPERM",
         "preadv2": 8,  # a read that may wait stays
     }
+
+
+READ_EVERYTHING = """
+# Every file the sandbox can reach, and every file it has mapped, with its device; and what
+# opening a host file outside the image gives.
+devices = {}
+for parent, folders, files in os.walk("/"):
+    if parent == "/":
+        folders[:] = [name for name in folders if name not in ("proc", "dev", "tmp", "sandbox")]
+    for name in files:
+        path = os.path.join(parent, name)
+        devices[path] = os.lstat(path).st_dev
+with open("/proc/self/maps") as maps:
+    for line in maps:
+        fields = line.split()
+        if len(fields) > 5 and fields[4] != "0":
+            major, minor = fields[3].split(":")
+            devices["mapped " + fields[5]] = os.makedev(int(major, 16), int(minor, 16))
+try:
+    open(OUTSIDE, "rb").close()
+    outside = "opened"
+except OSError as exc:
+    outside = errno.errorcode[exc.errno]
+# Per device: how many files, and one of them (the answer's length is bounded).
+summary = {}
+for path, device in sorted(devices.items()):
+    summary.setdefault(device, [0, path])[0] += 1
+return json.dumps([summary, outside])
+"""
+
+
+def host_file_outside_the_image(image_root: Path) -> str:
+    """A file of the host's /usr that the image does not hold (a program no grading runs)."""
+    for folder in (Path("/usr/bin"), Path("/usr/share/doc"), Path("/usr/lib")):
+        for path in sorted(folder.rglob("*"))[:2000]:
+            copy = image_root / str(path).lstrip("/")
+            if path.is_file() and not path.is_symlink() and not copy.exists():
+                return str(path)
+    pytest.fail("every file under /usr is in the image")
+
+
+def test_the_sandbox_reads_only_files_held_in_memory(sandbox: Sandbox) -> None:
+    zygote = sandbox._all[0]
+    # Seen from the trusted side, through the zygote's /proc entry: its mount namespace's
+    # file systems, and the image on its state folder (statfs may be refused inside).
+    image = RootImage.of(zygote.process.pid, zygote.state_folder)
+    image_root = Path(f"/proc/{zygote.process.pid}/root") / str(zygote.state_folder).lstrip("/")
+    outside = host_file_outside_the_image(image_root / "root")
+    summary, opened = returned(sandbox, READ_EVERYTHING.replace("OUTSIDE", repr(outside)))
+    assert opened == "ENOENT"
+    # The interpreter, the standard library, numpy and its libraries; read and mapped.
+    assert sum(count for count, _ in summary.values()) > 1000
+    assert image.off_tmpfs({example: int(device) for device, (_, example) in summary.items()}) == []
+
+
+STARTING_PROCESSES = """
+import subprocess, sys, threading
+answers = {}
+try:
+    pid = os.fork()
+except OSError as exc:
+    answers["fork"] = errno.errorcode[exc.errno]
+else:
+    if pid == 0:
+        os._exit(0)
+    os.waitpid(pid, 0)
+    answers["fork"] = "started"
+try:
+    subprocess.run([sys.executable, "-c", "pass"], check=True)
+    answers["subprocess"] = "started"
+except OSError as exc:
+    answers["subprocess"] = errno.errorcode[exc.errno]
+sums = []
+thread = threading.Thread(target=lambda: sums.append(sum(range(10))))
+thread.start()
+thread.join()
+answers["thread"] = sums
+return json.dumps(answers)
+"""
+
+
+def test_without_a_cgroup_a_submission_is_one_process(sandbox: Sandbox) -> None:
+    answers = returned(sandbox, STARTING_PROCESSES)
+    if sandbox._all[0].one_process:  # not root: seccomp refuses all but threads
+        assert answers == {"fork": "EPERM", "subprocess": "EPERM", "thread": [45]}
+    else:  # the cgroup bounds the processes together
+        assert answers == {"fork": "started", "subprocess": "started", "thread": [45]}
+
+
+# 16 processes of 100 MB each: each under its own RLIMIT_AS, 1.6 GB together.
+SIXTEEN_PROCESSES = """
+import os, time
+import numpy as np
+
+def f(x):
+    children = []
+    for _ in range(15):
+        pid = os.fork()
+        if pid == 0:
+            block = np.ones(100 * 1024 * 1024 // 8)
+            time.sleep(30)
+            os._exit(0)
+        children.append(pid)
+    block = np.ones(100 * 1024 * 1024 // 8)
+    for pid in children:
+        os.waitpid(pid, 0)
+    return x
+"""
+
+
+def test_the_processes_of_a_submission_never_hold_more_than_its_memory_budget(
+    sandbox: Sandbox,
+) -> None:
+    limits = SandboxLimits(time_s=10.0, memory_mb=256, max_processes=32)
+    result = sandbox.run(SIXTEEN_PROCESSES, "f", [Task(("x",), (np.zeros(2),))], limits)
+    assert result.usage is not None
+    if sandbox._all[0].one_process:
+        # Not root: the first fork is refused, so one address space of 256 MB holds it all.
+        assert result.ending is Ending.COMPLETED, (result.ending, result.message)
+        error = result.outcomes[0].error
+        assert error is not None and error["type"] == "PermissionError", error
+        assert result.usage.memory_bytes <= 256 * 1024 * 1024
+    else:  # the cgroup counts them together and stops them at the budget
+        assert result.exit_code == EXIT_MEMORY_LIMIT, (result.ending, result.message)

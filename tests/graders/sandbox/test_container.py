@@ -93,6 +93,6 @@ def test_grades_with_the_capabilities_of_the_documented_container() -> None:
 def test_refuses_to_grade_without_sys_admin_and_says_why() -> None:
     (refusal,) = grade_with_capabilities(DOCKER_DEFAULT_CAPABILITIES)
     assert refusal == (
-        "refused: sandbox setup: unshare (network namespace): Operation not "
-        "permitted; unshare (mount namespace): Operation not permitted"
+        "refused: sandbox setup: root image not built: unshare (mount namespace): Operation "
+        "not permitted; unshare (network namespace): Operation not permitted"
     )

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from graders.sandbox import cpu_affinity
+from graders.sandbox.boot import PACKAGE_ROOT
 from graders.sandbox.machine import kernel_id
-from graders.sandbox.runner import PACKAGE_ROOT
 
 pytestmark = pytest.mark.skipif(
     not hasattr(os, "sched_getaffinity") or len(os.sched_getaffinity(0)) < 2,

@@ -18,11 +18,13 @@ REQUIRED = {
     "ipc namespace",
     "uts namespace",
     "private root",
+    "root in memory",
     "PID 1 of its own",
     "unprivileged uid",
     "no_new_privs",
     "seccomp filter",
     "rlimits",
+    "memory budget",
 }
 
 

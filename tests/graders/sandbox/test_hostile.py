@@ -24,7 +24,8 @@ from graders import (
     grade,
 )
 from graders.sandbox import Ending, RunResult, Task
-from graders.sandbox.isolation import SANDBOX_ENVIRONMENT, SYSTEM_DIRS, python_roots, roots_under
+from graders.sandbox.doctor import RootImage
+from graders.sandbox.isolation import SANDBOX_ENVIRONMENT, python_roots, roots_under
 from tests.graders.sandbox.processes import descendants
 
 REPO = Path(__file__).resolve().parents[3]
@@ -86,12 +87,16 @@ def test_cannot_read_the_reference_solution_or_the_project(sandbox: Sandbox) -> 
 
 def test_sees_only_system_and_python_folders(sandbox: Sandbox) -> None:
     value = returned(probe(sandbox, "return ' '.join(sorted(os.listdir('/')))"))
-    system = {folder.strip("/") for folder in SYSTEM_DIRS if os.path.lexists(folder)}
-    # The interpreter's folders are seen where they are on the host (/work/…, /root/.pyenv/…),
-    # wherever the checkout happens to live; the rest of their parents is not.
+    zygote = sandbox._all[0]
+    image = RootImage.of(zygote.process.pid, zygote.state_folder)
+    # The root is the image: the interpreter's folders where they are on the host (/work/…,
+    # /root/.pyenv/…), the folders of its libraries (/usr, and /lib, /lib64 where the
+    # loader names them so), the fresh ones; nothing else of the host.
     python = {Path(root).parts[1] for root in python_roots()}
-    expected = system | python | {"dev", "etc", "proc", "sandbox", "tmp"}
-    assert str(value).split() == sorted(expected)
+    system = {"usr", "lib", "lib64", "lib32", "bin", "sbin"}
+    fresh = {"dev", "etc", "proc", "sandbox", "tmp"}
+    assert str(value).split() == image.top_level
+    assert python | fresh | {"usr"} <= set(image.top_level) <= python | fresh | system
 
 
 def test_runs_unprivileged_as_pid_one_with_a_scrubbed_environment(sandbox: Sandbox) -> None:

@@ -66,7 +66,8 @@ def test_a_claimed_state_folder_carries_the_machine(tmp_path: Path) -> None:
     try:
         assert folder.path.name.startswith(state.own_prefix())
     finally:
-        state.release(folder)
+        os.close(folder.lock_fd)
+        assert state.remove(folder.path)
 
 
 def test_uid_and_core_claims_live_in_the_kernels_folder(
@@ -120,6 +121,7 @@ def test_a_machine_in_namespaces_of_its_own_leaves_our_cgroups() -> None:
         assert done.returncode == 0, done.stderr
         assert (parent / ours.path.name).is_dir()
     finally:
-        state.release(ours)
+        os.close(ours.lock_fd)
+        state.remove(ours.path)
         shutil.rmtree(parent)
         other_tmp.rmdir()

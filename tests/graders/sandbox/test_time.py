@@ -61,6 +61,7 @@ def test_a_spinning_submission_times_out_by_its_cpu_time(sandbox: Sandbox) -> No
     assert LIMITS.time_s <= result.usage.cpu_s <= LIMITS.cpu_s + 0.1, result.usage
 
 
+@pytest.mark.several_processes
 def test_the_cpu_time_of_every_process_counts(sandbox: Sandbox) -> None:
     # The parent only waits: were its children's CPU time not counted, it would be waiting.
     result = run(
@@ -83,7 +84,10 @@ def test_the_cpu_time_of_every_process_counts(sandbox: Sandbox) -> None:
     [
         "time.sleep(60)\n",
         # Blocked on a child that sleeps: neither process computes.
-        "pid = os.fork()\nif pid == 0:\n    time.sleep(60)\nos.waitpid(pid, 0)\n",
+        pytest.param(
+            "pid = os.fork()\nif pid == 0:\n    time.sleep(60)\nos.waitpid(pid, 0)\n",
+            marks=pytest.mark.several_processes,
+        ),
     ],
 )
 def test_a_waiting_submission_gets_the_learners_wall_clock_timeout(

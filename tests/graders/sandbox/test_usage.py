@@ -44,6 +44,7 @@ def test_a_completed_run_reports_its_usage(sandbox: Sandbox) -> None:
     assert usage.memory_bytes > 0
 
 
+@pytest.mark.several_processes
 def test_the_cpu_time_of_a_child_that_ended_counts(sandbox: Sandbox) -> None:
     usage = usage_of(
         run(
@@ -63,6 +64,7 @@ def test_the_cpu_time_of_a_child_that_ended_counts(sandbox: Sandbox) -> None:
     assert usage.cpu_s >= 0.4
 
 
+@pytest.mark.several_processes
 def test_the_memory_of_a_child_counts(sandbox: Sandbox) -> None:
     usage = usage_of(
         run(

@@ -5,15 +5,17 @@ docs/security.md); the API refuses the one over it, the course pages show it."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import func, select
 
 from app.grading.engine import SandboxGrader
 from app.grading.runtime import GradingRuntime
-from app.models import Role
+from app.models import Role, Submission
 from app.store import accounts as account_store
 from tests.app.course_catalog import course_service
 from tests.app.web.helpers import sign_in
@@ -91,6 +93,22 @@ def test_a_learner_is_refused_over_the_budget_with_a_reason(
     budgeted = client.get("/assignments/budgeted", headers=ada).json()
     assert budgeted["submission_budget"] == 2
     assert [e["attempts"] for e in budgeted["exercises"]] == [2]
+
+
+def test_submissions_sent_at_once_never_pass_the_budget(
+    service: tuple[TestClient, GradingRuntime],
+) -> None:
+    client, runtime = service
+    ada = user(runtime, "ada")
+    body = {"exercise": "gru-update-gate", "code": BROKEN}
+    with ThreadPoolExecutor(max_workers=5) as senders:
+        answers = list(
+            senders.map(lambda _: client.post("/submit", headers=ada, json=body), range(5))
+        )
+    assert sorted(answer.status_code for answer in answers) == [202, 202, 403, 403, 403]
+    with runtime.sessions() as session:
+        (stored,) = session.execute(select(func.count()).select_from(Submission)).one()
+    assert stored == 2
 
 
 def test_the_course_pages_show_the_budget(service: tuple[TestClient, GradingRuntime]) -> None:
