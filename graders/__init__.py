@@ -23,11 +23,15 @@ from graders.errors import (
     WireError,
 )
 from graders.exercises import (
+    DEFAULT_COURSE_ID,
     CatalogSurvey,
+    CourseFolder,
     Exercise,
     ExerciseCatalog,
     PreparedExercise,
     StaleExercise,
+    course_of,
+    default_course,
     folder_version,
     load_exercise,
     prepare_exercise,
@@ -49,12 +53,14 @@ from graders.validation import (
 )
 
 __all__ = [
+    "DEFAULT_COURSE_ID",
     "MUTANT_PREFIX",
     "Assignment",
     "CanaryResult",
     "CatalogSurvey",
     "Course",
     "CourseError",
+    "CourseFolder",
     "CpuPriority",
     "Exercise",
     "ExerciseCatalog",
@@ -88,7 +94,9 @@ __all__ = [
     "WireError",
     "canary",
     "case",
+    "course_of",
     "create_exercise",
+    "default_course",
     "diagnose_sandbox",
     "exercise_folders",
     "folder_version",
