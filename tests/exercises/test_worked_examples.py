@@ -279,6 +279,23 @@ def parameter_count_values() -> Iterator[float]:
     yield from lesson_values()
 
 
+def softmax_cross_entropy_values() -> Iterator[float]:
+    """Each step of the worked example (the shift, the log-sum-exp, the losses, the
+    probabilities, the gradient before and after the division by N), and the large example."""
+    examples = public("softmax-cross-entropy")
+    ex = examples["worked example"]
+    z, y = ex["logits"], ex["labels"]
+    shifted = z - z.max(axis=-1, keepdims=True)
+    sums = np.exp(shifted).sum(axis=-1)
+    log_p = shifted - np.log(sums)[:, None]
+    rows = np.arange(len(y))
+    p = np.exp(log_p)
+    onehot = np.eye(z.shape[-1])[y]
+    yield from flat(sums, np.log(sums), z.max(axis=-1) + np.log(sums), log_p, -log_p[rows, y], p)
+    yield from flat(p - onehot, solution("softmax-cross-entropy")(**ex))
+    yield from flat(solution("softmax-cross-entropy")(**examples["one example with large logits"]))
+
+
 VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "gru-update-gate": update_gate_values,
     "gru-reset-gate": reset_gate_values,
@@ -291,6 +308,7 @@ VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "leaky-integrator": leaky_values,
     "marker-trace": marker_trace_values,
     "parameter-count": parameter_count_values,
+    "softmax-cross-entropy": softmax_cross_entropy_values,
     "_course": lesson_values,
 }
 
