@@ -296,6 +296,21 @@ def softmax_cross_entropy_values() -> Iterator[float]:
     yield from flat(solution("softmax-cross-entropy")(**examples["one example with large logits"]))
 
 
+def layer_norm_values() -> Iterator[float]:
+    """The worked example's roots and normalised rows, and what the moments shortcut gives for
+    the vector with a large offset (its variance, its first output)."""
+    examples = public("layer-norm")
+    ex = examples["worked example"]
+    centred = ex["x"] - ex["x"].mean(axis=-1, keepdims=True)
+    root = np.sqrt(np.mean(centred**2, axis=-1) + ex["eps"])
+    yield from flat(root, centred / root[:, None], solution("layer-norm")(**ex))
+    offset = examples["one vector with a large offset"]
+    x = offset["x"]
+    moments = np.mean(x * x) - np.mean(x) ** 2
+    yield from flat(np.var(x), moments, (x - x.mean()) / np.sqrt(moments + offset["eps"]))
+    yield from flat(solution("layer-norm")(**offset))
+
+
 VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "gru-update-gate": update_gate_values,
     "gru-reset-gate": reset_gate_values,
@@ -309,6 +324,7 @@ VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "marker-trace": marker_trace_values,
     "parameter-count": parameter_count_values,
     "softmax-cross-entropy": softmax_cross_entropy_values,
+    "layer-norm": layer_norm_values,
     "_course": lesson_values,
 }
 
