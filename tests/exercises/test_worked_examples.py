@@ -365,7 +365,8 @@ def texts() -> list[tuple[str, Path]]:
         for name in ("statement", "theory")
         for f in sorted(EXERCISES.glob(f"*/{name}*.md"))
     ]
-    return files + [("_course", f) for f in sorted(LESSON.glob("lesson*.md"))]
+    # Each course's lesson: the default course's in _course/, the others' in _course-<id>/.
+    return files + [(f.parent.name, f) for f in sorted(EXERCISES.glob("_course*/lesson*.md"))]
 
 
 def rules_of_thumb() -> Iterator[float]:
@@ -470,7 +471,7 @@ def public_arrays(exercise_id: str) -> list[np.ndarray]:
 
 @pytest.mark.parametrize(
     ("owner", "path"),
-    [t for t in texts() if t[0] != "_course"],
+    [t for t in texts() if not t[0].startswith("_course")],
     ids=lambda p: getattr(p, "name", p),
 )
 def test_every_printed_matrix_is_an_input_or_output_of_a_public_case(

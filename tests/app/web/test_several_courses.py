@@ -70,23 +70,32 @@ def test_the_catalog_lists_each_course_under_its_title_with_its_lesson(
     gated, numpy = courses.values()
     assert '<h2 id="course-gated-recurrence">Gated recurrent networks</h2>' in gated
     assert '<h2 id="course-numpy-foundations">numpy foundations</h2>' in numpy
-    assert re.findall(r'data-exercise="([^"]+)"', numpy) == [SECOND]
+    in_numpy = re.findall(r'data-exercise="([^"]+)"', numpy)
+    assert SECOND in in_numpy and "gru-update-gate" not in in_numpy
     in_gated = re.findall(r'data-exercise="([^"]+)"', gated)
     assert in_gated[0] == "gru-update-gate" and SECOND not in in_gated
-    assert 'href="/lesson"' in gated and "lesson" not in numpy
+    assert 'href="/lesson"' in gated and 'href="/lesson/numpy-foundations"' in numpy
     ja = client.get("/", headers={"Accept-Language": "ja"}).text
     assert ">numpy の基礎</h2>" in ja and ">ゲート付き再帰ネットワーク</h2>" in ja
 
 
-def test_each_course_has_its_lesson_url(service: tuple[TestClient, GradingRuntime]) -> None:
+def test_each_course_has_its_lesson_url(
+    service: tuple[TestClient, GradingRuntime], tmp_path: Path
+) -> None:
     client, _ = service
     default = client.get("/lesson/gated-recurrence")
     assert default.status_code == 200
     assert "<h1>The lesson: gated units on the reading task</h1>" in default.text
-    for missing in ("/lesson/numpy-foundations", "/lesson/no-such-course"):
+    second = client.get("/lesson/numpy-foundations?lang=ja")
+    assert second.status_code == 200
+    assert "<h1>レッスン：numpy の基礎</h1>" in second.text
+    client.cookies.clear()  # ?lang=ja is remembered: back to English pages
+    (tmp_path / "exercises" / "_course-no-lesson").mkdir()  # a course without a lesson page
+    for missing in ("/lesson/no-lesson", "/lesson/no-such-course"):
         page = client.get(missing)
         assert page.status_code == 404, missing
         assert "This course has no lesson page &#39;lesson.md&#39;." in page.text
+    assert 'data-course="no-lesson"' not in client.get("/").text  # no exercises: not listed
 
 
 def test_get_exercises_lists_course_after_course_with_each_course_named(
@@ -139,4 +148,7 @@ def test_an_assignment_takes_exercises_of_both_courses_into_one_gradebook(
     book = client.get("/instructor/gradebook").text
     header = re.findall(r'<th scope="colgroup" colspan="(\d+)" data-course="([^"]+)">', book)
     assert [course for _, course in header] == ["gated-recurrence", "numpy-foundations"]
-    assert header[1][0] == "1"
+    listed = client.get("/exercises").json()
+    assert [int(count) for count, _ in header] == [
+        sum(e["course"] == course for e in listed) for _, course in header
+    ]
