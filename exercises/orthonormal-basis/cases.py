@@ -48,7 +48,10 @@ def spans_the_columns(inputs, got):
     if problem:
         return problem
     # The projection of a on the columns of q: a column outside their span leaves a residual.
-    coefficients = np.linalg.lstsq(got, a, rcond=None)[0] if got.shape[1] else np.zeros((0, a.shape[1]))
+    if got.shape[1]:
+        coefficients = np.linalg.lstsq(got, a, rcond=None)[0]
+    else:  # the basis of {0}: every combination is 0
+        coefficients = np.zeros((0, a.shape[1]))
     residual = float(np.abs(got @ coefficients - a).max(initial=0.0))
     scale = max(1.0, float(np.abs(a).max(initial=0.0)))
     if not residual <= SPAN_TOLERANCE * scale:

@@ -9,5 +9,5 @@ HINT = ("You add eps to the standard deviation, sqrt(var) + eps; the statement a
 
 def layer_norm(x, gamma, beta, eps):
     mean = x.mean(axis=-1, keepdims=True)
-    std = x.std(axis=-1, keepdims=True)
+    std = np.sqrt(x.var(axis=-1, keepdims=True))
     return gamma * (x - mean) / (std + eps) + beta

@@ -13,5 +13,6 @@ def softmax_cross_entropy(logits, labels):
     count = labels.size
     loss = float(np.sum(lse - picked) / count)
     grad = np.exp(logits - lse)
-    np.put_along_axis(grad, labels[..., None], np.take_along_axis(grad, labels[..., None], axis=-1) - 1.0, axis=-1)
+    right = labels[..., None]
+    np.put_along_axis(grad, right, np.take_along_axis(grad, right, axis=-1) - 1.0, axis=-1)
     return loss, grad / count
