@@ -12,12 +12,14 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from app.api.deps import get_catalog
 from app.grading.engine import SandboxGrader
 from app.grading.runtime import GradingRuntime
 from app.models import Role
 from app.store import accounts as account_store
 from app.web import auth
-from tests.app.conftest import read_exercise_file
+from graders import ExerciseCatalog
+from tests.app.conftest import EXERCISES, read_exercise_file
 from tests.app.course_catalog import course_service
 from tests.app.web.helpers import csrf_of, sign_in, sign_up
 
@@ -152,3 +154,21 @@ def test_an_assignment_takes_exercises_of_both_courses_into_one_gradebook(
     assert [int(count) for count, _ in header] == [
         sum(e["course"] == course for e in listed) for _, course in header
     ]
+
+
+def test_a_broken_course_folder_keeps_every_exercise_listed(
+    client: TestClient, tmp_path: Path
+) -> None:
+    root = tmp_path / "exercises"
+    root.mkdir()
+    (root / FIRST).symlink_to(EXERCISES / FIRST)
+    (root / "_course-broken").mkdir()
+    (root / "_course-broken" / "about.toml").write_text("title = [\n", encoding="utf-8")
+    catalog = ExerciseCatalog(root)
+    client.app.dependency_overrides[get_catalog] = lambda: catalog  # type: ignore[attr-defined]
+    page = client.get("/")
+    assert page.status_code == 200
+    assert re.findall(r'data-exercise="([^"]+)"', page.text) == [FIRST]
+    assert "<h2" not in page.text.split('class="catalog-course"')[1]  # one untitled course
+    listed = client.get("/exercises").json()
+    assert [(e["id"], e["course"], e["course_title"]) for e in listed] == [(FIRST, "default", "")]
