@@ -172,6 +172,13 @@ class SubmissionSummary(BaseModel):
 
 class ExerciseSummary(BaseModel):
     id: str = Field(examples=["gru-update-gate"])
+    course: str = Field(
+        description="the id of the exercise's course; GET /exercises lists course after course",
+        examples=["gated-recurrence"],
+    )
+    course_title: str = Field(
+        description="the course's title (English)", examples=["Gated recurrent networks"]
+    )
     title: str = Field(examples=["GRU update gate"])
     difficulty: Literal["easy", "medium", "hard"]
     tags: list[str] = Field(examples=[["gru", "gates"]])

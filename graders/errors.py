@@ -3,7 +3,8 @@
     GraderError
     ├── ExerciseError          an exercise folder is broken (names the file and the field)
     │   ├── ExerciseNotFound   no such exercise folder
-    │   └── CourseError        course.toml is broken (names the assignment and the field)
+    │   └── CourseError        course.toml or a course folder's about.toml is broken (names
+    │                          the assignment or file, and the field)
     ├── MutantsNotRun          the reference's mutants could not be run (memory, time): the
     │                          exercise is prepared without them, and validate says why
     ├── WireError              a message between the trusted side and a sandbox is malformed
@@ -40,7 +41,8 @@ class ExerciseNotFound(ExerciseError):
 
 
 class CourseError(ExerciseError):
-    """``course.toml`` is malformed; the message names the assignment and the field."""
+    """``course.toml`` or a course folder's ``about.toml`` is malformed; the message names the
+    assignment or the file, and the field."""
 
 
 class MutantsNotRun(GraderError):

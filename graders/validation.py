@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import inspect
 import warnings
@@ -21,12 +22,15 @@ from graders.checks.timing import MIN_SPEED_CPU_S, SPEED_MARGIN, SPEED_RUNS, Spe
 from graders.course import COURSE_FILE, load_course
 from graders.errors import GraderError
 from graders.exercises import (
+    COURSE_DIR_PREFIX,
     Exercise,
     Mistake,
     PreparedCase,
     PreparedExercise,
     WarningPolicy,
     call_entry,
+    course_folders,
+    course_of,
     entry_function,
     load_exercise,
     prepare_exercise,
@@ -562,23 +566,35 @@ def _same_value(a: Any, b: Any) -> bool:
 
 
 def validate_course(root: Path) -> ValidationResult | None:
-    """Check ``root/course.toml`` against the exercise folders beside it; None if absent."""
-    if not (root / COURSE_FILE).is_file():
+    """Check ``root/course.toml`` and the course folders against the exercise folders beside
+    them; None if there is neither."""
+    has_file = (root / COURSE_FILE).is_file()
+    if not has_file and not any(p.name.startswith(COURSE_DIR_PREFIX) for p in root.iterdir()):
         return None
-    result = ValidationResult(root / COURSE_FILE)
+    result = ValidationResult(root / COURSE_FILE if has_file else root)
     ids = sorted(p.name for p in root.iterdir() if (p / "exercise.toml").is_file())
+    exercises = _loadable(root, ids)
     try:
         course = load_course(root, ids)
+        courses = course_folders(root)
     except GraderError as exc:
         result.problems.append(str(exc))
         return result
+    for exercise in exercises:
+        if course_of(courses, exercise.course) is None:
+            result.problems.append(
+                f"{exercise.id}: course {exercise.course!r} has no folder "
+                f"{COURSE_DIR_PREFIX}{exercise.course}/; add it or correct the name"
+            )
     assigned = {i for a in course.assignments for i in a.exercise_ids}
-    drafts = sorted(i for i in assigned if _is_draft(root / i))
+    drafts = sorted(e.id for e in exercises if e.draft and e.id in assigned)
     if drafts:
         result.problems.append(
             f"assignments name draft exercise(s) {', '.join(drafts)}, "
             "which learners cannot see; publish them or take them out"
         )
+    if len(courses) > 1:
+        result.notes.append(f"courses {', '.join(c.id for c in courses)}")
     result.notes.append(
         f"{len(course.assignments)} assignment(s), "
         f"{len(set(ids) - assigned)} exercise(s) for practice only"
@@ -586,11 +602,13 @@ def validate_course(root: Path) -> ValidationResult | None:
     return result
 
 
-def _is_draft(folder: Path) -> bool:
-    try:
-        return load_exercise(folder).draft
-    except GraderError:
-        return False  # a broken folder is reported by its own validation
+def _loadable(root: Path, ids: list[str]) -> list[Exercise]:
+    exercises = []
+    for exercise_id in ids:
+        # A broken folder is reported by its own validation.
+        with contextlib.suppress(GraderError):
+            exercises.append(load_exercise(root / exercise_id))
+    return exercises
 
 
 def exercise_folders(paths: list[Path]) -> list[Path]:

@@ -15,12 +15,19 @@ from datetime import datetime
 from app.models import User, utcnow
 from app.schemas import ExerciseDetail, ExerciseSummary, RuleOut
 from app.services.markdown import render_markdown
-from graders import Exercise, ExerciseCatalog, ExerciseError, ExerciseNotFound
+from graders import (
+    DEFAULT_COURSE_ID,
+    CourseError,
+    CourseFolder,
+    Exercise,
+    ExerciseCatalog,
+    ExerciseError,
+    ExerciseNotFound,
+    course_of,
+    default_course,
+)
 
 LEADING_H1 = re.compile(r"\A\s*<h1>(.*?)</h1>\n?", re.DOTALL)
-# Course-wide texts (the lesson page) live in this folder of the catalog; validation skips
-# folders starting with "_", so it is never taken for an exercise.
-COURSE_DIR = "_course"
 LESSON_LANGUAGES = ("en", "ja")
 
 
@@ -37,28 +44,64 @@ def is_visible(
 
 
 @dataclass(frozen=True)
-class ExerciseList:
+class CourseGroup:
+    """One course of the catalog and the exercises of it the user may see, in course order."""
+
+    course: CourseFolder
     exercises: list[Exercise]
-    """What the user may see, in course order."""
+
+
+@dataclass(frozen=True)
+class ExerciseList:
+    courses: list[CourseGroup]
+    """What the user may see, by course, in course order (a course with nothing to see is
+    left out)."""
     broken: list[str]
     """``"<id>: <problem>"`` per folder that cannot be read: for instructors' eyes only."""
 
+    @property
+    def exercises(self) -> list[Exercise]:
+        """Every exercise the user may see: course after course, each in course order."""
+        return [e for group in self.courses for e in group.exercises]
+
 
 def exercise_list(catalog: ExerciseCatalog, user: User | None) -> ExerciseList:
-    """The exercises ``user`` may see and submit to, and (for an instructor) the broken ones."""
+    """The exercises ``user`` may see and submit to, by course, and (for an instructor) the
+    broken folders."""
     survey = catalog.survey()
     now = utcnow()
-    instructor = _is_instructor(user)
+    visible = [e for e in survey.exercises if is_visible(catalog, e, user, now)]
+    broken = [f"{exercise_id}: {problem}" for exercise_id, problem in survey.broken.items()]
+    courses, problem = readable_courses(catalog)
+    if problem is not None:
+        broken.append(problem)
+    groups = {course.id: CourseGroup(course, []) for course in courses}
+    for exercise in visible:
+        groups[course_or_default(courses, exercise).id].exercises.append(exercise)
     return ExerciseList(
-        [e for e in survey.exercises if is_visible(catalog, e, user, now)],
-        [f"{exercise_id}: {problem}" for exercise_id, problem in survey.broken.items()]
-        if instructor
-        else [],
+        [group for group in groups.values() if group.exercises],
+        broken if _is_instructor(user) else [],
     )
 
 
+def readable_courses(catalog: ExerciseCatalog) -> tuple[tuple[CourseFolder, ...], str | None]:
+    """The catalog's courses, and the problem of a broken ``about.toml``: meanwhile every
+    exercise is listed under one untitled course, so that none becomes unreachable."""
+    try:
+        return catalog.courses(), None
+    except CourseError as exc:
+        untitled = CourseFolder(DEFAULT_COURSE_ID, catalog.root, {"en": ""}, is_default=True)
+        return (untitled,), str(exc)
+
+
+def course_or_default(courses: tuple[CourseFolder, ...], exercise: Exercise) -> CourseFolder:
+    """The exercise's course; the default one when it names none, or one that does not exist
+    (validate refuses it; the exercise stays listed meanwhile)."""
+    return course_of(courses, exercise.course) or default_course(courses)
+
+
 def visible_exercises(catalog: ExerciseCatalog, user: User | None) -> list[Exercise]:
-    """The exercises ``user`` may see and submit to, in course order."""
+    """The exercises ``user`` may see and submit to: course after course, each in order."""
     return exercise_list(catalog, user).exercises
 
 
@@ -83,9 +126,11 @@ def load_visible(catalog: ExerciseCatalog, exercise_id: str, user: User | None) 
     return exercise
 
 
-def summary(exercise: Exercise) -> ExerciseSummary:
+def summary(exercise: Exercise, course: CourseFolder) -> ExerciseSummary:
     return ExerciseSummary(
         id=exercise.id,
+        course=course.id,
+        course_title=course.title("en"),
         title=exercise.title,
         difficulty=exercise.difficulty,  # type: ignore[arg-type]
         tags=list(exercise.tags),
@@ -136,21 +181,24 @@ def statement_in(exercise: Exercise, lang: str) -> Statement:
     )
 
 
-def lesson_file_name(lang: str) -> str:
-    return "lesson.md" if lang == "en" else f"lesson.{lang}.md"
+def find_course(catalog: ExerciseCatalog, course_id: str | None) -> CourseFolder | None:
+    """The course ``course_id`` (None: the default course), or None if there is none."""
+    return course_of(readable_courses(catalog)[0], course_id)
 
 
-def lesson_languages(catalog: ExerciseCatalog) -> tuple[str, ...]:
+def lesson_url(course: CourseFolder) -> str:
+    """Where a course's lesson page is served: ``/lesson`` for the default course."""
+    return "/lesson" if course.is_default else f"/lesson/{course.id}"
+
+
+def lesson_languages(course: CourseFolder) -> tuple[str, ...]:
     """The languages of the course's lesson page: ``lesson.md`` (en), ``lesson.<lang>.md``."""
-    folder = catalog.root / COURSE_DIR
-    return tuple(
-        sorted(lang for lang in LESSON_LANGUAGES if (folder / lesson_file_name(lang)).is_file())
-    )
+    return tuple(sorted(lang for lang in LESSON_LANGUAGES if course.lesson_file(lang).is_file()))
 
 
-def lesson_in(catalog: ExerciseCatalog, lang: str) -> Statement:
-    """The lesson page in ``lang``, rendered like a statement (it has no theory)."""
-    text = (catalog.root / COURSE_DIR / lesson_file_name(lang)).read_text(encoding="utf-8")
+def lesson_in(course: CourseFolder, lang: str) -> Statement:
+    """The course's lesson page in ``lang``, rendered like a statement (it has no theory)."""
+    text = course.lesson_file(lang).read_text(encoding="utf-8")
     return _split_heading(lang, render_markdown(text), None)
 
 
@@ -167,7 +215,7 @@ def detail(
     statement = pick_language(exercise.statements, lang) or ("en", "")
     theory = pick_language(exercise.theories, statement[0])
     return ExerciseDetail(
-        **summary(exercise).model_dump(),
+        **summary(exercise, course_or_default(readable_courses(catalog)[0], exercise)).model_dump(),
         entry=exercise.entry,
         source=exercise.source,
         time_limit_s=exercise.limits.time_s,

@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 from fastapi import Request
 
-from app.services.exercises import fallback_language
+from app.services.exercises import CourseGroup, fallback_language, lesson_languages, lesson_url
 from app.services.gradebook import Best
 from app.web.i18n import LANG_COOKIE, browser_languages
-from graders import Exercise
+from graders import CourseFolder, Exercise
 
 
 @dataclass(frozen=True)
@@ -18,8 +18,24 @@ class CatalogRow:
     best: Best | None
 
 
-def catalog_rows(exercises: list[Exercise], best: dict[str, Best]) -> list[CatalogRow]:
-    return [CatalogRow(e, best.get(e.id)) for e in exercises]
+@dataclass(frozen=True)
+class CatalogSection:
+    """One course on the catalog page: its rows, and its lesson page if it has one."""
+
+    course: CourseFolder
+    lesson_url: str | None
+    rows: list[CatalogRow]
+
+
+def catalog_sections(groups: list[CourseGroup], best: dict[str, Best]) -> list[CatalogSection]:
+    return [
+        CatalogSection(
+            group.course,
+            lesson_url(group.course) if lesson_languages(group.course) else None,
+            [CatalogRow(e, best.get(e.id)) for e in group.exercises],
+        )
+        for group in groups
+    ]
 
 
 def pick_language(request: Request, available: tuple[str, ...], asked: str | None) -> str:

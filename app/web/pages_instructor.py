@@ -9,7 +9,7 @@ from fastapi.concurrency import run_in_threadpool
 
 from app.api.deps import SessionDep
 from app.services import history, roster, validation
-from app.services.exercises import visible_exercises
+from app.services.exercises import exercise_list, visible_exercises
 from app.services.gradebook import gradebook_rows, wide_csv
 from app.web.deps import CatalogDep, InstructorDep
 from app.web.errors import WebRoute
@@ -25,12 +25,14 @@ SUBMISSIONS_LIMIT = 1000
 def gradebook_page(
     request: Request, user: InstructorDep, db: SessionDep, catalog: CatalogDep, section: str = ""
 ) -> Response:
+    listing = exercise_list(catalog, user)
     return render(
         request,
         "instructor/gradebook.html",
         {
             "nav": "gradebook",
-            "exercises": visible_exercises(catalog, user),
+            "courses": listing.courses,
+            "exercises": listing.exercises,
             "section": section,
             "sections": roster.sections(session=db),
             "rows": gradebook_rows(session=db, section=section or None),

@@ -22,7 +22,7 @@ from app.web.i18n import N_
 from app.web.pages_account import safe_next
 from app.web.pages_courses import course_clock
 from app.web.templating import render
-from graders import Exercise, ExerciseCatalog, ExerciseError, ExerciseNotFound
+from graders import CourseFolder, Exercise, ExerciseCatalog, ExerciseError, ExerciseNotFound
 
 router = APIRouter(route_class=WebRoute, include_in_schema=False)
 
@@ -69,7 +69,7 @@ def catalog_page(request: Request, web: WebDep, db: SessionDep, catalog: Catalog
         {
             "nav": "catalog",
             "problems": listing.broken,
-            "rows": view.catalog_rows(listing.exercises, best),
+            "sections": view.catalog_sections(listing.courses, best),
         },
     )
 
@@ -133,8 +133,20 @@ def exercise_page(
 # get_web_context puts the signed-in user where render() finds it, for the page's menu.
 @router.get("/lesson", dependencies=[Depends(get_web_context)])
 def lesson_page(request: Request, catalog: CatalogDep, lang: str | None = None) -> Response:
-    available = exercises_service.lesson_languages(catalog)
-    if not available:
+    """The default course's lesson (the course of exercises that name none)."""
+    return _lesson(request, exercises_service.find_course(catalog, None), lang)
+
+
+@router.get("/lesson/{course_id}")
+def course_lesson_page(
+    request: Request, course_id: str, catalog: CatalogDep, lang: str | None = None
+) -> Response:
+    return _lesson(request, exercises_service.find_course(catalog, course_id), lang)
+
+
+def _lesson(request: Request, course: CourseFolder | None, lang: str | None) -> Response:
+    available = exercises_service.lesson_languages(course) if course is not None else ()
+    if course is None or not available:
         raise PageError(
             status.HTTP_404_NOT_FOUND,
             N_("Lesson not found"),
@@ -150,7 +162,7 @@ def lesson_page(request: Request, catalog: CatalogDep, lang: str | None = None) 
             "lang": chosen,
             "languages": available,
             "ui_lang": chosen if chosen in i18n.UI_LANGUAGES else i18n.preferred_language(request),
-            "page": exercises_service.lesson_in(catalog, chosen),
+            "page": exercises_service.lesson_in(course, chosen),
         },
     )
     if lang == chosen:

@@ -4,6 +4,14 @@ Callers outside the package import from here; the modules inside import from eac
 """
 
 from graders.exercises.catalog import CatalogSurvey, ExerciseCatalog, StaleExercise
+from graders.exercises.courses import (
+    COURSE_DIR_PREFIX,
+    DEFAULT_COURSE_ID,
+    CourseFolder,
+    course_folders,
+    course_of,
+    default_course,
+)
 from graders.exercises.loading import folder_version, load_exercise
 from graders.exercises.model import (
     Exercise,
@@ -21,7 +29,10 @@ from graders.exercises.preparation import (
 )
 
 __all__ = [
+    "COURSE_DIR_PREFIX",
+    "DEFAULT_COURSE_ID",
     "CatalogSurvey",
+    "CourseFolder",
     "Exercise",
     "ExerciseCatalog",
     "Limits",
@@ -31,6 +42,9 @@ __all__ = [
     "StaleExercise",
     "WarningPolicy",
     "call_entry",
+    "course_folders",
+    "course_of",
+    "default_course",
     "entry_function",
     "folder_version",
     "load_exercise",

@@ -12,6 +12,7 @@ from typing import Generic, TypeVar
 
 from graders.course import COURSE_FILE, Course, load_course
 from graders.errors import ExerciseError, ExerciseNotFound
+from graders.exercises.courses import CourseFolder, course_folders
 from graders.exercises.loading import HASHED_SUFFIXES, load_exercise
 from graders.exercises.model import Exercise, PreparedExercise
 from graders.exercises.preparation import prepare_version
@@ -230,6 +231,11 @@ class ExerciseCatalog:
             if self._course is None or self._course.superseded_by(fresh):
                 self._course = fresh
         return course
+
+    def courses(self) -> tuple[CourseFolder, ...]:
+        """The courses (``_course/``, ``_course-<id>/``) in course order, read anew on each
+        call (a few small files). Raises ``CourseError`` for a broken ``about.toml``."""
+        return course_folders(self.root)
 
     def prepared(self, exercise_id: str) -> PreparedExercise:
         """The exercise's current version, prepared once per version."""

@@ -14,6 +14,7 @@ from graders import syntax
 from graders.checks.outputs import BatchRule, DtypeRule, OutputSpec
 from graders.checks.rules import Rule
 from graders.errors import ExerciseError, ExerciseNotFound
+from graders.exercises.courses import COURSE_ID
 from graders.exercises.model import Exercise, Limits, Mistake, WarningPolicy
 
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -51,6 +52,7 @@ def load_exercise(path: Path | str) -> Exercise:
         path=path,
         version=folder_version(path),
         order=int(meta.get("order", 1000)),
+        course=meta.get("course"),
         draft=meta.get("draft", False),
         source=meta.get("source"),
         limits=_read_limits(path, meta.get("limits", {})),
@@ -99,6 +101,12 @@ def _check_optional_fields(meta: dict[str, Any], where: str) -> None:
         raise ExerciseError(f"{where}: field 'tags' must be a list of strings")
     if "order" in meta and not isinstance(meta["order"], int):
         raise ExerciseError(f"{where}: field 'order' must be an integer")
+    if "course" in meta and not (
+        isinstance(meta["course"], str) and COURSE_ID.fullmatch(meta["course"])
+    ):
+        raise ExerciseError(
+            f"{where}: field 'course' must be a course id (lower-case letters, digits, dashes)"
+        )
     if not isinstance(meta.get("draft", False), bool):
         raise ExerciseError(f"{where}: field 'draft' must be true or false")
 

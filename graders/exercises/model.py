@@ -51,6 +51,8 @@ class Exercise:
     path: Path
     version: str
     order: int = 1000
+    course: str | None = None
+    """The course it belongs to (``course`` in exercise.toml); None: the default course."""
     draft: bool = False
     source: str | None = None
     limits: Limits = field(default_factory=Limits)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -16,28 +16,39 @@ from tests.app.conftest import EXERCISES, make_runtime, make_settings, wipe
 
 
 def build_catalog(
-    root: Path, course: str | None, drafts: tuple[str, ...] = (), copies: tuple[str, ...] = ()
+    root: Path,
+    course: str | None,
+    drafts: tuple[str, ...] = (),
+    copies: tuple[str, ...] = (),
+    elsewhere: Mapping[str, str] | None = None,
 ) -> Path:
-    """Links to the bundled exercises (copies of those in ``copies``, to edit) plus
-    ``course.toml``; each draft id is a copy of gru-update-gate marked ``draft = true``."""
+    """Links to the bundled exercises and course folders (copies of the exercises in
+    ``copies``, to edit) plus ``course.toml``; each draft id is a copy of gru-update-gate
+    marked ``draft = true``, and each id of ``elsewhere`` a copy of it in the course named."""
     root.mkdir()
     for folder in EXERCISES.iterdir():
         if folder.name in copies:
             shutil.copytree(folder, root / folder.name)
-        elif (folder / "exercise.toml").is_file():
+        elif (folder / "exercise.toml").is_file() or folder.name.startswith("_course"):
             (root / folder.name).symlink_to(folder)
     if course is not None:
         (root / "course.toml").write_text(course, encoding="utf-8")
     for draft in drafts:
-        shutil.copytree(EXERCISES / "gru-update-gate", root / draft)
-        toml = root / draft / "exercise.toml"
-        toml.write_text(
-            toml.read_text(encoding="utf-8").replace(
-                'id = "gru-update-gate"', f'id = "{draft}"\ndraft = true'
-            ),
-            encoding="utf-8",
-        )
+        gate_copy(root, draft, "draft = true")
+    for exercise_id, course_id in (elsewhere or {}).items():
+        gate_copy(root, exercise_id, f"course = {course_id!r}")
     return root
+
+
+def gate_copy(root: Path, exercise_id: str, field: str) -> None:
+    shutil.copytree(EXERCISES / "gru-update-gate", root / exercise_id)
+    toml = root / exercise_id / "exercise.toml"
+    toml.write_text(
+        toml.read_text(encoding="utf-8").replace(
+            'id = "gru-update-gate"', f'id = "{exercise_id}"\n{field}'
+        ),
+        encoding="utf-8",
+    )
 
 
 @contextmanager
@@ -48,8 +59,9 @@ def course_service(
     course: str | None,
     drafts: tuple[str, ...] = (),
     copies: tuple[str, ...] = (),
+    elsewhere: Mapping[str, str] | None = None,
 ) -> Iterator[tuple[TestClient, GradingRuntime]]:
-    catalog = build_catalog(tmp_path / "exercises", course, drafts, copies)
+    catalog = build_catalog(tmp_path / "exercises", course, drafts, copies, elsewhere)
     runtime = make_runtime(make_settings(database_url, tmp_path, exercises_dir=catalog), grader)
     try:
         with TestClient(create_app(runtime=runtime)) as client:

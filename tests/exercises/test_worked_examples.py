@@ -279,6 +279,38 @@ def parameter_count_values() -> Iterator[float]:
     yield from lesson_values()
 
 
+def softmax_cross_entropy_values() -> Iterator[float]:
+    """Each step of the worked example (the shift, the log-sum-exp, the losses, the
+    probabilities, the gradient before and after the division by N), and the large example."""
+    examples = public("softmax-cross-entropy")
+    ex = examples["worked example"]
+    z, y = ex["logits"], ex["labels"]
+    shifted = z - z.max(axis=-1, keepdims=True)
+    sums = np.exp(shifted).sum(axis=-1)
+    log_p = shifted - np.log(sums)[:, None]
+    rows = np.arange(len(y))
+    p = np.exp(log_p)
+    onehot = np.eye(z.shape[-1])[y]
+    yield from flat(sums, np.log(sums), z.max(axis=-1) + np.log(sums), log_p, -log_p[rows, y], p)
+    yield from flat(p - onehot, solution("softmax-cross-entropy")(**ex))
+    yield from flat(solution("softmax-cross-entropy")(**examples["one example with large logits"]))
+
+
+def layer_norm_values() -> Iterator[float]:
+    """The worked example's roots and normalised rows, and what the moments shortcut gives for
+    the vector with a large offset (its variance, its first output)."""
+    examples = public("layer-norm")
+    ex = examples["worked example"]
+    centred = ex["x"] - ex["x"].mean(axis=-1, keepdims=True)
+    root = np.sqrt(np.mean(centred**2, axis=-1) + ex["eps"])
+    yield from flat(root, centred / root[:, None], solution("layer-norm")(**ex))
+    offset = examples["one vector with a large offset"]
+    x = offset["x"]
+    moments = np.mean(x * x) - np.mean(x) ** 2
+    yield from flat(np.var(x), moments, (x - x.mean()) / np.sqrt(moments + offset["eps"]))
+    yield from flat(solution("layer-norm")(**offset))
+
+
 VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "gru-update-gate": update_gate_values,
     "gru-reset-gate": reset_gate_values,
@@ -291,6 +323,8 @@ VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "leaky-integrator": leaky_values,
     "marker-trace": marker_trace_values,
     "parameter-count": parameter_count_values,
+    "softmax-cross-entropy": softmax_cross_entropy_values,
+    "layer-norm": layer_norm_values,
     "_course": lesson_values,
 }
 
@@ -331,7 +365,8 @@ def texts() -> list[tuple[str, Path]]:
         for name in ("statement", "theory")
         for f in sorted(EXERCISES.glob(f"*/{name}*.md"))
     ]
-    return files + [("_course", f) for f in sorted(LESSON.glob("lesson*.md"))]
+    # Each course's lesson: the default course's in _course/, the others' in _course-<id>/.
+    return files + [(f.parent.name, f) for f in sorted(EXERCISES.glob("_course*/lesson*.md"))]
 
 
 def rules_of_thumb() -> Iterator[float]:
@@ -436,7 +471,7 @@ def public_arrays(exercise_id: str) -> list[np.ndarray]:
 
 @pytest.mark.parametrize(
     ("owner", "path"),
-    [t for t in texts() if t[0] != "_course"],
+    [t for t in texts() if not t[0].startswith("_course")],
     ids=lambda p: getattr(p, "name", p),
 )
 def test_every_printed_matrix_is_an_input_or_output_of_a_public_case(

@@ -15,9 +15,11 @@ router = APIRouter(prefix="/exercises", tags=["exercises"])
 
 @router.get("", response_model=list[ExerciseSummary], openapi_extra=OPTIONAL_AUTH)
 def list_exercises(catalog: CatalogDep, user: OptionalUser) -> list[ExerciseSummary]:
-    """Every exercise in course order (re-read from disk when a folder changes); drafts and
-    exercises of assignments not open yet only for instructors."""
-    return [service.summary(exercise) for exercise in service.visible_exercises(catalog, user)]
+    """Every exercise, course after course and each course in its order (re-read from disk
+    when a folder changes); drafts and exercises of assignments not open yet only for
+    instructors."""
+    listing = service.exercise_list(catalog, user)
+    return [service.summary(e, group.course) for group in listing.courses for e in group.exercises]
 
 
 @router.get(

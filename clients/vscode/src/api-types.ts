@@ -93,8 +93,9 @@ export interface paths {
         };
         /**
          * List Exercises
-         * @description Every exercise in course order (re-read from disk when a folder changes); drafts and
-         *     exercises of assignments not open yet only for instructors.
+         * @description Every exercise, course after course and each course in its order (re-read from disk
+         *     when a folder changes); drafts and exercises of assignments not open yet only for
+         *     instructors.
          */
         get: operations["list_exercises_exercises_get"];
         put?: never;
@@ -506,6 +507,18 @@ export interface components {
          */
         ExerciseDetail: {
             /**
+             * Course
+             * @description the id of the exercise's course; GET /exercises lists course after course
+             * @example gated-recurrence
+             */
+            course: string;
+            /**
+             * Course Title
+             * @description the course's title (English)
+             * @example Gated recurrent networks
+             */
+            course_title: string;
+            /**
              * Difficulty
              * @enum {string}
              */
@@ -586,6 +599,18 @@ export interface components {
         };
         /** ExerciseSummary */
         ExerciseSummary: {
+            /**
+             * Course
+             * @description the id of the exercise's course; GET /exercises lists course after course
+             * @example gated-recurrence
+             */
+            course: string;
+            /**
+             * Course Title
+             * @description the course's title (English)
+             * @example Gated recurrent networks
+             */
+            course_title: string;
             /**
              * Difficulty
              * @enum {string}

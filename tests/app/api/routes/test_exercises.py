@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from app.grading.runtime import GradingRuntime
 from app.main import create_app
 from app.models import Role, User
-from graders.exercises import ExerciseCatalog
+from graders.exercises import Exercise, ExerciseCatalog, course_of
 from tests.app.conftest import EXERCISES, read_exercise_file
 
 MakeUser = Callable[..., tuple[User, dict[str, str]]]
@@ -20,10 +20,23 @@ MakeUser = Callable[..., tuple[User, dict[str, str]]]
 def test_list_is_in_course_order_with_versions(client: TestClient) -> None:
     listed = client.get("/exercises").json()
     catalog = ExerciseCatalog(EXERCISES)
-    assert [e["id"] for e in listed] == [e.id for e in catalog.all()]
+    courses = catalog.courses()
+    rank = {course.id: place for place, course in enumerate(courses)}
+
+    def course_id(exercise: Exercise) -> str:
+        course = course_of(courses, exercise.course)
+        assert course is not None
+        return course.id
+
+    # Course after course (the sort is stable: each course keeps the catalog's order).
+    in_order = sorted(catalog.all(), key=lambda e: rank[course_id(e)])
+    assert [e["id"] for e in listed] == [e.id for e in in_order]
+    assert [e["course"] for e in listed] == [course_id(e) for e in in_order]
     first = listed[0]
     assert set(first) == {
         "id",
+        "course",
+        "course_title",
         "title",
         "difficulty",
         "tags",

@@ -1,0 +1,14 @@
+"""The variance divided by D - 1 (ddof=1) instead of D."""
+
+import numpy as np
+
+HINT = ("Your values are slightly too large in size: layer normalisation divides the sum of "
+        "squared deviations by D, the number of features (np.var's default, ddof=0), not by "
+        "D - 1. The unbiased estimate is for a sample of a population; here the row is all "
+        "there is.")
+
+
+def layer_norm(x, gamma, beta, eps):
+    mean = x.mean(axis=-1, keepdims=True)
+    variance = x.var(axis=-1, ddof=1, keepdims=True)
+    return gamma * (x - mean) / np.sqrt(variance + eps) + beta
