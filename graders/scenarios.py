@@ -190,7 +190,7 @@ def scenario_inputs(steps: Sequence[Step]) -> dict[str, Any]:
         where = f"step {number}"
         if step.kind in (StepKind.METHOD, StepKind.STATE) and step.handle not in kept:
             raise ValueError(f"{where}: no object is kept as {step.handle!r} before it")
-        arguments = []
+        arguments: list[list[Any]] = []
         for parameter, value in step.args.items():
             label = f"{where}, {_label(step)}: {parameter}"
             if isinstance(value, Ref):

@@ -223,7 +223,10 @@ def check_case_costs(
     code = read(exercise.path / "solution.py")
     limits = sandbox.limits.with_exercise_limits(exercise.limits.time_s, exercise.limits.memory_mb)
     costs = [
-        (case.name, cost_of(sandbox.run(code, exercise.sandbox_entry, plan_tasks([case])[0], limits)))
+        (
+            case.name,
+            cost_of(sandbox.run(code, exercise.sandbox_entry, plan_tasks([case])[0], limits)),
+        )
         for case in prepared.cases
     ]
     measured = [(name, cost) for name, cost in costs if cost is not None]

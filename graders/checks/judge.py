@@ -497,9 +497,7 @@ def changed_inputs_message(case: PreparedCase, mutated: Sequence[str]) -> str:
     advice = "work on a copy (e.g. x = x.copy()) or build new arrays"
     if case.spec.scenario:
         names = "; ".join(mutated)
-        return (
-            f"inputs: changed in place, which the statement does not ask for: {names}; {advice}"
-        )
+        return f"inputs: changed in place, which the statement does not ask for: {names}; {advice}"
     names = ", ".join(f"'{name}'" for name in mutated)
     return f"inputs: the function changed its input {names} in place; {advice}"
 

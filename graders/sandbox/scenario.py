@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -56,7 +56,7 @@ def _defined(namespace: Mapping[str, Any], name: str, what: str) -> Callable[...
     value = namespace.get(name)
     if not callable(value):
         raise NameError(f"the code does not define {what} named '{name}'")
-    return value
+    return cast(Callable[..., Any], value)
 
 
 def run_scenario(
@@ -133,7 +133,7 @@ def _returned_parts(step: Mapping[str, Any], returned: Any) -> Sequence[Any]:
         raise TypeError(
             f"returned {what} where a tuple of {len(returns)} values ({names}) is expected"
         )
-    return returned
+    return cast(Sequence[Any], returned)
 
 
 def snapshot(value: Any) -> Any:

@@ -153,6 +153,101 @@ ADAM_MISTAKES = {
         "            v_hat = self.v[key] / (1 - self.beta2**self.t)\n",
         "            m_hat = self.m[key]\n            v_hat = self.v[key]\n",
     ),
+    "not_in_place": (
+        "step must change the arrays of params in place (params[key] -= ...): the caller "
+        "keeps its own dict, and a new dict, or a name rebound inside step, never reaches it.",
+        "            params[key] -= ",
+        "            params = {**params, key: params[key]} ; params[key] = params[key] - ",
+    ),
+}
+
+
+AFFINE_SAMPLES = {
+    # Another way to the same numbers: a dict as the cache, einsum for the products.
+    "einsum_dict_cache": """
+        # expect: verdict=passed score=5 diagnosis=none
+        import numpy as np
+
+
+        def affine_forward(x, w, b):
+            return np.einsum("nd,dm->nm", x, w) + b, {"input": x, "weights": w}
+
+
+        def affine_backward(dout, cache):
+            x, w = cache["input"], cache["weights"]
+            return (
+                np.einsum("nm,dm->nd", dout, w),
+                np.einsum("nd,nm->dm", x, dout),
+                np.einsum("nm->m", dout),
+            )
+        """,
+    "dw_the_wrong_way_round": """
+        # expect: verdict=failed score=0 diagnosis=transposed_dw
+        import numpy as np
+
+
+        def affine_forward(x, w, b):
+            out = x.dot(w) + b
+            return out, (x, w, b)
+
+
+        def affine_backward(dout, cache):
+            x, w, b = cache
+            dx = dout.dot(w.T)
+            dw = dout.T.dot(x)
+            db = np.sum(dout, axis=0)
+            return dx, dw, db
+        """,
+}
+
+ADAM_SAMPLES = {
+    # Moments in one dict per key, updated with numpy's in-place operations.
+    "moments_per_key": """
+        # expect: verdict=passed score=5 diagnosis=none
+        import numpy as np
+
+
+        class Adam:
+            def __init__(self, lr=0.001, beta1=0.9, beta2=0.999, eps=1e-8):
+                self.lr, self.betas, self.eps = lr, (beta1, beta2), eps
+                self.t = 0
+                self.moments = {}
+
+            def step(self, params, grads):
+                self.t += 1
+                beta1, beta2 = self.betas
+                for key in params:
+                    g = grads[key]
+                    m, v = self.moments.setdefault(key, (np.zeros_like(g), np.zeros_like(g)))
+                    m *= beta1
+                    m += (1 - beta1) * g
+                    v *= beta2
+                    v += (1 - beta2) * g * g
+                    step = self.lr * np.sqrt(1 - beta2**self.t) / (1 - beta1**self.t)
+                    params[key] -= step * m / (np.sqrt(v) + self.eps * np.sqrt(1 - beta2**self.t))
+        """,
+    "new_dict_returned": """
+        # expect: verdict=failed score=0 diagnosis=not_in_place
+        import numpy as np
+
+
+        class Adam:
+            def __init__(self, lr=0.001, beta1=0.9, beta2=0.999, eps=1e-8):
+                self.lr, self.beta1, self.beta2, self.eps = lr, beta1, beta2, eps
+                self.t = 0
+                self.m, self.v = {}, {}
+
+            def step(self, params, grads):
+                self.t += 1
+                new = {}
+                for key, grad in grads.items():
+                    self.m[key] = self.beta1 * self.m.get(key, 0.0) + (1 - self.beta1) * grad
+                    self.v[key] = self.beta2 * self.v.get(key, 0.0) + (1 - self.beta2) * grad**2
+                    m_hat = self.m[key] / (1 - self.beta1**self.t)
+                    v_hat = self.v[key] / (1 - self.beta2**self.t)
+                    new[key] = params[key] - self.lr * m_hat / (np.sqrt(v_hat) + self.eps)
+                return new
+        """,
 }
 
 
@@ -164,6 +259,7 @@ def make_scenario_folder(
     cases: str,
     mistakes: dict[str, tuple[str, str, str]],
     starter: str,
+    samples: dict[str, str],
 ) -> Path:
     folder = root / exercise_id
     names = ", ".join(f'"{name}"' for name in entries)
@@ -187,6 +283,8 @@ def make_scenario_folder(
             folder / "mistakes" / f"{name}.py",
             f"HINT = {hint!r}\n" + solution.replace(right, wrong),
         )
+    for name, text in samples.items():
+        write(folder / "samples" / f"{name}.py", text)
     return folder
 
 
@@ -202,6 +300,7 @@ def make_affine_layer(root: Path) -> Path:
         AFFINE_MISTAKES,
         "def affine_forward(x, w, b):\n    return None, None\n\n\n"
         "def affine_backward(dout, cache):\n    return None, None, None\n",
+        AFFINE_SAMPLES,
     )
 
 
@@ -216,4 +315,5 @@ def make_adam(root: Path) -> Path:
         ADAM_MISTAKES,
         "class Adam:\n    def __init__(self, lr=0.001, beta1=0.9, beta2=0.999, eps=1e-8):\n"
         "        pass\n\n    def step(self, params, grads):\n        pass\n",
+        ADAM_SAMPLES,
     )

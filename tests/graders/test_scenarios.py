@@ -3,6 +3,7 @@ make, and what loading and preparing a scenario exercise refuses."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -136,14 +137,20 @@ def test_an_exception_names_its_step() -> None:
     def broken(dout: Any, cache: Any) -> None:
         raise ValueError("no")
 
-    entries = {"affine_forward": lambda x, w, b: (x, None), "affine_backward": broken}
+    entries: dict[str, Callable[..., Any]] = {
+        "affine_forward": lambda x, w, b: (x, None),
+        "affine_backward": broken,
+    }
     with pytest.raises(ValueError) as raised:
         run_scenario(entries, *scenario_inputs(affine_steps()).values())
     assert raised.value.__notes__ == ["in step 2, affine_backward"]
 
 
 def test_a_wrong_number_of_returned_values_is_said_in_words() -> None:
-    entries = {"affine_forward": lambda x, w, b: x, "affine_backward": lambda dout, cache: 0}
+    entries: dict[str, Callable[..., Any]] = {
+        "affine_forward": lambda x, w, b: x,
+        "affine_backward": lambda dout, cache: 0,
+    }
     with pytest.raises(TypeError) as raised:
         run_scenario(entries, *scenario_inputs(affine_steps()).values())
     assert str(raised.value) == (
@@ -243,6 +250,9 @@ def test_an_observed_value_is_as_it_was_at_its_step() -> None:
         cache[...] = 0  # a later step changes what an earlier one returned
         return dout, dout, dout
 
-    entries = {"affine_forward": forward, "affine_backward": backward}
+    entries: dict[str, Callable[..., Any]] = {
+        "affine_forward": forward,
+        "affine_backward": backward,
+    }
     observed = run_scenario(entries, *scenario_inputs(affine_steps()).values())
     np.testing.assert_array_equal(observed[0], X @ W + B)
