@@ -56,10 +56,18 @@ def two_layers_backward_in_reverse(rng):
     return [
         call("affine_forward", x=x, w=w1, b=b1, returns=("hidden", keep("first"))),
         call("affine_forward", x=x @ w1 + b1, w=w2, b=b2, returns=("out", keep("second"))),
-        call("affine_backward", dout=rng.normal(size=(3, 2)), cache=ref("second"),
-             returns=("dhidden", "dw2", "db2")),
-        call("affine_backward", dout=rng.normal(size=(3, 5)), cache=ref("first"),
-             returns=("dx", "dw1", "db1")),
+        call(
+            "affine_backward",
+            dout=rng.normal(size=(3, 2)),
+            cache=ref("second"),
+            returns=("dhidden", "dw2", "db2"),
+        ),
+        call(
+            "affine_backward",
+            dout=rng.normal(size=(3, 5)),
+            cache=ref("first"),
+            returns=("dx", "dw1", "db1"),
+        ),
     ]
 """
 
@@ -111,9 +119,7 @@ def steps(rng, count, **options):
     made = [construct("Adam", "opt", **options)]
     for number in range(count):
         given = keep("params", params) if number == 0 else ref("params")
-        made.append(
-            method("opt", "step", params=given, grads=gradients(rng), updates=["params"])
-        )
+        made.append(method("opt", "step", params=given, grads=gradients(rng), updates=["params"]))
     return [*made, state("opt", "t")]
 
 
@@ -135,10 +141,12 @@ def two_optimisers(rng):
     return [
         construct("Adam", "one", lr=0.1),
         construct("Adam", "two", lr=0.1),
-        method("one", "step", params=keep("first", first), grads=gradients(rng),
-               updates=["params"]),
-        method("two", "step", params=keep("second", second), grads=gradients(rng),
-               updates=["params"]),
+        method(
+            "one", "step", params=keep("first", first), grads=gradients(rng), updates=["params"]
+        ),
+        method(
+            "two", "step", params=keep("second", second), grads=gradients(rng), updates=["params"]
+        ),
         method("one", "step", params=ref("first"), grads=gradients(rng), updates=["params"]),
         state("one", "t"),
         state("two", "t"),

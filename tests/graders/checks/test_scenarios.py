@@ -4,6 +4,7 @@ messages naming each step and output, hidden tests telling nothing more than a c
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -22,8 +23,11 @@ from graders import (
     prepare_exercise,
 )
 from graders.validation import validate_folder
+from tests.graders.helpers import REPO
 from tests.graders.scenario_exercises import (
+    ADAM_CASES,
     ADAM_SOLUTION,
+    AFFINE_CASES,
     AFFINE_SOLUTION,
     make_adam,
     make_affine_layer,
@@ -203,3 +207,37 @@ def test_objects_share_no_state_unless_the_code_makes_them(
         ("five steps", Status.FAILED),
         ("two optimisers", Status.FAILED),
     ]
+
+
+def guide_section(title: str) -> str:
+    guide = (REPO / "docs" / "authoring.md").read_text(encoding="utf-8")
+    return guide.split(f"### {title}\n")[1].split("\n## ")[0].split("\n### ")[0]
+
+
+def test_the_guides_affine_example_is_the_fixture(
+    affine: PreparedExercise, sandbox: Sandbox
+) -> None:
+    section = guide_section("A forward and a backward function with the learner's cache")
+    solution, cases, public, hidden = re.findall(r"```\w*\n(.*?)```", section, re.S)
+    assert solution.removeprefix("# solution.py\n").strip() == AFFINE_SOLUTION.strip()
+    assert cases.removeprefix("# cases.py\n").strip() == AFFINE_CASES.strip()
+    report = graded(affine, AFFINE_SOLUTION.replace("x.T @ dout", "dout.T @ x"), sandbox)
+    assert messages(report)["four examples"] == public.strip()
+    assert messages(report)["one example"] == hidden.strip()
+    assert report.diagnosis is not None
+    assert f'"{report.diagnosis.hint}"' in " ".join(section.split())
+
+
+def test_the_guides_adam_example_is_the_fixture(adam: PreparedExercise, sandbox: Sandbox) -> None:
+    section = guide_section("A class whose method updates dicts in place")
+    solution, cases, public = re.findall(r"```\w*\n(.*?)```", section, re.S)
+    assert solution.removeprefix("# solution.py\n").strip() == ADAM_SOLUTION.strip()
+    assert cases.removeprefix("# cases.py\n").strip() == ADAM_CASES.strip()
+    code = ADAM_SOLUTION.replace(" / (1 - self.beta1**self.t)", "").replace(
+        " / (1 - self.beta2**self.t)", ""
+    )
+    report = graded(adam, code, sandbox)
+    assert messages(report)["two steps"] == public.strip()
+    assert f"`{messages(report)['five steps']}`" in " ".join(section.split())
+    assert report.diagnosis is not None
+    assert f'"{report.diagnosis.hint}"' in " ".join(section.split())
