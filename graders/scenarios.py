@@ -28,6 +28,7 @@ the reference's run keeps its own.
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -39,7 +40,7 @@ from graders.cases import DEFAULT_ATOL, DEFAULT_RTOL, declare_scenario
 from graders.sandbox.scenario import observed_names
 
 SCENARIO_INPUT = "steps"
-"""The name of a scenario case's first input: its program."""
+"""The name of a scenario case's first input: its program, as JSON text."""
 
 StepMaker = Callable[[np.random.Generator], Sequence["Step"]]
 
@@ -232,7 +233,7 @@ def scenario_inputs(steps: Sequence[Step]) -> dict[str, Any]:
         raise ValueError("a scenario must compare something: name a return, an update or a state")
     if len(set(names)) < len(names):
         raise ValueError(f"a scenario's compared values need different names: {names}")
-    return {SCENARIO_INPUT: program, **values}
+    return {SCENARIO_INPUT: json.dumps(program, separators=(",", ":")), **values}
 
 
 def _label(step: Step) -> str:

@@ -30,7 +30,12 @@ from graders.exercises.model import Exercise, PreparedCase, PreparedExercise
 from graders.mutation.mutants import Mutant, make_mutants
 from graders.mutation.runs import MutantRuns, default_cache_dir, engine_stamp, run_mutants
 from graders.results import DiagnosisSource
-from graders.sandbox.scenario import SCENARIO_PREFIX, observed_names, resolve_entry
+from graders.sandbox.scenario import (
+    SCENARIO_PREFIX,
+    observed_names,
+    read_program,
+    resolve_entry,
+)
 from graders.sandbox.wire import encode_value
 from graders.scenarios import SCENARIO_INPUT
 
@@ -102,7 +107,7 @@ def _run_case(
     expected = _expected(exercise, spec, solution, inputs)
     outputs, raised = _mistake_outputs(mistakes, inputs)
     declared = (
-        named_outputs(inputs[SCENARIO_INPUT], exercise.outputs)
+        named_outputs(read_program(inputs[SCENARIO_INPUT]), exercise.outputs)
         if spec.scenario
         else exercise.outputs
     )
@@ -138,7 +143,7 @@ def _make_inputs(exercise: Exercise, spec: CaseSpec) -> dict[str, Any]:
             f"input(s) {', '.join(sorted(unknown))}"
         )
     if spec.scenario:
-        _check_targets(exercise, spec, inputs[SCENARIO_INPUT])
+        _check_targets(exercise, spec, read_program(inputs[SCENARIO_INPUT]))
     for name, value in inputs.items():
         foreign = _cannot_cross(value)
         if foreign:

@@ -3,9 +3,10 @@ where what one call returns may stay here as a *handle* for a later call.
 
 A scenario exercise's entry (``exercise.toml`` ``entries``) reaches the sandbox as
 ``scenario:name,name,...``: :func:`resolve_entry` checks that the code defines each name and
-returns a function of ``(program, *values)``. The program is plain data (lists, strings and
-integers, built on the trusted side by ``graders.scenarios`` from the author's steps), so it
-crosses the channel like any input, and no author code ever runs here. A step is::
+returns a function of ``(program, *values)``. The program is JSON text (built on the trusted
+side by ``graders.scenarios`` from the author's steps), so it crosses the channel as one string
+input, which costs the sandbox's copies and changed-input checks nothing, and no author code
+ever runs here. It is a list of steps, each::
 
     {"do": "call" | "construct" | "method" | "state",
      "target": function, class, method or attribute name,
@@ -27,6 +28,7 @@ the reference, the known mistakes and the mutants on the trusted side.
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
@@ -59,14 +61,22 @@ def _defined(namespace: Mapping[str, Any], name: str, what: str) -> Callable[...
     return cast(Callable[..., Any], value)
 
 
+def read_program(program: str) -> list[dict[str, Any]]:
+    """The steps of a program's JSON text."""
+    steps = json.loads(program)
+    if type(steps) is not list or not all(type(step) is dict for step in steps):
+        raise ValueError("a scenario's program is a list of steps")
+    return steps
+
+
 def run_scenario(
-    entries: Mapping[str, Callable[..., Any]], program: Sequence[Mapping[str, Any]], *values: Any
+    entries: Mapping[str, Callable[..., Any]], program: str, *values: Any
 ) -> tuple[Any, ...]:
     """Run the program's steps in order and return what they let the trusted side see. An
     exception leaves with a note naming its step (``in step 2, affine_backward``)."""
     handles: dict[str, Any] = {}
     observed: list[Any] = []
-    for number, step in enumerate(program, start=1):
+    for number, step in enumerate(read_program(program), start=1):
         try:
             observed += _run_step(entries, step, values, handles)
         except BaseException as exc:  # the learner's code may raise anything

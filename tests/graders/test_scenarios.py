@@ -11,7 +11,13 @@ import numpy as np
 import pytest
 
 from graders import ExerciseError, load_exercise, prepare_exercise
-from graders.sandbox.scenario import observed_names, resolve_entry, run_scenario, scenario_entry
+from graders.sandbox.scenario import (
+    observed_names,
+    read_program,
+    resolve_entry,
+    run_scenario,
+    scenario_entry,
+)
 from graders.scenarios import (
     SCENARIO_INPUT,
     call,
@@ -46,7 +52,7 @@ def test_the_steps_become_data_and_their_arguments_named_inputs() -> None:
         "step 1, affine_forward: b",
         "step 2, affine_backward: dout",
     ]
-    program = inputs[SCENARIO_INPUT]
+    program = read_program(inputs[SCENARIO_INPUT])
     assert program[1] == {
         "do": "call",
         "target": "affine_backward",
@@ -75,7 +81,7 @@ def test_a_class_scenario_names_methods_updates_and_state() -> None:
             state("opt", "t"),
         ]
     )
-    assert observed_names(inputs[SCENARIO_INPUT]) == [
+    assert observed_names(read_program(inputs[SCENARIO_INPUT])) == [
         "step 2, opt.step: params",
         "step 3, opt.step: params",
         "step 4, opt.t",
