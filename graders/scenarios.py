@@ -148,12 +148,19 @@ def scenario(
     rtol: float = DEFAULT_RTOL,
     atol: float = DEFAULT_ATOL,
     seed: int | None = None,
+    batch_axes: object = None,
 ) -> Callable[[StepMaker], StepMaker]:
     """Declare a scenario case: the decorated function returns its steps.
 
     Options as for ``@case``. A scenario has no batch axes (batch consistency is checked on
     one-function cases only): its steps can call the functions on a batch and on one example.
+    ``batch_axes`` is refused, saying so.
     """
+    if batch_axes is not None:
+        raise ValueError(
+            "a scenario has no batch_axes: batch consistency is checked on one-function cases "
+            "only; let the scenario's steps call the functions on a batch and on single examples"
+        )
 
     def register(make_steps: StepMaker) -> StepMaker:
         @functools.wraps(make_steps)

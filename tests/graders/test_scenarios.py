@@ -262,3 +262,17 @@ def test_an_observed_value_is_as_it_was_at_its_step() -> None:
     }
     observed = run_scenario(entries, *scenario_inputs(affine_steps()).values())
     np.testing.assert_array_equal(observed[0], X @ W + B)
+
+
+def test_batch_axes_are_refused_with_the_reason(tmp_path: Path) -> None:
+    folder = make_affine_layer(tmp_path)
+    edit(
+        folder / "cases.py", "@scenario(public=True)", '@scenario(public=True, batch_axes={"x": 0})'
+    )
+    with pytest.raises(ExerciseError) as raised:
+        prepare_exercise(load_exercise(folder), mutant_cache=tmp_path / "cache")
+    assert str(raised.value) == (
+        "affine-layer/cases.py: raised ValueError: a scenario has no batch_axes: batch "
+        "consistency is checked on one-function cases only; let the scenario's steps call the "
+        "functions on a batch and on single examples"
+    )

@@ -241,3 +241,16 @@ def test_the_guides_adam_example_is_the_fixture(adam: PreparedExercise, sandbox:
     assert f"`{messages(report)['five steps']}`" in " ".join(section.split())
     assert report.diagnosis is not None
     assert f'"{report.diagnosis.hint}"' in " ".join(section.split())
+
+
+def test_a_warning_in_a_step_is_noted_on_the_public_test(
+    affine: PreparedExercise, sandbox: Sandbox
+) -> None:
+    code = AFFINE_SOLUTION.replace(
+        "    return x @ w + b, (x, w)", "    np.exp(1000.0)\n    return x @ w + b, (x, w)"
+    )
+    report = graded(affine, code, sandbox)
+    assert report.verdict is Verdict.PASSED
+    assert messages(report)["four examples"] == (
+        "warning: RuntimeWarning: overflow encountered in exp"
+    )
