@@ -64,7 +64,12 @@ def cold_grade(prepared: PreparedExercise, code: str, limits: SandboxLimits) -> 
     )
     theirs.close()
     run = exchange(
-        ours, code, prepared.exercise.entry, encode_tasks(tasks), time.monotonic() + 30, limits
+        ours,
+        code,
+        prepared.exercise.sandbox_entry,
+        encode_tasks(tasks),
+        time.monotonic() + 30,
+        limits,
     )
     ours.close()
     process.wait()

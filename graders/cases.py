@@ -20,7 +20,8 @@ the engine computes them by running ``solution.py`` on these inputs.
 
 A case whose right answer is not unique (any orthonormal basis of a column space, random
 draws in an order the statement leaves free) is judged by its checks alone, with no
-reference comparison: :func:`property_case`.
+reference comparison: :func:`property_case`. A case that calls several functions, or a
+class's methods, in order is a scenario: ``graders.scenarios``.
 """
 
 from __future__ import annotations
@@ -81,6 +82,8 @@ class CaseSpec:
     """The case's own CPU time limit (``@case(time_s=...)``)."""
     max_slowdown: float | None = None
     """The speed rule: at most this many times the reference's CPU time on the case."""
+    scenario: bool = False
+    """Its inputs are a scenario's steps and their arguments (graders/scenarios.py)."""
 
     @property
     def rng_seed(self) -> int:
@@ -210,6 +213,30 @@ def property_case(
         checks=tuple(checks),
         kind=CaseKind.PROPERTY,
     )
+
+
+def declare_scenario(
+    make_inputs: InputMaker,
+    *,
+    name: str,
+    public: bool,
+    points: float,
+    rtol: float,
+    atol: float,
+    seed: int | None,
+) -> None:
+    """Register a scenario case, whose ``make_inputs`` returns its steps as inputs (made by
+    ``graders.scenarios.scenario``, the author's decorator)."""
+    _declare(
+        name=name,
+        public=public,
+        points=points,
+        rtol=rtol,
+        atol=atol,
+        seed=seed,
+        checks=(),
+        scenario=True,
+    )(make_inputs)
 
 
 def _declare(

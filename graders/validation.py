@@ -117,9 +117,12 @@ def check_metadata(exercise: Exercise, result: ValidationResult) -> None:
 
 
 def check_arguments(prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult) -> None:
-    """Cases pass their inputs by position: their names must be the entry's parameters."""
+    """Cases pass their inputs by position: their names must be the entry's parameters. (A
+    scenario's steps pass theirs by name: a wrong one makes the reference raise.)"""
     exercise = prepared.exercise
-    reference = entry_function(exercise.path / "solution.py", exercise.entry)
+    if exercise.scenarios:
+        return
+    reference = entry_function(exercise.path / "solution.py", exercise.sandbox_entry)
     try:
         parameters = list(inspect.signature(reference).parameters)
     except (TypeError, ValueError):  # a builtin or C function: nothing to compare with
@@ -136,11 +139,12 @@ def check_arguments(prepared: PreparedExercise, sandbox: Sandbox, result: Valida
 
 def check_statement(prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult) -> None:
     exercise = prepared.exercise
-    if exercise.entry not in exercise.statements.get("en", ""):
-        result.problems.append(
-            f"statement.md: never names the entry function "
-            f"'{exercise.entry}'; say what the learner must write"
-        )
+    for name in exercise.names:
+        if name not in exercise.statements.get("en", ""):
+            what = "the entry function" if name == exercise.entry else "the function or class"
+            result.problems.append(
+                f"statement.md: never names {what} '{name}'; say what the learner must write"
+            )
     if (
         exercise.warnings is WarningPolicy.FAIL
         and "warning" not in exercise.statements.get("en", "").lower()
@@ -239,7 +243,7 @@ def check_rules(prepared: PreparedExercise, sandbox: Sandbox, result: Validation
 
 def check_reference(prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult) -> None:
     exercise = prepared.exercise
-    reference = entry_function(exercise.path / "solution.py", exercise.entry)
+    reference = entry_function(exercise.path / "solution.py", exercise.sandbox_entry)
     unstable = first_unstable_case(prepared, reference)
     if unstable is not None:
         result.problems.append(
@@ -274,7 +278,10 @@ def check_case_costs(
     code = read(exercise.path / "solution.py")
     limits = sandbox.limits.with_exercise_limits(exercise.limits.time_s, exercise.limits.memory_mb)
     costs = [
-        (case.name, cost_of(sandbox.run(code, exercise.entry, plan_tasks([case])[0], limits)))
+        (
+            case.name,
+            cost_of(sandbox.run(code, exercise.sandbox_entry, plan_tasks([case])[0], limits)),
+        )
         for case in prepared.cases
     ]
     measured = [(name, cost) for name, cost in costs if cost is not None]
@@ -453,7 +460,7 @@ def why_not_diagnosed(prepared: PreparedExercise, mistake: Mistake, report: Grad
             "be the diagnosis of wrong values or of failed checks, and the check's own "
             "message tells the learner; delete the file, or make it a mistake in the values"
         )
-    unstable = first_unstable_case(prepared, entry_function(mistake.path, exercise.entry))
+    unstable = first_unstable_case(prepared, entry_function(mistake.path, exercise.sandbox_entry))
     if unstable is not None:
         return (
             f"its output is not deterministic: two calls on case {unstable!r} return "

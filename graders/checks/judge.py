@@ -188,7 +188,7 @@ def grade(
     if forbidden is not None:
         return forbidden
     started = time.perf_counter()
-    run = sandbox.run(code, exercise.entry, tasks, limits)
+    run = sandbox.run(code, exercise.sandbox_entry, tasks, limits)
     duration_ms = round(((run.hidden_started_at or time.perf_counter()) - started) * 1000)
     try:
         report = judge(prepared, plans, run, limits, duration_ms, audience)
@@ -620,7 +620,7 @@ def judge_outcome(
             failure=error_failure(error),
         )
     tolerance = Tolerance(case.spec.rtol, case.spec.atol)
-    declared = exercise.outputs
+    declared = case.declared(exercise)
     batch_axis = (
         output_batch_axis(case.spec.output_batch_axis, declared) if case.spec.batched else None
     )
@@ -654,17 +654,11 @@ def further_checks(
             tuple(failure.name for failure in failures),
         )
     if plan.slices:
-        result = batch_consistency(plan, run, outcome.value, tolerance, exercise.outputs)
+        result = batch_consistency(plan, run, outcome.value, tolerance, case.declared(exercise))
         if not result.passed:
             return result
     if outcome.mutated:
-        names = ", ".join(f"'{name}'" for name in outcome.mutated)
-        return CheckResult(
-            False,
-            Check.INPUTS,
-            f"inputs: the function changed its input {names} "
-            "in place; work on a copy (e.g. x = x.copy()) or build new arrays",
-        )
+        return CheckResult(False, Check.INPUTS, changed_inputs_message(case, outcome.mutated))
     if outcome.warned and exercise.warnings is WarningPolicy.FAIL:
         # A hidden call tells only that it warned; its test shows the category alone.
         raised = "; ".join(outcome.warnings) or "a warning"
@@ -676,6 +670,17 @@ def further_checks(
             f"failure; {warning_advice(outcome.warnings, exercise.tags)}",
         )
     return CheckResult(True)
+
+
+def changed_inputs_message(case: PreparedCase, mutated: Sequence[str]) -> str:
+    """What the inputs check says of inputs a call changed in place (a scenario's are named by
+    their step: ``step 1, affine_forward: x``)."""
+    advice = "work on a copy (e.g. x = x.copy()) or build new arrays"
+    if case.spec.scenario:
+        names = "; ".join(mutated)
+        return f"inputs: changed in place, which the statement does not ask for: {names}; {advice}"
+    names = ", ".join(f"'{name}'" for name in mutated)
+    return f"inputs: the function changed its input {names} in place; {advice}"
 
 
 # numpy's floating-point warnings name the function: "overflow encountered in exp", then the

@@ -48,7 +48,8 @@ def load_exercise(path: Path | str) -> Exercise:
         title=meta["title"],
         difficulty=meta["difficulty"],
         tags=tuple(meta.get("tags", ())),
-        entry=meta["entry"],
+        entry=meta["entry"] if "entry" in meta else ", ".join(meta["entries"]),
+        entries=tuple(meta.get("entries", ())),
         path=path,
         version=folder_version(path),
         order=int(meta.get("order", 1000)),
@@ -78,7 +79,7 @@ def _read_metadata(path: Path) -> dict[str, Any]:
 
 
 def _check_required_fields(meta: dict[str, Any], path: Path, where: str) -> None:
-    for key in ("id", "title", "difficulty", "entry"):
+    for key in ("id", "title", "difficulty"):
         if not isinstance(meta.get(key), str) or not meta[key].strip():
             raise ExerciseError(f"{where}: field '{key}' is missing or not a non-empty string")
     if meta["id"] != path.name:
@@ -91,8 +92,32 @@ def _check_required_fields(meta: dict[str, Any], path: Path, where: str) -> None
             f"{where}: field 'difficulty' must be one of {', '.join(DIFFICULTIES)}"
             f", not {meta['difficulty']!r}"
         )
-    if not meta["entry"].isidentifier():
-        raise ExerciseError(f"{where}: field 'entry' must be a Python function name")
+    _check_entries(meta, where)
+
+
+def _check_entries(meta: dict[str, Any], where: str) -> None:
+    """One entry function (``entry``), or the functions and classes a scenario exercise's
+    cases call (``entries``)."""
+    if ("entry" in meta) == ("entries" in meta):
+        raise ExerciseError(
+            f"{where}: give either 'entry' (the function the learner writes) or 'entries' "
+            "(the functions and classes the scenarios call), not both or neither"
+        )
+    if "entry" in meta:
+        if not isinstance(meta["entry"], str) or not meta["entry"].isidentifier():
+            raise ExerciseError(f"{where}: field 'entry' must be a Python function name")
+        return
+    entries = meta["entries"]
+    if (
+        not isinstance(entries, list)
+        or not entries
+        or not all(isinstance(name, str) and name.isidentifier() for name in entries)
+        or len(set(entries)) < len(entries)
+    ):
+        raise ExerciseError(
+            f"{where}: field 'entries' must be a list of different Python names, such as "
+            '["affine_forward", "affine_backward"] or ["Adam"]'
+        )
 
 
 def _check_optional_fields(meta: dict[str, Any], where: str) -> None:

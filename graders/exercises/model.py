@@ -13,6 +13,7 @@ from graders.checks.diagnosis import Candidate, CaseTable
 from graders.checks.outputs import OutputSpec
 from graders.checks.rules import Rule
 from graders.mutation.mutants import Mutant
+from graders.sandbox.scenario import scenario_entry
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,8 @@ class Exercise:
     difficulty: str
     tags: tuple[str, ...]
     entry: str
+    """What the learner writes, as pages name it: the entry function, or for a scenario
+    exercise its ``entries`` (``affine_forward, affine_backward``)."""
     path: Path
     version: str
     order: int = 1000
@@ -66,6 +69,25 @@ class Exercise:
     theories: Mapping[str, str] = field(default_factory=dict)
     starter: str = ""
     mistakes: tuple[Mistake, ...] = ()
+    entries: tuple[str, ...] = ()
+    """The functions and classes a scenario exercise's learner writes (``entries`` in
+    exercise.toml); empty for an exercise of one entry function, whose cases call it."""
+
+    @property
+    def scenarios(self) -> bool:
+        """Whether the cases are scenarios (graders/scenarios.py) over ``entries``."""
+        return bool(self.entries)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every function or class the learner writes."""
+        return self.entries or (self.entry,)
+
+    @property
+    def sandbox_entry(self) -> str:
+        """What a case calls, as the sandbox, the reference and the mutants resolve it
+        (graders/sandbox/scenario.py: ``resolve_entry``)."""
+        return scenario_entry(self.entries) if self.entries else self.entry
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -95,10 +117,17 @@ class PreparedCase:
     slice_inputs: tuple[Mapping[str, Any], ...] = ()
     speed_runs: tuple[SpeedRun, ...] = ()
     """A speed case's further runs, each on inputs of its own (graders/checks/timing.py)."""
+    named_outputs: tuple[OutputSpec, ...] = ()
+    """A scenario's compared values, each named by its step (``step 2, affine_backward:
+    dw``); empty in a one-function case, whose outputs are the exercise's ``[[outputs]]``."""
 
     @property
     def name(self) -> str:
         return self.spec.name
+
+    def declared(self, exercise: Exercise) -> tuple[OutputSpec, ...]:
+        """What this case's outputs are called in messages, and how each is compared."""
+        return self.named_outputs or exercise.outputs
 
 
 @dataclass(frozen=True, eq=False)  # compared and hashed by identity: one per version

@@ -15,7 +15,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
@@ -31,7 +31,14 @@ from graders.exercises.model import Exercise, PreparedCase, PreparedExercise, Sp
 from graders.mutation.mutants import Mutant, make_mutants
 from graders.mutation.runs import MutantRuns, default_cache_dir, engine_stamp, run_mutants
 from graders.results import DiagnosisSource
+from graders.sandbox.scenario import (
+    SCENARIO_PREFIX,
+    observed_names,
+    read_program,
+    resolve_entry,
+)
 from graders.sandbox.wire import encode_value
+from graders.scenarios import SCENARIO_INPUT
 
 
 def prepare_exercise(exercise: Exercise, *, mutant_cache: Path | None = None) -> PreparedExercise:
@@ -39,14 +46,14 @@ def prepare_exercise(exercise: Exercise, *, mutant_cache: Path | None = None) ->
     known mistakes' here, the mutants' in a limited subprocess (graders/mutation/runs.py),
     cached under ``mutant_cache`` (default: the user's cache folder)."""
     specs = _collect_specs(exercise)
-    solution = entry_function(exercise.path / "solution.py", exercise.entry)
-    mistakes = {m.name: entry_function(m.path, exercise.entry) for m in exercise.mistakes}
+    solution = entry_function(exercise.path / "solution.py", exercise.sandbox_entry)
+    mistakes = {m.name: entry_function(m.path, exercise.sandbox_entry) for m in exercise.mistakes}
     made = [_run_case(exercise, spec, solution, mistakes) for spec in specs]
     mutants, runs = _run_mutants(exercise, made, mutant_cache)
     candidates = _candidates(exercise, mutants)
     cases = tuple(
         replace(
-            _prepare_case(case, position, mutants, runs, set(candidates), exercise.outputs),
+            _prepare_case(case, position, mutants, runs, set(candidates)),
             speed_runs=_speed_runs(exercise, case.spec, solution),
         )
         for position, case in enumerate(made)
@@ -65,6 +72,8 @@ class _CaseRun:
     """The output of each known mistake that returned."""
     raised: dict[str, str]
     """The kind of exception each other known mistake raised (``exception_name``)."""
+    declared: tuple[OutputSpec, ...]
+    """What its outputs are called and how each is compared."""
 
 
 def _collect_specs(exercise: Exercise) -> list[CaseSpec]:
@@ -77,6 +86,18 @@ def _collect_specs(exercise: Exercise) -> list[CaseSpec]:
         raise ExerciseError(f"{where}: case names must be unique")
     if not any(s.public for s in specs):
         raise ExerciseError(f"{where}: needs at least one public case (public=True)")
+    mixed = [s.name for s in specs if s.scenario is not exercise.scenarios]
+    if mixed:
+        raise ExerciseError(
+            f"{where}: case {mixed[0]!r} is "
+            + (
+                "not a scenario, but exercise.toml lists 'entries': declare every case "
+                "with @scenario (graders.scenarios)"
+                if exercise.scenarios
+                else "a scenario, but exercise.toml names one 'entry': list the functions and "
+                "classes its steps call in 'entries' instead"
+            )
+        )
     return specs
 
 
@@ -89,7 +110,26 @@ def _run_case(
     inputs = _make_inputs(exercise, spec)
     expected = _expected(exercise, spec, solution, inputs)
     outputs, raised = _mistake_outputs(mistakes, inputs)
-    return _CaseRun(spec, inputs, expected, outputs, raised)
+    declared = (
+        named_outputs(read_program(inputs[SCENARIO_INPUT]), exercise.outputs)
+        if spec.scenario
+        else exercise.outputs
+    )
+    return _CaseRun(spec, inputs, expected, outputs, raised, declared)
+
+
+def named_outputs(
+    program: Sequence[Mapping[str, Any]], rules: Sequence[OutputSpec]
+) -> tuple[OutputSpec, ...]:
+    """A scenario's compared values, named by their steps; each follows the rules of the
+    ``[[outputs]]`` of its own name (``dw`` for ``step 2, affine_backward: dw``) if declared."""
+    declared = []
+    for name in observed_names(program):
+        rule = next(
+            (r for r in rules if name.endswith((f": {r.name}", f".{r.name}"))), OutputSpec("")
+        )
+        declared.append(replace(rule, name=name))
+    return tuple(declared)
 
 
 def _speed_runs(
@@ -120,6 +160,8 @@ def _make_inputs(exercise: Exercise, spec: CaseSpec) -> dict[str, Any]:
             f"{where}: case {spec.name!r}: batch_axes names unknown "
             f"input(s) {', '.join(sorted(unknown))}"
         )
+    if spec.scenario:
+        _check_targets(exercise, spec, read_program(inputs[SCENARIO_INPUT]))
     for name, value in inputs.items():
         foreign = _cannot_cross(value)
         if foreign:
@@ -139,6 +181,19 @@ def _make_inputs(exercise: Exercise, spec: CaseSpec) -> dict[str, Any]:
     return inputs
 
 
+def _check_targets(
+    exercise: Exercise, spec: CaseSpec, program: Sequence[Mapping[str, Any]]
+) -> None:
+    """A scenario calls and constructs only what the learner is asked to write."""
+    for number, step in enumerate(program, start=1):
+        if step["do"] in ("call", "construct") and step["target"] not in exercise.entries:
+            raise ExerciseError(
+                f"{exercise.id}/cases.py: case {spec.name!r}: step {number} calls "
+                f"{step['target']!r}, which is not in exercise.toml's entries "
+                f"({', '.join(exercise.entries)})"
+            )
+
+
 def _expected(
     exercise: Exercise, spec: CaseSpec, solution: Callable[..., Any], inputs: Mapping[str, Any]
 ) -> Any:
@@ -146,7 +201,8 @@ def _expected(
         expected = call_entry(solution, inputs)
     except Exception as exc:
         raise ExerciseError(
-            f"{exercise.id}/solution.py: raised {type(exc).__name__} on case {spec.name!r}: {exc}"
+            f"{exercise.id}/solution.py: raised {type(exc).__name__} on case {spec.name!r}: "
+            + " ".join([str(exc), *(f"({note})" for note in getattr(exc, "__notes__", ()))])
         ) from exc
     foreign = _cannot_cross(expected)
     if foreign:
@@ -155,7 +211,7 @@ def _expected(
             "submission can return from the sandbox; return arrays, numbers, strings, None, "
             "lists, tuples or dicts with string keys"
         )
-    declared = len(exercise.outputs)
+    declared = 0 if spec.scenario else len(exercise.outputs)
     if declared > 1 and (not isinstance(expected, tuple | list) or len(expected) != declared):
         returned = (
             f"a tuple of {len(expected)}"
@@ -206,17 +262,17 @@ def _run_mutants(
 ) -> tuple[tuple[Mutant, ...], MutantRuns]:
     """The reference's mutants that ``run_mutants`` has outputs for, and those outputs."""
     reference = (exercise.path / "solution.py").read_text(encoding="utf-8")
-    mutants = tuple(make_mutants(reference, exercise.entry))
+    mutants = tuple(make_mutants(reference, exercise.names[0]))
     cache = (
         mutant_cache or default_cache_dir()
     ) / f"{exercise.id}-{exercise.version}-{engine_stamp()}.frame"
     runs = run_mutants(
         reference=reference,
         sources=[m.source for m in mutants],
-        entry=exercise.entry,
+        entry=exercise.sandbox_entry,
         inputs=[case.inputs for case in made],
         tolerances=[
-            loosest(Tolerance(case.spec.rtol, case.spec.atol), exercise.outputs) for case in made
+            loosest(Tolerance(case.spec.rtol, case.spec.atol), case.declared) for case in made
         ],
         time_s=exercise.limits.time_s,
         memory_mb=exercise.limits.memory_mb,
@@ -250,7 +306,6 @@ def _prepare_case(
     mutants: Sequence[Mutant],
     runs: MutantRuns,
     candidates: set[str],
-    declared: Sequence[OutputSpec],
 ) -> PreparedCase:
     outputs, raised = dict(case.outputs), dict(case.raised)
     for mutant in mutants:
@@ -268,7 +323,7 @@ def _prepare_case(
         candidates,
         _slices(case.spec, case.inputs),
         raised,
-        declared,
+        case.declared,
     )
 
 
@@ -286,6 +341,7 @@ def prepared_case(
     type in ``raised`` when known), judged wrong or right by the ``declared`` outputs'
     rules, or in a property case by the checks each fails."""
     tolerance = Tolerance(spec.rtol, spec.atol)
+    named = tuple(declared) if spec.scenario else ()
     if spec.kind is CaseKind.PROPERTY:
         checked = {
             key: Checked.of(
@@ -297,7 +353,7 @@ def prepared_case(
         }
         absent = {key for key in candidates if key not in outputs}
         table = CaseTable.by_checks(checked, absent, tolerance, raised)
-        return PreparedCase(spec, inputs, expected, outputs, table, slice_inputs)
+        return PreparedCase(spec, inputs, expected, outputs, table, slice_inputs, named)
     batch_axis = output_batch_axis(spec.output_batch_axis, declared) if spec.batched else None
     wrong = frozenset(
         key
@@ -306,7 +362,7 @@ def prepared_case(
         or not compare(expected, outputs[key], tolerance, batch_axis, declared).passed
     )
     table = CaseTable.build(expected, outputs, wrong, loosest(tolerance, declared), raised)
-    return PreparedCase(spec, inputs, expected, outputs, table, slice_inputs)
+    return PreparedCase(spec, inputs, expected, outputs, table, slice_inputs, named)
 
 
 def _run_file(file: Path) -> dict[str, Any]:
@@ -318,14 +374,21 @@ def _run_file(file: Path) -> dict[str, Any]:
 
 
 def entry_function(file: Path, entry: str) -> Callable[..., Any]:
-    """Run an instructor file and return its entry function, or say clearly why not."""
-    function = _run_file(file).get(entry)
-    if not callable(function):
-        raise ExerciseError(
-            f"{display_path(file)}: does not define the entry "
-            f"function '{entry}' named in exercise.toml"
+    """Run an instructor file and return what its cases call (``resolve_entry``: the entry
+    function, or a scenario's runner over its entries), or say clearly why not."""
+    namespace = _run_file(file)
+    try:
+        return resolve_entry(namespace, entry)
+    except NameError:
+        missing = next(
+            name
+            for name in entry.removeprefix(SCENARIO_PREFIX).split(",")
+            if not callable(namespace.get(name))
         )
-    return cast(Callable[..., Any], function)
+        what = "the entry function" if entry == missing else "the function or class"
+        raise ExerciseError(
+            f"{display_path(file)}: does not define {what} '{missing}' named in exercise.toml"
+        ) from None
 
 
 def call_entry(function: Callable[..., Any], inputs: Mapping[str, Any]) -> Any:

@@ -44,7 +44,14 @@ def make_mutants(source: str, entry: str) -> list[Mutant]:
     """Every mutant of ``source`` that still compiles, in source order."""
     tree = syntax.parse(source)
     scope = Scope.of(tree, entry)
-    functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+    # The module's functions and its classes' methods: a scenario exercise's learner writes
+    # several functions, or a class.
+    functions = [
+        node
+        for top in tree.body
+        for node in (top.body if isinstance(top, ast.ClassDef) else [top])
+        if isinstance(node, ast.FunctionDef)
+    ]
     mutants: list[Mutant] = []
     seen = {ast.unparse(tree)}
     for function in functions:

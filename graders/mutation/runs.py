@@ -39,6 +39,7 @@ from graders.checks.compare import Tolerance
 from graders.checks.diagnosis import close_rows, exception_name, flatten
 from graders.errors import MutantsNotRun
 from graders.sandbox.cpu_affinity import children_use_every_cpu
+from graders.sandbox.scenario import resolve_entry
 from graders.sandbox.wire import decode_value, encode_value, pack_frame, recv_frame
 
 logger = logging.getLogger(__name__)
@@ -305,7 +306,7 @@ def _outputs(
     try:
         namespace: dict[str, Any] = {"__name__": "numjudge_mutant"}
         exec(compile(source, "<mutant>", "exec"), namespace)
-        function = namespace[entry]
+        function = resolve_entry(namespace, entry)
         for position, arguments in enumerate(inputs):
             try:
                 with warnings.catch_warnings(), np.errstate(all="ignore"):

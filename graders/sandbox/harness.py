@@ -3,6 +3,8 @@
 The conversation on the channel (frames as in ``graders/sandbox/wire.py``), in this order:
 
 1. request (trusted side): ``{"code", "entry", "tasks": [public task, ...], "hidden": H}``
+   (``entry``: the function each task calls, or ``scenario:f,g`` for an exercise whose cases
+   are scenarios, each one task whose first argument is its steps: graders/sandbox/scenario.py)
    with the public tasks' input buffers. A task is ``{"names": [...], "args": [values],
    "flush": bool}``; ``flush`` closes a case. A batch item of a case's main call is
    ``{"names", "item": i, "axes": {name: axis}, "flush"}``: its inputs are those of the
@@ -51,6 +53,7 @@ from typing import Any, BinaryIO
 
 import numpy as np
 
+from graders.sandbox.scenario import resolve_entry
 from graders.sandbox.wire import decode_value, encode_value, pack_frame, recv_frame, send_frame
 
 SUBMISSION_FILE = "submission.py"
@@ -100,13 +103,16 @@ class Discard(io.TextIOBase):
 
 
 def describe_exception(exc: BaseException) -> dict[str, Any]:
-    """Type, message and the learner's own frames of the traceback (not the harness's)."""
+    """Type, message and the learner's own frames of the traceback (not the harness's). The
+    message ends with the exception's notes: a scenario's names the step that raised."""
+    notes = getattr(exc, "__notes__", None)
+    notes = [str(note) for note in notes] if type(notes) is list else []
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == SUBMISSION_FILE]
     line = frames[-1].lineno if frames else getattr(exc, "lineno", None)
     lines = traceback.format_list(frames) + traceback.format_exception_only(type(exc), exc)
     return {
         "type": type(exc).__name__,
-        "message": str(exc)[:MAX_ERROR_CHARS],
+        "message": "".join([str(exc), *(f" ({note})" for note in notes)])[:MAX_ERROR_CHARS],
         "line": line,
         "traceback": "".join(lines)[-MAX_ERROR_CHARS:],
     }
@@ -121,10 +127,7 @@ def load_submission(code: str, entry: str) -> Any:
     module = compile(code, SUBMISSION_FILE, "exec")
     FUNCTIONS_BY_LINE.update(functions_by_line(module))
     exec(module, namespace)
-    function = namespace.get(entry)
-    if not callable(function):
-        raise NameError(f"the code does not define a function named '{entry}'")
-    return function
+    return resolve_entry(namespace, entry)
 
 
 def functions_by_line(code: types.CodeType, name: str | None = None) -> dict[int, str]:

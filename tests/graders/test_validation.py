@@ -77,7 +77,8 @@ def test_broken_metadata_is_the_only_problem(gate_copy: Path, sandbox: Sandbox) 
     result = validated(gate_copy, sandbox)
     assert not result.ok
     assert result.problems == [
-        "gru-update-gate/exercise.toml: field 'entry' is missing or not a non-empty string"
+        "gru-update-gate/exercise.toml: give either 'entry' (the function the learner writes) "
+        "or 'entries' (the functions and classes the scenarios call), not both or neither"
     ]
     assert result.notes == []
 

@@ -148,7 +148,10 @@ class Client:
         code, function_name = code_of(code_or_function)
         if function_name is not None:
             entry = self.exercise(exercise_id).entry
-            if function_name != entry:  # the grader calls the exercise's entry name
+            # The grader calls the exercise's entry name. An exercise of several functions or
+            # classes (its entry "affine_forward, affine_backward") needs them all by their
+            # own names: a function given alone is sent as it is.
+            if function_name != entry and ", " not in entry:
                 code += f"\n\n{entry} = {function_name}\n"
         deadline = time.monotonic() + wait
         first_wait = min(wait, SERVER_WAIT_S)

@@ -68,7 +68,8 @@ def test_no_such_folder(tmp_path: Path) -> None:
 def test_missing_entry_field(gate_copy: Path) -> None:
     edit(gate_copy / "exercise.toml", 'entry = "update_gate"\n', "")
     assert load_error(gate_copy) == (
-        "gru-update-gate/exercise.toml: field 'entry' is missing or not a non-empty string"
+        "gru-update-gate/exercise.toml: give either 'entry' (the function the learner writes) "
+        "or 'entries' (the functions and classes the scenarios call), not both or neither"
     )
 
 

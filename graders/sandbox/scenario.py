@@ -1,0 +1,177 @@
+"""Running a scenario: several calls of the learner's functions, classes and methods in order,
+where what one call returns may stay here as a *handle* for a later call.
+
+A scenario exercise's entry (``exercise.toml`` ``entries``) reaches the sandbox as
+``scenario:name,name,...``: :func:`resolve_entry` checks that the code defines each name and
+returns a function of ``(program, *values)``. The program is JSON text (built on the trusted
+side by ``graders.scenarios`` from the author's steps), so it crosses the channel as one string
+input, which costs the sandbox's copies and changed-input checks nothing, and no author code
+ever runs here. It is a list of steps, each::
+
+    {"do": "call" | "construct" | "method" | "state",
+     "target": function, class, method or attribute name,
+     "handle": the object a method or state step reads, or a construct step's new object,
+     "args": [[parameter, source], ...],      source: ["input", i] the value ``values[i]``,
+                                              ["ref", handle] a kept object,
+                                              ["keep", handle, i] ``values[i]`` kept as handle
+     "returns": [[name, kept], ...], "unpack": bool,  the return value whole or as a tuple
+     "updates": [parameter, ...]}             arguments the call may change in place
+
+The function returns the *observed* values, in order: per call, its returned values that are
+not kept, then its updated arguments; per state step, the attribute. Each is copied when
+observed (arrays, and the lists, tuples and dicts holding them), so a later step cannot change
+what an earlier one showed; :func:`observed_names` names them (``step 2, affine_backward: dw``).
+Kept objects never leave: the trusted side's reference run keeps its own. The same code runs
+the reference, the known mistakes and the mutants on the trusted side.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
+
+import numpy as np
+
+SCENARIO_PREFIX = "scenario:"
+
+
+def scenario_entry(names: Sequence[str]) -> str:
+    """The entry a sandbox is given for an exercise whose cases are scenarios over ``names``."""
+    return SCENARIO_PREFIX + ",".join(names)
+
+
+def resolve_entry(namespace: Mapping[str, Any], entry: str) -> Callable[..., Any]:
+    """The function a case calls in a module's ``namespace``: the entry function, or for a
+    scenario entry the runner of its steps over the functions and classes it names.
+
+    Raises ``NameError`` naming what the code does not define."""
+    if not entry.startswith(SCENARIO_PREFIX):
+        return _defined(namespace, entry, "a function")
+    names = entry.removeprefix(SCENARIO_PREFIX).split(",")
+    entries = {name: _defined(namespace, name, "a function or class") for name in names}
+    return functools.partial(run_scenario, entries)
+
+
+def _defined(namespace: Mapping[str, Any], name: str, what: str) -> Callable[..., Any]:
+    value = namespace.get(name)
+    if not callable(value):
+        raise NameError(f"the code does not define {what} named '{name}'")
+    return cast(Callable[..., Any], value)
+
+
+def read_program(program: str) -> list[dict[str, Any]]:
+    """The steps of a program's JSON text."""
+    steps = json.loads(program)
+    if type(steps) is not list or not all(type(step) is dict for step in steps):
+        raise ValueError("a scenario's program is a list of steps")
+    return steps
+
+
+def run_scenario(
+    entries: Mapping[str, Callable[..., Any]], program: str, *values: Any
+) -> tuple[Any, ...]:
+    """Run the program's steps in order and return what they let the trusted side see. An
+    exception leaves with a note naming its step (``in step 2, affine_backward``)."""
+    handles: dict[str, Any] = {}
+    observed: list[Any] = []
+    for number, step in enumerate(read_program(program), start=1):
+        try:
+            observed += _run_step(entries, step, values, handles)
+        except BaseException as exc:  # the learner's code may raise anything
+            exc.add_note(f"in {step_label(number, step)}")
+            raise
+    return tuple(observed)
+
+
+def _run_step(
+    entries: Mapping[str, Callable[..., Any]],
+    step: Mapping[str, Any],
+    values: Sequence[Any],
+    handles: dict[str, Any],
+) -> list[Any]:
+    kind, target = step["do"], step["target"]
+    if kind == "state":
+        return [snapshot(getattr(handles[step["handle"]], target))]
+    updates = set(step["updates"])
+    arguments = {
+        parameter: _argument(source, values, handles, parameter in updates)
+        for parameter, source in step["args"]
+    }
+    if kind == "construct":
+        handles[step["handle"]] = entries[target](**arguments)
+        return []
+    function = entries[target] if kind == "call" else getattr(handles[step["handle"]], target)
+    returned = function(**arguments)
+    parts = _returned_parts(step, returned)
+    observed = []
+    for (name, kept), part in zip(step["returns"], parts, strict=True):
+        if kept:
+            handles[name] = part
+        else:
+            observed.append(snapshot(part))
+    return observed + [snapshot(arguments[parameter]) for parameter in step["updates"]]
+
+
+def _argument(
+    source: Sequence[Any], values: Sequence[Any], handles: dict[str, Any], updated: bool
+) -> Any:
+    """An argument's value. An input the call may change is passed as a copy, so that the
+    sandbox's check of inputs changed in place sees only the undeclared changes."""
+    if source[0] == "ref":
+        return handles[source[1]]
+    if source[0] == "keep":
+        handles[source[1]] = snapshot(values[source[2]])
+        return handles[source[1]]
+    value = values[source[1]]
+    return snapshot(value) if updated else value
+
+
+def _returned_parts(step: Mapping[str, Any], returned: Any) -> Sequence[Any]:
+    returns = step["returns"]
+    if not step["unpack"]:
+        return [returned][: len(returns)]
+    # Exact types only: a learner's sequence type would run its own __len__ and __iter__.
+    if type(returned) not in (tuple, list) or len(returned) != len(returns):
+        what = (
+            f"a {type(returned).__name__} of {len(returned)}"
+            if type(returned) in (tuple, list)
+            else f"a {type(returned).__name__}"
+        )
+        names = ", ".join(name for name, _kept in returns)
+        raise TypeError(
+            f"returned {what} where a tuple of {len(returns)} values ({names}) is expected"
+        )
+    return cast(Sequence[Any], returned)
+
+
+def snapshot(value: Any) -> Any:
+    """A copy of arrays and of the plain lists, tuples and dicts holding them, as they are
+    now; anything else as it is (it will not cross the channel as a value anyway)."""
+    if type(value) is np.ndarray:
+        return value.copy()
+    if type(value) in (list, tuple):
+        return type(value)(snapshot(item) for item in value)
+    if type(value) is dict:
+        return {key: snapshot(item) for key, item in value.items()}
+    return value
+
+
+def step_label(number: int, step: Mapping[str, Any]) -> str:
+    """``step 2, affine_backward``, ``step 3, opt.step``, ``step 4, opt.t``."""
+    on = f"{step['handle']}." if step["do"] in ("method", "state") else ""
+    return f"step {number}, {on}{step['target']}"
+
+
+def observed_names(program: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The name of each value ``run_scenario`` returns, in order."""
+    names = []
+    for number, step in enumerate(program, start=1):
+        label = step_label(number, step)
+        if step["do"] == "state":
+            names.append(label)
+            continue
+        names += [f"{label}: {name}" for name, kept in step["returns"] if not kept]
+        names += [f"{label}: {parameter}" for parameter in step["updates"]]
+    return names

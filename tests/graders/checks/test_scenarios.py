@@ -1,0 +1,256 @@
+"""Scenario cases graded in a real sandbox: the affine layer (two functions and the learner's
+own cache) and the Adam class (a method updating dicts in place, state read after the steps);
+messages naming each step and output, hidden tests telling nothing more than a category."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from graders import (
+    Failure,
+    GradeReport,
+    PreparedExercise,
+    Sandbox,
+    Status,
+    Verdict,
+    grade,
+    load_exercise,
+    prepare_exercise,
+)
+from graders.validation import validate_folder
+from tests.graders.helpers import REPO
+from tests.graders.scenario_exercises import (
+    ADAM_CASES,
+    ADAM_SOLUTION,
+    AFFINE_CASES,
+    AFFINE_SOLUTION,
+    make_adam,
+    make_affine_layer,
+)
+
+
+@pytest.fixture(scope="module")
+def affine(tmp_path_factory: pytest.TempPathFactory) -> PreparedExercise:
+    return prepare_exercise(load_exercise(make_affine_layer(tmp_path_factory.mktemp("ex"))))
+
+
+@pytest.fixture(scope="module")
+def adam(tmp_path_factory: pytest.TempPathFactory) -> PreparedExercise:
+    return prepare_exercise(load_exercise(make_adam(tmp_path_factory.mktemp("ex"))))
+
+
+def graded(prepared: PreparedExercise, code: str, sandbox: Sandbox) -> GradeReport:
+    return grade(prepared, textwrap.dedent(code), sandbox)
+
+
+def messages(report: GradeReport) -> dict[str, str]:
+    return {test.name: test.message for test in report.tests}
+
+
+def failures(report: GradeReport) -> dict[str, Failure | None]:
+    return {test.name: test.failure for test in report.tests}
+
+
+@pytest.mark.parametrize(
+    ("make", "solution"),
+    [(make_affine_layer, AFFINE_SOLUTION), (make_adam, ADAM_SOLUTION)],
+    ids=["affine", "adam"],
+)
+def test_the_folders_validate_with_their_samples(
+    make: Callable[[Path], Path], solution: str, tmp_path: Path, sandbox: Sandbox
+) -> None:
+    result = validate_folder(make(tmp_path), sandbox)
+    assert result.problems == []
+    assert result.notes[1].startswith("mutation score 100% ("), result.notes
+    assert result.notes[2] == "2 sample(s)"
+
+
+def test_the_reference_passes(affine: PreparedExercise, sandbox: Sandbox) -> None:
+    report = graded(affine, AFFINE_SOLUTION, sandbox)
+    assert report.verdict is Verdict.PASSED, messages(report)
+
+
+def test_a_transposed_gradient_is_named_by_its_step_and_output(
+    affine: PreparedExercise, sandbox: Sandbox
+) -> None:
+    report = graded(affine, AFFINE_SOLUTION.replace("x.T @ dout", "dout.T @ x"), sandbox)
+    assert messages(report) == {
+        "four examples": "step 2, affine_backward: dw: shape: expected (5, 3), got (3, 5): "
+        "transposed; with the axes in the expected order the values are right",
+        "one example": "shape: the output does not have the expected shape "
+        "(details are not shown for hidden tests)",
+        "two layers backward in reverse": "shape: the output does not have the expected "
+        "shape (details are not shown for hidden tests)",
+    }
+    assert report.diagnosis is not None and report.diagnosis.key == "transposed_dw"
+
+
+def test_a_cache_kept_in_a_global_fails_where_two_caches_live_at_once(
+    affine: PreparedExercise, sandbox: Sandbox
+) -> None:
+    code = """
+        CACHE = {}
+
+        def affine_forward(x, w, b):
+            CACHE["last"] = (x, w)
+            return x @ w + b, None
+
+        def affine_backward(dout, cache):
+            x, w = CACHE["last"]
+            return dout @ w.T, x.T @ dout, dout.sum(axis=0)
+        """
+    report = graded(affine, code, sandbox)
+    assert [(t.name, t.status) for t in report.tests] == [
+        ("four examples", Status.PASSED),
+        ("one example", Status.PASSED),
+        ("two layers backward in reverse", Status.ERROR),
+    ]
+    assert messages(report)["two layers backward in reverse"] == (
+        "raised an exception (details are not shown for hidden tests)"
+    )
+
+
+def test_an_input_changed_in_place_is_named_by_its_step(
+    affine: PreparedExercise, sandbox: Sandbox
+) -> None:
+    code = """
+        def affine_forward(x, w, b):
+            out, cache = x @ w + b, (x.copy(), w)
+            x[...] = 0
+            return out, cache
+
+        def affine_backward(dout, cache):
+            x, w = cache
+            return dout @ w.T, x.T @ dout, dout.sum(axis=0)
+        """
+    report = graded(affine, code, sandbox)
+    assert messages(report)["four examples"] == (
+        "inputs: changed in place, which the statement does not ask for: step 1, "
+        "affine_forward: x; work on a copy (e.g. x = x.copy()) or build new arrays"
+    )
+    assert set(failures(report).values()) == {Failure.CHANGED_INPUT}
+
+
+def test_a_missing_output_says_which_step_returned_what(
+    affine: PreparedExercise, sandbox: Sandbox
+) -> None:
+    code = AFFINE_SOLUTION.replace(", dout.sum(axis=0)", "")
+    report = graded(affine, code, sandbox)
+    assert messages(report)["four examples"] == (
+        "raised TypeError: returned a tuple of 2 where a tuple of 3 values (dx, dw, db) is "
+        "expected (in step 2, affine_backward)"
+    )
+
+
+def test_a_missing_function_is_named(affine: PreparedExercise, sandbox: Sandbox) -> None:
+    report = graded(affine, "def affine_forward(x, w, b):\n    return x, None\n", sandbox)
+    assert report.verdict is Verdict.ERROR
+    assert report.message == (
+        "Your code could not be loaded: raised NameError: the code does not define a "
+        "function or class named 'affine_backward'"
+    )
+
+
+def test_adam_passes_and_an_alternative_passes(adam: PreparedExercise, sandbox: Sandbox) -> None:
+    assert graded(adam, ADAM_SOLUTION, sandbox).verdict is Verdict.PASSED
+
+
+def test_updated_dicts_are_compared_key_by_key_after_each_step(
+    adam: PreparedExercise, sandbox: Sandbox
+) -> None:
+    code = ADAM_SOLUTION.replace(" / (1 - self.beta1**self.t)", "").replace(
+        " / (1 - self.beta2**self.t)", ""
+    )
+    report = graded(adam, code, sandbox)
+    public = messages(report)["two steps"]
+    assert public.startswith("step 2, opt.step: params: w: values: 6 of 6 elements"), public
+    assert report.diagnosis is not None and report.diagnosis.key == "no_bias_correction"
+    assert set(failures(report).values()) == {Failure.VALUES}
+
+
+def test_state_is_read_after_the_steps(adam: PreparedExercise, sandbox: Sandbox) -> None:
+    report = graded(adam, ADAM_SOLUTION.replace("self.t = 0\n", "self.t = 0.0\n"), sandbox)
+    assert messages(report)["two steps"] == "step 4, opt.t: type: expected an integer, got float 2"
+
+
+def test_a_gradient_changed_in_place_fails_while_params_may_change(
+    adam: PreparedExercise, sandbox: Sandbox
+) -> None:
+    code = ADAM_SOLUTION.replace(
+        "(np.sqrt(v_hat) + self.eps)", "(np.sqrt(v_hat) + self.eps)\n            grad[...] = 0"
+    )
+    report = graded(adam, code, sandbox)
+    assert messages(report)["two steps"].startswith(
+        "inputs: changed in place, which the statement does not ask for: step 2, opt.step: "
+        "grads; step 3, opt.step: grads; work on a copy"
+    ), messages(report)
+
+
+def test_objects_share_no_state_unless_the_code_makes_them(
+    adam: PreparedExercise, sandbox: Sandbox
+) -> None:
+    # Moments on the class, shared by every optimiser: the next object starts from the last
+    # one's, and two at once see each other's.
+    code = (
+        ADAM_SOLUTION.replace("self.m = {}\n", "")
+        .replace("self.v = {}\n", "")
+        .replace("class Adam:\n", "class Adam:\n    m = {}\n    v = {}\n\n")
+    )
+    report = graded(adam, code, sandbox)
+    assert [(t.name, t.status) for t in report.tests] == [
+        ("two steps", Status.PASSED),
+        ("five steps", Status.FAILED),
+        ("two optimisers", Status.FAILED),
+    ]
+
+
+def guide_section(title: str) -> str:
+    guide = (REPO / "docs" / "authoring.md").read_text(encoding="utf-8")
+    return guide.split(f"### {title}\n")[1].split("\n## ")[0].split("\n### ")[0]
+
+
+def test_the_guides_affine_example_is_the_fixture(
+    affine: PreparedExercise, sandbox: Sandbox
+) -> None:
+    section = guide_section("A forward and a backward function with the learner's cache")
+    solution, cases, public, hidden = re.findall(r"```\w*\n(.*?)```", section, re.S)
+    assert solution.removeprefix("# solution.py\n").strip() == AFFINE_SOLUTION.strip()
+    assert cases.removeprefix("# cases.py\n").strip() == AFFINE_CASES.strip()
+    report = graded(affine, AFFINE_SOLUTION.replace("x.T @ dout", "dout.T @ x"), sandbox)
+    assert messages(report)["four examples"] == public.strip()
+    assert messages(report)["one example"] == hidden.strip()
+    assert report.diagnosis is not None
+    assert f'"{report.diagnosis.hint}"' in " ".join(section.split())
+
+
+def test_the_guides_adam_example_is_the_fixture(adam: PreparedExercise, sandbox: Sandbox) -> None:
+    section = guide_section("A class whose method updates dicts in place")
+    solution, cases, public = re.findall(r"```\w*\n(.*?)```", section, re.S)
+    assert solution.removeprefix("# solution.py\n").strip() == ADAM_SOLUTION.strip()
+    assert cases.removeprefix("# cases.py\n").strip() == ADAM_CASES.strip()
+    code = ADAM_SOLUTION.replace(" / (1 - self.beta1**self.t)", "").replace(
+        " / (1 - self.beta2**self.t)", ""
+    )
+    report = graded(adam, code, sandbox)
+    assert messages(report)["two steps"] == public.strip()
+    assert f"`{messages(report)['five steps']}`" in " ".join(section.split())
+    assert report.diagnosis is not None
+    assert f'"{report.diagnosis.hint}"' in " ".join(section.split())
+
+
+def test_a_warning_in_a_step_is_noted_on_the_public_test(
+    affine: PreparedExercise, sandbox: Sandbox
+) -> None:
+    code = AFFINE_SOLUTION.replace(
+        "    return x @ w + b, (x, w)", "    np.exp(1000.0)\n    return x @ w + b, (x, w)"
+    )
+    report = graded(affine, code, sandbox)
+    assert report.verdict is Verdict.PASSED
+    assert messages(report)["four examples"] == (
+        "warning: RuntimeWarning: overflow encountered in exp"
+    )
