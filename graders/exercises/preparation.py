@@ -353,7 +353,9 @@ def prepared_case(
         }
         absent = {key for key in candidates if key not in outputs}
         table = CaseTable.by_checks(checked, absent, tolerance, raised)
-        return PreparedCase(spec, inputs, expected, outputs, table, slice_inputs, named)
+        return PreparedCase(
+            spec, inputs, expected, outputs, table, slice_inputs, named_outputs=named
+        )
     batch_axis = output_batch_axis(spec.output_batch_axis, declared) if spec.batched else None
     wrong = frozenset(
         key
@@ -362,7 +364,7 @@ def prepared_case(
         or not compare(expected, outputs[key], tolerance, batch_axis, declared).passed
     )
     table = CaseTable.build(expected, outputs, wrong, loosest(tolerance, declared), raised)
-    return PreparedCase(spec, inputs, expected, outputs, table, slice_inputs, named)
+    return PreparedCase(spec, inputs, expected, outputs, table, slice_inputs, named_outputs=named)
 
 
 def _run_file(file: Path) -> dict[str, Any]:

@@ -252,5 +252,5 @@ def test_a_warning_in_a_step_is_noted_on_the_public_test(
     report = graded(affine, code, sandbox)
     assert report.verdict is Verdict.PASSED
     assert messages(report)["four examples"] == (
-        "warning: RuntimeWarning: overflow encountered in exp"
+        "warning: RuntimeWarning: overflow encountered in exp (line 6, in affine_forward)"
     )
