@@ -9,6 +9,7 @@ case. Both languages of a text must print the same numbers.
 
 from __future__ import annotations
 
+import copy
 import math
 import re
 import runpy
@@ -279,6 +280,13 @@ def parameter_count_values() -> Iterator[float]:
     yield from lesson_values()
 
 
+def dropout_values() -> Iterator[float]:
+    # A copy: the case's generator is cached with its inputs, and drawing advances it.
+    ex = copy.deepcopy(public("dropout")["worked example"])
+    draws = copy.deepcopy(ex["rng"]).random(ex["x"].shape)
+    yield from flat(draws, solution("dropout")(**ex))
+
+
 VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "gru-update-gate": update_gate_values,
     "gru-reset-gate": reset_gate_values,
@@ -291,6 +299,7 @@ VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "leaky-integrator": leaky_values,
     "marker-trace": marker_trace_values,
     "parameter-count": parameter_count_values,
+    "dropout": dropout_values,
     "_course": lesson_values,
 }
 
