@@ -287,6 +287,11 @@ def dropout_values() -> Iterator[float]:
     yield from flat(draws, solution("dropout")(**ex))
 
 
+def pairwise_distances_values() -> Iterator[float]:
+    ex = public("pairwise-distances")["worked example"]
+    yield from flat(solution("pairwise-distances")(**ex), np.sqrt([2.0, 74.0]))
+
+
 VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "gru-update-gate": update_gate_values,
     "gru-reset-gate": reset_gate_values,
@@ -300,6 +305,7 @@ VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "marker-trace": marker_trace_values,
     "parameter-count": parameter_count_values,
     "dropout": dropout_values,
+    "pairwise-distances": pairwise_distances_values,
     "_course": lesson_values,
 }
 
