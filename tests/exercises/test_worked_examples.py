@@ -292,6 +292,11 @@ def pairwise_distances_values() -> Iterator[float]:
     yield from flat(solution("pairwise-distances")(**ex), np.sqrt([2.0, 74.0]))
 
 
+def conv_im2col_values() -> Iterator[float]:
+    ex = public("conv-im2col")["worked example"]
+    yield from flat(ex["x"], ex["w"], ex["b"], solution("conv-im2col")(**ex))
+
+
 VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "gru-update-gate": update_gate_values,
     "gru-reset-gate": reset_gate_values,
@@ -306,6 +311,7 @@ VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "parameter-count": parameter_count_values,
     "dropout": dropout_values,
     "pairwise-distances": pairwise_distances_values,
+    "conv-im2col": conv_im2col_values,
     "_course": lesson_values,
 }
 
