@@ -297,6 +297,14 @@ def conv_im2col_values() -> Iterator[float]:
     yield from flat(ex["x"], ex["w"], ex["b"], solution("conv-im2col")(**ex))
 
 
+def batchnorm_forward_values() -> Iterator[float]:
+    ex = public("batchnorm-forward")["worked example"]
+    x, eps = ex["x"], ex["eps"]
+    mean, var = x.mean(axis=0), x.var(axis=0)
+    x_hat = (x - mean) / np.sqrt(var + eps)
+    yield from flat(mean, var, np.sqrt(var + eps), x_hat, solution("batchnorm-forward")(**ex))
+
+
 VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "gru-update-gate": update_gate_values,
     "gru-reset-gate": reset_gate_values,
@@ -312,6 +320,7 @@ VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "dropout": dropout_values,
     "pairwise-distances": pairwise_distances_values,
     "conv-im2col": conv_im2col_values,
+    "batchnorm-forward": batchnorm_forward_values,
     "_course": lesson_values,
 }
 
