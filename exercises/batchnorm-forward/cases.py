@@ -69,8 +69,9 @@ def a_constant_feature(rng):
 
 @case(points=3)
 def far_from_zero(rng):
-    # Mean 1e4, spread 1: the variance as E[x^2] - E[x]^2 loses almost every digit.
-    return {"x": rng.normal(size=(50, 4)) + 1e4, **features(rng, 4),
+    # Mean 1e6, spread 1 (raw readings of a sensor, say): the variance as E[x^2] - E[x]^2
+    # keeps about four digits.
+    return {"x": rng.normal(size=(50, 4)) + 1e6, **features(rng, 4),
             "momentum": 0.9, "eps": 1e-5}
 
 
