@@ -2,7 +2,7 @@
 
 import numpy as np
 
-HINT = ("Your distances are wrong by up to about 1e-4 between close points that lie far from "
+HINT = ("Your distances are wrong by 1e-4 or so between close points that lie far from "
         "the origin. There |x|^2 and 2 x.y are huge and nearly equal, and their difference "
         "keeps only a few correct digits. Distances do not change when every point moves by "
         "the same vector: subtract one centre (the mean of X, say) from X and Y first.")
