@@ -273,13 +273,6 @@ def marker_trace_values() -> Iterator[float]:
     yield from lesson_values()
 
 
-def parameter_count_values() -> Iterator[float]:
-    count = solution("parameter-count")
-    for H in (1, 6, 20, 100):  # the theory's table of ratios
-        yield count("gated", 2, H, 1) / count("plain", 2, H, 1)
-    yield from lesson_values()
-
-
 def dropout_values() -> Iterator[float]:
     # A copy: the case's generator is cached with its inputs, and drawing advances it.
     ex = copy.deepcopy(public("dropout")["worked example"])
@@ -305,6 +298,13 @@ def batchnorm_forward_values() -> Iterator[float]:
     yield from flat(mean, var, np.sqrt(var + eps), x_hat, solution("batchnorm-forward")(**ex))
 
 
+def parameter_count_values() -> Iterator[float]:
+    count = solution("parameter-count")
+    for H in (1, 6, 20, 100):  # the theory's table of ratios
+        yield count("gated", 2, H, 1) / count("plain", 2, H, 1)
+    yield from lesson_values()
+
+
 VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "gru-update-gate": update_gate_values,
     "gru-reset-gate": reset_gate_values,
@@ -316,11 +316,11 @@ VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "gated-unit-bptt": bptt_values,
     "leaky-integrator": leaky_values,
     "marker-trace": marker_trace_values,
-    "parameter-count": parameter_count_values,
     "dropout": dropout_values,
     "pairwise-distances": pairwise_distances_values,
     "conv-im2col": conv_im2col_values,
     "batchnorm-forward": batchnorm_forward_values,
+    "parameter-count": parameter_count_values,
     "_course": lesson_values,
 }
 
