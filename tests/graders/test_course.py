@@ -157,7 +157,7 @@ def test_an_exercise_in_two_assignments_is_refused(tmp_path: Path) -> None:
 def test_the_bundled_course_assigns_every_exercise_once() -> None:
     catalog = ExerciseCatalog(REPO / "exercises")
     course = catalog.course()
-    assert len(course.assignments) == 2
+    assert len(course.assignments) == 3
     assigned = [i for a in course.assignments for i in a.exercise_ids]
     assert sorted(assigned) == catalog.ids()
     assert all(isinstance(a, Assignment) and a.opens < a.due for a in course.assignments)

@@ -163,11 +163,15 @@ def test_unknown_assignment_and_no_credentials(
     assert client.get("/assignments").status_code == 401
 
 
-def test_the_bundled_course_lists_its_two_assignments(
+def test_the_bundled_course_lists_its_three_assignments(
     client: TestClient, make_user: MakeUser
 ) -> None:
     _, ada = make_user("ada")
     assert EXERCISES.joinpath("course.toml").is_file()
     response = client.get("/assignments", headers=ada)
     assert response.status_code == 200
-    assert [a["id"] for a in response.json()] == ["gru-by-hand", "gated-units-compared"]
+    assert [a["id"] for a in response.json()] == [
+        "gru-by-hand",
+        "gated-units-compared",
+        "numpy-foundations",
+    ]
