@@ -175,13 +175,7 @@ def test_static_files_are_served_and_confined(client: TestClient) -> None:
 def test_every_exercise_page_renders_in_every_language(
     client: TestClient, runtime: GradingRuntime
 ) -> None:
-    # An instructor: learners do not see the exercises of an assignment not yet open.
-    with runtime.sessions() as session:
-        account_store.create_user(
-            session=session, name="teacher", role=Role.INSTRUCTOR, password="teach-me-numpy"
-        )
-        session.commit()
-    sign_in(client, "teacher", "teach-me-numpy")
+    sign_up(client, "ada")
     for exercise in runtime.catalog.all():
         for lang in exercise.languages:
             page = client.get(f"/learn/{exercise.id}?lang={lang}")

@@ -163,9 +163,7 @@ def test_unknown_assignment_and_no_credentials(
     assert client.get("/assignments").status_code == 401
 
 
-def test_the_bundled_course_lists_its_three_assignments(
-    client: TestClient, make_user: MakeUser
-) -> None:
+def test_the_bundled_course_lists_its_assignments(client: TestClient, make_user: MakeUser) -> None:
     _, ada = make_user("ada")
     assert EXERCISES.joinpath("course.toml").is_file()
     response = client.get("/assignments", headers=ada)
