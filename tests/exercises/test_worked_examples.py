@@ -9,6 +9,7 @@ case. Both languages of a text must print the same numbers.
 
 from __future__ import annotations
 
+import copy
 import math
 import re
 import runpy
@@ -272,6 +273,31 @@ def marker_trace_values() -> Iterator[float]:
     yield from lesson_values()
 
 
+def dropout_values() -> Iterator[float]:
+    # A copy: the case's generator is cached with its inputs, and drawing advances it.
+    ex = copy.deepcopy(public("dropout")["worked example"])
+    draws = copy.deepcopy(ex["rng"]).random(ex["x"].shape)
+    yield from flat(draws, solution("dropout")(**ex))
+
+
+def pairwise_distances_values() -> Iterator[float]:
+    ex = public("pairwise-distances")["worked example"]
+    yield from flat(solution("pairwise-distances")(**ex), np.sqrt([2.0, 74.0]))
+
+
+def conv_im2col_values() -> Iterator[float]:
+    ex = public("conv-im2col")["worked example"]
+    yield from flat(ex["x"], ex["w"], ex["b"], solution("conv-im2col")(**ex))
+
+
+def batchnorm_forward_values() -> Iterator[float]:
+    ex = public("batchnorm-forward")["worked example"]
+    x, eps = ex["x"], ex["eps"]
+    mean, var = x.mean(axis=0), x.var(axis=0)
+    x_hat = (x - mean) / np.sqrt(var + eps)
+    yield from flat(mean, var, np.sqrt(var + eps), x_hat, solution("batchnorm-forward")(**ex))
+
+
 def parameter_count_values() -> Iterator[float]:
     count = solution("parameter-count")
     for H in (1, 6, 20, 100):  # the theory's table of ratios
@@ -322,6 +348,10 @@ VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "gated-unit-bptt": bptt_values,
     "leaky-integrator": leaky_values,
     "marker-trace": marker_trace_values,
+    "dropout": dropout_values,
+    "pairwise-distances": pairwise_distances_values,
+    "conv-im2col": conv_im2col_values,
+    "batchnorm-forward": batchnorm_forward_values,
     "parameter-count": parameter_count_values,
     "softmax-cross-entropy": softmax_cross_entropy_values,
     "layer-norm": layer_norm_values,
