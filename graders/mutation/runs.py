@@ -91,7 +91,8 @@ def probes(inputs: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 def noisy(value: Any, rng: np.random.Generator) -> Any:
     if isinstance(value, np.ndarray) and value.dtype.kind == "f" and value.size:
-        scale = float(np.std(value)) or 1.0
+        finite = value[np.isfinite(value)]  # a case of infinities keeps them, noise or not
+        scale = (float(np.std(finite)) if finite.size else 0.0) or 1.0
         return value + 0.5 * scale * rng.standard_normal(value.shape)
     if isinstance(value, list | tuple):
         return type(value)(noisy(item, rng) for item in value)

@@ -10,6 +10,7 @@ case. Both languages of a text must print the same numbers.
 from __future__ import annotations
 
 import copy
+import inspect
 import math
 import re
 import runpy
@@ -337,6 +338,13 @@ def layer_norm_values() -> Iterator[float]:
     yield from flat(solution("layer-norm")(**offset))
 
 
+def adam_values() -> Iterator[float]:
+    """The statement prints the constructor's defaults: read from the reference's signature."""
+    adam = entry_function(CATALOG.load("adam").path / "solution.py", "Adam")
+    defaults = (p.default for p in inspect.signature(adam).parameters.values())
+    yield from (value for value in defaults if isinstance(value, float))
+
+
 VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "gru-update-gate": update_gate_values,
     "gru-reset-gate": reset_gate_values,
@@ -355,6 +363,7 @@ VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "parameter-count": parameter_count_values,
     "softmax-cross-entropy": softmax_cross_entropy_values,
     "layer-norm": layer_norm_values,
+    "adam": adam_values,
     "_course": lesson_values,
 }
 

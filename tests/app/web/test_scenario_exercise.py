@@ -18,7 +18,7 @@ from tests.app.conftest import make_runtime, make_settings, wipe
 from tests.app.web.helpers import sign_up
 from tests.app.web.test_pages import exercise_config
 
-AFFINE = Path(__file__).resolve().parents[3] / "incoming" / "numpy-foundations" / "affine-layer"
+AFFINE = Path(__file__).resolve().parents[3] / "exercises" / "affine-layer"
 Served = tuple[TestClient, dict[str, str]]
 
 
