@@ -22,6 +22,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from graders.sandbox import cgroups
+
 PROGRAMS = ("ip", "nsenter", "unshare", "runuser", "redis-server")
 SHARED_RUN = Path("/run/numjudge")
 """uid and core claims are per kernel: every machine on it sees the host's folder (compose
@@ -43,7 +45,16 @@ def unmet() -> str | None:
         missing.append("the PostgreSQL server (/usr/lib/postgresql/*/bin/postgres)")
     if missing:
         return f"the cluster test needs {', '.join(missing)}: not installed"
+    if not os.access(parent_cgroup(), os.W_OK):
+        return f"no writable cgroup here ({parent_cgroup()}): the machines' sandboxes need one"
     return None
+
+
+def parent_cgroup() -> Path:
+    """The cgroup (memory's, in v1) under which this process's children make their
+    sandboxes' cgroups: the machines started here share it."""
+    version = cgroups.detect_version()
+    return cgroups.own_cgroup("" if version is cgroups.CgroupVersion.V2 else "memory", version)
 
 
 def _ip(*args: str) -> None:

@@ -21,8 +21,8 @@ from sqlalchemy import select
 from app.core.db import dispose_engines, session_scope, upgrade_database
 from app.models import Role, Submission, SubmissionStatus, Worker
 from app.store import accounts as account_store
-from graders.sandbox import cgroups, state
-from tests.app.cluster import Cluster, stop, unmet
+from graders.sandbox import state
+from tests.app.cluster import Cluster, parent_cgroup, stop, unmet
 from tests.app.conftest import read_exercise_file
 from tests.app.live import NUMJUDGE, REPO, service_env, wait_all_done
 
@@ -91,11 +91,9 @@ def _canary_passed(database_url: str, hostname: str) -> bool:
 def _other_machines_cgroups() -> set[str]:
     """The sandbox cgroups of other machines than this test's, under the parent cgroup this
     test shares with its machines."""
-    version = cgroups.detect_version()
-    parent = cgroups.own_cgroup("" if version is cgroups.CgroupVersion.V2 else "memory", version)
     return {
         folder.name
-        for folder in parent.glob(f"{state.STATE_PREFIX}*")
+        for folder in parent_cgroup().glob(f"{state.STATE_PREFIX}*")
         if not folder.name.startswith(state.own_prefix())
     }
 
