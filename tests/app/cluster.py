@@ -1,7 +1,7 @@
 """Machines of their own on one kernel, for the cluster test: each in a network namespace on a
 bridge, and each of its processes in a mount and UTS namespace of its own (its hostname, a
-private temporary folder named by TMPDIR, a private /run and HOME), as docs/deploy.md's
-machines would run. A data machine runs PostgreSQL and Redis, both with a password.
+/tmp of its own with HOME in it, a /run of its own), as docs/deploy.md's machines would run.
+A data machine runs PostgreSQL and Redis, both with a password.
 
 Only root can build this; :func:`unmet` says in one line why it cannot be built here.
 """
@@ -17,12 +17,14 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from graders.sandbox import cgroups
+from tests.app.live import REPO
 
 PROGRAMS = ("ip", "nsenter", "unshare", "runuser", "redis-server")
 SHARED_RUN = Path("/run/numjudge")
@@ -80,12 +82,14 @@ def _free_subnet() -> ipaddress.IPv4Network:
 @dataclass
 class Machine:
     """A network namespace on the bridge; each process started on it gets its own hostname,
-    temporary folder, /run and HOME."""
+    /tmp (HOME in it), and /run."""
 
-    name: str
+    hostname: str
+    """The machine's name and its cluster's: another cluster's worker1 is not this one's."""
     namespace: str
     address: str
-    folder: Path
+    hold: Path
+    """A folder outside /tmp where the setup keeps what it moves into the fresh /tmp and /run."""
     processes: list[subprocess.Popen[bytes]] = field(default_factory=list)
 
     def start(
@@ -93,20 +97,10 @@ class Machine:
     ) -> subprocess.Popen[bytes]:
         """Run ``argv`` on this machine. Each ``exec`` replaces the process, so the returned
         process is ``argv``'s own (a signal to it reaches the program itself)."""
-        tmp, home, kept = self.folder / "tmp", self.folder / "home", self.folder / "run-numjudge"
-        for folder in (tmp, home, kept):
-            folder.mkdir(parents=True, exist_ok=True)
-        SHARED_RUN.mkdir(parents=True, exist_ok=True)
         # nsenter, not `ip netns exec`: that mounts a fresh /sys without the cgroup hierarchy,
         # and the sandbox's cgroups would be missing.
         enter = ["nsenter", f"--net=/run/netns/{self.namespace}"]
         if private:
-            # The host's /run/numjudge is set aside before a fresh /run hides it, then moved in.
-            setup = (
-                f"hostname {self.name} && mount --bind {SHARED_RUN} {kept} && "
-                f"mount -t tmpfs -o mode=1777 tmpfs {tmp} && mount -t tmpfs tmpfs /run && "
-                f'mkdir -p {SHARED_RUN} && mount --move {kept} {SHARED_RUN} && exec "$@"'
-            )
             command = [
                 *enter,
                 "unshare",
@@ -116,11 +110,12 @@ class Machine:
                 "private",
                 "sh",
                 "-c",
-                setup,
+                self._setup(),
                 "sh",
                 *argv,
             ]
-            env = env | {"TMPDIR": str(tmp), "HOME": str(home)}
+            env = {key: value for key, value in env.items() if key != "TMPDIR"}
+            env["HOME"] = "/tmp/home"
         else:
             command = [*enter, *argv]
         with log.open("ab") as out:
@@ -129,6 +124,31 @@ class Machine:
             )
         self.processes.append(process)
         return process
+
+    def _setup(self) -> str:
+        """The shell steps that give the process its hostname, /tmp and /run. The host's
+        /run/numjudge is set aside before the fresh /run hides it, then moved in; what the
+        process runs from (the checkout, its virtual environment, the interpreter) stays
+        visible if it lives under /tmp, bound back from the host's /tmp, set aside first."""
+        kept_run, kept_tmp = self.hold / "run-numjudge", self.hold / "tmp"
+        for folder in (kept_run, kept_tmp):
+            folder.mkdir(parents=True, exist_ok=True)
+        SHARED_RUN.mkdir(parents=True, exist_ok=True)
+        used = {Path(os.path.realpath(p)) for p in (REPO, sys.prefix, sys.base_prefix)}
+        under_tmp = sorted(p.relative_to("/tmp") for p in used if p.is_relative_to("/tmp"))
+        steps = [
+            f"hostname {self.hostname}",
+            f"mount --bind {SHARED_RUN} {kept_run}",
+            f"mount --bind /tmp {kept_tmp}",
+            "mount -t tmpfs -o mode=1777 tmpfs /tmp",
+            *(f"mkdir -p /tmp/{p} && mount --bind {kept_tmp / p} /tmp/{p}" for p in under_tmp),
+            "mkdir /tmp/home",
+            "mount -t tmpfs tmpfs /run",
+            f"mkdir -p {SHARED_RUN}",
+            f"mount --move {kept_run} {SHARED_RUN}",
+            'exec "$@"',
+        ]
+        return " && ".join(steps)
 
 
 def stop(process: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
@@ -187,7 +207,7 @@ class Cluster:
         _ip("-n", namespace, "addr", "add", f"{address}/24", "dev", inside)
         _ip("-n", namespace, "link", "set", inside, "up")
         _ip("-n", namespace, "link", "set", "lo", "up")
-        machine = Machine(name, namespace, address, self.folder / name)
+        machine = Machine(f"{name}-{self.token}", namespace, address, self._data_folder / name)
         self.machines[name] = machine
         return machine
 

@@ -22,7 +22,7 @@ from app.core.db import dispose_engines, session_scope, upgrade_database
 from app.models import Role, Submission, SubmissionStatus, Worker
 from app.store import accounts as account_store
 from graders.sandbox import state
-from tests.app.cluster import Cluster, parent_cgroup, stop, unmet
+from tests.app.cluster import Cluster, Machine, parent_cgroup, stop, unmet
 from tests.app.conftest import read_exercise_file
 from tests.app.live import NUMJUDGE, REPO, service_env, wait_all_done
 
@@ -80,10 +80,15 @@ def _rows(database_url: str, ids: list[str]) -> dict[str, Submission]:
         return {row.id: row for row in rows}
 
 
-def _canary_passed(database_url: str, hostname: str) -> bool:
+def _on(machine: Machine, worker: str | None) -> bool:
+    """Whether ``worker`` (a row's or a heartbeat's ``host:pid``) runs on ``machine``."""
+    return (worker or "").startswith(f"{machine.hostname}:")
+
+
+def _canary_passed(database_url: str, machine: Machine) -> bool:
     with session_scope(database_url) as session:
         return any(
-            worker.canary_ok and worker.id.startswith(f"{hostname}:")
+            worker.canary_ok and _on(machine, worker.id)
             for worker in session.scalars(select(Worker))
         )
 
@@ -132,13 +137,13 @@ def test_three_machines_grade_every_submission_through_a_dead_worker_and_an_outa
         logs / "web1.log",
     )
     killed = worker1.start([NUMJUDGE, "worker", "--workers", "2"], env, logs / "worker1.log")
-    _wait(lambda: _canary_passed(database, "worker1"), "worker1's canary grading")
+    _wait(lambda: _canary_passed(database, worker1), "worker1's canary grading")
     # worker2 starts beside a working worker1, under the same parent cgroup, from a /tmp where
     # worker1's state folders are not: it must leave worker1's sandbox cgroups alone.
     theirs = _other_machines_cgroups()
     assert theirs, "worker1 made no sandbox cgroup under the parent it shares with worker2"
     worker2.start([NUMJUDGE, "worker", "--workers", "2"], env, logs / "worker2.log")
-    _wait(lambda: _canary_passed(database, "worker2"), "worker2's canary grading")
+    _wait(lambda: _canary_passed(database, worker2), "worker2's canary grading")
     assert theirs <= _other_machines_cgroups()
     url = f"http://{web.address}:{PORT}"
     _wait(lambda: _healthy(url), "web1 healthy with a worker's passing canary")
@@ -158,7 +163,7 @@ def test_three_machines_grade_every_submission_through_a_dead_worker_and_an_outa
 
         def running_on_worker1() -> bool:
             return any(
-                row.status is SubmissionStatus.RUNNING and (row.worker or "").startswith("worker1:")
+                row.status is SubmissionStatus.RUNNING and _on(worker1, row.worker)
                 for row in _rows(database, batch).values()
             )
 
@@ -166,7 +171,7 @@ def test_three_machines_grade_every_submission_through_a_dead_worker_and_an_outa
         taken = [
             row.id
             for row in _rows(database, batch).values()
-            if (row.worker or "").startswith("worker1:") and row.status is SubmissionStatus.RUNNING
+            if _on(worker1, row.worker) and row.status is SubmissionStatus.RUNNING
         ]
         stop(killed, signal.SIGKILL)
 
@@ -184,7 +189,7 @@ def test_three_machines_grade_every_submission_through_a_dead_worker_and_an_outa
     assert all(rows[i].attempts >= 2 for i in taken)  # begun on worker1, graded again
     with session_scope(database) as session:
         workers = session.scalars(select(Worker.id)).all()
-    assert not [w for w in workers if w.startswith("worker1:")], workers
+    assert not [w for w in workers if _on(worker1, w)], workers
     text = {
         name: (logs / f"{name}.log").read_text(errors="replace")
         for name in ("web1", "worker1", "worker2")
