@@ -199,6 +199,18 @@ class RuleOut(BaseModel):
     description: str = Field(examples=["Python loops (for, while, comprehensions)"])
 
 
+class CaseRuleOut(BaseModel):
+    """A test's own rule on CPU time (``@case(time_s=..., max_slowdown=...)`` in cases.py)."""
+
+    test: str = Field(examples=["large"])
+    time_limit_s: float | None = Field(
+        None, description="the test's own CPU time limit, in seconds"
+    )
+    max_slowdown: float | None = Field(
+        None, description="at most this many times the reference's CPU time on the test"
+    )
+
+
 class ExerciseDetail(ExerciseSummary):
     """Everything a learner may see. Never the solution, hidden inputs or expected outputs."""
 
@@ -215,6 +227,9 @@ class ExerciseDetail(ExerciseSummary):
     public_cases: list[str] = Field(examples=[["numerical example"]])
     forbidden: list[RuleOut] = Field(
         description="what the code may not use, checked before it runs"
+    )
+    case_rules: list[CaseRuleOut] = Field(
+        default_factory=list, description="tests with a rule on CPU time of their own"
     )
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from app.models import User, utcnow
-from app.schemas import ExerciseDetail, ExerciseSummary, RuleOut
+from app.schemas import CaseRuleOut, ExerciseDetail, ExerciseSummary, RuleOut
 from app.services.markdown import render_markdown
 from graders import (
     DEFAULT_COURSE_ID,
@@ -23,6 +23,7 @@ from graders import (
     ExerciseCatalog,
     ExerciseError,
     ExerciseNotFound,
+    PreparedExercise,
     course_of,
     default_course,
 )
@@ -230,4 +231,16 @@ def detail(
         forbidden=[
             RuleOut(rule=rule.text, description=rule.description) for rule in exercise.forbid
         ],
+        case_rules=case_rules(prepared),
     )
+
+
+def case_rules(prepared: PreparedExercise) -> list[CaseRuleOut]:
+    """The tests with a CPU-time rule of their own, for the page and the API to list."""
+    return [
+        CaseRuleOut(
+            test=case.name, time_limit_s=case.spec.time_s, max_slowdown=case.spec.max_slowdown
+        )
+        for case in prepared.cases
+        if case.spec.time_s is not None or case.spec.max_slowdown is not None
+    ]

@@ -121,6 +121,7 @@ def exercise_page(
             "best": best,
             "budget": budget,
             "assignment": assignment,
+            "case_rules": exercises_service.case_rules(catalog.prepared(exercise.id)),
             "config": config,
             **clock,
         },

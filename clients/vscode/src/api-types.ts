@@ -412,6 +412,27 @@ export interface components {
             /** Url */
             url: string;
         };
+        /**
+         * CaseRuleOut
+         * @description A test's own rule on CPU time (``@case(time_s=..., max_slowdown=...)`` in cases.py).
+         */
+        CaseRuleOut: {
+            /**
+             * Max Slowdown
+             * @description at most this many times the reference's CPU time on the test
+             */
+            max_slowdown?: number | null;
+            /**
+             * Test
+             * @example large
+             */
+            test: string;
+            /**
+             * Time Limit S
+             * @description the test's own CPU time limit, in seconds
+             */
+            time_limit_s?: number | null;
+        };
         /** CountOut */
         CountOut: {
             /** Count */
@@ -506,6 +527,11 @@ export interface components {
          * @description Everything a learner may see. Never the solution, hidden inputs or expected outputs.
          */
         ExerciseDetail: {
+            /**
+             * Case Rules
+             * @description tests with a rule on CPU time of their own
+             */
+            case_rules?: components["schemas"]["CaseRuleOut"][];
             /**
              * Course
              * @description the id of the exercise's course; GET /exercises lists course after course
