@@ -32,7 +32,7 @@ def test_speed_rules_and_time_limits_are_listed(
             sign_up(client, "ada")
             page = client.get("/learn/gram-matrix?lang=en").text
             assert (
-                "<li data-test=\"large\">Test large: at most 5× the reference&#39;s CPU time</li>"
+                '<li data-test="large">Test large: at most 5× the reference&#39;s CPU time</li>'
                 in page
             )
             page = client.get("/learn/running-total?lang=en").text
