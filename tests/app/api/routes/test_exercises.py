@@ -135,6 +135,6 @@ def test_a_broken_folder_is_hidden_from_learners_and_named_to_instructors(
         response = client.get("/exercises/gru-update-gate", headers=instructor)
     assert response.status_code == 500
     assert response.json()["detail"] == (
-        "The exercise folder is broken: gru-update-gate/exercise.toml: field 'entry' is missing "
-        "or not a non-empty string"
+        "The exercise folder is broken: gru-update-gate/exercise.toml: field 'entry' must be a "
+        "Python function name"
     )
