@@ -95,8 +95,11 @@ templates.env.globals["days_hours"] = days_hours
 def _course_zone(request: Request) -> tzinfo:
     """Every page shows times in the course's zone; UTC when its course file does not load
     (the pages that need the course say why)."""
+    runtime = getattr(request.app.state, "runtime", None)  # an app without one: UTC
+    if runtime is None:
+        return UTC
     try:
-        zone: tzinfo = request.app.state.runtime.catalog.course().zone
+        zone: tzinfo = runtime.catalog.course().zone
     except GraderError:
         zone = UTC
     return zone

@@ -31,15 +31,16 @@ PROBE = """
 import json, os, resource, sys
 
 def probe(x):
-    # Each file mapping's device as the kernel lists it (its path may lie outside the root).
+    # The device of each file mapping as the kernel lists it (its path may lie outside the
+    # root), with one path per device: the answer must stay small however much is mapped.
     devices = {}
     for line in open("/proc/self/maps"):
         fields = line.split()
         if len(fields) > 5 and fields[4] != "0":
             major, minor = fields[3].split(":")
-            devices[fields[5]] = os.makedev(int(major, 16), int(minor, 16))
+            devices.setdefault(os.makedev(int(major, 16), int(minor, 16)), fields[5])
     for path in (sys.executable, os.__file__, json.__file__):
-        devices[path] = os.stat(path).st_dev
+        devices.setdefault(os.stat(path).st_dev, path)
     status = dict(line.split(":", 1) for line in open("/proc/self/status").read().splitlines())
     return json.dumps({
         "ns": {kind: os.readlink("/proc/self/ns/" + kind) for kind in NAMESPACES},
@@ -105,10 +106,11 @@ def diagnose(limits: SandboxLimits | None = None) -> list[Layer]:
         why = run.message or f"{failure.get('type', '')}: {failure.get('message', '')}"
         return [Layer("sandbox", LayerState.MISSING, f"the probe did not run: {why}")]
     seen: dict[str, Any] = json.loads(outcome.value)
+    mapped = {path: int(device) for device, path in seen["devices"].items()}
     why = "; ".join(missing)
     layers = [namespace_layer(kind, seen["ns"][kind], why) for kind in NAMESPACES]
     private_root = sorted(seen["root"]) == image.top_level
-    in_memory = image.on_tmpfs(seen["devices"].values())
+    in_memory = image.on_tmpfs(mapped.values())
     layers += [
         Layer(
             "private root",
@@ -120,7 +122,7 @@ def diagnose(limits: SandboxLimits | None = None) -> list[Layer]:
             state(in_memory),
             zygote_image
             if in_memory
-            else f"{zygote_image}; files off tmpfs: " + ", ".join(image.off_tmpfs(seen["devices"])),
+            else f"{zygote_image}; files off tmpfs: " + ", ".join(image.off_tmpfs(mapped)),
         ),
         Layer("PID 1 of its own", state(seen["pid"] == 1), f"pid {seen['pid']}"),
         Layer(
