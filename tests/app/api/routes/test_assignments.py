@@ -123,9 +123,7 @@ def test_states_due_times_and_the_late_policy(
     closed = by_id["closed"]
     assert (closed["state"], closed["score"]) == ("closed", 0.0)
     # Late work after a cut-off scores nothing and keeps its late mark.
-    assert [(e["share"], e["late"], e["attempts"]) for e in closed["exercises"]] == [
-        (0.0, True, 1)
-    ]
+    assert [(e["share"], e["late"], e["attempts"]) for e in closed["exercises"]] == [(0.0, True, 1)]
     assert by_id["next-week"]["state"] == "upcoming"
 
 
