@@ -71,6 +71,17 @@ class LiveProcess:
     def log_text(self) -> str:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
 
+    def wait_for_log(self, text: str, timeout: float = 120) -> None:
+        """Wait until the log holds ``text`` (a process's start takes longer on a busy host:
+        each sandbox builds its root image first)."""
+        deadline = time.monotonic() + timeout
+        while text not in self.log_text():
+            if self.process is None or self.process.poll() is not None:
+                raise AssertionError(f"{self.args} ended: {self.log_text()[-3000:]}")
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no {text!r} in {timeout} s: {self.log_text()[-3000:]}")
+            time.sleep(0.1)
+
 
 class PortTaken(RuntimeError):
     """Another process bound the server's port between :func:`free_port` and the server."""

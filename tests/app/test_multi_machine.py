@@ -142,6 +142,8 @@ def test_a_killed_workers_rows_are_taken_back_by_another_through_the_heartbeats(
         server.start()
         for worker in workers:
             worker.start()
+        for worker in workers:  # their start-up passes ran: what follows is the heartbeats'
+            worker.wait_for_log("worker.started")
         learners = [server.add_user(f"learner{i}") for i in range(4)]
         with server.client(server.add_user("prof", Role.INSTRUCTOR)) as client:
             ids = [
