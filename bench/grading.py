@@ -25,9 +25,8 @@ from pathlib import Path
 
 from graders import ExerciseCatalog, PreparedExercise, Sandbox, SandboxLimits, Verdict, grade
 from graders.checks.judge import judge, plan_tasks
-from graders.sandbox.boot import PACKAGE_ROOT
+from graders.sandbox.launch import PACKAGE_ROOT, child_environment
 from graders.sandbox.protocol import encode_tasks, exchange
-from graders.sandbox.runner import zygote_environment
 
 ROOT = Path(__file__).resolve().parents[1]
 EXERCISE = "gru-update-gate"
@@ -60,7 +59,7 @@ def cold_grade(prepared: PreparedExercise, code: str, limits: SandboxLimits) -> 
         [sys.executable, "-c", COLD_HARNESS, str(theirs.fileno())],
         pass_fds=[theirs.fileno()],
         stdin=subprocess.DEVNULL,
-        env={**zygote_environment(), "PYTHONPATH": PACKAGE_ROOT},
+        env={**child_environment(), "PYTHONPATH": PACKAGE_ROOT},
     )
     theirs.close()
     run = exchange(

@@ -1,14 +1,16 @@
-"""What the sandboxes' root image costs: a zygote's start, its memory, and a grading.
+"""What the sandboxes' root image costs: a pool's start, its memory, and a grading.
 
-Alternates, in one run, this checkout and a baseline checkout (main, whose sandboxes bind the
-host's folders instead of copying them into memory): each round starts, in a fresh process
-with the baseline's or this checkout's engine on ``PYTHONPATH``, a pool of one zygote, waits
-for it to be ready, reads what its mount namespace holds in memory (the image's tmpfs, seen
-through ``/proc/<pid>/root``) and its resident memory, then grades the reference of
-gru-update-gate ``--gradings`` times. Prints medians and ratios; machines here are noisy, so
+Alternates, in one run, this checkout and a baseline checkout (an earlier commit: one whose
+sandboxes bind the host's folders, or one whose zygotes each copy an image of their own):
+each round starts, in a fresh process with the baseline's or this checkout's engine on
+``PYTHONPATH``, a pool of ``--workers`` zygotes, waits for them to be ready, reads what their
+mount namespaces hold in memory (the images' tmpfs, seen through ``/proc/<pid>/root``, each
+file system counted once) and the first zygote's resident memory, then grades the reference
+of gru-update-gate ``--gradings`` times. Prints medians and ratios; machines here are noisy, so
 only the ratios mean much.
 
-    .venv/bin/python bench/root_image.py [--baseline /work/main] [--rounds 5] [--gradings 30]
+    .venv/bin/python bench/root_image.py --baseline CHECKOUT [--workers 4] [--rounds 5]
+        [--gradings 30]
 """
 
 from __future__ import annotations
@@ -38,12 +40,15 @@ def zygote_processes(pid):
 prepared = ExerciseCatalog(Path("exercises")).prepared("gru-update-gate")
 code = Path("exercises/gru-update-gate/solution.py").read_text()
 started = time.perf_counter()
-with Sandbox(workers=1) as pool:
+with Sandbox(workers=int(sys.argv[2])) as pool:
     ready = time.perf_counter() - started
+    file_systems = {}
+    for zygote in pool._all:
+        root = Path(f"/proc/{zygote.process.pid}/root") / str(zygote.state_folder).lstrip("/")
+        disk = os.statvfs(root / "root")
+        file_systems[os.stat(root / "root").st_dev] = (disk.f_blocks - disk.f_bfree) * disk.f_frsize
+    in_memory = sum(file_systems.values())
     zygote = pool._all[0]
-    root = Path(f"/proc/{zygote.process.pid}/root") / str(zygote.state_folder).lstrip("/") / "root"
-    disk = os.statvfs(root)
-    in_memory = (disk.f_blocks - disk.f_bfree) * disk.f_frsize
     grade(prepared, code, pool)  # the first grading warms the zygote
     resident = sum(resident_kib(pid) for pid in zygote_processes(zygote.process.pid)) * 1024
     times = []
@@ -56,9 +61,9 @@ print(json.dumps({"start_s": ready, "image_bytes": in_memory, "resident_bytes": 
 """
 
 
-def one_round(checkout: Path, gradings: int) -> dict[str, float]:
+def one_round(checkout: Path, workers: int, gradings: int) -> dict[str, float]:
     done = subprocess.run(
-        [sys.executable, "-c", ROUND, str(gradings)],
+        [sys.executable, "-c", ROUND, str(gradings), str(workers)],
         cwd=checkout,
         env={**os.environ, "PYTHONPATH": str(checkout), "PYTHONDONTWRITEBYTECODE": "1"},
         capture_output=True,
@@ -71,7 +76,8 @@ def one_round(checkout: Path, gradings: int) -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--baseline", type=Path, default=Path("/work/main"))
+    parser.add_argument("--baseline", type=Path, required=True)
+    parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--gradings", type=int, default=30)
     arguments = parser.parse_args()
@@ -79,7 +85,7 @@ def main() -> None:
     results: dict[str, list[dict[str, float]]] = {side: [] for side in sides}
     for _ in range(arguments.rounds):
         for side, checkout in sides.items():
-            results[side].append(one_round(checkout, arguments.gradings))
+            results[side].append(one_round(checkout, arguments.workers, arguments.gradings))
     medians = {
         side: {key: statistics.median(r[key] for r in rounds) for key in rounds[0]}
         for side, rounds in results.items()
@@ -87,8 +93,8 @@ def main() -> None:
     mib = 2**20
     for side, values in medians.items():
         sys.stdout.write(
-            f"{side:9} start {values['start_s']:.2f} s, image in memory "
-            f"{values['image_bytes'] / mib:.0f} MiB, zygote resident "
+            f"{side:9} pool of {arguments.workers} started in {values['start_s']:.2f} s, images "
+            f"in memory {values['image_bytes'] / mib:.0f} MiB, a zygote resident "
             f"{values['resident_bytes'] / mib:.0f} MiB, "
             f"grading {values['grading_s'] * 1e3:.1f} ms\n"
         )
@@ -96,7 +102,7 @@ def main() -> None:
     sys.stdout.write(
         f"ratios image/baseline: start {image['start_s'] / base['start_s']:.2f}, "
         f"grading {image['grading_s'] / base['grading_s']:.2f}; "
-        f"memory per zygote +{(image['image_bytes'] - base['image_bytes']) / mib:.0f} MiB\n"
+        f"images' memory {(image['image_bytes'] - base['image_bytes']) / mib:+.0f} MiB\n"
     )
 
 

@@ -1,7 +1,7 @@
 """The isolation layers a grading process enters before it reads a submission.
 
 Each function is one layer; ``docs/sandbox.md`` says what each protects against. The
-zygote's first stage (``boot``) builds the root image in memory; the zygote
+root image is built in memory once per process (``shared_image``); the zygote
 calls ``prepare_root`` once and ``next_child_in_new_pid_namespace`` per sandbox; the sandbox's
 first process (PID 1 of that namespace) then calls ``enter_namespaces`` -> ``enter_root`` ->
 ``set_resource_limits`` -> ``drop_privileges`` -> ``die_with_parent`` -> seccomp.
@@ -170,7 +170,7 @@ def enter_mount_namespace() -> None:
 
 
 def mount_image_tmpfs(mountpoint: str) -> None:
-    """The tmpfs the root image is copied into (``boot``): memory, with no disk behind it."""
+    """The tmpfs the root image is copied into (``shared_image``): memory, no disk behind it."""
     _mount("tmpfs", mountpoint, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755")
 
 
@@ -190,6 +190,17 @@ def finish_image(mountpoint: str) -> None:
     usage = os.statvfs(mountpoint)
     used = (usage.f_blocks - usage.f_bfree) * usage.f_frsize
     _mount(None, mountpoint, None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, f"size={used}")
+
+
+def join_namespaces(descriptors: list[int]) -> None:
+    """Join the namespaces open on ``descriptors``, in their order (a user namespace first)."""
+    for descriptor in descriptors:
+        _check(_libc.setns(descriptor, 0), "setns (the root image's namespaces)")
+
+
+def bind_image(image: str, mountpoint: str) -> None:
+    """Show the image mounted on ``image`` on ``mountpoint`` too, read-only: the same pages."""
+    _bind_readonly(image, mountpoint)
 
 
 def bind_image_over_host(mountpoint: str, folders: list[str]) -> None:

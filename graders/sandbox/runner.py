@@ -26,7 +26,6 @@ from pathlib import Path
 from typing import Any
 
 from graders.errors import SandboxFault, SandboxStarved, SandboxUnavailable
-from graders.sandbox.boot import PACKAGE_ROOT, launcher
 from graders.sandbox.cpu_affinity import children_use_every_cpu
 from graders.sandbox.exitcodes import (
     EXIT_MEMORY_LIMIT,
@@ -36,6 +35,7 @@ from graders.sandbox.exitcodes import (
     EXIT_TIMEOUT,
     EXIT_WALL_LIMIT,
 )
+from graders.sandbox.launch import child_environment, launcher
 from graders.sandbox.limits import SandboxLimits
 from graders.sandbox.protocol import (
     EncodedTasks,
@@ -45,6 +45,7 @@ from graders.sandbox.protocol import (
     encode_tasks,
     exchange,
 )
+from graders.sandbox.shared_image import shared_image
 from graders.sandbox.state import remove as remove_state_folder
 from graders.sandbox.untrusted import make_trustworthy
 from graders.sandbox.usage import Usage
@@ -57,26 +58,10 @@ SETTLE_GRACE_S = 2.0
 ZYGOTE_START_TIMEOUT_S = 30.0
 ENGINE_ATTEMPTS = 3
 """A grading lost to an engine fault is tried this often in all, each time in a fresh zygote."""
-PASSED_ENVIRONMENT = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")
-
-
-def zygote_environment() -> dict[str, str]:
-    """The zygote's whole environment: nothing of the server's secrets."""
-    env = {
-        "PATH": "/usr/bin:/bin",
-        "LANG": "C.UTF-8",
-        "PYTHONPATH": PACKAGE_ROOT,
-        "PYTHONDONTWRITEBYTECODE": "1",
-        "OPENBLAS_NUM_THREADS": "1",
-        "OMP_NUM_THREADS": "1",
-        "MKL_NUM_THREADS": "1",
-    }
-    env.update({k: os.environ[k] for k in PASSED_ENVIRONMENT if k in os.environ})
-    return env
 
 
 def zygote_launcher() -> str:
-    """``python -c`` code that starts a zygote: its first stage (``boot``), which builds the
+    """``python -c`` code that starts a zygote: its first stage (``boot``), which joins the
     sandboxes' root image and starts the zygote from it."""
     return launcher("graders.sandbox.boot")
 
@@ -91,6 +76,12 @@ class Zygote:
     def __init__(self, slot: int, uid_base: int) -> None:
         self.slot = slot
         self.uid_base = uid_base
+        image = shared_image()
+        description = {
+            "namespaces": list(image.namespaces),
+            "mountpoint": image.mountpoint,
+            "folders": list(image.folders),
+        }
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.control = ours
         with children_use_every_cpu():
@@ -102,9 +93,11 @@ class Zygote:
                     str(theirs.fileno()),
                     str(slot),
                     str(uid_base),
+                    image.report,
+                    json.dumps(description),
                 ],
-                pass_fds=[theirs.fileno()],
-                env=zygote_environment(),
+                pass_fds=[theirs.fileno(), *image.namespaces],
+                env=child_environment(),
                 cwd="/",
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,

@@ -46,9 +46,9 @@ import numpy.random  # noqa: F401
 
 from graders.errors import SandboxUnavailable
 from graders.sandbox import harness, isolation, landlock, seccomp
-from graders.sandbox.boot import IMAGE_FAILED
 from graders.sandbox.cgroups import SlotCgroup
 from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT, EXIT_SETUP_FAILED, EXIT_STARVED
+from graders.sandbox.launch import IMAGE_FAILED
 from graders.sandbox.limits import CpuPriority, SandboxLimits
 from graders.sandbox.state import StateFolder, claim_uid
 from graders.sandbox.usage import Meter, Usage

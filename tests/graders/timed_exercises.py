@@ -26,7 +26,7 @@ def two_rows(rng):
 
 @case(points=2, max_slowdown=5)
 def large(rng):
-    return {"x": rng.normal(size=(700, 700))}
+    return {"x": rng.normal(size=(1100, 1100))}
 """
 
 ENTRY_LOOP = """# expect: verdict=failed score=1 diagnosis=slow
@@ -44,8 +44,8 @@ def gram(x):
 
 
 def make_gram(root: Path) -> Path:
-    """``gram(x) = x @ x.T`` whose hidden 700 x 700 case must take at most 5x the reference's
-    CPU time; a sample that loops over the entries (490 000 row products, about 30x the
+    """``gram(x) = x @ x.T`` whose hidden 1100 x 1100 case must take at most 5x the reference's
+    CPU time; a sample that loops over the entries (1 210 000 row products, about 50x the
     reference) fails the rule."""
     folder = make_folder(
         root, "gram-matrix", "gram", "[limits]\ntime_s = 20\n", GRAM_SOLUTION, GRAM_CASES

@@ -23,7 +23,7 @@ from tests.graders.timed_exercises import (
     make_running_total,
 )
 
-# The entry loop is about 35 times the reference's CPU time on a 700 x 700 input: far past
+# The entry loop is about 50 times the reference's CPU time on a 1100 x 1100 input: far past
 # the rule of 5x on any host, as CPU time does not grow with the host's load.
 SLOW_MESSAGE = re.compile(
     r"speed: \d+\.\dx the reference's CPU time on test 'large' \(\d\.\d{3} s against "
@@ -149,7 +149,7 @@ def test_validate_refuses_a_speed_case_too_small_to_measure(
     tmp_path: Path, sandbox: Sandbox
 ) -> None:
     folder = make_gram(tmp_path)
-    edit(folder / "cases.py", "size=(700, 700)", "size=(6, 6)")
+    edit(folder / "cases.py", "size=(1100, 1100)", "size=(6, 6)")
     (folder / "samples" / "entry_loop.py").unlink()
     problems = [p for p in validate_folder(folder, sandbox).problems if "speed case" in p]
     assert len(problems) == 1

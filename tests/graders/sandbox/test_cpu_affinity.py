@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from graders.sandbox import cpu_affinity
-from graders.sandbox.boot import PACKAGE_ROOT
+from graders.sandbox.launch import PACKAGE_ROOT
 from graders.sandbox.machine import kernel_id
 
 pytestmark = pytest.mark.skipif(

@@ -17,10 +17,9 @@ import pytest
 from graders import CpuPriority, PreparedExercise, Sandbox, SandboxLimits, Verdict, grade
 from graders.errors import SandboxError
 from graders.sandbox import Task
-from graders.sandbox.boot import launcher
 from graders.sandbox.cgroups import CgroupVersion, detect_version, own_cgroup
 from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
-from graders.sandbox.runner import zygote_environment
+from graders.sandbox.launch import child_environment, launcher
 from tests.graders.helpers import REPO, gate_solution
 
 
@@ -32,7 +31,7 @@ def test_the_zygote_starts_without_the_rest_of_the_engine() -> None:
     )
     printed = subprocess.run(
         [sys.executable, "-c", modules_then],
-        env=zygote_environment(),
+        env=child_environment(),
         cwd="/",
         capture_output=True,
         text=True,
