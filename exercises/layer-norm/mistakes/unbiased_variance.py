@@ -10,5 +10,7 @@ HINT = ("Your values are slightly too large in size: layer normalisation divides
 
 def layer_norm(x, gamma, beta, eps):
     mean = x.mean(axis=-1, keepdims=True)
-    variance = x.var(axis=-1, ddof=1, keepdims=True)
+    # Written out as x.var(ddof=1) computes it, which on a single feature also warns through
+    # Python's warnings rather than numpy's error state.
+    variance = ((x - mean) ** 2).sum(axis=-1, keepdims=True) / (x.shape[-1] - 1)
     return gamma * (x - mean) / np.sqrt(variance + eps) + beta
