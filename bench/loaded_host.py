@@ -113,6 +113,8 @@ def main() -> None:
     wall_s: list[float] = []
     loads: list[float] = []
     stop = threading.Event()
+    # Stopped by a signal, the spinners (sessions of their own) are still killed below.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     spinners = start_spinners(options.spinners)
     try:
         with Sandbox(workers=SLOTS, limits=limits) as sandbox:
