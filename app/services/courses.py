@@ -123,6 +123,29 @@ def state_at(assignment: Assignment, due: datetime, now: datetime) -> Assignment
     return AssignmentState.LATE if assignment.late.factor(now, due) > 0 else AssignmentState.CLOSED
 
 
+def kept_share(
+    assignment: Assignment, due: datetime, attempt: submission_store.GradedAttempt
+) -> float:
+    """The attempt's share of the exercise's points after the late policy (0 to 1)."""
+    return attempt.score / attempt.max_score * assignment.late.factor(attempt.created_at, due)
+
+
+def counted_attempt(
+    assignment: Assignment, due: datetime, attempts: Iterable[submission_store.GradedAttempt]
+) -> submission_store.GradedAttempt | None:
+    """The attempt at one exercise that the course counts: the best share after the late
+    policy; among equal shares an on-time attempt, then the earliest (None: no attempt)."""
+    return max(
+        attempts,
+        key=lambda a: (
+            kept_share(assignment, due, a),
+            a.created_at <= due,
+            -a.created_at.timestamp(),
+        ),
+        default=None,
+    )
+
+
 def standing(
     assignment: Assignment,
     due: datetime,
@@ -137,20 +160,11 @@ def standing(
     for attempt in attempts:
         by_exercise[attempt.exercise_id].append(attempt)
 
-    def kept(attempt: submission_store.GradedAttempt) -> float:
-        factor = assignment.late.factor(attempt.created_at, due)
-        return attempt.score / attempt.max_score * factor
-
     exercises = []
     for item in assignment.exercises:
-        # The best share counts; among equal shares an on-time attempt, then the earliest. Work
-        # that scores nothing after a cut-off is still late work, and is marked as such.
-        best = max(
-            by_exercise[item.id],
-            key=lambda a: (kept(a), a.created_at <= due, -a.created_at.timestamp()),
-            default=None,
-        )
-        share = 0.0 if best is None else kept(best)
+        # Work that scores nothing after a cut-off is still late work, and is marked as such.
+        best = counted_attempt(assignment, due, by_exercise[item.id])
+        share = 0.0 if best is None else kept_share(assignment, due, best)
         late = best is not None and best.created_at > due
         exercises.append(
             ExerciseStanding(

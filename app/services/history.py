@@ -7,11 +7,15 @@ see this submission" here and nowhere else.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from urllib.parse import urlencode
 
 from sqlalchemy.orm import Session
 
 from app.models import Submission, SubmissionKind, User
+from app.services.courses import find_user, get_assignment
 from app.store import submissions as submission_store
+from graders import ExerciseCatalog
 
 
 def can_see(user: User, submission: Submission) -> bool:
@@ -41,8 +45,40 @@ def own_history(
     )
 
 
-def graded_submissions(*, session: Session, exercise_id: str, limit: int) -> Sequence[Submission]:
-    """Every learner's graded submissions (not runs) of one exercise, newest first."""
+@dataclass(frozen=True)
+class SubmissionFilter:
+    """Which graded submissions an instructor's list shows: a learner's (by name), one
+    exercise's, one assignment's (its exercises); empty: any."""
+
+    learner: str = ""
+    exercise: str = ""
+    assignment: str = ""
+
+    def query(self, **changes: str) -> str:
+        """The list's query string with ``changes`` applied (empty values left out), so the
+        list's links narrow what it shows without dropping the rest."""
+        values = {**asdict(self), **changes}
+        return urlencode({key: value for key, value in values.items() if value})
+
+
+def graded_submissions(
+    *, session: Session, catalog: ExerciseCatalog, chosen: SubmissionFilter, limit: int
+) -> Sequence[Submission]:
+    """Every user's graded submissions (not runs) that ``chosen`` lets through, newest first.
+
+    Raises ``LearnerNotFound`` and ``AssignmentNotFound`` for names that do not exist (and
+    ``CourseError`` for an assignment of a broken course.toml)."""
+    user_id = find_user(session=session, name=chosen.learner).id if chosen.learner else None
+    exercise_ids = (
+        get_assignment(catalog.course(), chosen.assignment).exercise_ids
+        if chosen.assignment
+        else None
+    )
     return submission_store.list_submissions(
-        session=session, exercise_id=exercise_id, kind=SubmissionKind.SUBMIT, limit=limit
+        session=session,
+        user_id=user_id,
+        exercise_id=chosen.exercise or None,
+        exercise_ids=exercise_ids,
+        kind=SubmissionKind.SUBMIT,
+        limit=limit,
     )
