@@ -34,7 +34,7 @@ def unpack(db: Session, tmp_path: Path, pick: ArchivePick, **options: str) -> zi
         assignment_id="gates",
         pick=pick,
         now=NOW,
-        **options,  # type: ignore[arg-type]
+        **options,
     )
     with file:
         return zipfile.ZipFile(io.BytesIO(file.read()))

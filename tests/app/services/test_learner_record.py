@@ -47,6 +47,7 @@ def test_every_exercise_with_its_count_and_each_submission_newest_first(
     assert gate.standing is not None
     assert (gate.standing.share, gate.standing.late, gate.standing.attempts) == (0.5, False, 2)
     assert gate.standing.points == 1.0
+    assert reset.standing is not None
     assert (reset.exercise_id, reset.submissions, reset.standing.attempts) == (RESET, (), 0)
     # Practice: every exercise in no assignment, in the catalog's order, none late.
     assert GATE not in [e.exercise_id for e in record.practice]

@@ -21,7 +21,7 @@ from app.grading.runtime import GradingRuntime
 from app.store import accounts as account_store
 from tests.app.conftest import read_exercise_file
 from tests.app.course_catalog import course_service
-from tests.app.web.helpers import make_instructor, rows_of, sign_in, sign_up, submit, text_of
+from tests.app.web.helpers import make_instructor, sign_in, sign_up, submit, text_of
 
 GATE = "gru-update-gate"
 RESET = "gru-reset-gate"
