@@ -108,7 +108,19 @@ def test_the_learner_page_opens_from_the_gradebook(
         page.screenshot(path=shots / "learner.png", full_page=True)
     assert_accessible(page)
 
-    # A score of the gradebook leads to the same page, at the exercise's row.
+    # Its submission list: filtered to the learner, the filter in the form.
+    page.get_by_role("link", name="Submission list").click()
+    page.wait_for_url(f"{url}/instructor/submissions?learner={GRADED_LEARNER}")
+    assert page.get_by_label("Learner").input_value() == GRADED_LEARNER
+    rows = page.locator('table[data-table="submissions"] tbody tr')
+    assert rows.count() >= 1
+    assert {rows.nth(i).locator("td").nth(1).inner_text() for i in range(rows.count())} == {
+        GRADED_LEARNER
+    }
+    assert page_width(page) <= size[0]
+    assert_accessible(page)
+
+    # A score of the gradebook leads to the learner's page, at the exercise's row.
     page.goto(f"{url}/instructor/gradebook")
     page.locator(f'tr[data-user="{GRADED_LEARNER}"] td[data-exercise="{EXERCISE}"] a').click()
     page.wait_for_url(f"{url}/instructor/learners/{GRADED_LEARNER}#exercise-{EXERCISE}")
