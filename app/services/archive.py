@@ -36,14 +36,8 @@ from sqlalchemy.orm import Session
 
 from app.models import Role, Submission, User
 from app.services import views
-from app.services.courses import (
-    assignment_gradebook,
-    counted_attempt,
-    get_assignment,
-    kept_share,
-)
+from app.services.courses import counted_attempt, get_assignment, kept_share, learner_dues
 from app.services.gradebook import Cell, write_csv
-from app.store import accounts as account_store
 from app.store import submissions as submission_store
 from graders import Assignment, ExerciseCatalog
 
@@ -95,50 +89,39 @@ class ArchivedWork:
 
 
 def _chosen(
-    *,
-    session: Session,
-    catalog: ExerciseCatalog,
-    assignment: Assignment,
-    pick: ArchivePick,
-    now: datetime,
-    section: str | None,
+    *, session: Session, assignment: Assignment, pick: ArchivePick, section: str | None
 ) -> list[ArchivedWork]:
-    rows = assignment_gradebook(
-        session=session, catalog=catalog, assignment_id=assignment.id, now=now, section=section
-    )
-    learners = {
-        u.id: u
-        for u in account_store.list_users(session=session, role=Role.LEARNER, section=section)
-    }
     attempts: dict[tuple[int, str], list[submission_store.GradedAttempt]] = defaultdict(list)
     for attempt in submission_store.graded_attempts(
         session=session, exercise_ids=assignment.exercise_ids, role=Role.LEARNER
     ):
         attempts[attempt.user_id, attempt.exercise_id].append(attempt)
-    picked: list[tuple[User, str, float, datetime, submission_store.GradedAttempt | None]] = []
-    for row in rows:
-        for item in assignment.exercises:
-            tried = attempts[row.user_id, item.id]
-            due = row.standing.due
-            chosen = (
-                counted_attempt(assignment, due, tried)
-                if pick is ArchivePick.BEST
-                else max(tried, key=lambda a: a.created_at, default=None)
-            )
-            picked.append((learners[row.user_id], item.id, item.weight, due, chosen))
+
+    def choose(
+        tried: list[submission_store.GradedAttempt], due: datetime
+    ) -> submission_store.GradedAttempt | None:
+        if pick is ArchivePick.BEST:
+            return counted_attempt(assignment, due, tried)
+        return max(tried, key=lambda a: a.created_at, default=None)
+
+    chosen = [
+        (learner, item, choose(attempts[learner.learner.id, item.id], learner.due))
+        for learner in learner_dues(session=session, assignment=assignment, section=section)
+        for item in assignment.exercises
+    ]
     loaded = submission_store.get_submissions(
-        session=session, submission_ids=[c.submission_id for *_, c in picked if c is not None]
+        session=session, submission_ids=[a.submission_id for *_, a in chosen if a is not None]
     )
     return [
         ArchivedWork(
-            learner,
-            exercise_id,
-            weight,
-            due,
-            None if chosen is None else loaded[chosen.submission_id],
-            0.0 if chosen is None else weight * kept_share(assignment, due, chosen),
+            learner.learner,
+            item.id,
+            item.weight,
+            learner.due,
+            None if attempt is None else loaded[attempt.submission_id],
+            0.0 if attempt is None else item.weight * kept_share(assignment, learner.due, attempt),
         )
-        for learner, exercise_id, weight, due, chosen in picked
+        for learner, item, attempt in chosen
     ]
 
 
@@ -248,21 +231,13 @@ def assignment_archive(
     catalog: ExerciseCatalog,
     assignment_id: str,
     pick: ArchivePick,
-    now: datetime,
     section: str | None = None,
 ) -> IO[bytes]:
     """The archive in a temporary file, read from its start (the caller closes it, which
     deletes it). Raises ``AssignmentNotFound``."""
     course = catalog.course()
     assignment = get_assignment(course, assignment_id)
-    works = _chosen(
-        session=session,
-        catalog=catalog,
-        assignment=assignment,
-        pick=pick,
-        now=now,
-        section=section,
-    )
+    works = _chosen(session=session, assignment=assignment, pick=pick, section=section)
     top = archive_name(assignment.id, pick)
     with ExitStack() as cleanup:  # closed (so deleted) only if writing fails
         target = cleanup.enter_context(tempfile.TemporaryFile())

@@ -259,29 +259,39 @@ def assignment_gradebook(
     attempts = submission_store.graded_attempts(
         session=session, exercise_ids=assignment.exercise_ids, role=Role.LEARNER
     )
-    extensions = {
-        e.user_id: e.due
-        for e in course_store.list_extensions(session=session, assignment_id=assignment_id)
-    }
     by_user: dict[int, list[submission_store.GradedAttempt]] = defaultdict(list)
     for attempt in attempts:
         by_user[attempt.user_id].append(attempt)
     titles = _titles(catalog)
-    learners = account_store.list_users(session=session, role=Role.LEARNER, section=section)
     return [
         GradebookRow(
-            u.id,
-            u.name,
-            standing(
-                assignment,
-                extensions.get(u.id, assignment.due),
-                u.id in extensions,
-                by_user[u.id],
-                titles,
-                now,
-            ),
+            d.learner.id,
+            d.learner.name,
+            standing(assignment, d.due, d.extended, by_user[d.learner.id], titles, now),
         )
-        for u in learners
+        for d in learner_dues(session=session, assignment=assignment, section=section)
+    ]
+
+
+@dataclass(frozen=True)
+class LearnerDue:
+    learner: User
+    due: datetime  # the learner's own: the assignment's, or their extension
+    extended: bool
+
+
+def learner_dues(
+    *, session: Session, assignment: Assignment, section: str | None = None
+) -> list[LearnerDue]:
+    """Every learner (of ``section`` if given), by name, with their due time for the
+    assignment."""
+    extensions = {
+        e.user_id: e.due
+        for e in course_store.list_extensions(session=session, assignment_id=assignment.id)
+    }
+    return [
+        LearnerDue(u, extensions.get(u.id, assignment.due), u.id in extensions)
+        for u in account_store.list_users(session=session, role=Role.LEARNER, section=section)
     ]
 
 

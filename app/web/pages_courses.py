@@ -133,7 +133,6 @@ def assignment_archive(
         catalog=catalog,
         assignment_id=assignment.id,
         pick=pick,
-        now=utcnow(),
         section=section or None,
     )
     return file_download(

@@ -68,7 +68,6 @@ def submissions_archive(
         catalog=catalog,
         assignment_id=assignment_id,
         pick=pick,
-        now=utcnow(),
         section=section,
     )
     return file_download(

@@ -19,7 +19,6 @@ from tests.app.services.graded_rows import (
     DUE,
     GATE,
     HIDDEN_MESSAGE,
-    NOW,
     RESET,
     course_catalog,
     graded,
@@ -33,7 +32,6 @@ def unpack(db: Session, tmp_path: Path, pick: ArchivePick, **options: str) -> zi
         catalog=course_catalog(tmp_path),
         assignment_id="gates",
         pick=pick,
-        now=NOW,
         **options,
     )
     with file:
@@ -150,7 +148,6 @@ def test_an_unknown_assignment_is_refused(db: Session, tmp_path: Path) -> None:
             catalog=course_catalog(tmp_path),
             assignment_id="nope",
             pick=ArchivePick.BEST,
-            now=NOW,
         )
 
 
