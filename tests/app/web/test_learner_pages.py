@@ -110,6 +110,10 @@ def test_the_learner_page_shows_every_exercise_and_each_submission_in_full(
         assert "Hidden test" in row and "data-failure" in row
         assert re.search(r"\d+ / [1-9]", text_of(row))  # its points, out of its maximum
     assert 'data-visibility="hidden"' in newest
+    # The instructor's view of that submission alone says the same.
+    starter_id = re.search(r'data-submission="([0-9a-f]+)"', oldest)
+    assert starter_id is not None
+    assert "data-failure" in client.get(f"/history/{starter_id[1]}").text
     # The other learner's work is not on lea's page.
     assert f'id="submissions-{RESET}"' not in html
 
@@ -243,6 +247,10 @@ def test_learners_reach_neither_another_learners_page_nor_the_archive(
         response = client.get(path, follow_redirects=False)
         assert response.status_code == 403, path
         assert "This page is for instructors." in response.text, path
+    # The learner's own submission page keeps hidden tests short: no failure category.
+    starter = client.get("/submissions", params={"exercise": GATE}).json()[-1]
+    own = client.get(f"/history/{starter['id']}").text
+    assert 'data-visibility="hidden"' in own and "data-failure" not in own
     with runtime.sessions() as session:
         user = account_store.get_user_by_name(session=session, name="lea")
         assert user is not None
