@@ -15,7 +15,7 @@ from datetime import UTC, datetime, tzinfo
 
 from sqlalchemy.orm import Session
 
-from app.models import Role, SubmissionKind, User
+from app.models import Role, Submission, SubmissionKind, User
 from app.schemas import AssignmentExerciseOut, AssignmentOut, LatePolicyOut
 from app.services.gradebook import Cell
 from app.store import accounts as account_store
@@ -293,6 +293,27 @@ def learner_dues(
         LearnerDue(u, extensions.get(u.id, assignment.due), u.id in extensions)
         for u in account_store.list_users(session=session, role=Role.LEARNER, section=section)
     ]
+
+
+def late_submissions(
+    *, session: Session, course: Course, submissions: Iterable[Submission]
+) -> frozenset[str]:
+    """The ids of those submissions that came after their learner's due time (an extension
+    counts) for the assignment holding their exercise; practice work is never late."""
+    holding = {item.id: a for a in course.assignments for item in a.exercises}
+    dues: dict[str, dict[int, datetime]] = {}
+    late = set()
+    for submission in submissions:
+        assignment = holding.get(submission.exercise_id)
+        if assignment is None:
+            continue
+        if assignment.id not in dues:
+            dues[assignment.id] = {
+                d.learner.id: d.due for d in learner_dues(session=session, assignment=assignment)
+            }
+        if submission.created_at > dues[assignment.id].get(submission.user_id, assignment.due):
+            late.add(submission.id)
+    return frozenset(late)
 
 
 def assignment_out(standing: AssignmentStanding, now: datetime) -> AssignmentOut:

@@ -102,9 +102,13 @@ def submissions_page(
     except courses.AssignmentNotFound:
         raise assignment_not_found(assignment) from None
     try:
-        assignments: tuple[Assignment, ...] = catalog.course().assignments
-    except CourseError:  # the list works without the course; the filter offers none then
-        assignments = ()
+        course = catalog.course()
+    except CourseError:  # the list works without the course: no assignment, no late mark
+        assignments: tuple[Assignment, ...] = ()
+        late: frozenset[str] = frozenset()
+    else:
+        assignments = course.assignments
+        late = courses.late_submissions(session=db, course=course, submissions=submissions)
     return render(
         request,
         "instructor/submissions.html",
@@ -113,6 +117,7 @@ def submissions_page(
             "exercise": shown,
             "chosen": chosen,
             "submissions": submissions,
+            "late": late,
             "limit": SUBMISSIONS_LIMIT,
             "exercises": visible_exercises(catalog, user),
             "assignments": assignments,

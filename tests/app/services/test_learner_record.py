@@ -1,4 +1,5 @@
-"""One learner's record: the course's counts and every graded submission, late ones marked."""
+"""One learner's record: the course's counts and every graded submission, late ones marked;
+the late marks of any list of submissions."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ import pytest
 from sqlalchemy.orm import Session
 
 from app.models import SubmissionKind
-from app.services.courses import LearnerNotFound
+from app.services.courses import LearnerNotFound, late_submissions
 from app.services.learner_record import learner_record
+from app.store import courses as course_store
 from tests.app.services.graded_rows import (
     DUE,
     GATE,
@@ -61,3 +63,20 @@ def test_every_exercise_with_its_count_and_each_submission_newest_first(
 def test_an_unknown_learner_is_named_in_the_error(db: Session, tmp_path: Path) -> None:
     with pytest.raises(LearnerNotFound, match="'nobody'"):
         learner_record(session=db, catalog=course_catalog(tmp_path), name="nobody", now=NOW)
+
+
+def test_late_marks_follow_each_learners_own_due_time(db: Session, tmp_path: Path) -> None:
+    lea, max_ = learner(db, "lea"), learner(db, "max")
+    course = course_catalog(tmp_path).course()
+    course_store.set_extension(
+        session=db, user=max_, assignment_id="gates", due=DUE + timedelta(days=1), granted_by="t"
+    )
+    rows = [
+        graded(db, lea, GATE, 10, DUE + timedelta(hours=1)),  # late
+        graded(db, lea, RESET, 10, DUE),  # exactly on time
+        graded(db, max_, GATE, 10, DUE + timedelta(hours=1)),  # within the extension
+        graded(db, max_, RESET, 10, DUE + timedelta(days=2)),  # after it
+        graded(db, lea, PRACTICE, 10, DUE + timedelta(days=3)),  # practice: never late
+    ]
+    late = late_submissions(session=db, course=course, submissions=rows)
+    assert late == {rows[0].id, rows[3].id}

@@ -151,6 +151,9 @@ def test_the_submission_list_filters_by_learner_exercise_and_assignment(
         ]
 
     assert listed("") == [("max", RESET), ("lea", GATE), ("lea", GATE)]
+    # All three came after the due time: each row is marked late.
+    everything = client.get("/instructor/submissions").text.split('data-table="submissions"')[1]
+    assert everything.count('<span class="badge late">late</span>') == 3
     assert listed("learner=lea") == [("lea", GATE), ("lea", GATE)]
     assert listed(f"exercise={RESET}") == [("max", RESET)]
     assert listed("assignment=gates&learner=max") == [("max", RESET)]
