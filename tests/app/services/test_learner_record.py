@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy.orm import Session
 
 from app.models import SubmissionKind
+from app.services import learner_record as learner_record_module
 from app.services.courses import LearnerNotFound, late_submissions
 from app.services.learner_record import learner_record
 from app.store import courses as course_store
@@ -80,3 +81,18 @@ def test_late_marks_follow_each_learners_own_due_time(db: Session, tmp_path: Pat
     ]
     late = late_submissions(session=db, course=course, submissions=rows)
     assert late == {rows[0].id, rows[3].id}
+
+
+def test_a_long_record_keeps_the_newest_and_says_it_cut(
+    db: Session, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lea = learner(db, "lea")
+    graded(db, lea, GATE, 5, DUE - timedelta(hours=2))
+    newest = graded(db, lea, GATE, 6, DUE - timedelta(hours=1))
+    monkeypatch.setattr(learner_record_module, "RECORD_LIMIT", 1)
+    record = learner_record(session=db, catalog=course_catalog(tmp_path), name="lea", now=NOW)
+    assert record.truncated and record.submissions == 1
+    assert record.assignments[0].exercises[0].submissions[0].submission.id == newest.id
+    # What the course counts still comes from every graded submission.
+    assert record.assignments[0].exercises[0].standing is not None
+    assert record.assignments[0].exercises[0].standing.attempts == 2

@@ -114,6 +114,8 @@ def test_the_learner_page_shows_every_exercise_and_each_submission_in_full(
     starter_id = re.search(r'data-submission="([0-9a-f]+)"', oldest)
     assert starter_id is not None
     assert "data-failure" in client.get(f"/history/{starter_id[1]}").text
+    japanese = client.get("/instructor/learners/lea", headers={"Accept-Language": "ja"}).text
+    assert "<h1>学習者 lea</h1>" in japanese and "すべての提出" in japanese
     # The other learner's work is not on lea's page.
     assert f'id="submissions-{RESET}"' not in html
 
