@@ -13,9 +13,9 @@ from urllib.parse import urlencode
 from sqlalchemy.orm import Session
 
 from app.models import Submission, SubmissionKind, User
-from app.services.courses import find_user, get_assignment
+from app.services.courses import find_user, get_assignment, late_submissions
 from app.store import submissions as submission_store
-from graders import ExerciseCatalog
+from graders import Assignment, CourseError, ExerciseCatalog
 
 
 def can_see(user: User, submission: Submission) -> bool:
@@ -61,24 +61,41 @@ class SubmissionFilter:
         return urlencode({key: value for key, value in values.items() if value})
 
 
+@dataclass(frozen=True)
+class SubmissionList:
+    submissions: Sequence[Submission]  # newest first
+    late: frozenset[str]  # the ids of those after their learner's own due time
+    assignments: tuple[Assignment, ...]  # what the list can be filtered by
+
+
 def graded_submissions(
     *, session: Session, catalog: ExerciseCatalog, chosen: SubmissionFilter, limit: int
-) -> Sequence[Submission]:
+) -> SubmissionList:
     """Every user's graded submissions (not runs) that ``chosen`` lets through, newest first.
 
     Raises ``LearnerNotFound`` and ``AssignmentNotFound`` for names that do not exist (and
-    ``CourseError`` for an assignment of a broken course.toml)."""
+    ``CourseError`` for an assignment of a broken course.toml). Without an assignment asked
+    for, the list needs no course: a broken course.toml leaves it without late marks."""
     user_id = find_user(session=session, name=chosen.learner).id if chosen.learner else None
     exercise_ids = (
         get_assignment(catalog.course(), chosen.assignment).exercise_ids
         if chosen.assignment
         else None
     )
-    return submission_store.list_submissions(
+    submissions = submission_store.list_submissions(
         session=session,
         user_id=user_id,
         exercise_id=chosen.exercise or None,
         exercise_ids=exercise_ids,
         kind=SubmissionKind.SUBMIT,
         limit=limit,
+    )
+    try:
+        course = catalog.course()
+    except CourseError:
+        return SubmissionList(submissions, frozenset(), ())
+    return SubmissionList(
+        submissions,
+        late_submissions(session=session, course=course, submissions=submissions),
+        course.assignments,
     )

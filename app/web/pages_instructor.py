@@ -19,7 +19,6 @@ from app.web.i18n import N_
 from app.web.pages_courses import assignment_not_found, course_clock
 from app.web.pages_learn import VERDICT_NAMES, load_exercise
 from app.web.templating import render
-from graders import Assignment, CourseError
 
 router = APIRouter(prefix="/instructor", route_class=WebRoute, include_in_schema=False)
 
@@ -94,21 +93,13 @@ def submissions_page(
     chosen = history.SubmissionFilter(learner.strip(), exercise, assignment)
     shown = load_exercise(catalog, exercise, user) if exercise else None
     try:
-        submissions = history.graded_submissions(
+        listed = history.graded_submissions(
             session=db, catalog=catalog, chosen=chosen, limit=SUBMISSIONS_LIMIT
         )
     except courses.LearnerNotFound:
         raise learner_not_found(chosen.learner) from None
     except courses.AssignmentNotFound:
         raise assignment_not_found(assignment) from None
-    try:
-        course = catalog.course()
-    except CourseError:  # the list works without the course: no assignment, no late mark
-        assignments: tuple[Assignment, ...] = ()
-        late: frozenset[str] = frozenset()
-    else:
-        assignments = course.assignments
-        late = courses.late_submissions(session=db, course=course, submissions=submissions)
     return render(
         request,
         "instructor/submissions.html",
@@ -116,11 +107,9 @@ def submissions_page(
             "nav": "gradebook",
             "exercise": shown,
             "chosen": chosen,
-            "submissions": submissions,
-            "late": late,
+            "listed": listed,
             "limit": SUBMISSIONS_LIMIT,
             "exercises": visible_exercises(catalog, user),
-            "assignments": assignments,
             "learners": roster.learner_names(session=db),
         },
     )
