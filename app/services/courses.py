@@ -15,7 +15,7 @@ from datetime import UTC, datetime, tzinfo
 
 from sqlalchemy.orm import Session
 
-from app.models import Role, SubmissionKind, User
+from app.models import Role, Submission, SubmissionKind, User
 from app.schemas import AssignmentExerciseOut, AssignmentOut, LatePolicyOut
 from app.services.gradebook import Cell
 from app.store import accounts as account_store
@@ -123,6 +123,29 @@ def state_at(assignment: Assignment, due: datetime, now: datetime) -> Assignment
     return AssignmentState.LATE if assignment.late.factor(now, due) > 0 else AssignmentState.CLOSED
 
 
+def kept_share(
+    assignment: Assignment, due: datetime, attempt: submission_store.GradedAttempt
+) -> float:
+    """The attempt's share of the exercise's points after the late policy (0 to 1)."""
+    return attempt.score / attempt.max_score * assignment.late.factor(attempt.created_at, due)
+
+
+def counted_attempt(
+    assignment: Assignment, due: datetime, attempts: Iterable[submission_store.GradedAttempt]
+) -> submission_store.GradedAttempt | None:
+    """The attempt at one exercise that the course counts: the best share after the late
+    policy; among equal shares an on-time attempt, then the earliest (None: no attempt)."""
+    return max(
+        attempts,
+        key=lambda a: (
+            kept_share(assignment, due, a),
+            a.created_at <= due,
+            -a.created_at.timestamp(),
+        ),
+        default=None,
+    )
+
+
 def standing(
     assignment: Assignment,
     due: datetime,
@@ -137,20 +160,11 @@ def standing(
     for attempt in attempts:
         by_exercise[attempt.exercise_id].append(attempt)
 
-    def kept(attempt: submission_store.GradedAttempt) -> float:
-        factor = assignment.late.factor(attempt.created_at, due)
-        return attempt.score / attempt.max_score * factor
-
     exercises = []
     for item in assignment.exercises:
-        # The best share counts; among equal shares an on-time attempt, then the earliest. Work
-        # that scores nothing after a cut-off is still late work, and is marked as such.
-        best = max(
-            by_exercise[item.id],
-            key=lambda a: (kept(a), a.created_at <= due, -a.created_at.timestamp()),
-            default=None,
-        )
-        share = 0.0 if best is None else kept(best)
+        # Work that scores nothing after a cut-off is still late work, and is marked as such.
+        best = counted_attempt(assignment, due, by_exercise[item.id])
+        share = 0.0 if best is None else kept_share(assignment, due, best)
         late = best is not None and best.created_at > due
         exercises.append(
             ExerciseStanding(
@@ -245,30 +259,61 @@ def assignment_gradebook(
     attempts = submission_store.graded_attempts(
         session=session, exercise_ids=assignment.exercise_ids, role=Role.LEARNER
     )
-    extensions = {
-        e.user_id: e.due
-        for e in course_store.list_extensions(session=session, assignment_id=assignment_id)
-    }
     by_user: dict[int, list[submission_store.GradedAttempt]] = defaultdict(list)
     for attempt in attempts:
         by_user[attempt.user_id].append(attempt)
     titles = _titles(catalog)
-    learners = account_store.list_users(session=session, role=Role.LEARNER, section=section)
     return [
         GradebookRow(
-            u.id,
-            u.name,
-            standing(
-                assignment,
-                extensions.get(u.id, assignment.due),
-                u.id in extensions,
-                by_user[u.id],
-                titles,
-                now,
-            ),
+            d.learner.id,
+            d.learner.name,
+            standing(assignment, d.due, d.extended, by_user[d.learner.id], titles, now),
         )
-        for u in learners
+        for d in learner_dues(session=session, assignment=assignment, section=section)
     ]
+
+
+@dataclass(frozen=True)
+class LearnerDue:
+    learner: User
+    due: datetime  # the learner's own: the assignment's, or their extension
+    extended: bool
+
+
+def learner_dues(
+    *, session: Session, assignment: Assignment, section: str | None = None
+) -> list[LearnerDue]:
+    """Every learner (of ``section`` if given), by name, with their due time for the
+    assignment."""
+    extensions = {
+        e.user_id: e.due
+        for e in course_store.list_extensions(session=session, assignment_id=assignment.id)
+    }
+    return [
+        LearnerDue(u, extensions.get(u.id, assignment.due), u.id in extensions)
+        for u in account_store.list_users(session=session, role=Role.LEARNER, section=section)
+    ]
+
+
+def late_submissions(
+    *, session: Session, course: Course, submissions: Iterable[Submission]
+) -> frozenset[str]:
+    """The ids of those submissions that came after their learner's due time (an extension
+    counts) for the assignment holding their exercise; practice work is never late."""
+    holding = {item.id: a for a in course.assignments for item in a.exercises}
+    dues: dict[str, dict[int, datetime]] = {}
+    late = set()
+    for submission in submissions:
+        assignment = holding.get(submission.exercise_id)
+        if assignment is None:
+            continue
+        if assignment.id not in dues:
+            dues[assignment.id] = {
+                d.learner.id: d.due for d in learner_dues(session=session, assignment=assignment)
+            }
+        if submission.created_at > dues[assignment.id].get(submission.user_id, assignment.due):
+            late.add(submission.id)
+    return frozenset(late)
 
 
 def assignment_out(standing: AssignmentStanding, now: datetime) -> AssignmentOut:

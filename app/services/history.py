@@ -7,11 +7,15 @@ see this submission" here and nowhere else.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from urllib.parse import urlencode
 
 from sqlalchemy.orm import Session
 
 from app.models import Submission, SubmissionKind, User
+from app.services.courses import find_user, get_assignment, late_submissions
 from app.store import submissions as submission_store
+from graders import Assignment, CourseError, ExerciseCatalog
 
 
 def can_see(user: User, submission: Submission) -> bool:
@@ -41,8 +45,57 @@ def own_history(
     )
 
 
-def graded_submissions(*, session: Session, exercise_id: str, limit: int) -> Sequence[Submission]:
-    """Every learner's graded submissions (not runs) of one exercise, newest first."""
-    return submission_store.list_submissions(
-        session=session, exercise_id=exercise_id, kind=SubmissionKind.SUBMIT, limit=limit
+@dataclass(frozen=True)
+class SubmissionFilter:
+    """Which graded submissions an instructor's list shows: a learner's (by name), one
+    exercise's, one assignment's (its exercises); empty: any."""
+
+    learner: str = ""
+    exercise: str = ""
+    assignment: str = ""
+
+    def query(self, **changes: str) -> str:
+        """The list's query string with ``changes`` applied (empty values left out), so the
+        list's links narrow what it shows without dropping the rest."""
+        values = {**asdict(self), **changes}
+        return urlencode({key: value for key, value in values.items() if value})
+
+
+@dataclass(frozen=True)
+class SubmissionList:
+    submissions: Sequence[Submission]  # newest first
+    late: frozenset[str]  # the ids of those after their learner's own due time
+    assignments: tuple[Assignment, ...]  # what the list can be filtered by
+
+
+def graded_submissions(
+    *, session: Session, catalog: ExerciseCatalog, chosen: SubmissionFilter, limit: int
+) -> SubmissionList:
+    """Every user's graded submissions (not runs) that ``chosen`` lets through, newest first.
+
+    Raises ``LearnerNotFound`` and ``AssignmentNotFound`` for names that do not exist (and
+    ``CourseError`` for an assignment of a broken course.toml). Without an assignment asked
+    for, the list needs no course: a broken course.toml leaves it without late marks."""
+    user_id = find_user(session=session, name=chosen.learner).id if chosen.learner else None
+    exercise_ids = (
+        get_assignment(catalog.course(), chosen.assignment).exercise_ids
+        if chosen.assignment
+        else None
+    )
+    submissions = submission_store.list_submissions(
+        session=session,
+        user_id=user_id,
+        exercise_id=chosen.exercise or None,
+        exercise_ids=exercise_ids,
+        kind=SubmissionKind.SUBMIT,
+        limit=limit,
+    )
+    try:
+        course = catalog.course()
+    except CourseError:
+        return SubmissionList(submissions, frozenset(), ())
+    return SubmissionList(
+        submissions,
+        late_submissions(session=session, course=course, submissions=submissions),
+        course.assignments,
     )

@@ -295,6 +295,11 @@ def sections(*, session: Session) -> list[str]:
     return account_store.list_sections(session=session)
 
 
+def learner_names(*, session: Session) -> list[str]:
+    """Every learner's name, sorted (the submission list's learner filter)."""
+    return [u.name for u in account_store.list_users(session=session, role=Role.LEARNER)]
+
+
 @dataclass(frozen=True)
 class RosterEntry:
     user: User

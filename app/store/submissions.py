@@ -138,6 +138,16 @@ def get_submission(
     return session.get(Submission, submission_id, options=options)
 
 
+def get_submissions(*, session: Session, submission_ids: Sequence[str]) -> dict[str, Submission]:
+    """The submissions (with their users) by id; unknown ids are left out."""
+    query = (
+        select(Submission)
+        .options(joinedload(Submission.user))
+        .where(Submission.id.in_(submission_ids))
+    )
+    return {submission.id: submission for submission in session.scalars(query)}
+
+
 # Built once, on the table's columns: building the query cost more than running it.
 _columns = Submission.__table__.c
 _PROGRESS = select(_columns.status, _columns.released_at).where(
@@ -161,15 +171,19 @@ def list_submissions(
     session: Session,
     user_id: int | None = None,
     exercise_id: str | None = None,
+    exercise_ids: Sequence[str] | None = None,
     kind: SubmissionKind | None = None,
     limit: int = 50,
 ) -> Sequence[Submission]:
-    """Newest first; filter by user, exercise and kind (``None``: any)."""
+    """Newest first; filter by user, exercise (or any of ``exercise_ids``) and kind
+    (``None``: any)."""
     query = select(Submission)
     if user_id is not None:
         query = query.where(Submission.user_id == user_id)
     if exercise_id is not None:
         query = query.where(Submission.exercise_id == exercise_id)
+    if exercise_ids is not None:
+        query = query.where(Submission.exercise_id.in_(exercise_ids))
     if kind is not None:
         query = query.where(Submission.kind == kind)
     query = query.order_by(Submission.created_at.desc(), Submission.id.desc())
@@ -269,6 +283,7 @@ class GradedAttempt:
     score: float
     max_score: float
     created_at: datetime
+    submission_id: str = ""  # to load the whole row (an archive of the counted work)
 
 
 def graded_attempts(
@@ -279,11 +294,15 @@ def graded_attempts(
     role: Role | None = None,
 ) -> list[GradedAttempt]:
     """Every graded submission (not run) to the exercises, oldest first."""
-    query = _graded(exercise_ids, role, User.name, Submission.score, Submission.max_score)
+    query = _graded(
+        exercise_ids, role, User.name, Submission.score, Submission.max_score, Submission.id
+    )
     if user_id is not None:
         query = query.where(Submission.user_id == user_id)
     return [
-        GradedAttempt(row[0], row[3], row[1], float(row[4] or 0), float(row[5] or 0), aware(row[2]))
+        GradedAttempt(
+            row[0], row[3], row[1], float(row[4] or 0), float(row[5] or 0), aware(row[2]), row[6]
+        )
         for row in session.execute(query)
     ]
 

@@ -11,8 +11,9 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import RedirectResponse
 
 from app.api.deps import RuntimeDep, SessionDep
+from app.api.downloads import file_download
 from app.models import utcnow
-from app.services import analytics, charts, courses, regrades, roster
+from app.services import analytics, archive, charts, courses, regrades, roster
 from app.services.gradebook import write_csv
 from app.web.deps import CatalogDep, CsrfForm, InstructorDep, UserDep, WebDep, check_csrf
 from app.web.errors import PageError, WebRoute
@@ -34,16 +35,20 @@ def _csv(body: str, name: str) -> Response:
     )
 
 
+def assignment_not_found(assignment_id: str) -> PageError:
+    return PageError(
+        status.HTTP_404_NOT_FOUND,
+        N_("Assignment not found"),
+        N_("There is no assignment {assignment}."),
+        assignment=repr(assignment_id),
+    )
+
+
 def _assignment(catalog: ExerciseCatalog, assignment_id: str) -> Assignment:
     try:
         return courses.get_assignment(catalog.course(), assignment_id)
     except courses.AssignmentNotFound:
-        raise PageError(
-            status.HTTP_404_NOT_FOUND,
-            N_("Assignment not found"),
-            N_("There is no assignment {assignment}."),
-            assignment=repr(assignment_id),
-        ) from None
+        raise assignment_not_found(assignment_id) from None
 
 
 def course_clock(course: Course) -> dict[str, Any]:
@@ -109,6 +114,29 @@ def assignment_gradebook_csv(
     return _csv(
         write_csv(courses.assignment_csv_rows(assignment, rows, catalog.course().zone)),
         f"numjudge-{assignment.id}.csv",
+    )
+
+
+@router.get("/instructor/assignments/{assignment_id}/submissions.zip")
+def assignment_archive(
+    assignment_id: str,
+    _: InstructorDep,
+    db: SessionDep,
+    catalog: CatalogDep,
+    pick: archive.ArchivePick = archive.ArchivePick.BEST,
+    section: str = "",
+) -> Response:
+    """Every learner's last or counted submission to each exercise, with code and feedback."""
+    assignment = _assignment(catalog, assignment_id)
+    file = archive.assignment_archive(
+        session=db,
+        catalog=catalog,
+        assignment_id=assignment.id,
+        pick=pick,
+        section=section or None,
+    )
+    return file_download(
+        file, f"{archive.archive_name(assignment.id, pick)}.zip", "application/zip"
     )
 
 

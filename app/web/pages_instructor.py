@@ -1,19 +1,23 @@
-"""The instructor's pages: the gradebook (and its CSV), one exercise's submissions, validation."""
+"""The instructor's pages: the gradebook (and its CSV), the submissions (filtered by learner,
+exercise and assignment), one learner's record, validation."""
 
 from __future__ import annotations
 
 from urllib.parse import quote
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Request, Response, status
 from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import RedirectResponse
 
 from app.api.deps import SessionDep
-from app.services import history, roster, validation
+from app.services import courses, history, learner_record, roster, validation
 from app.services.exercises import exercise_list, visible_exercises
 from app.services.gradebook import gradebook_rows, wide_csv
 from app.web.deps import CatalogDep, InstructorDep
-from app.web.errors import WebRoute
-from app.web.pages_learn import load_exercise
+from app.web.errors import PageError, WebRoute
+from app.web.i18n import N_
+from app.web.pages_courses import assignment_not_found, course_clock
+from app.web.pages_learn import VERDICT_NAMES, load_exercise
 from app.web.templating import render
 
 router = APIRouter(prefix="/instructor", route_class=WebRoute, include_in_schema=False)
@@ -58,18 +62,81 @@ def gradebook_export(
     )
 
 
-@router.get("/exercises/{exercise_id}")
-def exercise_submissions(
-    request: Request, exercise_id: str, user: InstructorDep, db: SessionDep, catalog: CatalogDep
-) -> Response:
-    exercise = load_exercise(catalog, exercise_id, user)
-    submissions = history.graded_submissions(
-        session=db, exercise_id=exercise.id, limit=SUBMISSIONS_LIMIT
+def learner_not_found(name: str) -> PageError:
+    return PageError(
+        status.HTTP_404_NOT_FOUND,
+        N_("No such learner"),
+        N_("There is no learner {name}."),
+        name=repr(name),
     )
+
+
+@router.get("/exercises/{exercise_id}")
+def exercise_submissions(exercise_id: str, _: InstructorDep) -> Response:
+    """The submission list's older address: the list, filtered to the exercise."""
+    return RedirectResponse(
+        f"/instructor/submissions?{history.SubmissionFilter(exercise=exercise_id).query()}",
+        status_code=status.HTTP_307_TEMPORARY_REDIRECT,
+    )
+
+
+@router.get("/submissions")
+def submissions_page(
+    request: Request,
+    user: InstructorDep,
+    db: SessionDep,
+    catalog: CatalogDep,
+    learner: str = "",
+    exercise: str = "",
+    assignment: str = "",
+) -> Response:
+    chosen = history.SubmissionFilter(learner.strip(), exercise, assignment)
+    shown = load_exercise(catalog, exercise, user) if exercise else None
+    try:
+        listed = history.graded_submissions(
+            session=db, catalog=catalog, chosen=chosen, limit=SUBMISSIONS_LIMIT
+        )
+    except courses.LearnerNotFound:
+        raise learner_not_found(chosen.learner) from None
+    except courses.AssignmentNotFound:
+        raise assignment_not_found(assignment) from None
     return render(
         request,
-        "instructor/exercise.html",
-        {"nav": "gradebook", "exercise": exercise, "submissions": submissions},
+        "instructor/submissions.html",
+        {
+            "nav": "gradebook",
+            "exercise": shown,
+            "chosen": chosen,
+            "listed": listed,
+            "limit": SUBMISSIONS_LIMIT,
+            "exercises": visible_exercises(catalog, user),
+            "learners": roster.learner_names(session=db),
+        },
+    )
+
+
+@router.get("/learners/{name}")
+def learner_page(
+    request: Request, name: str, _: InstructorDep, db: SessionDep, catalog: CatalogDep
+) -> Response:
+    clock = course_clock(catalog.course())
+    try:
+        record = learner_record.learner_record(
+            session=db, catalog=catalog, name=name, now=clock["now"]
+        )
+    except courses.LearnerNotFound:
+        raise learner_not_found(name) from None
+    return render(
+        request,
+        "instructor/learner.html",
+        {
+            "nav": "assignments",
+            "record": record,
+            "verdict_names": VERDICT_NAMES,
+            "full_feedback": True,
+            "record_limit": learner_record.RECORD_LIMIT,
+            **clock,
+        },
     )
 
 

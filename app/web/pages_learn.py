@@ -260,7 +260,10 @@ def submission_page(
     back = (
         (f"/history?exercise={sub.exercise_id}", N_("Your submissions"))
         if own
-        else (f"/instructor/exercises/{sub.exercise_id}", N_("All submissions"))
+        else (
+            f"/instructor/submissions?{history.SubmissionFilter(exercise=sub.exercise_id).query()}",
+            N_("All submissions"),
+        )
     )
     return render(
         request,
@@ -275,6 +278,7 @@ def submission_page(
             # What the run used, hidden cases included: how long hidden cases take is not the
             # learner's to know (docs/security.md).
             "show_cost": user.is_instructor,
+            "full_feedback": user.is_instructor,
             "limits": limits,
             "reports": regrades.reports(session=db, submission=sub) if sub.regrade else [],
         },

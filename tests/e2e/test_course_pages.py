@@ -10,6 +10,7 @@ import pytest
 
 from graders import ExerciseCatalog
 from tests.e2e.conftest import GRADED_LEARNER, INSTRUCTOR, Server, assert_accessible
+from tests.e2e.test_layout import WIDTHS, page_width
 from tests.e2e.test_learner_flow import sign_in
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser, pytest.mark.timeout(240)]
@@ -79,4 +80,48 @@ def test_the_instructor_gradebooks_and_class_view(
     assert int(full.locator("td").nth(1).inner_text()) >= 1
     page.screenshot(path=shots / "class-view.png", full_page=True)
     assert_accessible(page)
+    context.close()
+
+
+@pytest.mark.parametrize("size", WIDTHS.values(), ids=WIDTHS.keys())
+def test_the_learner_page_opens_from_the_gradebook(
+    server: Server, browser: Any, shots: Path, size: tuple[int, int]
+) -> None:
+    url = server.url
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    sign_in(page, url, *INSTRUCTOR)
+    page.goto(f"{url}/instructor/gradebook")
+    page.locator(f'tr[data-user="{GRADED_LEARNER}"]').get_by_role(
+        "link", name=GRADED_LEARNER, exact=True
+    ).click()
+    page.wait_for_url(f"{url}/instructor/learners/{GRADED_LEARNER}")
+    assert page.get_by_role("heading", level=1).inner_text() == f"Learner {GRADED_LEARNER}"
+    counted = page.locator(f'section[data-assignment="{ASSIGNMENT}"] tr#exercise-{EXERCISE}')
+    assert counted.locator("td").nth(3).inner_text() == "1"  # graded submissions
+    newest = page.locator(f"#submissions-{EXERCISE} details.record-submission").first
+    assert newest.get_attribute("open") is not None  # the newest is open, its code shown
+    assert "def " in newest.locator("pre.code").inner_text()
+    assert newest.locator('tr[data-visibility="hidden"]').count() >= 1
+    assert page_width(page) <= size[0]
+    if size[0] == 1366:
+        page.screenshot(path=shots / "learner.png", full_page=True)
+    assert_accessible(page)
+
+    # Its submission list: filtered to the learner, the filter in the form.
+    page.get_by_role("link", name="Submission list").click()
+    page.wait_for_url(f"{url}/instructor/submissions?learner={GRADED_LEARNER}")
+    assert page.get_by_label("Learner").input_value() == GRADED_LEARNER
+    rows = page.locator('table[data-table="submissions"] tbody tr')
+    assert rows.count() >= 1
+    assert {rows.nth(i).locator("td").nth(1).inner_text() for i in range(rows.count())} == {
+        GRADED_LEARNER
+    }
+    assert page_width(page) <= size[0]
+    assert_accessible(page)
+
+    # A score of the gradebook leads to the learner's page, at the exercise's row.
+    page.goto(f"{url}/instructor/gradebook")
+    page.locator(f'tr[data-user="{GRADED_LEARNER}"] td[data-exercise="{EXERCISE}"] a').click()
+    page.wait_for_url(f"{url}/instructor/learners/{GRADED_LEARNER}#exercise-{EXERCISE}")
     context.close()

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Response
 
-from app.api.deps import CatalogDep, CurrentUser, SessionDep
+from app.api.deps import CatalogDep, CurrentUser, InstructorUser, SessionDep
+from app.api.downloads import file_download
 from app.models import utcnow
 from app.schemas import AssignmentOut, ErrorOut
-from app.services import courses
+from app.services import archive, courses
 
 router = APIRouter(prefix="/assignments", tags=["assignments"])
 
@@ -39,4 +40,36 @@ def get_assignment(
             session=session, catalog=catalog, user=user, assignment_id=assignment_id, now=now
         ),
         now,
+    )
+
+
+@router.get(
+    "/{assignment_id}/submissions.zip",
+    response_class=Response,
+    responses={
+        200: {"content": {"application/zip": {}}},
+        403: {"model": ErrorOut, "description": "not an instructor"},
+        404: {"model": ErrorOut, "description": "unknown assignment"},
+    },
+)
+def submissions_archive(
+    assignment_id: str,
+    session: SessionDep,
+    catalog: CatalogDep,
+    _: InstructorUser,
+    pick: archive.ArchivePick = archive.ArchivePick.BEST,
+    section: str | None = None,
+) -> Response:
+    """Zip: each learner's latest (``pick=last``) or counted (``pick=best``) submission to
+    each exercise, with its code, feedback (hidden tests in full) and result, plus
+    ``index.csv``. docs/teaching.md, "Download the submissions"."""
+    file = archive.assignment_archive(
+        session=session,
+        catalog=catalog,
+        assignment_id=assignment_id,
+        pick=pick,
+        section=section,
+    )
+    return file_download(
+        file, f"{archive.archive_name(assignment_id, pick)}.zip", "application/zip"
     )

@@ -1,10 +1,17 @@
-"""Helpers of the web pages' tests: reading the CSRF token, signing up and in with a client."""
+"""Helpers of the web pages' tests: reading the CSRF token, signing up and in with a client,
+submitting from a page, an instructor, reading a page's rows as text."""
 
 from __future__ import annotations
 
 import re
 
 from fastapi.testclient import TestClient
+
+from app.grading.runtime import GradingRuntime
+from app.models import Role
+from app.store import accounts as account_store
+from app.web import auth
+from tests.app.conftest import read_exercise_file
 
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 
@@ -34,3 +41,31 @@ def sign_in(client: TestClient, name: str, password: str) -> None:
         follow_redirects=False,
     )
     assert response.status_code == 303, response.text
+
+
+def submit(client: TestClient, exercise: str, file: str) -> None:
+    token = csrf_of(client.get("/account").text)
+    response = client.post(
+        "/submit?wait=30",
+        headers={auth.CSRF_HEADER: token},
+        json={"exercise": exercise, "code": read_exercise_file(exercise, file)},
+    )
+    assert response.json()["status"] == "done", response.text
+
+
+def make_instructor(runtime: GradingRuntime, client: TestClient) -> None:
+    with runtime.sessions() as session:
+        account_store.create_user(
+            session=session, name="prof", role=Role.INSTRUCTOR, password="a long password"
+        )
+        session.commit()
+    sign_in(client, "prof", "a long password")
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+
+
+def rows_of(html: str, attribute: str) -> dict[str, str]:
+    cells = re.findall(rf'<tr {attribute}="([^"]+)">(.*?)</tr>', html, re.DOTALL)
+    return {key: text_of(body) for key, body in cells}

@@ -18,13 +18,17 @@ from fastapi.testclient import TestClient
 
 from app.grading.engine import SandboxGrader
 from app.grading.runtime import GradingRuntime
-from app.models import Role
 from app.services import roster
-from app.store import accounts as account_store
-from app.web import auth
-from tests.app.conftest import read_exercise_file
 from tests.app.course_catalog import course_service
-from tests.app.web.helpers import csrf_of, sign_in, sign_up
+from tests.app.web.helpers import (
+    csrf_of,
+    make_instructor,
+    rows_of,
+    sign_in,
+    sign_up,
+    submit,
+    text_of,
+)
 
 GATE = "gru-update-gate"
 
@@ -59,34 +63,6 @@ def service(
         database_url, tmp_path, shared_grader, course_toml(now), copies=(GATE,)
     ) as service:
         yield service
-
-
-def submit(client: TestClient, exercise: str, file: str) -> None:
-    token = csrf_of(client.get("/account").text)
-    response = client.post(
-        "/submit?wait=30",
-        headers={auth.CSRF_HEADER: token},
-        json={"exercise": exercise, "code": read_exercise_file(exercise, file)},
-    )
-    assert response.json()["status"] == "done", response.text
-
-
-def make_instructor(runtime: GradingRuntime, client: TestClient) -> None:
-    with runtime.sessions() as session:
-        account_store.create_user(
-            session=session, name="prof", role=Role.INSTRUCTOR, password="a long password"
-        )
-        session.commit()
-    sign_in(client, "prof", "a long password")
-
-
-def text_of(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
-
-
-def rows_of(html: str, attribute: str) -> dict[str, str]:
-    cells = re.findall(rf'<tr {attribute}="([^"]+)">(.*?)</tr>', html, re.DOTALL)
-    return {key: text_of(body) for key, body in cells}
 
 
 def test_a_learner_sees_states_due_times_in_the_course_zone_and_late_work(

@@ -1,0 +1,112 @@
+"""One learner's record, as their instructors read it: every exercise of the course with what
+the course counts, and every graded submission with its code and whole result.
+
+The whole result is the stored row: a hidden test's name, points, failure category and
+message included. The learner's own pages never show this view.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from app.models import Submission, SubmissionKind, User
+from app.services.courses import (
+    AssignmentStanding,
+    ExerciseStanding,
+    find_user,
+    learner_standings,
+)
+from app.store import submissions as submission_store
+from graders import ExerciseCatalog
+
+# More graded submissions than a learner makes in a course; the page says when it cut.
+RECORD_LIMIT = 2000
+
+
+@dataclass(frozen=True)
+class RecordedSubmission:
+    submission: Submission
+    late: bool  # after the learner's own due time for the exercise's assignment
+
+
+@dataclass(frozen=True)
+class ExerciseRecord:
+    exercise_id: str
+    title: str
+    submissions: tuple[RecordedSubmission, ...]  # newest first
+    standing: ExerciseStanding | None = None  # None: a practice exercise, in no assignment
+
+    @property
+    def best(self) -> Submission | None:
+        """The best graded score (what the catalog shows; an assignment counts ``standing``)."""
+        graded = [r.submission for r in self.submissions if r.submission.score is not None]
+        return max(graded, key=lambda s: s.score or 0.0, default=None)
+
+
+@dataclass(frozen=True)
+class AssignmentRecord:
+    standing: AssignmentStanding
+    exercises: tuple[ExerciseRecord, ...]
+
+
+@dataclass(frozen=True)
+class LearnerRecord:
+    learner: User
+    assignments: tuple[AssignmentRecord, ...]
+    practice: tuple[ExerciseRecord, ...]  # the catalog's exercises in no assignment
+    truncated: bool  # more than RECORD_LIMIT graded submissions: the oldest are left out
+
+    @property
+    def exercises(self) -> tuple[ExerciseRecord, ...]:
+        """The assignments' exercises, then the practice ones."""
+        return (*(e for a in self.assignments for e in a.exercises), *self.practice)
+
+    @property
+    def submissions(self) -> int:
+        return sum(len(e.submissions) for e in self.exercises)
+
+
+def learner_record(
+    *, session: Session, catalog: ExerciseCatalog, name: str, now: datetime
+) -> LearnerRecord:
+    """``name``'s record (raises ``LearnerNotFound``): the course's assignments in the file's
+    order, then the practice exercises in the catalog's."""
+    learner = find_user(session=session, name=name)
+    rows = submission_store.list_submissions(
+        session=session, user_id=learner.id, kind=SubmissionKind.SUBMIT, limit=RECORD_LIMIT + 1
+    )
+    by_exercise: dict[str, list[Submission]] = defaultdict(list)
+    for row in rows[:RECORD_LIMIT]:
+        by_exercise[row.exercise_id].append(row)
+    titles = {exercise.id: exercise.title for exercise in catalog.all()}
+
+    def record(
+        exercise_id: str, due: datetime | None, standing: ExerciseStanding | None = None
+    ) -> ExerciseRecord:
+        return ExerciseRecord(
+            exercise_id,
+            titles.get(exercise_id, exercise_id),
+            tuple(
+                RecordedSubmission(s, due is not None and s.created_at > due)
+                for s in by_exercise[exercise_id]
+            ),
+            standing,
+        )
+
+    standings = learner_standings(session=session, catalog=catalog, user=learner, now=now)
+    assigned = {e.exercise_id for s in standings for e in s.exercises}
+    # The catalog's order, then exercises gone from the catalog that still hold work.
+    practice = dict.fromkeys(i for i in (*titles, *by_exercise) if i not in assigned)
+    return LearnerRecord(
+        learner,
+        tuple(
+            AssignmentRecord(s, tuple(record(e.exercise_id, s.due, e) for e in s.exercises))
+            for s in standings
+        ),
+        tuple(record(exercise_id, None) for exercise_id in practice),
+        len(rows) > RECORD_LIMIT,
+    )
