@@ -188,9 +188,7 @@ def revoke_token(*, session: Session, user: User, token_id: int) -> bool:
     """Revoke one of ``user``'s live tokens by its id; False if they have no such live token."""
     result = session.execute(
         update(ApiToken)
-        .where(
-            ApiToken.id == token_id, ApiToken.user_id == user.id, ApiToken.revoked_at.is_(None)
-        )
+        .where(ApiToken.id == token_id, ApiToken.user_id == user.id, ApiToken.revoked_at.is_(None))
         .values(revoked_at=utcnow())
     )
     return int(result.rowcount) == 1  # type: ignore[attr-defined]

@@ -10,7 +10,7 @@ from fastapi.concurrency import run_in_threadpool
 from app.api.deps import SessionDep
 from app.services import history, roster, validation
 from app.services.exercises import exercise_list, visible_exercises
-from app.services.gradebook import gradebook_rows, wide_csv
+from app.services.gradebook import gradebook_rows, max_points, wide_csv
 from app.web.deps import CatalogDep, InstructorDep
 from app.web.errors import WebRoute
 from app.web.pages_learn import load_exercise
@@ -44,9 +44,9 @@ def gradebook_page(
 def gradebook_export(
     user: InstructorDep, db: SessionDep, catalog: CatalogDep, section: str = ""
 ) -> Response:
-    body = wide_csv(
-        gradebook_rows(session=db, section=section or None), visible_exercises(catalog, user)
-    )
+    exercises = visible_exercises(catalog, user)
+    maxima = {e.id: max_points(catalog, e) for e in exercises}
+    body = wide_csv(gradebook_rows(session=db, section=section or None), exercises, maxima)
     name = f"numjudge-gradebook-{section}" if section else "numjudge-gradebook"
     return Response(
         body,
