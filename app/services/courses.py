@@ -412,3 +412,37 @@ def assignment_csv_rows(
             for row in rows
         ),
     ]
+
+
+@dataclass(frozen=True)
+class CourseMark:
+    """What the course makes of one graded submission: the assignment holding its exercise,
+    the learner's own due time, the exercise's weight, and the late policy's verdict."""
+
+    assignment_id: str
+    due: datetime
+    weight: float
+    late: bool
+    factor: float  # the share of its score the submission keeps (LatePolicy.factor)
+
+
+def course_mark(
+    *, session: Session, course: Course, user_id: int, exercise_id: str, submitted_at: datetime
+) -> CourseMark | None:
+    """The mark of a submission made at ``submitted_at``; None for an exercise in no
+    assignment. Derived, like every standing: a moved due time or an extension changes it."""
+    assignment = course.assignment_of(exercise_id)
+    if assignment is None:
+        return None
+    extension = course_store.get_extension(
+        session=session, user_id=user_id, assignment_id=assignment.id
+    )
+    due = extension.due if extension is not None else assignment.due
+    weight = next(item.weight for item in assignment.exercises if item.id == exercise_id)
+    return CourseMark(
+        assignment.id,
+        due,
+        weight,
+        submitted_at > due,
+        assignment.late.factor(submitted_at, due),
+    )

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, status
 
 from app.api.deps import (
+    CatalogDep,
     CredentialsDep,
     CurrentUser,
     RuntimeDep,
@@ -115,9 +116,12 @@ async def run(
     response_model=SubmissionOut,
     responses={404: {"model": ErrorOut, "description": "unknown or not yours"}},
 )
-def get_submission(submission: VisibleSubmission) -> SubmissionOut:
-    """One result; a learner sees only their own, an instructor sees all."""
-    return views.submission_out(submission)
+def get_submission(
+    submission: VisibleSubmission, session: SessionDep, catalog: CatalogDep
+) -> SubmissionOut:
+    """One result; a learner sees only their own, an instructor sees all. ``late`` and
+    ``counts_for``: what the course makes of a graded submission."""
+    return service.answer(session, catalog, submission)
 
 
 @router.get(
