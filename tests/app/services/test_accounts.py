@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from app.core import security
 from app.core.config import Settings
 from app.core.names import InvalidName, InvalidPassword, PasswordProblem, name_key
-from app.models import ThrottleCounter, utcnow
+from app.models import ThrottleCounter, User, utcnow
 from app.services import accounts
 from app.services.accounts import HashingBusy, HashSlots, NameTaken
 from app.services.throttle import Throttled
@@ -264,32 +264,53 @@ def test_a_disabled_account_is_told_only_to_who_knows_its_password(
 ) -> None:
     ada = accounts.create_account(session=db, name="ada", password="correct horse")
     accounts.set_disabled(session=db, user=ada, disabled=True)
-    login = {"session": db, "settings": SETTINGS, "slots": slots, "address": "10.0.0.1"}
-    assert accounts.authenticate(**login, name="ada", password="wrong guess") is None
+
+    def login(password: str) -> User | None:
+        return accounts.authenticate(
+            session=db,
+            settings=SETTINGS,
+            slots=slots,
+            address="10.0.0.1",
+            name="ada",
+            password=password,
+        )
+
+    assert login("wrong guess") is None
     with pytest.raises(accounts.AccountDisabled):
-        accounts.authenticate(**login, name="ada", password="correct horse")
+        login("correct horse")
     accounts.set_disabled(session=db, user=ada, disabled=False)
-    assert accounts.authenticate(**login, name="ada", password="correct horse") is ada
+    assert login("correct horse") is ada
 
 
 def test_changing_a_password_needs_the_current_one(db: Session, slots: HashSlots) -> None:
     ada = accounts.create_account(session=db, name="ada", password="correct horse")
     account_store.create_web_session(session=db, user=ada, id_hash="a" * 64)
-    change = {"session": db, "settings": SETTINGS, "slots": slots, "address": "10.0.0.1"}
+
+    def change(current: str, new: str) -> None:
+        accounts.change_password(
+            session=db,
+            settings=SETTINGS,
+            slots=slots,
+            address="10.0.0.1",
+            user=ada,
+            current=current,
+            new=new,
+        )
+
     with pytest.raises(accounts.WrongPassword):
-        accounts.change_password(**change, user=ada, current="nope", new="battery staple")
+        change("nope", "battery staple")
     with pytest.raises(InvalidPassword):
-        accounts.change_password(**change, user=ada, current="correct horse", new="short")
+        change("correct horse", "short")
     assert ada.password_hash is not None
     assert security.verify_password(ada.password_hash, "correct horse")
-    accounts.change_password(**change, user=ada, current="correct horse", new="battery staple")
+    change("correct horse", "battery staple")
     assert security.verify_password(ada.password_hash, "battery staple")
     assert account_store.delete_web_sessions(session=db, user_id=ada.id) == 0  # all ended
     for _ in range(SETTINGS.login_failures_per_name - 1):
         with pytest.raises(accounts.WrongPassword):
-            accounts.change_password(**change, user=ada, current="guess", new="a third one")
+            change("guess", "a third one")
     with pytest.raises(Throttled):
-        accounts.change_password(**change, user=ada, current="battery staple", new="a third one")
+        change("battery staple", "a third one")
 
 
 def test_one_token_is_revoked_by_its_owner_only(db: Session) -> None:

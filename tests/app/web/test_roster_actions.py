@@ -41,12 +41,13 @@ def join(client: TestClient, link: str, password: str) -> int:
     path = "/" + link.split("/", 3)[3]
     page = client.get(path)
     if page.status_code != 200:
-        return page.status_code
-    return client.post(
+        return int(page.status_code)
+    joined = client.post(
         path,
         data={"csrf_token": csrf_of(page.text), "password": password, "password2": password},
         follow_redirects=False,
-    ).status_code
+    )
+    return int(joined.status_code)
 
 
 def row_of(html: str, name: str) -> str:
