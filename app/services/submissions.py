@@ -126,7 +126,7 @@ def accept(
         if idempotency_key is not None:
             earlier = _earlier(session, user, idempotency_key, exercise_id, code, kind)
             if earlier is not None:
-                return _answer(session, runtime, earlier)
+                return _answer(session, runtime.catalog, earlier)
         check_load(runtime, session, user, exercise.limits.time_s)
         if kind is SubmissionKind.SUBMIT:
             check_budget(runtime, session, user, exercise.id)
@@ -149,7 +149,7 @@ def accept(
             earlier = _earlier(session, user, idempotency_key, exercise_id, code, kind)
             if earlier is None:
                 raise
-            return _answer(session, runtime, earlier)
+            return _answer(session, runtime.catalog, earlier)
         log_event(
             logger, "submission.queued", submission, version=exercise.version, code_bytes=len(code)
         )
@@ -187,15 +187,13 @@ def course_mark_of(
 
 def answer(session: Session, catalog: ExerciseCatalog, submission: Submission) -> SubmissionOut:
     """``GET /submissions/{id}``: the result as its reader may see it, with its course mark."""
-    return views.credited(
-        views.submission_out(submission), course_mark_of(session, catalog, submission)
-    )
+    return views.credited(*_answer(session, catalog, submission))
 
 
 def _answer(
-    session: Session, runtime: GradingRuntime, submission: Submission
+    session: Session, catalog: ExerciseCatalog, submission: Submission
 ) -> tuple[SubmissionOut, CourseMark | None]:
-    return views.submission_out(submission), course_mark_of(session, runtime.catalog, submission)
+    return views.submission_out(submission), course_mark_of(session, catalog, submission)
 
 
 def _earlier(
