@@ -66,6 +66,8 @@ def test_each_action_asks_first_and_a_get_changes_nothing(
     assert "Disable the account of ada?" in confirm.text
     assert "their API tokens are refused" in confirm.text
     assert 'action="/instructor/roster/ada/disable"' in confirm.text
+    japanese = client.get("/instructor/roster/ada/disable", headers={"Accept-Language": "ja"})
+    assert "ada のアカウントを無効にしますか？" in japanese.text
     with runtime.sessions() as session:
         ada = account_store.get_user_by_name(session=session, name="ada")
         assert ada is not None and ada.is_active
