@@ -200,6 +200,9 @@ class SubmissionSummary(BaseModel):
     max_score: float | None = None
     created_at: datetime
     finished_at: datetime | None = None
+    late: bool = Field(
+        False, description="a graded submission made after your due time (as in the result)"
+    )
 
 
 class ExerciseSummary(BaseModel):

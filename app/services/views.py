@@ -90,9 +90,11 @@ def credited(result: SubmissionOut, mark: CourseMark | None) -> SubmissionOut:
     return result.model_copy(update={"late": mark.late, "counts_for": credit})
 
 
-def submission_summary(submission: Submission, now: datetime | None = None) -> SubmissionSummary:
+def submission_summary(
+    submission: Submission, now: datetime | None = None, *, late: bool = False
+) -> SubmissionSummary:
     """A line of the learner's history, as they may see it at ``now`` (by default the
-    present)."""
+    present); ``late`` from ``courses.late_submissions``."""
     submission = release.seen_by_learner(submission, now or utcnow())
     return SubmissionSummary(
         id=submission.id,
@@ -105,6 +107,7 @@ def submission_summary(submission: Submission, now: datetime | None = None) -> S
         max_score=submission.max_score,
         created_at=submission.created_at,
         finished_at=submission.finished_at,
+        late=late,
     )
 
 

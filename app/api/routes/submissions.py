@@ -17,7 +17,7 @@ from app.api.deps import (
 )
 from app.models import SubmissionKind
 from app.schemas import ErrorOut, ReportOut, SubmissionIn, SubmissionOut, SubmissionSummary
-from app.services import history, regrades, views
+from app.services import courses, history, regrades, views
 from app.services import submissions as service
 
 router = APIRouter(tags=["submissions"])
@@ -139,11 +139,13 @@ def list_submissions(
     session: SessionDep,
     user: CurrentUser,
     settings: SettingsDep,
+    catalog: CatalogDep,
     exercise: Annotated[str | None, Query(description="only this exercise")] = None,
     limit: Annotated[int | None, Query(ge=1, le=1000)] = None,
     kind: Annotated[SubmissionKind | None, Query(description="submit or run")] = None,
 ) -> list[SubmissionSummary]:
-    """Your own history, newest first."""
+    """Your own history, newest first; ``late`` marks graded submissions made after your due
+    time."""
     rows = history.own_history(
         session=session,
         user=user,
@@ -151,4 +153,7 @@ def list_submissions(
         kind=kind,
         limit=limit or settings.history_limit,
     )
-    return [views.submission_summary(row) for row in rows]
+    late = courses.late_submissions(
+        session=session, course=catalog.course(), user=user, submissions=rows
+    )
+    return [views.submission_summary(row, late=row.id in late) for row in rows]

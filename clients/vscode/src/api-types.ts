@@ -232,7 +232,8 @@ export interface paths {
         };
         /**
          * List Submissions
-         * @description Your own history, newest first.
+         * @description Your own history, newest first; ``late`` marks graded submissions made after your due
+         *     time.
          */
         get: operations["list_submissions_submissions_get"];
         put?: never;
@@ -1071,6 +1072,12 @@ export interface components {
              * @enum {string}
              */
             kind: "submit" | "run";
+            /**
+             * Late
+             * @description a graded submission made after your due time (as in the result)
+             * @default false
+             */
+            late: boolean;
             /** Max Score */
             max_score?: number | null;
             /** Score */

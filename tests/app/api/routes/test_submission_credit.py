@@ -83,6 +83,13 @@ def test_the_answer_says_late_and_what_the_course_counts(
     assert practice["verdict"] == "passed"
     assert (practice["late"], practice["counts_for"]) == (False, None)
 
+    history = client.get("/submissions", headers=ada).json()
+    late_by_id = {row["id"]: row["late"] for row in history}
+    assert late_by_id == {
+        answer["id"]: answer["late"]
+        for answer in (on_time, penalised, cut_off, queued, run, practice)
+    }
+
 
 def test_an_extension_changes_the_mark_of_work_already_sent(
     course_client: tuple[TestClient, GradingRuntime], now: datetime
@@ -102,5 +109,6 @@ def test_an_extension_changes_the_mark_of_work_already_sent(
         session.commit()
     again = client.get(cut_off["url"], headers=ada).json()
     assert again["late"] is False
+    assert [row["late"] for row in client.get("/submissions", headers=ada).json()] == [False]
     assert again["counts_for"]["due"] == stamp(now + timedelta(days=1))
     assert again["counts_for"]["points"] == 1.0
