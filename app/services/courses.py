@@ -15,7 +15,7 @@ from datetime import UTC, datetime, tzinfo
 
 from sqlalchemy.orm import Session
 
-from app.models import Role, Submission, SubmissionKind, User
+from app.models import Role, SubmissionKind, User
 from app.schemas import AssignmentExerciseOut, AssignmentOut, LatePolicyOut
 from app.services.gradebook import Cell
 from app.store import accounts as account_store
@@ -412,63 +412,3 @@ def assignment_csv_rows(
             for row in rows
         ),
     ]
-
-
-@dataclass(frozen=True)
-class CourseMark:
-    """What the course makes of one graded submission: the assignment holding its exercise,
-    the learner's own due time, the exercise's weight, and the late policy's verdict."""
-
-    assignment_id: str
-    due: datetime
-    weight: float
-    late: bool
-    factor: float  # the share of its score the submission keeps (LatePolicy.factor)
-
-
-def _mark(
-    assignment: Assignment, due: datetime, exercise_id: str, submitted_at: datetime
-) -> CourseMark:
-    weight = next(item.weight for item in assignment.exercises if item.id == exercise_id)
-    return CourseMark(
-        assignment.id,
-        due,
-        weight,
-        submitted_at > due,
-        assignment.late.factor(submitted_at, due),
-    )
-
-
-def course_mark(
-    *, session: Session, course: Course, user_id: int, exercise_id: str, submitted_at: datetime
-) -> CourseMark | None:
-    """The mark of a submission made at ``submitted_at``; None for an exercise in no
-    assignment. Derived, like every standing: a moved due time or an extension changes it."""
-    assignment = course.assignment_of(exercise_id)
-    if assignment is None:
-        return None
-    extension = course_store.get_extension(
-        session=session, user_id=user_id, assignment_id=assignment.id
-    )
-    due = extension.due if extension is not None else assignment.due
-    return _mark(assignment, due, exercise_id, submitted_at)
-
-
-def late_submissions(
-    *, session: Session, course: Course, user: User, submissions: Iterable[Submission]
-) -> set[str]:
-    """The ids of ``user``'s graded submissions among ``submissions`` that were late (one
-    query, for a history)."""
-    dues = {
-        e.assignment_id: e.due
-        for e in course_store.list_extensions(session=session, user_id=user.id)
-    }
-    late = set()
-    for submission in submissions:
-        assignment = course.assignment_of(submission.exercise_id)
-        if submission.kind is not SubmissionKind.SUBMIT or assignment is None:
-            continue
-        due = dues.get(assignment.id, assignment.due)
-        if _mark(assignment, due, submission.exercise_id, submission.created_at).late:
-            late.add(submission.id)
-    return late

@@ -19,9 +19,8 @@ from app.grading.runtime import GradingRuntime
 from app.grading.waiters import Waiter
 from app.models import Submission, SubmissionKind, SubmissionStatus, User, new_id, utcnow
 from app.schemas import SubmissionOut
-from app.services import courses, release, views
+from app.services import courses, marks, release, views
 from app.services.auth import Credentials, resolve_user
-from app.services.courses import CourseMark
 from app.services.errors import (
     BudgetSpent,
     CodeRejected,
@@ -31,6 +30,7 @@ from app.services.errors import (
     TooManySubmissions,
 )
 from app.services.exercises import load_visible
+from app.services.marks import CourseMark
 from app.store import accounts as account_store
 from app.store import leases as lease_store
 from app.store import submissions as submission_store
@@ -176,7 +176,7 @@ def course_mark_of(
     """What the course makes of the submission; None for a run (never counted)."""
     if submission.kind is not SubmissionKind.SUBMIT:
         return None
-    return courses.course_mark(
+    return marks.course_mark(
         session=session,
         course=catalog.course(),
         user_id=submission.user_id,

@@ -22,7 +22,7 @@ from app.schemas import (
 from app.services import release
 
 if TYPE_CHECKING:  # the regrades service turns its rows into answers here
-    from app.services.courses import CourseMark
+    from app.services.marks import CourseMark
     from app.services.regrades import StaleExercise
 
 
@@ -71,7 +71,7 @@ def submission_out(
 
 
 def credited(result: SubmissionOut, mark: CourseMark | None) -> SubmissionOut:
-    """``result`` with what the course makes of it (``courses.course_mark``): late or not,
+    """``result`` with what the course makes of it (``marks.course_mark``): late or not,
     and its points in the assignment once its score is known to the reader."""
     if mark is None:
         return result
@@ -94,7 +94,7 @@ def submission_summary(
     submission: Submission, now: datetime | None = None, *, late: bool = False
 ) -> SubmissionSummary:
     """A line of the learner's history, as they may see it at ``now`` (by default the
-    present); ``late`` from ``courses.late_submissions``."""
+    present); ``late`` from ``marks.late_submissions``."""
     submission = release.seen_by_learner(submission, now or utcnow())
     return SubmissionSummary(
         id=submission.id,

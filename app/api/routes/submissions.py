@@ -17,7 +17,7 @@ from app.api.deps import (
 )
 from app.models import SubmissionKind
 from app.schemas import ErrorOut, ReportOut, SubmissionIn, SubmissionOut, SubmissionSummary
-from app.services import courses, history, regrades, views
+from app.services import history, marks, regrades, views
 from app.services import submissions as service
 
 router = APIRouter(tags=["submissions"])
@@ -153,7 +153,7 @@ def list_submissions(
         kind=kind,
         limit=limit or settings.history_limit,
     )
-    late = courses.late_submissions(
+    late = marks.late_submissions(
         session=session, course=catalog.course(), user=user, submissions=rows
     )
     return [views.submission_summary(row, late=row.id in late) for row in rows]

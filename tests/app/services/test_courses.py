@@ -4,21 +4,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy.orm import Session
-
-from app.models import Submission, SubmissionKind
-from app.services.courses import (
-    AssignmentState,
-    CourseMark,
-    course_mark,
-    late_submissions,
-    standing,
-    state_at,
-)
-from app.store import accounts as account_store
-from app.store import courses as course_store
+from app.services.courses import AssignmentState, standing, state_at
 from app.store.submissions import GradedAttempt
-from graders import Assignment, Course, LatePolicy, LatePolicyKind
+from graders import Assignment, LatePolicy, LatePolicyKind
 from graders.course import AssignedExercise
 
 OPENS = datetime(2026, 12, 1, 8, tzinfo=UTC)
@@ -82,55 +70,3 @@ def test_work_after_a_cut_off_scores_nothing_and_is_marked_late() -> None:
     update, reset = standing(cutoff, DUE, False, attempts, {}, DUE).exercises
     assert (update.share, update.late, update.attempts) == (0.0, True, 1)
     assert (reset.share, reset.late, reset.attempts) == (0.0, False, 1)
-
-
-def test_a_submissions_mark_follows_the_learners_own_due_time(db: Session) -> None:
-    course = Course((GATES,))
-    ada = account_store.create_user(session=db, name="ada")
-    on_time = course_mark(
-        session=db, course=course, user_id=ada.id, exercise_id="reset", submitted_at=DUE
-    )
-    assert on_time == CourseMark("gates", DUE, 3.0, False, 1.0)
-    two_days = DUE + timedelta(days=1, hours=1)
-    late = course_mark(
-        session=db, course=course, user_id=ada.id, exercise_id="reset", submitted_at=two_days
-    )
-    assert late is not None and late.late and late.factor == 0.6  # two started days late
-    assert (
-        course_mark(
-            session=db, course=course, user_id=ada.id, exercise_id="other", submitted_at=DUE
-        )
-        is None
-    )
-    rows = [
-        Submission(
-            id="a",
-            user_id=ada.id,
-            exercise_id="reset",
-            created_at=two_days,
-            kind=SubmissionKind.SUBMIT,
-        ),
-        Submission(
-            id="b",
-            user_id=ada.id,
-            exercise_id="other",
-            created_at=two_days,
-            kind=SubmissionKind.SUBMIT,
-        ),
-        Submission(
-            id="c",
-            user_id=ada.id,
-            exercise_id="reset",
-            created_at=two_days,
-            kind=SubmissionKind.RUN,
-        ),
-    ]
-    assert late_submissions(session=db, course=course, user=ada, submissions=rows) == {"a"}
-    course_store.set_extension(
-        session=db, user=ada, assignment_id="gates", due=two_days, granted_by="prof"
-    )
-    extended = course_mark(
-        session=db, course=course, user_id=ada.id, exercise_id="reset", submitted_at=two_days
-    )
-    assert extended == CourseMark("gates", two_days, 3.0, False, 1.0)
-    assert late_submissions(session=db, course=course, user=ada, submissions=rows) == set()
