@@ -82,6 +82,22 @@ class DiagnosisOut(BaseModel):
     )
 
 
+class CourseCreditOut(BaseModel):
+    """What a graded submission is worth in the assignment that holds its exercise."""
+
+    assignment: str = Field(examples=["week-1"])
+    due: datetime = Field(description="the learner's own due time (an extension included)")
+    late_factor: float = Field(
+        description="the share of its score the late policy keeps: 1 on time, 0 after a cut-off"
+    )
+    points: float | None = Field(
+        None,
+        description="the submission's points in the assignment, the late policy applied "
+        "(null until graded); the course counts the learner's best submission",
+    )
+    max_points: float = Field(description="the exercise's weight in the assignment")
+
+
 class SubmissionOut(BaseModel):
     """A submission's result (``GET /submissions/{id}``); final once ``status`` is done."""
 
@@ -122,6 +138,14 @@ class SubmissionOut(BaseModel):
                     "finished_at": "2026-01-05T10:00:00Z",
                     "duration_ms": 12,
                     "attempts": 1,
+                    "late": True,
+                    "counts_for": {
+                        "assignment": "week-1",
+                        "due": "2026-01-04T22:59:00Z",
+                        "late_factor": 0.9,
+                        "points": 0.63,
+                        "max_points": 1.0,
+                    },
                 }
             ]
         }
@@ -153,6 +177,14 @@ class SubmissionOut(BaseModel):
         description="graded again after the exercise changed; "
         "GET /submissions/{id}/reports lists every report it had",
     )
+    late: bool = Field(
+        False,
+        description="made after the learner's due time of the assignment holding the "
+        "exercise (false for a run and for an exercise kept for practice)",
+    )
+    counts_for: CourseCreditOut | None = Field(
+        None, description="the assignment the submission counts for (null: a run, or practice)"
+    )
 
 
 class SubmissionSummary(BaseModel):
@@ -168,6 +200,9 @@ class SubmissionSummary(BaseModel):
     max_score: float | None = None
     created_at: datetime
     finished_at: datetime | None = None
+    late: bool = Field(
+        False, description="a graded submission made after your due time (as in the result)"
+    )
 
 
 class ExerciseSummary(BaseModel):

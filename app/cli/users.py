@@ -1,5 +1,5 @@
-"""``numjudge users add|list|token|revoke|password|disable|enable|import|link``: accounts, API
-tokens, rosters and their one-time sign-up links."""
+"""``numjudge users add|list|token|revoke|password|disable|enable|import|link|reset``: accounts,
+API tokens, rosters and their one-time sign-up links."""
 
 from __future__ import annotations
 
@@ -284,5 +284,38 @@ def link(
     typer.echo(
         f"sign-up link for {name!r}, valid {settings.signup_link_days} days, "
         "shown once (any earlier link no longer works):"
+    )
+    typer.echo(issued.url(base))
+
+
+@app.command("reset")
+def reset(
+    name: Annotated[str, typer.Argument(help="the learner")], public_url: PublicUrl = None
+) -> None:
+    """Reset a learner's password: it stops working, they are signed out everywhere, and a
+    one-time link (printed alone on the last line) lets them choose a new one. Their API
+    tokens keep working (``revoke`` them if the account was taken over)."""
+    base = _links_base(public_url)
+    settings = service_settings(log=False)
+    with session_scope(settings.database_url) as session:
+        learner = roster.find_learner(session=session, name=name)
+        if learner is None:
+            raise _fail(f"no learner {name!r} (instructors: numjudge users password)")
+        try:
+            issued = roster.act(
+                session=session,
+                user=learner,
+                action=roster.RosterAction.RESET_PASSWORD,
+                days=settings.signup_link_days,
+            )
+        except roster.ActionRefused:
+            raise _fail(
+                f"{name!r} has no password to reset (not joined yet: numjudge users link; "
+                "disabled: numjudge users enable first)"
+            ) from None
+    assert issued is not None  # a reset always issues a link
+    typer.echo(
+        f"password of {name!r} reset; their sessions are ended. One-time link, valid "
+        f"{settings.signup_link_days} days, shown once:"
     )
     typer.echo(issued.url(base))

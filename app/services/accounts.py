@@ -38,6 +38,14 @@ class NameTaken(ValueError):
     """Another account has this name once normalised."""
 
 
+class AccountDisabled(Exception):
+    """The right password of a disabled account: said plainly, since only its owner knows it."""
+
+
+class WrongPassword(ValueError):
+    """The current password given to change it is not the account's."""
+
+
 class HashingBusy(Throttled):
     """Every password-hashing slot of this process is taken."""
 
@@ -125,7 +133,8 @@ def authenticate(
     name: str,
     password: str,
 ) -> User | None:
-    """The active user if ``password`` is theirs, else None; ``Throttled`` after many failures.
+    """The user if ``password`` is theirs, else None; ``AccountDisabled`` if it is theirs but
+    the account is disabled; ``Throttled`` after many failures.
 
     Failures are counted per (address, name) and per address, never per name alone: nobody can
     lock a name out for everyone else.
@@ -135,11 +144,13 @@ def authenticate(
     throttle.check(session=session, rule=per_name, parts=name_parts)
     throttle.check(session=session, rule=per_address, parts=(address,))
     user = account_store.get_user_by_name(session=session, name=name)
-    stored = user.password_hash if user is not None and user.is_active else None
+    stored = user.password_hash if user is not None else None
     with slots.slot():
         valid = verify_password(stored or _dummy_hash(), password[:MAX_PASSWORD])
     if valid and stored is not None and user is not None:
         throttle.forget(session=session, rule=per_name, parts=name_parts)
+        if not user.is_active:
+            raise AccountDisabled(f"the account {user.name!r} is disabled")
         return user
     throttle.hit(session=session, rule=per_name, parts=name_parts)
     throttle.hit(session=session, rule=per_address, parts=(address,))
@@ -150,6 +161,36 @@ def set_password(*, session: Session, user: User, password: str) -> None:
     """A new password (under the rule); every signed-in browser of the user is signed out."""
     account_store.set_password(session=session, user=user, password=check_password(password))
     end_all_sessions(session=session, user=user)
+
+
+def change_password(
+    *,
+    session: Session,
+    settings: Settings,
+    slots: HashSlots,
+    address: str,
+    user: User,
+    current: str,
+    new: str,
+) -> None:
+    """The user's own change: ``WrongPassword`` unless ``current`` is theirs (counted as a
+    failed sign-in, so a borrowed browser cannot guess it), ``InvalidPassword`` for a new one
+    that breaks the rule. Every browser of the user is signed out; the caller signs this one
+    in again."""
+    per_name, per_address = _login_rules(settings)
+    name_parts = (address, user.name_key)
+    throttle.check(session=session, rule=per_name, parts=name_parts)
+    check_password(new)
+    with slots.slot():
+        valid = user.password_hash is not None and verify_password(
+            user.password_hash, current[:MAX_PASSWORD]
+        )
+    if not valid:
+        throttle.hit(session=session, rule=per_name, parts=name_parts)
+        throttle.hit(session=session, rule=per_address, parts=(address,))
+        raise WrongPassword("the current password is wrong")
+    with slots.slot():
+        set_password(session=session, user=user, password=new)
 
 
 def set_disabled(*, session: Session, user: User, disabled: bool) -> None:
@@ -183,6 +224,12 @@ def issue_token(
     """A new API token, expiring after ``lifetime`` if given; the row and the token."""
     expires_at = utcnow() + lifetime if lifetime is not None else None
     return account_store.create_token(session=session, user=user, expires_at=expires_at)
+
+
+def revoke_token(*, session: Session, user: User, token_id: int) -> bool:
+    """Revoke one of ``user``'s tokens: from the next request on, it gets 401. False if
+    ``user`` has no such live token."""
+    return account_store.revoke_token(session=session, user=user, token_id=token_id)
 
 
 def active_tokens(*, session: Session, user: User) -> list[ApiToken]:

@@ -26,6 +26,10 @@ SESSION_LIFETIME = timedelta(days=7)
 """A session unused this long is over (the cookie carries the same age limit)."""
 SESSION_TOUCH_PERIOD = timedelta(hours=1)
 SIGNING_KEY_NAME = "session-signing-key"
+ACCOUNT_DISABLED = (
+    "This account is disabled: its tokens and sign-ins are refused until an instructor "
+    "enables it again"
+)
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,12 @@ def resolve_user(
             raise HTTPException(
                 status.HTTP_401_UNAUTHORIZED,
                 detail="Invalid, expired or revoked API token",
+                headers={"WWW-Authenticate": "Bearer"},
+            )
+        if not user.is_active:
+            raise HTTPException(
+                status.HTTP_401_UNAUTHORIZED,
+                detail=ACCOUNT_DISABLED,
                 headers={"WWW-Authenticate": "Bearer"},
             )
         return user

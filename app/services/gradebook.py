@@ -1,28 +1,46 @@
 """The gradebook: each learner's best graded score per exercise, as rows and as CSV.
 
 Two CSV shapes share one writer: the API's long one (a row per learner and exercise) and the
-instructor page's wide one (a row per learner, a column per exercise). The writer neutralises
-text that a spreadsheet would run as a formula (CSV injection): learners choose their names.
+instructor page's wide one (a row per learner, a column per exercise), which says what the page
+says: the points rounded as the page rounds them (``format_points``), the totals summed before
+rounding as the page sums them. The writer neutralises text that a spreadsheet would run as a
+formula (CSV injection): learners choose their names.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from sqlalchemy.orm import Session
 
-from app.models import Role
+from app.models import Role, User
 from app.store import accounts as account_store
 from app.store import submissions as submission_store
-from graders import Exercise
+from graders import Exercise, ExerciseCatalog, ExerciseError
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 LONG_COLUMNS = ("user", "exercise", "best_score", "max_score", "submissions", "last_submitted_at")
+LEARNER_COLUMNS = ("learner", "name", "section", "email")
 
-Cell = str | float | int | None
+
+def format_points(value: float) -> str:
+    """Points as every page and the gradebook CSV show them: at most two decimals, without
+    trailing zeros (``2.5``, ``0.33``, ``27``)."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+@dataclass(frozen=True)
+class Points:
+    """A CSV cell of points, written as the pages show them (``format_points``)."""
+
+    value: float
+
+
+Cell = str | float | int | Points | None
 
 
 @dataclass(frozen=True)
@@ -35,6 +53,15 @@ class Best:
 class GradebookRow:
     name: str
     best: dict[str, Best] = field(default_factory=dict)
+    display_name: str | None = None
+    section: str | None = None
+    email: str | None = None
+
+    @classmethod
+    def of(cls, user: User) -> GradebookRow:
+        return cls(
+            user.name, display_name=user.display_name, section=user.section, email=user.email
+        )
 
     @property
     def total(self) -> float:
@@ -44,6 +71,8 @@ class GradebookRow:
 def _cell(value: Cell) -> str:
     if value is None:
         return ""
+    if isinstance(value, Points):
+        return format_points(value.value)
     if isinstance(value, str):
         return "'" + value if value.startswith(FORMULA_STARTS) else value
     return f"{value:g}"
@@ -68,15 +97,24 @@ def best_by_exercise(*, session: Session, user_id: int) -> dict[str, Best]:
 def gradebook_rows(*, session: Session, section: str | None = None) -> list[GradebookRow]:
     """One row per learner (and per anyone else who submitted), by name; ``section``: only
     that roster section's learners."""
-    rows = {
-        u.name: GradebookRow(u.name)
-        for u in account_store.list_users(session=session, role=Role.LEARNER, section=section)
-    }
+    users = account_store.list_users(session=session, section=section)
+    rows = {u.id: GradebookRow.of(u) for u in users if u.role is Role.LEARNER}
+    others = {u.id: u for u in users if u.role is not Role.LEARNER}
     for b in submission_store.best_scores(session=session, section=section):
-        rows.setdefault(b.user_name, GradebookRow(b.user_name)).best[b.exercise_id] = Best(
-            b.best_score, b.max_score
-        )
+        if b.user_id not in rows:
+            rows[b.user_id] = GradebookRow.of(others[b.user_id])
+        rows[b.user_id].best[b.exercise_id] = Best(b.best_score, b.max_score)
     return sorted(rows.values(), key=lambda r: r.name.lower())
+
+
+def max_points(catalog: ExerciseCatalog, exercise: Exercise) -> float | None:
+    """The points of the exercise's current version (its cases' sum), whether or not anyone
+    submitted; None for a folder that does not prepare (its learners' maxima stand in)."""
+    try:
+        prepared = catalog.prepare(exercise)
+    except ExerciseError:
+        return None
+    return round(sum(case.spec.points for case in prepared.cases), 6)
 
 
 def long_csv(*, session: Session, exercise_id: str | None = None) -> str:
@@ -102,21 +140,44 @@ def long_csv(*, session: Session, exercise_id: str | None = None) -> str:
     )
 
 
-def wide_csv(rows: list[GradebookRow], exercises: list[Exercise]) -> str:
-    """``learner, <exercise id>…, total`` with a ``(max)`` row; an empty cell: no submission."""
-    maxima: list[Cell] = []
-    for e in exercises:
-        scored = [r.best[e.id].max_score for r in rows if e.id in r.best]
-        maxima.append(max(scored) if scored else None)
+def _column_max(rows: list[GradebookRow], exercise_id: str, known: float | None) -> float | None:
+    if known is not None:
+        return known
+    scored = [r.best[exercise_id].max_score for r in rows if exercise_id in r.best]
+    return max(scored) if scored else None
+
+
+def _best_cell(row: GradebookRow, exercise_id: str) -> Points | None:
+    best = row.best.get(exercise_id)
+    return Points(best.score) if best is not None else None
+
+
+def wide_csv(
+    rows: list[GradebookRow], exercises: list[Exercise], maxima: Mapping[str, float | None]
+) -> str:
+    """``learner, name, section, email, <exercise id>…, total`` with a ``(max)`` row; an
+    empty cell: no submission. ``maxima``: each exercise's points (``max_points``); where
+    one is None, the highest maximum among the learners' scores."""
+    column_max = [_column_max(rows, e.id, maxima.get(e.id)) for e in exercises]
     return write_csv(
         [
-            ("learner", *(e.id for e in exercises), "total"),
-            ("(max)", *maxima, None),
+            (*LEARNER_COLUMNS, *(e.id for e in exercises), "total"),
+            (
+                "(max)",
+                None,
+                None,
+                None,
+                *(Points(m) if m is not None else None for m in column_max),
+                Points(sum(m for m in column_max if m is not None)),
+            ),
             *(
                 (
                     row.name,
-                    *(row.best[e.id].score if e.id in row.best else None for e in exercises),
-                    row.total,
+                    row.display_name,
+                    row.section,
+                    row.email,
+                    *(_best_cell(row, e.id) for e in exercises),
+                    Points(row.total),
                 )
                 for row in rows
             ),

@@ -22,7 +22,14 @@ from app.core.config import Settings
 from app.core.names import InvalidName, check_new_name, check_password, name_key
 from app.models import Role, SignupLink, User, utcnow
 from app.services import throttle
-from app.services.accounts import HashSlots, create_account, set_password, signup_rule
+from app.services.accounts import (
+    HashSlots,
+    create_account,
+    set_disabled,
+    set_password,
+    signup_rule,
+)
+from app.services.auth import end_all_sessions
 from app.services.gradebook import write_csv
 from app.store import accounts as account_store
 
@@ -107,6 +114,7 @@ class LinkState(Enum):
     UNKNOWN = "unknown"  # mistyped, or replaced by a newer link
     USED = "used"
     EXPIRED = "expired"
+    DISABLED = "disabled"  # the learner's account is disabled: the link waits for ``enable``
 
 
 def _header_problems(header: list[str]) -> list[LineProblem]:
@@ -263,7 +271,10 @@ def link_state(link: SignupLink | None, now: datetime | None = None) -> LinkStat
 
 def find_link(*, session: Session, token: str) -> tuple[SignupLink | None, LinkState]:
     link = account_store.get_signup_link(session=session, token=token[:128])
-    return link, link_state(link)
+    state = link_state(link)
+    if state is LinkState.VALID and link is not None and not link.user.is_active:
+        return link, LinkState.DISABLED
+    return link, state
 
 
 def join(
@@ -318,3 +329,54 @@ def roster(*, session: Session, section: str | None = None) -> list[RosterEntry]
         )
         for u in learners
     ]
+
+
+class RosterAction(Enum):
+    """What an instructor can do to one learner from the roster (the CLI's ``users link``,
+    ``disable`` and ``enable``, and a password reset)."""
+
+    NEW_LINK = "link"  # a learner who has not joined: a new sign-up link, the old one dies
+    RESET_PASSWORD = "reset"  # a learner who joined: the password is cleared, a link sets one
+    DISABLE = "disable"
+    ENABLE = "enable"
+
+
+class ActionRefused(ValueError):
+    """The action does not apply to this learner now (a link for a disabled account, enabling
+    an active one...): the page offers only those that do."""
+
+
+def actions_for(user: User) -> tuple[RosterAction, ...]:
+    """The actions that apply to ``user`` as they are now."""
+    if not user.is_active:
+        return (RosterAction.ENABLE,)
+    link = RosterAction.RESET_PASSWORD if user.password_hash is not None else RosterAction.NEW_LINK
+    return (link, RosterAction.DISABLE)
+
+
+def find_learner(*, session: Session, name: str) -> User | None:
+    """The learner (not an instructor: their accounts are the CLI's) called ``name``."""
+    user = account_store.get_user_by_name(session=session, name=name)
+    return user if user is not None and user.role is Role.LEARNER else None
+
+
+def act(*, session: Session, user: User, action: RosterAction, days: int) -> IssuedLink | None:
+    """Do ``action`` to ``user`` (``ActionRefused`` if it does not apply); the new link of
+    ``NEW_LINK`` and ``RESET_PASSWORD`` (shown once). Flushed, not committed.
+
+    A reset clears the password and signs the learner out of every browser; their API tokens
+    keep working (revoke them from the CLI if the account was taken over). Disabling signs
+    them out and refuses their tokens; nothing they submitted is touched.
+    """
+    if action not in actions_for(user):
+        raise ActionRefused(f"{action.value} does not apply to {user.name!r} now")
+    match action:
+        case RosterAction.NEW_LINK:
+            return issue_link(session=session, user=user, days=days)
+        case RosterAction.RESET_PASSWORD:
+            account_store.set_password(session=session, user=user, password=None)
+            end_all_sessions(session=session, user=user)
+            return issue_link(session=session, user=user, days=days)
+        case RosterAction.DISABLE | RosterAction.ENABLE:
+            set_disabled(session=session, user=user, disabled=action is RosterAction.DISABLE)
+            return None

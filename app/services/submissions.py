@@ -19,7 +19,7 @@ from app.grading.runtime import GradingRuntime
 from app.grading.waiters import Waiter
 from app.models import Submission, SubmissionKind, SubmissionStatus, User, new_id, utcnow
 from app.schemas import SubmissionOut
-from app.services import courses, release, views
+from app.services import courses, marks, release, views
 from app.services.auth import Credentials, resolve_user
 from app.services.errors import (
     BudgetSpent,
@@ -30,9 +30,11 @@ from app.services.errors import (
     TooManySubmissions,
 )
 from app.services.exercises import load_visible
+from app.services.marks import CourseMark
 from app.store import accounts as account_store
 from app.store import leases as lease_store
 from app.store import submissions as submission_store
+from graders import ExerciseCatalog
 
 logger = logging.getLogger(__name__)
 
@@ -107,8 +109,9 @@ def accept(
     kind: SubmissionKind,
     submission_id: str | None = None,
     idempotency_key: str | None = None,
-) -> SubmissionOut:
-    """Authenticate, check, store and enqueue (blocking: call from a worker thread).
+) -> tuple[SubmissionOut, CourseMark | None]:
+    """Authenticate, check, store and enqueue (blocking: call from a worker thread); the
+    answer, and what the course makes of the submission (``course_mark``).
 
     Once the row is committed the answer is the submission, whatever the queue does: a
     wake-up that cannot be sent is left to recovery. A known ``idempotency_key`` of the same
@@ -123,7 +126,7 @@ def accept(
         if idempotency_key is not None:
             earlier = _earlier(session, user, idempotency_key, exercise_id, code, kind)
             if earlier is not None:
-                return earlier
+                return _answer(session, runtime.catalog, earlier)
         check_load(runtime, session, user, exercise.limits.time_s)
         if kind is SubmissionKind.SUBMIT:
             check_budget(runtime, session, user, exercise.id)
@@ -146,7 +149,7 @@ def accept(
             earlier = _earlier(session, user, idempotency_key, exercise_id, code, kind)
             if earlier is None:
                 raise
-            return earlier
+            return _answer(session, runtime.catalog, earlier)
         log_event(
             logger, "submission.queued", submission, version=exercise.version, code_bytes=len(code)
         )
@@ -162,12 +165,40 @@ def accept(
                 error=str(exc)[:200],
                 hint="recovery sends it when the queue is back",
             )
-        return views.submission_out(submission, user_name=user.name)
+        return views.submission_out(submission, user_name=user.name), course_mark_of(
+            session, runtime.catalog, submission
+        )
+
+
+def course_mark_of(
+    session: Session, catalog: ExerciseCatalog, submission: Submission
+) -> CourseMark | None:
+    """What the course makes of the submission; None for a run (never counted)."""
+    if submission.kind is not SubmissionKind.SUBMIT:
+        return None
+    return marks.course_mark(
+        session=session,
+        course=catalog.course(),
+        user_id=submission.user_id,
+        exercise_id=submission.exercise_id,
+        submitted_at=submission.created_at,
+    )
+
+
+def answer(session: Session, catalog: ExerciseCatalog, submission: Submission) -> SubmissionOut:
+    """``GET /submissions/{id}``: the result as its reader may see it, with its course mark."""
+    return views.credited(*_answer(session, catalog, submission))
+
+
+def _answer(
+    session: Session, catalog: ExerciseCatalog, submission: Submission
+) -> tuple[SubmissionOut, CourseMark | None]:
+    return views.submission_out(submission), course_mark_of(session, catalog, submission)
 
 
 def _earlier(
     session: Session, user: User, key: str, exercise_id: str, code: str, kind: SubmissionKind
-) -> SubmissionOut | None:
+) -> Submission | None:
     row = submission_store.get_submission_by_idempotency_key(
         session=session, user_id=user.id, key=key
     )
@@ -178,7 +209,7 @@ def _earlier(
             f"Idempotency-Key {key!r} was used for another submission "
             f"({row.id}); use a new key for new code"
         )
-    return views.submission_out(row)
+    return row
 
 
 def load_out(runtime: GradingRuntime, submission_id: str) -> SubmissionOut:
@@ -238,11 +269,13 @@ async def accept_and_wait(
     wait_s: float,
     idempotency_key: str | None = None,
 ) -> SubmissionOut:
-    """Accept, then long-poll; the waiter is registered before the grading can finish."""
+    """Accept, then long-poll; the waiter is registered before the grading can finish. The
+    answer carries the course's mark (late or not, the points it is worth), fixed when the
+    submission was made, with its points from the result the answer holds."""
     submission_id = new_id()
     waiter = runtime.waiters.register(submission_id) if wait_s > 0 else None
     try:
-        result = await run_in_threadpool(
+        result, mark = await run_in_threadpool(
             lambda: accept(
                 runtime=runtime,
                 credentials=credentials,
@@ -262,4 +295,4 @@ async def accept_and_wait(
     finally:
         if waiter is not None:
             runtime.waiters.unregister(submission_id, waiter)
-    return result
+    return views.credited(result, mark)

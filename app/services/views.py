@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from app.models import EarlierReport, Submission, utcnow
 from app.schemas import (
+    CourseCreditOut,
     DiagnosisOut,
     ReportOut,
     StaleExerciseOut,
@@ -21,6 +22,7 @@ from app.schemas import (
 from app.services import release
 
 if TYPE_CHECKING:  # the regrades service turns its rows into answers here
+    from app.services.marks import CourseMark
     from app.services.regrades import StaleExercise
 
 
@@ -68,9 +70,31 @@ def submission_out(
     )
 
 
-def submission_summary(submission: Submission, now: datetime | None = None) -> SubmissionSummary:
+def credited(result: SubmissionOut, mark: CourseMark | None) -> SubmissionOut:
+    """``result`` with what the course makes of it (``marks.course_mark``): late or not,
+    and its points in the assignment once its score is known to the reader."""
+    if mark is None:
+        return result
+    points = (
+        mark.weight * result.score / result.max_score * mark.factor
+        if result.score is not None and result.max_score
+        else None
+    )
+    credit = CourseCreditOut(
+        assignment=mark.assignment_id,
+        due=mark.due,
+        late_factor=mark.factor,
+        points=points,
+        max_points=mark.weight,
+    )
+    return result.model_copy(update={"late": mark.late, "counts_for": credit})
+
+
+def submission_summary(
+    submission: Submission, now: datetime | None = None, *, late: bool = False
+) -> SubmissionSummary:
     """A line of the learner's history, as they may see it at ``now`` (by default the
-    present)."""
+    present); ``late`` from ``marks.late_submissions``."""
     submission = release.seen_by_learner(submission, now or utcnow())
     return SubmissionSummary(
         id=submission.id,
@@ -83,6 +107,7 @@ def submission_summary(submission: Submission, now: datetime | None = None) -> S
         max_score=submission.max_score,
         created_at=submission.created_at,
         finished_at=submission.finished_at,
+        late=late,
     )
 
 

@@ -110,8 +110,9 @@ def signup_links(*, session: Session, user_ids: Sequence[int]) -> dict[int, Sign
     return {link.user_id: link for link in session.scalars(query)}
 
 
-def set_password(*, session: Session, user: User, password: str) -> None:
-    user.password_hash = hash_password(password)
+def set_password(*, session: Session, user: User, password: str | None) -> None:
+    """A new password, or none (``None``: no web sign-in until a sign-up link sets one)."""
+    user.password_hash = hash_password(password) if password is not None else None
     session.flush()
 
 
@@ -163,12 +164,15 @@ _LIVE_TOKEN = (
 
 
 def get_user_by_token(*, session: Session, token: str) -> User | None:
-    """The active owner of a live token; notes its use at most every few minutes."""
+    """The owner of a live token, disabled or not (the caller refuses a disabled one, saying
+    so); an active owner's use is noted at most every few minutes."""
     now = utcnow()
     row = session.scalars(_LIVE_TOKEN, {"token_hash": hash_token(token), "now": now}).one_or_none()
-    if row is None or not row.user.is_active:
+    if row is None:
         return None
-    if row.last_used_at is None or now - row.last_used_at > TOKEN_TOUCH_PERIOD:
+    if row.user.is_active and (
+        row.last_used_at is None or now - row.last_used_at > TOKEN_TOUCH_PERIOD
+    ):
         row.last_used_at = now
         session.flush()
     return row.user
@@ -178,6 +182,16 @@ def list_tokens(*, session: Session, user: User) -> Sequence[ApiToken]:
     return session.scalars(
         select(ApiToken).where(ApiToken.user_id == user.id).order_by(ApiToken.id)
     ).all()
+
+
+def revoke_token(*, session: Session, user: User, token_id: int) -> bool:
+    """Revoke one of ``user``'s live tokens by its id; False if they have no such live token."""
+    result = session.execute(
+        update(ApiToken)
+        .where(ApiToken.id == token_id, ApiToken.user_id == user.id, ApiToken.revoked_at.is_(None))
+        .values(revoked_at=utcnow())
+    )
+    return int(result.rowcount) == 1  # type: ignore[attr-defined]
 
 
 def revoke_tokens(*, session: Session, user: User, prefix: str | None = None) -> int:

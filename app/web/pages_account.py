@@ -1,4 +1,5 @@
-"""Sign in, sign up, sign out, and the API-token page; the work is in app/services/accounts.py."""
+"""Sign in, sign up, sign out, and the account page (API tokens: create, list, revoke; the
+password: change it); the work is in app/services/accounts.py."""
 
 from __future__ import annotations
 
@@ -20,7 +21,13 @@ from app.core.names import (
 )
 from app.models import User
 from app.services import accounts
-from app.services.accounts import HashingBusy, HashSlots, NameTaken
+from app.services.accounts import (
+    AccountDisabled,
+    HashingBusy,
+    HashSlots,
+    NameTaken,
+    WrongPassword,
+)
 from app.services.auth import end_session, start_session
 from app.services.throttle import Throttled
 from app.web import i18n
@@ -149,6 +156,17 @@ def login(
         )
     except Throttled as refusal:
         return _throttled(request, "login.html", context, say, refusal)
+    except AccountDisabled:
+        logger.info("web.login_disabled")
+        return _refused(
+            request,
+            "login.html",
+            context,
+            say(
+                "Your account is disabled: you cannot sign in or use your API tokens. Ask your instructor to enable it."  # noqa: E501
+            ),
+            status.HTTP_403_FORBIDDEN,
+        )
     if user is None:
         db.commit()  # the failure counts even if rendering fails
         logger.info("web.login_failed")
@@ -157,10 +175,15 @@ def login(
     return signed_in(request, web, db, user, next)
 
 
+def password_problem(say: i18n.Translate, problem: InvalidPassword) -> Markup:
+    """What is wrong with a new password, in the reader's language."""
+    count = MAX_PASSWORD if problem.problem is PasswordProblem.TOO_LONG else MIN_PASSWORD
+    return say(PASSWORD_PROBLEMS[problem.problem], count=count)
+
+
 def _signup_problem(say: i18n.Translate, problem: Exception, username: str) -> Markup:
     if isinstance(problem, InvalidPassword):
-        count = MAX_PASSWORD if problem.problem is PasswordProblem.TOO_LONG else MIN_PASSWORD
-        return say(PASSWORD_PROBLEMS[problem.problem], count=count)
+        return password_problem(say, problem)
     if isinstance(problem, NameTaken):
         return say("The username {name} is taken; choose another.", name=repr(username))
     return say("Choose a username of 2–32 letters, digits, dots, dashes or underscores.")
@@ -236,20 +259,25 @@ def logout(request: Request, web: WebDep, db: SessionDep, csrf_token: CsrfForm =
     return response
 
 
+def _account_context(request: Request, db: SessionDep, user: User) -> dict[str, Any]:
+    return {
+        "nav": "account",
+        "tokens": accounts.active_tokens(session=db, user=user),
+        "new_token": None,
+        "server_url": str(request.base_url).rstrip("/"),
+        "min_password": MIN_PASSWORD,
+    }
+
+
 def _account_page(
-    request: Request, db: SessionDep, user: User, new_token: str | None = None
+    request: Request,
+    db: SessionDep,
+    user: User,
+    extra: dict[str, Any] | None = None,
+    code: int = status.HTTP_200_OK,
 ) -> Response:
-    tokens = accounts.active_tokens(session=db, user=user)
-    return render(
-        request,
-        "account.html",
-        {
-            "nav": "account",
-            "tokens": tokens,
-            "new_token": new_token,
-            "server_url": str(request.base_url).rstrip("/"),
-        },
-    )
+    context = _account_context(request, db, user) | (extra or {})
+    return render(request, "account.html", context, status_code=code)
 
 
 @router.get("/account")
@@ -264,4 +292,89 @@ def new_token(
     check_csrf(web, csrf_token)
     _, token = accounts.issue_token(session=db, user=user)
     db.commit()
-    return _account_page(request, db, user, token)
+    return _account_page(request, db, user, {"new_token": token})
+
+
+@router.post("/account/tokens/{token_id}/revoke")
+def revoke_token(
+    request: Request,
+    web: WebDep,
+    user: UserDep,
+    db: SessionDep,
+    token_id: int,
+    csrf_token: CsrfForm = "",
+) -> Response:
+    check_csrf(web, csrf_token)
+    say = i18n.translator(i18n.preferred_language(request))
+    if not accounts.revoke_token(session=db, user=user, token_id=token_id):
+        return _account_page(
+            request,
+            db,
+            user,
+            {"token_error": say("That token is already revoked (or not yours).")},
+            status.HTTP_404_NOT_FOUND,
+        )
+    db.commit()
+    logger.info("web.token_revoked", extra={"user_id": user.id, "token_id": token_id})
+    return _account_page(
+        request,
+        db,
+        user,
+        {"token_done": say("The token was revoked: programs using it are refused from now on.")},
+    )
+
+
+@router.post("/account/password")
+def change_password(
+    request: Request,
+    web: WebDep,
+    user: UserDep,
+    db: SessionDep,
+    slots: HashSlotsDep,
+    csrf_token: CsrfForm = "",
+    current_password: FormStr = "",
+    password: FormStr = "",
+    password2: FormStr = "",
+) -> Response:
+    """A new password for the signed-in user; their other browsers are signed out, this one
+    stays signed in (with a new session)."""
+    check_csrf(web, csrf_token)
+    say = i18n.translator(i18n.preferred_language(request))
+    context = _account_context(request, db, user)
+    if password != password2:
+        return _refused(request, "account.html", context, say("The two new passwords differ."))
+    try:
+        accounts.change_password(
+            session=db,
+            settings=web.settings,
+            slots=slots,
+            address=client_address(request),
+            user=user,
+            current=current_password,
+            new=password,
+        )
+    except Throttled as refusal:
+        return _throttled(request, "account.html", context, say, refusal)
+    except WrongPassword:
+        db.commit()  # the failure counts even if rendering fails
+        return _refused(
+            request,
+            "account.html",
+            context,
+            say("Your current password is not right; nothing was changed."),
+        )
+    except InvalidPassword as problem:
+        return _refused(request, "account.html", context, password_problem(say, problem))
+    web.session.sign_in(start_session(session=db, user=user))
+    db.commit()
+    logger.info("web.password_changed", extra={"user_id": user.id})
+    return _account_page(
+        request,
+        db,
+        user,
+        {
+            "password_done": say(
+                "Your password was changed. Your other browsers are signed out; your API tokens keep working."  # noqa: E501
+            )
+        },
+    )

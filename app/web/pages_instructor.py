@@ -12,7 +12,7 @@ from fastapi.responses import RedirectResponse
 from app.api.deps import SessionDep
 from app.services import courses, history, learner_record, roster, validation
 from app.services.exercises import exercise_list, visible_exercises
-from app.services.gradebook import gradebook_rows, wide_csv
+from app.services.gradebook import gradebook_rows, max_points, wide_csv
 from app.web.deps import CatalogDep, InstructorDep
 from app.web.errors import PageError, WebRoute
 from app.web.i18n import N_
@@ -48,9 +48,9 @@ def gradebook_page(
 def gradebook_export(
     user: InstructorDep, db: SessionDep, catalog: CatalogDep, section: str = ""
 ) -> Response:
-    body = wide_csv(
-        gradebook_rows(session=db, section=section or None), visible_exercises(catalog, user)
-    )
+    exercises = visible_exercises(catalog, user)
+    maxima = {e.id: max_points(catalog, e) for e in exercises}
+    body = wide_csv(gradebook_rows(session=db, section=section or None), exercises, maxima)
     name = f"numjudge-gradebook-{section}" if section else "numjudge-gradebook"
     return Response(
         body,

@@ -1,9 +1,11 @@
-"""The roster page (import learners, see who joined) and ``/join/{token}`` (a learner's one-time
-sign-up link); the work is in app/services/roster.py."""
+"""The roster page (import learners, see who joined; a new link, a password reset, disable or
+enable one learner, each confirmed first) and ``/join/{token}`` (a learner's one-time sign-up
+link); the work is in app/services/roster.py."""
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from math import ceil
 from typing import Annotated, Any
 from urllib.parse import quote
@@ -12,17 +14,18 @@ from fastapi import APIRouter, Form, Request, Response, status
 from markupsafe import Markup
 
 from app.api.deps import SessionDep
-from app.core.names import MAX_PASSWORD, MIN_PASSWORD, InvalidPassword, PasswordProblem
+from app.core.names import MIN_PASSWORD, InvalidPassword
+from app.models import User, utcnow
 from app.services import roster
 from app.services.accounts import HashingBusy
-from app.services.roster import LineProblem, LinkState, Problem
+from app.services.roster import LineProblem, LinkState, Problem, RosterAction
 from app.services.throttle import Throttled
 from app.web import i18n
 from app.web.auth import csrf_ok
 from app.web.deps import CsrfForm, InstructorDep, WebDep, check_csrf
-from app.web.errors import WebRoute
+from app.web.errors import PageError, WebRoute
 from app.web.i18n import N_
-from app.web.pages_account import PASSWORD_PROBLEMS, HashSlotsDep, client_address, signed_in
+from app.web.pages_account import HashSlotsDep, client_address, password_problem, signed_in
 from app.web.templating import render
 
 logger = logging.getLogger(__name__)
@@ -56,6 +59,74 @@ LINK_GONE = {
         'This sign-up link was already used. <a href="/login">Sign in</a> with the password you chose, or ask your instructor for a new link.'  # noqa: E501
     ),
     LinkState.EXPIRED: N_("This sign-up link has expired. Ask your instructor for a new link."),
+    LinkState.DISABLED: N_(
+        "Your account is disabled, so this link cannot be used now. Ask your instructor to enable it."  # noqa: E501
+    ),
+}
+
+GONE_STATUS = {
+    LinkState.UNKNOWN: status.HTTP_404_NOT_FOUND,
+    LinkState.USED: status.HTTP_410_GONE,
+    LinkState.EXPIRED: status.HTTP_410_GONE,
+    LinkState.DISABLED: status.HTTP_403_FORBIDDEN,
+}
+
+
+@dataclass(frozen=True)
+class ActionTexts:
+    """The roster's words for one action: its button in the table, the question and what it
+    does (the confirmation page), its confirming button, and what was done (after it)."""
+
+    label: str
+    question: str
+    effect: str
+    confirm: str
+    done: str
+
+
+ACTION_TEXTS = {
+    RosterAction.NEW_LINK: ActionTexts(
+        N_("New link"),
+        N_("Make a new sign-up link for {learner}?"),
+        N_(
+            "Their earlier link stops working at once. The new one is shown only once, on the next page, and works for {days} days."  # noqa: E501
+        ),
+        N_("Make a new link"),
+        N_(
+            "{instructor} made a new sign-up link for {learner}; their earlier link no longer works. Hand it to them now: it is shown only this once and works for {days} days."  # noqa: E501
+        ),
+    ),
+    RosterAction.RESET_PASSWORD: ActionTexts(
+        N_("Reset password"),
+        N_("Reset the password of {learner}?"),
+        N_(
+            "Their password stops working at once and they are signed out of every browser. You get a one-time link (it works for {days} days) with which they choose a new password. Their API tokens keep working."  # noqa: E501
+        ),
+        N_("Reset the password"),
+        N_(
+            "{instructor} reset the password of {learner}: it no longer works and they are signed out everywhere. Hand them this link to choose a new one: it is shown only this once and works for {days} days."  # noqa: E501
+        ),
+    ),
+    RosterAction.DISABLE: ActionTexts(
+        N_("Disable"),
+        N_("Disable the account of {learner}?"),
+        N_(
+            "They are signed out at once, cannot sign in, and their API tokens are refused; both tell them the account is disabled. Their submissions and scores stay in the gradebooks. You can enable the account again."  # noqa: E501
+        ),
+        N_("Disable the account"),
+        N_(
+            "{instructor} disabled the account of {learner}: they are signed out, cannot sign in, and their API tokens are refused. Their work is kept."  # noqa: E501
+        ),
+    ),
+    RosterAction.ENABLE: ActionTexts(
+        N_("Enable"),
+        N_("Enable the account of {learner}?"),
+        N_("They can sign in and use their API tokens again."),
+        N_("Enable the account"),
+        N_(
+            "{instructor} enabled the account of {learner}: they can sign in and use their API tokens again."  # noqa: E501
+        ),
+    ),
 }
 
 
@@ -78,6 +149,8 @@ def _roster_page(
             "problems": [],
             "links": [],
             "max_rows": roster.MAX_ROWS,
+            "actions_for": roster.actions_for,
+            "action_texts": ACTION_TEXTS,
         }
         | (extra or {}),
         status_code=code,
@@ -132,6 +205,87 @@ def roster_import(
     )
 
 
+def _learner(db: SessionDep, name: str, action: RosterAction) -> User:
+    """The learner an action is for: 404 for no such learner, 409 for an action that does not
+    apply to them now (the page was stale: another instructor acted first)."""
+    learner = roster.find_learner(session=db, name=name)
+    if learner is None:
+        raise PageError(
+            status.HTTP_404_NOT_FOUND,
+            N_("Learner not found"),
+            N_("There is no learner {name} on the roster."),
+            name=repr(name),
+        )
+    if action not in roster.actions_for(learner):
+        raise PageError(
+            status.HTTP_409_CONFLICT,
+            N_("Not possible now"),
+            N_("This action does not apply to {name} any more: reload the roster."),
+            name=repr(learner.name),
+        )
+    return learner
+
+
+@router.get("/instructor/roster/{name}/{action}")
+def roster_action_page(
+    request: Request,
+    web: WebDep,
+    _: InstructorDep,
+    db: SessionDep,
+    name: str,
+    action: RosterAction,
+) -> Response:
+    """Ask first: each action is a POST from this page, never a plain link."""
+    learner = _learner(db, name, action)
+    return render(
+        request,
+        "instructor/roster_action.html",
+        {
+            "nav": "roster",
+            "learner": learner,
+            "action": action,
+            "texts": ACTION_TEXTS[action],
+            "days": web.settings.signup_link_days,
+        },
+    )
+
+
+@router.post("/instructor/roster/{name}/{action}")
+def roster_action(
+    request: Request,
+    web: WebDep,
+    instructor: InstructorDep,
+    db: SessionDep,
+    name: str,
+    action: RosterAction,
+    csrf_token: CsrfForm = "",
+) -> Response:
+    check_csrf(web, csrf_token)
+    learner = _learner(db, name, action)
+    issued = roster.act(session=db, user=learner, action=action, days=web.settings.signup_link_days)
+    db.commit()
+    logger.info(
+        "web.roster_action",
+        extra={"action": action.value, "learner_id": learner.id, "instructor_id": instructor.id},
+    )
+    base_url = str(request.base_url).rstrip("/")
+    return _roster_page(
+        request,
+        db,
+        None,
+        {
+            "done": ACTION_TEXTS[action].done,
+            "done_values": {
+                "instructor": instructor.name,
+                "learner": learner.name,
+                "days": web.settings.signup_link_days,
+            },
+            "done_at": utcnow(),
+            "issued_url": issued.url(base_url) if issued is not None else None,
+        },
+    )
+
+
 def _problem_text(say: i18n.Translate, problem: LineProblem) -> Markup:
     return say(PROBLEM_TEXTS[problem.problem], **problem.values)
 
@@ -152,9 +306,7 @@ def _gone(request: Request, state: LinkState) -> Response:
         request,
         "join.html",
         {"gone": say(LINK_GONE[state])},
-        status_code=status.HTTP_410_GONE
-        if state is not LinkState.UNKNOWN
-        else status.HTTP_404_NOT_FOUND,
+        status_code=GONE_STATUS[state],
     )
 
 
@@ -204,7 +356,6 @@ def join(
         response.headers["Retry-After"] = str(refusal.retry_after_s)
         return response
     except InvalidPassword as problem:
-        count = MAX_PASSWORD if problem.problem is PasswordProblem.TOO_LONG else MIN_PASSWORD
-        return refused(say(PASSWORD_PROBLEMS[problem.problem], count=count))
+        return refused(password_problem(say, problem))
     logger.info("web.join", extra={"user_id": user.id})
     return signed_in(request, web, db, user, "/")

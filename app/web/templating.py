@@ -13,6 +13,7 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import pass_context
 from jinja2.runtime import Context
 
+from app.services.gradebook import format_points
 from app.web import auth, i18n
 from graders import GraderError, RuleKind
 
@@ -52,9 +53,8 @@ def static_url(path: str) -> str:
 
 
 def format_score(value: float | None) -> str:
-    if value is None:
-        return "–"
-    return f"{value:g}" if value == int(value) else f"{value:.2f}".rstrip("0")
+    """Points as the gradebook CSV writes them too (``format_points``); "–" for none."""
+    return "–" if value is None else format_points(value)
 
 
 @pass_context

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, status
 
 from app.api.deps import (
+    CatalogDep,
     CredentialsDep,
     CurrentUser,
     RuntimeDep,
@@ -16,7 +17,7 @@ from app.api.deps import (
 )
 from app.models import SubmissionKind
 from app.schemas import ErrorOut, ReportOut, SubmissionIn, SubmissionOut, SubmissionSummary
-from app.services import history, regrades, views
+from app.services import history, marks, regrades, views
 from app.services import submissions as service
 
 router = APIRouter(tags=["submissions"])
@@ -115,9 +116,12 @@ async def run(
     response_model=SubmissionOut,
     responses={404: {"model": ErrorOut, "description": "unknown or not yours"}},
 )
-def get_submission(submission: VisibleSubmission) -> SubmissionOut:
-    """One result; a learner sees only their own, an instructor sees all."""
-    return views.submission_out(submission)
+def get_submission(
+    submission: VisibleSubmission, session: SessionDep, catalog: CatalogDep
+) -> SubmissionOut:
+    """One result; a learner sees only their own, an instructor sees all. ``late`` and
+    ``counts_for``: what the course makes of a graded submission."""
+    return service.answer(session, catalog, submission)
 
 
 @router.get(
@@ -135,11 +139,13 @@ def list_submissions(
     session: SessionDep,
     user: CurrentUser,
     settings: SettingsDep,
+    catalog: CatalogDep,
     exercise: Annotated[str | None, Query(description="only this exercise")] = None,
     limit: Annotated[int | None, Query(ge=1, le=1000)] = None,
     kind: Annotated[SubmissionKind | None, Query(description="submit or run")] = None,
 ) -> list[SubmissionSummary]:
-    """Your own history, newest first."""
+    """Your own history, newest first; ``late`` marks graded submissions made after your due
+    time."""
     rows = history.own_history(
         session=session,
         user=user,
@@ -147,4 +153,7 @@ def list_submissions(
         kind=kind,
         limit=limit or settings.history_limit,
     )
-    return [views.submission_summary(row) for row in rows]
+    late = marks.late_submissions(
+        session=session, course=catalog.course(), user=user, submissions=rows
+    )
+    return [views.submission_summary(row, late=row.id in late) for row in rows]

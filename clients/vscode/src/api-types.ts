@@ -232,7 +232,8 @@ export interface paths {
         };
         /**
          * List Submissions
-         * @description Your own history, newest first.
+         * @description Your own history, newest first; ``late`` marks graded submissions made after your due
+         *     time.
          */
         get: operations["list_submissions_submissions_get"];
         put?: never;
@@ -252,7 +253,8 @@ export interface paths {
         };
         /**
          * Get Submission
-         * @description One result; a learner sees only their own, an instructor sees all.
+         * @description One result; a learner sees only their own, an instructor sees all. ``late`` and
+         *     ``counts_for``: what the course makes of a graded submission.
          */
         get: operations["get_submission_submissions__submission_id__get"];
         put?: never;
@@ -442,6 +444,38 @@ export interface components {
              * @example 100 %
              */
             label: string;
+        };
+        /**
+         * CourseCreditOut
+         * @description What a graded submission is worth in the assignment that holds its exercise.
+         */
+        CourseCreditOut: {
+            /**
+             * Assignment
+             * @example week-1
+             */
+            assignment: string;
+            /**
+             * Due
+             * Format: date-time
+             * @description the learner's own due time (an extension included)
+             */
+            due: string;
+            /**
+             * Late Factor
+             * @description the share of its score the late policy keeps: 1 on time, 0 after a cut-off
+             */
+            late_factor: number;
+            /**
+             * Max Points
+             * @description the exercise's weight in the assignment
+             */
+            max_points: number;
+            /**
+             * Points
+             * @description the submission's points in the assignment, the late policy applied (null until graded); the course counts the learner's best submission
+             */
+            points?: number | null;
         };
         /** DayCountOut */
         DayCountOut: {
@@ -899,6 +933,13 @@ export interface components {
          * @description A submission's result (``GET /submissions/{id}``); final once ``status`` is done.
          * @example {
          *       "attempts": 1,
+         *       "counts_for": {
+         *         "assignment": "week-1",
+         *         "due": "2026-01-04T22:59:00Z",
+         *         "late_factor": 0.9,
+         *         "max_points": 1,
+         *         "points": 0.63
+         *       },
          *       "created_at": "2026-01-05T10:00:00Z",
          *       "diagnosis": {
          *         "cases": [
@@ -913,6 +954,7 @@ export interface components {
          *       "finished_at": "2026-01-05T10:00:00Z",
          *       "id": "3f0c9a4e5b8d4f7e9a1b2c3d4e5f6a7b",
          *       "kind": "submit",
+         *       "late": true,
          *       "max_score": 10,
          *       "message": "",
          *       "output": "",
@@ -941,6 +983,8 @@ export interface components {
              * @default 0
              */
             attempts: number;
+            /** @description the assignment the submission counts for (null: a run, or practice) */
+            counts_for?: components["schemas"]["CourseCreditOut"] | null;
             /**
              * Created At
              * Format: date-time
@@ -963,6 +1007,12 @@ export interface components {
              * @enum {string}
              */
             kind: "submit" | "run";
+            /**
+             * Late
+             * @description made after the learner's due time of the assignment holding the exercise (false for a run and for an exercise kept for practice)
+             * @default false
+             */
+            late: boolean;
             /** Max Score */
             max_score?: number | null;
             /**
@@ -1022,6 +1072,12 @@ export interface components {
              * @enum {string}
              */
             kind: "submit" | "run";
+            /**
+             * Late
+             * @description a graded submission made after your due time (as in the result)
+             * @default false
+             */
+            late: boolean;
             /** Max Score */
             max_score?: number | null;
             /** Score */

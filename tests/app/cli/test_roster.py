@@ -17,6 +17,7 @@ from app.core.db import session_scope
 from app.models import SignupLink, User
 from app.services import roster
 from app.services.roster import LinkState
+from app.store import accounts as account_store
 
 
 @pytest.fixture
@@ -131,3 +132,31 @@ def test_links_need_the_address_learners_open(
     assert "http://127.0.0.1:8123/join/" in imported.output
     fresh = runner.invoke(cli, ["users", "link", "ada", "--public-url", "https://n.example.edu"])
     assert fresh.output.strip().splitlines()[-1].startswith("https://n.example.edu/join/")
+
+
+def test_reset_clears_a_joined_learners_password_and_prints_a_link(
+    env: str, tmp_path: Path
+) -> None:
+    runner = CliRunner()
+    assert (
+        runner.invoke(cli, ["users", "import", str(write(tmp_path, "username\nada\n"))]).exit_code
+        == 0
+    )
+    not_joined = runner.invoke(cli, ["users", "reset", "ada"])
+    assert not_joined.exit_code == 2 and "has no password to reset" in not_joined.output
+    assert runner.invoke(cli, ["users", "add", "prof", "--role", "instructor"]).exit_code == 0
+    instructor = runner.invoke(cli, ["users", "reset", "prof"])
+    assert instructor.exit_code == 2 and "no learner 'prof'" in instructor.output
+    with session_scope(env) as session:
+        ada = session.scalars(select(User).where(User.name == "ada")).one()
+        account_store.set_password(session=session, user=ada, password="ada's password")
+
+    result = runner.invoke(cli, ["users", "reset", "ada"])
+    assert result.exit_code == 0, result.output
+    url = result.output.strip().splitlines()[-1]
+    assert url.startswith("https://numjudge.example.edu/join/")
+    with session_scope(env) as session:
+        ada = session.scalars(select(User).where(User.name == "ada")).one()
+        assert ada.password_hash is None
+        token = url.rsplit("/", 1)[1]
+        assert roster.find_link(session=session, token=token)[1] is LinkState.VALID

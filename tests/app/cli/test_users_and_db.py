@@ -7,6 +7,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from fastapi import HTTPException
 from sqlalchemy import select
 from typer.testing import CliRunner
 
@@ -15,6 +16,7 @@ from app.core.config import get_settings
 from app.core.db import session_scope
 from app.core.security import hash_token, verify_password
 from app.models import ApiToken, Role, User, utcnow
+from app.services.auth import ACCOUNT_DISABLED, Credentials, resolve_user
 from app.store import accounts as account_store
 
 
@@ -134,9 +136,15 @@ def test_disable_and_enable(env: str) -> None:
     runner = CliRunner()
     token = runner.invoke(cli, ["users", "add", "ada"]).output.strip().splitlines()[-1]
     assert runner.invoke(cli, ["users", "disable", "ada"]).exit_code == 0
+    credentials = Credentials(token=token, session_secret=None, authorization_header=True)
     with session_scope(env) as session:
-        assert account_store.get_user_by_token(session=session, token=token) is None
+        disabled = account_store.get_user_by_token(session=session, token=token)
+        assert disabled is not None and not disabled.is_active
+        with pytest.raises(HTTPException) as refused:
+            resolve_user(session=session, credentials=credentials)
+        assert (refused.value.status_code, refused.value.detail) == (401, ACCOUNT_DISABLED)
     assert "ada" in runner.invoke(cli, ["users", "list"]).output
     assert runner.invoke(cli, ["users", "enable", "ada"]).exit_code == 0
     with session_scope(env) as session:
-        assert account_store.get_user_by_token(session=session, token=token) is not None
+        enabled = resolve_user(session=session, credentials=credentials)
+        assert enabled is not None and enabled.is_active and enabled.name == "ada"

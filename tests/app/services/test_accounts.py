@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from app.core import security
 from app.core.config import Settings
 from app.core.names import InvalidName, InvalidPassword, PasswordProblem, name_key
-from app.models import ThrottleCounter, utcnow
+from app.models import ThrottleCounter, User, utcnow
 from app.services import accounts
 from app.services.accounts import HashingBusy, HashSlots, NameTaken
 from app.services.throttle import Throttled
@@ -257,3 +257,71 @@ def test_durations(text: str, expected: timedelta) -> None:
 def test_bad_durations(text: str) -> None:
     with pytest.raises(ValueError, match="not a duration"):
         accounts.parse_duration(text)
+
+
+def test_a_disabled_account_is_told_only_to_who_knows_its_password(
+    db: Session, slots: HashSlots
+) -> None:
+    ada = accounts.create_account(session=db, name="ada", password="correct horse")
+    accounts.set_disabled(session=db, user=ada, disabled=True)
+
+    def login(password: str) -> User | None:
+        return accounts.authenticate(
+            session=db,
+            settings=SETTINGS,
+            slots=slots,
+            address="10.0.0.1",
+            name="ada",
+            password=password,
+        )
+
+    assert login("wrong guess") is None
+    with pytest.raises(accounts.AccountDisabled):
+        login("correct horse")
+    accounts.set_disabled(session=db, user=ada, disabled=False)
+    assert login("correct horse") is ada
+
+
+def test_changing_a_password_needs_the_current_one(db: Session, slots: HashSlots) -> None:
+    ada = accounts.create_account(session=db, name="ada", password="correct horse")
+    account_store.create_web_session(session=db, user=ada, id_hash="a" * 64)
+
+    def change(current: str, new: str) -> None:
+        accounts.change_password(
+            session=db,
+            settings=SETTINGS,
+            slots=slots,
+            address="10.0.0.1",
+            user=ada,
+            current=current,
+            new=new,
+        )
+
+    with pytest.raises(accounts.WrongPassword):
+        change("nope", "battery staple")
+    with pytest.raises(InvalidPassword):
+        change("correct horse", "short")
+    assert ada.password_hash is not None
+    assert security.verify_password(ada.password_hash, "correct horse")
+    change("correct horse", "battery staple")
+    assert security.verify_password(ada.password_hash, "battery staple")
+    assert account_store.delete_web_sessions(session=db, user_id=ada.id) == 0  # all ended
+    for _ in range(SETTINGS.login_failures_per_name - 1):
+        with pytest.raises(accounts.WrongPassword):
+            change("guess", "a third one")
+    with pytest.raises(Throttled):
+        change("battery staple", "a third one")
+
+
+def test_one_token_is_revoked_by_its_owner_only(db: Session) -> None:
+    ada = accounts.create_account(session=db, name="ada")
+    bob = accounts.create_account(session=db, name="bob")
+    row, token = accounts.issue_token(session=db, user=ada)
+    other_row, other = accounts.issue_token(session=db, user=ada)
+    assert not accounts.revoke_token(session=db, user=bob, token_id=row.id)
+    assert account_store.get_user_by_token(session=db, token=token) is ada
+    assert accounts.revoke_token(session=db, user=ada, token_id=row.id)
+    assert not accounts.revoke_token(session=db, user=ada, token_id=row.id)  # already
+    assert account_store.get_user_by_token(session=db, token=token) is None
+    assert account_store.get_user_by_token(session=db, token=other) is ada
+    assert [t.id for t in accounts.active_tokens(session=db, user=ada)] == [other_row.id]

@@ -201,3 +201,42 @@ def test_sections_filter_the_gradebook(db: Session) -> None:
     assert [(r.name, r.total) for r in rows] == [("ada", 3.0)]
     assert [b.user_name for b in submission_store.best_scores(session=db, section="B")] == ["alan"]
     assert {r.name for r in gradebook_rows(session=db)} >= {"ada", "alan", "cy"}
+
+
+def test_roster_actions_follow_the_learners_state(db: Session) -> None:
+    (link,) = roster.import_roster(session=db, text="username\nada\n", link_days=14)
+    ada = account_store.get_user_by_name(session=db, name="ada")
+    assert ada is not None
+    assert roster.actions_for(ada) == (roster.RosterAction.NEW_LINK, roster.RosterAction.DISABLE)
+    with pytest.raises(roster.ActionRefused):
+        roster.act(session=db, user=ada, action=roster.RosterAction.RESET_PASSWORD, days=14)
+
+    newer = roster.act(session=db, user=ada, action=roster.RosterAction.NEW_LINK, days=14)
+    assert newer is not None and newer.token != link.token
+    assert roster.find_link(session=db, token=link.token)[1] is LinkState.UNKNOWN
+    assert roster.find_link(session=db, token=newer.token)[1] is LinkState.VALID
+
+    account_store.set_password(session=db, user=ada, password="ada's password")
+    assert roster.actions_for(ada)[0] is roster.RosterAction.RESET_PASSWORD
+    reset = roster.act(session=db, user=ada, action=roster.RosterAction.RESET_PASSWORD, days=14)
+    assert reset is not None and ada.password_hash is None
+    assert roster.find_link(session=db, token=reset.token)[1] is LinkState.VALID
+
+    assert roster.act(session=db, user=ada, action=roster.RosterAction.DISABLE, days=14) is None
+    assert ada.disabled_at is not None
+    assert roster.actions_for(ada) == (roster.RosterAction.ENABLE,)
+    assert roster.find_link(session=db, token=reset.token)[1] is LinkState.DISABLED
+    with pytest.raises(roster.ActionRefused):
+        roster.act(session=db, user=ada, action=roster.RosterAction.NEW_LINK, days=14)
+    roster.act(session=db, user=ada, action=roster.RosterAction.ENABLE, days=14)
+    assert ada.is_active
+    assert roster.find_link(session=db, token=reset.token)[1] is LinkState.VALID
+
+
+def test_roster_actions_reach_learners_only(db: Session) -> None:
+    account_store.create_user(session=db, name="teacher", role=Role.INSTRUCTOR)
+    account_store.create_user(session=db, name="ada")
+    assert roster.find_learner(session=db, name="teacher") is None
+    assert roster.find_learner(session=db, name="nobody") is None
+    learner = roster.find_learner(session=db, name="ADA")
+    assert learner is not None and learner.name == "ada"

@@ -17,7 +17,7 @@ from app.grading.runtime import GradingRuntime
 from app.main import create_app
 from app.models import Role, ServiceSecret
 from app.services import accounts
-from app.services.auth import SIGNING_KEY_NAME, signing_key
+from app.services.auth import ACCOUNT_DISABLED, SIGNING_KEY_NAME, signing_key
 from app.store import accounts as account_store
 from app.web import auth
 from tests.app.conftest import REPO
@@ -172,7 +172,7 @@ def test_disabling_ends_sessions_and_refuses_tokens_and_sign_in(
     assert _is_anonymous_with(client, cookie)
     refused = client.get("/submissions", headers={"Authorization": f"Bearer {token}"})
     assert refused.status_code == 401
-    assert refused.json()["detail"] == "Invalid, expired or revoked API token"
+    assert refused.json()["detail"] == ACCOUNT_DISABLED
     client.cookies.clear()
     login = client.post(
         "/login",
@@ -182,7 +182,7 @@ def test_disabling_ends_sessions_and_refuses_tokens_and_sign_in(
             "password": "lovelace-1815",
         },
     )
-    assert login.status_code == 400 and "Wrong username or password." in login.text
+    assert login.status_code == 403 and "Your account is disabled" in login.text
     with runtime.sessions() as session:
         user = account_store.get_user_by_name(session=session, name="ada")
         assert user is not None

@@ -1,0 +1,66 @@
+"""app/services/marks.py: a submission's mark follows the learner's own due time."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlalchemy.orm import Session
+
+from app.models import Submission, SubmissionKind
+from app.services.marks import CourseMark, course_mark, late_submissions
+from app.store import accounts as account_store
+from app.store import courses as course_store
+from graders import Course
+from tests.app.services.test_courses import DUE, GATES
+
+
+def test_a_submissions_mark_follows_the_learners_own_due_time(db: Session) -> None:
+    course = Course((GATES,))
+    ada = account_store.create_user(session=db, name="ada")
+    on_time = course_mark(
+        session=db, course=course, user_id=ada.id, exercise_id="reset", submitted_at=DUE
+    )
+    assert on_time == CourseMark("gates", DUE, 3.0, False, 1.0)
+    two_days = DUE + timedelta(days=1, hours=1)
+    late = course_mark(
+        session=db, course=course, user_id=ada.id, exercise_id="reset", submitted_at=two_days
+    )
+    assert late is not None and late.late and late.factor == 0.6  # two started days late
+    assert (
+        course_mark(
+            session=db, course=course, user_id=ada.id, exercise_id="other", submitted_at=DUE
+        )
+        is None
+    )
+    rows = [
+        Submission(
+            id="a",
+            user_id=ada.id,
+            exercise_id="reset",
+            created_at=two_days,
+            kind=SubmissionKind.SUBMIT,
+        ),
+        Submission(
+            id="b",
+            user_id=ada.id,
+            exercise_id="other",
+            created_at=two_days,
+            kind=SubmissionKind.SUBMIT,
+        ),
+        Submission(
+            id="c",
+            user_id=ada.id,
+            exercise_id="reset",
+            created_at=two_days,
+            kind=SubmissionKind.RUN,
+        ),
+    ]
+    assert late_submissions(session=db, course=course, user=ada, submissions=rows) == {"a"}
+    course_store.set_extension(
+        session=db, user=ada, assignment_id="gates", due=two_days, granted_by="prof"
+    )
+    extended = course_mark(
+        session=db, course=course, user_id=ada.id, exercise_id="reset", submitted_at=two_days
+    )
+    assert extended == CourseMark("gates", two_days, 3.0, False, 1.0)
+    assert late_submissions(session=db, course=course, user=ada, submissions=rows) == set()

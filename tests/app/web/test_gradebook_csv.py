@@ -1,0 +1,85 @@
+"""The gradebook CSV says what the gradebook page says: the same points, rounded alike, the
+same totals, the roster's name, section and e-mail, and a maximum for every exercise."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+from fastapi.testclient import TestClient
+
+from app.grading.runtime import GradingRuntime
+from app.models import Submission, SubmissionKind, SubmissionStatus
+from app.store import accounts as account_store
+from tests.app.web.test_roster_pages import ROSTER, import_roster, sign_in_instructor
+
+CELL = re.compile(r'<td class="num" data-exercise="([^"]+)">(.*?)</td>')
+TOTAL = re.compile(r'<td class="num total"><strong>([^<]+)</strong></td>')
+# Scores the page must round: a third, two thirds, and one that rounds up to a whole point.
+SCORES = {"gru-update-gate": (1 / 3, 1.0), "adam": (4 / 3, 2.0), "dropout": (2.999, 3.0)}
+
+
+def page_row(html: str, name: str) -> tuple[dict[str, str], str]:
+    """A learner's cells as the page shows them (``score / max`` or "–") and their total."""
+    row = html[html.index(f'data-user="{name}"') :].split("</tr>")[0]
+    cells = {
+        exercise: text.split(" / ")[0] if " / " in text else ""
+        for exercise, text in CELL.findall(row)
+    }
+    total = TOTAL.search(row)
+    assert total is not None
+    return cells, total.group(1)
+
+
+def test_the_csv_has_the_pages_numbers_and_the_rosters_columns(
+    client: TestClient, runtime: GradingRuntime
+) -> None:
+    sign_in_instructor(client, runtime)
+    import_roster(client, ROSTER)
+    with runtime.sessions() as session:
+        ada = account_store.get_user_by_name(session=session, name="ada")
+        assert ada is not None
+        for exercise_id, (score, max_score) in SCORES.items():
+            session.add(
+                Submission(
+                    user_id=ada.id,
+                    exercise_id=exercise_id,
+                    exercise_version="v",
+                    code="",
+                    kind=SubmissionKind.SUBMIT,
+                    status=SubmissionStatus.DONE,
+                    score=score,
+                    max_score=max_score,
+                )
+            )
+        session.commit()
+    page = client.get("/instructor/gradebook").text
+    exported = client.get("/instructor/gradebook.csv")
+    assert exported.status_code == 200
+    table = list(csv.reader(io.StringIO(exported.text)))
+    header, maxima, *rows = table
+    by_name = {row[0]: dict(zip(header, row, strict=True)) for row in rows}
+
+    assert header[:4] == ["learner", "name", "section", "email"] and header[-1] == "total"
+    cells, total = page_row(page, "ada")
+    assert list(cells) == header[4:-1]  # the page's exercises, in the page's order
+    ada_csv = by_name["ada"]
+    assert (ada_csv["name"], ada_csv["section"], ada_csv["email"]) == (
+        "Ada Lovelace",
+        "A",
+        "ada@example.org",
+    )
+    assert {e: ada_csv[e] for e in cells} == cells
+    assert (cells["gru-update-gate"], cells["adam"], cells["dropout"]) == ("0.33", "1.33", "3")
+    assert ada_csv["total"] == total == "4.67"  # summed before rounding, as on the page
+    alan_cells, alan_total = page_row(page, "alan")
+    assert by_name["alan"]["email"] == "" and by_name["alan"]["section"] == "B"
+    assert {e: by_name["alan"][e] for e in alan_cells} == alan_cells
+    assert by_name["alan"]["total"] == alan_total == "0"
+
+    assert maxima[0] == "(max)" and all(maxima[4:])  # every exercise, submitted to or not
+    prepared = runtime.catalog.prepared("gru-update-gate")
+    expected = sum(case.spec.points for case in prepared.cases)
+    assert float(maxima[header.index("gru-update-gate")]) == expected
+    assert float(maxima[-1]) == round(sum(float(m) for m in maxima[4:-1]), 2)
