@@ -15,6 +15,7 @@ from app.store import accounts as account_store
 from tests.app.web.test_roster_pages import ROSTER, import_roster, sign_in_instructor
 
 CELL = re.compile(r'<td class="num" data-exercise="([^"]+)">(.*?)</td>')
+TAG = re.compile(r"<[^>]+>")  # a score links to the learner's page
 TOTAL = re.compile(r'<td class="num total"><strong>([^<]+)</strong></td>')
 # Scores the page must round: a third, two thirds, and one that rounds up to a whole point.
 SCORES = {"gru-update-gate": (1 / 3, 1.0), "adam": (4 / 3, 2.0), "dropout": (2.999, 3.0)}
@@ -24,7 +25,7 @@ def page_row(html: str, name: str) -> tuple[dict[str, str], str]:
     """A learner's cells as the page shows them (``score / max`` or "–") and their total."""
     row = html[html.index(f'data-user="{name}"') :].split("</tr>")[0]
     cells = {
-        exercise: text.split(" / ")[0] if " / " in text else ""
+        exercise: TAG.sub("", text).split(" / ")[0] if " / " in text else ""
         for exercise, text in CELL.findall(row)
     }
     total = TOTAL.search(row)
