@@ -152,7 +152,9 @@ def test_the_gradebooks_and_their_csv_agree(service: tuple[TestClient, GradingRu
         "0 of 2 learners have full marks on every exercise; 1 of 1 submissions came "
         "after their due time (100 %)." in page
     )
-    assert "<svg" in page
+    # Nobody complete: words, not a flat line at zero.
+    assert "<svg" not in page
+    assert "No completions yet: no learner has full marks on every exercise." in page
     rows = rows_of(page, "data-user")
     assert rows["lea"].endswith("1 late 0 1 / 3")
     gates = list(csv.reader(io.StringIO(client.get("/instructor/assignments/gates.csv").text)))
