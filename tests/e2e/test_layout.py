@@ -164,6 +164,7 @@ MAIN_PAGES = {
     ),
     "assignment": MainPage(Visitor.INSTRUCTOR, f"/instructor/assignments/{ASSIGNMENT}", "h2"),
     "roster": MainPage(Visitor.INSTRUCTOR, "/instructor/roster", "table.roster"),
+    "submissions": MainPage(Visitor.INSTRUCTOR, f"/instructor/exercises/{EXERCISE}", "tbody tr"),
     "class-view": MainPage(
         Visitor.INSTRUCTOR, f"/instructor/analytics/{EXERCISE}", "figure.chart svg"
     ),
