@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -222,6 +223,21 @@ def test_no_text_is_clipped(
     page.locator(main_page.ready).first.wait_for()
     assert_nothing_clipped(page)
     assert_accessible(page)
+    page.context.close()
+
+
+@pytest.mark.parametrize("main_page", MAIN_PAGES.values(), ids=MAIN_PAGES.keys())
+def test_no_text_is_clipped_in_japanese_on_a_phone(
+    server: Server, browser: Any, visitors: Visitors, main_page: MainPage
+) -> None:
+    """Other words, other widths: the same pages in Japanese."""
+    page = visit(browser, visitors, main_page.visitor, WIDTHS["phone"])
+    path = main_page.path.format(submission=visitors.submission_url)
+    page.goto(f"{server.url}/language/ja?next={quote(path)}")
+    page.locator(main_page.ready).first.wait_for()
+    assert page.locator("html").get_attribute("lang") == "ja"
+    assert page.locator(".menu-toggle > summary").inner_text() == "メニュー"
+    assert_nothing_clipped(page)
     page.context.close()
 
 
