@@ -235,8 +235,11 @@ def exercise_tables(view: ExerciseAnalytics) -> dict[str, Table]:
 
 
 def exercise_charts(view: ExerciseAnalytics) -> dict[str, str]:
-    """The class view's charts as SVG (titles are on the page, in its language). No mistakes
-    chart while no submission was diagnosed: the page says so in words."""
+    """The class view's charts as SVG (titles are on the page, in its language). Nothing while
+    no learner has a graded submission, no mistakes chart while none was diagnosed: charts
+    at zero say nothing, the page says it in words."""
+    if not view.learners:
+        return {}
     drawn = {
         "scores": charts.bar_chart(
             "Learners by their best share of the points",

@@ -189,3 +189,7 @@ def test_the_class_view_draws_mistakes_when_there_are_some() -> None:
         "scores",
         "tests",
     }
+
+
+def test_no_class_view_charts_before_a_graded_submission() -> None:
+    assert exercise_charts(exercise_analytics("gate", "Gate", [])) == {}

@@ -225,6 +225,9 @@ def test_the_class_view_and_its_regrade_button(service: tuple[TestClient, Gradin
     submit(client, GATE, "solution.py")
     client.cookies.clear()
     make_instructor(runtime, client)
+    nobody = client.get("/instructor/analytics/gru-reset-gate").text  # in the course, unsubmitted
+    assert "<svg" not in nobody and 'data-table="scores"' not in nobody
+    assert "No learner has a graded submission of this exercise yet" in nobody
     page = client.get(f"/instructor/analytics/{GATE}").text
     assert page.count("<svg") >= 2
     scores = dict(
