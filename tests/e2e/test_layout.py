@@ -301,8 +301,9 @@ def test_a_wide_screen_shows_the_menu_in_one_row(
     page.goto(f"{server.url}/history")
     assert not page.locator(".menu-toggle").is_visible()
     links = page.get_by_role("navigation", name="Main").get_by_role("link")
-    tops = {round(link.bounding_box()["y"]) for link in links.all()}
-    assert len(tops) == 1 and links.count() == 8
+    assert links.count() >= 7  # an instructor's: the catalog and lesson to the validate page
+    assert len({round(link.bounding_box()["y"]) for link in links.all()}) == 1
     sign_out = page.get_by_role("button", name="Sign out").bounding_box()
-    assert abs(sign_out["y"] + sign_out["height"] / 2 - min(tops) - 12) < 20  # the same row
+    # The links, who is signed in and Sign out: one row, as high as the button and a margin.
+    assert page.locator(".site-header").bounding_box()["height"] < 2 * sign_out["height"]
     page.context.close()
