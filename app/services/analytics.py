@@ -235,9 +235,12 @@ def exercise_tables(view: ExerciseAnalytics) -> dict[str, Table]:
 
 
 def exercise_charts(view: ExerciseAnalytics) -> dict[str, str]:
-    """The class view's charts as SVG (titles are on the page, in its language)."""
-    days = sorted({day for m in view.mistakes for day, _ in m.by_day})
-    return {
+    """The class view's charts as SVG (titles are on the page, in its language). Nothing while
+    no learner has a graded submission, no mistakes chart while none was diagnosed: charts
+    at zero say nothing, the page says it in words."""
+    if not view.learners:
+        return {}
+    drawn = {
         "scores": charts.bar_chart(
             "Learners by their best share of the points",
             [band for band, _ in view.score_bands],
@@ -248,12 +251,27 @@ def exercise_charts(view: ExerciseAnalytics) -> dict[str, str]:
             [t.name for t in view.tests],
             [t.rate for t in view.tests],
         ),
-        "mistakes": charts.daily_lines(
+    }
+    if view.mistakes:
+        days = sorted({day for m in view.mistakes for day, _ in m.by_day})
+        drawn["mistakes"] = charts.daily_stacked_bars(
             "Submissions diagnosed with each mistake, by day",
             days,
             [(m.hint, [dict(m.by_day).get(day, 0) for day in days]) for m in view.mistakes],
-        ),
-    }
+        )
+    return drawn
+
+
+def completion_chart(view: AssignmentAnalytics) -> str | None:
+    """Learners complete by day as SVG; None while nobody is, which a flat line at zero
+    would not say (the page says it in words)."""
+    if not any(count for _, count in view.completion_by_day):
+        return None
+    return charts.daily_line(
+        "Learners with full marks on every exercise, by day",
+        [day for day, _ in view.completion_by_day],
+        [count for _, count in view.completion_by_day],
+    )
 
 
 def exercise_out(view: ExerciseAnalytics) -> ExerciseAnalyticsOut:

@@ -10,9 +10,10 @@ without ``find_spec`` to ``sys.meta_path``, which breaks imports on current Pyth
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
-from datetime import date
-from typing import TYPE_CHECKING
+from datetime import date, timedelta
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
@@ -21,11 +22,17 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 COLOURS = ("#2f6f9f", "#c0504d", "#6f8f2f", "#8064a2", "#d9822b")
+# A pattern per series besides its colour: series stay apart in grey print and for readers
+# who do not tell the colours apart.
+HATCHES = ("", "///", "...", "xxx", "\\\\\\")
 MAX_SERIES = len(COLOURS)
 WIDTH_IN, HEIGHT_IN = 6.4, 2.8
+LEGEND_LINE_IN = 0.22  # the height one legend entry adds under the plot
+LABEL_CHARS = 60  # a longer series name (a hint) is cut in the legend; the table has it whole
+MAX_DATE_TICKS = 8
 
 
-def _figure(height_in: float = HEIGHT_IN) -> tuple[Figure, Axes]:
+def _figure(height_in: float = HEIGHT_IN, grid: Literal["x", "y"] = "y") -> tuple[Figure, Axes]:
     # Imported here, not at the top: matplotlib takes from half a second to seconds to
     # import, and only the instructors' class view draws charts; servers start without it.
     from matplotlib.figure import Figure
@@ -33,7 +40,7 @@ def _figure(height_in: float = HEIGHT_IN) -> tuple[Figure, Axes]:
     figure = Figure(figsize=(WIDTH_IN, height_in), layout="constrained")
     axes = figure.subplots()
     axes.spines[["top", "right"]].set_visible(False)
-    axes.grid(axis="y" if height_in == HEIGHT_IN else "x", color="#dddddd", linewidth=0.6)
+    axes.grid(axis=grid, color="#dddddd", linewidth=0.6)
     axes.set_axisbelow(True)
     return figure, axes
 
@@ -70,7 +77,7 @@ def bar_chart(description: str, labels: Sequence[str], values: Sequence[int]) ->
 
 def share_chart(description: str, labels: Sequence[str], shares: Sequence[float]) -> str:
     """Shares from 0 to 100 % per category, one bar a row (the pass rate of each test)."""
-    figure, axes = _figure(max(1.4, 0.3 * len(labels) + 0.6))
+    figure, axes = _figure(max(1.4, 0.3 * len(labels) + 0.6), grid="x")
     positions = range(len(labels))
     axes.barh(positions, [100 * share for share in shares], color=COLOURS[0])
     axes.set_yticks(positions, list(labels))
@@ -80,23 +87,52 @@ def share_chart(description: str, labels: Sequence[str], shares: Sequence[float]
     return _svg(figure, description)
 
 
-def daily_lines(
+def _date_axis(axes: Axes, days: Sequence[date]) -> None:
+    """Days (at least one; plotted at their ordinals) with a day of room either side, where
+    matplotlib spread a single day over years, and ISO labels as the tables write them: on
+    every day of a short span, at most MAX_DATE_TICKS on a long one."""
+    start, end = min(days) - timedelta(days=1), max(days) + timedelta(days=1)
+    axes.set_xlim(start.toordinal(), end.toordinal())
+    step = math.ceil(((end - start).days + 1) / MAX_DATE_TICKS)
+    ticks = [start + timedelta(days=n) for n in range(0, (end - start).days + 1, step)]
+    axes.set_xticks([day.toordinal() for day in ticks], [day.isoformat() for day in ticks])
+    axes.tick_params(axis="x", labelrotation=30)
+
+
+def daily_line(description: str, days: Sequence[date], values: Sequence[int]) -> str:
+    """One count over days (learners who completed an assignment)."""
+    figure, axes = _figure()
+    axes.plot([day.toordinal() for day in days], list(values), marker="o", color=COLOURS[0])
+    _integer_ticks(axes, max(values, default=0))
+    _date_axis(axes, days)
+    return _svg(figure, description)
+
+
+def daily_stacked_bars(
     description: str, days: Sequence[date], series: Sequence[tuple[str, Sequence[int]]]
 ) -> str:
-    """One line per series over days (mistakes over time, completion over time)."""
-    figure, axes = _figure()
-    for (name, values), colour in zip(series[:MAX_SERIES], COLOURS, strict=False):
-        short = name if len(name) <= 60 else name[:57] + "…"
-        axes.plot(
-            np.array(days, dtype="datetime64[D]"),
-            list(values),
-            marker="o",
-            markersize=3,
+    """Counts per day split by series, stacked (submissions by the mistake diagnosed): every
+    series stays in sight, where lines of equal counts hid each other. The legend goes under
+    the plot, whose data it would cover."""
+    shown = series[:MAX_SERIES]
+    figure, axes = _figure(HEIGHT_IN + LEGEND_LINE_IN * len(shown))
+    x = [day.toordinal() for day in days]
+    stacked = np.zeros(len(days), dtype=np.int64)
+    for (name, values), colour, hatch in zip(shown, COLOURS, HATCHES, strict=False):
+        short = name if len(name) <= LABEL_CHARS else name[: LABEL_CHARS - 3] + "…"
+        axes.bar(
+            x,
+            values,
+            width=0.7,
+            bottom=stacked,
             color=colour,
+            hatch=hatch,
+            edgecolor="white",
+            linewidth=0.6,
             label=short,
         )
-    _integer_ticks(axes, max((max(values, default=0) for _, values in series), default=0))
-    axes.tick_params(axis="x", labelrotation=30)
-    if len(series) > 1:
-        axes.legend(fontsize="small", frameon=False)
+        stacked += np.asarray(values, dtype=np.int64)
+    _integer_ticks(axes, int(stacked.max(initial=0)))
+    _date_axis(axes, days)
+    figure.legend(loc="outside lower center", fontsize="small", frameon=False)
     return _svg(figure, description)

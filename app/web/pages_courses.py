@@ -13,7 +13,7 @@ from fastapi.responses import RedirectResponse
 from app.api.deps import RuntimeDep, SessionDep
 from app.api.downloads import file_download
 from app.models import utcnow
-from app.services import analytics, archive, charts, courses, regrades, roster
+from app.services import analytics, archive, courses, regrades, roster
 from app.services.gradebook import write_csv
 from app.web.deps import CatalogDep, CsrfForm, InstructorDep, UserDep, WebDep, check_csrf
 from app.web.errors import PageError, WebRoute
@@ -157,11 +157,6 @@ def assignment_gradebook_page(
     view = analytics.load_assignment_analytics(
         session=db, catalog=catalog, assignment_id=assignment.id, now=now
     )
-    chart = charts.daily_lines(
-        "Learners with full marks on every exercise, by day",
-        [day for day, _ in view.completion_by_day],
-        [("complete", [n for _, n in view.completion_by_day])],
-    )
     return render(
         request,
         "instructor/assignment.html",
@@ -172,7 +167,7 @@ def assignment_gradebook_page(
             "view": view,
             "section": section,
             "sections": roster.sections(session=db),
-            "chart": chart,
+            "chart": analytics.completion_chart(view),
             "budget": catalog.course().budget_of(assignment),
             **course_clock(catalog.course()),
         },

@@ -1,18 +1,25 @@
-"""The exercise page and the gradebook at a phone's, a laptop's and a wide screen's width."""
+"""The main pages at a phone's, a laptop's and a wide screen's width: nothing wider than the
+screen, no text cut off, the menu folded on a phone, the results stacked as cards."""
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
-from tests.e2e.conftest import INSTRUCTOR, Server
-from tests.e2e.test_learner_flow import RESULT_TIMEOUT_MS, sign_in
+from tests.e2e.conftest import INSTRUCTOR, Server, assert_accessible
+from tests.e2e.test_learner_flow import RESULT_TIMEOUT_MS, WRONG, set_code, sign_in
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser, pytest.mark.timeout(240)]
 
 EXERCISE = "gru-update-gate"
+ASSIGNMENT = "gru-by-hand"
 WIDTHS = {"phone": (390, 844), "laptop": (1366, 768), "wide": (1920, 1080)}
 
 
@@ -89,4 +96,214 @@ def test_grading_shows_its_progress_and_marks_the_old_result(server: Server, bro
     page.wait_for_selector("#progress", state="hidden", timeout=RESULT_TIMEOUT_MS)
     assert page.locator("#results .stale-note").count() == 0
     assert page.locator("#results .verdict").count() == 1
+    page.context.close()
+
+
+class Visitor(Enum):
+    SIGNED_OUT = "signed out"
+    LEARNER = "learner"
+    INSTRUCTOR = "instructor"
+
+
+@dataclass(frozen=True)
+class Visitors:
+    """Each visitor's cookies (Playwright storage states), and the learner's failed
+    submission."""
+
+    states: dict[Visitor, dict[str, Any]]
+    submission_url: str
+
+
+@pytest.fixture(scope="module")
+def visitors(server: Server, browser: Any) -> Iterator[Visitors]:
+    """A new learner who submitted the wrong gate (failed tests, long messages, a hint) and
+    the instructor, both signed in."""
+    url = server.url
+    states: dict[Visitor, dict[str, Any]] = {Visitor.SIGNED_OUT: {}}
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    name, password = f"phoebe{os.urandom(3).hex()}", "narrow-screens-1"
+    page.goto(f"{url}/signup")
+    page.get_by_label("Username").fill(name)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_label("Repeat the password").fill(password)
+    page.get_by_role("button", name="Sign up").click()
+    page.wait_for_url(f"{url}/")
+    page.goto(f"{url}/learn/{EXERCISE}")
+    page.wait_for_selector("#editor .cm-editor")
+    set_code(page, WRONG)
+    page.get_by_role("button", name="Submit").click()
+    page.locator('#results .verdict[data-verdict="failed"]').wait_for(timeout=RESULT_TIMEOUT_MS)
+    submission = page.get_by_role("link", name="Open this submission in your history")
+    submission_url = str(submission.get_attribute("href"))
+    states[Visitor.LEARNER] = context.storage_state()
+    context.close()
+    context = browser.new_context()
+    sign_in(context.new_page(), url, *INSTRUCTOR)
+    states[Visitor.INSTRUCTOR] = context.storage_state()
+    context.close()
+    yield Visitors(states, submission_url)
+
+
+@dataclass(frozen=True)
+class MainPage:
+    visitor: Visitor
+    path: str  # "{submission}" stands for the learner's failed submission
+    ready: str  # a selector that is there once the page is drawn
+
+
+MAIN_PAGES = {
+    "catalog-signed-out": MainPage(Visitor.SIGNED_OUT, "/", ".catalog-item"),
+    "catalog": MainPage(Visitor.LEARNER, "/", ".catalog-item .score-cell"),
+    "submission": MainPage(Visitor.LEARNER, "{submission}", ".test-table"),
+    "assignments": MainPage(Visitor.LEARNER, "/course", "table.assignment-table"),
+    "history": MainPage(Visitor.LEARNER, "/history", "table.history-table"),
+    "account": MainPage(Visitor.LEARNER, "/account", "pre.code"),
+    "gradebook": MainPage(Visitor.INSTRUCTOR, "/instructor/gradebook", "th.total"),
+    "assignment-gradebook": MainPage(
+        Visitor.INSTRUCTOR, "/instructor/assignments", "table.gradebook"
+    ),
+    "assignment": MainPage(Visitor.INSTRUCTOR, f"/instructor/assignments/{ASSIGNMENT}", "h2"),
+    "roster": MainPage(Visitor.INSTRUCTOR, "/instructor/roster", "table.roster"),
+    "submissions": MainPage(Visitor.INSTRUCTOR, f"/instructor/exercises/{EXERCISE}", "tbody tr"),
+    "class-view": MainPage(
+        Visitor.INSTRUCTOR, f"/instructor/analytics/{EXERCISE}", "figure.chart svg"
+    ),
+}
+
+# Regions that scroll sideways on purpose, and what is inside them: the gradebooks' grids
+# (names and totals stay in view; titles show two lines, the whole on hover), an exercise's
+# statement (a formula cannot wrap; test_the_exercise_page_fits_its_width checks it) and the
+# editor (the same test: its lines wrap).
+SCROLLING_ON_PURPOSE = ".table-wrap:has(> table.gradebook), .prose, #editor"
+
+CLIPPED_TEXT = """(scrolling) => {
+  const hidden = (e) => {  // visually hidden texts (for screen readers) are 1 px on purpose
+    for (let a = e; a; a = a.parentElement) {
+      const style = getComputedStyle(a);
+      if (style.clipPath !== "none" || style.clip !== "auto") return true;
+    }
+    return false;
+  };
+  const root = document.documentElement;
+  const clipped = root.scrollWidth > root.clientWidth
+    ? [`the page is ${root.scrollWidth} px wide in ${root.clientWidth} px`] : [];
+  for (const e of document.body.querySelectorAll("*")) {
+    if (e.closest(scrolling) || e.closest("svg") || !e.checkVisibility()) continue;
+    if (["inline", "contents"].includes(getComputedStyle(e).display)) continue;
+    if (e.scrollWidth > e.clientWidth + 1 && !hidden(e)) {
+      clipped.push(`${e.tagName.toLowerCase()}.${e.className}: ${e.scrollWidth} px of text ` +
+                   `in ${e.clientWidth} px: ${e.innerText.slice(0, 60)}`);
+    }
+  }
+  return clipped;
+}"""
+
+
+def assert_nothing_clipped(page: Any) -> None:
+    """No box (table cell, paragraph, scroller...) holds text wider than itself, and the page
+    is no wider than the window, but where scrolling sideways is the design."""
+    assert page.evaluate(CLIPPED_TEXT, SCROLLING_ON_PURPOSE) == [], page.url
+
+
+def visit(browser: Any, visitors: Visitors, visitor: Visitor, size: tuple[int, int]) -> Any:
+    context = browser.new_context(
+        viewport={"width": size[0], "height": size[1]}, storage_state=visitors.states[visitor]
+    )
+    return context.new_page()
+
+
+@pytest.mark.parametrize("size", WIDTHS.values(), ids=WIDTHS.keys())
+@pytest.mark.parametrize("main_page", MAIN_PAGES.values(), ids=MAIN_PAGES.keys())
+def test_no_text_is_clipped(
+    server: Server, browser: Any, visitors: Visitors, main_page: MainPage, size: tuple[int, int]
+) -> None:
+    page = visit(browser, visitors, main_page.visitor, size)
+    page.goto(server.url + main_page.path.format(submission=visitors.submission_url))
+    page.locator(main_page.ready).first.wait_for()
+    assert_nothing_clipped(page)
+    assert_accessible(page)
+    page.context.close()
+
+
+@pytest.mark.parametrize("main_page", MAIN_PAGES.values(), ids=MAIN_PAGES.keys())
+def test_no_text_is_clipped_in_japanese_on_a_phone(
+    server: Server, browser: Any, visitors: Visitors, main_page: MainPage
+) -> None:
+    """Other words, other widths: the same pages in Japanese."""
+    page = visit(browser, visitors, main_page.visitor, WIDTHS["phone"])
+    path = main_page.path.format(submission=visitors.submission_url)
+    page.goto(f"{server.url}/language/ja?next={quote(path)}")
+    page.locator(main_page.ready).first.wait_for()
+    assert page.locator("html").get_attribute("lang") == "ja"
+    assert page.locator(".menu-toggle > summary").inner_text() == "メニュー"
+    assert_nothing_clipped(page)
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", WIDTHS.values(), ids=WIDTHS.keys())
+def test_failed_results_read_in_full(
+    server: Server, browser: Any, visitors: Visitors, size: tuple[int, int]
+) -> None:
+    """A run that fails: every message at a readable width (a phone stacks each test as a
+    card, the message under the test's name), nothing cut off."""
+    page = visit(browser, visitors, Visitor.LEARNER, size)
+    page.goto(f"{server.url}/learn/{EXERCISE}")
+    page.wait_for_selector("#editor .cm-editor")
+    set_code(page, WRONG)
+    page.get_by_role("button", name="Run public tests").click()
+    page.locator('#results .verdict[data-verdict="failed"]').wait_for(timeout=RESULT_TIMEOUT_MS)
+    table = page.locator("#results table.test-table")
+    messages = table.locator('tr[data-status="failed"] td.message')
+    assert messages.count() >= 1
+    assert "outside tolerance" in messages.first.inner_text()
+    width = table.bounding_box()["width"]
+    message = messages.first.bounding_box()["width"]
+    if size == WIDTHS["phone"]:
+        assert message >= 0.9 * width  # a card: the message has the card's width
+        # The column headers are there for screen readers only.
+        assert table.locator("thead").bounding_box()["width"] <= 1
+    else:
+        assert message >= 0.45 * width  # a table whose widest column is the message
+        assert table.locator("thead").bounding_box()["height"] > 10
+    assert table.get_by_role("columnheader").count() == 4  # still a table to screen readers
+    assert_nothing_clipped(page)
+    assert_accessible(page)
+    page.context.close()
+
+
+def test_a_phone_folds_the_menu(server: Server, browser: Any, visitors: Visitors) -> None:
+    page = visit(browser, visitors, Visitor.INSTRUCTOR, WIDTHS["phone"])
+    page.goto(f"{server.url}/history")
+    header = page.locator(".site-header")
+    toggle = page.locator(".menu-toggle > summary")
+    history = page.get_by_role("link", name="History")
+    assert history.count() == 0  # folded: not shown, not read out
+    assert header.bounding_box()["height"] <= 2 * toggle.bounding_box()["height"]  # one row
+    toggle.focus()
+    page.keyboard.press("Enter")
+    assert page.locator(".menu-toggle").get_attribute("open") is not None
+    assert history.is_visible() and history.get_attribute("aria-current") == "page"
+    assert page.get_by_role("button", name="Sign out").is_visible()
+    assert_nothing_clipped(page)
+    assert_accessible(page)
+    page.get_by_role("link", name="Roster").click()
+    page.wait_for_url(f"{server.url}/instructor/roster")
+    assert page.get_by_role("link", name="History").count() == 0  # folded on the next page
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", [WIDTHS["laptop"], WIDTHS["wide"]], ids=["laptop", "wide"])
+def test_a_wide_screen_shows_the_menu_in_one_row(
+    server: Server, browser: Any, visitors: Visitors, size: tuple[int, int]
+) -> None:
+    page = visit(browser, visitors, Visitor.INSTRUCTOR, size)
+    page.goto(f"{server.url}/history")
+    assert not page.locator(".menu-toggle").is_visible()
+    links = page.get_by_role("navigation", name="Main").get_by_role("link")
+    assert links.count() >= 7  # an instructor's: the catalog and lesson to the validate page
+    assert len({round(link.bounding_box()["y"]) for link in links.all()}) == 1
+    sign_out = page.get_by_role("button", name="Sign out").bounding_box()
+    # The links, who is signed in and Sign out: one row, as high as the button and a margin.
+    assert page.locator(".site-header").bounding_box()["height"] < 2 * sign_out["height"]
     page.context.close()

@@ -174,7 +174,8 @@
     results.appendChild(el("div", { class: "table-wrap" }, [table]));
     if (result.output) {
       results.appendChild(el("h3", { text: t("Output (public cases)") }));
-      results.appendChild(el("pre", { class: "output", text: result.output }));
+      // tabindex: long output scrolls inside its box, which a keyboard must be able to reach.
+      results.appendChild(el("pre", { class: "output", tabindex: "0", text: result.output }));
     }
     if (kind === "submit" && result.id) {
       results.appendChild(el("p", {}, [

@@ -128,7 +128,9 @@ def test_the_gradebooks_and_their_csv_agree(service: tuple[TestClient, GradingRu
         "0 of 2 learners have full marks on every exercise; 1 of 1 submissions came "
         "after their due time (100 %)." in page
     )
-    assert "<svg" in page
+    # Nobody complete: words, not a flat line at zero.
+    assert "<svg" not in page
+    assert "No completions yet: no learner has full marks on every exercise." in page
     rows = rows_of(page, "data-user")
     assert rows["lea"].endswith("1 late 0 1 / 3")
     gates = list(csv.reader(io.StringIO(client.get("/instructor/assignments/gates.csv").text)))
@@ -199,6 +201,9 @@ def test_the_class_view_and_its_regrade_button(service: tuple[TestClient, Gradin
     submit(client, GATE, "solution.py")
     client.cookies.clear()
     make_instructor(runtime, client)
+    nobody = client.get("/instructor/analytics/gru-reset-gate").text  # in the course, unsubmitted
+    assert "<svg" not in nobody and 'data-table="scores"' not in nobody
+    assert "No learner has a graded submission of this exercise yet" in nobody
     page = client.get(f"/instructor/analytics/{GATE}").text
     assert page.count("<svg") >= 2
     scores = dict(
