@@ -28,6 +28,7 @@ from graders.exercises import (
     CourseFolder,
     Exercise,
     ExerciseCatalog,
+    ExerciseWords,
     PreparedExercise,
     StaleExercise,
     course_of,
@@ -35,6 +36,7 @@ from graders.exercises import (
     folder_version,
     load_exercise,
     prepare_exercise,
+    words_in,
 )
 from graders.mutation.mutants import PREFIX as MUTANT_PREFIX
 from graders.mutation.score import MutantStatus, MutationScore, mutant_statuses, mutation_score
@@ -67,6 +69,7 @@ __all__ = [
     "ExerciseCatalog",
     "ExerciseError",
     "ExerciseNotFound",
+    "ExerciseWords",
     "Failure",
     "FrameTooLarge",
     "GradeReport",
@@ -112,4 +115,5 @@ __all__ = [
     "process_cpus",
     "validate_course",
     "validate_folder",
+    "words_in",
 ]

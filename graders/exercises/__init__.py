@@ -21,6 +21,13 @@ from graders.exercises.model import (
     PreparedExercise,
     WarningPolicy,
 )
+from graders.exercises.translations import (
+    ExerciseWords,
+    Translation,
+    translation_file,
+    translation_problems,
+    words_in,
+)
 from graders.exercises.preparation import (
     call_entry,
     entry_function,
@@ -35,11 +42,13 @@ __all__ = [
     "CourseFolder",
     "Exercise",
     "ExerciseCatalog",
+    "ExerciseWords",
     "Limits",
     "Mistake",
     "PreparedCase",
     "PreparedExercise",
     "StaleExercise",
+    "Translation",
     "WarningPolicy",
     "call_entry",
     "course_folders",
@@ -50,4 +59,7 @@ __all__ = [
     "load_exercise",
     "prepare_exercise",
     "prepare_version",
+    "translation_file",
+    "translation_problems",
+    "words_in",
 ]
