@@ -21,18 +21,18 @@ from graders.exercises.model import (
     PreparedExercise,
     WarningPolicy,
 )
+from graders.exercises.preparation import (
+    call_entry,
+    entry_function,
+    prepare_exercise,
+    prepare_version,
+)
 from graders.exercises.translations import (
     ExerciseWords,
     Translation,
     translation_file,
     translation_problems,
     words_in,
-)
-from graders.exercises.preparation import (
-    call_entry,
-    entry_function,
-    prepare_exercise,
-    prepare_version,
 )
 
 __all__ = [
