@@ -104,6 +104,7 @@ def translation_problems(exercise: Exercise, case_names: Iterable[str]) -> list[
         name = translation_file(lang)
         if lang not in exercise.statements:
             problems.append(f"{name}: there is no statement.{lang}.md; remove it or add one")
+            continue
         if not translation.title:
             problems.append(f"{name}: 'title' is missing; write the exercise's title")
         problems += _key_problems(name, "hints", "mistake", mistakes, translation.hints)
