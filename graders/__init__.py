@@ -38,6 +38,7 @@ from graders.exercises import (
     prepare_exercise,
     words_in,
 )
+from graders.messages import translate_message
 from graders.mutation.mutants import PREFIX as MUTANT_PREFIX
 from graders.mutation.score import MutantStatus, MutationScore, mutant_statuses, mutation_score
 from graders.render import format_report, format_validation
@@ -113,6 +114,7 @@ __all__ = [
     "mutation_score",
     "prepare_exercise",
     "process_cpus",
+    "translate_message",
     "validate_course",
     "validate_folder",
     "words_in",

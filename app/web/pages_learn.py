@@ -29,6 +29,7 @@ from graders import (
     ExerciseError,
     ExerciseNotFound,
     ExerciseWords,
+    translate_message,
     words_in,
 )
 
@@ -283,8 +284,9 @@ def submission_page(
             "nav": "history" if own else "gradebook",
             "sub": sub,
             "title": words.title,
-            "tests": translations.localised_tests(sub.tests or [], words),
-            "diagnosis": translations.localised_diagnosis(sub.diagnosis, words),
+            "tests": translations.localised_tests(sub.tests or [], words, lang),
+            "diagnosis": translations.localised_diagnosis(sub.diagnosis, words, lang),
+            "message": translate_message(sub.message or "", lang),
             "back_url": back[0],
             "back_label": back[1],
             "verdict_names": VERDICT_NAMES,
