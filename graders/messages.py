@@ -28,12 +28,18 @@ import re
 import tomllib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
+MAX_CHARS = 2000
 PART = "part"
+CLAUSE = "part_clause"
+"""A part that is one clause of a list (``4 is the length of axis 0 of w``): like a value, it
+holds no ``; ``."""
+FREE_VALUES = frozenset({"message", "warnings", "reason", "names"})
+"""Values that are text from elsewhere (numpy's, Python's), which may say anything."""
 # A piece no template reads that is the same in every language: a number, a shape, a name from
 # the code (with a digit, an underscore or a dot), a Python or numpy type, NaN and Inf.
 CODE = re.compile(
@@ -92,13 +98,20 @@ class Template:
             ends = range(start, len(text) + 1)
         for end in ends:
             value = text[position:end]
-            if name.startswith(PART) or _balanced(value):
+            if (name.startswith(PART) and not name.startswith(CLAUSE)) or _plain_value(name, value):
                 yield from self._read(text, end + len(after), index + 1, {**values, name: value})
 
 
+def _plain_value(name: str, value: str) -> bool:
+    """Whether ``value`` can be what the engine fills in for ``name``: one clause (no ``; ``
+    or ``: ``, but in the texts that come from elsewhere: an exception's message, warnings)
+    that closes every bracket it opens. So a value never swallows the text around it."""
+    if name not in FREE_VALUES and ("; " in value or ": " in value):
+        return False
+    return _balanced(value)
+
+
 def _balanced(value: str) -> bool:
-    """Whether a value closes every bracket it opens: a value never swallows the closing
-    bracket of the text around it (``(abs error 1) (warning: …)``)."""
     depth = 0
     for char in value:
         depth += (char in "([") - (char in ")]")
@@ -127,15 +140,19 @@ def catalog(lang: str) -> tuple[Template, ...]:
 
 def translate_message(text: str, lang: str) -> str:
     """``text``, a message the engine wrote, in ``lang``; as it is where the catalog of
-    ``lang`` does not know it."""
+    ``lang`` does not know it, or where it is longer than any message the engine writes of its
+    own (an exception's long text in it: reading it back would cost more than it gives)."""
+    if len(text) > MAX_CHARS:
+        return text
     return _translate(text, lang)[0]
 
 
 def is_known(text: str, lang: str) -> bool:
     """Whether the catalog of ``lang`` translates every piece of ``text``."""
-    return _translate(text, lang)[1]
+    return len(text) <= MAX_CHARS and _translate(text, lang)[1]
 
 
+@lru_cache(maxsize=65536)  # a piece is read once, however many readings contain it
 def _translate(text: str, lang: str) -> tuple[str, bool]:
     if not text:
         return text, True
