@@ -168,8 +168,11 @@ def test_a_japanese_reader_reads_the_hint_test_names_and_titles_in_japanese(
     assert isinstance(tests, list)
     example = next(t for t in tests if t["name"] == "numerical example")
     assert example["title"] == "数値例"
+    # The engine's message in Japanese, its numbers as they were.
+    assert example["message"].startswith("値：3 個中 3 個の要素（100.0%）が許容誤差")
     page = client.get(f"/history/{result['id']}").text
     assert hint in page and "<td>数値例</td>" in page and "(該当するテスト: 数値例" in page
+    assert example["message"] in page and "outside tolerance" not in page
     assert "GRU の更新ゲート" in page
     shown = re.search(r'<div class="hint diagnosis">(.*?)</div></div>', page, re.S)
     assert shown and hint in shown[1] and "add up to 1" not in shown[1]
@@ -181,6 +184,7 @@ def test_a_japanese_reader_reads_the_hint_test_names_and_titles_in_japanese(
     english = client.get(f"/history/{result['id']}").text
     shown = re.search(r'<div class="hint diagnosis">(.*?)</div></div>', english, re.S)
     assert shown and "add up to 1" in shown[1] and "<td>numerical example</td>" in english
+    assert "values: 3 of 3 elements (100.0%) outside tolerance" in english
     assert ">GRU update gate</a></h3>" in client.get("/").text
 
 
