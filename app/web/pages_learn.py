@@ -131,6 +131,7 @@ def exercise_page(
             "budget": budget,
             "assignment": assignment,
             "case_rules": exercises_service.case_rules(catalog.prepared(exercise.id)),
+            "case_titles": words_in(exercise, ui_lang).cases,
             "config": config,
             **clock,
         },
