@@ -10,9 +10,10 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import RedirectResponse
 
 from app.api.deps import SessionDep
-from app.services import courses, history, learner_record, roster, validation
+from app.services import courses, history, learner_record, roster, translations, validation
 from app.services.exercises import exercise_list, visible_exercises
 from app.services.gradebook import gradebook_rows, max_points, wide_csv
+from app.web import i18n
 from app.web.deps import CatalogDep, InstructorDep
 from app.web.errors import PageError, WebRoute
 from app.web.i18n import N_
@@ -126,6 +127,7 @@ def learner_page(
         )
     except courses.LearnerNotFound:
         raise learner_not_found(name) from None
+    lang = i18n.preferred_language(request)
     return render(
         request,
         "instructor/learner.html",
@@ -134,6 +136,9 @@ def learner_page(
             "record": record,
             "verdict_names": VERDICT_NAMES,
             "full_feedback": True,
+            "result_words": lambda sub: translations.result_words(
+                sub, translations.exercise_words(catalog, sub.exercise_id, lang), lang
+            ),
             "record_limit": learner_record.RECORD_LIMIT,
             **clock,
         },
