@@ -1,8 +1,7 @@
-"""Naive sigmoid 1 / (1 + exp(-q)): overflow warning for very negative q (warnings fail)."""
+# Written as a wrong solution while gated-unit failed a test whose call warned (issue 26).
+"""Correct under the course's one warnings policy ("note"): 1 / (1 + exp(-q)) warns, right values."""
 
 import numpy as np
-
-RIGHT_DIAGNOSES = ("warning",)
 
 
 def sigmoid(q: np.ndarray) -> np.ndarray:
