@@ -51,7 +51,8 @@ def saturated_gates(rng):
     return {"x": np.array([[1.0, 0.0], [0.0, 1.0]]), "h0": np.array([0.5, -0.5]),
             "W_ux": np.array([[-800.0, 0.0], [0.0, 800.0]]), "W_uh": np.zeros((2, 2)),
             "b_u": np.zeros(2),
-            "W_ax": np.array([[0.8, 0.1], [-0.6, 0.5]]), "W_ah": np.array([[0.3, -0.2], [0.4, 0.2]]),
+            "W_ax": np.array([[0.8, 0.1], [-0.6, 0.5]]),
+            "W_ah": np.array([[0.3, -0.2], [0.4, 0.2]]),
             "b_a": np.array([0.0, 0.1])}
 
 

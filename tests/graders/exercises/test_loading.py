@@ -199,7 +199,9 @@ def test_bad_warning_policy(gate_copy: Path, table: str, message: str) -> None:
     assert load_error(gate_copy) == f"gru-update-gate/exercise.toml [checks]: {message}"
 
 
-@pytest.mark.parametrize(("table", "gradients"), [("", False), ("[checks]\ngradients = true\n", True)])
+@pytest.mark.parametrize(
+    ("table", "gradients"), [("", False), ("[checks]\ngradients = true\n", True)]
+)
 def test_a_gradient_exercise_is_declared_in_the_checks_table(
     gate_copy: Path, table: str, gradients: bool
 ) -> None:

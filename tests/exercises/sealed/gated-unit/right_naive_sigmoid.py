@@ -1,5 +1,5 @@
 # Written as a wrong solution while gated-unit failed a test whose call warned (issue 26).
-"""Correct under the course's one warnings policy ("note"): 1 / (1 + exp(-q)) warns, right values."""
+"""Correct under the course's warnings policy ("note"): 1 / (1 + exp(-q)) warns, right values."""
 
 import numpy as np
 
