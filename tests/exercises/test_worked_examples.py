@@ -122,6 +122,22 @@ def full_step_parts() -> dict[str, Any]:
     }
 
 
+def step_backward_values() -> Iterator[float]:
+    """gru-step-backward's walk back through gru-step's example: each pre-activation's
+    gradient (outside the marked example), then the reference's outputs."""
+    ex = public("gru-step-backward")["worked example"]
+    parts = full_step_parts()
+    h, dh = ex["h_prev"], ex["dh"]
+    z, r, candidate = parts["z"], parts["r"], parts["candidate"]
+    dz_pre = dh * (h - candidate) * z * (1.0 - z)
+    dh_pre = dh * (1.0 - z) * (1.0 - candidate**2)
+    d_reset = (dh_pre @ ex["W_h"])[:3]
+    yield from flat(
+        list(ex.values()), z, r, candidate, dz_pre, dh_pre, d_reset, d_reset * h * r * (1.0 - r)
+    )
+    yield from flat(*solution("gru-step-backward")(**ex))
+
+
 def candidate_values() -> Iterator[float]:
     ex = public("gru-candidate-state")["numerical example"]
     candidate = solution("gru-candidate-state")
@@ -350,6 +366,7 @@ VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "gru-reset-gate": reset_gate_values,
     "gru-candidate-state": candidate_values,
     "gru-step": lambda: flat(*full_step_parts().values()),
+    "gru-step-backward": step_backward_values,
     "gru-sequence": lambda: (v for f in (sequence_values, lesson_values) for v in f()),
     "lstm-step": lstm_values,
     "gated-unit": gated_unit_values,
