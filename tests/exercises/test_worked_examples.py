@@ -138,6 +138,20 @@ def step_backward_values() -> Iterator[float]:
     yield from flat(*solution("gru-step-backward")(**ex))
 
 
+def lstm_step_backward_values() -> Iterator[float]:
+    """lstm-step-backward's walk back through lstm-step's example: the forward step's parts
+    and the two gradients it names (outside the marked example), then the reference's
+    outputs."""
+    ex = public("lstm-step-backward")["worked example"]
+    h_prev, x_t, c_prev, dh, dc = ex["h_prev"], ex["x_t"], ex["c_prev"], ex["dh"], ex["dc"]
+    q = ex["W"] @ np.concatenate([h_prev, x_t]) + ex["b"]
+    i, f, g, o = sigmoid(q[:2]), sigmoid(q[2:4]), np.tanh(q[4:6]), sigmoid(q[6:])
+    tanh_c = np.tanh(f * c_prev + i * g)
+    yield from flat(list(ex.values()), i, f, g, o, tanh_c, dh * tanh_c)
+    yield from flat(dc + dh * o * (1.0 - tanh_c**2))
+    yield from flat(*solution("lstm-step-backward")(**ex))
+
+
 def candidate_values() -> Iterator[float]:
     ex = public("gru-candidate-state")["numerical example"]
     candidate = solution("gru-candidate-state")
@@ -367,6 +381,7 @@ VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "gru-candidate-state": candidate_values,
     "gru-step": lambda: flat(*full_step_parts().values()),
     "gru-step-backward": step_backward_values,
+    "lstm-step-backward": lstm_step_backward_values,
     "gru-sequence": lambda: (v for f in (sequence_values, lesson_values) for v in f()),
     "lstm-step": lstm_values,
     "gated-unit": gated_unit_values,
