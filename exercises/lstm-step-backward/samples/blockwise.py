@@ -17,8 +17,8 @@ def lstm_step_backward(x_t, h_prev, c_prev, W, b, dh, dc):
     dcell = dc + dh * o * (1.0 - t * t)
     grads = [dcell * g * i * (1.0 - i), dcell * c_prev * f * (1.0 - f),
              dcell * i * (1.0 - g * g), dh * t * o * (1.0 - o)]
-    dh_prev = sum(d @ U for d, (U, _, _) in zip(grads, blocks))
-    dx_t = sum(d @ V for d, (_, V, _) in zip(grads, blocks))
+    dh_prev = sum(d @ U for d, (U, _, _) in zip(grads, blocks, strict=True))
+    dx_t = sum(d @ V for d, (_, V, _) in zip(grads, blocks, strict=True))
 
     def outer(d, v):
         return np.einsum("ni,nj->ij", d, v) if d.ndim > 1 else np.outer(d, v)
