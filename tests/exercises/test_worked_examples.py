@@ -152,6 +152,20 @@ def lstm_step_backward_values() -> Iterator[float]:
     yield from flat(*solution("lstm-step-backward")(**ex))
 
 
+def pytorch_port_values() -> Iterator[float]:
+    """gru-pytorch-port's example: each share and gate the statement names, then the step
+    with the reset before the product that it compares against."""
+    ex = public("gru-pytorch-port")["worked example"]
+    x, h = ex["x"], ex["h"]
+    from_input = ex["weight_ih"] @ x + ex["bias_ih"]
+    from_state = ex["weight_hh"] @ h + ex["bias_hh"]
+    r, z = sigmoid(from_input[:2] + from_state[:2]), sigmoid(from_input[2:4] + from_state[2:4])
+    n = np.tanh(from_input[4:] + r * from_state[4:])
+    reset_first = np.tanh(from_input[4:] + ex["weight_hh"][4:] @ (r * h) + ex["bias_hh"][4:])
+    yield from flat(list(ex.values()), from_input, from_state, r, z, n)
+    yield from flat((1.0 - z) * reset_first + z * h, solution("gru-pytorch-port")(**ex))
+
+
 def candidate_values() -> Iterator[float]:
     ex = public("gru-candidate-state")["numerical example"]
     candidate = solution("gru-candidate-state")
@@ -381,6 +395,7 @@ VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "gru-candidate-state": candidate_values,
     "gru-step": lambda: flat(*full_step_parts().values()),
     "gru-step-backward": step_backward_values,
+    "gru-pytorch-port": pytorch_port_values,
     "lstm-step-backward": lstm_step_backward_values,
     "gru-sequence": lambda: (v for f in (sequence_values, lesson_values) for v in f()),
     "lstm-step": lstm_values,
