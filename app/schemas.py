@@ -6,7 +6,7 @@ import enum
 from datetime import date, datetime
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from graders import Failure
 
@@ -56,7 +56,15 @@ class SubmissionIn(BaseModel):
 
 
 class TestResultOut(BaseModel):
-    name: str = Field(examples=["numerical example"])
+    name: str = Field(
+        examples=["numerical example"], description="the test's name, the same in every language"
+    )
+    title: str = Field(
+        "",
+        examples=["数値例"],
+        description="the test's name in the reader's language (Accept-Language); its name "
+        "where the exercise does not translate it",
+    )
     visibility: Literal["public", "hidden"]
     status: Literal["passed", "failed", "error"]
     points: float = Field(examples=[1.0])
@@ -67,6 +75,12 @@ class TestResultOut(BaseModel):
         "vocabulary; a hidden test's message says only this",
     )
     message: str = Field("", examples=["shape: expected (4, 3), got (3, 4)"])
+
+    @model_validator(mode="after")
+    def _title_defaults_to_name(self) -> TestResultOut:
+        if not self.title:
+            self.title = self.name
+        return self
 
 
 class DiagnosisOut(BaseModel):

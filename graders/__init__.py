@@ -28,6 +28,7 @@ from graders.exercises import (
     CourseFolder,
     Exercise,
     ExerciseCatalog,
+    ExerciseWords,
     PreparedExercise,
     StaleExercise,
     course_of,
@@ -35,7 +36,9 @@ from graders.exercises import (
     folder_version,
     load_exercise,
     prepare_exercise,
+    words_in,
 )
+from graders.messages import translate_message
 from graders.mutation.mutants import PREFIX as MUTANT_PREFIX
 from graders.mutation.score import MutantStatus, MutationScore, mutant_statuses, mutation_score
 from graders.render import format_report, format_validation
@@ -67,6 +70,7 @@ __all__ = [
     "ExerciseCatalog",
     "ExerciseError",
     "ExerciseNotFound",
+    "ExerciseWords",
     "Failure",
     "FrameTooLarge",
     "GradeReport",
@@ -110,6 +114,8 @@ __all__ = [
     "mutation_score",
     "prepare_exercise",
     "process_cpus",
+    "translate_message",
     "validate_course",
     "validate_folder",
+    "words_in",
 ]

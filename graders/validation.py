@@ -34,6 +34,7 @@ from graders.exercises import (
     entry_function,
     load_exercise,
     prepare_exercise,
+    translation_problems,
 )
 from graders.mutation.mutants import PREFIX
 from graders.mutation.runs import same
@@ -76,6 +77,7 @@ def validate_folder(path: Path, sandbox: Sandbox) -> ValidationResult:
     checks: list[Callable[[PreparedExercise, Sandbox, ValidationResult], None]] = [
         check_arguments,
         check_statement,
+        check_translations,
         check_worked_examples,
         check_rules,
         check_reference,
@@ -161,6 +163,16 @@ def check_statement(prepared: PreparedExercise, sandbox: Sandbox, result: Valida
         f"{len(prepared.cases)} cases ({hidden} hidden), "
         f"{len(exercise.mistakes)} mistakes, languages: "
         f"{', '.join(exercise.languages)}"
+    )
+
+
+def check_translations(
+    prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult
+) -> None:
+    """Every language of the statement has the title, hints and test names too, and no
+    translation names a mistake or test that is gone (graders/exercises/translations.py)."""
+    result.problems += translation_problems(
+        prepared.exercise, (case.name for case in prepared.cases)
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Annotated, Any
 
-from fastapi import Depends, HTTPException, Request, status
+from fastapi import Depends, Header, HTTPException, Request, status
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.orm import Session
 
@@ -14,6 +14,7 @@ from app.grading.runtime import GradingRuntime
 from app.models import Submission, User
 from app.services.auth import Credentials, not_authenticated, resolve_user
 from app.services.history import visible_submission
+from app.services.translations import LANG_COOKIE, reader_language
 from graders import ExerciseCatalog
 
 SessionSecretReader = Callable[[Request, Settings], str | None]
@@ -139,3 +140,20 @@ def get_visible_submission(
 
 
 VisibleSubmission = Annotated[Submission, Depends(get_visible_submission)]
+
+
+def get_reader_language(
+    request: Request,
+    accept_language: Annotated[
+        str,
+        Header(
+            description="the language of the tests' titles and the hint (en, ja); the pages' "
+            "language choice wins over it"
+        ),
+    ] = "",
+) -> str:
+    """The reader's language: the pages' choice (cookie), else ``Accept-Language``, else en."""
+    return reader_language(request.cookies.get(LANG_COOKIE), accept_language)
+
+
+ReaderLanguage = Annotated[str, Depends(get_reader_language)]

@@ -21,9 +21,12 @@ from babel.messages.mofile import read_mo
 from fastapi import Request
 from markupsafe import Markup, escape
 
-UI_LANGUAGES = ("en", "ja")
+from app.services.translations import LANG_COOKIE as LANG_COOKIE
+from app.services.translations import READER_LANGUAGES, reader_language
+from app.services.translations import browser_languages as accepted_languages
+
+UI_LANGUAGES = READER_LANGUAGES
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
-LANG_COOKIE = "numjudge_lang"
 
 Translate = Callable[..., Markup]
 
@@ -151,15 +154,12 @@ def script_messages(lang: str) -> dict[str, str]:
 
 def browser_languages(request: Request) -> list[str]:
     """The two-letter codes of the browser's ``Accept-Language``, in its order."""
-    return [
-        part.split(";")[0].strip().lower()[:2]
-        for part in request.headers.get("accept-language", "").split(",")
-    ]
+    return accepted_languages(request.headers.get("accept-language", ""))
 
 
 def preferred_language(request: Request) -> str:
-    """The reader's chosen language (cookie), else the first the browser asks for, else English."""
-    chosen = request.cookies.get(LANG_COOKIE)
-    if chosen in UI_LANGUAGES:
-        return chosen
-    return next((code for code in browser_languages(request) if code in UI_LANGUAGES), "en")
+    """The reader's chosen language (cookie), else the first the browser asks for, else English
+    (the API's rule too: app/services/translations.py)."""
+    return reader_language(
+        request.cookies.get(LANG_COOKIE), request.headers.get("accept-language", "")
+    )

@@ -14,11 +14,12 @@ from app.api.deps import RuntimeDep, SessionDep
 from app.models import utcnow
 from app.services import analytics, charts, courses, regrades, roster
 from app.services.gradebook import write_csv
+from app.web import i18n
 from app.web.deps import CatalogDep, CsrfForm, InstructorDep, UserDep, WebDep, check_csrf
 from app.web.errors import PageError, WebRoute
 from app.web.i18n import N_
 from app.web.templating import render
-from graders import Assignment, Course, ExerciseCatalog
+from graders import Assignment, Course, ExerciseCatalog, words_in
 
 router = APIRouter(route_class=WebRoute, include_in_schema=False)
 
@@ -57,10 +58,16 @@ def assignments_page(
 ) -> Response:
     now = utcnow()
     standings = courses.learner_standings(session=db, catalog=catalog, user=user, now=now)
+    lang = i18n.preferred_language(request)
     return render(
         request,
         "assignments.html",
-        {"nav": "assignments", "standings": standings, **course_clock(catalog.course())},
+        {
+            "nav": "assignments",
+            "standings": standings,
+            "exercise_titles": {e.id: words_in(e, lang).title for e in catalog.all()},
+            **course_clock(catalog.course()),
+        },
     )
 
 

@@ -10,7 +10,7 @@ from fastapi.responses import RedirectResponse
 
 from app.api.deps import SessionDep
 from app.models import Submission, SubmissionKind, User, utcnow
-from app.services import courses, history, regrades, release
+from app.services import courses, history, regrades, release, translations
 from app.services import exercises as exercises_service
 from app.services.exercises import load_visible
 from app.services.gradebook import best_by_exercise
@@ -22,7 +22,16 @@ from app.web.i18n import N_
 from app.web.pages_account import safe_next
 from app.web.pages_courses import course_clock
 from app.web.templating import render
-from graders import CourseFolder, Exercise, ExerciseCatalog, ExerciseError, ExerciseNotFound
+from graders import (
+    CourseFolder,
+    Exercise,
+    ExerciseCatalog,
+    ExerciseError,
+    ExerciseNotFound,
+    ExerciseWords,
+    translate_message,
+    words_in,
+)
 
 router = APIRouter(route_class=WebRoute, include_in_schema=False)
 
@@ -122,6 +131,7 @@ def exercise_page(
             "budget": budget,
             "assignment": assignment,
             "case_rules": exercises_service.case_rules(catalog.prepared(exercise.id)),
+            "case_titles": words_in(exercise, ui_lang).cases,
             "config": config,
             **clock,
         },
@@ -194,9 +204,12 @@ class HistoryGroup:
     submissions: list[Submission] = field(default_factory=list)
 
 
-def group_history(submissions: list[Submission], exercises: list[Exercise]) -> list[HistoryGroup]:
-    """Submissions grouped per exercise, in course order; newest first inside a group."""
-    titles = {e.id: e.title for e in exercises}
+def group_history(
+    submissions: list[Submission], exercises: list[Exercise], lang: str
+) -> list[HistoryGroup]:
+    """Submissions grouped per exercise, in course order; newest first inside a group; each
+    titled in ``lang``."""
+    titles = {e.id: words_in(e, lang).title for e in exercises}
     order = {e.id: i for i, e in enumerate(exercises)}
     groups: dict[str, HistoryGroup] = {}
     for sub in submissions:
@@ -231,7 +244,9 @@ def history_page(
             "exercises": exercises,
             "selected": exercise or "",
             "groups": group_history(
-                [release.seen_by_learner(sub, now) for sub in submissions], exercises
+                [release.seen_by_learner(sub, now) for sub in submissions],
+                exercises,
+                i18n.preferred_language(request),
             ),
         },
     )
@@ -249,11 +264,12 @@ def submission_page(
             N_("There is no submission {submission} of yours."),
             submission=repr(submission_id),
         )
+    lang = i18n.preferred_language(request)
     try:
         exercise = catalog.load(sub.exercise_id)
-        title, limits = exercise.title, exercise.limits
+        words, limits = words_in(exercise, lang), exercise.limits
     except ExerciseError:
-        title, limits = sub.exercise_id, None
+        words, limits = ExerciseWords(sub.exercise_id), None
     own = sub.user_id == user.id
     if not user.is_instructor:  # an instructor reads the row's exact times
         sub = release.seen_by_learner(sub, utcnow())
@@ -268,7 +284,10 @@ def submission_page(
         {
             "nav": "history" if own else "gradebook",
             "sub": sub,
-            "title": title,
+            "title": words.title,
+            "tests": translations.localised_tests(sub.tests or [], words, lang),
+            "diagnosis": translations.localised_diagnosis(sub.diagnosis, words, lang),
+            "message": translate_message(sub.message or "", lang),
             "back_url": back[0],
             "back_label": back[1],
             "verdict_names": VERDICT_NAMES,

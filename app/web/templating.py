@@ -14,7 +14,7 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 
 from app.web import auth, i18n
-from graders import GraderError, RuleKind
+from graders import Exercise, GraderError, RuleKind, words_in
 
 APP_DIR = Path(__file__).resolve().parents[1]
 TEMPLATES_DIR = APP_DIR / "templates"
@@ -82,6 +82,12 @@ def enum_value(value: Any) -> str:
     return str(getattr(value, "value", value or ""))
 
 
+@pass_context
+def exercise_title(context: Context, exercise: Exercise) -> str:
+    """The exercise's title in the page's language (``translation.<lang>.toml``), else English."""
+    return words_in(exercise, context.get("ui_lang") or "en").title
+
+
 templates.env.globals["static_url"] = static_url
 templates.env.globals["RuleKind"] = RuleKind
 templates.env.globals["csrf_field_name"] = auth.CSRF_FIELD
@@ -89,6 +95,7 @@ templates.env.filters["score"] = format_score
 templates.env.filters["when"] = format_time
 templates.env.filters["ev"] = enum_value
 templates.env.filters["in_zone"] = in_zone
+templates.env.filters["exercise_title"] = exercise_title
 templates.env.globals["days_hours"] = days_hours
 
 

@@ -27,6 +27,13 @@ from graders.exercises.preparation import (
     prepare_exercise,
     prepare_version,
 )
+from graders.exercises.translations import (
+    ExerciseWords,
+    Translation,
+    translation_file,
+    translation_problems,
+    words_in,
+)
 
 __all__ = [
     "COURSE_DIR_PREFIX",
@@ -35,11 +42,13 @@ __all__ = [
     "CourseFolder",
     "Exercise",
     "ExerciseCatalog",
+    "ExerciseWords",
     "Limits",
     "Mistake",
     "PreparedCase",
     "PreparedExercise",
     "StaleExercise",
+    "Translation",
     "WarningPolicy",
     "call_entry",
     "course_folders",
@@ -50,4 +59,7 @@ __all__ = [
     "load_exercise",
     "prepare_exercise",
     "prepare_version",
+    "translation_file",
+    "translation_problems",
+    "words_in",
 ]

@@ -16,6 +16,7 @@ from graders.checks.rules import Rule
 from graders.errors import ExerciseError, ExerciseNotFound
 from graders.exercises.courses import COURSE_ID
 from graders.exercises.model import Exercise, Limits, Mistake, WarningPolicy
+from graders.exercises.translations import read_translations
 
 DIFFICULTIES = ("easy", "medium", "hard")
 REQUIRED_FILES = ("exercise.toml", "statement.md", "starter.py", "solution.py", "cases.py")
@@ -65,6 +66,7 @@ def load_exercise(path: Path | str) -> Exercise:
         theories=_read_translations(path, "theory"),
         starter=starter,
         mistakes=_read_mistakes(path),
+        translations=read_translations(path),
     )
 
 

@@ -12,6 +12,7 @@ from graders.cases import CaseSpec
 from graders.checks.diagnosis import Candidate, CaseTable
 from graders.checks.outputs import OutputSpec
 from graders.checks.rules import Rule
+from graders.exercises.translations import Translation
 from graders.mutation.mutants import Mutant
 from graders.sandbox.scenario import scenario_entry
 
@@ -72,6 +73,9 @@ class Exercise:
     theories: Mapping[str, str] = field(default_factory=dict)
     starter: str = ""
     mistakes: tuple[Mistake, ...] = ()
+    translations: Mapping[str, Translation] = field(default_factory=dict)
+    """The title, hints and test names in each language but English
+    (``translation.<lang>.toml``, graders/exercises/translations.py)."""
     entries: tuple[str, ...] = ()
     """The functions and classes a scenario exercise's learner writes (``entries`` in
     exercise.toml); empty for an exercise of one entry function, whose cases call it."""

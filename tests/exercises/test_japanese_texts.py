@@ -1,5 +1,6 @@
 """The Japanese texts of the course use one set of terms (exercises/_course/glossary.ja.toml),
-theory titles that all start the same way, and full-width brackets and colons in prose."""
+theory titles that all start the same way, and full-width brackets and colons in prose; every
+exercise with a Japanese statement gives its title, hints and test names in Japanese too."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.web import i18n
+from graders import Exercise, load_exercise
 
 EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
 GLOSSARY = EXERCISES / "_course" / "glossary.ja.toml"
@@ -25,6 +27,11 @@ NOT_PROSE = re.compile(
     re.DOTALL,
 )
 HALF_WIDTH = re.compile(r"[():]")
+JAPANESE_SCRIPT = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+# The code a hint names (np.tanh, h_prev, W_z, h_{t-1}'s h_): its translation names it alike.
+CODE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|\b[A-Za-z]\w*_\w*")
+NOT_CODE = {"e.g"}
+JAPANESE_EXERCISES = sorted(p.parent.name for p in EXERCISES.glob("*/statement.ja.md"))
 
 
 def glossary() -> list[dict[str, object]]:
@@ -112,3 +119,32 @@ def test_every_japanese_theory_title_starts_the_same_way() -> None:
         for p in theories
         if not p.read_text(encoding="utf-8").startswith(THEORY_TITLE)
     ] == []
+
+
+def code_left_out(english: str, japanese: str) -> list[str]:
+    return [name for name in CODE.findall(english) if name not in NOT_CODE and name not in japanese]
+
+
+@pytest.mark.parametrize("exercise_id", JAPANESE_EXERCISES)
+def test_every_hint_test_name_and_title_has_japanese_in_the_glossary_terms(
+    exercise_id: str,
+) -> None:
+    exercise: Exercise = load_exercise(EXERCISES / exercise_id)
+    translation = exercise.translations["ja"]
+    texts = {
+        "title": translation.title,
+        **{f"hint {m.name}": translation.hints.get(m.name, "") for m in exercise.mistakes},
+        **{f"test {name}": title for name, title in translation.cases.items()},
+    }
+    assert [key for key, text in texts.items() if not JAPANESE_SCRIPT.search(text)] == []
+    assert misused_terms("\n".join(texts.values())) == []
+    assert [
+        (m.name, code_left_out(m.hint, translation.hints[m.name]))
+        for m in exercise.mistakes
+        if code_left_out(m.hint, translation.hints[m.name])
+    ] == []
+
+
+def test_the_translation_checks_catch_what_they_are_for() -> None:
+    assert code_left_out("Use np.tanh on h_prev, e.g. here.", "np.tanh を使います") == ["h_prev"]
+    assert not JAPANESE_SCRIPT.search("worked example")

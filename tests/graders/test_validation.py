@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from graders import PreparedExercise, Sandbox
+from graders import ExerciseError, PreparedExercise, Sandbox, load_exercise
 from graders.scaffold import create_exercise
 from graders.validation import (
     ValidationResult,
@@ -226,6 +226,55 @@ def test_statement_not_naming_the_entry(gate_copy: Path, sandbox: Sandbox) -> No
         "statement.md: never names the entry function 'update_gate'; "
         "say what the learner must write"
     ]
+
+
+def test_a_language_of_the_statement_needs_its_translation(
+    gate_copy: Path, sandbox: Sandbox
+) -> None:
+    (gate_copy / "translation.ja.toml").unlink()
+    assert validated(gate_copy, sandbox).problems == [
+        "translation.ja.toml: missing; statement.ja.md gives the exercise this language, so its "
+        "title, hints and test names need it too"
+    ]
+
+
+def test_a_translation_without_a_title_hint_or_test_name_is_refused(
+    gate_copy: Path, sandbox: Sandbox
+) -> None:
+    translation = gate_copy / "translation.ja.toml"
+    edit(translation, 'title = "GRU の更新ゲート"\n', "")
+    edit(translation, "bias_subtracted = ", "# bias_subtracted = ")
+    edit(translation, '"numerical example" = ', '# "numerical example" = ')
+    assert validated(gate_copy, sandbox).problems == [
+        "translation.ja.toml: 'title' is missing; write the exercise's title",
+        "translation.ja.toml: [hints] has no text for mistake(s) 'bias_subtracted'",
+        "translation.ja.toml: [cases] has no text for test(s) 'numerical example'",
+    ]
+
+
+def test_a_translation_naming_what_is_gone_is_stale(gate_copy: Path, sandbox: Sandbox) -> None:
+    (gate_copy / "mistakes" / "bias_subtracted.py").unlink()
+    edit(gate_copy / "cases.py", "def numerical_example(", "def worked_example(")
+    for statement in ("statement.md", "statement.ja.md"):
+        text = (gate_copy / statement).read_text(encoding="utf-8")
+        (gate_copy / statement).write_text(
+            text.replace("numerical example", "worked example"), encoding="utf-8"
+        )
+    (gate_copy / "translation.fr.toml").write_text('title = "La porte"\n', encoding="utf-8")
+    assert validated(gate_copy, sandbox).problems == [
+        "translation.fr.toml: there is no statement.fr.md; remove it or add one",
+        "translation.ja.toml: [hints] names mistake(s) that do not exist: 'bias_subtracted' "
+        "(renamed or removed?)",
+        "translation.ja.toml: [cases] has no text for test(s) 'worked example'",
+        "translation.ja.toml: [cases] names test(s) that do not exist: 'numerical example' "
+        "(renamed or removed?)",
+    ]
+
+
+def test_a_translation_that_is_no_table_of_texts_is_refused(gate_copy: Path) -> None:
+    (gate_copy / "translation.ja.toml").write_text("[hints]\nbias_subtracted = 1\n")
+    with pytest.raises(ExerciseError, match=r"translation.ja.toml: \[hints\] must be a table"):
+        load_exercise(gate_copy)
 
 
 def test_failing_warnings_need_a_statement_that_says_so(gate_copy: Path, sandbox: Sandbox) -> None:

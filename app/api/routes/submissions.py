@@ -7,8 +7,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, status
 
 from app.api.deps import (
+    CatalogDep,
     CredentialsDep,
     CurrentUser,
+    ReaderLanguage,
     RuntimeDep,
     SessionDep,
     SettingsDep,
@@ -16,7 +18,7 @@ from app.api.deps import (
 )
 from app.models import SubmissionKind
 from app.schemas import ErrorOut, ReportOut, SubmissionIn, SubmissionOut, SubmissionSummary
-from app.services import history, regrades, views
+from app.services import history, regrades, translations, views
 from app.services import submissions as service
 
 router = APIRouter(tags=["submissions"])
@@ -69,11 +71,12 @@ async def submit(
     body: SubmissionIn,
     credentials: CredentialsDep,
     runtime: RuntimeDep,
+    lang: ReaderLanguage,
     wait: WaitQuery = 0,
     idempotency_key: IdempotencyKey = None,
 ) -> SubmissionOut:
     """Queues the code; answers at once (``status: queued``) or, with ``?wait=``, when done."""
-    return await service.accept_and_wait(
+    result = await service.accept_and_wait(
         runtime=runtime,
         credentials=credentials,
         exercise_id=body.exercise,
@@ -82,6 +85,7 @@ async def submit(
         wait_s=wait,
         idempotency_key=idempotency_key,
     )
+    return translations.localised_result(result, runtime.catalog, lang)
 
 
 @router.post(
@@ -95,11 +99,12 @@ async def run(
     body: SubmissionIn,
     credentials: CredentialsDep,
     runtime: RuntimeDep,
+    lang: ReaderLanguage,
     wait: WaitQuery = 0,
     idempotency_key: IdempotencyKey = None,
 ) -> SubmissionOut:
     """Grades the public cases only and shows what the code printed; kept in the history."""
-    return await service.accept_and_wait(
+    result = await service.accept_and_wait(
         runtime=runtime,
         credentials=credentials,
         exercise_id=body.exercise,
@@ -108,6 +113,7 @@ async def run(
         wait_s=wait,
         idempotency_key=idempotency_key,
     )
+    return translations.localised_result(result, runtime.catalog, lang)
 
 
 @router.get(
@@ -115,9 +121,11 @@ async def run(
     response_model=SubmissionOut,
     responses={404: {"model": ErrorOut, "description": "unknown or not yours"}},
 )
-def get_submission(submission: VisibleSubmission) -> SubmissionOut:
+def get_submission(
+    submission: VisibleSubmission, catalog: CatalogDep, lang: ReaderLanguage
+) -> SubmissionOut:
     """One result; a learner sees only their own, an instructor sees all."""
-    return views.submission_out(submission)
+    return translations.localised_result(views.submission_out(submission), catalog, lang)
 
 
 @router.get(

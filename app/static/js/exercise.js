@@ -136,11 +136,15 @@
         el("div", { class: "submission-message", text: result.message }),
       ]));
     }
+    // A test's title is its name in the reader's language (the API answers in it).
+    var titles = {};
+    (result.tests || []).forEach(function (test) { titles[test.name] = test.title || test.name; });
     if (result.diagnosis) {
+      var explained = result.diagnosis.cases.map(function (name) { return titles[name] || name; });
       results.appendChild(el("div", { class: "hint diagnosis" }, [
         el("strong", { text: t("Hint") }), document.createTextNode(" "),
         el("span", { class: "muted",
-                     text: "(" + t("explains: {cases}", { cases: result.diagnosis.cases.join(", ") }) + ")" }),
+                     text: "(" + t("explains: {cases}", { cases: explained.join(", ") }) + ")" }),
         el("div", { text: result.diagnosis.hint }),
       ]));
     }
@@ -155,7 +159,7 @@
       }
       msg.appendChild(document.createTextNode(test.message || ""));
       body.appendChild(el("tr", { "data-status": test.status, "data-visibility": test.visibility }, [
-        el("td", { text: test.name }),
+        el("td", { text: titles[test.name] }),
         el("td", {}, [el("span", { class: "badge " + test.status, text: t(test.status) })]),
         el("td", { class: "num", text: fmt(test.points) + " / " + fmt(test.max_points) }),
         msg,

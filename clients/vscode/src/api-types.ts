@@ -1072,6 +1072,7 @@ export interface components {
             message: string;
             /**
              * Name
+             * @description the test's name, the same in every language
              * @example numerical example
              */
             name: string;
@@ -1085,6 +1086,13 @@ export interface components {
              * @enum {string}
              */
             status: "passed" | "failed" | "error";
+            /**
+             * Title
+             * @description the test's name in the reader's language (Accept-Language); its name where the exercise does not translate it
+             * @default
+             * @example 数値例
+             */
+            title: string;
             /**
              * Visibility
              * @enum {string}
@@ -1785,6 +1793,8 @@ export interface operations {
             header?: {
                 /** @description a client-chosen key: sending the same key again answers the submission it made instead of making another */
                 "Idempotency-Key"?: string | null;
+                /** @description the language of the tests' titles and the hint (en, ja); the pages' language choice wins over it */
+                "accept-language"?: string;
             };
             path?: never;
             cookie?: never;
@@ -1934,7 +1944,10 @@ export interface operations {
     get_submission_submissions__submission_id__get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the language of the tests' titles and the hint (en, ja); the pages' language choice wins over it */
+                "accept-language"?: string;
+            };
             path: {
                 submission_id: string;
             };
@@ -2074,6 +2087,8 @@ export interface operations {
             header?: {
                 /** @description a client-chosen key: sending the same key again answers the submission it made instead of making another */
                 "Idempotency-Key"?: string | null;
+                /** @description the language of the tests' titles and the hint (en, ja); the pages' language choice wins over it */
+                "accept-language"?: string;
             };
             path?: never;
             cookie?: never;

@@ -110,6 +110,7 @@ def test_a_learner_sees_states_due_times_in_the_course_zone_and_late_work(
     assert "Late work loses 50 % of its score per started day, down to 25 %." in html
     ja = client.get("/course", headers={"Accept-Language": "ja"}).text
     assert "締め切り後の提出は" in ja and "遅延" in ja
+    assert rows_of(ja, "data-exercise")[GATE].startswith("GRU の更新ゲート 2 ")
 
     # The exercise page shows the assignment and what the course counts of the best score.
     banner = re.search(

@@ -19,7 +19,9 @@ from app.services.courses import AssignmentState
 from app.web import i18n
 from graders.exercises import ExerciseCatalog
 from graders.results import Status, Verdict, Visibility
+from tests.app.conftest import read_exercise_file
 from tests.app.web.helpers import csrf_of, sign_up
+from tests.app.web.test_pages import submit
 
 APP = Path(__file__).resolve().parents[3] / "app"
 TEMPLATE_TEXT = re.compile(r"""\b_\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')""")
@@ -150,6 +152,40 @@ def test_the_exercise_page_lists_its_rules_in_the_readers_language(client: TestC
         f"(for, while, comprehensions), {rules}"
     ) in english
     assert 'id="rules"' not in client.get("/learn/gru-update-gate").text
+
+
+def test_a_japanese_reader_reads_the_hint_test_names_and_titles_in_japanese(
+    client: TestClient,
+) -> None:
+    sign_up(client, "sakura")
+    client.get("/language/ja", follow_redirects=False)
+    mistake = read_exercise_file("gru-update-gate", "mistakes/one_minus_z.py")
+    result = submit(client, mistake)
+    hint = "あなたのゲートと期待されるゲートは、どの要素でも足すと 1 になります。"
+    diagnosis = result["diagnosis"]
+    assert isinstance(diagnosis, dict) and diagnosis["hint"].startswith(hint)
+    tests = result["tests"]
+    assert isinstance(tests, list)
+    example = next(t for t in tests if t["name"] == "numerical example")
+    assert example["title"] == "数値例"
+    # The engine's message in Japanese, its numbers as they were.
+    assert example["message"].startswith("値：3 個中 3 個の要素（100.0%）が許容誤差")
+    page = client.get(f"/history/{result['id']}").text
+    assert hint in page and "<td>数値例</td>" in page and "(該当するテスト: 数値例" in page
+    assert example["message"] in page and "outside tolerance" not in page
+    assert "GRU の更新ゲート" in page
+    shown = re.search(r'<div class="hint diagnosis">(.*?)</div></div>', page, re.S)
+    assert shown and hint in shown[1] and "add up to 1" not in shown[1]
+    assert "<td>numerical example</td>" not in page
+    catalog = client.get("/").text
+    assert ">GRU の更新ゲート</a></h3>" in catalog and ">GRU update gate</a>" not in catalog
+    assert ">GRU の更新ゲート</option>" in client.get("/history").text
+    client.get("/language/en", follow_redirects=False)
+    english = client.get(f"/history/{result['id']}").text
+    shown = re.search(r'<div class="hint diagnosis">(.*?)</div></div>', english, re.S)
+    assert shown and "add up to 1" in shown[1] and "<td>numerical example</td>" in english
+    assert "values: 3 of 3 elements (100.0%) outside tolerance" in english
+    assert ">GRU update gate</a></h3>" in client.get("/").text
 
 
 def test_an_error_page_escapes_what_the_reader_sent(client: TestClient) -> None:

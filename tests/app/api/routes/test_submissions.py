@@ -107,6 +107,43 @@ def test_a_mistake_gets_its_hint(
         assert row is not None and row.diagnosis == result["diagnosis"]
 
 
+def test_a_client_asking_for_japanese_gets_the_hint_and_test_titles_in_japanese(
+    client: TestClient, make_user: MakeUser, runtime: GradingRuntime
+) -> None:
+    _, headers = make_user("ada")
+    japanese = headers | {"Accept-Language": "ja-JP,ja;q=0.9,en;q=0.5"}
+    result = submit(client, japanese, read_exercise_file(EXERCISE, "mistakes/one_minus_z.py"))
+    hint = "あなたのゲートと期待されるゲートは、どの要素でも足すと 1 になります。"
+    assert result["diagnosis"]["hint"].startswith(hint)
+    titles = {t["name"]: t["title"] for t in result["tests"]}
+    assert titles["numerical example"] == "数値例" and titles["batch of two"] == "大きさ 2 のバッチ"
+    messages = {t["name"]: t["message"] for t in result["tests"]}
+    assert messages["numerical example"] == (
+        "値：3 個中 3 個の要素（100.0%）が許容誤差（rtol=1e-07, atol=1e-09）の外です。最大の"
+        "誤差はインデックス [0] で、0.7150421057 のはずが 0.2849578943 でした（絶対誤差 0.43、"
+        "相対誤差 0.601）"
+    )
+    hidden = next(t for t in result["tests"] if t["visibility"] == "hidden" and t["failure"])
+    assert hidden["message"].endswith("（非公開テストでは詳細を表示しません）")
+    # The name stays the test's identifier in every language; the stored row keeps English.
+    assert result["diagnosis"]["cases"] == [
+        t["name"] for t in result["tests"] if t["status"] != "passed"
+    ]
+    with runtime.sessions() as session:
+        row = session.get(Submission, result["id"])
+        assert row is not None and "add up to 1" in row.diagnosis["hint"]
+        assert all("title" not in test for test in row.tests)
+        stored = {test["name"]: test["message"] for test in row.tests}
+        assert stored["numerical example"].startswith("values: 3 of 3 elements (100.0%)")
+    again = client.get(result["url"], headers=japanese).json()
+    assert again["diagnosis"] == result["diagnosis"] and again["tests"] == result["tests"]
+    english = client.get(result["url"], headers=headers).json()
+    assert "add up to 1" in english["diagnosis"]["hint"]
+    assert all(t["title"] == t["name"] for t in english["tests"])
+    french = client.get(result["url"], headers=headers | {"Accept-Language": "fr"}).json()
+    assert french == english
+
+
 def test_syntax_error_is_an_error_verdict_with_a_message(
     client: TestClient, make_user: MakeUser
 ) -> None:

@@ -1,0 +1,116 @@
+"""A grading result in the reader's language.
+
+A stored result keeps the English the engine wrote (old rows and old clients read it as
+before). What a reader sees is turned into their language on the way out: a test's name
+becomes its ``title``, a mistake's hint its translation, from the exercise's
+``translation.<lang>.toml`` (graders: ``words_in``); the engine's own messages (a test's
+message, the submission's, a check's or a mutant's hint) through the engine's catalog
+(graders: ``translate_message``). A word neither translates, or one rewritten since the row
+was graded, stays English.
+
+The reader's language is their choice on the pages (the ``numjudge_lang`` cookie), else the
+first language of ``Accept-Language`` the service speaks, else English: one rule for the
+pages and the API.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from app.schemas import DiagnosisOut, SubmissionOut
+from graders import ExerciseCatalog, ExerciseWords, GraderError, translate_message, words_in
+
+READER_LANGUAGES = ("en", "ja")
+LANG_COOKIE = "numjudge_lang"
+
+
+def browser_languages(accept_language: str) -> list[str]:
+    """The two-letter codes of an ``Accept-Language`` header, in its order."""
+    return [part.split(";")[0].strip().lower()[:2] for part in accept_language.split(",")]
+
+
+def reader_language(chosen: str | None, accept_language: str) -> str:
+    """The reader's chosen language (the cookie), else the first the browser asks for that
+    the service speaks, else English."""
+    if chosen in READER_LANGUAGES:
+        return chosen
+    wanted = browser_languages(accept_language)
+    return next((code for code in wanted if code in READER_LANGUAGES), "en")
+
+
+def exercise_words(catalog: ExerciseCatalog, exercise_id: str, lang: str) -> ExerciseWords:
+    """The exercise's title, test names and hints in ``lang``; the id and English words when
+    the folder cannot be read (its results stay readable)."""
+    try:
+        return words_in(catalog.load(exercise_id), lang)
+    except GraderError:
+        return ExerciseWords(exercise_id)
+
+
+def localised_tests(
+    tests: Sequence[Mapping[str, Any]], words: ExerciseWords, lang: str
+) -> list[dict[str, Any]]:
+    """Stored tests (``submissions.tests``) with each one's ``title`` and message in the
+    reader's words."""
+    return [
+        {
+            **test,
+            "title": words.case(test["name"]),
+            "message": translate_message(test.get("message", ""), lang),
+        }
+        for test in tests
+    ]
+
+
+def localised_hint(hint: str, words: ExerciseWords, lang: str) -> str:
+    """A mistake's hint from the exercise's translation; a check's or a mutant's from the
+    engine's catalog."""
+    translated = words.hint(hint)
+    return translated if translated != hint else translate_message(hint, lang)
+
+
+def localised_diagnosis(
+    diagnosis: Mapping[str, Any] | None, words: ExerciseWords, lang: str
+) -> dict[str, Any] | None:
+    """A stored diagnosis with its hint and the titles of the tests it explains in the
+    reader's words (``cases`` keeps the tests' names)."""
+    if diagnosis is None:
+        return None
+    return {
+        **diagnosis,
+        "hint": localised_hint(diagnosis["hint"], words, lang),
+        "titles": [words.case(name) for name in diagnosis["cases"]],
+    }
+
+
+def localised_result(result: SubmissionOut, catalog: ExerciseCatalog, lang: str) -> SubmissionOut:
+    """A result as a reader of ``lang`` reads it: the tests' titles, the messages and the
+    hint translated."""
+    if lang == "en":  # the words as stored: each test's title is its name
+        return result
+    words = exercise_words(catalog, result.exercise, lang)
+    diagnosis = result.diagnosis
+    return result.model_copy(
+        update={
+            "message": translate_message(result.message, lang),
+            "tests": [
+                test.model_copy(
+                    update={
+                        "title": words.case(test.name),
+                        "message": translate_message(test.message, lang),
+                    }
+                )
+                for test in result.tests
+            ],
+            "diagnosis": (
+                None
+                if diagnosis is None
+                else DiagnosisOut(
+                    hint=localised_hint(diagnosis.hint, words, lang),
+                    cases=diagnosis.cases,
+                    source=diagnosis.source,
+                )
+            ),
+        }
+    )
