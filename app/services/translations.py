@@ -5,7 +5,7 @@ before). What a reader sees is turned into their language on the way out: a test
 becomes its ``title``, a mistake's hint its translation, from the exercise's
 ``translation.<lang>.toml`` (graders: ``words_in``); the engine's own messages (a test's
 message, the submission's, a check's or a mutant's hint) through the engine's catalog
-(graders: ``translate_message``). A word neither translates, or one rewritten since the row
+(graders: ``translate_message``). What neither translates, or a hint rewritten since the row
 was graded, stays English.
 
 The reader's language is their choice on the pages (the ``numjudge_lang`` cookie), else the

@@ -85,6 +85,14 @@ def write(path: Path, text: str) -> None:
     path.write_text(textwrap.dedent(text), encoding="utf-8")
 
 
+def write_mistake(folder: Path, name: str, text: str) -> None:
+    """``mistakes/<name>.py``, and its hint in each translation of the folder (validate asks
+    every language of the statement for every hint)."""
+    write(folder / "mistakes" / f"{name}.py", text)
+    for translation in folder.glob("translation.*.toml"):
+        edit(translation, "[hints]\n", f'[hints]\n{name} = "（テスト用のヒント）"\n')
+
+
 def assert_matches_golden(name: str, data: dict[str, Any]) -> None:
     """Compare ``data`` with ``golden/<name>.json``.
 

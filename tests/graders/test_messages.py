@@ -69,7 +69,10 @@ def engine_messages() -> list[str]:
         over_time_limit("long sequence", 2.0, None),
         stopped_message("long sequence", 2.0),
         slow_message("wide batch", Speed(0.5, 0.1), 3.0),
-        *(changed_inputs_message(case, ["x", "h0"]) for case in (ONE_FUNCTION, SCENARIO)),
+        *(
+            changed_inputs_message(case, ["x", "h0"])  # type: ignore[arg-type]
+            for case in (ONE_FUNCTION, SCENARIO)
+        ),
         warning_advice(["overflow encountered in exp (line 5, in sigmoid)"], ("sigmoid",)),
         warning_advice(["overflow encountered in exp", "divide by zero encountered in log"], ()),
         warning_advice([], ()),

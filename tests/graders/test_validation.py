@@ -27,6 +27,7 @@ from tests.graders.helpers import (
     make_tiny_exercise,
     wrapped_solution,
     write,
+    write_mistake,
 )
 from tests.graders.typed_exercises import make_dropout, make_sgd_step, make_softmax_loss
 
@@ -139,7 +140,7 @@ def test_reference_that_fails_in_the_sandbox(gate_copy: Path, sandbox: Sandbox) 
 
 
 def test_mistake_that_fails_no_hidden_case(gate_copy: Path, sandbox: Sandbox) -> None:
-    write(gate_copy / "mistakes" / "zz_harmless.py", 'HINT = "never needed"\n\n' + gate_solution())
+    write_mistake(gate_copy, "zz_harmless", 'HINT = "never needed"\n\n' + gate_solution())
     result = validated(gate_copy, sandbox)
     assert result.problems == [
         "mistakes/zz_harmless.py: fails no hidden case; add a hidden case it gets wrong"
@@ -152,8 +153,9 @@ def test_mistake_that_fails_no_hidden_case(gate_copy: Path, sandbox: Sandbox) ->
 
 
 def test_mistake_failing_only_public_cases(gate_copy: Path, sandbox: Sandbox) -> None:
-    write(
-        gate_copy / "mistakes" / "zz_public_only.py",
+    write_mistake(
+        gate_copy,
+        "zz_public_only",
         'HINT = "only the example"\n\n' + gate_solution() + "\n\n_reference = update_gate\n\n\n"
         "def update_gate(h_prev, x_t, W_z, b_z):\n"
         "    z = _reference(h_prev, x_t, W_z, b_z)\n"
@@ -168,8 +170,9 @@ def test_mistake_failing_only_public_cases(gate_copy: Path, sandbox: Sandbox) ->
 def test_mistakes_the_outputs_cannot_tell_apart(gate_copy: Path, sandbox: Sandbox) -> None:
     # The same wrong code twice with different hints: neither hint can be shown.
     text = (gate_copy / "mistakes" / "one_minus_z.py").read_text(encoding="utf-8")
-    write(
-        gate_copy / "mistakes" / "one_minus_z_again.py",
+    write_mistake(
+        gate_copy,
+        "one_minus_z_again",
         text.replace('HINT = ("Your gate and', 'HINT = ("Again: your gate and'),
     )
     result = validated(gate_copy, sandbox)
@@ -412,8 +415,9 @@ def test_case_inputs_must_be_named_as_the_entrys_parameters(
 def test_a_mistake_that_breaks_the_rules_is_named(gate_copy: Path, sandbox: Sandbox) -> None:
     # A learner who made this mistake would be told of the rules, never of the mistake.
     edit(gate_copy / "exercise.toml", "[limits]", '[rules]\nforbid = ["python-loop"]\n\n[limits]')
-    write(
-        gate_copy / "mistakes" / "zz_looped.py",
+    write_mistake(
+        gate_copy,
+        "zz_looped",
         'HINT = "each row on its own"\n\n' + gate_solution() + "\n\n_reference = update_gate\n\n\n"
         "def update_gate(h_prev, x_t, W_z, b_z):\n"
         "    return _reference(h_prev, x_t, W_z, b_z) * sum(1 for _ in [0])\n",
@@ -427,8 +431,9 @@ def test_a_mistake_that_breaks_the_rules_is_named(gate_copy: Path, sandbox: Sand
 
 
 def test_a_mistake_caught_only_by_a_check_is_told_so(gate_copy: Path, sandbox: Sandbox) -> None:
-    write(
-        gate_copy / "mistakes" / "zz_in_place.py",
+    write_mistake(
+        gate_copy,
+        "zz_in_place",
         'HINT = "in place"\n\n'
         + wrapped_solution("""
         def update_gate(h_prev, x_t, W_z, b_z):
@@ -437,8 +442,9 @@ def test_a_mistake_caught_only_by_a_check_is_told_so(gate_copy: Path, sandbox: S
             return z
         """),
     )
-    write(
-        gate_copy / "mistakes" / "zz_noisy.py",
+    write_mistake(
+        gate_copy,
+        "zz_noisy",
         'HINT = "noisy"\n\n'
         + wrapped_solution("""
         def update_gate(h_prev, x_t, W_z, b_z):

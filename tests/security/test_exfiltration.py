@@ -36,7 +36,16 @@ from tests.security.attacks import ATTACKS, Attack
 from tests.security.vault import EXERCISE, HINT, leaked, make_vault, needles, prepared_vault
 
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
-TEST_KEYS = {"name", "visibility", "status", "points", "max_points", "failure", "message"}
+TEST_KEYS = {
+    "name",
+    "title",
+    "visibility",
+    "status",
+    "points",
+    "max_points",
+    "failure",
+    "message",
+}
 
 
 @dataclass
@@ -155,6 +164,8 @@ def hidden_tests(surfaces: Surfaces) -> list[dict[str, Any]]:
 def outcome(test: dict[str, Any]) -> Failure | None:
     """What a hidden test shows beyond its name, after checking that nothing else is in it."""
     assert set(test) == TEST_KEYS
+    # The title is the name in the reader's language: the author's words, nothing computed.
+    assert test["title"] == test["name"]
     if test["failure"] is None:
         assert (test["status"], test["points"], test["message"]) == (
             "passed",

@@ -178,7 +178,8 @@
     results.appendChild(el("div", { class: "table-wrap" }, [table]));
     if (result.output) {
       results.appendChild(el("h3", { text: t("Output (public cases)") }));
-      results.appendChild(el("pre", { class: "output", text: result.output }));
+      // A long printed line scrolls sideways (on a phone, most do): keyboard users must reach it.
+      results.appendChild(el("pre", { class: "output", tabindex: "0", text: result.output }));
     }
     if (kind === "submit" && result.id) {
       results.appendChild(el("p", {}, [
