@@ -10,6 +10,12 @@ file name without ``.py``, a mutant's key as ``numjudge mutants`` lists it, or a
 failure category such as ``changed_input``) or ``none``. ``numjudge validate`` grades each
 sample like a submission and fails when the report differs from its header
 (graders/validation.py).
+
+An exercise that asks for exact gradients (``[checks] gradients = true``) keeps a generic
+finite-difference solution as ``samples/finite_differences.py``, expected not to pass: central
+differences of the loss, two forward passes per entry of every argument the gradient is
+taken for, must run out of time on a hidden case that the exact gradients finish in
+milliseconds. Otherwise the exercise could be passed without the derivation it teaches.
 """
 
 from __future__ import annotations
@@ -26,6 +32,8 @@ SAMPLES_DIR = "samples"
 HEADER = re.compile(r"^#\s*expect:(.*)$", re.MULTILINE)
 FIELDS = ("verdict", "score", "diagnosis")
 NO_DIAGNOSIS = "none"
+FINITE_DIFFERENCES = "finite_differences.py"
+"""The sample a gradient exercise must keep, expected not to pass."""
 
 
 @dataclass(frozen=True)

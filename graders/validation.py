@@ -41,7 +41,7 @@ from graders.mutation.runs import same
 from graders.mutation.score import SCORE_FLOOR, mutant_statuses, mutation_score
 from graders.render import describe_cost
 from graders.results import Failure, GradeReport, Status, Verdict, Visibility
-from graders.samples import Expectation, read_samples
+from graders.samples import FINITE_DIFFERENCES, Expectation, Sample, read_samples
 from graders.sandbox.runner import Sandbox
 from graders.scaffold import PLACEHOLDERS, placeholder_title
 from graders.worked_examples import MarkerError, case_values, nearest_wrong, worked_examples
@@ -548,6 +548,8 @@ def check_samples(prepared: PreparedExercise, sandbox: Sandbox, result: Validati
     except GraderError as exc:
         result.problems.append(str(exc))
         return
+    if prepared.exercise.gradients:
+        check_finite_differences(samples, result)
     for sample in samples:
         code = read(sample.path)
         got = Expectation.of(grade(prepared, code, sandbox))
@@ -561,6 +563,25 @@ def check_samples(prepared: PreparedExercise, sandbox: Sandbox, result: Validati
         )
     if samples:
         result.notes.append(f"{len(samples)} sample(s)")
+
+
+def check_finite_differences(samples: tuple[Sample, ...], result: ValidationResult) -> None:
+    """A gradient exercise keeps a finite-difference solution that must not pass: its grading
+    (``check_samples``) then proves that the hidden cases need the derivation."""
+    sample = next((s for s in samples if s.name == FINITE_DIFFERENCES), None)
+    if sample is None:
+        result.problems.append(
+            f"samples/{FINITE_DIFFERENCES}: missing; exercise.toml's [checks] gradients = true "
+            "asks for a sample computing the gradients by central differences of the loss, "
+            "expected to fail: add it, with a hidden case too large for it to finish within "
+            "its limit"
+        )
+    elif sample.expected.verdict is Verdict.PASSED:
+        result.problems.append(
+            f"samples/{FINITE_DIFFERENCES}: expects verdict=passed, but in a gradient exercise "
+            "finite differences must not pass: add a hidden case too large for them to finish "
+            "within its limit (a case's time_s), then expect verdict=timeout"
+        )
 
 
 def _same_inputs(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:

@@ -43,6 +43,14 @@ def small_batch(rng):
     return problem(rng, (2,), T=3, H=2, D=3, scale=0.5)
 
 
+@case(points=3, rtol=RTOL, time_s=1)
+def wide_and_long(rng):
+    # 7776 entries of h0 and the parameters, 100 steps: central differences need two forward
+    # passes per entry (about a minute of CPU time), the exact gradients about 0.01 s. The
+    # first hidden case, so that code stopped at its limit runs none of the others.
+    return problem(rng, (16,), T=100, H=48, D=24, scale=0.3)
+
+
 @case(points=3, rtol=RTOL)
 def lesson_sizes(rng):
     # 6 units, 2 inputs (reading / 40 and a marker flag), 12 steps, lesson initialisation

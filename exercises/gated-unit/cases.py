@@ -44,6 +44,18 @@ def small_batch(rng):
             **random_params(rng, 3, 2, scale=0.5)}
 
 
+@case(public=True, points=1)
+def saturated_gates(rng):
+    # gate pre-activations near -800 and +800: a sigmoid 1 / (1 + exp(-q)) overflows here
+    # with a warning (named in this public test's message), exp(q) / (1 + exp(q)) gives NaN
+    return {"x": np.array([[1.0, 0.0], [0.0, 1.0]]), "h0": np.array([0.5, -0.5]),
+            "W_ux": np.array([[-800.0, 0.0], [0.0, 800.0]]), "W_uh": np.zeros((2, 2)),
+            "b_u": np.zeros(2),
+            "W_ax": np.array([[0.8, 0.1], [-0.6, 0.5]]),
+            "W_ah": np.array([[0.3, -0.2], [0.4, 0.2]]),
+            "b_a": np.array([0.0, 0.1])}
+
+
 @case(points=2)
 def lesson_sizes(rng):
     # the lesson's unit: 6 hidden units, 2 inputs (reading / 40 and the marker flag), 12 steps

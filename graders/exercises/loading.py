@@ -59,6 +59,7 @@ def load_exercise(path: Path | str) -> Exercise:
         source=meta.get("source"),
         limits=_read_limits(path, meta.get("limits", {})),
         warnings=_read_warning_policy(path, meta.get("checks", {})),
+        gradients=_read_gradients(path, meta.get("checks", {})),
         forbid=_read_rules(path, meta.get("rules", {})),
         outputs=_read_outputs(path, meta.get("outputs", [])),
         statements=_read_translations(path, "statement"),
@@ -160,10 +161,21 @@ def _read_warning_policy(path: Path, table: Any) -> WarningPolicy:
     where = f"{path.name}/exercise.toml [checks]"
     if not isinstance(table, dict):
         raise ExerciseError(f"{where}: must be a table")
-    unknown = set(table) - {"warnings"}
+    unknown = set(table) - {"warnings", "gradients"}
     if unknown:
         raise ExerciseError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
     return _choice(where, "warnings", table, WarningPolicy)
+
+
+def _read_gradients(path: Path, table: dict[str, Any]) -> bool:
+    """Whether the exercise asks for exact gradients (``[checks] gradients``); the table was
+    checked by ``_read_warning_policy``."""
+    gradients = table.get("gradients", False)
+    if not isinstance(gradients, bool):
+        raise ExerciseError(
+            f"{path.name}/exercise.toml [checks]: field 'gradients' must be true or false"
+        )
+    return gradients
 
 
 def _read_rules(path: Path, table: Any) -> tuple[Rule, ...]:

@@ -61,6 +61,9 @@ class Exercise:
     source: str | None = None
     limits: Limits = field(default_factory=Limits)
     warnings: WarningPolicy = WarningPolicy.NOTE
+    gradients: bool = False
+    """Whether the learner computes exact gradients (``[checks] gradients``): then validate
+    requires a finite-difference sample that fails (graders/samples.py)."""
     forbid: tuple[Rule, ...] = ()
     """What the code may not use (``[rules] forbid``), checked before it runs."""
     outputs: tuple[OutputSpec, ...] = ()

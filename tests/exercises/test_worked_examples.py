@@ -122,6 +122,50 @@ def full_step_parts() -> dict[str, Any]:
     }
 
 
+def step_backward_values() -> Iterator[float]:
+    """gru-step-backward's walk back through gru-step's example: each pre-activation's
+    gradient (outside the marked example), then the reference's outputs."""
+    ex = public("gru-step-backward")["worked example"]
+    parts = full_step_parts()
+    h, dh = ex["h_prev"], ex["dh"]
+    z, r, candidate = parts["z"], parts["r"], parts["candidate"]
+    dz_pre = dh * (h - candidate) * z * (1.0 - z)
+    dh_pre = dh * (1.0 - z) * (1.0 - candidate**2)
+    d_reset = (dh_pre @ ex["W_h"])[:3]
+    yield from flat(
+        list(ex.values()), z, r, candidate, dz_pre, dh_pre, d_reset, d_reset * h * r * (1.0 - r)
+    )
+    yield from flat(*solution("gru-step-backward")(**ex))
+
+
+def lstm_step_backward_values() -> Iterator[float]:
+    """lstm-step-backward's walk back through lstm-step's example: the forward step's parts
+    and the two gradients it names (outside the marked example), then the reference's
+    outputs."""
+    ex = public("lstm-step-backward")["worked example"]
+    h_prev, x_t, c_prev, dh, dc = ex["h_prev"], ex["x_t"], ex["c_prev"], ex["dh"], ex["dc"]
+    q = ex["W"] @ np.concatenate([h_prev, x_t]) + ex["b"]
+    i, f, g, o = sigmoid(q[:2]), sigmoid(q[2:4]), np.tanh(q[4:6]), sigmoid(q[6:])
+    tanh_c = np.tanh(f * c_prev + i * g)
+    yield from flat(list(ex.values()), i, f, g, o, tanh_c, dh * tanh_c)
+    yield from flat(dc + dh * o * (1.0 - tanh_c**2))
+    yield from flat(*solution("lstm-step-backward")(**ex))
+
+
+def pytorch_port_values() -> Iterator[float]:
+    """gru-pytorch-port's example: each share and gate the statement names, then the step
+    with the reset before the product that it compares against."""
+    ex = public("gru-pytorch-port")["worked example"]
+    x, h = ex["x"], ex["h"]
+    from_input = ex["weight_ih"] @ x + ex["bias_ih"]
+    from_state = ex["weight_hh"] @ h + ex["bias_hh"]
+    r, z = sigmoid(from_input[:2] + from_state[:2]), sigmoid(from_input[2:4] + from_state[2:4])
+    n = np.tanh(from_input[4:] + r * from_state[4:])
+    reset_first = np.tanh(from_input[4:] + ex["weight_hh"][4:] @ (r * h) + ex["bias_hh"][4:])
+    yield from flat(list(ex.values()), from_input, from_state, r, z, n)
+    yield from flat((1.0 - z) * reset_first + z * h, solution("gru-pytorch-port")(**ex))
+
+
 def candidate_values() -> Iterator[float]:
     ex = public("gru-candidate-state")["numerical example"]
     candidate = solution("gru-candidate-state")
@@ -350,6 +394,9 @@ VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "gru-reset-gate": reset_gate_values,
     "gru-candidate-state": candidate_values,
     "gru-step": lambda: flat(*full_step_parts().values()),
+    "gru-step-backward": step_backward_values,
+    "gru-pytorch-port": pytorch_port_values,
+    "lstm-step-backward": lstm_step_backward_values,
     "gru-sequence": lambda: (v for f in (sequence_values, lesson_values) for v in f()),
     "lstm-step": lstm_values,
     "gated-unit": gated_unit_values,

@@ -526,3 +526,37 @@ def test_samples_get_the_result_their_header_states(gate_copy: Path, sandbox: Sa
     assert "diagnosis=overflowing_sigmoid: " in weak
     assert "not shown" not in weak  # the hidden tests' full messages
     assert result.notes[-1] == "3 sample(s)"
+
+
+FINITE_DIFFERENCES_CODE = """
+import numpy as np
+
+
+def update_gate(h_prev, x_t, W_z, b_z):
+    return 1.0 / (1.0 + np.exp(-(np.concatenate([h_prev, x_t], axis=-1) @ W_z.T + b_z)))
+"""
+
+
+def test_a_gradient_exercise_needs_a_finite_difference_sample_that_fails(
+    gate_copy: Path, sandbox: Sandbox
+) -> None:
+    # Declared a gradient exercise, gru-update-gate stands in for one: validate asks for the
+    # sample, then refuses one expected to pass, whatever its grading gets.
+    edit(gate_copy / "exercise.toml", "[limits]", "[checks]\ngradients = true\n[limits]")
+    missing = validated(gate_copy, sandbox).problems
+    assert missing == [
+        "samples/finite_differences.py: missing; exercise.toml's [checks] gradients = true "
+        "asks for a sample computing the gradients by central differences of the loss, "
+        "expected to fail: add it, with a hidden case too large for it to finish within "
+        "its limit"
+    ]
+    write(
+        gate_copy / "samples" / "finite_differences.py",
+        "# expect: verdict=passed score=26 diagnosis=none\n" + FINITE_DIFFERENCES_CODE,
+    )
+    passing = validated(gate_copy, sandbox).problems
+    assert passing[0] == (
+        "samples/finite_differences.py: expects verdict=passed, but in a gradient exercise "
+        "finite differences must not pass: add a hidden case too large for them to finish "
+        "within its limit (a case's time_s), then expect verdict=timeout"
+    )

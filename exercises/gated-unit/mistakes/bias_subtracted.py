@@ -2,9 +2,11 @@
 
 import numpy as np
 
-HINT = ("Your gate is shifted the wrong way in every unit: with the update-gate bias at +1 "
-        "it starts nearly closed instead of open. An affine map adds its bias; check the "
-        "sign with which b_u enters.")
+HINT = ("Your gate is shifted the wrong way in every unit: a positive update-gate bias "
+        "should push it towards keeping the old state and a negative one towards the "
+        "candidate, and yours does the opposite (with the lesson's bias of +1 and no other "
+        "input, the gate is sigma(-1) = 0.27 instead of sigma(1) = 0.73). An affine map adds "
+        "its bias; check the sign with which b_u enters.")
 
 
 def _sigmoid(z):

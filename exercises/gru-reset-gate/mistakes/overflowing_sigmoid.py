@@ -4,8 +4,10 @@ import numpy as np
 
 HINT = ("Your outputs are right for moderate inputs but contain NaN where the pre-activation "
         "is large. In float64, exp overflows to inf above about 709, and inf / inf is NaN. "
-        "Write the sigmoid so that exp only ever sees a non-positive argument (split on the "
-        "sign of a), or use np.logaddexp.")
+        "Write the sigmoid so that exp only ever sees a non-positive argument: "
+        "np.exp(-np.logaddexp(0, -a)), or e = np.exp(-np.abs(a)) and np.where(a >= 0, 1, e) / "
+        "(1 + e) (np.where evaluates both of its branches, so a sign split written inside it "
+        "still overflows).")
 
 
 def reset_gate(h_prev, x_t, W_r, b_r):

@@ -2,10 +2,11 @@
 
 import numpy as np
 
-HINT = ("Your state is right except where a gate saturates: there the gate stops short of 0 "
-        "or 1 by more than the tolerance. Clipping the pre-activation (or the gate) to a "
-        "narrow range avoids the overflow but changes the value; write a sigmoid that is "
-        "exact for every a instead (split on the sign of a, or use np.logaddexp).")
+HINT = ("Your state is right except where a gate saturates: there the gate stops short of 0 or "
+        "1 by more than the tolerance. Clipping the pre-activation (or the gate) to a narrow "
+        "range avoids the overflow but changes the value; write a sigmoid that is exact for "
+        "every a instead: np.exp(-np.logaddexp(0, -a)), or split on the sign without an "
+        "overflowing branch, e = np.exp(-np.abs(a)) and np.where(a >= 0, 1, e) / (1 + e).")
 
 
 def _sigmoid(a):

@@ -1,9 +1,11 @@
 import numpy as np
 
-HINT = ("Your new state is right for moderate inputs but NaN where a gate's pre-activation "
-        "is large. In float64, exp overflows to inf above about 709, and inf / inf is NaN. "
-        "Write the sigmoid so that exp only ever sees a non-positive argument (split on the "
-        "sign of a), or use np.logaddexp.")
+HINT = ("Your new state is right for moderate inputs but NaN where a gate's pre-activation is "
+        "large. In float64, exp overflows to inf above about 709, and inf / inf is NaN. Write "
+        "the sigmoid so that exp only ever sees a non-positive argument: "
+        "np.exp(-np.logaddexp(0, -a)), or e = np.exp(-np.abs(a)) and np.where(a >= 0, 1, e) / "
+        "(1 + e) (np.where evaluates both of its branches, so a sign split written inside it "
+        "still overflows).")
 
 
 def _sigmoid(a):

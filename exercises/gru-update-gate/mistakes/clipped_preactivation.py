@@ -2,10 +2,11 @@
 
 import numpy as np
 
-HINT = ("Your gate is right except where it saturates: there it stops short of 0 and 1 by "
-        "more than the tolerance. Clipping the pre-activation (or the gate) to a narrow range "
+HINT = ("Your gate is right except where it saturates: there it stops short of 0 and 1 by more "
+        "than the tolerance. Clipping the pre-activation (or the gate) to a narrow range "
         "avoids the overflow but changes the value; write a sigmoid that is exact for every a "
-        "instead (split on the sign of a, or use np.logaddexp).")
+        "instead: np.exp(-np.logaddexp(0, -a)), or split on the sign without an overflowing "
+        "branch, e = np.exp(-np.abs(a)) and np.where(a >= 0, 1, e) / (1 + e).")
 
 
 def update_gate(h_prev, x_t, W_z, b_z):

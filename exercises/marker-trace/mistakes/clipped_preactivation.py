@@ -2,10 +2,11 @@
 
 import numpy as np
 
-HINT = ("Your trace is right except where the gate saturates: there it stops short of 0 "
-        "or 1 by more than the tolerance. Clipping the pre-activation (or the gate) to a "
-        "narrow range avoids the overflow but changes the value; write a sigmoid that is "
-        "exact for every z instead (split on the sign of z, or use np.logaddexp).")
+HINT = ("Your trace is right except where the gate saturates: there it stops short of 0 or 1 "
+        "by more than the tolerance. Clipping the pre-activation (or the gate) to a narrow "
+        "range avoids the overflow but changes the value; write a sigmoid that is exact for "
+        "every z instead: np.exp(-np.logaddexp(0, -z)), or split on the sign without an "
+        "overflowing branch, e = np.exp(-np.abs(z)) and np.where(z >= 0, 1, e) / (1 + e).")
 
 
 def _sigmoid(z: np.ndarray) -> np.ndarray:

@@ -1,5 +1,7 @@
-HINT = ("Some libraries store two bias vectors per gate (one beside W, one beside U); they add "
-        "up to a single bias, and this exercise counts one bias vector per affine block.")
+HINT = ("You counted two bias vectors per block, as PyTorch stores them (bias_ih beside W, "
+        "bias_hh beside U). This exercise counts the units as its statement writes them: one "
+        "bias vector per affine block. (Where the two only ever appear as a sum they add "
+        "nothing; PyTorch's GRU candidate is the exception: see the theory.)")
 
 BLOCKS = {"plain": 1, "gated": 2, "gru": 3, "lstm": 4}
 

@@ -199,6 +199,28 @@ def test_bad_warning_policy(gate_copy: Path, table: str, message: str) -> None:
     assert load_error(gate_copy) == f"gru-update-gate/exercise.toml [checks]: {message}"
 
 
+@pytest.mark.parametrize(
+    ("table", "gradients"), [("", False), ("[checks]\ngradients = true\n", True)]
+)
+def test_a_gradient_exercise_is_declared_in_the_checks_table(
+    gate_copy: Path, table: str, gradients: bool
+) -> None:
+    edit(gate_copy / "exercise.toml", "[limits]", table + "[limits]")
+    assert load_exercise(gate_copy).gradients is gradients
+
+
+def test_the_bundled_gradient_exercise_declares_itself() -> None:
+    assert load_exercise(EXERCISES / "gated-unit-bptt").gradients
+    assert not load_exercise(GATE).gradients
+
+
+def test_gradients_must_be_true_or_false(gate_copy: Path) -> None:
+    edit(gate_copy / "exercise.toml", "[limits]", '[checks]\ngradients = "yes"\n[limits]')
+    assert load_error(gate_copy) == (
+        "gru-update-gate/exercise.toml [checks]: field 'gradients' must be true or false"
+    )
+
+
 def test_checks_must_be_a_table(gate_copy: Path) -> None:
     edit(gate_copy / "exercise.toml", "order = 10", 'order = 10\nchecks = "fail"')
     assert load_error(gate_copy) == "gru-update-gate/exercise.toml [checks]: must be a table"

@@ -1,0 +1,27 @@
+# expect: verdict=timeout score=2 diagnosis=none
+"""A learner who skips the derivation: the loss computed stably, its gradient by central
+differences, two losses per logit. The hidden test 'large batch' (256000 logits) stops it at its
+limit of 1 s."""
+
+import numpy as np
+
+
+def mean_loss(logits, labels):
+    shifted = logits - logits.max(axis=-1, keepdims=True)
+    log_probs = shifted - np.log(np.exp(shifted).sum(axis=-1, keepdims=True))
+    picked = np.take_along_axis(log_probs, np.asarray(labels)[..., None], axis=-1)
+    return float(-picked.mean())
+
+
+def softmax_cross_entropy(logits, labels, eps=1e-6):
+    logits = np.array(logits, dtype=float)  # a copy: the input stays as given
+    grad = np.zeros_like(logits)
+    for i in np.ndindex(logits.shape):
+        old = logits[i]
+        logits[i] = old + eps
+        up = mean_loss(logits, labels)
+        logits[i] = old - eps
+        down = mean_loss(logits, labels)
+        logits[i] = old
+        grad[i] = (up - down) / (2 * eps)
+    return mean_loss(logits, labels), grad
