@@ -25,7 +25,7 @@ MAX_SERIES = len(COLOURS)
 WIDTH_IN, HEIGHT_IN = 6.4, 2.8
 
 
-def _figure(height_in: float = HEIGHT_IN) -> tuple[Figure, Axes]:
+def new_figure(height_in: float = HEIGHT_IN) -> tuple[Figure, Axes]:
     # Imported here, not at the top: matplotlib takes from half a second to seconds to
     # import, and only the instructors' class view draws charts; servers start without it.
     from matplotlib.figure import Figure
@@ -38,7 +38,7 @@ def _figure(height_in: float = HEIGHT_IN) -> tuple[Figure, Axes]:
     return figure, axes
 
 
-def _svg(figure: Figure, description: str) -> str:
+def svg_markup(figure: Figure, description: str) -> str:
     from matplotlib import rc_context
 
     buffer = io.StringIO()
@@ -62,29 +62,29 @@ def _integer_ticks(axes: Axes, highest: int) -> None:
 
 def bar_chart(description: str, labels: Sequence[str], values: Sequence[int]) -> str:
     """Counts per category (learners per score band)."""
-    figure, axes = _figure()
+    figure, axes = new_figure()
     axes.bar(list(labels), list(values), color=COLOURS[0])
     _integer_ticks(axes, max(values, default=0))
-    return _svg(figure, description)
+    return svg_markup(figure, description)
 
 
 def share_chart(description: str, labels: Sequence[str], shares: Sequence[float]) -> str:
     """Shares from 0 to 100 % per category, one bar a row (the pass rate of each test)."""
-    figure, axes = _figure(max(1.4, 0.3 * len(labels) + 0.6))
+    figure, axes = new_figure(max(1.4, 0.3 * len(labels) + 0.6))
     positions = range(len(labels))
     axes.barh(positions, [100 * share for share in shares], color=COLOURS[0])
     axes.set_yticks(positions, list(labels))
     axes.invert_yaxis()  # the first test on top, as in the table
     axes.set_xlim(0, 100)
     axes.xaxis.set_major_formatter("{x:.0f} %")
-    return _svg(figure, description)
+    return svg_markup(figure, description)
 
 
 def daily_lines(
     description: str, days: Sequence[date], series: Sequence[tuple[str, Sequence[int]]]
 ) -> str:
     """One line per series over days (mistakes over time, completion over time)."""
-    figure, axes = _figure()
+    figure, axes = new_figure()
     for (name, values), colour in zip(series[:MAX_SERIES], COLOURS, strict=False):
         short = name if len(name) <= 60 else name[:57] + "…"
         axes.plot(
@@ -99,4 +99,4 @@ def daily_lines(
     axes.tick_params(axis="x", labelrotation=30)
     if len(series) > 1:
         axes.legend(fontsize="small", frameon=False)
-    return _svg(figure, description)
+    return svg_markup(figure, description)
