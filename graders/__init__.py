@@ -10,6 +10,7 @@ from graders.checks.error_map import ErrorMap, PictureKind
 from graders.checks.judge import grade
 from graders.checks.rules import RuleKind
 from graders.course import COURSE_FILE, Assignment, Course, LatePolicy, LatePolicyKind
+from graders.custom.parsing import parse_inputs
 from graders.custom.trying import TryReport, TryStatus, input_names, try_inputs
 from graders.errors import (
     CourseError,
@@ -117,6 +118,7 @@ __all__ = [
     "load_exercise",
     "mutant_statuses",
     "mutation_score",
+    "parse_inputs",
     "prepare_exercise",
     "process_cpus",
     "try_inputs",

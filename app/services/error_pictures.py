@@ -36,6 +36,11 @@ class ErrorPicture:
     def is_grid(self) -> bool:
         return self.data.kind in (PictureKind.MATRIX, PictureKind.SLICE)
 
+    @property
+    def sampled(self) -> bool:
+        """Whether part of the output is left out (every index drawn counts from 0 up)."""
+        return any(ticks != tuple(range(len(ticks))) for ticks in self.data.ticks)
+
 
 def pictures(tests: Iterable[Mapping[str, Any]]) -> list[ErrorPicture]:
     """The pictures of the stored tests (``TestResult.to_dict``) that have an error map."""

@@ -257,5 +257,5 @@ class _Reader:
             ):
                 return "bool" if name == "bool_" else name
             case ast.Name(id="float" | "int" | "bool" | "complex" as name):
-                return {"float": "float64", "int": "int64"}.get(name, name)
+                return {"float": "float64", "int": "int64", "complex": "complex128"}.get(name, name)
         raise self.refuse(node, f"dtype is one of {', '.join(sorted(DTYPES))}")
