@@ -303,6 +303,10 @@ class ExerciseDetail(ExerciseSummary):
     case_rules: list[CaseRuleOut] = Field(
         default_factory=list, description="tests with a rule on CPU time of their own"
     )
+    custom_inputs: bool = Field(
+        description="whether POST /exercises/{id}/try takes the learner's own inputs "
+        "([checks] custom_inputs; never for an exercise of several entries)"
+    )
 
 
 class HealthStatus(enum.Enum):

@@ -221,20 +221,17 @@ class _Reader:
             spec.params
         ):
             raise self.refuse(node, f"np.{function.attr}: too many or unpacked arguments")
-        bound = {
-            param: self.value(arg, depth + 1)
-            for param, arg in zip(spec.params, node.args, strict=False)
-        }
-        keywords: dict[str, Any] = {}
+        positional = [self.value(arg, depth + 1) for arg in node.args]
+        named: dict[str, Any] = {}
         for keyword in node.keywords:
             if keyword.arg is None or keyword.arg not in KEYWORDS | set(spec.params):
-                raise self.refuse(
-                    keyword, f"np.{function.attr}: keyword {keyword.arg} is not allowed"
-                )
+                what = f"keyword {keyword.arg}" if keyword.arg else "**"
+                raise self.refuse(keyword, f"np.{function.attr}: {what} is not allowed")
             if keyword.arg == "dtype":
-                keywords["dtype"] = self.dtype(keyword.value)
+                named["dtype"] = self.dtype(keyword.value)
             else:
-                bound[keyword.arg] = self.value(keyword.value, depth + 1)
+                named[keyword.arg] = self.value(keyword.value, depth + 1)
+        bound = dict(zip(spec.params, positional, strict=False)) | named
         try:
             size = spec.size(bound)
         except CustomInputRefused as exc:
@@ -243,7 +240,7 @@ class _Reader:
             raise self.refuse(node, f"np.{function.attr}: arguments it does not take") from None
         self.charge(size, node)  # before numpy allocates anything (nested calls count twice)
         try:
-            built = spec.build(**bound, **keywords)
+            built = spec.build(*positional, **named)
         except (TypeError, ValueError, OverflowError) as exc:
             raise self.refuse(node, f"np.{function.attr} refused its arguments: {exc}") from None
         return built
