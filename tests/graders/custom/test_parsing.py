@@ -87,7 +87,7 @@ def test_inputs_come_in_the_functions_order() -> None:
     ],
 )
 def test_refused_with_the_input_and_a_reason(text: str, words: str) -> None:
-    with pytest.raises(CustomInputRefused, match="^input x") as refused:
+    with pytest.raises(CustomInputRefused, match=r"^input x") as refused:
         one(text)
     assert words in str(refused.value)
 
@@ -122,5 +122,5 @@ def test_the_cap_holds_for_all_inputs_together() -> None:
 def test_missing_and_unknown_inputs_are_named() -> None:
     with pytest.raises(CustomInputRefused, match="missing input"):
         parse_inputs({"a": "1"}, ("a", "b"), CAP)
-    with pytest.raises(CustomInputRefused, match="unknown input.*z: the function takes a, b"):
+    with pytest.raises(CustomInputRefused, match=r"unknown input.*z: the function takes a, b"):
         parse_inputs({"a": "1", "b": "2", "z": "3"}, ("a", "b"), CAP)
