@@ -46,12 +46,12 @@ def try_inputs(
     ``TooManySubmissions`` and, for inputs the engine does not read, ``CustomInputRefused``."""
     exercise = load_visible(runtime.catalog, exercise_id, user)
     if not exercise.takes_custom_inputs:
-        raise CustomInputsOff(
-            f"Exercise {exercise_id!r} does not take custom inputs: its reference would "
-            "give the answer away"
+        why = (
+            "its functions are called in scenarios"
             if exercise.custom_inputs
-            else f"Exercise {exercise_id!r} does not take custom inputs"
+            else "its reference would give the answer away"
         )
+        raise CustomInputsOff(f"Exercise {exercise_id!r} does not take custom inputs: {why}")
     check_code(code, runtime.settings.max_code_bytes)
     rule = try_rule(runtime)
     if rule is not None:

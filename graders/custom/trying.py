@@ -4,7 +4,8 @@ Both run in the sandbox, one call each on the same inputs: the learner's code as
 the public tests, the reference too (trusted code, but the inputs are the learner's, so it is
 held to the same limits). Nothing of a case, public or hidden, is sent or read: the inputs are
 the learner's own, parsed on the trusted side (graders/custom/parsing.py). The comparison is
-the judge's own, with the exercise's declared outputs and the default tolerance.
+the judge's own, with the exercise's declared outputs and the public cases' loosest
+tolerance.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ class TryStatus(Enum):
     """How the learner's output compares with the reference's on their own inputs."""
 
     SAME = "same"
-    """The same output, within the default tolerance."""
+    """The same output, within the public cases' loosest tolerance."""
     DIFFERENT = "different"
     """Both returned, the outputs differ: the message says how."""
     ERROR = "error"
@@ -108,14 +109,16 @@ def try_inputs(
     yours = sandbox.run(code, exercise.sandbox_entry, tasks, limits)
     your_value, your_text = returned(yours, limits, "your code")
     output = yours.load_stdout + "".join(o.stdout for o in yours.outcomes.values())
-    report = TryReport(TryStatus.ERROR, your_text, "", reference_text, output[:MAX_SHOWN_CHARS])
-    if your_value is NOTHING:
-        return report
-    report = replace(report, yours=your_text)
-    if reference_value is NOTHING:
+    yours_shown = "" if your_value is NOTHING else your_text
+    report = TryReport(
+        TryStatus.ERROR, your_text, yours_shown, reference_text, output[:MAX_SHOWN_CHARS]
+    )
+    if reference_value is NOTHING:  # the inputs are outside what the statement promises
         message = f"the reference gave no output for these inputs: {reference_text}"
         return replace(report, status=TryStatus.REFERENCE_ERROR, message=message)
-    result = compare(reference_value, your_value, Tolerance(), None, exercise.outputs)
+    if your_value is NOTHING:
+        return report
+    result = compare(reference_value, your_value, tolerance(prepared), None, exercise.outputs)
     if result.passed:
         return replace(report, status=TryStatus.SAME, message="the same output as the reference")
     picture = (
@@ -124,6 +127,14 @@ def try_inputs(
         else None
     )
     return replace(report, status=TryStatus.DIFFERENT, message=result.message, error_map=picture)
+
+
+def tolerance(prepared: PreparedExercise) -> Tolerance:
+    """The loosest of the public cases' tolerances: code that passes them passes a try."""
+    cases = prepared.public_cases
+    if not cases:
+        return Tolerance()
+    return Tolerance(max(c.spec.rtol for c in cases), max(c.spec.atol for c in cases))
 
 
 NOTHING = object()
