@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from typing import Any
 
 import numpy as np
 import pytest
@@ -69,7 +70,7 @@ def test_only_public_tests_with_an_error_map_are_drawn() -> None:
     data = error_map(np.zeros((3, 3)), np.eye(3))
     assert data is not None
     stored = data.to_dict()
-    tests = [
+    tests: list[dict[str, Any]] = [
         {"name": "a", "visibility": "public", "error_map": stored},
         {"name": "b", "visibility": "hidden", "error_map": stored},  # never stored; never drawn
         {"name": "c", "visibility": "public"},
