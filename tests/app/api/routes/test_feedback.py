@@ -170,6 +170,18 @@ def test_an_exercise_may_turn_custom_inputs_off(client: TestClient, make_user: M
     )
 
 
+def test_a_scenario_exercise_takes_no_custom_inputs(
+    client: TestClient, make_user: MakeUser
+) -> None:
+    _, headers = make_user("ada")
+    assert client.get("/exercises/affine-layer").json()["custom_inputs"] is False
+    response = try_inputs(client, headers, "x = 1", {}, exercise="affine-layer")
+    assert response.status_code == 403
+    assert response.json()["detail"] == (
+        "Exercise 'affine-layer' does not take custom inputs: its functions are called in scenarios"
+    )
+
+
 def test_a_try_needs_a_user_and_an_exercise(client: TestClient, make_user: MakeUser) -> None:
     assert try_inputs(client, {}, LAST_COLUMNS_OFF, POINTS).status_code == 401
     _, headers = make_user("ada")
