@@ -9,6 +9,7 @@ have one, and ``pictures`` reads public tests only all the same.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -53,8 +54,10 @@ def pictures(tests: Iterable[Mapping[str, Any]]) -> list[ErrorPicture]:
     return found
 
 
+@functools.lru_cache(maxsize=64)
 def draw(data: ErrorMap, description: str) -> str:
-    """The SVG of ``data``: three heatmaps (expected, got, error) or a line of errors."""
+    """The SVG of ``data``: three heatmaps (expected, got, error) or a line of errors. Kept
+    for the latest pictures: drawing takes a second, and a learner reloads their result."""
     from matplotlib.figure import Figure
 
     if data.kind in (PictureKind.MATRIX, PictureKind.SLICE):
