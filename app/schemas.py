@@ -55,6 +55,30 @@ class SubmissionIn(BaseModel):
         return value
 
 
+class SliceIndexOut(BaseModel):
+    axis: str = Field(examples=["axis 0"])
+    index: int = Field(examples=[2])
+
+
+class ErrorMapOut(BaseModel):
+    """A wrong output reduced to its picture (docs/service.md, "Error maps"): ``error`` is a
+    grid of absolute errors (``matrix``, ``slice``) or one row, the largest error per step or
+    batch item (``sequence``, ``batch``); ``ticks`` give the output's index of each drawn row,
+    column or point; large outputs are sampled (a matrix) or reduced to each run's largest
+    error (a line)."""
+
+    kind: Literal["matrix", "sequence", "batch", "slice"]
+    shape: list[int] = Field(description="the whole output's shape", examples=[[4, 6]])
+    axes: list[str] = Field(description="the drawn axes", examples=[["axis 0", "axis 1"]])
+    ticks: list[list[int]] = Field(description="per drawn axis, the output's indices")
+    worst: list[int] = Field(description="the index of the largest error", examples=[[3, 5]])
+    worst_error: float = Field(examples=[0.25])
+    error: list[list[float]]
+    expected: list[list[float]] = Field(description="the drawn elements; empty for a line")
+    got: list[list[float]] = Field(description="the drawn elements; empty for a line")
+    fixed: list[SliceIndexOut] = Field(description="a slice's indices on the other axes")
+
+
 class TestResultOut(BaseModel):
     name: str = Field(
         examples=["numerical example"], description="the test's name, the same in every language"
@@ -75,12 +99,60 @@ class TestResultOut(BaseModel):
         "vocabulary; a hidden test's message says only this",
     )
     message: str = Field("", examples=["shape: expected (4, 3), got (3, 4)"])
+    error_map: ErrorMapOut | None = Field(
+        None,
+        description="where a failed public test's values are wrong, to draw it (only when the "
+        "values were compared and the output has more than a few elements; never on a hidden "
+        "test)",
+    )
 
     @model_validator(mode="after")
     def _title_defaults_to_name(self) -> TestResultOut:
         if not self.title:
             self.title = self.name
         return self
+
+
+class TryIn(BaseModel):
+    """What ``POST /exercises/{id}/try`` takes: the code, and one expression per parameter of
+    the entry function (Python literals and a few numpy constructors, read without running
+    anything; docs/service.md, "Custom inputs")."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "code": EXAMPLE_CODE,
+                    "inputs": {"x": "np.array([[1.0, -2.0]])", "W": "np.eye(2)", "b": "[0.5, 0]"},
+                }
+            ]
+        },
+    )
+
+    code: str = Field(description="the learner's code, as for /run")
+    inputs: dict[str, str] = Field(
+        description="per parameter of the entry function, its value as an expression",
+        max_length=64,
+    )
+
+
+class TryOut(BaseModel):
+    """The learner's output next to the reference's on the learner's own inputs."""
+
+    status: Literal["same", "different", "error", "reference_error"] = Field(
+        description="the outputs agree; they differ; the learner's call gave no value; the "
+        "reference's gave none (inputs outside what the statement promises)"
+    )
+    message: str = Field(
+        description="the comparison's message, as a test's", examples=["values: 1 of 4 ..."]
+    )
+    yours: str = Field(description="the learner's output as numpy prints it (cut when long)")
+    reference: str = Field(description="the reference's output, or why there is none")
+    output: str = Field("", description="what the learner's code printed")
+    error_map: ErrorMapOut | None = Field(
+        None, description="where the values differ, as a failed public test's"
+    )
 
 
 class DiagnosisOut(BaseModel):
@@ -279,6 +351,10 @@ class ExerciseDetail(ExerciseSummary):
     )
     case_rules: list[CaseRuleOut] = Field(
         default_factory=list, description="tests with a rule on CPU time of their own"
+    )
+    custom_inputs: bool = Field(
+        description="whether POST /exercises/{id}/try takes the learner's own inputs "
+        "([checks] custom_inputs; never for an exercise of several entries)"
     )
 
 

@@ -6,11 +6,15 @@
 
 from graders.canary import CanaryResult, canary
 from graders.cases import case
+from graders.checks.error_map import ErrorMap, PictureKind
 from graders.checks.judge import grade
 from graders.checks.rules import RuleKind
 from graders.course import COURSE_FILE, Assignment, Course, LatePolicy, LatePolicyKind
+from graders.custom.parsing import parse_inputs
+from graders.custom.trying import TryReport, TryStatus, input_names, try_inputs
 from graders.errors import (
     CourseError,
+    CustomInputRefused,
     ExerciseError,
     ExerciseNotFound,
     FrameTooLarge,
@@ -66,6 +70,8 @@ __all__ = [
     "CourseError",
     "CourseFolder",
     "CpuPriority",
+    "CustomInputRefused",
+    "ErrorMap",
     "Exercise",
     "ExerciseCatalog",
     "ExerciseError",
@@ -82,6 +88,7 @@ __all__ = [
     "LayerState",
     "MutantStatus",
     "MutationScore",
+    "PictureKind",
     "PreparedExercise",
     "RuleKind",
     "Sandbox",
@@ -93,6 +100,8 @@ __all__ = [
     "StaleExercise",
     "Status",
     "TestResult",
+    "TryReport",
+    "TryStatus",
     "ValidationResult",
     "Verdict",
     "Visibility",
@@ -108,13 +117,16 @@ __all__ = [
     "format_report",
     "format_validation",
     "grade",
+    "input_names",
     "keep_threads_on",
     "load_exercise",
     "mutant_statuses",
     "mutation_score",
+    "parse_inputs",
     "prepare_exercise",
     "process_cpus",
     "translate_message",
+    "try_inputs",
     "validate_course",
     "validate_folder",
     "words_in",

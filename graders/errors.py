@@ -5,6 +5,8 @@
     │   ├── ExerciseNotFound   no such exercise folder
     │   └── CourseError        course.toml or a course folder's about.toml is broken (names
     │                          the assignment or file, and the field)
+    ├── CustomInputRefused a learner's own input is not one the engine reads (names the input
+    │                      and the position), or is too large
     ├── MutantsNotRun          the reference's mutants could not be run (memory, time): the
     │                          exercise is prepared without them, and validate says why
     ├── WireError              a message between the trusted side and a sandbox is malformed
@@ -43,6 +45,11 @@ class ExerciseNotFound(ExerciseError):
 class CourseError(ExerciseError):
     """``course.toml`` or a course folder's ``about.toml`` is malformed; the message names the
     assignment or the file, and the field."""
+
+
+class CustomInputRefused(GraderError):
+    """A learner's own input (graders/custom/parsing.py) is refused; the message says which
+    input, where and why."""
 
 
 class MutantsNotRun(GraderError):

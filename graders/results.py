@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from graders.checks.error_map import ErrorMap
+
 
 class Status(Enum):
     """The outcome of one test."""
@@ -109,9 +111,12 @@ class TestResult:
     """With ``Failure.PROPERTY``: the names of the checks the output failed (the author's
     trusted words, which a hidden test's message shows too); the message says it for the
     JSON, so it is not part of it."""
+    error_map: ErrorMap | None = field(default=None, compare=False)
+    """Where a public test's wrong values are wrong (graders/checks/error_map.py); never set
+    on a hidden test. In the JSON only when set, so reports without one keep their shape."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "name": self.name,
             "visibility": self.visibility.value,
             "status": self.status.value,
@@ -120,6 +125,9 @@ class TestResult:
             "failure": self.failure.value if self.failure else None,
             "message": self.message,
         }
+        if self.error_map is not None:
+            data["error_map"] = self.error_map.to_dict()
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TestResult:
@@ -131,6 +139,7 @@ class TestResult:
             max_points=float(data["max_points"]),
             message=data.get("message", ""),
             failure=Failure(data["failure"]) if data.get("failure") else None,
+            error_map=ErrorMap.from_dict(data["error_map"]) if data.get("error_map") else None,
         )
 
 

@@ -19,12 +19,13 @@ from app.services.errors import (
     BudgetSpent,
     CodeRejected,
     CodeTooLarge,
+    CustomInputsOff,
     IdempotencyConflict,
     NotFound,
     ServiceError,
     TooManySubmissions,
 )
-from graders import ExerciseError, ExerciseNotFound
+from graders import CustomInputRefused, ExerciseError, ExerciseNotFound
 
 logger = logging.getLogger(__name__)
 
@@ -38,6 +39,8 @@ STATUS: tuple[tuple[type[Exception], int], ...] = (
     (IdempotencyConflict, status.HTTP_422_UNPROCESSABLE_CONTENT),
     (TooManySubmissions, status.HTTP_429_TOO_MANY_REQUESTS),
     (BudgetSpent, status.HTTP_403_FORBIDDEN),
+    (CustomInputsOff, status.HTTP_403_FORBIDDEN),
+    (CustomInputRefused, status.HTTP_422_UNPROCESSABLE_CONTENT),
 )
 
 
@@ -166,5 +169,6 @@ def register(app: FastAPI) -> None:
     app.add_exception_handler(ServiceError, refused)
     app.add_exception_handler(ExerciseNotFound, refused)
     app.add_exception_handler(AssignmentNotFound, refused)
+    app.add_exception_handler(CustomInputRefused, refused)
     app.add_exception_handler(ExerciseError, exercise_broken)
     app.add_exception_handler(Exception, unexpected)

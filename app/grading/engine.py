@@ -12,13 +12,20 @@ from graders import (
     PreparedExercise,
     Sandbox,
     SandboxLimits,
+    TryReport,
     canary,
     grade,
+    try_inputs,
 )
 
 GradeFunction = Callable[[PreparedExercise, str, bool, CpuPriority], GradeReport]
 """``grade(prepared, code, public_only, priority)``; raises on an engine fault (never for the
 learner's code, whose failures are verdicts in the report)."""
+
+TryFunction = Callable[[PreparedExercise, str, dict[str, str]], TryReport]
+"""``try_inputs(prepared, code, inputs)``: the learner's own inputs answered by their code and
+the reference (``graders.try_inputs``); raises ``CustomInputRefused`` for inputs it does not
+read, and on an engine fault."""
 
 CanaryFunction = Callable[[], CanaryResult]
 """A tiny known grading through the sandbox; never raises (``graders.canary``)."""
@@ -48,6 +55,11 @@ class SandboxGrader:
     ) -> GradeReport:
         sandbox = self._sandbox or self.start()
         return grade(prepared, code, sandbox, public_only=public_only, priority=priority)
+
+    def try_inputs(
+        self, prepared: PreparedExercise, code: str, inputs: dict[str, str]
+    ) -> TryReport:
+        return try_inputs(prepared, code, inputs, self._sandbox or self.start())
 
     def canary(self) -> CanaryResult:
         return canary(self._sandbox or self.start())

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from app.core.backoff import Backoff
 from app.core.config import Settings
 from app.core.db import get_sessionmaker
-from app.grading.engine import CanaryFunction, GradeFunction, SandboxGrader
+from app.grading.engine import CanaryFunction, GradeFunction, SandboxGrader, TryFunction
 from app.grading.queue import GradingQueue
 from app.grading.waiters import ResultWaiters
 from graders import ExerciseCatalog
@@ -75,6 +75,7 @@ class GradingRuntime:
     queue: GradingQueue
     grade: GradeFunction
     canary: CanaryFunction
+    try_inputs: TryFunction
     waiters: ResultWaiters = field(default_factory=ResultWaiters)
     sessions: sessionmaker[Session] = field(init=False)
     stopping: threading.Event = field(default_factory=threading.Event)
@@ -101,4 +102,5 @@ def build_runtime(
         ),
         grade=grade or engine,
         canary=engine.canary,
+        try_inputs=engine.try_inputs,
     )

@@ -32,7 +32,7 @@ LABEL_CHARS = 60  # a longer series name (a hint) is cut in the legend; the tabl
 MAX_DATE_TICKS = 8
 
 
-def _figure(height_in: float = HEIGHT_IN, grid: Literal["x", "y"] = "y") -> tuple[Figure, Axes]:
+def new_figure(height_in: float = HEIGHT_IN, grid: Literal["x", "y"] = "y") -> tuple[Figure, Axes]:
     # Imported here, not at the top: matplotlib takes from half a second to seconds to
     # import, and only the instructors' class view draws charts; servers start without it.
     from matplotlib.figure import Figure
@@ -45,7 +45,7 @@ def _figure(height_in: float = HEIGHT_IN, grid: Literal["x", "y"] = "y") -> tupl
     return figure, axes
 
 
-def _svg(figure: Figure, description: str) -> str:
+def svg_markup(figure: Figure, description: str) -> str:
     from matplotlib import rc_context
 
     buffer = io.StringIO()
@@ -69,22 +69,22 @@ def _integer_ticks(axes: Axes, highest: int) -> None:
 
 def bar_chart(description: str, labels: Sequence[str], values: Sequence[int]) -> str:
     """Counts per category (learners per score band)."""
-    figure, axes = _figure()
+    figure, axes = new_figure()
     axes.bar(list(labels), list(values), color=COLOURS[0])
     _integer_ticks(axes, max(values, default=0))
-    return _svg(figure, description)
+    return svg_markup(figure, description)
 
 
 def share_chart(description: str, labels: Sequence[str], shares: Sequence[float]) -> str:
     """Shares from 0 to 100 % per category, one bar a row (the pass rate of each test)."""
-    figure, axes = _figure(max(1.4, 0.3 * len(labels) + 0.6), grid="x")
+    figure, axes = new_figure(max(1.4, 0.3 * len(labels) + 0.6), grid="x")
     positions = range(len(labels))
     axes.barh(positions, [100 * share for share in shares], color=COLOURS[0])
     axes.set_yticks(positions, list(labels))
     axes.invert_yaxis()  # the first test on top, as in the table
     axes.set_xlim(0, 100)
     axes.xaxis.set_major_formatter("{x:.0f} %")
-    return _svg(figure, description)
+    return svg_markup(figure, description)
 
 
 def _date_axis(axes: Axes, days: Sequence[date]) -> None:
@@ -101,11 +101,11 @@ def _date_axis(axes: Axes, days: Sequence[date]) -> None:
 
 def daily_line(description: str, days: Sequence[date], values: Sequence[int]) -> str:
     """One count over days (learners who completed an assignment)."""
-    figure, axes = _figure()
+    figure, axes = new_figure()
     axes.plot([day.toordinal() for day in days], list(values), marker="o", color=COLOURS[0])
     _integer_ticks(axes, max(values, default=0))
     _date_axis(axes, days)
-    return _svg(figure, description)
+    return svg_markup(figure, description)
 
 
 def daily_stacked_bars(
@@ -115,7 +115,7 @@ def daily_stacked_bars(
     series stays in sight, where lines of equal counts hid each other. The legend goes under
     the plot, whose data it would cover."""
     shown = series[:MAX_SERIES]
-    figure, axes = _figure(HEIGHT_IN + LEGEND_LINE_IN * len(shown))
+    figure, axes = new_figure(HEIGHT_IN + LEGEND_LINE_IN * len(shown))
     x = [day.toordinal() for day in days]
     stacked = np.zeros(len(days), dtype=np.int64)
     for (name, values), colour, hatch in zip(shown, COLOURS, HATCHES, strict=False):
@@ -135,4 +135,4 @@ def daily_stacked_bars(
     _integer_ticks(axes, int(stacked.max(initial=0)))
     _date_axis(axes, days)
     figure.legend(loc="outside lower center", fontsize="small", frameon=False)
-    return _svg(figure, description)
+    return svg_markup(figure, description)

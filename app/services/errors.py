@@ -6,6 +6,7 @@ ServiceError
 │   └── CodeTooLarge
 ├── TooManySubmissions   a per-learner limit (waiting, rate); says when to retry
 ├── BudgetSpent          the course's submission budget of an exercise is used up
+├── CustomInputsOff      the exercise does not take a learner's own inputs
 └── IdempotencyConflict  an Idempotency-Key reused for a different submission
 """
 
@@ -32,6 +33,10 @@ class TooManySubmissions(ServiceError):
     def __init__(self, message: str, retry_after_s: int) -> None:
         super().__init__(message)
         self.retry_after_s = retry_after_s
+
+
+class CustomInputsOff(ServiceError):
+    pass
 
 
 class IdempotencyConflict(ServiceError):

@@ -232,6 +232,7 @@ def detail(
             RuleOut(rule=rule.text, description=rule.description) for rule in exercise.forbid
         ],
         case_rules=case_rules(prepared),
+        custom_inputs=exercise.takes_custom_inputs,
     )
 
 

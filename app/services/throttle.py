@@ -24,6 +24,7 @@ class Scope(Enum):
     LOGIN_FAILURE_NAME = "login-name"  # failed sign-ins for one name from one address
     LOGIN_FAILURE_ADDRESS = "login-address"  # failed sign-ins from one address, any name
     SIGNUP_ADDRESS = "signup-address"  # accounts created from one address
+    CUSTOM_INPUTS = "custom-inputs"  # a learner's tries of their own inputs
 
 
 @dataclass(frozen=True)

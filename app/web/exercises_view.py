@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+import numpy as np
 from fastapi import Request
 
 from app.services.exercises import CourseGroup, fallback_language, lesson_languages, lesson_url
 from app.services.gradebook import Best
 from app.web.i18n import LANG_COOKIE, browser_languages
-from graders import CourseFolder, Exercise
+from graders import (
+    CourseFolder,
+    CustomInputRefused,
+    Exercise,
+    PreparedExercise,
+    input_names,
+    parse_inputs,
+)
 
 
 @dataclass(frozen=True)
@@ -47,3 +56,43 @@ def pick_language(request: Request, available: tuple[str, ...], asked: str | Non
 
 def choose_language(request: Request, exercise: Exercise, asked: str | None) -> str:
     return pick_language(request, exercise.languages or ("en",), asked)
+
+
+@dataclass(frozen=True)
+class TryInputs:
+    """The exercise page's custom inputs: whether it takes them, and the entry's parameters
+    (one field each, prefilled with the first public case's value when it is short)."""
+
+    on: bool
+    names: tuple[str, ...]
+    examples: dict[str, str]
+
+
+EXAMPLE_MAX_CHARS = 300
+
+
+def try_inputs(prepared: PreparedExercise) -> TryInputs:
+    examples = {}
+    if prepared.public_cases:
+        for name, value in prepared.public_cases[0].inputs.items():
+            text = example_text(value)
+            if text is not None:
+                examples[name] = text
+    return TryInputs(prepared.exercise.takes_custom_inputs, input_names(prepared), examples)
+
+
+def example_text(value: Any) -> str | None:
+    """``value`` as an input expression, if it is short and reads back (``parse_inputs``)."""
+    if isinstance(value, np.ndarray):
+        body = np.array2string(value, separator=", ", threshold=50, precision=4)
+        usual = value.dtype in (np.float64, np.int64)
+        text = f"np.array({body})" if usual else f"np.array({body}, dtype='{value.dtype}')"
+    else:
+        text = repr(value.item() if isinstance(value, np.generic) else value)
+    if len(text) > EXAMPLE_MAX_CHARS:
+        return None
+    try:
+        parse_inputs({"x": text}, ("x",), EXAMPLE_MAX_CHARS)
+    except CustomInputRefused:
+        return None
+    return text

@@ -10,7 +10,7 @@ from fastapi.responses import RedirectResponse
 
 from app.api.deps import SessionDep
 from app.models import Submission, SubmissionKind, User, utcnow
-from app.services import courses, history, regrades, release, translations
+from app.services import courses, error_pictures, history, regrades, release, translations
 from app.services import exercises as exercises_service
 from app.services.exercises import load_visible
 from app.services.gradebook import best_by_exercise
@@ -116,6 +116,8 @@ def exercise_page(
         "loginUrl": f"/login?next=/learn/{exercise.id}&expired=1",
         "historyUrl": "/history/__ID__",
         "historyListUrl": f"/history?exercise={exercise.id}",
+        "picturesUrl": "/history/__ID__/pictures",
+        "tryUrl": f"/exercises/{exercise.id}/try",
         "messages": i18n.script_messages(ui_lang),
     }
     response = render(
@@ -131,6 +133,7 @@ def exercise_page(
             "assignment": assignment,
             "case_rules": exercises_service.case_rules(catalog.prepared(exercise.id)),
             "case_titles": words_in(exercise, ui_lang).cases,
+            "try_inputs": view.try_inputs(catalog.prepared(exercise.id)),
             "config": config,
             **clock,
         },
@@ -251,10 +254,9 @@ def history_page(
     )
 
 
-@router.get("/history/{submission_id}")
-def submission_page(
-    request: Request, submission_id: str, user: UserDep, db: SessionDep, catalog: CatalogDep
-) -> Response:
+def visible_submission(db: SessionDep, user: User, submission_id: str) -> Submission:
+    """The submission as ``user`` may see it now (an instructor reads the row's exact times);
+    a page error if it is not theirs to see."""
     sub = history.visible_submission(session=db, user=user, submission_id=submission_id)
     if sub is None:
         raise PageError(
@@ -263,6 +265,25 @@ def submission_page(
             N_("There is no submission {submission} of yours."),
             submission=repr(submission_id),
         )
+    return sub if user.is_instructor else release.seen_by_learner(sub, utcnow())
+
+
+@router.get("/history/{submission_id}/pictures")
+def error_pictures_fragment(
+    request: Request, submission_id: str, user: UserDep, db: SessionDep
+) -> Response:
+    """The pictures of a result's failed public tests, for the exercise page to show under a
+    result it drew itself (exercise.js)."""
+    sub = visible_submission(db, user, submission_id)
+    pictures = error_pictures.pictures(sub.tests or [])
+    return render(request, "_error_pictures.html", {"pictures": pictures})
+
+
+@router.get("/history/{submission_id}")
+def submission_page(
+    request: Request, submission_id: str, user: UserDep, db: SessionDep, catalog: CatalogDep
+) -> Response:
+    sub = visible_submission(db, user, submission_id)
     lang = i18n.preferred_language(request)
     try:
         exercise = catalog.load(sub.exercise_id)
@@ -270,8 +291,6 @@ def submission_page(
     except ExerciseError:
         words, limits = ExerciseWords(sub.exercise_id), None
     own = sub.user_id == user.id
-    if not user.is_instructor:  # an instructor reads the row's exact times
-        sub = release.seen_by_learner(sub, utcnow())
     back = (
         (f"/history?exercise={sub.exercise_id}", N_("Your submissions"))
         if own
@@ -297,5 +316,6 @@ def submission_page(
             "full_feedback": user.is_instructor,
             "limits": limits,
             "reports": regrades.reports(session=db, submission=sub) if sub.regrade else [],
+            "pictures": error_pictures.pictures(sub.tests or []),
         },
     )

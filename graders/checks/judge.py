@@ -22,6 +22,7 @@ from graders.checks.diagnosis import (
     diagnose_by_check,
     exception_kind,
 )
+from graders.checks.error_map import error_map
 from graders.checks.hidden import HIDDEN_MESSAGES, hidden_view
 from graders.checks.layout import explain_shape_error
 from graders.checks.outputs import BatchRule, OutputSpec, output_batch_axis
@@ -635,7 +636,13 @@ def judge_outcome(
     if result.passed:
         return test_result(case, Status.PASSED)
     check = result.check or Check.VALUES
-    return test_result(case, Status.FAILED, result.message, check.category, result.failed_checks)
+    failed = test_result(case, Status.FAILED, result.message, check.category, result.failed_checks)
+    if not case.spec.public or failed.failure is not Failure.VALUES:
+        return failed
+    # Only a public case's values are drawn: its expected output is the learner's to see.
+    axis = batch_axis if isinstance(batch_axis, int) else None
+    picture = error_map(case.expected, outcome.value, batch_axis=axis, tags=exercise.tags)
+    return replace(failed, error_map=picture)
 
 
 def further_checks(

@@ -60,6 +60,7 @@ def load_exercise(path: Path | str) -> Exercise:
         limits=_read_limits(path, meta.get("limits", {})),
         warnings=_read_warning_policy(path, meta.get("checks", {})),
         gradients=_read_gradients(path, meta.get("checks", {})),
+        custom_inputs=_read_custom_inputs(path, meta.get("checks", {})),
         forbid=_read_rules(path, meta.get("rules", {})),
         outputs=_read_outputs(path, meta.get("outputs", [])),
         statements=_read_translations(path, "statement"),
@@ -161,7 +162,7 @@ def _read_warning_policy(path: Path, table: Any) -> WarningPolicy:
     where = f"{path.name}/exercise.toml [checks]"
     if not isinstance(table, dict):
         raise ExerciseError(f"{where}: must be a table")
-    unknown = set(table) - {"warnings", "gradients"}
+    unknown = set(table) - {"warnings", "gradients", "custom_inputs"}
     if unknown:
         raise ExerciseError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
     return _choice(where, "warnings", table, WarningPolicy)
@@ -176,6 +177,18 @@ def _read_gradients(path: Path, table: dict[str, Any]) -> bool:
             f"{path.name}/exercise.toml [checks]: field 'gradients' must be true or false"
         )
     return gradients
+
+
+def _read_custom_inputs(path: Path, table: dict[str, Any]) -> bool:
+    """``[checks] custom_inputs``: whether learners may call the function with their own
+    inputs (on by default; the table itself is checked by ``_read_warning_policy``)."""
+    value = table.get("custom_inputs", True)
+    if not isinstance(value, bool):
+        raise ExerciseError(
+            f"{path.name}/exercise.toml [checks]: field 'custom_inputs' must be true or false, "
+            f"not {value!r}"
+        )
+    return value
 
 
 def _read_rules(path: Path, table: Any) -> tuple[Rule, ...]:

@@ -64,6 +64,10 @@ class Exercise:
     gradients: bool = False
     """Whether the learner computes exact gradients (``[checks] gradients``): then validate
     requires a finite-difference sample that fails (graders/samples.py)."""
+    custom_inputs: bool = True
+    """Whether learners may call the entry function with inputs of their own and see the
+    reference's output (``[checks] custom_inputs``); a scenario exercise never takes them
+    (``takes_custom_inputs``)."""
     forbid: tuple[Rule, ...] = ()
     """What the code may not use (``[rules] forbid``), checked before it runs."""
     outputs: tuple[OutputSpec, ...] = ()
@@ -79,6 +83,12 @@ class Exercise:
     entries: tuple[str, ...] = ()
     """The functions and classes a scenario exercise's learner writes (``entries`` in
     exercise.toml); empty for an exercise of one entry function, whose cases call it."""
+
+    @property
+    def takes_custom_inputs(self) -> bool:
+        """Whether a learner may try inputs of their own: the exercise allows it, and it has
+        one entry function to call."""
+        return self.custom_inputs and not self.entries
 
     @property
     def scenarios(self) -> bool:

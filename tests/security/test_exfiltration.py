@@ -45,6 +45,7 @@ TEST_KEYS = {
     "max_points",
     "failure",
     "message",
+    "error_map",
 }
 
 
@@ -86,6 +87,15 @@ class Learner:
 
     def close(self) -> None:
         self.client.close()
+
+    def try_inputs(self, code: str, inputs: dict[str, str]) -> httpx.Response:
+        """``POST /exercises/vault/try``, as the exercise page's script sends it."""
+        assert self.csrf, "not signed in"
+        return self.client.post(
+            f"/exercises/{EXERCISE}/try",
+            json={"code": code, "inputs": inputs},
+            headers={auth.CSRF_HEADER: self.csrf.group(1)},
+        )
 
     def submit(self, code: str) -> Surfaces:
         assert self.csrf, "not signed in"
@@ -166,6 +176,7 @@ def outcome(test: dict[str, Any]) -> Failure | None:
     assert set(test) == TEST_KEYS
     # The title is the name in the reader's language: the author's words, nothing computed.
     assert test["title"] == test["name"]
+    assert test["error_map"] is None  # only a public test's values are drawn
     if test["failure"] is None:
         assert (test["status"], test["points"], test["message"]) == (
             "passed",
@@ -279,3 +290,67 @@ def test_a_category_channel_carries_no_more_than_the_bound(
     # log2(5) = 2.3 bits of each hidden case recovered, within the bound.
     assert decoded == actual
     assert len(DECODER) < 2 ** leak_bound_bits(candidate_hints(vault))
+
+
+# The learner's own inputs: of the public example's kind, digits 1-4 like public inputs.
+OWN_INPUTS = {"x": "np.array([0.1212, -0.3434, 0.2121])", "w": "np.array([0.4141, 0.2, -0.3])"}
+TRY_KEYS = {"status", "message", "yours", "reference", "output", "error_map"}
+
+
+@pytest.mark.parametrize("attack", ATTACKS, ids=[a.name for a in ATTACKS])
+def test_custom_inputs_reach_no_hidden_input(
+    attack: Attack, learner: Learner, vault: PreparedExercise
+) -> None:
+    """Every attack's code tried on the learner's own inputs: the sandboxes of both calls hold
+    no case at all, so whatever the code dumps (frames, objects, modules) holds no hidden
+    input, and the reference's answer is to the learner's inputs only."""
+    hidden = needles(vault, public=False)
+    answer = learner.try_inputs(attack.code, OWN_INPUTS)
+    assert answer.status_code == 200, answer.text
+    assert set(answer.json()) == TRY_KEYS
+    assert not leaked(answer.text, hidden), (
+        sorted(leaked(answer.text, hidden)),
+        answer.text[:3000],
+    )
+    assert "hidden" not in answer.text
+
+
+# Inputs that try to make the reference reveal something (exceptions on odd values, objects
+# whose printing runs code) or the parser run something; each refused, or answered with
+# nothing hidden in it.
+TRICKS = (
+    ({"x": "__import__('os').system('id')", "w": "1"}, "input x, line 1, column 1: only np.array"),
+    ({"x": "np.load('/proc/self/environ')", "w": "1"}, "only np.array"),
+    ({"x": "().__class__.__base__.__subclasses__()", "w": "1"}, "may be called"),
+    ({"x": "().__class__", "w": "1"}, "an attribute is not allowed"),
+    ({"x": "[c for c in ()]", "w": "1"}, "a comprehension is not allowed"),
+    ({"x": "np.zeros((100000, 100000))", "w": "1"}, "too large"),
+    ({"x": "np.ones(10**10)", "w": "1"}, "an operator"),
+    ({"x": "[" * 200 + "]" * 200, "w": "1"}, "nested"),
+    ({"x": "1", "w": "1", "cases": "[]"}, "unknown input(s) cases"),
+)
+ODD_INPUTS = (
+    {"x": "{'__class__': 1}", "w": "'hidden_single'"},
+    {"x": "np.zeros((2, 3))", "w": "np.ones((4, 5))"},
+    {"x": "'hidden_long'", "w": "np.eye(2)"},
+)
+
+
+@pytest.mark.parametrize(("inputs", "detail"), TRICKS, ids=[d for _, d in TRICKS])
+def test_parser_tricks_get_a_clear_4xx(
+    learner: Learner, inputs: dict[str, str], detail: str
+) -> None:
+    answer = learner.try_inputs(ATTACKS[0].code, inputs)
+    assert answer.status_code == 422, answer.text
+    assert detail in answer.json()["detail"]
+
+
+@pytest.mark.parametrize("inputs", ODD_INPUTS, ids=["a dict", "mismatched shapes", "a string"])
+def test_odd_inputs_make_the_reference_reveal_nothing_hidden(
+    learner: Learner, vault: PreparedExercise, inputs: dict[str, str]
+) -> None:
+    hidden = needles(vault, public=False)
+    answer = learner.try_inputs(ATTACKS[0].code, inputs)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["status"] == "reference_error"
+    assert not leaked(answer.text, hidden)

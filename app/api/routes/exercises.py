@@ -1,13 +1,22 @@
-"""``GET /exercises`` and ``GET /exercises/{id}``: what a learner may see of an exercise."""
+"""``GET /exercises``, ``GET /exercises/{id}``: what a learner may see of an exercise;
+``POST /exercises/{id}/try``: its entry function called on the learner's own inputs."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, status
 
-from app.api.deps import OPTIONAL_AUTH, CatalogDep, OptionalUser
-from app.schemas import ErrorOut, ExerciseDetail, ExerciseSummary
+from app.api.deps import (
+    OPTIONAL_AUTH,
+    CatalogDep,
+    CurrentUser,
+    OptionalUser,
+    RuntimeDep,
+    SessionDep,
+)
+from app.schemas import ErrorOut, ExerciseDetail, ExerciseSummary, TryIn, TryOut
+from app.services import custom_inputs
 from app.services import exercises as service
 
 router = APIRouter(prefix="/exercises", tags=["exercises"])
@@ -36,3 +45,41 @@ def get_exercise(
 ) -> ExerciseDetail:
     """Statement and theory (markdown and HTML), starter code and public case names."""
     return service.detail(catalog, exercise_id, user, lang)
+
+
+@router.post(
+    "/{exercise_id}/try",
+    response_model=TryOut,
+    responses={
+        status.HTTP_403_FORBIDDEN: {
+            "model": ErrorOut,
+            "description": "the exercise does not take custom inputs",
+        },
+        status.HTTP_404_NOT_FOUND: {"model": ErrorOut, "description": "unknown exercise"},
+        status.HTTP_413_CONTENT_TOO_LARGE: {"model": ErrorOut, "description": "code too large"},
+        status.HTTP_422_UNPROCESSABLE_CONTENT: {
+            "model": ErrorOut,
+            "description": "empty code, or an input that is refused (the detail names it and "
+            "the position)",
+        },
+        status.HTTP_429_TOO_MANY_REQUESTS: {
+            "model": ErrorOut,
+            "description": "over the learner's rate of runs; see Retry-After",
+        },
+    },
+    summary="Call the entry function and the reference on inputs of your own",
+)
+def try_custom_inputs(
+    exercise_id: str, body: TryIn, user: CurrentUser, session: SessionDep, runtime: RuntimeDep
+) -> TryOut:
+    """Never a submission and never a case: the learner's inputs, their output and the
+    reference's, with the same comparison message as a test."""
+    report = custom_inputs.try_inputs(
+        runtime=runtime,
+        session=session,
+        user=user,
+        exercise_id=exercise_id,
+        code=body.code,
+        inputs=body.inputs,
+    )
+    return TryOut.model_validate(report.to_dict())

@@ -191,6 +191,7 @@
         best.textContent = fmt(result.score) + " / " + fmt(result.max_score);
       }
     }
+    document.dispatchEvent(new CustomEvent("numjudge:result", { detail: result })); // feedback.js
     status.textContent = t("{title}, score {score} of {max}",
                            { title: title, score: fmt(result.score), max: fmt(result.max_score) });
     revealResults();

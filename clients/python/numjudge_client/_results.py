@@ -65,6 +65,8 @@ class TestResult:
     points: float
     max_points: float
     message: str
+    error_map: dict[str, Any] | None = None
+    """Where a failed public test's values are wrong (the API's ``error_map``)."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TestResult:
@@ -75,6 +77,7 @@ class TestResult:
             points=float(data["points"]),
             max_points=float(data["max_points"]),
             message=data.get("message") or "",
+            error_map=data.get("error_map"),
         )
 
 
@@ -238,6 +241,7 @@ def render_html(result: Result) -> str:
         )
         parts += [_row(test) for test in result.tests]
         parts.append("</tbody></table>")
+        parts += [_error_map(test) for test in result.tests if test.error_map]
     if result.output:
         parts.append(
             '<div><b>Output (public cases)</b></div><pre class="output" '
@@ -246,3 +250,43 @@ def render_html(result: Result) -> str:
         )
     parts.append("</div>")
     return "".join(parts)
+
+
+def _error_map(test: TestResult) -> str:
+    """A failed public test's error inline: a grid shaded by the error (a matrix, a slice) or
+    a line of the largest error per step or batch item; no plotting library needed."""
+    e = html.escape
+    data = test.error_map or {}
+    worst = float(data["worst_error"]) or 1.0
+    head = (
+        f'<div class="error-map" data-test="{e(test.name)}" data-kind="{e(data["kind"])}" '
+        f'style="margin-top:0.5em"><div><b>{e(test.name)}</b>: largest error '
+        f"{data['worst_error']:.4g} at {tuple(data['worst'])}</div>"
+    )
+    if data["kind"] in ("matrix", "slice"):
+        rows, columns = data["ticks"]
+        cells = []
+        for r, row in zip(rows, data["error"], strict=True):
+            shaded = "".join(
+                f'<td style="background:rgba(192,80,77,{x / worst:.2f});padding:0 0.3em">'
+                f"{x:.3g}</td>"
+                for x in row
+            )
+            cells.append(f"<tr><th>{r}</th>{shaded}</tr>")
+        top = "".join(f"<th>{c}</th>" for c in columns)
+        corner = e(" \\ ".join(data["axes"]))
+        return (
+            f'{head}<table style="border-collapse:collapse;font-size:0.8em">'
+            f"<tr><th>{corner}</th>{top}</tr>{''.join(cells)}</table></div>"
+        )
+    steps, errors = data["ticks"][0], data["error"][0]
+    last = max(steps[-1], 1)
+    points = " ".join(
+        f"{300 * step / last:.1f},{78 - 74 * x / worst:.1f}"
+        for step, x in zip(steps, errors, strict=True)
+    )
+    return (
+        f'{head}<svg viewBox="0 0 300 80" width="300" height="80" role="img">'
+        f"<title>largest error per {e(data['axes'][0])}</title>"
+        f'<polyline fill="none" stroke="#2f6f9f" stroke-width="1.5" points="{points}"/></svg></div>'
+    )

@@ -84,6 +84,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assignments/{assignment_id}/submissions.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Submissions Archive
+         * @description Zip: each learner's latest (``pick=last``) or counted (``pick=best``) submission to
+         *     each exercise, with its code, feedback (hidden tests in full) and result, plus
+         *     ``index.csv``. docs/teaching.md, "Download the submissions".
+         */
+        get: operations["submissions_archive_assignments__assignment_id__submissions_zip_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/exercises": {
         parameters: {
             query?: never;
@@ -120,6 +142,27 @@ export interface paths {
         get: operations["get_exercise_exercises__exercise_id__get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exercises/{exercise_id}/try": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Call the entry function and the reference on inputs of your own
+         * @description Never a submission and never a case: the learner's inputs, their output and the
+         *     reference's, with the same comparison message as a test.
+         */
+        post: operations["try_custom_inputs_exercises__exercise_id__try_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -309,6 +352,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * ArchivePick
+         * @description Which submission of each learner and exercise goes into the archive.
+         * @enum {string}
+         */
+        ArchivePick: "last" | "best";
         /** AssignmentAnalyticsOut */
         AssignmentAnalyticsOut: {
             /** Assignment */
@@ -513,6 +562,75 @@ export interface components {
              */
             source: "mistake" | "mutant" | "check";
         };
+        /**
+         * ErrorMapOut
+         * @description A wrong output reduced to its picture (docs/service.md, "Error maps"): ``error`` is a
+         *     grid of absolute errors (``matrix``, ``slice``) or one row, the largest error per step or
+         *     batch item (``sequence``, ``batch``); ``ticks`` give the output's index of each drawn row,
+         *     column or point; large outputs are sampled (a matrix) or reduced to each run's largest
+         *     error (a line).
+         */
+        ErrorMapOut: {
+            /**
+             * Axes
+             * @description the drawn axes
+             * @example [
+             *       "axis 0",
+             *       "axis 1"
+             *     ]
+             */
+            axes: string[];
+            /** Error */
+            error: number[][];
+            /**
+             * Expected
+             * @description the drawn elements; empty for a line
+             */
+            expected: number[][];
+            /**
+             * Fixed
+             * @description a slice's indices on the other axes
+             */
+            fixed: components["schemas"]["SliceIndexOut"][];
+            /**
+             * Got
+             * @description the drawn elements; empty for a line
+             */
+            got: number[][];
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "matrix" | "sequence" | "batch" | "slice";
+            /**
+             * Shape
+             * @description the whole output's shape
+             * @example [
+             *       4,
+             *       6
+             *     ]
+             */
+            shape: number[];
+            /**
+             * Ticks
+             * @description per drawn axis, the output's indices
+             */
+            ticks: number[][];
+            /**
+             * Worst
+             * @description the index of the largest error
+             * @example [
+             *       3,
+             *       5
+             *     ]
+             */
+            worst: number[];
+            /**
+             * Worst Error
+             * @example 0.25
+             */
+            worst_error: number;
+        };
         /** ErrorOut */
         ErrorOut: {
             /**
@@ -578,6 +696,11 @@ export interface components {
              * @example Gated recurrent networks
              */
             course_title: string;
+            /**
+             * Custom Inputs
+             * @description whether POST /exercises/{id}/try takes the learner's own inputs ([checks] custom_inputs; never for an exercise of several entries)
+             */
+            custom_inputs: boolean;
             /**
              * Difficulty
              * @enum {string}
@@ -882,6 +1005,19 @@ export interface components {
              */
             rule: string;
         };
+        /** SliceIndexOut */
+        SliceIndexOut: {
+            /**
+             * Axis
+             * @example axis 0
+             */
+            axis: string;
+            /**
+             * Index
+             * @example 2
+             */
+            index: number;
+        };
         /** StaleExerciseOut */
         StaleExerciseOut: {
             /**
@@ -1113,6 +1249,8 @@ export interface components {
         };
         /** TestResultOut */
         TestResultOut: {
+            /** @description where a failed public test's values are wrong, to draw it (only when the values were compared and the output has more than a few elements; never on a hidden test) */
+            error_map?: components["schemas"]["ErrorMapOut"] | null;
             /** @description why the test did not pass, from a fixed vocabulary; a hidden test's message says only this */
             failure?: components["schemas"]["Failure"] | null;
             /**
@@ -1154,6 +1292,70 @@ export interface components {
              * @enum {string}
              */
             visibility: "public" | "hidden";
+        };
+        /**
+         * TryIn
+         * @description What ``POST /exercises/{id}/try`` takes: the code, and one expression per parameter of
+         *     the entry function (Python literals and a few numpy constructors, read without running
+         *     anything; docs/service.md, "Custom inputs").
+         * @example {
+         *       "code": "import numpy as np\n\ndef update_gate(h_prev, x_t, W_z, b_z):\n    return 1 / (1 + np.exp(-(np.concatenate([h_prev, x_t], -1) @ W_z.T + b_z)))\n",
+         *       "inputs": {
+         *         "W": "np.eye(2)",
+         *         "b": "[0.5, 0]",
+         *         "x": "np.array([[1.0, -2.0]])"
+         *       }
+         *     }
+         */
+        TryIn: {
+            /**
+             * Code
+             * @description the learner's code, as for /run
+             */
+            code: string;
+            /**
+             * Inputs
+             * @description per parameter of the entry function, its value as an expression
+             */
+            inputs: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * TryOut
+         * @description The learner's output next to the reference's on the learner's own inputs.
+         */
+        TryOut: {
+            /** @description where the values differ, as a failed public test's */
+            error_map?: components["schemas"]["ErrorMapOut"] | null;
+            /**
+             * Message
+             * @description the comparison's message, as a test's
+             * @example values: 1 of 4 ...
+             */
+            message: string;
+            /**
+             * Output
+             * @description what the learner's code printed
+             * @default
+             */
+            output: string;
+            /**
+             * Reference
+             * @description the reference's output, or why there is none
+             */
+            reference: string;
+            /**
+             * Status
+             * @description the outputs agree; they differ; the learner's call gave no value; the reference's gave none (inputs outside what the statement promises)
+             * @enum {string}
+             */
+            status: "same" | "different" | "error" | "reference_error";
+            /**
+             * Yours
+             * @description the learner's output as numpy prints it (cut when long)
+             */
+            yours: string;
         };
         /**
          * ValidationErrorOut
@@ -1452,6 +1654,85 @@ export interface operations {
             };
         };
     };
+    submissions_archive_assignments__assignment_id__submissions_zip_get: {
+        parameters: {
+            query?: {
+                pick?: components["schemas"]["ArchivePick"];
+                section?: string | null;
+            };
+            header?: never;
+            path: {
+                assignment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": unknown;
+                };
+            };
+            /** @description a body that cannot be parsed (not UTF-8 JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no, wrong, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description not an instructor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unknown assignment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description body over the limit (refused before parsing) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a parameter or the body is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorOut"];
+                };
+            };
+        };
+    };
     list_exercises_exercises_get: {
         parameters: {
             query?: never;
@@ -1574,6 +1855,95 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrorOut"];
+                };
+            };
+        };
+    };
+    try_custom_inputs_exercises__exercise_id__try_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exercise_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TryIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TryOut"];
+                };
+            };
+            /** @description a body that cannot be parsed (not UTF-8 JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no, wrong, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description the exercise does not take custom inputs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unknown exercise */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description code too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description empty code, or an input that is refused (the detail names it and the position) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description over the learner's rate of runs; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };

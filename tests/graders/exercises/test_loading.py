@@ -221,6 +221,37 @@ def test_gradients_must_be_true_or_false(gate_copy: Path) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("table", "on"),
+    [
+        ("", True),
+        ("[checks]\ncustom_inputs = true\n", True),
+        ('[checks]\nwarnings = "fail"\ncustom_inputs = false\n', False),
+    ],
+)
+def test_custom_inputs_are_read_from_the_checks_table(
+    gate_copy: Path, table: str, on: bool
+) -> None:
+    edit(gate_copy / "exercise.toml", "[limits]", table + "[limits]")
+    exercise = load_exercise(gate_copy)
+    assert exercise.custom_inputs is on
+    assert exercise.takes_custom_inputs is on
+
+
+def test_custom_inputs_must_be_true_or_false(gate_copy: Path) -> None:
+    edit(gate_copy / "exercise.toml", "[limits]", '[checks]\ncustom_inputs = "no"\n[limits]')
+    assert load_error(gate_copy) == (
+        "gru-update-gate/exercise.toml [checks]: field 'custom_inputs' must be true or false, "
+        "not 'no'"
+    )
+
+
+def test_a_scenario_exercise_takes_no_custom_inputs() -> None:
+    scenario = load_exercise(EXERCISES / "affine-layer")
+    assert scenario.custom_inputs and not scenario.takes_custom_inputs
+    assert not load_exercise(EXERCISES / "parameter-count").takes_custom_inputs
+
+
 def test_checks_must_be_a_table(gate_copy: Path) -> None:
     edit(gate_copy / "exercise.toml", "order = 10", 'order = 10\nchecks = "fail"')
     assert load_error(gate_copy) == "gru-update-gate/exercise.toml [checks]: must be a table"

@@ -1,0 +1,79 @@
+"""A learner's own inputs answered by their code and the reference (``POST /exercises/{id}/try``).
+
+A try is no submission: nothing is stored but a throttle hit, and no case, public or hidden, is
+read. Its cost is held to the limit runs have: at most ``submit_rate_per_minute`` tries a
+minute per learner, counted in the throttle table (every process sees it), and the exercise's
+time and memory limits for each of the two calls (graders/custom/trying.py).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from sqlalchemy.orm import Session
+
+from app.grading.runtime import GradingRuntime
+from app.models import User
+from app.services import throttle
+from app.services.errors import CustomInputsOff, TooManySubmissions
+from app.services.exercises import load_visible
+from app.services.submissions import check_code
+from app.services.throttle import Rule, Scope, Throttled
+from graders import TryReport
+
+logger = logging.getLogger(__name__)
+
+WINDOW_S = 60
+
+
+def try_rule(runtime: GradingRuntime) -> Rule | None:
+    """The runs' rate (``submit_rate_per_minute``) as a throttle rule; None when off."""
+    rate = runtime.settings.submit_rate_per_minute
+    return Rule(Scope.CUSTOM_INPUTS, rate, WINDOW_S) if rate else None
+
+
+def try_inputs(
+    *,
+    runtime: GradingRuntime,
+    session: Session,
+    user: User,
+    exercise_id: str,
+    code: str,
+    inputs: dict[str, str],
+) -> TryReport:
+    """Raises ``ExerciseNotFound``, ``CustomInputsOff``, ``CodeRejected``,
+    ``TooManySubmissions`` and, for inputs the engine does not read, ``CustomInputRefused``."""
+    exercise = load_visible(runtime.catalog, exercise_id, user)
+    if not exercise.takes_custom_inputs:
+        why = (
+            "its functions are called in scenarios"
+            if exercise.custom_inputs
+            else "its reference would give the answer away"
+        )
+        raise CustomInputsOff(f"Exercise {exercise_id!r} does not take custom inputs: {why}")
+    check_code(code, runtime.settings.max_code_bytes)
+    rule = try_rule(runtime)
+    if rule is not None:
+        try:
+            throttle.check(session=session, rule=rule, parts=(str(user.id),))
+        except Throttled as exc:
+            raise TooManySubmissions(
+                f"You tried custom inputs {rule.limit} times in the last minute (the limit is "
+                f"{rule.limit})",
+                retry_after_s=exc.retry_after_s,
+            ) from None
+        throttle.hit(session=session, rule=rule, parts=(str(user.id),))
+        session.commit()
+    started = time.perf_counter()
+    report = runtime.try_inputs(runtime.catalog.prepared(exercise.id), code, inputs)
+    logger.info(
+        "custom inputs tried",
+        extra={
+            "slug": exercise.id,
+            "user_id": user.id,
+            "status": report.status.value,
+            "elapsed_ms": round((time.perf_counter() - started) * 1000),
+        },
+    )
+    return report

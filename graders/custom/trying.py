@@ -1,0 +1,163 @@
+"""A learner's own inputs answered by their code and by the reference, side by side.
+
+Both run in the sandbox, one call each on the same inputs: the learner's code as for a run of
+the public tests, the reference too (trusted code, but the inputs are the learner's, so it is
+held to the same limits). Nothing of a case, public or hidden, is sent or read: the inputs are
+the learner's own, parsed on the trusted side (graders/custom/parsing.py). The comparison is
+the judge's own, with the exercise's declared outputs and the public cases' loosest
+tolerance.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Any
+
+import numpy as np
+
+from graders.checks.compare import Check, Tolerance, compare
+from graders.checks.error_map import ErrorMap, error_map
+from graders.checks.judge import describe_error, reference_code, unfinished_reason
+from graders.checks.rules import Unreadable, find_violations, violations_message
+from graders.custom.parsing import parse_inputs
+from graders.errors import CustomInputRefused
+from graders.exercises import PreparedExercise
+from graders.sandbox.limits import SandboxLimits
+from graders.sandbox.protocol import Ending, RunResult, Task, encode_tasks
+from graders.sandbox.runner import Sandbox
+
+logger = logging.getLogger(__name__)
+
+MAX_SHOWN_CHARS = 4_000
+"""How much of each output's text is kept: enough to read, bounded to send."""
+INPUT_SHARE = 8
+"""The inputs may fill at most this part of the exercise's memory limit, in float64."""
+
+
+class TryStatus(Enum):
+    """How the learner's output compares with the reference's on their own inputs."""
+
+    SAME = "same"
+    """The same output, within the public cases' loosest tolerance."""
+    DIFFERENT = "different"
+    """Both returned, the outputs differ: the message says how."""
+    ERROR = "error"
+    """The learner's call did not return a value (an exception, a limit, rules broken)."""
+    REFERENCE_ERROR = "reference_error"
+    """The reference did not return a value for these inputs: they are outside what the
+    statement promises."""
+
+
+@dataclass(frozen=True)
+class TryReport:
+    """What a try shows: both outputs as text, the comparison's message, and the error's
+    picture data when the values differ."""
+
+    status: TryStatus
+    message: str
+    yours: str
+    reference: str
+    output: str = ""
+    error_map: ErrorMap | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "status": self.status.value,
+            "message": self.message,
+            "yours": self.yours,
+            "reference": self.reference,
+            "output": self.output,
+            "error_map": self.error_map.to_dict() if self.error_map else None,
+        }
+
+
+def input_names(prepared: PreparedExercise) -> tuple[str, ...]:
+    """The entry function's parameters, as the cases call it."""
+    return tuple(prepared.cases[0].inputs) if prepared.cases else ()
+
+
+def max_input_elements(prepared: PreparedExercise) -> int:
+    """How many elements the inputs may hold in all: an ``INPUT_SHARE`` of the exercise's
+    memory limit in float64 (each call copies its inputs once more in the sandbox)."""
+    return prepared.exercise.limits.memory_mb * 2**20 // (8 * INPUT_SHARE)
+
+
+def try_inputs(
+    prepared: PreparedExercise, code: str, texts: dict[str, str], sandbox: Sandbox
+) -> TryReport:
+    """Call ``code``'s entry function and the reference's on the inputs ``texts`` (one
+    expression per parameter). Raises ``CustomInputRefused`` for an input that is not read
+    or an exercise that takes none; engine faults as ``Sandbox.run``."""
+    exercise = prepared.exercise
+    if not exercise.takes_custom_inputs:
+        raise CustomInputRefused(f"exercise {exercise.id!r} does not take custom inputs")
+    names = input_names(prepared)
+    values = parse_inputs(texts, names, max_input_elements(prepared))
+    limits = sandbox.limits.with_exercise_limits(exercise.limits.time_s, exercise.limits.memory_mb)
+    tasks = encode_tasks([Task(names, tuple(values.values()))])
+    reference = sandbox.run(reference_code(prepared), exercise.entry, tasks, limits)
+    reference_value, reference_text = returned(reference, limits, "the reference")
+    try:
+        violations = find_violations(code, exercise.forbid)
+    except Unreadable as exc:
+        return TryReport(TryStatus.ERROR, f"rules: the code was not run, because {exc}", "", "")
+    if violations:
+        message = violations_message(violations)
+        return TryReport(TryStatus.ERROR, message, "", reference_text)
+    yours = sandbox.run(code, exercise.sandbox_entry, tasks, limits)
+    your_value, your_text = returned(yours, limits, "your code")
+    output = yours.load_stdout + "".join(o.stdout for o in yours.outcomes.values())
+    yours_shown = "" if your_value is NOTHING else your_text
+    report = TryReport(
+        TryStatus.ERROR, your_text, yours_shown, reference_text, output[:MAX_SHOWN_CHARS]
+    )
+    if reference_value is NOTHING:  # the inputs are outside what the statement promises
+        message = f"the reference gave no output for these inputs: {reference_text}"
+        return replace(report, status=TryStatus.REFERENCE_ERROR, message=message)
+    if your_value is NOTHING:
+        return report
+    result = compare(reference_value, your_value, tolerance(prepared), None, exercise.outputs)
+    if result.passed:
+        return replace(report, status=TryStatus.SAME, message="the same output as the reference")
+    picture = (
+        error_map(reference_value, your_value, tags=exercise.tags)
+        if result.check in (Check.VALUES, Check.VALUE)
+        else None
+    )
+    return replace(report, status=TryStatus.DIFFERENT, message=result.message, error_map=picture)
+
+
+def tolerance(prepared: PreparedExercise) -> Tolerance:
+    """The loosest of the public cases' tolerances: code that passes them passes a try."""
+    cases = prepared.public_cases
+    if not cases:
+        return Tolerance()
+    return Tolerance(max(c.spec.rtol for c in cases), max(c.spec.atol for c in cases))
+
+
+NOTHING = object()
+"""No value came back from a call."""
+
+
+def returned(run: RunResult, limits: SandboxLimits, whose: str) -> tuple[Any, str]:
+    """The value the one call returned and its text, or ``NOTHING`` and why there is none."""
+    if run.ending is Ending.LOAD_ERROR:
+        return NOTHING, f"{whose} could not be loaded: {describe_error(run.load_error or {})}"
+    outcome = run.outcomes.get(0)
+    if outcome is None:
+        unfinished = unfinished_reason(run, limits)
+        return NOTHING, f"{whose}: {unfinished[1] if unfinished else 'no result came back'}"
+    if not outcome.ok:
+        return NOTHING, f"{whose} {describe_error(outcome.error or {})}"
+    return outcome.value, as_text(outcome.value)
+
+
+def as_text(value: Any) -> str:
+    """A value as numpy prints it, long arrays summarised, cut at ``MAX_SHOWN_CHARS``."""
+    with np.printoptions(threshold=200, edgeitems=4, precision=6):
+        text = repr(value)
+    if len(text) > MAX_SHOWN_CHARS:
+        text = text[:MAX_SHOWN_CHARS] + " …"
+    return text

@@ -1,0 +1,215 @@
+"""Error maps of failed public tests in results, and POST /exercises/{id}/try, with real grading."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+
+from app.grading.engine import SandboxGrader
+from app.grading.runtime import GradingRuntime
+from app.main import create_app
+from app.models import Submission, User
+from tests.app.conftest import make_runtime, make_settings, read_exercise_file, wipe
+
+MakeUser = Callable[..., tuple[User, dict[str, str]]]
+EXERCISE = "pairwise-distances"
+# Right but for the last two columns of every answer: the picture's case.
+LAST_COLUMNS_OFF = """
+import numpy as np
+
+def pairwise_distances(X, Y):
+    D = np.sqrt(((X[:, None, :] - Y[None, :, :]) ** 2).sum(axis=-1))
+    return D + (np.arange(Y.shape[0]) >= Y.shape[0] - 2)
+"""
+
+
+def run(client: TestClient, headers: dict[str, str], code: str, path: str) -> dict[str, Any]:
+    response = client.post(
+        path, params={"wait": 30}, json={"exercise": EXERCISE, "code": code}, headers=headers
+    )
+    assert response.status_code == 202, response.text
+    answer: dict[str, Any] = response.json()
+    assert answer["status"] == "done"
+    return answer
+
+
+def test_a_failed_public_tests_error_map(client: TestClient, make_user: MakeUser) -> None:
+    _, headers = make_user("ada")
+    result = run(client, headers, LAST_COLUMNS_OFF, "/run")
+
+    tests = {t["name"]: t for t in result["tests"]}
+    assert tests["worked example"]["error_map"] is None  # 3 x 2: the message says enough
+    picture = tests["random points"]["error_map"]
+    assert picture["kind"] == "matrix"
+    assert picture["shape"] == [4, 5]
+    assert picture["axes"] == ["axis 0", "axis 1"]
+    assert picture["ticks"] == [[0, 1, 2, 3], [0, 1, 2, 3, 4]]
+    assert picture["worst"][1] in (3, 4)
+    assert picture["worst_error"] == pytest.approx(1.0)
+    assert all(row[:3] == pytest.approx([0.0] * 3, abs=1e-12) for row in picture["error"])
+    assert all(row[3:] == pytest.approx([1.0, 1.0]) for row in picture["error"])
+    assert picture["got"][0][4] == pytest.approx(picture["expected"][0][4] + 1, abs=1e-5)
+    assert picture["fixed"] == []
+
+
+def test_hidden_tests_have_no_error_map(
+    client: TestClient, make_user: MakeUser, runtime: GradingRuntime
+) -> None:
+    _, headers = make_user("ada")
+    result = run(client, headers, LAST_COLUMNS_OFF, "/submit")
+
+    hidden = [t for t in result["tests"] if t["visibility"] == "hidden"]
+    assert hidden and all(t["status"] == "failed" for t in hidden)
+    assert all(t["error_map"] is None for t in hidden)
+    with runtime.sessions() as session:
+        stored = session.get(Submission, result["id"])
+        assert stored is not None and stored.tests is not None
+        assert [t["name"] for t in stored.tests if "error_map" in t] == ["random points"]
+
+
+def try_inputs(
+    client: TestClient, headers: dict[str, str], code: str, inputs: dict[str, str], **kw: str
+) -> Any:
+    exercise = kw.get("exercise", EXERCISE)
+    return client.post(
+        f"/exercises/{exercise}/try", json={"code": code, "inputs": inputs}, headers=headers
+    )
+
+
+POINTS = {"X": "np.array([[0.0, 0.0], [3.0, 4.0]])", "Y": "np.zeros((3, 2))"}
+
+
+def test_the_reference_and_the_code_on_the_learners_inputs(
+    client: TestClient, make_user: MakeUser, runtime: GradingRuntime
+) -> None:
+    _, headers = make_user("ada")
+    reference = read_exercise_file(EXERCISE, "solution.py")
+
+    same = try_inputs(client, headers, reference, POINTS)
+    assert same.status_code == 200, same.text
+    assert same.json() == {
+        "status": "same",
+        "message": "the same output as the reference",
+        "yours": "array([[0., 0., 0.],\n       [5., 5., 5.]])",
+        "reference": "array([[0., 0., 0.],\n       [5., 5., 5.]])",
+        "output": "",
+        "error_map": None,
+    }
+
+    points = {"X": "np.eye(4)", "Y": "np.ones((5, 4))"}
+    different = try_inputs(client, headers, LAST_COLUMNS_OFF, points).json()
+    assert different["status"] == "different"
+    assert different["message"].startswith("distances: values: 8 of 20 elements (40.0%)")
+    assert different["yours"] != different["reference"]
+    assert different["error_map"]["kind"] == "matrix"
+    assert different["error_map"]["worst"][1] in (3, 4)
+
+    with runtime.sessions() as session:  # a try is never a submission
+        assert session.scalar(select(func.count()).select_from(Submission)) == 0
+
+
+def test_the_learners_error_and_the_references(client: TestClient, make_user: MakeUser) -> None:
+    _, headers = make_user("ada")
+    crashing = "def pairwise_distances(X, Y):\n    raise ValueError('not yet')\n"
+    answer = try_inputs(client, headers, crashing, POINTS).json()
+    assert answer["status"] == "error"
+    assert answer["message"] == "your code raised ValueError on line 2: not yet"
+    assert answer["yours"] == ""
+    assert answer["reference"].startswith("array([[0., 0., 0.]")
+
+    # Inputs outside what the statement promises: the reference has no answer either.
+    mismatched = {"X": "np.zeros((2, 3))", "Y": "np.zeros((2, 4))"}
+    reference = read_exercise_file(EXERCISE, "solution.py")
+    answer = try_inputs(client, headers, reference, mismatched).json()
+    assert answer["status"] == "reference_error"
+    assert answer["message"].startswith("the reference gave no output for these inputs:")
+
+
+@pytest.mark.parametrize(
+    ("inputs", "detail"),
+    [
+        (
+            {"X": "__import__('os').listdir('/')", "Y": "[]"},
+            "input X, line 1, column 1: only np.array",
+        ),
+        ({"X": "np.zeros((2, 2))", "Y": "np.zeros(2).reshape(1, 2)"}, "input Y, line 1"),
+        ({"X": "np.zeros((20000, 20000))", "Y": "[]"}, "too large"),
+        ({"X": "[]"}, "missing input(s): Y"),
+    ],
+)
+def test_refused_inputs_get_a_clear_422(
+    client: TestClient, make_user: MakeUser, inputs: dict[str, str], detail: str
+) -> None:
+    _, headers = make_user("ada")
+    response = try_inputs(client, headers, LAST_COLUMNS_OFF, inputs)
+    assert response.status_code == 422
+    assert detail in response.json()["detail"]
+
+
+def test_an_exercise_may_turn_custom_inputs_off(client: TestClient, make_user: MakeUser) -> None:
+    _, headers = make_user("ada")
+    assert client.get("/exercises/parameter-count").json()["custom_inputs"] is False
+    assert client.get(f"/exercises/{EXERCISE}").json()["custom_inputs"] is True
+    code = read_exercise_file("parameter-count", "solution.py")
+    response = try_inputs(
+        client,
+        headers,
+        code,
+        {"kind": "'gru'", "input_size": "3", "hidden_size": "4", "output_size": "1"},
+        exercise="parameter-count",
+    )
+    assert response.status_code == 403
+    assert response.json()["detail"] == (
+        "Exercise 'parameter-count' does not take custom inputs: its reference would give "
+        "the answer away"
+    )
+
+
+def test_a_scenario_exercise_takes_no_custom_inputs(
+    client: TestClient, make_user: MakeUser
+) -> None:
+    _, headers = make_user("ada")
+    assert client.get("/exercises/affine-layer").json()["custom_inputs"] is False
+    response = try_inputs(client, headers, "x = 1", {}, exercise="affine-layer")
+    assert response.status_code == 403
+    assert response.json()["detail"] == (
+        "Exercise 'affine-layer' does not take custom inputs: its functions are called in scenarios"
+    )
+
+
+def test_a_try_needs_a_user_and_an_exercise(client: TestClient, make_user: MakeUser) -> None:
+    assert try_inputs(client, {}, LAST_COLUMNS_OFF, POINTS).status_code == 401
+    _, headers = make_user("ada")
+    missing = try_inputs(client, headers, LAST_COLUMNS_OFF, POINTS, exercise="nope")
+    assert missing.status_code == 404
+    assert missing.json()["detail"] == "Exercise 'nope' not found"
+
+
+@pytest.fixture
+def slow_client(
+    database_url: str, tmp_path: Path, shared_grader: SandboxGrader
+) -> Iterator[TestClient]:
+    """Runs limited to two a minute."""
+    runtime = make_runtime(
+        make_settings(database_url, tmp_path, submit_rate_per_minute=2), shared_grader
+    )
+    with TestClient(create_app(runtime=runtime)) as test_client:
+        yield test_client
+    wipe(database_url)
+
+
+def test_tries_are_limited_like_runs(slow_client: TestClient, make_user: MakeUser) -> None:
+    _, headers = make_user("ada")
+    for _ in range(2):
+        assert try_inputs(slow_client, headers, LAST_COLUMNS_OFF, POINTS).status_code == 200
+    refused = try_inputs(slow_client, headers, LAST_COLUMNS_OFF, POINTS)
+    assert refused.status_code == 429
+    assert refused.json()["detail"] == (
+        "You tried custom inputs 2 times in the last minute (the limit is 2)"
+    )
+    assert 1 <= int(refused.headers["Retry-After"]) <= 60

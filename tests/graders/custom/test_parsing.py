@@ -1,0 +1,126 @@
+"""graders/custom/parsing.py: a learner's inputs read without running anything."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from graders.custom.parsing import parse_inputs
+from graders.errors import CustomInputRefused
+
+CAP = 10_000
+
+
+def one(text: str, cap: int = CAP) -> object:
+    return parse_inputs({"x": text}, ("x",), cap)["x"]
+
+
+def test_literals_and_containers() -> None:
+    assert one("-1.5") == -1.5
+    assert one("[1, 2.5, -3]") == [1, 2.5, -3]
+    assert one("(True, None, 'relu')") == (True, None, "relu")
+    assert one("{'a': [1, 2], 3: (4,)}") == {"a": [1, 2], 3: (4,)}
+    assert one("  2e-3\n") == 0.002
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("np.array([[1, 2], [3, 4]])", np.array([[1, 2], [3, 4]])),
+        ("numpy.array([1.0, -2.0], dtype=np.float32)", np.array([1.0, -2.0], dtype=np.float32)),
+        ("np.zeros((2, 3))", np.zeros((2, 3))),
+        ("np.ones(4, dtype='int32')", np.ones(4, dtype=np.int32)),
+        ("np.full((2, 2), -7.5)", np.full((2, 2), -7.5)),
+        ("np.eye(3, k=1)", np.eye(3, k=1)),
+        ("np.eye(2, 3)", np.eye(2, 3)),
+        ("np.arange(6)", np.arange(6)),
+        ("np.arange(1, 2, 0.25)", np.arange(1, 2, 0.25)),
+        ("np.linspace(0, 1, 5)", np.linspace(0, 1, 5)),
+        ("np.linspace(0, 1, num=4, endpoint=False)", np.linspace(0, 1, 4, endpoint=False)),
+        ("np.array([np.zeros(2), np.ones(2)])", np.array([[0.0, 0.0], [1.0, 1.0]])),
+    ],
+)
+def test_numpy_constructors(text: str, expected: np.ndarray) -> None:
+    value = one(text)
+    assert isinstance(value, np.ndarray)
+    assert value.dtype == expected.dtype
+    np.testing.assert_array_equal(value, expected)
+
+
+def test_inputs_come_in_the_functions_order() -> None:
+    values = parse_inputs({"b": "np.zeros(2)", "W": "np.eye(2)"}, ("W", "b"), CAP)
+    assert list(values) == ["W", "b"]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("__import__('os').system('id')", "column 1: only np.array"),
+        ("np.load('/etc/passwd')", "only np.array"),
+        ("os.system('id')", "only np.array"),
+        ("x", "column 1: a name is not allowed"),
+        ("np.zeros", "an attribute is not allowed"),
+        ("np.zeros(3).__class__", "an attribute is not allowed"),
+        ("().__class__.__bases__[0]", "indexing is not allowed"),
+        ("().__class__", "an attribute is not allowed"),
+        ("[1, 2][0]", "indexing is not allowed"),
+        ("2 ** 1000", "an operator"),
+        ("[1] * 10**9", "an operator"),
+        ("(lambda: 1)()", "only np.array"),
+        ("[x for x in (1, 2)]", "a comprehension is not allowed"),
+        ("f'{1}'", "an f-string is not allowed"),
+        ("{1, 2}", "a set is not allowed"),
+        ("np.zeros((2, 3), dtype=object)", "dtype is one of"),
+        ("np.array([1, None])", "an array of numbers of one shape"),
+        ("np.array([[1, 2], [3]])", "np.array"),
+        ("np.zeros(-1)", "non-negative"),
+        ("np.zeros(2.5)", "non-negative integer"),
+        ("np.arange(0, 10, 0)", "step other than 0"),
+        ("np.ones(3, order='F')", "keyword order is not allowed"),
+        ("np.ones(*[3])", "unpacked"),
+        ("np.ones(**{'shape': 3})", "** is not allowed"),
+        ("-'a'", "a sign goes before a number"),
+        ("[1, 2", "not a Python expression"),
+        ("x = 1", "not a Python expression"),
+        ("", "empty"),
+        ("[" * 100 + "]" * 100, "nested"),
+    ],
+)
+def test_refused_with_the_input_and_a_reason(text: str, words: str) -> None:
+    with pytest.raises(CustomInputRefused, match=r"^input x") as refused:
+        one(text)
+    assert words in str(refused.value)
+
+
+def test_the_position_is_named() -> None:
+    with pytest.raises(CustomInputRefused, match="line 2, column 5: a name is not allowed"):
+        one("[1,\n    y]")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "np.zeros((100000, 100000))",
+        "np.ones(10**2)".replace("10**2", "10001"),
+        "np.full((1000, 1000, 1000), 1)",
+        "np.arange(1e12)",
+        "np.linspace(0, 1, 20000)",
+        "np.eye(101)",
+    ],
+)
+def test_sizes_are_capped_before_anything_is_built(text: str) -> None:
+    with pytest.raises(CustomInputRefused, match=f"at most {CAP} array elements"):
+        one(text)
+
+
+def test_the_cap_holds_for_all_inputs_together() -> None:
+    texts = {"a": "np.zeros(6000)", "b": "np.zeros(6000)"}
+    with pytest.raises(CustomInputRefused, match="input b"):
+        parse_inputs(texts, ("a", "b"), CAP)
+
+
+def test_missing_and_unknown_inputs_are_named() -> None:
+    with pytest.raises(CustomInputRefused, match="missing input"):
+        parse_inputs({"a": "1"}, ("a", "b"), CAP)
+    with pytest.raises(CustomInputRefused, match=r"unknown input.*z: the function takes a, b"):
+        parse_inputs({"a": "1", "b": "2", "z": "3"}, ("a", "b"), CAP)
