@@ -8,7 +8,7 @@ from graders.canary import CanaryResult, canary
 from graders.cases import case
 from graders.checks.judge import grade
 from graders.checks.rules import RuleKind
-from graders.course import COURSE_FILE, Assignment, Course, LatePolicy, LatePolicyKind
+from graders.course import COURSE_FILE, Assignment, Course, LatePolicy, LatePolicyKind, Pace
 from graders.errors import (
     CourseError,
     ExerciseError,
@@ -78,6 +78,7 @@ __all__ = [
     "LayerState",
     "MutantStatus",
     "MutationScore",
+    "Pace",
     "PreparedExercise",
     "RuleKind",
     "Sandbox",

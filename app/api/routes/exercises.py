@@ -6,8 +6,10 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from app.api.deps import OPTIONAL_AUTH, CatalogDep, OptionalUser
-from app.schemas import ErrorOut, ExerciseDetail, ExerciseSummary
+from app.api.deps import OPTIONAL_AUTH, CatalogDep, CurrentUser, OptionalUser, SessionDep
+from app.models import utcnow
+from app.schemas import ErrorOut, ExerciseDetail, ExerciseSummary, SubmissionBudgetOut
+from app.services import budgets
 from app.services import exercises as service
 
 router = APIRouter(prefix="/exercises", tags=["exercises"])
@@ -36,3 +38,19 @@ def get_exercise(
 ) -> ExerciseDetail:
     """Statement and theory (markdown and HTML), starter code and public case names."""
     return service.detail(catalog, exercise_id, user, lang)
+
+
+@router.get(
+    "/{exercise_id}/budget",
+    response_model=SubmissionBudgetOut,
+    responses={404: {"model": ErrorOut, "description": "unknown exercise"}},
+)
+def get_budget(
+    exercise_id: str, session: SessionDep, catalog: CatalogDep, user: CurrentUser
+) -> SubmissionBudgetOut:
+    """The user's graded submissions left to the exercise, and when the next is possible."""
+    exercise = service.load_visible(catalog, exercise_id, user)
+    budget = budgets.submission_budget(
+        session=session, catalog=catalog, user=user, exercise_id=exercise.id, now=utcnow()
+    )
+    return budgets.budget_out(exercise.id, budget)
