@@ -39,7 +39,8 @@ VARIANCES = (
     "        sq[..., 0] += (x[..., j] - mu[..., 0]) ** 2\n    var = sq / x.shape[-1]\n",
     "    var = np.einsum('...i,...i->...', x - mu, x - mu)[..., None] / x.shape[-1]\n",
     "    var = np.expand_dims(np.std(x, axis=-1) ** 2, axis=-1)\n",
-    "    c = x - mu\n    var = (c @ np.ones(c.shape[-1]))[..., None] * 0 + (c * c).mean(-1)[..., None]\n",
+    "    c = x - mu\n"
+    "    var = (c @ np.ones(c.shape[-1]))[..., None] * 0 + (c * c).mean(-1)[..., None]\n",
 )
 NORMALISATIONS = (
     "    xhat = (x - mu) / np.sqrt(var + eps)\n",
@@ -53,7 +54,8 @@ OUTPUTS = (
     "    return gamma * xhat + beta\n",
     "    out = xhat * gamma\n    out = out + beta\n    return out\n",
     "    return np.add(np.multiply(xhat, gamma), beta)\n",
-    "    y = gamma[None, :] * xhat.reshape(-1, xhat.shape[-1]) + beta\n    return y.reshape(x.shape)\n",
+    "    y = gamma[None, :] * xhat.reshape(-1, xhat.shape[-1]) + beta\n"
+    "    return y.reshape(x.shape)\n",
     "    result = beta + xhat * gamma\n    return result.astype(np.float64)\n",
     "    y = np.empty_like(xhat)\n    y[...] = xhat * gamma + beta\n    return y\n",
 )
