@@ -56,3 +56,22 @@ def test_a_task_that_ran_is_no_error_when_the_storage_fails_afterwards(
     worker.loop()
     assert handled == ["s1"]
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+def test_a_report_message_waits_behind_every_grading_message() -> None:
+    """Similarity reports run on the queue at a lower priority than gradings."""
+    queue = GradingQueue("memory://", f"reports-{uuid.uuid4().hex[:6]}")
+    seen: list[str] = []
+    consumer = queue.make_consumer(
+        1,
+        lambda s: seen.append(f"grade {s}"),
+        embedded=True,
+        reports=lambda r: seen.append(f"report {r}"),
+    )
+    queue.enqueue_report("r1")
+    queue.enqueue("s1")
+    queue.enqueue("s2")
+    worker = consumer._create_worker()
+    for _ in range(3):
+        worker.loop()
+    assert seen == ["grade s1", "grade s2", "report r1"]
