@@ -15,6 +15,7 @@ from app.models import SimilarityScope
 from app.services import similarity_jobs
 from app.services.errors import NotFound
 from app.services.gradebook import write_csv
+from app.services.similarity import MIN_FLAGGED
 from app.web.deps import CatalogDep, CsrfForm, InstructorDep, WebDep, check_csrf
 from app.web.errors import PageError, WebRoute
 from app.web.i18n import N_
@@ -83,7 +84,12 @@ def similarity_report(
     return render(
         request,
         "instructor/similarity.html",
-        {"nav": "assignments", "report": _report(db, report_id), "shown": SHOWN_PAIRS},
+        {
+            "nav": "assignments",
+            "report": _report(db, report_id),
+            "shown": SHOWN_PAIRS,
+            "min_flagged": MIN_FLAGGED,
+        },
     )
 
 
