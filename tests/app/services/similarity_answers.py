@@ -72,7 +72,7 @@ def honest_answers(count: int, seed: int = 0, shared_steps: int = len(STEPS) - 1
     (at most 1: a class of independent answers; the default: only no two alike)."""
     rng = random.Random(seed)
     seen: list[tuple[int, ...]] = []
-    answers = []
+    answers: list[str] = []
     while len(answers) < count:
         choice = tuple(rng.randrange(len(step)) for step in STEPS)
         if any(sum(a == b for a, b in zip(choice, c, strict=True)) > shared_steps for c in seen):

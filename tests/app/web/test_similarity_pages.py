@@ -63,7 +63,7 @@ def seed_class(runtime: GradingRuntime) -> dict[str, str]:
 def wait_for_report(client: TestClient, url: str) -> str:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        page = client.get(url).text
+        page: str = client.get(url).text
         if 'data-state="queued"' not in page:
             return page
         time.sleep(0.2)
