@@ -13,6 +13,7 @@ from fastapi.responses import RedirectResponse
 from app.api.deps import RuntimeDep, SessionDep
 from app.models import SimilarityScope
 from app.services import similarity_jobs
+from app.services.courses import AssignmentNotFound
 from app.services.errors import NotFound
 from app.services.gradebook import write_csv
 from app.services.similarity import MIN_FLAGGED
@@ -20,6 +21,7 @@ from app.web.deps import CatalogDep, CsrfForm, InstructorDep, WebDep, check_csrf
 from app.web.errors import PageError, WebRoute
 from app.web.i18n import N_
 from app.web.templating import render
+from graders import ExerciseNotFound
 
 router = APIRouter(prefix="/instructor/similarity", route_class=WebRoute, include_in_schema=False)
 
@@ -65,13 +67,28 @@ async def similarity_request(
     target: Annotated[str, Form()] = "",
 ) -> Response:
     check_csrf(web, csrf_token)
-    report_id = await run_in_threadpool(
-        similarity_jobs.request_report,
-        runtime=runtime,
-        scope=scope,
-        target=target,
-        requested_by=user.name,
-    )
+    try:
+        report_id = await run_in_threadpool(
+            similarity_jobs.request_report,
+            runtime=runtime,
+            scope=scope,
+            target=target,
+            requested_by=user.name,
+        )
+    except ExerciseNotFound:
+        raise PageError(
+            status.HTTP_404_NOT_FOUND,
+            N_("Exercise not found"),
+            N_("There is no exercise {exercise}."),
+            exercise=repr(target),
+        ) from None
+    except AssignmentNotFound:
+        raise PageError(
+            status.HTTP_404_NOT_FOUND,
+            N_("Assignment not found"),
+            N_("There is no assignment {assignment}."),
+            assignment=repr(target),
+        ) from None
     return RedirectResponse(
         f"/instructor/similarity/{report_id}", status_code=status.HTTP_303_SEE_OTHER
     )

@@ -121,6 +121,19 @@ def test_an_instructor_asks_for_a_report_and_reads_the_ranking_the_pair_and_the_
     assert len(table) == 1 + 55 and all(row[6] == "" for row in table[2:])
     assert client.get("/instructor/similarity").text.count(url) >= 1
 
+    token = csrf_of(client.get("/instructor/similarity").text)
+    for scope, target, said in (
+        ("exercise", "no-such", "There is no exercise &#39;no-such&#39;."),
+        ("assignment", "no-such", "There is no assignment &#39;no-such&#39;."),
+    ):
+        unknown = client.post(
+            "/instructor/similarity",
+            data={"csrf_token": token, "scope": scope, "target": target},
+            follow_redirects=False,
+        )
+        assert unknown.status_code == 404 and said in unknown.text
+    assert client.get("/instructor/similarity/nothing").status_code == 404
+
 
 def test_learners_cannot_ask_for_or_read_a_report(
     client: TestClient, runtime: GradingRuntime
