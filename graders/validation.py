@@ -618,7 +618,7 @@ def _revealed_cases_reused(root: Path, course: Course) -> list[str]:
         file = root / exercise_id / "cases.py"
         return file.read_bytes() if file.is_file() else None
 
-    problems = []
+    problems: list[str] = []
     for shown in (a for a in course.assignments if a.reveal_hidden_after_close):
         for exercise_id in shown.exercise_ids:
             revealed = cases(exercise_id)
