@@ -27,7 +27,8 @@ GRADE_TASK = "grade_submission"
 REPORT_TASK = "similarity_report"
 REPORT_PRIORITY = -10
 """Below every grading wake-up (priority 0): a consumer thread takes a report's message only
-when no grading message waits (SQLite and memory queues order by priority; Redis in order)."""
+when no grading message waits (SQLite and memory queues order by priority; Redis's keeps the
+order sent)."""
 Handler = Callable[[str], None]
 
 
@@ -136,9 +137,7 @@ class GradingQueue:
         self._handler: Handler | None = None
         self._report_handler: Handler | None = None
         self._task = self.huey.task(name=GRADE_TASK, retries=0)(self._dispatch)
-        self._report_task = self.huey.task(name=REPORT_TASK, retries=0, priority=REPORT_PRIORITY)(
-            self._dispatch_report
-        )
+        self._report_task = self.huey.task(name=REPORT_TASK, retries=0)(self._dispatch_report)
         self._wake = threading.Semaphore(0)
         self.outage = Backoff(max_s=backoff_max_s)
         """The queue's outages, one per process: its consumer threads and recovery share it."""
@@ -156,8 +155,11 @@ class GradingQueue:
 
     def enqueue_report(self, report_id: str) -> None:
         """Send a similarity report's wake-up; :class:`QueueUnavailable` if it cannot."""
+        # Redis's plain storage has no priorities (it refuses one): there the message keeps
+        # the order it was sent in.
+        priority = REPORT_PRIORITY if self.huey.storage.priority else None
         try:
-            self._report_task(report_id)
+            self._report_task(report_id, priority=priority)
         except Exception as exc:
             raise QueueUnavailable(f"queue {self.url_for_logs}: {exc}") from exc
         self._wake.release()

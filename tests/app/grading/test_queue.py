@@ -75,3 +75,12 @@ def test_a_report_message_waits_behind_every_grading_message() -> None:
     for _ in range(3):
         worker.loop()
     assert seen == ["grade s1", "grade s2", "report r1"]
+
+
+def test_a_report_message_is_sent_without_a_priority_where_the_storage_has_none() -> None:
+    """Redis's plain storage refuses a priority: the report's message is sent as it is (here
+    the server is down, so the send fails on the connection, not on the priority)."""
+    queue = GradingQueue(f"redis://127.0.0.1:{free_port()}/0", "nowhere")
+    with pytest.raises(QueueUnavailable) as refused:
+        queue.enqueue_report("r1")
+    assert "priorit" not in str(refused.value)
