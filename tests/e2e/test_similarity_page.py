@@ -52,6 +52,7 @@ def test_an_instructor_reads_a_similarity_report(server: Server, browser: Any, s
     page = context.new_page()
     sign_in(page, url, *INSTRUCTOR)
     page.goto(f"{url}/instructor/similarity")
+    assert_accessible(page)
     page.get_by_label("Exercise").select_option("layer-norm")
     page.get_by_role("button", name="Compare the answers").first.click()
     page.wait_for_url(f"{url}/instructor/similarity/*")
