@@ -303,3 +303,34 @@ class EarlierReport(Base):
     message: Mapped[str] = mapped_column(Text)
     graded_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     replaced_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class SimilarityScope(enum.Enum):
+    EXERCISE = "exercise"
+    ASSIGNMENT = "assignment"
+
+
+class ReportState(enum.Enum):
+    QUEUED = "queued"
+    DONE = "done"
+    FAILED = "failed"
+
+
+class SimilarityReport(Base):
+    """A similarity report an instructor asked for (app/services/similarity_jobs.py): queued,
+    computed on the queue behind every grading, and kept with its result."""
+
+    __tablename__ = "similarity_reports"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    scope: Mapped[SimilarityScope] = mapped_column(value_enum(SimilarityScope, "similarity_scope"))
+    target: Mapped[str] = mapped_column(String(100))  # the exercise or assignment id
+    state: Mapped[ReportState] = mapped_column(
+        value_enum(ReportState, "report_state"), default=ReportState.QUEUED
+    )
+    requested_by: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    # app.services.similarity.ExerciseSimilarity.to_dict(), one per exercise
+    result: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, default=None)
+    error: Mapped[str] = mapped_column(Text, default="")

@@ -515,3 +515,46 @@ class AssignmentAnalyticsOut(BaseModel):
     submissions: int
     late_submissions: int
     late_share: float
+
+
+class SubmissionBudgetOut(BaseModel):
+    """A learner's graded submissions to one exercise against the course's bounds
+    (``course.toml``: ``submissions``, ``submissions_per_day``, ``cooldown_minutes``)."""
+
+    exercise: str
+    limited: bool = Field(description="false: no bound applies (or an instructor)")
+    allowed: int | None = Field(None, description="graded submissions in all (null: no total)")
+    used: int = 0
+    left: int | None = Field(None, description="left in all (null: no total)")
+    per_day: int | None = Field(
+        None, description="per calendar day of the course's time zone (null: no bound)"
+    )
+    left_today: int | None = None
+    cooldown_s: float | None = Field(None, description="least seconds between two of them")
+    blocked_by: Literal["total", "per_day", "cooldown"] | None = Field(
+        None, description="what refuses a graded submission now (null: one is possible)"
+    )
+    next_at: datetime | None = Field(
+        None, description="when the next one is possible (null: now, or never once total)"
+    )
+    retry_after_s: int | None = Field(None, description="seconds until next_at")
+
+
+class HiddenCaseOut(BaseModel):
+    """A hidden test revealed after its assignment closed: its inputs and expected output."""
+
+    name: str
+    inputs: dict[str, str] = Field(description="each argument's value, as numpy prints it")
+    expected: str
+    status: str | None = Field(None, description="this submission's result on it")
+    message: str = Field(description="the message the submission's report showed")
+
+
+class HiddenTestsOut(BaseModel):
+    """A submission's hidden tests: revealed once its assignment closed for everyone
+    (``reveal_hidden_after_close`` in course.toml)."""
+
+    submission: str
+    reveals: bool = Field(description="its assignment reveals hidden tests once closed")
+    revealed: bool
+    cases: list[HiddenCaseOut]

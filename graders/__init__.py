@@ -9,7 +9,7 @@ from graders.cases import case
 from graders.checks.error_map import ErrorMap, PictureKind
 from graders.checks.judge import grade
 from graders.checks.rules import RuleKind
-from graders.course import COURSE_FILE, Assignment, Course, LatePolicy, LatePolicyKind
+from graders.course import COURSE_FILE, Assignment, Course, LatePolicy, LatePolicyKind, Pace
 from graders.custom.parsing import parse_inputs
 from graders.custom.trying import TryReport, TryStatus, input_names, try_inputs
 from graders.errors import (
@@ -88,6 +88,7 @@ __all__ = [
     "LayerState",
     "MutantStatus",
     "MutationScore",
+    "Pace",
     "PictureKind",
     "PreparedExercise",
     "RuleKind",

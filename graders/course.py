@@ -14,12 +14,17 @@
       { id = "gru-reset-gate", weight = 2 },
     ]
     submissions = 30                    # this assignment's own budget per exercise (optional)
+    submissions_per_day = 5             # graded submissions per exercise and day (optional)
+    cooldown_minutes = 10               # between two graded submissions to one exercise (opt.)
+    reveal_hidden_after_close = true    # hidden tests shown once it closes (default false)
 
 The file is versioned with the exercises it names. ``load_course`` checks it and says which
 line of which assignment is wrong; ``LatePolicy.factor`` is the policy's arithmetic, pure so
 that it can be tested with fixed clocks. A submission budget bounds what a learner can learn of
 an exercise's hidden cases over the course (docs/security.md): each graded submission tells
-at most a few bits, so the budget times those bits is all a learner can ever take out. A
+at most a few bits, so the budget times those bits is all a learner can ever take out. The
+pace (``submissions_per_day``, ``cooldown_minutes``; the course's, or an assignment's own)
+spreads those submissions out. A
 folder without ``course.toml`` is a course without assignments: every exercise is open for
 practice.
 """
@@ -43,6 +48,30 @@ COURSE_FILE = "course.toml"
 ASSIGNMENT_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
 MAX_BUDGET = 10_000
 """The largest submission budget a course file may set: more is no budget at all."""
+BUDGET_FIELDS = ("submissions", "submissions_per_day", "cooldown_minutes")
+"""The fields that bound a learner's graded submissions, at the top and in an assignment."""
+MAX_COOLDOWN_MINUTES = 7 * 24 * 60
+"""A week: a longer cooldown is a closed exercise, which ``due`` says better."""
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How fast a learner may send graded submissions to one exercise (None: no bound)."""
+
+    per_day: int | None = None
+    """Graded submissions per calendar day of the course's time zone."""
+    cooldown: timedelta | None = None
+    """The least time between two graded submissions."""
+
+    def __bool__(self) -> bool:
+        return self.per_day is not None or self.cooldown is not None
+
+    def over(self, other: Pace) -> Pace:
+        """This pace, each bound it leaves unset taken from ``other``."""
+        return Pace(
+            self.per_day if self.per_day is not None else other.per_day,
+            self.cooldown if self.cooldown is not None else other.cooldown,
+        )
 
 
 class LatePolicyKind(enum.Enum):
@@ -83,6 +112,10 @@ class Assignment:
     exercises: tuple[AssignedExercise, ...]
     submissions: int | None = None
     """Graded submissions a learner may make to each of its exercises (None: the course's)."""
+    pace: Pace = Pace()
+    """Its own pace; a bound it leaves unset is the course's."""
+    reveal_hidden_after_close: bool = False
+    """Once it closed for a learner, show them the hidden tests of their own submissions."""
 
     @property
     def exercise_ids(self) -> tuple[str, ...]:
@@ -102,6 +135,7 @@ class Course:
     timezone: str = "UTC"  # where the course's times are shown (and read, without an offset)
     submissions: int | None = None
     """Graded submissions a learner may make to each exercise (None: as many as they like)."""
+    pace: Pace = Pace()
 
     @property
     def zone(self) -> ZoneInfo:
@@ -124,6 +158,11 @@ class Course:
         assignment = self.assignment_of(exercise_id)
         return self.budget_of(assignment) if assignment is not None else self.submissions
 
+    def pace_of(self, exercise_id: str) -> Pace:
+        """How fast a learner may send graded submissions to the exercise."""
+        assignment = self.assignment_of(exercise_id)
+        return assignment.pace.over(self.pace) if assignment is not None else self.pace
+
 
 def load_course(root: Path, exercise_ids: Collection[str]) -> Course:
     """The course in ``root/course.toml``, checked against the exercises that exist."""
@@ -134,7 +173,7 @@ def load_course(root: Path, exercise_ids: Collection[str]) -> Course:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise CourseError(f"{COURSE_FILE}: not valid TOML: {exc}") from None
-    unknown = set(data) - {"timezone", "submissions", "assignment"}
+    unknown = set(data) - {"timezone", "assignment", *BUDGET_FIELDS}
     if unknown:
         raise CourseError(f"{COURSE_FILE}: unknown field(s) {', '.join(sorted(unknown))}")
     zone = _zone(data.get("timezone"))
@@ -159,8 +198,32 @@ def load_course(root: Path, exercise_ids: Collection[str]) -> Course:
             "assignment; an exercise belongs to one assignment at most"
         )
     return Course(
-        assignments, data.get("timezone", "UTC"), _budget(data.get("submissions"), COURSE_FILE)
+        assignments,
+        data.get("timezone", "UTC"),
+        _budget(data.get("submissions"), COURSE_FILE),
+        _pace(data, COURSE_FILE),
     )
+
+
+def _pace(table: Mapping[str, Any], where: str) -> Pace:
+    per_day, cooldown = table.get("submissions_per_day"), table.get("cooldown_minutes")
+    if per_day is not None and (
+        isinstance(per_day, bool) or not isinstance(per_day, int) or not 1 <= per_day <= MAX_BUDGET
+    ):
+        raise CourseError(
+            f"{where}: 'submissions_per_day' must be a whole number from 1 to {MAX_BUDGET} "
+            "(graded submissions per learner, exercise and day)"
+        )
+    if cooldown is not None and (
+        isinstance(cooldown, bool)
+        or not isinstance(cooldown, int | float)
+        or not 0 < cooldown <= MAX_COOLDOWN_MINUTES
+    ):
+        raise CourseError(
+            f"{where}: 'cooldown_minutes' must be a number of minutes above 0 and at most "
+            f"{MAX_COOLDOWN_MINUTES} (between two graded submissions to one exercise)"
+        )
+    return Pace(per_day, timedelta(minutes=cooldown) if cooldown is not None else None)
 
 
 def _budget(value: Any, where: str) -> int | None:
@@ -195,7 +258,16 @@ def _assignment(
     if not isinstance(assignment_id, str) or not ASSIGNMENT_ID.fullmatch(assignment_id):
         raise CourseError(f"{where}: 'id' must be lower-case letters, digits and dashes")
     where = f"{COURSE_FILE}: assignment {assignment_id!r}"
-    unknown = set(table) - {"id", "title", "opens", "due", "late", "exercises", "submissions"}
+    unknown = set(table) - {
+        "id",
+        "title",
+        "opens",
+        "due",
+        "late",
+        "exercises",
+        "reveal_hidden_after_close",
+        *BUDGET_FIELDS,
+    }
     if unknown:
         raise CourseError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
     title = table.get("title")
@@ -205,6 +277,9 @@ def _assignment(
     due = _moment(table.get("due"), "due", where, zone)
     if due <= opens:
         raise CourseError(f"{where}: 'due' must come after 'opens'")
+    reveal = table.get("reveal_hidden_after_close", False)
+    if not isinstance(reveal, bool):
+        raise CourseError(f"{where}: 'reveal_hidden_after_close' must be true or false")
     return Assignment(
         assignment_id,
         title.strip(),
@@ -213,6 +288,8 @@ def _assignment(
         _late_policy(table.get("late", {}), where),
         _exercises(table.get("exercises"), where, exercise_ids),
         _budget(table.get("submissions"), where),
+        _pace(table, where),
+        reveal,
     )
 
 

@@ -19,7 +19,7 @@ from graders.checks.judge import Audience, cost_of, grade, plan_tasks, reference
 from graders.checks.properties import failed_checks
 from graders.checks.rules import Unreadable, find_violations
 from graders.checks.timing import MIN_SPEED_CPU_S, SPEED_MARGIN, SPEED_RUNS, Speed
-from graders.course import COURSE_FILE, load_course
+from graders.course import COURSE_FILE, Course, load_course
 from graders.errors import GraderError
 from graders.exercises import (
     COURSE_DIR_PREFIX,
@@ -633,6 +633,7 @@ def validate_course(root: Path) -> ValidationResult | None:
             f"assignments name draft exercise(s) {', '.join(drafts)}, "
             "which learners cannot see; publish them or take them out"
         )
+    result.problems.extend(_revealed_cases_reused(root, course))
     if len(courses) > 1:
         result.notes.append(f"courses {', '.join(c.id for c in courses)}")
     result.notes.append(
@@ -640,6 +641,29 @@ def validate_course(root: Path) -> ValidationResult | None:
         f"{len(set(ids) - assigned)} exercise(s) for practice only"
     )
     return result
+
+
+def _revealed_cases_reused(root: Path, course: Course) -> list[str]:
+    """An exercise of a later assignment whose ``cases.py`` is one a revealing assignment
+    (``reveal_hidden_after_close``) shows once closed: its hidden inputs are public by then."""
+
+    def cases(exercise_id: str) -> bytes | None:
+        file = root / exercise_id / "cases.py"
+        return file.read_bytes() if file.is_file() else None
+
+    problems: list[str] = []
+    for shown in (a for a in course.assignments if a.reveal_hidden_after_close):
+        for exercise_id in shown.exercise_ids:
+            revealed = cases(exercise_id)
+            for later in (a for a in course.assignments if a.due > shown.due):
+                problems.extend(
+                    f"{other}: its cases.py is that of {exercise_id}, whose hidden tests "
+                    f"assignment {shown.id!r} reveals once closed, before {later.id!r} is due; "
+                    "give it new cases"
+                    for other in later.exercise_ids
+                    if revealed is not None and cases(other) == revealed
+                )
+    return problems
 
 
 def _loadable(root: Path, ids: list[str]) -> list[Exercise]:

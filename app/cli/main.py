@@ -6,7 +6,7 @@ import logging
 
 import typer
 
-from app.cli import courses, db, doctor, exercises, mutants, serve, submit, users
+from app.cli import courses, db, doctor, exercises, mutants, serve, similarity, submit, users
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -20,6 +20,7 @@ mutants.register(app)
 serve.register(app)
 submit.register(app)
 courses.register(app)
+similarity.register(app)
 app.add_typer(users.app, name="users")
 app.add_typer(db.app, name="db")
 

@@ -114,7 +114,9 @@ def worker_command(
     runtime = build_runtime(settings)
     work = BackgroundWork(runtime, threads, embedded=False)
     start_or_exit(work)
-    consumer = runtime.queue.make_consumer(threads, work.handler, embedded=False)
+    consumer = runtime.queue.make_consumer(
+        threads, work.handler, embedded=False, reports=work.report_handler
+    )
     logger.info("worker.started", extra={"threads": threads, "queue": runtime.queue.url_for_logs})
     try:
         consumer.run()

@@ -24,6 +24,11 @@ from app.core.redact import mask_url
 logger = logging.getLogger(__name__)
 
 GRADE_TASK = "grade_submission"
+REPORT_TASK = "similarity_report"
+REPORT_PRIORITY = -10
+"""Below every grading wake-up (priority 0): a consumer thread takes a report's message only
+when no grading message waits (SQLite and memory queues order by priority; Redis's keeps the
+order sent)."""
 Handler = Callable[[str], None]
 
 
@@ -130,7 +135,9 @@ class GradingQueue:
         self.name = name
         self.huey = make_huey(url, name)
         self._handler: Handler | None = None
+        self._report_handler: Handler | None = None
         self._task = self.huey.task(name=GRADE_TASK, retries=0)(self._dispatch)
+        self._report_task = self.huey.task(name=REPORT_TASK, retries=0)(self._dispatch_report)
         self._wake = threading.Semaphore(0)
         self.outage = Backoff(max_s=backoff_max_s)
         """The queue's outages, one per process: its consumer threads and recovery share it."""
@@ -140,6 +147,22 @@ class GradingQueue:
         if self._handler is None:  # only a consumer executes tasks, and it sets the handler
             raise RuntimeError("a grading message reached a queue without a consumer")
         self._handler(submission_id)
+
+    def _dispatch_report(self, report_id: str) -> None:
+        if self._report_handler is None:
+            raise RuntimeError("a report message reached a queue without a consumer")
+        self._report_handler(report_id)
+
+    def enqueue_report(self, report_id: str) -> None:
+        """Send a similarity report's wake-up; :class:`QueueUnavailable` if it cannot."""
+        # Redis's plain storage has no priorities (it refuses one): there the message keeps
+        # the order it was sent in.
+        priority = REPORT_PRIORITY if self.huey.storage.priority else None
+        try:
+            self._report_task(report_id, priority=priority)
+        except Exception as exc:
+            raise QueueUnavailable(f"queue {self.url_for_logs}: {exc}") from exc
+        self._wake.release()
 
     def enqueue(self, submission_id: str) -> None:
         """Send a wake-up for ``submission_id``; :class:`QueueUnavailable` if it cannot."""
@@ -167,9 +190,14 @@ class GradingQueue:
                 "NUMJUDGE_QUEUE_URL and that the server is running"
             ) from exc
 
-    def make_consumer(self, workers: int, handler: Handler, *, embedded: bool) -> GradingConsumer:
-        """A consumer whose ``workers`` threads call ``handler(submission_id)`` per message."""
+    def make_consumer(
+        self, workers: int, handler: Handler, *, embedded: bool, reports: Handler | None = None
+    ) -> GradingConsumer:
+        """A consumer whose ``workers`` threads call ``handler(submission_id)`` per grading
+        message and ``reports(report_id)`` per report message (None: a report message is an
+        error, as in a process that makes no reports)."""
         self._handler = handler
+        self._report_handler = reports
         blocking = bool(getattr(self.huey.storage, "blocking", False))
         # Nothing is ever scheduled for later, so the scheduler only needs to tick rarely.
         self.consumer = GradingConsumer(
@@ -189,9 +217,11 @@ class GradingQueue:
         )
         return self.consumer
 
-    def start_embedded(self, workers: int, handler: Handler) -> GradingConsumer:
+    def start_embedded(
+        self, workers: int, handler: Handler, reports: Handler | None = None
+    ) -> GradingConsumer:
         """Start ``workers`` grading threads inside this process (the one-machine service)."""
-        consumer = self.make_consumer(workers, handler, embedded=True)
+        consumer = self.make_consumer(workers, handler, embedded=True, reports=reports)
         consumer.start()
         logger.info(
             "queue.consumer_started", extra={"workers": workers, "queue": self.url_for_logs}

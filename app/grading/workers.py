@@ -17,6 +17,7 @@ from app.grading.engine import SandboxGrader
 from app.grading.heartbeat import HeartbeatThread
 from app.grading.recovery import RecoveryThread, recover
 from app.grading.runtime import GradingRuntime
+from app.services import similarity_jobs
 from graders import ExerciseError
 
 logger = logging.getLogger(__name__)
@@ -44,7 +45,7 @@ class BackgroundWork:
             self.heartbeat.beat_now()
         recover(runtime=runtime, startup=True)
         if self.grading_threads and self.embedded:
-            runtime.queue.start_embedded(self.grading_threads, self.handler)
+            runtime.queue.start_embedded(self.grading_threads, self.handler, self.report_handler)
         self.recovery = RecoveryThread(runtime)
         self.recovery.start()
         if self.heartbeat is not None:
@@ -54,6 +55,11 @@ class BackgroundWork:
     def handler(self) -> functools.partial[None]:
         """The queue's message handler: the grading life cycle on this runtime."""
         return functools.partial(lifecycle.work, self.runtime)
+
+    @property
+    def report_handler(self) -> functools.partial[None]:
+        """The queue's similarity report handler (low priority: app.grading.queue)."""
+        return functools.partial(similarity_jobs.run, self.runtime)
 
     def _warm(self) -> None:
         """Prepare every exercise once so the first submission of each is fast (until the

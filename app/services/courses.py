@@ -15,7 +15,7 @@ from datetime import UTC, datetime, tzinfo
 
 from sqlalchemy.orm import Session
 
-from app.models import Role, Submission, SubmissionKind, User
+from app.models import Role, Submission, User
 from app.schemas import AssignmentExerciseOut, AssignmentOut, LatePolicyOut
 from app.services.gradebook import Cell
 from app.store import accounts as account_store
@@ -77,35 +77,6 @@ class AssignmentStanding:
     @property
     def complete(self) -> bool:
         return all(e.share >= 1.0 for e in self.exercises)
-
-
-@dataclass(frozen=True)
-class Budget:
-    """A learner's graded submissions to one exercise against the course's budget."""
-
-    allowed: int
-    used: int
-
-    @property
-    def left(self) -> int:
-        return max(0, self.allowed - self.used)
-
-
-def submission_budget(
-    *, session: Session, catalog: ExerciseCatalog, user: User, exercise_id: str
-) -> Budget | None:
-    """The learner's budget for the exercise (None: no limit, or an instructor). Every graded
-    submission counts, waiting or graded: each one can tell a few bits of the hidden cases
-    (docs/security.md), the budget bounds their sum; runs never see a hidden case."""
-    if user.is_instructor:
-        return None
-    allowed = catalog.course().submission_budget(exercise_id)
-    if allowed is None:
-        return None
-    used = submission_store.count_submissions(
-        session=session, user_id=user.id, exercise_id=exercise_id, kind=SubmissionKind.SUBMIT
-    )
-    return Budget(allowed, used)
 
 
 def get_assignment(course: Course, assignment_id: str) -> Assignment:

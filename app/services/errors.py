@@ -5,12 +5,15 @@ ServiceError
 ├── CodeRejected         code too large or empty
 │   └── CodeTooLarge
 ├── TooManySubmissions   a per-learner limit (waiting, rate); says when to retry
+│   └── SubmissionPaced  the course's pace (graded submissions per day, cooldown)
 ├── BudgetSpent          the course's submission budget of an exercise is used up
 ├── CustomInputsOff      the exercise does not take a learner's own inputs
 └── IdempotencyConflict  an Idempotency-Key reused for a different submission
 """
 
 from __future__ import annotations
+
+from app.services.budgets import Limit
 
 
 class ServiceError(Exception):
@@ -37,6 +40,14 @@ class TooManySubmissions(ServiceError):
 
 class CustomInputsOff(ServiceError):
     pass
+
+
+class SubmissionPaced(TooManySubmissions):
+    """A bound of ``course.toml`` that passes: the day's graded submissions, the cooldown."""
+
+    def __init__(self, message: str, retry_after_s: int, limit: Limit) -> None:
+        super().__init__(message, retry_after_s)
+        self.limit = limit
 
 
 class IdempotencyConflict(ServiceError):

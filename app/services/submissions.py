@@ -19,7 +19,7 @@ from app.grading.runtime import GradingRuntime
 from app.grading.waiters import Waiter
 from app.models import Submission, SubmissionKind, SubmissionStatus, User, new_id, utcnow
 from app.schemas import SubmissionOut
-from app.services import courses, marks, release, views
+from app.services import budgets, marks, release, views
 from app.services.auth import Credentials, resolve_user
 from app.services.errors import (
     BudgetSpent,
@@ -27,6 +27,7 @@ from app.services.errors import (
     CodeTooLarge,
     IdempotencyConflict,
     NotFound,
+    SubmissionPaced,
     TooManySubmissions,
 )
 from app.services.exercises import load_visible
@@ -85,19 +86,45 @@ def check_load(runtime: GradingRuntime, session: Session, user: User, time_limit
 
 
 def check_budget(runtime: GradingRuntime, session: Session, user: User, exercise_id: str) -> None:
-    """Refuse a learner's graded submission once the course's budget for the exercise is used
-    (app.services.courses.submission_budget). The learner is locked first, until the new
-    submission is committed: two sent at once cannot both take the last place."""
-    if not user.is_instructor and runtime.catalog.course().submission_budget(exercise_id):
+    """Refuse a learner's graded submission the course's bounds do not allow now
+    (app.services.budgets): the total once used (final), the day's count or the cooldown
+    (until they pass). The learner is locked first, until the new submission is committed:
+    two sent at once cannot both take the last place, nor both pass one cooldown."""
+    if budgets.limits_apply(runtime.catalog, user, exercise_id):
         account_store.lock_user(session=session, user_id=user.id)
-    budget = courses.submission_budget(
-        session=session, catalog=runtime.catalog, user=user, exercise_id=exercise_id
+    now = utcnow()
+    budget = budgets.submission_budget(
+        session=session, catalog=runtime.catalog, user=user, exercise_id=exercise_id, now=now
     )
-    if budget is not None and budget.left == 0:
+    blocked = budget.blocked_by if budget is not None else None
+    if budget is None or blocked is None:
+        return
+    if blocked is budgets.Limit.TOTAL:
         raise BudgetSpent(
             f"You have used all {budget.allowed} graded submissions the course allows for "
             f"{exercise_id!r}; /run still tries code on the public cases"
         )
+    assert budget.next_at is not None
+    zone = runtime.catalog.course().zone
+    next_at = f"{budget.next_at.astimezone(zone):%Y-%m-%d %H:%M %Z}"
+    wait_s = max(1, math.ceil((budget.next_at - now).total_seconds()))
+    if blocked is budgets.Limit.PER_DAY:
+        reason = (
+            f"You have used the {budget.per_day} graded submissions the course allows per day "
+            f"for {exercise_id!r}"
+        )
+    else:
+        assert budget.cooldown is not None
+        reason = (
+            f"The course asks for {budget.cooldown.total_seconds() / 60:g} minutes between "
+            f"graded submissions to {exercise_id!r}"
+        )
+    raise SubmissionPaced(
+        f"{reason}; the next is possible at {next_at} (in {wait_s} s); /run still tries code "
+        "on the public cases",
+        retry_after_s=wait_s,
+        limit=blocked,
+    )
 
 
 def accept(

@@ -10,7 +10,16 @@ from fastapi.responses import RedirectResponse
 
 from app.api.deps import SessionDep
 from app.models import Submission, SubmissionKind, User, utcnow
-from app.services import courses, error_pictures, history, regrades, release, translations
+from app.services import (
+    budgets,
+    courses,
+    error_pictures,
+    history,
+    regrades,
+    release,
+    reveal,
+    translations,
+)
 from app.services import exercises as exercises_service
 from app.services.exercises import load_visible
 from app.services.gradebook import best_by_exercise
@@ -97,10 +106,10 @@ def exercise_page(
     ui_lang = chosen if chosen in i18n.UI_LANGUAGES else i18n.preferred_language(request)
     statement = exercises_service.statement_in(exercise, chosen)
     best = best_by_exercise(session=db, user_id=user.id).get(exercise.id)
-    budget = courses.submission_budget(
-        session=db, catalog=catalog, user=user, exercise_id=exercise.id
-    )
     clock = course_clock(catalog.course())
+    budget = budgets.submission_budget(
+        session=db, catalog=catalog, user=user, exercise_id=exercise.id, now=clock["now"]
+    )
     assignment = courses.exercise_standing(
         session=db, catalog=catalog, user=user, exercise_id=exercise.id, now=clock["now"]
     )
@@ -317,5 +326,8 @@ def submission_page(
             "limits": limits,
             "reports": regrades.reports(session=db, submission=sub) if sub.regrade else [],
             "pictures": error_pictures.pictures(sub.tests or []),
+            "reveal": reveal.hidden_tests(
+                session=db, catalog=catalog, submission=sub, now=utcnow()
+            ),
         },
     )

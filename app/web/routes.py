@@ -11,6 +11,7 @@ from app.web import (
     pages_instructor,
     pages_learn,
     pages_roster,
+    pages_similarity,
     static,
 )
 
@@ -22,3 +23,4 @@ router.include_router(pages_learn.router)
 router.include_router(pages_instructor.router)
 router.include_router(pages_courses.router)
 router.include_router(pages_roster.router)
+router.include_router(pages_similarity.router)

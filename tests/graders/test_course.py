@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from graders.course import Assignment, LatePolicy, LatePolicyKind, load_course
+from graders.course import Assignment, LatePolicy, LatePolicyKind, Pace, load_course
 from graders.errors import CourseError
 from graders.exercises import ExerciseCatalog
 from graders.validation import validate_course
@@ -139,6 +139,47 @@ def test_an_assignments_budget_wins_over_the_courses(tmp_path: Path) -> None:
     assert course.submission_budget("leaky-integrator") == 40  # practice: the course's
     without = load_course(write(tmp_path, ONE.format(late=CUTOFF.split(" = ", 1)[1])), IDS)
     assert without.submission_budget("gru-reset-gate") is None
+
+
+def test_an_assignments_pace_wins_bound_by_bound_over_the_courses(tmp_path: Path) -> None:
+    text = "submissions_per_day = 4\ncooldown_minutes = 5\n" + ONE.format(
+        late=CUTOFF.split(" = ", 1)[1]
+    ).replace('title = "Gates"', 'title = "Gates"\ncooldown_minutes = 30')
+    course = load_course(write(tmp_path, text), (*IDS, "leaky-integrator"))
+    assert course.pace_of("gru-reset-gate") == Pace(4, timedelta(minutes=30))
+    assert course.pace_of("leaky-integrator") == Pace(4, timedelta(minutes=5))  # practice
+    plain = load_course(write(tmp_path, ONE.format(late=CUTOFF.split(" = ", 1)[1])), IDS)
+    assert not plain.pace_of("gru-reset-gate")
+    assert plain.assignments[0].reveal_hidden_after_close is False  # off by default
+
+
+@pytest.mark.parametrize(
+    ("field", "message"),
+    [
+        ("submissions_per_day = 0", "'submissions_per_day' must be a whole number from 1"),
+        ("submissions_per_day = 1.5", "'submissions_per_day' must be a whole number from 1"),
+        ("cooldown_minutes = 0", "'cooldown_minutes' must be a number of minutes above 0"),
+        (
+            "cooldown_minutes = 20000",
+            "'cooldown_minutes' must be a number of minutes above 0 and at most 10080",
+        ),
+        ("cooldown_minutes = true", "'cooldown_minutes' must be a number"),
+        ('reveal_hidden_after_close = "yes"', "'reveal_hidden_after_close' must be true or"),
+    ],
+)
+def test_a_broken_pace_or_reveal_names_the_field(tmp_path: Path, field: str, message: str) -> None:
+    text = ONE.format(late=CUTOFF.split(" = ", 1)[1]).replace(
+        'title = "Gates"', f'title = "Gates"\n{field}'
+    )
+    with pytest.raises(CourseError, match=f"assignment 'gates': {message}"):
+        load_course(write(tmp_path, text), IDS)
+
+
+def test_an_assignment_may_reveal_its_hidden_tests_once_closed(tmp_path: Path) -> None:
+    text = ONE.format(late=CUTOFF.split(" = ", 1)[1]).replace(
+        'title = "Gates"', 'title = "Gates"\nreveal_hidden_after_close = true'
+    )
+    assert load_course(write(tmp_path, text), IDS).assignments[0].reveal_hidden_after_close
 
 
 def test_an_assignment_id_used_twice_is_refused(tmp_path: Path) -> None:

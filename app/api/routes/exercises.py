@@ -15,8 +15,16 @@ from app.api.deps import (
     RuntimeDep,
     SessionDep,
 )
-from app.schemas import ErrorOut, ExerciseDetail, ExerciseSummary, TryIn, TryOut
-from app.services import custom_inputs
+from app.models import utcnow
+from app.schemas import (
+    ErrorOut,
+    ExerciseDetail,
+    ExerciseSummary,
+    SubmissionBudgetOut,
+    TryIn,
+    TryOut,
+)
+from app.services import budgets, custom_inputs
 from app.services import exercises as service
 
 router = APIRouter(prefix="/exercises", tags=["exercises"])
@@ -83,3 +91,19 @@ def try_custom_inputs(
         inputs=body.inputs,
     )
     return TryOut.model_validate(report.to_dict())
+
+
+@router.get(
+    "/{exercise_id}/budget",
+    response_model=SubmissionBudgetOut,
+    responses={404: {"model": ErrorOut, "description": "unknown exercise"}},
+)
+def get_budget(
+    exercise_id: str, session: SessionDep, catalog: CatalogDep, user: CurrentUser
+) -> SubmissionBudgetOut:
+    """The user's graded submissions left to the exercise, and when the next is possible."""
+    exercise = service.load_visible(catalog, exercise_id, user)
+    budget = budgets.submission_budget(
+        session=session, catalog=catalog, user=user, exercise_id=exercise.id, now=utcnow()
+    )
+    return budgets.budget_out(exercise.id, budget)

@@ -1,4 +1,5 @@
-"""``POST /submit``, ``POST /run``, ``GET /submissions/{id}``, ``GET /submissions``."""
+"""``POST /submit``, ``POST /run``, ``GET /submissions/{id}`` (its reports, its hidden tests
+once revealed), ``GET /submissions``."""
 
 from __future__ import annotations
 
@@ -16,9 +17,16 @@ from app.api.deps import (
     SettingsDep,
     VisibleSubmission,
 )
-from app.models import SubmissionKind
-from app.schemas import ErrorOut, ReportOut, SubmissionIn, SubmissionOut, SubmissionSummary
-from app.services import history, marks, regrades, translations, views
+from app.models import SubmissionKind, utcnow
+from app.schemas import (
+    ErrorOut,
+    HiddenTestsOut,
+    ReportOut,
+    SubmissionIn,
+    SubmissionOut,
+    SubmissionSummary,
+)
+from app.services import history, marks, regrades, reveal, translations, views
 from app.services import submissions as service
 
 router = APIRouter(tags=["submissions"])
@@ -27,7 +35,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     status.HTTP_401_UNAUTHORIZED: {"model": ErrorOut, "description": "no or bad token"},
     status.HTTP_403_FORBIDDEN: {
         "model": ErrorOut,
-        "description": "the course's graded submissions of this exercise are used up (a submit)",
+        "description": "the course's graded submissions of this exercise are used up (a "
+        "submit): final, no retry is accepted",
     },
     status.HTTP_404_NOT_FOUND: {"model": ErrorOut, "description": "unknown exercise"},
     status.HTTP_413_CONTENT_TOO_LARGE: {"model": ErrorOut, "description": "code too large"},
@@ -37,7 +46,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     },
     status.HTTP_429_TOO_MANY_REQUESTS: {
         "model": ErrorOut,
-        "description": "over a per-learner limit; see Retry-After",
+        "description": "over a per-learner limit (waiting, rate) or the course's pace (graded "
+        "submissions per day, cooldown); the detail says which, Retry-After when to retry",
     },
 }
 WaitQuery = Annotated[
@@ -139,6 +149,22 @@ def get_submission(
 def get_reports(submission: VisibleSubmission, session: SessionDep) -> list[ReportOut]:
     """Every report the submission had, oldest first: a regrade keeps the earlier ones."""
     return regrades.reports(session=session, submission=submission)
+
+
+@router.get(
+    "/submissions/{submission_id}/hidden",
+    response_model=HiddenTestsOut,
+    responses={404: {"model": ErrorOut, "description": "unknown or not yours"}},
+)
+def get_hidden_tests(
+    submission: VisibleSubmission, session: SessionDep, catalog: CatalogDep
+) -> HiddenTestsOut:
+    """The hidden tests' inputs and expected outputs, once the submission's assignment closed
+    for everyone (``reveal_hidden_after_close``); ``revealed`` false and no case before."""
+    shown = reveal.hidden_tests(
+        session=session, catalog=catalog, submission=submission, now=utcnow()
+    )
+    return reveal.hidden_tests_out(submission.id, shown)
 
 
 @router.get("/submissions", response_model=list[SubmissionSummary])

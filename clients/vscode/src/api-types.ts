@@ -148,6 +148,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/exercises/{exercise_id}/budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Budget
+         * @description The user's graded submissions left to the exercise, and when the next is possible.
+         */
+        get: operations["get_budget_exercises__exercise_id__budget_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/exercises/{exercise_id}/try": {
         parameters: {
             query?: never;
@@ -300,6 +320,27 @@ export interface paths {
          *     ``counts_for``: what the course makes of a graded submission.
          */
         get: operations["get_submission_submissions__submission_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/submissions/{submission_id}/hidden": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Hidden Tests
+         * @description The hidden tests' inputs and expected outputs, once the submission's assignment closed
+         *     for everyone (``reveal_hidden_after_close``); ``revealed`` false and no case before.
+         */
+        get: operations["get_hidden_tests_submissions__submission_id__hidden_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -918,6 +959,51 @@ export interface components {
          * @enum {string}
          */
         HealthStatus: "ok" | "degraded";
+        /**
+         * HiddenCaseOut
+         * @description A hidden test revealed after its assignment closed: its inputs and expected output.
+         */
+        HiddenCaseOut: {
+            /** Expected */
+            expected: string;
+            /**
+             * Inputs
+             * @description each argument's value, as numpy prints it
+             */
+            inputs: {
+                [key: string]: string;
+            };
+            /**
+             * Message
+             * @description the message the submission's report showed
+             */
+            message: string;
+            /** Name */
+            name: string;
+            /**
+             * Status
+             * @description this submission's result on it
+             */
+            status?: string | null;
+        };
+        /**
+         * HiddenTestsOut
+         * @description A submission's hidden tests: revealed once its assignment closed for everyone
+         *     (``reveal_hidden_after_close`` in course.toml).
+         */
+        HiddenTestsOut: {
+            /** Cases */
+            cases: components["schemas"]["HiddenCaseOut"][];
+            /** Revealed */
+            revealed: boolean;
+            /**
+             * Reveals
+             * @description its assignment reveals hidden tests once closed
+             */
+            reveals: boolean;
+            /** Submission */
+            submission: string;
+        };
         /** LatePolicyOut */
         LatePolicyOut: {
             /**
@@ -1037,6 +1123,62 @@ export interface components {
              * @description the exercise's current version
              */
             version: string;
+        };
+        /**
+         * SubmissionBudgetOut
+         * @description A learner's graded submissions to one exercise against the course's bounds
+         *     (``course.toml``: ``submissions``, ``submissions_per_day``, ``cooldown_minutes``).
+         */
+        SubmissionBudgetOut: {
+            /**
+             * Allowed
+             * @description graded submissions in all (null: no total)
+             */
+            allowed?: number | null;
+            /**
+             * Blocked By
+             * @description what refuses a graded submission now (null: one is possible)
+             */
+            blocked_by?: ("total" | "per_day" | "cooldown") | null;
+            /**
+             * Cooldown S
+             * @description least seconds between two of them
+             */
+            cooldown_s?: number | null;
+            /** Exercise */
+            exercise: string;
+            /**
+             * Left
+             * @description left in all (null: no total)
+             */
+            left?: number | null;
+            /** Left Today */
+            left_today?: number | null;
+            /**
+             * Limited
+             * @description false: no bound applies (or an instructor)
+             */
+            limited: boolean;
+            /**
+             * Next At
+             * @description when the next one is possible (null: now, or never once total)
+             */
+            next_at?: string | null;
+            /**
+             * Per Day
+             * @description per calendar day of the course's time zone (null: no bound)
+             */
+            per_day?: number | null;
+            /**
+             * Retry After S
+             * @description seconds until next_at
+             */
+            retry_after_s?: number | null;
+            /**
+             * Used
+             * @default 0
+             */
+            used: number;
         };
         /**
          * SubmissionIn
@@ -1859,6 +2001,73 @@ export interface operations {
             };
         };
     };
+    get_budget_exercises__exercise_id__budget_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exercise_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionBudgetOut"];
+                };
+            };
+            /** @description a body that cannot be parsed (not UTF-8 JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no, wrong, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unknown exercise */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description body over the limit (refused before parsing) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a parameter or the body is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorOut"];
+                };
+            };
+        };
+    };
     try_custom_inputs_exercises__exercise_id__try_post: {
         parameters: {
             query?: never;
@@ -2258,7 +2467,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description the course's graded submissions of this exercise are used up (a submit) */
+            /** @description the course's graded submissions of this exercise are used up (a submit): final, no retry is accepted */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2294,7 +2503,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description over a per-learner limit; see Retry-After */
+            /** @description over a per-learner limit (waiting, rate) or the course's pace (graded submissions per day, cooldown); the detail says which, Retry-After when to retry */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2388,6 +2597,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubmissionOut"];
+                };
+            };
+            /** @description a body that cannot be parsed (not UTF-8 JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no, wrong, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unknown or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description body over the limit (refused before parsing) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a parameter or the body is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorOut"];
+                };
+            };
+        };
+    };
+    get_hidden_tests_submissions__submission_id__hidden_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                submission_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HiddenTestsOut"];
                 };
             };
             /** @description a body that cannot be parsed (not UTF-8 JSON) */
@@ -2552,7 +2828,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description the course's graded submissions of this exercise are used up (a submit) */
+            /** @description the course's graded submissions of this exercise are used up (a submit): final, no retry is accepted */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2588,7 +2864,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description over a per-learner limit; see Retry-After */
+            /** @description over a per-learner limit (waiting, rate) or the course's pace (graded submissions per day, cooldown); the detail says which, Retry-After when to retry */
             429: {
                 headers: {
                     [name: string]: unknown;

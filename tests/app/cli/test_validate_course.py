@@ -78,3 +78,30 @@ def test_a_course_file_named_alone_is_checked_without_its_exercises(tmp_path: Pa
     assert result.output.splitlines() == [
         f"ok   {fixed / 'course.toml'}  (1 assignment(s), 0 exercise(s) for practice only)"
     ]
+
+
+def test_a_later_assignment_may_not_reuse_the_cases_a_revealing_one_shows(tmp_path: Path) -> None:
+    course = COURSE.format(exercise="gru-update-gate").replace(
+        'exercises = ["gru-update-gate"]',
+        'exercises = ["gru-update-gate"]\nreveal_hidden_after_close = true',
+    ) + COURSE.format(exercise="gate-again").replace('"first"', '"second"').replace(
+        "2026-12-08", "2026-12-15"
+    )
+    root = catalog_with_course(tmp_path, course)
+    shutil.copytree(root / "gru-update-gate", root / "gate-again")
+    toml = root / "gate-again" / "exercise.toml"
+    toml.write_text(
+        toml.read_text(encoding="utf-8").replace('id = "gru-update-gate"', 'id = "gate-again"'),
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["validate", str(root / "course.toml")])
+    assert result.exit_code == 1, result.output
+    assert (
+        "     - gate-again: its cases.py is that of gru-update-gate, whose hidden tests "
+        "assignment 'first' reveals once closed, before 'second' is due; give it new cases"
+    ) in result.output.splitlines()
+    # Without the reveal, a copy's cases stay hidden: nothing to say.
+    (root / "course.toml").write_text(
+        course.replace("reveal_hidden_after_close = true", ""), encoding="utf-8"
+    )
+    assert runner.invoke(app, ["validate", str(root / "course.toml")]).exit_code == 0

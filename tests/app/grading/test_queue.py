@@ -56,3 +56,31 @@ def test_a_task_that_ran_is_no_error_when_the_storage_fails_afterwards(
     worker.loop()
     assert handled == ["s1"]
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+def test_a_report_message_waits_behind_every_grading_message() -> None:
+    """Similarity reports run on the queue at a lower priority than gradings."""
+    queue = GradingQueue("memory://", f"reports-{uuid.uuid4().hex[:6]}")
+    seen: list[str] = []
+    consumer = queue.make_consumer(
+        1,
+        lambda s: seen.append(f"grade {s}"),
+        embedded=True,
+        reports=lambda r: seen.append(f"report {r}"),
+    )
+    queue.enqueue_report("r1")
+    queue.enqueue("s1")
+    queue.enqueue("s2")
+    worker = consumer._create_worker()
+    for _ in range(3):
+        worker.loop()
+    assert seen == ["grade s1", "grade s2", "report r1"]
+
+
+def test_a_report_message_is_sent_without_a_priority_where_the_storage_has_none() -> None:
+    """Redis's plain storage refuses a priority: the report's message is sent as it is (here
+    the server is down, so the send fails on the connection, not on the priority)."""
+    queue = GradingQueue(f"redis://127.0.0.1:{free_port()}/0", "nowhere")
+    with pytest.raises(QueueUnavailable) as refused:
+        queue.enqueue_report("r1")
+    assert "priorit" not in str(refused.value)

@@ -1,0 +1,65 @@
+"""``numjudge similarity``: a similarity report of an exercise or an assignment, computed here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from app.cli.common import service_settings
+from app.core.db import session_scope
+from app.models import ReportState, SimilarityScope
+from app.services import similarity_jobs
+from app.services.courses import AssignmentNotFound
+from app.services.gradebook import write_csv
+from graders import ExerciseCatalog, GraderError
+
+
+def similarity_command(
+    target: Annotated[str, typer.Argument(help="the exercise id (or with --assignment, its id)")],
+    assignment: Annotated[
+        bool, typer.Option("--assignment", help="TARGET is an assignment of course.toml")
+    ] = False,
+    csv: Annotated[Path | None, typer.Option(help="also write every pair to this CSV file")] = None,
+    top: Annotated[int, typer.Option(min=0, help="pairs to list per exercise")] = 10,
+) -> None:
+    """Rank pairs of learners' answers by similarity (copydetect; the starter and the reference
+    ignored) and flag the outliers; the report is stored for the pages too. No score changes."""
+    settings = service_settings(log=False)
+    catalog = ExerciseCatalog(settings.exercises_dir)
+    scope = SimilarityScope.ASSIGNMENT if assignment else SimilarityScope.EXERCISE
+    with session_scope(settings.database_url) as session:
+        try:
+            report = similarity_jobs.compute_now(
+                session=session,
+                catalog=catalog,
+                scope=scope,
+                target=target,
+                requested_by="numjudge similarity",
+            )
+        except (GraderError, AssignmentNotFound) as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
+    if report.state is ReportState.FAILED:
+        typer.echo(f"error: {report.error}", err=True)
+        raise typer.Exit(1)
+    for section in report.sections:
+        spread = section.distribution
+        typer.echo(
+            f"{section.exercise_id}: {section.answers} answers, {spread.pairs} pairs; "
+            f"quartiles {spread.q1:.0%} {spread.median:.0%} {spread.q3:.0%}, "
+            f"fence {spread.fence:.0%}; {len(section.flagged)} flagged"
+        )
+        for rank, pair in enumerate(section.pairs[:top], start=1):
+            flag = "  OUTLIER" if pair.flagged else ""
+            typer.echo(
+                f"  {rank:>3}. {pair.similarity:6.1%}  {pair.learner_a} · {pair.learner_b}{flag}"
+            )
+    if csv is not None:
+        csv.write_text(write_csv(similarity_jobs.csv_rows(report.sections)), encoding="utf-8")
+    typer.echo(f"report {report.id}: /instructor/similarity/{report.id}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("similarity")(similarity_command)

@@ -1,0 +1,242 @@
+"""Similarity reports as instructors ask for them: stored, computed on the grading queue behind
+every grading, read back as pages and CSV.
+
+A report is a row (``similarity_reports``) made ``queued`` by the request; the queue's report
+task (``app.grading.queue``, a lower priority than every grading wake-up) computes it with
+``app.services.similarity`` and stores the result or the error. A wake-up lost with the queue
+leaves the row queued: asking again makes a new report. The CLI computes in its own process.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from app.grading.queue import QueueUnavailable
+from app.grading.runtime import GradingRuntime
+from app.models import ReportState, SimilarityReport, SimilarityScope, utcnow
+from app.services.courses import get_assignment
+from app.services.errors import NotFound
+from app.services.gradebook import Cell
+from app.services.similarity import (
+    Answer,
+    Distribution,
+    ExerciseSimilarity,
+    Pair,
+    Segment,
+    compare,
+    segments,
+)
+from app.store import similarity as similarity_store
+from app.store import submissions as submission_store
+from graders import ExerciseCatalog
+
+logger = logging.getLogger(__name__)
+
+SOLUTION_FILE = "solution.py"
+
+
+def exercise_ids(catalog: ExerciseCatalog, scope: SimilarityScope, target: str) -> tuple[str, ...]:
+    """The exercises a report covers; ExerciseNotFound / AssignmentNotFound if none."""
+    if scope is SimilarityScope.ASSIGNMENT:
+        return get_assignment(catalog.course(), target).exercise_ids
+    return (catalog.load(target).id,)
+
+
+def boilerplate(catalog: ExerciseCatalog, exercise_id: str) -> tuple[str, ...]:
+    """What every answer may share: the starter and the reference solution."""
+    exercise = catalog.load(exercise_id)
+    solution = exercise.path / SOLUTION_FILE
+    return (exercise.starter, solution.read_text(encoding="utf-8") if solution.is_file() else "")
+
+
+def compute(
+    *, session: Session, catalog: ExerciseCatalog, scope: SimilarityScope, target: str
+) -> list[ExerciseSimilarity]:
+    """One section per exercise of the report, each learner's final answer compared."""
+    ids = exercise_ids(catalog, scope, target)
+    by_exercise: dict[str, list[Answer]] = defaultdict(list)
+    for answer in similarity_store.final_answers(session=session, exercise_ids=ids):
+        by_exercise[answer.exercise_id].append(
+            Answer(answer.user_name, answer.submission_id, answer.code)
+        )
+    return [compare(i, by_exercise[i], boilerplate(catalog, i)) for i in ids]
+
+
+def store_computed(*, session: Session, catalog: ExerciseCatalog, report: SimilarityReport) -> None:
+    """Compute ``report`` and store its result (or why it failed); the caller commits."""
+    started = time.monotonic()
+    try:
+        sections = compute(
+            session=session, catalog=catalog, scope=report.scope, target=report.target
+        )
+    except Exception as exc:  # a broken exercise folder, say: the report says why
+        logger.exception("similarity.failed", extra={"report": report.id})
+        similarity_store.fail_report(session=session, report=report, error=str(exc), now=utcnow())
+        return
+    similarity_store.finish_report(
+        session=session, report=report, result=[s.to_dict() for s in sections], now=utcnow()
+    )
+    logger.info(
+        "similarity.done",
+        extra={
+            "report": report.id,
+            "target": report.target,
+            "answers": sum(s.answers for s in sections),
+            "elapsed_s": round(time.monotonic() - started, 3),
+        },
+    )
+
+
+def request_report(
+    *, runtime: GradingRuntime, scope: SimilarityScope, target: str, requested_by: str
+) -> str:
+    """Queue a new report of ``target``; its id. The target must exist (404 otherwise)."""
+    exercise_ids(runtime.catalog, scope, target)
+    with runtime.sessions() as session:
+        report = similarity_store.create_report(
+            session=session, scope=scope, target=target, requested_by=requested_by
+        )
+        session.commit()
+        report_id = report.id
+    try:
+        runtime.queue.enqueue_report(report_id)
+    except QueueUnavailable as exc:
+        logger.warning("similarity.unsent", extra={"report": report_id, "error": str(exc)[:200]})
+    return report_id
+
+
+def compute_now(
+    *,
+    session: Session,
+    catalog: ExerciseCatalog,
+    scope: SimilarityScope,
+    target: str,
+    requested_by: str,
+) -> ReportView:
+    """Make and compute a report in this process (``numjudge similarity``); it is stored as
+    the pages' reports are, and committed."""
+    exercise_ids(catalog, scope, target)
+    report = similarity_store.create_report(
+        session=session, scope=scope, target=target, requested_by=requested_by
+    )
+    store_computed(session=session, catalog=catalog, report=report)
+    session.commit()
+    return view(report)
+
+
+def run(runtime: GradingRuntime, report_id: str) -> None:
+    """The queue's report handler: compute a queued report (one already done is left)."""
+    with runtime.sessions() as session:
+        report = similarity_store.get_report(session=session, report_id=report_id)
+        if report is None or report.state is not ReportState.QUEUED:
+            return
+        store_computed(session=session, catalog=runtime.catalog, report=report)
+        session.commit()
+
+
+@dataclass(frozen=True)
+class ReportView:
+    id: str
+    scope: SimilarityScope
+    target: str
+    state: ReportState
+    requested_by: str
+    created_at: datetime
+    finished_at: datetime | None
+    error: str
+    sections: tuple[ExerciseSimilarity, ...]
+
+
+def view(report: SimilarityReport) -> ReportView:
+    sections = tuple(ExerciseSimilarity.from_dict(s) for s in report.result or ())
+    return ReportView(
+        report.id,
+        report.scope,
+        report.target,
+        report.state,
+        report.requested_by,
+        report.created_at,
+        report.finished_at,
+        report.error,
+        sections,
+    )
+
+
+def load_view(*, session: Session, report_id: str) -> ReportView:
+    report = similarity_store.get_report(session=session, report_id=report_id)
+    if report is None:
+        raise NotFound(f"Similarity report {report_id!r} not found")
+    return view(report)
+
+
+def recent(*, session: Session) -> list[ReportView]:
+    """The latest reports, newest first (their results too: a page lists what they flagged)."""
+    return [view(r) for r in similarity_store.list_reports(session=session)]
+
+
+@dataclass(frozen=True)
+class PairView:
+    """One pair side by side: each answer cut into matched and unmatched stretches."""
+
+    pair: Pair
+    distribution: Distribution
+    code_a: list[Segment]
+    code_b: list[Segment]
+
+
+def pair_view(*, session: Session, report: ReportView, exercise_id: str, rank: int) -> PairView:
+    """The pair ranked ``rank`` (from 1) in the report's section of ``exercise_id``."""
+    section = next((s for s in report.sections if s.exercise_id == exercise_id), None)
+    if section is None or not 1 <= rank <= len(section.pairs):
+        raise NotFound(f"Report {report.id!r} has no pair {rank} for {exercise_id!r}")
+    pair = section.pairs[rank - 1]
+    codes = []
+    for submission_id in (pair.submission_a, pair.submission_b):
+        submission = submission_store.get_submission(session=session, submission_id=submission_id)
+        codes.append(submission.code if submission is not None else "")
+    return PairView(
+        pair,
+        section.distribution,
+        segments(codes[0], pair.regions_a),
+        segments(codes[1], pair.regions_b),
+    )
+
+
+def csv_rows(sections: Sequence[ExerciseSimilarity]) -> list[tuple[Cell, ...]]:
+    """``exercise, learner_a, learner_b, similarity, share_a, share_b, flagged, fence,
+    submission_a, submission_b``: every pair, the most similar first within an exercise."""
+    header: tuple[Cell, ...] = (
+        "exercise",
+        "learner_a",
+        "learner_b",
+        "similarity",
+        "share_a",
+        "share_b",
+        "flagged",
+        "fence",
+        "submission_a",
+        "submission_b",
+    )
+    return [header] + [
+        (
+            p.exercise_id,
+            p.learner_a,
+            p.learner_b,
+            round(p.similarity, 4),
+            round(p.share_a, 4),
+            round(p.share_b, 4),
+            "flagged" if p.flagged else None,
+            round(s.distribution.fence, 4),
+            p.submission_a,
+            p.submission_b,
+        )
+        for s in sections
+        for p in s.pairs
+    ]

@@ -1,0 +1,103 @@
+"""Similarity of answers (app/services/similarity.py): a planted copy among honest answers is
+ranked first and flagged, the honest ones are not, and what the starter and the reference
+share with every answer never counts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.services.similarity import (
+    MIN_FLAGGED,
+    Answer,
+    ExerciseSimilarity,
+    Segment,
+    compare,
+    distribution,
+    segments,
+)
+from tests.app.services.similarity_answers import disguised_copy, honest_answers
+
+LAYER_NORM = Path(__file__).resolve().parents[3] / "exercises" / "layer-norm"
+BOILERPLATE = tuple(
+    (LAYER_NORM / name).read_text(encoding="utf-8") for name in ("starter.py", "solution.py")
+)
+
+
+def planted_class(seed: int) -> list[Answer]:
+    """14 independent answers (no two alike at more than one step) and a disguised copy of
+    the fourth."""
+    codes = honest_answers(14, seed, shared_steps=1)
+    answers = [Answer(f"learner-{i:02d}", f"s{i}", code) for i, code in enumerate(codes)]
+    return [*answers, Answer("copier", "s-copy", disguised_copy(codes[3]))]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_planted_pair_is_ranked_first_and_flagged_and_no_honest_pair_is(seed: int) -> None:
+    report = compare("layer-norm", planted_class(seed), BOILERPLATE)
+    assert report.answers == 15 and report.distribution.pairs == 15 * 14 // 2
+    first = report.pairs[0]
+    assert (first.learner_a, first.learner_b) == ("learner-03", "copier")
+    assert (first.submission_a, first.submission_b) == ("s3", "s-copy")
+    assert first.similarity == pytest.approx(1.0) and first.flagged
+    assert report.flagged == (first,)
+    # The honest pairs are below the fence or share less than MIN_FLAGGED of their tokens.
+    for pair in report.pairs[1:]:
+        assert pair.similarity <= max(report.distribution.fence, MIN_FLAGGED)
+    assert [p.similarity for p in report.pairs] == sorted(
+        (p.similarity for p in report.pairs), reverse=True
+    )
+
+
+def test_the_regions_mark_the_copied_stretches_in_each_answer() -> None:
+    answers = planted_class(0)
+    original, copy = answers[3], answers[-1]
+    first = compare("layer-norm", answers, BOILERPLATE).pairs[0]
+    for answer, regions in ((original, first.regions_a), (copy, first.regions_b)):
+        marked = "".join(s.text for s in segments(answer.code, regions) if s.matched)
+        body = answer.code.split("-> np.ndarray:\n", 1)[1]
+        # Every statement of the body is marked (the copy's renamed names too) ...
+        for line in body.splitlines():
+            if line.strip() and not line.strip().startswith("#"):
+                assert line in marked, line
+        # ... and the start of the header, which every answer shares, is not.
+        assert "def layer_norm" not in marked and "import numpy" not in marked
+
+
+def test_answers_that_are_the_reference_share_nothing_that_counts() -> None:
+    reference = BOILERPLATE[1]
+    report = compare(
+        "layer-norm", [Answer("a", "sa", reference), Answer("b", "sb", reference)], BOILERPLATE
+    )
+    (pair,) = report.pairs
+    assert pair.similarity == 0.0 and not pair.flagged and pair.regions_a == ()
+
+
+def test_a_report_round_trips_through_its_stored_form() -> None:
+    report = compare("layer-norm", planted_class(1), BOILERPLATE)
+    assert ExerciseSimilarity.from_dict(report.to_dict()) == report
+
+
+def test_fewer_than_two_answers_make_no_pair_and_flag_nothing() -> None:
+    report = compare("layer-norm", [Answer("a", "sa", "x = 1\n")], BOILERPLATE)
+    assert report.pairs == () and report.distribution.pairs == 0
+
+
+def test_the_fence_is_the_upper_quartile_plus_one_and_a_half_interquartile_ranges() -> None:
+    spread = distribution([0.1, 0.2, 0.2, 0.3, 0.4, 0.9])
+    assert (spread.q1, spread.median, spread.q3) == pytest.approx((0.2, 0.25, 0.375))
+    assert spread.fence == pytest.approx(0.375 + 1.5 * 0.175)
+    assert spread.histogram == (0, 1, 2, 1, 1, 0, 0, 0, 0, 1)
+
+
+def test_segments_cut_the_code_at_the_regions_and_keep_every_character() -> None:
+    code = "a = 1\nb = 2\nc = 3\n"
+    cut = segments(code, [(6, 11), (0, 3)])
+    assert cut == [
+        Segment("a =", True),
+        Segment(" 1\n", False),
+        Segment("b = 2", True),
+        Segment("\nc = 3\n", False),
+    ]
+    assert "".join(s.text for s in cut) == code

@@ -1,0 +1,182 @@
+"""The similarity reports' pages (instructors only): asked for with a form, computed on the
+grading queue, stored; the ranking with its flags, a pair side by side with the matched
+stretches marked (the learners' code escaped), the CSV, and the CLI on the same rows."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import time
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from app.cli.main import app as cli
+from app.core.config import get_settings
+from app.grading.runtime import GradingRuntime
+from app.models import Role, SubmissionKind, SubmissionStatus, utcnow
+from app.store import accounts as account_store
+from app.store import submissions as submission_store
+from tests.app.services.similarity_answers import disguised_copy, honest_answers
+from tests.app.web.helpers import csrf_of, sign_in
+
+REPO = Path(__file__).resolve().parents[3]
+HOSTILE = "# </code><script>alert('copied')</script>\n"
+
+
+def graded(runtime: GradingRuntime, name: str, code: str, score: float = 1.0) -> str:
+    """A learner's graded submission to layer-norm, stored as the grading thread stores one."""
+    with runtime.sessions() as session:
+        user = account_store.get_user_by_name(session=session, name=name)
+        if user is None:
+            user = account_store.create_user(
+                session=session, name=name, role=Role.LEARNER, password="correct horse"
+            )
+        row = submission_store.create_submission(
+            session=session,
+            user=user,
+            exercise_id="layer-norm",
+            exercise_version="v1",
+            code=code,
+            kind=SubmissionKind.SUBMIT,
+            lease_expires_at=utcnow(),
+        )
+        row.status, row.score, row.max_score = SubmissionStatus.DONE, score, 4.0
+        row.finished_at = utcnow()
+        session.commit()
+        return row.id
+
+
+def seed_class(runtime: GradingRuntime) -> dict[str, str]:
+    """Ten honest learners and a copier of learner-03; the copier's earlier, worse try is not
+    the answer that counts. The submission ids by learner."""
+    codes = honest_answers(10, seed=2, shared_steps=1)
+    ids = {f"learner-{i:02d}": graded(runtime, f"learner-{i:02d}", c) for i, c in enumerate(codes)}
+    graded(runtime, "copier", "import numpy as np\n", score=0.0)
+    ids["copier"] = graded(runtime, "copier", HOSTILE + disguised_copy(codes[3]))
+    return ids
+
+
+def wait_for_report(client: TestClient, url: str) -> str:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        page: str = client.get(url).text
+        if 'data-state="queued"' not in page:
+            return page
+        time.sleep(0.2)
+    raise AssertionError("the report stayed queued")
+
+
+def test_an_instructor_asks_for_a_report_and_reads_the_ranking_the_pair_and_the_csv(
+    client: TestClient, runtime: GradingRuntime
+) -> None:
+    ids = seed_class(runtime)
+    with runtime.sessions() as session:
+        account_store.create_user(
+            session=session, name="teacher", role=Role.INSTRUCTOR, password="correct horse"
+        )
+        session.commit()
+    sign_in(client, "teacher", "correct horse")
+    index = client.get("/instructor/similarity")
+    assert index.status_code == 200 and "No report yet." in index.text
+    asked = client.post(
+        "/instructor/similarity",
+        data={"csrf_token": csrf_of(index.text), "scope": "exercise", "target": "layer-norm"},
+        follow_redirects=False,
+    )
+    assert asked.status_code == 303
+    url = asked.headers["location"]
+    page = wait_for_report(client, url)
+    assert 'data-state="done"' in page
+    assert "11 answers, 55 pairs" in page and 'data-flagged="1"' in page
+    rows = re.findall(r'<tr data-pair="([^"]+)"( data-flagged="1")?>', page)
+    assert rows[0] == ("copier|learner-03", ' data-flagged="1"')
+    assert all(flag == "" for _, flag in rows[1:])
+
+    pair = client.get(f"{url}/layer-norm/1")
+    assert pair.status_code == 200
+    assert pair.text.count("<mark>") >= 2  # a matched stretch in each answer
+    assert "<script>alert" not in pair.text
+    assert "&lt;/code&gt;&lt;script&gt;alert(&#39;copied&#39;)&lt;/script&gt;" in pair.text
+    assert f'href="/history/{ids["copier"]}"' in pair.text
+    assert f'href="/history/{ids["learner-03"]}"' in pair.text
+    assert client.get(f"{url}/layer-norm/56").status_code == 404
+
+    exported = client.get(f"{url}/pairs.csv")
+    assert exported.headers["content-type"].startswith("text/csv")
+    table = list(csv.reader(io.StringIO(exported.text)))
+    assert table[0][:7] == [
+        "exercise",
+        "learner_a",
+        "learner_b",
+        "similarity",
+        "share_a",
+        "share_b",
+        "flagged",
+    ]
+    assert table[1][:4] == ["layer-norm", "copier", "learner-03", "1"] and table[1][6] == "flagged"
+    assert len(table) == 1 + 55 and all(row[6] == "" for row in table[2:])
+    assert client.get("/instructor/similarity").text.count(url) >= 1
+
+    token = csrf_of(client.get("/instructor/similarity").text)
+    for scope, target, said in (
+        ("exercise", "no-such", "There is no exercise &#39;no-such&#39;."),
+        ("assignment", "no-such", "There is no assignment &#39;no-such&#39;."),
+    ):
+        unknown = client.post(
+            "/instructor/similarity",
+            data={"csrf_token": token, "scope": scope, "target": target},
+            follow_redirects=False,
+        )
+        assert unknown.status_code == 404 and said in unknown.text
+    assert client.get("/instructor/similarity/nothing").status_code == 404
+
+
+def test_learners_cannot_ask_for_or_read_a_report(
+    client: TestClient, runtime: GradingRuntime
+) -> None:
+    seed_class(runtime)
+    sign_in(client, "learner-01", "correct horse")
+    assert client.get("/instructor/similarity").status_code == 403
+    token = csrf_of(client.get("/account").text)
+    refused = client.post(
+        "/instructor/similarity",
+        data={"csrf_token": token, "scope": "exercise", "target": "layer-norm"},
+        follow_redirects=False,
+    )
+    assert refused.status_code == 403
+
+
+def test_the_cli_computes_and_stores_a_report_the_pages_show(
+    client: TestClient, runtime: GradingRuntime, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seed_class(runtime)
+    monkeypatch.setenv("NUMJUDGE_DATABASE_URL", runtime.settings.database_url)
+    monkeypatch.setenv("NUMJUDGE_EXERCISES_DIR", str(runtime.settings.exercises_dir))
+    get_settings.cache_clear()
+    out = tmp_path / "pairs.csv"
+    try:
+        result = CliRunner().invoke(
+            cli, ["similarity", "layer-norm", "--csv", str(out), "--top", "2"]
+        )
+    finally:
+        get_settings.cache_clear()
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("layer-norm: 11 answers, 55 pairs;") and "1 flagged" in lines[0]
+    assert "copier · learner-03  OUTLIER" in lines[1] and "OUTLIER" not in lines[2]
+    assert (
+        out.read_text(encoding="utf-8").splitlines()[1].startswith("layer-norm,copier,learner-03,1")
+    )
+    report_id = lines[-1].split()[1].rstrip(":")
+    with runtime.sessions() as session:
+        account_store.create_user(
+            session=session, name="teacher", role=Role.INSTRUCTOR, password="correct horse"
+        )
+        session.commit()
+    sign_in(client, "teacher", "correct horse")
+    page = client.get(f"/instructor/similarity/{report_id}").text
+    assert 'data-state="done"' in page and "Asked for by numjudge similarity" in page
