@@ -24,6 +24,7 @@ from app.grading.runtime import GradingRuntime
 from app.models import SubmissionStatus, utcnow
 from app.services.submissions import log_event
 from app.store import leases as lease_store
+from app.store import similarity as similarity_store
 from app.store import workers as worker_store
 
 logger = logging.getLogger(__name__)
@@ -126,6 +127,11 @@ def recover(
                 lease_store.mark_unsent(session=session, submission_ids=requeued[index:], now=now)
                 session.commit()
                 raise
+        if startup:
+            # A report whose computation a stopped worker took with it is still queued: sent
+            # again (computing one twice stores the same result).
+            for report_id in similarity_store.queued_report_ids(session=session):
+                runtime.queue.enqueue_report(report_id)
     return requeued
 
 

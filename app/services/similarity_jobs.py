@@ -94,6 +94,9 @@ def store_computed(*, session: Session, catalog: ExerciseCatalog, report: Simila
     )
 
 
+QUEUE_DOWN = "the task queue could not be reached when the report was asked for: ask again"
+
+
 def request_report(
     *, runtime: GradingRuntime, scope: SimilarityScope, target: str, requested_by: str
 ) -> str:
@@ -108,7 +111,16 @@ def request_report(
     try:
         runtime.queue.enqueue_report(report_id)
     except QueueUnavailable as exc:
+        # Nothing would ever compute it: the instructor is told to ask again, rather than
+        # shown a report queued for good.
         logger.warning("similarity.unsent", extra={"report": report_id, "error": str(exc)[:200]})
+        with runtime.sessions() as session:
+            unsent = similarity_store.get_report(session=session, report_id=report_id)
+            if unsent is not None:
+                similarity_store.fail_report(
+                    session=session, report=unsent, error=QUEUE_DOWN, now=utcnow()
+                )
+                session.commit()
     return report_id
 
 

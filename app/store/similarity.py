@@ -41,6 +41,16 @@ def list_reports(*, session: Session, limit: int = 20) -> list[SimilarityReport]
     return list(session.scalars(query))
 
 
+def queued_report_ids(*, session: Session) -> list[str]:
+    """The reports still waiting to be computed, oldest first."""
+    query = (
+        select(SimilarityReport.id)
+        .where(SimilarityReport.state == ReportState.QUEUED)
+        .order_by(SimilarityReport.created_at)
+    )
+    return list(session.scalars(query))
+
+
 def finish_report(
     *, session: Session, report: SimilarityReport, result: list[dict[str, Any]], now: datetime
 ) -> None:

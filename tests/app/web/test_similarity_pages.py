@@ -16,9 +16,20 @@ from typer.testing import CliRunner
 
 from app.cli.main import app as cli
 from app.core.config import get_settings
+from app.grading.queue import QueueUnavailable
+from app.grading.recovery import recover
 from app.grading.runtime import GradingRuntime
-from app.models import Role, SubmissionKind, SubmissionStatus, utcnow
+from app.models import (
+    ReportState,
+    Role,
+    SimilarityScope,
+    SubmissionKind,
+    SubmissionStatus,
+    utcnow,
+)
+from app.services import similarity_jobs
 from app.store import accounts as account_store
+from app.store import similarity as similarity_store
 from app.store import submissions as submission_store
 from tests.app.services.similarity_answers import disguised_copy, honest_answers
 from tests.app.web.helpers import csrf_of, sign_in
@@ -180,3 +191,40 @@ def test_the_cli_computes_and_stores_a_report_the_pages_show(
     sign_in(client, "teacher", "correct horse")
     page = client.get(f"/instructor/similarity/{report_id}").text
     assert 'data-state="done"' in page and "Asked for by numjudge similarity" in page
+
+
+def test_a_report_the_queue_never_received_fails_with_a_reason(
+    runtime: GradingRuntime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def queue_down(report_id: str) -> None:
+        raise QueueUnavailable("queue redis://nowhere: connection refused")
+
+    monkeypatch.setattr(runtime.queue, "enqueue_report", queue_down)
+    report_id = similarity_jobs.request_report(
+        runtime=runtime, scope=SimilarityScope.EXERCISE, target="layer-norm", requested_by="t"
+    )
+    with runtime.sessions() as session:
+        report = similarity_store.get_report(session=session, report_id=report_id)
+        assert report is not None
+        assert (report.state, report.error) == (ReportState.FAILED, similarity_jobs.QUEUE_DOWN)
+
+
+def test_a_queued_report_is_sent_again_when_the_workers_start(
+    client: TestClient, runtime: GradingRuntime
+) -> None:
+    seed_class(runtime)  # the client's app runs the workers that compute it
+    with runtime.sessions() as session:  # queued, its message lost with a stopped worker
+        report_id = similarity_store.create_report(
+            session=session, scope=SimilarityScope.EXERCISE, target="layer-norm", requested_by="t"
+        ).id
+        session.commit()
+    recover(runtime=runtime, startup=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with runtime.sessions() as session:
+            report = similarity_store.get_report(session=session, report_id=report_id)
+            assert report is not None
+            if report.state is not ReportState.QUEUED:
+                break
+        time.sleep(0.2)
+    assert report is not None and report.state is ReportState.DONE, report
