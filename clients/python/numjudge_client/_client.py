@@ -20,7 +20,7 @@ from numjudge_client._errors import (
 )
 from numjudge_client._results import Kind, Result, Status
 from numjudge_client._sent import SentCode
-from numjudge_client._source import CodeOrFunction, code_of
+from numjudge_client._source import CodeOrFunction, code_of, sendable
 
 # The server holds a request at most this long (NUMJUDGE_MAX_WAIT_S); longer waits poll.
 SERVER_WAIT_S = 30.0
@@ -186,6 +186,7 @@ class Client:
     def _code(self, exercise_id: str, code_or_function: CodeOrFunction) -> SentCode:
         if not callable(code_or_function):
             return code_of(code_or_function)[0]
+        sendable(code_or_function)  # before asking the server anything
         entry = self.exercise(exercise_id).entry
         # An exercise of several functions or classes (its entry "affine_forward,
         # affine_backward") needs them all by their own names: the notebook's are sent too.

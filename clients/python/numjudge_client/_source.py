@@ -29,24 +29,31 @@ def code_of(
         return SentCode(code_or_function), None
     if isinstance(code_or_function, SentCode):
         return code_or_function, None
-    if not isinstance(code_or_function, FunctionType) or code_or_function.__name__ == "<lambda>":
-        raise SourceNotFound(
-            f"Cannot send {code_or_function!r}: pass the code as a string or a "
-            "function defined with `def`."
-        )
-    function = code_or_function
+    function = sendable(code_or_function)
     if function.__module__ != "__main__":
         return SentCode(_module_source(function, sys.modules.get(function.__module__))), (
             function.__name__
         )
-    if function.__globals__.get(function.__name__) is not function:
+    roots = [function.__name__, *entries]
+    return from_cells(_main_cells(), function.__globals__, roots), function.__name__
+
+
+def sendable(function: Callable[..., Any]) -> FunctionType:
+    """``function`` if the client can find its source, else ``SourceNotFound`` in words."""
+    if not isinstance(function, FunctionType) or function.__name__ == "<lambda>":
+        raise SourceNotFound(
+            f"Cannot send {function!r}: pass the code as a string or a function defined with `def`."
+        )
+    if (
+        function.__module__ == "__main__"
+        and function.__globals__.get(function.__name__) is not function
+    ):
         raise SourceNotFound(
             f"Cannot find the source of {function.__name__}(): it is not defined with `def` at "
             "the top level of a notebook cell or of its module. Define it in a cell of its own "
             "(run that cell), or pass the code as a string."
         )
-    roots = [function.__name__, *entries]
-    return from_cells(_main_cells(), function.__globals__, roots), function.__name__
+    return function
 
 
 def from_cells(
