@@ -13,7 +13,8 @@ from numjudge_client._source import code_of
 CELLS = [
     "import numpy as np\nimport math, json\nfrom numjudge_client import Client\n"
     "client = Client.from_config()",
-    "SCALE = 2.0\nLIMITS: tuple[int, int] = (0, 1)\nrows = np.ones(3)\nSTEPS = [1]\nSTEPS.append(2)",
+    "SCALE = 2.0\nLIMITS: tuple[int, int] = (0, 1)\nrows = np.ones(3)\n"
+    "STEPS = [1]\nSTEPS.append(2)",
     "def gate(x):\n    return x * SCALE\n",
     "get_ipython().run_line_magic('numjudge', 'starter gru-update-gate')\ngate(np.ones(2))",
     "def broken(:\n",
