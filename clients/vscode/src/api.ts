@@ -6,6 +6,8 @@ export type ExerciseSummary = components["schemas"]["ExerciseSummary"];
 export type ExerciseDetail = components["schemas"]["ExerciseDetail"];
 export type Submission = components["schemas"]["SubmissionOut"];
 export type TestResult = components["schemas"]["TestResultOut"];
+export type SubmissionSummary = components["schemas"]["SubmissionSummary"];
+export type Assignment = components["schemas"]["AssignmentOut"];
 
 export enum Kind {
   Run = "run",
@@ -46,6 +48,10 @@ export class ApiClient {
     this.server = server.replace(/\/+$/, "");
   }
 
+  get signedIn(): boolean {
+    return Boolean(this.token);
+  }
+
   async exercises(): Promise<ExerciseSummary[]> {
     return (await this.request("GET", "/exercises")) as ExerciseSummary[];
   }
@@ -54,6 +60,17 @@ export class ApiClient {
   async exercise(id: string): Promise<ExerciseDetail> {
     const path = `/exercises/${encodeURIComponent(id)}?lang=${this.language}`;
     return (await this.request("GET", path)) as ExerciseDetail;
+  }
+
+  /** The learner's graded submissions, newest first. */
+  async history(): Promise<SubmissionSummary[]> {
+    return (await this.request("GET", "/submissions?kind=submit&limit=1000", undefined,
+                               true)) as SubmissionSummary[];
+  }
+
+  /** The course's assignments with the learner's score and due time (extensions included). */
+  async assignments(): Promise<Assignment[]> {
+    return (await this.request("GET", "/assignments", undefined, true)) as Assignment[];
   }
 
   /** Raises unless the server accepts the token. */

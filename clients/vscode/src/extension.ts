@@ -2,6 +2,7 @@
 import * as vscode from "vscode";
 import { ApiClient, Cancelled, Kind, Language, NumjudgeError, type Submission } from "./api";
 import { exerciseHeader, exerciseOf, problems, relocate, resultsHtml } from "./results";
+import { CatalogTree } from "./tree";
 
 const DEFAULT_SERVER = "http://127.0.0.1:8000";
 // True while the active editor holds an exercise file: the key bindings apply there only.
@@ -13,14 +14,20 @@ export function activate(context: vscode.ExtensionContext): void {
   const status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left);
   const results = new ResultsPanel();
   const session = new Session(context.secrets);
-  const grader = new Grader(session, status, diagnostics, results);
+  const tree = new CatalogTree(() => session.client());
+  const grader = new Grader(session, status, diagnostics, results, tree);
   const command = (id: string, run: () => Promise<void>) =>
     vscode.commands.registerCommand(id, () => inWords(run));
+  // From the catalog view: the exercise chosen there (no quick pick).
+  const openCommand = vscode.commands.registerCommand("numjudge.openExercise",
+    (id?: string) => inWords(() => openExercise(session, typeof id === "string" ? id : undefined)));
   context.subscriptions.push(
-    diagnostics, status, results,
-    command("numjudge.signIn", () => session.signIn()),
-    command("numjudge.signOut", () => session.signOut()),
-    command("numjudge.openExercise", () => openExercise(session)),
+    diagnostics, status, results, tree,
+    vscode.window.registerTreeDataProvider("numjudge.catalog", tree),
+    command("numjudge.signIn", async () => { await session.signIn(); tree.refresh(); }),
+    command("numjudge.signOut", async () => { await session.signOut(); tree.refresh(); }),
+    command("numjudge.refresh", async () => tree.refresh()),
+    openCommand,
     command("numjudge.statement", () => showActiveStatement(session)),
     command("numjudge.run", () => grader.grade(Kind.Run)),
     command("numjudge.submit", () => grader.grade(Kind.Submit)),
@@ -90,15 +97,10 @@ class Session {
 
 /** `numjudge/<id>.py` in the first workspace folder: made from the starter the first time,
  * reopened as the learner left it every time after. */
-async function openExercise(session: Session): Promise<void> {
+async function openExercise(session: Session, chosen?: string): Promise<void> {
   const folder = workspaceFolder();
   const client = await session.client();
-  const exercises = await client.exercises();
-  const choice = await vscode.window.showQuickPick(
-    exercises.map((e) => ({ label: e.title, description: e.id,
-                            detail: [e.difficulty, ...e.tags].join(" · "), id: e.id })),
-    { title: "numjudge: open exercise", placeHolder: "Choose an exercise",
-      matchOnDescription: true });
+  const choice = chosen ? { id: chosen } : await pickExercise(client);
   if (!choice) return;
   const file = vscode.Uri.joinPath(folder.uri, FOLDER, `${choice.id}.py`);
   if (!(await exists(file))) {
@@ -109,6 +111,15 @@ async function openExercise(session: Session): Promise<void> {
   }
   await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file));
   await showStatement(client, choice.id, folder.uri);
+}
+
+async function pickExercise(client: ApiClient): Promise<{ id: string } | undefined> {
+  const exercises = await client.exercises();
+  return vscode.window.showQuickPick(
+    exercises.map((e) => ({ label: e.title, description: e.id,
+                            detail: [e.difficulty, ...e.tags].join(" · "), id: e.id })),
+    { title: "numjudge: open exercise", placeHolder: "Choose an exercise",
+      matchOnDescription: true });
 }
 
 function workspaceFolder(): vscode.WorkspaceFolder {
@@ -154,7 +165,7 @@ class Grader {
 
   constructor(private readonly session: Session, private readonly status: vscode.StatusBarItem,
               private readonly diagnostics: vscode.DiagnosticCollection,
-              private readonly results: ResultsPanel) {}
+              private readonly results: ResultsPanel, private readonly tree: CatalogTree) {}
 
   cancel(): void {
     if (!this.running) {
@@ -204,6 +215,7 @@ class Grader {
       this.status.hide();
     }
     this.show(document, source, result, exercise.entry, exercise.title);
+    if (kind === Kind.Submit) this.tree.refresh(); // a new best score, perhaps
   }
 
   /** The problems placed on the document as it is now, which may have been edited while the

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { beforeEach, test } from "node:test";
 import * as stub from "./vscode-stub";
 import { activate } from "../src/extension";
+import { ApiClient, Kind } from "../src/api";
 import { EXERCISE, SERVER, TOKEN, exerciseFile } from "./live";
 
 stub.settings["numjudge.serverUrl"] = SERVER + "/";
@@ -22,13 +23,14 @@ const WORKSPACE = mkdtempSync(join(tmpdir(), "numjudge-workspace-"));
 const PACKAGE = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8"));
 
 test("the commands are registered, declared, and disposed with the extension", () => {
-  const commands = ["numjudge.cancel", "numjudge.openExercise", "numjudge.run",
-                    "numjudge.signIn", "numjudge.signOut", "numjudge.statement",
+  const commands = ["numjudge.cancel", "numjudge.openExercise", "numjudge.refresh",
+                    "numjudge.run", "numjudge.signIn", "numjudge.signOut", "numjudge.statement",
                     "numjudge.submit"];
   assert.deepEqual([...stub.commands.keys()].sort(), commands);
   assert.deepEqual(PACKAGE.contributes.commands.map((c: { command: string }) => c.command).sort(),
                    commands);
-  assert.equal(stub.context.subscriptions.length, 3 + commands.length + 2);
+  // the diagnostics, status bar item, panel, catalog and its view; the commands; 2 listeners
+  assert.equal(stub.context.subscriptions.length, 5 + commands.length + 2);
 });
 
 test("the key bindings apply in an exercise file only, never over the find widget's", () => {
@@ -262,6 +264,35 @@ test("one grade at a time, and cancel stops the wait", async () => {
   assert.deepEqual(stub.diagnostics.get("file:///c.py"), []);
 });
 
+test("the catalog view: assignments with due times and scores, each exercise's best score",
+     async () => {
+  const solution = `# numjudge: ${EXERCISE}\n` + exerciseFile("solution.py");
+  const graded = await new ApiClient(SERVER, TOKEN).grade(Kind.Submit, EXERCISE, solution);
+  assert.equal(graded.verdict, "passed");
+  const tree = stub.trees.get("numjudge.catalog");
+  assert.ok(tree);
+  const groups = await tree.getChildren() as { label: string; description: string }[];
+  const items = groups.map((group) => tree.getTreeItem(group));
+  assert.deepEqual(items.map((item) => item.label).slice(-1), ["All exercises"]);
+  const gru = items.find((item) => item.label.startsWith("A GRU by hand"));
+  assert.ok(gru);
+  assert.match(gru.description ?? "", /^(opens|due|late since|closed since) \d{4}-\d\d-\d\d \d\d:\d\d · [\d.]+ \/ [\d.]+$/);
+  const every = await tree.getChildren(groups.at(-1));
+  const gate = every.map((exercise) => tree.getTreeItem(exercise))
+    .find((item) => item.tooltip === EXERCISE);
+  assert.ok(gate);
+  assert.equal(gate.description, `best ${graded.score} / ${graded.max_score}`);
+  assert.deepEqual(gate.command?.arguments, [EXERCISE]);
+
+  // choosing it in the view opens its file, no quick pick
+  stub.answers.quickPick = () => assert.fail("no quick pick when the view chose the exercise");
+  const handler = stub.commands.get("numjudge.openExercise") as (id: string) => Promise<void>;
+  await handler(EXERCISE);
+  assert.deepEqual(stub.messages.error, []);
+  assert.equal(stub.window.activeTextEditor?.document.uri.toString(),
+               `file://${join(WORKSPACE, "numjudge", `${EXERCISE}.py`)}`);
+});
+
 test("sign out forgets the token of the configured server", async () => {
   await run("numjudge.signOut");
   assert.equal(stub.secrets.size, 0);
@@ -270,4 +301,7 @@ test("sign out forgets the token of the configured server", async () => {
   stub.window.activeTextEditor = { document: new stub.Document(`# numjudge: ${EXERCISE}\n`) };
   await run("numjudge.submit");
   assert.match(stub.messages.error[0], /^Not signed in/);
+  const tree = stub.trees.get("numjudge.catalog");
+  const [first] = await tree?.getChildren() ?? [];
+  assert.deepEqual(tree?.getTreeItem(first).command?.command, "numjudge.signIn");
 });

@@ -17,9 +17,34 @@ export const executed: unknown[][] = [];
 export const listeners: { activeEditor: ((editor: unknown) => void)[];
                           documentChange: ((change: { document: Document }) => void)[] } =
   { activeEditor: [], documentChange: [] };
+export const trees = new Map<string, TreeProvider>();
 export let inputBoxOptions: Record<string, unknown> | undefined;
 
 interface Item { label: string; description: string; id: string }
+interface TreeProvider {
+  getChildren(node?: unknown): Promise<unknown[]>;
+  getTreeItem(node: unknown): TreeItem;
+  onDidChangeTreeData: (listener: () => void) => unknown;
+}
+
+export enum TreeItemCollapsibleState { None = 0, Collapsed = 1, Expanded = 2 }
+
+export class TreeItem {
+  description?: string;
+  tooltip?: string;
+  command?: { command: string; title: string; arguments?: unknown[] };
+  constructor(readonly label: string, readonly collapsibleState: TreeItemCollapsibleState) {}
+}
+
+export class EventEmitter<T> {
+  private readonly listeners: ((value: T) => void)[] = [];
+  readonly event = (listener: (value: T) => void) => {
+    this.listeners.push(listener);
+    return disposable;
+  };
+  fire(value: T): void { for (const listener of this.listeners) listener(value); }
+  dispose(): void { this.listeners.length = 0; }
+}
 
 export class Position {
   constructor(readonly line: number, readonly character: number) {}
@@ -111,6 +136,10 @@ export const window = {
   showTextDocument: async (document: Document) => {
     window.activeTextEditor = { document };
   },
+  registerTreeDataProvider: (id: string, provider: TreeProvider) => {
+    trees.set(id, provider);
+    return disposable;
+  },
   onDidChangeActiveTextEditor: (listener: (editor: unknown) => void) => {
     listeners.activeEditor.push(listener);
     return disposable;
@@ -172,7 +201,8 @@ export const context = {
 
 const vscode = {
   Position, Range, Uri, Location, Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity,
-  StatusBarAlignment, ViewColumn, window, workspace, languages, commands: commandsApi,
+  StatusBarAlignment, ViewColumn, TreeItem, TreeItemCollapsibleState, EventEmitter, window,
+  workspace, languages, commands: commandsApi,
 };
 
 type Loader = (request: string, parent: unknown, isMain: boolean) => unknown;
