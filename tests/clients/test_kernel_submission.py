@@ -54,10 +54,11 @@ CELLS = [
     f"%%numjudge submit {EXERCISE}\ndef update_gate(h_prev, x_t, W_z, b_z):\n    return 1 / 0\n"
     "update_gate(None, None, None, None)",
     'Client.from_config().submit("no-such-exercise", "x = 1")',
+    "%%numjudge run gru-reset-gate\nr = 1",
 ]
 NO_STDIN, LOGIN, STARTER, SUBMIT, CLIENT_SUBMIT = 1, 2, 3, 8, 9
-HELPER_FAILS, ENTRY_FAILS, FAILS_IN_KERNEL, CLIENT_ERROR = 11, 12, 13, 14
-RAISING = {NO_STDIN, FAILS_IN_KERNEL, CLIENT_ERROR}
+HELPER_FAILS, ENTRY_FAILS, FAILS_IN_KERNEL, CLIENT_ERROR, NO_ENTRY = 11, 12, 13, 14, 15
+RAISING = {NO_STDIN, FAILS_IN_KERNEL, CLIENT_ERROR, NO_ENTRY}
 
 
 @dataclass(frozen=True)
@@ -175,6 +176,14 @@ def test_a_cell_that_fails_in_the_kernel_is_not_sent(executed: Executed) -> None
         "In [14] again.\n"
     )
     assert not [code for code in sent_codes(executed.learner) if "1 / 0" in code]
+
+
+def test_a_cell_without_the_exercises_function_is_not_sent(executed: Executed) -> None:
+    assert streams(executed.notebook, NO_ENTRY, "stderr") == (
+        "UsageError: Nothing in the notebook defines reset_gate(), which the exercise calls: "
+        "define it in this cell or in a cell run before.\n"
+    )
+    assert "r = 1" not in "".join(sent_codes(executed.learner))
 
 
 def test_a_client_error_in_a_cell_is_one_line(executed: Executed) -> None:

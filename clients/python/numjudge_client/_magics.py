@@ -180,9 +180,10 @@ class NumjudgeMagics(Magics):
         namespace = self._shell.user_ns
         missing = [entry for entry in entries if entry not in namespace]
         if missing:
+            names = " and ".join(f"{name}()" for name in missing)
             raise UsageError(
-                f"Nothing defines {', '.join(missing)}: the exercise calls "
-                f"{' and '.join(missing)}. Define it in this cell or in a cell run before."
+                f"Nothing in the notebook defines {names}, which the exercise calls: define "
+                "it in this cell or in a cell run before."
             )
         return from_cells(cells, namespace, entries)
 
