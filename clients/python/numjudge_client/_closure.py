@@ -183,8 +183,8 @@ def _require_unbound(name: str, namespace: Mapping[str, Any]) -> None:
     if name in namespace and not hasattr(builtins, name):
         raise SourceNotFound(
             f"Cannot send {name}: no cell binds it at the top level (it was made inside a "
-            "loop, an `if`, `exec` or `%run`). Define it at the top level of a cell and run "
-            "that cell, or pass the code as a string."
+            "loop, an `if`, `exec`, `%run` or `from … import *`). Define or import it by name "
+            "at the top level of a cell and run that cell, or pass the code as a string."
         )
 
 
