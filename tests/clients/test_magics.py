@@ -83,6 +83,14 @@ def test_usage_mistakes_are_explained(
     )
     shell.run_cell("%%numjudge submit gru-update-gate\n  \n")
     assert "The cell is empty" in capsys.readouterr().err
+    shell.run_cell("%numjudge login 'http://127.0.0.1:8000")
+    assert capsys.readouterr().err == (
+        "UsageError: Cannot read `%numjudge login 'http://127.0.0.1:8000`: No closing quotation.\n"
+    )
+    shell.run_cell("%numjudge login a b")
+    assert capsys.readouterr().err == (
+        "UsageError: unrecognized arguments: b. Use: %numjudge login [SERVER] [--token-file FILE]\n"
+    )
     shell.run_cell("%numjudge frobnicate")
     err = capsys.readouterr().err
     assert "Unknown command %numjudge frobnicate" in err and "%numjudge login [SERVER]" in err

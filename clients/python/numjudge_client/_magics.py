@@ -60,7 +60,10 @@ class LoginArguments(argparse.ArgumentParser):
 class NumjudgeMagics(Magics):
     @line_cell_magic
     def numjudge(self, line: str, cell: str | None = None) -> Result | None:
-        words = shlex.split(line)
+        try:
+            words = shlex.split(line)
+        except ValueError as exc:  # an unclosed quote
+            raise UsageError(f"Cannot read `%numjudge {line}`: {exc}.") from None
         command, arguments = (words[0], words[1:]) if words else ("", [])
         try:
             if cell is not None:
