@@ -1,7 +1,7 @@
 // The editor glue: commands, the results panel, diagnostics, the status bar, the token.
 import * as vscode from "vscode";
 import { ApiClient, Cancelled, Kind, Language, NumjudgeError, type Submission } from "./api";
-import { exerciseHeader, exerciseOf, problems, relocate, resultsHtml } from "./results";
+import { exerciseHeader, exerciseOf, problems, relocate, resultsHtml, statusText } from "./results";
 import { CatalogTree } from "./tree";
 
 const DEFAULT_SERVER = "http://127.0.0.1:8000";
@@ -205,6 +205,7 @@ class Grader {
       exercise = await client.exercise(id);
       result = await client.grade(kind, id, source, 120, this.running.stop.signal);
     } catch (error) {
+      this.status.hide();
       if (error instanceof Cancelled) {
         void vscode.window.showInformationMessage(error.message);
         return;
@@ -212,9 +213,11 @@ class Grader {
       throw error;
     } finally {
       this.running = undefined;
-      this.status.hide();
     }
     this.show(document, source, result, exercise.entry, exercise.title);
+    this.status.text = statusText(result, id);
+    this.status.command = undefined;
+    this.status.show();
     if (kind === Kind.Submit) this.tree.refresh(); // a new best score, perhaps
   }
 

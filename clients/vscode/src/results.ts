@@ -91,6 +91,14 @@ export function scoreText(result: Submission): string {
     ? "–" : `${result.score} / ${result.max_score}`;
 }
 
+/** The status bar's text after a result, until the next run: the verdict and score at a glance
+ * once the panel is closed. */
+export function statusText(result: Submission, id: string): string {
+  const state = result.verdict ?? result.status;
+  const icon = state === "passed" ? "$(pass)" : "$(error)";
+  return `${icon} numjudge: ${id} ${LABELS[state] ?? state} ${scoreText(result)}`;
+}
+
 function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

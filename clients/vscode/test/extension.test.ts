@@ -127,10 +127,13 @@ test("a failing submission: diagnostics on the entry line with hints, the table,
   stub.window.activeTextEditor = { document: new stub.Document(source, "python", "file:///gate.py") };
   await run("numjudge.submit");
   assert.deepEqual(stub.messages.error, []);
-  assert.deepEqual(stub.events, ["diagnostics cleared",
+  assert.deepEqual(stub.events.slice(0, -1), ["diagnostics cleared",
                                  `status shown: $(sync~spin) numjudge: grading ${EXERCISE}… ` +
                                  "(click to cancel)",
-                                 "status hidden", "diagnostics set", "panel html"]);
+                                 "diagnostics set", "panel html"]);
+  // the verdict and score stay in the status bar until the next run
+  assert.match(stub.events.at(-1) ?? "",
+               new RegExp(`^status shown: \\$\\(error\\) numjudge: ${EXERCISE} Failed \\d+ / 26$`));
   const entryLine = source.split("\n").findIndex((line) => line.startsWith("def update_gate("));
   const problems = stub.diagnostics.get("file:///gate.py") ?? [];
   assert.ok(problems.length > 0);
@@ -158,6 +161,7 @@ test("a passing run clears the diagnostics and reuses the panel", async () => {
   assert.deepEqual(stub.messages.error, []);
   assert.equal(stub.events[1], `status shown: $(sync~spin) numjudge: running ${EXERCISE}… ` +
                "(click to cancel)");
+  assert.equal(stub.events.at(-1), `status shown: $(pass) numjudge: ${EXERCISE} Passed 6 / 6`);
   assert.deepEqual(stub.diagnostics.get("file:///gate.py"), []);
   assert.equal(stub.panels.length, 1);
   assert.match(stub.panels[0].html, /data-verdict="passed"/);
