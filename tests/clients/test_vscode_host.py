@@ -5,8 +5,8 @@ learner would: sign in, open an exercise, grade a wrong solution and then the re
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import signal
 import subprocess
 from collections.abc import Iterator
@@ -15,12 +15,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from playwright.sync_api import expect
 
 from tests import needs
 from tests.app.live import LiveProcess, free_port
 from tests.clients.conftest import EXERCISE, REPO, Learner, exercise_file
-
-from playwright.sync_api import expect
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
