@@ -51,7 +51,7 @@ def test_the_line_names_what_is_missing_the_tests_skipped_and_the_packages(
     assert needs.root_failure(needs.missing()) == (
         "chromium, node and npm missing: as root, "
         "`make test` installs them (make e2e-deps "
-        "vscode-deps)"
+        "vscode-deps vscode-host)"
     )
     monkeypatch.setenv("PATH", path_without(tmp_path / "npm", {"npm"}))
     assert needs.message(needs.missing()) == (
