@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 .PHONY: run test test-fast lint typecheck messages bench validate clean assets e2e-deps screenshots lock \
-	vscode-deps vscode-types vsix test-tools
+	vscode-deps vscode-types vsix vscode-host test-tools
 
 $(STAMP): pyproject.toml constraints.txt clients/python/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,7 +35,7 @@ test: $(STAMP) test-tools lint typecheck
 # installs what is missing, and those tests fail if it still is; anyone else gets one line
 # naming what to install, and pytest skips those tests with that line as the reason.
 test-tools:
-	@if [ "$$(id -u)" -eq 0 ]; then $(MAKE) --no-print-directory e2e-deps vscode-deps; \
+	@if [ "$$(id -u)" -eq 0 ]; then $(MAKE) --no-print-directory e2e-deps vscode-deps vscode-host; \
 	else $(PYTHON) tests/needs.py; \
 		if command -v npm >/dev/null; then $(MAKE) --no-print-directory vscode-deps; fi; fi
 
@@ -80,6 +80,25 @@ $(VSCODE)/node_modules/.package-lock.json: $(VSCODE)/package-lock.json
 		DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm; }
 	cd $(VSCODE) && npm ci --no-audit --no-fund
 
+# A real VS Code for the extension's host test (tests/clients/test_vscode_host.py): code-server
+# from npm, pinned in clients/vscode/host to 4.100.3, the newest release that runs on node 20
+# (about 4 min, 300 MB). Its native modules are built here (a compiler, Kerberos' headers).
+# @vscode/ripgrep's install script downloads rg from GitHub unless its download cache (in
+# TMPDIR) has it: it gets Debian's rg there. code-server's script wants npm_config_unsafe_perm as
+# root, and node-pty's runs `npx node-gyp` (npm_config_yes).
+VSCODE_HOST := $(VSCODE)/host
+RIPGREP_CACHE = vscode-ripgrep-cache-1.15.11/ripgrep-v13.0.0-10-$$(uname -m)-unknown-linux-musl.tar.gz
+vscode-host: $(VSCODE_HOST)/node_modules/.package-lock.json
+
+$(VSCODE_HOST)/node_modules/.package-lock.json: $(VSCODE_HOST)/package-lock.json
+	@command -v npm >/dev/null && command -v rg >/dev/null && command -v g++ >/dev/null && \
+		[ -f /usr/include/gssapi/gssapi.h ] || { apt-get update && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm g++ make libkrb5-dev ripgrep; }
+	cache=$$(mktemp -d) && mkdir -p "$$(dirname "$$cache/$(RIPGREP_CACHE)")" && \
+		tar czf "$$cache/$(RIPGREP_CACHE)" -C "$$(dirname "$$(command -v rg)")" rg && \
+		(cd $(VSCODE_HOST) && TMPDIR="$$cache" npm_config_unsafe_perm=true npm_config_yes=true \
+			npm ci --no-audit --no-fund); status=$$?; rm -rf "$$cache"; exit $$status
+
 # Regenerate the extension's API types from the service's OpenAPI schema (a test checks them).
 vscode-types: $(STAMP) vscode-deps
 	$(BIN)/python -m tests.clients.openapi_schema > $(VSCODE)/openapi.json
@@ -109,4 +128,4 @@ lock:
 	rm -rf .lock-venv
 
 clean:
-	rm -rf $(VENV) numjudge.db $(VSCODE)/out $(VSCODE)/numjudge.vsix
+	rm -rf $(VENV) numjudge.db $(VSCODE)/out $(VSCODE)/numjudge.vsix $(VSCODE_HOST)/node_modules

@@ -18,6 +18,8 @@ LINE = (
     "chromium, node and npm are missing and this is not root: the browser tests and VS Code "
     "tests are skipped (to run them: sudo apt-get install chromium nodejs npm)"
 )
+# code-server (``make vscode-host``) counts as installed: these lines are about the others.
+CODE_SERVER_PRESENT = "/bin/true"
 # One browser test, one VS Code test and one that is both.
 MARKED = ["tests/e2e/test_api_docs.py", "tests/clients/test_vscode.py"]
 
@@ -43,12 +45,13 @@ def test_the_line_names_what_is_missing_the_tests_skipped_and_the_packages(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("NUMJUDGE_CHROMIUM", raising=False)
+    monkeypatch.setenv("NUMJUDGE_CODE_SERVER", CODE_SERVER_PRESENT)
     monkeypatch.setenv("PATH", path_without_the_programs(tmp_path / "none"))
     assert needs.message(needs.missing()) == LINE
     assert needs.root_failure(needs.missing()) == (
         "chromium, node and npm missing: as root, "
         "`make test` installs them (make e2e-deps "
-        "vscode-deps)"
+        "vscode-deps vscode-host)"
     )
     monkeypatch.setenv("PATH", path_without(tmp_path / "npm", {"npm"}))
     assert needs.message(needs.missing()) == (
@@ -66,6 +69,7 @@ def test_make_test_as_an_ordinary_user_names_what_to_install_in_one_line(tmp_pat
         [
             "env",
             f"PATH={path_without_the_programs(tmp_path)}",
+            f"NUMJUDGE_CODE_SERVER={CODE_SERVER_PRESENT}",
             "make",
             "--no-print-directory",
             "test-tools",
@@ -85,6 +89,7 @@ def test_pytest_as_an_ordinary_user_skips_the_browser_and_vscode_tests_with_that
         [
             "env",
             f"PATH={path_without_the_programs(tmp_path)}",
+            f"NUMJUDGE_CODE_SERVER={CODE_SERVER_PRESENT}",
             sys.executable,
             "-m",
             "pytest",
@@ -107,7 +112,11 @@ def test_pytest_as_an_ordinary_user_skips_the_browser_and_vscode_tests_with_that
 def test_as_root_a_browser_or_vscode_test_without_its_programs_fails(tmp_path: Path) -> None:
     if os.geteuid() != 0:
         pytest.skip("not root: root's side of tests/needs.py was NOT tested")
-    env = {**os.environ, "PATH": path_without_the_programs(tmp_path)}
+    env = {
+        **os.environ,
+        "PATH": path_without_the_programs(tmp_path),
+        "NUMJUDGE_CODE_SERVER": CODE_SERVER_PRESENT,
+    }
     env.pop("NUMJUDGE_CHROMIUM", None)
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *MARKED],

@@ -39,17 +39,19 @@ def service_env(settings: dict[str, str]) -> dict[str, str]:
 
 
 class LiveProcess:
-    """A ``numjudge`` subprocess with its own environment and log file, run in the log's
-    folder (where a ``.env`` file would be read: the checkout's is not)."""
+    """A ``numjudge`` subprocess (or ``program``'s) with its own environment and log file, run
+    in the log's folder (where a ``.env`` file would be read: the checkout's is not)."""
 
-    def __init__(self, args: list[str], env: dict[str, str], log: Path) -> None:
-        self.args, self.env, self.log = args, env, log
+    def __init__(
+        self, args: list[str], env: dict[str, str], log: Path, program: str = NUMJUDGE
+    ) -> None:
+        self.args, self.env, self.log, self.program = args, env, log, program
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                [NUMJUDGE, *self.args],
+                [self.program, *self.args],
                 env=self.env,
                 cwd=self.log.parent,
                 stdout=out,

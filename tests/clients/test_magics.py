@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -82,6 +83,68 @@ def test_usage_mistakes_are_explained(
     )
     shell.run_cell("%%numjudge submit gru-update-gate\n  \n")
     assert "The cell is empty" in capsys.readouterr().err
+    shell.run_cell("%numjudge login 'http://127.0.0.1:8000")
+    assert capsys.readouterr().err == (
+        "UsageError: Cannot read `%numjudge login 'http://127.0.0.1:8000`: No closing quotation.\n"
+    )
+    shell.run_cell("%numjudge login a b")
+    assert capsys.readouterr().err == (
+        "UsageError: unrecognized arguments: b. Use: %numjudge login [SERVER] [--token-file FILE]\n"
+    )
     shell.run_cell("%numjudge frobnicate")
     err = capsys.readouterr().err
     assert "Unknown command %numjudge frobnicate" in err and "%numjudge login [SERVER]" in err
+
+
+def test_login_reads_a_token_file_without_asking(
+    shell: InteractiveShell,
+    learner: Learner,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    prompts = answer_prompt(monkeypatch, "never asked")
+    (tmp_path / "token").write_text(f"  {learner.token}\n")
+    shell.run_line_magic("numjudge", f"login {learner.server.url} --token-file {tmp_path}/token")
+    assert prompts == []
+    assert json.loads(credentials_path().read_text())["token"] == learner.token
+    printed = capsys.readouterr()
+    assert printed.out.startswith(f"Signed in to {learner.server.url}. The token is saved in")
+    assert learner.token not in printed.out + printed.err
+
+    shell.run_cell(f"%numjudge login {learner.server.url} --token-file {tmp_path}/missing")
+    assert capsys.readouterr().err == (
+        f"UsageError: Cannot read the token file {tmp_path}/missing: No such file or directory.\n"
+    )
+
+
+def test_login_with_numjudge_token_checks_it_and_keeps_it_out_of_the_file(
+    shell: InteractiveShell,
+    learner: Learner,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    prompts = answer_prompt(monkeypatch, "never asked")
+    monkeypatch.setenv("NUMJUDGE_TOKEN", learner.token)
+    shell.run_line_magic("numjudge", f"login {learner.server.url}")
+    assert prompts == []
+    assert json.loads(credentials_path().read_text()) == {
+        "server": learner.server.url,
+        "token": None,
+    }
+    printed = capsys.readouterr()
+    assert printed.out.startswith(f"Signed in to {learner.server.url} with NUMJUDGE_TOKEN")
+    assert learner.token not in printed.out + printed.err
+
+
+def test_login_checks_the_server_before_asking_for_a_token(
+    shell: InteractiveShell,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    prompts = answer_prompt(monkeypatch, "nj_not_a_token")
+    shell.run_cell("%numjudge login http://127.0.0.1:9")
+    assert prompts == []
+    err = capsys.readouterr().err
+    assert err.startswith("UsageError: Cannot reach the numjudge server at http://127.0.0.1:9")
+    assert len(err.splitlines()) == 1 and not credentials_path().exists()

@@ -72,7 +72,7 @@ def test_extension_and_its_client_against_a_live_server(
     )
     report = done.stdout + done.stderr
     assert done.returncode == 0, report
-    assert "# fail 0" in report and "# pass 17" in report, report
+    assert "# fail 0" in report and "# pass 28" in report, report
     html = panel.read_text()
     assert 'data-verdict="failed"' in html
     screenshot(browser, html, shots / "vscode-results.png", width=900)

@@ -26,6 +26,7 @@ from numjudge_client._results import (
     Verdict,
     Visibility,
 )
+from numjudge_client._sent import Origin, SentCode
 
 if TYPE_CHECKING:
     from IPython.core.interactiveshell import InteractiveShell
@@ -40,8 +41,10 @@ __all__ = [
     "Kind",
     "NotSignedIn",
     "NumjudgeError",
+    "Origin",
     "RateLimited",
     "Result",
+    "SentCode",
     "ServerError",
     "ServerUnreachable",
     "SourceNotFound",

@@ -19,7 +19,8 @@ from numjudge_client._errors import (
     ServerUnreachable,
 )
 from numjudge_client._results import Kind, Result, Status
-from numjudge_client._source import CodeOrFunction, code_of
+from numjudge_client._sent import SentCode
+from numjudge_client._source import CodeOrFunction, code_of, sendable
 
 # The server holds a request at most this long (NUMJUDGE_MAX_WAIT_S); longer waits poll.
 SERVER_WAIT_S = 30.0
@@ -127,8 +128,8 @@ class Client:
     ) -> Result:
         """Grades every case; waits up to ``wait`` seconds (0: return the queued submission).
 
-        A function is sent as its module's source; in a notebook, as the imports, functions,
-        classes and constants of the cells run so far.
+        A function is sent as its module's source; in a notebook, with the functions, classes,
+        constants and imports it reads, as the kernel has them (``result.sent`` shows it).
         """
         return self._grade(Kind.SUBMIT, exercise_id, code_or_function, wait)
 
@@ -138,6 +139,18 @@ class Client:
             self._request("GET", f"/submissions/{submission_id}", signed=True).json()
         )
 
+    def check_reachable(self) -> None:
+        """Raises ``ServerUnreachable`` unless a numjudge server answers at the address (one
+        that cannot grade right now still counts: a token can be checked)."""
+        try:
+            self._request("GET", "/healthz")
+        except ServerError as exc:
+            if exc.status_code != httpx.codes.SERVICE_UNAVAILABLE:
+                raise ServerUnreachable(
+                    f"{self.server} answers, but not as a numjudge server ({exc.status_code} "
+                    "on /healthz). Is the address right?"
+                ) from None
+
     def check_token(self) -> None:
         """Raises ``NotSignedIn`` or ``InvalidToken`` unless the server accepts the token."""
         self._request("GET", "/submissions", params={"limit": 1}, signed=True)
@@ -145,14 +158,7 @@ class Client:
     def _grade(
         self, kind: Kind, exercise_id: str, code_or_function: CodeOrFunction, wait: float
     ) -> Result:
-        code, function_name = code_of(code_or_function)
-        if function_name is not None:
-            entry = self.exercise(exercise_id).entry
-            # The grader calls the exercise's entry name. An exercise of several functions or
-            # classes (its entry "affine_forward, affine_backward") needs them all by their
-            # own names: a function given alone is sent as it is.
-            if function_name != entry and ", " not in entry:
-                code += f"\n\n{entry} = {function_name}\n"
+        sent = self._code(exercise_id, code_or_function)
         deadline = time.monotonic() + wait
         first_wait = min(wait, SERVER_WAIT_S)
         result = Result.from_dict(
@@ -161,7 +167,7 @@ class Client:
                 f"/{kind.value}",
                 params={"wait": first_wait},
                 signed=True,
-                json={"exercise": exercise_id, "code": code},
+                json={"exercise": exercise_id, "code": sent.code},
                 timeout=first_wait + self.timeout,
             ).json()
         )
@@ -175,7 +181,21 @@ class Client:
                 )
             time.sleep(POLL_S)
             result = self.result(result.id)
-        return result
+        return result.with_sent(sent)
+
+    def _code(self, exercise_id: str, code_or_function: CodeOrFunction) -> SentCode:
+        if not callable(code_or_function):
+            return code_of(code_or_function)[0]
+        sendable(code_or_function)  # before asking the server anything
+        entry = self.exercise(exercise_id).entry
+        # An exercise of several functions or classes (its entry "affine_forward,
+        # affine_backward") needs them all by their own names: the notebook's are sent too.
+        entries = entry.split(", ")
+        sent, function_name = code_of(code_or_function, entries)
+        if function_name is not None and function_name != entry and len(entries) == 1:
+            # The grader calls the exercise's entry name.
+            sent = sent.appended(f"{entry} = {function_name}\n")
+        return sent
 
     def _request(
         self, method: str, path: str, *, signed: bool = False, **options: Any

@@ -32,8 +32,9 @@ def credentials_path() -> Path:
     return config_dir() / "credentials.json"
 
 
-def save_credentials(server: str, token: str) -> Path:
-    """Writes the file readable by its owner only (created 0600, never wider for a moment)."""
+def save_credentials(server: str, token: str | None) -> Path:
+    """Writes the file readable by its owner only (created 0600, never wider for a moment);
+    without a token (``NUMJUDGE_TOKEN`` gives it) only the server."""
     path = credentials_path()
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)

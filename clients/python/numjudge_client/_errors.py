@@ -16,6 +16,10 @@ from __future__ import annotations
 class NumjudgeError(Exception):
     """Base of every error of this package; its text is a sentence meant for the learner."""
 
+    def _render_traceback_(self) -> list[str]:
+        """What IPython shows instead of a traceback: the sentence is the whole story."""
+        return [f"{type(self).__name__}: {self}"]
+
 
 class NotSignedIn(NumjudgeError):
     pass

@@ -1,36 +1,69 @@
 """``%load_ext numjudge_client``: the ``%numjudge`` / ``%%numjudge`` commands of a notebook.
 
-%numjudge login [SERVER]          ask for the token (never echoed), check it, save it (0600)
+%numjudge login [SERVER] [--token-file FILE]
+                                  check the server, then the token (FILE's, NUMJUDGE_TOKEN's,
+                                  or asked for, never echoed), and save it (0600)
 %numjudge exercises               the course, in order
-%numjudge starter EXERCISE        a new cell with the starter code
-%%numjudge run EXERCISE           grade the cell on the public cases
-%%numjudge submit EXERCISE        grade the cell on every case
+%numjudge starter EXERCISE        the starter code, shown and in a new cell
+%%numjudge run EXERCISE           run the cell, then grade what it defined on the public cases
+%%numjudge submit EXERCISE        run the cell, then grade what it defined on every case
 """
 
 from __future__ import annotations
 
+import argparse
 import getpass
+import html
 import os
 import shlex
 import sys
+from enum import Enum
+from pathlib import Path
+from typing import NoReturn
 
-from IPython.core.error import UsageError
+from IPython.core.error import StdinNotImplementedError, UsageError
 from IPython.core.interactiveshell import InteractiveShell
 from IPython.core.magic import Magics, line_cell_magic, magics_class
+from IPython.display import display
 
-from numjudge_client._client import Client
+from numjudge_client._client import Client, ExerciseDetail
+from numjudge_client._closure import Cell
 from numjudge_client._config import load_credentials, save_credentials
 from numjudge_client._errors import NumjudgeError
 from numjudge_client._results import Result
+from numjudge_client._sent import SentCode
+from numjudge_client._source import from_cells, notebook_cells
+
+
+class TokenSource(Enum):
+    FILE = "file"
+    ENVIRONMENT = "NUMJUDGE_TOKEN"
+    PROMPT = "prompt"
+
 
 USAGE = __doc__.split("\n\n", 1)[1] if __doc__ else ""
+
+
+class LoginArguments(argparse.ArgumentParser):
+    """``login``'s arguments; a mistake is a one-line ``UsageError``, not argparse's exit."""
+
+    def __init__(self) -> None:
+        super().__init__(prog="%numjudge login", add_help=False)
+        self.add_argument("server", nargs="?")
+        self.add_argument("--token-file", type=Path)
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message}. Use: %numjudge login [SERVER] [--token-file FILE]")
 
 
 @magics_class
 class NumjudgeMagics(Magics):
     @line_cell_magic
     def numjudge(self, line: str, cell: str | None = None) -> Result | None:
-        words = shlex.split(line)
+        try:
+            words = shlex.split(line)
+        except ValueError as exc:  # an unclosed quote
+            raise UsageError(f"Cannot read `%numjudge {line}`: {exc}.") from None
         command, arguments = (words[0], words[1:]) if words else ("", [])
         try:
             if cell is not None:
@@ -40,16 +73,18 @@ class NumjudgeMagics(Magics):
             raise UsageError(str(exc)) from None
         return None
 
+    @property
+    def _shell(self) -> InteractiveShell:
+        assert self.shell is not None  # a registered Magics always has its shell
+        return self.shell
+
     def _line(self, command: str, arguments: list[str]) -> None:
-        if command == "login" and len(arguments) <= 1:
-            self._login(arguments[0] if arguments else load_credentials().server)
+        if command == "login":
+            login = LoginArguments().parse_args(arguments)
+            self._login(login.server or load_credentials().server, login.token_file)
         elif command == "starter" and len(arguments) == 1:
             with Client.from_config() as client:
-                exercise = client.exercise(arguments[0])
-            assert self.shell is not None
-            self.shell.set_next_input(
-                f"# {exercise.id}: {exercise.title}\n{exercise.starter_code}", replace=False
-            )
+                self._starter(client.exercise(arguments[0]))
         elif command == "exercises" and not arguments:
             with Client.from_config() as client:
                 sys.stdout.write("".join(f"{e}\n" for e in client.exercises()))
@@ -62,14 +97,33 @@ class NumjudgeMagics(Magics):
                 f"Unknown command %numjudge {' '.join([command, *arguments])}.\n{USAGE}"
             )
 
-    def _login(self, server: str) -> None:
-        token = getpass.getpass(f"API token for {server} (create one on {server}/account): ")
-        token = token.strip()
-        if not token:
-            raise UsageError("No token entered; nothing was saved.")
+    def _starter(self, exercise: ExerciseDetail) -> None:
+        """A new cell where the notebook makes one (JupyterLab, Notebook, VS Code), and the code
+        shown in any case: nbconvert, papermill and some frontends ignore the request."""
+        code = f"# {exercise.id}: {exercise.title}\n{exercise.starter_code}"
+        self._shell.set_next_input(code, replace=False)
+        shown = (
+            '<details class="numjudge-starter"><summary>Starter code of '
+            f"{html.escape(exercise.id)} (also in a new cell below, where the notebook can add "
+            f"one)</summary><pre>{html.escape(code)}</pre></details>"
+        )
+        display({"text/plain": code, "text/html": shown}, raw=True)
+
+    def _login(self, server: str, token_file: Path | None) -> None:
+        server = server.rstrip("/")
+        with Client(server) as anonymous:
+            anonymous.check_reachable()  # before asking for anything
+        token, source = self._token(server, token_file)
         with Client(server, token) as client:
             client.check_token()
-        path = save_credentials(server.rstrip("/"), token)
+        if source is TokenSource.ENVIRONMENT:
+            path = save_credentials(server, None)
+            sys.stdout.write(
+                f"Signed in to {server} with NUMJUDGE_TOKEN; the server is saved in {path}, "
+                "the token stays in the environment.\n"
+            )
+            return
+        path = save_credentials(server, token)
         sys.stdout.write(
             f"Signed in to {server}. The token is saved in {path} "
             f"(readable only by {getpass.getuser()}).\n"
@@ -80,14 +134,61 @@ class NumjudgeMagics(Magics):
                 "the saved token.\n"
             )
 
+    def _token(self, server: str, token_file: Path | None) -> tuple[str, TokenSource]:
+        """The token and where it came from: the file, the environment, or the learner."""
+        if token_file is not None:
+            try:
+                token = token_file.expanduser().read_text(encoding="utf-8").strip()
+            except OSError as exc:
+                raise UsageError(
+                    f"Cannot read the token file {token_file}: {exc.strerror}."
+                ) from None
+            if not token:
+                raise UsageError(f"The token file {token_file} is empty; nothing was saved.")
+            return token, TokenSource.FILE
+        if token := os.environ.get("NUMJUDGE_TOKEN", "").strip():
+            return token, TokenSource.ENVIRONMENT
+        try:
+            token = getpass.getpass(f"API token for {server} (create one on {server}/account): ")
+        except StdinNotImplementedError:
+            raise UsageError(
+                "This notebook cannot ask for input: use %numjudge login "
+                f"{server} --token-file FILE, or start Jupyter with NUMJUDGE_TOKEN set."
+            ) from None
+        if not token.strip():
+            raise UsageError("No token entered; nothing was saved.")
+        return token.strip(), TokenSource.PROMPT
+
     def _grade(self, command: str, arguments: list[str], cell: str) -> Result:
         if command not in ("run", "submit") or len(arguments) != 1:
             raise UsageError(f"Use %%numjudge run EXERCISE or %%numjudge submit EXERCISE.\n{USAGE}")
         if not cell.strip():
             raise UsageError("The cell is empty: write your solution below the %%numjudge line.")
+        (exercise_id,) = arguments
+        # The cell as the kernel keeps it: its body, below the %%numjudge line
+        cells = notebook_cells() or [Cell("this cell", self._shell.transform_cell(cell), 2)]
+        if not self._shell.run_cell(cell, store_history=False).success:
+            raise UsageError(
+                "The cell failed when it ran (above), so nothing was sent: fix it and run "
+                f"{cells[-1].label} again."
+            )
         with Client.from_config() as client:
+            entries = client.exercise(exercise_id).entry.split(", ")
+            sent = self._kernel_code(cells, entries)
             grade = client.run if command == "run" else client.submit
-            return grade(arguments[0], cell)
+            return grade(exercise_id, sent)
+
+    def _kernel_code(self, cells: list[Cell], entries: list[str]) -> SentCode:
+        """What the exercise's entries need, as the kernel has it after running the cell."""
+        namespace = self._shell.user_ns
+        missing = [entry for entry in entries if entry not in namespace]
+        if missing:
+            names = " and ".join(f"{name}()" for name in missing)
+            raise UsageError(
+                f"Nothing in the notebook defines {names}, which the exercise calls: define "
+                "it in this cell or in a cell run before."
+            )
+        return from_cells(cells, namespace, entries)
 
 
 def load_ipython_extension(shell: InteractiveShell) -> None:

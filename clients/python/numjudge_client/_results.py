@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import html
 import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
+
+from numjudge_client._sent import SentCode
 
 
 class Status(Enum):
@@ -110,6 +112,7 @@ class Result:
     output: str
     duration_ms: int | None
     diagnosis: Diagnosis | None = None
+    sent: SentCode | None = None
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Result:
@@ -127,6 +130,15 @@ class Result:
             output=data.get("output") or "",
             duration_ms=data.get("duration_ms"),
             diagnosis=(Diagnosis.from_dict(data["diagnosis"]) if data.get("diagnosis") else None),
+        )
+
+    def with_sent(self, sent: SentCode) -> Result:
+        """This result with the code that was sent, its messages' lines named by cell."""
+        return replace(
+            self,
+            sent=sent,
+            message=sent.locate(self.message),
+            tests=tuple(replace(t, message=sent.locate(t.message)) for t in self.tests),
         )
 
     @property
@@ -165,6 +177,8 @@ class Result:
             lines += ["", *textwrap.wrap(self.message, WIDTH)]
         if self.output:
             lines += ["", "printed output:", textwrap.indent(self.output.rstrip(), "  ")]
+        if self.sent is not None and self.sent.origins:
+            lines += ["", sent_summary(self.sent) + " (result.sent.code)"]
         return "\n".join(lines)
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
@@ -198,11 +212,38 @@ def _hint(diagnosis: Diagnosis) -> str:
     )
 
 
+def sent_summary(sent: SentCode) -> str:
+    count = len(sent.code.splitlines())
+    return f"Code sent: {count} lines" + (
+        f" from {', '.join(sent.sources)}" if sent.sources else ""
+    )
+
+
+def _sent(sent: SentCode) -> str:
+    e = html.escape
+    return (
+        f'<details class="code-sent" style="margin-top:0.5em"><summary>{e(sent_summary(sent))}'
+        '</summary><pre style="background:#f5f5f5;padding:0.6em 1em;white-space:pre">'
+        f"{e(sent.code)}</pre></details>"
+    )
+
+
+def _hidden_tag(test: TestResult) -> str:
+    if test.visibility is not Visibility.HIDDEN:
+        return ""
+    return (
+        ' <span class="visibility hidden" title="a hidden test: its inputs are not shown" '
+        'style="font-size:0.8em;color:#475467;border:1px solid #d0d5dd;border-radius:4px;'
+        'padding:0 0.3em">hidden</span>'
+    )
+
+
 def _row(test: TestResult) -> str:
     e = html.escape
     return (
         f'<tr data-status="{test.status.value}" data-visibility="{test.visibility.value}">'
-        f'<td style="text-align:left">{e(test.name)}</td><td>{_badge(test.status)}</td>'
+        f'<td style="text-align:left">{e(test.name)}{_hidden_tag(test)}</td>'
+        f"<td>{_badge(test.status)}</td>"
         f'<td style="text-align:right">{test.points:g} / {test.max_points:g}</td>'
         f'<td class="message" style="text-align:left;font-family:monospace;'
         f'white-space:pre-wrap">{e(test.message)}</td></tr>'
@@ -229,7 +270,8 @@ def render_html(result: Result) -> str:
     if result.diagnosis:
         parts.append(_hint(result.diagnosis))
     if result.tests:
-        caption = f"{len(result.tests)} tests"
+        hidden = sum(test.visibility is Visibility.HIDDEN for test in result.tests)
+        caption = f"{len(result.tests)} tests" + (f" ({hidden} hidden)" if hidden else "")
         if result.duration_ms is not None:
             caption += f", graded in {result.duration_ms} ms"
         parts.append(
@@ -248,6 +290,8 @@ def render_html(result: Result) -> str:
             'style="background:#111827;color:#e5e7eb;padding:0.6em 1em">'
             f"{e(result.output)}</pre>"
         )
+    if result.sent is not None:
+        parts.append(_sent(result.sent))
     parts.append("</div>")
     return "".join(parts)
 

@@ -1,67 +1,71 @@
-"""The code to send for a function object: its module, or the notebook cells that define it.
-
-A notebook's functions live in ``__main__``, which has no file. IPython keeps every executed cell
-(``In``, after its magics were turned into Python), so the module is rebuilt from them: the
-imports, functions, classes and constant assignments of every cell, the last definition of a
-name winning, in the order they were run. Other statements (calls, prints, a ``Client``) and the
-import of this package stay out: they would run inside the sandbox.
-"""
+"""The code to send for what a learner passes: a string as written, a ``SentCode`` as built,
+a function defined in a ``.py`` module as that module, a notebook function as the cells it
+needs (see ``_closure``)."""
 
 from __future__ import annotations
 
 import ast
 import inspect
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Mapping, Sequence
 from types import FunctionType, ModuleType
 from typing import Any
 
+from numjudge_client._closure import Cell, build
 from numjudge_client._errors import SourceNotFound
+from numjudge_client._sent import SentCode
 
-CodeOrFunction = str | Callable[..., Any]
-DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+CodeOrFunction = str | SentCode | Callable[..., Any]
 CLIENT = __name__.split(".")[0]  # the sandbox has no numjudge_client to import
+BODY_RUN_IN_NAMESPACE = ("numjudge", "time", "capture")
 
 
-def code_of(code_or_function: CodeOrFunction) -> tuple[str, str | None]:
-    """The source to send and, for a function, its name."""
+def code_of(
+    code_or_function: CodeOrFunction, entries: Sequence[str] = ()
+) -> tuple[SentCode, str | None]:
+    """The code to send and, for a function, its name. A notebook function is sent with what
+    it reads and with the other ``entries`` of the exercise the notebook defines."""
     if isinstance(code_or_function, str):
+        return SentCode(code_or_function), None
+    if isinstance(code_or_function, SentCode):
         return code_or_function, None
-    if not isinstance(code_or_function, FunctionType) or code_or_function.__name__ == "<lambda>":
-        raise SourceNotFound(
-            f"Cannot send {code_or_function!r}: pass the code as a string or a "
-            "function defined with `def`."
+    function = sendable(code_or_function)
+    if function.__module__ != "__main__":
+        return SentCode(_module_source(function, sys.modules.get(function.__module__))), (
+            function.__name__
         )
-    function = code_or_function
-    module = sys.modules.get(function.__module__)
-    if function.__module__ == "__main__":
-        source = definitions(_main_sources(module))
-    else:
-        source = _module_source(function, module)
-    if function.__name__ not in _top_level_names(source):
+    roots = [function.__name__, *entries]
+    return from_cells(_main_cells(), function.__globals__, roots), function.__name__
+
+
+def sendable(function: Callable[..., Any]) -> FunctionType:
+    """``function`` if the client can find its source, else ``SourceNotFound`` in words."""
+    if not isinstance(function, FunctionType) or function.__name__ == "<lambda>":
+        raise SourceNotFound(
+            f"Cannot send {function!r}: pass the code as a string or a function defined with `def`."
+        )
+    if (
+        function.__module__ == "__main__"
+        and function.__globals__.get(function.__name__) is not function
+    ):
         raise SourceNotFound(
             f"Cannot find the source of {function.__name__}(): it is not defined with `def` at "
             "the top level of a notebook cell or of its module. Define it in a cell of its own "
             "(run that cell), or pass the code as a string."
         )
-    return source, function.__name__
+    return function
 
 
-def _main_sources(module: ModuleType | None) -> list[str]:
-    cells = _notebook_cells()
-    if cells is not None:
-        return cells
-    path = getattr(module, "__file__", None)
-    if path is None:
-        raise SourceNotFound(
-            "Cannot find the source of a function typed at the interactive "
-            "prompt: save it in a file or pass the code as a string."
-        )
-    with open(path, encoding="utf-8") as file:
-        return [file.read()]
+def from_cells(
+    cells: Sequence[Cell], namespace: Mapping[str, Any], roots: Sequence[str]
+) -> SentCode:
+    """What ``roots`` need of ``cells``, as ``namespace`` holds it now."""
+    return build(cells, namespace, roots, exclude={CLIENT})
 
 
-def _notebook_cells() -> list[str] | None:
+def notebook_cells() -> list[Cell] | None:
+    """The cells the IPython kernel ran, the one running now last (IPython keeps a cell in
+    ``In`` before it runs it), or ``None`` outside IPython."""
     if "IPython" not in sys.modules:
         return None
     from IPython import get_ipython
@@ -69,8 +73,49 @@ def _notebook_cells() -> list[str] | None:
     shell = get_ipython()
     if shell is None:
         return None
-    cells = shell.user_ns.get("In") or shell.history_manager.input_hist_parsed
-    return [str(cell) for cell in cells]
+    history = shell.user_ns.get("In") or shell.history_manager.input_hist_parsed
+    return [_cell(f"In [{number}]", str(history[number])) for number in range(1, len(history))]
+
+
+def _cell(label: str, source: str) -> Cell:
+    """A cell as the kernel ran it: the body of a ``%%numjudge`` (``%%time``, ``%%capture``)
+    cell ran in the notebook's namespace, below the magic's line."""
+    try:
+        (statement,) = ast.parse(source).body
+    except (SyntaxError, ValueError):
+        return Cell(label, source)
+    call = statement.value if isinstance(statement, ast.Expr) else None
+    if not (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr == "run_cell_magic"
+    ):
+        return Cell(label, source)
+    texts = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    if len(texts) == len(call.args) == 3 and texts[0] in BODY_RUN_IN_NAMESPACE:
+        return Cell(label, _python(texts[2]), first_line=2)
+    return Cell(label, source)
+
+
+def _python(cell: str) -> str:
+    """``cell`` with its IPython syntax (``%magic``, ``!shell``) turned into Python."""
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    return str(TransformerManager().transform_cell(cell))
+
+
+def _main_cells() -> list[Cell]:
+    cells = notebook_cells()
+    if cells is not None:
+        return cells
+    path = getattr(sys.modules.get("__main__"), "__file__", None)
+    if path is None:
+        raise SourceNotFound(
+            "Cannot find the source of a function typed at the interactive "
+            "prompt: save it in a file or pass the code as a string."
+        )
+    with open(path, encoding="utf-8") as file:
+        return [Cell(path, file.read())]
 
 
 def _module_source(function: FunctionType, module: ModuleType | None) -> str:
@@ -81,59 +126,3 @@ def _module_source(function: FunctionType, module: ModuleType | None) -> str:
             f"Cannot read the source of {function.__name__}() from "
             f"{function.__module__}: {exc}. Pass the code as a string."
         ) from None
-
-
-def _kept(node: ast.stmt) -> bool:
-    if isinstance(node, ast.Import):
-        return not any(alias.name.split(".")[0] == CLIENT for alias in node.names)
-    if isinstance(node, ast.ImportFrom):
-        return (node.module or "").split(".")[0] != CLIENT
-    if isinstance(node, DEFINITIONS):
-        return True
-    if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-        calls = any(isinstance(n, (ast.Call, ast.Await)) for n in ast.walk(node.value))
-        return all(isinstance(t, ast.Name) for t in targets) and not calls
-    return False
-
-
-def _key(node: ast.stmt) -> str:
-    if isinstance(node, DEFINITIONS):
-        return node.name
-    if isinstance(node, ast.Assign):
-        return ",".join(t.id for t in node.targets if isinstance(t, ast.Name))
-    if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-        return node.target.id
-    return ast.unparse(node)
-
-
-def _text(node: ast.stmt, lines: list[str]) -> str:
-    if isinstance(node, DEFINITIONS):
-        start = min([d.lineno for d in node.decorator_list] + [node.lineno])
-        return "\n".join(lines[start - 1 : node.end_lineno])
-    return ast.unparse(node)
-
-
-def definitions(sources: Iterable[str]) -> str:
-    """The imports, definitions and constants of ``sources`` as one module."""
-    kept: dict[str, str] = {}
-    for source in sources:
-        try:
-            tree = ast.parse(source)
-        except SyntaxError:
-            continue  # a cell that failed to run defined nothing
-        lines = source.splitlines()
-        for node in tree.body:
-            if _kept(node):
-                key = _key(node)
-                kept.pop(key, None)  # the last definition wins, at its own place
-                kept[key] = _text(node, lines)
-    return "\n\n".join(kept.values()) + "\n"
-
-
-def _top_level_names(source: str) -> set[str]:
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return set()
-    return {node.name for node in tree.body if isinstance(node, DEFINITIONS)}

@@ -6,6 +6,8 @@ export type ExerciseSummary = components["schemas"]["ExerciseSummary"];
 export type ExerciseDetail = components["schemas"]["ExerciseDetail"];
 export type Submission = components["schemas"]["SubmissionOut"];
 export type TestResult = components["schemas"]["TestResultOut"];
+export type SubmissionSummary = components["schemas"]["SubmissionSummary"];
+export type Assignment = components["schemas"]["AssignmentOut"];
 
 export enum Kind {
   Run = "run",
@@ -20,6 +22,20 @@ export class NumjudgeError extends Error {
   }
 }
 
+/** The learner cancelled the wait; the server may still grade what was sent. */
+export class Cancelled extends NumjudgeError {
+  constructor(message: string) {
+    super(message);
+    this.name = "Cancelled";
+  }
+}
+
+/** The statement languages the server speaks. */
+export enum Language {
+  English = "en",
+  Japanese = "ja",
+}
+
 // The server holds a request at most this long (NUMJUDGE_MAX_WAIT_S); longer waits poll.
 const SERVER_WAIT_S = 30;
 const POLL_MS = 500;
@@ -28,16 +44,33 @@ export class ApiClient {
   readonly server: string;
 
   constructor(server: string, private readonly token: string | undefined,
-              private readonly timeoutS = 30) {
+              private readonly timeoutS = 30, private readonly language = Language.English) {
     this.server = server.replace(/\/+$/, "");
+  }
+
+  get signedIn(): boolean {
+    return Boolean(this.token);
   }
 
   async exercises(): Promise<ExerciseSummary[]> {
     return (await this.request("GET", "/exercises")) as ExerciseSummary[];
   }
 
+  /** The exercise, its statement in the client's language (English where none). */
   async exercise(id: string): Promise<ExerciseDetail> {
-    return (await this.request("GET", `/exercises/${encodeURIComponent(id)}`)) as ExerciseDetail;
+    const path = `/exercises/${encodeURIComponent(id)}?lang=${this.language}`;
+    return (await this.request("GET", path)) as ExerciseDetail;
+  }
+
+  /** The learner's graded submissions, newest first. */
+  async history(): Promise<SubmissionSummary[]> {
+    return (await this.request("GET", "/submissions?kind=submit&limit=1000", undefined,
+                               true)) as SubmissionSummary[];
+  }
+
+  /** The course's assignments with the learner's score and due time (extensions included). */
+  async assignments(): Promise<Assignment[]> {
+    return (await this.request("GET", "/assignments", undefined, true)) as Assignment[];
   }
 
   /** Raises unless the server accepts the token. */
@@ -49,25 +82,29 @@ export class ApiClient {
     return (await this.request("GET", `/submissions/${id}`, undefined, true)) as Submission;
   }
 
-  /** Posts the code and waits up to `waitS` seconds for the final result. */
-  async grade(kind: Kind, exercise: string, code: string, waitS = 120): Promise<Submission> {
+  /** Posts the code and waits up to `waitS` seconds for the final result; `cancel` stops the
+   * wait (a `Cancelled` error). */
+  async grade(kind: Kind, exercise: string, code: string, waitS = 120,
+              cancel?: AbortSignal): Promise<Submission> {
     const deadline = Date.now() + waitS * 1000;
     const first = Math.min(waitS, SERVER_WAIT_S);
     let result = (await this.request("POST", `/${kind}?wait=${first}`, { exercise, code }, true,
-                                     first + this.timeoutS)) as Submission;
+                                     first + this.timeoutS, cancel)) as Submission;
     while (result.status !== "done") {
       if (Date.now() >= deadline) {
         throw new NumjudgeError(`No result for ${exercise} after ${waitS} s: the submission is ` +
                                 `${result.status}. See ${this.server}${result.url}.`);
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      result = await this.result(result.id);
+      if (cancel?.aborted) throw cancelled(`${this.server}${result.url}`);
+      result = (await this.request("GET", `/submissions/${result.id}`, undefined, true,
+                                   this.timeoutS, cancel)) as Submission;
     }
     return result;
   }
 
   private async request(method: string, path: string, body?: unknown, signed = false,
-                        timeoutS = this.timeoutS): Promise<unknown> {
+                        timeoutS = this.timeoutS, cancel?: AbortSignal): Promise<unknown> {
     if (signed && !this.token) {
       throw new NumjudgeError('Not signed in: run "numjudge: Sign in" with a token from ' +
                               `${this.server}/account.`);
@@ -79,9 +116,10 @@ export class ApiClient {
     try {
       response = await fetch(this.server + path, {
         method, headers, body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutS * 1000),
+        signal: either(cancel, AbortSignal.timeout(timeoutS * 1000)),
       });
     } catch (error) {
+      if (cancel?.aborted) throw cancelled();
       const cause = error instanceof Error ? (error.cause ?? error) : error;
       if (error instanceof Error && error.name === "TimeoutError") {
         throw new NumjudgeError(`The numjudge server at ${this.server} did not answer within ` +
@@ -106,6 +144,22 @@ export class ApiClient {
     throw new NumjudgeError(`The server refused (${response.status}): ${detail}`,
                             response.status);
   }
+}
+
+function cancelled(url?: string): Cancelled {
+  return new Cancelled("numjudge: cancelled. The server may still grade what was sent" +
+                       (url ? `; its result will be at ${url}.` : "."));
+}
+
+/** A signal that aborts when either does (AbortSignal.any is newer than VS Code 1.90's node). */
+function either(first: AbortSignal | undefined, second: AbortSignal): AbortSignal {
+  if (!first) return second;
+  const both = new AbortController();
+  for (const signal of [first, second]) {
+    if (signal.aborted) both.abort(signal.reason);
+    signal.addEventListener("abort", () => both.abort(signal.reason), { once: true });
+  }
+  return both.signal;
 }
 
 function describe(cause: unknown): string {

@@ -1,5 +1,5 @@
 // What a result looks like in the editor: the web page's table (as webview HTML) and the
-// failing tests placed on the entry function's line. No VS Code import: tests run it as is.
+// failing tests placed on the lines their messages name. No VS Code import: tests run it as is.
 import type { Submission, TestResult } from "./api";
 
 const LABELS: Record<string, string> = {
@@ -24,22 +24,66 @@ export interface Problem {
   hints: string[];
 }
 
-/** One problem per failing test, on the line that defines the entry function (else line 0);
- * the submission's one hint goes with the failing tests it explains. */
+// A message naming a line of the submission: "raised ValueError on line 7", "(line 5, in f)".
+const NAMED_LINE = /\bline (\d+)/;
+
+/** One problem per distinct message (the tests it failed named in it), on the line the message
+ * names, else on the line that defines the entry function (else the first line); the
+ * submission's one hint goes with the failing tests it explains. A time limit that stops ten
+ * tests is one problem, not ten. */
 export function problems(result: Submission, source: string, entry: string): Problem[] {
+  const lines = source.split("\n");
   const definition = new RegExp(`^\\s*(async\\s+)?def\\s+${entry}\\s*\\(`);
-  const found = source.split("\n").findIndex((line) => definition.test(line));
-  const line = Math.max(found, 0);
-  const failing = (result.tests ?? []).filter((test) => test.status !== "passed");
+  const entryLine = Math.max(lines.findIndex((line) => definition.test(line)), 0);
+  const lineOf = (message: string): number => {
+    const named = NAMED_LINE.exec(message);
+    const line = named ? Number(named[1]) - 1 : -1;
+    return line >= 0 && line < lines.length ? line : entryLine;
+  };
   const diagnosis = result.diagnosis;
-  const problems = failing.map((test) => ({
-    line, message: `${test.name}: ${test.message || test.status}`,
-    hints: diagnosis && diagnosis.cases.includes(test.name) ? [diagnosis.hint] : [],
+  const byMessage = new Map<string, { tests: TestResult[]; hints: Set<string> }>();
+  for (const test of (result.tests ?? []).filter((test) => test.status !== "passed")) {
+    const message = test.message || test.status;
+    const group = byMessage.get(message) ?? { tests: [], hints: new Set<string>() };
+    group.tests.push(test);
+    if (diagnosis && diagnosis.cases.includes(test.name)) group.hints.add(diagnosis.hint);
+    byMessage.set(message, group);
+  }
+  const found = [...byMessage].map(([message, group]) => ({
+    line: lineOf(message), message: `${testsNamed(group.tests)}: ${message}`,
+    hints: [...group.hints],
   }));
   if (result.message && result.verdict !== "passed") {
-    problems.unshift({ line, message: result.message, hints: [] });
+    found.unshift({ line: lineOf(result.message), message: result.message, hints: [] });
   }
-  return problems;
+  return found;
+}
+
+/** The tests a message is about: by name when they are few, else how many (and how many of
+ * them are hidden). */
+function testsNamed(tests: TestResult[]): string {
+  if (tests.length <= 3) {
+    return tests.map((test) => test.visibility === "hidden" ? `${test.name} (hidden test)`
+      : test.name).join(", ");
+  }
+  const hidden = tests.filter((test) => test.visibility === "hidden").length;
+  if (hidden === tests.length) return `${hidden} hidden tests`;
+  return `${tests.length} tests` + (hidden ? ` (${hidden} hidden)` : "");
+}
+
+/** Where a line of the code that was graded is now, after edits made while it was graded: the
+ * same line if it still reads the same, else the nearest line that does, else the nearest line
+ * that exists. */
+export function relocate(line: number, graded: string[], current: string[]): number {
+  const text = graded[line];
+  for (let distance = 0; distance < current.length; distance++) {
+    for (const candidate of [line - distance, line + distance]) {
+      if (candidate >= 0 && candidate < current.length && current[candidate] === text) {
+        return candidate;
+      }
+    }
+  }
+  return Math.min(Math.max(line, 0), Math.max(current.length - 1, 0));
 }
 
 export function scoreText(result: Submission): string {
@@ -47,13 +91,24 @@ export function scoreText(result: Submission): string {
     ? "–" : `${result.score} / ${result.max_score}`;
 }
 
+/** The status bar's text after a result, until the next run: the verdict and score at a glance
+ * once the panel is closed. */
+export function statusText(result: Submission, id: string): string {
+  const state = result.verdict ?? result.status;
+  const icon = state === "passed" ? "$(pass)" : "$(error)";
+  return `${icon} numjudge: ${id} ${LABELS[state] ?? state} ${scoreText(result)}`;
+}
+
 function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function row(test: TestResult): string {
+  const hidden = test.visibility === "hidden"
+    ? ' <span class="tag hidden" title="a hidden test: its inputs are not shown">hidden</span>'
+    : "";
   return `<tr data-status="${test.status}" data-visibility="${test.visibility}">` +
-    `<td>${escape(test.name)}</td><td><span class="badge ${test.status}">${test.status}</span></td>` +
+    `<td>${escape(test.name)}${hidden}</td><td><span class="badge ${test.status}">${test.status}</span></td>` +
     `<td class="num">${test.points} / ${test.max_points}</td>` +
     `<td class="message">${escape(test.message ?? "")}</td></tr>`;
 }
@@ -74,6 +129,8 @@ th, td { text-align: left; vertical-align: top; padding: 0.3rem 0.5rem;
 td.num { text-align: right; white-space: nowrap; }
 td.message { font-family: var(--vscode-editor-font-family, monospace); white-space: pre-wrap; }
 .hint { font-family: var(--vscode-font-family, sans-serif); color: #b26a00; margin: 0.5rem 0; }
+.tag.hidden { font-size: 0.8em; border: 1px solid rgba(128, 128, 128, 0.6); border-radius: 4px;
+  padding: 0 0.3rem; opacity: 0.85; }
 .badge { border-radius: 999px; padding: 0 0.55rem; font-size: 0.85em; font-weight: 600; }
 .badge.passed { background: #e7f6ec; color: #166534; }
 .badge.failed, .badge.error { background: #fdecea; color: #b42318; }
@@ -96,7 +153,9 @@ export function resultsHtml(result: Submission, title: string): string {
   const tests = result.tests ?? [];
   if (tests.length) {
     const graded = result.duration_ms == null ? "" : `, graded in ${result.duration_ms} ms`;
-    parts.push(`<table class="test-table"><caption>${tests.length} tests${graded}` +
+    const hidden = tests.filter((test) => test.visibility === "hidden").length;
+    const count = `${tests.length} tests` + (hidden ? ` (${hidden} hidden)` : "");
+    parts.push(`<table class="test-table"><caption>${count}${graded}` +
       "</caption><thead><tr><th>Test</th><th>Status</th><th>Points</th><th>Message</th>" +
       `</tr></thead><tbody>${tests.map(row).join("")}</tbody></table>`);
   }

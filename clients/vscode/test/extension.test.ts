@@ -1,9 +1,12 @@
 // The editor glue with the VS Code API stubbed at its boundary, against the live server.
 import assert from "node:assert/strict";
-import { writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { beforeEach, test } from "node:test";
 import * as stub from "./vscode-stub";
 import { activate } from "../src/extension";
+import { ApiClient, Kind } from "../src/api";
 import { EXERCISE, SERVER, TOKEN, exerciseFile } from "./live";
 
 stub.settings["numjudge.serverUrl"] = SERVER + "/";
@@ -16,10 +19,32 @@ async function run(command: string): Promise<void> {
   await handler();
 }
 
-test("the four commands are registered and disposed with the extension", () => {
-  assert.deepEqual([...stub.commands.keys()].sort(),
-                   ["numjudge.openExercise", "numjudge.run", "numjudge.signIn", "numjudge.submit"]);
-  assert.equal(stub.context.subscriptions.length, 7);
+const WORKSPACE = mkdtempSync(join(tmpdir(), "numjudge-workspace-"));
+const PACKAGE = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8"));
+
+test("the commands are registered, declared, and disposed with the extension", () => {
+  const commands = ["numjudge.cancel", "numjudge.openExercise", "numjudge.refresh",
+                    "numjudge.run", "numjudge.signIn", "numjudge.signOut", "numjudge.statement",
+                    "numjudge.submit"];
+  assert.deepEqual([...stub.commands.keys()].sort(), commands);
+  assert.deepEqual(PACKAGE.contributes.commands.map((c: { command: string }) => c.command).sort(),
+                   commands);
+  // the diagnostics, status bar item, panel, catalog and its view; the commands; 2 listeners
+  assert.equal(stub.context.subscriptions.length, 5 + commands.length + 2);
+});
+
+test("the key bindings apply in an exercise file only, never over the find widget's", () => {
+  // Ctrl+Alt+Enter is the find widget's Replace All: with it open, the editor's own wins.
+  for (const binding of PACKAGE.contributes.keybindings) {
+    assert.equal(binding.when, "editorTextFocus && numjudge.exerciseFile && !findWidgetVisible");
+  }
+  const [onEditor] = stub.listeners.activeEditor;
+  onEditor({ document: new stub.Document(`# numjudge: ${EXERCISE}\nx = 1\n`) });
+  onEditor({ document: new stub.Document("import numpy as np\n") });
+  onEditor(undefined);
+  assert.deepEqual(stub.executed, [["setContext", "numjudge.exerciseFile", true],
+                                   ["setContext", "numjudge.exerciseFile", false],
+                                   ["setContext", "numjudge.exerciseFile", false]]);
 });
 
 test("grading before signing in says how to sign in", async () => {
@@ -45,21 +70,55 @@ test("sign in keeps the token in SecretStorage for the configured server", async
   assert.deepEqual(stub.messages.error, []);
 });
 
-test("open exercise makes a file from the starter, named on its first line", async () => {
+test("open exercise needs a folder to keep the exercise in", async () => {
+  await run("numjudge.openExercise");
+  assert.deepEqual(stub.messages.error, [
+    "Open a folder first (File > Open Folder): numjudge keeps each exercise there as " +
+    "numjudge/<exercise>.py."]);
+});
+
+test("open exercise makes numjudge/<id>.py from the starter once, then reopens the work",
+     async () => {
+  stub.workspace.workspaceFolders = [{ uri: stub.Uri.file(WORKSPACE) }];
   let offered: string[] = [];
   stub.answers.quickPick = (items) => {
     offered = items.map((item) => item.description);
     return items.find((item) => item.id === EXERCISE);
   };
   await run("numjudge.openExercise");
+  assert.deepEqual(stub.messages.error, []);
   assert.equal(offered[0], EXERCISE);
+  const path = join(WORKSPACE, "numjudge", `${EXERCISE}.py`);
   const document = stub.opened.at(-1);
   assert.ok(document);
-  assert.equal(document.languageId, "python");
+  assert.equal(document.uri.toString(), `file://${path}`);
+  assert.equal(stub.window.activeTextEditor?.document, document);
   const [first, ...rest] = document.getText().split("\n");
   assert.match(first, /^# numjudge: gru-update-gate \(.+\)$/);
   assert.equal(rest.join("\n"), exerciseFile("starter.py"));
-  assert.equal(stub.window.activeTextEditor?.document, document);
+  // the statement, beside the code, in VS Code's Markdown preview
+  const statement = join(WORKSPACE, "numjudge", `${EXERCISE}.md`);
+  assert.equal(readFileSync(statement, "utf8"), exerciseFile("statement.md"));
+  assert.deepEqual(stub.executed.map((call) => String(call[0])),
+                   ["markdown.showPreviewToSide"]);
+  assert.equal(String(stub.executed[0][1]), `file://${statement}`);
+
+  writeFileSync(path, `${first}\ndef update_gate(h_prev, x_t, W_z, b_z):\n    return 0  # my work\n`);
+  await run("numjudge.openExercise");
+  assert.match(stub.opened.at(-1)?.getText() ?? "", /# my work/);
+});
+
+test("the statement comes in the language of the settings", async () => {
+  stub.settings["numjudge.language"] = "ja";
+  try {
+    stub.window.activeTextEditor = { document: new stub.Document(`# numjudge: ${EXERCISE}\n`) };
+    await run("numjudge.statement");
+  } finally {
+    delete stub.settings["numjudge.language"];
+  }
+  assert.deepEqual(stub.messages.error, []);
+  const statement = join(WORKSPACE, "numjudge", `${EXERCISE}.md`);
+  assert.equal(readFileSync(statement, "utf8"), exerciseFile("statement.ja.md"));
 });
 
 test("a failing submission: diagnostics on the entry line with hints, the table, the status bar",
@@ -68,8 +127,13 @@ test("a failing submission: diagnostics on the entry line with hints, the table,
   stub.window.activeTextEditor = { document: new stub.Document(source, "python", "file:///gate.py") };
   await run("numjudge.submit");
   assert.deepEqual(stub.messages.error, []);
-  assert.deepEqual(stub.events, [`status shown: $(sync~spin) numjudge: grading ${EXERCISE}…`,
-                                 "status hidden", "diagnostics set", "panel html"]);
+  assert.deepEqual(stub.events.slice(0, -1), ["diagnostics cleared",
+                                 `status shown: $(sync~spin) numjudge: grading ${EXERCISE}… ` +
+                                 "(click to cancel)",
+                                 "diagnostics set", "panel html"]);
+  // the verdict and score stay in the status bar until the next run
+  assert.match(stub.events.at(-1) ?? "",
+               new RegExp(`^status shown: \\$\\(error\\) numjudge: ${EXERCISE} Failed \\d+ / 26$`));
   const entryLine = source.split("\n").findIndex((line) => line.startsWith("def update_gate("));
   const problems = stub.diagnostics.get("file:///gate.py") ?? [];
   assert.ok(problems.length > 0);
@@ -80,9 +144,12 @@ test("a failing submission: diagnostics on the entry line with hints, the table,
     assert.match(problem.relatedInformation?.[0].message ?? "", /^Hint: Your gate and the expected one add up to 1/);
   }
   assert.match(problems[0].message, /^numerical example: values: 3 of 3 elements/);
+  assert.match(problems.at(-1)?.message ?? "", /hidden tests?\b/);
+  assert.equal(new Set(problems.map((problem) => problem.message)).size, problems.length);
   const html = stub.panels.at(-1)?.html ?? "";
   assert.match(html, /<div class="verdict failed" data-verdict="failed"><span>Failed<\/span>/);
-  assert.match(html, /<tr data-status="failed" data-visibility="hidden">/);
+  assert.match(html, /<tr data-status="failed" data-visibility="hidden"><td>[^<]+ <span class="tag hidden"/);
+  assert.match(html, /<caption>\d+ tests \(\d+ hidden\), graded in/);
   assert.match(html, /Hint: <\/b>Your gate and the expected one add up to 1/);
   if (process.env.NUMJUDGE_PANEL_HTML) writeFileSync(process.env.NUMJUDGE_PANEL_HTML, html);
 });
@@ -92,7 +159,10 @@ test("a passing run clears the diagnostics and reuses the panel", async () => {
   stub.window.activeTextEditor = { document: new stub.Document(source, "python", "file:///gate.py") };
   await run("numjudge.run");
   assert.deepEqual(stub.messages.error, []);
-  assert.equal(stub.events[0], `status shown: $(sync~spin) numjudge: running ${EXERCISE}…`);
+  assert.equal(stub.events[1], `status shown: $(sync~spin) numjudge: running ${EXERCISE}… ` +
+               "(click to cancel)");
+  assert.match(stub.events.at(-1) ?? "",
+               new RegExp(`^status shown: \\$\\(pass\\) numjudge: ${EXERCISE} Passed (\\d+) / \\1$`));
   assert.deepEqual(stub.diagnostics.get("file:///gate.py"), []);
   assert.equal(stub.panels.length, 1);
   assert.match(stub.panels[0].html, /data-verdict="passed"/);
@@ -115,6 +185,128 @@ test("an unknown exercise named on the first line gives the server's sentence", 
   stub.window.activeTextEditor = { document: new stub.Document("# numjudge: nope\nx = 1\n") };
   await run("numjudge.submit");
   assert.deepEqual(stub.messages.error, ["The server refused (404): Exercise 'nope' not found"]);
-  assert.deepEqual(stub.events, ["status shown: $(sync~spin) numjudge: grading nope…",
+  assert.deepEqual(stub.events, ["diagnostics cleared",
+                                 "status shown: $(sync~spin) numjudge: grading nope… " +
+                                 "(click to cancel)",
                                  "status hidden"]);
+});
+
+const RAISING = `# numjudge: ${EXERCISE}
+import numpy as np
+
+
+def update_gate(h_prev, x_t, W_z, b_z):
+    return checked(h_prev)
+
+
+def checked(h):
+    width = np.shape(h)[-1]
+    raise ValueError(f"not yet: {width}")
+`;
+
+test("a message naming a line is placed there, once for all the tests it fails", async () => {
+  const document = new stub.Document(RAISING, "python", "file:///raising.py");
+  stub.window.activeTextEditor = { document };
+  await run("numjudge.submit");
+  assert.deepEqual(stub.messages.error, []);
+  const problems = stub.diagnostics.get("file:///raising.py") ?? [];
+  const lines = RAISING.split("\n");
+  const raiseLine = lines.findIndex((line) => line.includes("raise ValueError"));
+  const entryLine = lines.findIndex((line) => line.startsWith("def update_gate"));
+  assert.deepEqual(problems.map((problem) => problem.range.start.line), [raiseLine, entryLine]);
+  assert.deepEqual(problems.map((problem) => problem.message), [
+    `numerical example, batch of two: raised ValueError on line ${raiseLine + 1}: not yet: 3`,
+    "11 hidden tests: raised an exception (details are not shown for hidden tests)"]);
+
+  // An errored run leaves no problems of the last one behind.
+  document.text = RAISING.replace(EXERCISE, "nope");
+  await run("numjudge.submit");
+  assert.equal(stub.messages.error.length, 1);
+  assert.equal(stub.diagnostics.has("file:///raising.py"), false);
+});
+
+test("editing the file while it is graded keeps the result, the problems on the lines moved",
+     async () => {
+  const document = new stub.Document(RAISING, "python", "file:///edited.py");
+  stub.window.activeTextEditor = { document };
+  const grading = run("numjudge.submit");
+  document.text = RAISING.replace("import numpy as np\n", "import numpy as np\n\n# a note\n");
+  await grading;
+  assert.deepEqual(stub.messages.error, []);
+  const lines = document.text.split("\n");
+  assert.deepEqual((stub.diagnostics.get("file:///edited.py") ?? [])
+    .map((problem) => problem.range.start.line),
+    [lines.findIndex((line) => line.includes("raise")),
+     lines.findIndex((line) => line.startsWith("def update_gate"))]);
+
+  const shortened = run("numjudge.submit"); // the line named is gone: the nearest that exists
+  document.text = `# numjudge: ${EXERCISE}\n`;
+  await shortened;
+  assert.deepEqual(stub.messages.error, []);
+  assert.deepEqual((stub.diagnostics.get("file:///edited.py") ?? [])
+    .map((problem) => problem.range.start.line), [1, 1]);
+  assert.match(stub.panels[0].html, /data-verdict="failed"/);
+});
+
+test("one grade at a time, and cancel stops the wait", async () => {
+  const source = `# numjudge: ${EXERCISE}\n` + exerciseFile("solution.py");
+  stub.window.activeTextEditor = { document: new stub.Document(source, "python", "file:///c.py") };
+  const first = run("numjudge.submit");
+  await run("numjudge.run");
+  assert.deepEqual(stub.messages.error, [
+    `numjudge is still grading ${EXERCISE}: wait for its result, or stop waiting with ` +
+    '"numjudge: Cancel".']);
+  await run("numjudge.cancel");
+  await first;
+  assert.deepEqual(stub.messages.info, [
+    "numjudge: cancelled. The server may still grade what was sent."]);
+  assert.equal(stub.events.at(-1), "status hidden");
+  assert.equal(stub.diagnostics.has("file:///c.py"), false);
+
+  await run("numjudge.cancel"); // nothing left to cancel
+  assert.equal(stub.messages.info.at(-1), "numjudge: nothing is being graded.");
+  await run("numjudge.run"); // and the next grade runs
+  assert.deepEqual(stub.diagnostics.get("file:///c.py"), []);
+});
+
+test("the catalog view: assignments with due times and scores, each exercise's best score",
+     async () => {
+  const solution = `# numjudge: ${EXERCISE}\n` + exerciseFile("solution.py");
+  const graded = await new ApiClient(SERVER, TOKEN).grade(Kind.Submit, EXERCISE, solution);
+  assert.equal(graded.verdict, "passed");
+  const tree = stub.trees.get("numjudge.catalog");
+  assert.ok(tree);
+  const groups = await tree.getChildren() as { label: string; description: string }[];
+  const items = groups.map((group) => tree.getTreeItem(group));
+  assert.deepEqual(items.map((item) => item.label).slice(-1), ["All exercises"]);
+  const gru = items.find((item) => item.label.startsWith("A GRU by hand"));
+  assert.ok(gru);
+  assert.match(gru.description ?? "", /^(opens|due|late since|closed since) \d{4}-\d\d-\d\d \d\d:\d\d · [\d.]+ \/ [\d.]+$/);
+  const every = await tree.getChildren(groups.at(-1));
+  const gate = every.map((exercise) => tree.getTreeItem(exercise))
+    .find((item) => item.tooltip === EXERCISE);
+  assert.ok(gate);
+  assert.equal(gate.description, `best ${graded.score} / ${graded.max_score}`);
+  assert.deepEqual(gate.command?.arguments, [EXERCISE]);
+
+  // choosing it in the view opens its file, no quick pick
+  stub.answers.quickPick = () => assert.fail("no quick pick when the view chose the exercise");
+  const handler = stub.commands.get("numjudge.openExercise") as (id: string) => Promise<void>;
+  await handler(EXERCISE);
+  assert.deepEqual(stub.messages.error, []);
+  assert.equal(stub.window.activeTextEditor?.document.uri.toString(),
+               `file://${join(WORKSPACE, "numjudge", `${EXERCISE}.py`)}`);
+});
+
+test("sign out forgets the token of the configured server", async () => {
+  await run("numjudge.signOut");
+  assert.equal(stub.secrets.size, 0);
+  assert.deepEqual(stub.messages.info, [
+    `numjudge: signed out of ${SERVER}; the token is no longer kept in VS Code.`]);
+  stub.window.activeTextEditor = { document: new stub.Document(`# numjudge: ${EXERCISE}\n`) };
+  await run("numjudge.submit");
+  assert.match(stub.messages.error[0], /^Not signed in/);
+  const tree = stub.trees.get("numjudge.catalog");
+  const [first] = await tree?.getChildren() ?? [];
+  assert.deepEqual(tree?.getTreeItem(first).command?.command, "numjudge.signIn");
 });

@@ -1,6 +1,8 @@
 // The `vscode` module as far as the extension uses it, recording what the extension asks for.
 // Only this boundary is stubbed: the extension's HTTP calls reach the live server.
 import Module = require("node:module");
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 
 export const events: string[] = [];
 export const commands = new Map<string, () => Promise<void>>();
@@ -11,9 +13,38 @@ export const diagnostics = new Map<string, Diagnostic[]>();
 export const panels: { html: string; revealed: number }[] = [];
 export const opened: Document[] = [];
 export const secrets = new Map<string, string>();
+export const executed: unknown[][] = [];
+export const listeners: { activeEditor: ((editor: unknown) => void)[];
+                          documentChange: ((change: { document: Document }) => void)[] } =
+  { activeEditor: [], documentChange: [] };
+export const trees = new Map<string, TreeProvider>();
 export let inputBoxOptions: Record<string, unknown> | undefined;
 
 interface Item { label: string; description: string; id: string }
+interface TreeProvider {
+  getChildren(node?: unknown): Promise<unknown[]>;
+  getTreeItem(node: unknown): TreeItem;
+  onDidChangeTreeData: (listener: () => void) => unknown;
+}
+
+export enum TreeItemCollapsibleState { None = 0, Collapsed = 1, Expanded = 2 }
+
+export class TreeItem {
+  description?: string;
+  tooltip?: string;
+  command?: { command: string; title: string; arguments?: unknown[] };
+  constructor(readonly label: string, readonly collapsibleState: TreeItemCollapsibleState) {}
+}
+
+export class EventEmitter<T> {
+  private readonly listeners: ((value: T) => void)[] = [];
+  readonly event = (listener: (value: T) => void) => {
+    this.listeners.push(listener);
+    return disposable;
+  };
+  fire(value: T): void { for (const listener of this.listeners) listener(value); }
+  dispose(): void { this.listeners.length = 0; }
+}
 
 export class Position {
   constructor(readonly line: number, readonly character: number) {}
@@ -30,6 +61,9 @@ export class Range {
 
 export class Uri {
   constructor(readonly path: string) {}
+  static file(path: string): Uri { return new Uri(`file://${path}`); }
+  static joinPath(base: Uri, ...parts: string[]): Uri { return Uri.file(join(base.fsPath, ...parts)); }
+  get fsPath(): string { return this.path.replace(/^file:\/\//, ""); }
   toString(): string { return this.path; }
 }
 
@@ -54,13 +88,18 @@ export class Diagnostic {
 
 export class Document {
   readonly uri: Uri;
-  constructor(readonly text: string, readonly languageId = "python", name = "untitled:1") {
+  // `text` changes as the learner types (a test assigns it)
+  constructor(public text: string, readonly languageId = "python", name = "untitled:1") {
     this.uri = new Uri(name);
   }
   getText(): string { return this.text; }
-  lineAt(line: number): { range: Range } {
-    const length = this.text.split("\n")[line].length;
-    return { range: new Range(line, 0, line, length) };
+  get lineCount(): number { return this.text.split("\n").length; }
+  lineAt(line: number): { range: Range; text: string } {
+    if (!Number.isInteger(line) || line < 0 || line >= this.lineCount) {
+      throw new Error("Illegal value for line"); // as VS Code's own TextDocument does
+    }
+    const text = this.text.split("\n")[line];
+    return { range: new Range(line, 0, line, text.length), text };
   }
 }
 
@@ -97,17 +136,35 @@ export const window = {
   showTextDocument: async (document: Document) => {
     window.activeTextEditor = { document };
   },
+  registerTreeDataProvider: (id: string, provider: TreeProvider) => {
+    trees.set(id, provider);
+    return disposable;
+  },
+  onDidChangeActiveTextEditor: (listener: (editor: unknown) => void) => {
+    listeners.activeEditor.push(listener);
+    return disposable;
+  },
 };
 
+// The workspace's files are real files in the test's folder (`workspaceFolders`).
 export const workspace = {
+  workspaceFolders: undefined as { uri: Uri }[] | undefined,
   getConfiguration: (section: string) => ({
     get: (key: string) => settings[`${section}.${key}`],
   }),
-  openTextDocument: async (options: { language: string; content: string }) => {
-    const document = new Document(options.content, options.language,
-                                  `untitled:${opened.length + 1}`);
+  openTextDocument: async (uri: Uri) => {
+    const document = new Document(readFileSync(uri.fsPath, "utf8"), "python", uri.toString());
     opened.push(document);
     return document;
+  },
+  onDidChangeTextDocument: (listener: (change: { document: Document }) => void) => {
+    listeners.documentChange.push(listener);
+    return disposable;
+  },
+  fs: {
+    stat: async (uri: Uri) => statSync(uri.fsPath),
+    createDirectory: async (uri: Uri) => { mkdirSync(uri.fsPath, { recursive: true }); },
+    writeFile: async (uri: Uri, content: Uint8Array) => { writeFileSync(uri.fsPath, content); },
   },
 };
 
@@ -116,6 +173,10 @@ export const languages = {
     set: (uri: Uri, list: Diagnostic[]) => {
       diagnostics.set(uri.toString(), list);
       events.push("diagnostics set");
+    },
+    delete: (uri: Uri) => {
+      diagnostics.delete(uri.toString());
+      events.push("diagnostics cleared");
     },
     dispose: () => undefined,
   }),
@@ -126,6 +187,7 @@ const commandsApi = {
     commands.set(id, run);
     return disposable;
   },
+  executeCommand: async (...call: unknown[]) => { executed.push(call); },
 };
 
 export const context = {
@@ -139,7 +201,8 @@ export const context = {
 
 const vscode = {
   Position, Range, Uri, Location, Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity,
-  StatusBarAlignment, ViewColumn, window, workspace, languages, commands: commandsApi,
+  StatusBarAlignment, ViewColumn, TreeItem, TreeItemCollapsibleState, EventEmitter, window,
+  workspace, languages, commands: commandsApi,
 };
 
 type Loader = (request: string, parent: unknown, isMain: boolean) => unknown;
@@ -154,5 +217,6 @@ export function reset(): void {
   messages.error.length = 0;
   messages.info.length = 0;
   diagnostics.clear();
+  executed.length = 0;
   window.activeTextEditor = undefined;
 }
