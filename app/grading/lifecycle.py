@@ -269,19 +269,17 @@ def _finish(
     report: GradeReport | None = None,
 ) -> None:
     finished_at = utcnow()
-    # The worker does not wait for the boundary: the row says when the result may be shown.
-    # A regrade is shown when stored (app.services.release.is_released).
-    released_at = (
-        finished_at
-        if submission.regrade
-        else release.release_at(submission.created_at, finished_at, _longest(runtime, exercise))
-    )
-    values: dict[str, Any] = {
-        "verdict": verdict,
-        "message": message,
-        "finished_at": finished_at,
-        "released_at": released_at,
-    }
+    values: dict[str, Any] = {"verdict": verdict, "message": message, "finished_at": finished_at}
+    if submission.regrade:
+        # Shown when stored (app.services.release.is_released), with the times of the first
+        # release: the regrade's own would time the learner's code on hidden inputs.
+        released_at = finished_at
+    else:
+        # The worker does not wait for the boundary: the row says when it may be shown.
+        released_at = release.release_at(
+            submission.created_at, finished_at, _longest(runtime, exercise)
+        )
+        values["released_at"] = released_at
     if report is not None:
         values.update(
             score=report.score,

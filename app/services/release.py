@@ -64,8 +64,9 @@ def leak_bound_bits(longest: timedelta) -> float:
 def is_released(submission: Submission, now: datetime) -> bool:
     """Whether a learner may see the row's result at ``now``.
 
-    A regrade's row keeps showing a result throughout (the earlier one, then the new one): the
-    learner did not choose when it runs (docs/security.md says what that leaves).
+    A regrade's row keeps showing a result throughout (the earlier one, then the new one), with
+    the times of its first release: the learner did not choose when it runs (docs/security.md
+    says what that leaves).
     """
     if submission.regrade:
         return True
@@ -90,9 +91,7 @@ def seen_by_learner(submission: Submission, now: datetime) -> Submission:
     """
     values = {column.key: getattr(submission, column.key) for column in Submission.__table__.c}
     values.update(cpu_ms=None, memory_kb=None, worker=None, lease_token=None)
-    if submission.regrade:
-        pass  # shown as stored: see is_released
-    elif not is_released(submission, now):
+    if not is_released(submission, now):
         values.update(
             status=SubmissionStatus.QUEUED,
             verdict=None,
@@ -110,6 +109,7 @@ def seen_by_learner(submission: Submission, now: datetime) -> Submission:
             lease_expires_at=None,
         )
     elif submission.released_at is not None:  # else graded before release times: as stored
+        # A regrade's too: the first release's boundary, not when the regrade ran.
         values.update(started_at=submission.created_at, finished_at=submission.released_at)
     copy = Submission(**values)
     if "user" in submission.__dict__:  # loaded: the pages name the submission's author

@@ -93,6 +93,12 @@ def test_an_edited_exercise_regrades_with_every_report_kept(
         after = wait_done(client, ada, before["id"], new_version)
         assert after["regraded"] is True
         assert (after["verdict"], after["score"]) == (before["verdict"], before["score"])
+        # The learner reads the first release's times: when the regrade ran, and how long,
+        # would time their code on the hidden inputs.
+        assert (after["started_at"], after["finished_at"]) == (
+            before["started_at"],
+            before["finished_at"],
+        )
         reports = client.get(f"/submissions/{before['id']}/reports", headers=ada).json()
         assert [(r["exercise_version"], r["score"], r["current"]) for r in reports] == [
             (old_version, before["score"], False),
