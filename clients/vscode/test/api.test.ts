@@ -19,7 +19,7 @@ async function rejectsWith(promise: Promise<unknown>, message: string | RegExp):
 
 test("exercises and their starter come from the server", async () => {
   const exercises = await new ApiClient(SERVER, undefined).exercises();
-  assert.equal(exercises[0].id, EXERCISE);
+  assert.ok(exercises.some((exercise) => exercise.id === EXERCISE));
   assert.ok(exercises.length > 1);
   const detail = await client.exercise(EXERCISE);
   assert.equal(detail.entry, "update_gate");

@@ -87,7 +87,7 @@ test("open exercise makes numjudge/<id>.py from the starter once, then reopens t
   };
   await run("numjudge.openExercise");
   assert.deepEqual(stub.messages.error, []);
-  assert.equal(offered[0], EXERCISE);
+  assert.ok(offered.includes(EXERCISE), String(offered));
   const path = join(WORKSPACE, "numjudge", `${EXERCISE}.py`);
   const document = stub.opened.at(-1);
   assert.ok(document);
@@ -279,7 +279,7 @@ test("the catalog view: assignments with due times and scores, each exercise's b
   const groups = await tree.getChildren() as { label: string; description: string }[];
   const items = groups.map((group) => tree.getTreeItem(group));
   assert.deepEqual(items.map((item) => item.label).slice(-1), ["All exercises"]);
-  const gru = items.find((item) => item.label.startsWith("A GRU by hand"));
+  const gru = items.find((item) => item.label.startsWith("The lesson's gated unit"));
   assert.ok(gru);
   assert.match(gru.description ?? "", /^(opens|due|late since|closed since) \d{4}-\d\d-\d\d \d\d:\d\d · [\d.]+ \/ [\d.]+$/);
   const every = await tree.getChildren(groups.at(-1));

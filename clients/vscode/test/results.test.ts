@@ -7,7 +7,7 @@ import { problems, relocate } from "../src/results";
 const SOURCE = "# numjudge: slow\nimport numpy as np\n\n\ndef solve(x):\n    return x\n";
 
 function testResult(name: string, message: string, visibility: "public" | "hidden"): TestResult {
-  return { name, message, visibility, status: "error", points: 0, max_points: 1 };
+  return { name, title: name, message, visibility, status: "error", points: 0, max_points: 1 };
 }
 
 function submission(tests: TestResult[]): Submission {
