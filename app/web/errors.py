@@ -36,6 +36,33 @@ class PageError(Exception):
         self.values = values
 
 
+def exercise_not_found(exercise_id: str) -> PageError:
+    return PageError(
+        status.HTTP_404_NOT_FOUND,
+        N_("Exercise not found"),
+        N_("There is no exercise {exercise}."),
+        exercise=repr(exercise_id),
+    )
+
+
+def assignment_not_found(assignment_id: str) -> PageError:
+    return PageError(
+        status.HTTP_404_NOT_FOUND,
+        N_("Assignment not found"),
+        N_("There is no assignment {assignment}."),
+        assignment=repr(assignment_id),
+    )
+
+
+def learner_not_found(name: str) -> PageError:
+    return PageError(
+        status.HTTP_404_NOT_FOUND,
+        N_("No such learner"),
+        N_("There is no learner {name}."),
+        name=repr(name),
+    )
+
+
 class LoginRequired(Exception):
     """The page needs a signed-in user; ``expired`` if their session ran out."""
 

@@ -11,13 +11,13 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import RedirectResponse
 
 from app.api.deps import RuntimeDep, SessionDep
-from app.api.downloads import file_download
+from app.api.downloads import csv_download, file_download
 from app.models import utcnow
 from app.services import analytics, archive, courses, regrades, roster
 from app.services.gradebook import write_csv
 from app.web import i18n
 from app.web.deps import CatalogDep, CsrfForm, InstructorDep, UserDep, WebDep, check_csrf
-from app.web.errors import PageError, WebRoute
+from app.web.errors import PageError, WebRoute, assignment_not_found
 from app.web.i18n import N_
 from app.web.templating import render
 from graders import Assignment, Course, ExerciseCatalog, words_in
@@ -25,24 +25,6 @@ from graders import Assignment, Course, ExerciseCatalog, words_in
 router = APIRouter(route_class=WebRoute, include_in_schema=False)
 
 FormStr = Annotated[str, Form()]
-CSV_HEADERS = {"Cache-Control": "no-store"}
-
-
-def _csv(body: str, name: str) -> Response:
-    return Response(
-        body,
-        media_type="text/csv; charset=utf-8",
-        headers={**CSV_HEADERS, "Content-Disposition": f'attachment; filename="{name}"'},
-    )
-
-
-def assignment_not_found(assignment_id: str) -> PageError:
-    return PageError(
-        status.HTTP_404_NOT_FOUND,
-        N_("Assignment not found"),
-        N_("There is no assignment {assignment}."),
-        assignment=repr(assignment_id),
-    )
 
 
 def _assignment(catalog: ExerciseCatalog, assignment_id: str) -> Assignment:
@@ -97,17 +79,17 @@ def overall_gradebook_page(
 
 
 @router.get("/instructor/assignments.csv")
-def overall_gradebook_csv(
+def overall_gradebookcsv_download(
     _: InstructorDep, db: SessionDep, catalog: CatalogDep, section: str = ""
 ) -> Response:
     table = courses.overall_gradebook(
         session=db, catalog=catalog, now=utcnow(), section=section or None
     )
-    return _csv(write_csv(courses.overall_csv_rows(table)), "numjudge-assignments.csv")
+    return csv_download(write_csv(courses.overall_csv_rows(table)), "numjudge-assignments.csv")
 
 
 @router.get("/instructor/assignments/{assignment_id}.csv")
-def assignment_gradebook_csv(
+def assignment_gradebookcsv_download(
     assignment_id: str, _: InstructorDep, db: SessionDep, catalog: CatalogDep, section: str = ""
 ) -> Response:
     assignment = _assignment(catalog, assignment_id)
@@ -118,7 +100,7 @@ def assignment_gradebook_csv(
         now=utcnow(),
         section=section or None,
     )
-    return _csv(
+    return csv_download(
         write_csv(courses.assignment_csv_rows(assignment, rows, catalog.course().zone)),
         f"numjudge-{assignment.id}.csv",
     )
@@ -264,7 +246,7 @@ def class_view_page(
 
 
 @router.get("/instructor/analytics/{exercise_id}/{table}.csv")
-def class_view_csv(
+def class_viewcsv_download(
     exercise_id: str, table: str, _: InstructorDep, db: SessionDep, catalog: CatalogDep
 ) -> Response:
     view = analytics.load_exercise_analytics(session=db, catalog=catalog, exercise_id=exercise_id)
@@ -276,7 +258,7 @@ def class_view_csv(
             N_("The class view has no table {table}."),
             table=repr(table),
         )
-    return _csv(write_csv(tables[table]), f"numjudge-{view.exercise_id}-{table}.csv")
+    return csv_download(write_csv(tables[table]), f"numjudge-{view.exercise_id}-{table}.csv")
 
 
 @router.post("/instructor/regrades/{exercise_id}")

@@ -3,21 +3,19 @@ exercise and assignment), one learner's record, validation."""
 
 from __future__ import annotations
 
-from urllib.parse import quote
-
 from fastapi import APIRouter, Request, Response, status
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import RedirectResponse
 
 from app.api.deps import SessionDep
+from app.api.downloads import csv_download
 from app.services import courses, history, learner_record, roster, translations, validation
 from app.services.exercises import exercise_list, visible_exercises
 from app.services.gradebook import gradebook_rows, max_points, wide_csv
 from app.web import i18n
 from app.web.deps import CatalogDep, InstructorDep
-from app.web.errors import PageError, WebRoute
-from app.web.i18n import N_
-from app.web.pages_courses import assignment_not_found, course_clock
+from app.web.errors import WebRoute, assignment_not_found, learner_not_found
+from app.web.pages_courses import course_clock
 from app.web.pages_learn import VERDICT_NAMES, load_exercise
 from app.web.templating import render
 
@@ -53,23 +51,7 @@ def gradebook_export(
     maxima = {e.id: max_points(catalog, e) for e in exercises}
     body = wide_csv(gradebook_rows(session=db, section=section or None), exercises, maxima)
     name = f"numjudge-gradebook-{section}" if section else "numjudge-gradebook"
-    return Response(
-        body,
-        media_type="text/csv; charset=utf-8",
-        headers={
-            "Content-Disposition": f"attachment; filename*=UTF-8''{quote(name)}.csv",
-            "Cache-Control": "no-store",
-        },
-    )
-
-
-def learner_not_found(name: str) -> PageError:
-    return PageError(
-        status.HTTP_404_NOT_FOUND,
-        N_("No such learner"),
-        N_("There is no learner {name}."),
-        name=repr(name),
-    )
+    return csv_download(body, f"{name}.csv")
 
 
 @router.get("/exercises/{exercise_id}")

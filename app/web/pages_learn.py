@@ -26,7 +26,7 @@ from app.services.gradebook import best_by_exercise
 from app.web import exercises_view as view
 from app.web import i18n
 from app.web.deps import CatalogDep, UserDep, WebDep, get_web_context
-from app.web.errors import PageError, WebRoute
+from app.web.errors import PageError, WebRoute, exercise_not_found
 from app.web.i18n import N_
 from app.web.pages_account import safe_next
 from app.web.pages_courses import course_clock
@@ -60,12 +60,7 @@ def load_exercise(catalog: ExerciseCatalog, exercise_id: str, user: User | None)
     try:
         return load_visible(catalog, exercise_id, user)
     except ExerciseNotFound:
-        raise PageError(
-            status.HTTP_404_NOT_FOUND,
-            N_("Exercise not found"),
-            N_("There is no exercise {exercise}."),
-            exercise=repr(exercise_id),
-        ) from None
+        raise exercise_not_found(exercise_id) from None
     except ExerciseError as exc:
         raise PageError(
             status.HTTP_500_INTERNAL_SERVER_ERROR,

@@ -4,13 +4,13 @@ side; the work is in app/services/similarity_jobs.py."""
 from __future__ import annotations
 
 from typing import Annotated
-from urllib.parse import quote
 
 from fastapi import APIRouter, Form, Request, Response, status
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import RedirectResponse
 
 from app.api.deps import RuntimeDep, SessionDep
+from app.api.downloads import csv_download
 from app.models import SimilarityScope
 from app.services import similarity_jobs
 from app.services.courses import AssignmentNotFound
@@ -18,7 +18,7 @@ from app.services.errors import NotFound
 from app.services.gradebook import write_csv
 from app.services.similarity import MIN_FLAGGED
 from app.web.deps import CatalogDep, CsrfForm, InstructorDep, WebDep, check_csrf
-from app.web.errors import PageError, WebRoute
+from app.web.errors import PageError, WebRoute, assignment_not_found, exercise_not_found
 from app.web.i18n import N_
 from app.web.templating import render
 from graders import ExerciseNotFound
@@ -76,19 +76,9 @@ async def similarity_request(
             requested_by=user.name,
         )
     except ExerciseNotFound:
-        raise PageError(
-            status.HTTP_404_NOT_FOUND,
-            N_("Exercise not found"),
-            N_("There is no exercise {exercise}."),
-            exercise=repr(target),
-        ) from None
+        raise exercise_not_found(target) from None
     except AssignmentNotFound:
-        raise PageError(
-            status.HTTP_404_NOT_FOUND,
-            N_("Assignment not found"),
-            N_("There is no assignment {assignment}."),
-            assignment=repr(target),
-        ) from None
+        raise assignment_not_found(target) from None
     return RedirectResponse(
         f"/instructor/similarity/{report_id}", status_code=status.HTTP_303_SEE_OTHER
     )
@@ -114,14 +104,7 @@ def similarity_report(
 def similarity_csv(report_id: str, _: InstructorDep, db: SessionDep) -> Response:
     report = _report(db, report_id)
     name = f"numjudge-similarity-{report.target}"
-    return Response(
-        write_csv(similarity_jobs.csv_rows(report.sections)),
-        media_type="text/csv; charset=utf-8",
-        headers={
-            "Content-Disposition": f"attachment; filename*=UTF-8''{quote(name)}.csv",
-            "Cache-Control": "no-store",
-        },
-    )
+    return csv_download(write_csv(similarity_jobs.csv_rows(report.sections)), f"{name}.csv")
 
 
 @router.get("/{report_id}/{exercise_id}/{rank}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Response
 
 from app.api.deps import InstructorUser, SessionDep
+from app.api.downloads import csv_download
 from app.schemas import ErrorOut
 from app.services.gradebook import long_csv
 
@@ -21,8 +22,4 @@ router = APIRouter(tags=["gradebook"])
 )
 def gradebook(session: SessionDep, _: InstructorUser) -> Response:
     """CSV: user, exercise, best_score, max_score, submissions, last_submitted_at."""
-    return Response(
-        long_csv(session=session),
-        media_type="text/csv",
-        headers={"Content-Disposition": 'attachment; filename="gradebook.csv"'},
-    )
+    return csv_download(long_csv(session=session), "gradebook.csv")

@@ -157,7 +157,9 @@ def test_instructor_pages_and_gradebook_csv(
     row = book.text[book.text.index('data-user="ada"') :].split("</tr>")[0]
     assert f"{result['score']:g} / {result['max_score']:g}" in row
     exported = client.get("/instructor/gradebook.csv")
-    assert exported.headers["content-type"].startswith("text/csv")
+    assert exported.headers["content-type"] == "text/csv; charset=utf-8"
+    assert exported.headers["cache-control"] == "no-store"
+    assert exported.headers["content-disposition"].endswith("''numjudge-gradebook.csv")
     rows = list(csv.DictReader(io.StringIO(exported.text)))
     assert rows[0]["learner"] == "(max)"
     ada = next(r for r in rows if r["learner"] == "ada")

@@ -39,7 +39,10 @@ def test_gradebook_has_best_score_per_learner_per_exercise(
         assert response.json()["status"] == "done"
     response = client.get("/gradebook.csv", headers=prof)
     assert response.status_code == 200
-    assert response.headers["content-type"].startswith("text/csv")
+    assert response.headers["content-type"] == "text/csv; charset=utf-8"
+    # scores are never kept by a cache between the server and the instructor
+    assert response.headers["cache-control"] == "no-store"
+    assert response.headers["content-disposition"] == "attachment; filename*=UTF-8''gradebook.csv"
     rows = list(csv.DictReader(io.StringIO(response.text)))
     assert [
         (r["user"], r["exercise"], r["best_score"], r["max_score"], r["submissions"]) for r in rows
