@@ -1,10 +1,13 @@
-"""A private exercises folder for course tests: the bundled exercises, a course, drafts."""
+"""For course tests: a private exercises folder (the bundled exercises, a course, drafts), a
+service on it, and what their tests share (accounts, due times written as course.toml wants
+them, a submission that fails at once)."""
 
 from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 
 from fastapi.testclient import TestClient
@@ -12,6 +15,8 @@ from fastapi.testclient import TestClient
 from app.grading.engine import SandboxGrader
 from app.grading.runtime import GradingRuntime
 from app.main import create_app
+from app.models import Role
+from app.store import accounts as account_store
 from tests.app.conftest import EXERCISES, make_runtime, make_settings, wipe
 
 
@@ -68,3 +73,37 @@ def course_service(
             yield client, runtime
     finally:
         wipe(database_url)
+
+
+# Fails at once in the sandbox: budgets and paces count submissions, not their results.
+BROKEN = "def gate(:\n"
+
+
+def stamp(moment: datetime) -> str:
+    """A UTC moment as course.toml's dates are written."""
+    return moment.isoformat().replace("+00:00", "Z")
+
+
+def user(runtime: GradingRuntime, name: str, role: Role = Role.LEARNER) -> dict[str, str]:
+    """A new account's API headers."""
+    with runtime.sessions() as session:
+        created = account_store.create_user(
+            session=session, name=name, role=role, password="correct horse"
+        )
+        _, token = account_store.create_token(session=session, user=created)
+        session.commit()
+    return {"Authorization": f"Bearer {token}"}
+
+
+def send(
+    client: TestClient,
+    headers: dict[str, str],
+    path: str = "/submit",
+    exercise: str = "gru-update-gate",
+) -> int:
+    """The status of sending :data:`BROKEN` for ``exercise``."""
+    response = client.post(
+        path, params={"wait": 30}, headers=headers, json={"exercise": exercise, "code": BROKEN}
+    )
+    status: int = response.status_code
+    return status

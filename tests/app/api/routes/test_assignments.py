@@ -15,13 +15,9 @@ from app.models import Role, User
 from app.store import accounts as account_store
 from app.store import courses as course_store
 from tests.app.conftest import EXERCISES, read_exercise_file
-from tests.app.course_catalog import course_service
+from tests.app.course_catalog import course_service, stamp
 
 MakeUser = Callable[..., tuple[User, dict[str, str]]]
-
-
-def stamp(moment: datetime) -> str:
-    return moment.isoformat().replace("+00:00", "Z")
 
 
 def course_toml(now: datetime) -> str:

@@ -16,16 +16,8 @@ from sqlalchemy import func, select
 from app.grading.engine import SandboxGrader
 from app.grading.runtime import GradingRuntime
 from app.models import Role, Submission
-from app.store import accounts as account_store
-from tests.app.course_catalog import course_service
+from tests.app.course_catalog import BROKEN, course_service, send, stamp, user
 from tests.app.web.helpers import sign_in
-
-# Fails at once in the sandbox: the budget counts submissions, not their results.
-BROKEN = "def gate(:\n"
-
-
-def stamp(moment: datetime) -> str:
-    return moment.isoformat().replace("+00:00", "Z")
 
 
 def course_toml() -> str:
@@ -49,27 +41,6 @@ def service(
 ) -> Iterator[tuple[TestClient, GradingRuntime]]:
     with course_service(database_url, tmp_path, shared_grader, course_toml()) as running:
         yield running
-
-
-def user(runtime: GradingRuntime, name: str, role: Role = Role.LEARNER) -> dict[str, str]:
-    with runtime.sessions() as session:
-        created = account_store.create_user(
-            session=session, name=name, role=role, password="correct horse"
-        )
-        _, token = account_store.create_token(session=session, user=created)
-        session.commit()
-    return {"Authorization": f"Bearer {token}"}
-
-
-def send(client: TestClient, headers: dict[str, str], path: str = "/submit") -> int:
-    response = client.post(
-        path,
-        params={"wait": 30},
-        headers=headers,
-        json={"exercise": "gru-update-gate", "code": BROKEN},
-    )
-    status: int = response.status_code
-    return status
 
 
 def test_a_learner_is_refused_over_the_budget_with_a_reason(

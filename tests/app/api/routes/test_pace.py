@@ -18,8 +18,7 @@ from sqlalchemy import func, select
 from app.grading.engine import SandboxGrader
 from app.grading.runtime import GradingRuntime
 from app.models import Role, Submission
-from tests.app.api.routes.test_budget import BROKEN, send, stamp, user
-from tests.app.course_catalog import course_service
+from tests.app.course_catalog import BROKEN, course_service, send, stamp, user
 from tests.app.web.helpers import sign_in
 
 ZONE = "Pacific/Auckland"
@@ -54,14 +53,6 @@ def service(
 ) -> Iterator[tuple[TestClient, GradingRuntime]]:
     with course_service(database_url, tmp_path, shared_grader, course_toml()) as running:
         yield running
-
-
-def submit(client: TestClient, headers: dict[str, str], exercise: str) -> int:
-    response = client.post(
-        "/submit", params={"wait": 30}, headers=headers, json={"exercise": exercise, "code": BROKEN}
-    )
-    status: int = response.status_code
-    return status
 
 
 def test_a_graded_submission_inside_the_cooldown_is_refused_with_429_and_retry_after(
@@ -113,7 +104,7 @@ def test_the_days_graded_submissions_pass_at_midnight_in_the_course_zone(
 ) -> None:
     client, runtime = service
     ada = user(runtime, "ada")
-    assert [submit(client, ada, "gru-reset-gate") for _ in range(2)] == [202, 202]
+    assert [send(client, ada, exercise="gru-reset-gate") for _ in range(2)] == [202, 202]
     refused = client.post(
         "/submit", headers=ada, json={"exercise": "gru-reset-gate", "code": BROKEN}
     )

@@ -19,8 +19,7 @@ from app.services import reveal
 from app.store import accounts as account_store
 from app.store import courses as course_store
 from app.store import submissions as submission_store
-from tests.app.api.routes.test_budget import stamp, user
-from tests.app.course_catalog import course_service
+from tests.app.course_catalog import course_service, stamp, user
 from tests.app.web.helpers import sign_in
 
 EXERCISES = Path(__file__).resolve().parents[4] / "exercises"

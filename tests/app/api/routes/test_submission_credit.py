@@ -15,9 +15,9 @@ from fastapi.testclient import TestClient
 from app.grading.engine import SandboxGrader
 from app.grading.runtime import GradingRuntime
 from app.store import courses as course_store
-from tests.app.api.routes.test_assignments import course_toml, learner, stamp
+from tests.app.api.routes.test_assignments import course_toml, learner
 from tests.app.conftest import read_exercise_file
-from tests.app.course_catalog import course_service
+from tests.app.course_catalog import course_service, stamp
 
 
 @pytest.fixture
