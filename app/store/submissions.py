@@ -116,20 +116,6 @@ def learner_load(
     )
 
 
-def count_submissions(
-    *, session: Session, user_id: int, exercise_id: str, kind: SubmissionKind
-) -> int:
-    """How many submissions of ``kind`` the user made to the exercise, graded or not."""
-    count = session.scalar(
-        select(func.count()).where(
-            Submission.user_id == user_id,
-            Submission.exercise_id == exercise_id,
-            Submission.kind == kind,
-        )
-    )
-    return int(count or 0)
-
-
 def get_submission(
     *, session: Session, submission_id: str, with_user: bool = False
 ) -> Submission | None:

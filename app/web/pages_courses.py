@@ -79,7 +79,7 @@ def overall_gradebook_page(
 
 
 @router.get("/instructor/assignments.csv")
-def overall_gradebookcsv_download(
+def overall_gradebook_csv(
     _: InstructorDep, db: SessionDep, catalog: CatalogDep, section: str = ""
 ) -> Response:
     table = courses.overall_gradebook(
@@ -89,7 +89,7 @@ def overall_gradebookcsv_download(
 
 
 @router.get("/instructor/assignments/{assignment_id}.csv")
-def assignment_gradebookcsv_download(
+def assignment_gradebook_csv(
     assignment_id: str, _: InstructorDep, db: SessionDep, catalog: CatalogDep, section: str = ""
 ) -> Response:
     assignment = _assignment(catalog, assignment_id)
@@ -246,7 +246,7 @@ def class_view_page(
 
 
 @router.get("/instructor/analytics/{exercise_id}/{table}.csv")
-def class_viewcsv_download(
+def class_view_csv(
     exercise_id: str, table: str, _: InstructorDep, db: SessionDep, catalog: CatalogDep
 ) -> Response:
     view = analytics.load_exercise_analytics(session=db, catalog=catalog, exercise_id=exercise_id)
