@@ -227,6 +227,10 @@ class Submission(Base):
     score: Mapped[float | None] = mapped_column(Float, default=None)
     max_score: Mapped[float | None] = mapped_column(Float, default=None)
     tests: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, default=None)
+    # By test name, what each hidden test that did not pass would have said as a public one
+    # (GradeReport.hidden_messages): for instructors, and for its learner only once
+    # app.services.reveal reveals it. None: graded before they were kept (or no hidden test).
+    hidden_messages: Mapped[dict[str, str] | None] = mapped_column(JSON, default=None)
     diagnosis: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     output: Mapped[str] = mapped_column(Text, default="")
     message: Mapped[str] = mapped_column(Text, default="")

@@ -548,6 +548,11 @@ class HiddenCaseOut(BaseModel):
     expected: str
     status: str | None = Field(None, description="this submission's result on it")
     message: str = Field(description="the message the submission's report showed")
+    full_message: str | None = Field(
+        None,
+        description="what the test would have said as a public one (null: it passed, or the "
+        "submission was graded before full messages were kept)",
+    )
 
 
 class HiddenTestsOut(BaseModel):

@@ -1,11 +1,15 @@
 """Grading results as plain data; the only place they become JSON (``to_dict``/``from_dict``).
 
 The JSON is what the API returns as a result's ``tests`` and what ``submissions.tests`` stores:
-see docs/service.md, "Endpoints", for an example.
+see docs/service.md, "Endpoints", for an example. A report's ``hidden_messages`` (what each
+hidden test would have said as a public one) are never in ``tests``: the service stores them
+apart (``submissions.hidden_messages``) and shows them to instructors, and to the learner only
+once a reveal applies (docs/security.md).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -176,6 +180,12 @@ class GradeReport:
     cost: Cost | None = None
     """None where the sandbox could not say (and in a report rebuilt from the API's JSON,
     which learners read)."""
+    hidden_messages: Mapping[str, str] = field(default_factory=dict)
+    """By test name, the full message of each hidden test that said less than it would have
+    as a public one (its fixed message, graders/checks/hidden.py): computed on the trusted
+    side, from what the sandbox already returned. For instructors, and for the learner only
+    after a reveal; empty for the author, whose tests show them (and in a report rebuilt
+    from the API's JSON, which learners read)."""
 
     @property
     def score(self) -> float:
@@ -202,6 +212,7 @@ class GradeReport:
             "duration_ms": self.duration_ms,
             "diagnosis": self.diagnosis.to_dict() if self.diagnosis else None,
             "cost": self.cost.to_dict() if self.cost else None,
+            "hidden_messages": dict(self.hidden_messages),
         }
 
     @classmethod
@@ -216,4 +227,5 @@ class GradeReport:
             duration_ms=int(data.get("duration_ms", 0)),
             diagnosis=Diagnosis.from_dict(data["diagnosis"]) if data.get("diagnosis") else None,
             cost=Cost.from_dict(data["cost"]) if data.get("cost") else None,
+            hidden_messages=dict(data.get("hidden_messages") or {}),
         )

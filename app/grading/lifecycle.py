@@ -285,6 +285,7 @@ def _finish(
             score=report.score,
             max_score=report.max_score,
             tests=[t.to_dict() for t in report.tests],
+            hidden_messages=dict(report.hidden_messages) or None,
             output=report.output,
             diagnosis=report.diagnosis.to_dict() if report.diagnosis else None,
             duration_ms=report.duration_ms,
@@ -294,7 +295,13 @@ def _finish(
         )
     else:
         values.update(
-            score=0.0, tests=[], duration_ms=0, diagnosis=None, cpu_ms=None, memory_kb=None
+            score=0.0,
+            tests=[],
+            hidden_messages=None,
+            duration_ms=0,
+            diagnosis=None,
+            cpu_ms=None,
+            memory_kb=None,
         )
 
     def store() -> Submission | None:

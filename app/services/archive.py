@@ -9,7 +9,9 @@ Layout (``<top>`` is ``<assignment>-<pick>``, e.g. ``gates-best``)::
 
 One submission per learner and exercise: the latest graded one, or the one the course counts
 (``courses.counted_attempt``: the best share after the late policy). The feedback is the
-instructor's view: hidden tests in full. Entry names come from user names and exercise ids,
+instructor's view: hidden tests in full, each failed one's full message too (what it would
+have said as a public test, ``submissions.hidden_messages``; none for rows graded before
+those were kept). Entry names come from user names and exercise ids,
 so each part is reduced to safe characters (``safe_part``): no ``..``, no ``/``, no absolute
 path can leave the archive's folder when it is unpacked. Valid user names
 (``app.core.names``) and exercise ids pass unchanged, so parts stay unique.
@@ -129,7 +131,7 @@ def feedback_markdown(
     work: ArchivedWork, sub: Submission, assignment: Assignment, zone: tzinfo
 ) -> str:
     """``sub``'s (the work's submission) whole result as text an instructor reads: hidden
-    tests in full."""
+    tests in full, with their full messages."""
     lines = [
         f"# {work.exercise_id}: {work.learner.name}",
         "",
@@ -164,6 +166,9 @@ def feedback_markdown(
             )
             if test.get("message"):
                 lines += ["", *("  " + line for line in _indented(test["message"])), ""]
+            full = (sub.hidden_messages or {}).get(test["name"])
+            if full:
+                lines += ["  In full:", "", *("  " + line for line in _indented(full)), ""]
     if sub.output:
         lines += ["", "## Output (public cases)", "", *_indented(sub.output)]
     return "\n".join(lines).rstrip("\n") + "\n"
@@ -184,6 +189,7 @@ def _result_json(work: ArchivedWork, sub: Submission) -> str:
         "weight": work.weight,
         "cpu_ms": sub.cpu_ms,
         "memory_kb": sub.memory_kb,
+        "hidden_messages": sub.hidden_messages,
     }
     return json.dumps(result, indent=2, ensure_ascii=False) + "\n"
 

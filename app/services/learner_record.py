@@ -2,7 +2,8 @@
 the course counts, and every graded submission with its code and whole result.
 
 The whole result is the stored row: a hidden test's name, points, failure category and
-message included. The learner's own pages never show this view.
+message included, and its full message (what it would have said as a public test,
+``submissions.hidden_messages``). The learner's own pages never show this view.
 """
 
 from __future__ import annotations

@@ -87,7 +87,9 @@ def seen_by_learner(submission: Submission, now: datetime) -> Submission:
     attempt yet. Released, its times are the boundary's: it started when it was accepted and
     finished at its release. ``duration_ms`` stays the report's: it stops when the first
     hidden case is sent (docs/security.md), so it times the learner's own code on public
-    inputs only. What the run used is never a learner's to see.
+    inputs only. What the run used is never a learner's to see. The hidden tests' full
+    messages stay on a released copy for app.services.reveal, which alone shows them to the
+    learner (once revealed); no learner's view carries them.
     """
     values = {column.key: getattr(submission, column.key) for column in Submission.__table__.c}
     values.update(cpu_ms=None, memory_kb=None, worker=None, lease_token=None)
@@ -98,6 +100,7 @@ def seen_by_learner(submission: Submission, now: datetime) -> Submission:
             score=None,
             max_score=None,
             tests=None,
+            hidden_messages=None,
             diagnosis=None,
             output="",
             message="",

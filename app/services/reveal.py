@@ -8,8 +8,10 @@ times). Waiting for the last extension of anyone, not only the learner's own, ke
 who has seen the hidden inputs from handing them to one who can still submit. A late policy
 whose floor is above 0 never closes: nothing is revealed there (docs/teaching.md).
 
-What a hidden test's message said stays as it was stored: the grader keeps only its fixed
-message (graders/checks/hidden.py), so the page shows it next to the revealed values.
+Each case shows the fixed message the learner's report said (graders/checks/hidden.py) and,
+once revealed, the full message the test would have said as a public one: the grader keeps it
+apart from the tests (``submissions.hidden_messages``), and nothing else shows it to a learner.
+A submission graded before the full messages were kept shows the fixed one alone.
 """
 
 from __future__ import annotations
@@ -38,7 +40,8 @@ class HiddenCase:
     inputs: tuple[tuple[str, str], ...]  # (argument, its value as text)
     expected: str
     status: str  # the learner's result on it, as stored ("" if the submission has none)
-    message: str
+    message: str  # the fixed one the report showed
+    full_message: str | None  # what it would have said as a public test (None: not kept)
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,7 @@ def hidden_tests(
     ):
         return Reveal(enabled=True, revealed=False)
     results: Mapping[str, dict[str, Any]] = {t["name"]: t for t in submission.tests or []}
+    full_messages: Mapping[str, str] = submission.hidden_messages or {}
     prepared = catalog.prepared(submission.exercise_id)
     cases = tuple(
         HiddenCase(
@@ -94,6 +98,7 @@ def hidden_tests(
             as_text(case.expected),
             str(results.get(case.name, {}).get("status", "")),
             str(results.get(case.name, {}).get("message", "")),
+            full_messages.get(case.name),
         )
         for case in prepared.cases
         if not case.spec.public
@@ -115,6 +120,7 @@ def hidden_tests_out(submission_id: str, reveal: Reveal) -> HiddenTestsOut:
                 expected=c.expected,
                 status=c.status or None,
                 message=c.message,
+                full_message=c.full_message,
             )
             for c in reveal.cases
         ],

@@ -50,15 +50,23 @@ def exercise_words(catalog: ExerciseCatalog, exercise_id: str, lang: str) -> Exe
 
 
 def localised_tests(
-    tests: Sequence[Mapping[str, Any]], words: ExerciseWords, lang: str
+    tests: Sequence[Mapping[str, Any]],
+    words: ExerciseWords,
+    lang: str,
+    full_messages: Mapping[str, str] | None = None,
 ) -> list[dict[str, Any]]:
     """Stored tests (``submissions.tests``) with each one's ``title`` and message in the
-    reader's words."""
+    reader's words; with ``full_messages`` (``submissions.hidden_messages``, an instructor's
+    to read), a hidden test's ``full_message`` too."""
+    full_messages = full_messages or {}
     return [
         {
             **test,
             "title": words.case(test["name"]),
             "message": translate_message(test.get("message", ""), lang),
+            "full_message": translate_message(full_messages[test["name"]], lang)
+            if test["name"] in full_messages
+            else None,
         }
         for test in tests
     ]
@@ -85,11 +93,15 @@ def localised_diagnosis(
     }
 
 
-def result_words(submission: Submission, words: ExerciseWords, lang: str) -> dict[str, Any]:
+def result_words(
+    submission: Submission, words: ExerciseWords, lang: str, *, instructor: bool = False
+) -> dict[str, Any]:
     """What a page shows of a stored result (``_results.html``: ``tests``, ``diagnosis`` and
-    ``message``) in the reader's words."""
+    ``message``) in the reader's words; for an ``instructor``, the hidden tests' full messages
+    too (never for a learner: app.services.reveal shows them once revealed)."""
+    full_messages = submission.hidden_messages if instructor else None
     return {
-        "tests": localised_tests(submission.tests or [], words, lang),
+        "tests": localised_tests(submission.tests or [], words, lang, full_messages),
         "diagnosis": localised_diagnosis(submission.diagnosis, words, lang),
         "message": translate_message(submission.message or "", lang),
     }

@@ -119,7 +119,10 @@ def learner_page(
             "verdict_names": VERDICT_NAMES,
             "full_feedback": True,
             "result_words": lambda sub: translations.result_words(
-                sub, translations.exercise_words(catalog, sub.exercise_id, lang), lang
+                sub,
+                translations.exercise_words(catalog, sub.exercise_id, lang),
+                lang,
+                instructor=True,
             ),
             "record_limit": learner_record.RECORD_LIMIT,
             **clock,

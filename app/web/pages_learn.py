@@ -310,7 +310,7 @@ def submission_page(
             "nav": "history" if own else "gradebook",
             "sub": sub,
             "title": words.title,
-            **translations.result_words(sub, words, lang),
+            **translations.result_words(sub, words, lang, instructor=user.is_instructor),
             "back_url": back[0],
             "back_label": back[1],
             "verdict_names": VERDICT_NAMES,

@@ -4,12 +4,14 @@
 A hidden test's message is a function of its ``Failure`` alone, and for ``Failure.PROPERTY`` of
 the names of the case's checks that failed (the author's trusted words, fixed per version), so
 nothing the learner's code wrote and no number from a hidden input or from the learner's output
-on it can reach the report: a check's own message never does. Besides the tests, a report
-may carry one diagnosis (graders/checks/diagnosis.py): one of the exercise's known mistakes'
-texts, trusted and fixed per version, with the failing tests it explains (which the tests'
-failures already tell). Per hidden case and submission the learner learns at most
-``leak_bound_bits`` (the log2 of the number of distinct things the test and the diagnosis can
-show together; docs/security.md).
+on it can reach the report's tests: a check's own message never does. (The report keeps that
+full message apart, in ``GradeReport.hidden_messages``, which the service stores for
+instructors and shows the learner only after an instructor-enabled reveal: docs/security.md.)
+Besides the tests, a report may carry one diagnosis (graders/checks/diagnosis.py): one of the
+exercise's known mistakes' texts, trusted and fixed per version, with the failing tests it
+explains (which the tests' failures already tell). Per hidden case and submission the learner
+learns at most ``leak_bound_bits`` (the log2 of the number of distinct things the test and the
+diagnosis can show together; docs/security.md).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ import functools
 import logging
 import re
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
@@ -68,8 +68,9 @@ class Audience(Enum):
     """Who reads a report: what its hidden tests say, and how their calls reach the sandbox."""
 
     LEARNER = "learner"
-    """A hidden test shows only its failure's fixed message (graders/checks/hidden.py), and its
-    inputs reach the sandbox a case at a time, after every public call."""
+    """A hidden test shows only its failure's fixed message (graders/checks/hidden.py), its
+    full one kept apart in the report's ``hidden_messages``; its inputs reach the sandbox a
+    case at a time, after every public call."""
     AUTHOR = "author"
     """Every test shows its full message: the values, the exception's text, the warnings. For
     the exercise's author only (``numjudge validate``), on code the author wrote: every call
@@ -201,16 +202,18 @@ def grade(
         logger.warning("results of a submission to %s could not be judged: %r", exercise.id, exc)
         # Which exception it was could depend on a hidden output: not named.
         message = "the grader could not judge your results"
+        tests, hidden_messages = shown(
+            (not_run(plan.case, Failure.CRASHED, message) for plan in plans), audience
+        )
         return GradeReport(
             exercise=exercise.id,
             version=exercise.version,
             verdict=Verdict.ERROR,
             duration_ms=duration_ms,
             message=message,
-            tests=tuple(
-                shown(not_run(plan.case, Failure.CRASHED, message), audience) for plan in plans
-            ),
+            tests=tests,
             cost=cost_of(run),
+            hidden_messages=hidden_messages,
         )
 
 
@@ -234,23 +237,24 @@ def held_to_speed_rules(
     if not pending:
         return report
     reference = reference_cpu(prepared, [plans[index].case for index in pending], sandbox, limits)
+    timed, timed_messages = shown(
+        (
+            speed_verdict(plan, run, reference.get(plan.case.name), prepared.exercise.outputs)
+            for plan in (plans[index] for index in pending)
+        ),
+        audience,
+    )
     tests = list(report.tests)
-    for index in pending:
-        plan = plans[index]
-        tests[index] = shown(
-            speed_verdict(plan, run, reference.get(plan.case.name), prepared.exercise.outputs),
-            audience,
-        )
+    for index, test in zip(pending, timed, strict=True):
+        tests[index] = test
+    retimed = replace(
+        report, tests=tuple(tests), hidden_messages={**report.hidden_messages, **timed_messages}
+    )
     if report.verdict is Verdict.PASSED and any(t.status is not Status.PASSED for t in tests):
         # Only speed failed: the values of every case are right, its hint says so.
         slow = [(t.name, t.failure) for t in tests if t.status is not Status.PASSED]
-        return replace(
-            report,
-            tests=tuple(tests),
-            verdict=Verdict.FAILED,
-            diagnosis=diagnose_by_check(slow, []),
-        )
-    return replace(report, tests=tuple(tests))
+        return replace(retimed, verdict=Verdict.FAILED, diagnosis=diagnose_by_check(slow, []))
+    return retimed
 
 
 def reference_cpu(
@@ -330,9 +334,9 @@ def rules_report(
         if not violations:
             return None
         message = violations_message(violations)
-    tests = tuple(
-        shown(test_result(plan.case, Status.FAILED, message, Failure.FORBIDDEN), audience)
-        for plan in plans
+    tests, hidden_messages = shown(
+        (test_result(plan.case, Status.FAILED, message, Failure.FORBIDDEN) for plan in plans),
+        audience,
     )
     return GradeReport(
         exercise=exercise.id,
@@ -340,6 +344,7 @@ def rules_report(
         verdict=Verdict.FAILED,
         tests=tests,
         message=message,
+        hidden_messages=hidden_messages,
     )
 
 
@@ -370,15 +375,16 @@ def judge(
         error = run.load_error or {}
         memory = error.get("type") == "MemoryError"
         failure = Failure.MEMORY_LIMIT if memory else Failure.EXCEPTION
-        tests = tuple(
-            shown(not_run(plan.case, failure, "the code could not be loaded"), audience)
-            for plan in plans
+        tests, hidden_messages = shown(
+            (not_run(plan.case, failure, "the code could not be loaded") for plan in plans),
+            audience,
         )
         return report(
             verdict=Verdict.MEMORY_LIMIT if memory else Verdict.ERROR,
             tests=tests,
             output=run.load_stdout,
             message=f"Your code could not be loaded: {describe_error(error)}",
+            hidden_messages=hidden_messages,
         )
     stopped = stopped_by_own_limit(plans, run, limits)
     # How a hidden case's run ended could depend on its inputs: told as any other timeout.
@@ -388,9 +394,8 @@ def judge(
         if stopped and told
         else unfinished_reason(run, limits)
     )
-    tests = tuple(
-        shown(judge_case(plan, run, unfinished, exercise, plan is stopped), audience)
-        for plan in plans
+    tests, hidden_messages = shown(
+        (judge_case(plan, run, unfinished, exercise, plan is stopped) for plan in plans), audience
     )
     task_count = sum(1 + len(plan.slices) + len(plan.speed_runs) for plan in plans)
     verdict = overall_verdict(run, tests, task_count)
@@ -406,6 +411,7 @@ def judge(
         output=collect_output(run, plans),
         message=unfinished[1] if unfinished else "",
         diagnosis=diagnosis,
+        hidden_messages=hidden_messages,
     )
 
 
@@ -449,12 +455,23 @@ def observations(
     return found
 
 
-def shown(result: TestResult, audience: Audience = Audience.LEARNER) -> TestResult:
-    """The result as ``audience`` sees it: the learner in full when public, reduced when
-    hidden; the author always in full."""
-    if result.visibility is Visibility.PUBLIC or audience is Audience.AUTHOR:
-        return result
-    return hidden_view(result)
+def shown(
+    results: Iterable[TestResult], audience: Audience = Audience.LEARNER
+) -> tuple[tuple[TestResult, ...], dict[str, str]]:
+    """The results as ``audience`` sees them (the learner's in full when public, reduced to a
+    fixed message when hidden; the author's always in full), and by name the full message of
+    each that was reduced: the report's ``hidden_messages``, which never go back to the
+    sandbox and which the learner reads only after a reveal."""
+    tests: list[TestResult] = []
+    hidden_messages: dict[str, str] = {}
+    for result in results:
+        if result.visibility is Visibility.PUBLIC or audience is Audience.AUTHOR:
+            tests.append(result)
+            continue
+        tests.append(hidden_view(result))
+        if result.message:
+            hidden_messages[result.name] = result.message
+    return tuple(tests), hidden_messages
 
 
 def stopped_by_own_limit(

@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 import re
 import signal
+import sqlite3
 from collections.abc import Iterator
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -245,6 +247,33 @@ def test_what_hidden_tests_showed_stays_within_the_bound(attacked: Attacked) -> 
         Failure.CRASHED,
         None,
     } <= seen
+
+
+# Returns its input: each hidden test's full message quotes the hidden values it got.
+ECHO = """
+def gate(x, w):
+    return x * 1.0
+"""
+
+
+def test_full_messages_are_stored_with_the_hidden_inputs_and_reach_no_surface(
+    learner: Learner, vault: PreparedExercise
+) -> None:
+    """What each hidden test would have said as a public one is kept for instructors (and a
+    reveal): it holds hidden digits, which no surface a learner reads before a reveal shows."""
+    hidden = needles(vault, public=False)
+    surfaces = learner.submit(ECHO)
+    assert {outcome(test) for test in hidden_tests(surfaces)} == {Failure.VALUES}
+    for surface, text in surfaces.texts().items():
+        assert not leaked(text, hidden), (surface, sorted(leaked(text, hidden)), text[:3000])
+    with closing(sqlite3.connect(learner.tmp / "numjudge.db")) as database:
+        (stored,) = database.execute(
+            "SELECT hidden_messages FROM submissions WHERE id = ?", (surfaces.api["id"],)
+        ).fetchone()
+    full = json.loads(stored)
+    # The control: the stored full messages do carry the hidden inputs.
+    assert sorted(full) == ["hidden batch", "hidden long", "hidden single"]
+    assert all(leaked(message, hidden) for message in full.values()), full
 
 
 # The first significant digit of a hidden case's x (5-9), sent as a category of its own.

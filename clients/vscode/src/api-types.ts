@@ -967,6 +967,11 @@ export interface components {
             /** Expected */
             expected: string;
             /**
+             * Full Message
+             * @description what the test would have said as a public one (null: it passed, or the submission was graded before full messages were kept)
+             */
+            full_message?: string | null;
+            /**
              * Inputs
              * @description each argument's value, as numpy prints it
              */

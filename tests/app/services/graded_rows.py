@@ -33,6 +33,11 @@ exercises = [{{ id = "{GATE}", weight = 2 }}, "{RESET}"]
 # What grading stores for a failed hidden test: its failure's fixed words
 # (graders/checks/hidden.py).
 HIDDEN_MESSAGE = "values: the output differs from the expected one beyond the tolerance"
+# And, apart from the tests, what that test would have said as a public one.
+FULL_MESSAGE = (
+    "values: 4 of 8 elements (50.0%) outside tolerance (rtol=1e-07, atol=1e-09); worst at "
+    "index [1, 2]: expected 0.25, got 0.75 (abs error 0.5, rel error 2)"
+)
 
 
 def course_catalog(tmp_path: Path) -> ExerciseCatalog:
@@ -75,6 +80,7 @@ def graded(
         score=score,
         max_score=10.0,
         tests=tests_of(score),
+        hidden_messages=None if score >= 10 else {"batched inputs": FULL_MESSAGE},
         output="",
         message="",
         attempts=1,

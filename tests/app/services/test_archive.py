@@ -17,6 +17,7 @@ from app.services.archive import ArchivePick, assignment_archive, safe_part
 from app.services.courses import AssignmentNotFound
 from tests.app.services.graded_rows import (
     DUE,
+    FULL_MESSAGE,
     GATE,
     HIDDEN_MESSAGE,
     RESET,
@@ -72,6 +73,8 @@ def test_best_holds_the_counted_submission_with_code_and_full_feedback(
     # The hidden test in full: name, points, failure category and message.
     assert "- batched inputs (hidden): failed, 1 / 6, values" in feedback
     assert f"      {HIDDEN_MESSAGE}" in feedback
+    # And what it would have said as a public test, which the learner's report did not.
+    assert f"  In full:\n\n      {FULL_MESSAGE}\n" in feedback
     assert "- Submitted: 2026-12-01 08:00:00 JST\n" in feedback  # the course's zone, on time
     assert "- Points the course counts: 1 of 2" in feedback
     result = json.loads(archive.read(f"gates-best/lea/{GATE}/result.json"))
@@ -87,6 +90,8 @@ def test_best_holds_the_counted_submission_with_code_and_full_feedback(
         "values",
         HIDDEN_MESSAGE,
     )
+    assert FULL_MESSAGE not in json.dumps(result["tests"])
+    assert result["hidden_messages"] == {"batched inputs": FULL_MESSAGE}
 
     index = list(csv.DictReader(io.StringIO(archive.read("gates-best/index.csv").decode())))
     assert [(r["learner"], r["exercise"], r["submission"]) for r in index] == [
@@ -124,6 +129,7 @@ def test_last_holds_the_latest_submission_marked_late(
     feedback = archive.read(f"gates-last/lea/{GATE}/feedback.md").decode()
     assert "- Submitted: 2026-12-01 11:00:00 JST (late: due 2026-12-01 09:00 JST)" in feedback
     assert "- batched inputs (hidden): passed, 6 / 6" in feedback
+    assert "In full" not in feedback
     result = json.loads(archive.read(f"gates-last/lea/{GATE}/result.json"))
     assert (result["id"], result["late"], result["points"]) == (work["lea-late"], True, 1.0)
     index = list(csv.DictReader(io.StringIO(archive.read("gates-last/index.csv").decode())))

@@ -108,6 +108,8 @@ def test_the_learner_page_shows_every_exercise_and_each_submission_in_full(
     assert hidden, oldest
     for row in hidden:
         assert "Hidden test" in row and "data-failure" in row
+        # What it would have said as a public test, which lea's own pages never show.
+        assert re.search(r"data-full-message>.*worst at index .*: expected ", row), row
         assert re.search(r"\d+ / [1-9]", text_of(row))  # its points, out of its maximum
     assert 'data-visibility="hidden"' in newest
     # The instructor's view of that submission alone says the same.

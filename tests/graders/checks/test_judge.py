@@ -1084,6 +1084,33 @@ def test_the_author_reads_hidden_messages_in_full_and_the_learner_does_not(
         assert author_test.message.startswith("values: ")
         assert NUMBER_AFTER_EXPECTED_OR_GOT.search(author_test.message), author_test.message
         assert "not shown" not in author_test.message
+    # The learner's report keeps, apart from its tests, what the author's tests say.
+    assert learner.hidden_messages == {
+        a.name: a.message for _, a in hidden if a.status is not Status.PASSED
+    }
+    assert author.hidden_messages == {}
+
+
+def test_a_failed_hidden_test_keeps_its_full_message_apart_from_its_fixed_one(
+    gate: PreparedExercise, sandbox: Sandbox
+) -> None:
+    report = run(gate, sandbox, gate.exercise.starter)
+    tests = by_name(report)
+    assert set(report.hidden_messages) == set(GATE_HIDDEN)
+    for name in GATE_HIDDEN:
+        # What the test shows is unchanged: the fixed text of its category.
+        assert (tests[name].status, tests[name].message) == (Status.FAILED, HIDDEN_VALUES)
+        full = report.hidden_messages[name]
+        # The full one is the public test's: counts, the worst element's index, both values.
+        assert re.fullmatch(
+            rf"values: \d+ of \d+ elements \([\d.]+%\) outside tolerance \({re.escape(DEFAULT)}\); "
+            r"worst at index \[[\d, ]+\]: expected -?[\d.e+-]+, got 0 \(abs error .*\)",
+            full,
+        ), full
+    # Never in the tests' JSON, which the API returns and the service stores as the tests.
+    shown_json = json.dumps([t.to_dict() for t in report.tests])
+    assert not any(full in shown_json for full in report.hidden_messages.values())
+    assert GradeReport.from_dict(report.to_dict()).hidden_messages == report.hidden_messages
 
 
 # --- [rules] forbid -----------------------------------------------------------------------
