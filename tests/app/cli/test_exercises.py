@@ -82,7 +82,10 @@ def test_grade_outside_the_repository_names_the_exercises_folder_of_the_current_
     # (or the other way round) is told which folder was searched, not only that it failed.
     monkeypatch.delenv("NUMJUDGE_EXERCISES_DIR", raising=False)
     monkeypatch.chdir(tmp_path)
-    for command in (["grade", "my-exercise", str(GATE / "solution.py")], ["mutants", "my-exercise"]):
+    for command in (
+        ["grade", "my-exercise", str(GATE / "solution.py")],
+        ["mutants", "my-exercise"],
+    ):
         result = runner.invoke(app, command)
         assert result.exit_code == 2, command
         assert result.stderr.startswith(
