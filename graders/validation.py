@@ -556,13 +556,30 @@ def check_samples(prepared: PreparedExercise, sandbox: Sandbox, result: Validati
         if got.matches(sample.expected):
             continue
         # Graded again for the author: the hidden tests' messages in full.
-        details = failing_tests(grade(prepared, code, sandbox, audience=Audience.AUTHOR))
+        again = grade(prepared, code, sandbox, audience=Audience.AUTHOR)
+        details = failing_tests(again)
         result.problems.append(
             f"samples/{sample.name}: expected {sample.expected.describe()}, "
-            f"got {got.describe()}" + (f": {details}" if details else "")
+            f"got {got.describe()}"
+            + unsteady(got, Expectation.of(again))
+            + (f": {details}" if details else "")
         )
     if samples:
         result.notes.append(f"{len(samples)} sample(s)")
+
+
+def unsteady(got: Expectation, again: Expectation) -> str:
+    """What to add when the grading that shows the messages disagrees with the one that was
+    judged: its messages (a speed rule's ratio above the bound, say) would otherwise contradict
+    the result quoted before them."""
+    if again.matches(got):
+        return ""
+    return (
+        f", then {again.describe()} when graded again to show the messages below: the sample "
+        "is near a speed rule's bound or a time limit, whose CPU time varies between gradings; "
+        "keep it clearly on one side (a looser or tighter rule, a larger case, a slower or "
+        "faster method)"
+    )
 
 
 def check_finite_differences(samples: tuple[Sample, ...], result: ValidationResult) -> None:

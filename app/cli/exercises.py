@@ -12,6 +12,7 @@ from app.core.config import get_settings
 from graders import (
     COURSE_FILE,
     ExerciseCatalog,
+    ExerciseNotFound,
     GraderError,
     Sandbox,
     create_exercise,
@@ -28,6 +29,20 @@ def exercises_dir() -> Path:
     return Path(os.environ.get("NUMJUDGE_EXERCISES_DIR", "exercises"))
 
 
+def error_line(exc: GraderError) -> str:
+    """What a command that takes an exercise's id prints for an error. The id is looked up in
+    one folder, which depends on where the command runs: an author who wrote the exercise
+    elsewhere is told which folder that was and how to name another."""
+    if isinstance(exc, ExerciseNotFound):
+        return (
+            f"error: {exc} in {exercises_dir().resolve()}: the exercise is looked up by id in"
+            " $NUMJUDGE_EXERCISES_DIR (default: ./exercises); run from the folder that holds"
+            " exercises/, or set NUMJUDGE_EXERCISES_DIR to the folder that holds the"
+            " exercise's folder"
+        )
+    return f"error: {exc}"
+
+
 def grade_command(
     exercise: Annotated[str, typer.Argument(help="exercise id, e.g. gru-update-gate")],
     file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="your solution")],
@@ -42,7 +57,7 @@ def grade_command(
                 prepared, file.read_text(encoding="utf-8"), sandbox, public_only=public_only
             )
     except GraderError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(error_line(exc), err=True)
         raise typer.Exit(2) from None
     typer.echo(format_report(report, prepared.exercise.limits))
     raise typer.Exit(0 if report.passed else 1)

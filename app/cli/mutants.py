@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from app.cli.exercises import exercises_dir
+from app.cli.exercises import error_line, exercises_dir
 from graders import (
     MUTANT_PREFIX,
     ExerciseCatalog,
@@ -65,7 +65,7 @@ def mutants_command(
     try:
         prepared = catalog.prepared(exercise)
     except GraderError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(error_line(exc), err=True)
         raise typer.Exit(2) from None
     statuses = mutant_statuses(prepared)
     if promote_number is not None:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
 
 from graders.errors import ExerciseError
 from graders.results import Diagnosis, DiagnosisSource, GradeReport, Verdict
 from graders.samples import Expectation, read_expectation, read_samples
-from tests.graders.helpers import write
+from tests.graders.helpers import REPO, write
 
 
 def sample(tmp_path: Path, text: str) -> Path:
@@ -93,3 +96,25 @@ def test_what_a_report_got() -> None:
     assert not got.matches(Expectation(Verdict.FAILED, 1.0, "one_minus_z"))
     assert not got.matches(Expectation(Verdict.ERROR, 0.0, "one_minus_z"))
     assert not got.matches(Expectation(Verdict.FAILED, 0.0, None))
+
+
+def test_the_authoring_guides_finite_difference_sample_differentiates_its_layer(
+    tmp_path: Path,
+) -> None:
+    # docs/authoring.md shows a generic finite-difference sample for a backward function that
+    # takes the upstream gradient: its header must read, and its values must be the gradients
+    # of sum(dout * tanh(x @ W + b)), so that it fails a gradient exercise by time alone.
+    guide = (REPO / "docs" / "authoring.md").read_text(encoding="utf-8")
+    section = guide.split("### Gradient exercises: finite differences must fail")[1]
+    code = re.findall(r"```python\n# samples/finite_differences.py\n(.*?)```", section, re.S)[0]
+    file = sample(tmp_path, code)
+    assert read_expectation(file) == Expectation(Verdict.TIMEOUT, 1, None)
+    namespace: dict[str, Any] = {}
+    exec(compile(code, str(file), "exec"), namespace)
+    rng = np.random.default_rng(3)
+    x, w, b = rng.normal(size=(3, 4)), rng.normal(size=(4, 2)), rng.normal(size=2)
+    dout = rng.normal(size=(3, 2))
+    da = dout * (1 - np.tanh(x @ w + b) ** 2)
+    exact = (da @ w.T, x.T @ da, da.sum(axis=0))
+    for got, expected in zip(namespace["tanh_layer_backward"](x, w, b, dout), exact, strict=True):
+        np.testing.assert_allclose(got, expected, rtol=1e-6, atol=1e-8)

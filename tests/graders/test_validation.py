@@ -11,11 +11,14 @@ from pathlib import Path
 import pytest
 
 from graders import ExerciseError, PreparedExercise, Sandbox, load_exercise
+from graders.results import Verdict
+from graders.samples import Expectation
 from graders.scaffold import create_exercise
 from graders.validation import (
     ValidationResult,
     check_mutants,
     exercise_folders,
+    unsteady,
     validate_folder,
 )
 from tests.graders.helpers import (
@@ -526,6 +529,21 @@ def test_samples_get_the_result_their_header_states(gate_copy: Path, sandbox: Sa
     assert "diagnosis=overflowing_sigmoid: " in weak
     assert "not shown" not in weak  # the hidden tests' full messages
     assert result.notes[-1] == "3 sample(s)"
+
+
+def test_a_sample_graded_differently_the_second_time_is_told_as_unsteady() -> None:
+    # A sample that misses its header is graded again to show its messages in full; a speed
+    # rule's ratio near its bound can land on the other side that time, and the messages
+    # (a ratio above the bound) would contradict the result quoted before them.
+    passed = Expectation(Verdict.PASSED, 9, None)
+    slow = Expectation(Verdict.FAILED, 7, "slow")
+    assert unsteady(passed, Expectation(Verdict.PASSED, 9.0, None)) == ""
+    assert unsteady(passed, slow) == (
+        ", then verdict=failed score=7 diagnosis=slow when graded again to show the messages "
+        "below: the sample is near a speed rule's bound or a time limit, whose CPU time varies "
+        "between gradings; keep it clearly on one side (a looser or tighter rule, a larger "
+        "case, a slower or faster method)"
+    )
 
 
 FINITE_DIFFERENCES_CODE = """

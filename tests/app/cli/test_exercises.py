@@ -64,10 +64,34 @@ def test_grade_public_only(catalog: Path) -> None:
     assert "verdict: passed   score: 2/2   (" in result.stdout
 
 
-def test_grade_an_unknown_exercise_exits_2(catalog: Path) -> None:
+def test_grade_an_unknown_exercise_exits_2_naming_where_it_looked(catalog: Path) -> None:
     result = runner.invoke(app, ["grade", "no-such-thing", str(GATE / "solution.py")])
     assert result.exit_code == 2
-    assert result.stderr == "error: Exercise 'no-such-thing' not found\n"
+    assert result.stderr == (
+        f"error: Exercise 'no-such-thing' not found in {catalog.resolve()}: the exercise is"
+        " looked up by id in $NUMJUDGE_EXERCISES_DIR (default: ./exercises); run from the"
+        " folder that holds exercises/, or set NUMJUDGE_EXERCISES_DIR to the folder that holds"
+        " the exercise's folder\n"
+    )
+
+
+def test_grade_outside_the_repository_names_the_exercises_folder_of_the_current_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An author who wrote the exercise in a scratch folder and runs grade from the repository
+    # (or the other way round) is told which folder was searched, not only that it failed.
+    monkeypatch.delenv("NUMJUDGE_EXERCISES_DIR", raising=False)
+    monkeypatch.chdir(tmp_path)
+    for command in (
+        ["grade", "my-exercise", str(GATE / "solution.py")],
+        ["mutants", "my-exercise"],
+    ):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 2, command
+        assert result.stderr.startswith(
+            f"error: Exercise 'my-exercise' not found in {tmp_path.resolve() / 'exercises'}: "
+        ), result.stderr
+        assert "set NUMJUDGE_EXERCISES_DIR" in result.stderr
 
 
 def test_grade_a_missing_file_is_a_usage_error(
