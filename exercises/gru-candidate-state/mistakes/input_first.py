@@ -7,6 +7,6 @@ HINT = ("The values are in the right range but do not match. The first H columns
         "order of the vector you multiply by W_h.")
 
 
-def candidate_state(h_prev, x_t, r_t, W_h, b_h):
+def candidate_state(x_t, h_prev, r_t, W_h, b_h):
     joined = np.concatenate([x_t, r_t * h_prev], axis=-1)
     return np.tanh(joined @ W_h.T + b_h)

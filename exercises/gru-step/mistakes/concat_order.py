@@ -9,7 +9,7 @@ def _sigmoid(a):
     return np.exp(-np.logaddexp(0.0, -a))
 
 
-def gru_step(h_prev, x_t, W_z, b_z, W_r, b_r, W_h, b_h):
+def gru_step(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h):
     xh = np.concatenate([x_t, h_prev], axis=-1)
     z = _sigmoid(xh @ W_z.T + b_z)
     r = _sigmoid(xh @ W_r.T + b_r)

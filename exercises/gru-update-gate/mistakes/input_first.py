@@ -7,6 +7,6 @@ HINT = ("The gate values look plausible but do not match. The first H columns of
         "which vector comes first in the vector you multiply by W_z.")
 
 
-def update_gate(h_prev, x_t, W_z, b_z):
+def update_gate(x_t, h_prev, W_z, b_z):
     joined = np.concatenate([x_t, h_prev], axis=-1)
     return np.exp(-np.logaddexp(0.0, -(joined @ W_z.T + b_z)))
