@@ -4,7 +4,8 @@ import numpy as np
 
 HINT = ("Your gate values are plausible but do not match. W_r is laid out for one particular "
         "order of the concatenated vector: its first H columns belong to the previous hidden "
-        "state. Check what comes first in the vector you multiply by W_r.")
+        "state. Check what comes first in the vector you multiply by W_r. The arguments come the "
+        "other way round, x_t before h_prev: the concatenation does not follow them.")
 
 
 def reset_gate(x_t, h_prev, W_r, b_r):

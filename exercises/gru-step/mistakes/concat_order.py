@@ -2,7 +2,8 @@ import numpy as np
 
 HINT = ("The first H columns of every weight matrix act on the hidden state and the last D "
         "columns on the input. Look at the order in which you join the two vectors before "
-        "multiplying.")
+        "multiplying. The arguments come the other way round, x_t before h_prev: the "
+        "concatenation does not follow them.")
 
 
 def _sigmoid(a):
