@@ -15,7 +15,7 @@ VerdictName = Literal["passed", "failed", "error", "timeout", "memory_limit"]
 
 EXAMPLE_CODE = (
     "import numpy as np\n\n"
-    "def update_gate(h_prev, x_t, W_z, b_z):\n"
+    "def update_gate(x_t, h_prev, W_z, b_z):\n"
     "    return 1 / (1 + np.exp(-(np.concatenate([h_prev, x_t], -1) @ W_z.T + b_z)))\n"
 )
 

@@ -26,7 +26,7 @@ LIMITS = SandboxLimits(time_s=10.0, memory_mb=1024)
 RETURNING = """
 import numpy as np
 
-def update_gate(h_prev, x_t, W_z, b_z):
+def update_gate(x_t, h_prev, W_z, b_z):
     return VALUE
 """
 DENSE_FRAME = """

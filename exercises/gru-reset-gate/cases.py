@@ -9,7 +9,7 @@ import numpy as np
 
 from graders.cases import case
 
-BATCH = {"h_prev": 0, "x_t": 0}
+BATCH = {"x_t": 0, "h_prev": 0}
 
 EXAMPLE_W = np.array([[0.2, 0.4, -0.3, 0.1, 0.5],
                       [-0.5, 0.2, 0.1, -0.4, 0.3],
@@ -19,9 +19,10 @@ EXAMPLE_B = np.array([0.0, 0.2, -0.3])
 
 def random_inputs(rng, H, D, N=None, scale=1.0):
     lead = () if N is None else (N,)
+    h_prev = np.tanh(rng.normal(size=(*lead, H)))       # a hidden state lies in (-1, 1)
     return {
-        "h_prev": np.tanh(rng.normal(size=(*lead, H))),       # a hidden state lies in (-1, 1)
         "x_t": rng.normal(size=(*lead, D)),
+        "h_prev": h_prev,
         "W_r": scale * rng.normal(size=(H, H + D)) / np.sqrt(H + D),
         "b_r": rng.normal(size=H),
     }
@@ -30,15 +31,15 @@ def random_inputs(rng, H, D, N=None, scale=1.0):
 @case(public=True, points=1)
 def numerical_example(rng):
     # The worked example of the statement: H = 3, D = 2.
-    return {"h_prev": np.array([0.8, -0.3, 0.5]), "x_t": np.array([1.0, -0.5]),
+    return {"x_t": np.array([1.0, -0.5]), "h_prev": np.array([0.8, -0.3, 0.5]),
             "W_r": EXAMPLE_W.copy(), "b_r": EXAMPLE_B.copy()}
 
 
 @case(public=True, points=1, batch_axes=BATCH)
 def batch_of_two(rng):
     # The example's weights on a batch of two rows.
-    return {"h_prev": np.array([[0.8, -0.3, 0.5], [-0.6, 0.9, 0.1]]),
-            "x_t": np.array([[1.0, -0.5], [0.0, 2.0]]),
+    return {"x_t": np.array([[1.0, -0.5], [0.0, 2.0]]),
+            "h_prev": np.array([[0.8, -0.3, 0.5], [-0.6, 0.9, 0.1]]),
             "W_r": EXAMPLE_W.copy(), "b_r": EXAMPLE_B.copy()}
 
 

@@ -8,7 +8,7 @@ def sigmoid(a: np.ndarray) -> np.ndarray:
     return np.exp(-np.logaddexp(0.0, -a))
 
 
-def reset_gate(h_prev: np.ndarray, x_t: np.ndarray,
+def reset_gate(x_t: np.ndarray, h_prev: np.ndarray,
                W_r: np.ndarray, b_r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Return (r_t, r_t * h_prev), unbatched (H,) or batched (N, H) each."""
     joined = np.concatenate([h_prev, x_t], axis=-1).astype(np.float64)   # (..., H + D)

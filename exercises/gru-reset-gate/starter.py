@@ -1,15 +1,15 @@
 import numpy as np
 
 
-def reset_gate(h_prev: np.ndarray, x_t: np.ndarray,
+def reset_gate(x_t: np.ndarray, h_prev: np.ndarray,
                W_r: np.ndarray, b_r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Return the GRU reset gate and the reset (gated) previous state.
 
     r_t = sigmoid(W_r [h_prev, x_t] + b_r), and the reset state r_t * h_prev.
 
     Args:
-        h_prev: previous hidden state, shape (H,) or batched (N, H).
         x_t: current input, shape (D,) or batched (N, D).
+        h_prev: previous hidden state, shape (H,) or batched (N, H).
         W_r: weights, shape (H, H + D); the first H columns act on h_prev.
         b_r: bias, shape (H,).
 

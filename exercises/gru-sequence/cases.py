@@ -2,15 +2,15 @@ import numpy as np
 
 from graders.cases import case
 
-# Batched inputs: xs is (T, N, D) with the batch on axis 1, h0 is (N, H); the states come
-# back as (T, N, H), so the batch axis of the output is 1 as well.
-BATCH = {"batch_axes": {"xs": 1, "h0": 0}, "output_batch_axis": 1}
+# Batched inputs are batch-first, like every sequence of the course: xs is (N, T, D), h0 is
+# (N, H), and the states come back as (N, T, H).
+BATCH = {"batch_axes": {"xs": 0, "h0": 0}, "output_batch_axis": 0}
 
 
 def _inputs(rng, T, H, D, N=None, scale=1.0, bias_scale=0.5):
     lead = () if N is None else (N,)
     inputs = {
-        "xs": rng.normal(size=(T, *lead, D)),
+        "xs": rng.normal(size=(*lead, T, D)),
         "h0": rng.uniform(-1.0, 1.0, size=(*lead, H)),
     }
     for name in ("z", "r", "h"):

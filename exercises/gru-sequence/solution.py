@@ -10,9 +10,9 @@ def gru_sequence(xs: np.ndarray, h0: np.ndarray,
                  W_z: np.ndarray, b_z: np.ndarray,
                  W_r: np.ndarray, b_r: np.ndarray,
                  W_h: np.ndarray, b_h: np.ndarray) -> np.ndarray:
-    """Run a GRU over xs, (T, D) or (T, N, D), from h0, (H,) or (N, H).
+    """Run a GRU over xs, (T, D) or (N, T, D), from h0, (H,) or (N, H).
 
-    Returns the states h_1 .. h_T, shape (T, H) or (T, N, H).
+    Returns the states h_1 .. h_T, shape (T, H) or (N, T, H).
     """
     H = h0.shape[-1]
     # The input halves of the three affine maps do not depend on the state: compute them
@@ -24,10 +24,10 @@ def gru_sequence(xs: np.ndarray, h0: np.ndarray,
 
     states = np.empty((*xs.shape[:-1], H), dtype=np.float64)
     h = np.asarray(h0, dtype=np.float64)
-    for t in range(xs.shape[0]):
-        z = _sigmoid(h @ U_z + xz[t])
-        r = _sigmoid(h @ U_r + xr[t])
-        h_tilde = np.tanh((r * h) @ U_h + xh[t])
+    for t in range(xs.shape[-2]):
+        z = _sigmoid(h @ U_z + xz[..., t, :])
+        r = _sigmoid(h @ U_r + xr[..., t, :])
+        h_tilde = np.tanh((r * h) @ U_h + xh[..., t, :])
         h = z * h + (1.0 - z) * h_tilde
-        states[t] = h
+        states[..., t, :] = h
     return states

@@ -6,7 +6,7 @@ from graders.cases import case
 # map: a correct solution that sums in another order differs from the reference by rounding.
 # rtol=1e-6 leaves room for that; every conceptual mistake is off by far more.
 RTOL = 1e-6
-BATCHED = {"h_prev": 0, "x_t": 0, "dh": 0}
+BATCHED = {"x_t": 0, "h_prev": 0, "dh": 0}
 
 
 def _params(rng, H, D, scale=1.0, bias_scale=0.5):
@@ -23,7 +23,7 @@ def _inputs(rng, H, D, N=None, scale=1.0, bias_scale=0.5):
     h_prev = rng.uniform(-1.0, 1.0, size=(*lead, H))
     x_t = rng.normal(size=(*lead, D))
     params = _params(rng, H, D, scale, bias_scale)
-    return {"h_prev": h_prev, "x_t": x_t, **params, "dh": rng.normal(size=(*lead, H))}
+    return {"x_t": x_t, "h_prev": h_prev, **params, "dh": rng.normal(size=(*lead, H))}
 
 
 @case(public=True, points=1, rtol=RTOL)
@@ -31,8 +31,8 @@ def worked_example(rng):
     # gru-step's worked example (the weights of the update-gate, reset-gate and
     # candidate-state exercises), with an upstream gradient of its own
     return {
-        "h_prev": np.array([0.8, -0.3, 0.5]),
         "x_t": np.array([1.0, -0.5]),
+        "h_prev": np.array([0.8, -0.3, 0.5]),
         "W_z": np.array([[0.3, -0.1, 0.4, 0.2, -0.3],
                          [0.1, 0.5, -0.2, 0.3, 0.1],
                          [-0.2, 0.3, 0.6, -0.1, 0.4]]),

@@ -1,14 +1,14 @@
 import numpy as np
 
 
-def gru_step_backward(h_prev: np.ndarray, x_t: np.ndarray,
+def gru_step_backward(x_t: np.ndarray, h_prev: np.ndarray,
                       W_z: np.ndarray, b_z: np.ndarray,
                       W_r: np.ndarray, b_r: np.ndarray,
                       W_h: np.ndarray, b_h: np.ndarray,
                       dh: np.ndarray) -> tuple[np.ndarray, ...]:
     """The gradients of one GRU step, as gru_step computes it, given dL/dh_t = dh.
 
-    h_prev: (H,) or (N, H);  x_t: (D,) or (N, D);  dh: shaped like h_prev
+    x_t: (D,) or (N, D);  h_prev: (H,) or (N, H);  dh: shaped like h_prev
     W_z, W_r, W_h: (H, H + D), acting on [h, x];  b_z, b_r, b_h: (H,)
 
     Returns the float64 tuple (dh_prev, dx_t, dW_z, db_z, dW_r, db_r, dW_h, db_h), each shaped

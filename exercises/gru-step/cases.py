@@ -17,7 +17,7 @@ def _inputs(rng, H, D, N=None, scale=1.0, bias_scale=0.5):
     # Uniform values are not exactly representable as short decimals: good for exactness.
     h_prev = rng.uniform(-1.0, 1.0, size=(*lead, H))
     x_t = rng.normal(size=(*lead, D))
-    return {"h_prev": h_prev, "x_t": x_t, **_params(rng, H, D, scale, bias_scale)}
+    return {"x_t": x_t, "h_prev": h_prev, **_params(rng, H, D, scale, bias_scale)}
 
 
 @case(public=True, points=1)
@@ -26,8 +26,8 @@ def worked_example(rng):
     # update-gate, reset-gate and candidate-state exercises, so h_t is the "one complete
     # GRU step" of the candidate-state theory.
     return {
-        "h_prev": np.array([0.8, -0.3, 0.5]),
         "x_t": np.array([1.0, -0.5]),
+        "h_prev": np.array([0.8, -0.3, 0.5]),
         "W_z": np.array([[0.3, -0.1, 0.4, 0.2, -0.3],
                          [0.1, 0.5, -0.2, 0.3, 0.1],
                          [-0.2, 0.3, 0.6, -0.1, 0.4]]),
@@ -43,7 +43,7 @@ def worked_example(rng):
     }
 
 
-@case(public=True, points=1, batch_axes={"h_prev": 0, "x_t": 0})
+@case(public=True, points=1, batch_axes={"x_t": 0, "h_prev": 0})
 def small_batch(rng):
     return _inputs(rng, H=3, D=2, N=2)
 
@@ -64,12 +64,12 @@ def square_sizes(rng):
     return _inputs(rng, H=4, D=4)
 
 
-@case(points=3, batch_axes={"h_prev": 0, "x_t": 0})
+@case(points=3, batch_axes={"x_t": 0, "h_prev": 0})
 def batch_of_seven(rng):
     return _inputs(rng, H=5, D=3, N=7)
 
 
-@case(points=2, batch_axes={"h_prev": 0, "x_t": 0})
+@case(points=2, batch_axes={"x_t": 0, "h_prev": 0})
 def batch_of_one(rng):
     return _inputs(rng, H=3, D=4, N=1)
 
@@ -79,7 +79,7 @@ def one_hidden_unit(rng):
     return _inputs(rng, H=1, D=1)
 
 
-@case(points=2, batch_axes={"h_prev": 0, "x_t": 0})
+@case(points=2, batch_axes={"x_t": 0, "h_prev": 0})
 def one_hidden_unit_batched(rng):
     return _inputs(rng, H=1, D=2, N=5)
 
@@ -94,7 +94,7 @@ def zero_weights_bias_only(rng):
     return inputs
 
 
-@case(points=2, batch_axes={"h_prev": 0, "x_t": 0})
+@case(points=2, batch_axes={"x_t": 0, "h_prev": 0})
 def reset_gate_matters(rng):
     # Strong recurrent weights in the candidate and a half-open update gate: the reset
     # gate changes the candidate a lot, so an implementation that ignores it fails.
@@ -106,7 +106,7 @@ def reset_gate_matters(rng):
     return inputs
 
 
-@case(points=3, batch_axes={"h_prev": 0, "x_t": 0})
+@case(points=3, batch_axes={"x_t": 0, "h_prev": 0})
 def large_preactivations(rng):
     # Pre-activations of several hundred: exp(-a) overflows in a naive sigmoid and
     # exp(a) / (1 + exp(a)) gives NaN. The gates saturate at exactly 0 or 1.

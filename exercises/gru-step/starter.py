@@ -1,15 +1,15 @@
 import numpy as np
 
 
-def gru_step(h_prev: np.ndarray, x_t: np.ndarray,
+def gru_step(x_t: np.ndarray, h_prev: np.ndarray,
              W_z: np.ndarray, b_z: np.ndarray,
              W_r: np.ndarray, b_r: np.ndarray,
              W_h: np.ndarray, b_h: np.ndarray) -> np.ndarray:
     """One step of a GRU cell.
 
     Args:
-        h_prev: previous hidden state, shape (H,) or (N, H).
         x_t: current input, shape (D,) or (N, D).
+        h_prev: previous hidden state, shape (H,) or (N, H).
         W_z, W_r, W_h: weights of the update gate, the reset gate and the candidate,
             each of shape (H, H + D), acting on [h, x] (hidden part first).
         b_z, b_r, b_h: their biases, each of shape (H,).

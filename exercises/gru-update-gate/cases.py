@@ -9,14 +9,15 @@ import numpy as np
 
 from graders.cases import case
 
-BATCH = {"h_prev": 0, "x_t": 0}
+BATCH = {"x_t": 0, "h_prev": 0}
 
 
 def random_inputs(rng, H, D, N=None, scale=1.0):
     lead = () if N is None else (N,)
+    h_prev = np.tanh(rng.normal(size=(*lead, H)))      # a hidden state lies in (-1, 1)
     return {
-        "h_prev": np.tanh(rng.normal(size=(*lead, H))),      # a hidden state lies in (-1, 1)
         "x_t": rng.normal(size=(*lead, D)),
+        "h_prev": h_prev,
         "W_z": scale * rng.normal(size=(H, H + D)) / np.sqrt(H + D),
         "b_z": rng.normal(size=H),
     }
@@ -26,8 +27,8 @@ def random_inputs(rng, H, D, N=None, scale=1.0):
 def numerical_example(rng):
     # The worked example of the statement: H = 3, D = 2.
     return {
-        "h_prev": np.array([0.8, -0.3, 0.5]),
         "x_t": np.array([1.0, -0.5]),
+        "h_prev": np.array([0.8, -0.3, 0.5]),
         "W_z": np.array([[0.3, -0.1, 0.4, 0.2, -0.3],
                          [0.1, 0.5, -0.2, 0.3, 0.1],
                          [-0.2, 0.3, 0.6, -0.1, 0.4]]),
@@ -39,10 +40,10 @@ def numerical_example(rng):
 def batch_of_two(rng):
     # The worked example's weights, applied to a batch of two (state, input) pairs.
     return {
-        "h_prev": np.array([[0.8, -0.3, 0.5],
-                            [0.0, 0.0, 0.0]]),
         "x_t": np.array([[1.0, -0.5],
                          [2.0, 1.0]]),
+        "h_prev": np.array([[0.8, -0.3, 0.5],
+                            [0.0, 0.0, 0.0]]),
         "W_z": np.array([[0.3, -0.1, 0.4, 0.2, -0.3],
                          [0.1, 0.5, -0.2, 0.3, 0.1],
                          [-0.2, 0.3, 0.6, -0.1, 0.4]]),

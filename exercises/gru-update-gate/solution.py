@@ -8,7 +8,7 @@ def sigmoid(a: np.ndarray) -> np.ndarray:
     return np.exp(-np.logaddexp(0.0, -a))
 
 
-def update_gate(h_prev: np.ndarray, x_t: np.ndarray,
+def update_gate(x_t: np.ndarray, h_prev: np.ndarray,
                 W_z: np.ndarray, b_z: np.ndarray) -> np.ndarray:
     """Update gate of a GRU for one time step, unbatched (H,) or batched (N, H)."""
     joined = np.concatenate([h_prev, x_t], axis=-1).astype(np.float64)   # (..., H + D)

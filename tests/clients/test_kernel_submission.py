@@ -27,7 +27,7 @@ HELPER = '''def stable_sigmoid(a):
     a = np.clip(a, -LIMIT, LIMIT)
     return 1.0 / (1.0 + np.exp(-a))
 '''
-ENTRY = """def update_gate(h_prev, x_t, W_z, b_z):
+ENTRY = """def update_gate(x_t, h_prev, W_z, b_z):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     return stable_sigmoid(joined @ W_z.T + b_z)
 """
@@ -47,11 +47,11 @@ CELLS = [
     f"%%numjudge submit {EXERCISE}\n{ENTRY}",
     f"from numjudge_client import Client\n\nClient.from_config().submit({EXERCISE!r}, update_gate)",
     BROKEN_HELPER,
-    f"%%numjudge run {EXERCISE}\ndef update_gate(h_prev, x_t, W_z, b_z):\n"
+    f"%%numjudge run {EXERCISE}\ndef update_gate(x_t, h_prev, W_z, b_z):\n"
     "    h_prev = h_prev + 0\n    return shaped(h_prev)",
-    f"%%numjudge run {EXERCISE}\ndef update_gate(h_prev, x_t, W_z, b_z):\n"
+    f"%%numjudge run {EXERCISE}\ndef update_gate(x_t, h_prev, W_z, b_z):\n"
     "    return h_prev @ x_t @ W_z",
-    f"%%numjudge submit {EXERCISE}\ndef update_gate(h_prev, x_t, W_z, b_z):\n    return 1 / 0\n"
+    f"%%numjudge submit {EXERCISE}\ndef update_gate(x_t, h_prev, W_z, b_z):\n    return 1 / 0\n"
     "update_gate(None, None, None, None)",
     'Client.from_config().submit("no-such-exercise", "x = 1")',
     "%%numjudge run gru-reset-gate\nr = 1",

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 PRINTING_RUN = """import numpy as np
 
 
-def update_gate(h_prev, x_t, W_z, b_z):
+def update_gate(x_t, h_prev, W_z, b_z):
     print("shapes", h_prev.shape, x_t.shape)
     return np.zeros(np.shape(h_prev))
 """

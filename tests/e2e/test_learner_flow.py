@@ -27,7 +27,7 @@ RESULT_TIMEOUT_MS = 20_000
 WRONG = """import numpy as np
 
 
-def update_gate(h_prev, x_t, W_z, b_z):
+def update_gate(x_t, h_prev, W_z, b_z):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     z = 1.0 / (1.0 + np.exp(-(joined @ W_z.T + b_z)))
     print("gate:", z)

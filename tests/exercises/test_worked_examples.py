@@ -103,9 +103,9 @@ def full_step_parts() -> dict[str, Any]:
     """The GRU step of gru-step's worked example, part by part, from the earlier solutions."""
     ex = public("gru-step")["worked example"]
     h, x = ex["h_prev"], ex["x_t"]
-    z = solution("gru-update-gate")(h, x, ex["W_z"], ex["b_z"])
-    r, reset = solution("gru-reset-gate")(h, x, ex["W_r"], ex["b_r"])
-    candidate = solution("gru-candidate-state")(h, x, r, ex["W_h"], ex["b_h"])
+    z = solution("gru-update-gate")(x, h, ex["W_z"], ex["b_z"])
+    r, reset = solution("gru-reset-gate")(x, h, ex["W_r"], ex["b_r"])
+    candidate = solution("gru-candidate-state")(x, h, r, ex["W_h"], ex["b_h"])
     joined = np.concatenate([h, x])
     return {
         "inputs": list(ex.values()),
@@ -190,11 +190,11 @@ def sequence_values() -> Iterator[float]:
     states = solution("gru-sequence")(**ex)
     previous = np.vstack([ex["h0"], states[:-1]])
     for h, x in zip(previous, ex["xs"], strict=True):
-        r, _ = solution("gru-reset-gate")(h, x, ex["W_r"], ex["b_r"])
+        r, _ = solution("gru-reset-gate")(x, h, ex["W_r"], ex["b_r"])
         yield from flat(
-            solution("gru-update-gate")(h, x, ex["W_z"], ex["b_z"]),
+            solution("gru-update-gate")(x, h, ex["W_z"], ex["b_z"]),
             r,
-            solution("gru-candidate-state")(h, x, r, ex["W_h"], ex["b_h"]),
+            solution("gru-candidate-state")(x, h, r, ex["W_h"], ex["b_h"]),
         )
     yield from flat(states, 0.5**10)
 

@@ -99,7 +99,7 @@ def test_starter_with_a_syntax_error(gate_copy: Path, sandbox: Sandbox) -> None:
         """
         import numpy as np
 
-        def update_gate(h_prev, x_t, W_z, b_z)
+        def update_gate(x_t, h_prev, W_z, b_z)
             return np.zeros(np.shape(h_prev))
     """,
     )
@@ -124,8 +124,8 @@ def test_reference_that_fails_in_the_sandbox(gate_copy: Path, sandbox: Sandbox) 
     # The trusted side passes copies to the reference; in the sandbox the in-place change shows.
     with (gate_copy / "solution.py").open("a", encoding="utf-8") as file:
         file.write(
-            "\n\n_reference = update_gate\n\n\ndef update_gate(h_prev, x_t, W_z, b_z):\n"
-            "    z = _reference(h_prev, x_t, W_z, b_z)\n    x_t *= 2\n    return z\n"
+            "\n\n_reference = update_gate\n\n\ndef update_gate(x_t, h_prev, W_z, b_z):\n"
+            "    z = _reference(x_t, h_prev, W_z, b_z)\n    x_t *= 2\n    return z\n"
         )
     result = validated(gate_copy, sandbox)
     assert len(result.problems) == 1
@@ -160,8 +160,8 @@ def test_mistake_failing_only_public_cases(gate_copy: Path, sandbox: Sandbox) ->
         gate_copy,
         "zz_public_only",
         'HINT = "only the example"\n\n' + gate_solution() + "\n\n_reference = update_gate\n\n\n"
-        "def update_gate(h_prev, x_t, W_z, b_z):\n"
-        "    z = _reference(h_prev, x_t, W_z, b_z)\n"
+        "def update_gate(x_t, h_prev, W_z, b_z):\n"
+        "    z = _reference(x_t, h_prev, W_z, b_z)\n"
         "    return -z if h_prev.flat[0] == 0.8 else z\n",
     )
     result = validated(gate_copy, sandbox)
@@ -422,8 +422,8 @@ def test_a_mistake_that_breaks_the_rules_is_named(gate_copy: Path, sandbox: Sand
         gate_copy,
         "zz_looped",
         'HINT = "each row on its own"\n\n' + gate_solution() + "\n\n_reference = update_gate\n\n\n"
-        "def update_gate(h_prev, x_t, W_z, b_z):\n"
-        "    return _reference(h_prev, x_t, W_z, b_z) * sum(1 for _ in [0])\n",
+        "def update_gate(x_t, h_prev, W_z, b_z):\n"
+        "    return _reference(x_t, h_prev, W_z, b_z) * sum(1 for _ in [0])\n",
     )
     result = validated(gate_copy, sandbox)
     line = (gate_copy / "mistakes" / "zz_looped.py").read_text().count("\n")
@@ -439,8 +439,8 @@ def test_a_mistake_caught_only_by_a_check_is_told_so(gate_copy: Path, sandbox: S
         "zz_in_place",
         'HINT = "in place"\n\n'
         + wrapped_solution("""
-        def update_gate(h_prev, x_t, W_z, b_z):
-            z = _reference(h_prev, x_t, W_z, b_z)
+        def update_gate(x_t, h_prev, W_z, b_z):
+            z = _reference(x_t, h_prev, W_z, b_z)
             x_t *= 2
             return z
         """),
@@ -450,8 +450,8 @@ def test_a_mistake_caught_only_by_a_check_is_told_so(gate_copy: Path, sandbox: S
         "zz_noisy",
         'HINT = "noisy"\n\n'
         + wrapped_solution("""
-        def update_gate(h_prev, x_t, W_z, b_z):
-            return _reference(h_prev, x_t, W_z, b_z) + np.random.default_rng().normal()
+        def update_gate(x_t, h_prev, W_z, b_z):
+            return _reference(x_t, h_prev, W_z, b_z) + np.random.default_rng().normal()
         """),
     )
     result = validated(gate_copy, sandbox)
@@ -550,7 +550,7 @@ FINITE_DIFFERENCES_CODE = """
 import numpy as np
 
 
-def update_gate(h_prev, x_t, W_z, b_z):
+def update_gate(x_t, h_prev, W_z, b_z):
     return 1.0 / (1.0 + np.exp(-(np.concatenate([h_prev, x_t], axis=-1) @ W_z.T + b_z)))
 """
 

@@ -288,7 +288,7 @@ def test_brackets_and_escaped_quotes_in_text_are_no_nesting() -> None:
 HUGE_LISTS = """
 import numpy as np
 
-def update_gate(h_prev, x_t, W_z, b_z):
+def update_gate(x_t, h_prev, W_z, b_z):
     return [0.5] * 200_000
 """
 

@@ -1189,7 +1189,7 @@ export interface components {
          * SubmissionIn
          * @description What ``POST /submit`` and ``POST /run`` take.
          * @example {
-         *       "code": "import numpy as np\n\ndef update_gate(h_prev, x_t, W_z, b_z):\n    return 1 / (1 + np.exp(-(np.concatenate([h_prev, x_t], -1) @ W_z.T + b_z)))\n",
+         *       "code": "import numpy as np\n\ndef update_gate(x_t, h_prev, W_z, b_z):\n    return 1 / (1 + np.exp(-(np.concatenate([h_prev, x_t], -1) @ W_z.T + b_z)))\n",
          *       "exercise": "gru-update-gate"
          *     }
          */
@@ -1446,7 +1446,7 @@ export interface components {
          *     the entry function (Python literals and a few numpy constructors, read without running
          *     anything; docs/service.md, "Custom inputs").
          * @example {
-         *       "code": "import numpy as np\n\ndef update_gate(h_prev, x_t, W_z, b_z):\n    return 1 / (1 + np.exp(-(np.concatenate([h_prev, x_t], -1) @ W_z.T + b_z)))\n",
+         *       "code": "import numpy as np\n\ndef update_gate(x_t, h_prev, W_z, b_z):\n    return 1 / (1 + np.exp(-(np.concatenate([h_prev, x_t], -1) @ W_z.T + b_z)))\n",
          *       "inputs": {
          *         "W": "np.eye(2)",
          *         "b": "[0.5, 0]",

@@ -103,7 +103,7 @@ test("open exercise makes numjudge/<id>.py from the starter once, then reopens t
                    ["markdown.showPreviewToSide"]);
   assert.equal(String(stub.executed[0][1]), `file://${statement}`);
 
-  writeFileSync(path, `${first}\ndef update_gate(h_prev, x_t, W_z, b_z):\n    return 0  # my work\n`);
+  writeFileSync(path, `${first}\ndef update_gate(x_t, h_prev, W_z, b_z):\n    return 0  # my work\n`);
   await run("numjudge.openExercise");
   assert.match(stub.opened.at(-1)?.getText() ?? "", /# my work/);
 });
@@ -195,7 +195,7 @@ const RAISING = `# numjudge: ${EXERCISE}
 import numpy as np
 
 
-def update_gate(h_prev, x_t, W_z, b_z):
+def update_gate(x_t, h_prev, W_z, b_z):
     return checked(h_prev)
 
 

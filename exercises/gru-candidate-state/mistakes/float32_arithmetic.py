@@ -7,7 +7,7 @@ HINT = ("Your values agree with the expected ones to about 7 significant digits,
         "precision (np.float32, astype, dtype=...). Keep every step in float64.")
 
 
-def candidate_state(h_prev, x_t, r_t, W_h, b_h):
+def candidate_state(x_t, h_prev, r_t, W_h, b_h):
     joined = np.concatenate([r_t * h_prev, x_t], axis=-1).astype(np.float32)
     a = joined @ W_h.astype(np.float32).T + b_h.astype(np.float32)
     return np.tanh(a).astype(np.float64)

@@ -7,6 +7,6 @@ HINT = ("In Cho et al.'s GRU, r_t is the share of the previous state the candida
         "multiply h_prev for that to hold?")
 
 
-def candidate_state(h_prev, x_t, r_t, W_h, b_h):
+def candidate_state(x_t, h_prev, r_t, W_h, b_h):
     joined = np.concatenate([(1.0 - r_t) * h_prev, x_t], axis=-1)
     return np.tanh(joined @ W_h.T + b_h)

@@ -6,6 +6,6 @@ HINT = ("Your candidate is off by a per-unit shift inside the tanh. The affine m
         "parameters; is every one of the function's arguments used?")
 
 
-def candidate_state(h_prev, x_t, r_t, W_h, b_h):
+def candidate_state(x_t, h_prev, r_t, W_h, b_h):
     joined = np.concatenate([r_t * h_prev, x_t], axis=-1)
     return np.tanh(joined @ W_h.T)

@@ -8,7 +8,7 @@ HINT = ("Close, but the reset gate acts at the wrong place. In this course's GRU
         "used by cuDNN and PyTorch).")
 
 
-def candidate_state(h_prev, x_t, r_t, W_h, b_h):
+def candidate_state(x_t, h_prev, r_t, W_h, b_h):
     H = h_prev.shape[-1]
     W_hh, W_hx = W_h[:, :H], W_h[:, H:]
     return np.tanh(x_t @ W_hx.T + r_t * (h_prev @ W_hh.T + b_h))

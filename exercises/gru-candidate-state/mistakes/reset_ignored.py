@@ -7,6 +7,6 @@ HINT = ("Your candidate would be right if the reset gate were fully open (all on
         "through. Is every argument of the function used?")
 
 
-def candidate_state(h_prev, x_t, r_t, W_h, b_h):
+def candidate_state(x_t, h_prev, r_t, W_h, b_h):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     return np.tanh(joined @ W_h.T + b_h)

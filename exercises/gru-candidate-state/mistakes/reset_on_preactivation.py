@@ -8,6 +8,6 @@ HINT = ("The reset gate acts at the wrong place: it scales the whole affine map,
         "sees it.")
 
 
-def candidate_state(h_prev, x_t, r_t, W_h, b_h):
+def candidate_state(x_t, h_prev, r_t, W_h, b_h):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     return np.tanh(r_t * (joined @ W_h.T + b_h))

@@ -7,6 +7,6 @@ HINT = ("The reset gate acts at the wrong place. It does not scale the candidate
         "it must act on h_prev before any weight sees it.")
 
 
-def candidate_state(h_prev, x_t, r_t, W_h, b_h):
+def candidate_state(x_t, h_prev, r_t, W_h, b_h):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     return r_t * np.tanh(joined @ W_h.T + b_h)

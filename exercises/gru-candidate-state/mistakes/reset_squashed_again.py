@@ -11,6 +11,6 @@ def _sigmoid(a):
     return np.exp(-np.logaddexp(0.0, -a))
 
 
-def candidate_state(h_prev, x_t, r_t, W_h, b_h):
+def candidate_state(x_t, h_prev, r_t, W_h, b_h):
     joined = np.concatenate([_sigmoid(r_t) * h_prev, x_t], axis=-1)
     return np.tanh(joined @ W_h.T + b_h)

@@ -7,6 +7,6 @@ HINT = ("None of your candidate values is negative. The candidate is new content
         "maps into (-1, 1); the sigmoid is for the gates.")
 
 
-def candidate_state(h_prev, x_t, r_t, W_h, b_h):
+def candidate_state(x_t, h_prev, r_t, W_h, b_h):
     joined = np.concatenate([r_t * h_prev, x_t], axis=-1)
     return np.exp(-np.logaddexp(0.0, -(joined @ W_h.T + b_h)))

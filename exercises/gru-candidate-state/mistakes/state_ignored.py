@@ -7,6 +7,6 @@ HINT = ("Your candidate does not react to the previous state, as if the reset ga
         "column of W_h is used: the first H on the reset state, the last D on x_t.")
 
 
-def candidate_state(h_prev, x_t, r_t, W_h, b_h):
+def candidate_state(x_t, h_prev, r_t, W_h, b_h):
     H = h_prev.shape[-1]
     return np.tanh(x_t @ W_h[:, H:].T + b_h)

@@ -7,7 +7,7 @@ HINT = ("Your candidate is right for moderate inputs but NaN where the pre-activ
         "(above about 709 in float64). Use a form that cannot overflow, such as np.tanh.")
 
 
-def candidate_state(h_prev, x_t, r_t, W_h, b_h):
+def candidate_state(x_t, h_prev, r_t, W_h, b_h):
     joined = np.concatenate([r_t * h_prev, x_t], axis=-1)
     e = np.exp(2.0 * (joined @ W_h.T + b_h))
     return (e - 1.0) / (e + 1.0)

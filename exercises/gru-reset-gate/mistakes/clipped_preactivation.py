@@ -9,7 +9,7 @@ HINT = ("Your gate is right except where it saturates: there it stops short of 0
         "branch, e = np.exp(-np.abs(a)) and np.where(a >= 0, 1, e) / (1 + e).")
 
 
-def reset_gate(h_prev, x_t, W_r, b_r):
+def reset_gate(x_t, h_prev, W_r, b_r):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     a = np.clip(joined @ W_r.T + b_r, -15.0, 15.0)
     r = 1.0 / (1.0 + np.exp(-a))

@@ -7,7 +7,7 @@ HINT = ("Your values agree with the expected ones to about 7 significant digits,
         "precision (np.float32, astype, dtype=...). Keep every step in float64.")
 
 
-def reset_gate(h_prev, x_t, W_r, b_r):
+def reset_gate(x_t, h_prev, W_r, b_r):
     joined = np.concatenate([h_prev, x_t], axis=-1).astype(np.float32)
     a = joined @ W_r.astype(np.float32).T + b_r.astype(np.float32)
     r = np.float32(1.0) / (np.float32(1.0) + np.exp(-np.clip(a, -80, 80)))

@@ -6,6 +6,6 @@ HINT = ("You return one array where two are expected. The function returns a pai
         "and the reset state the candidate will see, in that order.")
 
 
-def reset_gate(h_prev, x_t, W_r, b_r):
+def reset_gate(x_t, h_prev, W_r, b_r):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     return np.exp(-np.logaddexp(0.0, -(joined @ W_r.T + b_r)))

@@ -7,7 +7,7 @@ HINT = ("Your gate is exactly 0 or 1 for moderate pre-activations and a straight
         "offer. The gate here is the logistic function 1 / (1 + e^-a), smooth everywhere.")
 
 
-def reset_gate(h_prev, x_t, W_r, b_r):
+def reset_gate(x_t, h_prev, W_r, b_r):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     r = np.clip(0.2 * (joined @ W_r.T + b_r) + 0.5, 0.0, 1.0)
     return r, r * h_prev

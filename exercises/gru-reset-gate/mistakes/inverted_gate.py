@@ -7,7 +7,7 @@ HINT = ("Your gate and the expected one add up to 1 in every entry. In Cho et al
         "to erase: r near 1 keeps the memory visible. Which of the two did you return?")
 
 
-def reset_gate(h_prev, x_t, W_r, b_r):
+def reset_gate(x_t, h_prev, W_r, b_r):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     erase = 1.0 - np.exp(-np.logaddexp(0.0, -(joined @ W_r.T + b_r)))
     return erase, erase * h_prev

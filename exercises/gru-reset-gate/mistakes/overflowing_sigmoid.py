@@ -10,7 +10,7 @@ HINT = ("Your outputs are right for moderate inputs but contain NaN where the pr
         "still overflows).")
 
 
-def reset_gate(h_prev, x_t, W_r, b_r):
+def reset_gate(x_t, h_prev, W_r, b_r):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     a = joined @ W_r.T + b_r
     r = np.exp(a) / (1.0 + np.exp(a))

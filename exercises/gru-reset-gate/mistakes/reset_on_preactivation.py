@@ -7,7 +7,7 @@ HINT = ("Your gate is right, but your reset state is not the gate times the prev
         "gate itself, which lies between 0 and 1.")
 
 
-def reset_gate(h_prev, x_t, W_r, b_r):
+def reset_gate(x_t, h_prev, W_r, b_r):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     a = joined @ W_r.T + b_r
     r = np.exp(-np.logaddexp(0.0, -a))

@@ -7,7 +7,7 @@ HINT = ("Your reset state is a single number where a vector is expected. The gat
         "nothing is summed.")
 
 
-def reset_gate(h_prev, x_t, W_r, b_r):
+def reset_gate(x_t, h_prev, W_r, b_r):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     r = np.exp(-np.logaddexp(0.0, -(joined @ W_r.T + b_r)))
     return r, r @ h_prev

@@ -7,7 +7,7 @@ HINT = ("Your shapes fit but the values do not. Reshaping a (H, H + D) matrix to
         "transpose would put them: row k of W_r must still be the weights of unit k.")
 
 
-def reset_gate(h_prev, x_t, W_r, b_r):
+def reset_gate(x_t, h_prev, W_r, b_r):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     H = W_r.shape[0]
     r = np.exp(-np.logaddexp(0.0, -(joined @ W_r.reshape(joined.shape[-1], H) + b_r)))

@@ -8,7 +8,7 @@ HINT = ("All H entries of your gate are equal, so every hidden unit would show t
         "the hidden axis.")
 
 
-def reset_gate(h_prev, x_t, W_r, b_r):
+def reset_gate(x_t, h_prev, W_r, b_r):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     a = joined @ W_r.T + b_r
     r = np.exp(-np.logaddexp(0.0, -a.mean(axis=-1, keepdims=True)))

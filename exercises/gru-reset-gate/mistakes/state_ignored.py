@@ -7,7 +7,7 @@ HINT = ("Your gate does not react to the previous hidden state. The gate reads t
         "h_prev, the last D on x_t.")
 
 
-def reset_gate(h_prev, x_t, W_r, b_r):
+def reset_gate(x_t, h_prev, W_r, b_r):
     H = h_prev.shape[-1]
     r = np.exp(-np.logaddexp(0.0, -(x_t @ W_r[:, H:].T + b_r)))
     return r, r * h_prev

@@ -7,7 +7,7 @@ HINT = ("Some of your gate values are negative. A gate is a mixing coefficient b
         "candidate state, not to the gates.")
 
 
-def reset_gate(h_prev, x_t, W_r, b_r):
+def reset_gate(x_t, h_prev, W_r, b_r):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     r = np.tanh(joined @ W_r.T + b_r)
     return r, r * h_prev

@@ -22,7 +22,7 @@ def _step(h, x, W_z, b_z, W_r, b_r, W_h, b_h):
 def gru_sequence(xs, h0, W_z, b_z, W_r, b_r, W_h, b_h):
     h = h0
     states = []
-    for t in range(xs.shape[0]):
-        h = _step(h, xs[t], W_z, b_z, W_r, b_r, W_h, b_h)
+    for t in range(xs.shape[-2]):
+        h = _step(h, xs[..., t, :], W_z, b_z, W_r, b_r, W_h, b_h)
         states.append(h)
-    return np.stack(states)
+    return np.stack(states, axis=-2)

@@ -23,10 +23,10 @@ def gru_sequence(xs, h0, W_z, b_z, W_r, b_r, W_h, b_h):
     xh = xs @ Wh_x.T + b_h
     h = h0
     states = []
-    for t in range(xs.shape[0]):
-        z = _sigmoid(h @ Wz_h.T + xz[t] + b_z)
-        r = _sigmoid(h @ Wr_h.T + xr[t] + b_r)
-        h_tilde = np.tanh((r * h) @ Wh_h.T + xh[t] + b_h)
+    for t in range(xs.shape[-2]):
+        z = _sigmoid(h @ Wz_h.T + xz[..., t, :] + b_z)
+        r = _sigmoid(h @ Wr_h.T + xr[..., t, :] + b_r)
+        h_tilde = np.tanh((r * h) @ Wh_h.T + xh[..., t, :] + b_h)
         h = z * h + (1.0 - z) * h_tilde
         states.append(h)
-    return np.stack(states)
+    return np.stack(states, axis=-2)

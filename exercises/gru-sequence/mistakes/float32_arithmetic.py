@@ -25,7 +25,7 @@ def gru_sequence(xs, h0, W_z, b_z, W_r, b_r, W_h, b_h):
     xs = xs.astype(np.float32)
     h = h0.astype(np.float32)
     states = []
-    for t in range(xs.shape[0]):
-        h = _step(h, xs[t], *params)
+    for t in range(xs.shape[-2]):
+        h = _step(h, xs[..., t, :], *params)
         states.append(h)
-    return np.stack(states).astype(np.float64)
+    return np.stack(states, axis=-2).astype(np.float64)

@@ -18,6 +18,6 @@ def _step(h, x, W_z, b_z, W_r, b_r, W_h, b_h):
 
 def gru_sequence(xs, h0, W_z, b_z, W_r, b_r, W_h, b_h):
     states = [h0]
-    for t in range(xs.shape[0]):
-        states.append(_step(states[-1], xs[t], W_z, b_z, W_r, b_r, W_h, b_h))
-    return np.stack(states)
+    for t in range(xs.shape[-2]):
+        states.append(_step(states[-1], xs[..., t, :], W_z, b_z, W_r, b_r, W_h, b_h))
+    return np.stack(states, axis=-2)

@@ -19,7 +19,7 @@ def _step(h, x, W_z, b_z, W_r, b_r, W_h, b_h):
 def gru_sequence(xs, h0, W_z, b_z, W_r, b_r, W_h, b_h):
     h = h0
     states = []
-    for t in range(xs.shape[0]):
+    for t in range(xs.shape[-2]):
         states.append(h)  # stored before the update: h_0 .. h_{T-1}
-        h = _step(h, xs[t], W_z, b_z, W_r, b_r, W_h, b_h)
-    return np.stack(states)
+        h = _step(h, xs[..., t, :], W_z, b_z, W_r, b_r, W_h, b_h)
+    return np.stack(states, axis=-2)

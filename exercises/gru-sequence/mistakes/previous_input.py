@@ -1,7 +1,7 @@
 import numpy as np
 
-HINT = ("Each of your steps reads the wrong input: step t should read x_t, the row "
-        "xs[t - 1] only when t counts from 1. Which row does your first step read?")
+HINT = ("Each of your steps reads the wrong input: step t should read x_t, which is "
+        "xs[..., t - 1, :] only when t counts from 1. Which row does your first step read?")
 
 
 def _sigmoid(a):
@@ -19,7 +19,7 @@ def _step(h, x, W_z, b_z, W_r, b_r, W_h, b_h):
 def gru_sequence(xs, h0, W_z, b_z, W_r, b_r, W_h, b_h):
     h = h0
     states = []
-    for t in range(xs.shape[0]):
-        h = _step(h, xs[t - 1], W_z, b_z, W_r, b_r, W_h, b_h)
+    for t in range(xs.shape[-2]):
+        h = _step(h, xs[..., t - 1, :], W_z, b_z, W_r, b_r, W_h, b_h)
         states.append(h)
-    return np.stack(states)
+    return np.stack(states, axis=-2)

@@ -23,7 +23,9 @@ def _step(h, x, W_z, b_z, W_r, b_r, W_h, b_h):
 def gru_sequence(xs, h0, W_z, b_z, W_r, b_r, W_h, b_h):
     h = h0
     states = []
-    for t in range(1, xs.shape[0]):
-        h = _step(h, xs[t], W_z, b_z, W_r, b_r, W_h, b_h)
+    for t in range(1, xs.shape[-2]):
+        h = _step(h, xs[..., t, :], W_z, b_z, W_r, b_r, W_h, b_h)
         states.append(h)
-    return np.array(states)
+    stacked = np.array(states)
+    # batch-first: the steps were gathered along axis 0, the batch goes in front
+    return stacked if stacked.ndim < 3 else stacked.swapaxes(0, 1)

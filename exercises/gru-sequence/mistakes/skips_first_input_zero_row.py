@@ -23,7 +23,7 @@ def _step(h, x, W_z, b_z, W_r, b_r, W_h, b_h):
 def gru_sequence(xs, h0, W_z, b_z, W_r, b_r, W_h, b_h):
     h = h0
     states = np.zeros((*xs.shape[:-1], h0.shape[-1]))
-    for t in range(1, xs.shape[0]):
-        h = _step(h, xs[t], W_z, b_z, W_r, b_r, W_h, b_h)
-        states[t] = h
+    for t in range(1, xs.shape[-2]):
+        h = _step(h, xs[..., t, :], W_z, b_z, W_r, b_r, W_h, b_h)
+        states[..., t, :] = h
     return states

@@ -18,5 +18,5 @@ def _step(h, x, W_z, b_z, W_r, b_r, W_h, b_h):
 
 
 def gru_sequence(xs, h0, W_z, b_z, W_r, b_r, W_h, b_h):
-    return np.stack([_step(h0, xs[t], W_z, b_z, W_r, b_r, W_h, b_h)
-                     for t in range(xs.shape[0])])
+    return np.stack([_step(h0, xs[..., t, :], W_z, b_z, W_r, b_r, W_h, b_h)
+                     for t in range(xs.shape[-2])], axis=-2)

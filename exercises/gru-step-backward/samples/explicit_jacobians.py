@@ -5,7 +5,7 @@ hidden and input columns, and the batch summed with einsum instead of a matrix p
 import numpy as np
 
 
-def gru_step_backward(h_prev, x_t, W_z, b_z, W_r, b_r, W_h, b_h, dh):
+def gru_step_backward(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h, dh):
     H = h_prev.shape[-1]
     Uz, Wz = W_z[:, :H], W_z[:, H:]
     Ur, Wr = W_r[:, :H], W_r[:, H:]

@@ -11,7 +11,7 @@ def sigmoid(a):
     return np.exp(-np.logaddexp(0.0, -a))
 
 
-def gru_step(h_prev, x_t, W_z, b_z, W_r, b_r, W_h, b_h):
+def gru_step(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h):
     hx = np.concatenate([h_prev, x_t], axis=-1)
     z = sigmoid(hx @ W_z.T + b_z)
     r = sigmoid(hx @ W_r.T + b_r)
@@ -19,7 +19,7 @@ def gru_step(h_prev, x_t, W_z, b_z, W_r, b_r, W_h, b_h):
     return z * h_prev + (1 - z) * h_tilde
 
 
-def gru_step_backward(h_prev, x_t, W_z, b_z, W_r, b_r, W_h, b_h, dh, eps=1e-6):
+def gru_step_backward(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h, dh, eps=1e-6):
     args = {"h_prev": h_prev, "x_t": x_t, "W_z": W_z, "b_z": b_z,
             "W_r": W_r, "b_r": b_r, "W_h": W_h, "b_h": b_h}
     grads = []

@@ -11,7 +11,7 @@ def _sigmoid(a):
     return np.exp(-np.logaddexp(0.0, -a))  # stays float32 for float32 input
 
 
-def gru_step(h_prev, x_t, W_z, b_z, W_r, b_r, W_h, b_h):
+def gru_step(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h):
     f32 = np.float32
     h_prev, x_t = h_prev.astype(f32), x_t.astype(f32)
     hx = np.concatenate([h_prev, x_t], axis=-1)

@@ -7,6 +7,6 @@ HINT = ("Some of your gate values leave the interval (0, 1), which a share of th
         "inside the squashing function, so that the result stays between 0 and 1.")
 
 
-def update_gate(h_prev, x_t, W_z, b_z):
+def update_gate(x_t, h_prev, W_z, b_z):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     return np.exp(-np.logaddexp(0.0, -(joined @ W_z.T))) + b_z

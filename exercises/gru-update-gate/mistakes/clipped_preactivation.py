@@ -9,7 +9,7 @@ HINT = ("Your gate is right except where it saturates: there it stops short of 0
         "branch, e = np.exp(-np.abs(a)) and np.where(a >= 0, 1, e) / (1 + e).")
 
 
-def update_gate(h_prev, x_t, W_z, b_z):
+def update_gate(x_t, h_prev, W_z, b_z):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     a = np.clip(joined @ W_z.T + b_z, -15.0, 15.0)
     return 1.0 / (1.0 + np.exp(-a))

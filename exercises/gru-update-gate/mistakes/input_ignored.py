@@ -6,6 +6,6 @@ HINT = ("Your gate does not react to the input. The gate reads the concatenation
         "and x_t, so every column of W_z is used: the first H on h_prev, the last D on x_t.")
 
 
-def update_gate(h_prev, x_t, W_z, b_z):
+def update_gate(x_t, h_prev, W_z, b_z):
     H = h_prev.shape[-1]
     return np.exp(-np.logaddexp(0.0, -(h_prev @ W_z[:, :H].T + b_z)))

@@ -7,6 +7,6 @@ HINT = ("Your gate is off by a per-unit shift inside the sigmoid. The affine map
         "set to zero: the gate should then be sigmoid of something that is not always 0.")
 
 
-def update_gate(h_prev, x_t, W_z, b_z):
+def update_gate(x_t, h_prev, W_z, b_z):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     return np.exp(-np.logaddexp(0.0, -(joined @ W_z.T)))

@@ -8,7 +8,7 @@ HINT = ("Your gate and the expected one add up to 1 in every entry. In this cour
         "two coefficients did you return?")
 
 
-def update_gate(h_prev, x_t, W_z, b_z):
+def update_gate(x_t, h_prev, W_z, b_z):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     z = np.exp(-np.logaddexp(0.0, -(joined @ W_z.T + b_z)))
     return 1.0 - z

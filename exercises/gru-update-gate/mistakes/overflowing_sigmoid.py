@@ -10,7 +10,7 @@ HINT = ("Your gate is right for moderate inputs but returns NaN where the pre-ac
         "still overflows).")
 
 
-def update_gate(h_prev, x_t, W_z, b_z):
+def update_gate(x_t, h_prev, W_z, b_z):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     a = joined @ W_z.T + b_z
     return np.exp(a) / (1.0 + np.exp(a))

@@ -7,7 +7,7 @@ HINT = ("Your shapes fit but the values do not. Reshaping a (H, H + D) matrix to
         "transpose would put them: row k of W_z must still be the weights of unit k.")
 
 
-def update_gate(h_prev, x_t, W_z, b_z):
+def update_gate(x_t, h_prev, W_z, b_z):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     H = W_z.shape[0]
     a = joined @ W_z.reshape(joined.shape[-1], H) + b_z

@@ -8,7 +8,7 @@ HINT = ("All H entries of your gate are equal, so every hidden unit would keep t
         "the hidden axis.")
 
 
-def update_gate(h_prev, x_t, W_z, b_z):
+def update_gate(x_t, h_prev, W_z, b_z):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     a = joined @ W_z.T + b_z
     z = np.exp(-np.logaddexp(0.0, -a)).mean(axis=-1, keepdims=True)

@@ -7,6 +7,6 @@ HINT = ("Your gate does not react to the previous hidden state. The gate reads t
         "h_prev, the last D on x_t.")
 
 
-def update_gate(h_prev, x_t, W_z, b_z):
+def update_gate(x_t, h_prev, W_z, b_z):
     H = h_prev.shape[-1]
     return np.exp(-np.logaddexp(0.0, -(x_t @ W_z[:, H:].T + b_z)))

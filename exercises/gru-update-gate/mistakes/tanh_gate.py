@@ -7,6 +7,6 @@ HINT = ("Some of your gate values are negative. A gate is a share between 'repla
         "state, not to the gates.")
 
 
-def update_gate(h_prev, x_t, W_z, b_z):
+def update_gate(x_t, h_prev, W_z, b_z):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     return np.tanh(joined @ W_z.T + b_z)

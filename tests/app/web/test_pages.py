@@ -89,7 +89,7 @@ def test_unknown_exercise_is_a_page_not_a_trace(client: TestClient) -> None:
 
 def test_history_and_a_submission_page(client: TestClient, make_user: MakeUser) -> None:
     sign_up(client, "ada")
-    run = submit(client, "def update_gate(h_prev, x_t, W_z, b_z):\n    return h_prev\n", "run")
+    run = submit(client, "def update_gate(x_t, h_prev, W_z, b_z):\n    return h_prev\n", "run")
     done = submit(client, read_exercise_file(EXERCISE, "solution.py"))
     history = client.get("/history").text
     assert history.index(f"/history/{done['id']}") < history.index(f"/history/{run['id']}")

@@ -74,7 +74,7 @@ OWN_SOLUTION = """\
 import numpy as np
 
 
-def update_gate(h_prev, x_t, W_z, b_z):
+def update_gate(x_t, h_prev, W_z, b_z):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     return np.exp(-np.logaddexp(0.0, -(joined @ W_z.T + b_z)))
 """
@@ -182,7 +182,7 @@ NAIVE_SIGMOID = """\
 import numpy as np
 
 
-def update_gate(h_prev, x_t, W_z, b_z):
+def update_gate(x_t, h_prev, W_z, b_z):
     joined = np.concatenate([h_prev, x_t], axis=-1)
     return 1.0 / (1.0 + np.exp(-(joined @ W_z.T + b_z)))
 """
@@ -232,11 +232,11 @@ def test_hidden_tests_show_no_warning_and_no_exception_text(
             pass
 
 
-        def update_gate(h_prev, x_t, W_z, b_z):
+        def update_gate(x_t, h_prev, W_z, b_z):
             warnings.warn(f"h_prev starts with {h_prev.flat[0]}")
             if h_prev.shape == (1,):
                 raise Leak0p53(str(h_prev))
-            return _reference(h_prev, x_t, W_z, b_z)
+            return _reference(x_t, h_prev, W_z, b_z)
     """)
     tests = by_name(run(gate, sandbox, code))
     public, hidden = tests["numerical example"], tests["batched"]
@@ -318,9 +318,9 @@ def test_public_output_is_collected_and_hidden_output_is_not(
         print("loading")
 
 
-        def update_gate(h_prev, x_t, W_z, b_z):
+        def update_gate(x_t, h_prev, W_z, b_z):
             print("shape", h_prev.shape)
-            return _reference(h_prev, x_t, W_z, b_z)
+            return _reference(x_t, h_prev, W_z, b_z)
     """)
     report = run(gate, sandbox, code)
     assert report.verdict is Verdict.PASSED
@@ -334,10 +334,10 @@ def test_public_output_is_collected_and_hidden_output_is_not(
 
 def test_output_of_hidden_cases_only_is_empty(gate: PreparedExercise, sandbox: Sandbox) -> None:
     code = wrapped_solution("""
-        def update_gate(h_prev, x_t, W_z, b_z):
+        def update_gate(x_t, h_prev, W_z, b_z):
             if h_prev.shape[-1] != 3:
                 print("secret", W_z.sum())
-            return _reference(h_prev, x_t, W_z, b_z)
+            return _reference(x_t, h_prev, W_z, b_z)
     """)
     report = run(gate, sandbox, code)
     assert report.verdict is Verdict.PASSED
@@ -354,7 +354,7 @@ def test_public_only_grades_the_public_cases(gate: PreparedExercise, sandbox: Sa
 
 
 def test_syntax_error(gate: PreparedExercise, sandbox: Sandbox) -> None:
-    code = "import numpy as np\n\ndef update_gate(h_prev, x_t, W_z, b_z)\n    return h_prev\n"
+    code = "import numpy as np\n\ndef update_gate(x_t, h_prev, W_z, b_z)\n    return h_prev\n"
     report = run(gate, sandbox, code)
     assert report.verdict is Verdict.ERROR
     assert report.message.startswith(
@@ -521,8 +521,8 @@ def test_right_on_batches_but_wrong_on_single_examples(
     gate: PreparedExercise, sandbox: Sandbox
 ) -> None:
     code = wrapped_solution("""
-        def update_gate(h_prev, x_t, W_z, b_z):
-            z = _reference(h_prev, x_t, W_z, b_z)
+        def update_gate(x_t, h_prev, W_z, b_z):
+            z = _reference(x_t, h_prev, W_z, b_z)
             return z if np.ndim(h_prev) == 2 else z + 1.0
     """)
     report = run(gate, sandbox, code)
@@ -542,8 +542,8 @@ def test_right_on_single_examples_but_wrong_on_batches(
 ) -> None:
     # A wrong batched result already differs from the expected one: a plain values failure.
     code = wrapped_solution("""
-        def update_gate(h_prev, x_t, W_z, b_z):
-            z = _reference(h_prev, x_t, W_z, b_z)
+        def update_gate(x_t, h_prev, W_z, b_z):
+            z = _reference(x_t, h_prev, W_z, b_z)
             return z if np.ndim(h_prev) == 1 else z[::-1].copy()
     """)
     report = run(gate, sandbox, code)
@@ -561,10 +561,10 @@ def test_single_examples_that_raise_in_a_hidden_batched_case(
     gate: PreparedExercise, sandbox: Sandbox
 ) -> None:
     code = wrapped_solution("""
-        def update_gate(h_prev, x_t, W_z, b_z):
+        def update_gate(x_t, h_prev, W_z, b_z):
             if np.ndim(h_prev) == 1 and h_prev.shape[0] == 4:
                 raise ValueError("only batches of four units")
-            return _reference(h_prev, x_t, W_z, b_z)
+            return _reference(x_t, h_prev, W_z, b_z)
     """)
     report = run(gate, sandbox, code)
     batched = by_name(report)["batched"]
@@ -581,8 +581,8 @@ def test_single_examples_that_raise_in_a_hidden_batched_case(
 
 def test_in_place_change_of_an_input_is_reported(gate: PreparedExercise, sandbox: Sandbox) -> None:
     code = wrapped_solution("""
-        def update_gate(h_prev, x_t, W_z, b_z):
-            z = _reference(h_prev, x_t, W_z, b_z)
+        def update_gate(x_t, h_prev, W_z, b_z):
+            z = _reference(x_t, h_prev, W_z, b_z)
             h_prev[...] = 0.0
             return z
     """)
@@ -607,8 +607,8 @@ def test_in_place_change_of_an_input_is_reported(gate: PreparedExercise, sandbox
 
 def test_in_place_change_of_two_inputs_names_both(gate: PreparedExercise, sandbox: Sandbox) -> None:
     code = wrapped_solution("""
-        def update_gate(h_prev, x_t, W_z, b_z):
-            z = _reference(h_prev, x_t, W_z, b_z)
+        def update_gate(x_t, h_prev, W_z, b_z):
+            z = _reference(x_t, h_prev, W_z, b_z)
             x_t += 1.0
             b_z *= 2.0
             return z
@@ -628,14 +628,14 @@ def test_no_mistake_hint_when_the_values_are_right(
     # right on this case (overflowing_sigmoid, float32_arithmetic) must not lend its hint; the
     # one check every failing test failed may (the in-place change), a mix of checks not.
     mutating = wrapped_solution("""
-        def update_gate(h_prev, x_t, W_z, b_z):
-            z = _reference(h_prev, x_t, W_z, b_z)
+        def update_gate(x_t, h_prev, W_z, b_z):
+            z = _reference(x_t, h_prev, W_z, b_z)
             h_prev[...] = 0.0
             return z
     """)
     inconsistent = wrapped_solution("""
-        def update_gate(h_prev, x_t, W_z, b_z):
-            z = _reference(h_prev, x_t, W_z, b_z)
+        def update_gate(x_t, h_prev, W_z, b_z):
+            z = _reference(x_t, h_prev, W_z, b_z)
             return z if np.ndim(h_prev) == 2 else z + 1.0
     """)
     report = run(gate, sandbox, mutating)
@@ -768,9 +768,9 @@ def test_plan_tasks_adds_one_task_per_batch_item(gate: PreparedExercise) -> None
 
     tasks, plans = plan_tasks(gate.public_cases)
     assert [(p.main, p.slices) for p in plans] == [(0, ()), (1, (2, 3))]
-    assert [t.names for t in tasks] == [("h_prev", "x_t", "W_z", "b_z")] * 4
+    assert [t.names for t in tasks] == [("x_t", "h_prev", "W_z", "b_z")] * 4
     assert tasks[2].args == ()
-    assert tasks[2].item == BatchItem(0, (("h_prev", 0), ("x_t", 0)))
+    assert tasks[2].item == BatchItem(0, (("x_t", 0), ("h_prev", 0)))
     # The sandbox derives a batch item's inputs from its main call's: the prepared slice.
     encoded = encode_tasks(tasks)
     wire = json.loads(encoded.json)
@@ -783,7 +783,7 @@ def test_plan_tasks_adds_one_task_per_batch_item(gate: PreparedExercise) -> None
         assert [value.tolist() for value in derived] == [
             value.tolist() for value in expected.values()
         ]
-    assert main[0].tolist()[0] == [0.8, -0.3, 0.5]
+    assert main[1].tolist()[0] == [0.8, -0.3, 0.5]
 
 
 def test_a_batch_item_is_what_take_gives_along_any_axis_as_a_read_only_view() -> None:

@@ -13,7 +13,7 @@ from tests.graders.helpers import REPO
 DRIFTING = (
     (REPO / "exercises" / "gru-sequence" / "solution.py")
     .read_text(encoding="utf-8")
-    .replace("        states[t] = h\n", "        states[t] = h + 0.01 * (t + 1)\n")
+    .replace("        states[..., t, :] = h\n", "        states[..., t, :] = h + 0.01 * (t + 1)\n")
 )
 
 
@@ -25,15 +25,15 @@ def sequence() -> PreparedExercise:
 def test_a_drifting_recurrence_draws_its_error_along_time_and_batch(
     sequence: PreparedExercise, sandbox: Sandbox
 ) -> None:
-    assert "states[t] = h + 0.01" in DRIFTING
+    assert "states[..., t, :] = h + 0.01" in DRIFTING
     report = grade(sequence, DRIFTING, sandbox)
     tests = {t.name: t for t in report.tests}
     assert tests["worked example"].status is Status.FAILED
     assert tests["worked example"].error_map is None  # (3, 2): six elements, text only
     batch = tests["small batch"].error_map
     assert batch is not None and batch.kind is PictureKind.BATCH
-    assert batch.shape == (4, 2, 3) and batch.axes == ("batch item (axis 1)",)
-    assert batch.worst[0] == 3  # the last step drifted most
+    assert batch.shape == (2, 4, 3) and batch.axes == ("batch item (axis 0)",)
+    assert batch.worst[1] == 3  # the last step drifted most
     assert batch.worst_error == pytest.approx(0.04)
     hidden = [t for t in report.tests if t.visibility is Visibility.HIDDEN]
     assert hidden and all(t.error_map is None for t in hidden)

@@ -388,7 +388,7 @@ def test_mistake_without_hint(gate_copy: Path) -> None:
     write(
         gate_copy / "mistakes" / "no_hint.py",
         """
-        def update_gate(h_prev, x_t, W_z, b_z):
+        def update_gate(x_t, h_prev, W_z, b_z):
             return h_prev
     """,
     )

@@ -35,7 +35,7 @@ def test_good_folder_prepares(gate: PreparedExercise) -> None:
     assert [c.name for c in gate.cases if c.spec.batched] == GATE_BATCHED
     assert [c.spec.points for c in gate.cases] == [1, 1, 2, 2, 3, 2, 2, 2, 3, 3, 2, 2, 1]
     example = gate.cases[0]
-    assert list(example.inputs) == ["h_prev", "x_t", "W_z", "b_z"]
+    assert list(example.inputs) == ["x_t", "h_prev", "W_z", "b_z"]
     np.testing.assert_allclose(
         example.expected, [0.7150421057, 0.4950001667, 0.4378234991], rtol=1e-9
     )
@@ -86,7 +86,7 @@ def test_mistake_not_defining_the_entry(gate_copy: Path) -> None:
         gate_copy / "mistakes" / "renamed.py",
         """
         HINT = "x"
-        def gate(h_prev, x_t, W_z, b_z):
+        def gate(x_t, h_prev, W_z, b_z):
             return h_prev
     """,
     )
@@ -158,7 +158,7 @@ def test_duplicate_case_names(gate_copy: Path) -> None:
 
 
 def test_batch_axes_naming_an_unknown_input(gate_copy: Path) -> None:
-    edit(gate_copy / "cases.py", 'BATCH = {"h_prev": 0, "x_t": 0}', 'BATCH = {"h_prev": 0, "x": 0}')
+    edit(gate_copy / "cases.py", 'BATCH = {"x_t": 0, "h_prev": 0}', 'BATCH = {"x": 0, "h_prev": 0}')
     assert prepare_error(gate_copy) == (
         "gru-update-gate/cases.py: case 'batch of two': batch_axes names unknown input(s) x"
     )

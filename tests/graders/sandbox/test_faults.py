@@ -123,8 +123,8 @@ HOSTILE |= {
         _reference = update_gate
         _calls = [0]
 
-        def update_gate(h_prev, x_t, W_z, b_z):
-            result = _reference(h_prev, x_t, W_z, b_z)
+        def update_gate(x_t, h_prev, W_z, b_z):
+            result = _reference(x_t, h_prev, W_z, b_z)
             if h_prev.ndim == 2:
                 return result
             _calls[0] += 1

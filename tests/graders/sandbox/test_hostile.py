@@ -241,13 +241,13 @@ def test_an_infinite_loop_times_out_and_keeps_earlier_results(
         _calls = 0
         _reference = update_gate
 
-        def update_gate(h_prev, x_t, W_z, b_z):
+        def update_gate(x_t, h_prev, W_z, b_z):
             global _calls
             _calls += 1
             if _calls > 1:
                 while True:
                     pass
-            return _reference(h_prev, x_t, W_z, b_z)
+            return _reference(x_t, h_prev, W_z, b_z)
     """)
     report = grade_code(gate, sandbox, code)
     assert report.verdict is Verdict.TIMEOUT
@@ -272,7 +272,7 @@ def test_a_fork_flood_is_contained(sandbox: Sandbox, gate: PreparedExercise) -> 
         sandbox,
         """
         import os
-        def update_gate(h_prev, x_t, W_z, b_z):
+        def update_gate(x_t, h_prev, W_z, b_z):
             while True:
                 try:
                     os.fork()
@@ -291,7 +291,7 @@ def test_a_memory_bomb_hits_the_memory_limit(sandbox: Sandbox, gate: PreparedExe
         sandbox,
         """
         import numpy as np
-        def update_gate(h_prev, x_t, W_z, b_z):
+        def update_gate(x_t, h_prev, W_z, b_z):
             return np.ones((1 << 31,))
     """,
     )
@@ -311,8 +311,8 @@ def test_ending_the_process_is_an_error_never_a_pass(
         import ctypes, os, sys
         _reference = update_gate
 
-        def update_gate(h_prev, x_t, W_z, b_z):
-            result = _reference(h_prev, x_t, W_z, b_z)
+        def update_gate(x_t, h_prev, W_z, b_z):
+            result = _reference(x_t, h_prev, W_z, b_z)
             if h_prev.ndim == 2:
                 {exit_call}
             return result
@@ -335,7 +335,7 @@ def test_huge_output_is_refused(sandbox: Sandbox, gate: PreparedExercise) -> Non
         sandbox,
         """
         import numpy as np
-        def update_gate(h_prev, x_t, W_z, b_z):
+        def update_gate(x_t, h_prev, W_z, b_z):
             return np.zeros(3_000_000)
     """,
     )
@@ -360,7 +360,7 @@ def test_object_arrays_are_refused(sandbox: Sandbox, gate: PreparedExercise) -> 
         sandbox,
         """
         import numpy as np
-        def update_gate(h_prev, x_t, W_z, b_z):
+        def update_gate(x_t, h_prev, W_z, b_z):
             return np.array([object()] * h_prev.shape[-1])
     """,
     )
@@ -379,8 +379,8 @@ def test_ndarray_subclasses_are_refused(sandbox: Sandbox, gate: PreparedExercise
             def __eq__(self, other):
                 return True
 
-        def update_gate(h_prev, x_t, W_z, b_z):
-            return _reference(h_prev, x_t, W_z, b_z).view(Sneaky)
+        def update_gate(x_t, h_prev, W_z, b_z):
+            return _reference(x_t, h_prev, W_z, b_z).view(Sneaky)
     """)
     report = grade_code(gate, sandbox, code)
     assert report.verdict is Verdict.FAILED
@@ -399,7 +399,7 @@ def test_monkeypatching_numpy_changes_nothing(sandbox: Sandbox, gate: PreparedEx
         np.array_equal = lambda *args, **kwargs: True
         np.testing.assert_allclose = lambda *args, **kwargs: None
 
-        def update_gate(h_prev, x_t, W_z, b_z):
+        def update_gate(x_t, h_prev, W_z, b_z):
             return np.zeros(h_prev.shape)
     """,
     )

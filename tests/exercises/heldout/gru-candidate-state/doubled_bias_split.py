@@ -5,7 +5,7 @@ import numpy as np
 RIGHT_DIAGNOSES = ("double_term",)
 
 
-def candidate_state(h_prev: np.ndarray, x_t: np.ndarray, r_t: np.ndarray,
+def candidate_state(x_t: np.ndarray, h_prev: np.ndarray, r_t: np.ndarray,
                     W_h: np.ndarray, b_h: np.ndarray) -> np.ndarray:
     H = h_prev.shape[-1]
     from_hidden = (r_t * h_prev) @ W_h[:, :H].T + b_h

@@ -5,7 +5,7 @@ import numpy as np
 RIGHT_DIAGNOSES = ("permute_output",)
 
 
-def reset_gate(h_prev: np.ndarray, x_t: np.ndarray,
+def reset_gate(x_t: np.ndarray, h_prev: np.ndarray,
                W_r: np.ndarray, b_r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     joined = np.concatenate([h_prev, x_t], axis=-1)
     q = W_r @ joined + b_r if joined.ndim == 1 else W_r @ joined.T + b_r[:, None]

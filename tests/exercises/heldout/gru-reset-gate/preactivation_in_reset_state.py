@@ -5,7 +5,7 @@ import numpy as np
 RIGHT_DIAGNOSES = ("reset_on_preactivation",)
 
 
-def reset_gate(h_prev: np.ndarray, x_t: np.ndarray,
+def reset_gate(x_t: np.ndarray, h_prev: np.ndarray,
                W_r: np.ndarray, b_r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     joined = np.concatenate([h_prev, x_t], axis=-1)
     r = joined @ W_r.T + b_r

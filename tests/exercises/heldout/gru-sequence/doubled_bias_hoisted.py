@@ -20,10 +20,10 @@ def gru_sequence(xs: np.ndarray, h0: np.ndarray,
     xh = xs @ W_h[:, H:].T + b_h
     h = np.asarray(h0, dtype=np.float64)
     states = np.empty((*xs.shape[:-1], H))
-    for t in range(xs.shape[0]):
-        z = _sigmoid(h @ W_z[:, :H].T + xz[t] + b_z)
-        r = _sigmoid(h @ W_r[:, :H].T + xr[t] + b_r)
-        h_tilde = np.tanh((r * h) @ W_h[:, :H].T + xh[t] + b_h)
+    for t in range(xs.shape[-2]):
+        z = _sigmoid(h @ W_z[:, :H].T + xz[..., t, :] + b_z)
+        r = _sigmoid(h @ W_r[:, :H].T + xr[..., t, :] + b_r)
+        h_tilde = np.tanh((r * h) @ W_h[:, :H].T + xh[..., t, :] + b_h)
         h = z * h + (1 - z) * h_tilde
-        states[t] = h
+        states[..., t, :] = h
     return states

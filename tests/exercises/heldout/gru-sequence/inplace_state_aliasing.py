@@ -15,11 +15,11 @@ def gru_sequence(xs: np.ndarray, h0: np.ndarray,
                  W_h: np.ndarray, b_h: np.ndarray) -> np.ndarray:
     h = h0.astype(np.float64)  # a copy, so h0 itself stays untouched
     states = []
-    for x in xs:
+    for x in np.moveaxis(xs, -2, 0):
         hx = np.concatenate([h, x], axis=-1)
         z = _sigmoid(hx @ W_z.T + b_z)
         r = _sigmoid(hx @ W_r.T + b_r)
         h_tilde = np.tanh(np.concatenate([r * h, x], axis=-1) @ W_h.T + b_h)
         h[...] = z * h + (1 - z) * h_tilde
         states.append(h)
-    return np.stack(states)
+    return np.stack(states, axis=-2)

@@ -16,11 +16,11 @@ def gru_sequence(xs: np.ndarray, h0: np.ndarray,
     H = h0.shape[-1]
     states = np.empty((*xs.shape[:-1], H))
     h = np.array(h0, dtype=np.float64)
-    for t, x in enumerate(xs):
+    for t, x in enumerate(np.moveaxis(xs, -2, 0)):
         hx = np.concatenate([h, x], axis=-1)
         z = _sigmoid(hx @ W_z.T + b_z)
         r = _sigmoid(hx @ W_r.T + b_r)
         c = np.tanh(np.concatenate([r * h, x], axis=-1) @ W_h.T + b_h)
         h = (1 - z) * h + z * c
-        states[t] = h
+        states[..., t, :] = h
     return states

@@ -19,11 +19,11 @@ def gru_sequence(xs: np.ndarray, h0: np.ndarray,
     U_h, V_h = W_h[:, :H], W_h[:, H:]
     h = np.array(h0, dtype=np.float64)
     states = np.empty((*xs.shape[:-1], H))
-    for t in range(xs.shape[0]):
-        x = xs[t]
+    for t in range(xs.shape[-2]):
+        x = xs[..., t, :]
         z = _sigmoid(h @ U_z.T + x @ V_z.T + b_z)
         r = _sigmoid(h @ U_r.T + x @ V_r.T + b_r)
         h_tilde = np.tanh(r * (h @ U_h.T) + x @ V_h.T + b_h)
         h = z * h + (1 - z) * h_tilde
-        states[t] = h
+        states[..., t, :] = h
     return states

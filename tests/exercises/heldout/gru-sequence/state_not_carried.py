@@ -23,7 +23,9 @@ def gru_sequence(xs: np.ndarray, h0: np.ndarray,
                  W_r: np.ndarray, b_r: np.ndarray,
                  W_h: np.ndarray, b_h: np.ndarray) -> np.ndarray:
     states = []
-    for t in range(xs.shape[0]):
-        h_t = _step(h0, xs[t], W_z, b_z, W_r, b_r, W_h, b_h)
+    for t in range(xs.shape[-2]):
+        h_t = _step(h0, xs[..., t, :], W_z, b_z, W_r, b_r, W_h, b_h)
         states.append(h_t)
-    return np.array(states)
+    stacked = np.array(states)
+    # batch-first: the steps were gathered along axis 0, the batch goes in front
+    return stacked if stacked.ndim < 3 else stacked.swapaxes(0, 1)

@@ -9,7 +9,7 @@ def sigmoid(a: np.ndarray) -> np.ndarray:
     return np.exp(-np.logaddexp(0.0, -a))
 
 
-def gru_step(h_prev: np.ndarray, x_t: np.ndarray,
+def gru_step(x_t: np.ndarray, h_prev: np.ndarray,
              W_z: np.ndarray, b_z: np.ndarray,
              W_r: np.ndarray, b_r: np.ndarray,
              W_h: np.ndarray, b_h: np.ndarray) -> np.ndarray:

@@ -5,7 +5,7 @@ import numpy as np
 RIGHT_DIAGNOSES = ("axis",)
 
 
-def update_gate(h_prev: np.ndarray, x_t: np.ndarray,
+def update_gate(x_t: np.ndarray, h_prev: np.ndarray,
                 W_z: np.ndarray, b_z: np.ndarray) -> np.ndarray:
     joined = np.concatenate([h_prev, x_t])
     q = joined @ W_z.T + b_z

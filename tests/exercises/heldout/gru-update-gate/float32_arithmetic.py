@@ -5,7 +5,7 @@ import numpy as np
 RIGHT_DIAGNOSES = ("float32_arithmetic",)
 
 
-def update_gate(h_prev: np.ndarray, x_t: np.ndarray,
+def update_gate(x_t: np.ndarray, h_prev: np.ndarray,
                 W_z: np.ndarray, b_z: np.ndarray) -> np.ndarray:
     joined = np.concatenate([h_prev, x_t], axis=-1).astype(np.float32)
     W = W_z.astype(np.float32)

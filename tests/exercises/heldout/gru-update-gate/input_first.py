@@ -9,7 +9,7 @@ def sigmoid(a: np.ndarray) -> np.ndarray:
     return np.exp(-np.logaddexp(0.0, -a))
 
 
-def update_gate(h_prev: np.ndarray, x_t: np.ndarray,
+def update_gate(x_t: np.ndarray, h_prev: np.ndarray,
                 W_z: np.ndarray, b_z: np.ndarray) -> np.ndarray:
     joined = np.concatenate([x_t, h_prev], axis=-1)
     return sigmoid(joined @ W_z.T + b_z)

@@ -5,7 +5,7 @@ import numpy as np
 RIGHT_DIAGNOSES = ("tanh_gate",)
 
 
-def update_gate(h_prev: np.ndarray, x_t: np.ndarray,
+def update_gate(x_t: np.ndarray, h_prev: np.ndarray,
                 W_z: np.ndarray, b_z: np.ndarray) -> np.ndarray:
     H = h_prev.shape[-1]
     U = W_z[:, :H]

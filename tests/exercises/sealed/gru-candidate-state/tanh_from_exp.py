@@ -10,7 +10,7 @@ def my_tanh(a):
     return (e2 - 1) / (e2 + 1)
 
 
-def candidate_state(h_prev: np.ndarray, x_t: np.ndarray, r_t: np.ndarray,
+def candidate_state(x_t: np.ndarray, h_prev: np.ndarray, r_t: np.ndarray,
                     W_h: np.ndarray, b_h: np.ndarray) -> np.ndarray:
     v = np.concatenate([r_t * h_prev, x_t], axis=-1)
     return my_tanh(v @ W_h.T + b_h)

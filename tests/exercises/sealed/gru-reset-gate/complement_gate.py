@@ -9,7 +9,7 @@ def _sigmoid(q):
     return np.exp(-np.logaddexp(0, -q))
 
 
-def reset_gate(h_prev: np.ndarray, x_t: np.ndarray,
+def reset_gate(x_t: np.ndarray, h_prev: np.ndarray,
                W_r: np.ndarray, b_r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     H = h_prev.shape[-1]
     q = h_prev @ W_r[:, :H].T + x_t @ W_r[:, H:].T + b_r

@@ -5,7 +5,7 @@ import numpy as np
 RIGHT_DIAGNOSES = ("input_first",)
 
 
-def reset_gate(h_prev: np.ndarray, x_t: np.ndarray,
+def reset_gate(x_t: np.ndarray, h_prev: np.ndarray,
                W_r: np.ndarray, b_r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     xh = np.concatenate([x_t, h_prev], axis=-1)
     r = np.exp(-np.logaddexp(0.0, -(xh @ W_r.T + b_r)))

@@ -9,7 +9,7 @@ def sigmoid(a: np.ndarray) -> np.ndarray:
     return np.exp(-np.logaddexp(0.0, -a))
 
 
-def reset_gate(h_prev: np.ndarray, x_t: np.ndarray,
+def reset_gate(x_t: np.ndarray, h_prev: np.ndarray,
                W_r: np.ndarray, b_r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     joined = np.concatenate([h_prev, x_t], axis=-1)
     r_t = sigmoid(joined @ W_r.T + b_r)

@@ -16,11 +16,11 @@ def gru_sequence(xs: np.ndarray, h0: np.ndarray,
     H = h0.shape[-1]
     h = h0
     states = []
-    for x in xs:
+    for x in np.moveaxis(xs, -2, 0):
         z = _sigmoid(h @ W_z[:, :H].T + x @ W_z[:, H:].T + b_z)
         r = _sigmoid(h @ W_r[:, :H].T + x @ W_r[:, H:].T + b_r)
         cand = np.tanh((r * h) @ W_h[:, :H].T + x @ W_h[:, H:].T + b_h)
         h *= z
         h += (1 - z) * cand
         states.append(h)
-    return np.stack(states)
+    return np.stack(states, axis=-2)

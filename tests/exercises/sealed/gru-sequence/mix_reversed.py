@@ -13,14 +13,14 @@ def gru_sequence(xs: np.ndarray, h0: np.ndarray,
                  W_z: np.ndarray, b_z: np.ndarray,
                  W_r: np.ndarray, b_r: np.ndarray,
                  W_h: np.ndarray, b_h: np.ndarray) -> np.ndarray:
-    T = xs.shape[0]
-    hs = np.empty((T, *h0.shape))
+    T = xs.shape[-2]
+    hs = np.empty((*h0.shape[:-1], T, h0.shape[-1]))
     h = h0.copy()
     for t in range(T):
-        joined = np.concatenate([h, xs[t]], axis=-1)
+        joined = np.concatenate([h, xs[..., t, :]], axis=-1)
         z = sig(joined @ W_z.T + b_z)
         r = sig(joined @ W_r.T + b_r)
-        h_cand = np.tanh(np.concatenate([r * h, xs[t]], axis=-1) @ W_h.T + b_h)
+        h_cand = np.tanh(np.concatenate([r * h, xs[..., t, :]], axis=-1) @ W_h.T + b_h)
         h = z * h_cand + (1 - z) * h
-        hs[t] = h
+        hs[..., t, :] = h
     return hs

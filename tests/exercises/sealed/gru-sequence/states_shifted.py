@@ -13,15 +13,15 @@ def gru_sequence(xs: np.ndarray, h0: np.ndarray,
                  W_z: np.ndarray, b_z: np.ndarray,
                  W_r: np.ndarray, b_r: np.ndarray,
                  W_h: np.ndarray, b_h: np.ndarray) -> np.ndarray:
-    T = xs.shape[0]
+    T = xs.shape[-2]
     H = h0.shape[-1]
-    result = np.zeros((T, *h0.shape[:-1], H))
+    result = np.zeros((*h0.shape[:-1], T, H))
     h = h0.astype(np.float64)
     for t in range(T):
-        result[t] = h
-        hx = np.concatenate([h, xs[t]], axis=-1)
+        result[..., t, :] = h
+        hx = np.concatenate([h, xs[..., t, :]], axis=-1)
         z = sigmoid(hx @ W_z.T + b_z)
         r = sigmoid(hx @ W_r.T + b_r)
-        h_tilde = np.tanh(np.concatenate([r * h, xs[t]], axis=-1) @ W_h.T + b_h)
+        h_tilde = np.tanh(np.concatenate([r * h, xs[..., t, :]], axis=-1) @ W_h.T + b_h)
         h = z * h + (1 - z) * h_tilde
     return result

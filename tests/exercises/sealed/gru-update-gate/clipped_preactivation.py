@@ -5,7 +5,7 @@ import numpy as np
 RIGHT_DIAGNOSES = ("clipped_preactivation",)
 
 
-def update_gate(h_prev: np.ndarray, x_t: np.ndarray,
+def update_gate(x_t: np.ndarray, h_prev: np.ndarray,
                 W_z: np.ndarray, b_z: np.ndarray) -> np.ndarray:
     H = h_prev.shape[-1]
     pre = h_prev @ W_z[:, :H].T + x_t @ W_z[:, H:].T + b_z

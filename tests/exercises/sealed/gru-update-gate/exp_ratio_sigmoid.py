@@ -10,7 +10,7 @@ def sigmoid(q):
     return e / (1.0 + e)
 
 
-def update_gate(h_prev: np.ndarray, x_t: np.ndarray,
+def update_gate(x_t: np.ndarray, h_prev: np.ndarray,
                 W_z: np.ndarray, b_z: np.ndarray) -> np.ndarray:
     hx = np.concatenate((h_prev, x_t), axis=-1)
     return sigmoid(hx @ W_z.T + b_z)

@@ -3,7 +3,7 @@
 import numpy as np
 
 
-def update_gate(h_prev: np.ndarray, x_t: np.ndarray,
+def update_gate(x_t: np.ndarray, h_prev: np.ndarray,
                 W_z: np.ndarray, b_z: np.ndarray) -> np.ndarray:
     concat = np.concatenate([h_prev, x_t], axis=-1).astype(np.float64)
     z = concat @ W_z.T + b_z

@@ -9,6 +9,6 @@ def _sigmoid(a):
     return np.exp(-np.logaddexp(0.0, -a))
 
 
-def reset_gate(h_prev, x_t, W_r, b_r):
+def reset_gate(x_t, h_prev, W_r, b_r):
     r = _sigmoid(W_r @ np.concatenate([h_prev, x_t], axis=-1) + b_r)
     return r, r * h_prev

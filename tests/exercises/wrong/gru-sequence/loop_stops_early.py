@@ -21,7 +21,7 @@ def gru_sequence(xs, h0, W_z, b_z, W_r, b_r, W_h, b_h):
     params = (W_z, b_z, W_r, b_r, W_h, b_h)
     h = h0
     states = np.zeros((*xs.shape[:-1], h0.shape[-1]))
-    for t in range(xs.shape[0] - 1):
-        h = _step(h, xs[t], *params)
-        states[t] = h
+    for t in range(xs.shape[-2] - 1):
+        h = _step(h, xs[..., t, :], *params)
+        states[..., t, :] = h
     return states

@@ -21,7 +21,7 @@ def gru_sequence(xs, h0, W_z, b_z, W_r, b_r, W_h, b_h):
     params = (W_z, b_z, W_r, b_r, W_h, b_h)
     h = h0
     states = []
-    for t in range(xs.shape[0]):
-        h = _step(h, xs[-1 - t], *params)
+    for t in range(xs.shape[-2]):
+        h = _step(h, xs[..., -1 - t, :], *params)
         states.append(h)
-    return np.stack(states)
+    return np.stack(states, axis=-2)

@@ -5,7 +5,7 @@ import numpy as np
 RIGHT_DIAGNOSES = ("float32_arithmetic", "float32_naive_sigmoid")
 
 
-def gru_step(h_prev, x_t, W_z, b_z, W_r, b_r, W_h, b_h):
+def gru_step(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h):
     h, x = h_prev.astype(np.float32), x_t.astype(np.float32)
     W_z, W_r, W_h = (w.astype(np.float32) for w in (W_z, W_r, W_h))
     b_z, b_r, b_h = (b.astype(np.float32) for b in (b_z, b_r, b_h))

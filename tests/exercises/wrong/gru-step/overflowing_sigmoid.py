@@ -9,7 +9,7 @@ def _sigmoid(a):
     return np.exp(a) / (1.0 + np.exp(a))
 
 
-def gru_step(h_prev, x_t, W_z, b_z, W_r, b_r, W_h, b_h):
+def gru_step(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h):
     hx = np.concatenate([h_prev, x_t], axis=-1)
     z = _sigmoid(hx @ W_z.T + b_z)
     r = _sigmoid(hx @ W_r.T + b_r)

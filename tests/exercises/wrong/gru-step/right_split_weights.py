@@ -8,7 +8,7 @@ def _sigmoid(a):
         return 1.0 / (1.0 + np.exp(-a))
 
 
-def gru_step(h_prev, x_t, W_z, b_z, W_r, b_r, W_h, b_h):
+def gru_step(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h):
     H = h_prev.shape[-1]
     z = _sigmoid(h_prev @ W_z[:, :H].T + x_t @ W_z[:, H:].T + b_z)
     r = _sigmoid(h_prev @ W_r[:, :H].T + x_t @ W_r[:, H:].T + b_r)

@@ -5,7 +5,7 @@ import numpy as np
 RIGHT_DIAGNOSES = ("tanh_gates",)
 
 
-def gru_step(h_prev, x_t, W_z, b_z, W_r, b_r, W_h, b_h):
+def gru_step(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h):
     hx = np.concatenate([h_prev, x_t], axis=-1)
     z = np.tanh(hx @ W_z.T + b_z)
     r = np.tanh(hx @ W_r.T + b_r)

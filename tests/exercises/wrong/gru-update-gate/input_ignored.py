@@ -9,6 +9,6 @@ def _sigmoid(a):
     return np.exp(-np.logaddexp(0.0, -a))
 
 
-def update_gate(h_prev, x_t, W_z, b_z):
+def update_gate(x_t, h_prev, W_z, b_z):
     H = h_prev.shape[-1]
     return _sigmoid(h_prev @ W_z[:, :H].T + b_z)

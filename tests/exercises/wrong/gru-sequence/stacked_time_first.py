@@ -1,7 +1,8 @@
+"""Wrong axis: stacks the states along axis 0, (T, N, H) instead of (N, T, H)."""
+
 import numpy as np
 
-HINT = ("Your states are right but arranged batch-first. The output keeps the layout of "
-        "the input: time is the first axis, (T, N, H) for a batch.")
+RIGHT_DIAGNOSES = ("output_time_first",)
 
 
 def _sigmoid(a):
@@ -17,9 +18,10 @@ def _step(h, x, W_z, b_z, W_r, b_r, W_h, b_h):
 
 
 def gru_sequence(xs, h0, W_z, b_z, W_r, b_r, W_h, b_h):
+    params = (W_z, b_z, W_r, b_r, W_h, b_h)
     h = h0
     states = []
-    for t in range(xs.shape[0]):
-        h = _step(h, xs[t], W_z, b_z, W_r, b_r, W_h, b_h)
+    for t in range(xs.shape[-2]):
+        h = _step(h, xs[..., t, :], *params)
         states.append(h)
-    return np.stack(states, axis=-2)
+    return np.stack(states)

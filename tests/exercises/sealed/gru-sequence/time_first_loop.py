@@ -1,8 +1,8 @@
-"""Reads time from the second-to-last axis (batch-first): a (T, N, D) batch is walked over N."""
+"""Reads time from the first axis (time-first): an (N, T, D) batch is walked over N."""
 
 import numpy as np
 
-RIGHT_DIAGNOSES = ("time_axis_second_to_last",)
+RIGHT_DIAGNOSES = ("time_axis_first",)
 
 
 def _sigmoid(a):
@@ -15,8 +15,8 @@ def gru_sequence(xs: np.ndarray, h0: np.ndarray,
                  W_h: np.ndarray, b_h: np.ndarray) -> np.ndarray:
     h = np.array(h0, dtype=np.float64)
     out = []
-    for t in range(xs.shape[-2]):
-        x = xs[..., t, :]
+    for t in range(xs.shape[0]):
+        x = xs[t]
         hx = np.concatenate([h, x], axis=-1)
         z = _sigmoid(hx @ W_z.T + b_z)
         r = _sigmoid(hx @ W_r.T + b_r)

@@ -1,8 +1,9 @@
+"""States stacked along axis 0: (T, N, H) for a batch, where the output is batch-first."""
+
 import numpy as np
 
-HINT = ("Unbatched you are right, but a batch goes wrong: your loop runs over the batch "
-        "and treats the examples as time steps. In this exercise time is the first axis of "
-        "xs, also for a batch: (T, N, D).")
+HINT = ("Your states are right but arranged time-first. The output keeps the layout of "
+        "the input: time is the second-to-last axis, (N, T, H) for a batch.")
 
 
 def _sigmoid(a):
@@ -20,7 +21,7 @@ def _step(h, x, W_z, b_z, W_r, b_r, W_h, b_h):
 def gru_sequence(xs, h0, W_z, b_z, W_r, b_r, W_h, b_h):
     h = h0
     states = []
-    for t in range(xs.shape[-2]):  # time read as the second-to-last axis: (N, T, D)
+    for t in range(xs.shape[-2]):
         h = _step(h, xs[..., t, :], W_z, b_z, W_r, b_r, W_h, b_h)
         states.append(h)
-    return np.stack(states, axis=-2)
+    return np.stack(states)

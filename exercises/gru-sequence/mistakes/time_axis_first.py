@@ -1,8 +1,10 @@
-"""Wrong axis: stacks the states along the batch axis, (N, T, H) instead of (T, N, H)."""
+"""Loops over the first axis, which for a batch (N, T, D) is the sequences."""
 
 import numpy as np
 
-RIGHT_DIAGNOSES = ("output_batch_first",)
+HINT = ("Unbatched you are right, but a batch goes wrong: your loop runs over the first axis, "
+        "which for a batch is the sequences, not the time steps. In this exercise time is "
+        "the second-to-last axis of xs: (N, T, D) for a batch.")
 
 
 def _sigmoid(a):
@@ -18,10 +20,9 @@ def _step(h, x, W_z, b_z, W_r, b_r, W_h, b_h):
 
 
 def gru_sequence(xs, h0, W_z, b_z, W_r, b_r, W_h, b_h):
-    params = (W_z, b_z, W_r, b_r, W_h, b_h)
     h = h0
     states = []
-    for t in range(xs.shape[0]):
-        h = _step(h, xs[t], *params)
+    for t in range(xs.shape[0]):  # time read as the first axis: (T, N, D)
+        h = _step(h, xs[t], W_z, b_z, W_r, b_r, W_h, b_h)
         states.append(h)
     return np.stack(states, axis=-2)
