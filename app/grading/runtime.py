@@ -16,6 +16,7 @@ from app.core.config import Settings
 from app.core.db import get_sessionmaker
 from app.grading.engine import CanaryFunction, GradeFunction, SandboxGrader, TryFunction
 from app.grading.queue import GradingQueue
+from app.grading.tries import TriesInFlight
 from app.grading.waiters import ResultWaiters
 from graders import ExerciseCatalog
 
@@ -77,6 +78,7 @@ class GradingRuntime:
     canary: CanaryFunction
     try_inputs: TryFunction
     waiters: ResultWaiters = field(default_factory=ResultWaiters)
+    tries: TriesInFlight = field(default_factory=TriesInFlight)
     sessions: sessionmaker[Session] = field(init=False)
     stopping: threading.Event = field(default_factory=threading.Event)
     database_outage: Backoff = field(init=False)

@@ -213,3 +213,21 @@ def test_tries_are_limited_like_runs(slow_client: TestClient, make_user: MakeUse
         "You tried custom inputs 2 times in the last minute (the limit is 2)"
     )
     assert 1 <= int(refused.headers["Retry-After"]) <= 60
+
+
+def test_a_learner_runs_one_try_at_a_time(
+    client: TestClient, make_user: MakeUser, runtime: GradingRuntime
+) -> None:
+    """A try runs in the request's thread on the process's sandbox pool, outside the queue's
+    quota: one learner's tries sent at once held every zygote and server thread."""
+    ada, ada_headers = make_user("ada")
+    _, bob_headers = make_user("bob")
+    with runtime.tries.claim(ada.id):  # ada's first try, still running
+        second = try_inputs(client, ada_headers, LAST_COLUMNS_OFF, POINTS)
+        assert second.status_code == 429
+        assert second.json()["detail"] == (
+            "You have a try of custom inputs running: send the next once it has answered"
+        )
+        assert second.headers["Retry-After"] == "1"
+        assert try_inputs(client, bob_headers, LAST_COLUMNS_OFF, POINTS).status_code == 200
+    assert try_inputs(client, ada_headers, LAST_COLUMNS_OFF, POINTS).status_code == 200
