@@ -128,6 +128,9 @@ def test_the_learners_error_and_the_references(client: TestClient, make_user: Ma
     answer = try_inputs(client, headers, reference, mismatched).json()
     assert answer["status"] == "reference_error"
     assert answer["message"].startswith("the reference gave no output for these inputs:")
+    # Its exception and message, never the line of the reference's source it came from.
+    assert "the reference raised ValueError: operands could not be broadcast" in answer["message"]
+    assert " on line " not in answer["message"]
 
 
 @pytest.mark.parametrize(
