@@ -78,7 +78,7 @@ class GradingRuntime:
     canary: CanaryFunction
     try_inputs: TryFunction
     waiters: ResultWaiters = field(default_factory=ResultWaiters)
-    tries: TriesInFlight = field(default_factory=TriesInFlight)
+    tries: TriesInFlight = field(init=False)
     sessions: sessionmaker[Session] = field(init=False)
     stopping: threading.Event = field(default_factory=threading.Event)
     database_outage: Backoff = field(init=False)
@@ -88,6 +88,7 @@ class GradingRuntime:
         self.sessions = get_sessionmaker(self.settings.database_url)
         self.database_outage = Backoff(max_s=self.settings.backoff_max_s)
         self.lanes = GradingLanes(self.settings.workers, self.settings.regrade_workers)
+        self.tries = TriesInFlight.for_pool(self.settings.sandbox_pool_size)
 
 
 def build_runtime(

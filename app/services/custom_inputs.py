@@ -2,10 +2,10 @@
 
 A try is no submission: nothing is stored but a throttle hit, and no case, public or hidden, is
 read. Its cost is held to the limit runs have: at most ``submit_rate_per_minute`` tries a
-minute per learner, counted in the throttle table (every process sees it) by one atomic
-upsert that also tells whether the try is over the rate, one try at a time per learner in a
-process (app/grading/tries.py), and the exercise's time and memory limits for each of the two
-calls (graders/custom/trying.py).
+minute per learner, counted in the throttle table (every process sees it) by one atomic upsert
+that also tells whether the try is over the rate; in a process, one try at a time per learner
+and half the sandbox pool in all (app/grading/tries.py); and the exercise's time and memory
+limits for each of the two calls (graders/custom/trying.py).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import time
 from sqlalchemy.orm import Session
 
 from app.grading.runtime import GradingRuntime
-from app.grading.tries import TryRunning
+from app.grading.tries import TriesBusy, TryRunning
 from app.models import User
 from app.services import throttle
 from app.services.errors import CustomInputsOff, TooManySubmissions
@@ -61,6 +61,12 @@ def try_inputs(
     except TryRunning:
         raise TooManySubmissions(
             "You have a try of custom inputs running: send the next once it has answered",
+            retry_after_s=1,
+        ) from None
+    except TriesBusy:
+        raise TooManySubmissions(
+            "The server is answering as many tries of custom inputs as it can: try again in "
+            "a moment",
             retry_after_s=1,
         ) from None
     with place:
