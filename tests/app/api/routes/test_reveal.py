@@ -135,3 +135,30 @@ def test_nothing_is_revealed_without_the_setting_nor_to_another_learner(
     assert refused.json()["detail"] == f"Submission {shown!r} not found"
     teacher = user(runtime, "teacher", Role.INSTRUCTOR)
     assert client.get(f"/submissions/{shown}/hidden", headers=teacher).json()["revealed"] is True
+
+
+def test_a_run_reveals_nothing_and_another_learners_page_is_not_found(
+    service: tuple[TestClient, GradingRuntime],
+) -> None:
+    """A run sees public cases only, so it has no hidden case to show even once the assignment
+    closed; a learner reading another's submission page gets neither the page nor its cases."""
+    client, runtime = service
+    ada = user(runtime, "ada")
+    shown = graded(client, ada, "gru-update-gate")
+    response = client.post(
+        "/run",
+        params={"wait": 60},
+        headers=ada,
+        json={"exercise": "gru-update-gate", "code": STARTER},
+    )
+    assert response.status_code == 202 and response.json()["status"] == "done"
+    run_id = response.json()["id"]
+    hidden = client.get(f"/submissions/{run_id}/hidden", headers=ada).json()
+    assert hidden == {"submission": run_id, "reveals": True, "revealed": False, "cases": []}
+    assert client.get(f"/submissions/{shown}/hidden", headers=ada).json()["revealed"] is True
+
+    user(runtime, "grace")
+    sign_in(client, "grace", "correct horse")
+    page = client.get(f"/history/{shown}")
+    assert page.status_code == 404
+    assert "Expected output" not in page.text and "data-revealed" not in page.text
