@@ -16,6 +16,7 @@ from app.core.config import Settings
 from app.core.db import get_sessionmaker
 from app.grading.engine import CanaryFunction, GradeFunction, SandboxGrader, TryFunction
 from app.grading.queue import GradingQueue
+from app.grading.tries import TriesInFlight
 from app.grading.waiters import ResultWaiters
 from graders import ExerciseCatalog
 
@@ -77,6 +78,7 @@ class GradingRuntime:
     canary: CanaryFunction
     try_inputs: TryFunction
     waiters: ResultWaiters = field(default_factory=ResultWaiters)
+    tries: TriesInFlight = field(init=False)
     sessions: sessionmaker[Session] = field(init=False)
     stopping: threading.Event = field(default_factory=threading.Event)
     database_outage: Backoff = field(init=False)
@@ -86,6 +88,7 @@ class GradingRuntime:
         self.sessions = get_sessionmaker(self.settings.database_url)
         self.database_outage = Backoff(max_s=self.settings.backoff_max_s)
         self.lanes = GradingLanes(self.settings.workers, self.settings.regrade_workers)
+        self.tries = TriesInFlight.for_pool(self.settings.sandbox_pool_size)
 
 
 def build_runtime(

@@ -2,8 +2,10 @@
 
 A try is no submission: nothing is stored but a throttle hit, and no case, public or hidden, is
 read. Its cost is held to the limit runs have: at most ``submit_rate_per_minute`` tries a
-minute per learner, counted in the throttle table (every process sees it), and the exercise's
-time and memory limits for each of the two calls (graders/custom/trying.py).
+minute per learner, counted in the throttle table (every process sees it) by one atomic upsert
+that also tells whether the try is over the rate; in a process, one try at a time per learner
+and half the sandbox pool in all (app/grading/tries.py); and the exercise's time and memory
+limits for each of the two calls (graders/custom/trying.py).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import time
 from sqlalchemy.orm import Session
 
 from app.grading.runtime import GradingRuntime
+from app.grading.tries import TriesBusy, TryRunning
 from app.models import User
 from app.services import throttle
 from app.services.errors import CustomInputsOff, TooManySubmissions
@@ -53,20 +56,33 @@ def try_inputs(
         )
         raise CustomInputsOff(f"Exercise {exercise_id!r} does not take custom inputs: {why}")
     check_code(code, runtime.settings.max_code_bytes)
-    rule = try_rule(runtime)
-    if rule is not None:
-        try:
-            throttle.check(session=session, rule=rule, parts=(str(user.id),))
-        except Throttled as exc:
-            raise TooManySubmissions(
-                f"You tried custom inputs {rule.limit} times in the last minute (the limit is "
-                f"{rule.limit})",
-                retry_after_s=exc.retry_after_s,
-            ) from None
-        throttle.hit(session=session, rule=rule, parts=(str(user.id),))
-        session.commit()
-    started = time.perf_counter()
-    report = runtime.try_inputs(runtime.catalog.prepared(exercise.id), code, inputs)
+    try:
+        place = runtime.tries.claim(user.id)
+    except TryRunning:
+        raise TooManySubmissions(
+            "You have a try of custom inputs running: send the next once it has answered",
+            retry_after_s=1,
+        ) from None
+    except TriesBusy:
+        raise TooManySubmissions(
+            "The server is answering as many tries of custom inputs as it can: try again in "
+            "a moment",
+            retry_after_s=1,
+        ) from None
+    with place:
+        rule = try_rule(runtime)
+        if rule is not None:
+            try:
+                throttle.take(session=session, rule=rule, parts=(str(user.id),))
+            except Throttled as exc:
+                raise TooManySubmissions(
+                    f"You tried custom inputs {rule.limit} times in the last minute (the limit "
+                    f"is {rule.limit})",
+                    retry_after_s=exc.retry_after_s,
+                ) from None
+            session.commit()
+        started = time.perf_counter()
+        report = runtime.try_inputs(runtime.catalog.prepared(exercise.id), code, inputs)
     logger.info(
         "custom inputs tried",
         extra={

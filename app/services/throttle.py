@@ -76,5 +76,14 @@ def hit(*, session: Session, rule: Rule, parts: tuple[str, ...], now: float | No
     )
 
 
+def take(*, session: Session, rule: Rule, parts: tuple[str, ...], now: float | None = None) -> None:
+    """Count one hit, and raise ``Throttled`` if that puts the key over ``rule.limit`` in this
+    window. One atomic upsert both counts and tells: ``check`` then ``hit`` let requests sent
+    at once all pass the check before any of them counted."""
+    now = time.time() if now is None else now
+    if hit(session=session, rule=rule, parts=parts, now=now) > rule.limit:
+        raise Throttled(max(1, _window(rule, now)[1] - int(now)))
+
+
 def forget(*, session: Session, rule: Rule, parts: tuple[str, ...]) -> None:
     throttle_store.delete_hits(session=session, key_hash=_key_hash(rule.scope, parts))

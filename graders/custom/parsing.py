@@ -7,7 +7,11 @@ dicts of them, a unary minus or plus, and calls of a few numpy constructors (``A
 whose arguments are themselves such values, with a ``dtype`` from ``DTYPES``. Every other node
 (a name, an attribute, an operator, a subscript, a lambda, ...) is refused with its position.
 The size of every array is computed from the arguments before numpy builds it, and the
-elements of all inputs together stay under the caller's cap.
+elements of all inputs together stay under the caller's cap. An array holds numbers only: a
+string or an object in one would cost the trusted side far more bytes per element than the
+cap counts (``np.full`` of a 1 000-character string: 4 000 bytes each), and the sandbox is
+sent numeric arrays only (graders/sandbox/wire.py). Integers fit in 64 bits, as an array's do:
+a longer one cannot cross the channel (its decimal text is over Python's 4 300 digits).
 """
 
 from __future__ import annotations
@@ -30,6 +34,13 @@ MAX_TEXT_CHARS = 200_000
 MAX_DEPTH = 32
 """How deeply lists may nest: numpy has at most 64 axes, and deeper text is a trick."""
 MAX_STRING_CHARS = 1_000
+INT_RANGE = range(-(2**63), 2**64)
+"""The integers an array can hold (int64 and uint64)."""
+NUMERIC_KINDS = frozenset("biufc")
+NUMBERS_ONLY = (
+    "an array of numbers of one shape was expected (ragged lists or mixed values make an "
+    "array of objects)"
+)
 
 
 @dataclass(frozen=True)
@@ -52,6 +63,23 @@ def _shape_size(shape: Any, where: str) -> int:
     return size
 
 
+def _numbers(value: Any, where: str) -> int:
+    """How many elements ``value`` (numbers, numeric arrays, lists and tuples of them) holds;
+    ``CustomInputRefused`` for anything else, before numpy builds an array of it."""
+    if isinstance(value, bool | int | float | complex):
+        return 1
+    if isinstance(value, np.ndarray) and value.dtype.kind in NUMERIC_KINDS:
+        return int(value.size)
+    if isinstance(value, list | tuple):
+        return sum(_numbers(item, where) for item in value)
+    raise CustomInputRefused(f"{where}: {NUMBERS_ONLY}")
+
+
+def _full_size(args: Mapping[str, Any]) -> int:
+    _numbers(args["fill_value"], "np.full")
+    return _shape_size(args["shape"], "np.full")
+
+
 def _arange_size(args: Mapping[str, Any]) -> int:
     start, stop, step = args.get("start", 0), args.get("stop"), args.get("step", 1)
     if stop is None:
@@ -62,10 +90,10 @@ def _arange_size(args: Mapping[str, Any]) -> int:
 
 
 ALLOWED_CALLS: Mapping[str, Call] = {
-    "array": Call(("object",), lambda a: int(np.asarray(a["object"]).size), np.array),
+    "array": Call(("object",), lambda a: _numbers(a["object"], "np.array"), np.array),
     "zeros": Call(("shape",), lambda a: _shape_size(a["shape"], "np.zeros"), np.zeros),
     "ones": Call(("shape",), lambda a: _shape_size(a["shape"], "np.ones"), np.ones),
-    "full": Call(("shape", "fill_value"), lambda a: _shape_size(a["shape"], "np.full"), np.full),
+    "full": Call(("shape", "fill_value"), _full_size, np.full),
     "eye": Call(
         ("N", "M"),
         lambda a: _shape_size((a["N"], a.get("M", a["N"])), "np.eye"),
@@ -144,13 +172,7 @@ class _Reader:
             ) from None
         except (RecursionError, MemoryError):
             raise CustomInputRefused(f"input {self.name}: nested too deeply") from None
-        value = self.value(tree.body, 0)
-        if isinstance(value, np.ndarray) and value.dtype == object:
-            raise CustomInputRefused(
-                f"input {self.name}: an array of numbers of one shape was expected "
-                "(ragged lists or mixed values make an array of objects)"
-            )
-        return value
+        return self.value(tree.body, 0)
 
     def refuse(self, node: ast.AST, what: str) -> CustomInputRefused:
         line = getattr(node, "lineno", 1)
@@ -170,7 +192,11 @@ class _Reader:
         if depth > MAX_DEPTH:
             raise self.refuse(node, f"nested more than {MAX_DEPTH} levels deep")
         match node:
-            case ast.Constant(value=bool() | int() | float() | complex() | None as constant):
+            case ast.Constant(value=int() as number) if not isinstance(number, bool):
+                if number not in INT_RANGE:
+                    raise self.refuse(node, "an integer must fit in 64 bits")
+                return number
+            case ast.Constant(value=bool() | float() | complex() | None as constant):
                 return constant
             case ast.Constant(value=str(text)) if len(text) <= MAX_STRING_CHARS:
                 return text
@@ -178,7 +204,11 @@ class _Reader:
                 inner = self.value(operand, depth + 1)
                 if isinstance(inner, bool) or not isinstance(inner, int | float | complex):
                     raise self.refuse(node, "a sign goes before a number only")
-                return -inner if isinstance(node.op, ast.USub) else inner
+                if isinstance(node.op, ast.UAdd):
+                    return inner
+                if isinstance(inner, int) and -inner not in INT_RANGE:
+                    raise self.refuse(node, "an integer must fit in 64 bits")
+                return -inner
             case ast.List(elts=items) | ast.Tuple(elts=items):
                 values = [self.value(item, depth + 1) for item in items]
                 return values if isinstance(node, ast.List) else tuple(values)
@@ -201,8 +231,13 @@ class _Reader:
 
     def key(self, node: ast.expr, depth: int) -> Any:
         key = self.value(node, depth + 1)
+        refused = self.refuse(node, "a dict key is a number, a string or a tuple of them")
         if not isinstance(key, str | int | float | bool | tuple):
-            raise self.refuse(node, "a dict key is a number, a string or a tuple")
+            raise refused
+        try:
+            hash(key)  # a tuple holding a list or an array is no key
+        except TypeError:
+            raise refused from None
         return key
 
     def call(self, node: ast.Call, depth: int) -> Any:
@@ -243,6 +278,8 @@ class _Reader:
             built = spec.build(*positional, **named)
         except (TypeError, ValueError, OverflowError) as exc:
             raise self.refuse(node, f"np.{function.attr} refused its arguments: {exc}") from None
+        if built.dtype.kind not in NUMERIC_KINDS:  # np.array([2**63, -1]) is of objects
+            raise self.refuse(node, f"np.{function.attr}: {NUMBERS_ONLY}")
         return built
 
     def dtype(self, node: ast.expr) -> str:

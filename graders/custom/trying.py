@@ -98,7 +98,7 @@ def try_inputs(
     limits = sandbox.limits.with_exercise_limits(exercise.limits.time_s, exercise.limits.memory_mb)
     tasks = encode_tasks([Task(names, tuple(values.values()))])
     reference = sandbox.run(reference_code(prepared), exercise.entry, tasks, limits)
-    reference_value, reference_text = returned(reference, limits, "the reference")
+    reference_value, reference_text = returned(reference, limits, "the reference", lines=False)
     try:
         violations = find_violations(code, exercise.forbid)
     except Unreadable as exc:
@@ -141,16 +141,26 @@ NOTHING = object()
 """No value came back from a call."""
 
 
-def returned(run: RunResult, limits: SandboxLimits, whose: str) -> tuple[Any, str]:
-    """The value the one call returned and its text, or ``NOTHING`` and why there is none."""
+def returned(
+    run: RunResult, limits: SandboxLimits, whose: str, *, lines: bool = True
+) -> tuple[Any, str]:
+    """The value the one call returned and its text, or ``NOTHING`` and why there is none.
+    ``lines=False`` leaves out the line an exception was raised on: the reference's lines are
+    its source's, which the learner does not read (inputs chosen to fail at each step would
+    map them out)."""
+
+    def error_text(error: dict[str, Any] | None) -> str:
+        shown = {k: v for k, v in (error or {}).items() if lines or k != "line"}
+        return describe_error(shown)
+
     if run.ending is Ending.LOAD_ERROR:
-        return NOTHING, f"{whose} could not be loaded: {describe_error(run.load_error or {})}"
+        return NOTHING, f"{whose} could not be loaded: {error_text(run.load_error)}"
     outcome = run.outcomes.get(0)
     if outcome is None:
         unfinished = unfinished_reason(run, limits)
         return NOTHING, f"{whose}: {unfinished[1] if unfinished else 'no result came back'}"
     if not outcome.ok:
-        return NOTHING, f"{whose} {describe_error(outcome.error or {})}"
+        return NOTHING, f"{whose} {error_text(outcome.error)}"
     return outcome.value, as_text(outcome.value)
 
 

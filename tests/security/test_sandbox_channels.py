@@ -503,3 +503,42 @@ def test_the_processes_of_a_submission_never_hold_more_than_its_memory_budget(
         assert result.usage.memory_bytes <= 256 * 1024 * 1024
     else:  # the cgroup counts them together and stops them at the budget
         assert result.exit_code == EXIT_MEMORY_LIMIT, (result.ending, result.message)
+
+
+WRITE_THE_IMAGE = """
+import hashlib, numpy, sys
+libc = ctypes.CDLL(None, use_errno=True)
+folder = os.path.dirname(numpy.__file__)
+tried = {}
+for what, path in (("numpy", numpy.__file__), ("into numpy", folder + "/_hostile.py"),
+                   ("standard library", os.__file__), ("venv", sys.prefix + "/pyvenv.cfg"),
+                   ("root", "/hostile")):
+    try:
+        with open(path, "a") as file:
+            file.write("raise SystemExit")
+        tried[what] = "written"
+    except OSError as exc:
+        tried[what] = errno.errorcode[exc.errno]
+for what, call in (("chmod", lambda: os.chmod(folder, 0o777)),
+                   ("utime", lambda: os.utime(numpy.__file__))):
+    try:
+        call()
+        tried[what] = "done"
+    except OSError as exc:
+        tried[what] = errno.errorcode[exc.errno]
+# MS_REMOUNT | MS_BIND: the image writable again; a tmpfs over numpy's folder
+for what, flags, kind in (("remount", 32 | 4096, None), ("tmpfs", 0, b"tmpfs")):
+    failed = libc.mount(b"none", folder.encode(), kind, flags, None) != 0
+    tried[what] = errno.errorcode[ctypes.get_errno()] if failed else "mounted"
+with open(numpy.__file__, "rb") as file:
+    digest = hashlib.sha256(file.read()).hexdigest()
+return json.dumps([tried, digest])
+"""
+
+
+def test_the_shared_image_cannot_be_written(sandbox: Sandbox) -> None:
+    """Every zygote of the process runs from the one image in memory (shared_image.py), and
+    imports numpy from it when it starts: a change would reach other learners' gradings."""
+    tried, digest = returned(sandbox, WRITE_THE_IMAGE)
+    assert set(tried.values()) <= {"EROFS", "EACCES", "EPERM"}, tried
+    assert returned(sandbox, WRITE_THE_IMAGE)[1] == digest  # the next sandbox: the same numpy

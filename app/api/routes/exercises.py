@@ -72,7 +72,8 @@ def get_exercise(
         },
         status.HTTP_429_TOO_MANY_REQUESTS: {
             "model": ErrorOut,
-            "description": "over the learner's rate of runs; see Retry-After",
+            "description": "over the learner's rate of runs, a try of the learner's still "
+            "running, or as many tries running as the server allows; see Retry-After",
         },
     },
     summary="Call the entry function and the reference on inputs of your own",

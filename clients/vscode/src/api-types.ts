@@ -2151,7 +2151,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description over the learner's rate of runs; see Retry-After */
+            /** @description over the learner's rate of runs, a try of the learner's still running, or as many tries running as the server allows; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;

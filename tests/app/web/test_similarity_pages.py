@@ -228,3 +228,44 @@ def test_a_queued_report_is_sent_again_when_the_workers_start(
                 break
         time.sleep(0.2)
     assert report is not None and report.state is ReportState.DONE, report
+
+
+def test_no_learner_reads_a_report_its_csv_or_a_pair_even_their_own(
+    client: TestClient, runtime: GradingRuntime
+) -> None:
+    """A report that exists, read by the learners of its flagged pair and by no one signed
+    in: each of its routes refuses, and no learner's code is in the answer."""
+    seed_class(runtime)
+    with runtime.sessions() as session:
+        account_store.create_user(
+            session=session, name="teacher", role=Role.INSTRUCTOR, password="correct horse"
+        )
+        session.commit()
+    sign_in(client, "teacher", "correct horse")
+    asked = client.post(
+        "/instructor/similarity",
+        data={
+            "csrf_token": csrf_of(client.get("/instructor/similarity").text),
+            "scope": "exercise",
+            "target": "layer-norm",
+        },
+        follow_redirects=False,
+    )
+    url = asked.headers["location"]
+    assert 'data-state="done"' in wait_for_report(client, url)
+    routes = (url, f"{url}/pairs.csv", f"{url}/layer-norm/1")
+    assert all(client.get(route).status_code == 200 for route in routes)  # the control
+    assert "copied" in client.get(routes[2]).text  # the copier's code, shown to the teacher
+
+    for learner in ("copier", "learner-03"):
+        client.cookies.clear()
+        sign_in(client, learner, "correct horse")
+        for route in routes:
+            answer = client.get(route, follow_redirects=False)
+            assert answer.status_code == 403, (learner, route)
+            assert "copied" not in answer.text and "def layer_norm" not in answer.text
+    client.cookies.clear()
+    for route in routes:
+        answer = client.get(route, follow_redirects=False)
+        assert answer.status_code in (303, 401), route
+        assert "copied" not in answer.text and "def layer_norm" not in answer.text

@@ -124,3 +124,43 @@ def test_missing_and_unknown_inputs_are_named() -> None:
         parse_inputs({"a": "1"}, ("a", "b"), CAP)
     with pytest.raises(CustomInputRefused, match=r"unknown input.*z: the function takes a, b"):
         parse_inputs({"a": "1", "b": "2", "z": "3"}, ("a", "b"), CAP)
+
+
+# A hostile learner's inputs: each cost the trusted side more than the cap says, or crashed it.
+LONG_TEXT = "'" + "a" * 1000 + "'"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        # 4 000 bytes per element: the cap's 8 388 608 elements of a 512 MB exercise made 32 GB
+        (f"np.full(({CAP},), {LONG_TEXT})", "np.full: an array of numbers"),
+        # 20 000 counted elements, each 4 000 bytes wide: 80 MB from 60 kB of text
+        ("np.array([" + LONG_TEXT + "," + ",".join(['""'] * 20_000) + "])", "np.array: an array"),
+        ("np.array([1, {}])", "np.array: an array of numbers"),
+        # Objects inside a container escaped the check of the outermost value alone
+        ("[np.array([1, None])]", "np.array: an array of numbers"),
+        ("{'w': np.full(3, None)}", "np.full: an array of numbers"),
+        # Python's int-to-text limit: the wire raised ValueError, a 500
+        ("0x" + "f" * 100_000, "an integer must fit in 64 bits"),
+        (str(2**64), "an integer must fit in 64 bits"),
+        ("-" + str(2**63 + 1), "an integer must fit in 64 bits"),
+        ("[np.full(3, " + str(2**70) + ")]", "an integer must fit in 64 bits"),
+        # hash() raised TypeError while the dict was built: a 500
+        ("{([1],): 1}", "a dict key is a number, a string or a tuple of them"),
+        ("{(np.zeros(2),): 1}", "a dict key is a number, a string or a tuple of them"),
+    ],
+)
+def test_what_would_cost_or_crash_the_trusted_side_is_refused(text: str, words: str) -> None:
+    with pytest.raises(CustomInputRefused, match=r"^input x") as refused:
+        one(text)
+    assert words in str(refused.value)
+
+
+def test_integers_at_64_bits_and_strings_outside_arrays_still_read() -> None:
+    assert one(str(2**64 - 1)) == 2**64 - 1
+    assert one(str(-(2**63))) == -(2**63)
+    assert one("{'mode': 'train', (1, 2): [0.5]}") == {"mode": "train", (1, 2): [0.5]}
+    value = one(f"np.array([{2**63}])")
+    assert isinstance(value, np.ndarray)
+    assert value.dtype == np.uint64

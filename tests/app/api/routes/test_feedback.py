@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -128,6 +129,9 @@ def test_the_learners_error_and_the_references(client: TestClient, make_user: Ma
     answer = try_inputs(client, headers, reference, mismatched).json()
     assert answer["status"] == "reference_error"
     assert answer["message"].startswith("the reference gave no output for these inputs:")
+    # Its exception and message, never the line of the reference's source it came from.
+    assert "the reference raised ValueError: operands could not be broadcast" in answer["message"]
+    assert " on line " not in answer["message"]
 
 
 @pytest.mark.parametrize(
@@ -213,3 +217,29 @@ def test_tries_are_limited_like_runs(slow_client: TestClient, make_user: MakeUse
         "You tried custom inputs 2 times in the last minute (the limit is 2)"
     )
     assert 1 <= int(refused.headers["Retry-After"]) <= 60
+
+
+def test_a_learner_runs_one_try_at_a_time_and_tries_take_half_the_pool(
+    client: TestClient, make_user: MakeUser, runtime: GradingRuntime
+) -> None:
+    """A try runs in the request's thread on the process's sandbox pool, outside the queue's
+    quota and lanes: one learner's tries sent at once held every zygote and server thread."""
+    ada, ada_headers = make_user("ada")
+    _, bob_headers = make_user("bob")
+    assert runtime.tries.limit == max(1, runtime.settings.sandbox_pool_size // 2)
+    with ExitStack() as running:
+        running.enter_context(runtime.tries.claim(ada.id))  # ada's first try, still running
+        second = try_inputs(client, ada_headers, LAST_COLUMNS_OFF, POINTS)
+        assert second.status_code == 429
+        assert second.json()["detail"] == (
+            "You have a try of custom inputs running: send the next once it has answered"
+        )
+        assert second.headers["Retry-After"] == "1"
+        for other in range(runtime.tries.limit - 1):  # other learners' tries fill the rest
+            running.enter_context(runtime.tries.claim(-1 - other))
+        busy = try_inputs(client, bob_headers, LAST_COLUMNS_OFF, POINTS)
+        assert busy.status_code == 429
+        assert busy.json()["detail"].startswith("The server is answering as many tries")
+        assert busy.headers["Retry-After"] == "1"
+    for headers in (ada_headers, bob_headers):
+        assert try_inputs(client, headers, LAST_COLUMNS_OFF, POINTS).status_code == 200

@@ -18,8 +18,15 @@ from sqlalchemy import func, select
 from app.grading.engine import SandboxGrader
 from app.grading.runtime import GradingRuntime
 from app.models import Role, Submission
+<<<<<<< HEAD
 from tests.app.course_catalog import BROKEN, course_service, send, stamp, user
 from tests.app.web.helpers import sign_in
+=======
+from app.store import accounts as account_store
+from tests.app.api.routes.test_budget import BROKEN, send, stamp, user
+from tests.app.course_catalog import course_service
+from tests.app.web.helpers import csrf_of, sign_in
+>>>>>>> hostile
 
 ZONE = "Pacific/Auckland"
 
@@ -157,3 +164,30 @@ def test_the_exercise_page_says_what_is_left_and_when_the_next_is_possible(
     page = client.get("/learn/gru-update-gate").text
     assert 'data-blocked-by="cooldown"' in page and "Today: 1 of 2 left." in page
     assert "Your next graded submission is possible from" in page
+
+
+def test_the_cooldown_holds_for_every_token_and_the_web_session_of_the_learner(
+    service: tuple[TestClient, GradingRuntime],
+) -> None:
+    """The pace is the learner's, not a credential's: a second token, the signed-in page's
+    session and a fresh idempotency key are all the same learner inside the same cooldown."""
+    client, runtime = service
+    ada = user(runtime, "ada")
+    assert send(client, ada) == 202
+    with runtime.sessions() as session:
+        learner = account_store.get_user_by_name(session=session, name="ada")
+        assert learner is not None
+        _, second_token = account_store.create_token(session=session, user=learner)
+        session.commit()
+    body = {"exercise": "gru-update-gate", "code": BROKEN}
+    second = client.post("/submit", headers={"Authorization": f"Bearer {second_token}"}, json=body)
+    assert second.status_code == 429
+    keyed = client.post("/submit", headers={**ada, "Idempotency-Key": "a-new-one"}, json=body)
+    assert keyed.status_code == 429
+    sign_in(client, "ada", "correct horse")
+    csrf = csrf_of(client.get("/account").text)
+    from_the_page = client.post("/submit", json=body, headers={"X-CSRF-Token": csrf})
+    assert from_the_page.status_code == 429
+    assert "60 minutes between graded submissions" in from_the_page.json()["detail"]
+    with runtime.sessions() as session:
+        assert session.scalar(select(func.count()).select_from(Submission)) == 1

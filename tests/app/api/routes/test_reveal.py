@@ -263,3 +263,30 @@ def test_a_submission_graded_before_full_messages_were_kept_shows_what_it_showed
     user(runtime, "teacher", Role.INSTRUCTOR)
     sign_in(client, "teacher", "correct horse")
     assert "data-full-message" not in client.get("/instructor/learners/ada").text
+
+
+def test_a_run_reveals_nothing_and_another_learners_page_is_not_found(
+    service: tuple[TestClient, GradingRuntime],
+) -> None:
+    """A run sees public cases only, so it has no hidden case to show even once the assignment
+    closed; a learner reading another's submission page gets neither the page nor its cases."""
+    client, runtime = service
+    ada = user(runtime, "ada")
+    shown = graded(client, ada, "gru-update-gate")
+    response = client.post(
+        "/run",
+        params={"wait": 60},
+        headers=ada,
+        json={"exercise": "gru-update-gate", "code": STARTER},
+    )
+    assert response.status_code == 202 and response.json()["status"] == "done"
+    run_id = response.json()["id"]
+    hidden = client.get(f"/submissions/{run_id}/hidden", headers=ada).json()
+    assert hidden == {"submission": run_id, "reveals": True, "revealed": False, "cases": []}
+    assert client.get(f"/submissions/{shown}/hidden", headers=ada).json()["revealed"] is True
+
+    user(runtime, "grace")
+    sign_in(client, "grace", "correct horse")
+    page = client.get(f"/history/{shown}")
+    assert page.status_code == 404
+    assert "Expected output" not in page.text and "data-revealed" not in page.text
