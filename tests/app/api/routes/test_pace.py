@@ -18,15 +18,9 @@ from sqlalchemy import func, select
 from app.grading.engine import SandboxGrader
 from app.grading.runtime import GradingRuntime
 from app.models import Role, Submission
-<<<<<<< HEAD
-from tests.app.course_catalog import BROKEN, course_service, send, stamp, user
-from tests.app.web.helpers import sign_in
-=======
 from app.store import accounts as account_store
-from tests.app.api.routes.test_budget import BROKEN, send, stamp, user
-from tests.app.course_catalog import course_service
+from tests.app.course_catalog import BROKEN, course_service, send, stamp, user
 from tests.app.web.helpers import csrf_of, sign_in
->>>>>>> hostile
 
 ZONE = "Pacific/Auckland"
 
