@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import os
 import resource
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,6 +117,26 @@ def _threads_run_s(pid: int) -> float:
         with contextlib.suppress(OSError, ValueError, IndexError):
             run_ns += int((task / "schedstat").read_text().split()[0])
     return run_ns / 1e9
+
+
+CPUCLOCK_PROF = 0
+"""The kind of a process's CPU clock that counts what RLIMIT_CPU counts: user + system time."""
+
+
+def charged_cpu_s(pid: int) -> float:
+    """The CPU time the kernel charged the process ``pid`` against its RLIMIT_CPU; 0 if it
+    cannot be read (an ended process is readable only until it is reaped).
+
+    Not the meter's count: the kernel adds a whole clock tick of user or system time to the
+    process that is on the CPU when the tick comes, while the cgroup, rusage and ``/proc``
+    count the exact time it ran. On a loaded host the two part by a tenth or more, either way
+    (docs/sandbox.md).
+    """
+    clock = (~pid << 3) | CPUCLOCK_PROF  # the kernel's clock id of a process's CPU clock
+    try:
+        return time.clock_gettime(clock)
+    except OSError:
+        return 0.0
 
 
 def processes_peak_bytes(pids: list[int]) -> int:

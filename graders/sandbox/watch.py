@@ -42,7 +42,7 @@ from graders.sandbox.exitcodes import (
     EXIT_WALL_LIMIT,
 )
 from graders.sandbox.limits import SandboxLimits
-from graders.sandbox.usage import Meter, Usage, queued_s
+from graders.sandbox.usage import Meter, Usage, charged_cpu_s, queued_s
 
 MIN_LOOK_S = 0.005
 """The shortest sleep between looks: near its limit a spinning sandbox is looked at this often."""
@@ -150,13 +150,26 @@ def watch(
                 queries = None
     finally:
         os.close(pidfd)
+    return reap(pid, limits, meter, ceiling)
+
+
+def reap(pid: int, limits: SandboxLimits, meter: Meter, ceiling: CpuCeiling) -> Watched:
+    """Wait for the sandbox's PID 1, which was not stopped at a limit by the zygote, to end,
+    and reap it: its exit code, or the signal that ended it.
+
+    A signal is the learner's timeout once the CPU time was used up, by the meter's count or
+    by the kernel's: RLIMIT_CPU's SIGKILL comes when the kernel's count reaches
+    ``limits.cpu_s``, which on a loaded host may be before the meter's reached ``time_s``
+    (``charged_cpu_s``). Under both, it is the signal's: the submission's own doing.
+    """
+    os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
+    charged = charged_cpu_s(pid)  # before it is reaped: then its CPU clock is gone
     _, status, rusage = os.wait4(pid, 0)
     usage = meter.final(rusage)
     if os.WIFSIGNALED(status):
-        # RLIMIT_CPU's SIGXCPU or SIGKILL, or any signal once the CPU time was used up.
         code = (
             EXIT_TIMEOUT
-            if usage.cpu_s >= ceiling.applied(limits).time_s
+            if usage.cpu_s >= ceiling.applied(limits).time_s or charged >= limits.cpu_s
             else EXIT_SIGNAL_BASE + os.WTERMSIG(status)
         )
         return Watched(code, usage, killed=False)

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import contextlib
 import os
+import resource
 import signal
 import socket
 import tempfile
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -27,10 +29,11 @@ from graders.sandbox.exitcodes import (
     EXIT_TIMEOUT,
     EXIT_WALL_LIMIT,
 )
+from graders.sandbox.isolation import set_resource_limits
 from graders.sandbox.limits import CpuPriority, SandboxLimits
 from graders.sandbox.state import own_prefix
-from graders.sandbox.usage import Meter
-from graders.sandbox.watch import Watched, watch
+from graders.sandbox.usage import Meter, Usage
+from graders.sandbox.watch import CpuCeiling, Watched, reap, watch
 
 MB = 1024 * 1024
 needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="only root can make a cgroup")
@@ -230,3 +233,42 @@ def test_a_query_while_the_process_runs_is_answered() -> None:
         result = watch(pid, SandboxLimits(time_s=5.0), meter, ours, answer)
     assert answered[0] == b"usage?"
     assert (result.code, result.killed) == (0, False)
+
+
+class LaggingMeter(Meter):
+    """A meter whose count lags far behind the kernel's. On a loaded host the exact CPU time
+    the meter reads was 9.88 s and 9.98 s when RLIMIT_CPU's count, sampled at each clock
+    tick, reached its 11 s; here the lag is large enough to be certain."""
+
+    LAG = 0.1
+
+    def final(self, rusage: resource.struct_rusage) -> Usage:
+        usage = super().final(rusage)
+        return replace(usage, cpu_s=usage.cpu_s * self.LAG)
+
+
+def test_a_process_the_kernel_stopped_at_its_cpu_limit_timed_out() -> None:
+    limits = SandboxLimits(time_s=0.5)  # RLIMIT_CPU: 2 s
+
+    def body() -> None:
+        set_resource_limits(limits)
+        spin(60)
+
+    meter = LaggingMeter(None, processes=lambda: [])
+    meter.begin()
+    # Reaped as the watch reaps a sandbox that ended before it looked: only the kernel stops it.
+    result = reap(start(body), limits, meter, CpuCeiling())
+    assert (result.code, result.killed) == (EXIT_TIMEOUT, False)
+    assert result.usage.cpu_s < limits.time_s  # the meter's count never reached the limit
+
+
+def test_a_process_that_kills_itself_under_its_cpu_limit_ends_by_that_signal() -> None:
+    limits = SandboxLimits(time_s=0.5)
+
+    def body() -> None:
+        set_resource_limits(limits)
+        spin(0.1)
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    result = watched(body, limits)
+    assert (result.code, result.killed) == (EXIT_SIGNAL_BASE + signal.SIGKILL, False)
