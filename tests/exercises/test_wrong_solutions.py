@@ -53,11 +53,7 @@ CORPORA = tuple(DIAGNOSED_FLOOR)
 # its exercises must keep three wrong solutions in each. Another course's exercises join when
 # someone who has not seen their mistakes writes their files (a corpus written by the
 # mistakes' author would measure nothing); until then their samples/ are what validate grades.
-# An exercise added to the default course after the corpora were written waits here until
-# someone who has not seen its mistakes writes its files; until then its samples/ (an
-# alternative method, a finite-difference solution) are what validate grades.
-AWAITING_CORPORA = {"gru-pytorch-port", "gru-step-backward", "lstm-step-backward"}
-COVERED_IDS = [e.id for e in CATALOG.all() if e.course is None and e.id not in AWAITING_CORPORA]
+COVERED_IDS = [e.id for e in CATALOG.all() if e.course is None]
 
 FILES = sorted(f for corpus in CORPORA for f in (HERE / corpus).glob("*/*.py"))
 WRONG_FILES = [f for f in FILES if not f.stem.startswith("right_")]
