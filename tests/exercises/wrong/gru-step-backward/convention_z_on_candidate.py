@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("update_convention_swapped",)
+
 
 def _sigmoid(a):
     return np.exp(-np.logaddexp(0.0, -a))

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("batch_averaged",)
+
 
 def _sigmoid(a):
     return np.exp(-np.logaddexp(0.0, -a))

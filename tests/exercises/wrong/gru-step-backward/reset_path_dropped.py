@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("reset_gate_held_constant",)
+
 
 def _sigmoid(a):
     return np.exp(-np.logaddexp(0.0, -a))
