@@ -10,8 +10,8 @@ output is compared with all of them in one vectorised step.
 - it explains *every* failing case: where the learner's code returned, the learner's output
   equals the candidate's; where it raised, the candidate raised too (on a public case, an
   exception of the same type and, for numpy's shape errors, of the same failed operation:
-  a matrix product, a concatenation, a broadcast...; on a hidden case the sandbox tells only
-  that it raised). So a
+  a matrix product, a concatenation, a broadcast of the same disagreeing sizes...; on a
+  hidden case the sandbox tells only that it raised). So a
   coincidence on one small case (a single unit, a batch of one) names nothing, and neither
   does a candidate that returns where the learner raised, or raises where it returned;
 - it is right wherever the learner is right (a candidate wrong on a case the learner passes
@@ -57,7 +57,7 @@ import numpy as np
 import numpy.typing as npt
 
 from graders.checks.compare import Tolerance
-from graders.checks.layout import failed_operation
+from graders.checks.layout import broadcast_mismatch, failed_operation
 from graders.results import Diagnosis, DiagnosisSource, Failure
 
 Signature = tuple[Any, ...]
@@ -121,9 +121,15 @@ def flatten_items(kind: str, items: Sequence[Any]) -> tuple[Signature, Flat] | N
 def exception_kind(type_name: str, message: str) -> str:
     """What a raised case is matched by: the exception's type and, for numpy's complaints
     about shapes, the operation that failed (a matrix product that does not fit and a
-    broadcast that does not are different slips, though both raise a ValueError)."""
+    broadcast that does not are different slips, though both raise a ValueError) and, for a
+    broadcast, the sizes that disagree (a broadcast of the batch against the units is
+    another slip than one of an empty slice against the batch).
+
+    A matrix product's sizes are not compared: they depend on how the weights are written
+    (one matrix on ``[h, x]`` or one per part), not on the slip."""
     operation = failed_operation(message)
-    return f"{type_name}:{operation}" if operation else type_name
+    mismatch = broadcast_mismatch(message)
+    return ":".join(filter(None, (type_name, operation, mismatch)))
 
 
 def exception_name(exc: BaseException) -> str | None:

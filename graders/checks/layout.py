@@ -45,11 +45,38 @@ SIZES = (
 )
 
 
+# A failed broadcast as numpy words it: "... together with shapes (9,2) (9,) ".
+BROADCAST_SHAPES = re.compile(r"could not be broadcast together with shapes ((?:\([\d,]*\) ?)+)")
+
+
 def failed_operation(message: str) -> str:
     """The kind of numpy operation an exception's message says failed; empty for another."""
     return next(
         (operation for operation, words in OPERATIONS if any(word in message for word in words)), ""
     )
+
+
+def broadcast_mismatch(message: str) -> str:
+    """For a broadcast that failed, the sizes that disagree, axis by axis as numpy aligns the
+    shapes (from the last axis), in order ("2 9"); empty for another message.
+
+    They say what was confused with what, whatever the order of the operands or the other
+    axes: a product written ``W @ x`` meets the bias with the batch where the units belong
+    ((9, 2) against (9,): 2 against 9), while gate blocks sliced on the batch axis leave an
+    empty block beside the batch ((0, 9) against (2, 9): 0 against 2)."""
+    found = BROADCAST_SHAPES.search(message)
+    if found is None:
+        return ""
+    shapes = [
+        tuple(int(size) for size in re.findall(r"\d+", shape))
+        for shape in re.findall(r"\(([\d,]*)\)", found.group(1))
+    ]
+    disagreeing: set[int] = set()
+    for axis in range(1, max(map(len, shapes), default=0) + 1):
+        sizes = {shape[-axis] for shape in shapes if len(shape) >= axis} - {1}
+        if len(sizes) > 1:
+            disagreeing |= sizes
+    return " ".join(map(str, sorted(disagreeing)))
 
 
 def is_shape_error(error: Mapping[str, Any]) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from graders.checks.compare import Tolerance
@@ -276,6 +278,38 @@ def test_a_public_shape_error_is_matched_by_the_numpy_operation_that_failed() ->
     for kind, named in ((matmul, "swap"), (concatenate, "axis"), (broadcast, None)):
         found = diagnose(candidates, [learner_right, raised("batch", batch, kind)])
         assert (found.key if found else None) == named
+
+
+def numpy_error(operation: Callable[[], object]) -> str:
+    """The kind of the exception numpy raises for ``operation``, as a public case reports it."""
+    try:
+        operation()
+    except ValueError as exc:
+        return exception_kind(type(exc).__name__, str(exc))
+    raise AssertionError("numpy raised nothing")
+
+
+def test_a_public_shape_error_is_matched_by_the_shapes_that_do_not_fit() -> None:
+    # gru-pytorch-port on a batch of 2 rows, D = 2, H = 3: the matrix applied from the other
+    # side (weight_ih @ x) fits, and its (9, 2) result meets the bias (9,) in a broadcast. A
+    # learner who sliced the gate blocks on the batch axis (gi[:H], gi[2 * H:]) fails a
+    # broadcast too, of (2, 9) with (0, 9): another slip, so no hint.
+    x, weight_ih, bias_ih = np.ones((2, 2)), np.ones((9, 2)), np.ones(9)
+    swapped = numpy_error(lambda: weight_ih @ x + bias_ih)
+    gi = x @ weight_ih.T + bias_ih
+    blocks_on_batch = numpy_error(lambda: gi[6:] + gi[:3] * gi[6:])
+    bias_first = numpy_error(lambda: bias_ih + weight_ih @ x)
+    assert swapped.startswith("ValueError:broadcast:")
+    assert blocks_on_batch.startswith("ValueError:broadcast:")
+    batch = CaseTable.build(
+        np.ones((2, 3)), {}, frozenset({"swap"}), Tolerance(), {"swap": swapped}
+    )
+    learner_right = observed("one", ONE, [1.0, 2.0], passed=True)
+    swap = {"swap": RAISING["swap"]}
+    assert diagnose(swap, [learner_right, raised("batch", batch, blocks_on_batch)]) is None
+    # The same operands in the other order are the same slip.
+    found = diagnose(swap, [learner_right, raised("batch", batch, bias_first)])
+    assert found is not None and found.key == "swap"
 
 
 def test_code_that_raises_everywhere_names_nothing() -> None:

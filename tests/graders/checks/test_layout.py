@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from graders.checks.layout import explain_shape_error
+from graders.checks.layout import broadcast_mismatch, explain_shape_error
 
 INPUTS = {"xs": np.zeros((4, 2, 3)), "h0": np.zeros((2, 5)), "W": np.zeros((5, 3)), "n": 3}
 MATMUL = {
@@ -52,3 +52,22 @@ def test_other_exceptions_are_not_explained() -> None:
     assert explain_shape_error({"type": "KeyError", "message": "boom"}, INPUTS) == ""
     assert explain_shape_error({"type": "ValueError", "message": "math domain error"}, INPUTS) == ""
     assert explain_shape_error({"type": "Exception"}, INPUTS) == ""  # a hidden call's error
+
+
+def test_a_failed_broadcast_names_the_sizes_that_disagree_axis_by_axis() -> None:
+    def mismatch(*shapes: tuple[int, ...]) -> str:
+        try:
+            np.add(*(np.zeros(shape) for shape in shapes))
+        except ValueError as exc:
+            return broadcast_mismatch(str(exc))
+        raise AssertionError(f"{shapes} broadcast")
+
+    # Aligned from the last axis, whatever the operands' order; a 1 broadcasts and is no size
+    # that disagrees.
+    assert mismatch((9, 2), (9,)) == mismatch((9,), (9, 2)) == "2 9"
+    assert mismatch((2, 9), (0, 9)) == "0 2"
+    assert mismatch((4, 1, 3), (2, 5)) == "3 5"
+    assert (
+        broadcast_mismatch("matmul: Input operand 1 has a mismatch (size 2 is different from 3)")
+        == ""
+    )

@@ -1,0 +1,32 @@
+"""Stacks the gate gradients in the order i, f, o, g, so dW's and db's last two blocks swap."""
+
+import numpy as np
+
+RIGHT_DIAGNOSES = ("gate_blocks_reordered",)
+
+
+def _sigmoid(a):
+    return np.exp(-np.logaddexp(0.0, -a))
+
+
+def lstm_step_backward(x_t, h_prev, c_prev, W, b, dh, dc):
+    H = h_prev.shape[-1]
+    hx = np.concatenate([h_prev, x_t], axis=-1)
+    a = hx @ W.T + b
+    i = _sigmoid(a[..., :H])
+    f = _sigmoid(a[..., H:2 * H])
+    g = np.tanh(a[..., 2 * H:3 * H])
+    o = _sigmoid(a[..., 3 * H:])
+    c = f * c_prev + i * g
+    tc = np.tanh(c)
+
+    d_o = dh * tc * o * (1 - o)
+    dct = dc + dh * o * (1 - tc**2)
+    d_i = dct * g * i * (1 - i)
+    d_f = dct * c_prev * f * (1 - f)
+    d_g = dct * i * (1 - g**2)
+    da = np.concatenate([d_i, d_f, d_o, d_g], axis=-1)
+    dhx = da @ W
+    da2 = np.atleast_2d(da)
+    return (dhx[..., H:], dhx[..., :H], dct * f,
+            da2.T @ np.atleast_2d(hx), da2.sum(axis=0))
