@@ -16,7 +16,7 @@ def _outer_sum(g: np.ndarray, v: np.ndarray) -> np.ndarray:
     return np.atleast_2d(g).T @ np.atleast_2d(v) / np.atleast_2d(g).shape[0]
 
 
-def gru_step_backward(h_prev: np.ndarray, x_t: np.ndarray,
+def gru_step_backward(x_t: np.ndarray, h_prev: np.ndarray,
                       W_z: np.ndarray, b_z: np.ndarray,
                       W_r: np.ndarray, b_r: np.ndarray,
                       W_h: np.ndarray, b_h: np.ndarray,

@@ -9,7 +9,7 @@ def sigmoid(a):
     return np.exp(-np.logaddexp(0.0, -a))
 
 
-def gru_step_backward(h_prev, x_t, W_z, b_z, W_r, b_r, W_h, b_h, dh):
+def gru_step_backward(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h, dh):
     H = h_prev.shape[-1]
     hx = np.concatenate([h_prev, x_t], axis=-1)
     z = sigmoid(hx @ W_z.T + b_z)

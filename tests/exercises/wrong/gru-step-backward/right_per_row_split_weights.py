@@ -12,7 +12,7 @@ def _sigmoid(a):
     return out
 
 
-def gru_step_backward(h_prev, x_t, W_z, b_z, W_r, b_r, W_h, b_h, dh):
+def gru_step_backward(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h, dh):
     H = h_prev.shape[-1]
     Wzh, Wzx = W_z[:, :H], W_z[:, H:]
     Wrh, Wrx = W_r[:, :H], W_r[:, H:]
