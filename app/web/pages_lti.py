@@ -76,8 +76,7 @@ def _refused(exc: LaunchRefused) -> PageError:
         status.HTTP_400_BAD_REQUEST,
         N_("This launch from your LMS was refused"),
         N_(
-            "numjudge could not check this launch: {reason}. Open the activity from your LMS "
-            "again; if this page comes back, show it to your instructor."
+            "numjudge could not check this launch: {reason}. Open the activity from your LMS again; if this page comes back, show it to your instructor."  # noqa: E501
         ),
         reason=str(exc),
     )
