@@ -56,7 +56,7 @@ def _tool_request(request: Request, settings: Settings, params: dict[str, str]) 
 
 def _set_cookies(response: Response, cookies: Iterable[PendingCookie], secure: bool) -> None:
     """pylti1p3's state cookie must come back on the platform's cross-site form post: over
-    HTTPS it is SameSite=None (and partitioned, for browsers that block third-party cookies)."""
+    HTTPS it is SameSite=None."""
     for cookie in cookies:
         response.set_cookie(
             cookie.name,
@@ -66,7 +66,6 @@ def _set_cookies(response: Response, cookies: Iterable[PendingCookie], secure: b
             httponly=True,
             secure=secure,
             samesite="none" if secure else "lax",
-            partitioned=secure,
         )
 
 
@@ -87,8 +86,16 @@ def jwks(db: SessionDep) -> Response:
     return JSONResponse(keys.jwks(session=db))
 
 
+def _signing_key_first(settings: Settings) -> None:
+    """The session cookie's signing key is made on first use, in a database session of its
+    own: make it before this request's session writes (the launch cache, the account), as
+    SQLite lets one session write at a time."""
+    signing_key(settings)
+
+
 def _login(request: Request, web: WebDep, db: SessionDep, params: dict[str, str]) -> Response:
     settings = web.settings
+    _signing_key_first(settings)
     try:
         answer = begin_login(
             session=db,
@@ -115,9 +122,7 @@ def login_by_post(request: Request, web: WebDep, db: SessionDep, params: FormPar
 @router.post("/lti/launch")
 def launch(request: Request, web: WebDep, db: SessionDep, params: FormParams) -> Response:
     settings = web.settings
-    # The session cookie's signing key is made on first use in a session of its own: make it
-    # before this request's session writes, as SQLite lets one session write at a time.
-    signing_key(settings)
+    _signing_key_first(settings)
     try:
         launched = complete_launch(
             session=db,

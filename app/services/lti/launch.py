@@ -40,6 +40,7 @@ from app.store import lti as lti_store
 # is pylti1p3's to check (it looks the registration up by it).
 JWT_CHECKS: Options = {"verify_aud": False, "require": ["exp", "iat"]}
 LAUNCH_DATA_LIFETIME_S = 3600
+TARGET_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/target_link_uri"
 
 
 class LaunchRefused(Exception):
@@ -110,9 +111,6 @@ def complete_launch(*, session: Session, request: ToolRequest, tool_host: str) -
         next_path=_landing(claims.get(TARGET_CLAIM, ""), tool_host),
         cookies=tuple(cookies.pending),
     )
-
-
-TARGET_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/target_link_uri"
 
 
 def account_name(platform: LtiPlatform, subject: str) -> str:

@@ -35,8 +35,11 @@ def platform(runtime: GradingRuntime) -> Iterator[Platform]:
         yield lms
 
 
-def launch_form(client: TestClient, lms: Platform, user: User, target: str) -> dict[str, str]:
-    """Open a link of ``lms`` as ``user`` up to the form the platform posts to the tool."""
+def launch_form(
+    client: TestClient, lms: Platform, user: User, target: str, tool: str = TOOL
+) -> dict[str, str]:
+    """Open a link of ``lms`` as ``user`` up to the form the platform posts to the tool (at
+    ``tool``: the client's base URL)."""
     login = client.get(
         "/lti/login", params=lms.login_initiation(user, target), follow_redirects=False
     )
@@ -44,7 +47,7 @@ def launch_form(client: TestClient, lms: Platform, user: User, target: str) -> d
     page = httpx.get(login.headers["location"])  # the browser follows it to the platform
     assert page.status_code == 200, page.text
     action, fields = read_form(page.text)
-    assert action == LAUNCH_URL
+    assert action == tool + platforms.LAUNCH_PATH
     return fields
 
 

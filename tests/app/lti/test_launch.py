@@ -6,12 +6,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from app.grading.runtime import GradingRuntime
-from app.models import LtiAccount, Role, User
+from app.models import LtiAccount, Role, User, utcnow
 from app.store import accounts as account_store
 from tests.app.lti.conftest import LAUNCH_URL, TOOL, launch, launch_form
 from tests.app.lti.platform import (
@@ -22,6 +23,7 @@ from tests.app.lti.platform import (
     Claims,
     Platform,
     SigningKey,
+    read_form,
 )
 from tests.app.lti.platform import (
     User as LmsUser,
@@ -77,10 +79,11 @@ def test_instructors_and_teaching_assistants_become_instructors(
     assert launch(client, platform, teacher, TOOL + "/").status_code == 303
     [user] = _users(runtime)
     assert user.role is Role.INSTRUCTOR
+    assert 'href="/instructor/lti"' in client.get("/instructor/roster").text
     page = client.get("/instructor/lti")
     assert page.status_code == 200
     for url in (TOOL + "/lti/login", LAUNCH_URL, TOOL + "/lti/jwks"):
-        assert "<code" in page.text and url in page.text
+        assert "<code id=" in page.text and f">{url}</code>" in page.text
     assert platform.issuer in page.text and platform.client_id in page.text
 
 
@@ -224,3 +227,74 @@ def test_a_login_from_an_unknown_platform_is_refused(
     params = platform.login_initiation(ADA, TOOL + "/") | {"iss": "https://unknown.example"}
     answer = client.get("/lti/login", params=params)
     _refused(answer.status_code, answer.text, "Could not find registration details")
+
+
+def test_a_deep_linking_launch_is_refused_until_it_is_built(
+    client: TestClient, platform: Platform
+) -> None:
+    def deep_link(claims: Claims, headers: dict[str, str]) -> None:
+        claims[LTI + "message_type"] = "LtiDeepLinkingRequest"
+        claims["https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings"] = {
+            "deep_link_return_url": platform.url + "/deep-link-return",
+            "accept_types": ["ltiResourceLink"],
+            "accept_presentation_document_targets": ["window"],
+        }
+
+    platform.tamper = deep_link
+    answer = launch(client, platform, ADA, TOOL + "/")
+    _refused(answer.status_code, answer.text, "only resource-link launches are supported")
+
+
+def test_a_disabled_account_is_not_signed_in(
+    client: TestClient, runtime: GradingRuntime, platform: Platform
+) -> None:
+    launch(client, platform, ADA, TOOL + "/")
+    client.cookies.clear()
+    with runtime.sessions() as session:
+        [user] = session.scalars(select(User)).all()
+        account_store.set_disabled_at(session=session, user=user, disabled_at=utcnow())
+        session.commit()
+    answer = launch(client, platform, ADA, TOOL + "/")
+    _refused(answer.status_code, answer.text, "this account is disabled in numjudge")
+    assert _signed_in_as(client) is None
+
+
+def test_a_login_initiation_without_an_issuer_is_refused(
+    client: TestClient, platform: Platform
+) -> None:
+    params = platform.login_initiation(ADA, TOOL + "/")
+    del params["iss"]
+    answer = client.post("/lti/login", data=params)
+    _refused(answer.status_code, answer.text, "Could not find issuer")
+
+
+def test_over_https_the_login_cookies_survive_the_platforms_cross_site_post(
+    client: TestClient, runtime: GradingRuntime, platform: Platform
+) -> None:
+    secure = TestClient(client.app, base_url="https://testserver")
+    platform.redirect_uris.add("https://testserver/lti/launch")
+    params = platform.login_initiation(ADA, "https://testserver" + EXERCISE_PAGE)
+    login = secure.get("/lti/login", params=params, follow_redirects=False)
+    assert login.status_code == 302, login.text
+    cookies = login.headers.get_list("set-cookie")
+    assert {c.split("=", 1)[0] for c in cookies} == {"lti1p3-session-id", *_state_cookie(cookies)}
+    for cookie in cookies:
+        attributes = {part.strip().lower() for part in cookie.split(";")[1:]}
+        assert {"secure", "httponly", "samesite=none"} <= attributes
+    page = httpx.get(login.headers["location"])
+    action, fields = read_form(page.text)
+    assert action == "https://testserver/lti/launch"
+    answer = secure.post(action, data=fields, follow_redirects=False)
+    assert answer.status_code == 303, answer.text
+    assert answer.headers["location"] == EXERCISE_PAGE
+    # Without the browser's session-id cookie, the launch's cache entries are not found.
+    fields = launch_form(secure, platform, ADA, "https://testserver/", "https://testserver")
+    secure.cookies.delete("lti1p3-session-id")
+    answer = secure.post("https://testserver/lti/launch", data=fields, follow_redirects=False)
+    _refused(answer.status_code, answer.text, "Missing cookie session-id")
+
+
+def _state_cookie(cookies: list[str]) -> set[str]:
+    names = {c.split("=", 1)[0] for c in cookies if c.startswith("lti1p3-state-")}
+    assert len(names) == 1
+    return names
