@@ -338,3 +338,57 @@ class SimilarityReport(Base):
     # app.services.similarity.ExerciseSimilarity.to_dict(), one per exercise
     result: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, default=None)
     error: Mapped[str] = mapped_column(Text, default="")
+
+
+class LtiPlatform(Base):
+    """An LMS registered as an LTI 1.3 platform (``numjudge lti add-platform``): what the tool
+    needs to check its launches and to call its services."""
+
+    __tablename__ = "lti_platforms"
+    __table_args__ = (UniqueConstraint("issuer", "client_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    issuer: Mapped[str] = mapped_column(String(255))
+    client_id: Mapped[str] = mapped_column(String(255))
+    deployment_ids: Mapped[list[str]] = mapped_column(JSON)
+    jwks_url: Mapped[str] = mapped_column(String(1024))
+    auth_login_url: Mapped[str] = mapped_column(String(1024))
+    token_url: Mapped[str] = mapped_column(String(1024))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class LtiKey(Base):
+    """The tool's RSA key pairs, newest first: the newest signs, the one before it is still
+    published (platforms cache key sets) until the next rotation."""
+
+    __tablename__ = "lti_keys"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    private_pem: Mapped[str] = mapped_column(Text)
+    public_pem: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class LtiCacheEntry(Base):
+    """The launch cache of pylti1p3 (states, nonces, launch data) shared by every process."""
+
+    __tablename__ = "lti_cache"
+
+    key: Mapped[str] = mapped_column(String(255), primary_key=True)
+    value: Mapped[Any] = mapped_column(JSON, nullable=False)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+
+
+class LtiAccount(Base):
+    """An LMS user (a platform's ``sub``) linked to the numjudge account their launches sign in."""
+
+    __tablename__ = "lti_accounts"
+    __table_args__ = (UniqueConstraint("platform_id", "subject"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    platform_id: Mapped[int] = mapped_column(ForeignKey("lti_platforms.id", ondelete="CASCADE"))
+    subject: Mapped[str] = mapped_column(String(255))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+    user: Mapped[User] = relationship()

@@ -6,7 +6,7 @@ import logging
 
 import typer
 
-from app.cli import courses, db, doctor, exercises, mutants, serve, similarity, submit, users
+from app.cli import courses, db, doctor, exercises, lti, mutants, serve, similarity, submit, users
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -23,6 +23,7 @@ courses.register(app)
 similarity.register(app)
 app.add_typer(users.app, name="users")
 app.add_typer(db.app, name="db")
+app.add_typer(lti.app, name="lti")
 
 
 def main() -> None:

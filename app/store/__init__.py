@@ -9,6 +9,7 @@ One module per aggregate, roughly in the order a submission meets them::
     regrades     stale submissions queued again, and the reports they had before
     courses      per-learner due-date extensions
     workers      grading processes' heartbeats and the queue backlog they report
+    lti          LMS registrations, the tool's key pairs, the launch cache, LMS users' links
 
 Its callers are ``app.services``, ``app.grading`` and the CLI; the pages and the API reach the
 database only through ``app.services`` (import-linter contracts in pyproject.toml).

@@ -129,6 +129,11 @@ def set_profile(
     session.flush()
 
 
+def set_role(*, session: Session, user: User, role: Role) -> None:
+    user.role = role
+    session.flush()
+
+
 def set_disabled_at(*, session: Session, user: User, disabled_at: datetime | None) -> None:
     user.disabled_at = disabled_at
     session.flush()

@@ -10,6 +10,7 @@ from app.web import (
     pages_courses,
     pages_instructor,
     pages_learn,
+    pages_lti,
     pages_roster,
     pages_similarity,
     static,
@@ -24,3 +25,4 @@ router.include_router(pages_instructor.router)
 router.include_router(pages_courses.router)
 router.include_router(pages_roster.router)
 router.include_router(pages_similarity.router)
+router.include_router(pages_lti.router)

@@ -25,6 +25,10 @@ from app.models import (
     ApiToken,
     EarlierReport,
     Extension,
+    LtiAccount,
+    LtiCacheEntry,
+    LtiKey,
+    LtiPlatform,
     Role,
     SignupLink,
     Submission,
@@ -140,6 +144,10 @@ def db(database_url: str) -> Iterator[Session]:
 def wipe(database_url: str) -> None:
     with Session(get_engine(database_url)) as session:
         for table in (
+            LtiAccount,
+            LtiPlatform,
+            LtiCacheEntry,
+            LtiKey,
             EarlierReport,
             Submission,
             Extension,

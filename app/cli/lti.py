@@ -1,0 +1,79 @@
+"""``numjudge lti add-platform|platforms|rotate-key``: the LMSs numjudge is an LTI 1.3 tool of,
+and the tool's key pair."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from app.cli.common import service_settings
+from app.core.db import session_scope
+from app.services.lti import keys, platforms
+from app.services.lti.platforms import InvalidPlatform, PlatformExists
+
+app = typer.Typer(help="LTI 1.3: the LMSs numjudge is a tool of.", no_args_is_help=True)
+
+
+@app.command("add-platform")
+def add_platform(
+    issuer: Annotated[str, typer.Option(help="the platform's issuer (Moodle: its site URL)")],
+    client_id: Annotated[str, typer.Option(help="the client id the LMS gave the tool")],
+    deployment: Annotated[
+        list[str], typer.Option(help="a deployment id the LMS gave the tool (repeat for more)")
+    ],
+    jwks_url: Annotated[str, typer.Option(help="the platform's public key set URL")],
+    auth_url: Annotated[str, typer.Option(help="the platform's authentication request URL")],
+    token_url: Annotated[str, typer.Option(help="the platform's access token URL")],
+) -> None:
+    """Register an LMS: launches from it are accepted from now on."""
+    settings = service_settings(log=False)
+    with session_scope(settings.database_url) as session:
+        try:
+            platform = platforms.add_platform(
+                session=session,
+                issuer=issuer,
+                client_id=client_id,
+                deployment_ids=deployment,
+                jwks_url=jwks_url,
+                auth_login_url=auth_url,
+                token_url=token_url,
+            )
+        except (InvalidPlatform, PlatformExists) as problem:
+            typer.echo(f"error: {problem}", err=True)
+            raise typer.Exit(2) from None
+        typer.echo(f"platform {platform.id}: {platform.issuer} (client id {platform.client_id})")
+
+
+@app.command("platforms")
+def list_platforms(
+    public_url: Annotated[
+        str | None, typer.Option(help="the service's address (default: NUMJUDGE_PUBLIC_URL)")
+    ] = None,
+) -> None:
+    """The tool's URLs to paste into an LMS, then the registered platforms."""
+    settings = service_settings(log=False)
+    base = public_url or settings.public_url
+    if base is None:
+        typer.echo("(give --public-url or set NUMJUDGE_PUBLIC_URL to print the tool's URLs)")
+    else:
+        urls = platforms.tool_urls(base)
+        typer.echo(f"login URL:   {urls.login}")
+        typer.echo(f"launch URL:  {urls.launch}")
+        typer.echo(f"JWKS URL:    {urls.jwks}")
+    with session_scope(settings.database_url) as session:
+        for platform in platforms.list_platforms(session=session):
+            typer.echo(
+                f"platform {platform.id}: {platform.issuer} client id {platform.client_id} "
+                f"deployments {', '.join(platform.deployment_ids)}"
+            )
+
+
+@app.command("rotate-key")
+def rotate_key() -> None:
+    """A new key pair signs from now on; the previous one stays in the JWKS until the next
+    rotation, so platforms that cached the key set keep verifying."""
+    settings = service_settings(log=False)
+    with session_scope(settings.database_url) as session:
+        key = keys.rotate(session=session)
+        typer.echo(f"new key {keys.key_id(key)}")

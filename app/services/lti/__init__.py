@@ -1,0 +1,12 @@
+"""numjudge as an LTI 1.3 tool, on pylti1p3 (the pylti1p3next distribution).
+
+    keys       the tool's RSA key pairs: made on first use, rotated, published as a JWKS
+    platforms  the LMSs registered with ``numjudge lti add-platform``, and the URLs to give them
+    adapter    pylti1p3's request, cookie, session, launch cache and tool configuration, backed
+               by plain request data and the database
+    launch     the OIDC login and the resource-link launch: who the LMS user is in numjudge
+               and where they land
+
+The pages (app/web/pages_lti.py) turn a FastAPI request into the adapter's ``ToolRequest`` and
+its ``CookieJar`` into the response's cookies; nothing here knows the web framework.
+"""

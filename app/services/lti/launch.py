@@ -1,0 +1,176 @@
+"""The OIDC login and the resource-link launch: from an LMS's request to a signed-in learner.
+
+The LMS first calls the login URL; the tool answers with a redirect to the platform's
+authentication URL carrying a fresh state (also in a short-lived cookie) and nonce (in the
+launch cache). The platform then posts a signed id_token to the launch URL: pylti1p3 checks the
+state, the registration (issuer and audience), the signature against the platform's key set
+(fetched each launch, so a rotated platform key is picked up at once), the expiry, the
+deployment id and the message; ``ToolSession`` uses the nonce up. Anything wrong refuses the
+launch with ``LaunchRefused`` and pylti1p3's reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from jwt.types import Options
+from pylti1p3.exception import LtiException, OIDCException, ToolConfException
+from sqlalchemy.orm import Session
+
+from app.models import LtiPlatform, Role, User
+from app.services.lti.adapter import (
+    CookieJar,
+    DatabaseToolConf,
+    LaunchCache,
+    PendingCookie,
+    ToolLaunch,
+    ToolLogin,
+    ToolRequest,
+    ToolSession,
+    find_platform,
+)
+from app.services.lti.platforms import LAUNCH_PATH
+from app.store import accounts as account_store
+from app.store import lti as lti_store
+
+# pyjwt checks the expiry when the token has one: a launch token must have one. The audience
+# is pylti1p3's to check (it looks the registration up by it).
+JWT_CHECKS: Options = {"verify_aud": False, "require": ["exp", "iat"]}
+LAUNCH_DATA_LIFETIME_S = 3600
+TARGET_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/target_link_uri"
+
+
+class LaunchRefused(Exception):
+    """A login or a launch that fails a check; the message says which, in pylti1p3's words."""
+
+
+@dataclass(frozen=True)
+class LoginRedirect:
+    location: str  # the platform's authentication request
+    cookies: tuple[PendingCookie, ...]
+
+
+@dataclass(frozen=True)
+class Launched:
+    user: User
+    next_path: str  # where the learner lands: the link's target on this site, else "/"
+    cookies: tuple[PendingCookie, ...]
+
+
+def _services(session: Session, request: ToolRequest) -> tuple[CookieJar, ToolSession, LaunchCache]:
+    cache = LaunchCache(session)
+    return CookieJar(request), ToolSession(request, cache), cache
+
+
+def begin_login(*, session: Session, request: ToolRequest, launch_url: str) -> LoginRedirect:
+    """Answer a platform's login initiation (``LaunchRefused`` if the platform is unknown)."""
+    cookies, tool_session, cache = _services(session, request)
+    login = ToolLogin(
+        request,
+        DatabaseToolConf(session),
+        session_service=tool_session,
+        cookie_service=cookies,
+        launch_data_storage=cache,
+    )
+    try:
+        location = login.redirect(launch_url)
+    except (LtiException, OIDCException, ToolConfException) as exc:
+        raise LaunchRefused(str(exc)) from exc
+    return LoginRedirect(location=location, cookies=tuple(cookies.pending))
+
+
+def complete_launch(*, session: Session, request: ToolRequest, tool_host: str) -> Launched:
+    """Check a launch, find or make its user's account (``LaunchRefused``)."""
+    cookies, tool_session, cache = _services(session, request)
+    try:
+        launch = ToolLaunch(
+            request,
+            DatabaseToolConf(session),
+            session_service=tool_session,
+            cookie_service=cookies,
+            launch_data_storage=cache,
+        )
+        launch.set_jwt_verify_options(JWT_CHECKS)
+        launch.set_launch_data_lifetime(LAUNCH_DATA_LIFETIME_S)
+        claims: dict[str, Any] = dict(launch.get_launch_data())
+        if not launch.is_resource_launch():
+            raise LaunchRefused("only resource-link launches are supported so far")
+        staff = launch.check_teacher_access() or launch.check_teaching_assistant_access()
+    except (LtiException, OIDCException, ToolConfException) as exc:
+        raise LaunchRefused(str(exc)) from exc
+    platform = find_platform(
+        session=session, issuer=claims["iss"], client_id=launch.get_client_id()
+    )
+    assert platform is not None, "pylti1p3 found the registration"
+    user = _account(session, platform, claims, Role.INSTRUCTOR if staff else Role.LEARNER)
+    return Launched(
+        user=user,
+        next_path=_landing(claims.get(TARGET_CLAIM, ""), tool_host),
+        cookies=tuple(cookies.pending),
+    )
+
+
+def account_name(platform: LtiPlatform, subject: str) -> str:
+    """The numjudge name of an LMS user: stable, and telling nothing of them."""
+    digest = hashlib.sha256(f"{platform.id}\n{subject}".encode()).hexdigest()
+    return f"lti-{digest[:16]}"
+
+
+def _account(session: Session, platform: LtiPlatform, claims: dict[str, Any], role: Role) -> User:
+    """The LMS user's account: linked before, else the roster's account with their e-mail
+    address, else a new one (without a password: it signs in through the LMS). The LMS can
+    make an account an instructor, never take the role away (an instructor trying the
+    student view of their course stays one)."""
+    subject = str(claims.get("sub", ""))
+    if not subject:
+        raise LaunchRefused("the launch names no user (an anonymous launch)")
+    user = lti_store.linked_user(session=session, platform=platform, subject=subject)
+    if user is None:
+        user = _roster_account(session, claims.get("email")) or _new_account(
+            session, account_name(platform, subject), role
+        )
+        lti_store.link_user(session=session, platform=platform, subject=subject, user=user)
+    if not user.is_active:
+        raise LaunchRefused("this account is disabled in numjudge: ask an instructor")
+    if role is Role.INSTRUCTOR and user.role is not Role.INSTRUCTOR:
+        account_store.set_role(session=session, user=user, role=role)
+    name = claims.get("name") or " ".join(
+        part for part in (claims.get("given_name"), claims.get("family_name")) if part
+    )
+    account_store.set_profile(
+        session=session,
+        user=user,
+        display_name=(str(name)[:128] or user.display_name),
+        email=(str(claims["email"])[:254] if claims.get("email") else user.email),
+        section=user.section,
+    )
+    return user
+
+
+def _roster_account(session: Session, email: object) -> User | None:
+    if not isinstance(email, str) or not email:
+        return None
+    found = lti_store.unlinked_users_with_email(session=session, email=email)
+    return found[0] if len(found) == 1 else None
+
+
+def _new_account(session: Session, name: str, role: Role) -> User:
+    if account_store.get_user_by_name(session=session, name=name) is not None:
+        raise LaunchRefused(f"the account name {name} is taken by an account of numjudge")
+    return account_store.create_user(session=session, name=name, role=role)
+
+
+def _landing(target_link_uri: object, tool_host: str) -> str:
+    """The target link's path when it is a page of this site (never another site)."""
+    if not isinstance(target_link_uri, str):
+        return "/"
+    parts = urlsplit(target_link_uri)
+    path = parts.path
+    if parts.netloc != tool_host or not path.startswith("/") or path.startswith("//"):
+        return "/"
+    if path == LAUNCH_PATH or "\\" in path:
+        return "/"
+    return path + (f"?{parts.query}" if parts.query else "")

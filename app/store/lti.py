@@ -1,0 +1,123 @@
+"""LTI 1.3: registered platforms, the tool's key pairs, the launch cache, LMS users' links."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.orm import Session
+
+from app.models import LtiAccount, LtiCacheEntry, LtiKey, LtiPlatform, User
+
+# --- platforms ---------------------------------------------------------------------------------
+
+
+def add_platform(
+    *,
+    session: Session,
+    issuer: str,
+    client_id: str,
+    deployment_ids: Sequence[str],
+    jwks_url: str,
+    auth_login_url: str,
+    token_url: str,
+) -> LtiPlatform:
+    platform = LtiPlatform(
+        issuer=issuer,
+        client_id=client_id,
+        deployment_ids=list(deployment_ids),
+        jwks_url=jwks_url,
+        auth_login_url=auth_login_url,
+        token_url=token_url,
+    )
+    session.add(platform)
+    session.flush()
+    return platform
+
+
+def get_platform(*, session: Session, issuer: str, client_id: str) -> LtiPlatform | None:
+    query = select(LtiPlatform).where(
+        LtiPlatform.issuer == issuer, LtiPlatform.client_id == client_id
+    )
+    return session.scalars(query).one_or_none()
+
+
+def platforms_of_issuer(*, session: Session, issuer: str) -> list[LtiPlatform]:
+    query = select(LtiPlatform).where(LtiPlatform.issuer == issuer).order_by(LtiPlatform.id)
+    return list(session.scalars(query))
+
+
+def list_platforms(*, session: Session) -> list[LtiPlatform]:
+    return list(session.scalars(select(LtiPlatform).order_by(LtiPlatform.id)))
+
+
+# --- the tool's keys ---------------------------------------------------------------------------
+
+
+def add_key(*, session: Session, private_pem: str, public_pem: str) -> LtiKey:
+    key = LtiKey(private_pem=private_pem, public_pem=public_pem)
+    session.add(key)
+    session.flush()
+    return key
+
+
+def newest_keys(*, session: Session, limit: int) -> list[LtiKey]:
+    query = select(LtiKey).order_by(LtiKey.id.desc()).limit(limit)
+    return list(session.scalars(query))
+
+
+# --- the launch cache --------------------------------------------------------------------------
+
+
+def cache_get(*, session: Session, key: str, now: datetime) -> Any:
+    entry = session.get(LtiCacheEntry, key)
+    if entry is None or entry.expires_at <= now:
+        return None
+    return entry.value
+
+
+def cache_set(
+    *, session: Session, key: str, value: Any, now: datetime, expires_at: datetime
+) -> None:
+    """Set ``key`` (replacing what it held); expired entries are deleted on the way."""
+    session.execute(
+        delete(LtiCacheEntry).where((LtiCacheEntry.key == key) | (LtiCacheEntry.expires_at <= now))
+    )
+    session.add(LtiCacheEntry(key=key, value=value, expires_at=expires_at))
+    session.flush()
+
+
+def cache_take(*, session: Session, key: str, now: datetime) -> bool:
+    """Delete ``key``; whether it was there and live. Of two transactions taking the same key,
+    one deletes the row and the other finds none (a nonce is used once)."""
+    deleted = session.execute(
+        delete(LtiCacheEntry).where(LtiCacheEntry.key == key, LtiCacheEntry.expires_at > now)
+    )
+    return int(deleted.rowcount) == 1  # type: ignore[attr-defined]
+
+
+# --- LMS users ---------------------------------------------------------------------------------
+
+
+def linked_user(*, session: Session, platform: LtiPlatform, subject: str) -> User | None:
+    query = select(LtiAccount).where(
+        LtiAccount.platform_id == platform.id, LtiAccount.subject == subject
+    )
+    link = session.scalars(query).one_or_none()
+    return link.user if link is not None else None
+
+
+def unlinked_users_with_email(*, session: Session, email: str) -> list[User]:
+    """Accounts with that e-mail address (whatever its case) no LMS user is linked to yet."""
+    linked = select(LtiAccount.user_id)
+    query = select(User).where(
+        func.lower(User.email) == email.strip().lower(), User.id.not_in(linked)
+    )
+    return list(session.scalars(query))
+
+
+def link_user(*, session: Session, platform: LtiPlatform, subject: str, user: User) -> None:
+    session.add(LtiAccount(platform_id=platform.id, subject=subject, user_id=user.id))
+    session.flush()

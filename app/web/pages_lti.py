@@ -1,0 +1,149 @@
+"""numjudge as an LTI 1.3 tool: the key set, the OIDC login and the launch an LMS calls, and the
+instructors' page of values to paste into the LMS; the work is in app/services/lti/.
+
+This module is the FastAPI side of the pylti1p3 adapter: it hands the request's parameters,
+cookies and scheme to ``ToolRequest`` and sets the cookies pylti1p3 asked for. The routes are
+plain ``def``: pylti1p3 blocks (it fetches the platform's key set with requests).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import Annotated
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, Depends, Request, Response, status
+from fastapi.responses import JSONResponse, RedirectResponse
+
+from app.api.deps import SessionDep
+from app.core.config import Settings
+from app.services.auth import signing_key
+from app.services.lti import keys, platforms
+from app.services.lti.adapter import PendingCookie, ToolRequest
+from app.services.lti.launch import LaunchRefused, begin_login, complete_launch
+from app.web.deps import InstructorDep, WebDep
+from app.web.errors import PageError, WebRoute
+from app.web.i18n import N_
+from app.web.pages_account import signed_in
+from app.web.templating import render
+
+logger = logging.getLogger(__name__)
+router = APIRouter(route_class=WebRoute, include_in_schema=False)
+
+
+async def form_params(request: Request) -> dict[str, str]:
+    """The form's text fields (the LMS posts the login initiation and the launch)."""
+    form = await request.form()
+    return {key: value for key, value in form.items() if isinstance(value, str)}
+
+
+FormParams = Annotated[dict[str, str], Depends(form_params)]
+
+
+def base_url(request: Request, settings: Settings) -> str:
+    """The tool's address as the LMS knows it: ``NUMJUDGE_PUBLIC_URL``, else the request's."""
+    return (settings.public_url or str(request.base_url)).rstrip("/")
+
+
+def _is_secure(request: Request, settings: Settings) -> bool:
+    return urlsplit(base_url(request, settings)).scheme == "https"
+
+
+def _tool_request(request: Request, settings: Settings, params: dict[str, str]) -> ToolRequest:
+    return ToolRequest(params, request.cookies, _is_secure(request, settings))
+
+
+def _set_cookies(response: Response, cookies: Iterable[PendingCookie], secure: bool) -> None:
+    """pylti1p3's state cookie must come back on the platform's cross-site form post: over
+    HTTPS it is SameSite=None."""
+    for cookie in cookies:
+        response.set_cookie(
+            cookie.name,
+            cookie.value,
+            max_age=cookie.max_age,
+            path="/",
+            httponly=True,
+            secure=secure,
+            samesite="none" if secure else "lax",
+        )
+
+
+def _refused(exc: LaunchRefused) -> PageError:
+    logger.info("lti.refused", extra={"reason": str(exc)})
+    return PageError(
+        status.HTTP_400_BAD_REQUEST,
+        N_("This launch from your LMS was refused"),
+        N_(
+            "numjudge could not check this launch: {reason}. Open the activity from your LMS again; if this page comes back, show it to your instructor."  # noqa: E501
+        ),
+        reason=str(exc),
+    )
+
+
+@router.get("/lti/jwks")
+def jwks(db: SessionDep) -> Response:
+    return JSONResponse(keys.jwks(session=db))
+
+
+def _signing_key_first(settings: Settings) -> None:
+    """The session cookie's signing key is made on first use, in a database session of its
+    own: make it before this request's session writes (the launch cache, the account), as
+    SQLite lets one session write at a time."""
+    signing_key(settings)
+
+
+def _login(request: Request, web: WebDep, db: SessionDep, params: dict[str, str]) -> Response:
+    settings = web.settings
+    _signing_key_first(settings)
+    try:
+        answer = begin_login(
+            session=db,
+            request=_tool_request(request, settings, params),
+            launch_url=platforms.tool_urls(base_url(request, settings)).launch,
+        )
+    except LaunchRefused as exc:
+        raise _refused(exc) from None
+    response = RedirectResponse(answer.location, status_code=status.HTTP_302_FOUND)
+    _set_cookies(response, answer.cookies, _is_secure(request, settings))
+    return response
+
+
+@router.get("/lti/login")
+def login_by_get(request: Request, web: WebDep, db: SessionDep) -> Response:
+    return _login(request, web, db, dict(request.query_params))
+
+
+@router.post("/lti/login")
+def login_by_post(request: Request, web: WebDep, db: SessionDep, params: FormParams) -> Response:
+    return _login(request, web, db, params)
+
+
+@router.post("/lti/launch")
+def launch(request: Request, web: WebDep, db: SessionDep, params: FormParams) -> Response:
+    settings = web.settings
+    _signing_key_first(settings)
+    try:
+        launched = complete_launch(
+            session=db,
+            request=_tool_request(request, settings, params),
+            tool_host=urlsplit(base_url(request, settings)).netloc,
+        )
+    except LaunchRefused as exc:
+        raise _refused(exc) from None
+    logger.info("lti.launch", extra={"user_id": launched.user.id})
+    response = signed_in(request, web, db, launched.user, launched.next_path)
+    _set_cookies(response, launched.cookies, _is_secure(request, settings))
+    return response
+
+
+@router.get("/instructor/lti")
+def lti_page(request: Request, web: WebDep, db: SessionDep, user: InstructorDep) -> Response:
+    return render(
+        request,
+        "instructor/lti.html",
+        {
+            "urls": platforms.tool_urls(base_url(request, web.settings)),
+            "platforms": platforms.list_platforms(session=db),
+        },
+    )

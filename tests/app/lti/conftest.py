@@ -1,0 +1,58 @@
+"""Fixtures of the LTI tests: the test platform, registered with the app under test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from app.grading.runtime import GradingRuntime
+from app.services.lti import platforms
+from tests.app.lti.platform import Platform, User, read_form, running_platform
+
+TOOL = "http://testserver"
+LAUNCH_URL = TOOL + platforms.LAUNCH_PATH
+
+
+@pytest.fixture
+def platform(runtime: GradingRuntime) -> Iterator[Platform]:
+    """The test platform, registered (``runtime``'s teardown wipes the registration)."""
+    with running_platform() as lms:
+        lms.redirect_uris.add(LAUNCH_URL)
+        with runtime.sessions() as session:
+            platforms.add_platform(
+                session=session,
+                issuer=lms.issuer,
+                client_id=lms.client_id,
+                deployment_ids=[lms.deployment_id],
+                jwks_url=lms.jwks_url,
+                auth_login_url=lms.auth_url,
+                token_url=lms.token_url,
+            )
+            session.commit()
+        yield lms
+
+
+def launch_form(
+    client: TestClient, lms: Platform, user: User, target: str, tool: str = TOOL
+) -> dict[str, str]:
+    """Open a link of ``lms`` as ``user`` up to the form the platform posts to the tool (at
+    ``tool``: the client's base URL)."""
+    login = client.get(
+        "/lti/login", params=lms.login_initiation(user, target), follow_redirects=False
+    )
+    assert login.status_code == 302, login.text
+    page = httpx.get(login.headers["location"])  # the browser follows it to the platform
+    assert page.status_code == 200, page.text
+    action, fields = read_form(page.text)
+    assert action == tool + platforms.LAUNCH_PATH
+    return fields
+
+
+def launch(client: TestClient, lms: Platform, user: User, target: str) -> httpx.Response:
+    """The whole launch; the tool's answer to the platform's form post."""
+    fields = launch_form(client, lms, user, target)
+    answer: httpx.Response = client.post(LAUNCH_URL, data=fields, follow_redirects=False)
+    return answer

@@ -1,0 +1,219 @@
+"""An LTI 1.3 platform the tests start: a real HTTP server on 127.0.0.1 with its own RSA keys.
+
+It plays the LMS's part of a launch as a real platform does: its authentication endpoint checks
+the tool's OIDC request (client id, redirect URI, response type, scope, prompt) and answers with
+the auto-posting form carrying an id_token it signs (RS256, its current key, whose ``kid`` its
+key set publishes). A test may change the next token (``tamper``: wrong issuer, expired, another
+audience, no deployment id, a key the key set does not publish) to see the tool refuse it.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import jwt
+from cryptography.hazmat.primitives.asymmetric import rsa
+from jwt.algorithms import RSAAlgorithm
+
+LTI = "https://purl.imsglobal.org/spec/lti/claim/"
+INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"
+TEACHING_ASSISTANT = (
+    "http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#TeachingAssistant"
+)
+LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
+
+Claims = dict[str, Any]
+
+
+class SigningKey:
+    """An RSA key pair of the platform and its JWK (``kid`` included)."""
+
+    def __init__(self) -> None:
+        self.private = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+        self.kid = uuid.uuid4().hex
+        self.jwk: dict[str, Any] = json.loads(RSAAlgorithm.to_jwk(self.private.public_key()))
+        self.jwk |= {"kid": self.kid, "alg": "RS256", "use": "sig"}
+
+
+@dataclass(frozen=True)
+class User:
+    sub: str
+    roles: tuple[str, ...]
+    name: str = ""
+    email: str = ""
+
+
+@dataclass
+class Platform:
+    url: str
+    client_id: str = "numjudge-client"
+    deployment_id: str = "deployment-1"
+    key: SigningKey = field(default_factory=SigningKey)
+    published: list[SigningKey] = field(default_factory=list)
+    users: dict[str, User] = field(default_factory=dict)
+    # Changes the next id_token's claims and header (a bad launch), then is cleared.
+    tamper: Callable[[Claims, dict[str, str]], None] | None = None
+    redirect_uris: set[str] = field(default_factory=set)
+    links: dict[str, str] = field(default_factory=dict)  # resource link id: target link URI
+
+    @property
+    def issuer(self) -> str:
+        return self.url
+
+    @property
+    def jwks_url(self) -> str:
+        return self.url + "/jwks"
+
+    @property
+    def auth_url(self) -> str:
+        return self.url + "/auth"
+
+    @property
+    def token_url(self) -> str:
+        return self.url + "/token"
+
+    def rotate_key(self) -> None:
+        """A new signing key; the key set publishes it beside the old one."""
+        self.key = SigningKey()
+        self.published.append(self.key)
+
+    def login_initiation(self, user: User, target_link_uri: str) -> dict[str, str]:
+        """The parameters the LMS sends the tool's login URL when ``user`` opens a link."""
+        self.users[user.sub] = user
+        link_id = f"link-{len(self.links) + 1}"
+        self.links[link_id] = target_link_uri
+        return {
+            "iss": self.issuer,
+            "login_hint": user.sub,
+            "target_link_uri": target_link_uri,
+            "lti_message_hint": link_id,
+            "client_id": self.client_id,
+            "lti_deployment_id": self.deployment_id,
+        }
+
+    def id_token(self, request: dict[str, str]) -> str:
+        user = self.users[request["login_hint"]]
+        now = int(time.time())
+        claims: Claims = {
+            "iss": self.issuer,
+            "aud": self.client_id,
+            "sub": user.sub,
+            "iat": now,
+            "exp": now + 300,
+            "nonce": request["nonce"],
+            "name": user.name,
+            "email": user.email,
+            LTI + "message_type": "LtiResourceLinkRequest",
+            LTI + "version": "1.3.0",
+            LTI + "deployment_id": self.deployment_id,
+            LTI + "target_link_uri": self.links[request["lti_message_hint"]],
+            LTI + "resource_link": {"id": request["lti_message_hint"], "title": "Exercise"},
+            LTI + "roles": list(user.roles),
+            LTI + "context": {"id": "course-1", "label": "NUM101", "title": "Numerics"},
+        }
+        headers = {"kid": self.key.kid}
+        if self.tamper is not None:
+            self.tamper(claims, headers)
+            self.tamper = None
+        return jwt.encode(claims, self.key.private, algorithm="RS256", headers=headers)
+
+    def authenticate(self, query: dict[str, str]) -> tuple[int, str]:
+        """The authentication endpoint: the auto-posting form, or an error."""
+        expected = {
+            "scope": "openid",
+            "response_type": "id_token",
+            "response_mode": "form_post",
+            "prompt": "none",
+            "client_id": self.client_id,
+        }
+        for name, value in expected.items():
+            if query.get(name) != value:
+                return 400, f"invalid_request: {name}"
+        if query.get("redirect_uri") not in self.redirect_uris:
+            return 400, "invalid_request: redirect_uri not registered"
+        if query.get("login_hint") not in self.users or not query.get("nonce"):
+            return 400, "login_required"
+        if query.get("lti_message_hint") not in self.links:
+            return 400, "invalid_request: unknown resource link"
+        token = self.id_token(query)
+        return 200, (
+            f'<form method="post" action="{query["redirect_uri"]}">'
+            f'<input type="hidden" name="id_token" value="{token}">'
+            f'<input type="hidden" name="state" value="{query["state"]}">'
+            "</form><script>document.forms[0].submit()</script>"
+        )
+
+
+class _FormReader(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.action = ""
+        self.fields: dict[str, str] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "form":
+            self.action = values.get("action") or ""
+        elif tag == "input" and values.get("name"):
+            self.fields[values["name"] or ""] = values.get("value") or ""
+
+
+def read_form(html: str) -> tuple[str, dict[str, str]]:
+    """The auto-posting form's action and fields."""
+    reader = _FormReader()
+    reader.feed(html)
+    return reader.action, reader.fields
+
+
+def _handler(platform: Platform) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+        def _send(self, status: int, body: str, content_type: str) -> None:
+            data = body.encode()
+            self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def do_GET(self) -> None:
+            parts = urlsplit(self.path)
+            if parts.path == "/jwks":
+                keys = [key.jwk for key in platform.published]
+                self._send(200, json.dumps({"keys": keys}), "application/json")
+            elif parts.path == "/auth":
+                query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
+                status, body = platform.authenticate(query)
+                self._send(status, body, "text/html")
+            else:
+                self._send(404, "not found", "text/plain")
+
+    return Handler
+
+
+@contextmanager
+def running_platform() -> Iterator[Platform]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
+    platform = Platform(url=f"http://127.0.0.1:{server.server_address[1]}")
+    platform.published.append(platform.key)
+    server.RequestHandlerClass = _handler(platform)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield platform
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()

@@ -1,0 +1,118 @@
+"""Registering an LMS (``numjudge lti add-platform``), the tool's key pair and its JWKS."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import jwt
+import pytest
+from fastapi.testclient import TestClient
+from jwt.algorithms import RSAAlgorithm
+from typer.testing import CliRunner
+
+from app.cli.main import app as cli
+from app.core.config import get_settings
+from app.core.db import session_scope
+from app.grading.runtime import GradingRuntime
+from app.services.lti import keys
+
+PLATFORM = [
+    "--issuer",
+    "https://moodle.example.edu",
+    "--client-id",
+    "abc123",
+    "--deployment",
+    "1",
+    "--deployment",
+    "7",
+    "--jwks-url",
+    "https://moodle.example.edu/mod/lti/certs.php",
+    "--auth-url",
+    "https://moodle.example.edu/mod/lti/auth.php",
+    "--token-url",
+    "https://moodle.example.edu/mod/lti/token.php",
+]
+
+
+@pytest.fixture
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    url = f"sqlite:///{tmp_path / 'cli.db'}"
+    monkeypatch.setenv("NUMJUDGE_DATABASE_URL", url)
+    monkeypatch.setenv("NUMJUDGE_QUEUE_URL", f"sqlite:///{tmp_path / 'q.db'}")
+    get_settings.cache_clear()
+    yield url
+    get_settings.cache_clear()
+
+
+def test_add_platform_registers_it_once_and_lists_it_with_the_tool_urls(env: str) -> None:
+    runner = CliRunner()
+    added = runner.invoke(cli, ["lti", "add-platform", *PLATFORM])
+    assert added.exit_code == 0, added.output
+    assert "https://moodle.example.edu (client id abc123)" in added.output
+    again = runner.invoke(cli, ["lti", "add-platform", *PLATFORM])
+    assert again.exit_code == 2 and "already has a registration" in again.output
+    listed = runner.invoke(cli, ["lti", "platforms", "--public-url", "https://nj.example.edu/"])
+    assert listed.exit_code == 0, listed.output
+    assert listed.output.splitlines() == [
+        "login URL:   https://nj.example.edu/lti/login",
+        "launch URL:  https://nj.example.edu/lti/launch",
+        "JWKS URL:    https://nj.example.edu/lti/jwks",
+        "platform 1: https://moodle.example.edu client id abc123 deployments 1, 7",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "problem"),
+    [
+        ("--jwks-url", "moodle.example.edu/certs", "key set URL must be an http(s) URL"),
+        ("--token-url", "ftp://moodle.example.edu/token", "access token URL must be an http(s)"),
+        ("--deployment", " ", "give at least one deployment id"),
+        ("--client-id", "", "the issuer and the client id are required"),
+    ],
+)
+def test_add_platform_refuses_a_wrong_value(
+    env: str, option: str, value: str, problem: str
+) -> None:
+    args = list(PLATFORM)
+    if option == "--deployment":
+        args = [*args[:4], option, value, *args[8:]]
+    else:
+        args[args.index(option) + 1] = value
+    result = CliRunner().invoke(cli, ["lti", "add-platform", *args])
+    assert result.exit_code == 2
+    assert problem in result.output
+    listed = CliRunner().invoke(cli, ["lti", "platforms"])
+    assert "platform 1" not in listed.output
+
+
+def test_rotate_key_publishes_the_new_key_and_the_one_before_it(env: str) -> None:
+    kids = []
+    for _ in range(3):
+        result = CliRunner().invoke(cli, ["lti", "rotate-key"])
+        assert result.exit_code == 0, result.output
+        kids.append(result.output.split()[-1])
+    assert len(set(kids)) == 3
+    with session_scope(env) as session:
+        published = [key["kid"] for key in keys.jwks(session=session)["keys"]]
+        signing = keys.key_id(keys.current(session=session))
+    assert published == [kids[2], kids[1]]
+    assert signing == kids[2]
+
+
+def test_the_jwks_endpoint_serves_the_key_the_tool_signs_with(
+    client: TestClient, runtime: GradingRuntime
+) -> None:
+    served = client.get("/lti/jwks")
+    assert served.status_code == 200
+    [jwk] = served.json()["keys"]
+    assert (jwk["kty"], jwk["alg"], jwk["use"]) == ("RSA", "RS256", "sig")
+    assert "d" not in jwk  # public parts only
+    with runtime.sessions() as session:
+        key = keys.current(session=session)
+    assert jwk["kid"] == keys.key_id(key)
+    token = jwt.encode({"iss": "numjudge"}, key.private_pem, algorithm="RS256")
+    public = RSAAlgorithm.from_jwk(json.dumps(jwk))
+    assert jwt.decode(token, public, algorithms=["RS256"]) == {"iss": "numjudge"}  # type: ignore[arg-type]
+    assert client.get("/lti/jwks").json() == served.json()  # made once, then kept
