@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import secrets
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
@@ -118,10 +119,13 @@ def sign_up(
 ) -> User:
     """A learner account made on the web, at most ``signup_limit`` per hour per address."""
     rule = signup_rule(settings)
-    throttle.check(session=session, rule=rule, parts=(address,))
-    user = create_account(session=session, name=name, password=password, slots=slots)
-    throttle.hit(session=session, rule=rule, parts=(address,))
-    return user
+    now = time.time()
+    throttle.take(session=session, rule=rule, parts=(address,), now=now)
+    try:
+        return create_account(session=session, name=name, password=password, slots=slots)
+    except Exception:
+        throttle.give_back(session=session, rule=rule, parts=(address,), now=now)
+        raise
 
 
 def authenticate(

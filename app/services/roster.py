@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import re
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -292,12 +293,16 @@ def join(
     rule (the link still works then).
     """
     rule = signup_rule(settings)
-    throttle.check(session=session, rule=rule, parts=(address,))
-    check_password(password)
-    with slots.slot():
-        set_password(session=session, user=link.user, password=password)
+    now = time.time()
+    throttle.take(session=session, rule=rule, parts=(address,), now=now)
+    try:
+        check_password(password)
+        with slots.slot():
+            set_password(session=session, user=link.user, password=password)
+    except Exception:
+        throttle.give_back(session=session, rule=rule, parts=(address,), now=now)
+        raise
     link.used_at = utcnow()
-    throttle.hit(session=session, rule=rule, parts=(address,))
     return link.user
 
 

@@ -85,5 +85,21 @@ def take(*, session: Session, rule: Rule, parts: tuple[str, ...], now: float | N
         raise Throttled(max(1, _window(rule, now)[1] - int(now)))
 
 
+def give_back(
+    *, session: Session, rule: Rule, parts: tuple[str, ...], now: float | None = None
+) -> None:
+    """Undo one ``take`` whose work failed (a sign-up whose name was taken): the throttle
+    counts what was done, while ``take`` had to count it before doing it."""
+    now = time.time() if now is None else now
+    start, end = _window(rule, now)
+    throttle_store.count_hit(
+        session=session,
+        key_hash=_key_hash(rule.scope, parts),
+        window_start=start,
+        window_end=end,
+        hits=-1,
+    )
+
+
 def forget(*, session: Session, rule: Rule, parts: tuple[str, ...]) -> None:
     throttle_store.delete_hits(session=session, key_hash=_key_hash(rule.scope, parts))

@@ -3,6 +3,9 @@ that costs the same for every name, throttles in the database, the password-hash
 
 from __future__ import annotations
 
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from unittest import mock
 
@@ -12,12 +15,14 @@ from sqlalchemy.orm import Session
 
 from app.core import security
 from app.core.config import Settings
+from app.core.db import get_sessionmaker
 from app.core.names import InvalidName, InvalidPassword, PasswordProblem, name_key
 from app.models import ThrottleCounter, User, utcnow
 from app.services import accounts
 from app.services.accounts import HashingBusy, HashSlots, NameTaken
 from app.services.throttle import Throttled
 from app.store import accounts as account_store
+from tests.app.conftest import wipe
 
 SETTINGS = Settings(
     _env_file=None, login_failures_per_name=3, login_failures_per_address=5, signup_limit=2
@@ -208,6 +213,65 @@ def test_sign_ups_per_address_are_limited(db: Session, slots: HashSlots) -> None
     accounts.sign_up(
         session=db, settings=SETTINGS, slots=slots, address="b", name="cid", password="long enough"
     )
+
+
+def test_a_failed_sign_up_does_not_count_against_the_address(db: Session, slots: HashSlots) -> None:
+    """The throttle counts accounts made: a taken name or a short password costs nothing."""
+    accounts.create_account(session=db, name="taken")
+    for name, password in (("taken", "long enough"), ("dan", "short"), ("Taken", "long enough")):
+        with pytest.raises((NameTaken, InvalidPassword)):
+            accounts.sign_up(
+                session=db,
+                settings=SETTINGS,
+                slots=slots,
+                address="c",
+                name=name,
+                password=password,
+            )
+    for name in ("dan", "eve"):
+        accounts.sign_up(
+            session=db,
+            settings=SETTINGS,
+            slots=slots,
+            address="c",
+            name=name,
+            password="long enough",
+        )
+
+
+def test_sign_ups_sent_at_once_never_pass_the_limit(database_url: str) -> None:
+    """Eight sign-ups from one address at the same moment, each in a session of its own as
+    eight processes would: only the limit's two make an account. (A check before the slow
+    password hash and a count after it let them all through.)"""
+    senders = 8
+    address = f"at-once-{time.monotonic_ns()}"
+    sessions = get_sessionmaker(database_url)
+    start = threading.Barrier(senders)
+    slots = HashSlots(senders)
+
+    def sign_up(index: int) -> bool:
+        with sessions() as session:
+            start.wait()
+            try:
+                accounts.sign_up(
+                    session=session,
+                    settings=SETTINGS,
+                    slots=slots,
+                    address=address,
+                    name=f"{address}-{index}"[-32:],
+                    password="long enough",
+                )
+            except Throttled:
+                return False
+            session.commit()
+            return True
+
+    try:
+        with ThreadPoolExecutor(max_workers=senders) as pool:
+            made = list(pool.map(sign_up, range(senders)))
+    finally:
+        wipe(database_url)  # committed as the processes would: other tests list the users
+    assert made.count(True) == SETTINGS.signup_limit
 
 
 def test_no_hash_beyond_the_cap(db: Session) -> None:
