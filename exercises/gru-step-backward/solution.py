@@ -18,7 +18,7 @@ def gru_step_backward(x_t: np.ndarray, h_prev: np.ndarray,
                       dh: np.ndarray) -> tuple[np.ndarray, ...]:
     """The gradients of one GRU step (the forward of gru_step) given dL/dh_t = dh.
 
-    Returns (dh_prev, dx_t, dW_z, db_z, dW_r, db_r, dW_h, db_h); the parameters' gradients
+    Returns (dx_t, dh_prev, dW_z, db_z, dW_r, db_r, dW_h, db_h); the parameters' gradients
     are summed over the rows of a batch.
     """
     H = h_prev.shape[-1]
@@ -44,7 +44,7 @@ def gru_step_backward(x_t: np.ndarray, h_prev: np.ndarray,
     def bias(g: np.ndarray) -> np.ndarray:
         return np.atleast_2d(g).sum(axis=0)
 
-    return (dh_prev, dx_t,
+    return (dx_t, dh_prev,
             _outer_sum(dz_pre, hx), bias(dz_pre),
             _outer_sum(dr_pre, hx), bias(dr_pre),
             _outer_sum(dh_pre, reset_hx), bias(dh_pre))

@@ -32,4 +32,4 @@ def gru_step_backward(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h, dh):
     dW_z = np.concatenate([outer(g_z, h_prev), outer(g_z, x_t)], axis=1)
     dW_r = np.concatenate([outer(g_r, h_prev), outer(g_r, x_t)], axis=1)
     dW_h = np.concatenate([outer(g_c, rh), outer(g_c, x_t)], axis=1)
-    return dh_prev, dx_t, dW_z, total(g_z), dW_r, total(g_r), dW_h, total(g_c)
+    return dx_t, dh_prev, dW_z, total(g_z), dW_r, total(g_r), dW_h, total(g_c)

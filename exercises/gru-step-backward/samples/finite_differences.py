@@ -20,7 +20,7 @@ def gru_step(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h):
 
 
 def gru_step_backward(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h, dh, eps=1e-6):
-    args = {"h_prev": h_prev, "x_t": x_t, "W_z": W_z, "b_z": b_z,
+    args = {"x_t": x_t, "h_prev": h_prev, "W_z": W_z, "b_z": b_z,
             "W_r": W_r, "b_r": b_r, "W_h": W_h, "b_h": b_h}
     grads = []
     for name in args:

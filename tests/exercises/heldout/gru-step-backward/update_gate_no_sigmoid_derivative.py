@@ -24,5 +24,5 @@ def gru_step_backward(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h, dh):
     dx_t = drh_x[..., H:] + dhx[..., H:]
     dz2, dr2, dc2 = np.atleast_2d(dz), np.atleast_2d(dr), np.atleast_2d(dcand)
     a, b = np.atleast_2d(hx), np.atleast_2d(rh_x)
-    return (dh_prev, dx_t, dz2.T @ a, dz2.sum(0), dr2.T @ a, dr2.sum(0),
+    return (dx_t, dh_prev, dz2.T @ a, dz2.sum(0), dr2.T @ a, dr2.sum(0),
             dc2.T @ b, dc2.sum(0))

@@ -26,5 +26,5 @@ def gru_step_backward(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h, dh):
     dx_t = g_u[..., H:] + g_v[..., H:]
     V, U = np.atleast_2d(v), np.atleast_2d(u)
     gz, gr, gc = np.atleast_2d(g_z), np.atleast_2d(g_r), np.atleast_2d(g_c)
-    return (dh_prev, dx_t, gz.T @ V, gz.sum(axis=0), gr.T @ V, gr.sum(axis=0),
+    return (dx_t, dh_prev, gz.T @ V, gz.sum(axis=0), gr.T @ V, gr.sum(axis=0),
             gc.T @ U, gc.sum(axis=0))

@@ -32,5 +32,5 @@ def gru_step_backward(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h, dh):
     def total(g):
         return np.atleast_2d(g).sum(axis=0)
 
-    return (dh_prev, dx_t, outer(dz, hx), total(dz), outer(dr, hx), total(dr),
+    return (dx_t, dh_prev, outer(dz, hx), total(dz), outer(dr, hx), total(dr),
             outer(dn, rhx), total(dn))

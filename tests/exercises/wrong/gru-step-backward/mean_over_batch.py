@@ -28,7 +28,7 @@ def gru_step_backward(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h, dh):
     dx = d_rhx[:, H:] + d_hx[:, H:]
     if h_prev.ndim == 1:
         dh_prev, dx = dh_prev[0], dx[0]
-    return (dh_prev, dx,
+    return (dx, dh_prev,
             dz.T @ hx / n_rows, dz.mean(axis=0),
             dr.T @ hx / n_rows, dr.mean(axis=0),
             dc.T @ rhx / n_rows, dc.mean(axis=0))

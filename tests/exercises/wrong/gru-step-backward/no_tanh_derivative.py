@@ -26,7 +26,7 @@ def gru_step_backward(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h, dh):
     dx_t = d_rhx[..., H:] + d_hx[..., H:]
 
     G = np.atleast_2d
-    return (dh_prev, dx_t,
+    return (dx_t, dh_prev,
             G(d_zpre).T @ G(hx), G(d_zpre).sum(axis=0),
             G(d_rpre).T @ G(hx), G(d_rpre).sum(axis=0),
             G(d_cpre).T @ G(rhx), G(d_cpre).sum(axis=0))

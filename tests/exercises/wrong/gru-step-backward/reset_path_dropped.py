@@ -25,7 +25,7 @@ def gru_step_backward(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h, dh):
     dx_t = d_rhx[..., H:] + d_hx[..., H:]
 
     dz2, dh2 = np.atleast_2d(dz_pre), np.atleast_2d(dh_pre)
-    return (dh_prev, dx_t,
+    return (dx_t, dh_prev,
             dz2.T @ np.atleast_2d(hx), dz2.sum(axis=0),
             np.zeros_like(W_r), np.zeros_like(b_r),
             dh2.T @ np.atleast_2d(rhx), dh2.sum(axis=0))

@@ -44,4 +44,4 @@ def gru_step_backward(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h, dh):
         dbh += a_n
     if h_prev.ndim == 1:
         dhs, dxs = dhs[0], dxs[0]
-    return dhs, dxs, dWz, dbz, dWr, dbr, dWh, dbh
+    return dxs, dhs, dWz, dbz, dWr, dbr, dWh, dbh
