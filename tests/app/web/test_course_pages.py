@@ -117,10 +117,10 @@ def test_the_gradebooks_and_their_csv_agree(service: tuple[TestClient, GradingRu
     assert overall == {"lea": "lea 1 / 3 0 / 1 1 / 4", "max": "max 0 / 3 0 / 1 0 / 4"}
     table = list(csv.reader(io.StringIO(client.get("/instructor/assignments.csv").text)))
     assert table == [
-        ["learner", "gates", "later", "total"],
-        ["(max)", "3", "1", "4"],
-        ["lea", "1", "0", "1"],
-        ["max", "0", "0", "0"],
+        ["learner", "name", "section", "email", "gates", "later", "total"],
+        ["(max)", "", "", "", "3", "1", "4"],
+        ["lea", "", "", "", "1", "0", "1"],
+        ["max", "", "", "", "0", "0", "0"],
     ]
 
     page = client.get("/instructor/assignments/gates").text
@@ -137,6 +137,9 @@ def test_the_gradebooks_and_their_csv_agree(service: tuple[TestClient, GradingRu
     gates = list(csv.reader(io.StringIO(client.get("/instructor/assignments/gates.csv").text)))
     assert gates[0] == [
         "learner",
+        "name",
+        "section",
+        "email",
         "due",
         GATE,
         "gru-reset-gate",
@@ -144,8 +147,8 @@ def test_the_gradebooks_and_their_csv_agree(service: tuple[TestClient, GradingRu
         "gru-reset-gate_late",
         "total",
     ]
-    assert gates[2][0] == "lea" and gates[2][2:] == ["1", "0", "late", "", "1"]
-    assert gates[1][1].endswith("+09:00") and gates[2][1].endswith("+09:00")  # the course's zone
+    assert gates[2][0] == "lea" and gates[2][5:] == ["1", "0", "late", "", "1"]
+    assert gates[1][4].endswith("+09:00") and gates[2][4].endswith("+09:00")  # the course's zone
     history = client.get(f"/instructor/exercises/{GATE}").text
     assert " JST</td>" in history and " UTC</td>" not in history
 
