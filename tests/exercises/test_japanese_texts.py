@@ -167,10 +167,15 @@ def test_the_japanese_statement_names_tests_by_their_japanese_names(exercise_id:
 
 
 def test_the_translation_checks_catch_what_they_are_for() -> None:
-    cases = {"worked example": "計算例", "one vector with a large offset": "大きなずれ", "tiny": "tiny"}
+    cases = {
+        "worked example": "計算例",
+        "one vector with a large offset": "大きなずれ",
+        "tiny": "tiny",
+    }
     statement = (
-        "[//]: # (worked example: worked example)\n公開テスト **one vector with a large\noffset** と"
-        " `tiny`。\n```python\nworked example\n```\n[//]: # (end of worked example)\n"
+        "[//]: # (worked example: worked example)\n"
+        "公開テスト **one vector with a large\noffset** と `tiny`。\n"
+        "```python\nworked example\n```\n[//]: # (end of worked example)\n"
     )
     assert english_test_names(statement, cases) == ["one vector with a large offset"]
     assert english_test_names("公開テスト **計算例** と worked examples", cases) == []
