@@ -298,9 +298,14 @@ class ExerciseSummary(BaseModel):
         examples=["gated-recurrence"],
     )
     course_title: str = Field(
-        description="the course's title (English)", examples=["Gated recurrent networks"]
+        description="the course's title in the reader's language (GET /exercises: "
+        "Accept-Language; GET /exercises/{id}: the statement's), else English",
+        examples=["Gated recurrent networks"],
     )
-    title: str = Field(examples=["GRU update gate"])
+    title: str = Field(
+        description="the title in the reader's language (as course_title), else English",
+        examples=["GRU update gate"],
+    )
     difficulty: Literal["easy", "medium", "hard"]
     tags: list[str] = Field(examples=[["gru", "gates"]])
     order: int

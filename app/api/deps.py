@@ -147,8 +147,8 @@ def get_reader_language(
     accept_language: Annotated[
         str,
         Header(
-            description="the language of the tests' titles and the hint (en, ja); the pages' "
-            "language choice wins over it"
+            description="the reader's language (en, ja) of titles, test names and hints; the "
+            "pages' language choice wins over it"
         ),
     ] = "",
 ) -> str:

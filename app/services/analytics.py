@@ -10,7 +10,7 @@ from __future__ import annotations
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 
 from sqlalchemy.orm import Session
@@ -27,7 +27,7 @@ from app.schemas import (
 from app.services import charts
 from app.services.courses import assignment_gradebook, get_assignment
 from app.store import submissions as submission_store
-from graders import ExerciseCatalog
+from graders import ExerciseCatalog, ExerciseWords
 
 SCORE_BANDS = ("0–19 %", "20–39 %", "40–59 %", "60–79 %", "80–99 %", "100 %")
 
@@ -64,6 +64,17 @@ class ExerciseAnalytics:
     full_score_learners: int
     median_attempts_to_full: float | None  # submissions up to the first full score
     median_hours_to_full: float | None  # from the first submission to the first full
+
+
+def in_words(view: ExerciseAnalytics, words: ExerciseWords) -> ExerciseAnalytics:
+    """The view with the exercise's title, test names and hints in one reader's language
+    (``words``), for its page and charts; the CSV keeps the names the reports carry."""
+    return replace(
+        view,
+        title=words.title,
+        tests=tuple(replace(t, name=words.case(t.name)) for t in view.tests),
+        mistakes=tuple(replace(m, hint=words.hint(m.hint)) for m in view.mistakes),
+    )
 
 
 def score_band(share: float) -> str:

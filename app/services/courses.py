@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from app.models import Role, Submission, User
 from app.schemas import AssignmentExerciseOut, AssignmentOut, LatePolicyOut
-from app.services.gradebook import Cell
+from app.services.gradebook import LEARNER_COLUMNS, Cell, Learner, Points
 from app.store import accounts as account_store
 from app.store import courses as course_store
 from app.store import submissions as submission_store
@@ -212,8 +212,12 @@ def exercise_standing(
 @dataclass(frozen=True)
 class GradebookRow:
     user_id: int
-    user_name: str
+    learner: Learner
     standing: AssignmentStanding
+
+    @property
+    def user_name(self) -> str:
+        return self.learner.name
 
 
 def assignment_gradebook(
@@ -237,7 +241,7 @@ def assignment_gradebook(
     return [
         GradebookRow(
             d.learner.id,
-            d.learner.name,
+            Learner.of(d.learner),
             standing(assignment, d.due, d.extended, by_user[d.learner.id], titles, now),
         )
         for d in learner_dues(session=session, assignment=assignment, section=section)
@@ -352,8 +356,12 @@ def remove_extension(*, session: Session, learner: User, assignment: Assignment)
 
 @dataclass(frozen=True)
 class OverallRow:
-    user_name: str
+    learner: Learner
     standings: tuple[AssignmentStanding, ...]
+
+    @property
+    def user_name(self) -> str:
+        return self.learner.name
 
     @property
     def score(self) -> float:
@@ -382,48 +390,56 @@ def overall_gradebook(
         )
         for a in course.assignments
     ]
-    names = [row.user_name for row in per_assignment[0]] if per_assignment else []
+    learners = [row.learner for row in per_assignment[0]] if per_assignment else []
     rows = tuple(
-        OverallRow(name, tuple(table[i].standing for table in per_assignment))
-        for i, name in enumerate(names)
+        OverallRow(learner, tuple(table[i].standing for table in per_assignment))
+        for i, learner in enumerate(learners)
     )
     return OverallGradebook(course.assignments, rows)
 
 
 def overall_csv_rows(table: OverallGradebook) -> list[tuple[Cell, ...]]:
-    """``learner, <assignment id>…, total`` with a ``(max)`` row, as the page shows it."""
-    header: list[tuple[Cell, ...]] = [
-        ("learner", *(a.id for a in table.assignments), "total"),
-        ("(max)", *(a.total_weight for a in table.assignments), table.max_score),
-    ]
-    return header + [
-        (row.user_name, *(round(s.score, 4) for s in row.standings), round(row.score, 4))
-        for row in table.rows
+    """``learner, name, section, email, <assignment id>…, total`` with a ``(max)`` row, as the
+    page shows it: points rounded as the page rounds them, the total summed before rounding."""
+    return [
+        (*LEARNER_COLUMNS, *(a.id for a in table.assignments), "total"),
+        (
+            "(max)",
+            *(None for _ in LEARNER_COLUMNS[1:]),
+            *(Points(a.total_weight) for a in table.assignments),
+            Points(table.max_score),
+        ),
+        *(
+            (*row.learner.cells, *(Points(s.score) for s in row.standings), Points(row.score))
+            for row in table.rows
+        ),
     ]
 
 
 def assignment_csv_rows(
     assignment: Assignment, rows: Sequence[GradebookRow], zone: tzinfo
 ) -> list[tuple[Cell, ...]]:
-    """``learner, due, <exercise id>…, <exercise id>_late…, total``: points after the policy,
-    due times in the course's zone as the pages show them."""
+    """``learner, name, section, email, due, <exercise id>…, <exercise id>_late…, total`` with
+    a ``(max)`` row: points after the policy, rounded as the page rounds them, the total summed
+    before rounding; due times in the course's zone as the pages show them."""
     ids = assignment.exercise_ids
     return [
-        ("learner", "due", *ids, *(f"{i}_late" for i in ids), "total"),
+        (*LEARNER_COLUMNS, "due", *ids, *(f"{i}_late" for i in ids), "total"),
         (
             "(max)",
+            *(None for _ in LEARNER_COLUMNS[1:]),
             assignment.due.astimezone(zone).isoformat(),
-            *(e.weight for e in assignment.exercises),
+            *(Points(e.weight) for e in assignment.exercises),
             *(None for _ in ids),
-            assignment.total_weight,
+            Points(assignment.total_weight),
         ),
         *(
             (
-                row.user_name,
+                *row.learner.cells,
                 row.standing.due.astimezone(zone).isoformat(),
-                *(round(e.points, 4) for e in row.standing.exercises),
+                *(Points(e.points) for e in row.standing.exercises),
                 *("late" if e.late else None for e in row.standing.exercises),
-                round(row.standing.score, 4),
+                Points(row.standing.score),
             )
             for row in rows
         ),

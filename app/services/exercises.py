@@ -26,6 +26,7 @@ from graders import (
     PreparedExercise,
     course_of,
     default_course,
+    words_in,
 )
 
 LEADING_H1 = re.compile(r"\A\s*<h1>(.*?)</h1>\n?", re.DOTALL)
@@ -127,12 +128,13 @@ def load_visible(catalog: ExerciseCatalog, exercise_id: str, user: User | None) 
     return exercise
 
 
-def summary(exercise: Exercise, course: CourseFolder) -> ExerciseSummary:
+def summary(exercise: Exercise, course: CourseFolder, lang: str = "en") -> ExerciseSummary:
+    """The exercise's and its course's titles in ``lang`` where they have it, else English."""
     return ExerciseSummary(
         id=exercise.id,
         course=course.id,
-        course_title=course.title("en"),
-        title=exercise.title,
+        course_title=course.title(lang),
+        title=words_in(exercise, lang).title,
         difficulty=exercise.difficulty,  # type: ignore[arg-type]
         tags=list(exercise.tags),
         order=exercise.order,
@@ -216,7 +218,9 @@ def detail(
     statement = pick_language(exercise.statements, lang) or ("en", "")
     theory = pick_language(exercise.theories, statement[0])
     return ExerciseDetail(
-        **summary(exercise, course_or_default(readable_courses(catalog)[0], exercise)).model_dump(),
+        **summary(
+            exercise, course_or_default(readable_courses(catalog)[0], exercise), statement[0]
+        ).model_dump(),
         entry=exercise.entry,
         source=exercise.source,
         time_limit_s=exercise.limits.time_s,

@@ -49,19 +49,36 @@ class Best:
     max_score: float
 
 
-@dataclass
-class GradebookRow:
+@dataclass(frozen=True)
+class Learner:
+    """Who a gradebook row is about, as every gradebook CSV names them (``LEARNER_COLUMNS``)."""
+
     name: str
-    best: dict[str, Best] = field(default_factory=dict)
     display_name: str | None = None
     section: str | None = None
     email: str | None = None
 
     @classmethod
+    def of(cls, user: User) -> Learner:
+        return cls(user.name, user.display_name, user.section, user.email)
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        return (self.name, self.display_name, self.section, self.email)
+
+
+@dataclass
+class GradebookRow:
+    learner: Learner
+    best: dict[str, Best] = field(default_factory=dict)
+
+    @classmethod
     def of(cls, user: User) -> GradebookRow:
-        return cls(
-            user.name, display_name=user.display_name, section=user.section, email=user.email
-        )
+        return cls(Learner.of(user))
+
+    @property
+    def name(self) -> str:
+        return self.learner.name
 
     @property
     def total(self) -> float:
@@ -164,18 +181,13 @@ def wide_csv(
             (*LEARNER_COLUMNS, *(e.id for e in exercises), "total"),
             (
                 "(max)",
-                None,
-                None,
-                None,
+                *(None for _ in LEARNER_COLUMNS[1:]),
                 *(Points(m) if m is not None else None for m in column_max),
                 Points(sum(m for m in column_max if m is not None)),
             ),
             *(
                 (
-                    row.name,
-                    row.display_name,
-                    row.section,
-                    row.email,
+                    *row.learner.cells,
                     *(_best_cell(row, e.id) for e in exercises),
                     Points(row.total),
                 )

@@ -22,7 +22,7 @@ from app.services.courses import (
     learner_standings,
 )
 from app.store import submissions as submission_store
-from graders import ExerciseCatalog
+from graders import ExerciseCatalog, words_in
 
 # More graded submissions than a learner makes in a course; the page says when it cut.
 RECORD_LIMIT = 2000
@@ -72,10 +72,10 @@ class LearnerRecord:
 
 
 def learner_record(
-    *, session: Session, catalog: ExerciseCatalog, name: str, now: datetime
+    *, session: Session, catalog: ExerciseCatalog, name: str, now: datetime, lang: str = "en"
 ) -> LearnerRecord:
     """``name``'s record (raises ``LearnerNotFound``): the course's assignments in the file's
-    order, then the practice exercises in the catalog's."""
+    order, then the practice exercises in the catalog's; titles in ``lang``."""
     learner = find_user(session=session, name=name)
     rows = submission_store.list_submissions(
         session=session, user_id=learner.id, kind=SubmissionKind.SUBMIT, limit=RECORD_LIMIT + 1
@@ -83,7 +83,7 @@ def learner_record(
     by_exercise: dict[str, list[Submission]] = defaultdict(list)
     for row in rows[:RECORD_LIMIT]:
         by_exercise[row.exercise_id].append(row)
-    titles = {exercise.id: exercise.title for exercise in catalog.all()}
+    titles = {exercise.id: words_in(exercise, lang).title for exercise in catalog.all()}
 
     def record(
         exercise_id: str, due: datetime | None, standing: ExerciseStanding | None = None

@@ -13,7 +13,7 @@ from fastapi.responses import RedirectResponse
 from app.api.deps import RuntimeDep, SessionDep
 from app.api.downloads import csv_download, file_download
 from app.models import utcnow
-from app.services import analytics, archive, courses, regrades, roster
+from app.services import analytics, archive, courses, regrades, roster, translations
 from app.services.gradebook import write_csv
 from app.web import i18n
 from app.web.deps import CatalogDep, CsrfForm, InstructorDep, UserDep, WebDep, check_csrf
@@ -226,7 +226,10 @@ def class_view_page(
     catalog: CatalogDep,
     regraded: int | None = None,
 ) -> Response:
-    view = analytics.load_exercise_analytics(session=db, catalog=catalog, exercise_id=exercise_id)
+    view = analytics.in_words(
+        analytics.load_exercise_analytics(session=db, catalog=catalog, exercise_id=exercise_id),
+        translations.exercise_words(catalog, exercise_id, i18n.preferred_language(request)),
+    )
     stale = next(
         s
         for s in regrades.stale_exercises(session=db, catalog=catalog)

@@ -103,13 +103,13 @@ def learner_page(
     request: Request, name: str, _: InstructorDep, db: SessionDep, catalog: CatalogDep
 ) -> Response:
     clock = course_clock(catalog.course())
+    lang = i18n.preferred_language(request)
     try:
         record = learner_record.learner_record(
-            session=db, catalog=catalog, name=name, now=clock["now"]
+            session=db, catalog=catalog, name=name, now=clock["now"], lang=lang
         )
     except courses.LearnerNotFound:
         raise learner_not_found(name) from None
-    lang = i18n.preferred_language(request)
     return render(
         request,
         "instructor/learner.html",

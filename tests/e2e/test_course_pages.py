@@ -1,8 +1,10 @@
 """The course pages in a real headless Chromium: a learner's assignments, the instructor's
-gradebooks per assignment and overall, and the class view with its charts."""
+gradebooks per assignment and overall, and the class view with its charts; the exercise
+page's assignment banner, the archive download and the extension form."""
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -128,4 +130,80 @@ def test_the_learner_page_opens_from_the_gradebook(
     page.goto(f"{url}/instructor/gradebook")
     page.locator(f'tr[data-user="{GRADED_LEARNER}"] td[data-exercise="{EXERCISE}"] a').click()
     page.wait_for_url(f"{url}/instructor/learners/{GRADED_LEARNER}#exercise-{EXERCISE}")
+    context.close()
+
+
+def sign_up(page: Any, url: str, name: str) -> None:
+    page.goto(f"{url}/signup")
+    page.get_by_label("Username").fill(name)
+    page.get_by_label("Password", exact=True).fill(f"{name}-password-69")
+    page.get_by_label("Repeat the password").fill(f"{name}-password-69")
+    page.get_by_role("button", name="Sign up").click()
+    page.wait_for_url(f"{url}/")
+
+
+@pytest.mark.parametrize("size", WIDTHS.values(), ids=WIDTHS.keys())
+def test_the_exercise_page_shows_its_assignment_and_the_lesson_knows_the_learner(
+    server: Server, browser: Any, size: tuple[int, int]
+) -> None:
+    url = server.url
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    name = f"dana{size[0]}"
+    sign_up(page, url, name)
+
+    page.goto(f"{url}/lesson?lang=en")
+    assert page.locator('a[href="/login"]').count() == 0  # signed in: no "Sign in"
+    assert name in (page.locator("header").text_content() or "")  # folded on a phone
+    assert page_width(page) <= size[0]
+    assert_accessible(page)
+
+    page.goto(f"{url}/learn/{EXERCISE}?lang=en")
+    banner = page.locator(f'section.assignment-banner[data-assignment="{ASSIGNMENT}"]')
+    assert banner.get_attribute("data-state") in {"upcoming", "open", "late", "closed"}
+    text = banner.inner_text()
+    assert "Due " in text and ("left" in text or "past due" in text or "opens" in text)
+    assert "The course counts 0 % of this exercise's" in text  # nothing submitted yet
+    assert banner.locator('a[href="/course"]').is_visible()
+    assert page_width(page) <= size[0]
+    assert_accessible(page)
+    context.close()
+
+
+@pytest.mark.parametrize("size", WIDTHS.values(), ids=WIDTHS.keys())
+def test_an_instructor_downloads_the_submissions_and_extensions_keep_the_course_zone(
+    server: Server, browser: Any, size: tuple[int, int]
+) -> None:
+    url = server.url
+    context = browser.new_context(
+        viewport={"width": size[0], "height": size[1]}, accept_downloads=True
+    )
+    page = context.new_page()
+    sign_in(page, url, *INSTRUCTOR)
+    page.goto(f"{url}/instructor/assignments/{ASSIGNMENT}")
+    zone = ExerciseCatalog(Path(__file__).resolve().parents[2] / "exercises").course().timezone
+    form = page.locator("form[data-archive]")
+    form.get_by_label("the last submission").check()
+    with page.expect_download() as download:
+        form.get_by_role("button", name="Download submissions").click()
+    archive = download.value
+    assert archive.suggested_filename.endswith(".zip")
+    with zipfile.ZipFile(archive.path()) as opened:
+        names = opened.namelist()
+    assert any(n.endswith("/index.csv") for n in names)
+    assert any(f"/{GRADED_LEARNER}/" in n and n.endswith("/submission.py") for n in names), names
+
+    # An extension is entered in the course's zone; one before the due time is refused, and
+    # the page says why, naming both times.
+    until = page.get_by_label(f"New due time ({zone})")
+    assert until.is_visible()
+    page.locator('form[action$="/extensions"] select[name="learner"]').select_option(GRADED_LEARNER)
+    until.fill("2026-01-01T09:00")
+    page.get_by_role("button", name="Extend").click()
+    assert page.get_by_role("heading", level=1).inner_text() == "Not an extension"
+    refusal = page.locator("main").inner_text()
+    assert "an extension ends after the assignment's own due time" in refusal
+    assert "2026-01-01 09:00" in refusal
+    assert page_width(page) <= size[0]
+    assert_accessible(page)
     context.close()

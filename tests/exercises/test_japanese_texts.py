@@ -32,6 +32,9 @@ JAPANESE_SCRIPT = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 CODE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|\b[A-Za-z]\w*_\w*")
 NOT_CODE = {"e.g"}
 JAPANESE_EXERCISES = sorted(p.parent.name for p in EXERCISES.glob("*/statement.ja.md"))
+# A worked example's markers name its case as the engine knows it, in English
+# (graders/worked_examples.py); code blocks are code. Neither is a name a reader reads.
+NOT_NAMING = re.compile(r"```.*?```|(?m:^\[//\]: # \([^)\n]*\)$)", re.DOTALL)
 
 
 def glossary() -> list[dict[str, object]]:
@@ -145,6 +148,36 @@ def test_every_hint_test_name_and_title_has_japanese_in_the_glossary_terms(
     ] == []
 
 
+def english_test_names(statement: str, cases: dict[str, str]) -> list[str]:
+    """The tests that a Japanese statement names in English though they have a Japanese name
+    (``translation.ja.toml``'s ``[cases]``), across line breaks."""
+    text = " ".join(NOT_NAMING.sub(" ", statement).split())
+    return [
+        english
+        for english, japanese in cases.items()
+        if japanese != english and re.search(rf"(?<![\w-]){re.escape(english)}(?![\w-])", text)
+    ]
+
+
+@pytest.mark.parametrize("exercise_id", JAPANESE_EXERCISES)
+def test_the_japanese_statement_names_tests_by_their_japanese_names(exercise_id: str) -> None:
+    exercise: Exercise = load_exercise(EXERCISES / exercise_id)
+    statement = (EXERCISES / exercise_id / "statement.ja.md").read_text(encoding="utf-8")
+    assert english_test_names(statement, dict(exercise.translations["ja"].cases)) == []
+
+
 def test_the_translation_checks_catch_what_they_are_for() -> None:
+    cases = {
+        "worked example": "計算例",
+        "one vector with a large offset": "大きなずれ",
+        "tiny": "tiny",
+    }
+    statement = (
+        "[//]: # (worked example: worked example)\n"
+        "公開テスト **one vector with a large\noffset** と `tiny`。\n"
+        "```python\nworked example\n```\n[//]: # (end of worked example)\n"
+    )
+    assert english_test_names(statement, cases) == ["one vector with a large offset"]
+    assert english_test_names("公開テスト **計算例** と worked examples", cases) == []
     assert code_left_out("Use np.tanh on h_prev, e.g. here.", "np.tanh を使います") == ["h_prev"]
     assert not JAPANESE_SCRIPT.search("worked example")

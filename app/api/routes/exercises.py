@@ -12,6 +12,7 @@ from app.api.deps import (
     CatalogDep,
     CurrentUser,
     OptionalUser,
+    ReaderLanguage,
     RuntimeDep,
     SessionDep,
 )
@@ -31,12 +32,16 @@ router = APIRouter(prefix="/exercises", tags=["exercises"])
 
 
 @router.get("", response_model=list[ExerciseSummary], openapi_extra=OPTIONAL_AUTH)
-def list_exercises(catalog: CatalogDep, user: OptionalUser) -> list[ExerciseSummary]:
+def list_exercises(
+    catalog: CatalogDep, user: OptionalUser, lang: ReaderLanguage
+) -> list[ExerciseSummary]:
     """Every exercise, course after course and each course in its order (re-read from disk
     when a folder changes); drafts and exercises of assignments not open yet only for
-    instructors."""
+    instructors. Titles in the reader's language where the exercise has it, else English."""
     listing = service.exercise_list(catalog, user)
-    return [service.summary(e, group.course) for group in listing.courses for e in group.exercises]
+    return [
+        service.summary(e, group.course, lang) for group in listing.courses for e in group.exercises
+    ]
 
 
 @router.get(

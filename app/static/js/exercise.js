@@ -167,7 +167,10 @@
     });
     var table = el("table", { class: "test-table" }, [
       el("caption", { text: t("{count} tests", { count: (result.tests || []).length }) +
-        (result.duration_ms != null ? t(", graded in {ms} ms", { ms: result.duration_ms }) : "") }),
+        // A timed-out run's time is the part before the limit struck: beside "time limit
+        // exceeded" it would read as the whole.
+        (result.duration_ms != null && result.verdict !== "timeout"
+          ? t(", graded in {ms} ms", { ms: result.duration_ms }) : "") }),
       el("thead", {}, [el("tr", {}, [
         el("th", { scope: "col", text: t("Test") }), el("th", { scope: "col", text: t("Status") }),
         el("th", { scope: "col", class: "num", text: t("Points") }),

@@ -22,15 +22,22 @@
     markScrollable(root);
   }
 
-  // A display equation wider than the column scrolls sideways: make it reachable by keyboard.
+  // A display equation, a table or a code block wider than the column scrolls sideways: make
+  // it reachable by keyboard. Only an equation becomes a labelled group (a table keeps its
+  // own role); data-scrolls marks what this function made focusable, to undo on a resize.
   function markScrollable(root) {
-    root.querySelectorAll(".math.block").forEach(function (el) {
+    root.querySelectorAll(".math.block, .prose table, .prose pre").forEach(function (el) {
+      var equation = el.classList.contains("math");
       if (el.scrollWidth > el.clientWidth + 1) {
         el.setAttribute("tabindex", "0");
-        el.setAttribute("role", "group");
-        el.setAttribute("aria-label", "Equation, scrolls sideways");
-      } else if (el.getAttribute("role") === "group") {
+        el.setAttribute("data-scrolls", "");
+        if (equation) {
+          el.setAttribute("role", "group");
+          el.setAttribute("aria-label", "Equation, scrolls sideways");
+        }
+      } else if (el.hasAttribute("data-scrolls")) {
         el.removeAttribute("tabindex");
+        el.removeAttribute("data-scrolls");
         el.removeAttribute("role");
         el.removeAttribute("aria-label");
       }

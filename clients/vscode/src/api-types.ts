@@ -117,7 +117,7 @@ export interface paths {
          * List Exercises
          * @description Every exercise, course after course and each course in its order (re-read from disk
          *     when a folder changes); drafts and exercises of assignments not open yet only for
-         *     instructors.
+         *     instructors. Titles in the reader's language where the exercise has it, else English.
          */
         get: operations["list_exercises_exercises_get"];
         put?: never;
@@ -733,7 +733,7 @@ export interface components {
             course: string;
             /**
              * Course Title
-             * @description the course's title (English)
+             * @description the course's title in the reader's language (GET /exercises: Accept-Language; GET /exercises/{id}: the statement's), else English
              * @example Gated recurrent networks
              */
             course_title: string;
@@ -810,6 +810,7 @@ export interface components {
             time_limit_s: number;
             /**
              * Title
+             * @description the title in the reader's language (as course_title), else English
              * @example GRU update gate
              */
             title: string;
@@ -831,7 +832,7 @@ export interface components {
             course: string;
             /**
              * Course Title
-             * @description the course's title (English)
+             * @description the course's title in the reader's language (GET /exercises: Accept-Language; GET /exercises/{id}: the statement's), else English
              * @example Gated recurrent networks
              */
             course_title: string;
@@ -865,6 +866,7 @@ export interface components {
             tags: string[];
             /**
              * Title
+             * @description the title in the reader's language (as course_title), else English
              * @example GRU update gate
              */
             title: string;
@@ -1883,7 +1885,10 @@ export interface operations {
     list_exercises_exercises_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the reader's language (en, ja) of titles, test names and hints; the pages' language choice wins over it */
+                "accept-language"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2433,7 +2438,7 @@ export interface operations {
             header?: {
                 /** @description a client-chosen key: sending the same key again answers the submission it made instead of making another */
                 "Idempotency-Key"?: string | null;
-                /** @description the language of the tests' titles and the hint (en, ja); the pages' language choice wins over it */
+                /** @description the reader's language (en, ja) of titles, test names and hints; the pages' language choice wins over it */
                 "accept-language"?: string;
             };
             path?: never;
@@ -2585,7 +2590,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description the language of the tests' titles and the hint (en, ja); the pages' language choice wins over it */
+                /** @description the reader's language (en, ja) of titles, test names and hints; the pages' language choice wins over it */
                 "accept-language"?: string;
             };
             path: {
@@ -2794,7 +2799,7 @@ export interface operations {
             header?: {
                 /** @description a client-chosen key: sending the same key again answers the submission it made instead of making another */
                 "Idempotency-Key"?: string | null;
-                /** @description the language of the tests' titles and the hint (en, ja); the pages' language choice wins over it */
+                /** @description the reader's language (en, ja) of titles, test names and hints; the pages' language choice wins over it */
                 "accept-language"?: string;
             };
             path?: never;

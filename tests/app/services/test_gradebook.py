@@ -8,7 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from app.services.gradebook import Best, GradebookRow, format_points, wide_csv, write_csv
+from app.services.gradebook import (
+    Best,
+    GradebookRow,
+    Learner,
+    format_points,
+    wide_csv,
+    write_csv,
+)
 from graders import Exercise
 
 
@@ -27,14 +34,11 @@ def exercise(exercise_id: str) -> Exercise:
 def test_csv_is_wide_with_maxima_and_totals() -> None:
     rows = [
         GradebookRow(
-            "ada",
+            Learner("ada", "Ada Lovelace", "A", "ada@example.org"),
             {"a": Best(3.0, 4.0), "b": Best(2.5, 5.0)},
-            display_name="Ada Lovelace",
-            section="A",
-            email="ada@example.org",
         ),
-        GradebookRow("bob", {"a": Best(4.0, 4.0)}),
-        GradebookRow("cy"),
+        GradebookRow(Learner("bob"), {"a": Best(4.0, 4.0)}),
+        GradebookRow(Learner("cy")),
     ]
     text = wide_csv(rows, [exercise("a"), exercise("b"), exercise("c")], {"a": 4.0, "c": 3.0})
     assert text.splitlines() == [
@@ -48,7 +52,7 @@ def test_csv_is_wide_with_maxima_and_totals() -> None:
 
 def test_csv_rounds_as_the_page_and_totals_before_rounding() -> None:
     third = 1 / 3
-    row = GradebookRow("ada", {e: Best(third, 1.0) for e in "abc"})
+    row = GradebookRow(Learner("ada"), {e: Best(third, 1.0) for e in "abc"})
     text = wide_csv([row], [exercise(e) for e in "abc"], dict.fromkeys("abc", 1.0))
     assert text.splitlines()[2] == "ada,,,,0.33,0.33,0.33,1"
     assert [format_points(v) for v in (27.0, 2.5, 0.999, 0.005, 1234567.0, -0.001)] == [
@@ -62,7 +66,7 @@ def test_csv_rounds_as_the_page_and_totals_before_rounding() -> None:
 
 
 def test_csv_neutralises_formulas_in_names() -> None:
-    text = wide_csv([GradebookRow("=HYPERLINK(1)")], [exercise("a")], {"a": 1.0})
+    text = wide_csv([GradebookRow(Learner("=HYPERLINK(1)"))], [exercise("a")], {"a": 1.0})
     assert text.splitlines()[2] == "'=HYPERLINK(1),,,,,0"
 
 

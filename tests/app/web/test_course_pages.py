@@ -117,10 +117,10 @@ def test_the_gradebooks_and_their_csv_agree(service: tuple[TestClient, GradingRu
     assert overall == {"lea": "lea 1 / 3 0 / 1 1 / 4", "max": "max 0 / 3 0 / 1 0 / 4"}
     table = list(csv.reader(io.StringIO(client.get("/instructor/assignments.csv").text)))
     assert table == [
-        ["learner", "gates", "later", "total"],
-        ["(max)", "3", "1", "4"],
-        ["lea", "1", "0", "1"],
-        ["max", "0", "0", "0"],
+        ["learner", "name", "section", "email", "gates", "later", "total"],
+        ["(max)", "", "", "", "3", "1", "4"],
+        ["lea", "", "", "", "1", "0", "1"],
+        ["max", "", "", "", "0", "0", "0"],
     ]
 
     page = client.get("/instructor/assignments/gates").text
@@ -137,6 +137,9 @@ def test_the_gradebooks_and_their_csv_agree(service: tuple[TestClient, GradingRu
     gates = list(csv.reader(io.StringIO(client.get("/instructor/assignments/gates.csv").text)))
     assert gates[0] == [
         "learner",
+        "name",
+        "section",
+        "email",
         "due",
         GATE,
         "gru-reset-gate",
@@ -144,8 +147,8 @@ def test_the_gradebooks_and_their_csv_agree(service: tuple[TestClient, GradingRu
         "gru-reset-gate_late",
         "total",
     ]
-    assert gates[2][0] == "lea" and gates[2][2:] == ["1", "0", "late", "", "1"]
-    assert gates[1][1].endswith("+09:00") and gates[2][1].endswith("+09:00")  # the course's zone
+    assert gates[2][0] == "lea" and gates[2][5:] == ["1", "0", "late", "", "1"]
+    assert gates[1][4].endswith("+09:00") and gates[2][4].endswith("+09:00")  # the course's zone
     history = client.get(f"/instructor/exercises/{GATE}").text
     assert " JST</td>" in history and " UTC</td>" not in history
 
@@ -284,3 +287,33 @@ def test_sections_filter_the_assignment_gradebooks(
     assert [row[0] for row in table] == ["learner", "(max)", "alan"]
     everyone = list(csv.reader(io.StringIO(client.get("/instructor/assignments.csv").text)))
     assert [row[0] for row in everyone][2:] == ["ada", "alan"]
+
+
+def test_the_instructor_pages_speak_japanese_with_the_exercises_own_words(
+    service: tuple[TestClient, GradingRuntime],
+) -> None:
+    client, runtime = service
+    sign_up(client, "lea")
+    submit(client, GATE, "solution.py")
+    client.cookies.clear()
+    make_instructor(runtime, client)
+    ja = {"Accept-Language": "ja"}
+    for path in (
+        "/instructor/gradebook",
+        "/instructor/learners/lea",
+        "/instructor/submissions",
+        f"/instructor/exercises/{GATE}",
+        "/instructor/similarity",
+        f"/instructor/analytics/{GATE}",
+    ):
+        page = client.get(path, headers=ja)
+        assert page.status_code == 200, path
+        # (the learner's code may say "GRU update gate": a title is an element's whole text)
+        assert "GRU の更新ゲート" in page.text and ">GRU update gate<" not in page.text, path
+    view = client.get(f"/instructor/analytics/{GATE}", headers=ja).text
+    assert "<td>数値例</td>" in view and "numerical example" not in text_of(view)
+    english = client.get(f"/instructor/analytics/{GATE}", headers={"Accept-Language": "en"}).text
+    assert "<td>numerical example</td>" in english and "Class view: GRU update gate" in english
+    # The CSV keeps the names the reports carry, whatever the page's language.
+    tests = client.get(f"/instructor/analytics/{GATE}/tests.csv", headers=ja).text
+    assert "numerical example" in tests

@@ -7,11 +7,16 @@ import html
 import json
 import re
 import xml.etree.ElementTree as ET
+from datetime import timedelta
 from typing import Any
 
 from fastapi.testclient import TestClient
 
+from app.grading.runtime import GradingRuntime
+from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
+from app.store import accounts as account_store
 from app.web import auth
+from graders import results
 from tests.app.api.routes.test_feedback import EXERCISE, LAST_COLUMNS_OFF
 from tests.app.conftest import read_exercise_file
 from tests.app.web.helpers import csrf_of, sign_up
@@ -136,3 +141,46 @@ def test_the_exercise_page_says_when_custom_inputs_are_off(client: TestClient) -
     assert 'data-custom-inputs="off"' in page
     assert 'id="custom-inputs-off"' in page and '<textarea id="try-' not in page
     assert "the reference's answers would give the solution away" in html.unescape(page)
+
+
+def test_a_timed_out_submission_does_not_say_how_long_it_was_graded(
+    client: TestClient, runtime: GradingRuntime
+) -> None:
+    sign_up(client, "tim")
+    ran = utcnow() - timedelta(hours=1)
+    ids = {}
+    with runtime.sessions() as session:
+        tim = account_store.get_user_by_name(session=session, name="tim")
+        assert tim is not None
+        for verdict in (results.Verdict.TIMEOUT, results.Verdict.FAILED):
+            row = Submission(
+                user_id=tim.id,
+                exercise_id=EXERCISE,
+                exercise_version="v",
+                code="def f(): pass\n",
+                kind=SubmissionKind.SUBMIT,
+                status=SubmissionStatus.DONE,
+                verdict=verdict,
+                score=1.0,
+                max_score=2.0,
+                message="Time limit exceeded (5 s)" if verdict is results.Verdict.TIMEOUT else "",
+                duration_ms=1215,
+                tests=[
+                    results.TestResult(
+                        "first", results.Visibility.PUBLIC, results.Status.PASSED, 1.0, 1.0
+                    ).to_dict(),
+                ],
+                created_at=ran,
+                started_at=ran,
+                finished_at=ran,
+                released_at=ran,
+            )
+            session.add(row)
+            session.flush()
+            ids[verdict] = row.id
+        session.commit()
+    timed_out = client.get(f"/history/{ids[results.Verdict.TIMEOUT]}?lang=en").text
+    assert "Time limit exceeded (5 s)" in timed_out and "1 tests" in timed_out
+    assert "graded in" not in timed_out
+    failed = client.get(f"/history/{ids[results.Verdict.FAILED]}?lang=en").text
+    assert "1 tests, graded in 1215 ms" in failed

@@ -1,11 +1,12 @@
-"""The gradebook CSV says what the gradebook page says: the same points, rounded alike, the
-same totals, the roster's name, section and e-mail, and a maximum for every exercise."""
+"""The gradebook CSVs say what their pages say: the same points, rounded alike, the same
+totals, the roster's name, section and e-mail, and a maximum for every column."""
 
 from __future__ import annotations
 
 import csv
 import io
 import re
+from datetime import UTC, datetime
 
 from fastapi.testclient import TestClient
 
@@ -18,6 +19,7 @@ CELL = re.compile(r'<td class="num" data-exercise="([^"]+)">(.*?)</td>')
 TAG = re.compile(r"<[^>]+>")  # a score links to the learner's page
 TOTAL = re.compile(r'<td class="num total"><strong>([^<]+)</strong></td>')
 # Scores the page must round: a third, two thirds, and one that rounds up to a whole point.
+ON_TIME = datetime(2026, 12, 2, 12, tzinfo=UTC)  # exercises/course.toml: all open, none due
 SCORES = {"gru-update-gate": (1 / 3, 1.0), "adam": (4 / 3, 2.0), "dropout": (2.999, 3.0)}
 
 
@@ -33,11 +35,8 @@ def page_row(html: str, name: str) -> tuple[dict[str, str], str]:
     return cells, total.group(1)
 
 
-def test_the_csv_has_the_pages_numbers_and_the_rosters_columns(
-    client: TestClient, runtime: GradingRuntime
-) -> None:
-    sign_in_instructor(client, runtime)
-    import_roster(client, ROSTER)
+def submit_scores(runtime: GradingRuntime) -> None:
+    """Ada's graded work: ``SCORES``, submitted on time for every assignment holding them."""
     with runtime.sessions() as session:
         ada = account_store.get_user_by_name(session=session, name="ada")
         assert ada is not None
@@ -52,9 +51,26 @@ def test_the_csv_has_the_pages_numbers_and_the_rosters_columns(
                     status=SubmissionStatus.DONE,
                     score=score,
                     max_score=max_score,
+                    created_at=ON_TIME,
                 )
             )
         session.commit()
+
+
+def csv_of(client: TestClient, path: str) -> tuple[list[str], list[str], dict[str, dict[str, str]]]:
+    """The header, the ``(max)`` row and each learner's row by column, of a CSV download."""
+    exported = client.get(path)
+    assert exported.status_code == 200, path
+    header, maxima, *rows = list(csv.reader(io.StringIO(exported.text)))
+    return header, maxima, {row[0]: dict(zip(header, row, strict=True)) for row in rows}
+
+
+def test_the_csv_has_the_pages_numbers_and_the_rosters_columns(
+    client: TestClient, runtime: GradingRuntime
+) -> None:
+    sign_in_instructor(client, runtime)
+    import_roster(client, ROSTER)
+    submit_scores(runtime)
     page = client.get("/instructor/gradebook").text
     exported = client.get("/instructor/gradebook.csv")
     assert exported.status_code == 200
@@ -84,3 +100,46 @@ def test_the_csv_has_the_pages_numbers_and_the_rosters_columns(
     expected = sum(case.spec.points for case in prepared.cases)
     assert float(maxima[header.index("gru-update-gate")]) == expected
     assert float(maxima[-1]) == round(sum(float(m) for m in maxima[4:-1]), 2)
+
+
+def cells_of(html: str, name: str, attribute: str) -> tuple[dict[str, str], str]:
+    """A learner's row on an assignment gradebook page: each cell's points (without the
+    maximum and the late mark) by ``attribute``, and the total."""
+    row = html[html.index(f'data-user="{name}"') :].split("</tr>")[0]
+    cells = re.findall(rf'<td class="num" {attribute}="([^"]+)">(.*?)</td>', row)
+    total = re.search(r"<strong>([^<]+) / [^<]+</strong>", row)
+    assert total is not None
+    return {key: TAG.sub("", text).split()[0] for key, text in cells}, total.group(1)
+
+
+def test_the_assignment_csvs_have_the_pages_numbers_and_the_rosters_columns(
+    client: TestClient, runtime: GradingRuntime
+) -> None:
+    sign_in_instructor(client, runtime)
+    import_roster(client, ROSTER)
+    submit_scores(runtime)
+
+    header, maxima, by_name = csv_of(client, "/instructor/assignments.csv")
+    assert header[:4] == ["learner", "name", "section", "email"] and header[-1] == "total"
+    ada = by_name["ada"]
+    assert (ada["name"], ada["section"], ada["email"]) == ("Ada Lovelace", "A", "ada@example.org")
+    assert (by_name["alan"]["name"], by_name["alan"]["email"]) == ("Alan Turing", "")
+    cells, total = cells_of(client.get("/instructor/assignments").text, "ada", "data-assignment")
+    assert list(cells) == header[4:-1]
+    assert {a: ada[a] for a in cells} == cells and ada["total"] == total
+    # 0.33 and 2.33 on the page, and a total of 2.67: summed before rounding, as the page sums.
+    assert (cells["gru-by-hand"], cells["numpy-foundations"], total) == ("0.33", "2.33", "2.67")
+    assert maxima[:4] == ["(max)", "", "", ""] and all(maxima[4:])
+    assert float(maxima[-1]) == sum(float(m) for m in maxima[4:-1])
+
+    header, maxima, by_name = csv_of(client, "/instructor/assignments/numpy-foundations.csv")
+    assert header[:5] == ["learner", "name", "section", "email", "due"]
+    ada = by_name["ada"]
+    assert (ada["name"], ada["section"], ada["email"]) == ("Ada Lovelace", "A", "ada@example.org")
+    page = client.get("/instructor/assignments/numpy-foundations").text
+    cells, total = cells_of(page, "ada", "data-exercise")
+    assert {e: ada[e] for e in cells} == cells and ada["total"] == total
+    assert (cells["adam"], cells["dropout"], total) == ("1.33", "1", "2.33")
+    points = [m for column, m in zip(header, maxima, strict=True) if column in cells]
+    assert len(points) == len(cells) and all(points)  # every exercise's maximum
+    assert float(maxima[-1]) == sum(float(m) for m in points)

@@ -89,6 +89,33 @@ def test_translation_is_served_when_asked(client: TestClient) -> None:
     assert fallback["language"] == "en"
 
 
+def test_titles_are_in_the_language_the_client_asks_for(client: TestClient) -> None:
+    def gate(listing: list[dict[str, str]]) -> dict[str, str]:
+        return next(e for e in listing if e["id"] == "gru-update-gate")
+
+    english = gate(client.get("/exercises").json())
+    assert (english["title"], english["course_title"]) == (
+        "GRU update gate",
+        "Gated recurrent networks",
+    )
+    asked = client.get("/exercises", headers={"Accept-Language": "ja-JP,ja;q=0.9"}).json()
+    japanese = gate(asked)
+    assert (japanese["title"], japanese["course_title"]) == (
+        "GRU の更新ゲート",
+        "ゲート付き再帰ネットワーク",
+    )
+    assert [e["id"] for e in asked] == [e["id"] for e in client.get("/exercises").json()]
+    # The pages' language choice wins, as for the tests' names in a result.
+    client.cookies.set("numjudge_lang", "ja")
+    chosen = client.get("/exercises", headers={"Accept-Language": "en"}).json()
+    assert gate(chosen)["title"] == "GRU の更新ゲート"
+    client.cookies.clear()
+    # The detail's titles follow its statement's language.
+    assert client.get("/exercises/gru-update-gate", params={"lang": "ja"}).json()["title"] == (
+        "GRU の更新ゲート"
+    )
+
+
 def test_unknown_exercise_is_404(client: TestClient) -> None:
     response = client.get("/exercises/no-such")
     assert response.status_code == 404
