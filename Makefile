@@ -85,15 +85,19 @@ $(VSCODE)/node_modules/.package-lock.json: $(VSCODE)/package-lock.json
 # (about 4 min, 300 MB). Its native modules are built here (a compiler, Kerberos' headers).
 # @vscode/ripgrep's install script downloads rg from GitHub unless its download cache (in
 # TMPDIR) has it: it gets Debian's rg there. code-server's script wants npm_config_unsafe_perm as
-# root, and node-pty's runs `npx node-gyp` (npm_config_yes).
+# root, and node-pty's runs `npx node-gyp` (npm_config_yes). Only what is missing is installed:
+# a machine's own node (NodeSource's bundles npm) conflicts with Debian's npm package.
 VSCODE_HOST := $(VSCODE)/host
 RIPGREP_CACHE = vscode-ripgrep-cache-1.15.11/ripgrep-v13.0.0-10-$$(uname -m)-unknown-linux-musl.tar.gz
 vscode-host: $(VSCODE_HOST)/node_modules/.package-lock.json
 
 $(VSCODE_HOST)/node_modules/.package-lock.json: $(VSCODE_HOST)/package-lock.json
-	@command -v npm >/dev/null && command -v rg >/dev/null && command -v g++ >/dev/null && \
-		[ -f /usr/include/gssapi/gssapi.h ] || { apt-get update && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm g++ make libkrb5-dev ripgrep; }
+	@missing=""; command -v npm >/dev/null || missing="nodejs npm"; \
+		command -v rg >/dev/null || missing="$$missing ripgrep"; \
+		command -v g++ >/dev/null || missing="$$missing g++ make"; \
+		[ -f /usr/include/gssapi/gssapi.h ] || missing="$$missing libkrb5-dev"; \
+		[ -z "$$missing" ] || { apt-get update && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; }
 	cache=$$(mktemp -d) && mkdir -p "$$(dirname "$$cache/$(RIPGREP_CACHE)")" && \
 		tar czf "$$cache/$(RIPGREP_CACHE)" -C "$$(dirname "$$(command -v rg)")" rg && \
 		(cd $(VSCODE_HOST) && TMPDIR="$$cache" npm_config_unsafe_perm=true npm_config_yes=true \
