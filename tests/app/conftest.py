@@ -26,6 +26,8 @@ from app.models import (
     EarlierReport,
     Extension,
     LtiAccount,
+    LtiGradeLink,
+    LtiPassbackAttempt,
     LtiCacheEntry,
     LtiKey,
     LtiPlatform,
@@ -144,6 +146,8 @@ def db(database_url: str) -> Iterator[Session]:
 def wipe(database_url: str) -> None:
     with Session(get_engine(database_url)) as session:
         for table in (
+            LtiPassbackAttempt,
+            LtiGradeLink,
             LtiAccount,
             LtiPlatform,
             LtiCacheEntry,
