@@ -55,7 +55,7 @@ def _catalog(lang: str) -> dict[str, str]:
 JAPANESE: dict[str, str] = _catalog("ja")
 
 # Words that come from data rather than from the pages: difficulties, verdicts, test statuses,
-# submission statuses and kinds, grade passbacks' states and targets, shown as they are stored
+# submission statuses and kinds, the kinds of a grade passback's target, shown as they are stored
 # in English.
 DATA_WORDS = (
     N_("easy"),
@@ -77,8 +77,6 @@ DATA_WORDS = (
     N_("closed"),
     N_("public"),
     N_("hidden"),
-    N_("pending"),
-    N_("sent"),
     N_("exercise"),
     N_("assignment"),
 )

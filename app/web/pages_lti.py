@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse, RedirectResponse
 
 from app.api.deps import RuntimeDep, SessionDep
 from app.core.config import Settings
+from app.models import PassbackState
 from app.services.auth import signing_key
 from app.services.errors import NotFound
 from app.services.lti import keys, passback, platforms
@@ -31,6 +32,13 @@ from app.web.pages_account import signed_in
 from app.web.templating import render
 
 logger = logging.getLogger(__name__)
+
+# Not the data words: a verdict's "failed" means a wrong answer.
+PASSBACK_STATES = {
+    PassbackState.PENDING: N_("waiting to be sent"),
+    PassbackState.SENT: N_("sent to the LMS"),
+    PassbackState.FAILED: N_("sending failed"),
+}
 router = APIRouter(route_class=WebRoute, include_in_schema=False)
 
 
@@ -151,6 +159,7 @@ def lti_page(request: Request, web: WebDep, db: SessionDep, user: InstructorDep)
             "urls": platforms.tool_urls(base_url(request, web.settings)),
             "platforms": platforms.list_platforms(session=db),
             "passbacks": passback.passbacks(session=db),
+            "passback_states": PASSBACK_STATES,
         },
     )
 

@@ -147,6 +147,11 @@ def request(
     return len(ids)
 
 
+def has_links(*, session: Session, user_id: int) -> bool:
+    """Whether the user opened gradable work from an LMS (a passback could be due)."""
+    return bool(lti_store.grade_links_of_user(session=session, user_id=user_id))
+
+
 def _send(runtime: GradingRuntime, link_id: int, attempt: int, at: datetime) -> None:
     try:
         runtime.queue.enqueue_passback(link_id, attempt, at)
