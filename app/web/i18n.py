@@ -55,8 +55,7 @@ def _catalog(lang: str) -> dict[str, str]:
 JAPANESE: dict[str, str] = _catalog("ja")
 
 # Words that come from data rather than from the pages: difficulties, verdicts, test statuses,
-# submission statuses and kinds, the kinds of a grade passback's target, shown as they are stored
-# in English.
+# submission statuses and kinds, shown as they are stored in English.
 DATA_WORDS = (
     N_("easy"),
     N_("medium"),
@@ -77,8 +76,6 @@ DATA_WORDS = (
     N_("closed"),
     N_("public"),
     N_("hidden"),
-    N_("exercise"),
-    N_("assignment"),
 )
 JAPANESE_DATA_WORDS: dict[str, str] = {
     word: JAPANESE[word] for word in DATA_WORDS if word in JAPANESE

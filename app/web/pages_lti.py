@@ -19,7 +19,7 @@ from fastapi.responses import JSONResponse, RedirectResponse
 
 from app.api.deps import RuntimeDep, SessionDep
 from app.core.config import Settings
-from app.models import PassbackState
+from app.models import PassbackState, SimilarityScope
 from app.services.auth import signing_key
 from app.services.errors import NotFound
 from app.services.lti import keys, passback, platforms
@@ -38,6 +38,10 @@ PASSBACK_STATES = {
     PassbackState.PENDING: N_("waiting to be sent"),
     PassbackState.SENT: N_("sent to the LMS"),
     PassbackState.FAILED: N_("sending failed"),
+}
+TARGET_KINDS = {
+    SimilarityScope.EXERCISE: N_("exercise"),
+    SimilarityScope.ASSIGNMENT: N_("assignment"),
 }
 router = APIRouter(route_class=WebRoute, include_in_schema=False)
 
@@ -160,6 +164,7 @@ def lti_page(request: Request, web: WebDep, db: SessionDep, user: InstructorDep)
             "platforms": platforms.list_platforms(session=db),
             "passbacks": passback.passbacks(session=db),
             "passback_states": PASSBACK_STATES,
+            "target_kinds": TARGET_KINDS,
         },
     )
 
