@@ -153,15 +153,20 @@ def has_links(*, session: Session, user_id: int) -> bool:
 
 
 def _send(runtime: GradingRuntime, link_id: int, attempt: int, at: datetime) -> None:
+    """Queue an attempt; if the queue is down, the link is marked failed (for a resend)."""
     try:
         runtime.queue.enqueue_passback(link_id, attempt, at)
     except QueueUnavailable as exc:
         logger.warning("lti.passback_unsent", extra={"link": link_id, "error": str(exc)[:200]})
-        with runtime.sessions() as session:
-            link = lti_store.get_grade_link(session=session, link_id=link_id)
-            if link is not None:
-                link.state, link.error, link.updated_at = PassbackState.FAILED, QUEUE_DOWN, utcnow()
-                session.commit()
+        try:
+            with runtime.sessions() as session:
+                link = lti_store.get_grade_link(session=session, link_id=link_id)
+                if link is not None:
+                    link.state, link.error = PassbackState.FAILED, QUEUE_DOWN
+                    link.updated_at = utcnow()
+                    session.commit()
+        except Exception:  # the database is down too: the link stays pending
+            logger.exception("lti.passback_not_marked", extra={"link": link_id})
 
 
 def resend(runtime: GradingRuntime, *, link_id: int) -> None:

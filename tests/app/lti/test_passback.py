@@ -21,8 +21,8 @@ from app.cli.main import app as cli
 from app.core.config import get_settings
 from app.grading.engine import SandboxGrader
 from app.grading.runtime import GradingRuntime
-from app.models import LtiGradeLink, PassbackState, Role, Submission, User
-from app.services import regrades
+from app.models import LtiGradeLink, PassbackState, Role, Submission, User, utcnow
+from app.services import courses, regrades
 from app.services.lti import passback
 from app.store import accounts as account_store
 from tests.app.conftest import make_runtime, make_settings, read_exercise_file, wipe
@@ -245,3 +245,35 @@ def test_a_regrade_and_an_extension_send_the_score_again(
     assert answer.status_code == 303, answer.text
     _until(lambda: len(platform.scores) == 3, "the extension's passback")
     assert [score["userId"] for _, score in platform.scores] == [ADA.sub] * 3
+
+
+def test_a_link_to_an_assignment_gets_the_assignments_score(
+    client: TestClient, runtime: GradingRuntime, platform: Platform
+) -> None:
+    [assignment] = [a for a in runtime.catalog.course().assignments if EXERCISE in a.exercise_ids]
+    assert launch(client, platform, ADA, TOOL + "/").status_code == 303  # nothing to grade
+    with runtime.sessions() as session:
+        assert session.query(LtiGradeLink).count() == 0
+    target = f"{TOOL}/course?assignment={assignment.id}"
+    assert launch(client, platform, ADA, target).status_code == 303
+    link = _link(runtime)
+    assert (link.scope.value, link.target) == ("assignment", assignment.id)
+    platform.tool_jwks = client.get("/lti/jwks").json()
+    with runtime.sessions() as session:
+        [user] = session.query(User).all()
+        _, token = account_store.create_token(session=session, user=user)
+        session.commit()
+    _submit(client, {"Authorization": f"Bearer {token}"}, "solution.py")
+    [(lineitem, score)] = _until(lambda: list(platform.scores), "the assignment's score")
+    assert lineitem == platform.lineitem_url("link-2")
+    # The assignment's counted points (the late policy applied), as the gradebook shows them.
+    with runtime.sessions() as session:
+        standing = courses.learner_standing(
+            session=session,
+            catalog=runtime.catalog,
+            user=user,
+            assignment_id=assignment.id,
+            now=utcnow(),
+        )
+    assert score["scoreMaximum"] == assignment.total_weight
+    assert score["scoreGiven"] == round(standing.score, 4)
