@@ -75,8 +75,12 @@ class _WakeableWorker(Worker):  # type: ignore[misc]
             return
         self.outage.succeeded("queue.available")
         if task is not None and not self.huey.ready_to_run(task):
-            # Sent for later: the scheduler puts it back on the queue when it is due.
-            self.huey.add_schedule(task)
+            # Sent for later: the scheduler puts it back on the queue when it is due. Only a
+            # passback is sent for later; lost here, its record stays pending for a resend.
+            try:
+                self.huey.add_schedule(task)
+            except Exception:
+                logger.exception("queue.schedule_failed", extra={"task": task.id})
         elif task is not None:
             self.delay = self.default_delay
             # The task itself, not Huey's ``execute``: that also clears the task's revoke flag
