@@ -11,8 +11,9 @@ score the course counts now, gets an access token from the platform (client cred
 with the tool's key, pylti1p3's ``ServiceConnector``) and posts a Score to the line item's
 ``/scores`` (pylti1p3's ``AssignmentsGradesService``). A failure is tried again later
 (``lti_passback_retry_s``, doubled each time) up to ``lti_passback_attempts`` times, then the
-link is marked failed with the reason; every attempt is stored. Sending again is harmless: the
-score is the course's current one and its timestamp the time of sending.
+link is marked failed with the reason (at once when no attempt could mend it: no line item);
+every attempt is stored. Sending again is harmless: the score is the course's current one and
+its timestamp the time of sending.
 """
 
 from __future__ import annotations
@@ -60,6 +61,10 @@ QUEUE_DOWN = "the task queue could not be reached: resend"
 
 class PassbackFailed(Exception):
     """A score that could not be sent; the message says why."""
+
+
+class NothingToSend(PassbackFailed):
+    """A failure no later attempt can mend (no line item, no graded work, no such target)."""
 
 
 # --- at launch ---------------------------------------------------------------------------------
@@ -204,7 +209,7 @@ class Score:
 def counted_score(*, session: Session, catalog: ExerciseCatalog, link: LtiGradeLink) -> Score:
     """The link's learner's score in its target as the course counts it now (late policy and
     extension applied); an exercise outside every assignment counts its best graded score
-    (``PassbackFailed`` before the first)."""
+    (``NothingToSend`` before the first)."""
     now = utcnow()
     if link.scope is SimilarityScope.ASSIGNMENT:
         standing = courses.learner_standing(
@@ -222,7 +227,7 @@ def counted_score(*, session: Session, catalog: ExerciseCatalog, link: LtiGradeL
     )
     best = max(attempts, key=lambda a: a.score / a.max_score if a.max_score else 0.0, default=None)
     if best is None or not best.max_score:
-        raise PassbackFailed("the learner has no graded submission to this exercise yet")
+        raise NothingToSend("the learner has no graded submission to this exercise yet")
     return Score(round(best.score, 4), round(best.max_score, 4))
 
 
@@ -257,7 +262,7 @@ class _Connector(ServiceConnector):
 def _post(session: Session, link: LtiGradeLink, score: Score, now: datetime) -> None:
     """Post ``score`` to the link's line item (``PassbackFailed``)."""
     if not link.lineitem:
-        raise PassbackFailed(
+        raise NothingToSend(
             "the LMS gave no line item for this link (only a line item container): "
             "numjudge sends scores to a link's own line item"
         )
@@ -297,14 +302,14 @@ def run(runtime: GradingRuntime, link_id: int, attempt: int) -> None:
         if link is None:
             return
         now = utcnow()
-        score, error = Score(0.0, 0.0), ""
+        score, error, final = Score(0.0, 0.0), "", False
         try:
             score = counted_score(session=session, catalog=runtime.catalog, link=link)
             _post(session, link, score, now)
         except (courses.AssignmentNotFound, ExerciseError) as exc:
-            error = f"the target is gone from the course: {exc}"
+            error, final = f"the target is gone from the course: {exc}", True
         except PassbackFailed as exc:
-            error = str(exc)
+            error, final = str(exc), isinstance(exc, NothingToSend)
         lti_store.add_attempt(
             session=session,
             link=link,
@@ -314,7 +319,7 @@ def run(runtime: GradingRuntime, link_id: int, attempt: int) -> None:
             error=error,
             now=now,
         )
-        last = attempt >= runtime.settings.lti_passback_attempts
+        last = final or attempt >= runtime.settings.lti_passback_attempts
         if not error:
             link.state, link.error, link.sent_at = PassbackState.SENT, "", now
             link.score_given, link.score_maximum = score.given, score.maximum

@@ -27,7 +27,7 @@ from app.services.lti import passback
 from app.store import accounts as account_store
 from tests.app.conftest import make_runtime, make_settings, read_exercise_file, wipe
 from tests.app.lti.conftest import TOOL, launch
-from tests.app.lti.platform import INSTRUCTOR, LEARNER, Platform
+from tests.app.lti.platform import AGS, INSTRUCTOR, LEARNER, Platform
 from tests.app.lti.platform import User as LmsUser
 
 ADA = LmsUser(sub="lms-ada", roles=(LEARNER,), name="Ada Lovelace")
@@ -277,3 +277,27 @@ def test_a_link_to_an_assignment_gets_the_assignments_score(
         )
     assert score["scoreMaximum"] == assignment.total_weight
     assert score["scoreGiven"] == round(standing.score, 4)
+
+
+def test_a_launch_without_grade_services_keeps_nothing(
+    client: TestClient, runtime: GradingRuntime, platform: Platform
+) -> None:
+    platform.tamper = lambda claims, headers: claims.pop(AGS + "claim/endpoint")
+    assert launch(client, platform, ADA, TOOL + "/learn/" + EXERCISE).status_code == 303
+    with runtime.sessions() as session:
+        assert session.query(LtiGradeLink).count() == 0
+
+
+def test_a_link_without_its_own_line_item_fails_with_that_reason(
+    client: TestClient, runtime: GradingRuntime, platform: Platform
+) -> None:
+    platform.tamper = lambda claims, headers: claims[AGS + "claim/endpoint"].pop("lineitem")
+    headers = _launched(client, runtime, platform)
+    _submit(client, headers, "solution.py")
+    link = _until(
+        lambda: (found := _link(runtime)).state is PassbackState.FAILED and found, "failed"
+    )
+    assert "no line item" in link.error and platform.scores == []
+    with runtime.sessions() as session:
+        [shown] = passback.passbacks(session=session)
+    assert shown.attempts == 1  # no later attempt could mend it
