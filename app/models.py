@@ -392,3 +392,56 @@ class LtiAccount(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
     user: Mapped[User] = relationship()
+
+
+class PassbackState(enum.Enum):
+    PENDING = "pending"  # queued, or waiting to be tried again
+    SENT = "sent"
+    FAILED = "failed"  # every attempt failed: resend by hand
+
+
+class LtiGradeLink(Base):
+    """What grade passback needs of a launch, per platform, resource link and numjudge user:
+    the LMS user, the link's target (an exercise or an assignment) and the launch's AGS claim;
+    with the state of its passback, the last score sent and when."""
+
+    __tablename__ = "lti_grade_links"
+    __table_args__ = (UniqueConstraint("platform_id", "resource_link_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    platform_id: Mapped[int] = mapped_column(ForeignKey("lti_platforms.id", ondelete="CASCADE"))
+    resource_link_id: Mapped[str] = mapped_column(String(255))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    subject: Mapped[str] = mapped_column(String(255))  # the LMS user (the Score's userId)
+    scope: Mapped[SimilarityScope] = mapped_column(value_enum(SimilarityScope, "lti_target"))
+    target: Mapped[str] = mapped_column(String(100))  # the exercise or assignment id
+    lineitem: Mapped[str] = mapped_column(String(1024), default="")
+    lineitems: Mapped[str] = mapped_column(String(1024), default="")
+    scopes: Mapped[list[str]] = mapped_column(JSON)
+    state: Mapped[PassbackState] = mapped_column(
+        value_enum(PassbackState, "passback_state"), default=PassbackState.PENDING
+    )
+    score_given: Mapped[float | None] = mapped_column(Float, default=None)  # the last sent
+    score_maximum: Mapped[float | None] = mapped_column(Float, default=None)
+    sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    error: Mapped[str] = mapped_column(Text, default="")  # the last failure's reason
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+    platform: Mapped[LtiPlatform] = relationship()
+    user: Mapped[User] = relationship()
+
+
+class LtiPassbackAttempt(Base):
+    """One attempt at sending a grade link's score, and its outcome."""
+
+    __tablename__ = "lti_passback_attempts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    link_id: Mapped[int] = mapped_column(
+        ForeignKey("lti_grade_links.id", ondelete="CASCADE"), index=True
+    )
+    at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    sent: Mapped[bool] = mapped_column(Boolean)
+    score_given: Mapped[float] = mapped_column(Float)
+    score_maximum: Mapped[float] = mapped_column(Float)
+    error: Mapped[str] = mapped_column(Text, default="")

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta, tzinfo
 from typing import Annotated
 
 import typer
 
 from app.cli.common import service_settings
+from app.core.config import Settings
 from app.core.db import session_scope
+from app.models import utcnow
 from app.services import courses, regrades
+from app.services.lti import passback
 from graders import ExerciseCatalog, GraderError
 
 
@@ -60,6 +64,7 @@ def extend_command(
             user = courses.find_user(session=session, name=learner)
         except courses.LearnerNotFound as exc:
             raise _fail(str(exc)) from None
+        user_id = user.id
         if remove:
             removed = courses.remove_extension(session=session, learner=user, assignment=plan)
             typer.echo(
@@ -67,26 +72,40 @@ def extend_command(
                 if removed
                 else f"{learner!r} had no extension for {assignment!r}"
             )
-            return
-        due = (
-            _moment(until, course.zone)
-            if until is not None
-            else plan.due + timedelta(days=days or 0)
-        )
-        try:
-            courses.extend(
-                session=session,
-                learner=user,
-                assignment=plan,
-                due=due,
-                granted_by="numjudge extend",
+        else:
+            due = (
+                _moment(until, course.zone)
+                if until is not None
+                else plan.due + timedelta(days=days or 0)
             )
-        except courses.ExtensionRefused as exc:
-            raise _fail(str(exc)) from None
-    typer.echo(
-        f"{learner!r} is due for {assignment!r} at {due.astimezone(course.zone).isoformat()} "
-        f"(the assignment: {plan.due.astimezone(course.zone).isoformat()})"
+            try:
+                courses.extend(
+                    session=session,
+                    learner=user,
+                    assignment=plan,
+                    due=due,
+                    granted_by="numjudge extend",
+                )
+            except courses.ExtensionRefused as exc:
+                raise _fail(str(exc)) from None
+            typer.echo(
+                f"{learner!r} is due for {assignment!r} at "
+                f"{due.astimezone(course.zone).isoformat()} "
+                f"(the assignment: {plan.due.astimezone(course.zone).isoformat()})"
+            )
+        links = passback.has_links(session=session, user_id=user_id)
+    if links:
+        _pass_back(settings, user_id, plan.exercise_ids)
+
+
+def _pass_back(settings: Settings, user_id: int, exercise_ids: Sequence[str]) -> None:
+    """The LMS's gradebook follows the learner's new due time, through the service's queue."""
+    from app.grading.runtime import build_runtime
+
+    queued = passback.request(
+        build_runtime(settings), user_id=user_id, exercise_ids=exercise_ids, at=utcnow()
     )
+    typer.echo(f"queued {queued} score passback(s) to the LMS")
 
 
 def regrade_command(

@@ -1,5 +1,5 @@
-"""``numjudge lti add-platform|platforms|rotate-key``: the LMSs numjudge is an LTI 1.3 tool of,
-and the tool's key pair."""
+"""``numjudge lti add-platform|platforms|rotate-key|passbacks|resend``: the LMSs numjudge is an
+LTI 1.3 tool of, the tool's key pair, and the scores sent to the LMSs' gradebooks."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ import typer
 
 from app.cli.common import service_settings
 from app.core.db import session_scope
-from app.services.lti import keys, platforms
+from app.models import PassbackState
+from app.services.errors import NotFound
+from app.services.lti import keys, passback, platforms
 from app.services.lti.platforms import InvalidPlatform, PlatformExists
 
 app = typer.Typer(help="LTI 1.3: the LMSs numjudge is a tool of.", no_args_is_help=True)
@@ -77,3 +79,49 @@ def rotate_key() -> None:
     with session_scope(settings.database_url) as session:
         key = keys.rotate(session=session)
         typer.echo(f"new key {keys.key_id(key)}")
+
+
+@app.command("passbacks")
+def list_passbacks(
+    failed: Annotated[bool, typer.Option(help="only the passbacks that failed")] = False,
+) -> None:
+    """The scores sent to the LMSs' gradebooks: one line per LMS link and learner, the latest
+    changed first, with the last score sent and the last failure's reason."""
+    settings = service_settings(log=False)
+    with session_scope(settings.database_url) as session:
+        shown = passback.passbacks(session=session, state=PassbackState.FAILED if failed else None)
+        for item in shown:
+            sent = (
+                f"sent {item.score_given:g}/{item.score_maximum:g} at {item.sent_at:%Y-%m-%d %H:%M}"
+                if item.sent_at is not None
+                else "never sent"
+            )
+            typer.echo(
+                f"{item.id}\t{item.state.value}\t{item.user_name}\t{item.scope.value} "
+                f"{item.target}\t{sent}\t{item.attempts} attempt(s)\t{item.platform}"
+                + (f"\t{item.error}" if item.error else "")
+            )
+
+
+@app.command("resend")
+def resend(
+    link: Annotated[int | None, typer.Argument(help="the passback's number (first column)")] = None,
+    failed: Annotated[bool, typer.Option(help="resend every failed passback")] = False,
+) -> None:
+    """Send a learner's counted score to the LMS again, through the task queue (a worker or
+    the service consumes it: the queue must be the service's, not memory://)."""
+    from app.grading.runtime import build_runtime
+
+    if (link is None) == (not failed):
+        typer.echo("error: give a passback's number or --failed", err=True)
+        raise typer.Exit(2)
+    runtime = build_runtime(service_settings(log=False))
+    if link is None:
+        typer.echo(f"queued {passback.resend_failed(runtime)} passback(s) again")
+        return
+    try:
+        passback.resend(runtime, link_id=link)
+    except NotFound as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(f"queued passback {link} again")

@@ -115,7 +115,11 @@ def worker_command(
     work = BackgroundWork(runtime, threads, embedded=False)
     start_or_exit(work)
     consumer = runtime.queue.make_consumer(
-        threads, work.handler, embedded=False, reports=work.report_handler
+        threads,
+        work.handler,
+        embedded=False,
+        reports=work.report_handler,
+        passbacks=work.passback_handler,
     )
     logger.info("worker.started", extra={"threads": threads, "queue": runtime.queue.url_for_logs})
     try:

@@ -171,6 +171,17 @@ class Settings(BaseSettings):
         description="the address learners open; "
         "`numjudge users import` and `users link` print links under it (or take `--public-url`)",
     )
+    lti_passback_attempts: int = Field(
+        6,
+        ge=1,
+        le=20,
+        description="attempts at sending a score to an LMS's gradebook before it is marked failed",
+    )
+    lti_passback_retry_s: float = Field(
+        30.0,
+        gt=0,
+        description="delay before a failed score passback is tried again, doubled each time",
+    )
     max_form_bytes: int = Field(
         65_536,
         ge=1024,

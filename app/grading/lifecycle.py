@@ -23,6 +23,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from app.grading.runtime import GradingRuntime, Lane, worker_id
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
 from app.services import release, views
+from app.services.lti import passback
 from app.services.submissions import log_event
 from app.store import leases as lease_store
 from graders import (
@@ -316,6 +317,11 @@ def _finish(
     if stored is None:
         log_event(logger, "submission.result_dropped", submission, reason="lease lost")
         return
+    if stored.kind is not SubmissionKind.RUN:
+        # The LMS learns the score when the learner's page shows it, not before.
+        passback.request(
+            runtime, user_id=stored.user_id, exercise_ids=[stored.exercise_id], at=released_at
+        )
     runtime.waiters.notify(
         stored.id,
         views.submission_out(stored, user_name=user_name, now=released_at),

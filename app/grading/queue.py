@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -25,11 +26,16 @@ logger = logging.getLogger(__name__)
 
 GRADE_TASK = "grade_submission"
 REPORT_TASK = "similarity_report"
+PASSBACK_TASK = "lti_passback"
 REPORT_PRIORITY = -10
-"""Below every grading wake-up (priority 0): a consumer thread takes a report's message only
-when no grading message waits (SQLite and memory queues order by priority; Redis's keeps the
-order sent)."""
+"""Below every grading wake-up (priority 0): a consumer thread takes a report's or a grade
+passback's message only when no grading message waits (SQLite and memory queues order by
+priority; Redis's keeps the order sent)."""
+SCHEDULER_INTERVAL_S = 1
+"""How often the consumer's scheduler moves messages due by now (a passback waits for its
+score's release and retries later) onto the queue: one storage read a second."""
 Handler = Callable[[str], None]
+PassbackHandler = Callable[[int, int], None]
 
 
 class QueueUnavailable(Exception):
@@ -68,7 +74,14 @@ class _WakeableWorker(Worker):  # type: ignore[misc]
             self.outage.failed(self.stop_flag, "queue.unavailable", exc)
             return
         self.outage.succeeded("queue.available")
-        if task is not None:
+        if task is not None and not self.huey.ready_to_run(task):
+            # Sent for later: the scheduler puts it back on the queue when it is due. Only a
+            # passback is sent for later; lost here, its record stays pending for a resend.
+            try:
+                self.huey.add_schedule(task)
+            except Exception:
+                logger.exception("queue.schedule_failed", extra={"task": task.id})
+        elif task is not None:
             self.delay = self.default_delay
             # The task itself, not Huey's ``execute``: that also clears the task's revoke flag
             # in the storage afterwards, which during an outage turned a grading that was
@@ -138,6 +151,8 @@ class GradingQueue:
         self._report_handler: Handler | None = None
         self._task = self.huey.task(name=GRADE_TASK, retries=0)(self._dispatch)
         self._report_task = self.huey.task(name=REPORT_TASK, retries=0)(self._dispatch_report)
+        self._passback_handler: PassbackHandler | None = None
+        self._passback_task = self.huey.task(name=PASSBACK_TASK, retries=0)(self._dispatch_passback)
         self._wake = threading.Semaphore(0)
         self.outage = Backoff(max_s=backoff_max_s)
         """The queue's outages, one per process: its consumer threads and recovery share it."""
@@ -152,6 +167,21 @@ class GradingQueue:
         if self._report_handler is None:
             raise RuntimeError("a report message reached a queue without a consumer")
         self._report_handler(report_id)
+
+    def _dispatch_passback(self, link_id: int, attempt: int) -> None:
+        if self._passback_handler is None:
+            raise RuntimeError("a passback message reached a queue without a consumer")
+        self._passback_handler(link_id, attempt)
+
+    def enqueue_passback(self, link_id: int, attempt: int, eta: datetime) -> None:
+        """Send attempt ``attempt`` (from 1) at a grade link's passback, run from ``eta`` on
+        (an aware time); :class:`QueueUnavailable` if it cannot be sent."""
+        priority = REPORT_PRIORITY if self.huey.storage.priority else None
+        try:
+            self._passback_task.schedule((link_id, attempt), eta=eta, priority=priority)
+        except Exception as exc:
+            raise QueueUnavailable(f"queue {self.url_for_logs}: {exc}") from exc
+        self._wake.release()
 
     def enqueue_report(self, report_id: str) -> None:
         """Send a similarity report's wake-up; :class:`QueueUnavailable` if it cannot."""
@@ -191,15 +221,22 @@ class GradingQueue:
             ) from exc
 
     def make_consumer(
-        self, workers: int, handler: Handler, *, embedded: bool, reports: Handler | None = None
+        self,
+        workers: int,
+        handler: Handler,
+        *,
+        embedded: bool,
+        reports: Handler | None = None,
+        passbacks: PassbackHandler | None = None,
     ) -> GradingConsumer:
         """A consumer whose ``workers`` threads call ``handler(submission_id)`` per grading
-        message and ``reports(report_id)`` per report message (None: a report message is an
-        error, as in a process that makes no reports)."""
+        message, ``reports(report_id)`` per report message and ``passbacks(link_id, attempt)``
+        per grade passback (None: such a message is an error, as in a process that makes no
+        reports)."""
         self._handler = handler
         self._report_handler = reports
+        self._passback_handler = passbacks
         blocking = bool(getattr(self.huey.storage, "blocking", False))
-        # Nothing is ever scheduled for later, so the scheduler only needs to tick rarely.
         self.consumer = GradingConsumer(
             self.huey,
             self._wake,
@@ -213,15 +250,21 @@ class GradingQueue:
             max_delay=1.0 if blocking else 0.5,
             check_worker_health=True,
             shutdown_timeout=10.0,
-            scheduler_interval=60,
+            scheduler_interval=SCHEDULER_INTERVAL_S,
         )
         return self.consumer
 
     def start_embedded(
-        self, workers: int, handler: Handler, reports: Handler | None = None
+        self,
+        workers: int,
+        handler: Handler,
+        reports: Handler | None = None,
+        passbacks: PassbackHandler | None = None,
     ) -> GradingConsumer:
         """Start ``workers`` grading threads inside this process (the one-machine service)."""
-        consumer = self.make_consumer(workers, handler, embedded=True, reports=reports)
+        consumer = self.make_consumer(
+            workers, handler, embedded=True, reports=reports, passbacks=passbacks
+        )
         consumer.start()
         logger.info(
             "queue.consumer_started", extra={"workers": workers, "queue": self.url_for_logs}

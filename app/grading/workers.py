@@ -18,6 +18,7 @@ from app.grading.heartbeat import HeartbeatThread
 from app.grading.recovery import RecoveryThread, recover
 from app.grading.runtime import GradingRuntime
 from app.services import similarity_jobs
+from app.services.lti import passback
 from graders import ExerciseError
 
 logger = logging.getLogger(__name__)
@@ -45,7 +46,9 @@ class BackgroundWork:
             self.heartbeat.beat_now()
         recover(runtime=runtime, startup=True)
         if self.grading_threads and self.embedded:
-            runtime.queue.start_embedded(self.grading_threads, self.handler, self.report_handler)
+            runtime.queue.start_embedded(
+                self.grading_threads, self.handler, self.report_handler, self.passback_handler
+            )
         self.recovery = RecoveryThread(runtime)
         self.recovery.start()
         if self.heartbeat is not None:
@@ -60,6 +63,11 @@ class BackgroundWork:
     def report_handler(self) -> functools.partial[None]:
         """The queue's similarity report handler (low priority: app.grading.queue)."""
         return functools.partial(similarity_jobs.run, self.runtime)
+
+    @property
+    def passback_handler(self) -> functools.partial[None]:
+        """The queue's grade passback handler (low priority, as reports)."""
+        return functools.partial(passback.run, self.runtime)
 
     def _warm(self) -> None:
         """Prepare every exercise once so the first submission of each is fast (until the

@@ -1,4 +1,5 @@
-"""LTI 1.3: registered platforms, the tool's key pairs, the launch cache, LMS users' links."""
+"""LTI 1.3: registered platforms, the tool's key pairs, the launch cache, LMS users' links,
+grade links and their passback attempts."""
 
 from __future__ import annotations
 
@@ -9,7 +10,17 @@ from typing import Any
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
-from app.models import LtiAccount, LtiCacheEntry, LtiKey, LtiPlatform, User
+from app.models import (
+    LtiAccount,
+    LtiCacheEntry,
+    LtiGradeLink,
+    LtiKey,
+    LtiPassbackAttempt,
+    LtiPlatform,
+    PassbackState,
+    SimilarityScope,
+    User,
+)
 
 # --- platforms ---------------------------------------------------------------------------------
 
@@ -121,3 +132,88 @@ def unlinked_users_with_email(*, session: Session, email: str) -> list[User]:
 def link_user(*, session: Session, platform: LtiPlatform, subject: str, user: User) -> None:
     session.add(LtiAccount(platform_id=platform.id, subject=subject, user_id=user.id))
     session.flush()
+
+
+# --- grade links and passbacks -----------------------------------------------------------------
+
+
+def save_grade_link(
+    *,
+    session: Session,
+    platform: LtiPlatform,
+    resource_link_id: str,
+    user: User,
+    subject: str,
+    scope: SimilarityScope,
+    target: str,
+    lineitem: str,
+    lineitems: str,
+    scopes: Sequence[str],
+    now: datetime,
+) -> LtiGradeLink:
+    """The link of this launch, made or updated (its passback state is kept)."""
+    query = select(LtiGradeLink).where(
+        LtiGradeLink.platform_id == platform.id,
+        LtiGradeLink.resource_link_id == resource_link_id,
+        LtiGradeLink.user_id == user.id,
+    )
+    link = session.scalars(query).one_or_none()
+    if link is None:
+        link = LtiGradeLink(
+            platform_id=platform.id, resource_link_id=resource_link_id, user_id=user.id
+        )
+        session.add(link)
+    link.subject, link.scope, link.target = subject, scope, target
+    link.lineitem, link.lineitems, link.scopes = lineitem, lineitems, list(scopes)
+    link.updated_at = now
+    session.flush()
+    return link
+
+
+def get_grade_link(*, session: Session, link_id: int) -> LtiGradeLink | None:
+    return session.get(LtiGradeLink, link_id)
+
+
+def grade_links_of_user(*, session: Session, user_id: int) -> list[LtiGradeLink]:
+    query = select(LtiGradeLink).where(LtiGradeLink.user_id == user_id).order_by(LtiGradeLink.id)
+    return list(session.scalars(query))
+
+
+def list_grade_links(*, session: Session, state: PassbackState | None = None) -> list[LtiGradeLink]:
+    """Every grade link (of one state), the latest changed first."""
+    query = select(LtiGradeLink).order_by(LtiGradeLink.updated_at.desc(), LtiGradeLink.id.desc())
+    if state is not None:
+        query = query.where(LtiGradeLink.state == state)
+    return list(session.scalars(query))
+
+
+def add_attempt(
+    *,
+    session: Session,
+    link: LtiGradeLink,
+    sent: bool,
+    score_given: float,
+    score_maximum: float,
+    error: str,
+    now: datetime,
+) -> None:
+    session.add(
+        LtiPassbackAttempt(
+            link_id=link.id,
+            at=now,
+            sent=sent,
+            score_given=score_given,
+            score_maximum=score_maximum,
+            error=error,
+        )
+    )
+    session.flush()
+
+
+def attempts_of(*, session: Session, link_id: int) -> list[LtiPassbackAttempt]:
+    query = (
+        select(LtiPassbackAttempt)
+        .where(LtiPassbackAttempt.link_id == link_id)
+        .order_by(LtiPassbackAttempt.id)
+    )
+    return list(session.scalars(query))

@@ -15,6 +15,7 @@ from app.api.downloads import csv_download, file_download
 from app.models import utcnow
 from app.services import analytics, archive, courses, regrades, roster, translations
 from app.services.gradebook import write_csv
+from app.services.lti import passback
 from app.web import i18n
 from app.web.deps import CatalogDep, CsrfForm, InstructorDep, UserDep, WebDep, check_csrf
 from app.web.errors import PageError, WebRoute, assignment_not_found
@@ -167,6 +168,7 @@ def assignment_gradebook_page(
 def extend_page(
     assignment_id: str,
     web: WebDep,
+    runtime: RuntimeDep,
     user: InstructorDep,
     db: SessionDep,
     catalog: CatalogDep,
@@ -212,6 +214,10 @@ def extend_page(
                 N_("The new due time is refused: {reason}."),
                 reason=str(refused),
             ) from None
+    # The LMS's gradebook follows the learner's new due time (committed first: the passback
+    # reads it in a session of its own).
+    db.commit()
+    passback.request(runtime, user_id=target.id, exercise_ids=assignment.exercise_ids, at=utcnow())
     return RedirectResponse(
         f"/instructor/assignments/{assignment.id}", status_code=status.HTTP_303_SEE_OTHER
     )

@@ -1,5 +1,6 @@
 """numjudge as an LTI 1.3 tool: the key set, the OIDC login and the launch an LMS calls, and the
-instructors' page of values to paste into the LMS; the work is in app/services/lti/.
+instructors' page of values to paste into the LMS, with the scores sent to the LMSs' gradebooks
+(and a resend button); the work is in app/services/lti/.
 
 This module is the FastAPI side of the pylti1p3 adapter: it hands the request's parameters,
 cookies and scheme to ``ToolRequest`` and sets the cookies pylti1p3 asked for. The routes are
@@ -16,19 +17,32 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, Depends, Request, Response, status
 from fastapi.responses import JSONResponse, RedirectResponse
 
-from app.api.deps import SessionDep
+from app.api.deps import RuntimeDep, SessionDep
 from app.core.config import Settings
+from app.models import PassbackState, SimilarityScope
 from app.services.auth import signing_key
-from app.services.lti import keys, platforms
+from app.services.errors import NotFound
+from app.services.lti import keys, passback, platforms
 from app.services.lti.adapter import PendingCookie, ToolRequest
 from app.services.lti.launch import LaunchRefused, begin_login, complete_launch
-from app.web.deps import InstructorDep, WebDep
+from app.web.deps import CatalogDep, CsrfForm, InstructorDep, WebDep, check_csrf
 from app.web.errors import PageError, WebRoute
 from app.web.i18n import N_
 from app.web.pages_account import signed_in
 from app.web.templating import render
 
 logger = logging.getLogger(__name__)
+
+# Not the data words: a verdict's "failed" means a wrong answer.
+PASSBACK_STATES = {
+    PassbackState.PENDING: N_("waiting to be sent"),
+    PassbackState.SENT: N_("sent to the LMS"),
+    PassbackState.FAILED: N_("sending failed"),
+}
+TARGET_KINDS = {
+    SimilarityScope.EXERCISE: N_("exercise"),
+    SimilarityScope.ASSIGNMENT: N_("assignment"),
+}
 router = APIRouter(route_class=WebRoute, include_in_schema=False)
 
 
@@ -120,12 +134,15 @@ def login_by_post(request: Request, web: WebDep, db: SessionDep, params: FormPar
 
 
 @router.post("/lti/launch")
-def launch(request: Request, web: WebDep, db: SessionDep, params: FormParams) -> Response:
+def launch(
+    request: Request, web: WebDep, db: SessionDep, catalog: CatalogDep, params: FormParams
+) -> Response:
     settings = web.settings
     _signing_key_first(settings)
     try:
         launched = complete_launch(
             session=db,
+            catalog=catalog,
             request=_tool_request(request, settings, params),
             tool_host=urlsplit(base_url(request, settings)).netloc,
         )
@@ -145,5 +162,25 @@ def lti_page(request: Request, web: WebDep, db: SessionDep, user: InstructorDep)
         {
             "urls": platforms.tool_urls(base_url(request, web.settings)),
             "platforms": platforms.list_platforms(session=db),
+            "passbacks": passback.passbacks(session=db),
+            "passback_states": PASSBACK_STATES,
+            "target_kinds": TARGET_KINDS,
         },
     )
+
+
+@router.post("/instructor/lti/passbacks/{link_id}/resend")
+def resend_passback(
+    link_id: int, web: WebDep, runtime: RuntimeDep, _: InstructorDep, csrf_token: CsrfForm = ""
+) -> Response:
+    check_csrf(web, csrf_token)
+    try:
+        passback.resend(runtime, link_id=link_id)
+    except NotFound:
+        raise PageError(
+            status.HTTP_404_NOT_FOUND,
+            N_("No such score passback"),
+            N_("There is no score passback {number}."),
+            number=str(link_id),
+        ) from None
+    return RedirectResponse("/instructor/lti#passbacks", status_code=status.HTTP_303_SEE_OTHER)

@@ -27,7 +27,9 @@ from app.models import (
     Extension,
     LtiAccount,
     LtiCacheEntry,
+    LtiGradeLink,
     LtiKey,
+    LtiPassbackAttempt,
     LtiPlatform,
     Role,
     SignupLink,
@@ -144,6 +146,8 @@ def db(database_url: str) -> Iterator[Session]:
 def wipe(database_url: str) -> None:
     with Session(get_engine(database_url)) as session:
         for table in (
+            LtiPassbackAttempt,
+            LtiGradeLink,
             LtiAccount,
             LtiPlatform,
             LtiCacheEntry,

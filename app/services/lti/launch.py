@@ -21,6 +21,7 @@ from pylti1p3.exception import LtiException, OIDCException, ToolConfException
 from sqlalchemy.orm import Session
 
 from app.models import LtiPlatform, Role, User
+from app.services.lti import passback
 from app.services.lti.adapter import (
     CookieJar,
     DatabaseToolConf,
@@ -35,6 +36,7 @@ from app.services.lti.adapter import (
 from app.services.lti.platforms import LAUNCH_PATH
 from app.store import accounts as account_store
 from app.store import lti as lti_store
+from graders import ExerciseCatalog
 
 # pyjwt checks the expiry when the token has one: a launch token must have one. The audience
 # is pylti1p3's to check (it looks the registration up by it).
@@ -82,8 +84,11 @@ def begin_login(*, session: Session, request: ToolRequest, launch_url: str) -> L
     return LoginRedirect(location=location, cookies=tuple(cookies.pending))
 
 
-def complete_launch(*, session: Session, request: ToolRequest, tool_host: str) -> Launched:
-    """Check a launch, find or make its user's account (``LaunchRefused``)."""
+def complete_launch(
+    *, session: Session, catalog: ExerciseCatalog, request: ToolRequest, tool_host: str
+) -> Launched:
+    """Check a launch, find or make its user's account (``LaunchRefused``), and keep what
+    grade passback needs when the link opens an exercise or an assignment."""
     cookies, tool_session, cache = _services(session, request)
     try:
         launch = ToolLaunch(
@@ -106,11 +111,17 @@ def complete_launch(*, session: Session, request: ToolRequest, tool_host: str) -
     )
     assert platform is not None, "pylti1p3 found the registration"
     user = _account(session, platform, claims, Role.INSTRUCTOR if staff else Role.LEARNER)
-    return Launched(
-        user=user,
-        next_path=_landing(claims.get(TARGET_CLAIM, ""), tool_host),
-        cookies=tuple(cookies.pending),
-    )
+    next_path = _landing(claims.get(TARGET_CLAIM, ""), tool_host)
+    if not staff:  # the LMS's gradebook has learners' rows only
+        passback.remember(
+            session=session,
+            catalog=catalog,
+            platform=platform,
+            user=user,
+            claims=claims,
+            target_path=next_path,
+        )
+    return Launched(user=user, next_path=next_path, cookies=tuple(cookies.pending))
 
 
 def account_name(platform: LtiPlatform, subject: str) -> str:

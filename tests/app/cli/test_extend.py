@@ -12,8 +12,12 @@ from typer.testing import CliRunner
 from app.cli.main import app as cli
 from app.core.config import get_settings
 from app.core.db import session_scope
+from app.grading.queue import GradingQueue
+from app.models import PassbackState, SimilarityScope, utcnow
+from app.services.lti import passback
 from app.store import accounts as account_store
 from app.store import courses as course_store
+from app.store import lti as lti_store
 from graders import ExerciseCatalog
 
 REPO = Path(__file__).resolve().parents[3]
@@ -81,3 +85,54 @@ def test_mistakes_are_named(env: str, args: list[str], message: str) -> None:
     assert result.exit_code == 2
     assert message in result.output
     assert extension_of(env, "ada", "gru-by-hand") is None
+
+
+def test_a_learner_linked_from_an_lms_has_their_score_passed_back(
+    env: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    queue_url = f"sqlite:///{tmp_path / 'queue.db'}"
+    monkeypatch.setenv("NUMJUDGE_QUEUE_URL", queue_url)
+    get_settings.cache_clear()
+    with session_scope(env) as session:
+        ada = account_store.get_user_by_name(session=session, name="ada")
+        assert ada is not None
+        platform = lti_store.add_platform(
+            session=session,
+            issuer="https://lms.example.edu",
+            client_id="c",
+            deployment_ids=["d"],
+            jwks_url="https://lms.example.edu/jwks",
+            auth_login_url="https://lms.example.edu/auth",
+            token_url="https://lms.example.edu/token",
+        )
+        link = lti_store.save_grade_link(
+            session=session,
+            platform=platform,
+            resource_link_id="r",
+            user=ada,
+            subject="lms-ada",
+            scope=SimilarityScope.ASSIGNMENT,
+            target="gru-by-hand",
+            lineitem="https://lms.example.edu/lineitems/1",
+            lineitems="",
+            scopes=[passback.SCORE_SCOPE],
+            now=utcnow(),
+        )
+        link.state = PassbackState.SENT
+    result = runner.invoke(cli, ["extend", "ada", "gru-by-hand", "--days", "3"])
+    assert result.exit_code == 0, result.output
+    assert "queued 1 score passback(s) to the LMS" in result.output
+    with session_scope(env) as session:
+        [shown] = passback.passbacks(session=session)
+        assert shown.state is PassbackState.PENDING
+    queue = GradingQueue(queue_url)
+    try:
+        assert queue.pending() == 1
+    finally:
+        queue.stop()
+
+
+def test_a_learner_without_an_lms_link_queues_nothing(env: str) -> None:
+    result = runner.invoke(cli, ["extend", "ada", "gru-by-hand", "--days", "3"])
+    assert result.exit_code == 0, result.output
+    assert "passback" not in result.output

@@ -5,6 +5,12 @@ the tool's OIDC request (client id, redirect URI, response type, scope, prompt) 
 the auto-posting form carrying an id_token it signs (RS256, its current key, whose ``kid`` its
 key set publishes). A test may change the next token (``tamper``: wrong issuer, expired, another
 audience, no deployment id, a key the key set does not publish) to see the tool refuse it.
+
+Its Assignment and Grade Services: each launch's AGS claim names the resource link's line item;
+the token endpoint grants an access token for a client-credentials request whose client
+assertion verifies against the tool's key set (``tool_jwks``, which the test hands it); a line
+item's ``/scores`` endpoint records the Scores posted with such a token (``scores``), and fails
+the next ``failing_scores`` calls (503) when a test asks it to.
 """
 
 from __future__ import annotations
@@ -31,6 +37,8 @@ TEACHING_ASSISTANT = (
     "http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#TeachingAssistant"
 )
 LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
+AGS = "https://purl.imsglobal.org/spec/lti-ags/"
+SCORE_TYPE = "application/vnd.ims.lis.v1.score+json"
 
 Claims = dict[str, Any]
 
@@ -65,6 +73,10 @@ class Platform:
     tamper: Callable[[Claims, dict[str, str]], None] | None = None
     redirect_uris: set[str] = field(default_factory=set)
     links: dict[str, str] = field(default_factory=dict)  # resource link id: target link URI
+    tool_jwks: dict[str, Any] | None = None  # the tool's key set, as its /lti/jwks gives it
+    tokens: set[str] = field(default_factory=set)  # access tokens granted
+    scores: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # line item, Score
+    failing_scores: int = 0  # the next score calls answered 503
 
     @property
     def issuer(self) -> str:
@@ -81,6 +93,9 @@ class Platform:
     @property
     def token_url(self) -> str:
         return self.url + "/token"
+
+    def lineitem_url(self, link_id: str) -> str:
+        return f"{self.url}/lineitems/{link_id}"
 
     def rotate_key(self) -> None:
         """A new signing key; the key set publishes it beside the old one."""
@@ -120,6 +135,11 @@ class Platform:
             LTI + "resource_link": {"id": request["lti_message_hint"], "title": "Exercise"},
             LTI + "roles": list(user.roles),
             LTI + "context": {"id": "course-1", "label": "NUM101", "title": "Numerics"},
+            AGS + "claim/endpoint": {
+                "scope": [AGS + "scope/lineitem", AGS + "scope/score"],
+                "lineitems": self.url + "/lineitems",
+                "lineitem": self.lineitem_url(request["lti_message_hint"]),
+            },
         }
         headers = {"kid": self.key.kid}
         if self.tamper is not None:
@@ -152,6 +172,48 @@ class Platform:
             f'<input type="hidden" name="state" value="{query["state"]}">'
             "</form><script>document.forms[0].submit()</script>"
         )
+
+    def grant_token(self, form: dict[str, str]) -> tuple[int, str]:
+        """The token endpoint: a client-credentials grant whose client assertion is a JWT the
+        tool signed with a key of its key set, for this platform's token URL."""
+        if form.get("grant_type") != "client_credentials" or form.get("client_assertion_type") != (
+            "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
+        ):
+            return 400, json.dumps({"error": "unsupported_grant_type"})
+        assertion = form.get("client_assertion", "")
+        try:
+            kid = jwt.get_unverified_header(assertion).get("kid")
+            jwk = next(k for k in (self.tool_jwks or {}).get("keys", []) if k["kid"] == kid)
+            claims = jwt.decode(
+                assertion,
+                RSAAlgorithm.from_jwk(jwk),  # type: ignore[arg-type]
+                algorithms=["RS256"],
+                audience=self.token_url,
+                issuer=self.client_id,
+                options={"require": ["exp", "iat", "jti", "sub"]},
+            )
+        except (jwt.InvalidTokenError, StopIteration, KeyError) as exc:
+            return 401, json.dumps({"error": "invalid_client", "reason": str(exc)})
+        if claims["sub"] != self.client_id:
+            return 401, json.dumps({"error": "invalid_client"})
+        token = uuid.uuid4().hex
+        self.tokens.add(token)
+        answer = {"access_token": token, "token_type": "Bearer", "expires_in": 3600}
+        return 200, json.dumps(answer | {"scope": form.get("scope", "")})
+
+    def receive_score(
+        self, path: str, authorization: str, content_type: str, body: bytes
+    ) -> tuple[int, str]:
+        """A line item's scores endpoint."""
+        if authorization.removeprefix("Bearer ") not in self.tokens:
+            return 401, "invalid token"
+        if content_type != SCORE_TYPE:
+            return 415, "a Score is expected"
+        if self.failing_scores > 0:
+            self.failing_scores -= 1
+            return 503, "the gradebook is down for maintenance"
+        self.scores.append((self.url + path.removesuffix("/scores"), json.loads(body)))
+        return 200, ""
 
 
 class _FormReader(HTMLParser):
@@ -197,6 +259,24 @@ def _handler(platform: Platform) -> type[BaseHTTPRequestHandler]:
                 query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
                 status, body = platform.authenticate(query)
                 self._send(status, body, "text/html")
+            else:
+                self._send(404, "not found", "text/plain")
+
+        def do_POST(self) -> None:
+            body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            path = urlsplit(self.path).path
+            if path == "/token":
+                form = {k: v[-1] for k, v in parse_qs(body.decode()).items()}
+                status, answer = platform.grant_token(form)
+                self._send(status, answer, "application/json")
+            elif path.startswith("/lineitems/") and path.endswith("/scores"):
+                status, answer = platform.receive_score(
+                    path,
+                    self.headers.get("Authorization", ""),
+                    self.headers.get("Content-Type", ""),
+                    body,
+                )
+                self._send(status, answer, "text/plain")
             else:
                 self._send(404, "not found", "text/plain")
 
