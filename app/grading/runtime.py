@@ -83,6 +83,11 @@ class GradingRuntime:
     stopping: threading.Event = field(default_factory=threading.Event)
     database_outage: Backoff = field(init=False)
     lanes: GradingLanes = field(init=False)
+    passback_slot: threading.BoundedSemaphore = field(
+        default_factory=lambda: threading.BoundedSemaphore(1)
+    )
+    """One grade passback at a time in this process: it runs on a grading thread, and an LMS
+    that does not answer holds it up to twice ``HTTP_TIMEOUT_S`` (app/services/lti/passback.py)."""
 
     def __post_init__(self) -> None:
         self.sessions = get_sessionmaker(self.settings.database_url)

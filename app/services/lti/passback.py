@@ -56,6 +56,8 @@ AGS_CLAIM = "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint"
 RESOURCE_LINK_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/resource_link"
 SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
 HTTP_TIMEOUT_S = 20.0
+BUSY_DELAY = timedelta(seconds=5)
+"""How long a passback waits when another one holds the process's slot."""
 QUEUE_DOWN = "the task queue could not be reached: resend"
 
 
@@ -296,7 +298,19 @@ def retry_delay(runtime: GradingRuntime, attempt: int) -> timedelta:
 
 def run(runtime: GradingRuntime, link_id: int, attempt: int) -> None:
     """The queue's passback handler: send the link's counted score, store the outcome, and
-    queue the next attempt after a failure (until the last)."""
+    queue the next attempt after a failure (until the last). While another passback of this
+    process is waiting for its LMS, this one is put off (not counted as an attempt), so that
+    a slow LMS holds one grading thread at most, never all of them."""
+    if not runtime.passback_slot.acquire(blocking=False):
+        _send(runtime, link_id, attempt, utcnow() + BUSY_DELAY)
+        return
+    try:
+        _attempt(runtime, link_id, attempt)
+    finally:
+        runtime.passback_slot.release()
+
+
+def _attempt(runtime: GradingRuntime, link_id: int, attempt: int) -> None:
     with runtime.sessions() as session:
         link = lti_store.get_grade_link(session=session, link_id=link_id)
         if link is None:

@@ -110,6 +110,26 @@ def test_a_graded_submission_reaches_the_lms_gradebook(
         assert shown.attempts == 3 and shown.state is PassbackState.SENT
 
 
+def test_a_passback_waits_while_another_holds_the_process_slot(
+    client: TestClient, runtime: GradingRuntime, platform: Platform
+) -> None:
+    """A slow LMS holds one grading thread at most: while a passback holds the process's slot,
+    another is put off (no post, no attempt counted) and sent once the slot is free."""
+    headers = _launched(client, runtime, platform)
+    _submit(client, headers, "solution.py")
+    _until(lambda: len(platform.scores) == 1, "the first passback")
+    link = _until(
+        lambda: (found := _link(runtime)).state is PassbackState.SENT and found, "link sent"
+    )
+    with runtime.passback_slot:
+        passback.run(runtime, link.id, 1)
+        assert len(platform.scores) == 1
+        with runtime.sessions() as session:
+            [shown] = passback.passbacks(session=session)
+            assert shown.attempts == 1
+    _until(lambda: len(platform.scores) == 2, "the put-off passback, once the slot was free")
+
+
 @pytest.fixture
 def retrying(
     database_url: str, tmp_path: Path, shared_grader: SandboxGrader
