@@ -309,7 +309,9 @@ class EarlierReport(Base):
     replaced_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
-class SimilarityScope(enum.Enum):
+class WorkScope(enum.Enum):
+    """What a similarity report or an LMS link covers: one exercise or a whole assignment."""
+
     EXERCISE = "exercise"
     ASSIGNMENT = "assignment"
 
@@ -327,7 +329,7 @@ class SimilarityReport(Base):
     __tablename__ = "similarity_reports"
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
-    scope: Mapped[SimilarityScope] = mapped_column(value_enum(SimilarityScope, "similarity_scope"))
+    scope: Mapped[WorkScope] = mapped_column(value_enum(WorkScope, "similarity_scope"))
     target: Mapped[str] = mapped_column(String(100))  # the exercise or assignment id
     state: Mapped[ReportState] = mapped_column(
         value_enum(ReportState, "report_state"), default=ReportState.QUEUED
@@ -413,7 +415,7 @@ class LtiGradeLink(Base):
     resource_link_id: Mapped[str] = mapped_column(String(255))
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     subject: Mapped[str] = mapped_column(String(255))  # the LMS user (the Score's userId)
-    scope: Mapped[SimilarityScope] = mapped_column(value_enum(SimilarityScope, "lti_target"))
+    scope: Mapped[WorkScope] = mapped_column(value_enum(WorkScope, "lti_target"))
     target: Mapped[str] = mapped_column(String(100))  # the exercise or assignment id
     lineitem: Mapped[str] = mapped_column(String(1024), default="")
     lineitems: Mapped[str] = mapped_column(String(1024), default="")

@@ -9,7 +9,7 @@ import typer
 
 from app.cli.common import service_settings
 from app.core.db import session_scope
-from app.models import ReportState, SimilarityScope
+from app.models import ReportState, WorkScope
 from app.services import similarity_jobs
 from app.services.courses import AssignmentNotFound
 from app.services.gradebook import write_csv
@@ -28,7 +28,7 @@ def similarity_command(
     ignored) and flag the outliers; the report is stored for the pages too. No score changes."""
     settings = service_settings(log=False)
     catalog = ExerciseCatalog(settings.exercises_dir)
-    scope = SimilarityScope.ASSIGNMENT if assignment else SimilarityScope.EXERCISE
+    scope = WorkScope.ASSIGNMENT if assignment else WorkScope.EXERCISE
     with session_scope(settings.database_url) as session:
         try:
             report = similarity_jobs.compute_now(

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from app.grading.queue import QueueUnavailable
 from app.grading.runtime import GradingRuntime
-from app.models import ReportState, SimilarityReport, SimilarityScope, utcnow
+from app.models import ReportState, SimilarityReport, WorkScope, utcnow
 from app.services.courses import get_assignment
 from app.services.errors import NotFound
 from app.services.gradebook import Cell
@@ -42,9 +42,9 @@ logger = logging.getLogger(__name__)
 SOLUTION_FILE = "solution.py"
 
 
-def exercise_ids(catalog: ExerciseCatalog, scope: SimilarityScope, target: str) -> tuple[str, ...]:
+def exercise_ids(catalog: ExerciseCatalog, scope: WorkScope, target: str) -> tuple[str, ...]:
     """The exercises a report covers; ExerciseNotFound / AssignmentNotFound if none."""
-    if scope is SimilarityScope.ASSIGNMENT:
+    if scope is WorkScope.ASSIGNMENT:
         return get_assignment(catalog.course(), target).exercise_ids
     return (catalog.load(target).id,)
 
@@ -57,7 +57,7 @@ def boilerplate(catalog: ExerciseCatalog, exercise_id: str) -> tuple[str, ...]:
 
 
 def compute(
-    *, session: Session, catalog: ExerciseCatalog, scope: SimilarityScope, target: str
+    *, session: Session, catalog: ExerciseCatalog, scope: WorkScope, target: str
 ) -> list[ExerciseSimilarity]:
     """One section per exercise of the report, each learner's final answer compared."""
     ids = exercise_ids(catalog, scope, target)
@@ -98,7 +98,7 @@ QUEUE_DOWN = "the task queue could not be reached when the report was asked for:
 
 
 def request_report(
-    *, runtime: GradingRuntime, scope: SimilarityScope, target: str, requested_by: str
+    *, runtime: GradingRuntime, scope: WorkScope, target: str, requested_by: str
 ) -> str:
     """Queue a new report of ``target``; its id. The target must exist (404 otherwise)."""
     exercise_ids(runtime.catalog, scope, target)
@@ -128,7 +128,7 @@ def compute_now(
     *,
     session: Session,
     catalog: ExerciseCatalog,
-    scope: SimilarityScope,
+    scope: WorkScope,
     target: str,
     requested_by: str,
 ) -> ReportView:
@@ -156,7 +156,7 @@ def run(runtime: GradingRuntime, report_id: str) -> None:
 @dataclass(frozen=True)
 class ReportView:
     id: str
-    scope: SimilarityScope
+    scope: WorkScope
     target: str
     state: ReportState
     requested_by: str

@@ -18,8 +18,8 @@ from app.models import (
     LtiPassbackAttempt,
     LtiPlatform,
     PassbackState,
-    SimilarityScope,
     User,
+    WorkScope,
 )
 
 # --- platforms ---------------------------------------------------------------------------------
@@ -144,7 +144,7 @@ def save_grade_link(
     resource_link_id: str,
     user: User,
     subject: str,
-    scope: SimilarityScope,
+    scope: WorkScope,
     target: str,
     lineitem: str,
     lineitems: str,

@@ -14,16 +14,16 @@ from app.models import (
     ReportState,
     Role,
     SimilarityReport,
-    SimilarityScope,
     Submission,
     SubmissionKind,
     SubmissionStatus,
     User,
+    WorkScope,
 )
 
 
 def create_report(
-    *, session: Session, scope: SimilarityScope, target: str, requested_by: str
+    *, session: Session, scope: WorkScope, target: str, requested_by: str
 ) -> SimilarityReport:
     report = SimilarityReport(scope=scope, target=target, requested_by=requested_by, error="")
     session.add(report)

@@ -19,7 +19,7 @@ from fastapi.responses import JSONResponse, RedirectResponse
 
 from app.api.deps import RuntimeDep, SessionDep
 from app.core.config import Settings
-from app.models import PassbackState, SimilarityScope
+from app.models import PassbackState, WorkScope
 from app.services.auth import signing_key
 from app.services.errors import NotFound
 from app.services.lti import keys, passback, platforms
@@ -40,8 +40,8 @@ PASSBACK_STATES = {
     PassbackState.FAILED: N_("sending failed"),
 }
 TARGET_KINDS = {
-    SimilarityScope.EXERCISE: N_("exercise"),
-    SimilarityScope.ASSIGNMENT: N_("assignment"),
+    WorkScope.EXERCISE: N_("exercise"),
+    WorkScope.ASSIGNMENT: N_("assignment"),
 }
 router = APIRouter(route_class=WebRoute, include_in_schema=False)
 

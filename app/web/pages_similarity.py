@@ -11,7 +11,7 @@ from fastapi.responses import RedirectResponse
 
 from app.api.deps import RuntimeDep, SessionDep
 from app.api.downloads import csv_download
-from app.models import SimilarityScope
+from app.models import WorkScope
 from app.services import similarity_jobs
 from app.services.courses import AssignmentNotFound
 from app.services.errors import NotFound
@@ -63,7 +63,7 @@ async def similarity_request(
     user: InstructorDep,
     runtime: RuntimeDep,
     csrf_token: CsrfForm = "",
-    scope: Annotated[SimilarityScope, Form()] = SimilarityScope.EXERCISE,
+    scope: Annotated[WorkScope, Form()] = WorkScope.EXERCISE,
     target: Annotated[str, Form()] = "",
 ) -> Response:
     check_csrf(web, csrf_token)

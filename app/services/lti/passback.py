@@ -39,8 +39,8 @@ from app.models import (
     LtiPassbackAttempt,
     LtiPlatform,
     PassbackState,
-    SimilarityScope,
     User,
+    WorkScope,
     utcnow,
 )
 from app.services import courses
@@ -72,16 +72,16 @@ class NothingToSend(PassbackFailed):
 # --- at launch ---------------------------------------------------------------------------------
 
 
-def target_of(catalog: ExerciseCatalog, target_path: str) -> tuple[SimilarityScope, str] | None:
+def target_of(catalog: ExerciseCatalog, target_path: str) -> tuple[WorkScope, str] | None:
     """The gradable work a link opens: ``/learn/<exercise>`` or ``/course?assignment=<id>``."""
     parts = urlsplit(target_path)
     if parts.path.startswith("/learn/"):
         exercise_id = parts.path.removeprefix("/learn/").strip("/")
-        return (SimilarityScope.EXERCISE, exercise_id) if exercise_id in catalog.ids() else None
+        return (WorkScope.EXERCISE, exercise_id) if exercise_id in catalog.ids() else None
     if parts.path == "/course":
         assignment_id = parse_qs(parts.query).get("assignment", [""])[-1]
         if catalog.course().assignment(assignment_id) is not None:
-            return SimilarityScope.ASSIGNMENT, assignment_id
+            return WorkScope.ASSIGNMENT, assignment_id
     return None
 
 
@@ -123,7 +123,7 @@ def remember(
 
 
 def _covers(catalog: ExerciseCatalog, link: LtiGradeLink, exercise_ids: Sequence[str]) -> bool:
-    if link.scope is SimilarityScope.EXERCISE:
+    if link.scope is WorkScope.EXERCISE:
         return link.target in exercise_ids
     assignment = catalog.course().assignment(link.target)
     return assignment is not None and bool(set(assignment.exercise_ids) & set(exercise_ids))
@@ -213,7 +213,7 @@ def counted_score(*, session: Session, catalog: ExerciseCatalog, link: LtiGradeL
     extension applied); an exercise outside every assignment counts its best graded score
     (``NothingToSend`` before the first)."""
     now = utcnow()
-    if link.scope is SimilarityScope.ASSIGNMENT:
+    if link.scope is WorkScope.ASSIGNMENT:
         standing = courses.learner_standing(
             session=session, catalog=catalog, user=link.user, assignment_id=link.target, now=now
         )
@@ -357,7 +357,7 @@ class PassbackView:
     platform: str
     user_name: str
     subject: str
-    scope: SimilarityScope
+    scope: WorkScope
     target: str
     lineitem: str
     state: PassbackState

@@ -13,7 +13,7 @@ from app.cli.main import app as cli
 from app.core.config import get_settings
 from app.core.db import session_scope
 from app.grading.queue import GradingQueue
-from app.models import PassbackState, SimilarityScope, utcnow
+from app.models import PassbackState, WorkScope, utcnow
 from app.services.lti import passback
 from app.store import accounts as account_store
 from app.store import courses as course_store
@@ -111,7 +111,7 @@ def test_a_learner_linked_from_an_lms_has_their_score_passed_back(
             resource_link_id="r",
             user=ada,
             subject="lms-ada",
-            scope=SimilarityScope.ASSIGNMENT,
+            scope=WorkScope.ASSIGNMENT,
             target="gru-by-hand",
             lineitem="https://lms.example.edu/lineitems/1",
             lineitems="",

@@ -22,9 +22,9 @@ from app.grading.runtime import GradingRuntime
 from app.models import (
     ReportState,
     Role,
-    SimilarityScope,
     SubmissionKind,
     SubmissionStatus,
+    WorkScope,
     utcnow,
 )
 from app.services import similarity_jobs
@@ -201,7 +201,7 @@ def test_a_report_the_queue_never_received_fails_with_a_reason(
 
     monkeypatch.setattr(runtime.queue, "enqueue_report", queue_down)
     report_id = similarity_jobs.request_report(
-        runtime=runtime, scope=SimilarityScope.EXERCISE, target="layer-norm", requested_by="t"
+        runtime=runtime, scope=WorkScope.EXERCISE, target="layer-norm", requested_by="t"
     )
     with runtime.sessions() as session:
         report = similarity_store.get_report(session=session, report_id=report_id)
@@ -215,7 +215,7 @@ def test_a_queued_report_is_sent_again_when_the_workers_start(
     seed_class(runtime)  # the client's app runs the workers that compute it
     with runtime.sessions() as session:  # queued, its message lost with a stopped worker
         report_id = similarity_store.create_report(
-            session=session, scope=SimilarityScope.EXERCISE, target="layer-norm", requested_by="t"
+            session=session, scope=WorkScope.EXERCISE, target="layer-norm", requested_by="t"
         ).id
         session.commit()
     recover(runtime=runtime, startup=True)
