@@ -1,7 +1,11 @@
 """Throttles kept in the database, so every process and machine of the service sees them.
 
 A throttle counts hits of a key (``login|203.0.113.7|ada``) in fixed windows: once a key has
-``limit`` hits in the current window it must wait for the window's end. Keys are stored as
+``limit`` hits in the current window and the one before it together, it must wait for the
+current window's end (when the earlier window's hits stop counting). Counting the window
+before too means hits that straddle a boundary still add up: with the current window alone,
+two failures just before it and one just after never locked a limit of three, and twice the
+limit passed in a moment around each boundary. Keys are stored as
 SHA-256 (no addresses or names in the table). The `limits` library has no SQL storage (memory,
 Redis, Memcached, MongoDB), and the database is the one store every numjudge deployment has.
 """
@@ -51,18 +55,24 @@ def _window(rule: Rule, now: float) -> tuple[int, int]:
     return start, start + rule.window_s
 
 
+def _earlier_hits(session: Session, rule: Rule, key_hash: str, now: float) -> int:
+    """The key's hits in the window before the current one."""
+    start, _ = _window(rule, now)
+    return throttle_store.get_hits(
+        session=session, key_hash=key_hash, window_start=start - rule.window_s
+    )
+
+
 def check(
     *, session: Session, rule: Rule, parts: tuple[str, ...], now: float | None = None
 ) -> None:
-    """Raise ``Throttled`` if the key already has ``rule.limit`` hits in this window."""
+    """Raise ``Throttled`` if the key already has ``rule.limit`` hits in this window and the
+    one before."""
     now = time.time() if now is None else now
     start, end = _window(rule, now)
-    if (
-        throttle_store.get_hits(
-            session=session, key_hash=_key_hash(rule.scope, parts), window_start=start
-        )
-        >= rule.limit
-    ):
+    key_hash = _key_hash(rule.scope, parts)
+    current = throttle_store.get_hits(session=session, key_hash=key_hash, window_start=start)
+    if current + _earlier_hits(session, rule, key_hash, now) >= rule.limit:
         raise Throttled(max(1, end - int(now)))
 
 
@@ -70,7 +80,7 @@ def hit(*, session: Session, rule: Rule, parts: tuple[str, ...], now: float | No
     """Count one hit (and forget windows that are over); the key's hits in this window."""
     now = time.time() if now is None else now
     start, end = _window(rule, now)
-    throttle_store.delete_hits(session=session, ended_before=int(now))
+    throttle_store.delete_hits(session=session, now=int(now))
     return throttle_store.count_hit(
         session=session, key_hash=_key_hash(rule.scope, parts), window_start=start, window_end=end
     )
@@ -78,10 +88,12 @@ def hit(*, session: Session, rule: Rule, parts: tuple[str, ...], now: float | No
 
 def take(*, session: Session, rule: Rule, parts: tuple[str, ...], now: float | None = None) -> None:
     """Count one hit, and raise ``Throttled`` if that puts the key over ``rule.limit`` in this
-    window. One atomic upsert both counts and tells: ``check`` then ``hit`` let requests sent
+    window and the one before. One atomic upsert both counts and tells: ``check`` then ``hit`` let requests sent
     at once all pass the check before any of them counted."""
     now = time.time() if now is None else now
-    if hit(session=session, rule=rule, parts=parts, now=now) > rule.limit:
+    current = hit(session=session, rule=rule, parts=parts, now=now)
+    earlier = _earlier_hits(session, rule, _key_hash(rule.scope, parts), now)
+    if current + earlier > rule.limit:
         raise Throttled(max(1, _window(rule, now)[1] - int(now)))
 
 

@@ -32,13 +32,13 @@ def get_hits(*, session: Session, key_hash: str, window_start: int) -> int:
     return hits or 0
 
 
-def delete_hits(
-    *, session: Session, key_hash: str | None = None, ended_before: int | None = None
-) -> None:
-    """Forget a key's counters, or every counter whose window ended before ``ended_before``."""
+def delete_hits(*, session: Session, key_hash: str | None = None, now: int | None = None) -> None:
+    """Forget a key's counters, or every counter no longer counted at ``now``: one whose
+    window and the window after it are over (a throttle counts the previous window too)."""
     query = delete(ThrottleCounter)
     if key_hash is not None:
         query = query.where(ThrottleCounter.key_hash == key_hash)
-    if ended_before is not None:
-        query = query.where(ThrottleCounter.window_end < ended_before)
+    if now is not None:
+        length = ThrottleCounter.window_end - ThrottleCounter.window_start
+        query = query.where(ThrottleCounter.window_end < now - length)
     session.execute(query.execution_options(synchronize_session=False))

@@ -6,6 +6,9 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+from sqlalchemy.orm import Session
+
 from app.core.db import get_sessionmaker
 from app.services import throttle
 from app.services.throttle import Rule, Scope, Throttled
@@ -37,3 +40,21 @@ def test_hits_taken_at_once_never_pass_the_limit(database_url: str) -> None:
     with ThreadPoolExecutor(max_workers=SENDERS) as senders:
         passed = list(senders.map(send, range(SENDERS)))
     assert passed.count(True) == rule.limit
+
+
+def test_hits_on_both_sides_of_a_window_boundary_add_up(db: Session) -> None:
+    """Two failures just before a window ends and one just after lock a limit of three (with
+    one window counted they did not, and a slow test or attacker crossed the boundary); the
+    lock lasts until the current window ends, when the earlier hits stop counting."""
+    rule = Rule(Scope.LOGIN_FAILURE_NAME, 3, 300)
+    parts = ("203.0.113.9", "ada")
+    boundary = 300 * 5_000_000
+    for moment in (boundary - 2, boundary - 1, boundary + 1):
+        throttle.check(session=db, rule=rule, parts=parts, now=moment)
+        throttle.hit(session=db, rule=rule, parts=parts, now=moment)
+    with pytest.raises(Throttled) as locked:
+        throttle.check(session=db, rule=rule, parts=parts, now=boundary + 2)
+    assert locked.value.retry_after_s == 298
+    with pytest.raises(Throttled):
+        throttle.take(session=db, rule=rule, parts=parts, now=boundary + 3)
+    throttle.check(session=db, rule=rule, parts=parts, now=boundary + 300)  # the next window
