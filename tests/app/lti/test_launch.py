@@ -82,6 +82,9 @@ def test_instructors_and_teaching_assistants_become_instructors(
     assert 'href="/instructor/lti"' in client.get("/instructor/roster").text
     page = client.get("/instructor/lti")
     assert page.status_code == 200
+    # the page's title is its name alone, and each section is there once
+    assert "<title>LMS (LTI 1.3) · numjudge</title>" in page.text
+    assert page.text.count('id="passbacks"') == 1
     for url in (TOOL + "/lti/login", LAUNCH_URL, TOOL + "/lti/jwks"):
         assert "<code id=" in page.text and f">{url}</code>" in page.text
     assert platform.issuer in page.text and platform.client_id in page.text
