@@ -169,6 +169,7 @@ MAIN_PAGES = {
     "class-view": MainPage(
         Visitor.INSTRUCTOR, f"/instructor/analytics/{EXERCISE}", "figure.chart svg"
     ),
+    "lms": MainPage(Visitor.INSTRUCTOR, "/instructor/lti", "#lti-jwks-url"),
 }
 
 # Regions that scroll sideways on purpose, and what is inside them: the gradebooks' grids
