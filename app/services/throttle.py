@@ -88,8 +88,8 @@ def hit(*, session: Session, rule: Rule, parts: tuple[str, ...], now: float | No
 
 def take(*, session: Session, rule: Rule, parts: tuple[str, ...], now: float | None = None) -> None:
     """Count one hit, and raise ``Throttled`` if that puts the key over ``rule.limit`` in this
-    window and the one before. One atomic upsert both counts and tells: ``check`` then ``hit`` let requests sent
-    at once all pass the check before any of them counted."""
+    window and the one before. One atomic upsert both counts and tells: ``check`` then ``hit``
+    let requests sent at once all pass the check before any of them counted."""
     now = time.time() if now is None else now
     current = hit(session=session, rule=rule, parts=parts, now=now)
     earlier = _earlier_hits(session, rule, _key_hash(rule.scope, parts), now)
