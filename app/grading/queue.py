@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from huey import Huey, MemoryHuey, RedisHuey, SqliteHuey
-from huey.consumer import Consumer, Worker
+from huey.consumer import Consumer, Scheduler, Worker
 
 from app.core.backoff import Backoff
 from app.core.redact import mask_url
@@ -99,6 +100,25 @@ class _WakeableWorker(Worker):  # type: ignore[misc]
         self.delay *= self.backoff
 
 
+class _OutageAwareScheduler(Scheduler):  # type: ignore[misc]
+    """Huey's scheduler (moving messages sent for later onto the queue once due), which during
+    a queue outage backs off with the workers and logs in their one line per period, where
+    Huey would log a traceback every second. No periodic tasks are used."""
+
+    outage: Backoff
+
+    def loop(self, now: Any = None) -> None:
+        started = time.monotonic()
+        try:
+            for task in self.huey.read_schedule(now):
+                self.huey.enqueue(task)
+        except Exception as exc:
+            self.outage.failed(self.stop_flag, "queue.unavailable", exc)
+            return
+        self.outage.succeeded("queue.available")
+        self.sleep_for_interval(started, self.interval)
+
+
 class GradingConsumer(Consumer):  # type: ignore[misc]
     """Huey's consumer with wakeable workers; ``embedded`` leaves signals to the host."""
 
@@ -128,6 +148,16 @@ class GradingConsumer(Consumer):  # type: ignore[misc]
         worker.wake = self._wake
         worker.outage = self._outage
         return worker
+
+    def _create_scheduler(self) -> Scheduler:
+        scheduler = _OutageAwareScheduler(
+            huey=self.huey,
+            stop_flag=self.stop_flag,
+            interval=self.scheduler_interval,
+            periodic=False,
+        )
+        scheduler.outage = self._outage
+        return scheduler
 
     def _set_signal_handlers(self) -> None:
         if not self._embedded:

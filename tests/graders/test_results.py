@@ -88,6 +88,7 @@ def test_to_dict_schema() -> None:
         "duration_ms": 12,
         "diagnosis": {"hint": "check the order", "cases": ["batched"], "source": "mistake"},
         "cost": {"cpu_ms": 412, "memory_kb": 90_317},
+        "hidden_messages": {},  # a failed hidden test's full message, for instructors
     }
     assert json.loads(json.dumps(data)) == data
 
