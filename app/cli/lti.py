@@ -60,9 +60,10 @@ def list_platforms(
         typer.echo("(give --public-url or set NUMJUDGE_PUBLIC_URL to print the tool's URLs)")
     else:
         urls = platforms.tool_urls(base)
-        typer.echo(f"login URL:   {urls.login}")
-        typer.echo(f"launch URL:  {urls.launch}")
-        typer.echo(f"JWKS URL:    {urls.jwks}")
+        typer.echo(f"login URL:        {urls.login}")
+        typer.echo(f"launch URL:       {urls.launch}")
+        typer.echo(f"deep linking URL: {urls.launch}")
+        typer.echo(f"JWKS URL:         {urls.jwks}")
     with session_scope(settings.database_url) as session:
         for platform in platforms.list_platforms(session=session):
             typer.echo(

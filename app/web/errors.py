@@ -89,7 +89,7 @@ class WebRoute(APIRoute):
             except LoginRequired as exc:
                 return login_redirect(exc.next_url, expired=exc.expired)
             except PageError as exc:
-                return _error_page(request, exc.status_code, exc.title, exc.message, exc.values)
+                return error_page(request, exc)
             except RequestValidationError:
                 return _error_page(
                     request,
@@ -109,6 +109,11 @@ class WebRoute(APIRoute):
                 )
 
         return route_handler
+
+
+def error_page(request: Request, error: PageError) -> Response:
+    """The page of ``error`` (for a route that must change its headers)."""
+    return _error_page(request, error.status_code, error.title, error.message, error.values)
 
 
 def _error_page(

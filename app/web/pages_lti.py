@@ -1,6 +1,7 @@
-"""numjudge as an LTI 1.3 tool: the key set, the OIDC login and the launch an LMS calls, and the
-instructors' page of values to paste into the LMS, with the scores sent to the LMSs' gradebooks
-(and a resend button); the work is in app/services/lti/.
+"""numjudge as an LTI 1.3 tool: the key set, the OIDC login and the launch an LMS calls, the
+deep-linking picker and its answer, and the instructors' page of values to paste into the LMS,
+with the scores sent to the LMSs' gradebooks (and a resend button); the work is in
+app/services/lti/.
 
 This module is the FastAPI side of the pylti1p3 adapter: it hands the request's parameters,
 cookies and scheme to ``ToolRequest`` and sets the cookies pylti1p3 asked for. The routes are
@@ -14,7 +15,7 @@ from collections.abc import Iterable
 from typing import Annotated
 from urllib.parse import urlsplit
 
-from fastapi import APIRouter, Depends, Request, Response, status
+from fastapi import APIRouter, Depends, Form, Request, Response, status
 from fastapi.responses import JSONResponse, RedirectResponse
 
 from app.api.deps import RuntimeDep, SessionDep
@@ -22,14 +23,14 @@ from app.core.config import Settings
 from app.models import PassbackState, WorkScope
 from app.services.auth import signing_key
 from app.services.errors import NotFound
-from app.services.lti import keys, passback, platforms
+from app.services.lti import deep_linking, keys, passback, platforms
 from app.services.lti.adapter import PendingCookie, ToolRequest
-from app.services.lti.launch import LaunchRefused, begin_login, complete_launch
+from app.services.lti.launch import LaunchRefused, PickRequested, begin_login, complete_launch
 from app.web.deps import CatalogDep, CsrfForm, InstructorDep, WebDep, check_csrf
-from app.web.errors import PageError, WebRoute
+from app.web.errors import PageError, WebRoute, error_page
 from app.web.i18n import N_
 from app.web.pages_account import signed_in
-from app.web.templating import render
+from app.web.templating import content_security_policy, render
 
 logger = logging.getLogger(__name__)
 
@@ -53,6 +54,7 @@ async def form_params(request: Request) -> dict[str, str]:
 
 
 FormParams = Annotated[dict[str, str], Depends(form_params)]
+PickedItems = Annotated[list[str], Form()]
 
 
 def base_url(request: Request, settings: Settings) -> str:
@@ -83,7 +85,7 @@ def _set_cookies(response: Response, cookies: Iterable[PendingCookie], secure: b
         )
 
 
-def _refused(exc: LaunchRefused) -> PageError:
+def _refused(exc: LaunchRefused | deep_linking.DeepLinkRefused) -> PageError:
     logger.info("lti.refused", extra={"reason": str(exc)})
     return PageError(
         status.HTTP_400_BAD_REQUEST,
@@ -149,9 +151,51 @@ def launch(
     except LaunchRefused as exc:
         raise _refused(exc) from None
     logger.info("lti.launch", extra={"user_id": launched.user.id})
+    if isinstance(launched, PickRequested):
+        page = render(request, "lti_deep_link.html", {"picker": launched.picker})
+        return _shown_by_lms(page, launched.picker.return_origin)
     response = signed_in(request, web, db, launched.user, launched.next_path)
     _set_cookies(response, launched.cookies, _is_secure(request, settings))
     return response
+
+
+def _shown_by_lms(response: Response, origin: str) -> Response:
+    """The LMS shows the deep-linking pages in a frame of its own page, and the reply's form
+    posts to it: its origin may do both (and no other site)."""
+    response.headers["Content-Security-Policy"] = content_security_policy(
+        form_action=f"'self' {origin}", frame_ancestors=f"'self' {origin}"
+    )
+    return response
+
+
+@router.post("/lti/deep-link")
+def deep_link_reply(
+    request: Request,
+    web: WebDep,
+    db: SessionDep,
+    catalog: CatalogDep,
+    launch_id: Annotated[str, Form()] = "",
+    item: PickedItems = [],  # noqa: B006  (FastAPI copies a form's default)
+) -> Response:
+    """The picked work, as the signed deep-linking response the page posts to the LMS. The
+    launch id stands for the instructor (no session cookie: a frame may not send it)."""
+    settings = web.settings
+    try:
+        answer = deep_linking.reply(
+            session=db,
+            catalog=catalog,
+            request=_tool_request(request, settings, {}),
+            launch_id=launch_id,
+            picked=item,
+            base_url=base_url(request, settings),
+        )
+    except deep_linking.DeepLinkRefused as exc:
+        if not exc.origin:
+            raise _refused(exc) from None
+        return _shown_by_lms(error_page(request, _refused(exc)), exc.origin)
+    logger.info("lti.deep_link", extra={"links": answer.count})
+    page = render(request, "lti_deep_link_reply.html", {"reply": answer})
+    return _shown_by_lms(page, answer.return_origin)
 
 
 @router.get("/instructor/lti")

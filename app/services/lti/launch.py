@@ -21,7 +21,7 @@ from pylti1p3.exception import LtiException, OIDCException, ToolConfException
 from sqlalchemy.orm import Session
 
 from app.models import LtiPlatform, Role, User
-from app.services.lti import passback
+from app.services.lti import deep_linking, passback
 from app.services.lti.adapter import (
     CookieJar,
     DatabaseToolConf,
@@ -62,6 +62,14 @@ class Launched:
     cookies: tuple[PendingCookie, ...]
 
 
+@dataclass(frozen=True)
+class PickRequested:
+    """An instructor's deep-linking launch: the LMS waits for the work they pick."""
+
+    user: User
+    picker: deep_linking.Picker
+
+
 def _services(session: Session, request: ToolRequest) -> tuple[CookieJar, ToolSession, LaunchCache]:
     cache = LaunchCache(session)
     return CookieJar(request), ToolSession(request, cache), cache
@@ -86,9 +94,10 @@ def begin_login(*, session: Session, request: ToolRequest, launch_url: str) -> L
 
 def complete_launch(
     *, session: Session, catalog: ExerciseCatalog, request: ToolRequest, tool_host: str
-) -> Launched:
-    """Check a launch, find or make its user's account (``LaunchRefused``), and keep what
-    grade passback needs when the link opens an exercise or an assignment."""
+) -> Launched | PickRequested:
+    """Check a launch and find or make its user's account (``LaunchRefused``). A resource-link
+    launch keeps what grade passback needs when the link opens an exercise or an assignment; an
+    instructor's deep-linking launch asks for the picker."""
     cookies, tool_session, cache = _services(session, request)
     try:
         launch = ToolLaunch(
@@ -101,8 +110,9 @@ def complete_launch(
         launch.set_jwt_verify_options(JWT_CHECKS)
         launch.set_launch_data_lifetime(LAUNCH_DATA_LIFETIME_S)
         claims: dict[str, Any] = dict(launch.get_launch_data())
-        if not launch.is_resource_launch():
-            raise LaunchRefused("only resource-link launches are supported so far")
+        picking = launch.is_deep_link_launch()
+        if not (picking or launch.is_resource_launch()):
+            raise LaunchRefused("numjudge takes resource-link and deep-linking launches only")
         staff = launch.check_teacher_access() or launch.check_teaching_assistant_access()
     except (LtiException, OIDCException, ToolConfException) as exc:
         raise LaunchRefused(str(exc)) from exc
@@ -110,7 +120,17 @@ def complete_launch(
         session=session, issuer=claims["iss"], client_id=launch.get_client_id()
     )
     assert platform is not None, "pylti1p3 found the registration"
+    if picking and not staff:
+        raise LaunchRefused("only an instructor or a teaching assistant can add numjudge's work")
     user = _account(session, platform, claims, Role.INSTRUCTOR if staff else Role.LEARNER)
+    if picking:
+        try:
+            found = deep_linking.picker(
+                catalog=catalog, launch_id=launch.get_launch_id(), claims=claims
+            )
+        except deep_linking.DeepLinkRefused as exc:
+            raise LaunchRefused(str(exc)) from exc
+        return PickRequested(user=user, picker=found)
     next_path = _landing(claims.get(TARGET_CLAIM, ""), tool_host)
     if not staff:  # the LMS's gradebook has learners' rows only
         passback.remember(

@@ -36,13 +36,19 @@ def platform(runtime: GradingRuntime) -> Iterator[Platform]:
 
 
 def launch_form(
-    client: TestClient, lms: Platform, user: User, target: str, tool: str = TOOL
+    client: TestClient,
+    lms: Platform,
+    user: User,
+    target: str,
+    tool: str = TOOL,
+    *,
+    link_id: str = "",
+    deep_link: bool = False,
 ) -> dict[str, str]:
     """Open a link of ``lms`` as ``user`` up to the form the platform posts to the tool (at
-    ``tool``: the client's base URL)."""
-    login = client.get(
-        "/lti/login", params=lms.login_initiation(user, target), follow_redirects=False
-    )
+    ``tool``: the client's base URL); ``link_id`` and ``deep_link`` as ``login_initiation``'s."""
+    initiation = lms.login_initiation(user, target, link_id=link_id, deep_link=deep_link)
+    login = client.get("/lti/login", params=initiation, follow_redirects=False)
     assert login.status_code == 302, login.text
     page = httpx.get(login.headers["location"])  # the browser follows it to the platform
     assert page.status_code == 200, page.text
@@ -51,8 +57,16 @@ def launch_form(
     return fields
 
 
-def launch(client: TestClient, lms: Platform, user: User, target: str) -> httpx.Response:
+def launch(
+    client: TestClient,
+    lms: Platform,
+    user: User,
+    target: str,
+    *,
+    link_id: str = "",
+    deep_link: bool = False,
+) -> httpx.Response:
     """The whole launch; the tool's answer to the platform's form post."""
-    fields = launch_form(client, lms, user, target)
+    fields = launch_form(client, lms, user, target, link_id=link_id, deep_link=deep_link)
     answer: httpx.Response = client.post(LAUNCH_URL, data=fields, follow_redirects=False)
     return answer

@@ -11,6 +11,11 @@ the token endpoint grants an access token for a client-credentials request whose
 assertion verifies against the tool's key set (``tool_jwks``, which the test hands it); a line
 item's ``/scores`` endpoint records the Scores posted with such a token (``scores``), and fails
 the next ``failing_scores`` calls (503) when a test asks it to.
+
+Its deep linking: a link opened with ``deep_link=True`` sends an ``LtiDeepLinkingRequest``
+whose return URL is its ``/deep-link-return``; there it checks the tool's signed response (the
+tool's key set, its issuer and audience, the deployment id, the request's data echoed) and makes
+a resource link with a line item of each content item (``links``, ``line_items``).
 """
 
 from __future__ import annotations
@@ -39,6 +44,8 @@ TEACHING_ASSISTANT = (
 LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
 AGS = "https://purl.imsglobal.org/spec/lti-ags/"
 SCORE_TYPE = "application/vnd.ims.lis.v1.score+json"
+DL = "https://purl.imsglobal.org/spec/lti-dl/claim/"
+DEEP_LINK_DATA = "platform-state-7f3a"
 
 Claims = dict[str, Any]
 
@@ -77,6 +84,10 @@ class Platform:
     tokens: set[str] = field(default_factory=set)  # access tokens granted
     scores: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # line item, Score
     failing_scores: int = 0  # the next score calls answered 503
+    deep_link_requests: set[str] = field(default_factory=set)  # message hints of such launches
+    accept_multiple: bool = True  # the deep-linking request's accept_multiple
+    line_items: dict[str, dict[str, Any]] = field(default_factory=dict)  # link id: its lineItem
+    deep_link_replies: list[Claims] = field(default_factory=list)  # the checked responses
 
     @property
     def issuer(self) -> str:
@@ -102,11 +113,21 @@ class Platform:
         self.key = SigningKey()
         self.published.append(self.key)
 
-    def login_initiation(self, user: User, target_link_uri: str) -> dict[str, str]:
-        """The parameters the LMS sends the tool's login URL when ``user`` opens a link."""
+    @property
+    def deep_link_return_url(self) -> str:
+        return self.url + "/deep-link-return"
+
+    def login_initiation(
+        self, user: User, target_link_uri: str, *, link_id: str = "", deep_link: bool = False
+    ) -> dict[str, str]:
+        """The parameters the LMS sends the tool's login URL when ``user`` opens a link: a new
+        one to ``target_link_uri``, or ``link_id`` (one a deep-linking response made);
+        ``deep_link``: the link asks the tool for content (an instructor adding an activity)."""
         self.users[user.sub] = user
-        link_id = f"link-{len(self.links) + 1}"
-        self.links[link_id] = target_link_uri
+        link_id = link_id or f"link-{len(self.links) + 1}"
+        self.links.setdefault(link_id, target_link_uri)
+        if deep_link:
+            self.deep_link_requests.add(link_id)
         return {
             "iss": self.issuer,
             "login_hint": user.sub,
@@ -141,11 +162,68 @@ class Platform:
                 "lineitem": self.lineitem_url(request["lti_message_hint"]),
             },
         }
+        if request["lti_message_hint"] in self.deep_link_requests:
+            self._ask_for_links(claims)
         headers = {"kid": self.key.kid}
         if self.tamper is not None:
             self.tamper(claims, headers)
             self.tamper = None
         return jwt.encode(claims, self.key.private, algorithm="RS256", headers=headers)
+
+    def _ask_for_links(self, claims: Claims) -> None:
+        """Make a resource-link launch's claims a deep-linking request's."""
+        del claims[LTI + "resource_link"], claims[LTI + "target_link_uri"]
+        claims[AGS + "claim/endpoint"].pop("lineitem")
+        claims[LTI + "message_type"] = "LtiDeepLinkingRequest"
+        claims[DL + "deep_linking_settings"] = {
+            "deep_link_return_url": self.deep_link_return_url,
+            "accept_types": ["link", "ltiResourceLink"],
+            "accept_presentation_document_targets": ["iframe", "window"],
+            "accept_multiple": self.accept_multiple,
+            "title": "Week 3",
+            "data": DEEP_LINK_DATA,
+        }
+
+    def _tool_signed(self, token: str, audience: str) -> Claims:
+        """The claims of a JWT the tool signed with a key of its key set (``jwt`` errors)."""
+        kid = jwt.get_unverified_header(token).get("kid")
+        keys = [k for k in (self.tool_jwks or {}).get("keys", []) if k["kid"] == kid]
+        if not keys:
+            raise jwt.InvalidKeyError(f"the tool's key set has no key {kid}")
+        claims: Claims = jwt.decode(
+            token,
+            RSAAlgorithm.from_jwk(keys[0]),  # type: ignore[arg-type]
+            algorithms=["RS256"],
+            audience=audience,
+            issuer=self.client_id,
+            options={"require": ["exp", "iat"]},
+        )
+        return claims
+
+    def receive_deep_link(self, form: dict[str, str]) -> tuple[int, str]:
+        """The deep-linking return URL: check the tool's response, make its links."""
+        try:
+            claims = self._tool_signed(form.get("JWT", ""), self.issuer)
+        except jwt.InvalidTokenError as exc:
+            return 400, f"invalid response: {exc}"
+        expected = {
+            LTI + "message_type": "LtiDeepLinkingResponse",
+            LTI + "version": "1.3.0",
+            LTI + "deployment_id": self.deployment_id,
+            DL + "data": DEEP_LINK_DATA,
+        }
+        for name, value in expected.items():
+            if claims.get(name) != value:
+                return 400, f"invalid response: {name}"
+        if not claims.get("nonce"):
+            return 400, "invalid response: nonce"
+        for item in claims.get(DL + "content_items") or []:
+            if item.get("type") == "ltiResourceLink":
+                link_id = f"link-{len(self.links) + 1}"
+                self.links[link_id] = item["url"]
+                self.line_items[link_id] = item.get("lineItem") or {}
+        self.deep_link_replies.append(claims)
+        return 200, "<p>Links added.</p>"
 
     def authenticate(self, query: dict[str, str]) -> tuple[int, str]:
         """The authentication endpoint: the auto-posting form, or an error."""
@@ -180,21 +258,11 @@ class Platform:
             "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
         ):
             return 400, json.dumps({"error": "unsupported_grant_type"})
-        assertion = form.get("client_assertion", "")
         try:
-            kid = jwt.get_unverified_header(assertion).get("kid")
-            jwk = next(k for k in (self.tool_jwks or {}).get("keys", []) if k["kid"] == kid)
-            claims = jwt.decode(
-                assertion,
-                RSAAlgorithm.from_jwk(jwk),  # type: ignore[arg-type]
-                algorithms=["RS256"],
-                audience=self.token_url,
-                issuer=self.client_id,
-                options={"require": ["exp", "iat", "jti", "sub"]},
-            )
-        except (jwt.InvalidTokenError, StopIteration, KeyError) as exc:
+            claims = self._tool_signed(form.get("client_assertion", ""), self.token_url)
+        except jwt.InvalidTokenError as exc:
             return 401, json.dumps({"error": "invalid_client", "reason": str(exc)})
-        if claims["sub"] != self.client_id:
+        if not claims.get("jti") or claims.get("sub") != self.client_id:
             return 401, json.dumps({"error": "invalid_client"})
         token = uuid.uuid4().hex
         self.tokens.add(token)
@@ -269,6 +337,10 @@ def _handler(platform: Platform) -> type[BaseHTTPRequestHandler]:
                 form = {k: v[-1] for k, v in parse_qs(body.decode()).items()}
                 status, answer = platform.grant_token(form)
                 self._send(status, answer, "application/json")
+            elif path == "/deep-link-return":
+                form = {k: v[-1] for k, v in parse_qs(body.decode()).items()}
+                status, answer = platform.receive_deep_link(form)
+                self._send(status, answer, "text/html")
             elif path.startswith("/lineitems/") and path.endswith("/scores"):
                 status, answer = platform.receive_score(
                     path,

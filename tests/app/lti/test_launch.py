@@ -232,20 +232,18 @@ def test_a_login_from_an_unknown_platform_is_refused(
     _refused(answer.status_code, answer.text, "Could not find registration details")
 
 
-def test_a_deep_linking_launch_is_refused_until_it_is_built(
+def test_a_launch_of_another_message_type_is_refused(
     client: TestClient, platform: Platform
 ) -> None:
-    def deep_link(claims: Claims, headers: dict[str, str]) -> None:
-        claims[LTI + "message_type"] = "LtiDeepLinkingRequest"
-        claims["https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings"] = {
-            "deep_link_return_url": platform.url + "/deep-link-return",
-            "accept_types": ["ltiResourceLink"],
-            "accept_presentation_document_targets": ["window"],
-        }
+    """numjudge takes resource-link and deep-linking launches (test_deep_linking.py)."""
 
-    platform.tamper = deep_link
+    def review(claims: Claims, headers: dict[str, str]) -> None:
+        claims[LTI + "message_type"] = "LtiSubmissionReviewRequest"
+        claims[LTI + "for_user"] = {"user_id": ADA.sub}  # a valid one, as pylti1p3 checks
+
+    platform.tamper = review
     answer = launch(client, platform, ADA, TOOL + "/")
-    _refused(answer.status_code, answer.text, "only resource-link launches are supported")
+    _refused(answer.status_code, answer.text, "resource-link and deep-linking launches only")
 
 
 def test_a_disabled_account_is_not_signed_in(

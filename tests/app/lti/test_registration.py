@@ -56,9 +56,10 @@ def test_add_platform_registers_it_once_and_lists_it_with_the_tool_urls(env: str
     listed = runner.invoke(cli, ["lti", "platforms", "--public-url", "https://nj.example.edu/"])
     assert listed.exit_code == 0, listed.output
     assert listed.output.splitlines() == [
-        "login URL:   https://nj.example.edu/lti/login",
-        "launch URL:  https://nj.example.edu/lti/launch",
-        "JWKS URL:    https://nj.example.edu/lti/jwks",
+        "login URL:        https://nj.example.edu/lti/login",
+        "launch URL:       https://nj.example.edu/lti/launch",
+        "deep linking URL: https://nj.example.edu/lti/launch",
+        "JWKS URL:         https://nj.example.edu/lti/jwks",
         "platform 1: https://moodle.example.edu client id abc123 deployments 1, 7",
     ]
 
