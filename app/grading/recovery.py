@@ -5,6 +5,8 @@ never been sent), and running rows whose worker on this host is dead are put bac
 ``recovery_interval_s`` rows whose lease ran out are, and so are the running rows of a worker
 on any machine whose heartbeat stopped ``worker_silence_s`` ago (a killed worker's rows come
 back within seconds, not at the end of their lease); the silent workers' records are removed.
+After a pass, when ``course.toml`` changed (and after the first), the LMS scores the course now
+counts differently are sent again (``passback.reconcile``).
 A pass starts only when the queue answers and no other process is in one, so an outage costs
 no row a change and no log line beyond the one warning.
 """
@@ -22,10 +24,12 @@ from app.core.backoff import Backoff
 from app.grading.queue import QueueUnavailable
 from app.grading.runtime import GradingRuntime
 from app.models import SubmissionStatus, utcnow
+from app.services.lti import passback
 from app.services.submissions import log_event
 from app.store import leases as lease_store
 from app.store import similarity as similarity_store
 from app.store import workers as worker_store
+from graders import Course, GraderError
 
 logger = logging.getLogger(__name__)
 
@@ -144,17 +148,30 @@ class RecoveryThread(threading.Thread):
         self.runtime = runtime
         self._stop_event = threading.Event()
         self._outage = Backoff(max_s=runtime.settings.backoff_max_s)
+        self._course: Course | None = None
 
     def run(self) -> None:
         while not self._stop_event.wait(self.runtime.settings.recovery_interval_s):
             try:
                 recover(runtime=self.runtime)
+                if self.course_changed():
+                    passback.reconcile(self.runtime)
             except QueueUnavailable as exc:  # the consumer threads meet the same outage
                 self.runtime.queue.outage.failed(self._stop_event, "queue.unavailable", exc)
             except Exception as exc:  # the database is down: it comes back
                 self._outage.failed(self._stop_event, "recovery.failed", exc)
             else:
                 self._outage.succeeded("recovery.resumed")
+
+    def course_changed(self) -> bool:
+        """Whether ``course.toml`` reads differently from the last pass (the first pass: yes).
+        A file that does not load changes nothing: the gradebook pages say why."""
+        try:
+            course = self.runtime.catalog.course()
+        except GraderError:
+            return False
+        changed, self._course = course != self._course, course
+        return changed
 
     def stop(self) -> None:
         self._stop_event.set()

@@ -13,7 +13,8 @@ with the tool's key, pylti1p3's ``ServiceConnector``) and posts a Score to the l
 (``lti_passback_retry_s``, doubled each time) up to ``lti_passback_attempts`` times, then the
 link is marked failed with the reason (at once when no attempt could mend it: no line item);
 every attempt is stored. Sending again is harmless: the score is the course's current one and
-its timestamp the time of sending.
+its timestamp the time of sending. When ``course.toml`` changes, ``reconcile`` sends again the
+scores the course now counts differently.
 """
 
 from __future__ import annotations
@@ -142,15 +143,41 @@ def request(
                 for link in lti_store.grade_links_of_user(session=session, user_id=user_id)
                 if _covers(runtime.catalog, link, exercise_ids)
             ]
-            for link in links:
-                link.state, link.updated_at = PassbackState.PENDING, utcnow()
-            session.commit()
-            ids = [link.id for link in links]
+            ids = _mark_pending(session, links)
     except Exception:
         logger.exception("lti.passback_not_requested", extra={"user_id": user_id})
         return 0
     for link_id in ids:
         _send(runtime, link_id, 1, at)
+    return len(ids)
+
+
+def _mark_pending(session: Session, links: Sequence[LtiGradeLink]) -> list[int]:
+    for link in links:
+        link.state, link.updated_at = PassbackState.PENDING, utcnow()
+    session.commit()
+    return [link.id for link in links]
+
+
+def reconcile(runtime: GradingRuntime) -> int:
+    """Send again every sent score the course now counts differently; how many. For a change
+    of ``course.toml`` (a late policy, a due time, a weight): the recovery thread calls it
+    when the file changed, and once at start-up (it may have changed while the service was
+    down). Another process doing the same at once sends a score twice at worst: harmless."""
+    with runtime.sessions() as session:
+        changed = []
+        for link in lti_store.list_grade_links(session=session, state=PassbackState.SENT):
+            try:
+                score = counted_score(session=session, catalog=runtime.catalog, link=link)
+            except (PassbackFailed, courses.AssignmentNotFound, ExerciseError):
+                continue  # its next attempt says why; nothing to compare now
+            if (score.given, score.maximum) != (link.score_given, link.score_maximum):
+                changed.append(link)
+        ids = _mark_pending(session, changed)
+    for link_id in ids:
+        _send(runtime, link_id, 1, utcnow())
+    if ids:
+        logger.info("lti.passback_reconciled", extra={"links": len(ids)})
     return len(ids)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import httpx
 import pytest
@@ -16,9 +17,9 @@ TOOL = "http://testserver"
 LAUNCH_URL = TOOL + platforms.LAUNCH_PATH
 
 
-@pytest.fixture
-def platform(runtime: GradingRuntime) -> Iterator[Platform]:
-    """The test platform, registered (``runtime``'s teardown wipes the registration)."""
+@contextmanager
+def registered_platform(runtime: GradingRuntime) -> Iterator[Platform]:
+    """A test platform, registered with ``runtime``'s service (whose teardown wipes it)."""
     with running_platform() as lms:
         lms.redirect_uris.add(LAUNCH_URL)
         with runtime.sessions() as session:
@@ -32,6 +33,13 @@ def platform(runtime: GradingRuntime) -> Iterator[Platform]:
                 token_url=lms.token_url,
             )
             session.commit()
+        yield lms
+
+
+@pytest.fixture
+def platform(runtime: GradingRuntime) -> Iterator[Platform]:
+    """The test platform, registered with the ``runtime`` fixture's service."""
+    with registered_platform(runtime) as lms:
         yield lms
 
 

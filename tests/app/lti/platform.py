@@ -189,7 +189,7 @@ class Platform:
         kid = jwt.get_unverified_header(token).get("kid")
         keys = [k for k in (self.tool_jwks or {}).get("keys", []) if k["kid"] == kid]
         if not keys:
-            raise jwt.InvalidKeyError(f"the tool's key set has no key {kid}")
+            raise jwt.InvalidTokenError(f"the tool's key set has no key {kid}")
         claims: Claims = jwt.decode(
             token,
             RSAAlgorithm.from_jwk(keys[0]),  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterator
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -20,13 +20,15 @@ from typer.testing import CliRunner
 from app.cli.main import app as cli
 from app.core.config import get_settings
 from app.grading.engine import SandboxGrader
+from app.grading.recovery import RecoveryThread
 from app.grading.runtime import GradingRuntime
 from app.models import LtiGradeLink, PassbackState, Role, Submission, User, utcnow
 from app.services import courses, regrades
 from app.services.lti import passback
 from app.store import accounts as account_store
 from tests.app.conftest import make_runtime, make_settings, read_exercise_file, wipe
-from tests.app.lti.conftest import TOOL, launch
+from tests.app.course_catalog import course_service, stamp
+from tests.app.lti.conftest import TOOL, launch, registered_platform
 from tests.app.lti.platform import AGS, INSTRUCTOR, LEARNER, Platform
 from tests.app.lti.platform import User as LmsUser
 
@@ -321,3 +323,54 @@ def test_a_link_without_its_own_line_item_fails_with_that_reason(
     with runtime.sessions() as session:
         [shown] = passback.passbacks(session=session)
     assert shown.attempts == 1  # no later attempt could mend it
+
+
+def _weighted_course(weight: int) -> str:
+    now = datetime.now(UTC).replace(microsecond=0)
+    return f"""
+[[assignment]]
+id = "optimisers"
+title = "Optimisers"
+opens = {stamp(now - timedelta(days=1))}
+due = {stamp(now + timedelta(days=6))}
+exercises = [{{ id = "{EXERCISE}", weight = {weight} }}]
+"""
+
+
+def test_a_changed_course_file_sends_the_scores_it_now_counts(
+    database_url: str, tmp_path: Path, shared_grader: SandboxGrader
+) -> None:
+    """A weight (or a late policy, or a due time) changed in course.toml changes the score the
+    course counts: the LMS gets the new one, and only the changed ones are sent."""
+    with (
+        course_service(database_url, tmp_path, shared_grader, _weighted_course(2)) as served,
+        registered_platform(served[1]) as lms,
+    ):
+        client, runtime = served
+        headers = _launched(client, runtime, lms)
+        _submit(client, headers, "solution.py")
+        _until(lambda: len(lms.scores) == 1, "the first passback")
+        _until(lambda: _link(runtime).state is PassbackState.SENT, "the link sent")
+        assert passback.reconcile(runtime) == 0  # the course counts what the LMS holds
+
+        (runtime.settings.exercises_dir / "course.toml").write_text(_weighted_course(5))
+        assert passback.reconcile(runtime) == 1
+        _until(lambda: len(lms.scores) == 2, "the changed score's passback")
+        assert (lms.scores[1][1]["scoreGiven"], lms.scores[1][1]["scoreMaximum"]) == (5.0, 5.0)
+
+
+def test_the_recovery_thread_reconciles_when_the_course_file_changes(
+    database_url: str, tmp_path: Path, shared_grader: SandboxGrader
+) -> None:
+    """Its first pass (the file may have changed while the service was down), then each pass
+    after the file changed; a file that does not load changes nothing."""
+    with course_service(database_url, tmp_path, shared_grader, _weighted_course(2)) as served:
+        thread = RecoveryThread(served[1])
+        course = served[1].settings.exercises_dir / "course.toml"
+        assert thread.course_changed()
+        assert not thread.course_changed()
+        course.write_text(_weighted_course(3), encoding="utf-8")
+        assert thread.course_changed()
+        assert not thread.course_changed()
+        course.write_text("[[assignment]\n", encoding="utf-8")
+        assert not thread.course_changed()
