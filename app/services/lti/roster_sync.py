@@ -30,8 +30,8 @@ from app.services.lti.connector import SERVICE_ERRORS, connector, failure
 from app.store import lti as lti_store
 
 NRPS_SCOPE = "https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly"
-ACTIVE = "Active"  # a membership's status (also when it names none); the others are
-# "Inactive" and "Deleted"
+# A membership's status when it names none; the others are "Inactive" and "Deleted".
+ACTIVE = "Active"
 
 
 class RosterSyncFailed(Exception):
