@@ -57,7 +57,7 @@ messages: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -k say -k t -k N_ --no-location --sort-output \
 		--omit-header -o app/locale/messages.pot .
 	$(BIN)/pybabel update -i app/locale/messages.pot -d app/locale -D messages --no-fuzzy-matching \
-		--ignore-pot-creation-date
+		--ignore-pot-creation-date --ignore-obsolete
 	$(BIN)/pybabel compile -d app/locale -D messages --statistics
 
 validate: $(STAMP)

@@ -447,3 +447,60 @@ class LtiPassbackAttempt(Base):
     score_given: Mapped[float] = mapped_column(Float)
     score_maximum: Mapped[float] = mapped_column(Float)
     error: Mapped[str] = mapped_column(Text, default="")
+
+
+class SyncState(enum.Enum):
+    SUCCEEDED = "succeeded"
+    FAILED = "failed"
+
+
+class LtiContext(Base):
+    """A course of an LMS (a launch's context claim): its names, the Names and Role
+    Provisioning Services endpoint its launches offered, the numjudge section its learners are
+    put in (None: their sections are left alone), and the last roster synchronisation."""
+
+    __tablename__ = "lti_contexts"
+    __table_args__ = (UniqueConstraint("platform_id", "context_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    platform_id: Mapped[int] = mapped_column(ForeignKey("lti_platforms.id", ondelete="CASCADE"))
+    context_id: Mapped[str] = mapped_column(String(255))
+    title: Mapped[str] = mapped_column(String(255), default="")
+    label: Mapped[str] = mapped_column(String(255), default="")
+    memberships_url: Mapped[str] = mapped_column(String(1024), default="")
+    section: Mapped[str | None] = mapped_column(String(32), default=None)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    synced_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    sync_state: Mapped[SyncState | None] = mapped_column(
+        value_enum(SyncState, "sync_state"), default=None
+    )
+    sync_added: Mapped[int] = mapped_column(Integer, default=0)
+    sync_updated: Mapped[int] = mapped_column(Integer, default=0)
+    sync_unchanged: Mapped[int] = mapped_column(Integer, default=0)
+    sync_dropped: Mapped[int] = mapped_column(Integer, default=0)
+    sync_error: Mapped[str] = mapped_column(Text, default="")
+
+    platform: Mapped[LtiPlatform] = relationship()
+
+
+class EnrolmentState(enum.Enum):
+    ACTIVE = "active"
+    DROPPED = "dropped"  # no longer an active member of the LMS course: the account is kept
+
+
+class LtiEnrolment(Base):
+    """A numjudge account's membership of an LMS course, as launches and roster syncs saw it."""
+
+    __tablename__ = "lti_enrolments"
+    __table_args__ = (UniqueConstraint("context_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    context_id: Mapped[int] = mapped_column(ForeignKey("lti_contexts.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    state: Mapped[EnrolmentState] = mapped_column(
+        value_enum(EnrolmentState, "enrolment_state"), default=EnrolmentState.ACTIVE
+    )
+    changed_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+    context: Mapped[LtiContext] = relationship()
+    user: Mapped[User] = relationship()

@@ -1,5 +1,6 @@
-"""``numjudge lti add-platform|platforms|rotate-key|passbacks|resend``: the LMSs numjudge is an
-LTI 1.3 tool of, the tool's key pair, and the scores sent to the LMSs' gradebooks."""
+"""``numjudge lti add-platform|platforms|rotate-key|passbacks|resend|contexts|set-section|
+sync-roster``: the LMSs numjudge is an LTI 1.3 tool of, the tool's key pair, the scores sent to
+the LMSs' gradebooks, and the LMS courses with their sections and roster synchronisation."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from app.cli.common import service_settings
 from app.core.db import session_scope
 from app.models import PassbackState
 from app.services.errors import NotFound
-from app.services.lti import keys, passback, platforms
+from app.services.lti import contexts, keys, passback, platforms, roster_sync
 from app.services.lti.platforms import InvalidPlatform, PlatformExists
 
 app = typer.Typer(help="LTI 1.3: the LMSs numjudge is a tool of.", no_args_is_help=True)
@@ -126,3 +127,67 @@ def resend(
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
     typer.echo(f"queued passback {link} again")
+
+
+@app.command("contexts")
+def list_contexts() -> None:
+    """The LMS courses numjudge was opened from: number, label and title, platform, members,
+    the section each maps to, and the last roster synchronisation."""
+    settings = service_settings(log=False)
+    with session_scope(settings.database_url) as session:
+        for course in contexts.courses(session=session):
+            if course.synced_at is None:
+                synced = "never synchronised"
+            else:
+                outcome = course.sync_error or _counts(course.sync_counts)
+                synced = f"synchronised {course.synced_at:%Y-%m-%d %H:%M}: {outcome}"
+            typer.echo(
+                f"{course.id}\t{course.label or '-'}\t{course.title or course.context_id}\t"
+                f"{course.platform}\t{course.active} active, {course.dropped} dropped\t"
+                f"section {course.section or '-'}\t{synced}"
+                + ("" if course.has_roster_service else "\tno names and roles service")
+            )
+
+
+@app.command("set-section")
+def set_section(
+    context: Annotated[int, typer.Argument(help="the course's number (numjudge lti contexts)")],
+    section: Annotated[str, typer.Argument(help="a numjudge section, or - for none")],
+) -> None:
+    """Put the course's learners in a section, now and at each launch and synchronisation
+    (- : leave their sections alone from now on)."""
+    settings = service_settings(log=False)
+    with session_scope(settings.database_url) as session:
+        try:
+            moved = contexts.set_section(
+                session=session, context_id=context, section=None if section == "-" else section
+            )
+        except (NotFound, contexts.InvalidSection) as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
+    shown = "no section" if section == "-" else f"section {section.strip()}"
+    typer.echo(f"course {context}: {shown}; {moved} learner(s) moved")
+
+
+@app.command("sync-roster")
+def sync_roster(
+    context: Annotated[int, typer.Argument(help="the course's number (numjudge lti contexts)")],
+) -> None:
+    """Synchronise the roster with the course's members in the LMS: new members get an
+    account, members gone or inactive are marked dropped (their accounts are kept)."""
+    settings = service_settings(log=False)
+    with session_scope(settings.database_url) as session:
+        try:
+            result = roster_sync.synchronise(session=session, context_id=context)
+        except (NotFound, roster_sync.RosterSyncFailed) as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(1 if isinstance(exc, roster_sync.RosterSyncFailed) else 2) from None
+    typer.echo(_counts(result.counts))
+    changes = {"added": result.added, "updated": result.updated, "dropped": result.dropped}
+    for heading, names in changes.items():
+        if names:
+            typer.echo(f"{heading}: {', '.join(names)}")
+
+
+def _counts(counts: tuple[int, int, int, int]) -> str:
+    return "{} added, {} updated, {} unchanged, {} dropped".format(*counts)

@@ -87,7 +87,8 @@ class GradingRuntime:
         default_factory=lambda: threading.BoundedSemaphore(1)
     )
     """One grade passback at a time in this process: it runs on a grading thread, and an LMS
-    that does not answer holds it up to twice ``HTTP_TIMEOUT_S`` (app/services/lti/passback.py)."""
+    that does not answer holds it up to twice ``HTTP_TIMEOUT_S``
+    (app/services/lti/connector.py)."""
 
     def __post_init__(self) -> None:
         self.sessions = get_sessionmaker(self.settings.database_url)

@@ -33,6 +33,7 @@ from app.services.accounts import (
 from app.services.auth import end_all_sessions
 from app.services.gradebook import write_csv
 from app.store import accounts as account_store
+from app.store import lti as lti_store
 
 MAX_ROWS = 2000
 # Deliverability is not checked (nothing is sent): one @, no spaces, a dotted domain.
@@ -321,16 +322,23 @@ class RosterEntry:
     user: User
     joined: bool
     link: LinkState | None  # None: never had a link (signed up on their own)
+    dropped: bool  # enrolled in LMS courses and a member of none of them now
 
 
 def roster(*, session: Session, section: str | None = None) -> list[RosterEntry]:
-    """Every learner (of ``section`` if given) with whether they have chosen a password."""
+    """Every learner (of ``section`` if given) with whether they have chosen a password and
+    whether the LMS dropped them."""
     learners = account_store.list_users(session=session, role=Role.LEARNER, section=section)
-    links = account_store.signup_links(session=session, user_ids=[u.id for u in learners])
+    ids = [u.id for u in learners]
+    links = account_store.signup_links(session=session, user_ids=ids)
+    dropped = lti_store.dropped_user_ids(session=session, user_ids=ids)
     now = utcnow()
     return [
         RosterEntry(
-            u, u.password_hash is not None, link_state(links[u.id], now) if u.id in links else None
+            u,
+            u.password_hash is not None,
+            link_state(links[u.id], now) if u.id in links else None,
+            u.id in dropped,
         )
         for u in learners
     ]

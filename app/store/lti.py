@@ -1,5 +1,5 @@
 """LTI 1.3: registered platforms, the tool's key pairs, the launch cache, LMS users' links,
-grade links and their passback attempts."""
+grade links and their passback attempts, LMS courses (contexts) and their members' enrolments."""
 
 from __future__ import annotations
 
@@ -11,16 +11,21 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from app.models import (
+    EnrolmentState,
     LtiAccount,
     LtiCacheEntry,
+    LtiContext,
+    LtiEnrolment,
     LtiGradeLink,
     LtiKey,
     LtiPassbackAttempt,
     LtiPlatform,
     PassbackState,
+    SyncState,
     User,
     WorkScope,
 )
+from app.store._dialect import insert_for
 
 # --- platforms ---------------------------------------------------------------------------------
 
@@ -217,3 +222,126 @@ def attempts_of(*, session: Session, link_id: int) -> list[LtiPassbackAttempt]:
         .order_by(LtiPassbackAttempt.id)
     )
     return list(session.scalars(query))
+
+
+# --- LMS courses and enrolments ----------------------------------------------------------------
+
+
+def save_context(
+    *,
+    session: Session,
+    platform: LtiPlatform,
+    context_id: str,
+    title: str,
+    label: str,
+    memberships_url: str,
+) -> LtiContext:
+    """The platform's context, made or updated; an empty ``memberships_url`` keeps the one an
+    earlier launch gave. Two first launches of a course at once make one row."""
+    session.execute(
+        insert_for(session)(LtiContext)
+        .values(platform_id=platform.id, context_id=context_id)
+        .on_conflict_do_nothing(index_elements=["platform_id", "context_id"])
+    )
+    query = select(LtiContext).where(
+        LtiContext.platform_id == platform.id, LtiContext.context_id == context_id
+    )
+    context = session.scalars(query).one()
+    context.title, context.label = title, label
+    if memberships_url:
+        context.memberships_url = memberships_url
+    session.flush()
+    return context
+
+
+def get_context(*, session: Session, context_id: int) -> LtiContext | None:
+    return session.get(LtiContext, context_id)
+
+
+def list_contexts(*, session: Session) -> list[LtiContext]:
+    return list(session.scalars(select(LtiContext).order_by(LtiContext.id)))
+
+
+def set_context_section(*, session: Session, context: LtiContext, section: str | None) -> None:
+    context.section = section
+    session.flush()
+
+
+def record_sync(
+    *,
+    session: Session,
+    context: LtiContext,
+    at: datetime,
+    counts: tuple[int, int, int, int] = (0, 0, 0, 0),
+    error: str = "",
+) -> None:
+    """A roster synchronisation's outcome: (added, updated, unchanged, dropped), or its error."""
+    context.synced_at = at
+    context.sync_state = SyncState.FAILED if error else SyncState.SUCCEEDED
+    context.sync_added, context.sync_updated, context.sync_unchanged, context.sync_dropped = counts
+    context.sync_error = error
+    session.flush()
+
+
+def set_enrolment(
+    *, session: Session, context: LtiContext, user: User, state: EnrolmentState, now: datetime
+) -> EnrolmentState | None:
+    """The user's enrolment in the context set to ``state``; the state it had before (None:
+    it is new). ``changed_at`` moves only when the state does."""
+    inserted = session.execute(
+        insert_for(session)(LtiEnrolment)
+        .values(context_id=context.id, user_id=user.id, state=state, changed_at=now)
+        .on_conflict_do_nothing(index_elements=["context_id", "user_id"])
+        .returning(LtiEnrolment.id)
+    ).first()
+    if inserted is not None:
+        return None
+    query = select(LtiEnrolment).where(
+        LtiEnrolment.context_id == context.id, LtiEnrolment.user_id == user.id
+    )
+    enrolment = session.scalars(query).one()
+    before = enrolment.state
+    if before is not state:
+        enrolment.state, enrolment.changed_at = state, now
+        session.flush()
+    return before
+
+
+def drop_others(
+    *, session: Session, context: LtiContext, kept_user_ids: set[int], now: datetime
+) -> list[User]:
+    """Mark every active enrolment of the context but those of ``kept_user_ids`` dropped; their
+    users."""
+    query = select(LtiEnrolment).where(
+        LtiEnrolment.context_id == context.id, LtiEnrolment.state == EnrolmentState.ACTIVE
+    )
+    dropped = [e for e in session.scalars(query) if e.user_id not in kept_user_ids]
+    for enrolment in dropped:
+        enrolment.state, enrolment.changed_at = EnrolmentState.DROPPED, now
+    session.flush()
+    return [e.user for e in dropped]
+
+
+def dropped_user_ids(*, session: Session, user_ids: Sequence[int]) -> set[int]:
+    """Which of the users are enrolled in LMS courses and active in none of them."""
+    enrolled = select(LtiEnrolment.user_id).where(LtiEnrolment.user_id.in_(user_ids))
+    active = enrolled.where(LtiEnrolment.state == EnrolmentState.ACTIVE)
+    return set(session.scalars(enrolled)) - set(session.scalars(active))
+
+
+def enrolled_users(*, session: Session, context: LtiContext, state: EnrolmentState) -> list[User]:
+    query = (
+        select(User)
+        .join(LtiEnrolment, LtiEnrolment.user_id == User.id)
+        .where(LtiEnrolment.context_id == context.id, LtiEnrolment.state == state)
+        .order_by(User.name)
+    )
+    return list(session.scalars(query))
+
+
+def enrolment_counts(*, session: Session) -> dict[tuple[int, EnrolmentState], int]:
+    """How many enrolments each context has in each state."""
+    query = select(LtiEnrolment.context_id, LtiEnrolment.state, func.count()).group_by(
+        LtiEnrolment.context_id, LtiEnrolment.state
+    )
+    return {(context_id, state): count for context_id, state, count in session.execute(query)}

@@ -1,7 +1,7 @@
 """numjudge as an LTI 1.3 tool: the key set, the OIDC login and the launch an LMS calls, the
 deep-linking picker and its answer, and the instructors' page of values to paste into the LMS,
-with the scores sent to the LMSs' gradebooks (and a resend button); the work is in
-app/services/lti/.
+with the scores sent to the LMSs' gradebooks (and a resend button) and the LMS courses (the
+section each maps to, and their roster synchronisation); the work is in app/services/lti/.
 
 This module is the FastAPI side of the pylti1p3 adapter: it hands the request's parameters,
 cookies and scheme to ``ToolRequest`` and sets the cookies pylti1p3 asked for. The routes are
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from typing import Annotated
+from typing import Annotated, Any
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Depends, Form, Request, Response, status
@@ -20,10 +20,10 @@ from fastapi.responses import JSONResponse, RedirectResponse
 
 from app.api.deps import RuntimeDep, SessionDep
 from app.core.config import Settings
-from app.models import PassbackState, WorkScope
+from app.models import PassbackState, SyncState, WorkScope
 from app.services.auth import signing_key
 from app.services.errors import NotFound
-from app.services.lti import deep_linking, keys, passback, platforms
+from app.services.lti import contexts, deep_linking, keys, passback, platforms, roster_sync
 from app.services.lti.adapter import PendingCookie, ToolRequest
 from app.services.lti.launch import LaunchRefused, PickRequested, begin_login, complete_launch
 from app.web.deps import CatalogDep, CsrfForm, InstructorDep, WebDep, check_csrf
@@ -43,6 +43,10 @@ PASSBACK_STATES = {
 TARGET_KINDS = {
     WorkScope.EXERCISE: N_("exercise"),
     WorkScope.ASSIGNMENT: N_("assignment"),
+}
+SYNC_STATES = {
+    SyncState.SUCCEEDED: N_("synchronised"),
+    SyncState.FAILED: N_("synchronisation failed"),
 }
 router = APIRouter(route_class=WebRoute, include_in_schema=False)
 
@@ -198,8 +202,9 @@ def deep_link_reply(
     return _shown_by_lms(page, answer.return_origin)
 
 
-@router.get("/instructor/lti")
-def lti_page(request: Request, web: WebDep, db: SessionDep, user: InstructorDep) -> Response:
+def _lti_page(
+    request: Request, web: WebDep, db: SessionDep, extra: dict[str, Any] | None = None
+) -> Response:
     return render(
         request,
         "instructor/lti.html",
@@ -209,8 +214,16 @@ def lti_page(request: Request, web: WebDep, db: SessionDep, user: InstructorDep)
             "passbacks": passback.passbacks(session=db),
             "passback_states": PASSBACK_STATES,
             "target_kinds": TARGET_KINDS,
-        },
+            "courses": contexts.courses(session=db),
+            "sync_states": SYNC_STATES,
+        }
+        | (extra or {}),
     )
+
+
+@router.get("/instructor/lti")
+def lti_page(request: Request, web: WebDep, db: SessionDep, user: InstructorDep) -> Response:
+    return _lti_page(request, web, db)
 
 
 @router.post("/instructor/lti/passbacks/{link_id}/resend")
@@ -228,3 +241,67 @@ def resend_passback(
             number=str(link_id),
         ) from None
     return RedirectResponse("/instructor/lti#passbacks", status_code=status.HTTP_303_SEE_OTHER)
+
+
+def _no_course(context_id: int) -> PageError:
+    return PageError(
+        status.HTTP_404_NOT_FOUND,
+        N_("No such LMS course"),
+        N_("There is no LMS course {number}."),
+        number=str(context_id),
+    )
+
+
+@router.post("/instructor/lti/courses/{context_id}/section")
+def set_course_section(
+    context_id: int,
+    web: WebDep,
+    db: SessionDep,
+    _: InstructorDep,
+    csrf_token: CsrfForm = "",
+    section: Annotated[str, Form()] = "",
+) -> Response:
+    check_csrf(web, csrf_token)
+    try:
+        contexts.set_section(session=db, context_id=context_id, section=section)
+    except NotFound:
+        raise _no_course(context_id) from None
+    except contexts.InvalidSection:
+        raise PageError(
+            status.HTTP_400_BAD_REQUEST,
+            N_("Section name too long"),
+            N_("A section name has at most {limit} characters."),
+            limit=str(contexts.SECTION_LENGTH),
+        ) from None
+    return RedirectResponse("/instructor/lti#courses", status_code=status.HTTP_303_SEE_OTHER)
+
+
+@router.post("/instructor/lti/courses/{context_id}/sync")
+def sync_course_roster(
+    context_id: int,
+    request: Request,
+    web: WebDep,
+    db: SessionDep,
+    instructor: InstructorDep,
+    csrf_token: CsrfForm = "",
+) -> Response:
+    check_csrf(web, csrf_token)
+    try:
+        result = roster_sync.synchronise(session=db, context_id=context_id)
+    except NotFound:
+        raise _no_course(context_id) from None
+    except roster_sync.RosterSyncFailed as exc:
+        logger.warning("lti.roster_sync_failed", extra={"context": context_id, "error": str(exc)})
+        raise PageError(
+            status.HTTP_502_BAD_GATEWAY,
+            N_("The roster could not be synchronised"),
+            N_(
+                "numjudge could not read the course's members from the LMS: {reason}. Nothing on the roster changed."  # noqa: E501
+            ),
+            reason=str(exc),
+        ) from None
+    logger.info(
+        "lti.roster_sync",
+        extra={"context": context_id, "counts": result.counts, "instructor_id": instructor.id},
+    )
+    return _lti_page(request, web, db, {"synced": result, "synced_course": context_id})

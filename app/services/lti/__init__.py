@@ -6,6 +6,12 @@
                by plain request data and the database
     launch     the OIDC login and the resource-link launch: who the LMS user is in numjudge
                and where they land
+    accounts   the account of an LMS user, for a launch and a roster synchronisation alike
+    connector  calling a platform's services with an access token (pylti1p3's connector)
+    passback   scores sent to the LMS's gradebook (Assignment and Grade Services)
+    contexts   the LMS courses launches come from, their members' enrolments and sections
+    roster_sync  the roster synchronised with a course's members (Names and Role
+               Provisioning Services)
 
 The pages (app/web/pages_lti.py) turn a FastAPI request into the adapter's ``ToolRequest`` and
 its ``CookieJar`` into the response's cookies; nothing here knows the web framework.

@@ -11,7 +11,6 @@ launch with ``LaunchRefused`` and pylti1p3's reason.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -21,7 +20,8 @@ from pylti1p3.exception import LtiException, OIDCException, ToolConfException
 from sqlalchemy.orm import Session
 
 from app.models import LtiPlatform, Role, User
-from app.services.lti import deep_linking, passback
+from app.services.lti import accounts, contexts, deep_linking, passback
+from app.services.lti.accounts import AccountRefused, LmsPerson
 from app.services.lti.adapter import (
     CookieJar,
     DatabaseToolConf,
@@ -34,8 +34,6 @@ from app.services.lti.adapter import (
     find_platform,
 )
 from app.services.lti.platforms import LAUNCH_PATH
-from app.store import accounts as account_store
-from app.store import lti as lti_store
 from graders import ExerciseCatalog
 
 # pyjwt checks the expiry when the token has one: a launch token must have one. The audience
@@ -123,6 +121,7 @@ def complete_launch(
     if picking and not staff:
         raise LaunchRefused("only an instructor or a teaching assistant can add numjudge's work")
     user = _account(session, platform, claims, Role.INSTRUCTOR if staff else Role.LEARNER)
+    contexts.record_launch(session=session, platform=platform, user=user, claims=claims)
     if picking:
         try:
             found = deep_linking.picker(
@@ -144,54 +143,16 @@ def complete_launch(
     return Launched(user=user, next_path=next_path, cookies=tuple(cookies.pending))
 
 
-def account_name(platform: LtiPlatform, subject: str) -> str:
-    """The numjudge name of an LMS user: stable, and telling nothing of them."""
-    digest = hashlib.sha256(f"{platform.id}\n{subject}".encode()).hexdigest()
-    return f"lti-{digest[:16]}"
-
-
 def _account(session: Session, platform: LtiPlatform, claims: dict[str, Any], role: Role) -> User:
-    """The LMS user's account: linked before, else the roster's account with their e-mail
-    address, else a new one (without a password: it signs in through the LMS). The LMS can
-    make an account an instructor, never take the role away (an instructor trying the
-    student view of their course stays one)."""
-    subject = str(claims.get("sub", ""))
-    if not subject:
-        raise LaunchRefused("the launch names no user (an anonymous launch)")
-    user = lti_store.linked_user(session=session, platform=platform, subject=subject)
-    if user is None:
-        user = _roster_account(session, claims.get("email")) or _new_account(
-            session, account_name(platform, subject), role
-        )
-        lti_store.link_user(session=session, platform=platform, subject=subject, user=user)
+    """The LMS user's account (app/services/lti/accounts.py), if it may sign in."""
+    person = LmsPerson.of(claims, subject=claims.get("sub"), role=role)
+    try:
+        user = accounts.account(session=session, platform=platform, person=person).user
+    except AccountRefused as exc:
+        raise LaunchRefused(str(exc)) from exc
     if not user.is_active:
         raise LaunchRefused("this account is disabled in numjudge: ask an instructor")
-    if role is Role.INSTRUCTOR and user.role is not Role.INSTRUCTOR:
-        account_store.set_role(session=session, user=user, role=role)
-    name = claims.get("name") or " ".join(
-        part for part in (claims.get("given_name"), claims.get("family_name")) if part
-    )
-    account_store.set_profile(
-        session=session,
-        user=user,
-        display_name=(str(name)[:128] or user.display_name),
-        email=(str(claims["email"])[:254] if claims.get("email") else user.email),
-        section=user.section,
-    )
     return user
-
-
-def _roster_account(session: Session, email: object) -> User | None:
-    if not isinstance(email, str) or not email:
-        return None
-    found = lti_store.unlinked_users_with_email(session=session, email=email)
-    return found[0] if len(found) == 1 else None
-
-
-def _new_account(session: Session, name: str, role: Role) -> User:
-    if account_store.get_user_by_name(session=session, name=name) is not None:
-        raise LaunchRefused(f"the account name {name} is taken by an account of numjudge")
-    return account_store.create_user(session=session, name=name, role=role)
 
 
 def _landing(target_link_uri: object, tool_host: str) -> str:

@@ -7,14 +7,13 @@ user, the LMS user, the link's target (an exercise, ``/learn/<id>``, or an assig
 when an extension changes a learner's due time, ``request`` marks the learner's links of that
 work pending and sends one queue message per link, due when the score is released (the LMS
 learns nothing before the learner's page shows it). The queue's handler (``run``) computes the
-score the course counts now, gets an access token from the platform (client credentials signed
-with the tool's key, pylti1p3's ``ServiceConnector``) and posts a Score to the line item's
-``/scores`` (pylti1p3's ``AssignmentsGradesService``). A failure is tried again later
-(``lti_passback_retry_s``, doubled each time) up to ``lti_passback_attempts`` times, then the
-link is marked failed with the reason (at once when no attempt could mend it: no line item);
-every attempt is stored. Sending again is harmless: the score is the course's current one and
-its timestamp the time of sending. When ``course.toml`` changes, ``reconcile`` sends again the
-scores the course now counts differently.
+score the course counts now, gets an access token from the platform (connector.py) and posts
+a Score to the line item's ``/scores`` (pylti1p3's ``AssignmentsGradesService``). A failure is
+tried again later (``lti_passback_retry_s``, doubled each time) up to ``lti_passback_attempts``
+times, then the link is marked failed with the reason (at once when no attempt could mend it:
+no line item); every attempt is stored. Sending again is harmless: the score is the course's
+current one and its timestamp the time of sending. When ``course.toml`` changes, ``reconcile``
+sends again the scores the course now counts differently.
 """
 
 from __future__ import annotations
@@ -26,11 +25,9 @@ from datetime import datetime, timedelta
 from typing import Any, cast
 from urllib.parse import parse_qs, urlsplit
 
-import requests
 from pylti1p3.assignments_grades import AssignmentsGradesService, TAssignmentsGradersData
-from pylti1p3.exception import LtiException, LtiServiceException
+from pylti1p3.exception import LtiServiceException
 from pylti1p3.grade import Grade
-from pylti1p3.service_connector import ServiceConnector
 from sqlalchemy.orm import Session
 
 from app.grading.queue import QueueUnavailable
@@ -46,7 +43,7 @@ from app.models import (
 )
 from app.services import courses
 from app.services.errors import NotFound
-from app.services.lti.adapter import DatabaseCache, registration
+from app.services.lti.connector import SERVICE_ERRORS, connector, failure
 from app.store import lti as lti_store
 from app.store import submissions as submission_store
 from graders import ExerciseCatalog, ExerciseError
@@ -56,7 +53,6 @@ logger = logging.getLogger(__name__)
 AGS_CLAIM = "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint"
 RESOURCE_LINK_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/resource_link"
 SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
-HTTP_TIMEOUT_S = 20.0
 BUSY_DELAY = timedelta(seconds=5)
 """How long a passback waits when another one holds the process's slot."""
 QUEUE_DOWN = "the task queue could not be reached: resend"
@@ -263,31 +259,6 @@ def counted_score(*, session: Session, catalog: ExerciseCatalog, link: LtiGradeL
 # --- sending -----------------------------------------------------------------------------------
 
 
-class _TimedSession(requests.Session):
-    """requests without a timeout waits for ever on a platform that does not answer."""
-
-    def request(self, *args: Any, **kwargs: Any) -> requests.Response:
-        kwargs.setdefault("timeout", HTTP_TIMEOUT_S)
-        return super().request(*args, **kwargs)
-
-
-class _Connector(ServiceConnector):
-    """pylti1p3's service connector with access tokens cached in the launch cache."""
-
-    def __init__(self, platform: LtiPlatform, session: Session):
-        super().__init__(registration(platform, session=session), _TimedSession())
-        self._cache = DatabaseCache(session)
-
-    def _get_cached_access_token(self, scope_key: str) -> str | None:
-        token = self._cache.get(f"lti-token-{scope_key}")
-        return str(token) if token else None
-
-    def _cache_access_token(self, scope_key: str, access_token: str, expires_in: float) -> None:
-        # A minute less than the platform says, so a token never expires on the way.
-        if expires_in > 120:
-            self._cache.set(f"lti-token-{scope_key}", access_token, int(expires_in) - 60)
-
-
 def _post(session: Session, link: LtiGradeLink, score: Score, now: datetime) -> None:
     """Post ``score`` to the link's line item (``PassbackFailed``)."""
     if not link.lineitem:
@@ -308,15 +279,11 @@ def _post(session: Session, link: LtiGradeLink, score: Score, now: datetime) -> 
         .set_timestamp(now.isoformat(timespec="milliseconds"))
         .set_user_id(link.subject)
     )
+    service = AssignmentsGradesService(connector(link.platform, session=session), service_data)
     try:
-        AssignmentsGradesService(_Connector(link.platform, session), service_data).put_grade(grade)
-    except LtiServiceException as exc:
-        response = exc.response
-        body = response.text[:300] if response is not None else ""
-        status = response.status_code if response is not None else "no answer"
-        raise PassbackFailed(f"{exc} (HTTP {status}: {body})") from exc
-    except (LtiException, requests.RequestException, KeyError, ValueError) as exc:
-        raise PassbackFailed(f"{type(exc).__name__}: {exc}") from exc
+        service.put_grade(grade)
+    except (LtiServiceException, *SERVICE_ERRORS) as exc:
+        raise PassbackFailed(failure(exc)) from exc
 
 
 def retry_delay(runtime: GradingRuntime, attempt: int) -> timedelta:

@@ -12,6 +12,11 @@ assertion verifies against the tool's key set (``tool_jwks``, which the test han
 item's ``/scores`` endpoint records the Scores posted with such a token (``scores``), and fails
 the next ``failing_scores`` calls (503) when a test asks it to.
 
+Its Names and Role Provisioning Services: each launch's NRPS claim names the course's membership
+list, served to a token granted the NRPS scope, ``members_page_size`` members a page with a
+``Link: rel="next"`` header to the next page; a test sets the members (``enrol``, ``unenrol``,
+``set_status``) and may take the list down (``memberships_down``: 503).
+
 Its deep linking: a link opened with ``deep_link=True`` sends an ``LtiDeepLinkingRequest``
 whose return URL is its ``/deep-link-return``; there it checks the tool's signed response (the
 tool's key set, its issuer and audience, the deployment id, the request's data echoed) and makes
@@ -46,6 +51,10 @@ AGS = "https://purl.imsglobal.org/spec/lti-ags/"
 SCORE_TYPE = "application/vnd.ims.lis.v1.score+json"
 DL = "https://purl.imsglobal.org/spec/lti-dl/claim/"
 DEEP_LINK_DATA = "platform-state-7f3a"
+NRPS_CLAIM = "https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice"
+NRPS_SCOPE = "https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly"
+MEMBERSHIPS_TYPE = "application/vnd.ims.lti-nrps.v2.membershipcontainer+json"
+CONTEXT = {"id": "course-1", "label": "NUM101", "title": "Numerics"}
 
 Claims = dict[str, Any]
 
@@ -81,13 +90,17 @@ class Platform:
     redirect_uris: set[str] = field(default_factory=set)
     links: dict[str, str] = field(default_factory=dict)  # resource link id: target link URI
     tool_jwks: dict[str, Any] | None = None  # the tool's key set, as its /lti/jwks gives it
-    tokens: set[str] = field(default_factory=set)  # access tokens granted
+    tokens: dict[str, set[str]] = field(default_factory=dict)  # access tokens: their scopes
     scores: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # line item, Score
     failing_scores: int = 0  # the next score calls answered 503
     deep_link_requests: set[str] = field(default_factory=set)  # message hints of such launches
     accept_multiple: bool = True  # the deep-linking request's accept_multiple
     line_items: dict[str, dict[str, Any]] = field(default_factory=dict)  # link id: its lineItem
     deep_link_replies: list[Claims] = field(default_factory=list)  # the checked responses
+    members: dict[str, tuple[User, str]] = field(default_factory=dict)  # sub: user, status
+    members_page_size: int = 2
+    member_pages: int = 0  # membership pages served
+    memberships_down: bool = False
 
     @property
     def issuer(self) -> str:
@@ -105,8 +118,24 @@ class Platform:
     def token_url(self) -> str:
         return self.url + "/token"
 
+    @property
+    def memberships_url(self) -> str:
+        return f"{self.url}/contexts/{CONTEXT['id']}/memberships"
+
     def lineitem_url(self, link_id: str) -> str:
         return f"{self.url}/lineitems/{link_id}"
+
+    def enrol(self, user: User) -> None:
+        """``user`` is an active member of the course from now on."""
+        self.members[user.sub] = (user, "Active")
+
+    def unenrol(self, sub: str) -> None:
+        """The member is gone from the list (as an LMS that deletes memberships does)."""
+        del self.members[sub]
+
+    def set_status(self, sub: str, status: str) -> None:
+        """``Active``, ``Inactive`` or ``Deleted``."""
+        self.members[sub] = (self.members[sub][0], status)
 
     def rotate_key(self) -> None:
         """A new signing key; the key set publishes it beside the old one."""
@@ -155,7 +184,11 @@ class Platform:
             LTI + "target_link_uri": self.links[request["lti_message_hint"]],
             LTI + "resource_link": {"id": request["lti_message_hint"], "title": "Exercise"},
             LTI + "roles": list(user.roles),
-            LTI + "context": {"id": "course-1", "label": "NUM101", "title": "Numerics"},
+            LTI + "context": dict(CONTEXT),
+            NRPS_CLAIM: {
+                "context_memberships_url": self.memberships_url,
+                "service_versions": ["2.0"],
+            },
             AGS + "claim/endpoint": {
                 "scope": [AGS + "scope/lineitem", AGS + "scope/score"],
                 "lineitems": self.url + "/lineitems",
@@ -265,7 +298,7 @@ class Platform:
         if not claims.get("jti") or claims.get("sub") != self.client_id:
             return 401, json.dumps({"error": "invalid_client"})
         token = uuid.uuid4().hex
-        self.tokens.add(token)
+        self.tokens[token] = set(form.get("scope", "").split())
         answer = {"access_token": token, "token_type": "Bearer", "expires_in": 3600}
         return 200, json.dumps(answer | {"scope": form.get("scope", "")})
 
@@ -282,6 +315,34 @@ class Platform:
             return 503, "the gradebook is down for maintenance"
         self.scores.append((self.url + path.removesuffix("/scores"), json.loads(body)))
         return 200, ""
+
+    def membership_page(
+        self, query: dict[str, str], authorization: str, accept: str
+    ) -> tuple[int, str, dict[str, str]]:
+        """The course's membership list, one page (``?page=N``, from 0) of its members."""
+        if NRPS_SCOPE not in self.tokens.get(authorization.removeprefix("Bearer "), set()):
+            return 401, "a token granted the membership scope is expected", {}
+        if accept != MEMBERSHIPS_TYPE:
+            return 406, "a membership container is served", {}
+        if self.memberships_down:
+            return 503, "the course's members are not available now", {}
+        self.member_pages += 1
+        page = int(query.get("page", "0"))
+        everyone = list(self.members.values())
+        shown = everyone[page * self.members_page_size : (page + 1) * self.members_page_size]
+        container = {
+            "id": self.memberships_url,
+            "context": CONTEXT,
+            "members": [
+                {"user_id": user.sub, "roles": list(user.roles), "status": status}
+                | ({"name": user.name} if user.name else {})
+                | ({"email": user.email} if user.email else {})
+                for user, status in shown
+            ],
+        }
+        more = (page + 1) * self.members_page_size < len(everyone)
+        link = {"Link": f'<{self.memberships_url}?page={page + 1}>; rel="next"'} if more else {}
+        return 200, json.dumps(container), link
 
 
 class _FormReader(HTMLParser):
@@ -310,10 +371,14 @@ def _handler(platform: Platform) -> type[BaseHTTPRequestHandler]:
         def log_message(self, format: str, *args: Any) -> None:
             pass
 
-        def _send(self, status: int, body: str, content_type: str) -> None:
+        def _send(
+            self, status: int, body: str, content_type: str, headers: dict[str, str] | None = None
+        ) -> None:
             data = body.encode()
             self.send_response(status)
             self.send_header("Content-Type", content_type)
+            for name, value in (headers or {}).items():
+                self.send_header(name, value)
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
             self.wfile.write(data)
@@ -327,6 +392,13 @@ def _handler(platform: Platform) -> type[BaseHTTPRequestHandler]:
                 query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
                 status, body = platform.authenticate(query)
                 self._send(status, body, "text/html")
+            elif parts.path == urlsplit(platform.memberships_url).path:
+                query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
+                status, body, headers = platform.membership_page(
+                    query, self.headers.get("Authorization", ""), self.headers.get("Accept", "")
+                )
+                content_type = MEMBERSHIPS_TYPE if status == 200 else "text/plain"
+                self._send(status, body, content_type, headers)
             else:
                 self._send(404, "not found", "text/plain")
 
