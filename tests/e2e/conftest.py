@@ -54,6 +54,7 @@ def assert_accessible(page: Any) -> None:
 @dataclass(frozen=True)
 class Server:
     url: str
+    database_url: str = ""  # "" for a server this suite did not start
 
 
 def _submit_reference(server: LiveServer, headers: dict[str, str]) -> None:
@@ -87,6 +88,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     try:
         live.add_user(INSTRUCTOR[0], Role.INSTRUCTOR, password=INSTRUCTOR[1])
         _submit_reference(live, live.add_user(GRADED_LEARNER))
-        yield Server(live.url)
+        yield Server(live.url, live.database_url)
     finally:
         live.kill(signal.SIGTERM)

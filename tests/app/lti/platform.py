@@ -25,6 +25,7 @@ a resource link with a line item of each content item (``links``, ``line_items``
 
 from __future__ import annotations
 
+import html
 import json
 import threading
 import time
@@ -388,6 +389,10 @@ def _handler(platform: Platform) -> type[BaseHTTPRequestHandler]:
             if parts.path == "/jwks":
                 keys = [key.jwk for key in platform.published]
                 self._send(200, json.dumps({"keys": keys}), "application/json")
+            elif parts.path == "/course":  # a course page showing the tool in a frame
+                src = html.escape(parse_qs(parts.query)["tool"][-1])
+                page = f'<h1>Course</h1><iframe title="tool" src="{src}" width="1200" height="900">'
+                self._send(200, page + "</iframe>", "text/html")
             elif parts.path == "/auth":
                 query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
                 status, body = platform.authenticate(query)
