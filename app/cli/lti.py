@@ -1,6 +1,7 @@
-"""``numjudge lti add-platform|platforms|rotate-key|passbacks|resend|contexts|set-section|
-sync-roster``: the LMSs numjudge is an LTI 1.3 tool of, the tool's key pair, the scores sent to
-the LMSs' gradebooks, and the LMS courses with their sections and roster synchronisation."""
+"""``numjudge lti add-platform|update-platform|platforms|rotate-key|passbacks|resend|contexts|
+set-section|sync-roster``: the LMSs numjudge is an LTI 1.3 tool of, the tool's key pair, the
+scores sent to the LMSs' gradebooks, and the LMS courses with their sections and roster
+synchronisation."""
 
 from __future__ import annotations
 
@@ -46,6 +47,41 @@ def add_platform(
             typer.echo(f"error: {problem}", err=True)
             raise typer.Exit(2) from None
         typer.echo(f"platform {platform.id}: {platform.issuer} (client id {platform.client_id})")
+
+
+@app.command("update-platform")
+def update_platform(
+    number: Annotated[int, typer.Argument(help="the platform's number (numjudge lti platforms)")],
+    add_deployment: Annotated[
+        list[str] | None, typer.Option(help="a deployment id to accept too (repeat for more)")
+    ] = None,
+    remove_deployment: Annotated[
+        list[str] | None, typer.Option(help="a deployment id to refuse from now on")
+    ] = None,
+    jwks_url: Annotated[str | None, typer.Option(help="the platform's new key set URL")] = None,
+    auth_url: Annotated[str | None, typer.Option(help="its new authentication URL")] = None,
+    token_url: Annotated[str | None, typer.Option(help="its new access token URL")] = None,
+) -> None:
+    """Change a registration's deployment ids or URLs (its issuer and client id stay)."""
+    settings = service_settings(log=False)
+    with session_scope(settings.database_url) as session:
+        try:
+            platform = platforms.update_platform(
+                session=session,
+                platform_id=number,
+                add_deployments=add_deployment or (),
+                remove_deployments=remove_deployment or (),
+                jwks_url=jwks_url,
+                auth_login_url=auth_url,
+                token_url=token_url,
+            )
+        except (NotFound, InvalidPlatform) as problem:
+            typer.echo(f"error: {problem}", err=True)
+            raise typer.Exit(2) from None
+        typer.echo(
+            f"platform {platform.id}: {platform.issuer} client id {platform.client_id} "
+            f"deployments {', '.join(platform.deployment_ids)}"
+        )
 
 
 @app.command("platforms")

@@ -60,6 +60,10 @@ def get_platform(*, session: Session, issuer: str, client_id: str) -> LtiPlatfor
     return session.scalars(query).one_or_none()
 
 
+def get_platform_by_id(*, session: Session, platform_id: int) -> LtiPlatform | None:
+    return session.get(LtiPlatform, platform_id)
+
+
 def platforms_of_issuer(*, session: Session, issuer: str) -> list[LtiPlatform]:
     query = select(LtiPlatform).where(LtiPlatform.issuer == issuer).order_by(LtiPlatform.id)
     return list(session.scalars(query))

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 from sqlalchemy.orm import Session
 
 from app.models import LtiPlatform
+from app.services.errors import NotFound
 from app.store import lti as lti_store
 
 LOGIN_PATH = "/lti/login"
@@ -73,6 +74,40 @@ def add_platform(
         auth_login_url=_check_url("the authentication request URL", auth_login_url),
         token_url=_check_url("the access token URL", token_url),
     )
+
+
+def update_platform(
+    *,
+    session: Session,
+    platform_id: int,
+    add_deployments: Sequence[str] = (),
+    remove_deployments: Sequence[str] = (),
+    jwks_url: str | None = None,
+    auth_login_url: str | None = None,
+    token_url: str | None = None,
+) -> LtiPlatform:
+    """Change a registration: its deployment ids (an LMS gives one per place the tool is
+    installed) and its URLs (``NotFound``, ``InvalidPlatform``). Its issuer and client id stay:
+    accounts and scores are kept per registration; another client id is another one."""
+    platform = lti_store.get_platform_by_id(session=session, platform_id=platform_id)
+    if platform is None:
+        raise NotFound(f"platform {platform_id} not found")
+    gone = {d.strip() for d in remove_deployments}
+    deployments = [d for d in platform.deployment_ids if d not in gone]
+    deployments += [
+        d.strip() for d in add_deployments if d.strip() and d.strip() not in deployments
+    ]
+    if not deployments:
+        raise InvalidPlatform("a registration keeps at least one deployment id")
+    platform.deployment_ids = deployments
+    if jwks_url is not None:
+        platform.jwks_url = _check_url("the platform's key set URL", jwks_url)
+    if auth_login_url is not None:
+        platform.auth_login_url = _check_url("the authentication request URL", auth_login_url)
+    if token_url is not None:
+        platform.token_url = _check_url("the access token URL", token_url)
+    session.flush()
+    return platform
 
 
 def list_platforms(*, session: Session) -> list[LtiPlatform]:

@@ -16,7 +16,7 @@ from app.cli.main import app as cli
 from app.core.config import get_settings
 from app.core.db import session_scope
 from app.grading.runtime import GradingRuntime
-from app.services.lti import keys
+from app.services.lti import keys, platforms
 
 PLATFORM = [
     "--issuer",
@@ -117,3 +117,33 @@ def test_the_jwks_endpoint_serves_the_key_the_tool_signs_with(
     public = RSAAlgorithm.from_jwk(json.dumps(jwk))
     assert jwt.decode(token, public, algorithms=["RS256"]) == {"iss": "numjudge"}  # type: ignore[arg-type]
     assert client.get("/lti/jwks").json() == served.json()  # made once, then kept
+
+
+def test_a_registration_gets_and_loses_deployments_and_new_urls(env: str) -> None:
+    runner = CliRunner()
+    assert runner.invoke(cli, ["lti", "add-platform", *PLATFORM]).exit_code == 0
+    changed = runner.invoke(
+        cli,
+        [
+            *("lti", "update-platform", "1", "--add-deployment", "9", "--remove-deployment", "1"),
+            *("--jwks-url", "https://moodle.example.edu/keys"),
+        ],
+    )
+    assert changed.exit_code == 0, changed.output
+    assert "deployments 7, 9" in changed.output
+    with session_scope(env) as session:
+        [platform] = platforms.list_platforms(session=session)
+        assert platform.deployment_ids == ["7", "9"]
+        assert platform.jwks_url == "https://moodle.example.edu/keys"
+        assert platform.token_url == "https://moodle.example.edu/mod/lti/token.php"
+    last = runner.invoke(
+        cli, ["lti", "update-platform", "1", "--remove-deployment", "7", "--remove-deployment", "9"]
+    )
+    assert last.exit_code == 2 and "at least one deployment id" in last.output
+    bad = runner.invoke(cli, ["lti", "update-platform", "1", "--token-url", "token.php"])
+    assert bad.exit_code == 2 and "must be an http(s) URL" in bad.output
+    unknown = runner.invoke(cli, ["lti", "update-platform", "5", "--add-deployment", "2"])
+    assert unknown.exit_code == 2 and "platform 5 not found" in unknown.output
+    with session_scope(env) as session:
+        [platform] = platforms.list_platforms(session=session)
+        assert platform.deployment_ids == ["7", "9"]  # the refused changes changed nothing
