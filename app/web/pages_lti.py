@@ -26,6 +26,7 @@ from app.services.errors import NotFound
 from app.services.lti import contexts, deep_linking, keys, passback, platforms, roster_sync
 from app.services.lti.adapter import PendingCookie, ToolRequest
 from app.services.lti.launch import LaunchRefused, PickRequested, begin_login, complete_launch
+from app.web import i18n
 from app.web.deps import CatalogDep, CsrfForm, InstructorDep, WebDep, check_csrf
 from app.web.errors import PageError, WebRoute, error_page
 from app.web.i18n import N_
@@ -151,6 +152,7 @@ def launch(
             catalog=catalog,
             request=_tool_request(request, settings, params),
             tool_host=urlsplit(base_url(request, settings)).netloc,
+            lang=i18n.preferred_language(request),
         )
     except LaunchRefused as exc:
         raise _refused(exc) from None
@@ -192,6 +194,7 @@ def deep_link_reply(
             launch_id=launch_id,
             picked=item,
             base_url=base_url(request, settings),
+            lang=i18n.preferred_language(request),
         )
     except deep_linking.DeepLinkRefused as exc:
         if not exc.origin:

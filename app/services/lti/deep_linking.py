@@ -33,7 +33,7 @@ from app.services.lti.adapter import (
     ToolRequest,
     ToolSession,
 )
-from graders import ExerciseCatalog, GraderError
+from graders import ExerciseCatalog, GraderError, words_in
 
 SETTINGS_CLAIM = "https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings"
 RESOURCE_LINK = "ltiResourceLink"
@@ -90,8 +90,9 @@ class Reply:
     count: int  # links made
 
 
-def offers(catalog: ExerciseCatalog) -> tuple[Offer, ...]:
-    """The course's assignments, then every exercise in course order. An exercise of an
+def offers(catalog: ExerciseCatalog, lang: str) -> tuple[Offer, ...]:
+    """The course's assignments, then every exercise in course order (its title in ``lang``
+    where it has one: the LMS shows the instructor's choice of words). An exercise of an
     assignment is worth its weight there (the course counts it so); one kept for practice, its
     cases' points."""
     try:
@@ -103,7 +104,8 @@ def offers(catalog: ExerciseCatalog) -> tuple[Offer, ...]:
     for exercise in catalog.all():
         points = weights.get(exercise.id) or max_points(catalog, exercise)
         if points:
-            found.append(Offer(WorkScope.EXERCISE, exercise.id, exercise.title, points))
+            title = words_in(exercise, lang).title
+            found.append(Offer(WorkScope.EXERCISE, exercise.id, title, points))
     return tuple(found)
 
 
@@ -129,15 +131,17 @@ def _accepts_many(settings: dict[str, Any]) -> bool:
     return settings.get("accept_multiple") in (True, "true")
 
 
-def picker(*, catalog: ExerciseCatalog, launch_id: str, claims: dict[str, Any]) -> Picker:
-    """The picker of a checked deep-linking launch (``DeepLinkRefused``)."""
+def picker(
+    *, catalog: ExerciseCatalog, launch_id: str, claims: dict[str, Any], lang: str
+) -> Picker:
+    """The picker of a checked deep-linking launch, in ``lang`` (``DeepLinkRefused``)."""
     settings = _settings(claims)
     return Picker(
         launch_id=launch_id,
         multiple=_accepts_many(settings),
         title=str(settings.get("title") or ""),
         return_origin=return_origin(settings.get("deep_link_return_url")),
-        offers=offers(catalog),
+        offers=offers(catalog, lang),
     )
 
 
@@ -166,6 +170,7 @@ def reply(
     launch_id: str,
     picked: Sequence[str],
     base_url: str,
+    lang: str,
 ) -> Reply:
     """The signed answer to the deep-linking launch ``launch_id`` with the ``picked`` offers'
     keys (``DeepLinkRefused``: an unknown, expired or used launch, nothing picked, several
@@ -191,7 +196,7 @@ def reply(
         raise DeepLinkRefused("this launch is not a deep-linking request")
     settings = _settings(claims)
     origin = return_origin(settings.get("deep_link_return_url"))
-    by_key = {offer.key: offer for offer in offers(catalog)}
+    by_key = {offer.key: offer for offer in offers(catalog, lang)}
     chosen = [by_key[key] for key in dict.fromkeys(picked) if key in by_key]
     if len(chosen) < len(set(picked)):
         raise DeepLinkRefused("a picked item is no longer in the course: reload the page", origin)

@@ -91,11 +91,16 @@ def begin_login(*, session: Session, request: ToolRequest, launch_url: str) -> L
 
 
 def complete_launch(
-    *, session: Session, catalog: ExerciseCatalog, request: ToolRequest, tool_host: str
+    *,
+    session: Session,
+    catalog: ExerciseCatalog,
+    request: ToolRequest,
+    tool_host: str,
+    lang: str,
 ) -> Launched | PickRequested:
     """Check a launch and find or make its user's account (``LaunchRefused``). A resource-link
     launch keeps what grade passback needs when the link opens an exercise or an assignment; an
-    instructor's deep-linking launch asks for the picker."""
+    instructor's deep-linking launch asks for the picker (in the reader's ``lang``)."""
     cookies, tool_session, cache = _services(session, request)
     try:
         launch = ToolLaunch(
@@ -125,7 +130,7 @@ def complete_launch(
     if picking:
         try:
             found = deep_linking.picker(
-                catalog=catalog, launch_id=launch.get_launch_id(), claims=claims
+                catalog=catalog, launch_id=launch.get_launch_id(), claims=claims, lang=lang
             )
         except deep_linking.DeepLinkRefused as exc:
             raise LaunchRefused(str(exc)) from exc

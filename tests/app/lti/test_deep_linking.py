@@ -154,3 +154,20 @@ def test_the_return_url_must_be_a_web_address(client: TestClient, platform: Plat
     answer = _picker(client, platform)
     assert answer.status_code == 400 and "not an http(s) URL" in answer.text
     assert urlsplit(platform.url).netloc not in answer.headers["content-security-policy"]
+
+
+def test_a_japanese_instructor_picks_from_japanese_titles(
+    client: TestClient, platform: Platform
+) -> None:
+    """The picker speaks the reader's language, and the links it makes carry the titles the
+    instructor chose from."""
+    client.headers["Accept-Language"] = "ja"
+    picker = _picker(client, platform)
+    assert "numjudge の課題を LMS のコースに追加" in picker.text
+    assert "クラスとしての Adam オプティマイザ" in picker.text
+    _, fields, _ = _offered(picker.text)
+    reply = _reply(client, fields["launch_id"], [f"exercise:{EXERCISE}"])
+    return_url, returned = read_form(reply.text)
+    assert httpx.post(return_url, data=returned).status_code == 200
+    [item] = platform.deep_link_replies[0][DL + "content_items"]
+    assert item["title"] == item["lineItem"]["label"] == "クラスとしての Adam オプティマイザ"
