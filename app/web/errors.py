@@ -63,6 +63,24 @@ def learner_not_found(name: str) -> PageError:
     )
 
 
+def passback_not_found(link_id: int) -> PageError:
+    return PageError(
+        status.HTTP_404_NOT_FOUND,
+        N_("No such score passback"),
+        N_("There is no score passback {number}."),
+        number=str(link_id),
+    )
+
+
+def lms_course_not_found(context_id: int) -> PageError:
+    return PageError(
+        status.HTTP_404_NOT_FOUND,
+        N_("No such LMS course"),
+        N_("There is no LMS course {number}."),
+        number=str(context_id),
+    )
+
+
 class LoginRequired(Exception):
     """The page needs a signed-in user; ``expired`` if their session ran out."""
 

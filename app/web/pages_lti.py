@@ -28,7 +28,13 @@ from app.services.lti.adapter import PendingCookie, ToolRequest
 from app.services.lti.launch import LaunchRefused, PickRequested, begin_login, complete_launch
 from app.web import i18n
 from app.web.deps import CatalogDep, CsrfForm, InstructorDep, WebDep, check_csrf
-from app.web.errors import PageError, WebRoute, error_page
+from app.web.errors import (
+    PageError,
+    WebRoute,
+    error_page,
+    lms_course_not_found,
+    passback_not_found,
+)
 from app.web.i18n import N_
 from app.web.pages_account import signed_in
 from app.web.templating import content_security_policy, render
@@ -237,22 +243,8 @@ def resend_passback(
     try:
         passback.resend(runtime, link_id=link_id)
     except NotFound:
-        raise PageError(
-            status.HTTP_404_NOT_FOUND,
-            N_("No such score passback"),
-            N_("There is no score passback {number}."),
-            number=str(link_id),
-        ) from None
+        raise passback_not_found(link_id) from None
     return RedirectResponse("/instructor/lti#passbacks", status_code=status.HTTP_303_SEE_OTHER)
-
-
-def _no_course(context_id: int) -> PageError:
-    return PageError(
-        status.HTTP_404_NOT_FOUND,
-        N_("No such LMS course"),
-        N_("There is no LMS course {number}."),
-        number=str(context_id),
-    )
 
 
 @router.post("/instructor/lti/courses/{context_id}/section")
@@ -268,7 +260,7 @@ def set_course_section(
     try:
         contexts.set_section(session=db, context_id=context_id, section=section)
     except NotFound:
-        raise _no_course(context_id) from None
+        raise lms_course_not_found(context_id) from None
     except contexts.InvalidSection:
         raise PageError(
             status.HTTP_400_BAD_REQUEST,
@@ -292,7 +284,7 @@ def sync_course_roster(
     try:
         result = roster_sync.synchronise(session=db, context_id=context_id)
     except NotFound:
-        raise _no_course(context_id) from None
+        raise lms_course_not_found(context_id) from None
     except roster_sync.RosterSyncFailed as exc:
         logger.warning("lti.roster_sync_failed", extra={"context": context_id, "error": str(exc)})
         raise PageError(

@@ -15,6 +15,7 @@ import pytest
 
 from app.core.db import session_scope
 from app.services.lti import platforms
+from tests.app.lti.conftest import register
 from tests.app.lti.platform import DL, INSTRUCTOR, Platform, User, running_platform
 from tests.e2e.conftest import Server, assert_accessible
 
@@ -30,15 +31,7 @@ def lms(server: Server) -> Iterator[Platform]:
     with running_platform() as platform:
         platform.redirect_uris.add(server.url + platforms.LAUNCH_PATH)
         with session_scope(server.database_url) as session:
-            platforms.add_platform(
-                session=session,
-                issuer=platform.issuer,
-                client_id=platform.client_id,
-                deployment_ids=[platform.deployment_id],
-                jwks_url=platform.jwks_url,
-                auth_login_url=platform.auth_url,
-                token_url=platform.token_url,
-            )
+            register(session, platform)
         yield platform
 
 

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy.orm import Session
 
 from app.grading.runtime import GradingRuntime
 from app.services.lti import platforms
@@ -17,22 +18,27 @@ TOOL = "http://testserver"
 LAUNCH_URL = TOOL + platforms.LAUNCH_PATH
 
 
+def register(session: Session, lms: Platform) -> None:
+    """Register ``lms`` with the tool whose database ``session`` writes to."""
+    platforms.add_platform(
+        session=session,
+        issuer=lms.issuer,
+        client_id=lms.client_id,
+        deployment_ids=[lms.deployment_id],
+        jwks_url=lms.jwks_url,
+        auth_login_url=lms.auth_url,
+        token_url=lms.token_url,
+    )
+    session.commit()
+
+
 @contextmanager
 def registered_platform(runtime: GradingRuntime) -> Iterator[Platform]:
     """A test platform, registered with ``runtime``'s service (whose teardown wipes it)."""
     with running_platform() as lms:
         lms.redirect_uris.add(LAUNCH_URL)
         with runtime.sessions() as session:
-            platforms.add_platform(
-                session=session,
-                issuer=lms.issuer,
-                client_id=lms.client_id,
-                deployment_ids=[lms.deployment_id],
-                jwks_url=lms.jwks_url,
-                auth_login_url=lms.auth_url,
-                token_url=lms.token_url,
-            )
-            session.commit()
+            register(session, lms)
         yield lms
 
 
