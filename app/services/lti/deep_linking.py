@@ -24,6 +24,7 @@ from pylti1p3.lineitem import LineItem
 from sqlalchemy.orm import Session
 
 from app.models import WorkScope
+from app.services.exercises import course_or_default, readable_courses
 from app.services.gradebook import max_points
 from app.services.lti.adapter import (
     CookieJar,
@@ -74,12 +75,30 @@ class Offer:
 
 
 @dataclass(frozen=True)
+class CourseOffers:
+    """The exercises of one of numjudge's courses."""
+
+    title: str  # in the reader's language ("" for an untitled course)
+    offers: tuple[Offer, ...]
+
+
+@dataclass(frozen=True)
+class Offers:
+    assignments: tuple[Offer, ...]
+    courses: tuple[CourseOffers, ...]
+
+    def by_key(self) -> dict[str, Offer]:
+        every = [*self.assignments, *(offer for c in self.courses for offer in c.offers)]
+        return {offer.key: offer for offer in every}
+
+
+@dataclass(frozen=True)
 class Picker:
     launch_id: str
     multiple: bool  # the LMS accepts several links at once
     title: str  # the LMS's name for what is being added, if it gave one
     return_origin: str  # the LMS's origin: it may frame the picker, and the reply posts there
-    offers: tuple[Offer, ...]
+    offers: Offers
 
 
 @dataclass(frozen=True)
@@ -90,23 +109,32 @@ class Reply:
     count: int  # links made
 
 
-def offers(catalog: ExerciseCatalog, lang: str) -> tuple[Offer, ...]:
-    """The course's assignments, then every exercise in course order (its title in ``lang``
-    where it has one: the LMS shows the instructor's choice of words). An exercise of an
-    assignment is worth its weight there (the course counts it so); one kept for practice, its
-    cases' points."""
+def offers(catalog: ExerciseCatalog, lang: str) -> Offers:
+    """The course's assignments, then the exercises of each of numjudge's courses in course
+    order, drafts left out; titles in ``lang`` where they have one (the LMS shows the
+    instructor's choice of words). An exercise of an assignment is worth its weight there (the
+    course counts it so); one kept for practice, its cases' points."""
     try:
         assignments = catalog.course().assignments
     except GraderError:  # a broken course file: its assignments cannot be offered
         assignments = ()
     weights = {item.id: item.weight for a in assignments for item in a.exercises}
-    found = [Offer(WorkScope.ASSIGNMENT, a.id, a.title, a.total_weight) for a in assignments]
+    folders, _ = readable_courses(catalog)
+    by_course: dict[str, list[Offer]] = {folder.id: [] for folder in folders}
     for exercise in catalog.all():
         points = weights.get(exercise.id) or max_points(catalog, exercise)
-        if points:
-            title = words_in(exercise, lang).title
-            found.append(Offer(WorkScope.EXERCISE, exercise.id, title, points))
-    return tuple(found)
+        if exercise.draft or not points:
+            continue
+        offer = Offer(WorkScope.EXERCISE, exercise.id, words_in(exercise, lang).title, points)
+        by_course[course_or_default(folders, exercise).id].append(offer)
+    return Offers(
+        tuple(Offer(WorkScope.ASSIGNMENT, a.id, a.title, a.total_weight) for a in assignments),
+        tuple(
+            CourseOffers(folder.title(lang), tuple(by_course[folder.id]))
+            for folder in folders
+            if by_course[folder.id]
+        ),
+    )
 
 
 def _settings(claims: dict[str, Any]) -> dict[str, Any]:
@@ -196,7 +224,7 @@ def reply(
         raise DeepLinkRefused("this launch is not a deep-linking request")
     settings = _settings(claims)
     origin = return_origin(settings.get("deep_link_return_url"))
-    by_key = {offer.key: offer for offer in offers(catalog, lang)}
+    by_key = offers(catalog, lang).by_key()
     chosen = [by_key[key] for key in dict.fromkeys(picked) if key in by_key]
     if len(chosen) < len(set(picked)):
         raise DeepLinkRefused("a picked item is no longer in the course: reload the page", origin)

@@ -5,15 +5,18 @@ learner's score reaches the column of the link they opened."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import httpx
 from fastapi.testclient import TestClient
 
+from app.grading.engine import SandboxGrader
 from app.grading.runtime import GradingRuntime
 from app.models import LtiGradeLink, User
 from app.store import accounts as account_store
-from tests.app.lti.conftest import LAUNCH_URL, TOOL, launch
+from tests.app.course_catalog import course_service
+from tests.app.lti.conftest import LAUNCH_URL, TOOL, launch, registered_platform
 from tests.app.lti.platform import DL, INSTRUCTOR, LEARNER, Platform, read_form
 from tests.app.lti.platform import User as LmsUser
 from tests.app.lti.test_passback import _submit, _until
@@ -171,3 +174,23 @@ def test_a_japanese_instructor_picks_from_japanese_titles(
     assert httpx.post(return_url, data=returned).status_code == 200
     [item] = platform.deep_link_replies[0][DL + "content_items"]
     assert item["title"] == item["lineItem"]["label"] == "クラスとしての Adam オプティマイザ"
+
+
+def test_the_picker_groups_exercises_by_course_and_offers_no_draft(
+    database_url: str, tmp_path: Path, shared_grader: SandboxGrader
+) -> None:
+    with (
+        course_service(database_url, tmp_path, shared_grader, None, drafts=("gate-draft",)) as (
+            client,
+            runtime,
+        ),
+        registered_platform(runtime) as lms,
+    ):
+        page = _picker(client, lms).text
+        _, _, choices = _offered(page)
+        assert ("checkbox", "exercise:gru-update-gate") in choices
+        assert all("gate-draft" not in value for _, value in choices)
+        assert not any(value.startswith("assignment:") for _, value in choices)  # none here
+        assert "<legend>Exercises: numpy foundations</legend>" in page
+        numpy_part = page.split("<legend>Exercises: numpy foundations</legend>", 1)[1]
+        assert 'value="exercise:adam"' in numpy_part.split("</fieldset>", 1)[0]
