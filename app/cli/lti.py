@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from sqlalchemy.orm import Session
 
 from app.cli.common import service_settings
 from app.core.db import session_scope
@@ -207,22 +208,51 @@ def set_section(
 
 @app.command("sync-roster")
 def sync_roster(
-    context: Annotated[int, typer.Argument(help="the course's number (numjudge lti contexts)")],
+    context: Annotated[
+        int | None, typer.Argument(help="the course's number (numjudge lti contexts)")
+    ] = None,
+    every: Annotated[
+        bool, typer.Option("--all", help="every course whose LMS offers its member list")
+    ] = False,
 ) -> None:
     """Synchronise the roster with the course's members in the LMS: new members get an
-    account, members gone or inactive are marked dropped (their accounts are kept)."""
+    account, members gone or inactive are marked dropped (their accounts are kept). With
+    ``--all`` (for a scheduler), every course whose launches offered a member list; the exit
+    status is 1 if one of them failed."""
+    if (context is None) == (not every):
+        typer.echo("error: give a course's number or --all", err=True)
+        raise typer.Exit(2)
     settings = service_settings(log=False)
     with session_scope(settings.database_url) as session:
-        try:
-            result = roster_sync.synchronise(session=session, context_id=context)
-        except (NotFound, roster_sync.RosterSyncFailed) as exc:
-            typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(1 if isinstance(exc, roster_sync.RosterSyncFailed) else 2) from None
-    typer.echo(_counts(result.counts))
+        numbers = (
+            [context]
+            if context is not None
+            else [c.id for c in contexts.courses(session=session) if c.has_roster_service]
+        )
+        failed = False
+        for number in numbers:
+            failed |= not _sync_one(session, number, named=every)
+    if failed:
+        raise typer.Exit(1)
+
+
+def _sync_one(session: Session, number: int, *, named: bool) -> bool:
+    """Synchronise one course and say how it went (``named``: each line names the course)."""
+    prefix = f"course {number}: " if named else ""
+    try:
+        result = roster_sync.synchronise(session=session, context_id=number)
+    except NotFound as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    except roster_sync.RosterSyncFailed as exc:
+        typer.echo(f"{prefix}error: {exc}", err=True)
+        return False
+    typer.echo(prefix + _counts(result.counts))
     changes = {"added": result.added, "updated": result.updated, "dropped": result.dropped}
     for heading, names in changes.items():
         if names:
-            typer.echo(f"{heading}: {', '.join(names)}")
+            typer.echo(f"{prefix}{heading}: {', '.join(names)}")
+    return True
 
 
 def _counts(counts: tuple[int, int, int, int]) -> str:

@@ -337,3 +337,23 @@ def test_the_command_line_lists_courses_sets_sections_and_synchronises(
     _take_the_list_down(platform)
     failed = cli_env.invoke(cli, ["lti", "sync-roster", str(course)])
     assert failed.exit_code == 1 and "HTTP 503" in failed.output
+
+
+def test_the_command_line_synchronises_every_course_for_a_scheduler(
+    client: TestClient, runtime: GradingRuntime, platform: Platform, cli_env: CliRunner
+) -> None:
+    course = _teacher_signed_in(client, platform)
+    platform.enrol(ADA)
+    synced = cli_env.invoke(cli, ["lti", "sync-roster", "--all"])
+    assert synced.exit_code == 0, synced.output
+    assert synced.output.splitlines() == [
+        f"course {course}: 1 added, 0 updated, 1 unchanged, 0 dropped",
+        f"course {course}: added: Ada Lovelace",
+    ]
+    neither = cli_env.invoke(cli, ["lti", "sync-roster"])
+    both = cli_env.invoke(cli, ["lti", "sync-roster", str(course), "--all"])
+    assert neither.exit_code == both.exit_code == 2
+    assert "give a course's number or --all" in neither.output
+    _take_the_list_down(platform)
+    failed = cli_env.invoke(cli, ["lti", "sync-roster", "--all"])
+    assert failed.exit_code == 1 and f"course {course}: error:" in failed.output
