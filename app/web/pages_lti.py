@@ -161,7 +161,7 @@ def launch(
             lang=i18n.preferred_language(request),
         )
     except LaunchRefused as exc:
-        raise _refused(exc) from None
+        return _refusal(request, exc)
     logger.info("lti.launch", extra={"user_id": launched.user.id})
     if isinstance(launched, PickRequested):
         page = render(request, "lti_deep_link.html", {"picker": launched.picker})
@@ -178,6 +178,13 @@ def _shown_by_lms(response: Response, origin: str) -> Response:
         form_action=f"'self' {origin}", frame_ancestors=f"'self' {origin}"
     )
     return response
+
+
+def _refusal(request: Request, exc: LaunchRefused | deep_linking.DeepLinkRefused) -> Response:
+    """The refusal's page; framed by the LMS that asked, when it is known."""
+    if not exc.origin:
+        raise _refused(exc)
+    return _shown_by_lms(error_page(request, _refused(exc)), exc.origin)
 
 
 @router.post("/lti/deep-link")
@@ -203,9 +210,7 @@ def deep_link_reply(
             lang=i18n.preferred_language(request),
         )
     except deep_linking.DeepLinkRefused as exc:
-        if not exc.origin:
-            raise _refused(exc) from None
-        return _shown_by_lms(error_page(request, _refused(exc)), exc.origin)
+        return _refusal(request, exc)
     logger.info("lti.deep_link", extra={"links": answer.count})
     page = render(request, "lti_deep_link_reply.html", {"reply": answer})
     return _shown_by_lms(page, answer.return_origin)

@@ -155,6 +155,17 @@ def return_origin(return_url: object) -> str:
     return origin
 
 
+def frame_origin(claims: dict[str, Any]) -> str:
+    """The origin of a deep-linking request's return URL; "" if it names no valid one."""
+    settings = claims.get(SETTINGS_CLAIM)
+    try:
+        return return_origin(
+            settings.get("deep_link_return_url") if isinstance(settings, dict) else ""
+        )
+    except DeepLinkRefused:
+        return ""
+
+
 def _accepts_many(settings: dict[str, Any]) -> bool:
     return settings.get("accept_multiple") in (True, "true")
 

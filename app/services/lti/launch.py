@@ -44,7 +44,13 @@ TARGET_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/target_link_uri"
 
 
 class LaunchRefused(Exception):
-    """A login or a launch that fails a check; the message says which, in pylti1p3's words."""
+    """A login or a launch that fails a check; the message says which, in pylti1p3's words.
+    ``origin``: the LMS's, for a deep-linking launch that named it (its frame may show the
+    refusal)."""
+
+    def __init__(self, message: str, origin: str = "") -> None:
+        super().__init__(message)
+        self.origin = origin
 
 
 @dataclass(frozen=True)
@@ -124,7 +130,10 @@ def complete_launch(
     )
     assert platform is not None, "pylti1p3 found the registration"
     if picking and not staff:
-        raise LaunchRefused("only an instructor or a teaching assistant can add numjudge's work")
+        raise LaunchRefused(
+            "only an instructor or a teaching assistant can add numjudge's work",
+            deep_linking.frame_origin(claims),
+        )
     user = _account(session, platform, claims, Role.INSTRUCTOR if staff else Role.LEARNER)
     contexts.record_launch(session=session, platform=platform, user=user, claims=claims)
     if picking:
@@ -133,7 +142,7 @@ def complete_launch(
                 catalog=catalog, launch_id=launch.get_launch_id(), claims=claims, lang=lang
             )
         except deep_linking.DeepLinkRefused as exc:
-            raise LaunchRefused(str(exc)) from exc
+            raise LaunchRefused(str(exc), deep_linking.frame_origin(claims)) from exc
         return PickRequested(user=user, picker=found)
     next_path = _landing(claims.get(TARGET_CLAIM, ""), tool_host)
     if not staff:  # the LMS's gradebook has learners' rows only

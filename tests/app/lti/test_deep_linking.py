@@ -143,6 +143,7 @@ def test_learners_cannot_add_work(
     answer = launch(client, platform, ADA, LAUNCH_URL, deep_link=True)
     assert answer.status_code == 400
     assert "only an instructor or a teaching assistant" in answer.text
+    assert _framed_by(answer, platform.url)  # the refusal shows in the LMS's frame
     with runtime.sessions() as session:
         assert session.query(User).count() == 0  # no account for a refused launch
 
