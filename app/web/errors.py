@@ -129,9 +129,12 @@ class WebRoute(APIRoute):
         return route_handler
 
 
-def error_page(request: Request, error: PageError) -> Response:
-    """The page of ``error`` (for a route that must change its headers)."""
-    return _error_page(request, error.status_code, error.title, error.message, error.values)
+def error_page(request: Request, error: PageError, *, framed: bool = False) -> Response:
+    """The page of ``error`` (for a route that must change its headers); ``framed``: for an
+    LMS's frame (base.html)."""
+    return _error_page(
+        request, error.status_code, error.title, error.message, error.values, framed=framed
+    )
 
 
 def _error_page(
@@ -140,12 +143,14 @@ def _error_page(
     title: str,
     message: str,
     values: dict[str, str] | None = None,
+    *,
+    framed: bool = False,
 ) -> Response:
     from app.web.templating import render
 
     return render(
         request,
         "error.html",
-        {"title": title, "message": message, "values": values or {}},
+        {"title": title, "message": message, "values": values or {}, "framed": framed},
         status_code=status_code,
     )

@@ -164,7 +164,7 @@ def launch(
         return _refusal(request, exc)
     logger.info("lti.launch", extra={"user_id": launched.user.id})
     if isinstance(launched, PickRequested):
-        page = render(request, "lti_deep_link.html", {"picker": launched.picker})
+        page = render(request, "lti_deep_link.html", {"picker": launched.picker, "framed": True})
         return _shown_by_lms(page, launched.picker.return_origin)
     response = signed_in(request, web, db, launched.user, launched.next_path)
     _set_cookies(response, launched.cookies, _is_secure(request, settings))
@@ -184,7 +184,7 @@ def _refusal(request: Request, exc: LaunchRefused | deep_linking.DeepLinkRefused
     """The refusal's page; framed by the LMS that asked, when it is known."""
     if not exc.origin:
         raise _refused(exc)
-    return _shown_by_lms(error_page(request, _refused(exc)), exc.origin)
+    return _shown_by_lms(error_page(request, _refused(exc), framed=True), exc.origin)
 
 
 @router.post("/lti/deep-link")
@@ -212,7 +212,7 @@ def deep_link_reply(
     except deep_linking.DeepLinkRefused as exc:
         return _refusal(request, exc)
     logger.info("lti.deep_link", extra={"links": answer.count})
-    page = render(request, "lti_deep_link_reply.html", {"reply": answer})
+    page = render(request, "lti_deep_link_reply.html", {"reply": answer, "framed": True})
     return _shown_by_lms(page, answer.return_origin)
 
 

@@ -49,6 +49,15 @@ def _framed_by(answer: httpx.Response, origin: str) -> bool:
     return policy["frame-ancestors"] == f"'self' {origin}" and origin in policy["form-action"]
 
 
+LEAVING_LINKS = re.compile(r'href="(/|/login|/signup|/language/[^"]*)"')
+
+
+def _keeps_the_frame(page: str) -> bool:
+    """No link on a framed page takes the frame away from its task (to the site's home page,
+    signing in or another language's copy of a launch that cannot be loaded again)."""
+    return LEAVING_LINKS.search(page) is None
+
+
 def _reply(client: TestClient, launch_id: str, items: list[str]) -> httpx.Response:
     answer: httpx.Response = client.post(
         "/lti/deep-link", data={"launch_id": launch_id, "item": items}
@@ -62,6 +71,8 @@ def test_picked_work_becomes_lms_links_whose_scores_reach_their_columns(
     picker = _picker(client, platform)
     assert picker.status_code == 200, picker.text
     assert _framed_by(picker, platform.url)  # the LMS shows the picker in its frame
+    assert _keeps_the_frame(picker.text)
+    assert not _keeps_the_frame(client.get("/").text)  # other pages have those links
     action, fields, choices = _offered(picker.text)
     assert action == "/lti/deep-link" and fields["launch_id"]
     assert ("checkbox", f"assignment:{ASSIGNMENT}") in choices
@@ -73,6 +84,7 @@ def test_picked_work_becomes_lms_links_whose_scores_reach_their_columns(
     )
     assert reply.status_code == 200, reply.text
     assert _framed_by(reply, platform.url)
+    assert _keeps_the_frame(reply.text)
     return_url, returned = read_form(reply.text)
     assert return_url == platform.deep_link_return_url
     # The browser posts it to the LMS, which checks the signature and makes the links.
@@ -144,6 +156,7 @@ def test_learners_cannot_add_work(
     assert answer.status_code == 400
     assert "only an instructor or a teaching assistant" in answer.text
     assert _framed_by(answer, platform.url)  # the refusal shows in the LMS's frame
+    assert _keeps_the_frame(answer.text)
     with runtime.sessions() as session:
         assert session.query(User).count() == 0  # no account for a refused launch
 
