@@ -21,22 +21,30 @@ Its deep linking: a link opened with ``deep_link=True`` sends an ``LtiDeepLinkin
 whose return URL is its ``/deep-link-return``; there it checks the tool's signed response (the
 tool's key set, its issuer and audience, the deployment id, the request's data echoed) and makes
 a resource link with a line item of each content item (``links``, ``line_items``).
+
+For a person checking a setup by hand, ``running_platform(tool=...)`` names the tool's address:
+its course page ``/course`` then offers an instructor's "add an activity" (the deep-linking
+launch, in a frame), opens each link it made as a learner, and shows its gradebook (each line
+item's latest Score per user), as an LMS's course does; it reads the tool's key set from the
+tool's ``/lti/jwks`` as a registered LMS would.
 """
 
 from __future__ import annotations
 
+import argparse
 import html
 import json
 import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
+from urllib.request import urlopen
 
 import jwt
 from cryptography.hazmat.primitives.asymmetric import rsa
@@ -56,6 +64,7 @@ NRPS_CLAIM = "https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice"
 NRPS_SCOPE = "https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly"
 MEMBERSHIPS_TYPE = "application/vnd.ims.lti-nrps.v2.membershipcontainer+json"
 CONTEXT = {"id": "course-1", "label": "NUM101", "title": "Numerics"}
+TOOL_LOGIN, TOOL_LAUNCH, TOOL_JWKS = "/lti/login", "/lti/launch", "/lti/jwks"
 
 Claims = dict[str, Any]
 
@@ -102,6 +111,9 @@ class Platform:
     members_page_size: int = 2
     member_pages: int = 0  # membership pages served
     memberships_down: bool = False
+    tool: str = ""  # the tool's base URL, for the course page a person uses by hand
+    teacher: User = User("teacher", (INSTRUCTOR,), "Terry Teacher", "teacher@example.edu")
+    learner: User = User("learner", (LEARNER,), "Lee Learner", "learner@example.edu")
 
     @property
     def issuer(self) -> str:
@@ -221,6 +233,9 @@ class Platform:
     def _tool_signed(self, token: str, audience: str) -> Claims:
         """The claims of a JWT the tool signed with a key of its key set (``jwt`` errors)."""
         kid = jwt.get_unverified_header(token).get("kid")
+        if self.tool_jwks is None and self.tool:
+            with urlopen(self.tool + TOOL_JWKS, timeout=10) as answer:
+                self.tool_jwks = json.load(answer)
         keys = [k for k in (self.tool_jwks or {}).get("keys", []) if k["kid"] == kid]
         if not keys:
             raise jwt.InvalidTokenError(f"the tool's key set has no key {kid}")
@@ -257,7 +272,41 @@ class Platform:
                 self.links[link_id] = item["url"]
                 self.line_items[link_id] = item.get("lineItem") or {}
         self.deep_link_replies.append(claims)
-        return 200, "<p>Links added.</p>"
+        back = '<a href="/course" target="_top">Back to the course</a>' if self.tool else ""
+        return 200, f"<p>Links added.</p>{back}"
+
+    def course_page(self) -> str:
+        """The course as its instructor and learner see it: add an activity (the tool's
+        deep-linking launch), the links made, each opened as the learner, and the gradebook."""
+        login = self.tool + TOOL_LOGIN + "?"
+        adding = login + urlencode(
+            self.login_initiation(self.teacher, self.tool + TOOL_LAUNCH, deep_link=True)
+        )
+        frame = urlencode({"tool": adding})
+        rows = []
+        for link_id, item in self.line_items.items():
+            opening = login + urlencode(self.login_initiation(self.learner, "", link_id=link_id))
+            column = self.lineitem_url(link_id)
+            given = ""  # the learner's latest Score in the column
+            for line, score in self.scores:
+                if line == column and score["userId"] == self.learner.sub:
+                    given = score["scoreGiven"]
+            rows.append(
+                f"<tr><th scope='row'>{html.escape(str(item.get('label', link_id)))}</th>"
+                f"<td><a href='{html.escape(opening)}' target='_blank'>Open as "
+                f"{html.escape(self.learner.name)}</a></td>"
+                f"<td>{given}</td><td>{item.get('scoreMaximum', '')}</td></tr>"
+            )
+        return (
+            f"<!doctype html><html lang='en'><title>{CONTEXT['title']}</title>"
+            f"<h1>{CONTEXT['label']} {CONTEXT['title']}</h1>"
+            f"<p><a href='/course?{html.escape(frame)}'>Add an activity as "
+            f"{html.escape(self.teacher.name)}</a></p>"
+            "<table><caption>Gradebook</caption><tr><th scope='col'>Activity</th>"
+            "<th scope='col'>Link</th>"
+            f"<th scope='col'>{html.escape(self.learner.name)}</th>"
+            "<th scope='col'>Out of</th></tr>" + "".join(rows) + "</table></html>"
+        )
 
     def authenticate(self, query: dict[str, str]) -> tuple[int, str]:
         """The authentication endpoint: the auto-posting form, or an error."""
@@ -389,10 +438,13 @@ def _handler(platform: Platform) -> type[BaseHTTPRequestHandler]:
             if parts.path == "/jwks":
                 keys = [key.jwk for key in platform.published]
                 self._send(200, json.dumps({"keys": keys}), "application/json")
-            elif parts.path == "/course":  # a course page showing the tool in a frame
+            elif parts.path == "/course" and "tool" in parse_qs(parts.query):
+                # The course page showing the tool in a frame, as an LMS does.
                 src = html.escape(parse_qs(parts.query)["tool"][-1])
                 page = f'<h1>Course</h1><iframe title="tool" src="{src}" width="1200" height="900">'
                 self._send(200, page + "</iframe>", "text/html")
+            elif parts.path == "/course" and platform.tool:
+                self._send(200, platform.course_page(), "text/html")
             elif parts.path == "/auth":
                 query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
                 status, body = platform.authenticate(query)
@@ -433,9 +485,13 @@ def _handler(platform: Platform) -> type[BaseHTTPRequestHandler]:
 
 
 @contextmanager
-def running_platform() -> Iterator[Platform]:
+def running_platform(tool: str = "") -> Iterator[Platform]:
+    """The platform, serving on a free port of 127.0.0.1 until the block ends; ``tool``: the
+    tool's base URL (its launch URL registered, its course page offered, for use by hand)."""
     server = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
-    platform = Platform(url=f"http://127.0.0.1:{server.server_address[1]}")
+    platform = Platform(url=f"http://127.0.0.1:{server.server_address[1]}", tool=tool)
+    if tool:
+        platform.redirect_uris.add(tool + TOOL_LAUNCH)
     platform.published.append(platform.key)
     server.RequestHandlerClass = _handler(platform)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -446,3 +502,27 @@ def running_platform() -> Iterator[Platform]:
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+def main() -> None:
+    """``python -m tests.app.lti.platform``: the platform for a person checking a setup by hand
+    (docs/lms.md), until Ctrl+C."""
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--tool", default="http://127.0.0.1:8000", help="the tool's base URL")
+    tool = parser.parse_args().tool.rstrip("/")
+    with running_platform(tool=tool) as lms:
+        print(
+            "Register this platform with numjudge:\n"
+            f"  numjudge lti add-platform --issuer {lms.issuer} --client-id {lms.client_id} "
+            f"--deployment {lms.deployment_id} --jwks-url {lms.jwks_url} "
+            f"--auth-url {lms.auth_url} --token-url {lms.token_url}\n"
+            f"then open its course page: {lms.url}/course\n"
+            "Ctrl+C stops the platform.",
+            flush=True,
+        )
+        with suppress(KeyboardInterrupt):
+            threading.Event().wait()
+
+
+if __name__ == "__main__":
+    main()

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import json
+import shlex
+import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import jwt
 import pytest
 from fastapi.testclient import TestClient
@@ -18,6 +23,7 @@ from app.core.db import session_scope
 from app.grading.runtime import GradingRuntime
 from app.services.lti import keys, platforms
 
+ROOT = Path(__file__).resolve().parents[3]
 PLATFORM = [
     "--issuer",
     "https://moodle.example.edu",
@@ -147,3 +153,31 @@ def test_a_registration_gets_and_loses_deployments_and_new_urls(env: str) -> Non
     with session_scope(env) as session:
         [platform] = platforms.list_platforms(session=session)
         assert platform.deployment_ids == ["7", "9"]  # the refused changes changed nothing
+
+
+def test_the_platform_for_checking_by_hand_prints_how_to_register_it(env: str) -> None:
+    """docs/lms.md's check by hand: the platform started as a module prints an add-platform
+    command that registers it, and its course page, until Ctrl+C."""
+    with subprocess.Popen(
+        [sys.executable, "-m", "tests.app.lti.platform", "--tool", "http://127.0.0.1:9/"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    ) as started:
+        try:
+            assert started.stdout is not None
+            printed = [started.stdout.readline() for _ in range(4)]
+            command = shlex.split(printed[1])
+            assert command[:3] == ["numjudge", "lti", "add-platform"], printed
+            added = CliRunner().invoke(cli, command[1:])
+            assert added.exit_code == 0, added.output
+            course = printed[2].rsplit(" ", 1)[1].strip()
+            page = httpx.get(course)
+            assert "Add an activity as" in page.text
+            assert "http%3A%2F%2F127.0.0.1%3A9%2Flti%2Flogin" in page.text  # the tool's login
+            with session_scope(env) as session:
+                [registered] = platforms.list_platforms(session=session)
+                assert registered.issuer == course.removesuffix("/course")
+        finally:
+            started.send_signal(signal.SIGINT)
+            assert started.wait(timeout=30) == 0
