@@ -196,13 +196,12 @@ def set_section(
     settings = service_settings(log=False)
     with session_scope(settings.database_url) as session:
         try:
-            moved = contexts.set_section(
-                session=session, context_id=context, section=None if section == "-" else section
-            )
+            moved = contexts.set_section(session=session, context_id=context, section=section)
         except (NotFound, contexts.InvalidSection) as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
-    shown = "no section" if section == "-" else f"section {section.strip()}"
+    named = section.strip()
+    shown = "no section" if named in ("", contexts.NO_SECTION) else f"section {named}"
     typer.echo(f"course {context}: {shown}; {moved} learner(s) moved")
 
 
@@ -217,7 +216,7 @@ def sync_roster(
 ) -> None:
     """Synchronise the roster with the course's members in the LMS: new members get an
     account, members gone or inactive are marked dropped (their accounts are kept). With
-    ``--all`` (for a scheduler), every course whose launches offered a member list; the exit
+    --all (for a scheduler), every course whose launches offered a member list; the exit
     status is 1 if one of them failed."""
     if (context is None) == (not every):
         typer.echo("error: give a course's number or --all", err=True)

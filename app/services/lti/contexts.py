@@ -77,6 +77,10 @@ def _put_in_section(session: Session, context: LtiContext, user: User) -> bool:
     return True
 
 
+NO_SECTION = "-"
+"""What a page's field or the command line says for "no section"."""
+
+
 def find(*, session: Session, context_id: int) -> LtiContext:
     """The context numbered ``context_id`` (``NotFound``)."""
     context = lti_store.get_context(session=session, context_id=context_id)
@@ -86,9 +90,10 @@ def find(*, session: Session, context_id: int) -> LtiContext:
 
 
 def set_section(*, session: Session, context_id: int, section: str | None) -> int:
-    """Map the context to ``section`` (None or blank: no section) and put its active learners
-    in it; how many changed section (``NotFound``, ``InvalidSection``)."""
-    name = (section or "").strip() or None
+    """Map the context to ``section`` (None, blank or ``-``: no section) and put its active
+    learners in it; how many changed section (``NotFound``, ``InvalidSection``)."""
+    typed = (section or "").strip()
+    name = None if typed in ("", NO_SECTION) else typed
     if name is not None and len(name) > SECTION_LENGTH:
         raise InvalidSection(f"a section is at most {SECTION_LENGTH} characters")
     context = find(session=session, context_id=context_id)

@@ -219,6 +219,9 @@ def test_the_courses_section_is_given_to_its_learners_at_launch_and_when_set(
     assert people["Grace Hopper"][1] is None  # instructors have no section
     assert _set_section(runtime, course, "  ") == 0
     assert _course(runtime).section is None
+    _set_section(runtime, course, "A")
+    assert _set_section(runtime, course, " - ") == 0  # the command line's and the page's "none"
+    assert _course(runtime).section is None
     with runtime.sessions() as session, pytest.raises(contexts.InvalidSection):
         contexts.set_section(session=session, context_id=course, section="x" * 33)
 
