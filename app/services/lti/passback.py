@@ -368,7 +368,9 @@ def view(session: Session, link: LtiGradeLink) -> PassbackView:
     return PassbackView(
         link.id,
         link.platform.issuer,
-        link.user.name,
+        f"{link.user.display_name} ({link.user.name})"
+        if link.user.display_name
+        else link.user.name,
         link.subject,
         link.scope,
         link.target,

@@ -202,6 +202,7 @@ def test_a_gradebook_down_for_good_is_marked_failed_with_the_reason_then_resent(
     page = client.get("/instructor/lti")
     assert page.status_code == 200
     assert "down for maintenance" in page.text and "sending failed" in page.text
+    assert f"<td>{ADA.name} (lti-" in page.text  # the LMS's name, beside the account's
     csrf = re.search(r'name="csrf_token" value="([^"]+)"', page.text)
     assert csrf is not None
     answer = client.post(
