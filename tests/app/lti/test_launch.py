@@ -71,7 +71,10 @@ def test_the_next_launch_signs_in_the_same_account(
     assert _signed_in_as(client) == user.name
 
 
-@pytest.mark.parametrize("role", [INSTRUCTOR, TEACHING_ASSISTANT])
+ADMINISTRATOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Administrator"
+
+
+@pytest.mark.parametrize("role", [INSTRUCTOR, TEACHING_ASSISTANT, ADMINISTRATOR])
 def test_instructors_and_teaching_assistants_become_instructors(
     client: TestClient, runtime: GradingRuntime, platform: Platform, role: str
 ) -> None:
