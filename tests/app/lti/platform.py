@@ -487,11 +487,14 @@ def _handler(platform: Platform) -> type[BaseHTTPRequestHandler]:
 @contextmanager
 def running_platform(tool: str = "") -> Iterator[Platform]:
     """The platform, serving on a free port of 127.0.0.1 until the block ends; ``tool``: the
-    tool's base URL (its launch URL registered, its course page offered, for use by hand)."""
+    tool's base URL (its launch URL registered, its course page offered, its instructor and
+    learner members of the course, for use by hand)."""
     server = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
     platform = Platform(url=f"http://127.0.0.1:{server.server_address[1]}", tool=tool)
     if tool:
         platform.redirect_uris.add(tool + TOOL_LAUNCH)
+        platform.enrol(platform.teacher)
+        platform.enrol(platform.learner)
     platform.published.append(platform.key)
     server.RequestHandlerClass = _handler(platform)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
