@@ -64,6 +64,16 @@ def ties_at_the_cut(rng):
     return {"x": x, "k": 2}
 
 
+@case(points=2, batch_axes=BATCH)
+def the_most_negative_integer(rng):
+    # -x overflows on the most negative int64 (it negates to itself) and would rank it first;
+    # the statement allows every signed integer. No ties, so that the order of equal values
+    # (another case's matter) plays no part here.
+    x = np.stack([rng.permutation(8) - 4 for _ in range(4)])
+    x[:, 2] = np.iinfo(np.int64).min
+    return {"x": x, "k": 6}
+
+
 @case(points=2)
 def unbatched_long_row(rng):
     return {"x": rng.normal(size=200), "k": 10}

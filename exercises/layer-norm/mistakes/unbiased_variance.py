@@ -2,7 +2,8 @@
 
 import numpy as np
 
-HINT = ("Your values are slightly too large in size: layer normalisation divides the sum of "
+HINT = ("Your normalised values are slightly too small, by a factor √((D - 1)/D) (0.87 for D = 4, "
+        "before gamma and beta): layer normalisation divides the sum of "
         "squared deviations by D, the number of features (np.var's default, ddof=0), not by "
         "D - 1. The unbiased estimate is for a sample of a population; here the row is all "
         "there is.")

@@ -2,9 +2,9 @@
 
 import numpy as np
 
-HINT = ("You have the right k indices but not in order: np.argpartition only guarantees that "
-        "the k largest come before the others, not how they are ordered among themselves. "
-        "Sort the k you found by decreasing value (ties: the smaller index first).")
+HINT = ("Your indices are not in the required order: the largest value first, and of equal "
+        "values the smaller index first. Sort by decreasing value with a stable sort, which "
+        "keeps equal values in index order, and keep the first k.")
 
 
 def top_k_indices(x, k):
