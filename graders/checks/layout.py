@@ -11,7 +11,7 @@ explained: of a hidden call the trusted side knows no exception type or message.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -89,25 +89,47 @@ def is_shape_error(error: Mapping[str, Any]) -> bool:
 def explain_shape_error(
     error: Mapping[str, Any], inputs: Mapping[str, Any], batch_axes: Mapping[str, int] | None = None
 ) -> str:
-    """For an exception about shapes, what does not fit, in words; empty for other exceptions.
+    """For an exception about shapes, what does not fit, in words; empty for other exceptions,
+    and for a case with no array among its inputs (nothing to name).
 
-    ``batch_axes`` (a batched case's) says where each batched input has its batch.
+    ``batch_axes`` (a batched case's) says where each batched input has its batch. Arrays held
+    in a dict, list or tuple argument are named by their place in it (``params['w']``).
     """
     if not is_shape_error(error):
         return ""
     axes = batch_axes or {}
-    arrays = {name: value for name, value in inputs.items() if isinstance(value, np.ndarray)}
+    arrays = dict(named_arrays(inputs))
+    if not arrays:
+        return ""
     shapes = ", ".join(
         f"{name} {tuple(value.shape)}"
         + (f" with the batch along axis {axes[name]}" if name in axes else "")
         for name, value in arrays.items()
     )
+    # What to check names only what the case has: a weight matrix where an unbatched matrix is
+    # among the inputs; no axis the exercise may not have (time, channels) is named.
+    has_matrix = any(value.ndim == 2 and name not in axes for name, value in arrays.items())
     return (
         "the arrays' shapes do not fit together, which usually means a layout mix-up: "
         f"this case's inputs have shapes {shapes}; {sizes_text(error, arrays)}check each "
-        "against the statement: which axis is time and which is the batch, and whether a "
-        "weight matrix is (outputs, inputs)"
+        "against the statement's shapes: which axis holds the batch and what each other axis "
+        "holds" + (", and whether a weight matrix is (outputs, inputs)" if has_matrix else "")
     )
+
+
+def named_arrays(inputs: Mapping[str, Any]) -> Iterator[tuple[str, np.ndarray]]:
+    """The inputs' arrays with their names, and those one level inside a container argument."""
+    for name, value in inputs.items():
+        if isinstance(value, np.ndarray):
+            yield name, value
+        elif isinstance(value, Mapping):
+            for key, item in value.items():
+                if isinstance(item, np.ndarray):
+                    yield f"{name}[{key!r}]", item
+        elif isinstance(value, list | tuple):
+            for index, item in enumerate(value):
+                if isinstance(item, np.ndarray):
+                    yield f"{name}[{index}]", item
 
 
 def sizes_text(error: Mapping[str, Any], arrays: Mapping[str, np.ndarray]) -> str:

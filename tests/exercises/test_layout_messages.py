@@ -49,7 +49,7 @@ def test_gated_unit_input_read_time_first_is_told_in_words(sandbox: Sandbox) -> 
         "case's inputs have shapes x (2, 4, 2) with the batch along axis 0, h0 (2, 3) with the "
         "batch along axis 0, W_ux (3, 2),"
     )
-    assert "which axis is time and which is the batch" in batch.message
+    assert "which axis holds the batch and what each other axis holds" in batch.message
     assert batch.message.endswith(")") and "(raised ValueError on line " in batch.message
     for test in report.tests:
         if test.visibility is Visibility.HIDDEN and test.failure is not None:

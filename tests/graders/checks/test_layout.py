@@ -21,9 +21,26 @@ def test_a_shape_error_is_told_with_the_inputs_shapes_and_the_sizes_that_disagre
         "case's inputs have shapes xs (4, 2, 3) with the batch along axis 1, h0 (2, 5) with the "
         "batch along axis 0, W (5, 3); the sizes that do not fit: 5 is the length of axis 1 of "
         "h0, axis 0 of W; 3 is the length of axis 2 of xs, axis 1 of W; check each against the "
-        "statement: which axis is time and which is the batch, and whether a weight matrix is "
-        "(outputs, inputs)"
+        "statement's shapes: which axis holds the batch and what each other axis holds, and "
+        "whether a weight matrix is (outputs, inputs)"
     )
+
+
+def test_the_checklist_names_only_what_the_case_has() -> None:
+    # No time axis or weight matrix is named where the inputs have none (a batch of rows).
+    rows = {"x": np.zeros((6, 9)), "k": 4}
+    told = explain_shape_error(MATMUL, rows, {"x": 0})
+    assert told.endswith("which axis holds the batch and what each other axis holds")
+    assert "time" not in told and "weight" not in told
+
+
+def test_arrays_inside_a_dict_argument_are_named_by_their_key() -> None:
+    # adam's params and grads are dicts of arrays: they are the shapes to tell, never an empty
+    # list ("have shapes ;").
+    inputs = {"params": {"w": np.zeros((3, 4)), "b": np.zeros(4)}, "grads": [np.zeros((4, 3))]}
+    told = explain_shape_error(MATMUL, inputs)
+    assert "have shapes params['w'] (3, 4), params['b'] (4,), grads[0] (4, 3); " in told
+    assert explain_shape_error(MATMUL, {"lr": 0.1}) == ""
 
 
 def test_sizes_of_no_input_are_said_to_be_intermediate() -> None:
