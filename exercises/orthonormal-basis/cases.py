@@ -131,6 +131,22 @@ def a_repeated_column(rng):
 
 
 @property_case(points=2, checks=BASIS)
+def ill_conditioned_full_rank(rng):
+    # Full rank, its smaller singular value about 5e-9 of the larger: far above the rank
+    # threshold (about 1e-15 of it), but its square is below rounding, so a method that squares
+    # the singular values (the eigenvalues of a @ a.T) loses a column.
+    return {"a": np.array([[1.0, 1.0], [1.0, 1.0 + 1e-8]])}
+
+
+@property_case(points=2, checks=BASIS)
+def singular_values_from_one_to_a_billionth(rng):
+    # A random 5 x 4 matrix of full rank with singular values 1, 1e-3, 1e-6 and 1e-9.
+    left, _ = np.linalg.qr(rng.normal(size=(5, 4)))
+    right, _ = np.linalg.qr(rng.normal(size=(4, 4)))
+    return {"a": left @ np.diag([1.0, 1e-3, 1e-6, 1e-9]) @ right.T}
+
+
+@property_case(points=2, checks=BASIS)
 def tiny_entries_of_rank_two(rng):
     # Entries of about 1e-6: a threshold of 1e-10 in absolute terms would still work, but
     # one of 1e-5 would call every column zero.
