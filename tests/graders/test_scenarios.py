@@ -276,3 +276,33 @@ def test_batch_axes_are_refused_with_the_reason(tmp_path: Path) -> None:
         "consistency is checked on one-function cases only; let the scenario's steps call the "
         "functions on a batch and on single examples"
     )
+
+
+def test_an_updated_argument_is_observed_as_its_caller_sees_it() -> None:
+    # In place means the same arrays hold the new values: an array put in the dict instead is
+    # not what the caller (or a layer) holds, and a number, which has no place to change, is
+    # read as the call left it.
+    def in_place(params: dict[str, Any]) -> None:
+        params["w"] -= 1.0
+        params["steps"] = params["steps"] + 1
+
+    def new_array(params: dict[str, Any]) -> None:
+        params["w"] = params["w"] - 1.0
+        params["steps"] = params["steps"] + 1
+
+    steps = [call("update", params={"w": np.zeros(3), "steps": 0}, updates=["params"])]
+    for update, seen in ((in_place, -1.0), (new_array, 0.0)):
+        (observed,) = run_scenario({"update": update}, *scenario_inputs(steps).values())
+        np.testing.assert_array_equal(observed["w"], np.full(3, seen))
+        assert observed["steps"] == 1
+
+
+def test_arrays_in_an_updated_list_are_compared_as_the_objects_it_held() -> None:
+    def replace_first(weights: list[Any]) -> None:
+        weights[0] = weights[0] + 1.0
+        weights[1] += 1.0
+        weights.append(np.ones(1))
+
+    steps = [call("update", weights=[np.zeros(2), np.zeros(2)], updates=["weights"])]
+    (observed,) = run_scenario({"update": replace_first}, *scenario_inputs(steps).values())
+    assert [list(array) for array in observed] == [[0.0, 0.0], [1.0, 1.0], [1.0]]
