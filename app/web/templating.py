@@ -88,10 +88,31 @@ def in_zone(value: datetime, zone: tzinfo) -> str:
     return value.astimezone(zone).strftime("%Y-%m-%d %H:%M %Z")
 
 
-def days_hours(left: timedelta) -> tuple[int, int]:
-    """Whole days and hours of a time left."""
-    hours = int(left.total_seconds() // 3600)
-    return hours // 24, hours % 24
+TIME_LEFT = (
+    i18n.N_("{days} d {hours} h {minutes} min left"),
+    i18n.N_("{hours} h {minutes} min left"),
+    i18n.N_("{minutes} min left"),
+    i18n.N_("less than a minute left"),
+)
+
+
+@pass_context
+def time_left(context: Context, left: timedelta) -> str:
+    """A time left before a deadline in days, hours and minutes, the larger units only where
+    they are not zero (under an hour, minutes alone), rounded down, so that it never promises
+    more time than there is."""
+    translate = context.get("_") or i18n.translator("en")
+    minutes = int(left.total_seconds() // 60)
+    days, minutes = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(minutes, 60)
+    in_days, in_hours, in_minutes, under_a_minute = TIME_LEFT
+    if days:
+        return str(translate(in_days, days=days, hours=hours, minutes=minutes))
+    if hours:
+        return str(translate(in_hours, hours=hours, minutes=minutes))
+    if minutes:
+        return str(translate(in_minutes, minutes=minutes))
+    return str(translate(under_a_minute))
 
 
 def enum_value(value: Any) -> str:
@@ -113,7 +134,7 @@ templates.env.filters["when"] = format_time
 templates.env.filters["ev"] = enum_value
 templates.env.filters["in_zone"] = in_zone
 templates.env.filters["exercise_title"] = exercise_title
-templates.env.globals["days_hours"] = days_hours
+templates.env.filters["time_left"] = time_left
 
 
 def _course_zone(request: Request) -> tzinfo:
