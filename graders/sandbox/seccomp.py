@@ -3,7 +3,9 @@
 The filter is a deny list on top of the other layers: namespaces already hide the network
 and the file system, but some kernel interfaces are not namespaced (vsock sockets, ptrace of
 another process with the same uid, keyrings, io_uring, bpf) or could undo the isolation
-(mount, unshare, setns, new user namespaces). Refused calls fail with EPERM, so Python raises
+(mount, unshare, setns, new user namespaces), or feed a count the kernel keeps per host user
+or for the whole host (pipe pages, epoll watches, aio contexts, descriptors in flight), which
+one sandbox could fill to signal another. Refused calls fail with EPERM, so Python raises
 an ordinary ``PermissionError`` instead of dying. ``clone3`` and ``statx`` fail with ENOSYS,
 as on a kernel without them, so that libc falls back to calls the filter can inspect or that
 tell less (``UNSUPPORTED_X86_64``). Where no cgroup bounds the memory of a submission's
@@ -144,11 +146,24 @@ DENIED_X86_64 = {
     "readahead": 187,
     "mincore": 27,
     "cachestat": 451,
+    # Counts the kernel keeps per host user (not root, every sandbox runs as the service's own
+    # user) or for the whole host, which one sandbox could fill and another find full: epoll
+    # watches (fs.epoll.max_user_watches; the service's own event loop counts there too),
+    # asynchronous I/O contexts (fs.aio-max-nr, host-wide; io_setup makes the context every
+    # other io_* call needs), descriptors in flight over the channel (SCM_RIGHTS, per user
+    # against RLIMIT_NOFILE; the harness sends with ``sendall``, which is ``sendto``).
+    "epoll_create": 213,
+    "epoll_create1": 291,
+    "io_setup": 206,
+    "sendmsg": 46,
+    "sendmmsg": 307,
 }
 FCNTL_X86_64 = 72
 # fcntl commands that lock, lease or watch a file: F_GETLK, F_SETLK, F_SETLKW, the open file
-# description locks F_OFD_GETLK/SETLK/SETLKW, F_SETLEASE, F_NOTIFY.
-FCNTL_DENIED_COMMANDS = (5, 6, 7, 36, 37, 38, 1024, 1026)
+# description locks F_OFD_GETLK/SETLK/SETLKW, F_SETLEASE, F_NOTIFY; and F_SETPIPE_SZ, which
+# grows a pipe from the pipe pages its host user may hold (fs.pipe-user-pages-soft), the
+# same allowance for every sandbox not root.
+FCNTL_DENIED_COMMANDS = (5, 6, 7, 36, 37, 38, 1024, 1026, 1031)
 MADVISE_X86_64 = 28
 # madvise's paging hints, which load or evict a mapped file's pages: MADV_WILLNEED, MADV_COLD,
 # MADV_PAGEOUT, MADV_POPULATE_READ. Allocators' hints (MADV_DONTNEED, MADV_FREE, ...) stay.
