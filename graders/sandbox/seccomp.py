@@ -9,7 +9,8 @@ one sandbox could fill to signal another. Refused calls fail with EPERM, so Pyth
 an ordinary ``PermissionError`` instead of dying. ``clone3`` and ``statx`` fail with ENOSYS,
 as on a kernel without them, so that libc falls back to calls the filter can inspect or that
 tell less (``UNSUPPORTED_X86_64``). Where no cgroup bounds the memory of a submission's
-processes together (not root), a second program also refuses every new process but threads.
+processes together (not root), a second program also refuses every new process but threads,
+and pipes, which then could join no two processes.
 
 Built by hand (no libseccomp) for x86_64; on another architecture ``install`` raises
 ``SandboxUnavailable`` and the strict sandbox refuses to run.
@@ -175,6 +176,11 @@ CLONE_X86_64 = 56
 CLONE_THREAD = 0x00010000
 NEW_PROCESS_X86_64 = {"fork": 57, "vfork": 58}
 """Refused, with ``clone`` without ``CLONE_THREAD``, where a submission must stay one process."""
+PIPE_X86_64 = {"pipe": 22, "pipe2": 293}
+"""Refused too where a submission is one process (not root), whose threads need no pipe: every
+pipe holds 16 pages of its host user's allowance (fs.pipe-user-pages-soft, 16 384), which all
+the sandboxes of that user share, and past which new pipes get 2. At 59 pipes a sandbox,
+18 sandboxes at once would cross it (a host of 16 cores grades 18 at once by default)."""
 UNSUPPORTED_X86_64 = {
     # So that libc falls back to ``clone``, whose flags the filter can inspect.
     "clone3": 435,
@@ -192,9 +198,9 @@ def build_filter(*, one_process: bool = False) -> bytes:
     """The filter program for x86_64 as raw ``sock_filter`` instructions.
 
     ``one_process``: also refuse every new process, threads aside (``clone`` with
-    ``CLONE_THREAD``, which shares the address space). Where no cgroup bounds the memory of
-    all a submission's processes together (not root), the address-space limit of its one
-    process then bounds the whole submission.
+    ``CLONE_THREAD``, which shares the address space), and pipes. Where no cgroup bounds the
+    memory of all a submission's processes together (not root), the address-space limit of
+    its one process then bounds the whole submission.
     """
     errno_eperm = SECCOMP_RET_ERRNO | errno.EPERM
     program = [
@@ -211,7 +217,7 @@ def build_filter(*, one_process: bool = False) -> bytes:
             _insn(JEQ_K, 0, 1, number),
             _insn(RET_K, 0, 0, SECCOMP_RET_ERRNO | errno.ENOSYS),
         ]
-    denied = {**DENIED_X86_64, **(NEW_PROCESS_X86_64 if one_process else {})}
+    denied = {**DENIED_X86_64, **(NEW_PROCESS_X86_64 | PIPE_X86_64 if one_process else {})}
     for number in sorted(denied.values()):
         program += [_insn(JEQ_K, 0, 1, number), _insn(RET_K, 0, 0, errno_eperm)]
     # fcntl: refuse the locking commands, allow the rest (F_GETFD, F_SETFL, ...).
