@@ -4,8 +4,8 @@ between submissions running at once.
 Not root, every sandbox runs as the service's own host user (its uid exists only inside the
 zygote's user namespace), and the kernel keeps some counts per host user whatever the
 namespace: a sandbox that fills one could signal another that measures what is left. Each
-count is closed in the sandbox (docs/security.md, "Per-user counts"); the pipe channel of the
-report is measured, two senders beside a receiver.
+count is closed in the sandbox but the tasks a sandbox may hold (docs/security.md, "Counts kept
+per host user"); the pipe channel of the report is measured, two senders beside a receiver.
 
 Run as root here and as an unprivileged user by ``tests/graders/sandbox/test_rootless.py``.
 """
@@ -209,7 +209,8 @@ def test_no_count_kept_per_host_user_can_be_filled_from_a_sandbox(sandbox: Sandb
 
 
 def test_a_sandbox_adds_at_most_its_own_processes_to_the_users(sandbox: Sandbox) -> None:
-    # RLIMIT_NPROC counts threads too; past it a thread is refused with EAGAIN.
+    # The bound on what a sandbox adds to its host user's RLIMIT_NPROC count, threads included
+    # (RLIMIT_AS stops them first: 10 threads beside the main one, as root and not).
     started = returned(
         sandbox,
         """
