@@ -281,6 +281,9 @@ def set_resource_limits(limits: SandboxLimits) -> None:
         (resource.RLIMIT_CORE, 0),
         (resource.RLIMIT_MEMLOCK, 0),
         (resource.RLIMIT_MSGQUEUE, 0),
+        # No queued signal (sigqueue, POSIX timers): the kernel counts them per host user, so
+        # a sandbox not root could fill its user's allowance. Ordinary signals still arrive.
+        (resource.RLIMIT_SIGPENDING, 0),
     ):
         resource.setrlimit(name, (value, value))
 

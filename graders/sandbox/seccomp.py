@@ -3,11 +3,14 @@
 The filter is a deny list on top of the other layers: namespaces already hide the network
 and the file system, but some kernel interfaces are not namespaced (vsock sockets, ptrace of
 another process with the same uid, keyrings, io_uring, bpf) or could undo the isolation
-(mount, unshare, setns, new user namespaces). Refused calls fail with EPERM, so Python raises
+(mount, unshare, setns, new user namespaces), or feed a count the kernel keeps per host user
+or for the whole host (pipe pages, epoll watches, aio contexts, descriptors in flight), which
+one sandbox could fill to signal another. Refused calls fail with EPERM, so Python raises
 an ordinary ``PermissionError`` instead of dying. ``clone3`` and ``statx`` fail with ENOSYS,
 as on a kernel without them, so that libc falls back to calls the filter can inspect or that
 tell less (``UNSUPPORTED_X86_64``). Where no cgroup bounds the memory of a submission's
-processes together (not root), a second program also refuses every new process but threads.
+processes together (not root), a second program also refuses every new process but threads,
+and pipes, which then could join no two processes.
 
 Built by hand (no libseccomp) for x86_64; on another architecture ``install`` raises
 ``SandboxUnavailable`` and the strict sandbox refuses to run.
@@ -144,11 +147,24 @@ DENIED_X86_64 = {
     "readahead": 187,
     "mincore": 27,
     "cachestat": 451,
+    # Counts the kernel keeps per host user (not root, every sandbox runs as the service's own
+    # user) or for the whole host, which one sandbox could fill and another find full: epoll
+    # watches (fs.epoll.max_user_watches; the service's own event loop counts there too),
+    # asynchronous I/O contexts (fs.aio-max-nr, host-wide; io_setup makes the context every
+    # other io_* call needs), descriptors in flight over the channel (SCM_RIGHTS, per user
+    # against RLIMIT_NOFILE; the harness sends with ``sendall``, which is ``sendto``).
+    "epoll_create": 213,
+    "epoll_create1": 291,
+    "io_setup": 206,
+    "sendmsg": 46,
+    "sendmmsg": 307,
 }
 FCNTL_X86_64 = 72
 # fcntl commands that lock, lease or watch a file: F_GETLK, F_SETLK, F_SETLKW, the open file
-# description locks F_OFD_GETLK/SETLK/SETLKW, F_SETLEASE, F_NOTIFY.
-FCNTL_DENIED_COMMANDS = (5, 6, 7, 36, 37, 38, 1024, 1026)
+# description locks F_OFD_GETLK/SETLK/SETLKW, F_SETLEASE, F_NOTIFY; and F_SETPIPE_SZ, which
+# grows a pipe from the pipe pages its host user may hold (fs.pipe-user-pages-soft), the
+# same allowance for every sandbox not root.
+FCNTL_DENIED_COMMANDS = (5, 6, 7, 36, 37, 38, 1024, 1026, 1031)
 MADVISE_X86_64 = 28
 # madvise's paging hints, which load or evict a mapped file's pages: MADV_WILLNEED, MADV_COLD,
 # MADV_PAGEOUT, MADV_POPULATE_READ. Allocators' hints (MADV_DONTNEED, MADV_FREE, ...) stay.
@@ -160,6 +176,11 @@ CLONE_X86_64 = 56
 CLONE_THREAD = 0x00010000
 NEW_PROCESS_X86_64 = {"fork": 57, "vfork": 58}
 """Refused, with ``clone`` without ``CLONE_THREAD``, where a submission must stay one process."""
+PIPE_X86_64 = {"pipe": 22, "pipe2": 293}
+"""Refused too where a submission is one process (not root), whose threads need no pipe: every
+pipe holds 16 pages of its host user's allowance (fs.pipe-user-pages-soft, 16 384), which all
+the sandboxes of that user share, and past which new pipes get 2. At 59 pipes a sandbox,
+18 sandboxes at once would cross it (a host of 16 cores grades 18 at once by default)."""
 UNSUPPORTED_X86_64 = {
     # So that libc falls back to ``clone``, whose flags the filter can inspect.
     "clone3": 435,
@@ -177,9 +198,9 @@ def build_filter(*, one_process: bool = False) -> bytes:
     """The filter program for x86_64 as raw ``sock_filter`` instructions.
 
     ``one_process``: also refuse every new process, threads aside (``clone`` with
-    ``CLONE_THREAD``, which shares the address space). Where no cgroup bounds the memory of
-    all a submission's processes together (not root), the address-space limit of its one
-    process then bounds the whole submission.
+    ``CLONE_THREAD``, which shares the address space), and pipes. Where no cgroup bounds the
+    memory of all a submission's processes together (not root), the address-space limit of
+    its one process then bounds the whole submission.
     """
     errno_eperm = SECCOMP_RET_ERRNO | errno.EPERM
     program = [
@@ -196,7 +217,7 @@ def build_filter(*, one_process: bool = False) -> bytes:
             _insn(JEQ_K, 0, 1, number),
             _insn(RET_K, 0, 0, SECCOMP_RET_ERRNO | errno.ENOSYS),
         ]
-    denied = {**DENIED_X86_64, **(NEW_PROCESS_X86_64 if one_process else {})}
+    denied = {**DENIED_X86_64, **(NEW_PROCESS_X86_64 | PIPE_X86_64 if one_process else {})}
     for number in sorted(denied.values()):
         program += [_insn(JEQ_K, 0, 1, number), _insn(RET_K, 0, 0, errno_eperm)]
     # fcntl: refuse the locking commands, allow the rest (F_GETFD, F_SETFL, ...).

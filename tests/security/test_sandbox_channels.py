@@ -136,17 +136,17 @@ seen = {"process 1": read_all()}
 thread = threading.Thread(target=lambda: seen.update(thread=read_all()))
 thread.start()
 thread.join()
-reader, writer = os.pipe()
 try:
+    reader, writer = os.pipe()
     child = os.fork()
-except PermissionError:  # no cgroup: a submission is one process
+except PermissionError:  # no cgroup: a submission is one process (and has no pipe)
     child = None
     seen["child"] = "no process"
 if child == 0:
     os.write(writer, json.dumps(read_all()).encode())
     os._exit(0)
-os.close(writer)
 if child is not None:
+    os.close(writer)
     seen["child"] = json.loads(os.read(reader, 1 << 20))
     os.waitpid(child, 0)
 libc = ctypes.CDLL(None, use_errno=True)
