@@ -15,12 +15,16 @@ ever runs here. It is a list of steps, each::
                                               ["ref", handle] a kept object,
                                               ["keep", handle, i] ``values[i]`` kept as handle
      "returns": [[name, kept], ...], "unpack": bool,  the return value whole or as a tuple
-     "updates": [parameter, ...]}             arguments the call may change in place
+     "updates": [parameter, ...]}             arguments the call is to change in place
 
 The function returns the *observed* values, in order: per call, its returned values that are
 not kept, then its updated arguments; per state step, the attribute. Each is copied when
 observed (arrays, and the lists, tuples and dicts holding them), so a later step cannot change
 what an earlier one showed; :func:`observed_names` names them (``step 2, affine_backward: dw``).
+An updated argument is observed as its caller sees it: the caller holds the arrays it passed
+(a model's layers hold their parameters), so an array of a dict or list that the call replaced
+rather than changed (``params[k] = params[k] - step``) is observed as it was, and that update
+is lost, as it would be for the caller.
 Kept objects never leave: the trusted side's reference run keeps its own. The same code runs
 the reference, the known mistakes and the mutants on the trusted side.
 """
@@ -103,6 +107,7 @@ def _run_step(
         handles[step["handle"]] = entries[target](**arguments)
         return []
     function = entries[target] if kind == "call" else getattr(handles[step["handle"]], target)
+    held = {parameter: holdings(arguments[parameter]) for parameter in step["updates"]}
     returned = function(**arguments)
     parts = _returned_parts(step, returned)
     observed = []
@@ -111,7 +116,39 @@ def _run_step(
             handles[name] = part
         else:
             observed.append(snapshot(part))
-    return observed + [snapshot(arguments[parameter]) for parameter in step["updates"]]
+    return observed + [
+        snapshot(as_the_caller_sees(arguments[parameter], held[parameter]))
+        for parameter in step["updates"]
+    ]
+
+
+def holdings(value: Any) -> Any:
+    """What a dict or list argument holds before a call: the same structure over the same
+    objects (arrays are not copied: their identity is the point)."""
+    if type(value) is dict:
+        return {key: holdings(item) for key, item in value.items()}
+    if type(value) is list:
+        return [holdings(item) for item in value]
+    return value
+
+
+def as_the_caller_sees(value: Any, held: Any) -> Any:
+    """An updated argument after the call, as the code that passed it sees it: each array it
+    held before the call (changed in place or not), and what the call put in place of
+    anything else (a number in a dict cannot be changed in place, only replaced)."""
+    if type(held) is np.ndarray:
+        return held
+    if type(value) is dict and type(held) is dict:
+        return {
+            key: as_the_caller_sees(item, held[key]) if key in held else item
+            for key, item in value.items()
+        }
+    if type(value) is list and type(held) is list:
+        return [
+            as_the_caller_sees(item, held[index]) if index < len(held) else item
+            for index, item in enumerate(value)
+        ]
+    return value
 
 
 def _argument(
