@@ -69,6 +69,8 @@ class TryInputs:
 
 
 EXAMPLE_MAX_CHARS = 300
+EXAMPLE_MAX_BYTES = 2**20
+"""Reading a short example allocates a few hundred kB (graders/custom/parsing.py)."""
 
 
 def try_inputs(prepared: PreparedExercise) -> TryInputs:
@@ -92,7 +94,7 @@ def example_text(value: Any) -> str | None:
     if len(text) > EXAMPLE_MAX_CHARS:
         return None
     try:
-        parse_inputs({"x": text}, ("x",), EXAMPLE_MAX_CHARS)
+        parse_inputs({"x": text}, ("x",), EXAMPLE_MAX_BYTES)
     except CustomInputRefused:
         return None
     return text

@@ -33,7 +33,7 @@ logger = logging.getLogger(__name__)
 MAX_SHOWN_CHARS = 4_000
 """How much of each output's text is kept: enough to read, bounded to send."""
 INPUT_SHARE = 8
-"""The inputs may fill at most this part of the exercise's memory limit, in float64."""
+"""Building the inputs may allocate at most this part of the exercise's memory limit."""
 
 
 class TryStatus(Enum):
@@ -78,10 +78,11 @@ def input_names(prepared: PreparedExercise) -> tuple[str, ...]:
     return tuple(prepared.cases[0].inputs) if prepared.cases else ()
 
 
-def max_input_elements(prepared: PreparedExercise) -> int:
-    """How many elements the inputs may hold in all: an ``INPUT_SHARE`` of the exercise's
-    memory limit in float64 (each call copies its inputs once more in the sandbox)."""
-    return prepared.exercise.limits.memory_mb * 2**20 // (8 * INPUT_SHARE)
+def max_input_bytes(prepared: PreparedExercise) -> int:
+    """How many bytes numpy may allocate to build the inputs in all (graders/custom/costs.py):
+    an ``INPUT_SHARE`` of the exercise's memory limit (each call copies its inputs once more in
+    the sandbox)."""
+    return prepared.exercise.limits.memory_mb * 2**20 // INPUT_SHARE
 
 
 def try_inputs(
@@ -94,7 +95,7 @@ def try_inputs(
     if not exercise.takes_custom_inputs:
         raise CustomInputRefused(f"exercise {exercise.id!r} does not take custom inputs")
     names = input_names(prepared)
-    values = parse_inputs(texts, names, max_input_elements(prepared))
+    values = parse_inputs(texts, names, max_input_bytes(prepared))
     limits = sandbox.limits.with_exercise_limits(exercise.limits.time_s, exercise.limits.memory_mb)
     tasks = encode_tasks([Task(names, tuple(values.values()))])
     reference = sandbox.run(reference_code(prepared), exercise.entry, tasks, limits)
