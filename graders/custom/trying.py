@@ -53,7 +53,9 @@ class TryStatus(Enum):
 @dataclass(frozen=True)
 class TryReport:
     """What a try shows: both outputs as text, the comparison's message, and the error's
-    picture data when the values differ."""
+    picture data when the values differ; and the CPU time its calls took in the sandbox, which
+    the learner's budget of tries counts and ``to_dict`` leaves out (the reference's time on
+    chosen inputs is the reference's)."""
 
     status: TryStatus
     message: str
@@ -61,6 +63,7 @@ class TryReport:
     reference: str
     output: str = ""
     error_map: ErrorMap | None = None
+    sandbox_cpu_s: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -103,16 +106,24 @@ def try_inputs(
     try:
         violations = find_violations(code, exercise.forbid)
     except Unreadable as exc:
-        return TryReport(TryStatus.ERROR, f"rules: the code was not run, because {exc}", "", "")
+        message = f"rules: the code was not run, because {exc}"
+        return TryReport(TryStatus.ERROR, message, "", "", sandbox_cpu_s=cpu_s(reference))
     if violations:
         message = violations_message(violations)
-        return TryReport(TryStatus.ERROR, message, "", reference_text)
+        return TryReport(
+            TryStatus.ERROR, message, "", reference_text, sandbox_cpu_s=cpu_s(reference)
+        )
     yours = sandbox.run(code, exercise.sandbox_entry, tasks, limits)
     your_value, your_text = returned(yours, limits, "your code")
     output = yours.load_stdout + "".join(o.stdout for o in yours.outcomes.values())
     yours_shown = "" if your_value is NOTHING else your_text
     report = TryReport(
-        TryStatus.ERROR, your_text, yours_shown, reference_text, output[:MAX_SHOWN_CHARS]
+        TryStatus.ERROR,
+        your_text,
+        yours_shown,
+        reference_text,
+        output[:MAX_SHOWN_CHARS],
+        sandbox_cpu_s=cpu_s(reference) + cpu_s(yours),
     )
     if reference_value is NOTHING:  # the inputs are outside what the statement promises
         message = f"the reference gave no output for these inputs: {reference_text}"
@@ -136,6 +147,11 @@ def tolerance(prepared: PreparedExercise) -> Tolerance:
     if not cases:
         return Tolerance()
     return Tolerance(max(c.spec.rtol for c in cases), max(c.spec.atol for c in cases))
+
+
+def cpu_s(run: RunResult) -> float:
+    """The CPU time a call took in the sandbox (0 when it reported none)."""
+    return run.usage.cpu_s if run.usage is not None else 0.0
 
 
 NOTHING = object()
