@@ -115,6 +115,7 @@ def calls(draw: st.DrawFn) -> str:
             )
 
 
+@pytest.mark.slow  # 400 calls, each built three times and one under tracemalloc: 5-20 s
 @pytest.mark.filterwarnings("ignore::numpy.exceptions.ComplexWarning")
 @pytest.mark.filterwarnings("ignore:invalid value encountered in cast:RuntimeWarning")
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
