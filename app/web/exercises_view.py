@@ -17,6 +17,7 @@ from graders import (
     Exercise,
     PreparedExercise,
     input_names,
+    max_input_bytes,
     parse_inputs,
 )
 
@@ -60,12 +61,14 @@ def choose_language(request: Request, exercise: Exercise, asked: str | None) -> 
 
 @dataclass(frozen=True)
 class TryInputs:
-    """The exercise page's custom inputs: whether it takes them, and the entry's parameters
-    (one field each, prefilled with the first public case's value when it is short)."""
+    """The exercise page's custom inputs: whether it takes them, the entry's parameters (one
+    field each, prefilled with the first public case's value when it is short), and how many
+    MiB reading them all may allocate."""
 
     on: bool
     names: tuple[str, ...]
     examples: dict[str, str]
+    max_mib: int
 
 
 EXAMPLE_MAX_CHARS = 300
@@ -80,7 +83,12 @@ def try_inputs(prepared: PreparedExercise) -> TryInputs:
             text = example_text(value)
             if text is not None:
                 examples[name] = text
-    return TryInputs(prepared.exercise.takes_custom_inputs, input_names(prepared), examples)
+    return TryInputs(
+        prepared.exercise.takes_custom_inputs,
+        input_names(prepared),
+        examples,
+        max_input_bytes(prepared) // 2**20,
+    )
 
 
 def example_text(value: Any) -> str | None:
