@@ -7,15 +7,16 @@ dicts of them, a unary minus or plus, and calls of a few numpy constructors (``A
 whose arguments are themselves such values, with a ``dtype`` from ``DTYPES``. Every other node
 (a name, an attribute, an operator, a subscript, a lambda, ...) is refused with its position.
 
-Each call is charged, before numpy builds anything, the bytes numpy will allocate for it (its
-result and its temporaries, graders/custom/costs.py), and the charges of all inputs together
-stay under the caller's cap. Once built, an array larger than its charge is refused all the
-same (a rule that undercounts is a bug, not a learner's doing), and a ``MemoryError`` is a
-refusal that says so, not a crash. An array holds numbers only: a string or an object in one
-would cost the trusted side far more bytes per element than the cap counts (``np.full`` of a
-1 000-character string: 4 000 bytes each), and the sandbox is sent numeric arrays only
-(graders/sandbox/wire.py). Integers fit in 64 bits, as an array's do: a longer one cannot cross
-the channel (its decimal text is over Python's 4 300 digits).
+Each input's text is charged, before it is parsed, what its syntax tree may take
+(``PARSE_BYTES_PER_CHAR``), and each call, before numpy builds anything, the bytes numpy will
+allocate for it (its result and its temporaries, graders/custom/costs.py); the charges of all
+inputs together stay under the caller's cap. Once built, an array larger than its charge is
+refused all the same (a rule that undercounts is a bug, not a learner's doing), and a
+``MemoryError`` is a refusal that says so, not a crash. An array holds numbers only: a string
+or an object in one would cost the trusted side far more bytes per element than the cap counts
+(``np.full`` of a 1 000-character string: 4 000 bytes each), and the sandbox is sent numeric
+arrays only (graders/sandbox/wire.py). Integers fit in 64 bits, as an array's do: a longer one
+cannot cross the channel (its decimal text is over Python's 4 300 digits).
 """
 
 from __future__ import annotations
@@ -88,7 +89,8 @@ KEYWORDS = frozenset({"dtype", "endpoint", "k", "M", "num", "stop", "step", "fil
 
 def parse_inputs(texts: Mapping[str, str], names: Sequence[str], max_bytes: int) -> dict[str, Any]:
     """The values of ``texts`` (one expression per parameter of the entry function, by name),
-    in the order of ``names``; numpy allocates at most ``max_bytes`` to build them all.
+    in the order of ``names``; reading them all (their syntax trees and numpy's arrays)
+    allocates at most ``max_bytes``.
 
     Raises ``CustomInputRefused`` naming the parameter and the position of what it refuses.
     """
