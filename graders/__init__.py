@@ -11,7 +11,13 @@ from graders.checks.judge import grade
 from graders.checks.rules import RuleKind
 from graders.course import COURSE_FILE, Assignment, Course, LatePolicy, LatePolicyKind, Pace
 from graders.custom.parsing import parse_inputs
-from graders.custom.trying import TryReport, TryStatus, input_names, try_inputs
+from graders.custom.trying import (
+    TryReport,
+    TryStatus,
+    input_names,
+    max_input_bytes,
+    try_inputs,
+)
 from graders.errors import (
     CourseError,
     CustomInputRefused,
@@ -121,6 +127,7 @@ __all__ = [
     "input_names",
     "keep_threads_on",
     "load_exercise",
+    "max_input_bytes",
     "mutant_statuses",
     "mutation_score",
     "parse_inputs",

@@ -108,6 +108,12 @@ class Settings(BaseSettings):
     submit_rate_per_minute: int = Field(
         0, ge=0, description="submissions and runs a learner may send per minute (0: no limit)"
     )
+    try_cpu_s_per_hour: float = Field(
+        600.0,
+        ge=0,
+        description="CPU seconds a learner's tries of custom inputs may take an hour: both "
+        "calls in the sandbox and the reading of the inputs on the server (0: no limit)",
+    )
     heartbeat_interval_s: float = Field(
         5.0,
         gt=0,

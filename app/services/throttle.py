@@ -29,6 +29,7 @@ class Scope(Enum):
     LOGIN_FAILURE_ADDRESS = "login-address"  # failed sign-ins from one address, any name
     SIGNUP_ADDRESS = "signup-address"  # accounts created from one address
     CUSTOM_INPUTS = "custom-inputs"  # a learner's tries of their own inputs
+    CUSTOM_INPUTS_CPU = "custom-inputs-cpu"  # the milliseconds of CPU those tries took
 
 
 @dataclass(frozen=True)
@@ -76,13 +77,25 @@ def check(
         raise Throttled(max(1, end - int(now)))
 
 
-def hit(*, session: Session, rule: Rule, parts: tuple[str, ...], now: float | None = None) -> int:
-    """Count one hit (and forget windows that are over); the key's hits in this window."""
+def hit(
+    *,
+    session: Session,
+    rule: Rule,
+    parts: tuple[str, ...],
+    now: float | None = None,
+    hits: int = 1,
+) -> int:
+    """Count ``hits`` (one, or what a try cost) and forget windows that are over; the key's
+    hits in this window."""
     now = time.time() if now is None else now
     start, end = _window(rule, now)
     throttle_store.delete_hits(session=session, now=int(now))
     return throttle_store.count_hit(
-        session=session, key_hash=_key_hash(rule.scope, parts), window_start=start, window_end=end
+        session=session,
+        key_hash=_key_hash(rule.scope, parts),
+        window_start=start,
+        window_end=end,
+        hits=hits,
     )
 
 

@@ -17,6 +17,7 @@ from graders import (
     Exercise,
     PreparedExercise,
     input_names,
+    max_input_bytes,
     parse_inputs,
 )
 
@@ -60,15 +61,19 @@ def choose_language(request: Request, exercise: Exercise, asked: str | None) -> 
 
 @dataclass(frozen=True)
 class TryInputs:
-    """The exercise page's custom inputs: whether it takes them, and the entry's parameters
-    (one field each, prefilled with the first public case's value when it is short)."""
+    """The exercise page's custom inputs: whether it takes them, the entry's parameters (one
+    field each, prefilled with the first public case's value when it is short), and how many
+    MiB reading them all may allocate."""
 
     on: bool
     names: tuple[str, ...]
     examples: dict[str, str]
+    max_mib: int
 
 
 EXAMPLE_MAX_CHARS = 300
+EXAMPLE_MAX_BYTES = 2**20
+"""Reading a short example allocates a few hundred kB (graders/custom/parsing.py)."""
 
 
 def try_inputs(prepared: PreparedExercise) -> TryInputs:
@@ -78,7 +83,12 @@ def try_inputs(prepared: PreparedExercise) -> TryInputs:
             text = example_text(value)
             if text is not None:
                 examples[name] = text
-    return TryInputs(prepared.exercise.takes_custom_inputs, input_names(prepared), examples)
+    return TryInputs(
+        prepared.exercise.takes_custom_inputs,
+        input_names(prepared),
+        examples,
+        max_input_bytes(prepared) // 2**20,
+    )
 
 
 def example_text(value: Any) -> str | None:
@@ -92,7 +102,7 @@ def example_text(value: Any) -> str | None:
     if len(text) > EXAMPLE_MAX_CHARS:
         return None
     try:
-        parse_inputs({"x": text}, ("x",), EXAMPLE_MAX_CHARS)
+        parse_inputs({"x": text}, ("x",), EXAMPLE_MAX_BYTES)
     except CustomInputRefused:
         return None
     return text

@@ -6,24 +6,34 @@ on the trusted side: numbers, ``True``/``False``/``None``, short strings, lists,
 dicts of them, a unary minus or plus, and calls of a few numpy constructors (``ALLOWED_CALLS``)
 whose arguments are themselves such values, with a ``dtype`` from ``DTYPES``. Every other node
 (a name, an attribute, an operator, a subscript, a lambda, ...) is refused with its position.
-The size of every array is computed from the arguments before numpy builds it, and the
-elements of all inputs together stay under the caller's cap. An array holds numbers only: a
-string or an object in one would cost the trusted side far more bytes per element than the
-cap counts (``np.full`` of a 1 000-character string: 4 000 bytes each), and the sandbox is
-sent numeric arrays only (graders/sandbox/wire.py). Integers fit in 64 bits, as an array's do:
-a longer one cannot cross the channel (its decimal text is over Python's 4 300 digits).
+
+Each input's text is charged, before it is parsed, what its syntax tree may take
+(``PARSE_BYTES_PER_CHAR``), and each call, before numpy builds anything, the bytes numpy will
+allocate for it (its result and its temporaries, graders/custom/costs.py); the charges of all
+inputs together stay under the caller's cap. Once built, an array larger than its charge is
+refused all the same (a rule that undercounts is a bug, not a learner's doing), and a
+``MemoryError`` is a refusal that says so, not a crash. An array holds numbers only: a string
+or an object in one would cost the trusted side far more bytes per element than the cap counts
+(``np.full`` of a 1 000-character string: 4 000 bytes each), and the sandbox is sent numeric
+arrays only (graders/sandbox/wire.py). Integers fit in 64 bits, as an array's do: a longer one
+cannot cross the channel (its decimal text is over Python's 4 300 digits).
 """
 
 from __future__ import annotations
 
 import ast
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from graders.custom import costs
+from graders.custom.costs import NUMBERS_ONLY, NUMERIC_KINDS
 from graders.errors import CustomInputRefused
+
+logger = logging.getLogger(__name__)
 
 NUMPY_NAMES = ("np", "numpy")
 DTYPES = frozenset(
@@ -34,77 +44,32 @@ MAX_TEXT_CHARS = 200_000
 MAX_DEPTH = 32
 """How deeply lists may nest: numpy has at most 64 axes, and deeper text is a trick."""
 MAX_STRING_CHARS = 1_000
+PARSE_BYTES_PER_CHAR = 640
+"""What ``ast.parse`` allocates at most per character of an input, charged before it runs:
+measured at 480-550 for lists, dicts and calls of one-character items (a 200 000-character
+list took 93 MiB), and the values read from the tree take less than the tree."""
 INT_RANGE = range(-(2**63), 2**64)
 """The integers an array can hold (int64 and uint64)."""
-NUMERIC_KINDS = frozenset("biufc")
-NUMBERS_ONLY = (
-    "an array of numbers of one shape was expected (ragged lists or mixed values make an "
-    "array of objects)"
-)
 
 
 @dataclass(frozen=True)
 class Call:
     """A numpy constructor a learner may call: its positional parameters (by name), and the
-    number of elements it makes from its bound arguments."""
+    bytes numpy allocates to build it from its bound arguments (graders/custom/costs.py)."""
 
     params: tuple[str, ...]
-    size: Callable[[Mapping[str, Any]], int]
+    cost: Callable[[Mapping[str, Any]], int]
     build: Callable[..., Any]
 
 
-def _shape_size(shape: Any, where: str) -> int:
-    dims = shape if isinstance(shape, tuple | list) else (shape,)
-    if not all(isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in dims):
-        raise CustomInputRefused(f"{where}: a shape is a non-negative integer or a tuple of them")
-    size = 1
-    for dim in dims:
-        size *= dim
-    return size
-
-
-def _numbers(value: Any, where: str) -> int:
-    """How many elements ``value`` (numbers, numeric arrays, lists and tuples of them) holds;
-    ``CustomInputRefused`` for anything else, before numpy builds an array of it."""
-    if isinstance(value, bool | int | float | complex):
-        return 1
-    if isinstance(value, np.ndarray) and value.dtype.kind in NUMERIC_KINDS:
-        return int(value.size)
-    if isinstance(value, list | tuple):
-        return sum(_numbers(item, where) for item in value)
-    raise CustomInputRefused(f"{where}: {NUMBERS_ONLY}")
-
-
-def _full_size(args: Mapping[str, Any]) -> int:
-    _numbers(args["fill_value"], "np.full")
-    return _shape_size(args["shape"], "np.full")
-
-
-def _arange_size(args: Mapping[str, Any]) -> int:
-    start, stop, step = args.get("start", 0), args.get("stop"), args.get("step", 1)
-    if stop is None:
-        start, stop = 0, start
-    if not all(isinstance(v, int | float) for v in (start, stop, step)) or step == 0:
-        raise CustomInputRefused("np.arange takes numbers, with a step other than 0")
-    return max(0, int(np.ceil((stop - start) / step)))
-
-
 ALLOWED_CALLS: Mapping[str, Call] = {
-    "array": Call(("object",), lambda a: _numbers(a["object"], "np.array"), np.array),
-    "zeros": Call(("shape",), lambda a: _shape_size(a["shape"], "np.zeros"), np.zeros),
-    "ones": Call(("shape",), lambda a: _shape_size(a["shape"], "np.ones"), np.ones),
-    "full": Call(("shape", "fill_value"), _full_size, np.full),
-    "eye": Call(
-        ("N", "M"),
-        lambda a: _shape_size((a["N"], a.get("M", a["N"])), "np.eye"),
-        np.eye,
-    ),
-    "arange": Call(("start", "stop", "step"), _arange_size, np.arange),
-    "linspace": Call(
-        ("start", "stop", "num"),
-        lambda a: _shape_size(a.get("num", 50), "np.linspace"),
-        np.linspace,
-    ),
+    "array": Call(("object",), costs.array_cost, np.array),
+    "zeros": Call(("shape",), costs.zeros_cost, np.zeros),
+    "ones": Call(("shape",), costs.zeros_cost, np.ones),
+    "full": Call(("shape", "fill_value"), costs.full_cost, np.full),
+    "eye": Call(("N", "M"), costs.eye_cost, np.eye),
+    "arange": Call(("start", "stop", "step"), costs.arange_cost, np.arange),
+    "linspace": Call(("start", "stop", "num"), costs.linspace_cost, np.linspace),
 }
 NODE_WORDS: Mapping[type[ast.AST], str] = {
     ast.Name: "a name",
@@ -122,11 +87,10 @@ NODE_WORDS: Mapping[type[ast.AST], str] = {
 KEYWORDS = frozenset({"dtype", "endpoint", "k", "M", "num", "stop", "step", "fill_value"})
 
 
-def parse_inputs(
-    texts: Mapping[str, str], names: Sequence[str], max_elements: int
-) -> dict[str, Any]:
+def parse_inputs(texts: Mapping[str, str], names: Sequence[str], max_bytes: int) -> dict[str, Any]:
     """The values of ``texts`` (one expression per parameter of the entry function, by name),
-    in the order of ``names``; at most ``max_elements`` array elements in all.
+    in the order of ``names``; reading them all (their syntax trees and numpy's arrays)
+    allocates at most ``max_bytes``.
 
     Raises ``CustomInputRefused`` naming the parameter and the position of what it refuses.
     """
@@ -141,20 +105,20 @@ def parse_inputs(
     values: dict[str, Any] = {}
     used = 0
     for name in names:
-        reader = _Reader(name, max_elements - used, max_elements)
+        reader = _Reader(name, used, max_bytes)
         values[name] = reader.read(texts[name])
-        used += reader.elements
+        used = reader.charged
     return values
 
 
 class _Reader:
-    """Evaluates one input's expression, counting the elements it builds."""
+    """Evaluates one input's expression, charging the bytes numpy allocates for it to what the
+    inputs before it were charged."""
 
-    def __init__(self, name: str, budget: int, cap: int) -> None:
+    def __init__(self, name: str, charged: int, cap: int) -> None:
         self.name = name
-        self.budget = budget
+        self.charged = charged
         self.cap = cap
-        self.elements = 0
 
     def read(self, text: str) -> Any:
         if len(text) > MAX_TEXT_CHARS:
@@ -163,6 +127,7 @@ class _Reader:
             )
         if not text.strip():
             raise CustomInputRefused(f"input {self.name}: empty; write a value")
+        self.charge(len(text.strip()) * PARSE_BYTES_PER_CHAR, None)
         try:
             tree = ast.parse(text.strip(), mode="eval")
         except SyntaxError as exc:
@@ -174,18 +139,24 @@ class _Reader:
             raise CustomInputRefused(f"input {self.name}: nested too deeply") from None
         return self.value(tree.body, 0)
 
-    def refuse(self, node: ast.AST, what: str) -> CustomInputRefused:
+    def refuse(self, node: ast.AST | None, what: str) -> CustomInputRefused:
+        """A refusal naming the input and, for a ``node``, where in it."""
+        if node is None:
+            return CustomInputRefused(f"input {self.name}: {what}")
         line = getattr(node, "lineno", 1)
         column = getattr(node, "col_offset", 0) + 1
         return CustomInputRefused(f"input {self.name}, line {line}, column {column}: {what}")
 
-    def charge(self, size: int, node: ast.AST) -> None:
-        self.elements += size
-        if self.elements > self.budget:
+    def charge(self, cost: int, node: ast.AST | None) -> None:
+        """Count ``cost`` bytes, for the text (``node`` None) or a call, against the cap."""
+        self.charged += cost
+        if self.charged > self.cap:
             raise self.refuse(
                 node,
-                f"too large: all inputs together may hold at most {self.cap} array elements "
-                "(from this exercise's memory limit)",
+                f"too large: reading and building the inputs so far would allocate "
+                f"{self.charged:,} bytes, and all of them may allocate at most {self.cap:,} "
+                f"(as many as {self.cap // 8:,} float64 numbers, from this exercise's memory "
+                "limit)",
             )
 
     def value(self, node: ast.expr, depth: int) -> Any:
@@ -268,18 +239,34 @@ class _Reader:
                 named[keyword.arg] = self.value(keyword.value, depth + 1)
         bound = dict(zip(spec.params, positional, strict=False)) | named
         try:
-            size = spec.size(bound)
+            cost = spec.cost(bound)
         except CustomInputRefused as exc:
             raise self.refuse(node, str(exc)) from None
         except (KeyError, TypeError, ValueError, OverflowError):
             raise self.refuse(node, f"np.{function.attr}: arguments it does not take") from None
-        self.charge(size, node)  # before numpy allocates anything (nested calls count twice)
+        self.charge(cost, node)  # before numpy allocates anything (nested calls count twice)
         try:
             built = spec.build(*positional, **named)
         except (TypeError, ValueError, OverflowError) as exc:
             raise self.refuse(node, f"np.{function.attr} refused its arguments: {exc}") from None
+        except MemoryError:
+            raise self.refuse(
+                node,
+                f"np.{function.attr}: the server could not find the {cost:,} bytes of memory "
+                "it takes now; try smaller inputs, or try again later",
+            ) from None
         if built.dtype.kind not in NUMERIC_KINDS:  # np.array([2**63, -1]) is of objects
             raise self.refuse(node, f"np.{function.attr}: {NUMBERS_ONLY}")
+        if built.nbytes > cost:  # a rule of costs.py that undercounts: refuse, and say so
+            logger.error(
+                "custom input built more than charged",
+                extra={"call": function.attr, "charged": cost, "built": built.nbytes},
+            )
+            raise self.refuse(
+                node,
+                f"np.{function.attr}: built {built.nbytes:,} bytes where {cost:,} were counted; "
+                "refused (please report it)",
+            )
         return built
 
     def dtype(self, node: ast.expr) -> str:

@@ -33,7 +33,7 @@ logger = logging.getLogger(__name__)
 MAX_SHOWN_CHARS = 4_000
 """How much of each output's text is kept: enough to read, bounded to send."""
 INPUT_SHARE = 8
-"""The inputs may fill at most this part of the exercise's memory limit, in float64."""
+"""Building the inputs may allocate at most this part of the exercise's memory limit."""
 
 
 class TryStatus(Enum):
@@ -53,7 +53,9 @@ class TryStatus(Enum):
 @dataclass(frozen=True)
 class TryReport:
     """What a try shows: both outputs as text, the comparison's message, and the error's
-    picture data when the values differ."""
+    picture data when the values differ; and the CPU time its calls took in the sandbox, which
+    the learner's budget of tries counts and ``to_dict`` leaves out (the reference's time on
+    chosen inputs is the reference's)."""
 
     status: TryStatus
     message: str
@@ -61,6 +63,7 @@ class TryReport:
     reference: str
     output: str = ""
     error_map: ErrorMap | None = None
+    sandbox_cpu_s: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -78,10 +81,11 @@ def input_names(prepared: PreparedExercise) -> tuple[str, ...]:
     return tuple(prepared.cases[0].inputs) if prepared.cases else ()
 
 
-def max_input_elements(prepared: PreparedExercise) -> int:
-    """How many elements the inputs may hold in all: an ``INPUT_SHARE`` of the exercise's
-    memory limit in float64 (each call copies its inputs once more in the sandbox)."""
-    return prepared.exercise.limits.memory_mb * 2**20 // (8 * INPUT_SHARE)
+def max_input_bytes(prepared: PreparedExercise) -> int:
+    """How many bytes numpy may allocate to build the inputs in all (graders/custom/costs.py):
+    an ``INPUT_SHARE`` of the exercise's memory limit (each call copies its inputs once more in
+    the sandbox)."""
+    return prepared.exercise.limits.memory_mb * 2**20 // INPUT_SHARE
 
 
 def try_inputs(
@@ -94,7 +98,7 @@ def try_inputs(
     if not exercise.takes_custom_inputs:
         raise CustomInputRefused(f"exercise {exercise.id!r} does not take custom inputs")
     names = input_names(prepared)
-    values = parse_inputs(texts, names, max_input_elements(prepared))
+    values = parse_inputs(texts, names, max_input_bytes(prepared))
     limits = sandbox.limits.with_exercise_limits(exercise.limits.time_s, exercise.limits.memory_mb)
     tasks = encode_tasks([Task(names, tuple(values.values()))])
     reference = sandbox.run(reference_code(prepared), exercise.entry, tasks, limits)
@@ -102,16 +106,24 @@ def try_inputs(
     try:
         violations = find_violations(code, exercise.forbid)
     except Unreadable as exc:
-        return TryReport(TryStatus.ERROR, f"rules: the code was not run, because {exc}", "", "")
+        message = f"rules: the code was not run, because {exc}"
+        return TryReport(TryStatus.ERROR, message, "", "", sandbox_cpu_s=cpu_s(reference))
     if violations:
         message = violations_message(violations)
-        return TryReport(TryStatus.ERROR, message, "", reference_text)
+        return TryReport(
+            TryStatus.ERROR, message, "", reference_text, sandbox_cpu_s=cpu_s(reference)
+        )
     yours = sandbox.run(code, exercise.sandbox_entry, tasks, limits)
     your_value, your_text = returned(yours, limits, "your code")
     output = yours.load_stdout + "".join(o.stdout for o in yours.outcomes.values())
     yours_shown = "" if your_value is NOTHING else your_text
     report = TryReport(
-        TryStatus.ERROR, your_text, yours_shown, reference_text, output[:MAX_SHOWN_CHARS]
+        TryStatus.ERROR,
+        your_text,
+        yours_shown,
+        reference_text,
+        output[:MAX_SHOWN_CHARS],
+        sandbox_cpu_s=cpu_s(reference) + cpu_s(yours),
     )
     if reference_value is NOTHING:  # the inputs are outside what the statement promises
         message = f"the reference gave no output for these inputs: {reference_text}"
@@ -135,6 +147,11 @@ def tolerance(prepared: PreparedExercise) -> Tolerance:
     if not cases:
         return Tolerance()
     return Tolerance(max(c.spec.rtol for c in cases), max(c.spec.atol for c in cases))
+
+
+def cpu_s(run: RunResult) -> float:
+    """The CPU time a call took in the sandbox (0 when it reported none)."""
+    return run.usage.cpu_s if run.usage is not None else 0.0
 
 
 NOTHING = object()

@@ -114,6 +114,7 @@ def test_the_exercise_page_offers_custom_inputs(client: TestClient) -> None:
     page = client.get(f"/learn/{EXERCISE}").text
     assert 'data-custom-inputs="on"' in page
     assert re.findall(r'<textarea id="try-(\w+)"', page) == ["X", "Y"]
+    assert "All inputs together may take at most 64 MiB to build." in page  # 512 MB / 8
     example = re.search(r'<textarea id="try-X"[^>]*>(.*?)</textarea>', page, re.S)
     assert example is not None and example[1].startswith("np.array([[0., 0.],")
     assert "/static/js/feedback.js" in page

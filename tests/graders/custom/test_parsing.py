@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
+import tracemalloc
+
 import numpy as np
 import pytest
 
-from graders.custom.parsing import parse_inputs
+from graders.custom import parsing
+from graders.custom.parsing import PARSE_BYTES_PER_CHAR, Call, parse_inputs
 from graders.errors import CustomInputRefused
 
-CAP = 10_000
+CAP = 8_000_000
+"""Bytes reading the inputs may allocate: a million float64 numbers."""
+FLOATS = CAP // 8
 
 
 def one(text: str, cap: int = CAP) -> object:
@@ -101,20 +107,20 @@ def test_the_position_is_named() -> None:
     "text",
     [
         "np.zeros((100000, 100000))",
-        "np.ones(10**2)".replace("10**2", "10001"),
+        f"np.ones({FLOATS + 1})",
         "np.full((1000, 1000, 1000), 1)",
         "np.arange(1e12)",
-        "np.linspace(0, 1, 20000)",
-        "np.eye(101)",
+        f"np.linspace(0, 1, {FLOATS + 1})",
+        "np.eye(1001)",
     ],
 )
 def test_sizes_are_capped_before_anything_is_built(text: str) -> None:
-    with pytest.raises(CustomInputRefused, match=f"at most {CAP} array elements"):
+    with pytest.raises(CustomInputRefused, match=f"too large: .* may allocate at most {CAP:,} "):
         one(text)
 
 
 def test_the_cap_holds_for_all_inputs_together() -> None:
-    texts = {"a": "np.zeros(6000)", "b": "np.zeros(6000)"}
+    texts = {"a": f"np.zeros({FLOATS * 6 // 10})", "b": f"np.zeros({FLOATS * 6 // 10})"}
     with pytest.raises(CustomInputRefused, match="input b"):
         parse_inputs(texts, ("a", "b"), CAP)
 
@@ -153,7 +159,7 @@ LONG_TEXT = "'" + "a" * 1000 + "'"
 )
 def test_what_would_cost_or_crash_the_trusted_side_is_refused(text: str, words: str) -> None:
     with pytest.raises(CustomInputRefused, match=r"^input x") as refused:
-        one(text)
+        one(text, 2**40)  # a cap the long texts' reading fits in: the reason is another
     assert words in str(refused.value)
 
 
@@ -164,3 +170,50 @@ def test_integers_at_64_bits_and_strings_outside_arrays_still_read() -> None:
     value = one(f"np.array([{2**63}])")
     assert isinstance(value, np.ndarray)
     assert value.dtype == np.uint64
+
+
+def test_linspace_is_charged_the_rows_it_builds_for_each_element_of_its_ends() -> None:
+    """np.linspace(np.zeros(N), 1, num=N) builds N x num: the rule charged N + num, so two
+    inputs of 0.1 MiB built 1 GiB (N = 11 585), and at the cap numpy asked for 116 TiB."""
+    n = 2_000  # builds 32 MB; the arguments alone are 32 kB
+    text = f"np.linspace(np.zeros({n}), 1, num={n})"
+    with pytest.raises(CustomInputRefused, match="too large"):
+        one(text, cap=100 * 2 * n * 8)
+    value = one(text, cap=2**30)
+    assert isinstance(value, np.ndarray)
+    assert value.shape == (n, n)
+
+
+def test_numpy_out_of_memory_is_a_refusal_that_says_so() -> None:
+    """A cap above what the host has (an exercise's memory limit larger than the server's):
+    numpy's MemoryError was a 500."""
+    with pytest.raises(CustomInputRefused, match=r"np\.ones: the server could not find the"):
+        one(f"np.ones({2**47})", cap=2**62)  # 1 PiB
+
+
+def test_a_call_that_builds_more_than_its_charge_is_refused(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The second line of defence: a rule of costs.py that undercounts refuses, and logs."""
+    monkeypatch.setitem(parsing.ALLOWED_CALLS, "zeros", Call(("shape",), lambda _: 8, np.zeros))
+    with pytest.raises(CustomInputRefused, match=r"np\.zeros: built 80 bytes where 8 were counted"):
+        one("np.zeros(10)")
+    assert [r.getMessage() for r in caplog.records] == ["custom input built more than charged"]
+
+
+@pytest.mark.parametrize("item", ["0", "-0", "a", "0:0", "()", "[0]", "np.zeros(0)"])
+def test_reading_the_text_is_charged_what_the_syntax_tree_takes(item: str) -> None:
+    """ast.parse allocates about 500 bytes per character of a list of one-character items:
+    a 200 000-character input took 93 MiB, uncharged."""
+    body = ",".join([item] * (5_000 // (len(item) + 1)))
+    text = "{" + body + "}" if ":" in item else "[" + body + "]"
+    tracemalloc.start()
+    try:
+        with contextlib.suppress(CustomInputRefused):  # a name is refused once parsed
+            one(text, cap=2**40)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak <= len(text) * PARSE_BYTES_PER_CHAR
+    with pytest.raises(CustomInputRefused, match=r"^input x: too large"):
+        one(text, cap=peak)

@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 from app.grading.engine import SandboxGrader
 from app.grading.runtime import GradingRuntime
 from app.main import create_app
-from app.models import Submission, User
+from app.models import Submission, ThrottleCounter, User
 from tests.app.conftest import make_runtime, make_settings, read_exercise_file, wipe
 
 MakeUser = Callable[..., tuple[User, dict[str, str]]]
@@ -155,6 +155,22 @@ def test_refused_inputs_get_a_clear_422(
     assert detail in response.json()["detail"]
 
 
+def test_inputs_that_build_more_than_they_say_are_refused_at_the_cap(
+    client: TestClient, make_user: MakeUser
+) -> None:
+    """At the cap of pairwise-distances (512 MB: 8 388 608 elements), the rule charged
+    np.linspace(np.zeros(N), 1, num=N) N + num = 8 000 000 elements, and numpy asked for
+    N x num x 8 bytes, 116 TiB: a MemoryError, answered with a 500."""
+    _, headers = make_user("ada")
+    n = 4_000_000
+    inputs = {"X": f"np.linspace(np.zeros({n}), 1, num={n})", "Y": "np.zeros((1, 2))"}
+    response = try_inputs(client, headers, LAST_COLUMNS_OFF, inputs)
+    assert response.status_code == 422, response.text
+    detail = response.json()["detail"]
+    assert detail.startswith("input X, line 1, column 1: too large: reading and building")
+    assert "all of them may allocate at most 67,108,864 (as many as 8,388,608 float64" in detail
+
+
 def test_an_exercise_may_turn_custom_inputs_off(client: TestClient, make_user: MakeUser) -> None:
     _, headers = make_user("ada")
     assert client.get("/exercises/parameter-count").json()["custom_inputs"] is False
@@ -217,6 +233,42 @@ def test_tries_are_limited_like_runs(slow_client: TestClient, make_user: MakeUse
         "You tried custom inputs 2 times in the last minute (the limit is 2)"
     )
     assert 1 <= int(refused.headers["Retry-After"]) <= 60
+
+
+@pytest.fixture
+def frugal_client(
+    database_url: str, tmp_path: Path, shared_grader: SandboxGrader
+) -> Iterator[tuple[TestClient, GradingRuntime]]:
+    """Tries may take a millisecond of CPU an hour."""
+    runtime = make_runtime(
+        make_settings(database_url, tmp_path, try_cpu_s_per_hour=0.001), shared_grader
+    )
+    with TestClient(create_app(runtime=runtime)) as test_client:
+        yield test_client, runtime
+    wipe(database_url)
+
+
+def test_a_tries_cpu_counts_against_the_learners_budget(
+    frugal_client: tuple[TestClient, GradingRuntime], make_user: MakeUser
+) -> None:
+    """Tries' CPU was counted nowhere: with no rate (the default), a learner sent tries one
+    after another, each up to twice the exercise's time limit in the sandbox."""
+    client, runtime = frugal_client
+    _, headers = make_user("ada")
+    _, bob_headers = make_user("bob")
+    assert try_inputs(client, headers, LAST_COLUMNS_OFF, POINTS).status_code == 200
+    with runtime.sessions() as session:  # both calls and the reading, in milliseconds
+        spent = session.scalar(select(func.sum(ThrottleCounter.hits)))
+    assert spent is not None and spent >= 2
+
+    refused = try_inputs(client, headers, LAST_COLUMNS_OFF, POINTS)
+    assert refused.status_code == 429
+    assert refused.json()["detail"] == (
+        "Your tries of custom inputs have taken 0.001 s of CPU, as much as they may take in "
+        "60 minutes: try again later"
+    )
+    assert 1 <= int(refused.headers["Retry-After"]) <= 3600
+    assert try_inputs(client, bob_headers, LAST_COLUMNS_OFF, POINTS).status_code == 200
 
 
 def test_a_learner_runs_one_try_at_a_time_and_tries_take_half_the_pool(
