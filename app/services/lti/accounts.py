@@ -141,9 +141,9 @@ def _profile(user: User) -> tuple[object, ...]:
 def _by_email(session: Session, platform: LtiPlatform, person: LmsPerson) -> User | None:
     """The unused account the LMS user's address links to (rule 2), None for a new account
     (rule 4), or ``OwnerMustSignIn`` (rule 3)."""
-    holders = (
-        lti_store.users_with_email(session=session, email=person.email) if person.email else []
-    )
+    if not person.email.strip():
+        return None
+    holders = lti_store.users_with_email(session=session, email=person.email)
     if not holders:
         return None
     ids = [user.id for user in holders]
