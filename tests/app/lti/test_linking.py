@@ -31,6 +31,7 @@ from tests.app.lti.conftest import (
     choose,
     form_value,
     launch,
+    launch_form,
     registered_platform,
     signed_in_as,
 )
@@ -291,3 +292,25 @@ def test_an_instructor_picks_work_before_linking_and_links_at_a_resource_launch(
     assert linked.headers["location"] == "/instructor/lti"
     assert _links(runtime) == {grace.sub: "grace"}
     assert client.get("/instructor/lti").status_code == 200
+
+
+def test_over_https_the_link_page_works_only_in_the_browser_that_launched(
+    client: TestClient, runtime: GradingRuntime, platform: Platform
+) -> None:
+    """Its launch's data is kept under the browser's pylti1p3 session cookie: the page's
+    launch id is no use to another browser (docs/security.md)."""
+    _account(runtime, "ada", ADA.email, password=PASSWORD)
+    secure = TestClient(client.app, base_url="https://testserver")
+    platform.redirect_uris.add("https://testserver/lti/launch")
+    fields = launch_form(secure, platform, ADA, "https://testserver/", "https://testserver")
+    page = secure.post("https://testserver/lti/launch", data=fields, follow_redirects=False)
+    _offered(page)
+    session_id = secure.cookies["lti1p3-session-id"]
+    secure.cookies.delete("lti1p3-session-id")
+    elsewhere = choose(secure, page, "sign-in", username="ada", password=PASSWORD)
+    assert elsewhere.status_code == 400 and "unknown, expired or already used" in elsewhere.text
+    assert _links(runtime) == {}
+    secure.cookies.set("lti1p3-session-id", session_id, domain="testserver.local")
+    here = choose(secure, page, "sign-in", username="ada", password=PASSWORD)
+    assert here.status_code == 303, here.text
+    assert _links(runtime) == {ADA.sub: "ada"}
