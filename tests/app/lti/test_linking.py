@@ -291,7 +291,9 @@ def test_an_instructor_picks_work_before_linking_and_links_at_a_resource_launch(
     linked = choose(client, page, "sign-in", username="grace", password=PASSWORD)
     assert linked.headers["location"] == "/instructor/lti"
     assert _links(runtime) == {grace.sub: "grace"}
-    assert client.get("/instructor/lti").status_code == 200
+    page = client.get("/instructor/lti")
+    assert page.status_code == 200
+    assert '<td data-match-email="no">linked after signing in</td>' in page.text
 
 
 def test_over_https_the_link_page_works_only_in_the_browser_that_launched(
