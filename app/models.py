@@ -356,6 +356,8 @@ class LtiPlatform(Base):
     jwks_url: Mapped[str] = mapped_column(String(1024))
     auth_login_url: Mapped[str] = mapped_column(String(1024))
     token_url: Mapped[str] = mapped_column(String(1024))
+    # Trusted to link its users to unused accounts by e-mail address (app/services/lti/accounts.py)
+    match_email: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 

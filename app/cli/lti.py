@@ -12,12 +12,16 @@ from sqlalchemy.orm import Session
 
 from app.cli.common import service_settings
 from app.core.db import session_scope
-from app.models import PassbackState
+from app.models import LtiPlatform, PassbackState
 from app.services.errors import NotFound
 from app.services.lti import contexts, keys, passback, platforms, roster_sync
 from app.services.lti.platforms import InvalidPlatform, PlatformExists
 
 app = typer.Typer(help="LTI 1.3: the LMSs numjudge is a tool of.", no_args_is_help=True)
+MATCH_EMAIL_HELP = (
+    "trust the LMS's e-mail addresses: link its learners to unused learner accounts with the "
+    "same address (a roster import's); off: they sign in to such an account to link it"
+)
 
 
 @app.command("add-platform")
@@ -30,6 +34,7 @@ def add_platform(
     jwks_url: Annotated[str, typer.Option(help="the platform's public key set URL")],
     auth_url: Annotated[str, typer.Option(help="the platform's authentication request URL")],
     token_url: Annotated[str, typer.Option(help="the platform's access token URL")],
+    match_email: Annotated[bool, typer.Option(help=MATCH_EMAIL_HELP)] = False,
 ) -> None:
     """Register an LMS: launches from it are accepted from now on."""
     settings = service_settings(log=False)
@@ -43,11 +48,15 @@ def add_platform(
                 jwks_url=jwks_url,
                 auth_login_url=auth_url,
                 token_url=token_url,
+                match_email=match_email,
             )
         except (InvalidPlatform, PlatformExists) as problem:
             typer.echo(f"error: {problem}", err=True)
             raise typer.Exit(2) from None
-        typer.echo(f"platform {platform.id}: {platform.issuer} (client id {platform.client_id})")
+        typer.echo(
+            f"platform {platform.id}: {platform.issuer} (client id {platform.client_id})"
+            + _matching(platform)
+        )
 
 
 @app.command("update-platform")
@@ -62,8 +71,10 @@ def update_platform(
     jwks_url: Annotated[str | None, typer.Option(help="the platform's new key set URL")] = None,
     auth_url: Annotated[str | None, typer.Option(help="its new authentication URL")] = None,
     token_url: Annotated[str | None, typer.Option(help="its new access token URL")] = None,
+    match_email: Annotated[bool | None, typer.Option(help=MATCH_EMAIL_HELP)] = None,
 ) -> None:
-    """Change a registration's deployment ids or URLs (its issuer and client id stay)."""
+    """Change a registration's deployment ids, URLs or linking by e-mail address (its issuer
+    and client id stay)."""
     settings = service_settings(log=False)
     with session_scope(settings.database_url) as session:
         try:
@@ -75,14 +86,12 @@ def update_platform(
                 jwks_url=jwks_url,
                 auth_login_url=auth_url,
                 token_url=token_url,
+                match_email=match_email,
             )
         except (NotFound, InvalidPlatform) as problem:
             typer.echo(f"error: {problem}", err=True)
             raise typer.Exit(2) from None
-        typer.echo(
-            f"platform {platform.id}: {platform.issuer} client id {platform.client_id} "
-            f"deployments {', '.join(platform.deployment_ids)}"
-        )
+        typer.echo(_described(platform))
 
 
 @app.command("platforms")
@@ -104,10 +113,18 @@ def list_platforms(
         typer.echo(f"JWKS URL:         {urls.jwks}")
     with session_scope(settings.database_url) as session:
         for platform in platforms.list_platforms(session=session):
-            typer.echo(
-                f"platform {platform.id}: {platform.issuer} client id {platform.client_id} "
-                f"deployments {', '.join(platform.deployment_ids)}"
-            )
+            typer.echo(_described(platform))
+
+
+def _described(platform: LtiPlatform) -> str:
+    return (
+        f"platform {platform.id}: {platform.issuer} client id {platform.client_id} "
+        f"deployments {', '.join(platform.deployment_ids)}" + _matching(platform)
+    )
+
+
+def _matching(platform: LtiPlatform) -> str:
+    return ", links unused accounts by e-mail address" if platform.match_email else ""
 
 
 @app.command("rotate-key")
@@ -247,7 +264,12 @@ def _sync_one(session: Session, number: int, *, named: bool) -> bool:
         typer.echo(f"{prefix}error: {exc}", err=True)
         return False
     typer.echo(prefix + _counts(result.counts))
-    changes = {"added": result.added, "updated": result.updated, "dropped": result.dropped}
+    changes = {
+        "added": result.added,
+        "updated": result.updated,
+        "dropped": result.dropped,
+        "waiting to sign in to link an account with their e-mail address": result.waiting,
+    }
     for heading, names in changes.items():
         if names:
             typer.echo(f"{prefix}{heading}: {', '.join(names)}")

@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, union
 from sqlalchemy.orm import Session
 
 from app.models import (
+    ApiToken,
     EnrolmentState,
     LtiAccount,
     LtiCacheEntry,
@@ -21,6 +22,8 @@ from app.models import (
     LtiPassbackAttempt,
     LtiPlatform,
     PassbackState,
+    SignupLink,
+    Submission,
     SyncState,
     User,
     WorkScope,
@@ -39,6 +42,7 @@ def add_platform(
     jwks_url: str,
     auth_login_url: str,
     token_url: str,
+    match_email: bool = False,
 ) -> LtiPlatform:
     platform = LtiPlatform(
         issuer=issuer,
@@ -47,6 +51,7 @@ def add_platform(
         jwks_url=jwks_url,
         auth_login_url=auth_login_url,
         token_url=token_url,
+        match_email=match_email,
     )
     session.add(platform)
     session.flush()
@@ -129,13 +134,32 @@ def linked_user(*, session: Session, platform: LtiPlatform, subject: str) -> Use
     return link.user if link is not None else None
 
 
-def unlinked_users_with_email(*, session: Session, email: str) -> list[User]:
-    """Accounts with that e-mail address (whatever its case) no LMS user is linked to yet."""
-    linked = select(LtiAccount.user_id)
-    query = select(User).where(
-        func.lower(User.email) == email.strip().lower(), User.id.not_in(linked)
-    )
+def users_with_email(*, session: Session, email: str) -> list[User]:
+    """Every account with that e-mail address, whatever its case, the oldest first."""
+    query = select(User).where(func.lower(User.email) == email.strip().lower()).order_by(User.id)
     return list(session.scalars(query))
+
+
+def linked_user_ids(*, session: Session, user_ids: Sequence[int]) -> set[int]:
+    """Which of the users an LMS user (of any platform) is linked to."""
+    query = select(LtiAccount.user_id).where(LtiAccount.user_id.in_(user_ids))
+    return set(session.scalars(query))
+
+
+def used_user_ids(*, session: Session, user_ids: Sequence[int]) -> set[int]:
+    """Which of the users someone has used: a password set, a submission, an API token (even
+    revoked), a sign-up link used, or an LMS user linked."""
+    ids = list(user_ids)
+    queries = [
+        select(User.id).where(User.id.in_(ids), User.password_hash.is_not(None)),
+        select(Submission.user_id).where(Submission.user_id.in_(ids)),
+        select(ApiToken.user_id).where(ApiToken.user_id.in_(ids)),
+        select(SignupLink.user_id).where(
+            SignupLink.user_id.in_(ids), SignupLink.used_at.is_not(None)
+        ),
+        select(LtiAccount.user_id).where(LtiAccount.user_id.in_(ids)),
+    ]
+    return set(session.scalars(union(*queries)))
 
 
 def link_user(*, session: Session, platform: LtiPlatform, subject: str, user: User) -> None:

@@ -141,10 +141,28 @@ def login(
             context,
             say("This form expired (or cookies are blocked). Please sign in again."),
         )
+    user = checked_sign_in(request, web, db, slots, "login.html", context, username, password)
+    if isinstance(user, Response):
+        return user
+    logger.info("web.login", extra={"user_id": user.id})
+    return signed_in(request, web, db, user, next)
+
+
+def checked_sign_in(
+    request: Request,
+    web: WebContext,
+    db: SessionDep,
+    slots: HashSlots,
+    template: str,
+    context: dict[str, Any],
+    username: str,
+    password: str,
+) -> User | Response:
+    """The account whose password was given, else ``template`` again saying why (throttled,
+    disabled, wrong); the sign-in page's check, and the LMS's link page's."""
+    say = i18n.translator(i18n.preferred_language(request))
     if not username.strip() or not password:
-        return _refused(
-            request, "login.html", context, say("Enter your username and your password.")
-        )
+        return _refused(request, template, context, say("Enter your username and your password."))
     try:
         user = accounts.authenticate(
             session=db,
@@ -155,12 +173,12 @@ def login(
             password=password,
         )
     except Throttled as refusal:
-        return _throttled(request, "login.html", context, say, refusal)
+        return _throttled(request, template, context, say, refusal)
     except AccountDisabled:
         logger.info("web.login_disabled")
         return _refused(
             request,
-            "login.html",
+            template,
             context,
             say(
                 "Your account is disabled: you cannot sign in or use your API tokens. Ask your instructor to enable it."  # noqa: E501
@@ -170,9 +188,8 @@ def login(
     if user is None:
         db.commit()  # the failure counts even if rendering fails
         logger.info("web.login_failed")
-        return _refused(request, "login.html", context, say("Wrong username or password."))
-    logger.info("web.login", extra={"user_id": user.id})
-    return signed_in(request, web, db, user, next)
+        return _refused(request, template, context, say("Wrong username or password."))
+    return user
 
 
 def password_problem(say: i18n.Translate, problem: InvalidPassword) -> Markup:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
+from enum import StrEnum
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
@@ -23,9 +24,23 @@ from app.core.config import Settings
 from app.models import PassbackState, SyncState, WorkScope
 from app.services.auth import signing_key
 from app.services.errors import NotFound
-from app.services.lti import contexts, deep_linking, keys, passback, platforms, roster_sync
+from app.services.lti import (
+    contexts,
+    deep_linking,
+    keys,
+    linking,
+    passback,
+    platforms,
+    roster_sync,
+)
 from app.services.lti.adapter import PendingCookie, ToolRequest
-from app.services.lti.launch import LaunchRefused, PickRequested, begin_login, complete_launch
+from app.services.lti.launch import (
+    LaunchRefused,
+    LinkOffered,
+    PickRequested,
+    begin_login,
+    complete_launch,
+)
 from app.web import i18n
 from app.web.deps import CatalogDep, CsrfForm, InstructorDep, WebDep, check_csrf
 from app.web.errors import (
@@ -36,7 +51,7 @@ from app.web.errors import (
     passback_not_found,
 )
 from app.web.i18n import N_
-from app.web.pages_account import signed_in
+from app.web.pages_account import HashSlotsDep, checked_sign_in, signed_in
 from app.web.templating import content_security_policy, render
 
 logger = logging.getLogger(__name__)
@@ -56,6 +71,13 @@ SYNC_STATES = {
     SyncState.FAILED: N_("synchronisation failed"),
 }
 router = APIRouter(route_class=WebRoute, include_in_schema=False)
+
+
+class LinkChoice(StrEnum):
+    """The link page's two buttons (``LinkOffered``)."""
+
+    SIGN_IN = "sign-in"  # to the account with the e-mail address, which links it
+    NEW = "new"  # a new account for the LMS user
 
 
 async def form_params(request: Request) -> dict[str, str]:
@@ -162,13 +184,64 @@ def launch(
         )
     except LaunchRefused as exc:
         return _refusal(request, exc)
-    logger.info("lti.launch", extra={"user_id": launched.user.id})
     if isinstance(launched, PickRequested):
+        logger.info("lti.launch", extra={"user_id": launched.user.id if launched.user else None})
         page = render(request, "lti_deep_link.html", {"picker": launched.picker, "framed": True})
         return _shown_by_lms(page, launched.picker.return_origin)
-    response = signed_in(request, web, db, launched.user, launched.next_path)
+    if isinstance(launched, LinkOffered):
+        logger.info("lti.link_offered")
+        response = render(request, "lti_link.html", {"launch_id": launched.launch_id})
+    else:
+        logger.info("lti.launch", extra={"user_id": launched.user.id})
+        response = signed_in(request, web, db, launched.user, launched.next_path)
     _set_cookies(response, launched.cookies, _is_secure(request, settings))
     return response
+
+
+@router.post("/lti/link")
+def link_account(
+    request: Request,
+    web: WebDep,
+    db: SessionDep,
+    catalog: CatalogDep,
+    slots: HashSlotsDep,
+    csrf_token: CsrfForm = "",
+    launch_id: Annotated[str, Form()] = "",
+    choice: Annotated[LinkChoice, Form()] = LinkChoice.SIGN_IN,
+    username: Annotated[str, Form()] = "",
+    password: Annotated[str, Form()] = "",
+) -> Response:
+    """The choice of the page a launch offers (``LinkOffered``): sign in to the account with the
+    LMS user's e-mail address, which links it, or a new account; then the launch ends."""
+    settings = web.settings
+    check_csrf(web, csrf_token)
+    try:
+        waiting = linking.pending(
+            session=db, request=_tool_request(request, settings, {}), launch_id=launch_id[:128]
+        )
+    except LaunchRefused as exc:
+        raise _refused(exc) from None
+    user = None
+    if choice is LinkChoice.SIGN_IN:
+        context = {"launch_id": waiting.launch_id, "username": username.strip()[:64]}
+        signed = checked_sign_in(
+            request, web, db, slots, "lti_link.html", context, username, password
+        )
+        if isinstance(signed, Response):
+            return signed
+        user = signed
+    try:
+        launched = linking.link(
+            session=db,
+            catalog=catalog,
+            waiting=waiting,
+            user=user,
+            tool_host=urlsplit(base_url(request, settings)).netloc,
+        )
+    except LaunchRefused as exc:
+        raise _refused(exc) from None
+    logger.info("lti.linked", extra={"user_id": launched.user.id, "choice": choice.value})
+    return signed_in(request, web, db, launched.user, launched.next_path)
 
 
 def _shown_by_lms(response: Response, origin: str) -> Response:

@@ -6,7 +6,10 @@
                by plain request data and the database
     launch     the OIDC login and the resource-link launch: who the LMS user is in numjudge
                and where they land
-    accounts   the account of an LMS user, for a launch and a roster synchronisation alike
+    accounts   the account of an LMS user, for a launch and a roster synchronisation alike:
+               linked before, an unused account by e-mail address, or its owner signs in
+    linking    the launch's page where an LMS user signs in to link an account, or takes a
+               new one
     connector  calling a platform's services with an access token (pylti1p3's connector)
     passback   scores sent to the LMS's gradebook (Assignment and Grade Services)
     contexts   the LMS courses launches come from, their members' enrolments and sections

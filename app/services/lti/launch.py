@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from app.models import LtiPlatform, Role, User
 from app.services.lti import accounts, contexts, deep_linking, passback
-from app.services.lti.accounts import AccountRefused, LmsPerson
+from app.services.lti.accounts import AccountRefused, LmsPerson, OwnerMustSignIn
 from app.services.lti.adapter import (
     CookieJar,
     DatabaseToolConf,
@@ -68,10 +68,22 @@ class Launched:
 
 @dataclass(frozen=True)
 class PickRequested:
-    """An instructor's deep-linking launch: the LMS waits for the work they pick."""
+    """An instructor's deep-linking launch: the LMS waits for the work they pick. ``user``:
+    None while an account with their e-mail address waits for its owner to sign in to link it
+    (at a resource-link launch, linking.py); the picker needs none."""
 
-    user: User
+    user: User | None
     picker: deep_linking.Picker
+
+
+@dataclass(frozen=True)
+class LinkOffered:
+    """A resource-link launch of an LMS user not linked yet, whose e-mail address an account
+    has that they may link only by signing in to it (accounts.py): the page asks them, with the
+    launch's id (linking.py)."""
+
+    launch_id: str
+    cookies: tuple[PendingCookie, ...]
 
 
 def _services(session: Session, request: ToolRequest) -> tuple[CookieJar, ToolSession, LaunchCache]:
@@ -103,10 +115,11 @@ def complete_launch(
     request: ToolRequest,
     tool_host: str,
     lang: str,
-) -> Launched | PickRequested:
-    """Check a launch and find or make its user's account (``LaunchRefused``). A resource-link
-    launch keeps what grade passback needs when the link opens an exercise or an assignment; an
-    instructor's deep-linking launch asks for the picker (in the reader's ``lang``)."""
+) -> Launched | PickRequested | LinkOffered:
+    """Check a launch and find or make its user's account (``LaunchRefused``), or offer them to
+    link one by signing in (``LinkOffered``). A resource-link launch keeps what grade passback
+    needs when the link opens an exercise or an assignment; an instructor's deep-linking launch
+    asks for the picker (in the reader's ``lang``)."""
     cookies, tool_session, cache = _services(session, request)
     try:
         launch = ToolLaunch(
@@ -134,16 +147,64 @@ def complete_launch(
             "only an instructor or a teaching assistant can add numjudge's work",
             deep_linking.frame_origin(claims),
         )
-    user = _account(session, platform, claims, Role.INSTRUCTOR if staff else Role.LEARNER)
-    contexts.record_launch(session=session, platform=platform, user=user, claims=claims)
+    role = Role.INSTRUCTOR if staff else Role.LEARNER
     if picking:
-        try:
-            found = deep_linking.picker(
-                catalog=catalog, launch_id=launch.get_launch_id(), claims=claims, lang=lang
-            )
-        except deep_linking.DeepLinkRefused as exc:
-            raise LaunchRefused(str(exc), deep_linking.frame_origin(claims)) from exc
-        return PickRequested(user=user, picker=found)
+        return _picker(session, catalog, platform, claims, role, launch.get_launch_id(), lang)
+    try:
+        user = _account(session, platform, claims, role)
+    except OwnerMustSignIn:
+        return LinkOffered(launch_id=launch.get_launch_id(), cookies=tuple(cookies.pending))
+    return arrive(
+        session=session,
+        catalog=catalog,
+        platform=platform,
+        user=user,
+        claims=claims,
+        staff=staff,
+        tool_host=tool_host,
+        cookies=tuple(cookies.pending),
+    )
+
+
+def _picker(
+    session: Session,
+    catalog: ExerciseCatalog,
+    platform: LtiPlatform,
+    claims: dict[str, Any],
+    role: Role,
+    launch_id: str,
+    lang: str,
+) -> PickRequested:
+    """An instructor's deep-linking launch. The picker needs no account: while an account with
+    their e-mail address waits for its owner to sign in (which a resource-link launch offers),
+    it goes on without one, and without recording the course."""
+    try:
+        user: User | None = _account(session, platform, claims, role)
+    except OwnerMustSignIn:
+        user = None
+    if user is not None:
+        contexts.record_launch(session=session, platform=platform, user=user, claims=claims)
+    try:
+        found = deep_linking.picker(catalog=catalog, launch_id=launch_id, claims=claims, lang=lang)
+    except deep_linking.DeepLinkRefused as exc:
+        raise LaunchRefused(str(exc), deep_linking.frame_origin(claims)) from exc
+    return PickRequested(user=user, picker=found)
+
+
+def arrive(
+    *,
+    session: Session,
+    catalog: ExerciseCatalog,
+    platform: LtiPlatform,
+    user: User,
+    claims: dict[str, Any],
+    staff: bool,
+    tool_host: str,
+    cookies: tuple[PendingCookie, ...] = (),
+) -> Launched:
+    """A resource-link launch's end once its user has an account: its course recorded, what
+    grade passback needs kept, and where the user lands."""
+    contexts.record_launch(session=session, platform=platform, user=user, claims=claims)
     next_path = _landing(claims.get(TARGET_CLAIM, ""), tool_host)
     if not staff:  # the LMS's gradebook has learners' rows only
         passback.remember(
@@ -154,16 +215,21 @@ def complete_launch(
             claims=claims,
             target_path=next_path,
         )
-    return Launched(user=user, next_path=next_path, cookies=tuple(cookies.pending))
+    return Launched(user=user, next_path=next_path, cookies=cookies)
 
 
 def _account(session: Session, platform: LtiPlatform, claims: dict[str, Any], role: Role) -> User:
-    """The LMS user's account (app/services/lti/accounts.py), if it may sign in."""
+    """The LMS user's account (app/services/lti/accounts.py), if it may sign in
+    (``OwnerMustSignIn`` passes through)."""
     person = LmsPerson.of(claims, subject=claims.get("sub"), role=role)
     try:
-        user = accounts.account(session=session, platform=platform, person=person).user
+        return active(accounts.account(session=session, platform=platform, person=person).user)
     except AccountRefused as exc:
         raise LaunchRefused(str(exc)) from exc
+
+
+def active(user: User) -> User:
+    """``user`` if it may sign in (``LaunchRefused``)."""
     if not user.is_active:
         raise LaunchRefused("this account is disabled in numjudge: ask an instructor")
     return user

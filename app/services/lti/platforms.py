@@ -55,8 +55,10 @@ def add_platform(
     jwks_url: str,
     auth_login_url: str,
     token_url: str,
+    match_email: bool = False,
 ) -> LtiPlatform:
-    """Register an LMS (``InvalidPlatform``, ``PlatformExists``)."""
+    """Register an LMS (``InvalidPlatform``, ``PlatformExists``); ``match_email``: trust it to
+    link its users to unused accounts by e-mail address (app/services/lti/accounts.py)."""
     issuer, client_id = issuer.strip(), client_id.strip()
     deployments = [d.strip() for d in deployment_ids if d.strip()]
     if not issuer or not client_id:
@@ -73,6 +75,7 @@ def add_platform(
         jwks_url=_check_url("the platform's key set URL", jwks_url),
         auth_login_url=_check_url("the authentication request URL", auth_login_url),
         token_url=_check_url("the access token URL", token_url),
+        match_email=match_email,
     )
 
 
@@ -85,10 +88,12 @@ def update_platform(
     jwks_url: str | None = None,
     auth_login_url: str | None = None,
     token_url: str | None = None,
+    match_email: bool | None = None,
 ) -> LtiPlatform:
     """Change a registration: its deployment ids (an LMS gives one per place the tool is
-    installed) and its URLs (``NotFound``, ``InvalidPlatform``). Its issuer and client id stay:
-    accounts and scores are kept per registration; another client id is another one."""
+    installed), its URLs and whether it links by e-mail address (``NotFound``,
+    ``InvalidPlatform``). Its issuer and client id stay: accounts and scores are kept per
+    registration; another client id is another one."""
     platform = lti_store.get_platform_by_id(session=session, platform_id=platform_id)
     if platform is None:
         raise NotFound(f"platform {platform_id} not found")
@@ -106,6 +111,8 @@ def update_platform(
         platform.auth_login_url = _check_url("the authentication request URL", auth_login_url)
     if token_url is not None:
         platform.token_url = _check_url("the access token URL", token_url)
+    if match_email is not None:
+        platform.match_email = match_email
     session.flush()
     return platform
 

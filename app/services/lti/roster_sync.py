@@ -4,11 +4,13 @@ A course's launches name its membership list (the ``context_memberships_url`` of
 claim). ``synchronise`` reads the whole list with pylti1p3's ``NamesRolesProvisioningService``
 (it follows the ``Link: rel="next"`` pages) under an access token for the NRPS scope
 (connector.py), then applies it: each active member gets their account, made or found as a
-launch does (accounts.py: linked, else the roster's account with their e-mail address, else a
-new one), an instructor's role for the LMS's instructors and teaching assistants (never taken
-away), an active enrolment, and for learners the course's section when it maps to one
-(contexts.py). Members the list marks inactive or deleted, and those gone from it, are marked
-dropped: their accounts and work stay, and they are not disabled.
+launch does (accounts.py: linked, else an unused account with their e-mail address from a
+platform trusted for it, else a new one), an instructor's role for the LMS's instructors and
+teaching assistants (never taken away), an active enrolment, and for learners the course's
+section when it maps to one (contexts.py). A member whose address an account has that only
+its owner may link (accounts.py, rule 3) is left out, waiting: the list cannot sign anyone in,
+so they choose at their first launch. Members the list marks inactive or deleted, and those
+gone from it, are marked dropped: their accounts and work stay, and they are not disabled.
 
 The list is read whole before anything is written, so a failure (no membership list for the
 course, a token the platform refuses, an HTTP error) changes nothing of the roster.
@@ -25,7 +27,7 @@ from sqlalchemy.orm import Session
 
 from app.models import EnrolmentState, LtiContext, User, utcnow
 from app.services.lti import accounts, contexts
-from app.services.lti.accounts import AccountRefused, LmsPerson, role_of
+from app.services.lti.accounts import AccountRefused, LmsPerson, OwnerMustSignIn, role_of
 from app.services.lti.connector import SERVICE_ERRORS, connector, failure
 from app.store import lti as lti_store
 
@@ -42,12 +44,14 @@ class RosterSyncFailed(Exception):
 @dataclass(frozen=True)
 class SyncResult:
     """Who a synchronisation enrolled (again), changed, left as they were, and dropped: names
-    as the roster shows them (the LMS's name, else the account's)."""
+    as the roster shows them (the LMS's name, else the account's); and the members waiting to
+    sign in to link an account with their e-mail address (the LMS's name, else its user id)."""
 
     added: tuple[str, ...]
     updated: tuple[str, ...]
     unchanged: int
     dropped: tuple[str, ...]
+    waiting: tuple[str, ...] = ()
 
     @property
     def counts(self) -> tuple[int, int, int, int]:
@@ -99,6 +103,7 @@ def _apply(
     added: list[str] = []
     updated: list[str] = []
     unchanged = 0
+    waiting: list[str] = []
     kept: set[int] = set()
     for member in members:
         if member.get("status", ACTIVE) != ACTIVE or not member.get("user_id"):
@@ -107,6 +112,9 @@ def _apply(
         person = LmsPerson.of(member, subject=member["user_id"], role=role_of(roles))
         try:
             found = accounts.account(session=session, platform=context.platform, person=person)
+        except OwnerMustSignIn:
+            waiting.append(person.name or person.subject)
+            continue
         except AccountRefused as exc:
             raise RosterSyncFailed(f"the member {person.subject}: {exc}") from exc
         enrolled = contexts.enrol(session=session, context=context, user=found.user, now=now)
@@ -119,7 +127,11 @@ def _apply(
             unchanged += 1
     dropped = lti_store.drop_others(session=session, context=context, kept_user_ids=kept, now=now)
     return SyncResult(
-        tuple(sorted(added)), tuple(sorted(updated)), unchanged, tuple(sorted(map(_shown, dropped)))
+        tuple(sorted(added)),
+        tuple(sorted(updated)),
+        unchanged,
+        tuple(sorted(map(_shown, dropped))),
+        tuple(sorted(waiting)),
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -18,8 +19,9 @@ TOOL = "http://testserver"
 LAUNCH_URL = TOOL + platforms.LAUNCH_PATH
 
 
-def register(session: Session, lms: Platform) -> None:
-    """Register ``lms`` with the tool whose database ``session`` writes to."""
+def register(session: Session, lms: Platform, *, match_email: bool = False) -> None:
+    """Register ``lms`` with the tool whose database ``session`` writes to (``match_email``:
+    trusted to link its users to unused accounts by e-mail address)."""
     platforms.add_platform(
         session=session,
         issuer=lms.issuer,
@@ -28,17 +30,21 @@ def register(session: Session, lms: Platform) -> None:
         jwks_url=lms.jwks_url,
         auth_login_url=lms.auth_url,
         token_url=lms.token_url,
+        match_email=match_email,
     )
     session.commit()
 
 
 @contextmanager
-def registered_platform(runtime: GradingRuntime) -> Iterator[Platform]:
-    """A test platform, registered with ``runtime``'s service (whose teardown wipes it)."""
+def registered_platform(
+    runtime: GradingRuntime, *, match_email: bool = False
+) -> Iterator[Platform]:
+    """A test platform, registered with ``runtime``'s service (whose teardown wipes it); each
+    one is another registration (its own issuer, keys and users)."""
     with running_platform() as lms:
         lms.redirect_uris.add(LAUNCH_URL)
         with runtime.sessions() as session:
-            register(session, lms)
+            register(session, lms, match_email=match_email)
         yield lms
 
 
@@ -46,6 +52,14 @@ def registered_platform(runtime: GradingRuntime) -> Iterator[Platform]:
 def platform(runtime: GradingRuntime) -> Iterator[Platform]:
     """The test platform, registered with the ``runtime`` fixture's service."""
     with registered_platform(runtime) as lms:
+        yield lms
+
+
+@pytest.fixture
+def trusted_platform(runtime: GradingRuntime) -> Iterator[Platform]:
+    """Another test platform, registered as trusted to link by e-mail address
+    (``--match-email``)."""
+    with registered_platform(runtime, match_email=True) as lms:
         yield lms
 
 
@@ -83,4 +97,32 @@ def launch(
     """The whole launch; the tool's answer to the platform's form post."""
     fields = launch_form(client, lms, user, target, link_id=link_id, deep_link=deep_link)
     answer: httpx.Response = client.post(LAUNCH_URL, data=fields, follow_redirects=False)
+    return answer
+
+
+def signed_in_as(client: TestClient) -> str | None:
+    """The account the client's session is signed in as (None if it is not)."""
+    page = client.get("/account", follow_redirects=False)
+    if page.status_code != 200:
+        return None
+    text: str = page.text
+    return text.split("Signed in as <strong>", 1)[1].split("</strong>", 1)[0]
+
+
+def form_value(page: str, name: str) -> str:
+    """The value of the page's field ``name``."""
+    found = re.search(rf'name="{name}" value="([^"]*)"', page)
+    assert found is not None, page
+    return found.group(1)
+
+
+def choose(client: TestClient, page: httpx.Response, choice: str, **fields: str) -> httpx.Response:
+    """Press a button of the link page ``page`` (a launch's ``LinkOffered``): ``sign-in`` (with
+    ``username`` and ``password``) or ``new``."""
+    data = {
+        "csrf_token": form_value(page.text, "csrf_token"),
+        "launch_id": form_value(page.text, "launch_id"),
+        "choice": choice,
+    }
+    answer: httpx.Response = client.post("/lti/link", data=data | fields, follow_redirects=False)
     return answer

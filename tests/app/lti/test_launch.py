@@ -14,7 +14,7 @@ from sqlalchemy import select
 from app.grading.runtime import GradingRuntime
 from app.models import LtiAccount, Role, User, utcnow
 from app.store import accounts as account_store
-from tests.app.lti.conftest import LAUNCH_URL, TOOL, launch, launch_form
+from tests.app.lti.conftest import LAUNCH_URL, TOOL, launch, launch_form, signed_in_as
 from tests.app.lti.platform import (
     INSTRUCTOR,
     LEARNER,
@@ -38,15 +38,6 @@ def _users(runtime: GradingRuntime) -> list[User]:
         return list(session.scalars(select(User).order_by(User.id)))
 
 
-def _signed_in_as(client: TestClient) -> str | None:
-    """The account the client's session is signed in as (None if it is not)."""
-    page = client.get("/account", follow_redirects=False)
-    if page.status_code != 200:
-        return None
-    text: str = page.text
-    return text.split("Signed in as <strong>", 1)[1].split("</strong>", 1)[0]
-
-
 def test_a_learner_lands_on_the_linked_exercise_signed_in_to_a_new_account(
     client: TestClient, runtime: GradingRuntime, platform: Platform
 ) -> None:
@@ -56,7 +47,7 @@ def test_a_learner_lands_on_the_linked_exercise_signed_in_to_a_new_account(
     [user] = _users(runtime)
     assert user.role is Role.LEARNER and user.password_hash is None
     assert (user.display_name, user.email) == ("Ada Lovelace", "ada@example.edu")
-    assert _signed_in_as(client) == user.name
+    assert signed_in_as(client) == user.name
     assert client.get(EXERCISE_PAGE).status_code == 200
 
 
@@ -65,10 +56,10 @@ def test_the_next_launch_signs_in_the_same_account(
 ) -> None:
     launch(client, platform, ADA, TOOL + EXERCISE_PAGE)
     client.cookies.clear()
-    assert _signed_in_as(client) is None
+    assert signed_in_as(client) is None
     assert launch(client, platform, ADA, TOOL + "/course").headers["location"] == "/course"
     [user] = _users(runtime)
-    assert _signed_in_as(client) == user.name
+    assert signed_in_as(client) == user.name
 
 
 ADMINISTRATOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Administrator"
@@ -110,16 +101,18 @@ def test_the_lms_promotes_an_account_to_instructor_but_never_demotes_it(
 
 
 def test_a_roster_account_with_the_lms_email_address_is_linked(
-    client: TestClient, runtime: GradingRuntime, platform: Platform
+    client: TestClient, runtime: GradingRuntime, trusted_platform: Platform
 ) -> None:
+    """From a platform trusted to link by e-mail address, whatever the address's case; the
+    other paths are test_linking.py's."""
     with runtime.sessions() as session:
         ada = account_store.create_user(session=session, name="ada")
         account_store.set_profile(
             session=session, user=ada, display_name=None, email="ADA@example.edu", section="A"
         )
         session.commit()
-    launch(client, platform, ADA, TOOL + "/")
-    assert _signed_in_as(client) == "ada"
+    launch(client, trusted_platform, ADA, TOOL + "/")
+    assert signed_in_as(client) == "ada"
     [user] = _users(runtime)
     assert (user.section, user.display_name) == ("A", "Ada Lovelace")
     with runtime.sessions() as session:
@@ -192,7 +185,7 @@ def test_a_bad_token_is_refused_with_a_page_and_signs_no_one_in(
     platform.tamper = tamper
     answer = launch(client, platform, ADA, TOOL + "/")
     _refused(answer.status_code, answer.text, reason)
-    assert _signed_in_as(client) is None
+    assert signed_in_as(client) is None
     assert _users(runtime) == []
 
 
@@ -219,7 +212,7 @@ def test_a_replayed_launch_is_refused(client: TestClient, platform: Platform) ->
     client.cookies.clear()  # from another browser
     replay = client.post(LAUNCH_URL, data=fields, follow_redirects=False)
     _refused(replay.status_code, replay.text, "Invalid Nonce")
-    assert _signed_in_as(client) is None
+    assert signed_in_as(client) is None
 
 
 def test_a_launch_without_the_login_is_refused(client: TestClient, platform: Platform) -> None:
@@ -260,7 +253,7 @@ def test_a_disabled_account_is_not_signed_in(
         session.commit()
     answer = launch(client, platform, ADA, TOOL + "/")
     _refused(answer.status_code, answer.text, "this account is disabled in numjudge")
-    assert _signed_in_as(client) is None
+    assert signed_in_as(client) is None
 
 
 def test_a_login_initiation_without_an_issuer_is_refused(

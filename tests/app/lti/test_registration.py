@@ -155,6 +155,30 @@ def test_a_registration_gets_and_loses_deployments_and_new_urls(env: str) -> Non
         assert platform.deployment_ids == ["7", "9"]  # the refused changes changed nothing
 
 
+def test_linking_by_e_mail_address_is_off_unless_asked_for_and_can_be_changed(env: str) -> None:
+    runner = CliRunner()
+    other = [*PLATFORM[:3], "other-client", *PLATFORM[4:]]
+    assert runner.invoke(cli, ["lti", "add-platform", *PLATFORM]).exit_code == 0
+    trusted = runner.invoke(cli, ["lti", "add-platform", *other, "--match-email"])
+    assert trusted.exit_code == 0, trusted.output
+    assert trusted.output.strip().endswith(
+        "(client id other-client), links unused accounts by e-mail address"
+    )
+    with session_scope(env) as session:
+        assert [p.match_email for p in platforms.list_platforms(session=session)] == [False, True]
+    listed = runner.invoke(cli, ["lti", "platforms"]).output.splitlines()
+    assert listed[-2] == "platform 1: https://moodle.example.edu client id abc123 deployments 1, 7"
+    assert listed[-1].endswith("deployments 1, 7, links unused accounts by e-mail address")
+    on = runner.invoke(cli, ["lti", "update-platform", "1", "--match-email"])
+    assert on.exit_code == 0 and on.output.strip().endswith("by e-mail address")
+    off = runner.invoke(cli, ["lti", "update-platform", "2", "--no-match-email"])
+    assert off.exit_code == 0 and "e-mail" not in off.output
+    kept = runner.invoke(cli, ["lti", "update-platform", "1", "--add-deployment", "8"])
+    assert kept.exit_code == 0 and kept.output.strip().endswith("by e-mail address")
+    with session_scope(env) as session:
+        assert [p.match_email for p in platforms.list_platforms(session=session)] == [True, False]
+
+
 def test_the_platform_for_checking_by_hand_prints_how_to_register_it(env: str) -> None:
     """docs/lms.md's check by hand: the platform started as a module prints an add-platform
     command that registers it, and its course page, until Ctrl+C."""

@@ -16,11 +16,19 @@ from typer.testing import CliRunner
 from app.cli.main import app as cli
 from app.core.config import get_settings
 from app.grading.runtime import GradingRuntime
-from app.models import EnrolmentState, LtiContext, LtiEnrolment, Role, SyncState, User
+from app.models import (
+    EnrolmentState,
+    LtiAccount,
+    LtiContext,
+    LtiEnrolment,
+    Role,
+    SyncState,
+    User,
+)
 from app.services.lti import contexts, roster_sync
 from app.services.lti.roster_sync import RosterSyncFailed, SyncResult
 from app.store import accounts as account_store
-from tests.app.lti.conftest import TOOL, launch
+from tests.app.lti.conftest import TOOL, choose, launch
 from tests.app.lti.platform import (
     INSTRUCTOR,
     LEARNER,
@@ -35,6 +43,7 @@ ADA = LmsUser(sub="lms-ada", roles=(LEARNER,), name="Ada Lovelace", email="ada@e
 BOB = LmsUser(sub="lms-bob", roles=(LEARNER,), name="Bob Barker", email="bob@example.edu")
 CAROL = LmsUser(sub="lms-carol", roles=(LEARNER,), name="Carol Shaw", email="carol@example.edu")
 TED = LmsUser(sub="lms-ted", roles=(TEACHING_ASSISTANT,), name="Ted Nelson")
+PASSWORD = "correct horse 7"
 
 Row = tuple[str | None, str | None, Role, EnrolmentState | None]
 
@@ -200,8 +209,9 @@ def test_the_lms_changes_a_members_name_and_promotes_but_never_demotes(
 
 
 def test_the_courses_section_is_given_to_its_learners_at_launch_and_when_set(
-    client: TestClient, runtime: GradingRuntime, platform: Platform
+    client: TestClient, runtime: GradingRuntime, trusted_platform: Platform
 ) -> None:
+    platform = trusted_platform  # Bob's roster account is linked by his e-mail address
     with runtime.sessions() as session:
         bob = account_store.create_user(session=session, name="bob")
         account_store.set_profile(
@@ -224,6 +234,74 @@ def test_the_courses_section_is_given_to_its_learners_at_launch_and_when_set(
     assert _course(runtime).section is None
     with runtime.sessions() as session, pytest.raises(contexts.InvalidSection):
         contexts.set_section(session=session, context_id=course, section="x" * 33)
+
+
+def _account(runtime: GradingRuntime, name: str, email: str, password: str | None = None) -> None:
+    with runtime.sessions() as session:
+        user = account_store.create_user(session=session, name=name, password=password)
+        account_store.set_profile(
+            session=session, user=user, display_name=None, email=email, section=None
+        )
+        session.commit()
+
+
+def _linked_subjects(runtime: GradingRuntime) -> dict[str, str]:
+    with runtime.sessions() as session:
+        rows = session.execute(
+            select(LtiAccount.subject, User.name).join(User, User.id == LtiAccount.user_id)
+        )
+        return dict(rows.all())
+
+
+def test_a_synchronisation_links_by_e_mail_address_only_as_a_launch_does(
+    client: TestClient, runtime: GradingRuntime, trusted_platform: Platform
+) -> None:
+    """Ada's unused roster account is linked; Bob's account, which has a password, waits for
+    Bob to sign in to it at his first launch; Carol's address has no account: a new one."""
+    platform = trusted_platform
+    _account(runtime, "ada", ADA.email)
+    _account(runtime, "bob", "Bob@Example.edu", PASSWORD)
+    course = _teacher_signed_in(client, platform)
+    for member in (ADA, BOB, CAROL):
+        platform.enrol(member)
+    page = client.get("/instructor/lti")
+    synced = client.post(
+        f"/instructor/lti/courses/{course}/sync", data={"csrf_token": _csrf(page.text)}
+    )
+    assert synced.status_code == 200, synced.text
+    assert "2 added, 0 updated, 1 unchanged, 0 dropped" in synced.text
+    assert "they link it by signing in to it at their first launch" in synced.text
+    assert "(or choose a new account): Bob Barker" in synced.text
+    links = _linked_subjects(runtime)
+    assert links[ADA.sub] == "ada" and links[CAROL.sub].startswith("lti-")
+    assert BOB.sub not in links
+    people = _people(runtime)
+    assert people["Ada Lovelace"][3] is people["Carol Shaw"][3] is EnrolmentState.ACTIVE
+    assert people["bob"] == ("Bob@Example.edu", None, Role.LEARNER, None)  # untouched
+
+    learner = TestClient(client.app, base_url=TOOL)
+    offered = launch(learner, platform, BOB, TOOL + "/")
+    assert offered.status_code == 200 and "Link your numjudge account" in offered.text
+    linked = choose(learner, offered, "sign-in", username="bob", password=PASSWORD)
+    assert linked.status_code == 303, linked.text
+    assert _linked_subjects(runtime)[BOB.sub] == "bob"
+    assert _sync(runtime, course) == SyncResult(added=(), updated=(), unchanged=4, dropped=())
+
+
+def test_a_synchronisation_from_an_untrusted_platform_leaves_an_unused_account_waiting(
+    client: TestClient, runtime: GradingRuntime, platform: Platform, cli_env: CliRunner
+) -> None:
+    _account(runtime, "ada", ADA.email.upper())
+    course = _teacher_signed_in(client, platform)
+    platform.enrol(ADA)
+    synced = cli_env.invoke(cli, ["lti", "sync-roster", str(course)])
+    assert synced.exit_code == 0, synced.output
+    assert synced.output.splitlines() == [
+        "0 added, 0 updated, 1 unchanged, 0 dropped",
+        "waiting to sign in to link an account with their e-mail address: Ada Lovelace",
+    ]
+    assert ADA.sub not in _linked_subjects(runtime)
+    assert _people(runtime)["ada"] == (ADA.email.upper(), None, Role.LEARNER, None)
 
 
 def _refuse_the_tools_key(platform: Platform) -> None:
