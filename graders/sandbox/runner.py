@@ -120,6 +120,7 @@ class Zygote:
         self.state_folder = Path(str(hello["state"]))
         """Its private folder on the host (``state.py``)."""
         self.state_identity = lock_identity(self.state_folder)
+        """Its lock file's, as the zygote started: another, or none, and the folder vanished."""
         self.cgroups = tuple(Path(str(folder)) for folder in hello.get("cgroups", ()))
         """The folders of its sandboxes' cgroup (none without the layer)."""
         self.uid = int(hello["uid"])

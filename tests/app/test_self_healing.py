@@ -11,6 +11,7 @@ processes on this host (another copy of the suite) neither see nor clean up its 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import shlex
@@ -86,6 +87,31 @@ class PrivateTmpServer(LiveServer):
         return found
 
 
+@contextlib.contextmanager
+def private_tmp_server(uid: int | None) -> Iterator[PrivateTmpServer]:
+    """A started :class:`PrivateTmpServer` with a learner (``headers``) and a SQLite database
+    of its own; as ``uid`` when given."""
+    # Outside /tmp, which the server's own tmpfs hides from it.
+    folder = Path(tempfile.mkdtemp(prefix="numjudge-heal-", dir="/var/tmp"))
+    try:
+        database_url = f"sqlite:///{folder / 'numjudge.db'}"
+        upgrade_database(database_url)
+        live = PrivateTmpServer(folder, database_url, uid)
+        live.headers = live.add_user("ada")
+        # Every connection closed: SQLite's WAL files go with the last, none left root's.
+        dispose_engines()
+        if uid is not None:
+            for path in (folder, *folder.iterdir()):
+                os.chown(path, uid, uid)
+        live.start(timeout=180)
+        try:
+            yield live
+        finally:
+            live.kill()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.fixture(params=["root", "rootless"])
 def server(request: pytest.FixtureRequest) -> Iterator[PrivateTmpServer]:
     if os.geteuid() != 0:
@@ -93,24 +119,8 @@ def server(request: pytest.FixtureRequest) -> Iterator[PrivateTmpServer]:
     for tool in ("unshare", "setpriv", "mount", "hostname"):
         if shutil.which(tool) is None:
             pytest.skip(f"{tool} is missing: the self-healing test did NOT run")
-    # Outside /tmp, which the server's own tmpfs hides from it.
-    folder = Path(tempfile.mkdtemp(prefix="numjudge-heal-", dir="/var/tmp"))
-    database_url = f"sqlite:///{folder / 'numjudge.db'}"
-    upgrade_database(database_url)
-    uid = CLOUDSDK if request.param == "rootless" else None
-    live = PrivateTmpServer(folder, database_url, uid)
-    live.headers = live.add_user("ada")
-    # Every connection closed: SQLite's WAL files go with the last, and none is left root's.
-    dispose_engines()
-    if uid is not None:
-        for path in (folder, *folder.iterdir()):
-            os.chown(path, uid, uid)
-    live.start(timeout=180)
-    try:
+    with private_tmp_server(CLOUDSDK if request.param == "rootless" else None) as live:
         yield live
-    finally:
-        live.kill()
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 class HealthPolls(threading.Thread):
