@@ -28,7 +28,12 @@ the reference (``graders.try_inputs``); raises ``CustomInputRefused`` for inputs
 read, and on an engine fault."""
 
 CanaryFunction = Callable[[], CanaryResult]
-"""A tiny known grading through the sandbox; never raises (``graders.canary``)."""
+"""A tiny known grading through the sandbox, once what of its working folders vanished is
+made again (``Sandbox.repair``); never raises (``graders.canary``)."""
+
+MissingFunction = Callable[[], tuple[str, ...]]
+"""The working folders of the process's sandbox that vanished (``Sandbox.missing``), each
+made again before its next grading; empty when all are there, or no sandbox started."""
 
 
 class SandboxGrader:
@@ -62,7 +67,14 @@ class SandboxGrader:
         return try_inputs(prepared, code, inputs, self._sandbox or self.start())
 
     def canary(self) -> CanaryResult:
-        return canary(self._sandbox or self.start())
+        sandbox = self._sandbox or self.start()
+        sandbox.repair()
+        return canary(sandbox)
+
+    def missing(self) -> tuple[str, ...]:
+        """Never starts the sandbox: a process that grades nothing has no folders to miss."""
+        sandbox = self._sandbox
+        return sandbox.missing() if sandbox is not None else ()
 
     def close(self) -> None:
         with self._lock:

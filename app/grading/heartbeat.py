@@ -34,8 +34,9 @@ def run_canary(runtime: GradingRuntime) -> Canary:
 
 
 class HeartbeatThread(threading.Thread):
-    """Every ``heartbeat_interval_s``: a canary if the last is ``canary_interval_s`` old, then
-    the heartbeat row. The first beat happens in :meth:`beat_now`, before grading starts."""
+    """Every ``heartbeat_interval_s``: a canary if the last is ``canary_interval_s`` old or a
+    working folder of the sandbox vanished (the canary makes it again first), then the
+    heartbeat row. The first beat happens in :meth:`beat_now`, before grading starts."""
 
     def __init__(self, runtime: GradingRuntime, threads: int) -> None:
         super().__init__(name="numjudge-heartbeat", daemon=True)
@@ -50,7 +51,11 @@ class HeartbeatThread(threading.Thread):
         settings = self.runtime.settings
         canary = None
         last = self._last_canary
-        if last is None or (utcnow() - last.at).total_seconds() >= settings.canary_interval_s:
+        if (
+            last is None
+            or (utcnow() - last.at).total_seconds() >= settings.canary_interval_s
+            or self.runtime.missing()
+        ):
             canary = self._last_canary = run_canary(self.runtime)
             if not canary.ok:
                 logger.error("sandbox.canary_failed", extra={"error": canary.message})

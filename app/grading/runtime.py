@@ -14,7 +14,13 @@ from sqlalchemy.orm import Session, sessionmaker
 from app.core.backoff import Backoff
 from app.core.config import Settings
 from app.core.db import get_sessionmaker
-from app.grading.engine import CanaryFunction, GradeFunction, SandboxGrader, TryFunction
+from app.grading.engine import (
+    CanaryFunction,
+    GradeFunction,
+    MissingFunction,
+    SandboxGrader,
+    TryFunction,
+)
 from app.grading.queue import GradingQueue
 from app.grading.tries import TriesInFlight
 from app.grading.waiters import ResultWaiters
@@ -77,6 +83,7 @@ class GradingRuntime:
     grade: GradeFunction
     canary: CanaryFunction
     try_inputs: TryFunction
+    missing: MissingFunction
     waiters: ResultWaiters = field(default_factory=ResultWaiters)
     tries: TriesInFlight = field(init=False)
     sessions: sessionmaker[Session] = field(init=False)
@@ -112,4 +119,5 @@ def build_runtime(
         grade=grade or engine,
         canary=engine.canary,
         try_inputs=engine.try_inputs,
+        missing=engine.missing,
     )

@@ -15,7 +15,9 @@ logger = logging.getLogger(__name__)
 
 def check(runtime: GradingRuntime) -> Health:
     """The database, the queue, the backlog as the database sees it, live workers (three
-    missed heartbeats count as dead) and the newest passing canary grading; besides, the
+    missed heartbeats count as dead), the newest passing canary grading and this process's
+    sandbox's working folders (one that vanished is made again by the next grading or
+    heartbeat: not ok until then, whatever the last canary said); besides, the
     exercises graded against their last good version because their folder does not load,
     which are listed in ``problems`` without degrading the status (they are still graded)."""
     settings = runtime.settings
@@ -55,6 +57,12 @@ def check(runtime: GradingRuntime) -> Health:
             problems.append(
                 f"no worker's canary grading passed in the last {settings.canary_max_age_s:g} s"
             )
+    missing = runtime.missing()
+    if missing:
+        sandbox = "missing: " + "; ".join(missing)
+        problems.append(
+            "working folders of the sandbox vanished (made again before the next grading)"
+        )
     try:
         runtime.queue.check()
     except Exception as exc:

@@ -46,6 +46,8 @@ from graders.sandbox.protocol import (
     exchange,
 )
 from graders.sandbox.shared_image import shared_image
+from graders.sandbox.shared_image import vanished as image_vanished
+from graders.sandbox.state import lock_identity, vanished
 from graders.sandbox.state import remove as remove_state_folder
 from graders.sandbox.untrusted import make_trustworthy
 from graders.sandbox.usage import Usage
@@ -76,15 +78,14 @@ class Zygote:
     def __init__(self, slot: int, uid_base: int) -> None:
         self.slot = slot
         self.uid_base = uid_base
-        image = shared_image()
-        description = {
-            "namespaces": list(image.namespaces),
-            "mountpoint": image.mountpoint,
-            "folders": list(image.folders),
-        }
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.control = ours
-        with children_use_every_cpu():
+        with shared_image() as image, children_use_every_cpu():
+            description = {
+                "namespaces": list(image.namespaces),
+                "mountpoint": image.mountpoint,
+                "folders": list(image.folders),
+            }
             self.process = subprocess.Popen(
                 [
                     sys.executable,
@@ -118,6 +119,10 @@ class Zygote:
             raise SandboxFault(f"zygote {slot} did not start")
         self.state_folder = Path(str(hello["state"]))
         """Its private folder on the host (``state.py``)."""
+        self.state_identity = lock_identity(self.state_folder)
+        """Its lock file's, as the zygote started: another, or none, and the folder vanished."""
+        self.cgroups = tuple(Path(str(folder)) for folder in hello.get("cgroups", ()))
+        """The folders of its sandboxes' cgroup (none without the layer)."""
         self.uid = int(hello["uid"])
         """The uid its sandboxes run as (unique on this host while it lives, when root)."""
         self.unavailable: tuple[str, ...] = tuple(str(x) for x in hello.get("unavailable", ()))
@@ -132,6 +137,16 @@ class Zygote:
     @property
     def alive(self) -> bool:
         return self.process.poll() is None
+
+    def missing(self) -> tuple[str, ...]:
+        """Its working folders that vanished since it started (a cleaner of the temporary
+        folder, say): with its state folder went its sandboxes' root, with a cgroup their
+        budget, and no sandbox of it could be set up."""
+        gone = []
+        if self.state_identity is None or vanished(self.state_folder, self.state_identity):
+            gone.append(f"zygote {self.slot}'s state folder {self.state_folder}")
+        gone += [f"zygote {self.slot}'s cgroup {f}" for f in self.cgroups if not f.is_dir()]
+        return tuple(gone)
 
     def start(self, channel: socket.socket, limits: SandboxLimits, deadline: float) -> None:
         message = json.dumps({"limits": limits.to_dict()}).encode()
@@ -262,6 +277,41 @@ class Sandbox:
                 zygote.close()
             self._all.clear()
 
+    def missing(self) -> tuple[str, ...]:
+        """The pool's working folders that vanished: the root image's, each zygote's state
+        folder and cgroups; empty when all are there. Each is made again before it is used
+        (``run``), or by ``repair``."""
+        image = image_vanished()
+        with self._lock:
+            zygotes = list(self._all)
+        return (
+            *([f"the root image's folder {image}"] if image else []),
+            *(gone for zygote in zygotes for gone in zygote.missing()),
+        )
+
+    def repair(self) -> tuple[str, ...]:
+        """Make again what ``missing`` names, but for the zygotes busy now (each is checked
+        before its next run); returns what was missing."""
+        missing = self.missing()
+        if not missing:
+            return ()
+        logger.warning("working folders vanished, made again: %s", "; ".join(missing))
+        with shared_image():
+            pass  # built again here if its folder vanished
+        for _ in range(len(self._all)):
+            try:
+                zygote = self._idle.get_nowait()
+            except queue.Empty:
+                break
+            try:
+                if zygote.missing():
+                    zygote = self._replace(zygote)
+            except (SandboxFault, OSError) as exc:  # replaced again before its next run
+                logger.warning("zygote %d could not be started again: %s", zygote.slot, exc)
+            finally:
+                self._idle.put(zygote)
+        return missing
+
     def run(
         self,
         code: str,
@@ -304,7 +354,10 @@ class Sandbox:
         zygote = self._idle.get()
         healthy = False
         try:
-            if not zygote.alive or not zygote.settle():
+            gone = zygote.missing()
+            if gone:
+                logger.warning("working folders vanished: %s", "; ".join(gone))
+            if gone or not zygote.alive or not zygote.settle():
                 zygote = self._replace(zygote)
             if limits.strict and zygote.unavailable:
                 healthy = True

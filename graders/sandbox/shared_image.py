@@ -20,10 +20,17 @@ ends, the lock is released and the next claim removes the folder.
 If the image cannot be built the zygotes still start, from the host's files, and are told
 why: a strict sandbox then refuses to grade, giving that reason. A failed build is tried
 again by the next zygote to start.
+
+A cleaner of the temporary folder may remove the state folder while the process runs: the
+image's mount on it goes with it (the kernel detaches a mount whose mount point is removed,
+in every namespace), and a zygote started then could join nothing. The next zygote to start
+finds the folder ``vanished`` and builds the image again in a new one; the zygotes that joined
+the old image keep their own binds of it (its pages are freed with the last of them).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -32,6 +39,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -72,15 +80,38 @@ _image: SharedImage | None = None
 _state: StateFolder | None = None
 
 
-def shared_image() -> SharedImage:
-    """This process's image, built on first use (and again after a failed build)."""
+@contextlib.contextmanager
+def shared_image() -> Iterator[SharedImage]:
+    """This process's image, built on first use (and again after a failed build, or once its
+    folder vanished), as it stays until the block ends: its descriptors open and no other
+    thread's rebuild closing them while a zygote is started with them."""
     global _image, _state
     with _lock:
+        if _state is not None and _state.vanished():
+            logger.warning("root image's folder %s vanished: building it again", _state.path)
+            _forget()
         if _image is None or not _image.built:
             if _state is None:
                 _state = claim_state_folder()
             _image = _build(_state)
-        return _image
+        yield _image
+
+
+def vanished() -> str:
+    """The folder of this process's image if it vanished since it was made; "" if it is
+    there, or none was made yet. Never waits for a build."""
+    state = _state
+    return str(state.path) if state is not None and state.vanished() else ""
+
+
+def _forget() -> None:
+    """Let go of the image whose folder vanished (call it holding ``_lock``)."""
+    global _image, _state
+    assert _state is not None
+    for descriptor in _image.namespaces if _image is not None else ():
+        os.close(descriptor)
+    os.close(_state.lock_fd)
+    _image = _state = None
 
 
 def _build(state: StateFolder) -> SharedImage:

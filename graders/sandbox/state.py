@@ -9,6 +9,11 @@ image stays mounted on the folder), or by the next zygote's claim. This works
 across PID namespaces and containers sharing ``/tmp``, where a process ID means nothing.
 A folder's name carries its machine (``graders.sandbox.machine``): a cleaner looks only at its
 own machine's, as a lock taken on another machine (a shared ``/tmp``) proves nothing here.
+
+A cleaner of the temporary folder (``systemd-tmpfiles``, ``tmpreaper``) knows nothing of locks:
+it may remove a live zygote's folder, and with it, in every mount namespace, what was mounted
+on it. Its owner tells by its lock file: gone, or another file in its place, the folder
+``vanished`` and what used it is made again (docs/reliability.md).
 """
 
 from __future__ import annotations
@@ -32,10 +37,22 @@ class StateFolder:
     path: Path
     lock_fd: int
     """Held (flock, exclusive) until the zygote ends."""
+    identity: tuple[int, int]
+    """The device and inode of its lock file (``lock_identity``)."""
+
+    @classmethod
+    def held(cls, path: Path, lock_fd: int) -> StateFolder:
+        """The folder at ``path`` whose lock file ``lock_fd`` is open on."""
+        status = os.fstat(lock_fd)
+        return cls(path, lock_fd, (status.st_dev, status.st_ino))
 
     @property
     def root_mountpoint(self) -> str:
         return str(self.path / ROOT_NAME)
+
+    def vanished(self) -> bool:
+        """Whether the folder was removed (or another put in its place) since it was made."""
+        return vanished(self.path, self.identity)
 
 
 def claim(parent: Path | None = None) -> StateFolder:
@@ -52,7 +69,7 @@ def claim(parent: Path | None = None) -> StateFolder:
     (building / ROOT_NAME).mkdir(mode=0o700)
     path = parent / (own_prefix() + building.name.removeprefix(BUILDING_PREFIX))
     building.rename(path)
-    return StateFolder(path, lock_fd)
+    return StateFolder.held(path, lock_fd)
 
 
 def own_prefix() -> str:
@@ -80,6 +97,21 @@ def remove_stale(parent: Path) -> list[Path]:
         finally:
             os.close(lock_fd)
     return removed
+
+
+def lock_identity(folder: Path) -> tuple[int, int] | None:
+    """The device and inode of the folder's lock file; None if it has none."""
+    try:
+        status = os.stat(folder / LOCK_NAME, follow_symlinks=False)
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino
+
+
+def vanished(folder: Path, identity: tuple[int, int]) -> bool:
+    """Whether ``folder`` no longer holds the lock file ``identity`` names and its mount
+    point: the folder its owner made is gone, even if another of that name was made since."""
+    return lock_identity(folder) != identity or not (folder / ROOT_NAME).is_dir()
 
 
 def remove(folder: Path) -> bool:

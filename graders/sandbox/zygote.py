@@ -16,7 +16,8 @@ ended; with it goes what the sandbox used (``usage.py``).
 
 Messages on the control socket, one JSON object each: from the trusted side a request
 ``{"limits"}`` with the channel's descriptor, or ``{"query": "usage"}``; from the zygote
-``{"ready", ...}`` once, then per request ``{"exit": code, "usage"}``, and per query
+``{"ready", ...}`` once (its state folder and cgroups among what it says, for the trusted side
+to check before each request), then per request ``{"exit": code, "usage"}``, and per query
 ``{"usage"}``: the usage so far of the running sandbox (where a cgroup counts it; otherwise
 the answer waits for the sandbox's end, just after the exit), or the last one's if it ended.
 A CPU query ``{"query": "cpu", "limit_s"}`` is answered at once with ``{"cpu_s"}``, the CPU
@@ -313,6 +314,7 @@ def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
                 "reduced": list(setup.reduced),
                 "image": setup.image,
                 "one_process": setup.cgroup is None,
+                "cgroups": [] if setup.cgroup is None else [str(f) for f in setup.cgroup.folders],
             }
         ).encode()
     )
@@ -406,7 +408,7 @@ def main() -> None:
     gc.freeze()
     control_fd, slot, uid_base = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
     # Claimed and locked by the first stage (``boot``), which passed the lock on.
-    state = StateFolder(Path(sys.argv[4]), int(sys.argv[5]))
+    state = StateFolder.held(Path(sys.argv[4]), int(sys.argv[5]))
     image = sys.argv[6]
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if isolation.rootless():

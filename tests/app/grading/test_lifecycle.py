@@ -84,6 +84,7 @@ def fake(database_url: str, tmp_path: Path, engine: FakeEngine) -> Iterator[Grad
         grade=engine,
         canary=lambda: CanaryResult(True, 0.0),
         try_inputs=lambda *_: pytest.fail("the lifecycle never tries custom inputs"),
+        missing=tuple,
     )
     wipe(database_url)
 

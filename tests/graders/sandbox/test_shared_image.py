@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
+import shutil
 from pathlib import Path
 
-from graders import Sandbox
+import pytest
+
+from graders import PreparedExercise, Sandbox, Verdict, grade
 from graders.sandbox.launch import IMAGE_FAILED
 from graders.sandbox.runner import Zygote
+from graders.sandbox.shared_image import shared_image
 from graders.sandbox.state import ROOT_NAME
+from tests.graders.helpers import gate_solution
 
 
 def image_device(zygote: Zygote) -> str:
@@ -30,3 +36,56 @@ def test_every_zygote_of_every_pool_shows_the_one_image() -> None:
         assert len({zygote.image for zygote in zygotes}) == 1
         assert len({image_device(zygote) for zygote in zygotes}) == 1
         assert len({zygote.state_folder for zygote in zygotes}) == 3
+
+
+def image_folder() -> Path:
+    with shared_image() as image:
+        return Path(image.mountpoint).parent
+
+
+def remove_every_working_folder(pool: Sandbox) -> tuple[str, ...]:
+    """What a cleaner of the temporary folder (and of cgroups) does: the image's folder, each
+    zygote's state folder and cgroups removed under the live pool. Returns what it removed as
+    ``Sandbox.missing`` names it."""
+    folder = image_folder()
+    shutil.rmtree(folder)
+    removed = [f"the root image's folder {folder}"]
+    for zygote in pool._all:
+        shutil.rmtree(zygote.state_folder)
+        removed.append(f"zygote {zygote.slot}'s state folder {zygote.state_folder}")
+        for cgroup in zygote.cgroups:
+            # Another process's clean-up may have taken it first: its folder is gone.
+            with contextlib.suppress(FileNotFoundError):
+                cgroup.rmdir()
+            removed.append(f"zygote {zygote.slot}'s cgroup {cgroup}")
+    return tuple(removed)
+
+
+@pytest.mark.slow
+def test_every_working_folder_removed_is_made_again_by_the_next_grading(
+    gate: PreparedExercise,
+) -> None:
+    with Sandbox(workers=1) as pool:
+        removed = remove_every_working_folder(pool)
+        assert pool.missing() == removed
+        # The zygote's own folders first, the image's with the zygote started in their place.
+        report = grade(gate, gate_solution(), pool)
+        assert report.verdict is Verdict.PASSED, report.message
+        assert pool.missing() == ()
+        rebuilt = image_folder()
+        assert rebuilt.is_dir() and not removed[0].endswith(str(rebuilt))  # a new one
+
+
+@pytest.mark.slow
+def test_repair_makes_every_idle_zygotes_folders_and_the_image_again(
+    gate: PreparedExercise,
+) -> None:
+    with Sandbox(workers=2) as pool:
+        removed = remove_every_working_folder(pool)
+        assert pool.repair() == removed
+        assert pool.missing() == ()
+        assert pool.repair() == ()  # nothing more to do
+        for zygote in pool._all:
+            assert zygote.state_folder.is_dir() and all(c.is_dir() for c in zygote.cgroups)
+        report = grade(gate, gate_solution(), pool)
+        assert report.verdict is Verdict.PASSED, report.message

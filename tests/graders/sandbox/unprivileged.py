@@ -1,4 +1,4 @@
-"""Running a command as an unprivileged user (``nobody``) from a root test run.
+"""Running a command as an unprivileged user (``nobody``, or another uid) from a root test run.
 
 The interpreter and the checkout may live where that user cannot go (pyenv under a 0700
 ``/root``, a clone in a private folder). Without touching them, the command runs in a mount
@@ -54,6 +54,25 @@ def mount_script(needed: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
+def dropped_to(uid: int) -> list[str]:
+    """The ``setpriv`` words that run what follows them as ``uid`` (its gid the same), with no
+    groups and no capabilities."""
+    return [
+        "setpriv",
+        f"--reuid={uid}",
+        f"--regid={uid}",
+        "--clear-groups",
+        "--inh-caps=-all",
+        "--bounding-set=-all",
+        "--",
+    ]
+
+
+def reachable(*folders: Path) -> str:
+    """:func:`mount_script` for the interpreter's folders, the checkout and ``folders``."""
+    return mount_script(sorted({*python_roots(), str(REPO), *map(str, folders)}))
+
+
 def run_as_nobody(
     argv: Sequence[str],
     timeout: float = 900,
@@ -67,17 +86,7 @@ def run_as_nobody(
     for tool in ("unshare", "setpriv", "mount"):
         if shutil.which(tool) is None:
             pytest.skip(f"{tool} (util-linux) is missing: the unprivileged run was NOT tested")
-    needed = sorted({*python_roots(), str(REPO), *map(str, reach)})
-    drop = [
-        "setpriv",
-        f"--reuid={NOBODY}",
-        f"--regid={NOBODY}",
-        "--clear-groups",
-        "--inh-caps=-all",
-        "--bounding-set=-all",
-        "--",
-    ]
-    script = mount_script(needed) + "\nexec " + shlex.join([*drop, *argv])
+    script = reachable(*reach) + "\nexec " + shlex.join([*dropped_to(NOBODY), *argv])
     env = {
         "PATH": "/usr/bin:/bin",
         "HOME": "/tmp",

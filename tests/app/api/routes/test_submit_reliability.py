@@ -11,6 +11,7 @@ from datetime import timedelta
 import pytest
 from fastapi.testclient import TestClient
 
+from app.grading.heartbeat import HeartbeatThread
 from app.grading.queue import QueueUnavailable
 from app.grading.recovery import recover
 from app.grading.runtime import GradingRuntime
@@ -160,6 +161,47 @@ def test_healthz_is_503_when_the_canary_fails(runtime: GradingRuntime) -> None:
     assert health.status_code == 503
     assert health.json()["workers"] == 1
     assert health.json()["sandbox"] == "failing: the canary did not complete: crashed"
+
+
+def test_healthz_is_503_while_a_working_folder_of_the_sandbox_is_missing(
+    runtime: GradingRuntime,
+) -> None:
+    gone = ("zygote 0's state folder /tmp/numjudge-sandbox-x",)
+    missing: tuple[str, ...] = ()
+    runtime.missing = lambda: missing
+    with TestClient(create_app(runtime=runtime)) as client:
+        assert client.get("/healthz").status_code == 200  # a passing canary, nothing missing
+        missing = gone
+        health = client.get("/healthz")
+        assert health.status_code == 503
+        assert (
+            health.json()["sandbox"] == "missing: zygote 0's state folder /tmp/numjudge-sandbox-x"
+        )
+        assert health.json()["problems"] == [
+            "working folders of the sandbox vanished (made again before the next grading)"
+        ]
+        missing = ()
+        assert client.get("/healthz").status_code == 200
+
+
+def test_a_heartbeat_runs_the_canary_at_once_when_a_working_folder_is_missing(
+    runtime: GradingRuntime,
+) -> None:
+    canaries: list[float] = []
+    missing: tuple[str, ...] = ()
+
+    def canary() -> CanaryResult:
+        canaries.append(time.monotonic())
+        return CanaryResult(True, 0.0)
+
+    runtime.canary, runtime.missing = canary, lambda: missing
+    heartbeat = HeartbeatThread(runtime, threads=1)
+    heartbeat.beat_now()
+    heartbeat.beat_now()  # within NUMJUDGE_CANARY_INTERVAL_S: no canary
+    assert len(canaries) == 1
+    missing = ("the root image's folder /tmp/numjudge-sandbox-y",)
+    heartbeat.beat_now()  # the canary makes the folders again first (SandboxGrader.canary)
+    assert len(canaries) == 2
 
 
 def test_healthz_is_503_when_the_queue_is_down(
