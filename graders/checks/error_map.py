@@ -15,6 +15,13 @@ What is stored stays bounded: at most ``MAX_SIDE`` rows and columns of a matrix 
 spread, the worst row and column always among them) and ``MAX_POINTS`` points of a line (the
 largest error of each run of steps). An output of at most ``SMALL_OUTPUT`` elements gets no
 picture: its message already names every wrong value worth naming.
+
+NaN and infinities stay what they are (an expected NaN the output misses, an error that
+overflowed): the picture and its table show them as such. Where the comparison counts an
+element right although its difference is not a number (NaN where NaN is expected, the
+expected infinity), its error is 0. ``to_dict`` writes them as the strings ``"NaN"``,
+``"Infinity"`` and ``"-Infinity"``: JSON has no such numbers, and PostgreSQL and the API's
+encoder refuse them.
 """
 
 from __future__ import annotations
@@ -25,6 +32,8 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+NON_FINITE_TEXT = {"nan": "NaN", "inf": "Infinity", "-inf": "-Infinity"}
 
 MAX_SIDE = 16
 MAX_POINTS = 120
@@ -73,22 +82,25 @@ class ErrorMap:
     fixed: tuple[tuple[str, int], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
+        def grid(rows: Grid) -> list[list[float | str]]:
+            return [[_json_number(x) for x in row] for row in rows]
+
         return {
             "kind": self.kind.value,
             "shape": list(self.shape),
             "axes": list(self.axes),
             "ticks": [list(ticks) for ticks in self.ticks],
             "worst": list(self.worst),
-            "worst_error": self.worst_error,
-            "error": [list(row) for row in self.error],
-            "expected": [list(row) for row in self.expected],
-            "got": [list(row) for row in self.got],
+            "worst_error": _json_number(self.worst_error),
+            "error": grid(self.error),
+            "expected": grid(self.expected),
+            "got": grid(self.got),
             "fixed": [{"axis": axis, "index": index} for axis, index in self.fixed],
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ErrorMap:
-        def grid(rows: list[list[float]]) -> Grid:
+        def grid(rows: list[list[float | str]]) -> Grid:
             return tuple(tuple(float(x) for x in row) for row in rows)
 
         return cls(
@@ -109,20 +121,18 @@ def error_map(
     expected: Any, got: Any, *, batch_axis: int | None = None, tags: tuple[str, ...] = ()
 ) -> ErrorMap | None:
     """The picture data of a wrong output, or ``None`` where there is nothing to draw: not
-    two numeric arrays of one shape, a small output, or a non-finite error (its message
-    says so better)."""
+    two real numeric arrays of one shape, or a small output."""
     if not isinstance(expected, np.ndarray) or not isinstance(got, np.ndarray):
         return None
     if expected.shape != got.shape or expected.size <= SMALL_OUTPUT:
         return None
-    if not all(np.issubdtype(a.dtype, np.number) for a in (expected, got)):
-        return None
+    if not all(a.dtype.kind in "iuf" for a in (expected, got)):
+        return None  # complex outputs too: a heatmap of their real part would mislead
     with np.errstate(all="ignore"):
         want = expected.astype(np.float64)
         have = got.astype(np.float64)
         error = np.abs(have - want)
-    if not np.all(np.isfinite(error)):
-        return None
+    error[(np.isnan(want) & np.isnan(have)) | (np.isinf(want) & (want == have))] = 0.0
     worst = tuple(int(i) for i in np.unravel_index(int(np.argmax(error)), error.shape))
     worst_error = _round(float(error[worst]))
     if batch_axis is not None and 0 <= batch_axis < error.ndim:
@@ -148,6 +158,11 @@ def error_map(
 
 def _round(x: float) -> float:
     return float(f"{x:.{DIGITS}g}")
+
+
+def _json_number(x: float) -> float | str:
+    """``x``, or its name where JSON has no number for it (``float`` reads the name back)."""
+    return NON_FINITE_TEXT.get(str(x), x)
 
 
 def _line(

@@ -1,4 +1,5 @@
-"""app/services/error_pictures.py: each kind of picture as SVG, and only public tests drawn."""
+"""app/services/error_pictures.py: each kind of picture as SVG, only public tests drawn, only
+finite values drawn (the others named), and the bound on a picture's bytes."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from app.services.error_pictures import draw, pictures
-from graders import ErrorMap, PictureKind
+from app.services import error_pictures
+from app.services.error_pictures import MAX_SVG_BYTES, draw, pictures, render
+from graders import ErrorMap, PictureKind, results
 from graders.checks.error_map import error_map
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -75,6 +77,56 @@ def test_only_public_tests_with_an_error_map_are_drawn() -> None:
         {"name": "b", "visibility": "hidden", "error_map": stored},  # never stored; never drawn
         {"name": "c", "visibility": "public"},
     ]
-    drawn = pictures(tests)
-    assert [p.test for p in drawn] == ["a"]
+    drawn = pictures(tests, {0: "<svg/>"})
+    assert [(p.test, p.svg) for p in drawn] == [("a", "<svg/>")]
     assert drawn[0].data == data and not drawn[0].sampled
+    assert [p.svg for p in pictures(tests, {})] == [None]  # not drawn: the table alone
+
+
+def every_kind_of_value() -> ErrorMap:
+    """The largest grid drawn, holding NaN, both infinities and both largest floats."""
+    rng = np.random.default_rng(1)
+    expected, got = rng.normal(size=(300, 300)), rng.normal(size=(300, 300)) * 1e307
+    got[::7, ::5] = np.nan
+    expected[::11, ::3], expected[::13, ::2] = np.inf, -np.inf
+    expected[5, 5], got[5, 5] = -1.7e308, 1.7e308
+    data = error_map(expected, got)
+    assert data is not None and min(map(len, data.ticks)) >= 15  # of 16 at most
+    return data
+
+
+@pytest.mark.parametrize(
+    ("expected", "got", "names", "unit"),
+    [
+        (np.zeros((4, 5)), np.where(np.eye(4, 5) > 0, 1.7e308, -1.7e308), set(), "×1e308"),
+        (np.zeros(10), np.r_[1.7e308, -1.7e308, np.zeros(8)], set(), "(×1e308)"),
+        (np.r_[np.nan, np.zeros(9)], np.ones(10), {"NaN"}, ""),
+        (np.r_[np.inf, np.zeros(9)], np.ones(10), {"+∞"}, ""),
+        (np.r_[-1.7e308, np.nan, np.zeros(8)], np.r_[1.7e308, np.ones(9)], {"NaN", "+∞"}, ""),
+    ],
+    ids=["largest-grid", "largest-line", "nan-line", "inf-line", "mixed-line"],
+)
+def test_only_finite_values_are_drawn_and_the_others_named(
+    expected: Any, got: Any, names: set[str], unit: str
+) -> None:
+    data = error_map(expected, got)
+    assert data is not None
+    words = texts(svg_of(data))
+    assert {w for w in words if w in ("NaN", "+∞", "−∞")} == names
+    assert not unit or any(unit in w for w in words)
+
+
+def test_the_largest_picture_fits_its_bound_and_a_larger_one_is_not_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    data = every_kind_of_value()
+    words = texts(svg_of(data))
+    assert {"NaN", "+∞", "−∞"} <= set(words)
+    test = results.TestResult(
+        "t", results.Visibility.PUBLIC, results.Status.FAILED, 0.0, 1.0, error_map=data
+    )
+    (svg,) = render([test]).values()
+    assert len(svg.encode()) <= MAX_SVG_BYTES
+
+    monkeypatch.setattr(error_pictures, "draw", lambda *_: "<svg>" + " " * MAX_SVG_BYTES)
+    assert render([test]) == {}  # its table is shown instead

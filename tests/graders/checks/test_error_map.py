@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import math
+
 import numpy as np
 import pytest
 
@@ -117,13 +120,36 @@ def test_four_axes_show_the_slice_of_the_worst_element() -> None:
     [
         (np.zeros(6), np.ones(6)),  # a few elements: the message names them
         (np.zeros((3, 3)), np.ones((3, 4))),  # shapes differ: the shape check says it
-        (np.zeros((3, 3)), np.full((3, 3), np.nan)),  # non-finite: its own message
         (np.zeros(8), [0.0] * 8),  # not an array
         (np.array(["a"] * 8), np.array(["b"] * 8)),  # not numbers
+        (np.zeros(8, complex), np.ones(8, complex)),  # complex: no heatmap of a real part
     ],
 )
 def test_nothing_to_draw(expected: object, got: object) -> None:
     assert error_map(expected, got) is None
+
+
+def test_nan_and_infinities_stay_and_pass_through_json() -> None:
+    expected = np.zeros((3, 4))
+    expected[0, 0] = np.nan  # missed: the error is NaN
+    expected[0, 1] = np.inf  # missed: the error is infinite
+    expected[0, 2] = np.nan  # NaN where NaN is expected: right, error 0
+    expected[0, 3] = -np.inf  # the expected infinity: right, error 0
+    expected[1, 0] = -1.7e308  # the difference overflows
+    got = np.ones((3, 4))
+    got[0, 2], got[0, 3], got[1, 0] = np.nan, -np.inf, 1.7e308
+
+    picture = error_map(expected, got)
+
+    assert picture is not None
+    assert np.isnan(picture.error[0][0]) and picture.error[0][1:] == (math.inf, 0.0, 0.0)
+    assert picture.error[1][0] == math.inf and picture.got[1][0] == 1.7e308
+    data = picture.to_dict()
+    assert data["error"][0][:2] == ["NaN", "Infinity"] and data["expected"][0][3] == "-Infinity"
+    json.dumps(data, allow_nan=False)  # JSON as PostgreSQL and the API's encoder take it
+    again = ErrorMap.from_dict(json.loads(json.dumps(data)))
+    assert np.isnan(again.error[0][0]) and again.error[0][1:] == picture.error[0][1:]
+    assert again.expected[0][3] == -math.inf
 
 
 def test_round_trip_through_json() -> None:
