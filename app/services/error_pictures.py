@@ -117,13 +117,14 @@ def pictures(tests: Iterable[Mapping[str, Any]], drawn: Mapping[int, str]) -> li
     ]
 
 
-def value_text(x: float) -> str:
-    """A value as the tables write it: four significant digits, or the name the picture's
-    legend gives a value that is not a number."""
+def value_text(x: float, digits: int = 4) -> str:
+    """A value as the tables write it (``digits`` significant; the messages' 3 for the worst
+    error, as the message names it), or the name the picture's legend gives a value that is
+    not a number."""
     for name, test, _ in NON_FINITE:
         if test(x):
             return name
-    return f"{x:.4g}"
+    return f"{x:.{digits}g}"
 
 
 def draw(data: ErrorMap, description: str) -> str:
@@ -181,6 +182,7 @@ def _grid_picture(data: ErrorMap, description: str) -> str:
 
 def _line_picture(data: ErrorMap, description: str) -> str:
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
     figure = Figure(figsize=(WIDTH_IN, LINE_HEIGHT_IN), layout="constrained")
     axes = figure.subplots()
@@ -200,6 +202,7 @@ def _line_picture(data: ErrorMap, description: str) -> str:
             markeredgewidth=1.5,
         )
     axes.set_xlabel(data.axes[0], fontsize="small")
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))  # indices: no tick at 0.2
     unit = f" (×1e{power})" if power else ""
     axes.set_ylabel(f"largest |got − expected|{unit}", fontsize="small")
     axes.set_ylim(0, _finite_range(errors)[1] * 1.05 or 1.0)
@@ -271,15 +274,12 @@ def _non_finite_legend(figure: Figure, *grids: np.ma.MaskedArray[Any, Any]) -> N
 
 
 def _worst_point(data: ErrorMap) -> tuple[int, float]:
-    """Where the line's largest error is drawn: the run of steps holding the worst element."""
-    steps, errors = data.ticks[0], data.error[0]
-    highest = max(range(len(errors)), key=lambda i: _ordered(errors[i]))
-    return steps[highest], errors[highest]
-
-
-def _ordered(x: float) -> float:
-    """NaN sorted above every number, as the comparison counts it the worst."""
-    return math.inf if math.isnan(x) else x
+    """Where the line marks the worst element, the one the test's message names: over the run
+    of steps holding it, at its own error (under the run's largest error where another
+    element is further from its value but less far outside its tolerance)."""
+    (axis,), steps = data.axis_numbers, data.ticks[0]
+    run = max(start for start in steps if start <= data.worst[axis])
+    return run, data.worst_error
 
 
 def _index_ticks(

@@ -10,9 +10,10 @@ import numpy as np
 import pytest
 
 from app.services import error_pictures
-from app.services.error_pictures import MAX_SVG_BYTES, draw, pictures, render
+from app.services.error_pictures import MAX_SVG_BYTES, _worst_point, draw, pictures, render
 from graders import ErrorMap, PictureKind, results
-from graders.checks.error_map import error_map
+from graders.checks.compare import Tolerance
+from tests.graders.helpers import picture_of
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -32,7 +33,7 @@ def test_a_matrix_is_three_heatmaps_with_the_axes_named() -> None:
     expected = np.zeros((5, 8))
     got = expected.copy()
     got[:, -2:] = 1.0
-    data = error_map(expected, got)
+    data = picture_of(expected, got)
     assert data is not None
     root = svg_of(data)
     assert len(root.findall(f".//{SVG}image")) == 6  # three heatmaps, three colour bars
@@ -45,7 +46,7 @@ def test_a_slice_names_its_axes() -> None:
     expected = np.zeros((2, 3, 4, 5))
     got = expected.copy()
     got[1, 2, 3, 4] = 1.0
-    data = error_map(expected, got)
+    data = picture_of(expected, got)
     assert data is not None and data.kind is PictureKind.SLICE
     words = texts(svg_of(data))
     assert words.count("axis 2") == 3 and words.count("axis 3") == 3
@@ -60,7 +61,7 @@ def test_a_line_per_step_or_batch_item(
 ) -> None:
     expected = np.zeros((10, 3, 2))
     got = expected + np.linspace(0, 1, 10)[:, None, None]
-    data = error_map(expected, got, batch_axis=batch_axis, tags=tags)
+    data = picture_of(expected, got, batch_axis=batch_axis, tags=tags)
     assert data is not None
     root = svg_of(data)
     assert not root.findall(f".//{SVG}image")  # lines are vector paths
@@ -69,7 +70,7 @@ def test_a_line_per_step_or_batch_item(
 
 
 def test_only_public_tests_with_an_error_map_are_drawn() -> None:
-    data = error_map(np.zeros((3, 3)), np.eye(3))
+    data = picture_of(np.zeros((3, 3)), np.eye(3))
     assert data is not None
     stored = data.to_dict()
     tests: list[dict[str, Any]] = [
@@ -87,10 +88,10 @@ def every_kind_of_value() -> ErrorMap:
     """The largest grid drawn, holding NaN, both infinities and both largest floats."""
     rng = np.random.default_rng(1)
     expected, got = rng.normal(size=(300, 300)), rng.normal(size=(300, 300)) * 1e307
-    got[::7, ::5] = np.nan
+    expected[::7, ::5] = np.nan  # missed: a NaN the output does not have
     expected[::11, ::3], expected[::13, ::2] = np.inf, -np.inf
     expected[5, 5], got[5, 5] = -1.7e308, 1.7e308
-    data = error_map(expected, got)
+    data = picture_of(expected, got)
     assert data is not None and min(map(len, data.ticks)) >= 15  # of 16 at most
     return data
 
@@ -109,7 +110,7 @@ def every_kind_of_value() -> ErrorMap:
 def test_only_finite_values_are_drawn_and_the_others_named(
     expected: Any, got: Any, names: set[str], unit: str
 ) -> None:
-    data = error_map(expected, got)
+    data = picture_of(expected, got)
     assert data is not None
     words = texts(svg_of(data))
     assert {w for w in words if w in ("NaN", "+∞", "−∞")} == names
@@ -130,3 +131,25 @@ def test_the_largest_picture_fits_its_bound_and_a_larger_one_is_not_kept(
 
     monkeypatch.setattr(error_pictures, "draw", lambda *_: "<svg>" + " " * MAX_SVG_BYTES)
     assert render([test]) == {}  # its table is shown instead
+
+
+def tick_labels(root: ET.Element, axis: str) -> list[str]:
+    return [
+        "".join(group.itertext()).strip()
+        for group in root.iter(f"{SVG}g")
+        if group.get("id", "").startswith(f"{axis}tick_")
+    ]
+
+
+def test_a_batch_of_two_has_whole_ticks_and_marks_the_messages_worst_element() -> None:
+    """Issue 39: a batch axis of two items had ticks 0.2 … 0.8."""
+    expected = np.full((2, 4, 3), 100.0)
+    got = expected + 0.9  # the largest errors, within reach of rtol
+    expected[1, 2, 0], got[1, 2, 0] = 0.01, 0.589  # the message's worst: furthest outside
+    data = picture_of(expected, got, batch_axis=0, tolerance=Tolerance(rtol=1e-3, atol=1e-6))
+    assert data is not None and data.kind is PictureKind.BATCH and data.worst == (1, 2, 0)
+
+    assert tick_labels(svg_of(data), "x") == ["0", "1"]
+    step, error = _worst_point(data)
+    assert step == 1 and error == pytest.approx(0.579)  # under item 1's largest, 0.9
+    assert data.error[0][1] == pytest.approx(0.9)

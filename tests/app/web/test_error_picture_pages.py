@@ -20,11 +20,12 @@ from app.services import error_pictures
 from app.store import accounts as account_store
 from app.store import pictures as picture_store
 from graders import results
-from graders.checks.error_map import error_map
 from tests.app.api.routes.test_feedback import EXERCISE, LAST_COLUMNS_OFF
 from tests.app.live import wait_all_done
 from tests.app.web.helpers import make_instructor, sign_up
 from tests.app.web.test_feedback_pages import grid, send
+from tests.graders.checks.test_judge_error_maps import DRIFTING
+from tests.graders.helpers import picture_of
 
 # The largest float64 values there are, of both signs: matplotlib's limits overflowed.
 EXTREMES = """
@@ -66,7 +67,7 @@ def test_an_output_of_the_largest_values_is_drawn_for_the_learner_and_the_instru
 def stored_result(runtime: GradingRuntime, expected: Any, got: Any) -> str:
     """A graded run of ada's whose public test ``t`` has the error map of ``got``, its
     picture drawn and stored as a grading stores it."""
-    data = error_map(expected, got)
+    data = picture_of(expected, got)
     assert data is not None
     test = results.TestResult(
         "t", results.Visibility.PUBLIC, results.Status.FAILED, 0.0, 1.0, "values: …", error_map=data
@@ -194,3 +195,25 @@ def test_pages_draw_nothing_and_gradings_draw_each_picture_once(
         pages = list(pool.map(lambda r: client.get(f"/history/{r['id']}"), results))
     assert all(p.status_code == 200 and "<svg" in section_of(p.text) for p in pages)
     assert len(drawn_by) == 8  # the pages drew nothing
+
+
+def test_a_pictures_caption_names_the_messages_worst_element_once(client: TestClient) -> None:
+    """Issue 39: the caption said "batch item (batch item (axis 0))", and the picture marked
+    another worst element and error than the message's."""
+    sign_up(client, "ada")
+    result = send(client, DRIFTING, exercise="gru-sequence")
+    message = next(t["message"] for t in result["tests"] if t["name"] == "small batch")
+    index = re.search(r"worst at index (\[[\d, ]+\])", message)
+    error = re.search(r"abs error ([^,]+),", message)
+    tolerance = re.search(r"tolerance \((rtol=[^)]+)\)", message)
+    assert index and error and tolerance, message
+
+    page = client.get(f"/history/{result['id']}?lang=en").text
+    picture = re.search(r'data-test="small batch" data-kind="batch">(.*?)</figcaption>', page, re.S)
+    assert picture is not None
+    caption = " ".join(re.sub(r"<[^>]+>", " ", picture[1].split("<figcaption>")[1]).split())
+    assert caption == (
+        f"Test small batch: the largest error of each batch item (axis 0); the worst element "
+        f"is at {index[1]}. Its error, {error[1]}, is the furthest outside the tolerance "
+        f"({tolerance[1]})."
+    )
