@@ -259,6 +259,20 @@ class Submission(Base):
         return self.status is SubmissionStatus.DONE
 
 
+class StoredPicture(Base):
+    """A failed public test's error picture, drawn once when its submission was graded
+    (app/services/error_pictures.py): the pages read it and draw nothing."""
+
+    __tablename__ = "error_pictures"
+
+    submission_id: Mapped[str] = mapped_column(
+        ForeignKey("submissions.id", ondelete="CASCADE"), primary_key=True
+    )
+    # The test's position in ``submissions.tests``, replaced with them by a regrade.
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    svg: Mapped[str] = mapped_column(Text)
+
+
 class Extension(Base):
     """A learner's own due time for one assignment of ``course.toml``."""
 

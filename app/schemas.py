@@ -60,22 +60,41 @@ class SliceIndexOut(BaseModel):
     index: int = Field(examples=[2])
 
 
+NonFinite = Literal["NaN", "Infinity", "-Infinity"]
+"""A number JSON cannot hold, named (graders/checks/error_map.py writes them so)."""
+
+
+class ToleranceOut(BaseModel):
+    rtol: float = Field(examples=[1e-7])
+    atol: float = Field(examples=[1e-9])
+
+
 class ErrorMapOut(BaseModel):
     """A wrong output reduced to its picture (docs/service.md, "Error maps"): ``error`` is a
     grid of absolute errors (``matrix``, ``slice``) or one row, the largest error per step or
     batch item (``sequence``, ``batch``); ``ticks`` give the output's index of each drawn row,
     column or point; large outputs are sampled (a matrix) or reduced to each run's largest
-    error (a line)."""
+    error (a line). A value that is not a finite number is the string ``"NaN"``,
+    ``"Infinity"`` or ``"-Infinity"``."""
 
     kind: Literal["matrix", "sequence", "batch", "slice"]
     shape: list[int] = Field(description="the whole output's shape", examples=[[4, 6]])
     axes: list[str] = Field(description="the drawn axes", examples=[["axis 0", "axis 1"]])
     ticks: list[list[int]] = Field(description="per drawn axis, the output's indices")
-    worst: list[int] = Field(description="the index of the largest error", examples=[[3, 5]])
-    worst_error: float = Field(examples=[0.25])
-    error: list[list[float]]
-    expected: list[list[float]] = Field(description="the drawn elements; empty for a line")
-    got: list[list[float]] = Field(description="the drawn elements; empty for a line")
+    worst: list[int] = Field(
+        description="the index of the element furthest outside the tolerance, the one the "
+        "test's message names",
+        examples=[[3, 5]],
+    )
+    worst_error: float | NonFinite = Field(description="its absolute error", examples=[0.25])
+    tolerance: ToleranceOut | None = Field(
+        None, description="the tolerance the values were compared with (null in maps kept earlier)"
+    )
+    error: list[list[float | NonFinite]]
+    expected: list[list[float | NonFinite]] = Field(
+        description="the drawn elements; empty for a line"
+    )
+    got: list[list[float | NonFinite]] = Field(description="the drawn elements; empty for a line")
     fixed: list[SliceIndexOut] = Field(description="a slice's indices on the other axes")
 
 

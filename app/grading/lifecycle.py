@@ -22,10 +22,11 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 
 from app.grading.runtime import GradingRuntime, Lane, worker_id
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
-from app.services import release, views
+from app.services import error_pictures, release, views
 from app.services.lti import passback
 from app.services.submissions import log_event
 from app.store import leases as lease_store
+from app.store import pictures as picture_store
 from graders import (
     CpuPriority,
     Exercise,
@@ -281,7 +282,10 @@ def _finish(
             submission.created_at, finished_at, _longest(runtime, exercise)
         )
         values["released_at"] = released_at
+    drawn: dict[int, str] = {}
     if report is not None:
+        # Drawn here, once, in this grading's place: never by a page view (the module's doc).
+        drawn = error_pictures.render(report.tests)
         values.update(
             score=report.score,
             max_score=report.max_score,
@@ -310,6 +314,10 @@ def _finish(
             row = lease_store.finish_submission(
                 session=session, submission_id=submission.id, lease_token=lease_token, values=values
             )
+            if row is not None:
+                picture_store.replace_pictures(
+                    session=session, submission_id=submission.id, svgs=drawn
+                )
             session.commit()
             return row
 

@@ -1,37 +1,72 @@
-"""A failed public test's error as a picture: inline SVG drawn on the server with matplotlib,
-as the class view's charts are (app/services/charts.py: no script, nothing for the content
-policy to allow).
+"""A failed public test's error as a picture: inline SVG drawn with matplotlib, as the class
+view's charts are (app/services/charts.py: no script, nothing for the content policy to allow).
 
 The data is the test's ``error_map`` (graders/checks/error_map.py), computed when it was
 judged; the pages show the same numbers in a table beside each picture. Hidden tests never
-have one, and ``pictures`` reads public tests only all the same.
+have one, and ``render`` and ``pictures`` read public tests only all the same.
+
+A picture is drawn once, by the grading thread that graded the submission (``render``, from
+app/grading/lifecycle.py), and stored with the result (app/store/pictures.py): drawing takes
+0.2-0.7 s of CPU, which a page view must not cost. The grading threads are few and shared
+fairly between learners, so a learner who fails many tests delays their own gradings only,
+and one picture at a time is drawn per process (``DRAWING``), so drawing holds at most one
+core and a process's other threads (its pages, ``/healthz``) keep their share of the
+interpreter. A page reads the stored SVG (``of_submission``) and draws nothing; a test whose
+picture is missing (it could not be drawn, or was graded before pictures were stored) shows
+its table.
+
+Only finite values reach matplotlib: NaN and infinities are masked and marked, each kind its
+own marker, and values beyond ``LARGEST_DRAWN`` are drawn in units of a power of ten, where
+matplotlib's arithmetic on limits and ticks overflowed ("Axis limits cannot be NaN or Inf"
+from an output of ±1.7e308).
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterable, Mapping
+import logging
+import math
+import threading
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+import numpy.typing as npt
+from sqlalchemy.orm import Session
+
+from app.models import Submission
 from app.services.charts import COLOURS, WIDTH_IN, svg_markup
-from graders import ErrorMap, PictureKind, Visibility
+from app.store.pictures import pictures_of
+from graders import ErrorMap, PictureKind, TestResult, Visibility
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+logger = logging.getLogger(__name__)
 
 WORST_MARK = "#d62728"
+NON_FINITE_MARK = "#333333"
 GRID_HEIGHT_IN = 2.6
 LINE_HEIGHT_IN = 2.4
+LARGEST_DRAWN = 1e300
+"""The largest magnitude drawn as it is: matplotlib overflowed from about 5e307."""
+NON_FINITE = (("NaN", np.isnan, "x"), ("+∞", np.isposinf, "^"), ("−∞", np.isneginf, "v"))
+"""Each kind of value that is not a number drawn: its name in the legend, test, marker."""
+MAX_SVG_BYTES = 150_000
+"""The most a stored picture may take; the largest drawn (16 x 16 cells of every kind of
+value) takes about 60 000 bytes, a line 15 000. A larger one is not stored: its table is."""
+DRAWING = threading.Lock()
+"""Held while a picture is drawn: one at a time in a process, whatever its grading threads."""
 
 
 @dataclass(frozen=True)
 class ErrorPicture:
-    """One picture of a test: its data (for the table) and its SVG."""
+    """One picture of a test: its data (for the table) and its SVG, if one was drawn."""
 
     test: str
     data: ErrorMap
-    svg: str
+    svg: str | None
 
     @property
     def is_grid(self) -> bool:
@@ -43,78 +78,208 @@ class ErrorPicture:
         return any(ticks != tuple(range(len(ticks))) for ticks in self.data.ticks)
 
 
-def pictures(tests: Iterable[Mapping[str, Any]]) -> list[ErrorPicture]:
-    """The pictures of the stored tests (``TestResult.to_dict``) that have an error map."""
-    found = []
-    for test in tests:
-        if test.get("visibility") != Visibility.PUBLIC.value or not test.get("error_map"):
+def render(tests: Sequence[TestResult]) -> dict[int, str]:
+    """The SVG of each public test with an error map, by its position in ``tests``. A
+    picture that cannot be drawn, or would pass ``MAX_SVG_BYTES``, is left out (logged):
+    its page shows the table."""
+    drawn = {}
+    for position, test in enumerate(tests):
+        if test.visibility is not Visibility.PUBLIC or test.error_map is None:
             continue
-        data = ErrorMap.from_dict(test["error_map"])
-        found.append(ErrorPicture(test["name"], data, draw(data, f"Error of test {test['name']}")))
-    return found
+        try:
+            with DRAWING:
+                svg = draw(test.error_map, f"Error of test {test.name}")
+        except Exception:  # a picture is never worth a grading or a page
+            logger.exception("error_picture.not_drawn", extra={"test": test.name})
+            continue
+        if len(svg.encode()) > MAX_SVG_BYTES:
+            logger.warning("error_picture.too_large", extra={"test": test.name, "bytes": len(svg)})
+            continue
+        drawn[position] = svg
+    return drawn
 
 
-@functools.lru_cache(maxsize=64)
+def of_submission(*, session: Session, submission: Submission) -> list[ErrorPicture]:
+    """The pictures of the result ``submission`` shows (none while it is not released)."""
+    tests = submission.tests or []
+    if not any(test.get("error_map") for test in tests):
+        return []
+    return pictures(tests, pictures_of(session=session, submission_id=submission.id))
+
+
+def pictures(tests: Iterable[Mapping[str, Any]], drawn: Mapping[int, str]) -> list[ErrorPicture]:
+    """The pictures of the stored tests (``TestResult.to_dict``) that have an error map, each
+    with its stored SVG (``drawn``, by position), if any."""
+    return [
+        ErrorPicture(test["name"], ErrorMap.from_dict(test["error_map"]), drawn.get(position))
+        for position, test in enumerate(tests)
+        if test.get("visibility") == Visibility.PUBLIC.value and test.get("error_map")
+    ]
+
+
+def value_text(x: float, digits: int = 4) -> str:
+    """A value as the tables write it (``digits`` significant; the messages' 3 for the worst
+    error, as the message names it), or the name the picture's legend gives a value that is
+    not a number."""
+    for name, test, _ in NON_FINITE:
+        if test(x):
+            return name
+    return f"{x:.{digits}g}"
+
+
 def draw(data: ErrorMap, description: str) -> str:
-    """The SVG of ``data``: three heatmaps (expected, got, error) or a line of errors. Kept
-    for the latest pictures: drawing takes a second, and a learner reloads their result."""
+    """The SVG of ``data``: three heatmaps (expected, got, error) or a line of errors."""
+    if data.kind in (PictureKind.MATRIX, PictureKind.SLICE):
+        return _grid_picture(data, description)
+    return _line_picture(data, description)
+
+
+def _grid_picture(data: ErrorMap, description: str) -> str:
     from matplotlib.figure import Figure
 
-    if data.kind in (PictureKind.MATRIX, PictureKind.SLICE):
-        figure = Figure(figsize=(WIDTH_IN, GRID_HEIGHT_IN), layout="constrained")
-        panels = figure.subplots(1, 3)
-        rows, columns = data.ticks
-        worst = (rows.index(data.worst[-2]), columns.index(data.worst[-1]))
-        low = min(min(min(row) for row in data.expected), min(min(row) for row in data.got))
-        high = max(max(max(row) for row in data.expected), max(max(row) for row in data.got))
-        for axes, values, title, cmap in (
-            (panels[0], data.expected, "expected", "viridis"),
-            (panels[1], data.got, "got", "viridis"),
-            (panels[2], data.error, "|got − expected|", "Reds"),
-        ):
-            limits = {"vmin": low, "vmax": high} if cmap == "viridis" else {"vmin": 0}
-            # A small bitmap in the SVG (the policy allows data: images): vector cells and a
-            # vector colour bar took seven times the bytes.
-            image = axes.imshow(values, cmap=cmap, aspect="auto", interpolation="nearest", **limits)
-            scale = figure.colorbar(image, ax=axes, shrink=0.8)
-            scale.ax.tick_params(labelsize="x-small")
-            axes.set_title(title, fontsize="small")
-            _index_ticks(axes, rows, columns, data.axes)
-            axes.plot(
-                worst[1],
-                worst[0],
-                marker="s",
-                markersize=9,
-                fillstyle="none",
-                color=WORST_MARK,
-                markeredgewidth=1.5,
-            )
-        return svg_markup(figure, description)
-    figure = Figure(figsize=(WIDTH_IN, LINE_HEIGHT_IN), layout="constrained")
-    axes = figure.subplots()
-    axes.spines[["top", "right"]].set_visible(False)
-    steps, errors = data.ticks[0], data.error[0]
-    axes.plot(steps, errors, marker="o" if len(steps) <= 30 else "", markersize=3, color=COLOURS[0])
-    axes.plot(
-        *_worst_point(data),
-        marker="o",
-        markersize=7,
-        fillstyle="none",
-        color=WORST_MARK,
-        markeredgewidth=1.5,
-    )
-    axes.set_xlabel(data.axes[0], fontsize="small")
-    axes.set_ylabel("largest |got − expected|", fontsize="small")
-    axes.set_ylim(bottom=0)
-    axes.grid(axis="y", color="#dddddd", linewidth=0.6)
+    figure = Figure(figsize=(WIDTH_IN, GRID_HEIGHT_IN), layout="constrained")
+    panels = figure.subplots(1, 3)
+    rows, columns = data.ticks
+    worst = (rows.index(data.worst[-2]), columns.index(data.worst[-1]))
+    # Expected and got share one colour scale, the error has its own.
+    values, power = _drawable(np.array(data.expected), np.array(data.got))
+    error, error_power = _drawable(np.array(data.error))
+    for axes, grid, title, cmap, scale_power in (
+        (panels[0], values[0], "expected", "viridis", power),
+        (panels[1], values[1], "got", "viridis", power),
+        (panels[2], error[0], "|got − expected|", "Reds", error_power),
+    ):
+        low, high = _finite_range(*(values if cmap == "viridis" else error))
+        # A small bitmap in the SVG (the policy allows data: images): vector cells and a
+        # vector colour bar took seven times the bytes.
+        image = axes.imshow(
+            grid,
+            cmap=cmap,
+            aspect="auto",
+            interpolation="nearest",
+            vmin=0.0 if cmap == "Reds" else low,
+            vmax=high,
+        )
+        scale = figure.colorbar(image, ax=axes, shrink=0.8)
+        scale.ax.tick_params(labelsize="x-small")
+        if scale_power:
+            scale.ax.set_title(f"×1e{scale_power}", fontsize="x-small")
+        axes.set_title(title, fontsize="small")
+        _index_ticks(axes, rows, columns, data.axes)
+        _mark_non_finite(axes, grid)
+        axes.plot(
+            worst[1],
+            worst[0],
+            marker="s",
+            markersize=9,
+            fillstyle="none",
+            color=WORST_MARK,
+            markeredgewidth=1.5,
+        )
+    _non_finite_legend(figure, values[0], values[1], error[0])
     return svg_markup(figure, description)
 
 
+def _line_picture(data: ErrorMap, description: str) -> str:
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
+    figure = Figure(figsize=(WIDTH_IN, LINE_HEIGHT_IN), layout="constrained")
+    axes = figure.subplots()
+    axes.spines[["top", "right"]].set_visible(False)
+    steps = data.ticks[0]
+    (errors,), power = _drawable(np.array(data.error[0]))
+    axes.plot(steps, errors, marker="o" if len(steps) <= 30 else "", markersize=3, color=COLOURS[0])
+    step, worst = _worst_point(data)
+    if math.isfinite(worst):
+        axes.plot(
+            step,
+            worst / 10.0**power,
+            marker="o",
+            markersize=7,
+            fillstyle="none",
+            color=WORST_MARK,
+            markeredgewidth=1.5,
+        )
+    axes.set_xlabel(data.axes[0], fontsize="small")
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))  # indices: no tick at 0.2
+    unit = f" (×1e{power})" if power else ""
+    axes.set_ylabel(f"largest |got − expected|{unit}", fontsize="small")
+    axes.set_ylim(0, _finite_range(errors)[1] * 1.05 or 1.0)
+    axes.grid(axis="y", color="#dddddd", linewidth=0.6)
+    # A step whose error is not a number: its marker on the top edge, above the line.
+    for _, test, marker in NON_FINITE:
+        where = test(errors.data) & errors.mask
+        if where.any():
+            axes.plot(
+                np.array(steps)[where],
+                np.ones(int(where.sum())),
+                transform=axes.get_xaxis_transform(),
+                linestyle="none",
+                marker=marker,
+                color=NON_FINITE_MARK,
+                clip_on=False,
+            )
+    _non_finite_legend(figure, errors)
+    return svg_markup(figure, description)
+
+
+def _drawable(*grids: npt.NDArray[np.float64]) -> tuple[list[np.ma.MaskedArray[Any, Any]], int]:
+    """``grids`` with their NaN and infinities masked, in units of ``10 ** power`` (0 unless
+    a finite value's magnitude passes ``LARGEST_DRAWN``): only finite values of a size
+    matplotlib computes with are drawn."""
+    largest = max(
+        (float(np.abs(grid[np.isfinite(grid)]).max(initial=0.0)) for grid in grids), default=0.0
+    )
+    power = math.floor(math.log10(largest)) if largest > LARGEST_DRAWN else 0
+    return [np.ma.masked_invalid(grid / 10.0**power) for grid in grids], power
+
+
+def _finite_range(*grids: np.ma.MaskedArray[Any, Any]) -> tuple[float, float]:
+    """The lowest and highest drawn values of ``grids``; (0, 1) where none is finite."""
+    finite = [grid.compressed() for grid in grids if grid.count()]
+    if not finite:
+        return 0.0, 1.0
+    return min(float(f.min()) for f in finite), max(float(f.max()) for f in finite)
+
+
+def _mark_non_finite(axes: Axes, grid: np.ma.MaskedArray[Any, Any]) -> None:
+    """A marker on each cell that is not a number (the heatmap leaves it blank)."""
+    for _, test, marker in NON_FINITE:
+        rows, columns = np.nonzero(test(grid.data) & np.ma.getmaskarray(grid))
+        if len(rows):
+            axes.plot(
+                columns,
+                rows,
+                linestyle="none",
+                marker=marker,
+                markersize=5,
+                color=NON_FINITE_MARK,
+            )
+
+
+def _non_finite_legend(figure: Figure, *grids: np.ma.MaskedArray[Any, Any]) -> None:
+    """Under the picture, the marker of each kind of value that is not a number it holds."""
+    from matplotlib.lines import Line2D
+
+    shown = [
+        Line2D([], [], linestyle="none", marker=marker, color=NON_FINITE_MARK, label=name)
+        for name, test, marker in NON_FINITE
+        if any((test(grid.data) & np.ma.getmaskarray(grid)).any() for grid in grids)
+    ]
+    if shown:
+        figure.legend(
+            handles=shown, loc="outside lower center", ncols=3, fontsize="x-small", frameon=False
+        )
+
+
 def _worst_point(data: ErrorMap) -> tuple[int, float]:
-    """Where the line's largest error is drawn: the run of steps holding the worst element."""
-    steps, errors = data.ticks[0], data.error[0]
-    highest = max(range(len(errors)), key=errors.__getitem__)
-    return steps[highest], errors[highest]
+    """Where the line marks the worst element, the one the test's message names: over the run
+    of steps holding it, at its own error (under the run's largest error where another
+    element is further from its value but less far outside its tolerance)."""
+    (axis,), steps = data.axis_numbers, data.ticks[0]
+    run = max(start for start in steps if start <= data.worst[axis])
+    return run, data.worst_error
 
 
 def _index_ticks(

@@ -279,7 +279,7 @@ def error_pictures_fragment(
     """The pictures of a result's failed public tests, for the exercise page to show under a
     result it drew itself (exercise.js)."""
     sub = visible_submission(db, user, submission_id)
-    pictures = error_pictures.pictures(sub.tests or [])
+    pictures = error_pictures.of_submission(session=db, submission=sub)
     return render(request, "_error_pictures.html", {"pictures": pictures})
 
 
@@ -320,7 +320,7 @@ def submission_page(
             "full_feedback": user.is_instructor,
             "limits": limits,
             "reports": regrades.reports(session=db, submission=sub) if sub.regrade else [],
-            "pictures": error_pictures.pictures(sub.tests or []),
+            "pictures": error_pictures.of_submission(session=db, submission=sub),
             "reveal": reveal.hidden_tests(
                 session=db, catalog=catalog, submission=sub, now=utcnow()
             ),

@@ -13,6 +13,7 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import pass_context
 from jinja2.runtime import Context
 
+from app.services import error_pictures
 from app.services.gradebook import format_points
 from app.web import auth, i18n
 from graders import Exercise, GraderError, RuleKind, words_in
@@ -135,6 +136,7 @@ templates.env.filters["ev"] = enum_value
 templates.env.filters["in_zone"] = in_zone
 templates.env.filters["exercise_title"] = exercise_title
 templates.env.filters["time_left"] = time_left
+templates.env.filters["error_value"] = error_pictures.value_text
 
 
 def _course_zone(request: Request) -> tzinfo:

@@ -13,12 +13,13 @@ import functools
 import itertools
 import numbers
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, SupportsInt
 
 import numpy as np
 
+from graders.checks.deviation import Deviation, deviation
 from graders.checks.outputs import DtypeRule, OutputSpec
 from graders.checks.tolerance import Tolerance as Tolerance  # where callers have found it
 from graders.results import Failure
@@ -73,6 +74,8 @@ class CheckResult:
     message: str = ""
     failed_checks: tuple[str, ...] = ()
     """With ``Check.AUTHOR``: the names of the case's checks that failed."""
+    deviation: Deviation | None = field(default=None, compare=False)
+    """With ``Check.VALUES`` on arrays: what the message names, for the error picture."""
 
 
 PASS = CheckResult(True)
@@ -154,7 +157,7 @@ def named(name: str, result: CheckResult) -> CheckResult:
     """A failure told as one output's (``dw: shape: ...``)."""
     if result.passed:
         return result
-    return CheckResult(False, result.check, f"{name}: {result.message}")
+    return replace(result, message=f"{name}: {result.message}")
 
 
 def compare_sequence(
@@ -391,40 +394,23 @@ def check_values(
             f" {index_text(worst)}: expected {number_text(expected[worst])}, got "
             f"{number_text(got[worst])}",
         )
-    kind = np.complex128 if "c" in (expected.dtype.kind, got.dtype.kind) else np.float64
-    want = expected.astype(kind, copy=False)
-    have = got.astype(kind, copy=False)
-    with np.errstate(invalid="ignore", over="ignore"):
-        error = np.abs(have - want)
-        allowed = tolerance.atol + tolerance.rtol * np.abs(want)
-        # The common case, every element finite and close, decided in one pass. NaN fails
-        # the comparison; an expected infinity makes the allowance infinite: both take the
-        # full path below.
-        if bool((error <= allowed).all()) and bool(np.isfinite(allowed).all()):
-            return PASS
-        both_nan = np.isnan(want) & np.isnan(have)
-        same_inf = np.isinf(want) & (want == have)
-        # An expected infinity is matched only by the same infinity, whatever the tolerance.
-        bad = (~(both_nan | same_inf) & ~(error <= allowed)) | (np.isinf(want) & ~same_inf)
-    if not bad.any():
+    found = deviation(expected, got, tolerance, batch_axis)
+    if found is None:
         return PASS
-    # A huge error over a tiny allowance overflows to inf: still the worst, as it should be.
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        excess = np.where(bad, np.nan_to_num(error / allowed, nan=np.inf, posinf=np.inf), -1)
-    worst = tuple(int(i) for i in np.unravel_index(int(np.argmax(excess)), excess.shape))
-    abs_error = float(error[worst])
+    worst, want, have = found.worst, found.expected, found.got
+    abs_error = found.worst_error
     scale = float(np.abs(want[worst]))
     rel_error = abs_error / scale if scale else float("inf")
-    count = int(bad.sum())
-    share = 100.0 * count / bad.size
+    count = int(found.outside.sum())
+    share = 100.0 * count / found.outside.size
     where = f" at index {index_text(worst)}" if expected.ndim else ""
-    return fail(
+    message = fail(
         Check.VALUES,
-        f"{count} of {bad.size} elements ({share:.1f}%) outside tolerance "
-        f"({tolerance.describe()}); worst{where}: expected {number_text(want[worst])}, "
-        f"got {number_text(have[worst])} (abs error {abs_error:.3g}, rel error "
-        f"{rel_error:.3g})",
+        f"{count} of {found.outside.size} elements ({share:.1f}%) outside tolerance "
+        f"({tolerance.describe()}); worst{where}: expected {number_text(want[worst])}, got "
+        f"{number_text(have[worst])} (abs error {abs_error:.3g}, rel error {rel_error:.3g})",
     )
+    return replace(message, deviation=found)
 
 
 def compare_scalar(expected: Any, got: Any, tolerance: Tolerance) -> CheckResult:

@@ -1,8 +1,9 @@
 """Where a public test's output is wrong, as data a page or a client can draw.
 
-Computed on the trusted side from a public case's expected output and the learner's output
-(expected outputs never enter the sandbox), only when the values were compared and found
-wrong. The picture depends on the output's shape:
+Computed on the trusted side from the values check's own ``Deviation`` of a public case's
+expected output and the learner's output (expected outputs never enter the sandbox), so the
+picture marks the worst element, error and tolerance its message names. The picture depends
+on the output's shape:
 
 - a batched case: the largest error of each batch item (a line over the output batch axis);
 - a sequence (an exercise tagged ``sequence``, its outputs time-first) or a vector: the
@@ -15,6 +16,13 @@ What is stored stays bounded: at most ``MAX_SIDE`` rows and columns of a matrix 
 spread, the worst row and column always among them) and ``MAX_POINTS`` points of a line (the
 largest error of each run of steps). An output of at most ``SMALL_OUTPUT`` elements gets no
 picture: its message already names every wrong value worth naming.
+
+NaN and infinities stay what they are (an expected NaN the output misses, an error that
+overflowed): the picture and its table show them as such. Where the comparison counts an
+element right although its difference is not a number (NaN where NaN is expected, the
+expected infinity), its error is 0 (``Deviation.error``). ``to_dict`` writes them as the
+strings ``"NaN"``, ``"Infinity"`` and ``"-Infinity"``: JSON has no such numbers, and
+PostgreSQL and the API's encoder refuse them.
 """
 
 from __future__ import annotations
@@ -25,6 +33,11 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+from graders.checks.deviation import Deviation
+from graders.checks.tolerance import Tolerance
+
+NON_FINITE_TEXT = {"nan": "NaN", "inf": "Infinity", "-inf": "-Infinity"}
 
 MAX_SIDE = 16
 MAX_POINTS = 120
@@ -56,9 +69,10 @@ class ErrorMap:
 
     ``axes`` names the drawn axes (two for a matrix or slice, one for a line) and ``ticks``
     holds, for each, the output's index of every drawn row, column or point. ``fixed`` names
-    the indices of a slice's other axes. ``worst`` is the index of the largest error in the
-    whole output. ``error`` is a grid (matrix, slice) or a single row (line); ``expected`` and
-    ``got`` are grids of the drawn elements, empty for a line.
+    the indices of a slice's other axes. ``worst`` is the index in the whole output of the
+    element furthest outside ``tolerance``, the one the test's message names, and
+    ``worst_error`` its error. ``error`` is a grid (matrix, slice) or a single row (line);
+    ``expected`` and ``got`` are grids of the drawn elements, empty for a line.
     """
 
     kind: PictureKind
@@ -67,28 +81,44 @@ class ErrorMap:
     ticks: tuple[tuple[int, ...], ...]
     worst: tuple[int, ...]
     worst_error: float
+    tolerance: Tolerance | None
+    """None in a map stored before maps kept theirs."""
     error: Grid
     expected: Grid = ()
     got: Grid = ()
     fixed: tuple[tuple[str, int], ...] = ()
 
+    @property
+    def axis_numbers(self) -> tuple[int, ...]:
+        """The output's axis of each drawn axis (each name ends with it: ``axis 1``,
+        ``batch item (axis 1)``)."""
+        return tuple(int(name.rstrip(")").rsplit(" ", 1)[-1]) for name in self.axes)
+
     def to_dict(self) -> dict[str, Any]:
+        def grid(rows: Grid) -> list[list[float | str]]:
+            return [[_json_number(x) for x in row] for row in rows]
+
         return {
             "kind": self.kind.value,
             "shape": list(self.shape),
             "axes": list(self.axes),
             "ticks": [list(ticks) for ticks in self.ticks],
             "worst": list(self.worst),
-            "worst_error": self.worst_error,
-            "error": [list(row) for row in self.error],
-            "expected": [list(row) for row in self.expected],
-            "got": [list(row) for row in self.got],
+            "worst_error": _json_number(self.worst_error),
+            "error": grid(self.error),
+            "expected": grid(self.expected),
+            "got": grid(self.got),
             "fixed": [{"axis": axis, "index": index} for axis, index in self.fixed],
+            "tolerance": (
+                {"rtol": self.tolerance.rtol, "atol": self.tolerance.atol}
+                if self.tolerance
+                else None
+            ),
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ErrorMap:
-        def grid(rows: list[list[float]]) -> Grid:
+        def grid(rows: list[list[float | str]]) -> Grid:
             return tuple(tuple(float(x) for x in row) for row in rows)
 
         return cls(
@@ -102,62 +132,36 @@ class ErrorMap:
             expected=grid(data.get("expected", [])),
             got=grid(data.get("got", [])),
             fixed=tuple((str(f["axis"]), int(f["index"])) for f in data.get("fixed", [])),
+            tolerance=Tolerance(**data["tolerance"]) if data.get("tolerance") else None,
         )
 
 
-def error_map(
-    expected: Any, got: Any, *, batch_axis: int | None = None, tags: tuple[str, ...] = ()
-) -> ErrorMap | None:
-    """The picture data of a wrong output, or ``None`` where there is nothing to draw: not
-    two numeric arrays of one shape, a small output, or a non-finite error (its message
-    says so better)."""
-    if not isinstance(expected, np.ndarray) or not isinstance(got, np.ndarray):
+def error_map(found: Deviation, *, tags: tuple[str, ...] = ()) -> ErrorMap | None:
+    """The picture data of the values check's ``found``, or ``None`` where there is nothing
+    to draw: a small output, or a complex one (a heatmap of its real part would mislead)."""
+    error = found.error
+    if error.size <= SMALL_OUTPUT or found.expected.dtype.kind == "c":
         return None
-    if expected.shape != got.shape or expected.size <= SMALL_OUTPUT:
-        return None
-    if not all(np.issubdtype(a.dtype, np.number) for a in (expected, got)):
-        return None
-    with np.errstate(all="ignore"):
-        want = expected.astype(np.float64)
-        have = got.astype(np.float64)
-        error = np.abs(have - want)
-    if not np.all(np.isfinite(error)):
-        return None
-    worst = tuple(int(i) for i in np.unravel_index(int(np.argmax(error)), error.shape))
-    worst_error = _round(float(error[worst]))
-    if batch_axis is not None and 0 <= batch_axis < error.ndim:
-        return _line(PictureKind.BATCH, "batch item", error, batch_axis, worst, worst_error)
+    if found.batch_axis is not None and 0 <= found.batch_axis < error.ndim:
+        return _line(PictureKind.BATCH, "batch item", found, found.batch_axis)
     if error.ndim == 1 or SEQUENCE_TAG in tags:
-        name = "element" if error.ndim == 1 else "step"
-        return _line(PictureKind.SEQUENCE, name, error, 0, worst, worst_error)
+        return _line(PictureKind.SEQUENCE, "element" if error.ndim == 1 else "step", found, 0)
     if error.ndim == 2:
-        return _grid(PictureKind.MATRIX, want, have, error, worst, worst_error, (), error.shape)
-    lead = worst[:-2]
-    fixed = tuple((f"axis {axis}", index) for axis, index in enumerate(lead))
-    return _grid(
-        PictureKind.SLICE,
-        want[lead],
-        have[lead],
-        error[lead],
-        worst,
-        worst_error,
-        fixed,
-        error.shape,
-    )
+        return _grid(PictureKind.MATRIX, found, ())
+    return _grid(PictureKind.SLICE, found, found.worst[:-2])
 
 
 def _round(x: float) -> float:
     return float(f"{x:.{DIGITS}g}")
 
 
-def _line(
-    kind: PictureKind,
-    name: str,
-    error: npt.NDArray[np.float64],
-    axis: int,
-    worst: tuple[int, ...],
-    worst_error: float,
-) -> ErrorMap:
+def _json_number(x: float) -> float | str:
+    """``x``, or its name where JSON has no number for it (``float`` reads the name back)."""
+    return NON_FINITE_TEXT.get(str(x), x)
+
+
+def _line(kind: PictureKind, name: str, found: Deviation, axis: int) -> ErrorMap:
+    error = found.error
     per_step = np.moveaxis(error, axis, 0).reshape(error.shape[axis], -1).max(axis=1)
     # Runs of steps, each drawn as its largest error: a narrow spike survives the reduction.
     width = -(-len(per_step) // MAX_POINTS)
@@ -168,9 +172,10 @@ def _line(
         shape=error.shape,
         axes=(f"{name} (axis {axis})",),
         ticks=(tuple(starts),),
-        worst=worst,
-        worst_error=worst_error,
+        worst=found.worst,
+        worst_error=found.worst_error,  # unrounded: the message's own number
         error=(values,),
+        tolerance=found.tolerance,
     )
 
 
@@ -182,32 +187,25 @@ def _spread(size: int, keep: int) -> tuple[int, ...]:
     return tuple(sorted(chosen | {keep}))
 
 
-def _grid(
-    kind: PictureKind,
-    want: npt.NDArray[np.float64],
-    have: npt.NDArray[np.float64],
-    error: npt.NDArray[np.float64],
-    worst: tuple[int, ...],
-    worst_error: float,
-    fixed: tuple[tuple[str, int], ...],
-    shape: tuple[int, ...],
-) -> ErrorMap:
-    rows = _spread(error.shape[0], worst[-2])
-    columns = _spread(error.shape[1], worst[-1])
+def _grid(kind: PictureKind, found: Deviation, lead: tuple[int, ...]) -> ErrorMap:
+    """The matrix of the last two axes at ``lead`` (the worst element's indices on the
+    others), at most ``MAX_SIDE`` rows and columns of it."""
+    rows = _spread(found.error.shape[-2], found.worst[-2])
+    columns = _spread(found.error.shape[-1], found.worst[-1])
 
     def picked(values: npt.NDArray[np.float64]) -> Grid:
-        return tuple(tuple(_round(float(values[r, c])) for c in columns) for r in rows)
+        return tuple(tuple(_round(float(values[lead][r, c])) for c in columns) for r in rows)
 
-    first = len(fixed)
     return ErrorMap(
         kind=kind,
-        shape=shape,
-        axes=(f"axis {first}", f"axis {first + 1}"),
+        shape=found.error.shape,
+        axes=(f"axis {len(lead)}", f"axis {len(lead) + 1}"),
         ticks=(rows, columns),
-        worst=worst,
-        worst_error=worst_error,
-        error=picked(error),
-        expected=picked(want),
-        got=picked(have),
-        fixed=fixed,
+        worst=found.worst,
+        worst_error=found.worst_error,  # unrounded: the message's own number
+        error=picked(found.error),
+        expected=picked(found.expected),
+        got=picked(found.got),
+        fixed=tuple((f"axis {axis}", index) for axis, index in enumerate(lead)),
+        tolerance=found.tolerance,
     )

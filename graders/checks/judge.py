@@ -657,8 +657,8 @@ def judge_outcome(
     if not case.spec.public or failed.failure is not Failure.VALUES:
         return failed
     # Only a public case's values are drawn: its expected output is the learner's to see.
-    axis = batch_axis if isinstance(batch_axis, int) else None
-    picture = error_map(case.expected, outcome.value, batch_axis=axis, tags=exercise.tags)
+    # The picture is the message's own comparison: the same worst element, error, tolerance.
+    picture = error_map(result.deviation, tags=exercise.tags) if result.deviation else None
     return replace(failed, error_map=picture)
 
 

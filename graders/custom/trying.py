@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from graders.checks.compare import Check, Tolerance, compare
+from graders.checks.compare import Tolerance, compare
 from graders.checks.error_map import ErrorMap, error_map
 from graders.checks.judge import describe_error, reference_code, unfinished_reason
 from graders.checks.rules import Unreadable, find_violations, violations_message
@@ -133,11 +133,7 @@ def try_inputs(
     result = compare(reference_value, your_value, tolerance(prepared), None, exercise.outputs)
     if result.passed:
         return replace(report, status=TryStatus.SAME, message="the same output as the reference")
-    picture = (
-        error_map(reference_value, your_value, tags=exercise.tags)
-        if result.check in (Check.VALUES, Check.VALUE)
-        else None
-    )
+    picture = error_map(result.deviation, tags=exercise.tags) if result.deviation else None
     return replace(report, status=TryStatus.DIFFERENT, message=result.message, error_map=picture)
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 from numjudge_client import Result
 
-from graders.checks.error_map import error_map
+from tests.graders.helpers import picture_of
 
 
 def result_with(picture: dict[str, Any]) -> Result:
@@ -43,14 +43,14 @@ def test_a_matrix_is_a_shaded_table() -> None:
     expected = np.zeros((4, 5))
     got = expected.copy()
     got[:, 3:] = 1.0
-    picture = error_map(expected, got)
+    picture = picture_of(expected, got)
     assert picture is not None
     html = result_with(picture.to_dict())._repr_html_()
     block = re.search(
         r'<div class="error-map" data-test="random points" data-kind="matrix".*?</table>', html
     )
     assert block is not None
-    assert "largest error 1 at (0, 3)" in block[0]
+    assert "worst element [0, 3], error 1<" in block[0]  # as the test's message names it
     rows = re.findall(r"<tr><th>(\d+)</th>(.*?)</tr>", block[0])
     assert [r for r, _ in rows] == ["0", "1", "2", "3"]
     assert all(
@@ -61,7 +61,7 @@ def test_a_matrix_is_a_shaded_table() -> None:
 
 def test_a_sequence_is_an_inline_line() -> None:
     expected = np.zeros((30, 2))
-    picture = error_map(expected, expected + np.linspace(0, 1, 30)[:, None], tags=("sequence",))
+    picture = picture_of(expected, expected + np.linspace(0, 1, 30)[:, None], tags=("sequence",))
     assert picture is not None
     html = result_with(picture.to_dict())._repr_html_()
     svg = re.search(r"<svg.*?</svg>", html)
@@ -71,3 +71,15 @@ def test_a_sequence_is_an_inline_line() -> None:
     points = root.find("polyline").get("points", "").split()  # type: ignore[union-attr]
     assert len(points) == 30
     assert points[0] == "0.0,78.0" and points[-1] == "300.0,4.0"
+
+
+def test_values_that_are_not_numbers_are_written_not_drawn() -> None:
+    expected = np.zeros((4, 5))
+    expected[0, 0], expected[1, 1] = np.nan, np.inf
+    picture = picture_of(expected, np.ones((4, 5)))
+    assert picture is not None
+    data = picture.to_dict()
+    assert data["error"][0][0] == "NaN" and data["error"][1][1] == "Infinity"
+    html = result_with(data)._repr_html_()
+    cells = re.findall(r"rgba\(192,80,77,([\d.]+)\);padding:0 0.3em\">([^<]+)</td>", html)
+    assert ("1.00", "nan") in cells and ("1.00", "inf") in cells and ("1.00", "1") in cells

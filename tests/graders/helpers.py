@@ -8,7 +8,26 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
+
+from graders.checks.compare import DEFAULT_TOLERANCE, Tolerance, compare_array
+from graders.checks.error_map import ErrorMap, error_map
+
+
+def picture_of(
+    expected: Any,
+    got: Any,
+    *,
+    batch_axis: int | None = None,
+    tags: tuple[str, ...] = (),
+    tolerance: Tolerance = DEFAULT_TOLERANCE,
+) -> ErrorMap | None:
+    """The error map a public test of ``expected`` gets for ``got``: from the values check's
+    own deviation, as the judge makes it (None where the check finds none)."""
+    found = compare_array(np.asarray(expected), got, tolerance, batch_axis).deviation
+    return error_map(found, tags=tags) if found is not None else None
+
 
 REPO = Path(__file__).resolve().parents[2]
 EXERCISES = REPO / "exercises"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import math
 import textwrap
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -298,21 +299,25 @@ def render_html(result: Result) -> str:
 
 def _error_map(test: TestResult) -> str:
     """A failed public test's error inline: a grid shaded by the error (a matrix, a slice) or
-    a line of the largest error per step or batch item; no plotting library needed."""
+    a line of the largest error per step or batch item; no plotting library needed. Values
+    that are not numbers (``"NaN"``, ``"Infinity"`` in the API) are written, never drawn."""
     e = html.escape
     data = test.error_map or {}
-    worst = float(data["worst_error"]) or 1.0
+    grid = [[float(x) for x in row] for row in data["error"]]
+    finite = [x for row in grid for x in row if math.isfinite(x)]
+    scale = max(finite, default=0.0) or 1.0  # the shading's and the line's full height
+    worst = "[" + ", ".join(str(i) for i in data["worst"]) + "]"
     head = (
         f'<div class="error-map" data-test="{e(test.name)}" data-kind="{e(data["kind"])}" '
-        f'style="margin-top:0.5em"><div><b>{e(test.name)}</b>: largest error '
-        f"{data['worst_error']:.4g} at {tuple(data['worst'])}</div>"
+        f'style="margin-top:0.5em"><div><b>{e(test.name)}</b>: worst element {worst}, error '
+        f"{float(data['worst_error']):.3g}</div>"
     )
     if data["kind"] in ("matrix", "slice"):
         rows, columns = data["ticks"]
         cells = []
-        for r, row in zip(rows, data["error"], strict=True):
+        for r, row in zip(rows, grid, strict=True):
             shaded = "".join(
-                f'<td style="background:rgba(192,80,77,{x / worst:.2f});padding:0 0.3em">'
+                f'<td style="background:rgba(192,80,77,{_shade(x, scale):.2f});padding:0 0.3em">'
                 f"{x:.3g}</td>"
                 for x in row
             )
@@ -323,14 +328,21 @@ def _error_map(test: TestResult) -> str:
             f'{head}<table style="border-collapse:collapse;font-size:0.8em">'
             f"<tr><th>{corner}</th>{top}</tr>{''.join(cells)}</table></div>"
         )
-    steps, errors = data["ticks"][0], data["error"][0]
+    steps, errors = data["ticks"][0], grid[0]
     last = max(steps[-1], 1)
     points = " ".join(
-        f"{300 * step / last:.1f},{78 - 74 * x / worst:.1f}"
+        f"{300 * step / last:.1f},{78 - 74 * x / scale:.1f}"
         for step, x in zip(steps, errors, strict=True)
+        if math.isfinite(x)
     )
     return (
         f'{head}<svg viewBox="0 0 300 80" width="300" height="80" role="img">'
         f"<title>largest error per {e(data['axes'][0])}</title>"
         f'<polyline fill="none" stroke="#2f6f9f" stroke-width="1.5" points="{points}"/></svg></div>'
     )
+
+
+def _shade(x: float, scale: float) -> float:
+    """A cell's shade: its share of the largest finite error; full for one that is not a
+    number (an infinite error, a NaN)."""
+    return x / scale if math.isfinite(x) else 1.0

@@ -609,7 +609,8 @@ export interface components {
          *     grid of absolute errors (``matrix``, ``slice``) or one row, the largest error per step or
          *     batch item (``sequence``, ``batch``); ``ticks`` give the output's index of each drawn row,
          *     column or point; large outputs are sampled (a matrix) or reduced to each run's largest
-         *     error (a line).
+         *     error (a line). A value that is not a finite number is the string ``"NaN"``,
+         *     ``"Infinity"`` or ``"-Infinity"``.
          */
         ErrorMapOut: {
             /**
@@ -622,12 +623,12 @@ export interface components {
              */
             axes: string[];
             /** Error */
-            error: number[][];
+            error: (number | ("NaN" | "Infinity" | "-Infinity"))[][];
             /**
              * Expected
              * @description the drawn elements; empty for a line
              */
-            expected: number[][];
+            expected: (number | ("NaN" | "Infinity" | "-Infinity"))[][];
             /**
              * Fixed
              * @description a slice's indices on the other axes
@@ -637,7 +638,7 @@ export interface components {
              * Got
              * @description the drawn elements; empty for a line
              */
-            got: number[][];
+            got: (number | ("NaN" | "Infinity" | "-Infinity"))[][];
             /**
              * Kind
              * @enum {string}
@@ -657,9 +658,11 @@ export interface components {
              * @description per drawn axis, the output's indices
              */
             ticks: number[][];
+            /** @description the tolerance the values were compared with (null in maps kept earlier) */
+            tolerance?: components["schemas"]["ToleranceOut"] | null;
             /**
              * Worst
-             * @description the index of the largest error
+             * @description the index of the element furthest outside the tolerance, the one the test's message names
              * @example [
              *       3,
              *       5
@@ -668,9 +671,10 @@ export interface components {
             worst: number[];
             /**
              * Worst Error
+             * @description its absolute error
              * @example 0.25
              */
-            worst_error: number;
+            worst_error: number | ("NaN" | "Infinity" | "-Infinity");
         };
         /** ErrorOut */
         ErrorOut: {
@@ -1441,6 +1445,19 @@ export interface components {
              * @enum {string}
              */
             visibility: "public" | "hidden";
+        };
+        /** ToleranceOut */
+        ToleranceOut: {
+            /**
+             * Atol
+             * @example 1e-9
+             */
+            atol: number;
+            /**
+             * Rtol
+             * @example 1e-7
+             */
+            rtol: number;
         };
         /**
          * TryIn

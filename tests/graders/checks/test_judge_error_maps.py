@@ -33,8 +33,15 @@ def test_a_drifting_recurrence_draws_its_error_along_time_and_batch(
     batch = tests["small batch"].error_map
     assert batch is not None and batch.kind is PictureKind.BATCH
     assert batch.shape == (2, 4, 3) and batch.axes == ("batch item (axis 0)",)
-    assert batch.worst[1] == 3  # the last step drifted most
-    assert batch.worst_error == pytest.approx(0.04)
+    # The message's worst element, error and tolerance (issue 39: the picture drew the largest
+    # error, at the last step, where the message named the element furthest outside its
+    # tolerance, a small state off by less).
+    message = tests["small batch"].message
+    index = "[" + ", ".join(map(str, batch.worst)) + "]"
+    assert f"worst at index {index}:" in message
+    assert f"abs error {batch.worst_error:.3g}," in message
+    assert batch.tolerance is not None and f"({batch.tolerance.describe()})" in message
+    assert max(batch.error[0]) == pytest.approx(0.04)  # the last step drifted most
     hidden = [t for t in report.tests if t.visibility is Visibility.HIDDEN]
     assert hidden and all(t.error_map is None for t in hidden)
     assert all("error_map" not in t.to_dict() for t in hidden)

@@ -1,0 +1,30 @@
+"""The error pictures stored with a submission's result (app/services/error_pictures.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from app.models import StoredPicture
+
+
+def replace_pictures(*, session: Session, submission_id: str, svgs: Mapping[int, str]) -> None:
+    """Store ``svgs`` (by the test's position) as the submission's pictures, dropping those
+    of its earlier result (a regrade's tests replace them)."""
+    session.execute(delete(StoredPicture).where(StoredPicture.submission_id == submission_id))
+    session.add_all(
+        StoredPicture(submission_id=submission_id, position=position, svg=svg)
+        for position, svg in svgs.items()
+    )
+
+
+def pictures_of(*, session: Session, submission_id: str) -> dict[int, str]:
+    """The submission's stored pictures, by the test's position."""
+    rows = session.execute(
+        select(StoredPicture.position, StoredPicture.svg).where(
+            StoredPicture.submission_id == submission_id
+        )
+    )
+    return {position: svg for position, svg in rows}
