@@ -39,15 +39,15 @@ CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
 @contextmanager
-def loaded_host() -> Iterator[None]:
+def loaded_host(spinners: int = SPINNERS) -> Iterator[None]:
     spin = f"import time\nend = time.monotonic() + {SPIN_S}\nwhile time.monotonic() < end: pass"
-    spinners = [subprocess.Popen([sys.executable, "-c", spin]) for _ in range(SPINNERS)]
+    processes = [subprocess.Popen([sys.executable, "-c", spin]) for _ in range(spinners)]
     try:
         yield
     finally:
-        for spinner in spinners:
-            spinner.kill()
-            spinner.wait()
+        for process in processes:
+            process.kill()
+            process.wait()
 
 
 def healthz_seconds(url: str) -> float:
@@ -77,12 +77,14 @@ def polling_healthz(url: str) -> Iterator[list[float]]:
         poller.join()
 
 
-def burst(server: LiveServer, path: str, form: Callable[[int], dict[str, str]]) -> list[int]:
-    """``BURST`` clients, each with a session and the form's CSRF token, post ``path`` at the
+def burst(
+    server: LiveServer, path: str, form: Callable[[int], dict[str, str]], count: int = BURST
+) -> list[int]:
+    """``count`` clients, each with a session and the form's CSRF token, post ``path`` at the
     same moment; their answers' status codes (every 429 must say when to come back)."""
-    clients = [httpx.Client(base_url=server.url, timeout=120) for _ in range(BURST)]
+    clients = [httpx.Client(base_url=server.url, timeout=120) for _ in range(count)]
     tokens = [CSRF.findall(client.get(path).text)[0] for client in clients]
-    start = threading.Barrier(BURST)
+    start = threading.Barrier(count)
 
     def post(index: int) -> int:
         start.wait()
@@ -94,8 +96,8 @@ def burst(server: LiveServer, path: str, form: Callable[[int], dict[str, str]]) 
         return answer.status_code
 
     try:
-        with ThreadPoolExecutor(max_workers=BURST) as pool:
-            return list(pool.map(post, range(BURST)))
+        with ThreadPoolExecutor(max_workers=count) as pool:
+            return list(pool.map(post, range(count)))
     finally:
         for client in clients:
             client.close()
