@@ -13,6 +13,7 @@ from app.models import ReportState, WorkScope
 from app.services import similarity_jobs
 from app.services.courses import AssignmentNotFound
 from app.services.gradebook import write_csv
+from app.services.similarity import MAX_ANSWER_CHARS
 from graders import ExerciseCatalog, GraderError
 
 
@@ -37,6 +38,7 @@ def similarity_command(
                 scope=scope,
                 target=target,
                 requested_by="numjudge similarity",
+                cpu_s=settings.similarity_cpu_s,
             )
         except (GraderError, AssignmentNotFound) as exc:
             typer.echo(f"error: {exc}", err=True)
@@ -51,6 +53,16 @@ def similarity_command(
             f"quartiles {spread.q1:.0%} {spread.median:.0%} {spread.q3:.0%}, "
             f"fence {spread.fence:.0%}; {len(section.flagged)} flagged"
         )
+        if section.cut:
+            typer.echo(
+                f"  compared on their first {MAX_ANSWER_CHARS} characters: "
+                + ", ".join(section.cut)
+            )
+        if section.pairs_left_out:
+            typer.echo(
+                f"  {section.pairs_left_out} pairs not compared: the report's "
+                f"{settings.similarity_cpu_s:g} s of CPU were spent (NUMJUDGE_SIMILARITY_CPU_S)"
+            )
         for rank, pair in enumerate(section.pairs[:top], start=1):
             flag = "  OUTLIER" if pair.flagged else ""
             typer.echo(

@@ -99,6 +99,14 @@ class Settings(BaseSettings):
         "process that take only regrades, beside `workers`, at the "
         "lowest CPU priority (0: this process grades no regrades)",
     )
+    similarity_cpu_s: float = Field(
+        300.0,
+        gt=0,
+        le=86_400,
+        description="CPU seconds a similarity report may spend comparing pairs, in a process "
+        "of its own at the lowest CPU priority; past them the pairs left are not compared "
+        "and the report says how many (the process is stopped a minute of CPU later)",
+    )
     max_running_regrades: int = Field(
         1, ge=1, description="regrades graded at once on all grading processes together"
     )

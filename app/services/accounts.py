@@ -2,8 +2,16 @@
 
 Signing in costs the same for an unknown name as for a known one (a dummy hash is verified), so
 the time of an answer does not tell which names exist. Password hashes (argon2id, ~64 MB each)
-run at most ``max_concurrent_hashes`` at a time per process; a request that finds no free slot
-within ``HASH_WAIT_S`` is refused with ``HashingBusy`` (429 and Retry-After on the web).
+run at most ``max_concurrent_hashes`` at a time per process, and at most ``HASH_LINE_PER_SLOT``
+requests per slot wait for one: a request beyond that line, or one that finds no free slot
+within ``HASH_WAIT_S``, is refused with ``HashingBusy`` (429 and Retry-After on the web). The
+line is what keeps a burst from holding the server's request threads (and so ``/healthz``)
+while it waits.
+
+No database transaction is open while a hash runs: a sign-up stores its throttle count and
+commits before hashing, as the count's write would otherwise hold the database's write lock
+(SQLite has one writer, PostgreSQL locks the counter's row) through the hash, and a burst of
+sign-ups queued behind it until the lock timeout turned them into 500s.
 """
 
 from __future__ import annotations
@@ -29,6 +37,8 @@ from app.services.throttle import Rule, Scope, Throttled
 from app.store import accounts as account_store
 
 HASH_WAIT_S = 2.0
+HASH_LINE_PER_SLOT = 4
+"""Requests that may wait per hashing slot: at ~0.1 s a hash, a wait of ~0.4 s at most."""
 LOGIN_WINDOW_S = 300
 SIGNUP_WINDOW_S = 3600
 _DURATION = re.compile(r"(\d{1,5})([mhdw])")
@@ -52,20 +62,29 @@ class HashingBusy(Throttled):
 
 
 class HashSlots:
-    """At most ``count`` password hashes at once in this process."""
+    """At most ``count`` password hashes at once in this process, and ``line`` more requests
+    waiting for one; a request beyond them is refused at once, holding no thread."""
 
-    def __init__(self, count: int, wait_s: float = HASH_WAIT_S) -> None:
-        self._semaphore = threading.BoundedSemaphore(count)
+    def __init__(self, count: int, wait_s: float = HASH_WAIT_S, line: int | None = None) -> None:
+        self._running = threading.BoundedSemaphore(count)
+        self._admitted = threading.BoundedSemaphore(
+            count + (count * HASH_LINE_PER_SLOT if line is None else line)
+        )
         self.wait_s = wait_s
 
     @contextmanager
     def slot(self) -> Iterator[None]:
-        if not self._semaphore.acquire(timeout=self.wait_s):
+        if not self._admitted.acquire(blocking=False):
             raise HashingBusy(1)
         try:
-            yield
+            if not self._running.acquire(timeout=self.wait_s):
+                raise HashingBusy(1)
+            try:
+                yield
+            finally:
+                self._running.release()
         finally:
-            self._semaphore.release()
+            self._admitted.release()
 
 
 @lru_cache(maxsize=1)
@@ -117,10 +136,14 @@ def sign_up(
     name: str,
     password: str,
 ) -> User:
-    """A learner account made on the web, at most ``signup_limit`` per hour per address."""
+    """A learner account made on the web, at most ``signup_limit`` per hour per address.
+
+    Commits the throttle's count before the hash (the module's docstring says why); the
+    caller commits the account."""
     rule = signup_rule(settings)
     now = time.time()
     throttle.take(session=session, rule=rule, parts=(address,), now=now)
+    session.commit()
     try:
         return create_account(session=session, name=name, password=password, slots=slots)
     except Exception:

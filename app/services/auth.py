@@ -119,6 +119,9 @@ def session_user(*, session: Session, secret: str) -> User | None:
         return None
     if now - record.last_seen_at > SESSION_TOUCH_PERIOD:
         account_store.touch_web_session(session=session, record=record, seen_at=now)
+        # End the write now, as for a token's last use: the route may hash a password next,
+        # and no transaction stays open through a hash (app/services/accounts.py).
+        session.commit()
     return record.user
 
 

@@ -296,6 +296,7 @@ def join(
     rule = signup_rule(settings)
     now = time.time()
     throttle.take(session=session, rule=rule, parts=(address,), now=now)
+    session.commit()  # no transaction open through the hash: app/services/accounts.py
     try:
         check_password(password)
         with slots.slot():

@@ -10,8 +10,15 @@ that distribution (the upper quartile plus 1.5 interquartile ranges, Tukey's rul
 :data:`MIN_FLAGGED` (most of both answers shared). A flag asks an instructor to look; nothing
 here changes a score.
 
-Pure: answers in, a report out (no database, no clock); ``app.services.similarity_jobs``
-stores reports and runs them on the queue.
+A learner chooses what a report costs: copydetect's work grows with an answer's tokens, and
+a pair of long answers sharing repeated fingerprints costs in proportion to both (issue 41: a
+100 kB answer cost ~0.85 s of CPU where 20 honest ones cost 0.02 s, and eight of them
+28-37 s). So an answer is compared on its first :data:`MAX_ANSWER_CHARS` characters, and
+pairs stop being compared once a :class:`CpuBudget` is spent; the report says which answers
+were cut and how many pairs were left out.
+
+Pure: answers in, a report out (no database; no clock but the budget's CPU time);
+``app.services.similarity_jobs`` stores reports and computes them in a background process.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from __future__ import annotations
 import io
 import itertools
 import statistics
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -38,6 +46,21 @@ MIN_FLAGGED = 0.8
 and two independent answers that wrote one long step alike share 60-70 % of their tokens
 (tests/app/services/test_similarity.py's class)."""
 FENCE_IQRS = 1.5
+MAX_ANSWER_CHARS = 10_000
+"""An answer is compared on its first 10 000 characters (its tokens, which copydetect counts
+on the code with names and comments taken out, are fewer): five times the longest reference
+solution of the exercises (2.1 kB), and a tenth of the largest submission accepted."""
+
+
+class CpuBudget:
+    """The CPU time (this process's, so the report's own process) a report may spend."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._deadline = time.process_time() + seconds
+
+    def spent(self) -> bool:
+        return time.process_time() > self._deadline
 
 
 @dataclass(frozen=True)
@@ -138,6 +161,8 @@ class ExerciseSimilarity:
     answers: int
     distribution: Distribution
     pairs: tuple[Pair, ...]  # most similar first
+    cut: tuple[str, ...] = ()  # learners whose answer was compared on MAX_ANSWER_CHARS only
+    pairs_left_out: int = 0  # pairs not compared: the CPU budget was spent
 
     @property
     def flagged(self) -> tuple[Pair, ...]:
@@ -149,6 +174,8 @@ class ExerciseSimilarity:
             "answers": self.answers,
             "distribution": self.distribution.to_dict(),
             "pairs": [p.to_dict() for p in self.pairs],
+            "cut": list(self.cut),
+            "pairs_left_out": self.pairs_left_out,
         }
 
     @classmethod
@@ -158,6 +185,8 @@ class ExerciseSimilarity:
             int(data["answers"]),
             Distribution.from_dict(data["distribution"]),
             tuple(Pair.from_dict(p) for p in data["pairs"]),
+            tuple(data.get("cut", ())),  # reports stored before the cap have neither
+            int(data.get("pairs_left_out", 0)),
         )
 
 
@@ -188,18 +217,25 @@ def _regions(slices: Any) -> tuple[tuple[int, int], ...]:
 
 
 def compare(
-    exercise_id: str, answers: Iterable[Answer], boilerplate: Iterable[str]
+    exercise_id: str,
+    answers: Iterable[Answer],
+    boilerplate: Iterable[str],
+    budget: CpuBudget | None = None,
 ) -> ExerciseSimilarity:
     """Every pair of ``answers`` ranked by similarity, flagged against their distribution;
-    ``boilerplate``: code whose fingerprints never count (the starter, the reference)."""
+    ``boilerplate``: code whose fingerprints never count (the starter, the reference). Once
+    ``budget`` is spent the pairs left are not compared (and counted in ``pairs_left_out``)."""
     answers = list(answers)
     shared = [
         _fingerprint(code, np.array([], dtype=np.int64)).hashes for code in boilerplate if code
     ]
     boilerplate_hashes = np.array(sorted(set().union(*shared)), dtype=np.int64)
-    prints = [_fingerprint(a.code, boilerplate_hashes) for a in answers]
+    prints = [_fingerprint(a.code[:MAX_ANSWER_CHARS], boilerplate_hashes) for a in answers]
     measured = []
-    for (a, print_a), (b, print_b) in itertools.combinations(zip(answers, prints, strict=True), 2):
+    every_pair = list(itertools.combinations(zip(answers, prints, strict=True), 2))
+    for (a, print_a), (b, print_b) in every_pair:
+        if budget is not None and budget.spent():
+            break
         _, (share_a, share_b), (slices_a, slices_b) = compare_files(print_a, print_b)
         measured.append((a, b, float(share_a), float(share_b), slices_a, slices_b))
     spread = distribution([(m[2] + m[3]) / 2 for m in measured])
@@ -222,7 +258,19 @@ def compare(
         ),
         key=lambda p: (-p.similarity, p.learner_a, p.learner_b),
     )
-    return ExerciseSimilarity(exercise_id, len(answers), spread, tuple(pairs))
+    cut = tuple(a.learner for a in answers if len(a.code) > MAX_ANSWER_CHARS)
+    return ExerciseSimilarity(
+        exercise_id, len(answers), spread, tuple(pairs), cut, len(every_pair) - len(measured)
+    )
+
+
+def compare_all(
+    exercises: Sequence[tuple[str, Sequence[Answer], Sequence[str]]], budget_s: float
+) -> list[ExerciseSimilarity]:
+    """:func:`compare` for each ``(exercise_id, answers, boilerplate)``, all within one
+    budget of ``budget_s`` CPU seconds (the report's background process runs this)."""
+    budget = CpuBudget(budget_s)
+    return [compare(i, answers, shared, budget) for i, answers, shared in exercises]
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,13 @@ every grading, read back as pages and CSV.
 A report is a row (``similarity_reports``) made ``queued`` by the request; the queue's report
 task (``app.grading.queue``, a lower priority than every grading wake-up) computes it with
 ``app.services.similarity`` and stores the result or the error. A wake-up lost with the queue
-leaves the row queued: asking again makes a new report. The CLI computes in its own process.
+leaves the row queued: asking again makes a new report. The CLI computes the same way.
+
+The comparing itself runs in a child process at the lowest CPU priority
+(``app.core.background``), within ``similarity_cpu_s`` CPU seconds (pairs past them are left
+out, and counted in the report) and killed a minute of CPU later (the report fails, saying so):
+learners choose what their answers cost to compare, and the queue's thread shares its process
+with the pages and the gradings.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+from app.core.background import OutOfCpuTime, run_in_background
 from app.grading.queue import QueueUnavailable
 from app.grading.runtime import GradingRuntime
 from app.models import ReportState, SimilarityReport, WorkScope, utcnow
@@ -30,7 +37,7 @@ from app.services.similarity import (
     ExerciseSimilarity,
     Pair,
     Segment,
-    compare,
+    compare_all,
     segments,
 )
 from app.store import similarity as similarity_store
@@ -40,6 +47,9 @@ from graders import ExerciseCatalog
 logger = logging.getLogger(__name__)
 
 SOLUTION_FILE = "solution.py"
+CPU_BACKSTOP_S = 60.0
+"""CPU seconds past the report's budget after which its process is killed: the budget is
+checked between pairs, and the start (imports, fingerprints of capped answers) costs seconds."""
 
 
 def exercise_ids(catalog: ExerciseCatalog, scope: WorkScope, target: str) -> tuple[str, ...]:
@@ -57,25 +67,37 @@ def boilerplate(catalog: ExerciseCatalog, exercise_id: str) -> tuple[str, ...]:
 
 
 def compute(
-    *, session: Session, catalog: ExerciseCatalog, scope: WorkScope, target: str
+    *, session: Session, catalog: ExerciseCatalog, scope: WorkScope, target: str, cpu_s: float
 ) -> list[ExerciseSimilarity]:
-    """One section per exercise of the report, each learner's final answer compared."""
+    """One section per exercise of the report, each learner's final answer compared, in a
+    background process within ``cpu_s`` CPU seconds (``OutOfCpuTime`` if it was killed)."""
     ids = exercise_ids(catalog, scope, target)
     by_exercise: dict[str, list[Answer]] = defaultdict(list)
     for answer in similarity_store.final_answers(session=session, exercise_ids=ids):
         by_exercise[answer.exercise_id].append(
             Answer(answer.user_name, answer.submission_id, answer.code)
         )
-    return [compare(i, by_exercise[i], boilerplate(catalog, i)) for i in ids]
+    work = [(i, by_exercise[i], boilerplate(catalog, i)) for i in ids]
+    return run_in_background(cpu_s + CPU_BACKSTOP_S, compare_all, work, cpu_s)
 
 
-def store_computed(*, session: Session, catalog: ExerciseCatalog, report: SimilarityReport) -> None:
+def store_computed(
+    *, session: Session, catalog: ExerciseCatalog, report: SimilarityReport, cpu_s: float
+) -> None:
     """Compute ``report`` and store its result (or why it failed); the caller commits."""
     started = time.monotonic()
     try:
         sections = compute(
-            session=session, catalog=catalog, scope=report.scope, target=report.target
+            session=session,
+            catalog=catalog,
+            scope=report.scope,
+            target=report.target,
+            cpu_s=cpu_s,
         )
+    except OutOfCpuTime as exc:
+        logger.warning("similarity.out_of_cpu", extra={"report": report.id})
+        similarity_store.fail_report(session=session, report=report, error=str(exc), now=utcnow())
+        return
     except Exception as exc:  # a broken exercise folder, say: the report says why
         logger.exception("similarity.failed", extra={"report": report.id})
         similarity_store.fail_report(session=session, report=report, error=str(exc), now=utcnow())
@@ -89,6 +111,7 @@ def store_computed(*, session: Session, catalog: ExerciseCatalog, report: Simila
             "report": report.id,
             "target": report.target,
             "answers": sum(s.answers for s in sections),
+            "pairs_left_out": sum(s.pairs_left_out for s in sections),
             "elapsed_s": round(time.monotonic() - started, 3),
         },
     )
@@ -131,6 +154,7 @@ def compute_now(
     scope: WorkScope,
     target: str,
     requested_by: str,
+    cpu_s: float,
 ) -> ReportView:
     """Make and compute a report in this process (``numjudge similarity``); it is stored as
     the pages' reports are, and committed."""
@@ -138,7 +162,7 @@ def compute_now(
     report = similarity_store.create_report(
         session=session, scope=scope, target=target, requested_by=requested_by
     )
-    store_computed(session=session, catalog=catalog, report=report)
+    store_computed(session=session, catalog=catalog, report=report, cpu_s=cpu_s)
     session.commit()
     return view(report)
 
@@ -149,7 +173,12 @@ def run(runtime: GradingRuntime, report_id: str) -> None:
         report = similarity_store.get_report(session=session, report_id=report_id)
         if report is None or report.state is not ReportState.QUEUED:
             return
-        store_computed(session=session, catalog=runtime.catalog, report=report)
+        store_computed(
+            session=session,
+            catalog=runtime.catalog,
+            report=report,
+            cpu_s=runtime.settings.similarity_cpu_s,
+        )
         session.commit()
 
 

@@ -16,7 +16,7 @@ from app.services import similarity_jobs
 from app.services.courses import AssignmentNotFound
 from app.services.errors import NotFound
 from app.services.gradebook import write_csv
-from app.services.similarity import MIN_FLAGGED
+from app.services.similarity import MAX_ANSWER_CHARS, MIN_FLAGGED
 from app.web.deps import CatalogDep, CsrfForm, InstructorDep, WebDep, check_csrf
 from app.web.errors import PageError, WebRoute, assignment_not_found, exercise_not_found
 from app.web.i18n import N_
@@ -96,6 +96,7 @@ def similarity_report(
             "report": _report(db, report_id),
             "shown": SHOWN_PAIRS,
             "min_flagged": MIN_FLAGGED,
+            "max_chars": MAX_ANSWER_CHARS,
         },
     )
 

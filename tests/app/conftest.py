@@ -17,7 +17,7 @@ from sqlalchemy import create_engine, delete, text
 from sqlalchemy.orm import Session
 
 from app.core.config import Settings
-from app.core.db import dispose_engines, get_engine, upgrade_database
+from app.core.db import dispose_engines, get_engine, get_sessionmaker, upgrade_database
 from app.grading.engine import SandboxGrader
 from app.grading.runtime import GradingRuntime, build_runtime
 from app.main import create_app
@@ -142,6 +142,17 @@ def db(database_url: str) -> Iterator[Session]:
         session.close()
         transaction.rollback()
         connection.close()
+
+
+@pytest.fixture
+def committed_db(database_url: str) -> Iterator[Session]:
+    """A session whose commits stay, for services that commit part of their work before a
+    slow step (a sign-up's throttle count before the password hash); wiped after the test."""
+    try:
+        with get_sessionmaker(database_url)() as session:
+            yield session
+    finally:
+        wipe(database_url)
 
 
 def wipe(database_url: str) -> None:

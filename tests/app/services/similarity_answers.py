@@ -1,12 +1,13 @@
 """A synthetic class's answers to ``layer-norm``: honest ones, each built from its own choice of
-ways to write each step, and a planted copy of one of them (names, comments and blank lines
-changed, as a learner hiding a copy would). Used by the similarity tests and
-bench/similarity.py."""
+ways to write each step, a planted copy of one of them (names, comments and blank lines
+changed, as a learner hiding a copy would), and hostile ones written to make the report slow.
+Used by the similarity tests and bench/similarity.py."""
 
 from __future__ import annotations
 
 import random
 import re
+from enum import Enum
 
 # Each step of a layer norm, written the ways learners write it; an answer takes one of each.
 PREAMBLES = (
@@ -92,3 +93,32 @@ def disguised_copy(code: str) -> str:
         code = re.sub(rf"\b{old}\b", new, code)
     code = re.sub(r"# answer \d+", "# my own work", code)
     return code.replace("\n    return", "\n\n    # done\n    return")
+
+
+class Hostile(Enum):
+    """What makes copydetect slow, one answer of each kind: its cost grows with the tokens
+    left once names, strings and comments are taken out (one character each), and a pair
+    costs in proportion to the positions of the fingerprints it shares."""
+
+    MANY_TOKENS = "many-tokens"  # one long line, an operator and a digit per token
+    REPEATED = "repeated"  # one short statement again and again: few fingerprints, each everywhere
+    DISTINCT = "distinct"  # a list of random numbers: every fingerprint a new one
+
+
+HOSTILE_BYTES = 100_000
+"""The largest submission the service accepts (``NUMJUDGE_MAX_CODE_BYTES``)."""
+
+
+def hostile_answer(kind: Hostile, size: int = HOSTILE_BYTES, seed: int = 0) -> str:
+    """An answer of ``size`` characters built to cost the report most (copydetect does not mind
+    that the cut may break its syntax)."""
+    rng = random.Random(seed)
+    if kind is Hostile.MANY_TOKENS:
+        body = "x = 1" + "".join(
+            rng.choice("+-*/%&|^") + rng.choice("123456789") for _ in range(size)
+        )
+    elif kind is Hostile.REPEATED:
+        body = "import numpy as np\n" + "a=b+c;" * (size // 6)
+    else:
+        body = "x = [" + ",".join(str(rng.randrange(10**6)) for _ in range(size // 6)) + "]"
+    return body[: size - 1] + "\n"

@@ -189,10 +189,10 @@ def test_a_success_clears_the_failures_of_that_name_and_address(
     )
 
 
-def test_sign_ups_per_address_are_limited(db: Session, slots: HashSlots) -> None:
+def test_sign_ups_per_address_are_limited(committed_db: Session, slots: HashSlots) -> None:
     for name in ("ann", "ben"):
         accounts.sign_up(
-            session=db,
+            session=committed_db,
             settings=SETTINGS,
             slots=slots,
             address="a",
@@ -201,7 +201,7 @@ def test_sign_ups_per_address_are_limited(db: Session, slots: HashSlots) -> None
         )
     with pytest.raises(Throttled) as refused:
         accounts.sign_up(
-            session=db,
+            session=committed_db,
             settings=SETTINGS,
             slots=slots,
             address="a",
@@ -209,19 +209,26 @@ def test_sign_ups_per_address_are_limited(db: Session, slots: HashSlots) -> None
             password="long enough",
         )
     assert 0 < refused.value.retry_after_s <= 3600
-    assert account_store.get_user_by_name(session=db, name="cid") is None
+    assert account_store.get_user_by_name(session=committed_db, name="cid") is None
     accounts.sign_up(
-        session=db, settings=SETTINGS, slots=slots, address="b", name="cid", password="long enough"
+        session=committed_db,
+        settings=SETTINGS,
+        slots=slots,
+        address="b",
+        name="cid",
+        password="long enough",
     )
 
 
-def test_a_failed_sign_up_does_not_count_against_the_address(db: Session, slots: HashSlots) -> None:
+def test_a_failed_sign_up_does_not_count_against_the_address(
+    committed_db: Session, slots: HashSlots
+) -> None:
     """The throttle counts accounts made: a taken name or a short password costs nothing."""
-    accounts.create_account(session=db, name="taken")
+    accounts.create_account(session=committed_db, name="taken")
     for name, password in (("taken", "long enough"), ("dan", "short"), ("Taken", "long enough")):
         with pytest.raises((NameTaken, InvalidPassword)):
             accounts.sign_up(
-                session=db,
+                session=committed_db,
                 settings=SETTINGS,
                 slots=slots,
                 address="c",
@@ -230,7 +237,7 @@ def test_a_failed_sign_up_does_not_count_against_the_address(db: Session, slots:
             )
     for name in ("dan", "eve"):
         accounts.sign_up(
-            session=db,
+            session=committed_db,
             settings=SETTINGS,
             slots=slots,
             address="c",
@@ -274,11 +281,11 @@ def test_sign_ups_sent_at_once_never_pass_the_limit(database_url: str) -> None:
     assert made.count(True) == SETTINGS.signup_limit
 
 
-def test_no_hash_beyond_the_cap(db: Session) -> None:
+def test_no_hash_beyond_the_cap(committed_db: Session) -> None:
     slots = HashSlots(1, wait_s=0.0)
     with slots.slot(), pytest.raises(HashingBusy) as busy:
         accounts.sign_up(
-            session=db,
+            session=committed_db,
             settings=SETTINGS,
             slots=slots,
             address="a",
@@ -286,7 +293,7 @@ def test_no_hash_beyond_the_cap(db: Session) -> None:
             password="long enough",
         )
     assert busy.value.retry_after_s == 1
-    assert account_store.get_user_by_name(session=db, name="ann") is None
+    assert account_store.get_user_by_name(session=committed_db, name="ann") is None
     with slots.slot():
         pass  # released again after the refusal
 
@@ -389,3 +396,37 @@ def test_one_token_is_revoked_by_its_owner_only(db: Session) -> None:
     assert account_store.get_user_by_token(session=db, token=token) is None
     assert account_store.get_user_by_token(session=db, token=other) is ada
     assert [t.id for t in accounts.active_tokens(session=db, user=ada)] == [other_row.id]
+
+
+def test_a_request_beyond_the_hashing_line_is_refused_at_once() -> None:
+    """One hash running and one request waiting fill a line of one: the next is refused
+    without waiting, so a burst never holds the server's request threads."""
+    slots = HashSlots(1, wait_s=60.0, line=1)
+    running, waiting_started, release = threading.Event(), threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with slots.slot():
+            running.set()
+            release.wait(30)
+
+    def wait_in_line() -> None:
+        waiting_started.set()
+        with slots.slot():
+            pass
+
+    holder, waiter = threading.Thread(target=hold), threading.Thread(target=wait_in_line)
+    holder.start()
+    assert running.wait(10)
+    waiter.start()
+    assert waiting_started.wait(10)
+    time.sleep(0.1)  # the waiter is in line
+    started = time.monotonic()
+    with pytest.raises(HashingBusy) as busy, slots.slot():
+        pass
+    assert time.monotonic() - started < 5  # not the 60 s wait
+    assert busy.value.retry_after_s == 1
+    release.set()
+    holder.join(10)
+    waiter.join(10)
+    with slots.slot():
+        pass  # every place is given back

@@ -109,27 +109,27 @@ def test_import_creates_learners_without_passwords_and_with_links(db: Session) -
     assert [e.user.name for e in roster.roster(session=db, section="B")] == ["alan"]
 
 
-def test_join_sets_the_password_once_and_a_new_link_revokes_the_old(db: Session) -> None:
-    [first] = roster.import_roster(session=db, text="username\nada\n", link_days=14)
-    ada = account_store.get_user_by_name(session=db, name="ada")
+def test_join_sets_the_password_once_and_a_new_link_revokes_the_old(committed_db: Session) -> None:
+    [first] = roster.import_roster(session=committed_db, text="username\nada\n", link_days=14)
+    ada = account_store.get_user_by_name(session=committed_db, name="ada")
     assert ada is not None
-    second = roster.issue_link(session=db, user=ada, days=14)
-    assert roster.find_link(session=db, token=first.token)[1] is LinkState.UNKNOWN
-    link, state = roster.find_link(session=db, token=second.token)
+    second = roster.issue_link(session=committed_db, user=ada, days=14)
+    assert roster.find_link(session=committed_db, token=first.token)[1] is LinkState.UNKNOWN
+    link, state = roster.find_link(session=committed_db, token=second.token)
     assert state is LinkState.VALID and link is not None
     slots = HashSlots(1)
     with pytest.raises(InvalidPassword):
         roster.join(
-            session=db,
+            session=committed_db,
             settings=SETTINGS,
             slots=slots,
             address="198.51.100.1",
             link=link,
             password="short",
         )
-    assert roster.find_link(session=db, token=second.token)[1] is LinkState.VALID
+    assert roster.find_link(session=committed_db, token=second.token)[1] is LinkState.VALID
     joined = roster.join(
-        session=db,
+        session=committed_db,
         settings=SETTINGS,
         slots=slots,
         address="198.51.100.1",
@@ -138,8 +138,8 @@ def test_join_sets_the_password_once_and_a_new_link_revokes_the_old(db: Session)
     )
     assert joined.password_hash is not None
     assert verify_password(joined.password_hash, "a long enough password")
-    assert roster.find_link(session=db, token=second.token)[1] is LinkState.USED
-    assert [(e.user.name, e.joined, e.link) for e in roster.roster(session=db)] == [
+    assert roster.find_link(session=committed_db, token=second.token)[1] is LinkState.USED
+    assert [(e.user.name, e.joined, e.link) for e in roster.roster(session=committed_db)] == [
         ("ada", True, LinkState.USED)
     ]
 
@@ -152,15 +152,15 @@ def test_an_expired_link_is_expired(db: Session) -> None:
     assert roster.link_state(link, utcnow() + timedelta(hours=23)) is LinkState.VALID
 
 
-def test_joining_counts_against_the_sign_up_throttle(db: Session) -> None:
-    links = roster.import_roster(session=db, text="username\nada\nalan\n", link_days=14)
+def test_joining_counts_against_the_sign_up_throttle(committed_db: Session) -> None:
+    links = roster.import_roster(session=committed_db, text="username\nada\nalan\n", link_days=14)
     settings = SETTINGS.model_copy(update={"signup_limit": 1})
     address = "203.0.113.77"
-    first, _ = roster.find_link(session=db, token=links[0].token)
-    second, _ = roster.find_link(session=db, token=links[1].token)
+    first, _ = roster.find_link(session=committed_db, token=links[0].token)
+    second, _ = roster.find_link(session=committed_db, token=links[1].token)
     assert first is not None and second is not None
     roster.join(
-        session=db,
+        session=committed_db,
         settings=settings,
         slots=HashSlots(1),
         address=address,
@@ -169,7 +169,7 @@ def test_joining_counts_against_the_sign_up_throttle(db: Session) -> None:
     )
     with pytest.raises(Throttled):
         roster.join(
-            session=db,
+            session=committed_db,
             settings=settings,
             slots=HashSlots(1),
             address=address,

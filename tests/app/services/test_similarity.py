@@ -4,20 +4,29 @@ share with every answer never counts."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from app.services.similarity import (
+    MAX_ANSWER_CHARS,
     MIN_FLAGGED,
     Answer,
+    CpuBudget,
     ExerciseSimilarity,
     Segment,
     compare,
     distribution,
     segments,
 )
-from tests.app.services.similarity_answers import disguised_copy, honest_answers
+from tests.app.services.similarity_answers import (
+    Hostile,
+    disguised_copy,
+    honest_answers,
+    hostile_answer,
+)
 
 LAYER_NORM = Path(__file__).resolve().parents[3] / "exercises" / "layer-norm"
 BOILERPLATE = tuple(
@@ -101,3 +110,51 @@ def test_segments_cut_the_code_at_the_regions_and_keep_every_character() -> None
         Segment("\nc = 3\n", False),
     ]
     assert "".join(s.text for s in cut) == code
+
+
+HOSTILE_COST = 20
+"""A report with four hostile answers of 100 kB costs at most this many times the same report
+with four honest answers instead (about 11 measured with the cap; 60-130 without it)."""
+
+
+def report_cpu_s(answers: Sequence[Answer]) -> float:
+    """This process's CPU time for the report, the least of three runs (the host is noisy)."""
+    spent = []
+    for _ in range(3):
+        started = time.process_time()
+        compare("layer-norm", answers, BOILERPLATE)
+        spent.append(time.process_time() - started)
+    return min(spent)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", list(Hostile))
+def test_a_hostile_answer_costs_a_bounded_multiple_of_an_honest_one(kind: Hostile) -> None:
+    """Four learners send the same hostile answer (a shared one makes every pair of them
+    costly): the report costs a bounded multiple of the one with four honest answers."""
+    codes = honest_answers(16, seed=5)
+    honest = [Answer(f"learner-{i:02d}", f"s{i}", code) for i, code in enumerate(codes)]
+    hostile = [Answer(f"hostile-{i}", f"h{i}", hostile_answer(kind)) for i in range(4)]
+    ratio = report_cpu_s(honest[:12] + hostile) / report_cpu_s(honest)
+    assert ratio <= HOSTILE_COST, f"{kind}: {ratio:.1f} times an honest report"
+
+
+def test_a_long_answer_is_compared_on_its_start_and_named_in_the_report() -> None:
+    answers = planted_class(2)
+    padding = "\n# " + "x" * MAX_ANSWER_CHARS
+    long_copy = Answer("copier", "s-copy", answers[-1].code + padding)
+    report = compare("layer-norm", [*answers[:-1], long_copy], BOILERPLATE)
+    assert report.cut == ("copier",)
+    first = report.pairs[0]
+    assert (first.learner_a, first.learner_b) == ("learner-03", "copier") and first.flagged
+    assert max(end for _, end in first.regions_b) <= MAX_ANSWER_CHARS
+    assert ExerciseSimilarity.from_dict(report.to_dict()) == report
+
+
+def test_pairs_past_the_cpu_budget_are_left_out_and_counted() -> None:
+    answers = planted_class(3)
+    report = compare("layer-norm", answers, BOILERPLATE, CpuBudget(0.0))
+    assert report.pairs == () and report.pairs_left_out == 15 * 14 // 2
+    assert report.distribution.pairs == 0
+    whole = compare("layer-norm", answers, BOILERPLATE, CpuBudget(60.0))
+    assert whole.pairs_left_out == 0 and whole.distribution.pairs == 15 * 14 // 2

@@ -269,3 +269,35 @@ def test_no_learner_reads_a_report_its_csv_or_a_pair_even_their_own(
         answer = client.get(route, follow_redirects=False)
         assert answer.status_code in (303, 401), route
         assert "copied" not in answer.text and "def layer_norm" not in answer.text
+
+
+def test_a_report_past_its_cpu_time_leaves_pairs_out_and_says_so(
+    client: TestClient, runtime: GradingRuntime
+) -> None:
+    """A budget spent before the first pair (a tiny one here; hostile answers in earnest):
+    the report is stored with no pair compared, and its page says how many were left out and
+    whose answers were cut."""
+    seed_class(runtime)
+    graded(runtime, "long-winded", honest_answers(1, seed=9)[0] + "# " + "x" * 20_000 + "\n")
+    with runtime.sessions() as session:
+        report = similarity_jobs.compute_now(
+            session=session,
+            catalog=runtime.catalog,
+            scope=WorkScope.EXERCISE,
+            target="layer-norm",
+            requested_by="prof",
+            cpu_s=1e-9,
+        )
+    (section,) = report.sections
+    assert report.state is ReportState.DONE
+    assert section.pairs == () and section.pairs_left_out == 12 * 11 // 2
+    assert section.cut == ("long-winded",)
+    with runtime.sessions() as session:
+        account_store.create_user(
+            session=session, name="teacher", role=Role.INSTRUCTOR, password="correct horse"
+        )
+        session.commit()
+    sign_in(client, "teacher", "correct horse")
+    page = client.get(f"/instructor/similarity/{report.id}").text
+    assert 'data-left-out="66"' in page and "66 of 66 pairs were not compared" in page
+    assert 'data-cut="long-winded"' in page and "first 10000 characters only" in page
