@@ -22,15 +22,15 @@ from tests.app.live import LiveServer
 from tests.security.timing import regrade_and_watch, submit_and_wait, waiting_code
 from tests.security.vault import make_vault, prepared_vault
 
-# Each wait plus the grading's own time falls between two boundaries (0.8 s to 1.6 s, 1.6 s
-# to 3.2 s) and away from both: a gap that times the grading is no boundary.
-WAITS_S = (0.3, 1.0, 2.1, 1.0)
-EARLY = timedelta(milliseconds=50)
+# Each wait plus the grading's own time falls between two boundaries (1.6 s to 3.2 s, 3.2 s
+# to 6.4 s), far from both: a gap that times the grading is no boundary.
+WAITS_S = (0.3, 2.2, 4.2, 2.2)
+EARLY = timedelta(milliseconds=150)
 """How much earlier than a boundary a gap may read: the poll that saw the previous result
-came up to one poll late."""
-LATE = timedelta(milliseconds=200)
+came late (a busy host's share)."""
+LATE = timedelta(milliseconds=300)
 """How much later: storing the result at the boundary and the next poll (a busy host's
-share; the gradings' own times are 0.3 s or more from every boundary)."""
+share; a grading's own time is 0.6 s or more from every boundary)."""
 
 
 @pytest.mark.slow

@@ -140,7 +140,8 @@ def regrade_and_watch(
     assert queued.json() == {"exercise": EXERCISE, "queued": len(ids)}, queued.text
     appeared: dict[str, datetime] = {}
     statuses: set[str] = set()
-    deadline = time.monotonic() + 120
+    # A regrade runs at the lowest CPU priority: a busy host can hold each one for seconds.
+    deadline = time.monotonic() + 30 * len(ids) + 60
     while len(appeared) < len(ids) and time.monotonic() < deadline:
         rows = learner.get("/submissions", params={"exercise": EXERCISE}).json()
         now = datetime.now(UTC)
@@ -149,5 +150,5 @@ def regrade_and_watch(
             if row["status"] == "done" and row["id"] in ids:
                 appeared.setdefault(row["id"], now)
         time.sleep(0.005)
-    assert len(appeared) == len(ids), f"not regraded within 120 s: {appeared}"
+    assert len(appeared) == len(ids), f"{len(ids) - len(appeared)} of {len(ids)} not regraded"
     return Regraded([appeared[i] for i in ids], frozenset(statuses))
