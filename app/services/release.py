@@ -21,7 +21,9 @@ regraded results appear are sums of boundaries, not of gradings.
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 from app.models import Submission, SubmissionStatus
@@ -50,15 +52,22 @@ def release_at(start: datetime, finished_at: datetime, longest: timedelta) -> da
     return start + math.ceil((finished_at - start) / step) * step
 
 
+def boundaries(longest: timedelta) -> Iterator[timedelta]:
+    """Every boundary :func:`release_at` can return, from the start, in order: doubling up to
+    the first that reaches ``longest``, then every multiple of that top step."""
+    step = FIRST_STEP
+    yield step
+    while step < longest:
+        step *= 2
+        yield step
+    yield from (step * n for n in itertools.count(2))
+
+
 def boundaries_within(longest: timedelta) -> int:
     """How many boundaries a result can be released on when from acceptance to the end of its
     grading takes at most ``longest``, the exercise's backstop (each further top step of a
     long queue adds one)."""
-    count, step = 1, FIRST_STEP
-    while step < longest:
-        step *= 2
-        count += 1
-    return count
+    return next(n for n, b in enumerate(boundaries(longest), 1) if b >= longest)
 
 
 def leak_bound_bits(longest: timedelta) -> float:

@@ -7,6 +7,7 @@ regrade running (docs/security.md, "Regrades").
 
 from __future__ import annotations
 
+import itertools
 import signal
 from datetime import timedelta
 from pathlib import Path
@@ -55,7 +56,8 @@ def test_regraded_results_appear_only_a_boundary_apart(tmp_path: Path) -> None:
 
     # The moment a regrade started is a time too (the previous one's end).
     assert seen.statuses == {"queued", "done"}
-    boundaries = [release.FIRST_STEP * 2**k for k in range(release.boundaries_within(longest))]
+    # A regrade at the lowest CPU priority on a busy host can pass the top: its multiples too.
+    boundaries = list(itertools.islice(release.boundaries(longest), 20))
     with session_scope(database_url) as session:
         rows = [submission_store.get_submission(session=session, submission_id=i) for i in ids]
     for gap, row in zip(seen.gaps, rows[1:], strict=True):

@@ -5,6 +5,7 @@ read through the API, the pages, the scores and the long-poll's wake-up."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
@@ -73,6 +74,10 @@ def test_the_ladder_doubles_from_acceptance_up_to_the_backstop_then_steps_by_its
         38_400,
     ]
     assert release.boundaries_within(BACKSTOP) == 8  # 0.1 s to 12.8 s
+    every = [
+        b / timedelta(milliseconds=1) for b in itertools.islice(release.boundaries(BACKSTOP), 10)
+    ]
+    assert every == [100, 200, 400, 800, 1600, 3200, 6400, 12_800, 25_600, 38_400]
     assert release.leak_bound_bits(BACKSTOP) == 3.0
 
 
