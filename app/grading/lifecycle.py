@@ -15,10 +15,11 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.orm import Session
 
 from app.grading.runtime import GradingRuntime, Lane, worker_id
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
@@ -27,6 +28,7 @@ from app.services.lti import passback
 from app.services.submissions import log_event
 from app.store import leases as lease_store
 from app.store import pictures as picture_store
+from app.store import regrades as regrade_store
 from graders import (
     CpuPriority,
     Exercise,
@@ -94,6 +96,9 @@ class Claimed:
     exercise: Exercise | None
     """The exercise as read for the lease, graded without reading its folder again; None if
     it could not be read (grading then says why)."""
+    start: datetime
+    """What its release is counted from (app.services.release.release_at): its acceptance,
+    or a regrade's turn (:func:`_regrade_turn`)."""
 
 
 def _load(runtime: GradingRuntime, exercise_id: str) -> Exercise | None:
@@ -161,9 +166,30 @@ def _claim_in(runtime: GradingRuntime, *, learners: bool, regrades: bool) -> Cla
                 if claimed is not None:
                     if index + 1 < len(candidates):
                         _wake_another(runtime)
-                    return Claimed(claimed, candidate.user_name, lease_token, started, exercise)
+                    start = (
+                        _regrade_turn(runtime, session, claimed)
+                        if claimed.regrade
+                        else claimed.created_at
+                    )
+                    return Claimed(
+                        claimed, candidate.user_name, lease_token, started, exercise, start
+                    )
     _wake_another(runtime)  # rows were there all along: someone must come back for them
     return None
+
+
+def _regrade_turn(runtime: GradingRuntime, session: Session, claimed: Submission) -> datetime:
+    """When a regrade's turn came: the later of its queueing and the last release of a
+    regrade here (a regrade thread holds its place until its result is released).
+
+    Not the claim: a regrade is claimed only while no learner's grading runs in this process,
+    so the claim can follow the end of a learner's grading, whose length a hidden input
+    chooses; from the turn, that wait is inside the quantised span, as a first grading's time
+    in the queue is.
+    """
+    queued = regrade_store.queued_at(session=session, submission_id=claimed.id)
+    session.rollback()
+    return max(queued or claimed.created_at, runtime.lanes.regrades_freed_at)
 
 
 def _wake_another(runtime: GradingRuntime) -> None:
@@ -199,6 +225,7 @@ def _grade_claimed(runtime: GradingRuntime, claimed: Claimed) -> None:
             exercise=claimed.exercise,
             verdict=Verdict.ERROR,
             started=started,
+            start=claimed.start,
             message=message,
         )
 
@@ -246,6 +273,7 @@ def _grade_claimed(runtime: GradingRuntime, claimed: Claimed) -> None:
         message=report.message,
         report=report,
         started=started,
+        start=claimed.start,
     )
 
 
@@ -267,25 +295,25 @@ def _finish(
     exercise: Exercise | None,
     verdict: Verdict,
     started: float,
+    start: datetime,
     message: str = "",
     report: GradeReport | None = None,
 ) -> None:
     finished_at = utcnow()
     values: dict[str, Any] = {"verdict": verdict, "message": message, "finished_at": finished_at}
+    released_at = release.release_at(start, finished_at, _longest(runtime, exercise))
+    # Drawn here, once, in this grading's place: never by a page view (the module's doc); and
+    # before a regrade waits for its boundary, so that the drawing does not delay the store.
+    drawn = error_pictures.render(report.tests) if report is not None else {}
     if submission.regrade:
-        # Shown when stored (app.services.release.is_released), with the times of the first
-        # release: the regrade's own would time the learner's code on hidden inputs.
-        released_at = finished_at
+        # The row shows its earlier result, with its first release's times, until it is
+        # stored at the boundary: every learner's view reads the row.
+        if not _hold_until(runtime, submission, lease_token, released_at):
+            return
     else:
         # The worker does not wait for the boundary: the row says when it may be shown.
-        released_at = release.release_at(
-            submission.created_at, finished_at, _longest(runtime, exercise)
-        )
         values["released_at"] = released_at
-    drawn: dict[int, str] = {}
     if report is not None:
-        # Drawn here, once, in this grading's place: never by a page view (the module's doc).
-        drawn = error_pictures.render(report.tests)
         values.update(
             score=report.score,
             max_score=report.max_score,
@@ -347,7 +375,37 @@ def _finish(
     )
 
 
-def _retry_later(runtime: GradingRuntime, submission: Submission, lease_token: str) -> None:
+def _hold_until(
+    runtime: GradingRuntime, submission: Submission, lease_token: str, released_at: datetime
+) -> bool:
+    """Hold a regrade's row and this thread's regrade place until ``released_at``, so the
+    next regrade's turn starts at this boundary; False if the result must not be stored (the
+    lease was lost, or the process stops first: the regrade is then queued again)."""
+    lease_expires_at = released_at + timedelta(seconds=runtime.settings.lease_margin_s)
+
+    def extend() -> bool:
+        with runtime.sessions() as session:
+            extended = lease_store.extend_lease(
+                session=session,
+                submission_id=submission.id,
+                lease_token=lease_token,
+                lease_expires_at=lease_expires_at,
+            )
+            session.commit()
+            return extended
+
+    if not with_database(runtime, extend):
+        log_event(logger, "submission.result_dropped", submission, reason="lease lost")
+        return False
+    if runtime.stopping.wait(max(0.0, (released_at - utcnow()).total_seconds())):
+        _retry_later(runtime, submission, lease_token, reason="stopping")
+        return False
+    return True
+
+
+def _retry_later(
+    runtime: GradingRuntime, submission: Submission, lease_token: str, reason: str = "engine fault"
+) -> None:
     def release() -> bool:
         with runtime.sessions() as session:
             released = lease_store.release_submission(
@@ -365,6 +423,6 @@ def _retry_later(runtime: GradingRuntime, submission: Submission, lease_token: s
             logger,
             "submission.requeued",
             submission,
-            reason="engine fault",
+            reason=reason,
             status=SubmissionStatus.QUEUED.value,
         )

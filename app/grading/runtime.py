@@ -24,6 +24,7 @@ from app.grading.engine import (
 from app.grading.queue import GradingQueue
 from app.grading.tries import TriesInFlight
 from app.grading.waiters import ResultWaiters
+from app.models import utcnow
 from graders import ExerciseCatalog
 
 
@@ -48,6 +49,9 @@ class GradingLanes:
         self._learners = learners
         self._free = {Lane.LEARNERS: learners, Lane.REGRADES: regrades}
         self.claiming = threading.Lock()
+        self.regrades_freed_at = utcnow()
+        """When a regrade's place was last given back here: at a regrade's release (its
+        thread holds the place until then), so at a moment no hidden input can move."""
 
     def free(self) -> frozenset[Lane]:
         """The lanes a thread may claim from now (call it holding ``claiming``): learners'
@@ -67,6 +71,8 @@ class GradingLanes:
     def release(self, lane: Lane) -> None:
         with self.claiming:
             self._free[lane] += 1
+            if lane is Lane.REGRADES:
+                self.regrades_freed_at = utcnow()
 
 
 def worker_id() -> str:

@@ -12,11 +12,18 @@ pages, the gradebook) shows the submission as waiting; afterwards its times are 
 The worker never waits for the boundary: it stores the result with its release time at once
 and goes on grading; waiters in this process are woken at the release time, others see it at
 their next poll. The row stays the truth, and instructors see its exact times on their pages.
+
+A regrade's new result is released on the same ladder (:func:`release_at`), counted from its
+*turn* (app.grading.lifecycle), and its row keeps the earlier result until then: a regrade
+thread stores it at the boundary, and only then takes the next regrade, so the moments
+regraded results appear are sums of boundaries, not of gradings.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 from app.models import Submission, SubmissionStatus
@@ -26,33 +33,41 @@ FIRST_STEP = timedelta(milliseconds=100)
 waits for its result beyond the grading itself."""
 
 
-def release_at(created_at: datetime, finished_at: datetime, longest: timedelta) -> datetime:
-    """The first boundary at or after ``finished_at``: ``created_at + FIRST_STEP × 2**k`` up to
-    the first such step that reaches ``longest`` (the longest the exercise's code can make its
+def release_at(start: datetime, finished_at: datetime, longest: timedelta) -> datetime:
+    """The first boundary at or after ``finished_at``: ``start + FIRST_STEP × 2**k`` up to the
+    first such step that reaches ``longest`` (the longest the exercise's code can make its
     grading last: its wall-clock backstop), then every multiple of that top step.
 
-    Counted from the submission's acceptance, not from the grading's start: the time it waited
-    in the queue (which an earlier submission's hidden-input-dependent run can lengthen) is
-    inside the quantised span too. Past the top the steps stop doubling, so a long queue (a
-    rush, an outage) delays a result by at most one top step, not by as long again.
+    Counted from a moment no hidden input can move, never from the grading's start: a first
+    grading's acceptance, a regrade's turn. The time it waited in the queue (which an earlier
+    submission's hidden-input-dependent run can lengthen) is inside the quantised span too.
+    Past the top the steps stop doubling, so a long queue (a rush, an outage) delays a result
+    by at most one top step, not by as long again.
     """
     step = FIRST_STEP
-    while created_at + step < finished_at and step < longest:
+    while start + step < finished_at and step < longest:
         step *= 2
-    if created_at + step >= finished_at:
-        return created_at + step
-    return created_at + math.ceil((finished_at - created_at) / step) * step
+    if start + step >= finished_at:
+        return start + step
+    return start + math.ceil((finished_at - start) / step) * step
+
+
+def boundaries(longest: timedelta) -> Iterator[timedelta]:
+    """Every boundary :func:`release_at` can return, from the start, in order: doubling up to
+    the first that reaches ``longest``, then every multiple of that top step."""
+    step = FIRST_STEP
+    yield step
+    while step < longest:
+        step *= 2
+        yield step
+    yield from (step * n for n in itertools.count(2))
 
 
 def boundaries_within(longest: timedelta) -> int:
     """How many boundaries a result can be released on when from acceptance to the end of its
     grading takes at most ``longest``, the exercise's backstop (each further top step of a
     long queue adds one)."""
-    count, step = 1, FIRST_STEP
-    while step < longest:
-        step *= 2
-        count += 1
-    return count
+    return next(n for n, b in enumerate(boundaries(longest), 1) if b >= longest)
 
 
 def leak_bound_bits(longest: timedelta) -> float:
@@ -64,9 +79,8 @@ def leak_bound_bits(longest: timedelta) -> float:
 def is_released(submission: Submission, now: datetime) -> bool:
     """Whether a learner may see the row's result at ``now``.
 
-    A regrade's row keeps showing a result throughout (the earlier one, then the new one), with
-    the times of its first release: the learner did not choose when it runs (docs/security.md
-    says what that leaves).
+    A regrade's row keeps showing a result throughout, with the times of its first release:
+    the earlier result until the regrade's boundary, when its thread stores the new one.
     """
     if submission.regrade:
         return True
@@ -89,10 +103,14 @@ def seen_by_learner(submission: Submission, now: datetime) -> Submission:
     hidden case is sent (docs/security.md), so it times the learner's own code on public
     inputs only. What the run used is never a learner's to see. The hidden tests' full
     messages stay on a released copy for app.services.reveal, which alone shows them to the
-    learner (once revealed); no learner's view carries them.
+    learner (once revealed); no learner's view carries them. A regrade not yet stored is
+    waiting too, with its earlier result: that it started running, and its attempt, would
+    say when the previous regrade's grading ended.
     """
     values = {column.key: getattr(submission, column.key) for column in Submission.__table__.c}
     values.update(cpu_ms=None, memory_kb=None, worker=None, lease_token=None)
+    if submission.regrade and submission.status is not SubmissionStatus.DONE:
+        values.update(status=SubmissionStatus.QUEUED, attempts=0)
     if not is_released(submission, now):
         values.update(
             status=SubmissionStatus.QUEUED,

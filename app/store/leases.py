@@ -270,6 +270,23 @@ def release_submission(
     return bool(result.rowcount)  # type: ignore[attr-defined]
 
 
+def extend_lease(
+    *, session: Session, submission_id: str, lease_token: str, lease_expires_at: datetime
+) -> bool:
+    """Hold a running submission until ``lease_expires_at`` if this lease still holds it."""
+    result = session.execute(
+        update(Submission)
+        .where(
+            Submission.id == submission_id,
+            Submission.lease_token == lease_token,
+            Submission.status == SubmissionStatus.RUNNING,
+        )
+        .values(lease_expires_at=lease_expires_at)
+        .execution_options(synchronize_session=False)
+    )
+    return bool(result.rowcount)  # type: ignore[attr-defined]
+
+
 def unfinished_submissions(
     *, session: Session, expired_before: datetime | None = None, limit: int = 1000
 ) -> Sequence[Submission]:

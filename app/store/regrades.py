@@ -85,6 +85,9 @@ def queue_regrades(
             lease_token=None,
             lease_expires_at=lease_expires_at,
             worker=None,
+            # A row graded before release times keeps its first times for its learner while
+            # the regrade claims and finishes it (app.services.release.seen_by_learner).
+            released_at=func.coalesce(Submission.released_at, Submission.finished_at),
         )
         .execution_options(synchronize_session=False)
     )
@@ -98,3 +101,12 @@ def earlier_reports(*, session: Session, submission_id: str) -> Sequence[Earlier
         .where(EarlierReport.submission_id == submission_id)
         .order_by(EarlierReport.id)
     ).all()
+
+
+def queued_at(*, session: Session, submission_id: str) -> datetime | None:
+    """When the submission's latest regrade was queued (None: it never was)."""
+    return session.scalar(
+        select(func.max(EarlierReport.replaced_at)).where(
+            EarlierReport.submission_id == submission_id
+        )
+    )

@@ -4,14 +4,17 @@ for a time chosen by the hidden input, and what a learner reads of that time.
 The attack of the issue sleeps 18 ms times one byte of a hidden input and decodes the byte from
 ``finished_at - started_at - duration_ms`` or from when the result appears. ``attack_code``
 is that submission; ``waiting_code`` the deterministic model of it: a correct submission whose
-grading takes a time the test chooses.
+grading takes a time the test chooses. ``regrade_and_watch`` reads the same time off
+regrades: the moments regraded results appear.
 """
 
 from __future__ import annotations
 
+import itertools
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -110,3 +113,42 @@ def submit_and_wait(client: httpx.Client, code: str) -> Seen:
         body = client.get(body["url"]).json()
         answered = datetime.now(UTC)
     return Seen(body, sent, answered)
+
+
+@dataclass(frozen=True)
+class Regraded:
+    """What a learner polling their history reads of their submissions' regrade: when each
+    one's new result appeared, in the order they were regraded, and every status shown."""
+
+    appeared: list[datetime]
+    statuses: frozenset[str]
+
+    @property
+    def gaps(self) -> list[timedelta]:
+        """From one regraded result appearing to the next."""
+        return [later - earlier for earlier, later in itertools.pairwise(self.appeared)]
+
+
+def regrade_and_watch(
+    learner: httpx.Client, instructor: httpx.Client, catalog: Path, ids: list[str]
+) -> Regraded:
+    """Edit the exercise, regrade its submissions ``ids`` (regraded oldest first: the fair
+    order of one learner's rows) and poll the learner's history until each is done again."""
+    statement = catalog / EXERCISE / "statement.md"
+    statement.write_text(statement.read_text(encoding="utf-8") + "\nEdited.\n", encoding="utf-8")
+    queued = instructor.post(f"/regrades/{EXERCISE}")
+    assert queued.json() == {"exercise": EXERCISE, "queued": len(ids)}, queued.text
+    appeared: dict[str, datetime] = {}
+    statuses: set[str] = set()
+    # A regrade runs at the lowest CPU priority: a busy host can hold each one for seconds.
+    deadline = time.monotonic() + 30 * len(ids) + 60
+    while len(appeared) < len(ids) and time.monotonic() < deadline:
+        rows = learner.get("/submissions", params={"exercise": EXERCISE}).json()
+        now = datetime.now(UTC)
+        for row in rows:
+            statuses.add(row["status"])
+            if row["status"] == "done" and row["id"] in ids:
+                appeared.setdefault(row["id"], now)
+        time.sleep(0.005)
+    assert len(appeared) == len(ids), f"{len(ids) - len(appeared)} of {len(ids)} not regraded"
+    return Regraded([appeared[i] for i in ids], frozenset(statuses))

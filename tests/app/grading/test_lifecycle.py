@@ -17,6 +17,7 @@ from app.grading.recovery import recover, worker_is_dead
 from app.grading.runtime import GradingRuntime, Lane
 from app.grading.workers import BackgroundWork
 from app.models import Submission, SubmissionKind, SubmissionStatus, Worker, utcnow
+from app.services import release
 from app.store import accounts as account_store
 from app.store import leases as lease_store
 from app.store import submissions as submission_store
@@ -231,6 +232,25 @@ def test_a_regrade_is_graded_at_background_priority_after_learners_own_work(
     assert engine.calls == ["own", "again"]
     assert engine.priorities == [CpuPriority.NORMAL, CpuPriority.BACKGROUND]
     assert {_row(fake, i).status for i in (regrade, own)} == {SubmissionStatus.DONE}
+
+
+def test_a_regrade_is_stored_at_its_boundary_and_the_next_starts_only_then(
+    fake: GradingRuntime, engine: FakeEngine
+) -> None:
+    """A regrade is released on the ladder from its turn (here the last regrade release), and
+    its thread takes the next one only then: a regrade starting at the previous one's end
+    would show that end (docs/security.md, "Regrades")."""
+    regrades = [_new(fake, code, regrade=True) for code in ("one", "two")]
+    turn = utcnow()
+    fake.lanes.regrades_freed_at = turn
+    work(fake, regrades[0])
+    assert engine.calls == ["one", "two"]  # graded in this order
+    first, second = (_row(fake, i) for i in regrades)
+    assert first.finished_at and second.started_at
+    boundary = release.release_at(turn, first.finished_at, timedelta(seconds=11))
+    assert second.started_at >= boundary
+    # And the second's turn was that boundary: it held its place a boundary past it.
+    assert fake.lanes.regrades_freed_at >= boundary + release.FIRST_STEP
 
 
 def test_regrades_start_only_while_no_learner_grading_runs_here(

@@ -5,10 +5,12 @@ read through the API, the pages, the scores and the long-poll's wake-up."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from fastapi.testclient import TestClient
+from sqlalchemy import update
 
 from app.grading.runtime import GradingRuntime
 from app.grading.waiters import ResultWaiters
@@ -16,6 +18,7 @@ from app.models import Submission, SubmissionKind, SubmissionStatus, User, utcno
 from app.services import release
 from app.services.views import submission_out
 from app.store import accounts as account_store
+from app.store import regrades as regrade_store
 from app.store import submissions as submission_store
 from graders.results import Verdict
 from tests.app.web.helpers import sign_up
@@ -71,6 +74,10 @@ def test_the_ladder_doubles_from_acceptance_up_to_the_backstop_then_steps_by_its
         38_400,
     ]
     assert release.boundaries_within(BACKSTOP) == 8  # 0.1 s to 12.8 s
+    every = [
+        b / timedelta(milliseconds=1) for b in itertools.islice(release.boundaries(BACKSTOP), 10)
+    ]
+    assert every == [100, 200, 400, 800, 1600, 3200, 6400, 12_800, 25_600, 38_400]
     assert release.leak_bound_bits(BACKSTOP) == 3.0
 
 
@@ -143,6 +150,68 @@ def test_the_pages_show_an_unreleased_result_as_waiting(
     history = client.get("/history").text
     assert f"/history/{submission_id}" in history
     assert 'class="badge queued"' in history
+
+
+def times(answer: dict[str, str]) -> tuple[datetime, datetime]:
+    return datetime.fromisoformat(answer["started_at"]), datetime.fromisoformat(
+        answer["finished_at"]
+    )
+
+
+def regrade_claimed(runtime: GradingRuntime, submission_id: str) -> datetime:
+    """Queue the row's regrade and claim it, as the store and a worker do; the claim's time."""
+    with runtime.sessions() as session:
+        now = utcnow()
+        assert regrade_store.queue_regrades(
+            session=session, exercise_id=EXERCISE, version="w", now=now, lease_expires_at=now
+        ) == [submission_id]
+        session.execute(
+            update(Submission)
+            .where(Submission.id == submission_id)
+            .values(status=SubmissionStatus.RUNNING, attempts=1, started_at=now)
+        )
+        session.commit()
+        return now
+
+
+def test_a_running_regrade_reads_as_queued_with_its_earlier_result(
+    client: TestClient, make_user: MakeUser, runtime: GradingRuntime
+) -> None:
+    """That it started running, or its attempt, would tell when the previous regrade ended."""
+    user, headers = make_user("ada")
+    created = utcnow() - timedelta(minutes=1)
+    submission_id = graded(runtime, user.id, created, created + timedelta(milliseconds=730))
+    regrade_claimed(runtime, submission_id)
+
+    one = client.get(f"/submissions/{submission_id}", headers=headers).json()
+    assert (one["status"], one["verdict"], one["score"], one["attempts"]) == (
+        "queued",
+        "passed",
+        26.0,
+        0,
+    )
+    assert times(one) == (created, created + timedelta(milliseconds=800))
+    listed = client.get("/submissions", headers=headers).json()
+    assert [(s["status"], s["score"]) for s in listed] == [("queued", 26.0)]
+
+
+def test_a_regrade_of_a_result_older_than_release_times_shows_its_first_times(
+    client: TestClient, make_user: MakeUser, runtime: GradingRuntime
+) -> None:
+    """Shown as stored, its times would become the regrade's: when it ran, and how long."""
+    user, headers = make_user("ada")
+    created = utcnow() - timedelta(minutes=1)
+    finished = created + timedelta(milliseconds=730)
+    submission_id = graded(runtime, user.id, created, finished)
+    with runtime.sessions() as session:
+        session.execute(
+            update(Submission).where(Submission.id == submission_id).values(released_at=None)
+        )
+        session.commit()
+    regrade_claimed(runtime, submission_id)
+
+    one = client.get(f"/submissions/{submission_id}", headers=headers).json()
+    assert times(one) == (created, finished)
 
 
 def test_a_waiter_is_woken_at_the_release_not_before() -> None:
