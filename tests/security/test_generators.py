@@ -1,16 +1,30 @@
 """A Generator input used as a side channel: during a hidden call the learner writes the hidden
 inputs into the generator's state (draws counted by the input's digits) and returns the
 generator itself with them. Only the trusted side reads a returned generator, and a hidden
-test shows its category alone, so nothing of the hidden inputs reaches the learner."""
+test shows its category alone, so nothing of the hidden inputs reaches the learner.
+
+And a Generator input's contract: the call must leave it where the reference's draws leave it
+(graders/checks/judge.py ``further_checks``), which the sandbox reports after each call: a
+copy drawn from, or a draw too many, fails the case, on a hidden one with its category alone
+(docs/security.md, "generators")."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from graders import ExerciseCatalog, Failure, PreparedExercise, Sandbox, Visibility, grade
+from graders import (
+    ExerciseCatalog,
+    Failure,
+    PreparedExercise,
+    Sandbox,
+    Status,
+    Verdict,
+    Visibility,
+    grade,
+)
 from graders.checks.hidden import hidden_message
-from tests.graders.typed_exercises import make_dropout
+from tests.graders.typed_exercises import DROPOUT_SOLUTION, make_dropout
 from tests.security.vault import leaked
 
 SIDE_CHANNEL = """
@@ -54,3 +68,53 @@ def test_a_generator_carries_nothing_of_a_hidden_case_out(
     assert public and "drew" in (report.output or "")  # the public case ran and printed
     text = " ".join([report.message, report.output or "", *(t.message for t in report.tests)])
     assert not leaked(text, hidden_needles(dropout))
+
+
+COPIED = """
+import copy
+
+
+def dropout(x, p, rng):
+    keep = copy.deepcopy(rng).random(x.shape) >= p
+    return x * keep / (1 - p)
+"""
+EXTRA_DRAW = """
+def dropout(x, p, rng):
+    keep = rng.random(x.shape) >= p
+    rng.random()  # one draw the statement does not ask for
+    return x * keep / (1 - p)
+"""
+LEFT_ELSEWHERE = (
+    "inputs: the generator 'rng' is not where the statement's draws leave it: draw from the "
+    "generator itself (a copy leaves the caller's generator where it was), exactly the "
+    "numbers the statement asks for"
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", [COPIED, EXTRA_DRAW], ids=["deepcopy", "extra-draw"])
+def test_a_generator_left_elsewhere_than_the_statements_draws_fails(
+    dropout: PreparedExercise, sandbox: Sandbox, code: str
+) -> None:
+    report = grade(dropout, code, sandbox)
+    assert report.verdict is Verdict.FAILED
+    public = [t for t in report.tests if t.visibility is Visibility.PUBLIC]
+    hidden = [t for t in report.tests if t.visibility is Visibility.HIDDEN]
+    assert public and hidden
+    assert all(
+        (t.status, t.failure, t.message) == (Status.FAILED, Failure.CHANGED_INPUT, LEFT_ELSEWHERE)
+        for t in public
+    ), public
+    assert all(
+        (t.failure, t.message) == (Failure.CHANGED_INPUT, hidden_message(Failure.CHANGED_INPUT))
+        for t in hidden
+    ), hidden
+    assert all(report.hidden_messages[t.name] == LEFT_ELSEWHERE for t in hidden)
+
+
+@pytest.mark.slow
+def test_the_reference_leaves_the_generator_where_it_should(
+    dropout: PreparedExercise, sandbox: Sandbox
+) -> None:
+    report = grade(dropout, DROPOUT_SOLUTION, sandbox)
+    assert report.verdict is Verdict.PASSED, report.tests
