@@ -23,7 +23,9 @@ from graders import (
     Visibility,
     grade,
 )
+from graders.checks.diagnosis import CHECK_HINTS
 from graders.checks.hidden import hidden_message
+from tests.graders.helpers import EXERCISES
 from tests.graders.typed_exercises import DROPOUT_SOLUTION, make_dropout
 from tests.security.vault import leaked
 
@@ -84,6 +86,7 @@ def dropout(x, p, rng):
     rng.random()  # one draw the statement does not ask for
     return x * keep / (1 - p)
 """
+RETURNS = "return x * keep / (1 - p), keep"  # exercises/dropout returns the mask too
 LEFT_ELSEWHERE = (
     "inputs: the generator 'rng' is not where the statement's draws leave it: draw from the "
     "generator itself (a copy leaves the caller's generator where it was), exactly the "
@@ -118,3 +121,19 @@ def test_the_reference_leaves_the_generator_where_it_should(
 ) -> None:
     report = grade(dropout, DROPOUT_SOLUTION, sandbox)
     assert report.verdict is Verdict.PASSED, report.tests
+
+
+@pytest.mark.slow
+def test_the_exercises_dropout_names_a_copied_generator_and_not_an_extra_draw(
+    sandbox: Sandbox,
+) -> None:
+    # A known mistake is matched on where it left the generator: the copy's hint; an extra draw
+    # is no known mistake, and gets the fixed hint of the inputs check.
+    prepared = ExerciseCatalog(EXERCISES).prepared("dropout")
+    mistake = next(m for m in prepared.exercise.mistakes if m.name == "copied_generator")
+    copied = grade(prepared, mistake.path.read_text(encoding="utf-8"), sandbox)
+    assert copied.diagnosis is not None and copied.diagnosis.hint == mistake.hint
+    extra = grade(prepared, EXTRA_DRAW.replace("return x * keep / (1 - p)", RETURNS), sandbox)
+    assert {t.failure for t in extra.tests} == {Failure.CHANGED_INPUT}
+    assert extra.diagnosis is not None
+    assert extra.diagnosis.hint == CHECK_HINTS[Failure.CHANGED_INPUT]
