@@ -10,6 +10,8 @@ copy drawn from, or a draw too many, fails the case, on a hidden one with its ca
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -26,6 +28,7 @@ from graders import (
 from graders.checks.diagnosis import CHECK_HINTS
 from graders.checks.hidden import hidden_message
 from tests.graders.helpers import EXERCISES
+from tests.graders.scenario_exercises import make_scenario_folder
 from tests.graders.typed_exercises import DROPOUT_SOLUTION, make_dropout
 from tests.security.vault import leaked
 
@@ -137,3 +140,49 @@ def test_the_exercises_dropout_names_a_copied_generator_and_not_an_extra_draw(
     assert {t.failure for t in extra.tests} == {Failure.CHANGED_INPUT}
     assert extra.diagnosis is not None
     assert extra.diagnosis.hint == CHECK_HINTS[Failure.CHANGED_INPUT]
+
+
+LAYER = """
+import numpy as np
+
+
+class Dropout:
+    def __init__(self, p, rng):
+        self.p, self.rng = p, rng
+
+    def forward(self, x):
+        return x * (self.rng.random(x.shape) >= self.p) / (1 - self.p)
+"""
+COPIED_IN_INIT = "self.p, self.rng = p, __import__('copy').deepcopy(rng)"
+LAYER_CASES = """
+import numpy as np
+
+from graders.scenarios import construct, method, scenario
+
+
+@scenario(public=True)
+def two_steps(rng):
+    return [
+        construct("Dropout", "layer", p=0.5, rng=np.random.default_rng(3)),
+        method("layer", "forward", x=rng.normal(size=(3, 4)), returns="first"),
+        method("layer", "forward", x=rng.normal(size=(3, 4)), returns="second"),
+    ]
+"""
+
+
+@pytest.mark.slow
+def test_a_scenario_compares_where_its_steps_left_a_generator(
+    tmp_path: Path, sandbox: Sandbox
+) -> None:
+    # A layer that keeps a copy of the caller's generator draws the reference's numbers, but
+    # leaves the caller's generator where it was: compared after the last step, named by the
+    # step that passed it.
+    make_scenario_folder(tmp_path, "dropout-layer", ["Dropout"], LAYER, LAYER_CASES, {}, "", {})
+    prepared = ExerciseCatalog(tmp_path).prepared("dropout-layer")
+    assert grade(prepared, LAYER, sandbox).verdict is Verdict.PASSED
+    copying = LAYER.replace("self.p, self.rng = p, rng", COPIED_IN_INIT)
+    (test,) = grade(prepared, copying, sandbox).tests
+    assert (test.failure, test.message) == (
+        Failure.CHANGED_INPUT,
+        LEFT_ELSEWHERE.replace("'rng'", "'step 1, Dropout: rng'"),
+    )
