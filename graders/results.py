@@ -85,6 +85,8 @@ class Failure(Enum):
     """Values outside the tolerance."""
     EXCEPTION = "exception"
     CHANGED_INPUT = "changed_input"
+    """An input not left as the statement asks: an array changed in place, or a generator
+    argument drawn from otherwise (a copy of it, a draw more or fewer)."""
     INCONSISTENT_BATCH = "inconsistent_batch"
     WARNING = "warning"
     """The right values, but the call raised a warning, in an exercise whose warnings fail."""

@@ -218,6 +218,13 @@ def scenario_inputs(steps: Sequence[Step]) -> dict[str, Any]:
         unknown = set(step.updates) - set(step.args)
         if unknown:
             raise ValueError(f"{where}: updates names {sorted(unknown)}, which are not arguments")
+        generators = [p for p in step.updates if isinstance(step.args[p], np.random.Generator)]
+        if generators:
+            raise ValueError(
+                f"{where}: updates names the generator {generators[0]!r}; where the scenario "
+                "leaves a generator input is compared with the reference's anyway, after its "
+                "last step: leave it out of updates"
+            )
         returns = _program_returns(step.returns)
         for return_name, is_kept in returns:
             if is_kept:

@@ -21,6 +21,12 @@ output is compared with all of them in one vectorised step.
 - hand-written mistakes come first; among the candidates left, all must share one hint,
   otherwise the outputs cannot tell them apart and no hint is shown.
 
+Where a case's call has generator arguments, "equals" also asks that the call left them
+where the candidate's call left its own (``CaseTable.generators``): a copy drawn from
+instead of the generator gives the reference's values and is told by where it left the
+generator alone. A mutant's generators are not followed (it runs in a subprocess that sends
+back outputs only): they are taken to be left where the reference leaves them.
+
 "Equals" is within the case's tolerance, with one exception: values that went through
 float32 cannot equal anything to within a float64 tolerance, and their rounding differs from
 one way of computing to another. When most of the fractional numbers of the learner's output
@@ -50,7 +56,7 @@ from __future__ import annotations
 import numbers
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -59,6 +65,10 @@ import numpy.typing as npt
 from graders.checks.compare import Tolerance
 from graders.checks.layout import broadcast_mismatch, failed_operation
 from graders.results import Diagnosis, DiagnosisSource, Failure
+from graders.sandbox.wire import GeneratorState
+
+Generators = Mapping[str, GeneratorState]
+"""Where a call left its generator arguments, by name."""
 
 Signature = tuple[Any, ...]
 Flat = npt.NDArray[np.float64]
@@ -200,6 +210,15 @@ class CaseTable:
     checked: Mapping[str, Checked] | None = None
     """In a property case (judged by its checks alone, no output compared): what each
     candidate that returned gave here; ``None`` in a case compared by values."""
+    generators: Mapping[str, Generators] = field(default_factory=dict)
+    """Where the reference (``EXPECTED``) and each candidate that leaves them elsewhere left
+    the call's generator arguments; any other candidate left them where the reference did."""
+
+    def left_alike(self, keys: set[str], generators: Generators) -> set[str]:
+        """Those of ``keys`` (``EXPECTED`` or candidates) whose call left the generator
+        arguments where ``generators`` says."""
+        reference = self.generators.get(EXPECTED, {})
+        return {key for key in keys if self.generators.get(key, reference) == generators}
 
     @classmethod
     def build(
@@ -209,9 +228,12 @@ class CaseTable:
         wrong: frozenset[str],
         tolerance: Tolerance,
         raised: Mapping[str, str] | None = None,
+        generators: Mapping[str, Generators] | None = None,
     ) -> CaseTable:
         """``outputs`` holds the candidates that returned; ``wrong`` those wrong here;
-        ``raised`` the exception type of those that raised."""
+        ``raised`` the exception type of those that raised; ``generators`` where the
+        reference (``EXPECTED``) and the candidates that leave them elsewhere left the call's
+        generator arguments."""
         rows: dict[Signature, list[tuple[str, Flat]]] = {}
         flat_expected = flatten(expected)
         if flat_expected is not None:
@@ -239,6 +261,7 @@ class CaseTable:
             {k: v for k, v in (raised or {}).items() if k in wrong},
             single,
             near_misses,
+            generators=dict(generators or {}),
         )
 
     @classmethod
@@ -332,6 +355,8 @@ class Observation:
     on a hidden case); ``None`` when it returned ``value``."""
     failed_checks: frozenset[str] = frozenset()
     """The names of the case's checks the learner's output failed."""
+    generators: Generators = field(default_factory=dict)
+    """Where the learner's call left its generator arguments."""
 
 
 def right_values(observation: Observation, flat: tuple[Signature, Flat] | None) -> set[str]:
@@ -371,13 +396,14 @@ def diagnose(
                 continue
         else:
             flat = flatten(observation.value)
-            found = table.matching(flat, alive)
+            found = table.left_alike(table.matching(flat, alive), observation.generators)
             # A case that fails on another check (batch consistency, inputs changed in place,
-            # the dtype) has the right values: it rules candidates out like a passed one.
+            # the dtype) has the right values, and its generators where the reference leaves
+            # them: it rules candidates out like a passed one.
             if EXPECTED in found:
                 ruled_out |= right_values(observation, flat)
                 continue
-            single = table.single_matching(flat, alive)
+            single = table.left_alike(table.single_matching(flat, alive), observation.generators)
             if EXPECTED in single:
                 # float32 rounding failed this case where a float32 mistake's rounding may pass
                 # it: a candidate right here fits it as well as the near misses do.
@@ -405,10 +431,13 @@ def diagnose(
 
 CHECK_HINTS: Mapping[Failure, str] = {
     Failure.CHANGED_INPUT: (
-        "Your values are right, but your function changes an input array in place (an "
-        "augmented assignment such as `s *= a`, or a slice assignment, on an argument or on a "
-        "name bound to one). The caller's arrays must come back as they were: work on a copy "
-        "or build new arrays."
+        "Your values are right, but your function leaves an input other than the statement "
+        "asks: it changes an input array in place (an augmented assignment such as `s *= a`, "
+        "or a slice assignment, on an argument or on a name bound to one), or it draws from a "
+        "generator argument other than the statement says (from a copy of it, or more or "
+        "fewer numbers). The caller's arrays must come back as they were, and its generator "
+        "where the statement's draws leave it: work on a copy of an array or build new ones, "
+        "and draw from the generator itself exactly the numbers asked for."
     ),
     Failure.WARNING: (
         "Your values are right, but a step of your calculation raises a warning (an overflow "

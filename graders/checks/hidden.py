@@ -36,8 +36,9 @@ HIDDEN_MESSAGES = {
     Failure.PROPERTY: "property: the output fails a check of this test",
     Failure.EXCEPTION: "raised an exception",
     Failure.CHANGED_INPUT: (
-        "inputs: the function changed an input in place; work on a copy "
-        "(e.g. x = x.copy()) or build new arrays"
+        "inputs: the call left an input other than the statement asks: an array changed in "
+        "place (work on a copy, e.g. x = x.copy(), or build new arrays) or a generator not "
+        "drawn from exactly as the statement says (not from a copy, no more, no fewer)"
     ),
     Failure.INCONSISTENT_BATCH: (
         "batch consistency: the batched result differs from the results of single examples"

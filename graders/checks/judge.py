@@ -436,6 +436,7 @@ def observations(
                     outcome.value,
                     test.status is Status.PASSED,
                     failed_checks=frozenset(test.failed_checks),
+                    generators=outcome.generators,
                 )
             )
             continue
@@ -665,9 +666,9 @@ def judge_outcome(
 def further_checks(
     plan: CasePlan, run: RunResult, outcome: TaskOutcome, tolerance: Tolerance, exercise: Exercise
 ) -> CheckResult:
-    """The case's own checks (each failing one named), batch consistency, in-place changes
-    and, where the exercise says so, warnings, once the values match (at once in a property
-    case)."""
+    """The case's own checks (each failing one named), batch consistency, in-place changes,
+    where the call left its generators and, where the exercise says so, warnings, once the
+    values match (at once in a property case)."""
     case = plan.case
     failures = failed_checks(case.spec.checks, case.inputs, outcome.value)
     if failures:
@@ -683,6 +684,11 @@ def further_checks(
             return result
     if outcome.mutated:
         return CheckResult(False, Check.INPUTS, changed_inputs_message(case, outcome.mutated))
+    elsewhere = [
+        name for name, state in case.generators.items() if outcome.generators.get(name) != state
+    ]
+    if elsewhere:
+        return CheckResult(False, Check.INPUTS, generators_message(elsewhere))
     if outcome.warned and exercise.warnings is WarningPolicy.FAIL:
         # A hidden call tells only that it warned; its test shows the category alone.
         raised = "; ".join(outcome.warnings) or "a warning"
@@ -705,6 +711,24 @@ def changed_inputs_message(case: PreparedCase, mutated: Sequence[str]) -> str:
         return f"inputs: changed in place, which the statement does not ask for: {names}; {advice}"
     names = ", ".join(f"'{name}'" for name in mutated)
     return f"inputs: the function changed its input {names} in place; {advice}"
+
+
+def generators_message(names: Sequence[str]) -> str:
+    """What the inputs check says of generator arguments a call left elsewhere than the
+    statement's draws leave them (a scenario's named by their step)."""
+    if len(names) == 1:
+        (name,) = names
+        return (
+            f"inputs: the generator '{name}' is not where the statement's draws leave it: "
+            "draw from the generator itself (a copy leaves the caller's generator where it "
+            "was), exactly the numbers the statement asks for"
+        )
+    quoted = ", ".join(f"'{name}'" for name in names)
+    return (
+        f"inputs: the generators {quoted} are not where the statement's draws leave them: "
+        "draw from each itself (a copy leaves the caller's generator where it was), exactly "
+        "the numbers the statement asks for"
+    )
 
 
 # numpy's floating-point warnings name the function: "overflow encountered in exp", then the

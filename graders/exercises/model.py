@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from graders.cases import CaseSpec
-from graders.checks.diagnosis import Candidate, CaseTable
+from graders.checks.diagnosis import Candidate, CaseTable, Generators
 from graders.checks.outputs import OutputSpec
 from graders.checks.rules import Rule
 from graders.exercises.translations import Translation
@@ -137,6 +137,9 @@ class PreparedCase:
     named_outputs: tuple[OutputSpec, ...] = ()
     """A scenario's compared values, each named by its step (``step 2, affine_backward:
     dw``); empty in a one-function case, whose outputs are the exercise's ``[[outputs]]``."""
+    generators: Generators = field(default_factory=dict)
+    """Where the reference's call left each generator argument (a learner's call must leave
+    it there too: the statement's draws from it, no more, no fewer, not from a copy)."""
 
     @property
     def name(self) -> str:

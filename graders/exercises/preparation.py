@@ -21,7 +21,14 @@ import numpy as np
 
 from graders.cases import CaseKind, CaseSpec, collect_cases
 from graders.checks.compare import Tolerance, compare
-from graders.checks.diagnosis import Candidate, CaseTable, Checked, exception_name
+from graders.checks.diagnosis import (
+    EXPECTED,
+    Candidate,
+    CaseTable,
+    Checked,
+    Generators,
+    exception_name,
+)
 from graders.checks.outputs import OutputSpec, loosest, output_batch_axis
 from graders.checks.properties import failed_checks
 from graders.checks.timing import SPEED_RUNS
@@ -37,7 +44,7 @@ from graders.sandbox.scenario import (
     read_program,
     resolve_entry,
 )
-from graders.sandbox.wire import encode_value
+from graders.sandbox.wire import encode_value, generator_state
 from graders.scenarios import SCENARIO_INPUT
 
 
@@ -67,13 +74,21 @@ class _CaseRun:
 
     spec: CaseSpec
     inputs: dict[str, Any]
-    expected: Any
-    outputs: dict[str, Any]
-    """The output of each known mistake that returned."""
+    expected: Called
+    outputs: dict[str, Called]
+    """The output of each known mistake that returned, with where it left the generators."""
     raised: dict[str, str]
     """The kind of exception each other known mistake raised (``exception_name``)."""
     declared: tuple[OutputSpec, ...]
     """What its outputs are called and how each is compared."""
+
+
+@dataclass(frozen=True)
+class Called:
+    """What a trusted call returned, and where it left its generator arguments."""
+
+    value: Any
+    generators: Generators
 
 
 def _collect_specs(exercise: Exercise) -> list[CaseSpec]:
@@ -142,7 +157,7 @@ def _speed_runs(
     for number in range(1, SPEED_RUNS):
         again = replace(spec, seed=(spec.rng_seed + number) % 2**64)
         inputs = _make_inputs(exercise, again)
-        runs.append(SpeedRun(inputs, _expected(exercise, again, solution, inputs)))
+        runs.append(SpeedRun(inputs, _expected(exercise, again, solution, inputs).value))
     return tuple(runs)
 
 
@@ -196,14 +211,15 @@ def _check_targets(
 
 def _expected(
     exercise: Exercise, spec: CaseSpec, solution: Callable[..., Any], inputs: Mapping[str, Any]
-) -> Any:
+) -> Called:
     try:
-        expected = call_entry(solution, inputs)
+        called = call_tracked(solution, inputs)
     except Exception as exc:
         raise ExerciseError(
             f"{exercise.id}/solution.py: raised {type(exc).__name__} on case {spec.name!r}: "
             + " ".join([str(exc), *(f"({note})" for note in getattr(exc, "__notes__", ()))])
         ) from exc
+    expected = called.value
     foreign = _cannot_cross(expected)
     if foreign:
         raise ExerciseError(
@@ -228,7 +244,7 @@ def _expected(
             f"{exercise.id}/cases.py: case {spec.name!r}: output_batch_axis gives "
             f"an axis for {len(axes)} output(s), but exercise.toml declares {declared}"
         )
-    return expected
+    return called
 
 
 def _cannot_cross(value: Any) -> str | None:
@@ -245,11 +261,11 @@ def _foreign_part(node: dict[str, Any]) -> str | None:
 
 def _mistake_outputs(
     mistakes: Mapping[str, Callable[..., Any]], inputs: Mapping[str, Any]
-) -> tuple[dict[str, Any], dict[str, str]]:
+) -> tuple[dict[str, Called], dict[str, str]]:
     outputs, raised = {}, {}
     for name, function in mistakes.items():
         try:
-            outputs[name] = call_entry(function, inputs)
+            outputs[name] = call_tracked(function, inputs)
         except Exception as exc:
             exception = exception_name(exc)
             if exception is not None:
@@ -307,7 +323,13 @@ def _prepare_case(
     runs: MutantRuns,
     candidates: set[str],
 ) -> PreparedCase:
-    outputs, raised = dict(case.outputs), dict(case.raised)
+    outputs = {key: called.value for key, called in case.outputs.items()}
+    generators = {
+        key: called.generators
+        for key, called in case.outputs.items()
+        if called.generators != case.expected.generators
+    }
+    raised = dict(case.raised)
     for mutant in mutants:
         value = runs.outputs[mutant.key][position]
         if value is not None:
@@ -318,12 +340,13 @@ def _prepare_case(
     return prepared_case(
         case.spec,
         case.inputs,
-        case.expected,
+        case.expected.value,
         outputs,
         candidates,
         _slices(case.spec, case.inputs),
         raised,
         case.declared,
+        {EXPECTED: case.expected.generators, **generators},
     )
 
 
@@ -336,10 +359,15 @@ def prepared_case(
     slice_inputs: tuple[Mapping[str, Any], ...] = (),
     raised: Mapping[str, str] | None = None,
     declared: Sequence[OutputSpec] = (),
+    generators: Mapping[str, Generators] | None = None,
 ) -> PreparedCase:
     """A case with its candidates' outputs arranged for matching (absent: it raised, of the
     type in ``raised`` when known), judged wrong or right by the ``declared`` outputs'
-    rules, or in a property case by the checks each fails."""
+    rules, or in a property case by the checks each fails. ``generators``: where the
+    reference (``EXPECTED``) left the call's generator arguments, and each candidate that
+    left them elsewhere (such a candidate is wrong here whatever its values)."""
+    generators = dict(generators or {})
+    reference = generators.get(EXPECTED, {})
     tolerance = Tolerance(spec.rtol, spec.atol)
     named = tuple(declared) if spec.scenario else ()
     if spec.kind is CaseKind.PROPERTY:
@@ -354,17 +382,36 @@ def prepared_case(
         absent = {key for key in candidates if key not in outputs}
         table = CaseTable.by_checks(checked, absent, tolerance, raised)
         return PreparedCase(
-            spec, inputs, expected, outputs, table, slice_inputs, named_outputs=named
+            spec,
+            inputs,
+            expected,
+            outputs,
+            table,
+            slice_inputs,
+            named_outputs=named,
+            generators=reference,
         )
     batch_axis = output_batch_axis(spec.output_batch_axis, declared) if spec.batched else None
     wrong = frozenset(
         key
         for key in candidates
         if key not in outputs
+        or key in generators
         or not compare(expected, outputs[key], tolerance, batch_axis, declared).passed
     )
-    table = CaseTable.build(expected, outputs, wrong, loosest(tolerance, declared), raised)
-    return PreparedCase(spec, inputs, expected, outputs, table, slice_inputs, named_outputs=named)
+    table = CaseTable.build(
+        expected, outputs, wrong, loosest(tolerance, declared), raised, generators
+    )
+    return PreparedCase(
+        spec,
+        inputs,
+        expected,
+        outputs,
+        table,
+        slice_inputs,
+        named_outputs=named,
+        generators=reference,
+    )
 
 
 def _run_file(file: Path) -> dict[str, Any]:
@@ -395,11 +442,22 @@ def entry_function(file: Path, entry: str) -> Callable[..., Any]:
 
 def call_entry(function: Callable[..., Any], inputs: Mapping[str, Any]) -> Any:
     """``function`` called on copies of ``inputs``, its floating-point warnings silenced."""
+    return call_tracked(function, inputs).value
+
+
+def call_tracked(function: Callable[..., Any], inputs: Mapping[str, Any]) -> Called:
+    """``call_entry``, with where the call left the copies of the generator arguments (as the
+    sandbox reports a learner's call: graders/sandbox/harness.py)."""
+    arguments = copy.deepcopy(list(inputs.values()))
     # Known mistakes overflow on purpose; their warnings are not the author's concern here.
     # Not ``warnings.catch_warnings``: it swaps the process's filters, and this runs in the
     # service's threads, where another thread's filters would be swapped with them.
     with np.errstate(all="ignore"):
-        return function(*copy.deepcopy(list(inputs.values())))
+        value = function(*arguments)
+    states = {
+        name: generator_state(argument) for name, argument in zip(inputs, arguments, strict=True)
+    }
+    return Called(value, {name: state for name, state in states.items() if state is not None})
 
 
 def _slices(spec: CaseSpec, inputs: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:

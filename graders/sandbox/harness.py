@@ -15,15 +15,18 @@ The conversation on the channel (frames as in ``graders/sandbox/wire.py``), in t
 3. per public case, one frame: ``{"kind": "results", "first", "results": [result, ...]}``,
    the results of the case's calls in order, ``first`` the index of the first (tasks are
    numbered from 0, public then hidden). A public result is ``{"ok", "value" | "error",
-   "mutated", "warnings", "stdout"}``; the values' buffers are the frame's, numbered across
-   all of its results.
+   "mutated", "generators", "warnings", "stdout"}``; the values' buffers are the frame's,
+   numbered across all of its results. ``generators`` (only for a call with generator
+   arguments) holds each generator argument's state after the call, by name, as the four
+   integers the wire carries a generator by: whether the call drew from the caller's
+   generator exactly as the statement says is judged on it.
 4. ``{"kind": "public_done", "dropped_chars"}``. From here on whatever the code prints is
    dropped, not counted.
 5. H times: the trusted side sends ``{"kind": "hidden", "tasks": [...]}``, the calls of one
    hidden case (its main call, then its batch items, which are parts of the main call's
    inputs), only once the previous hidden case's results came back; the sandbox answers with
    one ``results`` frame whose results are ``{"ok", "value" | "error": {"type"}, "mutated",
-   "warned"}``: no text, no timing, an exception described by ``MemoryError`` or
+   "generators", "warned"}``: no text, no timing, an exception described by ``MemoryError`` or
    ``Exception`` alone, and of warnings only whether there was one. A frame marked
    ``"shown": true`` holds a public case that the trusted side times (protocol.py,
    ``Deferral``); it comes before any hidden case, and its results are public ones.
@@ -54,7 +57,14 @@ from typing import Any, BinaryIO
 import numpy as np
 
 from graders.sandbox.scenario import resolve_entry
-from graders.sandbox.wire import decode_value, encode_value, pack_frame, recv_frame, send_frame
+from graders.sandbox.wire import (
+    decode_value,
+    encode_value,
+    generator_state,
+    pack_frame,
+    recv_frame,
+    send_frame,
+)
 
 SUBMISSION_FILE = "submission.py"
 MAX_REQUEST_BYTES = 1 << 30
@@ -145,8 +155,9 @@ def functions_by_line(code: types.CodeType, name: str | None = None) -> dict[int
 
 def writable_copy(value: Any) -> Any:
     """A copy the call may change: arrays, the containers that hold them, and a generator
-    (each call draws from the case's own state). The decoded inputs are plain values, so
-    no learner code runs here."""
+    (each call draws from the case's own state, and where the call leaves it is reported:
+    ``generator_states``). The decoded inputs are plain values, so no learner code runs
+    here."""
     if isinstance(value, np.ndarray):
         return np.array(value)
     if isinstance(value, list | tuple):
@@ -167,6 +178,19 @@ def changed_inputs(names: list[str], args: list[Any], pristine: list[Any]) -> li
         for name, now, before in zip(names, args, pristine, strict=True)
         if not unchanged(now, before)
     ]
+
+
+def generator_states(
+    names: list[str], args: list[Any], pristine: list[Any]
+) -> dict[str, list[int]]:
+    """Where the call left each generator argument: the state of the copy it was given, read
+    by exact type (``wire.generator_state``), so no method of the learner's runs here."""
+    states = {}
+    for name, now, before in zip(names, args, pristine, strict=True):
+        state = generator_state(now) if isinstance(before, np.random.Generator) else None
+        if state is not None:
+            states[name] = list(state)
+    return states
 
 
 def unchanged(now: Any, before: Any) -> bool:
@@ -244,6 +268,9 @@ def call(
         out_buffers.clear()
         header, raised = {"ok": False}, exc
     header["mutated"] = changed_inputs(names, args, pristine)
+    states = generator_states(names, args, pristine)
+    if states:
+        header["generators"] = states
     return header, out_buffers, raised
 
 

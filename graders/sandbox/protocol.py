@@ -5,9 +5,11 @@ each only after the previous case's results came back, so that learner code can 
 hidden input before the call that receives it. Every frame is checked against what this side
 already knows: its kind must be the one expected at this point of the conversation, a results
 frame must start at the next index and end within the case in flight (a public one: within the
-public tasks), and the inputs a result says were changed must be arguments of that task.
-Of a hidden call only the value, whether it raised ``MemoryError`` or something else and the
-changed arguments are kept; text and timing from the sandbox are not even read.
+public tasks), the inputs a result says were changed must be arguments of that task, and the
+generator states it reports must be one for each generator argument of the task and no other.
+Of a hidden call only the value, whether it raised ``MemoryError`` or something else, the
+changed arguments and the generators' states are kept; text and timing from the sandbox are
+not even read.
 
 A timed case (``Deferral``: a case with its own time limit, or a speed rule's run) is sent a
 case at a time too, public or not, so that this side can read the sandbox's CPU time (from the
@@ -22,7 +24,7 @@ import contextlib
 import json
 import socket
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -35,9 +37,12 @@ from graders.sandbox.usage import Usage
 from graders.sandbox.wire import (
     HEADER,
     MAX_VALUE_NESTING,
+    GeneratorState,
     HeaderBudget,
+    checked_generator_state,
     decode_value,
     encode_value,
+    generator_state,
     pack_frame,
     recv_frame,
     send_pieces,
@@ -116,6 +121,8 @@ class TaskOutcome:
     a hidden call's are never read."""
     warned: bool = False
     """Whether the call raised any warning (all a hidden call tells of its warnings)."""
+    generators: Mapping[str, GeneratorState] = field(default_factory=dict)
+    """Where the call left each generator argument, by name (every one of them)."""
 
 
 class Ending(Enum):
@@ -176,7 +183,8 @@ class EncodedTasks:
     ``json``, ``buffers`` and ``sizes_json`` are the public tasks of the request (JSON, the
     distinct input buffers, their sizes); ``hidden`` the packed frame of each hidden case with
     the number of calls in it; ``names`` every task's argument names, public then hidden;
-    ``deferrals`` how each hidden case is sent.
+    ``deferrals`` how each hidden case is sent; ``generators`` the names of every task's
+    generator arguments (a batch item's are its main call's).
     """
 
     json: str
@@ -185,6 +193,7 @@ class EncodedTasks:
     names: tuple[tuple[str, ...], ...] = ()
     hidden: tuple[tuple[bytes, int], ...] = ()
     deferrals: tuple[Deferral, ...] = ()
+    generators: tuple[frozenset[str], ...] = ()
 
     @property
     def public_count(self) -> int:
@@ -229,7 +238,26 @@ def encode_tasks(tasks: Sequence[Task]) -> EncodedTasks:
         tuple(task.names for task in tasks),
         tuple(frames),
         tuple(deferrals),
+        generator_arguments(tasks),
     )
+
+
+def generator_arguments(tasks: Sequence[Task]) -> tuple[frozenset[str], ...]:
+    """The names of each task's generator arguments: those the sandbox reports the state of
+    after the call. A batch item has its main call's."""
+    found: list[frozenset[str]] = []
+    for task in tasks:
+        if task.item is None:
+            found.append(
+                frozenset(
+                    name
+                    for name, value in zip(task.names, task.args, strict=True)
+                    if generator_state(value) is not None
+                )
+            )
+        else:
+            found.append(found[-1])
+    return tuple(found)
 
 
 def encode_group(tasks: Sequence[Task]) -> tuple[list[dict[str, Any]], tuple[bytes, ...]]:
@@ -358,6 +386,7 @@ class Conversation:
             mutated = tuple(str(name) for name in header["mutated"])
             if not set(mutated) <= set(names) or len(set(mutated)) != len(mutated):
                 raise WireError("changed inputs that are not arguments of the call")
+        generators = self._generator_states(index, header.get("generators", {}))
         ok = bool(header["ok"])
         value = decode_value(header["value"], buffers) if ok else None
         if self.phase is Phase.HIDDEN and not self.deferral.shown:
@@ -371,7 +400,12 @@ class Conversation:
                 }
             )
             self.result.outcomes[index] = TaskOutcome(
-                ok, value, error, mutated, warned=header.get("warned") is True
+                ok,
+                value,
+                error,
+                mutated,
+                warned=header.get("warned") is True,
+                generators=generators,
             )
             return
         texts = tuple(
@@ -386,7 +420,16 @@ class Conversation:
             stdout=str(header.get("stdout", "")),
             warnings=texts,
             warned=bool(texts),
+            generators=generators,
         )
+
+    def _generator_states(self, index: int, reported: Any) -> dict[str, GeneratorState]:
+        """The states a result reports of its call's generators: exactly one per generator
+        argument of the call (names of other arguments, or any other value, are refused)."""
+        expected = self.tasks.generators[index] if self.tasks.generators else frozenset()
+        if not isinstance(reported, dict) or set(reported) != expected:
+            raise WireError("generator states that are not those of the call's generators")
+        return {name: checked_generator_state(numbers) for name, numbers in reported.items()}
 
     def _apply_loading(self, kind: Any, header: dict[str, Any]) -> Next:
         result = self.result

@@ -87,8 +87,9 @@ def encode_value(value: object, buffers: list[bytes | memoryview]) -> dict[str, 
         }
     if isinstance(value, dict):
         return _encode_dict(value, buffers)
-    if type(value) is np.random.Generator and type(value.bit_generator) is np.random.PCG64:
-        return {"t": "generator", "state": _pcg64_numbers(value.bit_generator.state)}
+    state = generator_state(value)
+    if state is not None:
+        return {"t": "generator", "state": list(state)}
     return {"t": "foreign", "type": qualified_type_name(value), "detail": ""}
 
 
@@ -110,13 +111,23 @@ def _encode_dict(value: dict[Any, Any], buffers: list[bytes | memoryview]) -> di
     }
 
 
-def _pcg64_numbers(state: Mapping[str, Any]) -> list[int]:
-    return [
+GeneratorState = tuple[int, int, int, int]
+"""A ``PCG64`` generator's state as the channel carries it: state, increment, has_uint32,
+uinteger."""
+
+
+def generator_state(value: object) -> GeneratorState | None:
+    """The state of ``value`` if it is a ``numpy.random.Generator`` over ``PCG64`` (exact types:
+    no method of a subclass runs), else None."""
+    if type(value) is not np.random.Generator or type(value.bit_generator) is not np.random.PCG64:
+        return None
+    state: Mapping[str, Any] = value.bit_generator.state
+    return (
         int(state["state"]["state"]),
         int(state["state"]["inc"]),
         int(state["has_uint32"]),
         int(state["uinteger"]),
-    ]
+    )
 
 
 def _encode_array(
@@ -196,8 +207,9 @@ PCG64_LIMITS = (1 << 128, 1 << 128, 2, 1 << 32)
 uinteger."""
 
 
-def _decode_generator(node: dict[str, Any]) -> np.random.Generator:
-    numbers = node.get("state")
+def checked_generator_state(numbers: Any) -> GeneratorState:
+    """``numbers`` from an untrusted peer as a PCG64 state: a list of four ints, each within
+    its bound (WireError if not)."""
     if not (
         isinstance(numbers, list)
         and len(numbers) == len(PCG64_LIMITS)
@@ -208,6 +220,11 @@ def _decode_generator(node: dict[str, Any]) -> np.random.Generator:
     ):
         raise WireError("bad generator state")
     state, inc, has_uint32, uinteger = numbers
+    return state, inc, has_uint32, uinteger
+
+
+def _decode_generator(node: dict[str, Any]) -> np.random.Generator:
+    state, inc, has_uint32, uinteger = checked_generator_state(node.get("state"))
     bits = np.random.PCG64(0)  # a fixed seed: no entropy drawn for a state replaced at once
     bits.state = {
         "bit_generator": "PCG64",

@@ -12,7 +12,12 @@ import pytest
 from graders.checks.compare import compare
 from graders.checks.diagnosis import CHECK_HINTS
 from graders.checks.hidden import hidden_message
-from graders.checks.judge import changed_inputs_message, describe_error, warning_advice
+from graders.checks.judge import (
+    changed_inputs_message,
+    describe_error,
+    generators_message,
+    warning_advice,
+)
 from graders.checks.layout import explain_shape_error
 from graders.checks.rules import Rule, find_violations, violations_message
 from graders.checks.timing import Speed, over_time_limit, slow_message, stopped_message
@@ -73,6 +78,8 @@ def engine_messages() -> list[str]:
             changed_inputs_message(case, ["x", "h0"])  # type: ignore[arg-type]
             for case in (ONE_FUNCTION, SCENARIO)
         ),
+        generators_message(["rng"]),
+        generators_message(["step 1, Dropout: rng", "step 2, Dropout: rng"]),
         warning_advice(["overflow encountered in exp (line 5, in sigmoid)"], ("sigmoid",)),
         warning_advice(["overflow encountered in exp", "divide by zero encountered in log"], ()),
         warning_advice([], ()),

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 
 from graders.checks.compare import Tolerance
 from graders.checks.diagnosis import (
     CHECK_HINTS,
+    EXPECTED,
     UNTOLD,
     Candidate,
     CaseTable,
@@ -410,3 +412,49 @@ def test_a_candidate_right_on_every_failing_case_is_never_named() -> None:
     # mutant is right everywhere, and no mistake is wrong anywhere.
     case = float32_table(EXACT, same=EXACT)
     assert diagnose(FLOAT32, [observed("case", case, single(EXACT * (1 - 3e-7)).tolist())]) is None
+
+
+# Where each call leaves its generator argument: the reference draws, "copied" draws from a
+# copy (the caller's generator stays where it was), "fresh" draws from its own generator.
+DRAWN, UNMOVED = {"rng": (5, 1, 0, 0)}, {"rng": (4, 1, 0, 0)}
+GENERATOR_CANDIDATES = {
+    "copied": Candidate("copied", "hint copied", MISTAKE),
+    "fresh": Candidate("fresh", "hint fresh", MISTAKE),
+    "m": Candidate("m", "mutant M", MUTANT),
+}
+
+
+def generator_table(expected: list[float]) -> CaseTable:
+    want = np.array(expected)
+    outputs = {"copied": want, "fresh": want + 1, "m": want + 2}
+    moved = {EXPECTED: DRAWN, "copied": UNMOVED, "fresh": UNMOVED}
+    return CaseTable.build(want, outputs, frozenset(outputs), Tolerance(), generators=moved)
+
+
+def test_right_values_from_a_copy_of_the_generator_are_told_by_where_it_was_left() -> None:
+    cases = [generator_table([1.0]), generator_table([1.0, 2.0])]
+    copied = [
+        Observation(
+            f"case {i}",
+            case,
+            case.expected[1] if case.expected else None,
+            False,
+            generators=UNMOVED,
+        )
+        for i, case in enumerate(cases)
+    ]
+    found = diagnose(GENERATOR_CANDIDATES, copied)
+    assert found is not None and (found.hint, found.source) == ("hint copied", MISTAKE)
+    # Right values, the generator where the reference leaves it: the case rules "copied" out.
+    right = Observation("case 0", cases[0], np.array([1.0]), True, generators=DRAWN)
+    assert diagnose(GENERATOR_CANDIDATES, [right, copied[1]]) is None
+    # An extra draw: right values, the generator where no candidate leaves it.
+    extra = {"rng": (6, 1, 0, 0)}
+    assert diagnose(GENERATOR_CANDIDATES, [replace(o, generators=extra) for o in copied]) is None
+
+
+def test_a_mutants_generator_is_taken_to_be_left_where_the_reference_leaves_it() -> None:
+    case = generator_table([1.0])
+    mutant = Observation("case", case, np.array([3.0]), False, generators=DRAWN)
+    found = diagnose(GENERATOR_CANDIDATES, [mutant])
+    assert found is not None and found.hint == "mutant M"

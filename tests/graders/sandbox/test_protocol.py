@@ -223,3 +223,53 @@ def test_a_shown_case_keeps_its_text_and_goes_before_the_hidden_ones() -> None:
     assert outcomes[2].stdout == ""
     in_flight: int | None = conversation.result.case_in_flight
     assert in_flight == 2
+
+
+GENERATED = Task(("x", "rng"), (np.array([0.25]), np.random.default_rng(5)))
+STATE = [7, 11, 0, 0]  # a PCG64 state: state, increment, has_uint32, uinteger
+
+
+def test_where_a_call_left_its_generators_is_kept() -> None:
+    conversation = loaded(Conversation(encode_tasks([GENERATED])))
+    conversation.apply(task_frame(0, generators={"rng": STATE}), [])
+    assert conversation.result.outcomes[0].generators == {"rng": (7, 11, 0, 0)}
+
+
+@pytest.mark.parametrize(
+    "generators",
+    [
+        None,  # a generator argument's state missing
+        {},
+        {"x": STATE},  # an argument that is no generator
+        {"rng": STATE, "x": STATE},
+        {"rng": STATE, "0.75": STATE},  # no argument at all
+        {"rng": [7, 11, 0]},  # not four numbers
+        {"rng": [7, 11, 2, 0]},  # has_uint32 is 0 or 1
+        {"rng": [7, 11, 0, 1 << 32]},  # uinteger is 32 bits
+        {"rng": [1 << 128, 11, 0, 0]},
+        {"rng": [-1, 11, 0, 0]},
+        {"rng": [7.0, 11, 0, 0]},
+        {"rng": [True, 11, 0, 0]},
+        {"rng": "7 11 0 0"},
+        [["rng", STATE]],
+    ],
+)
+def test_generator_states_other_than_one_per_generator_argument_are_refused(
+    generators: Any,
+) -> None:
+    conversation = loaded(Conversation(encode_tasks([GENERATED])))
+    extra = {} if generators is None else {"generators": generators}
+    with pytest.raises(WireError, match="generator"):
+        conversation.apply(task_frame(0, **extra), [])
+
+
+def test_a_call_without_generators_may_report_none(tasks: EncodedTasks) -> None:
+    conversation = loaded(Conversation(tasks))
+    with pytest.raises(WireError, match="generator states"):
+        conversation.apply(task_frame(0, generators={"x": STATE, "w": STATE}), [])
+
+
+def test_a_batch_item_reports_its_main_calls_generators() -> None:
+    main = Task(("x", "rng"), (np.zeros((2, 1)), np.random.default_rng(5)), flush=False)
+    item = Task(("x", "rng"), (), item=BatchItem(1, (("x", 0),)))
+    assert encode_tasks([main, item]).generators == (frozenset({"rng"}),) * 2
