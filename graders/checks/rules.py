@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from graders import syntax
+from graders.checks.dynamic import dynamic_uses
+from graders.checks.loops import hidden_loops
 
 MAX_SOURCE_CHARS = 1_000_000
 MAX_LISTED = 10
@@ -49,9 +51,16 @@ class RuleKind(Enum):
     CONSTRUCT = "construct"
     IMPORT = "import"
     NAME = "name"
+    DYNAMIC = "dynamic"
+    """Not declared: refused in any exercise that declares rules (``DYNAMIC_CODE``)."""
 
 
-CONSTRUCT_DESCRIPTIONS = {Construct.PYTHON_LOOP: "Python loops (for, while, comprehensions)"}
+CONSTRUCT_DESCRIPTIONS = {
+    Construct.PYTHON_LOOP: (
+        "Python loops (for, while, comprehensions, map, filter, reduce, np.vectorize, "
+        "np.frompyfunc, recursion)"
+    )
+}
 IMPORT_PREFIX = "import:"
 LOOPS: dict[type[ast.AST], str] = {
     ast.For: "for",
@@ -62,6 +71,9 @@ LOOPS: dict[type[ast.AST], str] = {
     ast.DictComp: "dict comprehension",
     ast.GeneratorExp: "generator expression",
 }
+
+
+DYNAMIC_REASON = "dynamic code, which this exercise's rules cannot check"
 
 
 def is_dotted(text: str) -> bool:
@@ -126,6 +138,8 @@ class Violation:
             return f"line {self.line}: a Python loop ({self.written})"
         if self.rule.kind is RuleKind.IMPORT:
             return f"line {self.line}: {self.written} imports {self.rule.target}"
+        if self.rule.kind is RuleKind.DYNAMIC:
+            return f"line {self.line}: {self.written} is {DYNAMIC_REASON}"
         if self.written == self.meaning:
             return f"line {self.line}: {self.written}"
         return f"line {self.line}: {self.written} is {self.meaning}"
@@ -139,6 +153,9 @@ def violations_message(violations: Sequence[Violation]) -> str:
     return (
         f"rules: the code was not run, because it uses what this exercise forbids: {listed}{suffix}"
     )
+
+
+DYNAMIC_CODE = Rule(RuleKind.DYNAMIC, "dynamic code")
 
 
 class Unreadable(Exception):
@@ -159,7 +176,9 @@ def find_violations(code: str, rules: Sequence[Rule]) -> list[Violation]:
         return []
     except (RecursionError, MemoryError):  # the parser's own limits on nesting
         raise Unreadable("the code is nested too deeply to check") from None
-    found = dict.fromkeys(scan(tree, rules))  # each spelling once per line
+    found = dict.fromkeys(
+        [*scan(tree, rules), *dynamic_violations(tree)]
+    )  # each spelling once per line
     return sorted(found, key=lambda violation: (violation.line, violation.column))
 
 
@@ -171,6 +190,9 @@ def scan(tree: ast.Module, rules: Sequence[Rule]) -> Iterator[Violation]:
     bindings = imported_names(nodes)
     # Only whole chains: in ``np.linalg.inv`` the part ``np.linalg`` is not a use of its own.
     inner = {id(node.value) for node in nodes if isinstance(node, ast.Attribute)}
+    if loops:
+        for spelling in hidden_loops(nodes, bindings, chain_names):
+            yield located(spelling.node, loops[0], written=spelling.written)
     for node in nodes:
         at = functools.partial(
             Violation, line=getattr(node, "lineno", 0), column=getattr(node, "col_offset", 0)
@@ -194,6 +216,21 @@ def scan(tree: ast.Module, rules: Sequence[Rule]) -> Iterator[Violation]:
                     for rule in names
                     if rule.covers(name)
                 )
+
+
+def dynamic_violations(tree: ast.Module) -> Iterator[Violation]:
+    """Every use of dynamic code (graders/checks/dynamic.py): refused whatever the rules."""
+    for node, written in dynamic_uses(list(ast.walk(tree))):
+        yield located(node, DYNAMIC_CODE, written=clipped(written))
+
+
+def located(node: ast.AST, rule: Rule, written: str) -> Violation:
+    return Violation(
+        rule,
+        line=getattr(node, "lineno", 0),
+        written=written,
+        column=getattr(node, "col_offset", 0),
+    )
 
 
 def imported_names(nodes: Sequence[ast.AST]) -> dict[str, set[str]]:

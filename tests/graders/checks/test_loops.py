@@ -1,0 +1,91 @@
+"""graders/checks/loops.py: a Python loop is refused however it is spelled, on the syntax
+tree (the tester's spellings of issue 38: map with a lambda, np.vectorize per pair)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from graders.checks.rules import Rule, find_violations
+
+
+def found(code: str) -> list[str]:
+    rules = [Rule.parse("python-loop")]
+    return [v.message for v in find_violations(textwrap.dedent(code), rules)]
+
+
+@pytest.mark.parametrize(
+    ("code", "written"),
+    [
+        ("import numpy as np\ny = np.array(list(map(lambda r: r @ r, x)))", "map with a lambda"),
+        ("def sq(r):\n    return r @ r\ny = list(map(sq, x))", "map of sq"),
+        ("y = list(filter(lambda r: r > 0, x))", "filter with a lambda"),
+        ("import numpy as np\ny = list(map(np.sqrt, x))", "map of np.sqrt"),
+        (
+            "import numpy as np\ny = np.vectorize(lambda a, b: a - b)(x, z)",
+            "np.vectorize with a lambda",
+        ),
+        ("import numpy as np\ny = np.frompyfunc(abs, 1, 1)(x)", "np.frompyfunc of abs"),
+        ("from numpy import vectorize as v\ny = v(abs)(x)", "v of abs"),
+        (
+            "import functools\ny = functools.reduce(lambda a, b: a + b, x)",
+            "functools.reduce with a lambda",
+        ),
+        ("from functools import reduce\ny = reduce(max, x)", "reduce of max"),
+        ("from itertools import starmap\ny = list(starmap(pow, x))", "starmap of pow"),
+        (
+            "import numpy as np\ny = np.apply_along_axis(np.sum, 1, x)",
+            "np.apply_along_axis of np.sum",
+        ),
+    ],
+)
+def test_a_per_element_caller_is_a_loop_whatever_it_applies(code: str, written: str) -> None:
+    line = code.count("\n") + 1
+    assert found(code) == [f"line {line}: a Python loop ({written})"]
+
+
+def test_recursion_is_a_loop_at_the_call_that_closes_the_cycle() -> None:
+    code = """
+        def total(x, i=0):
+            return 0 if i == len(x) else x[i] + total(x, i + 1)
+
+        def even(n):
+            return n == 0 or odd(n - 1)
+
+        def odd(n):
+            return n != 0 and even(n - 1)
+
+        class Walker:
+            def walk(self, x):
+                return x if x.ndim == 1 else self.walk(x[0])
+    """
+    assert found(code) == [
+        "line 3: a Python loop (recursion: total calls itself)",
+        "line 6: a Python loop (recursion: even calls odd, which calls back)",
+        "line 9: a Python loop (recursion: odd calls even, which calls back)",
+        "line 13: a Python loop (recursion: walk calls itself)",
+    ]
+
+
+def test_calls_without_a_cycle_and_shadowed_builtins_are_no_loops() -> None:
+    code = """
+        import numpy as np
+
+        def norms(x):
+            return np.sqrt((x * x).sum(axis=-1))
+
+        def distances(a, b):
+            inner = lambda u, v: u @ v.T
+            return norms(a)[:, None] + norms(b)[None, :] - 2 * inner(a, b)
+
+        def outer():
+            def inner():
+                return outer
+            return inner
+
+        map = dict
+        y = map(a=1)
+        z = np.add.reduce(x)
+    """
+    assert found(code) == []
