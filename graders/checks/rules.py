@@ -30,10 +30,14 @@ import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from graders import syntax
 from graders.checks.dynamic import dynamic_uses
 from graders.checks.loops import hidden_loops
+
+if TYPE_CHECKING:
+    from graders.sandbox.repeats import Growth
 
 MAX_SOURCE_CHARS = 1_000_000
 MAX_LISTED = 10
@@ -156,6 +160,19 @@ def violations_message(violations: Sequence[Violation]) -> str:
 
 
 DYNAMIC_CODE = Rule(RuleKind.DYNAMIC, "dynamic code")
+
+
+def forbids_loops(rules: Sequence[Rule]) -> bool:
+    """Whether ``rules`` forbid Python loops, which the sandbox then also counts as they run."""
+    return Rule(RuleKind.CONSTRUCT, Construct.PYTHON_LOOP.value) in rules
+
+
+def repeats_message(growth: Growth) -> str:
+    """The message of code whose Python work grew with the public inputs as it ran."""
+    return (
+        "rules: the code ran, and its Python work grew with the input, which this "
+        f"exercise forbids (Python loops): {growth.message}"
+    )
 
 
 class Unreadable(Exception):
