@@ -4,7 +4,8 @@ not use (``[rules] forbid`` in exercise.toml), found on its syntax tree before i
 A rule is one of three kinds (:class:`RuleKind`):
 
 - a word of a fixed vocabulary (:class:`Construct`): ``python-loop`` (``for``, ``while``,
-  comprehensions and generator expressions);
+  comprehensions and generator expressions, and the loops spelled without them:
+  graders/checks/loops.py);
 - ``import:<module>``: importing the module or any module under it, in any form
   (``import scipy.linalg``, ``from scipy import linalg``, ``__import__("scipy")``);
 - a dotted name (``numpy.linalg.inv``, or a whole module such as ``numpy.linalg``): any use of
@@ -12,9 +13,11 @@ A rule is one of three kinds (:class:`RuleKind`):
   ``from numpy.linalg import inv``, ``getattr(np.linalg, "inv")``).
 
 The check reads the code and never runs it: it teaches, it is no wall. Code that builds a
-name at run time (``getattr(np, "lin" + "alg")``) passes it, and a name bound by an import
-counts as that import's wherever it is used in the file (scopes are not followed). Keeping
-the code in bounds is the sandbox's job, not this module's.
+name or code at run time (``getattr(np, "lin" + "alg")``, ``exec``) cannot be read, so any
+exercise with rules refuses it as dynamic code (graders/checks/dynamic.py); a Python loop
+the tree still misses is counted as it runs, in the public calls (graders/sandbox/repeats.py).
+A name bound by an import counts as that import's wherever it is used in the file (scopes
+are not followed). Keeping the code in bounds is the sandbox's job, not this module's.
 
 The code is untrusted. Parsing is bounded by ``MAX_SOURCE_CHARS`` (the service refuses far
 smaller submissions) and the walk over the tree is iterative, so deep nesting cannot exhaust
