@@ -322,7 +322,12 @@ class RuleOut(BaseModel):
         "(python-loop), import:<module> or a dotted name",
         examples=["python-loop"],
     )
-    description: str = Field(examples=["Python loops (for, while, comprehensions, map, filter, reduce, np.vectorize, np.frompyfunc, recursion)"])
+    description: str = Field(
+        examples=[
+            "Python loops (for, while, comprehensions, map, filter, reduce, np.vectorize, "
+            "np.frompyfunc, recursion)"
+        ]
+    )
 
 
 class CaseRuleOut(BaseModel):

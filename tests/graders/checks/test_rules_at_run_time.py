@@ -51,8 +51,12 @@ def test_a_loop_the_tree_cannot_see_is_refused_as_it_runs(
 ) -> None:
     report = grade(pairwise, SELF_APPLIED, sandbox)
     assert (report.verdict, report.score, report.message) == (Verdict.FAILED, 0.0, GREW)
-    public = [(t.status, t.failure, t.message) for t in report.tests if t.visibility is Visibility.PUBLIC]
-    hidden = {(t.status, t.failure, t.message) for t in report.tests if t.visibility is Visibility.HIDDEN}
+    public = [
+        (t.status, t.failure, t.message) for t in report.tests if t.visibility is Visibility.PUBLIC
+    ]
+    hidden = {
+        (t.status, t.failure, t.message) for t in report.tests if t.visibility is Visibility.HIDDEN
+    }
     assert public == [(Status.FAILED, Failure.FORBIDDEN, GREW)] * 2
     assert hidden == {(Status.FAILED, Failure.FORBIDDEN, HIDDEN)}
 
