@@ -27,6 +27,7 @@ hidden input is in the process.
 from __future__ import annotations
 
 import inspect
+import os
 import sys
 import types
 from collections.abc import Iterator, Sequence
@@ -40,6 +41,8 @@ import numpy as np
 SUBMISSION_FILES = frozenset({"submission.py", "<string>"})
 """The files of the submission's code objects: its own, and code it compiled (``exec`` is
 refused on the tree; this is where it would run anyway)."""
+SANDBOX_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+"""The harness and the scenario runner, which call the submission once per task or step."""
 MAX_NAME_CHARS = 40
 MAX_NUMBER = 1 << 62
 SUSPENDING = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
@@ -80,24 +83,27 @@ class RepeatCounter:
         # Keyed by frames (not their ids, which a later frame may take) and dropped when the
         # frame returns, so a million calls hold no million frames.
         self.lines: dict[types.FrameType, dict[int, int]] = {}
-        self.entries: dict[types.FrameType | None, dict[tuple[int, types.CodeType], int]] = {}
+        self.entries: dict[types.FrameType, dict[tuple[int, types.CodeType], int]] = {}
         self.depth: dict[types.CodeType, int] = {}
 
     def __call__(self, frame: types.FrameType, event: str, arg: Any) -> Any:
         code = frame.f_code
         if event != "call" or code.co_filename not in SUBMISSION_FILES:
             return None
-        caller = frame.f_back
-        calls = self.entries.setdefault(caller, {})
-        key = (caller.f_lasti if caller else -1, code)
-        entries = calls[key] = calls.get(key, 0) + 1
-        depth = self.depth[code] = self.depth.get(code, 0) + 1
         name = code.co_name[:MAX_NAME_CHARS]
-        if caller is not None and caller.f_code.co_filename in SUBMISSION_FILES:
+        depth = self.depth[code] = self.depth.get(code, 0) + 1
+        self.note(Repeat(depth, code.co_firstlineno, RepeatKind.RECURSION, name))
+        caller = frame.f_back
+        if caller is None or caller.f_code.co_filename.startswith(SANDBOX_DIR):
+            # The harness's own calls, one per task or per step of a scenario: not the code's.
+            return self.local
+        calls = self.entries.setdefault(caller, {})
+        key = (caller.f_lasti, code)
+        entries = calls[key] = calls.get(key, 0) + 1
+        if caller.f_code.co_filename in SUBMISSION_FILES:
             self.note(Repeat(entries, caller.f_lineno, RepeatKind.CALL, name))
         else:
             self.note(Repeat(entries, code.co_firstlineno, RepeatKind.CALLBACK, name))
-        self.note(Repeat(depth, code.co_firstlineno, RepeatKind.RECURSION, name))
         return self.local
 
     def local(self, frame: types.FrameType, event: str, arg: Any) -> Any:

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from graders.sandbox import scenario
 from graders.sandbox.repeats import (
     Growth,
     Measured,
@@ -144,3 +145,18 @@ def test_what_a_sandbox_sends_is_read_back_or_refused() -> None:
             Growth.from_dict(hostile)
     long_name = Growth.from_dict(found.to_dict() | {"name": "n" * 10_000})
     assert len(long_name.large.repeat.name) == 40
+
+
+def test_the_harness_calling_the_code_once_per_step_is_not_the_codes_repetition() -> None:
+    # A scenario's steps call the learner's method from one line of graders/sandbox/scenario.py.
+    step = loaded("def f(x):\n    return x\n")
+    runner: dict[str, Any] = {}
+    exec(
+        compile(
+            "def steps(f, n):\n    for i in range(n):\n        f(i)\n", scenario.__file__, "exec"
+        ),
+        runner,
+    )
+    with counting() as counter:
+        runner["steps"](step, 20)
+    assert counter.most == Repeat(1, 0)
