@@ -7,7 +7,9 @@ import textwrap
 
 import pytest
 
+from graders import load_exercise
 from graders.checks.rules import Rule, find_violations
+from tests.graders.helpers import EXERCISES
 
 
 def found(code: str) -> list[str]:
@@ -89,3 +91,53 @@ def test_calls_without_a_cycle_and_shadowed_builtins_are_no_loops() -> None:
         z = np.add.reduce(x)
     """
     assert found(code) == []
+
+
+PAIRWISE_MAP = """\
+import numpy as np
+
+
+def pairwise_distances(X, Y):
+    return np.array(list(map(lambda x: np.sqrt(((x - Y) ** 2).sum(axis=1)), X)))
+"""
+PAIRWISE_VECTORIZE = """\
+import numpy as np
+
+
+def pairwise_distances(X, Y):
+    i, j = np.indices((len(X), len(Y)))
+    one = np.vectorize(lambda a, b: np.sqrt(((X[a] - Y[b]) ** 2).sum()))
+    return one(i, j)
+"""
+GRU_EXEC = """\
+import numpy as np
+
+
+def candidate_state(x_t, h_prev, r_t, W_h, b_h):
+    scope = {"np": np, "x": np.concatenate([r_t * h_prev, x_t], axis=-1), "W": W_h, "b": b_h}
+    exec("out = []\\nfor row in np.atleast_2d(x):\\n    out.append(np.tanh(W @ row + b))", scope)
+    return np.array(scope["out"]).reshape(h_prev.shape)
+"""
+
+
+@pytest.mark.parametrize(
+    ("slug", "code", "message"),
+    [
+        ("pairwise-distances", PAIRWISE_MAP, "line 5: a Python loop (map with a lambda)"),
+        (
+            "pairwise-distances",
+            PAIRWISE_VECTORIZE,
+            "line 6: a Python loop (np.vectorize with a lambda)",
+        ),
+        (
+            "gru-candidate-state",
+            GRU_EXEC,
+            "line 6: exec is dynamic code, which this exercise's rules cannot check",
+        ),
+    ],
+)
+def test_the_testers_submissions_are_refused_by_the_exercises_own_rules(
+    slug: str, code: str, message: str
+) -> None:
+    forbid = load_exercise(EXERCISES / slug).forbid
+    assert message in [v.message for v in find_violations(code, forbid)]
