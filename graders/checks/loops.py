@@ -56,23 +56,25 @@ def hidden_loops(
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
     }
     shadowed = defined | set(bindings) | assigned_names(nodes)
+    # A caller is found where it is named, called or not (``m = map; m(f, rows)``).
+    calls = {id(node.func): node for node in nodes if isinstance(node, ast.Call)}
     for node in nodes:
-        if not isinstance(node, ast.Call):
+        if not (isinstance(node, ast.Name | ast.Attribute) and isinstance(node.ctx, ast.Load)):
             continue
-        callee = node.func
-        if isinstance(callee, ast.Name) and callee.id in BUILTIN_CALLERS - shadowed:
-            yield Spelling(node, f"{callee.id}{applied(node)}")
+        call = calls.get(id(node))
+        if isinstance(node, ast.Name) and node.id in BUILTIN_CALLERS - shadowed:
+            yield Spelling(node, f"{node.id}{applied(call)}")
             continue
-        for name, written in chains(callee, bindings):
+        for name, written in chains(node, bindings):
             if name in PER_ELEMENT_CALLERS:
-                yield Spelling(node, f"{written}{applied(node)}")
+                yield Spelling(node, f"{written}{applied(call)}")
                 break
     yield from recursion(nodes)
 
 
-def applied(call: ast.Call) -> str:
+def applied(call: ast.Call | None) -> str:
     """`` with a lambda`` or `` of square`` for the callable a per-element caller applies."""
-    if not call.args:
+    if call is None or not call.args:
         return ""
     first = call.args[0]
     if isinstance(first, ast.Lambda):

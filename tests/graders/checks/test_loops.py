@@ -47,6 +47,18 @@ def test_a_per_element_caller_is_a_loop_whatever_it_applies(code: str, written: 
     assert found(code) == [f"line {line}: a Python loop ({written})"]
 
 
+def test_a_per_element_caller_is_found_where_it_is_named_not_only_called() -> None:
+    code = """
+        import numpy as np
+        m, v = map, np.vectorize
+        y = list(m(abs, x)) + v(abs)(x)
+    """
+    assert found(code) == [
+        "line 3: a Python loop (map)",
+        "line 3: a Python loop (np.vectorize)",
+    ]
+
+
 def test_recursion_is_a_loop_at_the_call_that_closes_the_cycle() -> None:
     code = """
         def total(x, i=0):
