@@ -341,7 +341,12 @@ class RuleOut(BaseModel):
         "(python-loop), import:<module> or a dotted name",
         examples=["python-loop"],
     )
-    description: str = Field(examples=["Python loops (for, while, comprehensions)"])
+    description: str = Field(
+        examples=[
+            "Python loops (for, while, comprehensions, map, filter, reduce, np.vectorize, "
+            "np.frompyfunc, recursion)"
+        ]
+    )
 
 
 class CaseRuleOut(BaseModel):

@@ -50,7 +50,7 @@ HIDDEN_MESSAGES = {
     Failure.TIME_LIMIT: "time limit exceeded",
     Failure.MEMORY_LIMIT: "ran out of memory (MemoryError)",
     Failure.CRASHED: "the process ended before all tests ran",
-    Failure.FORBIDDEN: ("rules: the code was not run, because it uses what this exercise forbids"),
+    Failure.FORBIDDEN: "rules: the code uses what this exercise forbids",
     Failure.SLOW: "speed: right values, but slower than this test's speed rule allows",
 }
 ERROR_FAILURES = frozenset(

@@ -27,7 +27,13 @@ from graders.checks.hidden import HIDDEN_MESSAGES, hidden_view
 from graders.checks.layout import explain_shape_error
 from graders.checks.outputs import BatchRule, OutputSpec, output_batch_axis
 from graders.checks.properties import failed_checks, failures_message
-from graders.checks.rules import Unreadable, find_violations, violations_message
+from graders.checks.rules import (
+    Unreadable,
+    find_violations,
+    forbids_loops,
+    repeats_message,
+    violations_message,
+)
 from graders.checks.timing import (
     SPEED_RUN_WRONG,
     Speed,
@@ -157,7 +163,7 @@ def planned(
     """The encoded tasks and case plans of an exercise version, computed once."""
     cases = prepared.public_cases if public_only else prepared.cases
     tasks, plans = plan_tasks(cases, audience)
-    return encode_tasks(tasks), tuple(plans)
+    return encode_tasks(tasks, repeats=forbids_loops(prepared.exercise.forbid)), tuple(plans)
 
 
 def grade(
@@ -192,6 +198,8 @@ def grade(
     started = time.perf_counter()
     run = sandbox.run(code, exercise.sandbox_entry, tasks, limits)
     duration_ms = round(((run.hidden_started_at or time.perf_counter()) - started) * 1000)
+    if run.repeats is not None:
+        return forbidden_report(prepared, plans, repeats_message(run.repeats), audience)
     try:
         report = judge(prepared, plans, run, limits, duration_ms, audience)
         report = held_to_speed_rules(report, prepared, plans, run, sandbox, limits, audience)
@@ -334,6 +342,18 @@ def rules_report(
         if not violations:
             return None
         message = violations_message(violations)
+    return forbidden_report(prepared, plans, message, audience)
+
+
+def forbidden_report(
+    prepared: PreparedExercise,
+    plans: Sequence[CasePlan],
+    message: str,
+    audience: Audience,
+) -> GradeReport:
+    """Every test failed as ``forbidden`` with ``message``, which tells of the learner's code
+    or its public calls only: a hidden test shows the category's fixed message."""
+    exercise = prepared.exercise
     tests, hidden_messages = shown(
         (test_result(plan.case, Status.FAILED, message, Failure.FORBIDDEN) for plan in plans),
         audience,

@@ -4,7 +4,8 @@ not use (``[rules] forbid`` in exercise.toml), found on its syntax tree before i
 A rule is one of three kinds (:class:`RuleKind`):
 
 - a word of a fixed vocabulary (:class:`Construct`): ``python-loop`` (``for``, ``while``,
-  comprehensions and generator expressions);
+  comprehensions and generator expressions, and the loops spelled without them:
+  graders/checks/loops.py);
 - ``import:<module>``: importing the module or any module under it, in any form
   (``import scipy.linalg``, ``from scipy import linalg``, ``__import__("scipy")``);
 - a dotted name (``numpy.linalg.inv``, or a whole module such as ``numpy.linalg``): any use of
@@ -12,9 +13,11 @@ A rule is one of three kinds (:class:`RuleKind`):
   ``from numpy.linalg import inv``, ``getattr(np.linalg, "inv")``).
 
 The check reads the code and never runs it: it teaches, it is no wall. Code that builds a
-name at run time (``getattr(np, "lin" + "alg")``) passes it, and a name bound by an import
-counts as that import's wherever it is used in the file (scopes are not followed). Keeping
-the code in bounds is the sandbox's job, not this module's.
+name or code at run time (``getattr(np, "lin" + "alg")``, ``exec``) cannot be read, so any
+exercise with rules refuses it as dynamic code (graders/checks/dynamic.py); a Python loop
+the tree still misses is counted as it runs, in the public calls (graders/sandbox/repeats.py).
+A name bound by an import counts as that import's wherever it is used in the file (scopes
+are not followed). Keeping the code in bounds is the sandbox's job, not this module's.
 
 The code is untrusted. Parsing is bounded by ``MAX_SOURCE_CHARS`` (the service refuses far
 smaller submissions) and the walk over the tree is iterative, so deep nesting cannot exhaust
@@ -30,8 +33,14 @@ import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from graders import syntax
+from graders.checks.dynamic import dynamic_uses
+from graders.checks.loops import hidden_loops
+
+if TYPE_CHECKING:
+    from graders.sandbox.repeats import Growth
 
 MAX_SOURCE_CHARS = 1_000_000
 MAX_LISTED = 10
@@ -49,9 +58,16 @@ class RuleKind(Enum):
     CONSTRUCT = "construct"
     IMPORT = "import"
     NAME = "name"
+    DYNAMIC = "dynamic"
+    """Not declared: refused in any exercise that declares rules (``DYNAMIC_CODE``)."""
 
 
-CONSTRUCT_DESCRIPTIONS = {Construct.PYTHON_LOOP: "Python loops (for, while, comprehensions)"}
+CONSTRUCT_DESCRIPTIONS = {
+    Construct.PYTHON_LOOP: (
+        "Python loops (for, while, comprehensions, map, filter, reduce, np.vectorize, "
+        "np.frompyfunc, recursion)"
+    )
+}
 IMPORT_PREFIX = "import:"
 LOOPS: dict[type[ast.AST], str] = {
     ast.For: "for",
@@ -62,6 +78,9 @@ LOOPS: dict[type[ast.AST], str] = {
     ast.DictComp: "dict comprehension",
     ast.GeneratorExp: "generator expression",
 }
+
+
+DYNAMIC_REASON = "dynamic code, which this exercise's rules cannot check"
 
 
 def is_dotted(text: str) -> bool:
@@ -126,6 +145,8 @@ class Violation:
             return f"line {self.line}: a Python loop ({self.written})"
         if self.rule.kind is RuleKind.IMPORT:
             return f"line {self.line}: {self.written} imports {self.rule.target}"
+        if self.rule.kind is RuleKind.DYNAMIC:
+            return f"line {self.line}: {self.written} is {DYNAMIC_REASON}"
         if self.written == self.meaning:
             return f"line {self.line}: {self.written}"
         return f"line {self.line}: {self.written} is {self.meaning}"
@@ -138,6 +159,22 @@ def violations_message(violations: Sequence[Violation]) -> str:
     suffix = f"; and {more} more" if more > 0 else ""
     return (
         f"rules: the code was not run, because it uses what this exercise forbids: {listed}{suffix}"
+    )
+
+
+DYNAMIC_CODE = Rule(RuleKind.DYNAMIC, "dynamic code")
+
+
+def forbids_loops(rules: Sequence[Rule]) -> bool:
+    """Whether ``rules`` forbid Python loops, which the sandbox then also counts as they run."""
+    return Rule(RuleKind.CONSTRUCT, Construct.PYTHON_LOOP.value) in rules
+
+
+def repeats_message(growth: Growth) -> str:
+    """The message of code whose Python work grew with the public inputs as it ran."""
+    return (
+        "rules: the code ran, and its Python work grew with the input, which this "
+        f"exercise forbids (Python loops): {growth.message}"
     )
 
 
@@ -159,7 +196,9 @@ def find_violations(code: str, rules: Sequence[Rule]) -> list[Violation]:
         return []
     except (RecursionError, MemoryError):  # the parser's own limits on nesting
         raise Unreadable("the code is nested too deeply to check") from None
-    found = dict.fromkeys(scan(tree, rules))  # each spelling once per line
+    found = dict.fromkeys(
+        [*scan(tree, rules), *dynamic_violations(tree)]
+    )  # each spelling once per line
     return sorted(found, key=lambda violation: (violation.line, violation.column))
 
 
@@ -171,6 +210,9 @@ def scan(tree: ast.Module, rules: Sequence[Rule]) -> Iterator[Violation]:
     bindings = imported_names(nodes)
     # Only whole chains: in ``np.linalg.inv`` the part ``np.linalg`` is not a use of its own.
     inner = {id(node.value) for node in nodes if isinstance(node, ast.Attribute)}
+    if loops:
+        for spelling in hidden_loops(nodes, bindings, chain_names):
+            yield located(spelling.node, loops[0], written=spelling.written)
     for node in nodes:
         at = functools.partial(
             Violation, line=getattr(node, "lineno", 0), column=getattr(node, "col_offset", 0)
@@ -194,6 +236,21 @@ def scan(tree: ast.Module, rules: Sequence[Rule]) -> Iterator[Violation]:
                     for rule in names
                     if rule.covers(name)
                 )
+
+
+def dynamic_violations(tree: ast.Module) -> Iterator[Violation]:
+    """Every use of dynamic code (graders/checks/dynamic.py): refused whatever the rules."""
+    for node, written in dynamic_uses(list(ast.walk(tree))):
+        yield located(node, DYNAMIC_CODE, written=clipped(written))
+
+
+def located(node: ast.AST, rule: Rule, written: str) -> Violation:
+    return Violation(
+        rule,
+        line=getattr(node, "lineno", 0),
+        written=written,
+        column=getattr(node, "col_offset", 0),
+    )
 
 
 def imported_names(nodes: Sequence[ast.AST]) -> dict[str, set[str]]:

@@ -2,7 +2,8 @@
 
 The conversation on the channel (frames as in ``graders/sandbox/wire.py``), in this order:
 
-1. request (trusted side): ``{"code", "entry", "tasks": [public task, ...], "hidden": H}``
+1. request (trusted side): ``{"code", "entry", "tasks": [public task, ...], "hidden": H,
+   "repeats": bool}``
    (``entry``: the function each task calls, or ``scenario:f,g`` for an exercise whose cases
    are scenarios, each one task whose first argument is its steps: graders/sandbox/scenario.py)
    with the public tasks' input buffers. A task is ``{"names": [...], "args": [values],
@@ -20,8 +21,11 @@ The conversation on the channel (frames as in ``graders/sandbox/wire.py``), in t
    arguments) holds each generator argument's state after the call, by name, as the four
    integers the wire carries a generator by: whether the call drew from the caller's
    generator exactly as the statement says is judged on it.
-4. ``{"kind": "public_done", "dropped_chars"}``. From here on whatever the code prints is
-   dropped, not counted.
+4. ``{"kind": "public_done", "dropped_chars"}``, with ``"repeats"`` when the request asked
+   for it (``"repeats": true``, an exercise that forbids Python loops): where the code's
+   Python work grew with the input over the public calls (``Growth.to_dict``), or null
+   (graders/sandbox/repeats.py). From here on whatever the code prints is dropped, not
+   counted, and nothing is counted.
 5. H times: the trusted side sends ``{"kind": "hidden", "tasks": [...]}``, the calls of one
    hidden case (its main call, then its batch items, which are parts of the main call's
    inputs), only once the previous hidden case's results came back; the sandbox answers with
@@ -56,6 +60,7 @@ from typing import Any, BinaryIO
 
 import numpy as np
 
+from graders.sandbox.repeats import Measured, counting, elements, growth
 from graders.sandbox.scenario import resolve_entry
 from graders.sandbox.wire import (
     decode_value,
@@ -287,6 +292,23 @@ def run_public(
     return header, out_buffers
 
 
+def run_measured(
+    function: Any,
+    names: list[str],
+    pristine: list[Any],
+    stdout: CappedText,
+    measured: list[Measured] | None,
+) -> tuple[dict[str, Any], list[bytes | memoryview]]:
+    """A public call, its repeated work counted into ``measured`` unless that is None (an
+    exercise that does not forbid Python loops: graders/sandbox/repeats.py)."""
+    if measured is None:
+        return run_public(function, names, pristine, stdout)
+    with counting() as counter:
+        ran = run_public(function, names, pristine, stdout)
+    measured.append(Measured(elements(pristine), counter.most))
+    return ran
+
+
 def run_hidden(
     function: Any, names: list[str], pristine: list[Any]
 ) -> tuple[dict[str, Any], list[bytes | memoryview]]:
@@ -321,15 +343,21 @@ def serve(channel: socket.socket, max_stdout_chars: int) -> None:
     case: list[dict[str, Any]] = []
     case_buffers: list[bytes | memoryview] = []
     main: list[Any] = []
+    measured: list[Measured] | None = [] if request.get("repeats") is True else None
     for task in request["tasks"]:
         pristine = task_inputs(task, buffers, main)
         main = main if "item" in task else pristine
-        add_result(case, case_buffers, *run_public(function, list(task["names"]), pristine, stdout))
+        names = list(task["names"])
+        add_result(case, case_buffers, *run_measured(function, names, pristine, stdout, measured))
         if task.get("flush", True):
             channel.sendall(b"".join(results_frame(index, case, case_buffers)))
             index += len(case)
             case, case_buffers = [], []
-    send_frame(channel, {"kind": "public_done", "dropped_chars": stdout.dropped})
+    done: dict[str, Any] = {"kind": "public_done", "dropped_chars": stdout.dropped}
+    if measured is not None:
+        grew = growth(measured)
+        done["repeats"] = grew.to_dict() if grew else None
+    send_frame(channel, done)
     sys.stdout = sys.stderr = Discard()
     hidden_cases = int(request["hidden"])
     del request, buffers

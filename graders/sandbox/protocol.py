@@ -33,6 +33,7 @@ from graders.errors import FrameTooLarge, HeaderTooComplex, WireError
 from graders.sandbox.exitcodes import EXIT_SIGNAL_BASE
 from graders.sandbox.harness import MAX_WARNING_CHARS, MAX_WARNINGS
 from graders.sandbox.limits import SandboxLimits
+from graders.sandbox.repeats import Growth
 from graders.sandbox.usage import Usage
 from graders.sandbox.wire import (
     HEADER,
@@ -151,6 +152,9 @@ class RunResult:
     dropped_chars: int = 0
     missing_layers: tuple[str, ...] = ()
     """Isolation layers this run went without (only ever with ``strict=False``)."""
+    repeats: Growth | None = None
+    """Where the code's Python work grew with the input over the public calls, when the
+    tasks asked the sandbox to count it (``EncodedTasks.repeats``)."""
     hidden_started_at: float | None = None
     """``time.perf_counter()`` when the first hidden case was sent. From then on how the run
     ends and how long it takes are not the learner's to read."""
@@ -194,16 +198,20 @@ class EncodedTasks:
     hidden: tuple[tuple[bytes, int], ...] = ()
     deferrals: tuple[Deferral, ...] = ()
     generators: tuple[frozenset[str], ...] = ()
+    repeats: bool = False
+    """The sandbox counts the code's repeated Python work during the public calls (an
+    exercise that forbids Python loops: graders/sandbox/repeats.py)."""
 
     @property
     def public_count(self) -> int:
         return len(self.names) - sum(count for _frame, count in self.hidden)
 
 
-def encode_tasks(tasks: Sequence[Task]) -> EncodedTasks:
+def encode_tasks(tasks: Sequence[Task], *, repeats: bool = False) -> EncodedTasks:
     """Encode every task's inputs, sending each distinct buffer once per frame.
 
     A batch item's inputs are not sent at all: the sandbox takes them from its main call's.
+    With ``repeats`` the sandbox counts the code's repeated work in the public calls.
     """
     first_hidden = next((i for i, task in enumerate(tasks) if task.hidden), len(tasks))
     public, hidden = tasks[:first_hidden], tasks[first_hidden:]
@@ -239,6 +247,7 @@ def encode_tasks(tasks: Sequence[Task]) -> EncodedTasks:
         tuple(frames),
         tuple(deferrals),
         generator_arguments(tasks),
+        repeats,
     )
 
 
@@ -296,6 +305,7 @@ def request_frame(code: str, entry: str, tasks: EncodedTasks) -> list[bytes | me
     header = (
         f'{{"code":{json.dumps(code)},"entry":{json.dumps(entry)},'
         f'"tasks":{tasks.json},"hidden":{len(tasks.hidden)},'
+        f'"repeats":{json.dumps(tasks.repeats)},'
         f'"buffers":{tasks.sizes_json}}}'
     ).encode()
     return [HEADER.pack(len(header)), header, *tasks.buffers]
@@ -360,6 +370,8 @@ class Conversation:
                 and self.next_index == self.tasks.public_count
             ):
                 self.result.dropped_chars = int(header.get("dropped_chars", 0))
+                if self.tasks.repeats and header.get("repeats") is not None:
+                    self.result.repeats = Growth.from_dict(dict(header["repeats"]))
                 return Next.SEND_CASE
             raise WireError(f"unexpected frame kind {str(kind)[:40]!r}")
         results = header["results"]

@@ -19,12 +19,13 @@ from graders.checks.judge import (
     warning_advice,
 )
 from graders.checks.layout import explain_shape_error
-from graders.checks.rules import Rule, find_violations, violations_message
+from graders.checks.rules import Rule, find_violations, repeats_message, violations_message
 from graders.checks.timing import Speed, over_time_limit, slow_message, stopped_message
 from graders.exercises import load_exercise
 from graders.messages import PLACEHOLDER, catalog, is_known, translate_message
 from graders.mutation.mutants import make_mutants
 from graders.results import Failure
+from graders.sandbox.repeats import Growth, Measured, Repeat, RepeatKind
 from tests.exercises.test_japanese_texts import misused_terms
 
 EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
@@ -94,6 +95,13 @@ def engine_messages() -> list[str]:
     code = "import scipy.linalg as la\nfor i in range(3):\n    la.inv(i)\n" * 3
     rules = tuple(map(Rule.parse, ("python-loop", "import:scipy", "scipy.linalg.inv")))
     messages.append(violations_message(find_violations(code, rules)))
+    messages.append(violations_message(find_violations("exec(c)\nf = vars()\n", rules)))
+    messages += [
+        repeats_message(
+            Growth(Measured(27, Repeat(5, 4, kind, "rows")), Measured(10, Repeat(4, 4)))
+        )
+        for kind in RepeatKind
+    ]
     return messages
 
 

@@ -143,13 +143,14 @@ def test_the_exercise_page_lists_its_rules_in_the_readers_language(client: TestC
     rules = "<code>numpy.vectorize</code>, <code>numpy.apply_along_axis</code>"
     japanese = client.get("/learn/gru-candidate-state?lang=ja").text
     assert (
-        "コードで使えないもの（使うとコードは実行されません）：\n      Python のループ"
-        f"（for、while、内包表記）, {rules}"
+        "コードで使えないもの（使うとすべてのテストが不合格になります）：\n      Python のループ"
+        f"（for、while、内包表記、map、filter、reduce、np.vectorize、np.frompyfunc、再帰）, {rules}"
     ) in japanese
     english = client.get("/learn/gru-candidate-state?lang=en").text
     assert (
-        "Not allowed in your code (it is not run if it uses them):\n      Python loops "
-        f"(for, while, comprehensions), {rules}"
+        "Not allowed in your code (every test fails if it uses them):\n      Python loops "
+        "(for, while, comprehensions, map, filter, reduce, np.vectorize, np.frompyfunc, "
+        f"recursion), {rules}"
     ) in english
     assert 'id="rules"' not in client.get("/learn/gru-update-gate").text
 

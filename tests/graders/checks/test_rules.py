@@ -37,7 +37,8 @@ def found(code: str, *rules: str) -> list[str]:
             "python-loop",
             RuleKind.CONSTRUCT,
             "python-loop",
-            "Python loops (for, while, comprehensions)",
+            "Python loops (for, while, comprehensions, map, filter, reduce, np.vectorize, "
+            "np.frompyfunc, recursion)",
         ),
         ("import:scipy", RuleKind.IMPORT, "scipy", "importing scipy"),
         ("import:numpy.linalg", RuleKind.IMPORT, "numpy.linalg", "importing numpy.linalg"),
@@ -189,7 +190,8 @@ def test_every_spelling_on_a_line_is_named_once() -> None:
 )
 def test_importing_a_forbidden_module_is_found_in_any_form(code: str, written: str) -> None:
     line = code.count("\n") + 1
-    assert found(code, "import:scipy") == [f"line {line}: {written} imports scipy"]
+    # __import__ and importlib are dynamic code besides (tests/graders/checks/test_dynamic.py)
+    assert f"line {line}: {written} imports scipy" in found(code, "import:scipy")
 
 
 def test_a_module_whose_name_only_starts_alike_is_allowed() -> None:

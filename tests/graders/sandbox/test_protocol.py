@@ -20,6 +20,7 @@ from graders.sandbox.protocol import (
     encode_tasks,
     request_frame,
 )
+from graders.sandbox.repeats import Growth
 from graders.sandbox.wire import HEADER, encode_value
 
 PUBLIC = Task(("x", "w"), (np.array([0.25, 0.5]), 2.0))
@@ -273,3 +274,35 @@ def test_a_batch_item_reports_its_main_calls_generators() -> None:
     main = Task(("x", "rng"), (np.zeros((2, 1)), np.random.default_rng(5)), flush=False)
     item = Task(("x", "rng"), (), item=BatchItem(1, (("x", 0),)))
     assert encode_tasks([main, item]).generators == (frozenset({"rng"}),) * 2
+
+
+GREW = {
+    "line": 4,
+    "kind": "recursion",
+    "name": "rows",
+    "count": 5,
+    "elements": 27,
+    "fewer": 4,
+    "fewer_elements": 10,
+}
+
+
+def test_the_public_calls_repeated_work_is_read_only_when_asked() -> None:
+    asked = encode_tasks([PUBLIC, HIDDEN_MAIN, *HIDDEN_SLICES], repeats=True)
+    for tasks, expected in ((asked, Growth.from_dict(GREW)), (encode_tasks([PUBLIC]), None)):
+        conversation = loaded(Conversation(tasks))
+        conversation.apply(task_frame(0), [])
+        done = {"kind": "public_done", "dropped_chars": 0, "repeats": GREW}
+        assert conversation.apply(done, []) is Next.SEND_CASE
+        assert conversation.result.repeats == expected
+    frame = b"".join(bytes(piece) for piece in request_frame("code", "f", asked))
+    assert b'"repeats":true' in frame
+
+
+@pytest.mark.parametrize("hostile", [GREW | {"count": -3}, GREW | {"kind": "loop"}, "line 4"])
+def test_a_forged_count_is_a_protocol_error(hostile: object) -> None:
+    tasks = encode_tasks([PUBLIC], repeats=True)
+    conversation = loaded(Conversation(tasks))
+    conversation.apply(task_frame(0), [])
+    with pytest.raises((ValueError, KeyError, TypeError)):
+        conversation.apply({"kind": "public_done", "dropped_chars": 0, "repeats": hostile}, [])

@@ -74,7 +74,11 @@ def test_detail_has_statement_theory_starter_and_public_cases_only(client: TestC
 def test_detail_lists_what_the_code_may_not_use(client: TestClient) -> None:
     data = client.get("/exercises/gru-candidate-state").json()
     assert data["forbidden"] == [
-        {"rule": "python-loop", "description": "Python loops (for, while, comprehensions)"},
+        {
+            "rule": "python-loop",
+            "description": "Python loops (for, while, comprehensions, map, filter, reduce, "
+            "np.vectorize, np.frompyfunc, recursion)",
+        },
         {"rule": "numpy.vectorize", "description": "numpy.vectorize"},
         {"rule": "numpy.apply_along_axis", "description": "numpy.apply_along_axis"},
     ]
