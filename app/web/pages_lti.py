@@ -148,7 +148,12 @@ def login_by_post(request: Request, web: WebDep, db: SessionDep, params: FormPar
 
 @router.post("/lti/launch")
 def launch(
-    request: Request, web: WebDep, db: SessionDep, catalog: CatalogDep, params: FormParams
+    request: Request,
+    web: WebDep,
+    db: SessionDep,
+    runtime: RuntimeDep,
+    catalog: CatalogDep,
+    params: FormParams,
 ) -> Response:
     settings = web.settings
     _signing_key_first(settings)
@@ -168,6 +173,9 @@ def launch(
         return _shown_by_lms(page, launched.picker.return_origin)
     response = signed_in(request, web, db, launched.user, launched.next_path)
     _set_cookies(response, launched.cookies, _is_secure(request, settings))
+    if launched.passback_due is not None:
+        db.commit()  # the passback reads the new link in a session of its own
+        passback.resend(runtime, link_id=launched.passback_due)
     return response
 
 

@@ -3,7 +3,9 @@ the LMS's gradebook.
 
 A launch keeps what passback needs (``remember``): per platform, resource link and numjudge
 user, the LMS user, the link's target (an exercise, ``/learn/<id>``, or an assignment,
-``/course?assignment=<id>``) and the launch's AGS claim. After a grading or a regrade, and
+``/course?assignment=<id>``) and the launch's AGS claim; a link opened for the first time after
+the learner's work in its target was graded gets its score at once (``resend``, by the launch
+page). After a grading or a regrade, and
 when an extension changes a learner's due time, ``request`` marks the learner's links of that
 work pending and sends one queue message per link, due when the score is released (the LMS
 learns nothing before the learner's page shows it). The queue's handler (``run``) computes the
@@ -18,6 +20,7 @@ sends again the scores the course now counts differently.
 
 from __future__ import annotations
 
+import enum
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -92,7 +95,9 @@ def remember(
     target_path: str,
 ) -> LtiGradeLink | None:
     """Keep what passback needs of a launch whose link opens an exercise or an assignment and
-    whose platform offers AGS with the score scope (None otherwise)."""
+    whose platform offers AGS with the score scope. A link opened for the first time after the
+    learner's work in its target was graded is returned: its score is due now (no grading to
+    come would send it); None otherwise."""
     endpoint = claims.get(AGS_CLAIM)
     link = claims.get(RESOURCE_LINK_CLAIM)
     target = target_of(catalog, target_path)
@@ -101,10 +106,17 @@ def remember(
     scopes = [str(s) for s in endpoint.get("scope") or () if isinstance(s, str)]
     if SCORE_SCOPE not in scopes or not link.get("id"):
         return None
-    return lti_store.save_grade_link(
+    resource_link_id = str(link["id"])[:255]
+    first = (
+        lti_store.find_grade_link(
+            session=session, platform=platform, resource_link_id=resource_link_id, user=user
+        )
+        is None
+    )
+    saved = lti_store.save_grade_link(
         session=session,
         platform=platform,
-        resource_link_id=str(link["id"])[:255],
+        resource_link_id=resource_link_id,
         user=user,
         subject=str(claims["sub"]),
         scope=target[0],
@@ -114,6 +126,19 @@ def remember(
         scopes=scopes,
         now=utcnow(),
     )
+    return saved if first and _has_graded_work(session, catalog, saved) else None
+
+
+def _has_graded_work(session: Session, catalog: ExerciseCatalog, link: LtiGradeLink) -> bool:
+    """Whether the learner has a graded (and released) submission in the link's target."""
+    if link.scope is WorkScope.EXERCISE:
+        exercise_ids: Sequence[str] = [link.target]
+    else:
+        exercise_ids = courses.get_assignment(catalog.course(), link.target).exercise_ids
+    attempts = submission_store.graded_attempts(
+        session=session, exercise_ids=exercise_ids, user_id=link.user_id
+    )
+    return bool(attempts)
 
 
 # --- asking for a passback ---------------------------------------------------------------------
@@ -225,10 +250,33 @@ def resend_failed(runtime: GradingRuntime) -> int:
 # --- the score the course counts ---------------------------------------------------------------
 
 
+class ActivityProgress(enum.Enum):
+    """The AGS Score's ``activityProgress`` numjudge sends: ``Completed`` ("the user has
+    completed the activity") once the learner has every point of the link's work as the course
+    counts it, else ``InProgress`` ("in the process of completing"): an assignment at 2 of 18
+    is not done, even past its due time."""
+
+    IN_PROGRESS = "InProgress"
+    COMPLETED = "Completed"
+
+
+GRADING_PROGRESS = "FullyGraded"
+"""The AGS Score's ``gradingProgress``: "the grading process is completed; the score value
+represents the current Final Grade". Every submission the score counts was graded by the
+machine and released before the score is sent, with no manual step and nothing pending; a later
+submission sends a newer score. (``Pending`` would tell the LMS the value is partial, and an LMS
+may keep such a score out of its gradebook.)"""
+
+
 @dataclass(frozen=True)
 class Score:
     given: float
     maximum: float
+    complete: bool = False  # every point of the work, as the course counts it
+
+    @property
+    def progress(self) -> ActivityProgress:
+        return ActivityProgress.COMPLETED if self.complete else ActivityProgress.IN_PROGRESS
 
 
 def counted_score(*, session: Session, catalog: ExerciseCatalog, link: LtiGradeLink) -> Score:
@@ -240,20 +288,20 @@ def counted_score(*, session: Session, catalog: ExerciseCatalog, link: LtiGradeL
         standing = courses.learner_standing(
             session=session, catalog=catalog, user=link.user, assignment_id=link.target, now=now
         )
-        return Score(round(standing.score, 4), round(standing.max_score, 4))
+        return Score(round(standing.score, 4), round(standing.max_score, 4), standing.complete)
     found = courses.exercise_standing(
         session=session, catalog=catalog, user=link.user, exercise_id=link.target, now=now
     )
     if found is not None:
         exercise = found[1]
-        return Score(round(exercise.points, 4), round(exercise.weight, 4))
+        return Score(round(exercise.points, 4), round(exercise.weight, 4), exercise.share >= 1.0)
     attempts = submission_store.graded_attempts(
         session=session, exercise_ids=[link.target], user_id=link.user_id
     )
     best = max(attempts, key=lambda a: a.score / a.max_score if a.max_score else 0.0, default=None)
     if best is None or not best.max_score:
         raise NothingToSend("the learner has no graded submission to this exercise yet")
-    return Score(round(best.score, 4), round(best.max_score, 4))
+    return Score(round(best.score, 4), round(best.max_score, 4), best.score >= best.max_score)
 
 
 # --- sending -----------------------------------------------------------------------------------
@@ -274,8 +322,8 @@ def _post(session: Session, link: LtiGradeLink, score: Score, now: datetime) -> 
         Grade()
         .set_score_given(score.given)
         .set_score_maximum(score.maximum)
-        .set_activity_progress("Completed")
-        .set_grading_progress("FullyGraded")
+        .set_activity_progress(score.progress.value)
+        .set_grading_progress(GRADING_PROGRESS)
         .set_timestamp(now.isoformat(timespec="milliseconds"))
         .set_user_id(link.subject)
     )
