@@ -43,6 +43,7 @@ def similarity_command(
         except (GraderError, AssignmentNotFound) as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
+        names = similarity_jobs.learner_names(session=session, report=report)
     if report.state is ReportState.FAILED:
         typer.echo(f"error: {report.error}", err=True)
         raise typer.Exit(1)
@@ -69,7 +70,9 @@ def similarity_command(
                 f"  {rank:>3}. {pair.similarity:6.1%}  {pair.learner_a} · {pair.learner_b}{flag}"
             )
     if csv is not None:
-        csv.write_text(write_csv(similarity_jobs.csv_rows(report.sections)), encoding="utf-8")
+        csv.write_text(
+            write_csv(similarity_jobs.csv_rows(report.sections, names)), encoding="utf-8"
+        )
     typer.echo(f"report {report.id}: /instructor/similarity/{report.id}")
 
 

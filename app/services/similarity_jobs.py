@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -40,6 +40,7 @@ from app.services.similarity import (
     compare_all,
     segments,
 )
+from app.store import accounts as account_store
 from app.store import similarity as similarity_store
 from app.store import submissions as submission_store
 from graders import ExerciseCatalog
@@ -250,9 +251,24 @@ def pair_view(*, session: Session, report: ReportView, exercise_id: str, rank: i
     )
 
 
-def csv_rows(sections: Sequence[ExerciseSimilarity]) -> list[tuple[Cell, ...]]:
+def learner_names(*, session: Session, report: ReportView) -> dict[str, str]:
+    """The names the roster or the LMS gives the report's learners, by account name (those
+    with one)."""
+    names = {p.learner_a for s in report.sections for p in s.pairs}
+    names |= {p.learner_b for s in report.sections for p in s.pairs}
+    return {
+        user.name: user.display_name
+        for user in account_store.list_users(session=session)
+        if user.name in names and user.display_name
+    }
+
+
+def csv_rows(
+    sections: Sequence[ExerciseSimilarity], names: Mapping[str, str]
+) -> list[tuple[Cell, ...]]:
     """``exercise, learner_a, learner_b, similarity, share_a, share_b, flagged, fence,
-    submission_a, submission_b``: every pair, the most similar first within an exercise."""
+    submission_a, submission_b, name_a, name_b``: every pair, the most similar first within an
+    exercise; ``names``: the learners' names (``learner_names``), empty where they have none."""
     header: tuple[Cell, ...] = (
         "exercise",
         "learner_a",
@@ -264,6 +280,8 @@ def csv_rows(sections: Sequence[ExerciseSimilarity]) -> list[tuple[Cell, ...]]:
         "fence",
         "submission_a",
         "submission_b",
+        "name_a",
+        "name_b",
     )
     return [header] + [
         (
@@ -277,6 +295,8 @@ def csv_rows(sections: Sequence[ExerciseSimilarity]) -> list[tuple[Cell, ...]]:
             round(s.distribution.fence, 4),
             p.submission_a,
             p.submission_b,
+            names.get(p.learner_a),
+            names.get(p.learner_b),
         )
         for s in sections
         for p in s.pairs

@@ -170,6 +170,17 @@ def link_user(*, session: Session, platform: LtiPlatform, subject: str, user: Us
 # --- grade links and passbacks -----------------------------------------------------------------
 
 
+def find_grade_link(
+    *, session: Session, platform: LtiPlatform, resource_link_id: str, user: User
+) -> LtiGradeLink | None:
+    query = select(LtiGradeLink).where(
+        LtiGradeLink.platform_id == platform.id,
+        LtiGradeLink.resource_link_id == resource_link_id,
+        LtiGradeLink.user_id == user.id,
+    )
+    return session.scalars(query).one_or_none()
+
+
 def save_grade_link(
     *,
     session: Session,
@@ -185,12 +196,9 @@ def save_grade_link(
     now: datetime,
 ) -> LtiGradeLink:
     """The link of this launch, made or updated (its passback state is kept)."""
-    query = select(LtiGradeLink).where(
-        LtiGradeLink.platform_id == platform.id,
-        LtiGradeLink.resource_link_id == resource_link_id,
-        LtiGradeLink.user_id == user.id,
+    link = find_grade_link(
+        session=session, platform=platform, resource_link_id=resource_link_id, user=user
     )
-    link = session.scalars(query).one_or_none()
     if link is None:
         link = LtiGradeLink(
             platform_id=platform.id, resource_link_id=resource_link_id, user_id=user.id

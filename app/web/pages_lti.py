@@ -18,9 +18,11 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Depends, Form, Request, Response, status
 from fastapi.responses import JSONResponse, RedirectResponse
+from sqlalchemy.orm import Session
 
 from app.api.deps import RuntimeDep, SessionDep
 from app.core.config import Settings
+from app.grading.runtime import GradingRuntime
 from app.models import PassbackState, SyncState, WorkScope
 from app.services.auth import signing_key
 from app.services.errors import NotFound
@@ -35,6 +37,7 @@ from app.services.lti import (
 )
 from app.services.lti.adapter import PendingCookie, ToolRequest
 from app.services.lti.launch import (
+    Launched,
     LaunchRefused,
     LinkOffered,
     PickRequested,
@@ -170,7 +173,12 @@ def login_by_post(request: Request, web: WebDep, db: SessionDep, params: FormPar
 
 @router.post("/lti/launch")
 def launch(
-    request: Request, web: WebDep, db: SessionDep, catalog: CatalogDep, params: FormParams
+    request: Request,
+    web: WebDep,
+    db: SessionDep,
+    runtime: RuntimeDep,
+    catalog: CatalogDep,
+    params: FormParams,
 ) -> Response:
     settings = web.settings
     _signing_key_first(settings)
@@ -191,11 +199,21 @@ def launch(
     if isinstance(launched, LinkOffered):
         logger.info("lti.link_offered")
         response = render(request, "lti_link.html", {"launch_id": launched.launch_id})
-    else:
-        logger.info("lti.launch", extra={"user_id": launched.user.id})
-        response = signed_in(request, web, db, launched.user, launched.next_path)
+        _set_cookies(response, launched.cookies, _is_secure(request, settings))
+        return response
+    logger.info("lti.launch", extra={"user_id": launched.user.id})
+    response = signed_in(request, web, db, launched.user, launched.next_path)
     _set_cookies(response, launched.cookies, _is_secure(request, settings))
+    _send_score_due(db, runtime, launched)
     return response
+
+
+def _send_score_due(db: Session, runtime: GradingRuntime, launched: Launched) -> None:
+    """A link first opened when its work is already graded gets its score now, not at the next
+    grading."""
+    if launched.passback_due is not None:
+        db.commit()  # the passback reads the new link in a session of its own
+        passback.resend(runtime, link_id=launched.passback_due)
 
 
 @router.post("/lti/link")
@@ -203,6 +221,7 @@ def link_account(
     request: Request,
     web: WebDep,
     db: SessionDep,
+    runtime: RuntimeDep,
     catalog: CatalogDep,
     slots: HashSlotsDep,
     csrf_token: CsrfForm = "",
@@ -241,7 +260,9 @@ def link_account(
     except LaunchRefused as exc:
         raise _refused(exc) from None
     logger.info("lti.linked", extra={"user_id": launched.user.id, "choice": choice.value})
-    return signed_in(request, web, db, launched.user, launched.next_path)
+    response = signed_in(request, web, db, launched.user, launched.next_path)
+    _send_score_due(db, runtime, launched)
+    return response
 
 
 def _shown_by_lms(response: Response, origin: str) -> Response:

@@ -88,12 +88,14 @@ async def similarity_request(
 def similarity_report(
     request: Request, report_id: str, _: InstructorDep, db: SessionDep
 ) -> Response:
+    report = _report(db, report_id)
     return render(
         request,
         "instructor/similarity.html",
         {
             "nav": "assignments",
-            "report": _report(db, report_id),
+            "report": report,
+            "names": similarity_jobs.learner_names(session=db, report=report),
             "shown": SHOWN_PAIRS,
             "min_flagged": MIN_FLAGGED,
             "max_chars": MAX_ANSWER_CHARS,
@@ -105,7 +107,9 @@ def similarity_report(
 def similarity_csv(report_id: str, _: InstructorDep, db: SessionDep) -> Response:
     report = _report(db, report_id)
     name = f"numjudge-similarity-{report.target}"
-    return csv_download(write_csv(similarity_jobs.csv_rows(report.sections)), f"{name}.csv")
+    names = similarity_jobs.learner_names(session=db, report=report)
+    rows = similarity_jobs.csv_rows(report.sections, names)
+    return csv_download(write_csv(rows), f"{name}.csv")
 
 
 @router.get("/{report_id}/{exercise_id}/{rank}")
@@ -128,5 +132,11 @@ def similarity_pair(
     return render(
         request,
         "instructor/similarity_pair.html",
-        {"nav": "assignments", "report": report, "view": pair, "rank": rank},
+        {
+            "nav": "assignments",
+            "report": report,
+            "view": pair,
+            "rank": rank,
+            "names": similarity_jobs.learner_names(session=db, report=report),
+        },
     )

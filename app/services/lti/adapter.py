@@ -9,7 +9,11 @@ pylti1p3 ships adapters for Django and Flask; these are the ones it needs for nu
 - ``ToolSession``: pylti1p3's session service whose nonce check also uses the nonce up, so a
   replayed launch is refused (pylti1p3 only checks that the nonce was issued);
 - ``DatabaseToolConf``: the registrations of ``lti_platforms`` with the tool's newest key pair;
-- ``ToolLogin`` and ``ToolLaunch``: pylti1p3's OIDC login and message launch on them.
+- ``ToolLogin`` and ``ToolLaunch``: pylti1p3's OIDC login and message launch on them;
+  ``ToolLaunch`` adds the checks of the IMS Security Framework (5.1.3) pylti1p3 leaves out: a
+  token for several audiences names the tool's client id as its authorised party (``azp``),
+  the clock may be a minute off either way (``CLOCK_LEEWAY_S``), and a platform's key set that
+  is not a JSON Web Key Set refuses the launch rather than failing it.
 """
 
 from __future__ import annotations
@@ -19,13 +23,16 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+import jwt
+from jwcrypto.common import JWException  # type: ignore[import-untyped]
 from pylti1p3.cookie import CookieService
 from pylti1p3.deployment import Deployment
+from pylti1p3.exception import LtiKeyException, LtiMessageValidationException
 from pylti1p3.launch_data_storage.cache import CacheDataStorage
 from pylti1p3.message_launch import MessageLaunch
 from pylti1p3.oidc_login import OIDCLogin
 from pylti1p3.redirect import Redirect
-from pylti1p3.registration import Registration
+from pylti1p3.registration import Registration, TKeySet
 from pylti1p3.request import Request
 from pylti1p3.session import SessionService
 from pylti1p3.tool_config.abstract import ToolConfAbstract
@@ -37,6 +44,10 @@ from app.store import lti as lti_store
 
 CACHE_LIFETIME = timedelta(days=1)
 """How long a cache entry lives when pylti1p3 names no time (its own default is a day)."""
+CLOCK_LEEWAY_S = 60
+"""How far the platform's clock may be from ours for a token's ``iat`` and ``exp``: the IMS
+Security Framework allows "some small leeway" for clock skew; an LMS a few seconds ahead would
+otherwise have every launch refused as issued in the future."""
 
 
 class ToolRequest(Request):
@@ -215,3 +226,58 @@ class ToolLogin(OIDCLogin[ToolRequest, DatabaseToolConf, ToolSession, CookieJar,
 class ToolLaunch(MessageLaunch[ToolRequest, DatabaseToolConf, ToolSession, CookieJar]):
     def _get_request_param(self, key: str) -> str:
         return self._request.get_param(key)
+
+    def get_client_id(self) -> str:
+        """The client id the token is for, which finds its registration: its audience, or, for a
+        token with several audiences, its authorised party (``azp``), which must be one of them
+        (OpenID Connect Core 3.1.3.7; pylti1p3 takes the first audience, whoever it is)."""
+        body = self._get_jwt_body()
+        aud, azp = body.get("aud"), body.get("azp")
+        audiences = [str(a) for a in aud] if isinstance(aud, list) else [str(aud or "")]
+        if azp is None:
+            if len(audiences) > 1:
+                raise LtiMessageValidationException(
+                    "the token names several audiences and no authorised party (azp)"
+                )
+            return audiences[0]
+        if str(azp) not in audiences:
+            raise LtiMessageValidationException(
+                "the token's authorised party (azp) is not one of its audiences"
+            )
+        return str(azp)
+
+    def validate_jwt_signature(self) -> ToolLaunch:
+        """pylti1p3's check of the signature and times, with ``CLOCK_LEEWAY_S`` of leeway."""
+        public_key, algorithm = self.get_public_key()
+        try:
+            jwt.decode(
+                self._get_id_token(),
+                public_key,
+                algorithms=[algorithm],
+                options=self._jwt_verify_options,
+                leeway=CLOCK_LEEWAY_S,
+            )
+        except jwt.InvalidTokenError as exc:
+            raise LtiMessageValidationException(f"Can't decode id_token: {exc}") from exc
+        return self
+
+    def fetch_public_key(self, key_set_url: str) -> TKeySet:
+        """The platform's key set; one without a list of keys is refused (pylti1p3 would fail
+        reading it)."""
+        key_set = super().fetch_public_key(key_set_url)
+        keys = key_set.get("keys") if isinstance(key_set, dict) else None
+        if not isinstance(keys, list) or not all(isinstance(key, dict) for key in keys):
+            raise LtiKeyException(
+                f"the platform's key set at {key_set_url} is not a JSON Web Key Set "
+                "(an object with a list of keys)"
+            )
+        return key_set
+
+    def get_public_key(self) -> tuple[str, str]:
+        """The key that signed the token; a malformed key under its ``kid`` refuses it."""
+        try:
+            return super().get_public_key()
+        except JWException as exc:
+            raise LtiKeyException(
+                f"the platform's key for this token is not a valid JWK: {exc}"
+            ) from exc

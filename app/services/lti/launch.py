@@ -3,10 +3,12 @@
 The LMS first calls the login URL; the tool answers with a redirect to the platform's
 authentication URL carrying a fresh state (also in a short-lived cookie) and nonce (in the
 launch cache). The platform then posts a signed id_token to the launch URL: pylti1p3 checks the
-state, the registration (issuer and audience), the signature against the platform's key set
-(fetched each launch, so a rotated platform key is picked up at once), the expiry, the
-deployment id and the message; ``ToolSession`` uses the nonce up. Anything wrong refuses the
-launch with ``LaunchRefused`` and pylti1p3's reason.
+state, the registration (issuer and audience; with several audiences, the authorised party),
+the signature against the platform's key set (fetched each launch, so a rotated platform key is
+picked up at once; a malformed one refuses the launch), the issue and expiry times (a minute of
+leeway for clock skew), the deployment id and the message; ``ToolSession`` uses the nonce up
+(adapter.py adds what pylti1p3 leaves out). Anything wrong refuses the launch with
+``LaunchRefused`` and pylti1p3's reason.
 """
 
 from __future__ import annotations
@@ -64,6 +66,9 @@ class Launched:
     user: User
     next_path: str  # where the learner lands: the link's target on this site, else "/"
     cookies: tuple[PendingCookie, ...]
+    # A grade link opened for the first time after its work was graded: send its score once
+    # the launch is committed (passback.resend).
+    passback_due: int | None = None
 
 
 @dataclass(frozen=True)
@@ -206,8 +211,9 @@ def arrive(
     grade passback needs kept, and where the user lands."""
     contexts.record_launch(session=session, platform=platform, user=user, claims=claims)
     next_path = _landing(claims.get(TARGET_CLAIM, ""), tool_host)
+    due = None
     if not staff:  # the LMS's gradebook has learners' rows only
-        passback.remember(
+        due = passback.remember(
             session=session,
             catalog=catalog,
             platform=platform,
@@ -215,7 +221,12 @@ def arrive(
             claims=claims,
             target_path=next_path,
         )
-    return Launched(user=user, next_path=next_path, cookies=cookies)
+    return Launched(
+        user=user,
+        next_path=next_path,
+        cookies=cookies,
+        passback_due=due.id if due is not None else None,
+    )
 
 
 def _account(session: Session, platform: LtiPlatform, claims: dict[str, Any], role: Role) -> User:

@@ -3,7 +3,9 @@ the LMS's gradebook.
 
 A launch keeps what passback needs (``remember``): per platform, resource link and numjudge
 user, the LMS user, the link's target (an exercise, ``/learn/<id>``, or an assignment,
-``/course?assignment=<id>``) and the launch's AGS claim. After a grading or a regrade, and
+``/course?assignment=<id>``) and the launch's AGS claim; a link opened for the first time after
+the learner's work in its target was graded gets its score at once (``resend``, by the launch
+page). After a grading or a regrade, and
 when an extension changes a learner's due time, ``request`` marks the learner's links of that
 work pending and sends one queue message per link, due when the score is released (the LMS
 learns nothing before the learner's page shows it). The queue's handler (``run``) computes the
@@ -43,9 +45,10 @@ from app.models import (
 )
 from app.services import courses
 from app.services.errors import NotFound
+from app.services.lti import scores
 from app.services.lti.connector import SERVICE_ERRORS, connector, failure
+from app.services.lti.scores import Score
 from app.store import lti as lti_store
-from app.store import submissions as submission_store
 from graders import ExerciseCatalog, ExerciseError
 
 logger = logging.getLogger(__name__)
@@ -92,7 +95,9 @@ def remember(
     target_path: str,
 ) -> LtiGradeLink | None:
     """Keep what passback needs of a launch whose link opens an exercise or an assignment and
-    whose platform offers AGS with the score scope (None otherwise)."""
+    whose platform offers AGS with the score scope. A link opened for the first time after the
+    learner's work in its target was graded is returned: its score is due now (no grading to
+    come would send it); None otherwise."""
     endpoint = claims.get(AGS_CLAIM)
     link = claims.get(RESOURCE_LINK_CLAIM)
     target = target_of(catalog, target_path)
@@ -101,10 +106,17 @@ def remember(
     scopes = [str(s) for s in endpoint.get("scope") or () if isinstance(s, str)]
     if SCORE_SCOPE not in scopes or not link.get("id"):
         return None
-    return lti_store.save_grade_link(
+    resource_link_id = str(link["id"])[:255]
+    first = (
+        lti_store.find_grade_link(
+            session=session, platform=platform, resource_link_id=resource_link_id, user=user
+        )
+        is None
+    )
+    saved = lti_store.save_grade_link(
         session=session,
         platform=platform,
-        resource_link_id=str(link["id"])[:255],
+        resource_link_id=resource_link_id,
         user=user,
         subject=str(claims["sub"]),
         scope=target[0],
@@ -114,6 +126,8 @@ def remember(
         scopes=scopes,
         now=utcnow(),
     )
+    due = first and scores.has_graded_work(session=session, catalog=catalog, link=saved)
+    return saved if due else None
 
 
 # --- asking for a passback ---------------------------------------------------------------------
@@ -225,35 +239,13 @@ def resend_failed(runtime: GradingRuntime) -> int:
 # --- the score the course counts ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Score:
-    given: float
-    maximum: float
-
-
 def counted_score(*, session: Session, catalog: ExerciseCatalog, link: LtiGradeLink) -> Score:
-    """The link's learner's score in its target as the course counts it now (late policy and
-    extension applied); an exercise outside every assignment counts its best graded score
-    (``NothingToSend`` before the first)."""
-    now = utcnow()
-    if link.scope is WorkScope.ASSIGNMENT:
-        standing = courses.learner_standing(
-            session=session, catalog=catalog, user=link.user, assignment_id=link.target, now=now
-        )
-        return Score(round(standing.score, 4), round(standing.max_score, 4))
-    found = courses.exercise_standing(
-        session=session, catalog=catalog, user=link.user, exercise_id=link.target, now=now
-    )
-    if found is not None:
-        exercise = found[1]
-        return Score(round(exercise.points, 4), round(exercise.weight, 4))
-    attempts = submission_store.graded_attempts(
-        session=session, exercise_ids=[link.target], user_id=link.user_id
-    )
-    best = max(attempts, key=lambda a: a.score / a.max_score if a.max_score else 0.0, default=None)
-    if best is None or not best.max_score:
+    """The link's learner's score in its target as the course counts it now (scores.py;
+    ``NothingToSend`` before the first graded submission to a practice exercise)."""
+    score = scores.counted(session=session, catalog=catalog, link=link)
+    if score is None:
         raise NothingToSend("the learner has no graded submission to this exercise yet")
-    return Score(round(best.score, 4), round(best.max_score, 4))
+    return score
 
 
 # --- sending -----------------------------------------------------------------------------------
@@ -274,8 +266,8 @@ def _post(session: Session, link: LtiGradeLink, score: Score, now: datetime) -> 
         Grade()
         .set_score_given(score.given)
         .set_score_maximum(score.maximum)
-        .set_activity_progress("Completed")
-        .set_grading_progress("FullyGraded")
+        .set_activity_progress(score.progress.value)
+        .set_grading_progress(scores.GRADING_PROGRESS)
         .set_timestamp(now.isoformat(timespec="milliseconds"))
         .set_user_id(link.subject)
     )

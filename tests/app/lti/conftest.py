@@ -19,13 +19,16 @@ TOOL = "http://testserver"
 LAUNCH_URL = TOOL + platforms.LAUNCH_PATH
 
 
-def register(session: Session, lms: Platform, *, match_email: bool = False) -> None:
-    """Register ``lms`` with the tool whose database ``session`` writes to (``match_email``:
+def register(
+    session: Session, lms: Platform, client_id: str = "", *, match_email: bool = False
+) -> None:
+    """Register ``lms`` with the tool whose database ``session`` writes to (under
+    ``client_id``: another of its registrations; its first by default; ``match_email``:
     trusted to link its users to unused accounts by e-mail address)."""
     platforms.add_platform(
         session=session,
         issuer=lms.issuer,
-        client_id=lms.client_id,
+        client_id=client_id or lms.client_id,
         deployment_ids=[lms.deployment_id],
         jwks_url=lms.jwks_url,
         auth_login_url=lms.auth_url,
@@ -72,10 +75,14 @@ def launch_form(
     *,
     link_id: str = "",
     deep_link: bool = False,
+    client_id: str = "",
 ) -> dict[str, str]:
     """Open a link of ``lms`` as ``user`` up to the form the platform posts to the tool (at
-    ``tool``: the client's base URL); ``link_id`` and ``deep_link`` as ``login_initiation``'s."""
-    initiation = lms.login_initiation(user, target, link_id=link_id, deep_link=deep_link)
+    ``tool``: the client's base URL); ``link_id``, ``deep_link`` and ``client_id`` as
+    ``login_initiation``'s."""
+    initiation = lms.login_initiation(
+        user, target, link_id=link_id, deep_link=deep_link, client_id=client_id
+    )
     login = client.get("/lti/login", params=initiation, follow_redirects=False)
     assert login.status_code == 302, login.text
     page = httpx.get(login.headers["location"])  # the browser follows it to the platform
@@ -93,9 +100,12 @@ def launch(
     *,
     link_id: str = "",
     deep_link: bool = False,
+    client_id: str = "",
 ) -> httpx.Response:
     """The whole launch; the tool's answer to the platform's form post."""
-    fields = launch_form(client, lms, user, target, link_id=link_id, deep_link=deep_link)
+    fields = launch_form(
+        client, lms, user, target, link_id=link_id, deep_link=deep_link, client_id=client_id
+    )
     answer: httpx.Response = client.post(LAUNCH_URL, data=fields, follow_redirects=False)
     return answer
 

@@ -6,11 +6,19 @@ the auto-posting form carrying an id_token it signs (RS256, its current key, who
 key set publishes). A test may change the next token (``tamper``: wrong issuer, expired, another
 audience, no deployment id, a key the key set does not publish) to see the tool refuse it.
 
+Like hosted Canvas, it may register the tool more than once under its one issuer: each
+registration has a client id of its own (``client_id``, then ``other_client_ids``), a link is
+opened through one of them (``login_initiation``'s ``client_id``) and its id_token is for that
+client only.
+
 Its Assignment and Grade Services: each launch's AGS claim names the resource link's line item;
 the token endpoint grants an access token for a client-credentials request whose client
-assertion verifies against the tool's key set (``tool_jwks``, which the test hands it); a line
-item's ``/scores`` endpoint records the Scores posted with such a token (``scores``), and fails
-the next ``failing_scores`` calls (503) when a test asks it to.
+assertion verifies against the tool's key set (``tool_jwks``, which the test hands it), to the
+client id the assertion names; a line item's ``/scores`` endpoint records the Scores posted
+with a token of the client its link was opened through (``scores``; a token of another client
+is refused 401, as is one the platform revoked: ``revoke_tokens``), and fails the next
+``failing_scores`` calls (503) when a test asks it to. Its key set URL may serve what a test
+sets instead of its keys (``key_set``: a broken LMS).
 
 Its Names and Role Provisioning Services: each launch's NRPS claim names the course's membership
 list, served to a token granted the NRPS scope, ``members_page_size`` members a page with a
@@ -91,6 +99,7 @@ class User:
 class Platform:
     url: str
     client_id: str = "numjudge-client"
+    other_client_ids: tuple[str, ...] = ()  # more registrations of the tool under this issuer
     deployment_id: str = "deployment-1"
     key: SigningKey = field(default_factory=SigningKey)
     published: list[SigningKey] = field(default_factory=list)
@@ -101,6 +110,9 @@ class Platform:
     links: dict[str, str] = field(default_factory=dict)  # resource link id: target link URI
     tool_jwks: dict[str, Any] | None = None  # the tool's key set, as its /lti/jwks gives it
     tokens: dict[str, set[str]] = field(default_factory=dict)  # access tokens: their scopes
+    token_clients: dict[str, str] = field(default_factory=dict)  # access tokens: their client
+    link_clients: dict[str, str] = field(default_factory=dict)  # resource link id: its client
+    key_set: Any = None  # served at the key set URL instead of the published keys
     scores: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # line item, Score
     failing_scores: int = 0  # the next score calls answered 503
     deep_link_requests: set[str] = field(default_factory=set)  # message hints of such launches
@@ -150,6 +162,15 @@ class Platform:
         """``Active``, ``Inactive`` or ``Deleted``."""
         self.members[sub] = (self.members[sub][0], status)
 
+    @property
+    def client_ids(self) -> tuple[str, ...]:
+        return (self.client_id, *self.other_client_ids)
+
+    def revoke_tokens(self) -> None:
+        """Every access token granted so far is refused from now on."""
+        self.tokens.clear()
+        self.token_clients.clear()
+
     def rotate_key(self) -> None:
         """A new signing key; the key set publishes it beside the old one."""
         self.key = SigningKey()
@@ -160,14 +181,22 @@ class Platform:
         return self.url + "/deep-link-return"
 
     def login_initiation(
-        self, user: User, target_link_uri: str, *, link_id: str = "", deep_link: bool = False
+        self,
+        user: User,
+        target_link_uri: str,
+        *,
+        link_id: str = "",
+        deep_link: bool = False,
+        client_id: str = "",
     ) -> dict[str, str]:
         """The parameters the LMS sends the tool's login URL when ``user`` opens a link: a new
         one to ``target_link_uri``, or ``link_id`` (one a deep-linking response made);
-        ``deep_link``: the link asks the tool for content (an instructor adding an activity)."""
+        ``deep_link``: the link asks the tool for content (an instructor adding an activity);
+        ``client_id``: the registration the link belongs to (``client_id`` by default)."""
         self.users[user.sub] = user
         link_id = link_id or f"link-{len(self.links) + 1}"
         self.links.setdefault(link_id, target_link_uri)
+        client_id = self.link_clients.setdefault(link_id, client_id or self.client_id)
         if deep_link:
             self.deep_link_requests.add(link_id)
         return {
@@ -175,7 +204,7 @@ class Platform:
             "login_hint": user.sub,
             "target_link_uri": target_link_uri,
             "lti_message_hint": link_id,
-            "client_id": self.client_id,
+            "client_id": client_id,
             "lti_deployment_id": self.deployment_id,
         }
 
@@ -184,7 +213,7 @@ class Platform:
         now = int(time.time())
         claims: Claims = {
             "iss": self.issuer,
-            "aud": self.client_id,
+            "aud": request["client_id"],
             "sub": user.sub,
             "iat": now,
             "exp": now + 300,
@@ -244,9 +273,10 @@ class Platform:
             RSAAlgorithm.from_jwk(keys[0]),  # type: ignore[arg-type]
             algorithms=["RS256"],
             audience=audience,
-            issuer=self.client_id,
-            options={"require": ["exp", "iat"]},
+            options={"require": ["exp", "iat", "iss"]},
         )
+        if claims["iss"] not in self.client_ids:
+            raise jwt.InvalidIssuerError(f"no registration has the client id {claims['iss']}")
         return claims
 
     def receive_deep_link(self, form: dict[str, str]) -> tuple[int, str]:
@@ -315,11 +345,12 @@ class Platform:
             "response_type": "id_token",
             "response_mode": "form_post",
             "prompt": "none",
-            "client_id": self.client_id,
         }
         for name, value in expected.items():
             if query.get(name) != value:
                 return 400, f"invalid_request: {name}"
+        if query.get("client_id") != self.link_clients.get(query.get("lti_message_hint", "")):
+            return 400, "invalid_request: client_id"
         if query.get("redirect_uri") not in self.redirect_uris:
             return 400, "invalid_request: redirect_uri not registered"
         if query.get("login_hint") not in self.users or not query.get("nonce"):
@@ -345,19 +376,24 @@ class Platform:
             claims = self._tool_signed(form.get("client_assertion", ""), self.token_url)
         except jwt.InvalidTokenError as exc:
             return 401, json.dumps({"error": "invalid_client", "reason": str(exc)})
-        if not claims.get("jti") or claims.get("sub") != self.client_id:
+        if not claims.get("jti") or claims.get("sub") != claims["iss"]:
             return 401, json.dumps({"error": "invalid_client"})
         token = uuid.uuid4().hex
         self.tokens[token] = set(form.get("scope", "").split())
+        self.token_clients[token] = claims["iss"]
         answer = {"access_token": token, "token_type": "Bearer", "expires_in": 3600}
         return 200, json.dumps(answer | {"scope": form.get("scope", "")})
 
     def receive_score(
         self, path: str, authorization: str, content_type: str, body: bytes
     ) -> tuple[int, str]:
-        """A line item's scores endpoint."""
-        if authorization.removeprefix("Bearer ") not in self.tokens:
+        """A line item's scores endpoint, for a token of the client its link belongs to."""
+        token = authorization.removeprefix("Bearer ")
+        if token not in self.tokens:
             return 401, "invalid token"
+        link_id = path.removeprefix("/lineitems/").removesuffix("/scores")
+        if self.token_clients[token] != self.link_clients.get(link_id, self.client_id):
+            return 401, "a token of another client"
         if content_type != SCORE_TYPE:
             return 415, "a Score is expected"
         if self.failing_scores > 0:
@@ -437,7 +473,8 @@ def _handler(platform: Platform) -> type[BaseHTTPRequestHandler]:
             parts = urlsplit(self.path)
             if parts.path == "/jwks":
                 keys = [key.jwk for key in platform.published]
-                self._send(200, json.dumps({"keys": keys}), "application/json")
+                served = {"keys": keys} if platform.key_set is None else platform.key_set
+                self._send(200, json.dumps(served), "application/json")
             elif parts.path == "/course" and "tool" in parse_qs(parts.query):
                 # The course page showing the tool in a frame, as an LMS does.
                 src = html.escape(parse_qs(parts.query)["tool"][-1])

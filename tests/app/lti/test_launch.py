@@ -3,8 +3,10 @@ signing real id_tokens with its own keys, fetched by the tool through its key se
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
+from typing import Any
 
 import httpx
 import pytest
@@ -82,6 +84,27 @@ def test_instructors_and_teaching_assistants_become_instructors(
     for url in (TOOL + "/lti/login", LAUNCH_URL, TOOL + "/lti/jwks"):
         assert "<code id=" in page.text and f">{url}</code>" in page.text
     assert platform.issuer in page.text and platform.client_id in page.text
+
+
+SYSTEM_ADMINISTRATOR = "http://purl.imsglobal.org/vocab/lis/v2/system/person#Administrator"
+INSTITUTION_ADMINISTRATOR = (
+    "http://purl.imsglobal.org/vocab/lis/v2/institution/person#Administrator"
+)
+
+
+@pytest.mark.parametrize(
+    "roles",
+    [(SYSTEM_ADMINISTRATOR,), (INSTITUTION_ADMINISTRATOR,), (INSTITUTION_ADMINISTRATOR, LEARNER)],
+    ids=["system", "institution", "institution-and-course-learner"],
+)
+def test_the_sites_and_institutions_administrators_are_not_instructors(
+    client: TestClient, runtime: GradingRuntime, platform: Platform, roles: tuple[str, ...]
+) -> None:
+    """Only the course's Administrator role makes an instructor (docs/lms.md): the site's and
+    the institution's come with every launch of that person, a course they take included."""
+    person = LmsUser(sub="lms-admin", roles=roles, name="Ada Admin")
+    assert launch(client, platform, person, TOOL + "/").status_code == 303
+    assert [user.role for user in _users(runtime)] == [Role.LEARNER]
 
 
 def test_a_learner_cannot_open_the_lti_page(client: TestClient, platform: Platform) -> None:
@@ -295,3 +318,97 @@ def _state_cookie(cookies: list[str]) -> set[str]:
     names = {c.split("=", 1)[0] for c in cookies if c.startswith("lti1p3-state-")}
     assert len(names) == 1
     return names
+
+
+def _issued_ahead(seconds: int) -> Callable[[Claims, dict[str, str]], None]:
+    def ahead(claims: Claims, headers: dict[str, str]) -> None:
+        claims["iat"] += seconds
+        claims["exp"] += seconds
+
+    return ahead
+
+
+def test_a_platform_clock_a_little_ahead_is_allowed_a_minute(
+    client: TestClient, platform: Platform
+) -> None:
+    """The IMS Security Framework allows some leeway for clock skew: a token issued 2 s in our
+    future (an LMS whose clock runs ahead) is accepted, one issued two minutes ahead is not."""
+    platform.tamper = _issued_ahead(2)
+    assert launch(client, platform, ADA, TOOL + "/").status_code == 303
+    client.cookies.clear()
+    platform.tamper = _issued_ahead(120)
+    answer = launch(client, platform, ADA, TOOL + "/")
+    _refused(answer.status_code, answer.text, "The token is not yet valid (iat)")
+
+
+def test_a_token_expired_within_the_leeway_is_accepted(
+    client: TestClient, platform: Platform
+) -> None:
+    def expired_just_now(claims: Claims, headers: dict[str, str]) -> None:
+        claims["exp"] = claims["iat"] = int(time.time()) - 30
+
+    platform.tamper = expired_just_now
+    assert launch(client, platform, ADA, TOOL + "/").status_code == 303
+
+
+def _audiences(aud: list[str], azp: str | None) -> Callable[[Claims, dict[str, str]], None]:
+    def several(claims: Claims, headers: dict[str, str]) -> None:
+        claims["aud"] = [claims["aud"] if a == "ours" else a for a in aud]
+        if azp is not None:
+            claims["azp"] = claims["aud"][aud.index("ours")] if azp == "ours" else azp
+
+    return several
+
+
+@pytest.mark.parametrize(
+    ("aud", "azp", "reason"),
+    [
+        (["ours", "another-tool"], None, "several audiences and no authorised party (azp)"),
+        (["ours", "another-tool"], "another-tool", "Registration not found"),
+        (["ours"], "another-tool", "authorised party (azp) is not one of its audiences"),
+    ],
+    ids=["several-without-azp", "azp-another-client", "azp-not-an-audience"],
+)
+def test_a_token_for_several_audiences_must_name_us_its_authorised_party(
+    client: TestClient,
+    runtime: GradingRuntime,
+    platform: Platform,
+    aud: list[str],
+    azp: str | None,
+    reason: str,
+) -> None:
+    """OpenID Connect Core 3.1.3.7, as the IMS Security Framework takes it up: a token with
+    several audiences carries ``azp``, our client id; pylti1p3 alone took the first audience."""
+    platform.tamper = _audiences(aud, azp)
+    answer = launch(client, platform, ADA, TOOL + "/")
+    _refused(answer.status_code, answer.text, reason)
+    assert _users(runtime) == []
+
+
+def test_a_token_for_several_audiences_naming_us_its_authorised_party_is_accepted(
+    client: TestClient, platform: Platform
+) -> None:
+    platform.tamper = _audiences(["another-tool", "ours"], "ours")
+    assert launch(client, platform, ADA, TOOL + "/").status_code == 303
+    assert signed_in_as(client) is not None
+
+
+@pytest.mark.parametrize(
+    ("served", "reason"),
+    [
+        ({"error": "maintenance"}, "is not a JSON Web Key Set"),
+        ([{"kty": "RSA"}], "is not a JSON Web Key Set"),
+        ({"keys": "none"}, "is not a JSON Web Key Set"),
+        ({"keys": [{"kid": "KID", "kty": "RSA", "alg": "RS256"}]}, "is not a valid JWK"),
+    ],
+    ids=["no-keys", "a-list", "keys-not-a-list", "a-key-without-its-values"],
+)
+def test_a_malformed_platform_key_set_refuses_the_launch(
+    client: TestClient, runtime: GradingRuntime, platform: Platform, served: Any, reason: str
+) -> None:
+    """A key set URL answering JSON that is no key set (an LMS's error page in JSON, say) is
+    the platform's fault: a refusal that says so, never a server error."""
+    platform.key_set = json.loads(json.dumps(served).replace("KID", platform.key.kid))
+    answer = launch(client, platform, ADA, TOOL + "/")
+    _refused(answer.status_code, answer.text, reason)
+    assert _users(runtime) == []

@@ -28,7 +28,7 @@ from app.services.lti import passback
 from app.store import accounts as account_store
 from tests.app.conftest import make_runtime, make_settings, read_exercise_file, wipe
 from tests.app.course_catalog import course_service, stamp
-from tests.app.lti.conftest import TOOL, launch, registered_platform
+from tests.app.lti.conftest import TOOL, launch, register, registered_platform
 from tests.app.lti.platform import AGS, INSTRUCTOR, LEARNER, Platform
 from tests.app.lti.platform import User as LmsUser
 
@@ -375,3 +375,120 @@ def test_the_recovery_thread_reconciles_when_the_course_file_changes(
         assert not thread.course_changed()
         course.write_text("[[assignment]\n", encoding="utf-8")
         assert not thread.course_changed()
+
+
+def _headers_of(runtime: GradingRuntime, name: str) -> dict[str, str]:
+    """API headers of the account whose LMS name is ``name``."""
+    with runtime.sessions() as session:
+        user = session.query(User).filter(User.display_name == name).one()
+        _, token = account_store.create_token(session=session, user=user)
+        session.commit()
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _settled(runtime: GradingRuntime, link_id: int) -> LtiGradeLink:
+    """The link once no passback of it waits (sent, or failed for good)."""
+
+    def settled() -> LtiGradeLink | None:
+        with runtime.sessions() as session:
+            link = session.get(LtiGradeLink, link_id)
+            assert link is not None
+            session.expunge(link)
+        return link if link.state is not PassbackState.PENDING else None
+
+    found: LtiGradeLink = _until(settled, "the passback settled")
+    return found
+
+
+def test_two_registrations_of_one_issuer_each_get_their_own_token(
+    client: TestClient, retrying: GradingRuntime, platform: Platform
+) -> None:
+    """Hosted Canvas registers a tool once per developer key, each with its own client id,
+    under its one issuer: a token the platform granted one client is refused for the other's
+    line items, so each registration's passbacks ask for a token of their own."""
+    second = "numjudge-client-2"
+    platform.other_client_ids = (second,)
+    with retrying.sessions() as session:
+        register(session, platform, client_id=second)
+    bea = LmsUser(sub="lms-bea", roles=(LEARNER,), name="Bea Beaumont")
+    exercise = TOOL + "/learn/" + EXERCISE
+    assert launch(client, platform, ADA, exercise).status_code == 303
+    assert launch(client, platform, bea, exercise, client_id=second).status_code == 303
+    platform.tool_jwks = client.get("/lti/jwks").json()
+    _submit(client, _headers_of(retrying, ADA.name), "solution.py")
+    _until(lambda: len(platform.scores) == 1, "the first registration's score")
+    _submit(client, _headers_of(retrying, bea.name), "solution.py")
+    with retrying.sessions() as session:
+        links = {link.user.display_name: link.id for link in session.query(LtiGradeLink)}
+    sent = _settled(retrying, links[bea.name])
+    assert (sent.state, sent.error) == (PassbackState.SENT, "")
+    assert [(line, score["userId"]) for line, score in platform.scores] == [
+        (platform.lineitem_url("link-1"), ADA.sub),
+        (platform.lineitem_url("link-2"), bea.sub),
+    ]
+    assert sorted(platform.token_clients.values()) == [platform.client_id, second]
+
+
+def test_a_token_the_platform_revoked_is_replaced_at_once(
+    client: TestClient, retrying: GradingRuntime, platform: Platform
+) -> None:
+    """A platform that revokes its tokens (or changes its key) refuses the cached one with 401:
+    the tool drops it and asks for a new one in the same attempt, so no passback fails."""
+    headers = _launched(client, retrying, platform)
+    _submit(client, headers, "solution.py")
+    link = _settled(retrying, _link(retrying).id)
+    assert link.state is PassbackState.SENT and len(platform.token_clients) == 1
+    platform.revoke_tokens()
+    _submit(client, headers, "solution.py")
+    link = _settled(retrying, link.id)
+    assert (link.state, link.error) == (PassbackState.SENT, "")
+    assert len(platform.scores) == 2 and len(platform.token_clients) == 1  # a new token
+    with retrying.sessions() as session:
+        [shown] = passback.passbacks(session=session)
+    assert shown.attempts == 2  # one each, none refused
+
+
+def test_a_link_opened_after_the_work_was_graded_gets_its_score_at_once(
+    client: TestClient, runtime: GradingRuntime, platform: Platform
+) -> None:
+    """Ada's work was graded through one link; a link to its assignment, opened later, gets the
+    assignment's score at that launch (no grading to come would send it), once."""
+    headers = _launched(client, runtime, platform)
+    _submit(client, headers, "solution.py")
+    _until(lambda: len(platform.scores) == 1, "the exercise link's score")
+    [assignment] = [a for a in runtime.catalog.course().assignments if EXERCISE in a.exercise_ids]
+    target = f"{TOOL}/course?assignment={assignment.id}"
+    assert launch(client, platform, ADA, target).status_code == 303
+    [(lineitem, score)] = _until(lambda: platform.scores[1:], "the new link's score")
+    assert lineitem == platform.lineitem_url("link-2") and score["userId"] == ADA.sub
+    assert (score["scoreGiven"], score["scoreMaximum"]) == (2.0, assignment.total_weight)
+    # Opening it again sends nothing more: its score follows the gradings from now on.
+    assert launch(client, platform, ADA, target, link_id="link-2").status_code == 303
+    with runtime.sessions() as session:
+        link_ids = [link.id for link in session.query(LtiGradeLink)]
+    for link_id in link_ids:
+        assert _settled(runtime, link_id).state is PassbackState.SENT
+    assert len(platform.scores) == 2
+
+
+def test_activity_progress_says_whether_the_work_is_complete(
+    client: TestClient, runtime: GradingRuntime, platform: Platform
+) -> None:
+    """Completed only with every point of the link's work as the course counts it: the exercise
+    at 0 of 2 and then the assignment at 2 of 18 are in progress; the exercise at 2 of 2 is
+    completed. Every score is final for the work graded so far (FullyGraded)."""
+    headers = _launched(client, runtime, platform)
+    _submit(client, headers, "starter.py")
+    [(_, first)] = _until(lambda: list(platform.scores), "the starter's score")
+    assert (first["scoreGiven"], first["activityProgress"]) == (0.0, "InProgress")
+    _submit(client, headers, "solution.py")
+    _until(lambda: len(platform.scores) == 2, "the solution's score")
+    second = platform.scores[1][1]
+    assert (second["scoreGiven"], second["activityProgress"]) == (2.0, "Completed")
+    [assignment] = [a for a in runtime.catalog.course().assignments if EXERCISE in a.exercise_ids]
+    assert launch(client, platform, ADA, f"{TOOL}/course?assignment={assignment.id}").is_redirect
+    _until(lambda: len(platform.scores) == 3, "the assignment link's score")
+    third = platform.scores[2][1]
+    assert (third["scoreGiven"], third["scoreMaximum"]) == (2.0, 18.0)
+    assert third["activityProgress"] == "InProgress"
+    assert {s["gradingProgress"] for _, s in platform.scores} == {"FullyGraded"}
