@@ -1,8 +1,8 @@
 # expect: verdict=timeout score=1 diagnosis=none
 """A learner who takes the gradient by forward differences a column at a time: the examples of a
 batch are decoupled, so perturbing class k in every row at once gives column k of every row's
-gradient from one loss per class. Off by 1e-6 where the logits are large, and 1000 losses of 256 rows for the
-hidden test 'large batch' (1000 classes) do not finish within its limit of 1 s."""
+gradient from one loss per class. Off by 1e-6 where the logits are large, and 1000 losses of
+256 rows for the hidden test 'large batch' (1000 classes) do not finish within its limit of 1 s."""
 
 import numpy as np
 
