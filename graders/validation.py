@@ -17,7 +17,7 @@ from graders.cases import CaseKind
 from graders.checks.diagnosis import close_rows, flatten
 from graders.checks.judge import Audience, cost_of, grade, plan_tasks, reference_cpu
 from graders.checks.properties import failed_checks
-from graders.checks.rules import Unreadable, find_violations
+from graders.checks.rules import Construct, Unreadable, find_violations
 from graders.checks.timing import MIN_SPEED_CPU_S, SPEED_MARGIN, SPEED_RUNS, Speed
 from graders.course import COURSE_FILE, Course, load_course
 from graders.errors import GraderError
@@ -550,6 +550,7 @@ def check_samples(prepared: PreparedExercise, sandbox: Sandbox, result: Validati
         return
     if prepared.exercise.gradients:
         check_finite_differences(samples, result)
+        check_complex_step(prepared.exercise, result)
     for sample in samples:
         code = read(sample.path)
         got = Expectation.of(grade(prepared, code, sandbox))
@@ -580,6 +581,17 @@ def unsteady(got: Expectation, again: Expectation) -> str:
         "keep it clearly on one side (a looser or tighter rule, a larger case, a slower or "
         "faster method)"
     )
+
+
+def check_complex_step(exercise: Exercise, result: ValidationResult) -> None:
+    """A gradient exercise forbids complex numbers: the complex step is exact to rounding, so
+    neither a tolerance nor a case's time tells it from the derivation."""
+    if not any(rule.target == Construct.COMPLEX_NUMBER.value for rule in exercise.forbid):
+        result.problems.append(
+            "exercise.toml: [checks] gradients = true asks for [rules] forbid = "
+            '["complex-number"]: the complex step computes the gradients numerically, exact '
+            "to rounding, and no tolerance tells it apart"
+        )
 
 
 def check_finite_differences(samples: tuple[Sample, ...], result: ValidationResult) -> None:

@@ -5,7 +5,8 @@ A rule is one of three kinds (:class:`RuleKind`):
 
 - a word of a fixed vocabulary (:class:`Construct`): ``python-loop`` (``for``, ``while``,
   comprehensions and generator expressions, and the loops spelled without them:
-  graders/checks/loops.py);
+  graders/checks/loops.py); ``complex-number`` (what the complex step needs: complex literals,
+  ``complex``, numpy's complex types, ``.imag``, ``cmath``; see :data:`COMPLEX_NAMES`);
 - ``import:<module>``: importing the module or any module under it, in any form
   (``import scipy.linalg``, ``from scipy import linalg``, ``__import__("scipy")``);
 - a dotted name (``numpy.linalg.inv``, or a whole module such as ``numpy.linalg``): any use of
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -52,6 +54,7 @@ class Construct(Enum):
     """The fixed vocabulary of constructs a rule can forbid by name."""
 
     PYTHON_LOOP = "python-loop"
+    COMPLEX_NUMBER = "complex-number"
 
 
 class RuleKind(Enum):
@@ -66,8 +69,27 @@ CONSTRUCT_DESCRIPTIONS = {
     Construct.PYTHON_LOOP: (
         "Python loops (for, while, comprehensions, map, filter, reduce, np.vectorize, "
         "np.frompyfunc, recursion)"
-    )
+    ),
+    Construct.COMPLEX_NUMBER: "complex numbers (the complex step)",
 }
+COMPLEX_REASON = "This exercise asks for analytic gradients, not the complex step"
+COMPLEX_NAMES = (
+    "numpy.complex64",
+    "numpy.complex128",
+    "numpy.complex256",
+    "numpy.complexfloating",
+    "numpy.csingle",
+    "numpy.cdouble",
+    "numpy.clongdouble",
+    "numpy.imag",
+    "numpy.emath",
+    "numpy.lib.scimath",
+    "cmath",
+)
+"""What a complex step reads besides literals, ``complex`` and ``.imag``: numpy's complex
+types, its functions returning complex numbers from real ones, and ``np.imag``. Complex
+numbers reached otherwise (``np.dtype("D")``, a name built at run time) are not seen."""
+COMPLEX_DTYPE = re.compile(r"[<>=|]?(complex(64|128|256)?|c(8|16|32))")
 IMPORT_PREFIX = "import:"
 LOOPS: dict[type[ast.AST], str] = {
     ast.For: "for",
@@ -141,6 +163,8 @@ class Violation:
 
     @property
     def message(self) -> str:
+        if self.rule.target == Construct.COMPLEX_NUMBER.value:
+            return f"line {self.line}: {self.written}, a complex number"
         if self.rule.kind is RuleKind.CONSTRUCT:
             return f"line {self.line}: a Python loop ({self.written})"
         if self.rule.kind is RuleKind.IMPORT:
@@ -157,6 +181,8 @@ def violations_message(violations: Sequence[Violation]) -> str:
     listed = "; ".join(v.message for v in violations[:MAX_LISTED])
     more = len(violations) - MAX_LISTED
     suffix = f"; and {more} more" if more > 0 else ""
+    if any(v.rule.target == Construct.COMPLEX_NUMBER.value for v in violations):
+        suffix += f". {COMPLEX_REASON}"
     return (
         f"rules: the code was not run, because it uses what this exercise forbids: {listed}{suffix}"
     )
@@ -205,7 +231,8 @@ def find_violations(code: str, rules: Sequence[Rule]) -> list[Violation]:
 def scan(tree: ast.Module, rules: Sequence[Rule]) -> Iterator[Violation]:
     names = [rule for rule in rules if rule.kind is RuleKind.NAME]
     imports = [rule for rule in rules if rule.kind is RuleKind.IMPORT]
-    loops = [rule for rule in rules if rule.kind is RuleKind.CONSTRUCT]
+    loops = [rule for rule in rules if rule.target == Construct.PYTHON_LOOP.value]
+    complex_numbers = [rule for rule in rules if rule.target == Construct.COMPLEX_NUMBER.value]
     nodes = list(ast.walk(tree))  # iterative: no recursion however deep the tree
     bindings = imported_names(nodes)
     # Only whole chains: in ``np.linalg.inv`` the part ``np.linalg`` is not a use of its own.
@@ -219,6 +246,11 @@ def scan(tree: ast.Module, rules: Sequence[Rule]) -> Iterator[Violation]:
         )
         if loops and type(node) in LOOPS:
             yield at(loops[0], written=LOOPS[type(node)])
+        if complex_numbers:
+            yield from (
+                at(complex_numbers[0], written=written)
+                for written in complex_spellings(node, bindings, whole=id(node) not in inner)
+            )
         for module, written in imported_modules(node, bindings):
             yield from (at(rule, written=written) for rule in imports if rule.covers(module))
         star = star_module(node)
@@ -251,6 +283,28 @@ def located(node: ast.AST, rule: Rule, written: str) -> Violation:
         written=written,
         column=getattr(node, "col_offset", 0),
     )
+
+
+def complex_spellings(
+    node: ast.AST, bindings: dict[str, set[str]], *, whole: bool
+) -> Iterator[str]:
+    """How ``node`` writes a complex number or reads one's imaginary part: ``2j``,
+    ``complex``, ``"complex128"``, ``z.imag``, ``np.imag``, ``import cmath``; names only
+    where ``node`` is a ``whole`` chain, as for a dotted name's rule."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, complex):
+        yield repr(node.value)
+    elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+        if COMPLEX_DTYPE.fullmatch(node.value):
+            yield repr(node.value)
+    elif isinstance(node, ast.Name) and node.id == "complex" and node.id not in bindings:
+        yield "complex"
+    elif isinstance(node, ast.Attribute) and node.attr == "imag":
+        written = dotted_text(node)
+        yield clipped(written) if not written.startswith("...") else ".imag"
+    names = referenced_names(node, bindings) if whole else iter(())
+    for name, written in [*names, *imported_modules(node, bindings)]:
+        if any(name == target or name.startswith(target + ".") for target in COMPLEX_NAMES):
+            yield written
 
 
 def imported_names(nodes: Sequence[ast.AST]) -> dict[str, set[str]]:

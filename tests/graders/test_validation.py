@@ -566,7 +566,10 @@ def test_a_gradient_exercise_needs_a_finite_difference_sample_that_fails(
         "samples/finite_differences.py: missing; exercise.toml's [checks] gradients = true "
         "asks for a sample computing the gradients by central differences of the loss, "
         "expected to fail: add it, with a hidden case too large for it to finish within "
-        "its limit"
+        "its limit",
+        "exercise.toml: [checks] gradients = true asks for [rules] forbid = "
+        '["complex-number"]: the complex step computes the gradients numerically, exact '
+        "to rounding, and no tolerance tells it apart",
     ]
     write(
         gate_copy / "samples" / "finite_differences.py",
@@ -578,3 +581,15 @@ def test_a_gradient_exercise_needs_a_finite_difference_sample_that_fails(
         "finite differences must not pass: add a hidden case too large for them to finish "
         "within its limit (a case's time_s), then expect verdict=timeout"
     )
+
+
+def test_a_gradient_exercise_that_forbids_complex_numbers_is_not_asked_to(
+    gate_copy: Path, sandbox: Sandbox
+) -> None:
+    edit(
+        gate_copy / "exercise.toml",
+        "[limits]",
+        '[rules]\nforbid = ["complex-number"]\n[checks]\ngradients = true\n[limits]',
+    )
+    problems = validated(gate_copy, sandbox).problems
+    assert problems and not any("complex" in problem for problem in problems)

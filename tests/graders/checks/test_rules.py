@@ -17,6 +17,7 @@ from graders.checks.rules import (
     find_violations,
     violations_message,
 )
+from graders.messages import is_known, translate_message
 from tests.graders.helpers import EXERCISES, REPO
 
 
@@ -62,7 +63,8 @@ def test_rules_are_parsed_and_described(
 )
 def test_anything_else_is_refused_with_what_is_accepted(text: str) -> None:
     with pytest.raises(
-        ValueError, match="use one of python-loop, 'import:<module>' or a dotted name"
+        ValueError,
+        match="use one of python-loop, complex-number, 'import:<module>' or a dotted name",
     ):
         Rule.parse(text)
 
@@ -249,3 +251,56 @@ def test_the_authoring_guides_example_reads_as_documented() -> None:
     code, message = re.findall(r"```\w*\n(.*?)```", section, re.S)[1:3]
     forbid = load_exercise(EXERCISES / "gru-candidate-state").forbid
     assert violations_message(find_violations(code, forbid)) == " ".join(message.split())
+
+
+# --- complex numbers: the complex step ----------------------------------------------------
+
+
+def test_every_spelling_of_a_complex_step_is_named_with_its_line() -> None:
+    code = """
+        import numpy as np
+        import cmath
+        from numpy import imag as im
+
+
+        def f(x, loss):
+            z = x.astype(complex) + 1e-20j
+            w = np.zeros(3, dtype="complex128") + np.emath.sqrt(-1.0)
+            return loss(z).imag.sum() + np.imag(w) + im(w)
+    """
+    assert found(code, "complex-number") == [
+        "line 3: import cmath, a complex number",
+        "line 4: from numpy import imag, a complex number",
+        "line 8: complex, a complex number",
+        "line 8: 1e-20j, a complex number",
+        "line 9: 'complex128', a complex number",
+        "line 9: np.emath.sqrt, a complex number",
+        "line 10: .imag, a complex number",
+        "line 10: np.imag, a complex number",
+        "line 10: im, a complex number",
+    ]
+
+
+def test_real_code_keeps_the_complex_rule_beside_the_loop_rule() -> None:
+    code = """
+        import numpy as np
+
+
+        def f(x):
+            return np.reshape(x, (-1,), order="F").real + np.float64(2.0)
+    """
+    assert found(code, "complex-number", "python-loop") == []
+    assert found("for v in []:\n    pass\n", "complex-number", "python-loop") == [
+        "line 1: a Python loop (for)"
+    ]
+
+
+def test_the_complex_rules_message_names_its_reason_in_both_languages() -> None:
+    violations = find_violations("z = 1j\n", [Rule.parse("complex-number")])
+    message = violations_message(violations)
+    assert message.endswith(
+        "line 1: 1j, a complex number. This exercise asks for analytic gradients, "
+        "not the complex step"
+    )
+    assert is_known(message, "ja")
+    assert "解析的な勾配" in translate_message(message, "ja")

@@ -277,8 +277,8 @@ def test_an_empty_rules_table_forbids_nothing(gate_copy: Path) -> None:
     [
         (
             'forbid = ["loops"]',
-            "'loops' is not a rule: use one of python-loop, 'import:<module>' "
-            "or a dotted name such as 'numpy.linalg.inv'",
+            "'loops' is not a rule: use one of python-loop, complex-number, "
+            "'import:<module>' or a dotted name such as 'numpy.linalg.inv'",
         ),
         ('forbid = "python-loop"', "field 'forbid' must be a list of strings"),
         ("forbid = [1]", "field 'forbid' must be a list of strings"),
