@@ -1,0 +1,6 @@
+"""Keeps an element when its draw is below 1 - p (the right share, but not the same elements)."""
+
+
+def dropout(x, p, rng):
+    mask = rng.random(x.shape) < 1 - p
+    return x * mask / (1 - p), mask

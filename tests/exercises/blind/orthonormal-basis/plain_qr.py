@@ -1,0 +1,8 @@
+"""Returns the QR factor Q, which has min(m, n) columns whatever the rank."""
+
+import numpy as np
+
+
+def orthonormal_basis(a):
+    q, _ = np.linalg.qr(a)
+    return q
