@@ -1,5 +1,7 @@
 """Averages the bias gradient over the batch instead of summing it."""
 
+RIGHT_DIAGNOSES = ("mean_db",)
+
 
 def affine_forward(x, w, b):
     return x @ w + b, (x, w)

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("eps_outside_the_root",)
+
 
 def batchnorm_forward(x, gamma, beta, running_mean, running_var, momentum, eps):
     mu = x.mean(axis=0)

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("statistics_over_features",)
+
 
 def batchnorm_forward(x, gamma, beta, running_mean, running_var, momentum, eps):
     mu = x.mean(axis=1, keepdims=True)

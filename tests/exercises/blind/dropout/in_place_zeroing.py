@@ -1,5 +1,7 @@
 """Zeroes the dropped elements of x in place and scales x itself, changing the caller's array."""
 
+RIGHT_DIAGNOSES = ("changed_input",)
+
 
 def dropout(x, p, rng):
     mask = rng.random(x.shape) >= p

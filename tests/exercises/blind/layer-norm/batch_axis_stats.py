@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("normalised_over_the_batch",)
+
 
 def layer_norm(x, gamma, beta, eps):
     mu = x.mean(axis=0, keepdims=True)

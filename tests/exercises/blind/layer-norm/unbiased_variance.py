@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("unbiased_variance",)
+
 
 def layer_norm(x, gamma, beta, eps):
     mu = x.mean(axis=-1, keepdims=True)

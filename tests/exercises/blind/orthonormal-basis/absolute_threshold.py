@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("absolute_rank_threshold",)
+
 
 def orthonormal_basis(a):
     u, s, _ = np.linalg.svd(a, full_matrices=False)

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("not_normalised",)
+
 
 def orthonormal_basis(a):
     scale = np.abs(a).max(initial=0.0)

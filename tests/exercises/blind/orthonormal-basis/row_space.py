@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("row_space",)
+
 
 def orthonormal_basis(a):
     u, s, vt = np.linalg.svd(a, full_matrices=False)

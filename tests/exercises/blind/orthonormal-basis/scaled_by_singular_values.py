@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("not_normalised",)
+
 
 def orthonormal_basis(a):
     _, s, vt = np.linalg.svd(a, full_matrices=False)

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("cross_term_not_doubled",)
+
 
 def pairwise_distances(X, Y):
     c = X.mean(axis=0)
