@@ -1,0 +1,16 @@
+"""Updates running_mean and running_var in place with *= and +=, as a layer holding them would."""
+
+import numpy as np
+
+RIGHT_DIAGNOSES = ("changed_input",)
+
+
+def batchnorm_forward(x, gamma, beta, running_mean, running_var, momentum, eps):
+    mu = x.mean(axis=0)
+    var = x.var(axis=0)
+    out = gamma * (x - mu) / np.sqrt(var + eps) + beta
+    running_mean *= momentum
+    running_mean += (1 - momentum) * mu
+    running_var *= momentum
+    running_var += (1 - momentum) * var
+    return out, running_mean, running_var

@@ -1,0 +1,21 @@
+"""Reshapes the (N*H'*W', F) product directly to (N, F, H', W') instead of (N, H', W', F) then transposing."""
+
+import numpy as np
+
+RIGHT_DIAGNOSES = ("output_reshaped_without_transpose",)
+
+
+def conv_forward(x, w, b, stride, pad):
+    N, C, H, W = x.shape
+    F, _, HH, WW = w.shape
+    Ho = 1 + (H + 2 * pad - HH) // stride
+    Wo = 1 + (W + 2 * pad - WW) // stride
+    xp = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
+    cols = np.empty((N, Ho, Wo, C, HH, WW))
+    for k in range(HH):
+        for l in range(WW):
+            cols[:, :, :, :, k, l] = xp[
+                :, :, k : k + stride * Ho : stride, l : l + stride * Wo : stride
+            ].transpose(0, 2, 3, 1)
+    out = cols.reshape(N * Ho * Wo, -1) @ w.reshape(F, -1).T + b
+    return out.reshape(N, F, Ho, Wo)

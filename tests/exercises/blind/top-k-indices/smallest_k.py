@@ -1,0 +1,7 @@
+"""Returns the indices of the k smallest values (ascending sort, no decreasing transform)."""
+
+import numpy as np
+
+
+def top_k_indices(x, k):
+    return np.argsort(x, axis=-1, kind="stable")[..., :k]
