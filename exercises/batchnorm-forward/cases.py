@@ -84,3 +84,9 @@ def no_momentum(rng):
 @case(points=2)
 def two_examples(rng):
     return {"x": rng.normal(size=(2, 6)), **features(rng, 6), "momentum": 0.5, "eps": 1e-2}
+
+
+@case(points=2)
+def momentum_close_to_one(rng):
+    # Almost all of the old averages, but not all: the new batch still moves them a little.
+    return {"x": rng.normal(size=(10, 4)), **features(rng, 4), "momentum": 0.995, "eps": 1e-5}

@@ -131,6 +131,14 @@ def a_repeated_column(rng):
 
 
 @property_case(points=2, checks=BASIS)
+def dependent_first_columns(rng):
+    # The second column is twice the first: the first r columns of a factorisation that keeps
+    # the columns' order (a plain QR) do not span the columns of a.
+    column = rng.normal(size=(6, 1))
+    return {"a": np.hstack([column, 2.0 * column, rng.normal(size=(6, 2))])}
+
+
+@property_case(points=2, checks=BASIS)
 def ill_conditioned_full_rank(rng):
     # Full rank, its smaller singular value about 5e-9 of the larger: far above the rank
     # threshold (about 1e-15 of it), but its square is below rounding, so a method that squares

@@ -74,6 +74,14 @@ def the_most_negative_integer(rng):
     return {"x": x, "k": 6}
 
 
+@case(points=2, batch_axes=BATCH)
+def integers_beyond_what_floats_tell_apart(rng):
+    # Integers near 2**62 that differ by 1: equal once converted to float64 (which keeps 53
+    # bits), so a sort of the floats reads them as ties.
+    x = 2**62 + rng.permutation(18).reshape(3, 6).astype(np.int64)
+    return {"x": x, "k": 3}
+
+
 @case(points=2)
 def unbatched_long_row(rng):
     return {"x": rng.normal(size=200), "k": 10}

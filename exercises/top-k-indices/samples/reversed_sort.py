@@ -1,4 +1,4 @@
-# expect: verdict=failed score=13 diagnosis=ties_larger_index_first
+# expect: verdict=failed score=15 diagnosis=ties_larger_index_first
 """A learner who sorts ascending and reads the result from the end."""
 
 import numpy as np

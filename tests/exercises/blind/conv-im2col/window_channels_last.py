@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("columns_channel_last",)
+
 
 def conv_forward(x, w, b, stride, pad):
     N, C, H, W = x.shape

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("gradient_not_averaged",)
+
 
 def softmax_cross_entropy(logits, labels):
     z = np.atleast_2d(logits)
