@@ -281,3 +281,20 @@ class ToolLaunch(MessageLaunch[ToolRequest, DatabaseToolConf, ToolSession, Cooki
             raise LtiKeyException(
                 f"the platform's key for this token is not a valid JWK: {exc}"
             ) from exc
+
+
+def cached_launch(
+    *, session: Session, cache: LaunchCache, request: ToolRequest, launch_id: str
+) -> ToolLaunch:
+    """The launch ``launch_id`` as the launch cache keeps it, for a page that answers it later
+    (the deep-linking reply, the account-link page); pylti1p3 raises if it is unknown or gone."""
+    launch = ToolLaunch.from_cache(
+        launch_id,
+        request,
+        DatabaseToolConf(session),
+        session_service=ToolSession(request, cache),
+        cookie_service=CookieJar(request),
+        launch_data_storage=cache,
+    )
+    assert isinstance(launch, ToolLaunch)  # from_cache builds the class it is called on
+    return launch

@@ -26,14 +26,7 @@ from sqlalchemy.orm import Session
 from app.models import WorkScope
 from app.services.exercises import course_or_default, readable_courses
 from app.services.gradebook import max_points
-from app.services.lti.adapter import (
-    CookieJar,
-    DatabaseToolConf,
-    LaunchCache,
-    ToolLaunch,
-    ToolRequest,
-    ToolSession,
-)
+from app.services.lti.adapter import LaunchCache, ToolRequest, cached_launch
 from graders import ExerciseCatalog, GraderError, words_in
 
 SETTINGS_CLAIM = "https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings"
@@ -216,14 +209,7 @@ def reply(
     where the LMS takes one, or work that is gone)."""
     cache = LaunchCache(session)
     try:
-        launch = ToolLaunch.from_cache(
-            launch_id,
-            request,
-            DatabaseToolConf(session),
-            session_service=ToolSession(request, cache),
-            cookie_service=CookieJar(request),
-            launch_data_storage=cache,
-        )
+        launch = cached_launch(session=session, cache=cache, request=request, launch_id=launch_id)
         claims: dict[str, Any] = dict(launch.get_launch_data())
         deep_link = launch.get_deep_link() if launch.is_deep_link_launch() else None
     except LtiException as exc:

@@ -21,15 +21,7 @@ from sqlalchemy.orm import Session
 from app.models import LtiPlatform, Role, User
 from app.services.lti import accounts
 from app.services.lti.accounts import AccountRefused, LmsPerson
-from app.services.lti.adapter import (
-    CookieJar,
-    DatabaseToolConf,
-    LaunchCache,
-    ToolLaunch,
-    ToolRequest,
-    ToolSession,
-    find_platform,
-)
+from app.services.lti.adapter import LaunchCache, ToolRequest, cached_launch, find_platform
 from app.services.lti.launch import Launched, LaunchRefused, active, arrive
 from graders import ExerciseCatalog
 
@@ -53,14 +45,7 @@ def pending(*, session: Session, request: ToolRequest, launch_id: str) -> Pendin
     expired, chosen already, or not a resource-link launch)."""
     cache = LaunchCache(session)
     try:
-        launch = ToolLaunch.from_cache(
-            launch_id,
-            request,
-            DatabaseToolConf(session),
-            session_service=ToolSession(request, cache),
-            cookie_service=CookieJar(request),
-            launch_data_storage=cache,
-        )
+        launch = cached_launch(session=session, cache=cache, request=request, launch_id=launch_id)
         claims: dict[str, Any] = dict(launch.get_launch_data())
         resource = launch.is_resource_launch()
         staff = launch.check_teacher_access() or launch.check_teaching_assistant_access()
