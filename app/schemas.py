@@ -20,6 +20,18 @@ EXAMPLE_CODE = (
 )
 
 
+def storable_text(value: str) -> str:
+    """Text every database stores and every reader decodes (and Python's parser reads): a 422
+    rather than a 500 later."""
+    if "\x00" in value:
+        raise ValueError("must not contain the NUL character")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("must not contain a lone surrogate (\\ud800-\\udfff)") from None
+    return value
+
+
 class SubmissionIn(BaseModel):
     """What ``POST /submit`` and ``POST /run`` take."""
 
@@ -45,14 +57,7 @@ class SubmissionIn(BaseModel):
     @field_validator("exercise", "code")
     @classmethod
     def _storable(cls, value: str) -> str:
-        """Text every database stores and every reader decodes: 422 rather than a 500 later."""
-        if "\x00" in value:
-            raise ValueError("must not contain the NUL character")
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise ValueError("must not contain a lone surrogate (\\ud800-\\udfff)") from None
-        return value
+        return storable_text(value)
 
 
 class SliceIndexOut(BaseModel):
@@ -154,6 +159,19 @@ class TryIn(BaseModel):
         description="per parameter of the entry function, its value as an expression",
         max_length=64,
     )
+
+    @field_validator("code")
+    @classmethod
+    def _storable_code(cls, value: str) -> str:
+        return storable_text(value)
+
+    @field_validator("inputs")
+    @classmethod
+    def _storable_inputs(cls, value: dict[str, str]) -> dict[str, str]:
+        for name, text in value.items():
+            storable_text(name)
+            storable_text(text)
+        return value
 
 
 class TryOut(BaseModel):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -153,6 +154,29 @@ def test_refused_inputs_get_a_clear_422(
     response = try_inputs(client, headers, LAST_COLUMNS_OFF, inputs)
     assert response.status_code == 422
     assert detail in response.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    ("code", "inputs"),
+    [
+        ("# \ud800\n" + LAST_COLUMNS_OFF, POINTS),  # in the code
+        (LAST_COLUMNS_OFF, POINTS | {"Y": '"\ud83d"'}),  # in an input's text
+        (LAST_COLUMNS_OFF, {"X": "[1.0]", "\ud800": "1"}),  # in a parameter's name
+    ],
+)
+def test_a_lone_surrogate_is_refused_with_a_422(
+    client: TestClient, make_user: MakeUser, code: str, inputs: dict[str, str]
+) -> None:
+    # The parser cannot read it: a 500 (UnicodeEncodeError) before, as /run and /submit refuse.
+    _, headers = make_user("ada")
+    # Sent as JSON escapes (\ud800), as a hostile client would: httpx cannot encode them raw.
+    response = client.post(
+        f"/exercises/{EXERCISE}/try",
+        content=json.dumps({"code": code, "inputs": inputs}),
+        headers=headers | {"Content-Type": "application/json"},
+    )
+    assert response.status_code == 422
+    assert "lone surrogate" in str(response.json()["detail"])
 
 
 def test_inputs_that_build_more_than_they_say_are_refused_at_the_cap(
