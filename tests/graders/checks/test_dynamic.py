@@ -36,6 +36,12 @@ def found(code: str, rule: str) -> list[str]:
         ("y = __builtins__", "__builtins__"),
         ("import sys\nsys.settrace(None)", ".settrace"),
         ("from operator import attrgetter", "from operator import attrgetter"),
+        # Another thread's work is no count of the sandbox's at run time (a hostile tester's
+        # ThreadPoolExecutor.map passed pairwise-distances); sys and gc reach the harness.
+        ("import threading", "import threading"),
+        ("from concurrent.futures import ThreadPoolExecutor", "from concurrent.futures import ..."),
+        ("import gc", "import gc"),
+        ("import sys", "import sys"),
     ],
 )
 def test_dynamic_code_is_refused_whatever_the_rules(code: str, written: str, rule: str) -> None:

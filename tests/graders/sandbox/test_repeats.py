@@ -14,6 +14,7 @@ import pytest
 
 from graders.sandbox import scenario
 from graders.sandbox.repeats import (
+    ALWAYS_A_LOOP,
     Growth,
     Measured,
     Repeat,
@@ -113,6 +114,32 @@ def test_work_that_grows_with_the_input_is_found_where_it_repeats(code: str, mes
 )
 def test_work_that_does_not_grow_is_let_be(code: str) -> None:
     assert growth(measured(code)) is None
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        # Three hidden units in every public case: a loop over them repeats as often on each
+        # input (a hostile tester's recursion through an argument passed gru-candidate-state).
+        """
+        import numpy as np
+        def unit(step, j, x):
+            if j == 3:
+                return []
+            return [np.tanh(x.sum(axis=-1) + j)] + step(step, j + 1, x)
+        def f(x):
+            return np.stack(unit(unit, 0, x), axis=-1)
+        """,
+        """
+        def f(x):
+            return max(x[0], x[1], x[0], key=lambda row: row.sum())
+        """,
+    ],
+)
+def test_work_repeated_three_times_in_a_call_is_a_loop_whatever_the_sizes(code: str) -> None:
+    calls = measured(code)
+    assert calls[0].repeat.count == calls[1].repeat.count >= ALWAYS_A_LOOP
+    assert growth(calls) is not None
 
 
 def test_vectorised_code_repeats_nothing() -> None:
