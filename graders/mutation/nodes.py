@@ -27,6 +27,9 @@ class Scope:
     """The names assigned a sigmoid's value (a gate), which a gate operator moves."""
     functions: frozenset[str]
     """Every function the reference defines."""
+    backward: bool = False
+    """Whether the reference computes gradients (a function named for a backward pass, or a
+    docstring that speaks of gradients): only then are the gradient operators offered."""
 
     @property
     def over_time(self) -> bool:
@@ -61,7 +64,21 @@ class Scope:
                 if isinstance(target, ast.Name)
             ),
             functions=frozenset(n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)),
+            backward=computes_gradients(tree),
         )
+
+
+def computes_gradients(tree: ast.Module) -> bool:
+    """Whether a reference's function is named for a backward pass (``affine_backward``,
+    ``gated_unit_bptt``) or its docstrings speak of gradients."""
+    documented: list[ast.Module | ast.FunctionDef] = [
+        tree,
+        *(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)),
+    ]
+    return any(
+        isinstance(n, ast.FunctionDef) and ("backward" in n.name or "bptt" in n.name)
+        for n in documented
+    ) or any("gradient" in (ast.get_docstring(n) or "").lower() for n in documented)
 
 
 def function_name(node: ast.AST) -> str | None:
