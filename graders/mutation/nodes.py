@@ -69,16 +69,18 @@ class Scope:
 
 
 def computes_gradients(tree: ast.Module) -> bool:
-    """Whether a reference's function is named for a backward pass (``affine_backward``,
-    ``gated_unit_bptt``) or its docstrings speak of gradients."""
-    documented: list[ast.Module | ast.FunctionDef] = [
-        tree,
-        *(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)),
-    ]
-    return any(
-        isinstance(n, ast.FunctionDef) and ("backward" in n.name or "bptt" in n.name)
-        for n in documented
-    ) or any("gradient" in (ast.get_docstring(n) or "").lower() for n in documented)
+    """Whether a reference computes gradients: a function of it does, or its docstring speaks
+    of them."""
+    return "gradient" in (ast.get_docstring(tree) or "").lower() or any(
+        isinstance(n, ast.FunctionDef) and is_gradient_function(n) for n in ast.walk(tree)
+    )
+
+
+def is_gradient_function(function: ast.FunctionDef) -> bool:
+    """Whether a function is named for a backward pass (``affine_backward``,
+    ``gated_unit_bptt``) or its docstring speaks of gradients."""
+    named = "backward" in function.name or "bptt" in function.name
+    return named or "gradient" in (ast.get_docstring(function) or "").lower()
 
 
 def function_name(node: ast.AST) -> str | None:

@@ -52,20 +52,48 @@ def test_the_mutants_return_the_transposed_and_the_exchanged_gradients() -> None
         exec(mutants[key].source, namespace)
         return namespace["backward"](dout, x, w)  # type: ignore[operator, no-any-return]
 
-    transposed = run("transpose_gradient:6:4:2")
+    transposed = run("transpose_gradient:2:0:2")
     np.testing.assert_allclose(transposed[1], (x.T @ dout).T)
     np.testing.assert_allclose(transposed[2], dout.sum(axis=0))  # a vector: as it was
-    exchanged = run("swap_gradients:6:4:1,3")
+    exchanged = run("swap_gradients:2:0:1,3")
     np.testing.assert_allclose(exchanged[0], dout.sum(axis=0))
     np.testing.assert_allclose(exchanged[2], dout @ w.T)
 
 
 def test_a_pair_is_exchanged_by_the_layout_family_only() -> None:
-    source = BACKWARD + "def f(a, b):\n    return a, b\n"
-    assert [o.operator for o in offered(gradient_variants, source)] == [
+    source = BACKWARD + "def pair_backward(a, b):\n    return a, b\n"
+    assert [o.operator for o in offered(gradient_variants, source, "pair_backward")] == [
         Operator.TRANSPOSE_GRADIENT,
         Operator.TRANSPOSE_GRADIENT,
     ]
+
+
+def test_a_forward_pass_beside_a_backward_one_returns_no_gradient() -> None:
+    # affine-layer's forward returns (out, cache): neither is a gradient to transpose.
+    source = AFFINE + "\n\ndef forward(x, w, b):\n    return x @ w + b, (x, w)\n"
+    assert {o.name for o in offered(gradient_variants, source)} == {
+        "1",
+        "2",
+        "3",
+        "1,2",
+        "1,3",
+        "2,3",
+    }
+    # Only backward's tuple is changed: forward returns its own, as it was, in every mutant.
+    assert all(
+        "return (x @ w + b, (x, w))" in (o.code or "") for o in offered(gradient_variants, source)
+    )
+
+
+def test_returns_of_a_nested_function_are_left_alone() -> None:
+    source = BACKWARD + (
+        "def step_backward(g, v):\n"
+        "    def pair(a):\n"
+        "        return a, a\n"
+        "    return g, v, pair(g)\n"
+    )
+    codes = [o.code or "" for o in offered(gradient_variants, source, "step_backward")]
+    assert codes and all("return (a, a)" in code for code in codes)
 
 
 def test_nothing_is_offered_for_a_forward_pass() -> None:
