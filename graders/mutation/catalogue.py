@@ -2,7 +2,9 @@
 and the helper functions a mutant may call.
 
 Operators come in families, one module each: concatenations, matrix products, sums, factors
-and signs, activations, indices, reductions, arguments and the result's layout. Each says
+and signs, activations, indices, reductions, arguments and the result's layout, and for a
+reference that computes gradients, an activation's derivative, accumulations and the
+returned gradients. Each says
 where it applies in a reference's syntax tree, what it changes, and what the change means to
 a learner, in words that do not quote the reference. :mod:`graders.mutation.mutants` applies
 them to make the mutants.
@@ -19,10 +21,13 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterator
 
+from graders.mutation.accumulations import accumulation_variants
 from graders.mutation.activations import SIGMOID_HELPER, SIGMOID_SOURCE, activation_variants
 from graders.mutation.arguments import argument_variants
 from graders.mutation.concatenations import concatenation_variants
+from graders.mutation.derivatives import derivative_variants
 from graders.mutation.factors_and_signs import factor_and_sign_variants
+from graders.mutation.gradients import gradient_variants
 from graders.mutation.indices import index_variants
 from graders.mutation.layouts import SWAPAXES_HELPER, SWAPAXES_SOURCE, layout_variants
 from graders.mutation.nodes import Scope
@@ -39,12 +44,19 @@ FAMILIES: tuple[Family, ...] = (
     concatenation_variants,
     product_variants,
     sum_variants,
+    # Before the factors: an activation's derivative left out as a whole is that, not a
+    # product's last factor left out.
+    derivative_variants,
     factor_and_sign_variants,
     activation_variants,
     index_variants,
     reduction_variants,
     argument_variants,
     layout_variants,
+    # The other gradient families come last: where one of their variants gives the same
+    # source as an earlier family's at the same node, the earlier mutant keeps its key.
+    accumulation_variants,
+    gradient_variants,
 )
 
 # The functions a mutant may call that the reference need not define: (name, source to append

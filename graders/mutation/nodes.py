@@ -27,6 +27,9 @@ class Scope:
     """The names assigned a sigmoid's value (a gate), which a gate operator moves."""
     functions: frozenset[str]
     """Every function the reference defines."""
+    backward: bool = False
+    """Whether the reference computes gradients (a function named for a backward pass, or a
+    docstring that speaks of gradients): only then are the gradient operators offered."""
 
     @property
     def over_time(self) -> bool:
@@ -61,7 +64,23 @@ class Scope:
                 if isinstance(target, ast.Name)
             ),
             functions=frozenset(n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)),
+            backward=computes_gradients(tree),
         )
+
+
+def computes_gradients(tree: ast.Module) -> bool:
+    """Whether a reference computes gradients: a function of it does, or its docstring speaks
+    of them."""
+    return "gradient" in (ast.get_docstring(tree) or "").lower() or any(
+        isinstance(n, ast.FunctionDef) and is_gradient_function(n) for n in ast.walk(tree)
+    )
+
+
+def is_gradient_function(function: ast.FunctionDef) -> bool:
+    """Whether a function is named for a backward pass (``affine_backward``,
+    ``gated_unit_bptt``) or its docstring speaks of gradients."""
+    named = "backward" in function.name or "bptt" in function.name
+    return named or "gradient" in (ast.get_docstring(function) or "").lower()
 
 
 def function_name(node: ast.AST) -> str | None:

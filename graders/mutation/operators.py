@@ -35,6 +35,13 @@ class Operator(Enum):
     DOUBLE_TERM = "double_term"
     SHIFT_CONSTANT_INDEX = "shift_constant_index"
     PERMUTE_OUTPUT = "permute_output"
+    DROP_DERIVATIVE = "drop_derivative"
+    TRANSPOSE_GRADIENT = "transpose_gradient"
+    SWAP_GRADIENTS = "swap_gradients"
+    DROP_BATCH_SUM = "drop_batch_sum"
+    DROP_ACCUMULATION = "drop_accumulation"
+    DROP_DIVISOR = "drop_divisor"
+    DOUBLE_DIFFERENCE = "double_difference"
 
 
 # A rewrite gets a node of a copy of the tree and returns its replacement, or None when the

@@ -70,13 +70,14 @@ ADDED_LATER = frozenset({"gru-pytorch-port", "gru-step-backward", "lstm-step-bac
 # exercises joined and still apply to the same exercises (2026-12-02: wrong 137 of 138,
 # held-out 86 of 87, sealed 52 of 54). ADDED_LATER's were set on 2026-12-02 at their first
 # measure after wrong/'s undiagnosed files got mistakes: wrong 12 of 12, held-out 5 of 12,
-# sealed 5 of 12.
+# sealed 5 of 12; held-out's was raised on 2026-12-05 when the gradient operators named a
+# sigmoid's derivative left out (6 of 12).
 DIAGNOSED_FLOOR = {
     ("wrong", Cohort.FIRST): 0.99,
     ("heldout", Cohort.FIRST): 0.98,
     ("sealed", Cohort.FIRST): 0.96,
     ("wrong", Cohort.ADDED_LATER): 1.0,
-    ("heldout", Cohort.ADDED_LATER): 0.41,
+    ("heldout", Cohort.ADDED_LATER): 0.5,
     ("sealed", Cohort.ADDED_LATER): 0.41,
     # Set on 2026-12-05 at the blind corpus's measure on main after that day's merges (43 of
     # its 80 wrong files, shortcuts apart; its README has the first measure, 40 of 80).

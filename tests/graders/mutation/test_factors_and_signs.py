@@ -59,8 +59,61 @@ def test_a_gradients_factor_is_dropped_and_its_difference_exchanged() -> None:
         line
         for line in changed_lines(GRADIENT, "backward", Operator.DROP_FACTOR)
         if line.startswith("return")
-    } >= {
-        "return (dh * (1.0 - u), gate, candidate)",  # the derivative factor left out
-        "return (dh * (1.0 - a * a), gate, candidate)",
+    } >= {"return (dh * (1.0 - a * a), gate, candidate)"}
+    # The tanh's derivative left out is that family's mutant, which the learner reads as such.
+    assert changed_lines(GRADIENT, "backward", Operator.DROP_DERIVATIVE) == {
+        "return (dh * (1.0 - u), gate, candidate)"
     }
     assert changed_lines(GRADIENT, "backward", Operator.SWAP_DIFFERENCE) == {"dh = y - h"}
+
+
+BACKWARD = '"""The gradient of the loss."""\n'
+HEADER = BACKWARD.strip() + "\n\n"
+
+
+def test_a_gradients_terms_get_a_sign_flipped_a_count_dropped_and_a_difference_doubled() -> None:
+    source = BACKWARD + "def f(p, y, n):\n    return (p - y) / n + p\n"
+    gradient_offers = [
+        o
+        for o in offered(factor_and_sign_variants, source)
+        if o.operator in (Operator.DROP_DIVISOR, Operator.DOUBLE_DIFFERENCE)
+        or o.meaning.startswith("with the sign of one term flipped (a subtraction")
+    ]
+    assert gradient_offers == [
+        Offered(
+            Operator.FLIP_SIGN,
+            "",
+            "with the sign of one term flipped (a subtraction where an addition belongs)",
+            HEADER + "def f(p, y, n):\n    return (p - y) / n - p",
+        ),
+        Offered(
+            Operator.DROP_DIVISOR,
+            "",
+            "without a division by a count (a factor 1/N off: a sum where a mean belongs)",
+            HEADER + "def f(p, y, n):\n    return p - y + p",
+        ),
+        Offered(
+            Operator.DOUBLE_DIFFERENCE,
+            "",
+            "with a difference doubled (a factor 2 off, as when a square's derivative keeps "
+            "the 2 that the loss's factor 1/2 cancels)",
+            HEADER + "def f(p, y, n):\n    return 2.0 * (p - y) / n + p",
+        ),
+    ]
+
+
+def test_a_division_by_a_number_and_a_complement_are_left_alone() -> None:
+    source = BACKWARD + "def f(p, u):\n    return p / 2.0 * (1.0 - u)\n"
+    assert not {o.operator for o in offered(factor_and_sign_variants, source)} & {
+        Operator.DROP_DIVISOR,
+        Operator.DOUBLE_DIFFERENCE,
+    }
+
+
+def test_a_forward_pass_gets_no_gradient_variant() -> None:
+    # Only the difference's own variants: no sum made a difference, no count or 2 involved.
+    offers = offered(factor_and_sign_variants, "def f(p, y, n):\n    return (p - y) / n + p\n")
+    assert [(o.operator, o.code) for o in offers] == [
+        (Operator.SWAP_DIFFERENCE, "def f(p, y, n):\n    return (y - p) / n + p"),
+        (Operator.FLIP_SIGN, "def f(p, y, n):\n    return (p + y) / n + p"),
+    ]

@@ -47,3 +47,14 @@ def test_a_function_is_named_by_its_last_attribute() -> None:
 def test_one_is_an_integer_or_a_float_but_not_true() -> None:
     literals = [ast.parse(text, mode="eval").body for text in ("1", "1.0", "True", "2", "x")]
     assert [is_one(literal) for literal in literals] == [True, True, False, False, False]
+
+
+def test_a_reference_computes_gradients_by_its_names_or_its_docstrings() -> None:
+    sources = {
+        "def affine_backward(dout, cache):\n    return dout\n": True,
+        "def gated_unit_bptt(x):\n    return x\n": True,
+        '"""Mean loss and its gradient."""\ndef loss(p):\n    return p\n': True,
+        'def loss(p):\n    """The Gradient of the loss."""\n    return p\n': True,
+        "def step(h, grads):\n    return h - grads\n": False,  # uses gradients, computes none
+    }
+    assert {s: Scope.of(ast.parse(s), "f").backward for s in sources} == sources

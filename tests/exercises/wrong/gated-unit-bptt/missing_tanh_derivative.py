@@ -2,7 +2,7 @@
 
 import numpy as np
 
-RIGHT_DIAGNOSES = ("drop_factor", "missing_tanh_derivative")
+RIGHT_DIAGNOSES = ("drop_factor", "drop_derivative", "missing_tanh_derivative")
 
 
 def _sigmoid(z):

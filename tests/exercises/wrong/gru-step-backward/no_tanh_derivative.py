@@ -2,7 +2,7 @@
 
 import numpy as np
 
-RIGHT_DIAGNOSES = ("drop_factor",)
+RIGHT_DIAGNOSES = ("drop_factor", "drop_derivative")
 
 
 def _sigmoid(a):
