@@ -197,9 +197,10 @@ def forbids_loops(rules: Sequence[Rule]) -> bool:
 
 
 def repeats_message(growth: Growth) -> str:
-    """The message of code whose Python work grew with the public inputs as it ran."""
+    """The message of code whose Python work repeated as a loop's does as it ran: grew with
+    the public inputs, or repeated more than loop-free code can."""
     return (
-        "rules: the code ran, and its Python work grew with the input, which this "
+        "rules: the code ran, and its Python work repeated as a loop's does, which this "
         f"exercise forbids (Python loops): {growth.message}"
     )
 

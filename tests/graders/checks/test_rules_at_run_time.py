@@ -29,7 +29,7 @@ def pairwise_distances(X, Y):
     return rows(rows, X, Y)
 """
 GREW = (
-    "rules: the code ran, and its Python work grew with the input, which this exercise "
+    "rules: the code ran, and its Python work repeated as a loop's does, which this exercise "
     "forbids (Python loops): line 4: rows recursed 5 deep in one call on 27 input "
     "elements, 4 on 10"
 )
