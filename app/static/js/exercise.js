@@ -299,7 +299,7 @@
   // server's sentence names a UTC offset and seconds, which a learner has to work out.
   function pacedMessage(seconds) {
     var at = new Date(Date.now() + seconds * 1000);
-    var options = { hour: "2-digit", minute: "2-digit", timeZoneName: "short" };
+    var options = { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" };
     if (seconds > 12 * 3600) options.weekday = "short";
     var time;
     try {
