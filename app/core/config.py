@@ -37,6 +37,11 @@ class Settings(BaseSettings):
         description="SQLAlchemy URL: sqlite:///./numjudge.db or postgresql+psycopg://…",
     )
     exercises_dir: Path = Field(Path("./exercises"), description="folder of exercise folders")
+    clients_dir: Path | None = Field(
+        None,
+        description="folder of the built clients the account page offers: the Python client's "
+        "wheel (numjudge_client-*.whl) and the VS Code extension (numjudge.vsix)",
+    )
     queue_url: str = Field(
         "sqlite:///./numjudge-queue.db",
         description="Huey storage: sqlite:///path, redis://host:6379/0 or memory://",

@@ -124,6 +124,9 @@ SCRIPT_MESSAGES = (
     "The server could not grade this (HTTP {status}).",
     "Could not reach the server. Check your connection and try again; your code is kept.",
     "Your solution (Python)",
+    "in {count} minutes",
+    "in {count} seconds",
+    "Not graded yet: your next graded submission is possible at {time} ({wait}). Run public tests works meanwhile.",  # noqa: E501
 )
 
 

@@ -11,7 +11,8 @@ from fastapi import APIRouter, Depends, Form, Request, Response, status
 from fastapi.responses import RedirectResponse
 from markupsafe import Markup
 
-from app.api.deps import SessionDep
+from app.api.deps import SessionDep, SettingsDep
+from app.core.config import Settings
 from app.core.names import (
     MAX_PASSWORD,
     MIN_PASSWORD,
@@ -32,6 +33,7 @@ from app.services.auth import end_session, start_session
 from app.services.throttle import Throttled
 from app.web import i18n
 from app.web.auth import csrf_ok, write_session
+from app.web.client_files import ClientKind, client_files
 from app.web.deps import CsrfForm, UserDep, WebContext, WebDep, check_csrf
 from app.web.errors import WebRoute
 from app.web.templating import render
@@ -276,13 +278,17 @@ def logout(request: Request, web: WebDep, db: SessionDep, csrf_token: CsrfForm =
     return response
 
 
-def _account_context(request: Request, db: SessionDep, user: User) -> dict[str, Any]:
+def _account_context(
+    request: Request, db: SessionDep, user: User, settings: Settings
+) -> dict[str, Any]:
     return {
         "nav": "account",
         "tokens": accounts.active_tokens(session=db, user=user),
         "new_token": None,
         "server_url": str(request.base_url).rstrip("/"),
         "min_password": MIN_PASSWORD,
+        "clients": client_files(settings.clients_dir),
+        "ClientKind": ClientKind,
     }
 
 
@@ -290,16 +296,17 @@ def _account_page(
     request: Request,
     db: SessionDep,
     user: User,
+    settings: Settings,
     extra: dict[str, Any] | None = None,
     code: int = status.HTTP_200_OK,
 ) -> Response:
-    context = _account_context(request, db, user) | (extra or {})
+    context = _account_context(request, db, user, settings) | (extra or {})
     return render(request, "account.html", context, status_code=code)
 
 
 @router.get("/account")
-def account(request: Request, user: UserDep, db: SessionDep) -> Response:
-    return _account_page(request, db, user)
+def account(request: Request, user: UserDep, db: SessionDep, settings: SettingsDep) -> Response:
+    return _account_page(request, db, user, settings)
 
 
 @router.post("/account/token")
@@ -309,7 +316,7 @@ def new_token(
     check_csrf(web, csrf_token)
     _, token = accounts.issue_token(session=db, user=user)
     db.commit()
-    return _account_page(request, db, user, {"new_token": token})
+    return _account_page(request, db, user, web.settings, {"new_token": token})
 
 
 @router.post("/account/tokens/{token_id}/revoke")
@@ -328,6 +335,7 @@ def revoke_token(
             request,
             db,
             user,
+            web.settings,
             {"token_error": say("That token is already revoked (or not yours).")},
             status.HTTP_404_NOT_FOUND,
         )
@@ -337,6 +345,7 @@ def revoke_token(
         request,
         db,
         user,
+        web.settings,
         {"token_done": say("The token was revoked: programs using it are refused from now on.")},
     )
 
@@ -357,7 +366,7 @@ def change_password(
     stays signed in (with a new session)."""
     check_csrf(web, csrf_token)
     say = i18n.translator(i18n.preferred_language(request))
-    context = _account_context(request, db, user)
+    context = _account_context(request, db, user, web.settings)
     if password != password2:
         return _refused(request, "account.html", context, say("The two new passwords differ."))
     try:
@@ -389,6 +398,7 @@ def change_password(
         request,
         db,
         user,
+        web.settings,
         {
             "password_done": say(
                 "Your password was changed. Your other browsers are signed out; your API tokens keep working."  # noqa: E501

@@ -123,6 +123,9 @@ def exercise_page(
         "picturesUrl": "/history/__ID__/pictures",
         "tryUrl": f"/exercises/{exercise.id}/try",
         "messages": i18n.script_messages(ui_lang),
+        # A refused submission's next time is shown in the course's zone, in the reader's words.
+        "zone": clock["zone_name"],
+        "uiLang": ui_lang,
     }
     response = render(
         request,
@@ -134,6 +137,7 @@ def exercise_page(
             "statement": statement,
             "best": best,
             "budget": budget,
+            "budget_spent": budget is not None and budget.blocked_by is budgets.Limit.TOTAL,
             "assignment": assignment,
             "case_rules": exercises_service.case_rules(catalog.prepared(exercise.id)),
             "case_titles": words_in(exercise, ui_lang).cases,
@@ -317,6 +321,8 @@ def submission_page(
             # What the run used, hidden cases included: how long hidden cases take is not the
             # learner's to know (docs/security.md).
             "show_cost": user.is_instructor,
+            # Which version graded it is the authors' word; a learner reads "(now)" instead.
+            "show_version": user.is_instructor,
             "full_feedback": user.is_instructor,
             "limits": limits,
             "reports": regrades.reports(session=db, submission=sub) if sub.regrade else [],

@@ -6,6 +6,7 @@ from fastapi import APIRouter
 
 from app.web import (
     api_docs,
+    client_files,
     pages_account,
     pages_courses,
     pages_instructor,
@@ -18,6 +19,7 @@ from app.web import (
 
 router = APIRouter(include_in_schema=False)
 router.include_router(static.router)
+router.include_router(client_files.router)
 router.include_router(api_docs.router)
 router.include_router(pages_account.router)
 router.include_router(pages_learn.router)

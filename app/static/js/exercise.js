@@ -10,6 +10,8 @@
   var submitButton = document.getElementById("submit-button");
   var resetButton = document.getElementById("reset-button");
   var progress = document.getElementById("progress");
+  var submitBlocked = document.getElementById("submit-blocked");
+  var budget = document.getElementById("submission-budget");
   var draftKey = "numjudge:draft:" + config.user + ":" + config.exercise;
   var busy = false;
 
@@ -272,13 +274,48 @@
   // aria-disabled, not disabled: a focused button keeps the focus while the result comes.
   function setBusy(on) {
     [runButton, submitButton].forEach(function (button) {
+      if (button.disabled) return;
       if (on) button.setAttribute("aria-disabled", "true");
       else button.removeAttribute("aria-disabled");
     });
   }
 
+  // The course's total is used up: Submit is off for good, and says why (Run still works).
+  function blockSubmit() {
+    submitButton.disabled = true;
+    submitButton.setAttribute("aria-describedby", "submit-blocked");
+    submitBlocked.hidden = false;
+  }
+
+  // One graded submission counted: the last one the course allows turns Submit off.
+  function countSubmission() {
+    if (!budget || budget.dataset.budgetLeft === "") return;
+    var left = Math.max(0, Number(budget.dataset.budgetLeft) - 1);
+    budget.dataset.budgetLeft = String(left);
+    if (left === 0) blockSubmit();
+  }
+
+  // The refusal's Retry-After as a time in the course's zone and a wait from now: the
+  // server's sentence names a UTC offset and seconds, which a learner has to work out.
+  function pacedMessage(seconds) {
+    var at = new Date(Date.now() + seconds * 1000);
+    var options = { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" };
+    if (seconds > 12 * 3600) options.weekday = "short";
+    var time;
+    try {
+      time = new Intl.DateTimeFormat(config.uiLang, Object.assign({ timeZone: config.zone }, options))
+        .format(at);
+    } catch (err) {  // an unknown zone: the reader's own clock
+      time = new Intl.DateTimeFormat(config.uiLang, options).format(at);
+    }
+    var wait = seconds >= 120 ? t("in {count} minutes", { count: Math.ceil(seconds / 60) })
+                              : t("in {count} seconds", { count: seconds });
+    return t("Not graded yet: your next graded submission is possible at {time} ({wait}). Run public tests works meanwhile.",
+             { time: time, wait: wait });
+  }
+
   function send(kind) {
-    if (busy) return;
+    if (busy || (kind === "submit" && submitButton.disabled)) return;
     flushDraft();
     var code = editor.getValue();
     if (!code.trim()) {
@@ -316,11 +353,18 @@
       } else if (r.response.status === 401) {
         showError(t("Your session has expired or you were signed out. Your code is kept in this browser."),
                   { href: config.loginUrl, text: t("Sign in again") });
+      } else if (kind === "submit" && r.response.status === 429 &&
+                 Number(r.response.headers.get("Retry-After")) > 0) {
+        showError(pacedMessage(Number(r.response.headers.get("Retry-After"))));
+      } else if (kind === "submit" && r.response.status === 403 && budget) {
+        blockSubmit();
+        showError(submitBlocked.textContent);
       } else if (!r.response.ok) {
         showError(detailText(r.body, t("The server could not grade this (HTTP {status}).",
                                        { status: r.response.status })));
       } else {
         renderResult(r.body, kind);
+        if (kind === "submit") countSubmission();
       }
     }).catch(function () {
       showError(t("Could not reach the server. Check your connection and try again; your code is kept."));

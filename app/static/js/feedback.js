@@ -27,6 +27,18 @@
 
   var form = document.getElementById("try-form");
   if (!form) return;
+
+  // Each input as tall as its value: CSS field-sizing does it where supported (feedback.css).
+  if (!(window.CSS && CSS.supports("field-sizing", "content"))) {
+    Array.prototype.forEach.call(form.querySelectorAll("textarea"), function (area) {
+      function fit() {
+        area.style.height = "auto";
+        area.style.height = area.scrollHeight + area.offsetHeight - area.clientHeight + "px";
+      }
+      area.addEventListener("input", fit);
+      fit();
+    });
+  }
   var out = document.getElementById("try-result");
   var button = document.getElementById("try-button");
 

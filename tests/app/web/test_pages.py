@@ -230,19 +230,3 @@ def test_a_catalog_without_a_lesson_says_so(client: TestClient, tmp_path: Path) 
     page = client.get("/lesson")
     assert page.status_code == 404
     assert "This course has no lesson page &#39;lesson.md&#39;." in page.text
-
-
-def test_token_page_shows_how_to_use_the_clients(client: TestClient) -> None:
-    sign_up(client, "ada")
-    page = client.get("/account").text
-    server = "http://testserver"
-    assert (
-        "pip install ./clients/python\n\n%load_ext numjudge_client\n"
-        f"%numjudge login {server}\n%numjudge starter gru-update-gate"
-    ) in page
-    assert "<code>%%numjudge submit gru-update-gate</code> is graded." in page
-    assert f"set <code>numjudge.serverUrl</code> to {server}, then run" in page
-    assert "code --install-extension clients/vscode/numjudge.vsix" in page
-    client.cookies.set("numjudge_lang", "ja")
-    japanese = client.get("/account").text
-    assert f"<code>numjudge.serverUrl</code> を {server} に設定してから" in japanese
