@@ -420,8 +420,12 @@ def compare_scalar(expected: Any, got: Any, tolerance: Tolerance) -> CheckResult
         if isinstance(got, bool | np.bool_) and bool(got) == bool(expected):
             return PASS
         return fail(Check.VALUE, f"expected {expected!r}, got {got!r}")
-    if isinstance(expected, str | type(None)):
-        if got == expected and type(got) is type(expected):
+    if expected is None:
+        return PASS if got is None else fail(Check.TYPE, f"expected None, got {describe_type(got)}")
+    if isinstance(expected, str):
+        # The type first: ``==`` of an array with a string is an array, true or false as a whole
+        # only by raising.
+        if type(got) is type(expected) and got == expected:
             return PASS
         return fail(Check.VALUE, f"expected {expected!r}, got {got!r}")
     if isinstance(got, bool | np.bool_) or not isinstance(got, numbers.Number):

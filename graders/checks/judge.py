@@ -415,7 +415,8 @@ def judge(
         else unfinished_reason(run, limits)
     )
     tests, hidden_messages = shown(
-        (judge_case(plan, run, unfinished, exercise, plan is stopped) for plan in plans), audience
+        (guarded_judge_case(plan, run, unfinished, exercise, plan is stopped) for plan in plans),
+        audience,
     )
     task_count = sum(1 + len(plan.slices) + len(plan.speed_runs) for plan in plans)
     verdict = overall_verdict(run, tests, task_count)
@@ -604,6 +605,31 @@ def describe_error(error: dict[str, Any]) -> str:
     line = f" on line {error['line']}" if error.get("line") else ""
     message = f": {error['message']}" if error.get("message") else ""
     return f"raised {kind}{line}{message}"
+
+
+UNJUDGED = "the grader could not judge this test's result"
+
+
+def guarded_judge_case(
+    plan: CasePlan,
+    run: RunResult,
+    unfinished: tuple[Failure, str] | None,
+    exercise: Exercise,
+    stopped: bool = False,
+) -> TestResult:
+    """``judge_case``, where a value the grader cannot judge errs this test alone: the other
+    tests are judged as they would be without it."""
+    try:
+        return judge_case(plan, run, unfinished, exercise, stopped)
+    except Exception as exc:  # the values came from the sandbox: hostile until judged
+        logger.warning(
+            "case %r of a submission to %s could not be judged: %r",
+            plan.case.name,
+            exercise.id,
+            exc,
+        )
+        # Which exception it was could depend on a hidden output: not named.
+        return test_result(plan.case, Status.ERROR, UNJUDGED, Failure.CRASHED)
 
 
 def judge_case(

@@ -58,6 +58,7 @@ COMPARISONS = [
     (3, 4),
     (3, 3.5),
     (1.0, "one"),
+    (None, np.zeros(2)),
 ]
 
 

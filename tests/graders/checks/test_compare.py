@@ -21,6 +21,7 @@ from graders.checks.compare import (
     shape_text,
 )
 from graders.checks.outputs import DtypeRule, OutputSpec
+from graders.results import Failure
 from graders.sandbox.wire import Foreign
 
 DEFAULT = "rtol=1e-07, atol=1e-09"
@@ -605,8 +606,6 @@ def test_scalar_expected_inf_is_not_matched_by_a_number() -> None:
     [
         ("relu", "tanh", "value: expected 'relu', got 'tanh'"),
         ("1", 1, "value: expected '1', got 1"),
-        (None, 0, "value: expected None, got 0"),
-        (None, Foreign("dict"), "value: expected None, got Foreign(type_name='dict', detail='')"),
         (True, False, "value: expected True, got False"),
         (True, 1, "value: expected True, got 1"),
     ],
@@ -614,6 +613,32 @@ def test_scalar_expected_inf_is_not_matched_by_a_number() -> None:
 def test_exact_values(expected: Any, got: Any, message: str) -> None:
     result = failed(expected, got)
     assert (result.check, result.message) == (Check.VALUE, message)
+
+
+@pytest.mark.parametrize(
+    ("got", "message"),
+    [
+        (0, "type: expected None, got int"),
+        (Foreign("dict"), "type: expected None, got dict"),
+        (np.zeros((2, 3)), "type: expected None, got numpy.ndarray of shape (2, 3)"),
+        (np.zeros(1), "type: expected None, got numpy.ndarray of shape (1,)"),
+    ],
+)
+def test_anything_but_none_where_none_is_expected_is_of_the_wrong_type(
+    got: Any, message: str
+) -> None:
+    # An array used to reach ``got == None``: an array, true or false only by raising.
+    result = failed(None, got)
+    assert (result.check, result.check.category, result.message) == (
+        Check.TYPE,
+        Failure.WRONG_TYPE,
+        message,
+    )
+
+
+def test_an_array_where_a_string_is_expected_is_judged() -> None:
+    result = failed("relu", np.array(["relu", "tanh"]))
+    assert result.check is Check.VALUE
 
 
 def test_a_numpy_bool_is_accepted_for_a_python_bool() -> None:

@@ -309,6 +309,80 @@ def test_tiny_exercise_integer_results(tmp_path: Path, sandbox: Sandbox) -> None
     assert wrong.tests[1].message == HIDDEN_VALUES
 
 
+NONE_WHEN_EMPTY_CASES = """
+import numpy as np
+
+from graders.cases import case
+
+
+@case(public=True)
+def example(rng):
+    return {"x": np.array([1.0, 2.0, 3.0]), "threshold": 1.5}
+
+
+@case(public=True)
+def nothing_above(rng):
+    return {"x": np.array([1.0, 2.0]), "threshold": 5.0}
+
+
+@case()
+def hidden_nothing_above(rng):
+    return {"x": np.array([-1.0, 0.0]), "threshold": 5.0}
+"""
+
+
+def test_an_array_where_none_is_expected_fails_that_test_alone(
+    tmp_path: Path, sandbox: Sandbox
+) -> None:
+    # The reference returns None when no value is above; the learner an empty array.
+    folder = make_tiny_exercise(tmp_path, cases=NONE_WHEN_EMPTY_CASES)
+    write(
+        folder / "solution.py",
+        """
+        import numpy as np
+
+
+        def count_above(x, threshold):
+            above = x[x > threshold]
+            return above if above.size else None
+        """,
+    )
+    prepared = prepare_exercise(load_exercise(folder))
+    code = "def count_above(x, threshold):\n    return x[x > threshold]\n"
+    report = grade(prepared, code, sandbox)
+    assert report.verdict is Verdict.FAILED
+    assert [(t.status, t.failure, t.message) for t in report.tests] == [
+        (Status.PASSED, None, ""),
+        (Status.FAILED, Failure.WRONG_TYPE, "type: expected None, got numpy.ndarray of shape (0,)"),
+        (Status.FAILED, Failure.WRONG_TYPE, HIDDEN_MESSAGES[Failure.WRONG_TYPE]),
+    ]
+
+
+def test_a_result_the_grader_cannot_judge_errs_its_own_test_alone(
+    gate: PreparedExercise, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from graders.checks import judge as judge_module
+    from graders.sandbox import Ending, RunResult, TaskOutcome
+
+    unjudgeable = object()
+    original = judge_module.compare
+
+    def compare(expected: Any, got: Any, *args: Any) -> Any:
+        if got is unjudgeable:
+            raise ValueError("the truth value of an array is ambiguous")
+        return original(expected, got, *args)
+
+    monkeypatch.setattr(judge_module, "compare", compare)
+    first = TaskOutcome(ok=True, value=gate.cases[0].expected)
+    outcomes = {0: first, **{i: TaskOutcome(ok=True, value=unjudgeable) for i in (1, 2, 3)}}
+    report = judged(gate, RunResult(Ending.COMPLETED, outcomes=outcomes))
+    assert report.verdict is Verdict.FAILED
+    assert [(t.status, t.failure, t.message) for t in report.tests] == [
+        (Status.PASSED, None, ""),
+        (Status.ERROR, Failure.CRASHED, "the grader could not judge this test's result"),
+    ]
+
+
 # --- printed output -----------------------------------------------------------------------
 
 
