@@ -40,7 +40,7 @@ from graders.mutation.mutants import PREFIX
 from graders.mutation.runs import same
 from graders.mutation.score import SCORE_FLOOR, mutant_statuses, mutation_score
 from graders.render import describe_cost
-from graders.results import Failure, GradeReport, Status, Verdict, Visibility
+from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
 from graders.samples import FINITE_DIFFERENCES, Expectation, Sample, read_samples
 from graders.sandbox.runner import Sandbox
 from graders.scaffold import PLACEHOLDERS, placeholder_title
@@ -431,11 +431,7 @@ def check_mistakes(prepared: PreparedExercise, sandbox: Sandbox, result: Validat
         where = f"mistakes/{mistake.path.name}"
         if any(test.failure is Failure.FORBIDDEN for test in report.tests):
             continue  # check_rules names it
-        caught = [
-            t
-            for t in report.tests
-            if t.visibility is Visibility.HIDDEN and t.status is Status.FAILED
-        ]
+        caught = [t for t in report.tests if t.visibility is Visibility.HIDDEN and catches(t)]
         if not caught:
             result.problems.append(
                 f"{where}: fails no hidden case; add a hidden case it gets wrong"
@@ -445,6 +441,13 @@ def check_mistakes(prepared: PreparedExercise, sandbox: Sandbox, result: Validat
             result.problems.append(
                 f"{where}: its hint is not the diagnosis of its own output ({why})"
             )
+
+
+def catches(test: TestResult) -> bool:
+    """Whether a hidden test tells a mistake from the reference: it failed, or the mistake
+    raised there (docs/authoring.md, "Hints": any exception on a hidden case counts; running
+    out of memory or time does not, as it depends on the limits as much as on the code)."""
+    return test.status is Status.FAILED or test.failure is Failure.EXCEPTION
 
 
 def why_not_diagnosed(prepared: PreparedExercise, mistake: Mistake, report: GradeReport) -> str:

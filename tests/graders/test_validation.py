@@ -170,6 +170,23 @@ def test_mistake_failing_only_public_cases(gate_copy: Path, sandbox: Sandbox) ->
     ]
 
 
+def test_a_mistake_that_only_raises_on_hidden_cases_is_caught(
+    gate_copy: Path, sandbox: Sandbox
+) -> None:
+    # The public cases have three units; the mistake raises on every other width.
+    write_mistake(
+        gate_copy,
+        "zz_three_units",
+        'HINT = "only three units"\n\n' + gate_solution() + "\n\n_reference = update_gate\n\n\n"
+        "def update_gate(x_t, h_prev, W_z, b_z):\n"
+        "    if h_prev.shape[-1] != 3:\n"
+        "        raise ValueError('three units only')\n"
+        "    return _reference(x_t, h_prev, W_z, b_z)\n",
+    )
+    result = validated(gate_copy, sandbox)
+    assert result.problems == []
+
+
 def test_mistakes_the_outputs_cannot_tell_apart(gate_copy: Path, sandbox: Sandbox) -> None:
     # The same wrong code twice with different hints: neither hint can be shown.
     text = (gate_copy / "mistakes" / "one_minus_z.py").read_text(encoding="utf-8")
