@@ -24,8 +24,9 @@ from graders import (
     load_exercise,
     prepare_exercise,
 )
+from graders.checks.batches import stack_outputs
 from graders.checks.diagnosis import CHECK_HINTS
-from graders.checks.judge import Audience, stack_outputs, warning_advice
+from graders.checks.judge import Audience, warning_advice
 from graders.results import DiagnosisSource
 from tests.graders.helpers import (
     GATE,
@@ -362,10 +363,10 @@ def test_a_result_the_grader_cannot_judge_errs_its_own_test_alone(
     gate: PreparedExercise, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from graders.checks import judge as judge_module
+    from graders.checks.compare import compare as original
     from graders.sandbox import Ending, RunResult, TaskOutcome
 
     unjudgeable = object()
-    original = judge_module.compare
 
     def compare(expected: Any, got: Any, *args: Any) -> Any:
         if got is unjudgeable:
