@@ -45,6 +45,7 @@ from graders.sandbox.scenario import (
     observed_names,
     read_program,
     resolve_entry,
+    step_label,
 )
 from graders.sandbox.wire import encode_value, generator_state
 from graders.scenarios import SCENARIO_INPUT
@@ -144,12 +145,17 @@ def named_outputs(
 ) -> tuple[OutputSpec, ...]:
     """A scenario's compared values, named by their steps; each follows the rules of the
     ``[[outputs]]`` of its own name (``dw`` for ``step 2, affine_backward: dw``) if declared."""
+    attributes = {
+        step_label(number, step)
+        for number, step in enumerate(program, start=1)
+        if step["do"] == "state"
+    }
     declared = []
     for name in observed_names(program):
         rule = next(
             (r for r in rules if name.endswith((f": {r.name}", f".{r.name}"))), OutputSpec("")
         )
-        declared.append(replace(rule, name=name))
+        declared.append(replace(rule, name=name, attribute=name in attributes))
     return tuple(declared)
 
 
