@@ -483,6 +483,31 @@ def test_a_mistake_caught_only_by_a_check_is_told_so(gate_copy: Path, sandbox: S
     ]
 
 
+def test_a_mistake_whose_failures_are_all_checks_on_right_values_is_told_so(
+    gate_copy: Path, sandbox: Sandbox
+) -> None:
+    # float32 values are within the tolerance: only the dtype check fails, whose own hint is
+    # the diagnosis; no other mistake or mutant fits it.
+    write_mistake(
+        gate_copy,
+        "zz_single_precision",
+        'HINT = "single precision"\n\n'
+        + wrapped_solution("""
+        def update_gate(x_t, h_prev, W_z, b_z):
+            return _reference(x_t, h_prev, W_z, b_z).astype(np.float32)
+        """),
+    )
+    problems = validated(gate_copy, sandbox).problems
+    # (It takes float32_arithmetic.py's diagnosis away too: a problem of that file's own.)
+    assert [p for p in problems if p.startswith("mistakes/zz_")] == [
+        "mistakes/zz_single_precision.py: its hint is not the diagnosis of its own output (its "
+        "failures are check-only: on every test it fails its values are right and it fails "
+        "only on wrong_dtype: a mistake can only be the diagnosis of wrong values or of failed "
+        "checks, and the check's own message tells the learner; delete the file, or make it a "
+        "mistake in the values)"
+    ]
+
+
 def test_a_reference_that_warns_is_reported_where_warnings_are_noted(
     gate_copy: Path, sandbox: Sandbox
 ) -> None:
