@@ -371,6 +371,7 @@ def _prepare_case(
         if case.slices
         and mutant.key in outputs
         and mutant.key not in prepared.table.wrong
+        and ran_through(runs, mutant.key, singles)
         and not consistent(
             runs.outputs[mutant.key][singles],
             outputs[mutant.key],
@@ -380,6 +381,15 @@ def _prepare_case(
         )
     )
     return replace(prepared, batch_inconsistent=inconsistent)
+
+
+def ran_through(runs: MutantRuns, key: str, singles: slice) -> bool:
+    """Whether the mutant ``key`` returned or raised on each of these single examples: one
+    stopped by its time or memory limit tells nothing of its batch consistency."""
+    return all(
+        value is not None or raised is not None
+        for value, raised in zip(runs.outputs[key][singles], runs.raised[key][singles], strict=True)
+    )
 
 
 def prepared_case(

@@ -68,3 +68,14 @@ def test_a_mutant_the_batch_consistency_check_catches_is_caught_by_the_hidden_ca
     assert all(s.hidden_killers for s in counted)
     score = mutation_score(prepared)
     assert (score.killed, score.counted) == (len(counted), len(counted)) == (4, 4)
+
+
+def test_a_mutant_stopped_on_a_single_example_is_not_counted_as_caught_there() -> None:
+    from graders.exercises.preparation import ran_through
+    from graders.mutation.runs import MutantRuns
+
+    # Outputs: the case, then two single examples; the second raised, or was stopped.
+    raised = MutantRuns({"m": (1.0, 1.0, None)}, {"m": (None, None, "ValueError")}, {})
+    stopped = MutantRuns({"m": (1.0, 1.0, None)}, {"m": (None, None, None)}, {})
+    assert ran_through(raised, "m", slice(1, 3))
+    assert not ran_through(stopped, "m", slice(1, 3))
