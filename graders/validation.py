@@ -40,7 +40,15 @@ from graders.mutation.mutants import PREFIX
 from graders.mutation.runs import same
 from graders.mutation.score import SCORE_FLOOR, mutant_statuses, mutation_score
 from graders.render import describe_cost
-from graders.results import Failure, GradeReport, Status, Verdict, Visibility
+from graders.results import (
+    DiagnosisSource,
+    Failure,
+    GradeReport,
+    Status,
+    TestResult,
+    Verdict,
+    Visibility,
+)
 from graders.samples import FINITE_DIFFERENCES, Expectation, Sample, read_samples
 from graders.sandbox.runner import Sandbox
 from graders.scaffold import PLACEHOLDERS, placeholder_title
@@ -431,11 +439,7 @@ def check_mistakes(prepared: PreparedExercise, sandbox: Sandbox, result: Validat
         where = f"mistakes/{mistake.path.name}"
         if any(test.failure is Failure.FORBIDDEN for test in report.tests):
             continue  # check_rules names it
-        caught = [
-            t
-            for t in report.tests
-            if t.visibility is Visibility.HIDDEN and t.status is Status.FAILED
-        ]
+        caught = [t for t in report.tests if t.visibility is Visibility.HIDDEN and catches(t)]
         if not caught:
             result.problems.append(
                 f"{where}: fails no hidden case; add a hidden case it gets wrong"
@@ -445,6 +449,19 @@ def check_mistakes(prepared: PreparedExercise, sandbox: Sandbox, result: Validat
             result.problems.append(
                 f"{where}: its hint is not the diagnosis of its own output ({why})"
             )
+
+
+def catches(test: TestResult) -> bool:
+    """Whether a hidden test tells a mistake from the reference: it failed, or the mistake
+    raised there (docs/authoring.md, "Hints": any exception on a hidden case counts; running
+    out of memory or time does not, as it depends on the limits as much as on the code)."""
+    return test.status is Status.FAILED or test.failure is Failure.EXCEPTION
+
+
+AFTER_VALUES = frozenset(
+    {Failure.INCONSISTENT_BATCH, Failure.CHANGED_INPUT, Failure.WARNING, Failure.SLOW}
+)
+"""Failures only ever told once the values matched (graders/checks/judge.py)."""
 
 
 def why_not_diagnosed(prepared: PreparedExercise, mistake: Mistake, report: GradeReport) -> str:
@@ -477,6 +494,15 @@ def why_not_diagnosed(prepared: PreparedExercise, mistake: Mistake, report: Grad
         return (
             f"its output is not deterministic: two calls on case {unstable!r} return "
             "different outputs"
+        )
+    failures = sorted({t.failure.value for t in report.tests if t.failure is not None})
+    by_check = report.diagnosis is not None and report.diagnosis.source is DiagnosisSource.CHECK
+    if by_check or set(failures) <= {failure.value for failure in AFTER_VALUES}:
+        return (
+            f"its failures are check-only: on every test it fails its values are right and it "
+            f"fails only on {', '.join(failures)}: a mistake can only be the diagnosis of wrong "
+            "values or of failed checks, and the check's own message tells the learner; delete "
+            "the file, or make it a mistake in the values"
         )
     shown = report.diagnosis.key if report.diagnosis is not None else "none"
     return (

@@ -128,13 +128,21 @@ def compare(
     shape message can say "missing batch axis". ``outputs`` are the exercise's declared
     outputs: one for the whole output, or one per element of a tuple output.
     """
-    if len(outputs) == 1:
+    if len(outputs) == 1 and not one_element(expected):
         (spec,) = outputs
-        result = compare_value(expected, got, spec.tolerance(tolerance), batch_axis, spec.dtype)
+        result = compare_value(
+            expected, got, spec.tolerance(tolerance), batch_axis, spec.dtype, spec.attribute
+        )
         return named(spec.name, result)
     if outputs:
         return compare_sequence(expected, got, tolerance, batch_axis, outputs)
     return compare_value(expected, got, tolerance, batch_axis)
+
+
+def one_element(value: Any) -> bool:
+    """Whether ``value`` is a sequence of one output (a scenario's one compared value): its
+    element is compared as the one declared output."""
+    return isinstance(value, tuple | list) and len(value) == 1
 
 
 def compare_value(
@@ -143,13 +151,15 @@ def compare_value(
     tolerance: Tolerance,
     batch_axis: int | tuple[int | None, ...] | None = None,
     dtype: DtypeRule = DtypeRule.EXACT,
+    attribute: bool = False,
 ) -> CheckResult:
+    """``attribute``: the value is an object's attribute (``OutputSpec.attribute``)."""
     if isinstance(expected, tuple | list):
         return compare_sequence(expected, got, tolerance, batch_axis)
     if isinstance(expected, dict):
         return compare_mapping(expected, got, tolerance, dtype)
     if isinstance(expected, np.ndarray):
-        return compare_array(expected, got, tolerance, batch_axis, dtype)
+        return compare_array(expected, got, tolerance, batch_axis, dtype, attribute)
     return compare_scalar(expected, got, tolerance)
 
 
@@ -179,8 +189,12 @@ def compare_sequence(
             spec = outputs[position]
             result = named(
                 spec.name,
-                compare_value(want, have, spec.tolerance(tolerance), axis, spec.dtype),
+                compare_value(
+                    want, have, spec.tolerance(tolerance), axis, spec.dtype, spec.attribute
+                ),
             )
+        elif count == 1:
+            result = compare_value(want, have, tolerance, axis)  # no other output to tell from
         else:
             result = named(
                 f"output {position + 1} of {count}", compare_value(want, have, tolerance, axis)
@@ -229,11 +243,13 @@ def compare_array(
     tolerance: Tolerance,
     batch_axis: int | tuple[int | None, ...] | None = None,
     dtype: DtypeRule = DtypeRule.EXACT,
+    attribute: bool = False,
 ) -> CheckResult:
     if isinstance(batch_axis, tuple):
         batch_axis = None  # a per-element axis given for a single array: no axis to name
+    type_check = functools.partial(check_type, attribute=attribute)
     dtype_check = functools.partial(check_dtype, rule=dtype)
-    for check in (check_type, check_shape, dtype_check, check_finite, check_values):
+    for check in (type_check, check_shape, dtype_check, check_finite, check_values):
         result = check(expected, got, tolerance, batch_axis)
         if not result.passed:
             return result
@@ -241,8 +257,13 @@ def compare_array(
 
 
 def check_type(
-    expected: np.ndarray, got: Any, tolerance: Tolerance, batch_axis: int | None = None
+    expected: np.ndarray,
+    got: Any,
+    tolerance: Tolerance,
+    batch_axis: int | None = None,
+    attribute: bool = False,
 ) -> CheckResult:
+    """``attribute``: ``got`` is an object's attribute, which no ``return`` sets."""
     if isinstance(got, np.ndarray):
         return PASS
     advice = ""
@@ -251,7 +272,11 @@ def check_type(
     elif isinstance(got, numbers.Number | np.generic):
         advice = "; a scalar came back where an array was expected"
     elif got is None:
-        advice = "; did the function forget to return?"
+        advice = (
+            "; the attribute holds None where an array belongs"
+            if attribute
+            else "; did the function forget to return?"
+        )
     return fail(Check.TYPE, f"expected numpy.ndarray, got {describe_type(got)}{advice}")
 
 
@@ -420,8 +445,12 @@ def compare_scalar(expected: Any, got: Any, tolerance: Tolerance) -> CheckResult
         if isinstance(got, bool | np.bool_) and bool(got) == bool(expected):
             return PASS
         return fail(Check.VALUE, f"expected {expected!r}, got {got!r}")
-    if isinstance(expected, str | type(None)):
-        if got == expected and type(got) is type(expected):
+    if expected is None:
+        return PASS if got is None else fail(Check.TYPE, f"expected None, got {describe_type(got)}")
+    if isinstance(expected, str):
+        # The type first: ``==`` of an array with a string is an array, true or false as a whole
+        # only by raising.
+        if type(got) is type(expected) and got == expected:
             return PASS
         return fail(Check.VALUE, f"expected {expected!r}, got {got!r}")
     if isinstance(got, bool | np.bool_) or not isinstance(got, numbers.Number):

@@ -40,8 +40,11 @@ HIDDEN_MESSAGES = {
         "place (work on a copy, e.g. x = x.copy(), or build new arrays) or a generator not "
         "drawn from exactly as the statement says (not from a copy, no more, no fewer)"
     ),
+    # One text for both ways the check fails (the single examples' results differ, or one
+    # raised): telling them apart would be one more outcome of every hidden batched test.
     Failure.INCONSISTENT_BATCH: (
-        "batch consistency: the batched result differs from the results of single examples"
+        "batch consistency: the batched result differs from the results of single examples, "
+        "or a single example raised"
     ),
     Failure.WARNING: (
         "warnings: the call raised a warning (e.g. an overflow), which this "

@@ -11,9 +11,8 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
-import numpy as np
-
-from graders.cases import CaseKind, OutputBatchAxis
+from graders.cases import CaseKind
+from graders.checks.batches import UNCOMBINABLE, combined_text, compare_batched
 from graders.checks.compare import PASS, Check, CheckResult, Tolerance, compare
 from graders.checks.diagnosis import (
     UNTOLD,
@@ -25,7 +24,7 @@ from graders.checks.diagnosis import (
 from graders.checks.error_map import error_map
 from graders.checks.hidden import HIDDEN_MESSAGES, hidden_view
 from graders.checks.layout import explain_shape_error
-from graders.checks.outputs import BatchRule, OutputSpec, output_batch_axis
+from graders.checks.outputs import OutputSpec, output_batch_axis
 from graders.checks.properties import failed_checks, failures_message
 from graders.checks.rules import (
     Unreadable,
@@ -415,7 +414,8 @@ def judge(
         else unfinished_reason(run, limits)
     )
     tests, hidden_messages = shown(
-        (judge_case(plan, run, unfinished, exercise, plan is stopped) for plan in plans), audience
+        (guarded_judge_case(plan, run, unfinished, exercise, plan is stopped) for plan in plans),
+        audience,
     )
     task_count = sum(1 + len(plan.slices) + len(plan.speed_runs) for plan in plans)
     verdict = overall_verdict(run, tests, task_count)
@@ -604,6 +604,31 @@ def describe_error(error: dict[str, Any]) -> str:
     line = f" on line {error['line']}" if error.get("line") else ""
     message = f": {error['message']}" if error.get("message") else ""
     return f"raised {kind}{line}{message}"
+
+
+UNJUDGED = "the grader could not judge this test's result"
+
+
+def guarded_judge_case(
+    plan: CasePlan,
+    run: RunResult,
+    unfinished: tuple[Failure, str] | None,
+    exercise: Exercise,
+    stopped: bool = False,
+) -> TestResult:
+    """``judge_case``, where a value the grader cannot judge errs this test alone: the other
+    tests are judged as they would be without it."""
+    try:
+        return judge_case(plan, run, unfinished, exercise, stopped)
+    except Exception as exc:  # the values came from the sandbox: hostile until judged
+        logger.warning(
+            "case %r of a submission to %s could not be judged: %r",
+            plan.case.name,
+            exercise.id,
+            exc,
+        )
+        # Which exception it was could depend on a hidden output: not named.
+        return test_result(plan.case, Status.ERROR, UNJUDGED, Failure.CRASHED)
 
 
 def judge_case(
@@ -807,18 +832,13 @@ def batch_consistency(
             )
         values.append(outcome.value)
     axis = plan.case.spec.output_batch_axis
-    rules = tuple(spec.batch for spec in declared)
-    how = combined_text(axis, rules)
+    how = combined_text(axis, tuple(spec.batch for spec in declared))
     try:
-        # Arithmetic on the learner's numbers (a mean, a sum) may overflow: a difference the
-        # comparison tells, not a warning of the grader's.
-        with np.errstate(all="ignore"):
-            combined = stack_outputs(values, axis, rules)
-    except (ValueError, TypeError, IndexError) as exc:
+        result = compare_batched(values, batched, axis, tolerance, declared)
+    except UNCOMBINABLE as exc:
         return CheckResult(
             False, check, f"{check.value}: the unbatched results cannot be {how}: {exc}"
         )
-    result = compare(combined, batched, tolerance, output_batch_axis(axis, declared), declared)
     if result.passed:
         return result
     return CheckResult(
@@ -827,53 +847,6 @@ def batch_consistency(
         f"{check.value}: the batched result differs from the "
         f"unbatched results {how}: {result.message}",
     )
-
-
-def combined_text(axis: OutputBatchAxis, rules: Sequence[BatchRule]) -> str:
-    """How the single examples' results are combined, in words."""
-    if not any(rule.reduces or rule is BatchRule.STACK_OVER_N for rule in rules):
-        return f"stacked along axis {axis}"
-    words = {
-        BatchRule.STACK: "stacked",
-        BatchRule.STACK_OVER_N: "stacked and divided by the batch size",
-        BatchRule.MEAN: "averaged",
-        BatchRule.SUM: "summed",
-        BatchRule.SHARED: "taken from the first example",
-    }
-    return "combined (" + ", ".join(words[rule] for rule in rules) + ")"
-
-
-def stack_outputs(
-    values: Sequence[Any], axis: OutputBatchAxis, rules: Sequence[BatchRule] = ()
-) -> Any:
-    """The single examples' outputs combined as the batched output should be: each element
-    stacked (a tuple element without batch axis taken as is) unless ``rules`` (one per
-    declared output) say it is reduced over the batch."""
-    if isinstance(values[0], tuple | list):
-        count = len(values[0])
-        axes = axis if isinstance(axis, tuple) else (axis,) * count
-        if len(axes) != count:
-            raise ValueError(f"{count} outputs, but {len(axes)} output batch axes")
-        each = rules if len(rules) == count else (BatchRule.STACK,) * count
-        return tuple(
-            combine_output([v[i] for v in values], a, rule)
-            for i, (a, rule) in enumerate(zip(axes, each, strict=True))
-        )
-    if isinstance(axis, tuple):
-        raise ValueError("one array came back where a tuple of outputs was expected")
-    return combine_output(values, axis, rules[0] if len(rules) == 1 else BatchRule.STACK)
-
-
-def combine_output(values: Sequence[Any], axis: int | None, rule: BatchRule) -> Any:
-    """One output's values over the batch combined by ``rule``; a stacked one without an
-    axis (``None`` in ``output_batch_axis``) is shared."""
-    if rule is BatchRule.MEAN or rule is BatchRule.SUM:
-        reduce = np.mean if rule is BatchRule.MEAN else np.sum
-        return reduce(np.stack([np.asarray(v) for v in values]), axis=0)
-    if axis is None or rule is BatchRule.SHARED:
-        return values[0]
-    stacked = np.stack([np.asarray(v) for v in values], axis=axis)
-    return stacked / len(values) if rule is BatchRule.STACK_OVER_N else stacked
 
 
 def collect_output(run: RunResult, plans: Sequence[CasePlan]) -> str:

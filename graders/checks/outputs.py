@@ -53,6 +53,8 @@ class OutputSpec:
     atol: float | None = None
     """Overrides every case's ``atol`` for this output when set."""
     dtype: DtypeRule = DtypeRule.EXACT
+    attribute: bool = False
+    """A scenario's state step: an object's attribute, not what a call returned."""
 
     def tolerance(self, case: Tolerance) -> Tolerance:
         """This output's tolerance in a case whose own tolerance is ``case``."""

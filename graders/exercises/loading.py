@@ -242,8 +242,9 @@ def _read_output(where: str, table: dict[str, Any]) -> OutputSpec:
     return OutputSpec(
         name,
         _choice(where, "batch", table, BatchRule),
+        rtol=tolerances["rtol"],
+        atol=tolerances["atol"],
         dtype=_choice(where, "dtype", table, DtypeRule),
-        **tolerances,
     )
 
 

@@ -140,6 +140,9 @@ class PreparedCase:
     generators: Generators = field(default_factory=dict)
     """Where the reference's call left each generator argument (a learner's call must leave
     it there too: the statement's draws from it, no more, no fewer, not from a copy)."""
+    batch_inconsistent: frozenset[str] = frozenset()
+    """The mutants right on this batched case whose single examples' outputs are not its
+    output (or which raise on one): the batch-consistency check catches them."""
 
     @property
     def name(self) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import itertools
 import runpy
 import threading
 from collections import OrderedDict
@@ -20,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from graders.cases import CaseKind, CaseSpec, collect_cases
+from graders.checks.batches import consistent
 from graders.checks.compare import Tolerance, compare
 from graders.checks.diagnosis import (
     EXPECTED,
@@ -43,6 +45,7 @@ from graders.sandbox.scenario import (
     observed_names,
     read_program,
     resolve_entry,
+    step_label,
 )
 from graders.sandbox.wire import encode_value, generator_state
 from graders.scenarios import SCENARIO_INPUT
@@ -58,12 +61,14 @@ def prepare_exercise(exercise: Exercise, *, mutant_cache: Path | None = None) ->
     made = [_run_case(exercise, spec, solution, mistakes) for spec in specs]
     mutants, runs = _run_mutants(exercise, made, mutant_cache)
     candidates = _candidates(exercise, mutants)
+    # Each case's single examples' outputs follow every case's in a mutant's row.
+    firsts = itertools.accumulate((len(case.slices) for case in made), initial=len(made))
     cases = tuple(
         replace(
-            _prepare_case(case, position, mutants, runs, set(candidates)),
+            _prepare_case(case, position, first, mutants, runs, set(candidates)),
             speed_runs=_speed_runs(exercise, case.spec, solution),
         )
-        for position, case in enumerate(made)
+        for position, (case, first) in enumerate(zip(made, firsts, strict=False))
     )
     return PreparedExercise(exercise, cases, candidates, mutants, runs.probe_differs, runs.failure)
 
@@ -81,6 +86,8 @@ class _CaseRun:
     """The kind of exception each other known mistake raised (``exception_name``)."""
     declared: tuple[OutputSpec, ...]
     """What its outputs are called and how each is compared."""
+    slices: tuple[dict[str, Any], ...]
+    """A batched case's single examples' inputs (``_slices``)."""
 
 
 @dataclass(frozen=True)
@@ -130,7 +137,7 @@ def _run_case(
         if spec.scenario
         else exercise.outputs
     )
-    return _CaseRun(spec, inputs, expected, outputs, raised, declared)
+    return _CaseRun(spec, inputs, expected, outputs, raised, declared, _slices(spec, inputs))
 
 
 def named_outputs(
@@ -138,12 +145,17 @@ def named_outputs(
 ) -> tuple[OutputSpec, ...]:
     """A scenario's compared values, named by their steps; each follows the rules of the
     ``[[outputs]]`` of its own name (``dw`` for ``step 2, affine_backward: dw``) if declared."""
+    attributes = {
+        step_label(number, step)
+        for number, step in enumerate(program, start=1)
+        if step["do"] == "state"
+    }
     declared = []
     for name in observed_names(program):
         rule = next(
             (r for r in rules if name.endswith((f": {r.name}", f".{r.name}"))), OutputSpec("")
         )
-        declared.append(replace(rule, name=name))
+        declared.append(replace(rule, name=name, attribute=name in attributes))
     return tuple(declared)
 
 
@@ -294,6 +306,7 @@ def _run_mutants(
         memory_mb=exercise.limits.memory_mb,
         keys=[m.key for m in mutants],
         cache_file=cache,
+        singles=[single for case in made for single in case.slices],
         checks=[
             functools.partial(_passes, case.spec) if case.spec.kind is CaseKind.PROPERTY else None
             for case in made
@@ -319,10 +332,13 @@ def _candidates(exercise: Exercise, mutants: Sequence[Mutant]) -> dict[str, Cand
 def _prepare_case(
     case: _CaseRun,
     position: int,
+    first_single: int,
     mutants: Sequence[Mutant],
     runs: MutantRuns,
     candidates: set[str],
 ) -> PreparedCase:
+    """``position``: the case's in a mutant's outputs; ``first_single``: its first single
+    example's."""
     outputs = {key: called.value for key, called in case.outputs.items()}
     generators = {
         key: called.generators
@@ -337,16 +353,42 @@ def _prepare_case(
         exception = runs.raised[mutant.key][position]
         if exception is not None:
             raised[mutant.key] = exception
-    return prepared_case(
+    prepared = prepared_case(
         case.spec,
         case.inputs,
         case.expected.value,
         outputs,
         candidates,
-        _slices(case.spec, case.inputs),
+        case.slices,
         raised,
         case.declared,
         {EXPECTED: case.expected.generators, **generators},
+    )
+    singles = slice(first_single, first_single + len(case.slices))
+    inconsistent = frozenset(
+        mutant.key
+        for mutant in mutants
+        if case.slices
+        and mutant.key in outputs
+        and mutant.key not in prepared.table.wrong
+        and ran_through(runs, mutant.key, singles)
+        and not consistent(
+            runs.outputs[mutant.key][singles],
+            outputs[mutant.key],
+            case.spec.output_batch_axis,
+            Tolerance(case.spec.rtol, case.spec.atol),
+            case.declared,
+        )
+    )
+    return replace(prepared, batch_inconsistent=inconsistent)
+
+
+def ran_through(runs: MutantRuns, key: str, singles: slice) -> bool:
+    """Whether the mutant ``key`` returned or raised on each of these single examples: one
+    stopped by its time or memory limit tells nothing of its batch consistency."""
+    return all(
+        value is not None or raised is not None
+        for value, raised in zip(runs.outputs[key][singles], runs.raised[key][singles], strict=True)
     )
 
 

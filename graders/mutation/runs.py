@@ -54,9 +54,9 @@ RightByChecks = Callable[[Mapping[str, Any], Any], bool]
 
 @dataclass(frozen=True)
 class MutantRuns:
-    """Each mutant's output per case (``None``: it raised), the type of the exception it
-    raised per case (``None``: it returned, or ran out of memory or time), and whether a probe
-    tells it from the reference."""
+    """Each mutant's output per case, then per single example (``None``: it raised), the type
+    of the exception it raised on each (``None``: it returned, or ran out of memory or time),
+    and whether a probe tells it from the reference."""
 
     outputs: Mapping[str, tuple[Any, ...]]
     raised: Mapping[str, tuple[str | None, ...]]
@@ -113,11 +113,13 @@ def run_mutants(
     keys: Sequence[str],
     cache_file: Path | None,
     checks: Sequence[RightByChecks | None] = (),
+    singles: Sequence[Mapping[str, Any]] = (),
 ) -> MutantRuns:
     """Every mutant's outputs on ``inputs`` (and its probes), from the cache when it has them.
 
     ``checks`` judges the probes of each property case (``None``, or none given: a case
-    compared by value within its tolerance)."""
+    compared by value within its tolerance). ``singles`` are further inputs without probes
+    (the single examples of batched cases), whose outputs follow the cases' in each row."""
     if cache_file is not None and cache_file.is_file():
         cached = read_cache(cache_file, keys)
         if cached is not None:
@@ -125,14 +127,14 @@ def run_mutants(
     probe_inputs = probes(inputs)
     try:
         rows, exceptions = run_in_subprocess(
-            [reference, *sources], entry, [*inputs, *probe_inputs], time_s, memory_mb
+            [reference, *sources], entry, [*inputs, *singles, *probe_inputs], time_s, memory_mb
         )
     except MutantsNotRun as exc:
         logger.warning("%s", exc)
         return MutantRuns({}, {}, {}, failure=str(exc))
-    count = len(inputs)
+    count = len(inputs) + len(singles)
     reference_probes = rows[0][count:]
-    judges = list(checks) or [None] * count
+    judges = list(checks) or [None] * len(inputs)
     outputs, raised, differs = {}, {}, {}
     for key, row, row_raised in zip(keys, rows[1:], exceptions[1:], strict=True):
         outputs[key] = tuple(row[:count])
@@ -238,12 +240,14 @@ def _failed_run(exc: subprocess.CalledProcessError, memory_mb: int) -> str:
     lines = bytes(exc.stderr or b"").decode("utf-8", "replace").strip().splitlines()
     last = lines[-1] if lines else f"exit status {exc.returncode}"
     if "MemoryError" in last:
-        # Every case's inputs, their noisy probes and every mutant's outputs are held at once.
+        # Every case's inputs, their noisy probes, the single examples and every mutant's outputs
+        # are held at once.
         return (
             f"the mutants could not be run: they ran out of memory ({last}) within "
             f"[limits] memory_mb = {memory_mb}, which holds every case's inputs twice "
-            "(with their probes) and every mutant's outputs on them; make the largest "
-            "cases smaller or raise memory_mb in exercise.toml"
+            "(with their probes), the batched cases' single examples and every mutant's "
+            "outputs on them; make the largest cases smaller or raise memory_mb in "
+            "exercise.toml"
         )
     return (
         f"the mutants could not be run: their process ended with exit status "

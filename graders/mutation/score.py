@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from graders.exercises import PreparedExercise
+from graders.exercises import PreparedCase, PreparedExercise
 from graders.mutation.mutants import Mutant
 
 SCORE_FLOOR = 0.95
@@ -14,19 +14,25 @@ SCORE_FLOOR = 0.95
 class MutantStatus:
     mutant: Mutant
     killers: tuple[str, ...]
-    """The cases on which the mutant's output is wrong (or it raises)."""
+    """The cases on which the mutant's output is wrong (or it raises), or which the
+    batch-consistency check fails."""
     hidden_killers: tuple[str, ...]
     equivalent: bool
     """No case and no probe tells it from the reference: it computes the same function."""
 
 
+def catches(case: PreparedCase, key: str) -> bool:
+    """Whether grading fails the mutant ``key`` on ``case``: its values, or the single
+    examples' against them."""
+    return key in case.table.wrong or key in case.batch_inconsistent
+
+
 def mutant_statuses(prepared: PreparedExercise) -> list[MutantStatus]:
     statuses = []
     for mutant in prepared.mutants:
-        killers = tuple(c.name for c in prepared.cases if mutant.key in c.table.wrong)
-        hidden = tuple(
-            c.name for c in prepared.cases if not c.spec.public and mutant.key in c.table.wrong
-        )
+        caught = [c for c in prepared.cases if catches(c, mutant.key)]
+        killers = tuple(c.name for c in caught)
+        hidden = tuple(c.name for c in caught if not c.spec.public)
         equivalent = not killers and not prepared.probe_differs.get(mutant.key, False)
         statuses.append(MutantStatus(mutant, killers, hidden, equivalent))
     return statuses

@@ -19,6 +19,7 @@ from graders.checks.judge import (
     warning_advice,
 )
 from graders.checks.layout import explain_shape_error
+from graders.checks.outputs import OutputSpec
 from graders.checks.rules import Rule, find_violations, repeats_message, violations_message
 from graders.checks.timing import Speed, over_time_limit, slow_message, stopped_message
 from graders.exercises import load_exercise
@@ -58,12 +59,15 @@ COMPARISONS = [
     (3, 4),
     (3, 3.5),
     (1.0, "one"),
+    (None, np.zeros(2)),
 ]
 
 
 def engine_messages() -> list[str]:
     """What the engine writes, made by its own functions."""
     messages = [compare(expected, got).message for expected, got in COMPARISONS]
+    attribute = OutputSpec("step 2, layer.cache", attribute=True)
+    messages.append(compare([np.zeros(2)], [None], outputs=(attribute,)).message)
     messages += [hidden_message(failure) for failure in Failure]
     messages += [hidden_message(Failure.PROPERTY, names) for names in (["sums"], ["a", "b", "c"])]
     messages += [*CHECK_HINTS.values()]

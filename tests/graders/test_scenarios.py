@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from graders import ExerciseError, load_exercise, prepare_exercise
+from graders.exercises.preparation import named_outputs
 from graders.sandbox.scenario import (
     observed_names,
     read_program,
@@ -86,6 +87,9 @@ def test_a_class_scenario_names_methods_updates_and_state() -> None:
         "step 3, opt.step: params",
         "step 4, opt.t",
     ]
+    # Only the state step's value is an attribute (a None there is no forgotten return).
+    declared = named_outputs(read_program(inputs[SCENARIO_INPUT]), ())
+    assert [spec.attribute for spec in declared] == [False, False, True]
 
 
 @pytest.mark.parametrize(

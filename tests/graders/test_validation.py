@@ -170,6 +170,23 @@ def test_mistake_failing_only_public_cases(gate_copy: Path, sandbox: Sandbox) ->
     ]
 
 
+def test_a_mistake_that_only_raises_on_hidden_cases_is_caught(
+    gate_copy: Path, sandbox: Sandbox
+) -> None:
+    # The public cases have three units; the mistake raises on every other width.
+    write_mistake(
+        gate_copy,
+        "zz_three_units",
+        'HINT = "only three units"\n\n' + gate_solution() + "\n\n_reference = update_gate\n\n\n"
+        "def update_gate(x_t, h_prev, W_z, b_z):\n"
+        "    if h_prev.shape[-1] != 3:\n"
+        "        raise ValueError('three units only')\n"
+        "    return _reference(x_t, h_prev, W_z, b_z)\n",
+    )
+    result = validated(gate_copy, sandbox)
+    assert result.problems == []
+
+
 def test_mistakes_the_outputs_cannot_tell_apart(gate_copy: Path, sandbox: Sandbox) -> None:
     # The same wrong code twice with different hints: neither hint can be shown.
     text = (gate_copy / "mistakes" / "one_minus_z.py").read_text(encoding="utf-8")
@@ -463,6 +480,31 @@ def test_a_mistake_caught_only_by_a_check_is_told_so(gate_copy: Path, sandbox: S
         "make it a mistake in the values)",
         "mistakes/zz_noisy.py: its hint is not the diagnosis of its own output (its output is "
         "not deterministic: two calls on case 'numerical example' return different outputs)",
+    ]
+
+
+def test_a_mistake_whose_failures_are_all_checks_on_right_values_is_told_so(
+    gate_copy: Path, sandbox: Sandbox
+) -> None:
+    # float32 values are within the tolerance: only the dtype check fails, whose own hint is
+    # the diagnosis; no other mistake or mutant fits it.
+    write_mistake(
+        gate_copy,
+        "zz_single_precision",
+        'HINT = "single precision"\n\n'
+        + wrapped_solution("""
+        def update_gate(x_t, h_prev, W_z, b_z):
+            return _reference(x_t, h_prev, W_z, b_z).astype(np.float32)
+        """),
+    )
+    problems = validated(gate_copy, sandbox).problems
+    # (It takes float32_arithmetic.py's diagnosis away too: a problem of that file's own.)
+    assert [p for p in problems if p.startswith("mistakes/zz_")] == [
+        "mistakes/zz_single_precision.py: its hint is not the diagnosis of its own output (its "
+        "failures are check-only: on every test it fails its values are right and it fails "
+        "only on wrong_dtype: a mistake can only be the diagnosis of wrong values or of failed "
+        "checks, and the check's own message tells the learner; delete the file, or make it a "
+        "mistake in the values)"
     ]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import warnings
 from pathlib import Path
 
 import pytest
@@ -140,6 +141,38 @@ def test_validate_a_broken_folder_exits_1_and_lists_the_problem(gate_copy: Path)
         ),
         result.stdout,
     ), result.stdout
+
+
+LOUD_MISTAKE = """\
+import warnings
+
+import numpy as np
+
+HINT = "loud"
+warnings.warn("the mistake file warns as it loads")
+
+
+def update_gate(x_t, h_prev, W_z, b_z):
+    warnings.warn("the mistake warns when called")
+    joined = np.concatenate([h_prev, x_t], axis=-1)
+    return 1.0 - 1.0 / (1.0 + np.exp(-(joined @ W_z.T + b_z)))
+"""
+
+
+@pytest.mark.parametrize("command", ["grade", "validate"])
+def test_the_mistake_files_own_warnings_are_captured(catalog: Path, command: str) -> None:
+    # They used to be printed between the report's lines.
+    (catalog / "gru-update-gate" / "mistakes" / "zz_loud.py").write_text(LOUD_MISTAKE)
+    arguments = (
+        ["grade", "gru-update-gate", str(GATE / "solution.py")]
+        if command == "grade"
+        else ["validate", str(catalog / "gru-update-gate")]
+    )
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = runner.invoke(app, arguments)
+    assert result.exit_code in (0, 1), result.output
+    assert [str(w.message) for w in caught if "mistake" in str(w.message)] == []
 
 
 def test_validate_an_empty_catalog_exits_2(tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ from graders.checks.compare import (
     shape_text,
 )
 from graders.checks.outputs import DtypeRule, OutputSpec
+from graders.results import Failure
 from graders.sandbox.wire import Foreign
 
 DEFAULT = "rtol=1e-07, atol=1e-09"
@@ -537,8 +538,31 @@ def test_tuple_element_failures_are_prefixed_with_their_position() -> None:
 
 def test_tuple_batch_axis_reaches_each_element() -> None:
     result = failed((np.zeros((4, 3)),), (np.zeros(3),), batch_axis=0)
+    # One output: no "output 1 of 1" to tell it from others.
     assert result.message == (
-        "output 1 of 1: shape: expected (4, 3), got (3,): missing batch axis (axis 0, of size 4)"
+        "shape: expected (4, 3), got (3,): missing batch axis (axis 0, of size 4)"
+    )
+
+
+def test_a_scenarios_one_value_is_named_by_its_step_alone() -> None:
+    # A scenario compares the list of its steps' values; with one value, no "output 1 of 1".
+    spec = OutputSpec("step 2, opt.m", dtype=DtypeRule.KIND)
+    result = failed([np.zeros(3)], [np.zeros(2)], outputs=(spec,))
+    assert result.message == "step 2, opt.m: shape: expected (3,), got (2,)"
+    # Its own rules still hold: an integer dtype for an integer one.
+    assert compare([np.zeros(3, np.int64)], [np.zeros(3, np.int32)], outputs=(spec,)) == PASS
+
+
+def test_an_attribute_holding_none_is_told_so() -> None:
+    state = OutputSpec("step 2, layer.cache", attribute=True)
+    result = failed([np.zeros(3)], [None], outputs=(state,))
+    assert result.message == (
+        "step 2, layer.cache: type: expected numpy.ndarray, got None; the attribute holds None "
+        "where an array belongs"
+    )
+    returned = OutputSpec("step 2, layer.forward: out")
+    assert failed([np.zeros(3)], [None], outputs=(returned,)).message.endswith(
+        "did the function forget to return?"
     )
 
 
@@ -605,8 +629,6 @@ def test_scalar_expected_inf_is_not_matched_by_a_number() -> None:
     [
         ("relu", "tanh", "value: expected 'relu', got 'tanh'"),
         ("1", 1, "value: expected '1', got 1"),
-        (None, 0, "value: expected None, got 0"),
-        (None, Foreign("dict"), "value: expected None, got Foreign(type_name='dict', detail='')"),
         (True, False, "value: expected True, got False"),
         (True, 1, "value: expected True, got 1"),
     ],
@@ -614,6 +636,29 @@ def test_scalar_expected_inf_is_not_matched_by_a_number() -> None:
 def test_exact_values(expected: Any, got: Any, message: str) -> None:
     result = failed(expected, got)
     assert (result.check, result.message) == (Check.VALUE, message)
+
+
+@pytest.mark.parametrize(
+    ("got", "message"),
+    [
+        (0, "type: expected None, got int"),
+        (Foreign("dict"), "type: expected None, got dict"),
+        (np.zeros((2, 3)), "type: expected None, got numpy.ndarray of shape (2, 3)"),
+        (np.zeros(1), "type: expected None, got numpy.ndarray of shape (1,)"),
+    ],
+)
+def test_anything_but_none_where_none_is_expected_is_of_the_wrong_type(
+    got: Any, message: str
+) -> None:
+    # An array used to reach ``got == None``: an array, true or false only by raising.
+    result = failed(None, got)
+    assert (result.check, result.message) == (Check.TYPE, message)
+    assert Check.TYPE.category is Failure.WRONG_TYPE
+
+
+def test_an_array_where_a_string_is_expected_is_judged() -> None:
+    result = failed("relu", np.array(["relu", "tanh"]))
+    assert result.check is Check.VALUE
 
 
 def test_a_numpy_bool_is_accepted_for_a_python_bool() -> None:

@@ -24,8 +24,9 @@ from graders import (
     load_exercise,
     prepare_exercise,
 )
+from graders.checks.batches import stack_outputs
 from graders.checks.diagnosis import CHECK_HINTS
-from graders.checks.judge import Audience, stack_outputs, warning_advice
+from graders.checks.judge import Audience, warning_advice
 from graders.results import DiagnosisSource
 from tests.graders.helpers import (
     GATE,
@@ -45,7 +46,7 @@ from tests.graders.helpers import (
 DEFAULT = "rtol=1e-07, atol=1e-09"
 HIDDEN_BATCH = (
     "batch consistency: the batched result differs from the results of single "
-    "examples (details are not shown for hidden tests)"
+    "examples, or a single example raised (details are not shown for hidden tests)"
 )
 # A hidden test says only which kind of failure: not where NaN appeared, nor the warnings.
 HIDDEN_FINITENESS = (
@@ -309,6 +310,80 @@ def test_tiny_exercise_integer_results(tmp_path: Path, sandbox: Sandbox) -> None
     assert wrong.tests[1].message == HIDDEN_VALUES
 
 
+NONE_WHEN_EMPTY_CASES = """
+import numpy as np
+
+from graders.cases import case
+
+
+@case(public=True)
+def example(rng):
+    return {"x": np.array([1.0, 2.0, 3.0]), "threshold": 1.5}
+
+
+@case(public=True)
+def nothing_above(rng):
+    return {"x": np.array([1.0, 2.0]), "threshold": 5.0}
+
+
+@case()
+def hidden_nothing_above(rng):
+    return {"x": np.array([-1.0, 0.0]), "threshold": 5.0}
+"""
+
+
+def test_an_array_where_none_is_expected_fails_that_test_alone(
+    tmp_path: Path, sandbox: Sandbox
+) -> None:
+    # The reference returns None when no value is above; the learner an empty array.
+    folder = make_tiny_exercise(tmp_path, cases=NONE_WHEN_EMPTY_CASES)
+    write(
+        folder / "solution.py",
+        """
+        import numpy as np
+
+
+        def count_above(x, threshold):
+            above = x[x > threshold]
+            return above if above.size else None
+        """,
+    )
+    prepared = prepare_exercise(load_exercise(folder))
+    code = "def count_above(x, threshold):\n    return x[x > threshold]\n"
+    report = grade(prepared, code, sandbox)
+    assert report.verdict is Verdict.FAILED
+    assert [(t.status, t.failure, t.message) for t in report.tests] == [
+        (Status.PASSED, None, ""),
+        (Status.FAILED, Failure.WRONG_TYPE, "type: expected None, got numpy.ndarray of shape (0,)"),
+        (Status.FAILED, Failure.WRONG_TYPE, HIDDEN_MESSAGES[Failure.WRONG_TYPE]),
+    ]
+
+
+def test_a_result_the_grader_cannot_judge_errs_its_own_test_alone(
+    gate: PreparedExercise, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from graders.checks import judge as judge_module
+    from graders.checks.compare import compare as original
+    from graders.sandbox import Ending, RunResult, TaskOutcome
+
+    unjudgeable = object()
+
+    def compare(expected: Any, got: Any, *args: Any) -> Any:
+        if got is unjudgeable:
+            raise ValueError("the truth value of an array is ambiguous")
+        return original(expected, got, *args)
+
+    monkeypatch.setattr(judge_module, "compare", compare)
+    first = TaskOutcome(ok=True, value=gate.cases[0].expected)
+    outcomes = {0: first, **{i: TaskOutcome(ok=True, value=unjudgeable) for i in (1, 2, 3)}}
+    report = judged(gate, RunResult(Ending.COMPLETED, outcomes=outcomes))
+    assert report.verdict is Verdict.FAILED
+    assert [(t.status, t.failure, t.message) for t in report.tests] == [
+        (Status.PASSED, None, ""),
+        (Status.ERROR, Failure.CRASHED, "the grader could not judge this test's result"),
+    ]
+
+
 # --- printed output -----------------------------------------------------------------------
 
 
@@ -569,7 +644,9 @@ def test_single_examples_that_raise_in_a_hidden_batched_case(
     """)
     report = run(gate, sandbox, code)
     batched = by_name(report)["batched"]
-    # Which batch item raised is the code's choice: a hidden test names only the kind.
+    # Which batch item raised is the code's choice: a hidden test names only the kind, and
+    # that an example may have raised (not only differed).
+    assert "a single example raised" in batched.message
     assert (batched.status, batched.failure, batched.message) == (
         Status.FAILED,
         Failure.INCONSISTENT_BATCH,

@@ -21,9 +21,9 @@ from graders import (
     load_exercise,
     prepare_exercise,
 )
+from graders.checks.batches import stack_outputs
 from graders.checks.compare import Tolerance
 from graders.checks.hidden import hidden_message
-from graders.checks.judge import stack_outputs
 from graders.checks.outputs import BatchRule, OutputSpec, loosest
 from graders.errors import ExerciseError
 from tests.graders.helpers import edit

@@ -85,9 +85,9 @@ def test_mutants_whose_process_runs_out_of_memory_say_so(tmp_path: Path) -> None
     assert (runs.outputs, runs.raised, runs.probe_differs) == ({}, {}, {})
     assert runs.failure == (
         "the mutants could not be run: they ran out of memory (MemoryError) within [limits] "
-        "memory_mb = 256, which holds every case's inputs twice (with their probes) and every "
-        "mutant's outputs on them; make the largest cases smaller or raise memory_mb in "
-        "exercise.toml"
+        "memory_mb = 256, which holds every case's inputs twice (with their probes), the "
+        "batched cases' single examples and every mutant's outputs on them; make the largest "
+        "cases smaller or raise memory_mb in exercise.toml"
     )
     assert not cache.exists()  # tried again at the next preparation
     crash = dies.replace("MemoryError", "SystemError: boom").replace("_exit(1)", "_exit(3)")
