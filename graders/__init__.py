@@ -30,6 +30,7 @@ from graders.errors import (
     SandboxFault,
     SandboxStarved,
     SandboxUnavailable,
+    TryOutputTooLarge,
     WireError,
 )
 from graders.exercises import (
@@ -107,6 +108,7 @@ __all__ = [
     "StaleExercise",
     "Status",
     "TestResult",
+    "TryOutputTooLarge",
     "TryReport",
     "TryStatus",
     "ValidationResult",

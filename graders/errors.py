@@ -6,7 +6,9 @@
     │   └── CourseError        course.toml or a course folder's about.toml is broken (names
     │                          the assignment or file, and the field)
     ├── CustomInputRefused a learner's own input is not one the engine reads (names the input
-    │                      and the position), or is too large
+    │   │                  and the position), or is too large
+    │   └── TryOutputTooLarge a try's call returned more than a try may hold (names the cap);
+    │                      carries the sandbox CPU the try's calls took
     ├── MutantsNotRun          the reference's mutants could not be run (memory, time): the
     │                          exercise is prepared without them, and validate says why
     ├── WireError              a message between the trusted side and a sandbox is malformed
@@ -50,6 +52,16 @@ class CourseError(ExerciseError):
 class CustomInputRefused(GraderError):
     """A learner's own input (graders/custom/parsing.py) is refused; the message says which
     input, where and why."""
+
+
+class TryOutputTooLarge(CustomInputRefused):
+    """A call of a try of custom inputs returned more than a try may hold
+    (graders/custom/trying.py); ``sandbox_cpu_s`` is the CPU its calls took in the sandbox,
+    which the learner's budget of tries counts as for a try that answered."""
+
+    def __init__(self, message: str, sandbox_cpu_s: float) -> None:
+        super().__init__(message)
+        self.sandbox_cpu_s = sandbox_cpu_s
 
 
 class MutantsNotRun(GraderError):

@@ -33,7 +33,7 @@ from app.services.errors import CustomInputsOff, TooManySubmissions
 from app.services.exercises import load_visible
 from app.services.submissions import check_code
 from app.services.throttle import Rule, Scope, Throttled
-from graders import TryReport
+from graders import TryOutputTooLarge, TryReport
 
 logger = logging.getLogger(__name__)
 
@@ -107,13 +107,15 @@ def try_inputs(
         if budget is not None:
             check_cpu_budget(session, budget, user)
         started, cpu_started = time.perf_counter(), time.thread_time()
-        report: TryReport | None = None
+        sandbox_cpu_s = 0.0
         try:
             report = runtime.try_inputs(runtime.catalog.prepared(exercise.id), code, inputs)
+            sandbox_cpu_s = report.sandbox_cpu_s
+        except TryOutputTooLarge as exc:  # its calls ran in the sandbox all the same
+            sandbox_cpu_s = exc.sandbox_cpu_s
+            raise
         finally:  # a refused input's reading took CPU too
-            cpu_ms = math.ceil(
-                (time.thread_time() - cpu_started + (report.sandbox_cpu_s if report else 0)) * 1000
-            )
+            cpu_ms = math.ceil((time.thread_time() - cpu_started + sandbox_cpu_s) * 1000)
             if budget is not None:
                 throttle.hit(session=session, rule=budget, parts=(str(user.id),), hits=cpu_ms)
                 session.commit()

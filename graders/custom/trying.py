@@ -22,7 +22,7 @@ from graders.checks.error_map import ErrorMap, error_map
 from graders.checks.judge import describe_error, reference_code, unfinished_reason
 from graders.checks.rules import Unreadable, find_violations, violations_message
 from graders.custom.parsing import parse_inputs
-from graders.errors import CustomInputRefused
+from graders.errors import CustomInputRefused, TryOutputTooLarge
 from graders.exercises import PreparedExercise
 from graders.sandbox.limits import SandboxLimits
 from graders.sandbox.protocol import Ending, RunResult, Task, encode_tasks
@@ -34,6 +34,18 @@ MAX_SHOWN_CHARS = 4_000
 """How much of each output's text is kept: enough to read, bounded to send."""
 INPUT_SHARE = 8
 """Building the inputs may allocate at most this part of the exercise's memory limit."""
+MAX_OUTPUT_MB = 1
+"""What each call of a try may send back, in MiB: the sandbox's result budget
+(``SandboxLimits.max_output_mb``, whose smallest value this is), checked on each frame's sizes
+before the trusted side reads its arrays. A try shows at most ``MAX_SHOWN_CHARS`` of each
+output; 1 MiB is 131 072 float64s, a 362 × 362 matrix, far more than a learner reads, and keeps
+what the outputs cost far under what the inputs may (an eighth of the input cap would be 8 MiB
+for a 512 MB exercise: with the comparison's copies, another 64 MiB per try)."""
+MAX_OUTPUT_BYTES = MAX_OUTPUT_MB * 2**20
+OUTPUT_COPIES = 8
+"""The bytes a try holds at its peak per byte of ``MAX_OUTPUT_BYTES``: both outputs, the
+comparison's temporaries and the error's picture (6.9 measured for two 360 × 360 matrices that
+differ everywhere, tests/graders/custom/test_trying.py)."""
 
 
 class TryStatus(Enum):
@@ -88,20 +100,32 @@ def max_input_bytes(prepared: PreparedExercise) -> int:
     return prepared.exercise.limits.memory_mb * 2**20 // INPUT_SHARE
 
 
+def try_memory_bound(prepared: PreparedExercise) -> int:
+    """The bytes one try holds on the trusted side at its peak: its inputs twice (the arrays
+    ``max_input_bytes`` charges, and their bytes as encoded for the sandbox) and
+    ``OUTPUT_COPIES`` of the outputs' cap."""
+    return 2 * max_input_bytes(prepared) + OUTPUT_COPIES * MAX_OUTPUT_BYTES
+
+
 def try_inputs(
     prepared: PreparedExercise, code: str, texts: dict[str, str], sandbox: Sandbox
 ) -> TryReport:
     """Call ``code``'s entry function and the reference's on the inputs ``texts`` (one
     expression per parameter). Raises ``CustomInputRefused`` for an input that is not read
-    or an exercise that takes none; engine faults as ``Sandbox.run``."""
+    or an exercise that takes none, ``TryOutputTooLarge`` for a call that returns more than
+    ``MAX_OUTPUT_MB``; engine faults as ``Sandbox.run``."""
     exercise = prepared.exercise
     if not exercise.takes_custom_inputs:
         raise CustomInputRefused(f"exercise {exercise.id!r} does not take custom inputs")
     names = input_names(prepared)
     values = parse_inputs(texts, names, max_input_bytes(prepared))
-    limits = sandbox.limits.with_exercise_limits(exercise.limits.time_s, exercise.limits.memory_mb)
+    limits = replace(
+        sandbox.limits.with_exercise_limits(exercise.limits.time_s, exercise.limits.memory_mb),
+        max_output_mb=min(MAX_OUTPUT_MB, sandbox.limits.max_output_mb),
+    )
     tasks = encode_tasks([Task(names, tuple(values.values()))])
     reference = sandbox.run(reference_code(prepared), exercise.entry, tasks, limits)
+    refuse_too_large(reference, limits, "the reference's", " (choose smaller inputs)", [reference])
     reference_value, reference_text = returned(reference, limits, "the reference", lines=False)
     try:
         violations = find_violations(code, exercise.forbid)
@@ -114,6 +138,7 @@ def try_inputs(
             TryStatus.ERROR, message, "", reference_text, sandbox_cpu_s=cpu_s(reference)
         )
     yours = sandbox.run(code, exercise.sandbox_entry, tasks, limits)
+    refuse_too_large(yours, limits, "your code's", "", [reference, yours])
     your_value, your_text = returned(yours, limits, "your code")
     output = yours.load_stdout + "".join(o.stdout for o in yours.outcomes.values())
     yours_shown = "" if your_value is NOTHING else your_text
@@ -135,6 +160,19 @@ def try_inputs(
         return replace(report, status=TryStatus.SAME, message="the same output as the reference")
     picture = error_map(result.deviation, tags=exercise.tags) if result.deviation else None
     return replace(report, status=TryStatus.DIFFERENT, message=result.message, error_map=picture)
+
+
+def refuse_too_large(
+    run: RunResult, limits: SandboxLimits, whose: str, advice: str, runs: list[RunResult]
+) -> None:
+    """``TryOutputTooLarge`` when ``run`` sent back more than a try's outputs may hold, with
+    the sandbox CPU that ``runs`` took."""
+    if run.ending is Ending.OUTPUT_LIMIT:
+        raise TryOutputTooLarge(
+            f"{whose} output for these inputs is too large for a try: a try's outputs may be "
+            f"at most {limits.max_output_mb} MiB each{advice}",
+            sum(cpu_s(r) for r in runs),
+        )
 
 
 def tolerance(prepared: PreparedExercise) -> Tolerance:

@@ -195,6 +195,22 @@ def test_inputs_that_build_more_than_they_say_are_refused_at_the_cap(
     assert "all of them may allocate at most 67,108,864 (as many as 8,388,608 float64" in detail
 
 
+def test_outputs_too_large_for_a_try_are_a_422_naming_the_cap(
+    client: TestClient, make_user: MakeUser
+) -> None:
+    """Inputs charged about 45 KB made outputs of 2800 x 2800 float64s (63 MB each), held,
+    compared and pictured on the server: its memory grew by 239 MB for the reference's code."""
+    _, headers = make_user("ada")
+    reference = read_exercise_file(EXERCISE, "solution.py")
+    tall = {"X": "np.zeros((2800, 1))", "Y": "np.ones((2800, 1))"}
+    response = try_inputs(client, headers, reference, tall)
+    assert response.status_code == 422, response.text
+    assert response.json()["detail"] == (
+        "the reference's output for these inputs is too large for a try: a try's outputs may "
+        "be at most 1 MiB each (choose smaller inputs)"
+    )
+
+
 def test_an_exercise_may_turn_custom_inputs_off(client: TestClient, make_user: MakeUser) -> None:
     _, headers = make_user("ada")
     assert client.get("/exercises/parameter-count").json()["custom_inputs"] is False
@@ -293,6 +309,29 @@ def test_a_tries_cpu_counts_against_the_learners_budget(
     )
     assert 1 <= int(refused.headers["Retry-After"]) <= 3600
     assert try_inputs(client, bob_headers, LAST_COLUMNS_OFF, POINTS).status_code == 200
+
+
+def test_a_try_refused_for_its_output_counts_its_cpu(
+    frugal_client: tuple[TestClient, GradingRuntime], make_user: MakeUser
+) -> None:
+    """A refusal after both calls ran in the sandbox: their CPU counts as for a try that
+    answered, else outputs too large would make tries that cost the learner nothing."""
+    client, runtime = frugal_client
+    _, headers = make_user("ada")
+    too_large = """
+import numpy as np
+
+def pairwise_distances(X, Y):
+    np.sort(np.random.default_rng(0).random(10_000_000))  # the sandbox's CPU, some 0.2 s
+    return np.ones((600, 600))
+"""
+    response = try_inputs(client, headers, too_large, POINTS)
+    assert response.status_code == 422, response.text
+    assert response.json()["detail"].startswith("your code's output for these inputs is too")
+    with runtime.sessions() as session:
+        spent = session.scalar(select(func.sum(ThrottleCounter.hits)))
+    assert spent is not None and spent >= 40  # ms: the sort's (4 before: the thread's only)
+    assert try_inputs(client, headers, LAST_COLUMNS_OFF, POINTS).status_code == 429
 
 
 def test_a_learner_runs_one_try_at_a_time_and_tries_take_half_the_pool(
