@@ -63,7 +63,9 @@ def snapshot(module: types.ModuleType, depth: int = SNAPSHOT_DEPTH) -> Any:
 
 def seal(modules: Sequence[types.ModuleType]) -> list[dict[str, Any]]:
     """A private namespace for each of ``modules``, in their order (module doc)."""
-    spaces = [dict(vars(module)) for module in modules]
+    # A function takes its builtins from its globals when it is made: set them first.
+    frozen_builtins = dict(vars(builtins))
+    spaces = [{**vars(module), "__builtins__": frozen_builtins} for module in modules]
     copies: dict[int, types.FunctionType] = {}
     for module, space in zip(modules, spaces, strict=True):
         for value in vars(module).values():
@@ -71,14 +73,12 @@ def seal(modules: Sequence[types.ModuleType]) -> list[dict[str, Any]]:
                 copies[id(value)] = _copy(value, space)
             elif isinstance(value, type) and value.__module__ == module.__name__:
                 _seal_methods(value, module, space, copies)
-    frozen_builtins = dict(vars(builtins))
     for space in spaces:
         for name, value in space.items():
             if id(value) in copies:
                 space[name] = copies[id(value)]
             elif isinstance(value, types.ModuleType) and value.__name__ not in LIVE_MODULES:
                 space[name] = snapshot(value)
-        space["__builtins__"] = frozen_builtins
     return spaces
 
 
