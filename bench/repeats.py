@@ -2,7 +2,7 @@
 
 For each exercise that forbids Python loops, its reference's public calls (main calls and
 batch items) run in this process as the harness runs them, alternately plain and inside
-``counting()``; prints the mean milliseconds of one grading's public calls each way. A
+``RepeatCounter()``; prints the mean milliseconds of one grading's public calls each way. A
 sandbox's start and the hidden calls, which are never traced, are left out, so this is the
 whole of the added time (``bench/course.py`` grades whole courses, where it drowns in noise):
 
@@ -22,7 +22,7 @@ from typing import Any
 from graders import ExerciseCatalog
 from graders.checks.rules import forbids_loops
 from graders.sandbox.harness import CappedText, load_submission, run_public
-from graders.sandbox.repeats import counting
+from graders.sandbox.repeats import RepeatCounter
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -39,7 +39,7 @@ def public_calls(catalog: ExerciseCatalog, slug: str) -> tuple[Any, list[list[An
 
 
 def run_calls(function: Any, calls: list[list[Any]], stdout: CappedText, counted: bool) -> None:
-    with counting() if counted else contextlib.nullcontext():
+    with RepeatCounter() if counted else contextlib.nullcontext():
         for args in calls:
             run_public(function, [str(i) for i in range(len(args))], args, stdout)
 

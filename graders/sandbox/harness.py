@@ -60,8 +60,10 @@ from typing import Any, BinaryIO
 
 import numpy as np
 
-from graders.sandbox.repeats import Measured, counting, elements, growth
+from graders.sandbox import repeats, scenario, wire
+from graders.sandbox.repeats import Measured, RepeatCounter, elements, growth
 from graders.sandbox.scenario import resolve_entry
+from graders.sandbox.sealed import seal
 from graders.sandbox.wire import (
     decode_value,
     encode_value,
@@ -303,7 +305,7 @@ def run_measured(
     exercise that does not forbid Python loops: graders/sandbox/repeats.py)."""
     if measured is None:
         return run_public(function, names, pristine, stdout)
-    with counting() as counter:
+    with RepeatCounter() as counter:
         ran = run_public(function, names, pristine, stdout)
     measured.append(Measured(elements(pristine), counter.most))
     return ran
@@ -325,7 +327,17 @@ def run_hidden(
 
 
 def serve(channel: socket.socket, max_stdout_chars: int) -> None:
-    """Hold the one conversation waiting on ``channel``, then return."""
+    """Hold the one conversation waiting on ``channel``, then return.
+
+    Through the harness's sealed copy of itself (``SEALED``), and with the engine's modules
+    out of ``sys.modules`` first: the submission can neither name the modules nor, by
+    rebinding a name in one, change a check judged here."""
+    for name in [name for name in sys.modules if name.partition(".")[0] == "graders"]:
+        del sys.modules[name]
+    SEALED["converse"](channel, max_stdout_chars)
+
+
+def converse(channel: socket.socket, max_stdout_chars: int) -> None:
     reader = channel.makefile("rb")
     request, buffers = recv_frame(reader, [MAX_REQUEST_BYTES])
     stdout = CappedText(max_stdout_chars)
@@ -415,3 +427,8 @@ def results_frame(
     first: int, case: list[dict[str, Any]], case_buffers: list[bytes | memoryview]
 ) -> list[bytes | memoryview]:
     return pack_frame({"kind": "results", "first": first, "results": case}, case_buffers)
+
+
+SEALED = seal([wire, repeats, scenario, sys.modules[__name__]])[-1]
+"""The harness's own namespace, as it was before any submitted code ran, over the sealed
+copies of the wire's, the repeats tracer's and the scenario runner's (graders/sandbox/sealed.py)."""

@@ -13,13 +13,13 @@ does is one of
   resumed by ``sum``) or by a library's loop (``np.apply_along_axis``);
 - a function of the submission entered while it is already running (recursion).
 
-:class:`RepeatCounter`, installed with ``sys.settrace`` around one public call, counts the
-largest of these. :func:`growth` compares the public calls: a count of at least 2 that is
-larger on a larger input is work that grows with the input, and the code is refused with
-where it repeated. A count that stays the same (``max(a, b, key=f)`` calls ``f`` twice on any
-input) is let be up to :data:`ALWAYS_A_LOOP`: a piece repeated that often in one call is a
-loop over a size the public inputs happen to share (three hidden units in both), refused
-whatever the sizes.
+:class:`RepeatCounter`, installed with ``sys.settrace`` around one public call
+(``with RepeatCounter()``), counts the largest of these. :func:`growth` compares the public
+calls: a count of at least 2 that is larger on a larger input is work that grows with the
+input, and the code is refused with where it repeated. A count that stays the same
+(``max(a, b, key=f)`` calls ``f`` twice on any input) is let be up to :data:`ALWAYS_A_LOOP`:
+a piece repeated that often in one call is a loop over a size the public inputs happen to
+share (three hidden units in both), refused whatever the sizes.
 
 Nothing is counted during hidden calls: the tracer is installed only around public ones, and
 what leaves the sandbox (the ``public_done`` frame's ``repeats``) is computed before any
@@ -30,12 +30,11 @@ from __future__ import annotations
 
 import inspect
 import os
-import sys
 import types
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from sys import gettrace, settrace
 from typing import Any
 
 import numpy as np
@@ -91,6 +90,7 @@ class RepeatCounter:
         self.lines: dict[types.FrameType, dict[int, int]] = {}
         self.entries: dict[types.FrameType, dict[tuple[int, types.CodeType], int]] = {}
         self.depth: dict[types.CodeType, int] = {}
+        self.previous: Any = None
 
     def __call__(self, frame: types.FrameType, event: str, arg: Any) -> Any:
         code = frame.f_code
@@ -128,19 +128,18 @@ class RepeatCounter:
         if repeat.count > self.most.count:
             self.most = repeat
 
+    def __enter__(self) -> RepeatCounter:
+        """Count the submission's repeated work inside the ``with`` block (this thread only).
+        A context manager of its own, not ``contextlib``'s: every function it runs is the
+        sandbox's own, so sealed (graders/sandbox/sealed.py)."""
+        self.previous = gettrace()
+        settrace(self)
+        return self
 
-@contextmanager
-def counting() -> Iterator[RepeatCounter]:
-    """Count the submission's repeated work inside the block (this thread only)."""
-    counter = RepeatCounter()
-    previous = sys.gettrace()
-    sys.settrace(counter)
-    try:
-        yield counter
-    finally:
-        sys.settrace(previous)
-        counter.lines.clear()  # the frames they hold, and so the call's locals
-        counter.entries.clear()
+    def __exit__(self, *exc_info: object) -> None:
+        settrace(self.previous)
+        self.lines.clear()  # the frames they hold, and so the call's locals
+        self.entries.clear()
 
 
 @dataclass(frozen=True)

@@ -210,13 +210,15 @@ def gate(x, w):
     Attack(
         "the harness's changed-input check replaced to name the inputs",
         """
-_harness = sys.modules["graders.sandbox.harness"]
-_real_changed = _harness.changed_inputs
+# The engine's modules are out of sys.modules and the harness runs on sealed copies
+# (graders/sandbox/sealed.py): its namespace is reached from the frame that loads this code.
+_harness = sys._getframe(1).f_globals
+_real_changed = _harness["changed_inputs"]
 
 def _changed(names, args, pristine):
     return [_leak(*args)] if _calls[0] > 1 else _real_changed(names, args, pristine)
 
-_harness.changed_inputs = _changed
+_harness["changed_inputs"] = _changed
 
 def gate(x, w):
     _hidden()
@@ -226,11 +228,13 @@ def gate(x, w):
     Attack(
         "the harness's hidden call replaced by its public one, text and timing included",
         """
-_harness = sys.modules["graders.sandbox.harness"]
+# The engine's modules are out of sys.modules and the harness runs on sealed copies
+# (graders/sandbox/sealed.py): its namespace is reached from the frame that loads this code.
+_harness = sys._getframe(1).f_globals
 _printed = sys.stdout
 
 def _run_hidden(function, task, buffers):
-    header, out = _harness.run_public(function, task, buffers, _printed)
+    header, out = _harness["run_public"](function, task, buffers, _printed)
     header["stdout"] = header["stdout"] + _LEAKED[0]
     header["warnings"] = [_LEAKED[0]]
     header["error"] = {"type": _LEAKED[0], "message": _LEAKED[0], "line": 5678,
@@ -238,7 +242,7 @@ def _run_hidden(function, task, buffers):
     header["seconds"] = float(_LEAKED[0].split()[0])
     return header, out
 
-_harness.run_hidden = _run_hidden
+_harness["run_hidden"] = _run_hidden
 _LEAKED = [""]
 
 def gate(x, w):

@@ -18,8 +18,8 @@ from graders.sandbox.repeats import (
     Growth,
     Measured,
     Repeat,
+    RepeatCounter,
     RepeatKind,
-    counting,
     elements,
     growth,
 )
@@ -36,7 +36,7 @@ def measured(code: str, rows: tuple[int, ...] = (2, 6)) -> list[Measured]:
     calls = []
     for n in rows:
         x = np.ones((n, 3))
-        with counting() as counter:
+        with RepeatCounter() as counter:
             function(x)
         calls.append(Measured(elements([x]), counter.most))
     return calls
@@ -149,7 +149,7 @@ def test_vectorised_code_repeats_nothing() -> None:
 
 def test_only_the_submissions_code_is_counted_and_the_tracer_is_put_back() -> None:
     before = sys.gettrace()
-    with counting() as counter:
+    with RepeatCounter() as counter:
         np.apply_along_axis(np.sum, 1, np.ones((50, 2)))  # numpy's own loop, not the learner's
     assert counter.most == Repeat(1, 0)
     assert sys.gettrace() is before
@@ -184,6 +184,6 @@ def test_the_harness_calling_the_code_once_per_step_is_not_the_codes_repetition(
         ),
         runner,
     )
-    with counting() as counter:
+    with RepeatCounter() as counter:
         runner["steps"](step, 20)
     assert counter.most == Repeat(1, 0)
