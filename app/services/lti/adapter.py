@@ -24,6 +24,7 @@ from datetime import timedelta
 from typing import Any
 
 import jwt
+import requests
 from jwcrypto.common import JWException  # type: ignore[import-untyped]
 from pylti1p3.cookie import CookieService
 from pylti1p3.deployment import Deployment
@@ -48,6 +49,19 @@ CLOCK_LEEWAY_S = 60
 """How far the platform's clock may be from ours for a token's ``iat`` and ``exp``: the IMS
 Security Framework allows "some small leeway" for clock skew; an LMS a few seconds ahead would
 otherwise have every launch refused as issued in the future."""
+
+
+HTTP_TIMEOUT_S = 20.0
+"""How long a call to a platform (its key set, its token and service endpoints) may take."""
+
+
+class TimedSession(requests.Session):
+    """requests without a timeout waits for ever on a platform that does not answer, holding
+    a server thread."""
+
+    def request(self, *args: Any, **kwargs: Any) -> requests.Response:
+        kwargs.setdefault("timeout", HTTP_TIMEOUT_S)
+        return super().request(*args, **kwargs)
 
 
 class ToolRequest(Request):

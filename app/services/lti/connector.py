@@ -22,21 +22,12 @@ from pylti1p3.service_connector import ServiceConnector, TServiceConnectorRespon
 from sqlalchemy.orm import Session
 
 from app.models import LtiPlatform
-from app.services.lti.adapter import DatabaseCache, registration
+from app.services.lti.adapter import DatabaseCache, TimedSession, registration
 
-HTTP_TIMEOUT_S = 20.0
 SERVICE_ERRORS = (LtiException, requests.RequestException, KeyError, ValueError)
 """What a service call raises besides ``LtiServiceException`` (the platform's error answer)."""
 SHORTEST_CACHED_S = 120
 """A token the platform gives for less than this is asked for again at each call."""
-
-
-class _TimedSession(requests.Session):
-    """requests without a timeout waits for ever on a platform that does not answer."""
-
-    def request(self, *args: Any, **kwargs: Any) -> requests.Response:
-        kwargs.setdefault("timeout", HTTP_TIMEOUT_S)
-        return super().request(*args, **kwargs)
 
 
 def _refused(exc: LtiServiceException) -> bool:
@@ -48,7 +39,7 @@ class _Connector(ServiceConnector):
     registration, and a refused cached token replaced once."""
 
     def __init__(self, platform: LtiPlatform, session: Session):
-        super().__init__(registration(platform, session=session), _TimedSession())
+        super().__init__(registration(platform, session=session), TimedSession())
         self._platform = platform
         self._cache = DatabaseCache(session)
         self._cached_keys: set[str] = set()  # the tokens this connector took from the cache

@@ -29,6 +29,7 @@ from app.services.lti.adapter import (
     DatabaseToolConf,
     LaunchCache,
     PendingCookie,
+    TimedSession,
     ToolLaunch,
     ToolLogin,
     ToolRequest,
@@ -133,6 +134,7 @@ def complete_launch(
             session_service=tool_session,
             cookie_service=cookies,
             launch_data_storage=cache,
+            requests_session=TimedSession(),  # the platform's key set is fetched in the launch
         )
         launch.set_jwt_verify_options(JWT_CHECKS)
         launch.set_launch_data_lifetime(LAUNCH_DATA_LIFETIME_S)

@@ -4,6 +4,7 @@ signing real id_tokens with its own keys, fetched by the tool through its key se
 from __future__ import annotations
 
 import json
+import socket
 import time
 from collections.abc import Callable
 from typing import Any
@@ -14,7 +15,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from app.grading.runtime import GradingRuntime
-from app.models import LtiAccount, Role, User, utcnow
+from app.models import LtiAccount, LtiPlatform, Role, User, utcnow
+from app.services.lti import adapter
 from app.store import accounts as account_store
 from tests.app.lti.conftest import LAUNCH_URL, TOOL, launch, launch_form, signed_in_as
 from tests.app.lti.platform import (
@@ -411,4 +413,22 @@ def test_a_malformed_platform_key_set_refuses_the_launch(
     platform.key_set = json.loads(json.dumps(served).replace("KID", platform.key.kid))
     answer = launch(client, platform, ADA, TOOL + "/")
     _refused(answer.status_code, answer.text, reason)
+    assert _users(runtime) == []
+
+
+def test_a_key_set_url_that_never_answers_refuses_the_launch_at_the_timeout(
+    client: TestClient, runtime: GradingRuntime, platform: Platform, monkeypatch: Any
+) -> None:
+    """A platform whose key set URL takes a connection and never answers held a server thread
+    for ever (requests has no timeout of its own): the launch is refused at the timeout."""
+    monkeypatch.setattr(adapter, "HTTP_TIMEOUT_S", 0.5)
+    with socket.create_server(("127.0.0.1", 0)) as silent:  # the kernel accepts; no one reads
+        host, port = silent.getsockname()[:2]
+        with runtime.sessions() as session:
+            row = session.scalars(select(LtiPlatform)).one()
+            row.jwks_url = f"http://{host}:{port}/jwks"
+            session.commit()
+        # Without a timeout this call never returns (pytest-timeout ends the test).
+        answer = launch(client, platform, ADA, TOOL + "/")
+    _refused(answer.status_code, answer.text, "Error while fetching the public key URL")
     assert _users(runtime) == []
