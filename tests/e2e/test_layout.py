@@ -158,7 +158,7 @@ MAIN_PAGES = {
     "submission": MainPage(Visitor.LEARNER, "{submission}", ".test-table"),
     "assignments": MainPage(Visitor.LEARNER, "/course", "table.assignment-table"),
     "history": MainPage(Visitor.LEARNER, "/history", "table.history-table"),
-    "account": MainPage(Visitor.LEARNER, "/account", "pre.code"),
+    "account": MainPage(Visitor.LEARNER, "/account", "#clients-heading"),
     "gradebook": MainPage(Visitor.INSTRUCTOR, "/instructor/gradebook", "th.total"),
     "assignment-gradebook": MainPage(
         Visitor.INSTRUCTOR, "/instructor/assignments", "table.gradebook"
