@@ -40,6 +40,13 @@ CLOUDSDK = 1000
 """The unprivileged user the rootless server runs as."""
 
 
+CHECKOUT = Path(__file__).resolve().parents[2]
+KEPT_IN_TMP = CHECKOUT.relative_to("/tmp").parts[0] if CHECKOUT.is_relative_to("/tmp") else ""
+"""The top folder of a checkout under ``/tmp`` (a clone made there, as CI's may be), which the
+server's own ``/tmp`` would hide from it: it is bound back at its path, and the cleaner below
+leaves it alone."""
+
+
 class PrivateTmpServer(LiveServer):
     """``numjudge serve`` with its own ``/tmp`` and hostname; as ``uid`` when one is given
     (a rootless sandbox: no cgroup), its data folder then the user's."""
@@ -58,7 +65,19 @@ class PrivateTmpServer(LiveServer):
         if self.uid is not None:
             steps.append(reachable(self.tmp))
             command = [*dropped_to(self.uid), *command]
-        steps += ["mount -t tmpfs -o mode=1777 tmpfs /tmp", "exec " + shlex.join(command)]
+        own_tmp = "mount -t tmpfs -o mode=1777 tmpfs /tmp"
+        if KEPT_IN_TMP:
+            kept, holder = shlex.quote(f"/tmp/{KEPT_IN_TMP}"), shlex.quote(str(self.tmp / "kept"))
+            own_tmp = "\n".join(
+                [
+                    f"mkdir -p {holder}",
+                    f"mount --bind {kept} {holder}",
+                    own_tmp,
+                    f"mkdir {kept}",
+                    f"mount --bind {holder} {kept}",
+                ]
+            )
+        steps += [own_tmp, "exec " + shlex.join(command)]
         return ["--mount", "--uts", "--propagation", "private", "sh", "-c", "\n".join(steps)]
 
     @property
@@ -159,7 +178,7 @@ def test_working_folders_removed_under_a_running_server_are_made_again(
         assert client.get("/healthz").status_code == 200
 
         # What a cleaner of /tmp finds of the server's: everything there is.
-        made = sorted(path.name for path in server.own_tmp.iterdir())
+        made = sorted(path.name for path in server.own_tmp.iterdir() if path.name != KEPT_IN_TMP)
         folders = server.state_folders()
         # The root image's folder and one per zygote; not root, the core claims' folder too.
         assert len(folders) >= 2, made

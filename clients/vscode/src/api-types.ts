@@ -1092,7 +1092,7 @@ export interface components {
         RuleOut: {
             /**
              * Description
-             * @example Python loops (for, while, comprehensions)
+             * @example Python loops (for, while, comprehensions, map, filter, reduce, np.vectorize, np.frompyfunc, recursion)
              */
             description: string;
             /**

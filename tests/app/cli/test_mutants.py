@@ -63,8 +63,10 @@ def test_validate_fails_below_the_mutation_score_floor(gate_copy: Path) -> None:
         edit(
             gate_copy / "cases.py",
             f"def {name}(rng):",
+            # Batched, as the cases' batch axes say (a single example of an unbatched
+            # input is no example: validate refuses such a case first).
             f"def {name}(rng):\n    return "
-            "random_inputs(rng, H=2, D=2)\n\n\ndef _unused_" + name + "(rng):",
+            "random_inputs(rng, H=2, D=2, N=3)\n\n\ndef _unused_" + name + "(rng):",
         )
     with Sandbox(workers=1) as sandbox:
         result = validate_folder(gate_copy, sandbox)
