@@ -7,7 +7,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from fastapi.testclient import TestClient
@@ -107,3 +107,22 @@ def send(
     )
     status: int = response.status_code
     return status
+
+
+def budget_course_toml(
+    *, title: str, submissions: int, course_submissions: int | None = None
+) -> str:
+    """A course.toml with one assignment on gru-update-gate, open now, with a budget of graded
+    submissions per exercise (and optionally the course-wide one)."""
+    now = datetime.now(UTC).replace(microsecond=0)
+    course_wide = "" if course_submissions is None else f"submissions = {course_submissions}\n"
+    return f"""
+{course_wide}
+[[assignment]]
+id = "budgeted"
+title = "{title}"
+opens = {stamp(now - timedelta(days=1))}
+due = {stamp(now + timedelta(days=1))}
+exercises = ["gru-update-gate"]
+submissions = {submissions}
+"""

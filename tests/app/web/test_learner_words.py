@@ -5,7 +5,6 @@ with the reason shown, once the course's budget is used up."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ from fastapi.testclient import TestClient
 from app.api.deps import get_settings_dep
 from app.grading.engine import SandboxGrader
 from app.grading.runtime import GradingRuntime
-from tests.app.course_catalog import course_service, send, stamp, user
+from tests.app.course_catalog import budget_course_toml, course_service, send, user
 from tests.app.web.helpers import make_instructor, sign_in, sign_up, submit, text_of
 
 WHEEL = "numjudge_client-0.3.0-py3-none-any.whl"
@@ -86,24 +85,13 @@ def test_the_account_page_links_to_the_clients_the_site_serves(
     assert f"<code>numjudge.serverUrl</code> を {server} に設定してから" in japanese
 
 
-def course_toml() -> str:
-    now = datetime.now(UTC).replace(microsecond=0)
-    return f"""
-[[assignment]]
-id = "once"
-title = "One try"
-opens = {stamp(now - timedelta(days=1))}
-due = {stamp(now + timedelta(days=1))}
-exercises = ["gru-update-gate"]
-submissions = 1
-"""
-
-
 @pytest.fixture
 def service(
     database_url: str, tmp_path: Path, shared_grader: SandboxGrader
 ) -> Iterator[tuple[TestClient, GradingRuntime]]:
-    with course_service(database_url, tmp_path, shared_grader, course_toml()) as running:
+    with course_service(
+        database_url, tmp_path, shared_grader, budget_course_toml(title="One try", submissions=1)
+    ) as running:
         yield running
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -16,30 +15,20 @@ from sqlalchemy import func, select
 from app.grading.engine import SandboxGrader
 from app.grading.runtime import GradingRuntime
 from app.models import Role, Submission
-from tests.app.course_catalog import BROKEN, course_service, send, stamp, user
+from tests.app.course_catalog import BROKEN, budget_course_toml, course_service, send, user
 from tests.app.web.helpers import sign_in
-
-
-def course_toml() -> str:
-    now = datetime.now(UTC).replace(microsecond=0)
-    return f"""
-submissions = 5
-
-[[assignment]]
-id = "budgeted"
-title = "Two tries each"
-opens = {stamp(now - timedelta(days=1))}
-due = {stamp(now + timedelta(days=1))}
-exercises = ["gru-update-gate"]
-submissions = 2
-"""
 
 
 @pytest.fixture
 def service(
     database_url: str, tmp_path: Path, shared_grader: SandboxGrader
 ) -> Iterator[tuple[TestClient, GradingRuntime]]:
-    with course_service(database_url, tmp_path, shared_grader, course_toml()) as running:
+    with course_service(
+        database_url,
+        tmp_path,
+        shared_grader,
+        budget_course_toml(title="Two tries each", submissions=2, course_submissions=5),
+    ) as running:
         yield running
 
 
