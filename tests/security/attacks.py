@@ -65,6 +65,8 @@ class Attack:
     body: str
     control: bool = False
     """The same means show the public inputs (in the output or a public test's message)."""
+    hidden_sleep_s: float = 0.0
+    """At least this long spent in hidden calls, which the report's duration must not count."""
 
     @property
     def code(self) -> str:
@@ -206,6 +208,7 @@ def gate(x, w):
         time.sleep(2.0 + abs(np.ravel(x)[0]))
     return _right(x, w)
 """,
+        hidden_sleep_s=2.0,
     ),
     Attack(
         "the harness's changed-input check replaced to name the inputs",
