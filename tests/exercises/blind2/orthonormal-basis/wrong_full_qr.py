@@ -1,0 +1,7 @@
+"""Returns the reduced QR factor of a, with min(m, n) columns whatever the rank."""
+import numpy as np
+
+
+def orthonormal_basis(a):
+    q, _ = np.linalg.qr(a)
+    return q
