@@ -13,3 +13,6 @@ def affine_backward(dout, cache):
     dw = dout.T @ x
     db = dout.sum(axis=0)
     return dx, dw, db
+
+
+RIGHT_DIAGNOSES = ("transposed_dw",)

@@ -11,3 +11,6 @@ def affine_backward(dout, cache):
     dw = x.T.dot(dout)
     db = dout.sum(0)
     return dx, dw, db
+
+
+RIGHT_DIAGNOSES = ("transpose",)

@@ -8,3 +8,6 @@ def batchnorm_forward(x, gamma, beta, running_mean, running_var, momentum, eps):
     x_hat = (x - mu) / (np.sqrt(var) + eps)
     out = gamma * x_hat + beta
     return out, momentum * running_mean + (1 - momentum) * mu, momentum * running_var + (1 - momentum) * var
+
+
+RIGHT_DIAGNOSES = ("eps_outside_the_root",)

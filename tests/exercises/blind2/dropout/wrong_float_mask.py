@@ -5,3 +5,6 @@ def dropout(x, p, rng):
     mask = (rng.random(x.shape) >= p).astype(float)
     out = x * mask / (1 - p)
     return out, mask
+
+
+RIGHT_DIAGNOSES = ("wrong_dtype",)

@@ -34,3 +34,6 @@ def gru_step_backward(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h, dh):
     db_r = A_r.sum(axis=0)
     db_h = A_h.sum(axis=0)
     return dx_t, dh_prev, dW_z, db_z, dW_r, db_r, dW_h, db_h
+
+
+RIGHT_DIAGNOSES = ("direct_path_missing",)

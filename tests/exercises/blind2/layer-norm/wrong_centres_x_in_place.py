@@ -6,3 +6,6 @@ def layer_norm(x, gamma, beta, eps):
     x -= x.mean(axis=-1, keepdims=True)
     var = (x**2).mean(axis=-1, keepdims=True)
     return gamma * x / np.sqrt(var + eps) + beta
+
+
+RIGHT_DIAGNOSES = ("changed_input",)

@@ -7,3 +7,6 @@ def pairwise_distances(X, Y):
     yy = np.sum(Y**2, axis=1)[None, :]
     sq = xx - 2 * X @ Y.T + yy
     return np.sqrt(sq)
+
+
+RIGHT_DIAGNOSES = ("not_clipped",)

@@ -12,3 +12,6 @@ def softmax_cross_entropy(logits, labels):
     grad = np.exp(log_p)
     grad[rows, y] -= 1.0
     return float(loss), grad.reshape(np.shape(logits))
+
+
+RIGHT_DIAGNOSES = ("gradient_not_averaged",)
