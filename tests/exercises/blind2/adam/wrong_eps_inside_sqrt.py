@@ -1,0 +1,28 @@
+"""Adds eps under the square root, sqrt(v_hat + eps), instead of after it."""
+import numpy as np
+
+
+class Adam:
+    def __init__(self, lr=0.001, beta1=0.9, beta2=0.999, eps=1e-8):
+        self.lr = lr
+        self.beta1 = beta1
+        self.beta2 = beta2
+        self.eps = eps
+        self.t = 0
+        self.m = {}
+        self.v = {}
+
+    def step(self, params, grads):
+        self.t += 1
+        for key, grad in grads.items():
+            m = self.m.get(key, np.zeros_like(grad))
+            v = self.v.get(key, np.zeros_like(grad))
+            m = self.beta1 * m + (1 - self.beta1) * grad
+            v = self.beta2 * v + (1 - self.beta2) * grad**2
+            self.m[key], self.v[key] = m, v
+            m_hat = m / (1 - self.beta1**self.t)
+            v_hat = v / (1 - self.beta2**self.t)
+            params[key] -= self.lr * m_hat / np.sqrt(v_hat + self.eps)
+
+
+RIGHT_DIAGNOSES = ("eps_inside_sqrt",)

@@ -1,0 +1,13 @@
+"""Takes the right singular vectors (rows of vt, shape (n, r)): a basis of the row space, not the column space."""
+import numpy as np
+
+
+def orthonormal_basis(a):
+    _, s, vt = np.linalg.svd(a)
+    m, n = a.shape
+    tol = max(m, n) * np.finfo(np.float64).eps * (s.max() if s.size else 0.0)
+    r = int(np.sum(s > tol))
+    return vt[:r].T
+
+
+RIGHT_DIAGNOSES = ("row_space",)
