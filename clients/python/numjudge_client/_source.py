@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import ast
 import inspect
+import linecache
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from types import FunctionType, ModuleType
 from typing import Any
 
-from numjudge_client._closure import Cell, build
+from numjudge_client._closure import Binding, Cell, DefinitionFinder, build, definition
 from numjudge_client._errors import SourceNotFound
 from numjudge_client._sent import SentCode
 
@@ -60,17 +61,48 @@ def from_cells(
     cells: Sequence[Cell], namespace: Mapping[str, Any], roots: Sequence[str]
 ) -> SentCode:
     """What ``roots`` need of ``cells``, as ``namespace`` holds it now."""
-    return build(cells, namespace, roots, exclude={CLIENT})
+    return build(cells, namespace, roots, exclude={CLIENT}, defined_at=_kernel_definitions(cells))
+
+
+def _kernel_definitions(cells: Sequence[Cell]) -> DefinitionFinder | None:
+    """Where a function object of the kernel was defined: IPython compiles each cell under a
+    file name of its own, remembers which execution it was, and keeps its source in
+    ``linecache``; a function's code names that file and its first line. A ``%%numjudge``
+    cell's body runs as the next execution number, so that one is tried too."""
+    shell = _shell()
+    if shell is None:
+        return None
+    numbers: Mapping[str, int] = getattr(shell.compile, "_filename_map", {})
+    by_label = {cell.label: (index, cell) for index, cell in enumerate(cells)}
+
+    def find(function: FunctionType) -> Binding | None:
+        code = function.__code__
+        number = numbers.get(code.co_filename)
+        source = "".join(linecache.getlines(code.co_filename))
+        if number is None or not source:
+            return None
+        for candidate in (number, number - 1):
+            index, known = by_label.get(f"In [{candidate}]", (candidate - 1, None))
+            if known is not None and known.source.strip() == source.strip():
+                return definition(known, index, code.co_firstlineno, function.__name__)
+        made = Cell(f"In [{number}]", source)
+        return definition(made, number - 1, code.co_firstlineno, function.__name__)
+
+    return find
+
+
+def _shell() -> Any:
+    if "IPython" not in sys.modules:
+        return None
+    from IPython import get_ipython
+
+    return get_ipython()
 
 
 def notebook_cells() -> list[Cell] | None:
     """The cells the IPython kernel ran, the one running now last (IPython keeps a cell in
     ``In`` before it runs it), or ``None`` outside IPython."""
-    if "IPython" not in sys.modules:
-        return None
-    from IPython import get_ipython
-
-    shell = get_ipython()
+    shell = _shell()
     if shell is None:
         return None
     history = shell.user_ns.get("In") or shell.history_manager.input_hist_parsed
