@@ -272,7 +272,8 @@ def describe(value: Any) -> str:
 
 
 def where(held: Outcome, rebuilt: Outcome) -> str:
-    """Where two arrays of one shape first differ (", first at [1, 0]: 0.5 and 0.25")."""
+    """Where two arrays of one shape first differ (", first at [1, 0]: 0.5 in the kernel,
+    0.25 rebuilt")."""
     left, right = held.value, rebuilt.value
     if not (held.kind is rebuilt.kind is Kind.VALUE and hasattr(left, "shape")):
         return ""
@@ -284,4 +285,4 @@ def where(held: Outcome, rebuilt: Outcome) -> str:
     if not len(differs):
         return ""
     index = tuple(int(i) for i in differs[0])
-    return f", first at {list(index)}: {left[index]!r} here, {right[index]!r} there"
+    return f", first at {list(index)}: {left[index].item()!r} in the kernel, {right[index].item()!r} rebuilt"
