@@ -285,4 +285,5 @@ def where(held: Outcome, rebuilt: Outcome) -> str:
     if not len(differs):
         return ""
     index = tuple(int(i) for i in differs[0])
-    return f", first at {list(index)}: {left[index].item()!r} in the kernel, {right[index].item()!r} rebuilt"
+    held, built = left[index].item(), right[index].item()
+    return f", first at {list(index)}: {held!r} in the kernel, {built!r} rebuilt"
