@@ -1,4 +1,9 @@
-"""``numjudge submit``: the editor-plugin client (posts, waits, prints the grading table)."""
+"""``numjudge submit``: the editor-plugin client (posts, waits, prints the grading table).
+
+``numjudge submit EXERCISE FILE`` sends a ``.py`` file as written; ``numjudge submit
+NOTEBOOK.ipynb --exercise ID`` runs the notebook top to bottom in a fresh kernel and sends the
+exercise's entry as that run defines it (numjudge_client's whole-notebook mode, with its guard).
+"""
 
 from __future__ import annotations
 
@@ -38,8 +43,13 @@ def _detail(response: httpx.Response) -> str:
 
 
 def submit_command(
-    exercise: Annotated[str, typer.Argument(help="exercise id, e.g. gru-update-gate")],
-    file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="your solution")],
+    paths: Annotated[
+        list[str],
+        typer.Argument(help="EXERCISE FILE, or FILE (a .py or .ipynb) with --exercise"),
+    ],
+    exercise_option: Annotated[
+        str | None, typer.Option("--exercise", help="exercise id, e.g. gru-update-gate")
+    ] = None,
     server: Annotated[
         str, typer.Option(envvar="NUMJUDGE_SERVER", help="e.g. http://127.0.0.1:8000")
     ] = "http://127.0.0.1:8000",
@@ -47,10 +57,23 @@ def submit_command(
     run: Annotated[bool, typer.Option("--run", help="public cases only, not scored")] = False,
     timeout: Annotated[float, typer.Option(help="give up after this many seconds")] = 120.0,
 ) -> None:
-    """Submit a file to a numjudge server, wait for the result, print the table."""
+    """Submit a file (a notebook: as it runs top to bottom) to a numjudge server, wait for
+    the result, print the table."""
+    if exercise_option is not None and len(paths) == 1:
+        exercise, file = exercise_option, Path(paths[0])
+    elif exercise_option is None and len(paths) == 2:
+        exercise, file = paths[0], Path(paths[1])
+    else:
+        typer.echo("error: use numjudge submit EXERCISE FILE or FILE --exercise ID", err=True)
+        raise typer.Exit(2)
+    if not file.is_file():
+        typer.echo(f"error: no file {file}", err=True)
+        raise typer.Exit(2)
     if not token:
         typer.echo("error: no token; pass --token or set NUMJUDGE_TOKEN", err=True)
         raise typer.Exit(2)
+    if file.suffix == ".ipynb":
+        _submit_notebook(exercise, file, server, token, run=run, timeout=timeout)
     headers = {"Authorization": f"Bearer {token}"}
     body = {"exercise": exercise, "code": file.read_text(encoding="utf-8")}
     deadline = time.monotonic() + timeout
@@ -78,6 +101,22 @@ def submit_command(
     report = report_from_result(response.json())
     typer.echo(format_report(report))
     raise typer.Exit(0 if report.passed else 1)
+
+
+def _submit_notebook(
+    exercise: str, notebook: Path, server: str, token: str, *, run: bool, timeout: float
+) -> None:
+    from numjudge_client import Client, Kind, NumjudgeError, Verdict
+
+    try:
+        with Client(server, token) as client:
+            kind = Kind.RUN if run else Kind.SUBMIT
+            result = client.submit_notebook(exercise, notebook, wait=timeout, kind=kind)
+    except NumjudgeError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(str(result))
+    raise typer.Exit(0 if result.verdict is Verdict.PASSED else 1)
 
 
 def register(app: typer.Typer) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
@@ -147,6 +148,25 @@ class Client:
         constants and imports it reads, as the kernel has them (``result.sent`` shows it).
         """
         return self._grade(Kind.SUBMIT, exercise_id, code_or_function, wait)
+
+    def submit_notebook(
+        self,
+        exercise_id: str,
+        notebook: str | Path,
+        *,
+        wait: float = 120.0,
+        kind: Kind = Kind.SUBMIT,
+    ) -> Result:
+        """Runs the notebook's file top to bottom in a fresh kernel and grades the exercise's
+        entry as that run defines it (checked there on the public inputs first); ``kind``
+        ``Kind.RUN`` grades the public cases only."""
+        from numjudge_client._notebook import run_notebook
+
+        self.require_token()
+        entries = self.exercise(exercise_id).entry.split(", ")
+        cases = self.public_inputs(exercise_id) if len(entries) == 1 else ()
+        sent = run_notebook(Path(notebook), entries, cases)
+        return self._grade(kind, exercise_id, sent, wait)
 
     def result(self, submission_id: str) -> Result:
         """A submission's result as it is now."""

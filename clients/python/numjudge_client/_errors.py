@@ -8,6 +8,7 @@ NumjudgeError
  ├── GradingTimedOut      the submission is accepted but no result came within ``wait``
  ├── SourceNotFound       a function object whose source code cannot be found
  ├── NotWhatRan           the code to send does not compute what the kernel's function does
+ ├── NotebookFailed       whole-notebook mode: the notebook cannot be read, or a cell raised
  ├── Interrupted          Ctrl-C or a kernel interrupt while a submission was sent or graded
  └── ServerError          any other refusal (404 unknown exercise, 413, 5xx), its detail
 """
@@ -59,6 +60,10 @@ class NotWhatRan(NumjudgeError):
         super().__init__(message)
         self.name = name
         self.case = case
+
+
+class NotebookFailed(NumjudgeError):
+    pass
 
 
 class Interrupted(NumjudgeError):

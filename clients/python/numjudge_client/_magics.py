@@ -7,6 +7,9 @@
 %numjudge starter EXERCISE        the starter code, shown and in a new cell
 %%numjudge run EXERCISE           run the cell, then grade what it defined on the public cases
 %%numjudge submit EXERCISE        run the cell, then grade what it defined on every case
+%numjudge submit-notebook EXERCISE [NOTEBOOK]
+                                  run the saved notebook top to bottom in a fresh kernel, then
+                                  grade the entry as that run defines it (NOTEBOOK: this one)
 """
 
 from __future__ import annotations
@@ -87,6 +90,10 @@ class NumjudgeMagics(Magics):
         elif command == "exercises" and not arguments:
             with Client.from_config() as client:
                 sys.stdout.write("".join(f"{e}\n" for e in client.exercises()))
+        elif command == "submit-notebook" and len(arguments) in (1, 2):
+            with Client.from_config() as client:
+                shown = client.submit_notebook(arguments[0], self._notebook_path(arguments[1:]))
+            display(shown)
         elif command in ("run", "submit"):
             raise UsageError(
                 f"%%numjudge {command} goes on the first line of a cell, above the code to grade."
@@ -95,6 +102,22 @@ class NumjudgeMagics(Magics):
             raise UsageError(
                 f"Unknown command %numjudge {' '.join([command, *arguments])}.\n{USAGE}"
             )
+
+    def _notebook_path(self, given: list[str]) -> Path:
+        """The notebook named, else this one: JupyterLab and Notebook 7 tell the kernel its
+        file (``__session__``), VS Code too (``__vsc_ipynb_file__``)."""
+        namespace = self._shell.user_ns
+        path = (
+            given[0]
+            if given
+            else (namespace.get("__vsc_ipynb_file__") or namespace.get("__session__"))
+        )
+        if not path or not str(path).endswith(".ipynb"):
+            raise UsageError(
+                "This kernel does not know its notebook's file: name it, "
+                "%numjudge submit-notebook EXERCISE NOTEBOOK.ipynb."
+            )
+        return Path(str(path))
 
     def _starter(self, exercise: ExerciseDetail) -> None:
         """A new cell where the notebook makes one (JupyterLab, Notebook, VS Code), and the code
