@@ -252,7 +252,7 @@ def execute(
         {len(cells) - 1} if pattern.expect is Expect.REFUSED else set()
     ):
         cells[index].metadata["tags"] = ["raises-exception"]
-    notebook = nbformat.v4.new_notebook(cells=cells)
+    notebook: nbformat.NotebookNode = nbformat.v4.new_notebook(cells=cells)
     NotebookClient(
         notebook, kernel_name="python3", timeout=120, resources={"metadata": {"path": str(folder)}}
     ).execute()
