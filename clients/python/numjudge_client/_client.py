@@ -202,6 +202,8 @@ class Client:
     def _grade(
         self, kind: Kind, exercise_id: str, code_or_function: CodeOrFunction, wait: float
     ) -> Result:
+        if callable(code_or_function):
+            sendable(code_or_function)  # a function the client cannot send: said first
         self.require_token()
         sent = self._code(exercise_id, code_or_function)
         before = self._newest(exercise_id, kind)
@@ -269,7 +271,7 @@ class Client:
     def _code(self, exercise_id: str, code_or_function: CodeOrFunction) -> SentCode:
         if not callable(code_or_function):
             return code_of(code_or_function)[0]
-        function = sendable(code_or_function)  # before asking the server anything
+        function = sendable(code_or_function)
         entry = self.exercise(exercise_id).entry
         # An exercise of several functions or classes (its entry "affine_forward,
         # affine_backward") needs them all by their own names: the notebook's are sent too.
