@@ -155,6 +155,12 @@ PATTERNS = {
         ),
         Expect.PASSED,
     ),
+    # A helper imported from a local module, which the sandbox does not have.
+    "a helper from a local module": Pattern(
+        ("import numpy as np\nfrom helpers import sigmoid", entry("return sigmoid(z)")),
+        Expect.PASSED,
+        files=(("helpers.py", "import numpy as np\n\n\n" + SIGMOID),),
+    ),
     # The entry imported from a local module whose file was edited after the import: the
     # kernel's function is correct; the file now is not. The sandbox has no helpers.py.
     "a local module edited on disk": Pattern(
@@ -164,7 +170,9 @@ PATTERNS = {
             "Path('helpers.py').read_text().replace('-z', 'z'))",
         ),
         Expect.REFUSED,
-        "Nothing was sent: on the public case 'numerical example', update_gate gives",
+        "Nothing was sent: helpers.py changed on disk since the kernel imported update_gate() "
+        "from it, so the file is not the code that runs: restart the kernel and run all cells "
+        "(or importlib.reload(helpers)), then submit again.",
         files=(("helpers.py", "import numpy as np\n\n\n" + entry("return 1 / (1 + np.exp(-z))")),),
     ),
     # What the rebuild cannot write out (an array too big to send as values, changed in place)

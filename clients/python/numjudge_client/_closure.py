@@ -295,12 +295,13 @@ def _by_value(
 ) -> tuple[Block, set[str], int] | None:
     """What to send for ``name`` from the kernel's value where its last statement may not be
     what made it: a function is sent as the ``def`` that made the function object (not a later
-    one that never ran, nor the one a ``for`` target replaced); a name a star import bound, as
-    that import of it alone."""
+    one that never ran, nor the one a ``for`` target replaced; one of a local module, which the
+    sandbox cannot import, as its ``def`` in the file); a name a star import bound, as that
+    import of it alone."""
     if name not in namespace:
         return None
     value = namespace[name]
-    if isinstance(value, FunctionType) and value.__module__ == "__main__" and defined_at:
+    if isinstance(value, FunctionType) and defined_at:
         made = defined_at(value)
         if made is None:
             return None

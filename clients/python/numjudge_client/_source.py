@@ -7,9 +7,11 @@ from __future__ import annotations
 import ast
 import inspect
 import linecache
+import site
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from types import FunctionType, ModuleType
+from pathlib import Path
+from types import CodeType, FunctionType, ModuleType
 from typing import Any
 
 from numjudge_client._closure import Binding, Cell, DefinitionFinder, build, definition
@@ -76,6 +78,12 @@ def _kernel_definitions(cells: Sequence[Cell]) -> DefinitionFinder | None:
     by_label = {cell.label: (index, cell) for index, cell in enumerate(cells)}
 
     def find(function: FunctionType) -> Binding | None:
+        module = sys.modules.get(function.__module__)
+        if function.__module__ != "__main__":
+            if not _is_local(module):
+                return None
+            file = Cell(Path(function.__code__.co_filename).name, _module_source(function, module))
+            return definition(file, -1, function.__code__.co_firstlineno, function.__name__)
         code = function.__code__
         number = numbers.get(code.co_filename)
         source = "".join(linecache.getlines(code.co_filename))
@@ -151,10 +159,44 @@ def _main_cells() -> list[Cell]:
 
 
 def _module_source(function: FunctionType, module: ModuleType | None) -> str:
+    """The source of ``function``'s module as the kernel imported it: the file, unless it
+    changed on disk since (then ``SourceNotFound`` says to reload)."""
     try:
-        return inspect.getsource(module) if module is not None else inspect.getsource(function)
+        source = inspect.getsource(module) if module is not None else inspect.getsource(function)
     except (OSError, TypeError) as exc:
         raise SourceNotFound(
             f"Cannot read the source of {function.__name__}() from "
             f"{function.__module__}: {exc}. Pass the code as a string."
         ) from None
+    path = function.__code__.co_filename
+    try:
+        compiled = compile(source, path, "exec", dont_inherit=True)  # not this file's __future__
+    except SyntaxError:
+        compiled = None
+    if compiled is None or not _holds(compiled, function.__code__):
+        raise SourceNotFound(
+            f"Nothing was sent: {Path(path).name} changed on disk since the kernel imported "
+            f"{function.__name__}() from it, so the file is not the code that runs: restart the "
+            f"kernel and run all cells (or importlib.reload({function.__module__})), then submit "
+            "again."
+        )
+    return source
+
+
+def _holds(code: CodeType, wanted: CodeType) -> bool:
+    """Whether compiling a file gave ``wanted`` (the same bytecode, constants and lines)."""
+    for constant in code.co_consts:
+        if isinstance(constant, CodeType) and (constant == wanted or _holds(constant, wanted)):
+            return True
+    return False
+
+
+def _is_local(module: ModuleType | None) -> bool:
+    """A module of the learner's own (a ``.py`` file beside the notebook), which the sandbox
+    cannot import: its file is outside the interpreter's installation and site-packages."""
+    path = getattr(module, "__file__", None)
+    if module is None or path is None or module.__name__.split(".")[0] == CLIENT:
+        return False
+    installed = {sys.prefix, sys.base_prefix, sys.exec_prefix, *site.getsitepackages()}
+    installed.add(site.getusersitepackages())
+    return not any(Path(path).resolve().is_relative_to(Path(p).resolve()) for p in installed)
