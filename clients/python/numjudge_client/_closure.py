@@ -3,15 +3,22 @@
 A notebook function lives in ``__main__``, which has no file. IPython keeps every cell it ran
 (``In``, magics already turned into Python), so the client reads which top-level statement last
 bound each name, then starts from the exercise's entry and follows the global names each
-definition reads (``symtable``'s view of the statement: a function's locals are not globals):
+definition reads (``symtable``'s view of the statement: a function's locals are not globals).
+For each name the kernel's value decides first, the statement's text after:
 
-- ``def`` and ``class``: their text, as the learner wrote it;
+- a function: the ``def`` that made the function object the kernel holds (``defined_at``
+  finds it from the function's code), not a later one in a cell that raised before it, nor the
+  one a ``for`` target replaced; a function of a local module, its ``def`` in the file;
+- a name a ``from M import *`` bound: ``from M import name``;
+- ``def`` and ``class`` otherwise: their text, as the learner wrote it;
 - ``import``: only the names used, one import a name (``from ipywidgets import interact`` in a
   cell of its own is not sent unless something sent reads ``interact``);
-- a constant: its text when it is a literal that still holds the kernel's value, else the
-  kernel's value as a literal (``LIMIT = np.log(np.finfo(float).max)`` is sent as
-  ``LIMIT = 709.782712893384``), else (an array, an object) the statement itself, recomputed
-  in the sandbox from what it reads.
+- data: its text when it is a literal that still holds the kernel's value, else the kernel's
+  value written out (``LIMIT = np.log(np.finfo(float).max)`` is sent as
+  ``LIMIT = 709.782712893384``; a small numeric array as ``np.array([...], dtype=...)``: one
+  changed in place, drawn from a generator, loaded from a file, bound by a ``for`` or ``with``),
+  else (a big array, an object) the statement itself, recomputed in the sandbox from what it
+  reads (the guard, ``_guard``, checks the result).
 
 Calls, prints and the ``Client`` are never sent: nothing a function reads is one of them. The
 code of each cell is kept with its cell (``# In [3]``), so the server's line numbers map back.

@@ -65,7 +65,7 @@ with open(sys.argv[2], "wb") as file:
 """
 
 
-class Kind(Enum):
+class OutcomeKind(Enum):
     VALUE = "value"
     RAISED = "raised"
     UNREADABLE = "unreadable"
@@ -76,17 +76,17 @@ class Outcome:
     """A call's result: its value, the exception it raised (as text), or a value that cannot
     leave its process (its repr)."""
 
-    kind: Kind
+    kind: OutcomeKind
     value: Any
 
     @classmethod
     def of(cls, pair: tuple[str, Any]) -> Outcome:
-        return cls(Kind(pair[0]), pair[1])
+        return cls(OutcomeKind(pair[0]), pair[1])
 
     def describe(self) -> str:
-        if self.kind is Kind.RAISED:
+        if self.kind is OutcomeKind.RAISED:
             return f"raised {self.value}"
-        return describe(self.value) if self.kind is Kind.VALUE else str(self.value)
+        return describe(self.value) if self.kind is OutcomeKind.VALUE else str(self.value)
 
 
 def check(
@@ -113,7 +113,7 @@ def check(
     names = [name for name in bound_names(sent.code) if is_data(namespace.get(name, _MISSING))]
     report = _run_fresh(sent.code, entry, [case.inputs for case in cases], names)
     loaded = Outcome.of(report["loaded"])
-    if loaded.kind is not Kind.VALUE:
+    if loaded.kind is not OutcomeKind.VALUE:
         raise NotWhatRan(
             f"Nothing was sent: the code to send fails when it runs on its own ({loaded.value}), "
             f"although {entry} runs in this kernel: {RESTART}; or define what it needs in the "
@@ -121,7 +121,7 @@ def check(
         )
     for name in names:
         rebuilt = Outcome.of(report["names"][name])
-        held = Outcome(Kind.VALUE, namespace[name])
+        held = Outcome(OutcomeKind.VALUE, namespace[name])
         if not same(held, rebuilt):
             raise NotWhatRan(
                 f"Nothing was sent: {name} is {held.describe()} in this kernel but "
@@ -171,9 +171,9 @@ def bound_names(code: str) -> list[str]:
 def _call_in_kernel(function: Callable[..., Any], case: PublicCase) -> Outcome:
     with _quiet(), _random_state_kept():
         try:
-            return Outcome(Kind.VALUE, function(**copy.deepcopy(dict(case.inputs))))
+            return Outcome(OutcomeKind.VALUE, function(**copy.deepcopy(dict(case.inputs))))
         except Exception as exc:
-            return Outcome(Kind.RAISED, f"{type(exc).__name__}: {exc}")
+            return Outcome(OutcomeKind.RAISED, f"{type(exc).__name__}: {exc}")
 
 
 @contextlib.contextmanager
@@ -224,7 +224,7 @@ def _run_fresh(
 def same(left: Outcome, right: Outcome) -> bool:
     if left.kind is not right.kind:
         return False
-    if left.kind is Kind.RAISED:  # the same exception; its text may name other lines
+    if left.kind is OutcomeKind.RAISED:  # the same exception; its text may name other lines
         return str(left.value).split(":")[0] == str(right.value).split(":")[0]
     return equal(left.value, right.value)
 
@@ -275,7 +275,7 @@ def where(held: Outcome, rebuilt: Outcome) -> str:
     """Where two arrays of one shape first differ (", first at [1, 0]: 0.5 in the kernel,
     0.25 rebuilt")."""
     left, right = held.value, rebuilt.value
-    if not (held.kind is rebuilt.kind is Kind.VALUE and hasattr(left, "shape")):
+    if not (held.kind is rebuilt.kind is OutcomeKind.VALUE and hasattr(left, "shape")):
         return ""
     if not hasattr(right, "shape") or left.shape != right.shape or not left.ndim:
         return ""
