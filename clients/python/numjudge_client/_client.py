@@ -205,8 +205,15 @@ class Client:
         if callable(code_or_function):
             sendable(code_or_function)  # a function the client cannot send: said first
         self.require_token()
-        sent = self._code(exercise_id, code_or_function)
-        before = self._newest(exercise_id, kind)
+        try:
+            sent = self._code(exercise_id, code_or_function)
+            before = self._newest(exercise_id, kind)
+        except KeyboardInterrupt:
+            raise Interrupted(
+                f"Interrupted before anything was sent: the {kind.value} to {exercise_id} was "
+                "not made.",
+                None,
+            ) from None
         deadline = time.monotonic() + wait
         first_wait = min(wait, SERVER_WAIT_S)
         try:
