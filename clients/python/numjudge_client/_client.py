@@ -24,7 +24,7 @@ from numjudge_client._guard import check
 from numjudge_client._inputs import PublicCase, public_cases
 from numjudge_client._results import Kind, Result, Status
 from numjudge_client._sent import SentCode
-from numjudge_client._source import CodeOrFunction, code_of, sendable
+from numjudge_client._source import CodeOrFunction, code_of, entry_code, sendable
 
 # The server holds a request at most this long (NUMJUDGE_MAX_WAIT_S); longer waits poll.
 SERVER_WAIT_S = 30.0
@@ -283,10 +283,7 @@ class Client:
         # An exercise of several functions or classes (its entry "affine_forward,
         # affine_backward") needs them all by their own names: the notebook's are sent too.
         entries = entry.split(", ")
-        sent, function_name = code_of(function, entries)
-        if function_name is not None and function_name != entry and len(entries) == 1:
-            # The grader calls the exercise's entry name.
-            sent = sent.appended(f"{entry} = {function_name}\n")
+        sent = entry_code(function, entries)
         if len(entries) == 1:
             check(sent, entry, function, function.__globals__, self.public_inputs(exercise_id))
         return sent

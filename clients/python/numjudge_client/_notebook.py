@@ -116,7 +116,7 @@ def collect(entries: list[str], folder: str) -> None:
     the kernel's function, written to ``folder/report.json`` (or why not)."""
     from IPython import get_ipython
 
-    from numjudge_client._source import code_of, from_cells, notebook_cells
+    from numjudge_client._source import entry_code, from_cells, notebook_cells
 
     namespace = get_ipython().user_ns
     job = Path(folder)
@@ -131,9 +131,7 @@ def collect(entries: list[str], folder: str) -> None:
             )
         if len(entries) == 1:
             function = namespace[entries[0]]
-            sent, name = code_of(function, entries)
-            if name is not None and name != entries[0]:  # the grader calls the entry's name
-                sent = sent.appended(f"{entries[0]} = {name}\n")
+            sent = entry_code(function, entries)
             cases = pickle.loads((job / "cases.pickle").read_bytes())
             check(sent, entries[0], function, function.__globals__, cases)
         else:

@@ -41,6 +41,15 @@ def code_of(
     return from_cells(_main_cells(), function.__globals__, roots), function.__name__
 
 
+def entry_code(function: FunctionType, entries: Sequence[str]) -> SentCode:
+    """The code of ``function`` for an exercise whose grader calls ``entries``: a function of
+    another name of a one-function exercise is bound to the entry's name at the end."""
+    sent, name = code_of(function, entries)
+    if name is not None and len(entries) == 1 and name != entries[0]:
+        sent = sent.appended(f"{entries[0]} = {name}\n")
+    return sent
+
+
 def sendable(function: Callable[..., Any]) -> FunctionType:
     """``function`` if the client can find its source, else ``SourceNotFound`` in words."""
     if not isinstance(function, FunctionType) or function.__name__ == "<lambda>":
