@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from datetime import date, datetime
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -402,6 +402,26 @@ class ExerciseDetail(ExerciseSummary):
     custom_inputs: bool = Field(
         description="whether POST /exercises/{id}/try takes the learner's own inputs "
         "([checks] custom_inputs; never for an exercise of several entries)"
+    )
+
+
+class PublicCaseInputs(BaseModel):
+    name: str = Field(examples=["numerical example"])
+    inputs: dict[str, Any] = Field(
+        description="each argument of the entry function, encoded as app/services/public_inputs.py "
+        "says: JSON, or {npy: base64 of np.save} for an array, {float: 'nan'}, {tuple: [...]}, "
+        "{dict: [[key, value], ...]}"
+    )
+
+
+class PublicInputsOut(BaseModel):
+    """The inputs of an exercise's public cases (shown on its page too); never a hidden case's,
+    never an expected output. Empty for an exercise of several entries (scenarios)."""
+
+    entry: str
+    cases: list[PublicCaseInputs]
+    skipped: list[str] = Field(
+        default_factory=list, description="public cases whose inputs this encoding cannot carry"
     )
 
 

@@ -198,3 +198,36 @@ def test_cli_submit_prints_the_table_and_exits_by_verdict(
     )
     assert result.exit_code == 2
     assert "401 Invalid, expired or revoked API token" in result.output
+
+
+def test_cli_submit_refuses_a_file_it_cannot_send_and_honours_its_timeout(
+    server: LiveServer, tmp_path: Path
+) -> None:
+    token = server.add_user("ada")["Authorization"].split()[1]
+    runner = CliRunner()
+    options = ["--server", server.url, "--token", token]
+    latin = tmp_path / "latin.py"
+    latin.write_bytes("# café\n".encode("latin-1") + b"x = 1\n")
+    result = runner.invoke(cli, ["submit", EXERCISE, str(latin), *options])
+    assert result.exit_code == 3
+    assert result.output == (
+        f"error: {latin} is not UTF-8 text (byte 0xe9 at offset 5); save it as UTF-8. "
+        "Nothing was sent.\n"
+    )
+    broken = tmp_path / "broken.py"
+    broken.write_text("def update_gate(x_t, h_prev, W_z, b_z)\n    return x_t\n")
+    result = runner.invoke(cli, ["submit", EXERCISE, str(broken), *options])
+    assert result.exit_code == 3
+    assert result.output == (
+        f"error: {broken}, line 1: SyntaxError: expected ':'. Nothing was sent.\n"
+    )
+    with session_scope(server.database_url) as session:
+        assert session.scalars(select(Submission)).all() == []
+    slow = tmp_path / "slow.py"
+    slow.write_text("import time\ntime.sleep(6)\n" + read_exercise_file(EXERCISE, "solution.py"))
+    result = runner.invoke(cli, ["submit", EXERCISE, str(slow), *options, "--timeout", "1"])
+    assert result.exit_code == 2, result.output
+    assert "error: no result after 1 s; see" in result.output
+    with session_scope(server.database_url) as session:  # it gave up before grading ended
+        (submission,) = session.scalars(select(Submission)).all()
+        assert submission.status is not SubmissionStatus.DONE

@@ -180,8 +180,8 @@ def test_a_cell_that_fails_in_the_kernel_is_not_sent(executed: Executed) -> None
 
 def test_a_cell_without_the_exercises_function_is_not_sent(executed: Executed) -> None:
     assert streams(executed.notebook, NO_ENTRY, "stderr") == (
-        "UsageError: Nothing in the notebook defines reset_gate(), which the exercise calls: "
-        "define it in this cell or in a cell run before.\n"
+        "UsageError: This cell does not define reset_gate(), which the exercise calls, so "
+        "nothing was sent: define reset_gate() in the cell you submit.\n"
     )
     assert "r = 1" not in "".join(sent_codes(executed.learner))
 

@@ -61,8 +61,9 @@ def test_a_function_is_sent_with_what_it_reads_the_last_definition_winning() -> 
 def test_computed_values_are_sent_as_literals_or_recomputed() -> None:
     cells = [
         "import numpy as np",
-        "LIMIT = np.log(np.finfo(float).max)\nWEIGHTS = np.arange(3.0)\nINF = float('inf')",
-        "def clip(x):\n    return np.clip(x, -LIMIT, LIMIT) * WEIGHTS + INF",
+        "LIMIT = np.log(np.finfo(float).max)\nWEIGHTS = np.arange(3.0)\nBIG = np.zeros(2000)\n"
+        "INF = float('inf')",
+        "def clip(x):\n    return np.clip(x, -LIMIT, LIMIT) * WEIGHTS + INF + BIG[0]",
     ]
     try:
         sent, _ = code_of(run(cells).user_ns["clip"])
@@ -71,8 +72,9 @@ def test_computed_values_are_sent_as_literals_or_recomputed() -> None:
     assert sent.code == (
         "import numpy as np\n\n\n# In [2]\n"
         "LIMIT = 709.782712893384  # the notebook's value of np.log(np.finfo(float).max)\n"
-        "WEIGHTS = np.arange(3.0)\nINF = float('inf')\n\n\n"
-        "# In [3]\ndef clip(x):\n    return np.clip(x, -LIMIT, LIMIT) * WEIGHTS + INF\n"
+        "WEIGHTS = np.array([0.0, 1.0, 2.0], dtype='float64')  # the notebook's value of "
+        "np.arange(3.0)\nBIG = np.zeros(2000)\nINF = float('inf')\n\n\n"
+        "# In [3]\ndef clip(x):\n    return np.clip(x, -LIMIT, LIMIT) * WEIGHTS + INF + BIG[0]\n"
     )
 
 

@@ -1,4 +1,5 @@
 """``GET /exercises``, ``GET /exercises/{id}``: what a learner may see of an exercise;
+``GET /exercises/{id}/public-inputs``: its public cases' inputs, for a client's guard;
 ``POST /exercises/{id}/try``: its entry function called on the learner's own inputs."""
 
 from __future__ import annotations
@@ -21,11 +22,12 @@ from app.schemas import (
     ErrorOut,
     ExerciseDetail,
     ExerciseSummary,
+    PublicInputsOut,
     SubmissionBudgetOut,
     TryIn,
     TryOut,
 )
-from app.services import budgets, custom_inputs
+from app.services import budgets, custom_inputs, public_inputs
 from app.services import exercises as service
 
 router = APIRouter(prefix="/exercises", tags=["exercises"])
@@ -58,6 +60,18 @@ def get_exercise(
 ) -> ExerciseDetail:
     """Statement and theory (markdown and HTML), starter code and public case names."""
     return service.detail(catalog, exercise_id, user, lang)
+
+
+@router.get(
+    "/{exercise_id}/public-inputs",
+    response_model=PublicInputsOut,
+    openapi_extra=OPTIONAL_AUTH,
+    responses={404: {"model": ErrorOut, "description": "unknown exercise"}},
+)
+def get_public_inputs(exercise_id: str, catalog: CatalogDep, user: OptionalUser) -> PublicInputsOut:
+    """The public cases' inputs (as the exercise page shows them), so that a client can check
+    that the code it sends computes what the learner's own function computes."""
+    return public_inputs.public_inputs(catalog, exercise_id, user)
 
 
 @router.post(

@@ -8,8 +8,10 @@ from numjudge_client._client import Client, Exercise, ExerciseDetail
 from numjudge_client._config import config_dir, credentials_path
 from numjudge_client._errors import (
     GradingTimedOut,
+    Interrupted,
     InvalidToken,
     NotSignedIn,
+    NotWhatRan,
     NumjudgeError,
     RateLimited,
     ServerError,
@@ -37,9 +39,11 @@ __all__ = [
     "Exercise",
     "ExerciseDetail",
     "GradingTimedOut",
+    "Interrupted",
     "InvalidToken",
     "Kind",
     "NotSignedIn",
+    "NotWhatRan",
     "NumjudgeError",
     "Origin",
     "RateLimited",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
@@ -12,15 +13,18 @@ import httpx
 from numjudge_client._config import DEFAULT_SERVER, load_credentials
 from numjudge_client._errors import (
     GradingTimedOut,
+    Interrupted,
     InvalidToken,
     NotSignedIn,
     RateLimited,
     ServerError,
     ServerUnreachable,
 )
+from numjudge_client._guard import check
+from numjudge_client._inputs import PublicCase, public_cases
 from numjudge_client._results import Kind, Result, Status
 from numjudge_client._sent import SentCode
-from numjudge_client._source import CodeOrFunction, code_of, sendable
+from numjudge_client._source import CodeOrFunction, code_of, entry_code, sendable
 
 # The server holds a request at most this long (NUMJUDGE_MAX_WAIT_S); longer waits poll.
 SERVER_WAIT_S = 30.0
@@ -113,6 +117,18 @@ class Client:
             public_cases=tuple(data["public_cases"]),
         )
 
+    def public_inputs(self, exercise_id: str) -> tuple[PublicCase, ...]:
+        """The public cases' inputs (``()`` for an exercise of several entries, or a server
+        that does not serve them)."""
+        try:
+            data = self._request("GET", f"/exercises/{exercise_id}/public-inputs").json()
+        except ServerError as exc:
+            if exc.status_code == httpx.codes.NOT_FOUND:
+                self.exercise(exercise_id)  # an unknown exercise says so; an older server: none
+                return ()
+            raise
+        return public_cases(data)
+
     def starter(self, exercise_id: str) -> str:
         """The exercise's starter code."""
         return self.exercise(exercise_id).starter_code
@@ -132,6 +148,25 @@ class Client:
         constants and imports it reads, as the kernel has them (``result.sent`` shows it).
         """
         return self._grade(Kind.SUBMIT, exercise_id, code_or_function, wait)
+
+    def submit_notebook(
+        self,
+        exercise_id: str,
+        notebook: str | Path,
+        *,
+        wait: float = 120.0,
+        kind: Kind = Kind.SUBMIT,
+    ) -> Result:
+        """Runs the notebook's file top to bottom in a fresh kernel and grades the exercise's
+        entry as that run defines it (checked there on the public inputs first); ``kind``
+        ``Kind.RUN`` grades the public cases only."""
+        from numjudge_client._notebook import run_notebook
+
+        self.require_token()
+        entries = self.exercise(exercise_id).entry.split(", ")
+        cases = self.public_inputs(exercise_id) if len(entries) == 1 else ()
+        sent = run_notebook(Path(notebook), entries, cases)
+        return self._grade(kind, exercise_id, sent, wait)
 
     def result(self, submission_id: str) -> Result:
         """A submission's result as it is now."""
@@ -155,46 +190,102 @@ class Client:
         """Raises ``NotSignedIn`` or ``InvalidToken`` unless the server accepts the token."""
         self._request("GET", "/submissions", params={"limit": 1}, signed=True)
 
+    def require_token(self) -> None:
+        """Raises ``NotSignedIn`` when there is no token, before anything is asked of a server
+        (a learner who never signed in has no server either: the default one)."""
+        if not self._token:
+            raise NotSignedIn(
+                "Not signed in: run %numjudge login (numjudge login on the command line), set "
+                "NUMJUDGE_TOKEN, or pass token= to Client."
+            )
+
     def _grade(
         self, kind: Kind, exercise_id: str, code_or_function: CodeOrFunction, wait: float
     ) -> Result:
-        sent = self._code(exercise_id, code_or_function)
+        if callable(code_or_function):
+            sendable(code_or_function)  # a function the client cannot send: said first
+        self.require_token()
+        try:
+            sent = self._code(exercise_id, code_or_function)
+            before = self._newest(exercise_id, kind)
+        except KeyboardInterrupt:
+            raise Interrupted(
+                f"Interrupted before anything was sent: the {kind.value} to {exercise_id} was "
+                "not made.",
+                None,
+            ) from None
         deadline = time.monotonic() + wait
         first_wait = min(wait, SERVER_WAIT_S)
-        result = Result.from_dict(
-            self._request(
-                "POST",
-                f"/{kind.value}",
-                params={"wait": first_wait},
-                signed=True,
-                json={"exercise": exercise_id, "code": sent.code},
-                timeout=first_wait + self.timeout,
-            ).json()
-        )
-        while wait > 0 and result.status is not Status.DONE:
-            if time.monotonic() >= deadline:
-                raise GradingTimedOut(
-                    f"No result for {exercise_id} after {wait:g} s: the submission is "
-                    f"{result.status.value}. Get it later with client.result({result.id!r}) or "
-                    f"at {self.server}{result.url}.",
-                    result.id,
-                )
-            time.sleep(POLL_S)
-            result = self.result(result.id)
+        try:
+            result = Result.from_dict(
+                self._request(
+                    "POST",
+                    f"/{kind.value}",
+                    params={"wait": first_wait},
+                    signed=True,
+                    json={"exercise": exercise_id, "code": sent.code},
+                    timeout=first_wait + self.timeout,
+                ).json()
+            )
+        except KeyboardInterrupt:
+            raise self._interrupted(exercise_id, kind, before) from None
+        try:
+            while wait > 0 and result.status is not Status.DONE:
+                if time.monotonic() >= deadline:
+                    raise GradingTimedOut(
+                        f"No result for {exercise_id} after {wait:g} s: the submission is "
+                        f"{result.status.value}. Get it later with client.result({result.id!r}) "
+                        f"or at {self.server}{result.url}.",
+                        result.id,
+                    )
+                time.sleep(POLL_S)
+                result = self.result(result.id)
+        except KeyboardInterrupt:
+            raise self._accepted(result.id, result.url) from None
         return result.with_sent(sent)
+
+    def _newest(self, exercise_id: str, kind: Kind) -> tuple[str, str] | None:
+        """The id and page of the learner's newest submission of this kind to the exercise."""
+        newest = self._request(
+            "GET",
+            "/submissions",
+            params={"exercise": exercise_id, "kind": kind.value, "limit": 1},
+            signed=True,
+        ).json()
+        return (str(newest[0]["id"]), str(newest[0]["url"])) if newest else None
+
+    def _interrupted(
+        self, exercise_id: str, kind: Kind, before: tuple[str, str] | None
+    ) -> Interrupted:
+        """Whether the server accepted what was being sent when the learner interrupted."""
+        newest = self._newest(exercise_id, kind)
+        if newest is not None and newest != before:
+            return self._accepted(*newest)
+        return Interrupted(
+            f"Interrupted: the server did not accept the {kind.value} to {exercise_id}; nothing "
+            "was graded. Submit again.",
+            None,
+        )
+
+    def _accepted(self, submission_id: str, url: str) -> Interrupted:
+        return Interrupted(
+            f"Interrupted: the submission was accepted (id {submission_id}) and is graded on the "
+            f"server all the same. Its result: client.result({submission_id!r}) or "
+            f"{self.server}{url}.",
+            submission_id,
+        )
 
     def _code(self, exercise_id: str, code_or_function: CodeOrFunction) -> SentCode:
         if not callable(code_or_function):
             return code_of(code_or_function)[0]
-        sendable(code_or_function)  # before asking the server anything
+        function = sendable(code_or_function)
         entry = self.exercise(exercise_id).entry
         # An exercise of several functions or classes (its entry "affine_forward,
         # affine_backward") needs them all by their own names: the notebook's are sent too.
         entries = entry.split(", ")
-        sent, function_name = code_of(code_or_function, entries)
-        if function_name is not None and function_name != entry and len(entries) == 1:
-            # The grader calls the exercise's entry name.
-            sent = sent.appended(f"{entry} = {function_name}\n")
+        sent = entry_code(function, entries)
+        if len(entries) == 1:
+            check(sent, entry, function, function.__globals__, self.public_inputs(exercise_id))
         return sent
 
     def _request(

@@ -7,6 +7,9 @@ NumjudgeError
  ├── RateLimited          429: too many submissions; ``retry_after`` seconds if the server says
  ├── GradingTimedOut      the submission is accepted but no result came within ``wait``
  ├── SourceNotFound       a function object whose source code cannot be found
+ ├── NotWhatRan           the code to send does not compute what the kernel's function does
+ ├── NotebookFailed       whole-notebook mode: the notebook cannot be read, or a cell raised
+ ├── Interrupted          Ctrl-C or a kernel interrupt while a submission was sent or graded
  └── ServerError          any other refusal (404 unknown exercise, 413, 5xx), its detail
 """
 
@@ -47,6 +50,29 @@ class GradingTimedOut(NumjudgeError):
 
 class SourceNotFound(NumjudgeError):
     pass
+
+
+class NotWhatRan(NumjudgeError):
+    """Nothing was sent: ``name`` (a variable) or the public case ``case`` tells the code to
+    send from the kernel's function."""
+
+    def __init__(self, message: str, *, name: str | None = None, case: str | None = None) -> None:
+        super().__init__(message)
+        self.name = name
+        self.case = case
+
+
+class NotebookFailed(NumjudgeError):
+    pass
+
+
+class Interrupted(NumjudgeError):
+    """The learner interrupted a submit; ``submission_id`` is set when the server accepted it
+    (its grading goes on there), ``None`` when nothing was accepted."""
+
+    def __init__(self, message: str, submission_id: str | None) -> None:
+        super().__init__(message)
+        self.submission_id = submission_id
 
 
 class ServerError(NumjudgeError):

@@ -7,6 +7,9 @@
 %numjudge starter EXERCISE        the starter code, shown and in a new cell
 %%numjudge run EXERCISE           run the cell, then grade what it defined on the public cases
 %%numjudge submit EXERCISE        run the cell, then grade what it defined on every case
+%numjudge submit-notebook EXERCISE [NOTEBOOK]
+                                  run the saved notebook top to bottom in a fresh kernel, then
+                                  grade the entry as that run defines it (NOTEBOOK: this one)
 """
 
 from __future__ import annotations
@@ -27,11 +30,10 @@ from IPython.core.magic import Magics, line_cell_magic, magics_class
 from IPython.display import display
 
 from numjudge_client._client import Client, ExerciseDetail
-from numjudge_client._closure import Cell
+from numjudge_client._closure import Cell, bindings
 from numjudge_client._config import load_credentials, save_credentials
 from numjudge_client._errors import NumjudgeError
 from numjudge_client._results import Result
-from numjudge_client._sent import SentCode
 from numjudge_client._source import from_cells, notebook_cells
 
 
@@ -88,6 +90,10 @@ class NumjudgeMagics(Magics):
         elif command == "exercises" and not arguments:
             with Client.from_config() as client:
                 sys.stdout.write("".join(f"{e}\n" for e in client.exercises()))
+        elif command == "submit-notebook" and len(arguments) in (1, 2):
+            with Client.from_config() as client:
+                shown = client.submit_notebook(arguments[0], self._notebook_path(arguments[1:]))
+            display(shown)
         elif command in ("run", "submit"):
             raise UsageError(
                 f"%%numjudge {command} goes on the first line of a cell, above the code to grade."
@@ -96,6 +102,22 @@ class NumjudgeMagics(Magics):
             raise UsageError(
                 f"Unknown command %numjudge {' '.join([command, *arguments])}.\n{USAGE}"
             )
+
+    def _notebook_path(self, given: list[str]) -> Path:
+        """The notebook named, else this one: JupyterLab and Notebook 7 tell the kernel its
+        file (``__session__``), VS Code too (``__vsc_ipynb_file__``)."""
+        namespace = self._shell.user_ns
+        path = (
+            given[0]
+            if given
+            else (namespace.get("__vsc_ipynb_file__") or namespace.get("__session__"))
+        )
+        if not path or not str(path).endswith(".ipynb"):
+            raise UsageError(
+                "This kernel does not know its notebook's file: name it, "
+                "%numjudge submit-notebook EXERCISE NOTEBOOK.ipynb."
+            )
+        return Path(str(path))
 
     def _starter(self, exercise: ExerciseDetail) -> None:
         """A new cell where the notebook makes one (JupyterLab, Notebook, VS Code), and the code
@@ -167,28 +189,34 @@ class NumjudgeMagics(Magics):
         (exercise_id,) = arguments
         # The cell as the kernel keeps it: its body, below the %%numjudge line
         cells = notebook_cells() or [Cell("this cell", self._shell.transform_cell(cell), 2)]
-        if not self._shell.run_cell(cell, store_history=False).success:
-            raise UsageError(
-                "The cell failed when it ran (above), so nothing was sent: fix it and run "
-                f"{cells[-1].label} again."
-            )
         with Client.from_config() as client:
+            client.require_token()  # before the cell runs: nothing to grade it with
             entries = client.exercise(exercise_id).entry.split(", ")
-            sent = self._kernel_code(cells, entries)
+            self._require_defined(cells[-1], entries)
+            if not self._shell.run_cell(cell, store_history=False).success:
+                raise UsageError(
+                    "The cell failed when it ran (above), so nothing was sent: fix it and run "
+                    f"{cells[-1].label} again."
+                )
             grade = client.run if command == "run" else client.submit
-            return grade(exercise_id, sent)
+            if len(entries) == 1:  # the function as it ran, checked against the code sent
+                return grade(exercise_id, self._shell.user_ns[entries[0]])
+            return grade(exercise_id, from_cells(cells, self._shell.user_ns, entries))
 
-    def _kernel_code(self, cells: list[Cell], entries: list[str]) -> SentCode:
-        """What the exercise's entries need, as the kernel has it after running the cell."""
-        namespace = self._shell.user_ns
-        missing = [entry for entry in entries if entry not in namespace]
+    def _require_defined(self, cell: Cell, entries: list[str]) -> None:
+        """The cell submitted defines what the exercise calls (checked before it runs): a cell
+        that does not would grade whatever another cell left in the kernel under that name."""
+        defined = bindings([cell], frozenset())
+        missing = [entry for entry in entries if entry not in defined]
         if missing:
             names = " and ".join(f"{name}()" for name in missing)
+            elsewhere = all(entry in self._shell.user_ns for entry in missing)
             raise UsageError(
-                f"Nothing in the notebook defines {names}, which the exercise calls: define "
-                "it in this cell or in a cell run before."
+                f"This cell does not define {names}, which the exercise calls, so nothing was "
+                "sent"
+                + (" (the notebook's comes from another cell)" if elsewhere else "")
+                + f": define {names} in the cell you submit."
             )
-        return from_cells(cells, namespace, entries)
 
 
 def load_ipython_extension(shell: InteractiveShell) -> None:

@@ -8,6 +8,7 @@ knows which cell and line each came from, so the learner reads "line 4 of In [3]
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 LINE = re.compile(r"\bline (\d+)")
@@ -48,6 +49,19 @@ class SentCode:
     def sources(self) -> tuple[str, ...]:
         """The cells (or files) the code came from, in the order they appear in it."""
         return tuple(dict.fromkeys(origin.source for origin in self.origins))
+
+    def relabelled(self, labels: Mapping[str, str]) -> SentCode:
+        """This code with each cell's label (``In [3]``) replaced as ``labels`` says, in its
+        ``# In [3]`` lines and its origins."""
+        code = "".join(
+            f"# {labels[line[2:].rstrip()]}\n" if line[2:].rstrip() in labels else line
+            for line in self.code.splitlines(keepends=True)
+        )
+        origins = tuple(
+            Origin(o.first, o.last, labels.get(o.source, o.source), o.source_first)
+            for o in self.origins
+        )
+        return SentCode(code, origins)
 
     def appended(self, text: str) -> SentCode:
         """This code with ``text`` (lines no cell wrote) added at its end."""

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import ast
 import inspect
+import linecache
+import site
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from types import FunctionType, ModuleType
+from pathlib import Path
+from types import CodeType, FunctionType, ModuleType
 from typing import Any
 
-from numjudge_client._closure import Cell, build
+from numjudge_client._closure import Binding, Cell, DefinitionFinder, build, definition
 from numjudge_client._errors import SourceNotFound
 from numjudge_client._sent import SentCode
 
@@ -38,6 +41,15 @@ def code_of(
     return from_cells(_main_cells(), function.__globals__, roots), function.__name__
 
 
+def entry_code(function: FunctionType, entries: Sequence[str]) -> SentCode:
+    """The code of ``function`` for an exercise whose grader calls ``entries``: a function of
+    another name of a one-function exercise is bound to the entry's name at the end."""
+    sent, name = code_of(function, entries)
+    if name is not None and len(entries) == 1 and name != entries[0]:
+        sent = sent.appended(f"{entries[0]} = {name}\n")
+    return sent
+
+
 def sendable(function: Callable[..., Any]) -> FunctionType:
     """``function`` if the client can find its source, else ``SourceNotFound`` in words."""
     if not isinstance(function, FunctionType) or function.__name__ == "<lambda>":
@@ -60,17 +72,54 @@ def from_cells(
     cells: Sequence[Cell], namespace: Mapping[str, Any], roots: Sequence[str]
 ) -> SentCode:
     """What ``roots`` need of ``cells``, as ``namespace`` holds it now."""
-    return build(cells, namespace, roots, exclude={CLIENT})
+    return build(cells, namespace, roots, exclude={CLIENT}, defined_at=_kernel_definitions(cells))
+
+
+def _kernel_definitions(cells: Sequence[Cell]) -> DefinitionFinder | None:
+    """Where a function object of the kernel was defined: IPython compiles each cell under a
+    file name of its own, remembers which execution it was, and keeps its source in
+    ``linecache``; a function's code names that file and its first line. A ``%%numjudge``
+    cell's body runs as the next execution number, so that one is tried too."""
+    shell = _shell()
+    if shell is None:
+        return None
+    numbers: Mapping[str, int] = getattr(shell.compile, "_filename_map", {})
+    by_label = {cell.label: (index, cell) for index, cell in enumerate(cells)}
+
+    def find(function: FunctionType) -> Binding | None:
+        module = sys.modules.get(function.__module__)
+        if function.__module__ != "__main__":
+            if not _is_local(module):
+                return None
+            file = Cell(Path(function.__code__.co_filename).name, _module_source(function, module))
+            return definition(file, -1, function.__code__.co_firstlineno, function.__name__)
+        code = function.__code__
+        number = numbers.get(code.co_filename)
+        source = "".join(linecache.getlines(code.co_filename))
+        if number is None or not source:
+            return None
+        for candidate in (number, number - 1):
+            index, known = by_label.get(f"In [{candidate}]", (candidate - 1, None))
+            if known is not None and known.source.strip() == source.strip():
+                return definition(known, index, code.co_firstlineno, function.__name__)
+        made = Cell(f"In [{number}]", source)
+        return definition(made, number - 1, code.co_firstlineno, function.__name__)
+
+    return find
+
+
+def _shell() -> Any:
+    if "IPython" not in sys.modules:
+        return None
+    from IPython import get_ipython
+
+    return get_ipython()
 
 
 def notebook_cells() -> list[Cell] | None:
     """The cells the IPython kernel ran, the one running now last (IPython keeps a cell in
     ``In`` before it runs it), or ``None`` outside IPython."""
-    if "IPython" not in sys.modules:
-        return None
-    from IPython import get_ipython
-
-    shell = get_ipython()
+    shell = _shell()
     if shell is None:
         return None
     history = shell.user_ns.get("In") or shell.history_manager.input_hist_parsed
@@ -119,10 +168,44 @@ def _main_cells() -> list[Cell]:
 
 
 def _module_source(function: FunctionType, module: ModuleType | None) -> str:
+    """The source of ``function``'s module as the kernel imported it: the file, unless it
+    changed on disk since (then ``SourceNotFound`` says to reload)."""
     try:
-        return inspect.getsource(module) if module is not None else inspect.getsource(function)
+        source = inspect.getsource(module) if module is not None else inspect.getsource(function)
     except (OSError, TypeError) as exc:
         raise SourceNotFound(
             f"Cannot read the source of {function.__name__}() from "
             f"{function.__module__}: {exc}. Pass the code as a string."
         ) from None
+    path = function.__code__.co_filename
+    try:
+        compiled = compile(source, path, "exec", dont_inherit=True)  # not this file's __future__
+    except SyntaxError:
+        compiled = None
+    if compiled is None or not _holds(compiled, function.__code__):
+        raise SourceNotFound(
+            f"Nothing was sent: {Path(path).name} changed on disk since the kernel imported "
+            f"{function.__name__}() from it, so the file is not the code that runs: restart the "
+            f"kernel and run all cells (or importlib.reload({function.__module__})), then submit "
+            "again."
+        )
+    return source
+
+
+def _holds(code: CodeType, wanted: CodeType) -> bool:
+    """Whether compiling a file gave ``wanted`` (the same bytecode, constants and lines)."""
+    for constant in code.co_consts:
+        if isinstance(constant, CodeType) and (constant == wanted or _holds(constant, wanted)):
+            return True
+    return False
+
+
+def _is_local(module: ModuleType | None) -> bool:
+    """A module of the learner's own (a ``.py`` file beside the notebook), which the sandbox
+    cannot import: its file is outside the interpreter's installation and site-packages."""
+    path = getattr(module, "__file__", None)
+    if module is None or path is None or module.__name__.split(".")[0] == CLIENT:
+        return False
+    installed = {sys.prefix, sys.base_prefix, sys.exec_prefix, *site.getsitepackages()}
+    installed.add(site.getusersitepackages())
+    return not any(Path(path).resolve().is_relative_to(Path(p).resolve()) for p in installed)

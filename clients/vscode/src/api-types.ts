@@ -168,6 +168,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/exercises/{exercise_id}/public-inputs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Public Inputs
+         * @description The public cases' inputs (as the exercise page shows them), so that a client can check
+         *     that the code it sends computes what the learner's own function computes.
+         */
+        get: operations["get_public_inputs_exercises__exercise_id__public_inputs_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/exercises/{exercise_id}/try": {
         parameters: {
             query?: never;
@@ -1048,6 +1069,37 @@ export interface components {
             learners: number;
             /** Submissions */
             submissions: number;
+        };
+        /** PublicCaseInputs */
+        PublicCaseInputs: {
+            /**
+             * Inputs
+             * @description each argument of the entry function, encoded as app/services/public_inputs.py says: JSON, or {npy: base64 of np.save} for an array, {float: 'nan'}, {tuple: [...]}, {dict: [[key, value], ...]}
+             */
+            inputs: {
+                [key: string]: unknown;
+            };
+            /**
+             * Name
+             * @example numerical example
+             */
+            name: string;
+        };
+        /**
+         * PublicInputsOut
+         * @description The inputs of an exercise's public cases (shown on its page too); never a hidden case's,
+         *     never an expected output. Empty for an exercise of several entries (scenarios).
+         */
+        PublicInputsOut: {
+            /** Cases */
+            cases: components["schemas"]["PublicCaseInputs"][];
+            /** Entry */
+            entry: string;
+            /**
+             * Skipped
+             * @description public cases whose inputs this encoding cannot carry
+             */
+            skipped?: string[];
         };
         /** RegradeOut */
         RegradeOut: {
@@ -2046,6 +2098,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubmissionBudgetOut"];
+                };
+            };
+            /** @description a body that cannot be parsed (not UTF-8 JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no, wrong, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description unknown exercise */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description body over the limit (refused before parsing) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a parameter or the body is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorOut"];
+                };
+            };
+        };
+    };
+    get_public_inputs_exercises__exercise_id__public_inputs_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exercise_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicInputsOut"];
                 };
             };
             /** @description a body that cannot be parsed (not UTF-8 JSON) */

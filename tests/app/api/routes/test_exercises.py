@@ -1,16 +1,22 @@
-"""GET /exercises and GET /exercises/{id}: what learners may see, and re-reading on edit."""
+"""GET /exercises, GET /exercises/{id} and its public inputs: what learners may see, and
+re-reading on edit."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
+import pytest
 from fastapi.testclient import TestClient
+from numjudge_client._inputs import decode
 
 from app.grading.runtime import GradingRuntime
 from app.main import create_app
 from app.models import Role, User
+from app.services import public_inputs
 from graders.exercises import Exercise, ExerciseCatalog, course_of
 from tests.app.conftest import EXERCISES, read_exercise_file
 
@@ -169,3 +175,44 @@ def test_a_broken_folder_is_hidden_from_learners_and_named_to_instructors(
         "The exercise folder is broken: gru-update-gate/exercise.toml: field 'entry' must be a "
         "Python function name"
     )
+
+
+def test_public_inputs_are_the_public_cases_values_and_nothing_else(client: TestClient) -> None:
+    response = client.get("/exercises/gru-update-gate/public-inputs")
+    assert response.status_code == 200
+    data = response.json()
+    prepared = ExerciseCatalog(EXERCISES).prepared("gru-update-gate")
+    assert data["entry"] == "update_gate" and data["skipped"] == []
+    assert [case["name"] for case in data["cases"]] == [c.name for c in prepared.public_cases]
+    for served, case in zip(data["cases"], prepared.public_cases, strict=True):
+        decoded = {name: decode(value) for name, value in served["inputs"].items()}
+        assert decoded.keys() == case.inputs.keys()
+        for name, value in case.inputs.items():
+            assert decoded[name].dtype == value.dtype
+            np.testing.assert_array_equal(decoded[name], value)
+    hidden = {c.name for c in prepared.cases if not c.spec.public}
+    assert hidden and not hidden & {case["name"] for case in data["cases"]}
+    assert "expected" not in response.text
+
+
+def test_public_inputs_encode_every_kind_of_value_exactly() -> None:
+    values = [
+        np.float32(1.5),
+        float("nan"),
+        (1, -float("inf")),
+        {"npy": 1},
+        {2: [np.arange(3)]},
+        None,
+        "text",
+    ]
+    for value in values:
+        decoded = decode(json.loads(json.dumps(public_inputs.encode(value))))
+        assert repr(decoded) == repr(value)
+    with pytest.raises(public_inputs.NotEncodable):
+        public_inputs.encode(object())
+
+
+def test_an_exercise_of_several_entries_serves_no_public_inputs(client: TestClient) -> None:
+    data = client.get("/exercises/affine-layer/public-inputs").json()
+    assert data["cases"] == [] and data["entry"]
+    assert client.get("/exercises/nope/public-inputs").status_code == 404
