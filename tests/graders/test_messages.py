@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from graders.checks.compare import compare
-from graders.checks.diagnosis import CHECK_HINTS
+from graders.checks.diagnosis import CHECK_HINTS, FLOAT_DTYPE_HINT
 from graders.checks.hidden import hidden_message
 from graders.checks.judge import (
     changed_inputs_message,
@@ -70,7 +70,7 @@ def engine_messages() -> list[str]:
     messages.append(compare([np.zeros(2)], [None], outputs=(attribute,)).message)
     messages += [hidden_message(failure) for failure in Failure]
     messages += [hidden_message(Failure.PROPERTY, names) for names in (["sums"], ["a", "b", "c"])]
-    messages += [*CHECK_HINTS.values()]
+    messages += [*CHECK_HINTS.values(), FLOAT_DTYPE_HINT.format(got="float32", expected="float64")]
     messages += [
         describe_error({"type": "ValueError", "line": 4, "message": "bad value"}),
         describe_error({"type": "ZeroDivisionError"}),
