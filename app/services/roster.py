@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from app.core.config import Settings
 from app.core.names import InvalidName, check_new_name, check_password, name_key
-from app.models import Role, SignupLink, User, utcnow
+from app.models import MailState, Role, SignupLink, User, utcnow
 from app.services import throttle
 from app.services.accounts import (
     HashSlots,
@@ -324,11 +324,13 @@ class RosterEntry:
     joined: bool
     link: LinkState | None  # None: never had a link (signed up on their own)
     dropped: bool  # enrolled in LMS courses and a member of none of them now
+    mail_state: MailState | None = None  # None: their current link was never e-mailed
+    mail_error: str = ""  # why the e-mail failed
 
 
 def roster(*, session: Session, section: str | None = None) -> list[RosterEntry]:
-    """Every learner (of ``section`` if given) with whether they have chosen a password and
-    whether the LMS dropped them."""
+    """Every learner (of ``section`` if given) with whether they have chosen a password,
+    whether the LMS dropped them and where the e-mail with their link is."""
     learners = account_store.list_users(session=session, role=Role.LEARNER, section=section)
     ids = [u.id for u in learners]
     links = account_store.signup_links(session=session, user_ids=ids)
@@ -340,6 +342,8 @@ def roster(*, session: Session, section: str | None = None) -> list[RosterEntry]
             u.password_hash is not None,
             link_state(links[u.id], now) if u.id in links else None,
             u.id in dropped,
+            links[u.id].mail_state if u.id in links else None,
+            links[u.id].mail_error if u.id in links else "",
         )
         for u in learners
     ]

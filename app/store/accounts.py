@@ -12,7 +12,16 @@ from sqlalchemy.orm import Session, joinedload
 
 from app.core.names import name_key
 from app.core.security import hash_password, hash_token, new_token, token_display_prefix
-from app.models import ApiToken, Role, ServiceSecret, SignupLink, User, WebSessionRecord, utcnow
+from app.models import (
+    ApiToken,
+    MailState,
+    Role,
+    ServiceSecret,
+    SignupLink,
+    User,
+    WebSessionRecord,
+    utcnow,
+)
 from app.store._dialect import insert_for
 
 TOKEN_TOUCH_PERIOD = timedelta(minutes=5)
@@ -264,3 +273,14 @@ def get_or_create_secret(*, session: Session, name: str, value: str) -> str:
         .on_conflict_do_nothing(index_elements=["name"])
     )
     return session.scalars(select(ServiceSecret.value).where(ServiceSecret.name == name)).one()
+
+
+def set_mail_state(*, session: Session, user_id: int, state: MailState, error: str = "") -> None:
+    """Record where the e-mail carrying ``user_id``'s current link is (and why it failed)."""
+    link = session.get(SignupLink, user_id)
+    if link is None:  # replaced and deleted meanwhile: the new link has its own state
+        return
+    link.mail_state = state
+    link.mail_error = error
+    link.mailed_at = utcnow() if state is MailState.SENT else link.mailed_at
+    session.flush()
