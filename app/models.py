@@ -189,6 +189,20 @@ class SignupLink(Base):
     user: Mapped[User] = relationship()
 
 
+class RosterHandoff(Base):
+    """An import's sign-up links, kept briefly for the page that shows them (the import
+    redirects there, so reloading it posts nothing again). Encrypted with a key derived from a
+    random handle that only the instructor's redirect URL carries; the row keeps the handle's
+    SHA-256, so the database alone never yields a link."""
+
+    __tablename__ = "roster_handoffs"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+    sealed: Mapped[str] = mapped_column(Text)
+
+
 class ServiceSecret(Base):
     """Secrets the service generates for itself on first start (the cookie-signing key)."""
 

@@ -170,9 +170,8 @@ def _reason(failure: Exception) -> str:
         text = error.decode(errors="replace") if isinstance(error, bytes) else str(error)
         said = f"{failure.smtp_code} {text}"
     elif isinstance(failure, smtplib.SMTPRecipientsRefused):
-        said = "; ".join(
-            f"{address}: {code} {text.decode(errors='replace')}"
-            for address, (code, text) in failure.recipients.items()
+        said = "; ".join(  # one recipient per message: the server's answer to it
+            f"{code} {text.decode(errors='replace')}" for code, text in failure.recipients.values()
         )
     else:
         said = str(failure) or type(failure).__name__

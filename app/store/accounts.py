@@ -16,6 +16,7 @@ from app.models import (
     ApiToken,
     MailState,
     Role,
+    RosterHandoff,
     ServiceSecret,
     SignupLink,
     User,
@@ -284,3 +285,25 @@ def set_mail_state(*, session: Session, user_id: int, state: MailState, error: s
     link.mail_error = error
     link.mailed_at = utcnow() if state is MailState.SENT else link.mailed_at
     session.flush()
+
+
+def put_handoff(
+    *, session: Session, handle_hash: str, user: User, sealed: str, expires_at: datetime
+) -> None:
+    """Keep an import's sealed links; those past their time go."""
+    session.execute(delete(RosterHandoff).where(RosterHandoff.expires_at <= utcnow()))
+    session.add(
+        RosterHandoff(id_hash=handle_hash, user_id=user.id, expires_at=expires_at, sealed=sealed)
+    )
+    session.flush()
+
+
+def get_handoff(*, session: Session, handle_hash: str, user: User) -> str | None:
+    """The sealed links of ``user``'s import, while they are kept."""
+    return session.scalars(
+        select(RosterHandoff.sealed).where(
+            RosterHandoff.id_hash == handle_hash,
+            RosterHandoff.user_id == user.id,
+            RosterHandoff.expires_at > utcnow(),
+        )
+    ).one_or_none()
