@@ -170,7 +170,11 @@ class Settings(BaseSettings):
         description="signs web session cookies; unset: a random key is generated on first "
         f"start and kept in the database. At least {MIN_SECRET_KEY_LENGTH} characters",
     )
-    signup_open: bool = Field(True, description="anyone may create a learner account on the web")
+    signup_open: bool | None = Field(
+        None,
+        description="anyone may create a learner account on the web: true, false, or unset: "
+        "open until a roster is imported (then the roster is the class)",
+    )
     signup_limit: int = Field(
         50,
         ge=1,

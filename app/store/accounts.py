@@ -307,3 +307,8 @@ def get_handoff(*, session: Session, handle_hash: str, user: User) -> str | None
             RosterHandoff.expires_at > utcnow(),
         )
     ).one_or_none()
+
+
+def has_roster(*, session: Session) -> bool:
+    """Whether any learner was given a sign-up link (a roster import, ``users link``)."""
+    return session.scalar(select(SignupLink.user_id).limit(1)) is not None
