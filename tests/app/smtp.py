@@ -33,11 +33,15 @@ class Mailbox:
 
     async def handle_DATA(self, server: Any, session: Session, envelope: Envelope) -> str:
         content = envelope.original_content or b""
-        self.received.append(message_from_bytes(content, policy=policy.default))  # type: ignore[arg-type]
+        self.received.append(message_from_bytes(content, policy=policy.default))
         return "250 Message accepted"
 
     def to(self, address: str) -> list[EmailMessage]:
         return [message for message in self.received if address in str(message["To"])]
+
+    def bodies(self, address: str) -> list[str]:
+        """The text of each message to ``address``."""
+        return [str(message.get_content()) for message in self.to(address)]
 
 
 @contextmanager

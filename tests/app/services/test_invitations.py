@@ -47,8 +47,7 @@ def learner(db: Session, name: str, email: str | None) -> User:
 
 
 def link_in(mailbox: Mailbox, address: str) -> str:
-    (message,) = mailbox.to(address)
-    body = message.get_content()  # type: ignore[attr-defined]
+    (body,) = mailbox.bodies(address)
     (url,) = [line for line in body.splitlines() if line.startswith(f"{BASE}/join/")][:1]
     assert body.count(url) == 2  # once in English, once in Japanese
     return url.removeprefix(f"{BASE}/join/")
