@@ -173,7 +173,7 @@ def test_every_translation_keeps_its_placeholders_and_the_glossary_terms(templat
 # numpy, Python and their functions, a variable of a formula), units and Python's own names.
 CODE_WORDS = frozenset(
     {
-        "CPU", "Inf", "MemoryError", "NaN", "None", "Python", "astype()", "axis", "dict",
+        "CPU", "Inf", "MemoryError", "MiB", "NaN", "None", "Python", "astype()", "axis", "dict",
         "dtype", "exp", "exp()", "float", "fork", "int", "np.array(...)", "numpy",
         "numpy.ndarray", "return", "tanh", "x.copy()",
     }
