@@ -157,9 +157,19 @@ class WebSessionRecord(Base):
     user: Mapped[User] = relationship()
 
 
+class MailState(enum.Enum):
+    """Where the e-mail carrying a sign-up link is (``numjudge users invite``, the roster's
+    Invite button)."""
+
+    QUEUED = "queued"  # the link is made, the e-mail not yet handed to the SMTP server
+    SENT = "sent"  # the SMTP server accepted it
+    FAILED = "failed"  # it refused it or could not be reached: ``mail_error`` says why
+
+
 class SignupLink(Base):
     """A learner's one-time sign-up link from a roster import: the URL carries a random token,
-    the row its SHA-256. One per learner: a new link replaces the old one."""
+    the row its SHA-256. One per learner: a new link replaces the old one, and with it the
+    state of the e-mail that carried the old one."""
 
     __tablename__ = "signup_links"
 
@@ -170,8 +180,27 @@ class SignupLink(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime())
     used_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    mail_state: Mapped[MailState | None] = mapped_column(
+        value_enum(MailState, "mail_state"), default=None
+    )  # None: the link was handed out by hand, never e-mailed
+    mailed_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    mail_error: Mapped[str] = mapped_column(Text, default="")
 
     user: Mapped[User] = relationship()
+
+
+class RosterHandoff(Base):
+    """An import's sign-up links, kept briefly for the page that shows them (the import
+    redirects there, so reloading it posts nothing again). Encrypted with a key derived from a
+    random handle that only the instructor's redirect URL carries; the row keeps the handle's
+    SHA-256, so the database alone never yields a link."""
+
+    __tablename__ = "roster_handoffs"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+    sealed: Mapped[str] = mapped_column(Text)
 
 
 class ServiceSecret(Base):

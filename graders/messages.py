@@ -40,6 +40,14 @@ CLAUSE = "part_clause"
 holds no ``; ``."""
 FREE_VALUES = frozenset({"message", "warnings", "reason", "names"})
 """Values that are text from elsewhere (numpy's, Python's), which may say anything."""
+TYPED_VALUES = {
+    "axis": re.compile(r"-?\d+"),
+    "array": re.compile(r"[\w.]+(\[[^\[\]]*\])*"),
+    "shape": re.compile(r"\([\d, ]*\)"),
+}
+"""Values of one form: an axis is a number, an array an input's name (``xs``, ``params['W']``),
+a shape a tuple. A list of them (``axis 1 of x_t, axis 0 of h_prev``) so reads as its clauses,
+each translated, never as one clause whose value swallows the rest in English."""
 # A piece no template reads that is the same in every language: a number, a shape, a name from
 # the code (with a digit, an underscore or a dot), a Python or numpy type, NaN and Inf.
 CODE = re.compile(
@@ -103,9 +111,12 @@ class Template:
 
 
 def _plain_value(name: str, value: str) -> bool:
-    """Whether ``value`` can be what the engine fills in for ``name``: one clause (no ``; ``
-    or ``: ``, but in the texts that come from elsewhere: an exception's message, warnings)
-    that closes every bracket it opens. So a value never swallows the text around it."""
+    """Whether ``value`` can be what the engine fills in for ``name``: of its form where the
+    name has one (``TYPED_VALUES``), else one clause (no ``; `` or ``: ``, but in the texts
+    that come from elsewhere: an exception's message, warnings) that closes every bracket it
+    opens. So a value never swallows the text around it."""
+    if name in TYPED_VALUES:
+        return TYPED_VALUES[name].fullmatch(value) is not None
     if name not in FREE_VALUES and ("; " in value or ": " in value):
         return False
     return _balanced(value)

@@ -1,5 +1,5 @@
-"""``numjudge users add|list|token|revoke|password|disable|enable|import|link|reset``: accounts,
-API tokens, rosters and their one-time sign-up links."""
+"""``numjudge users add|list|token|revoke|password|disable|enable|import|link|invite|reset``:
+accounts, API tokens, rosters and their one-time sign-up links (handed out, or e-mailed)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from app.cli.common import service_settings
 from app.core.config import get_settings
 from app.core.db import session_scope
 from app.core.names import InvalidName, InvalidPassword, check_password
-from app.models import Role, User
-from app.services import accounts, roster
+from app.models import MailState, Role, User
+from app.services import accounts, invitations, roster
 from app.services.accounts import NameTaken
 from app.store import accounts as account_store
 
@@ -286,6 +286,46 @@ def link(
         "shown once (any earlier link no longer works):"
     )
     typer.echo(issued.url(base))
+
+
+@app.command("invite")
+def invite(
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="the learners to invite (default: every learner who has not joined, whose "
+            "account is active and who has an e-mail address)"
+        ),
+    ] = None,
+    public_url: PublicUrl = None,
+) -> None:
+    """E-mail learners a new one-time sign-up link each, through the SMTP server of the
+    settings (NUMJUDGE_SMTP_*); their earlier links stop working. One line per learner:
+    sent, failed and why, or skipped and why; the roster shows the same."""
+    base = _links_base(public_url)
+    settings = service_settings(log=False)
+    with session_scope(settings.database_url) as session:
+        learners = (
+            [_user(session, name) for name in names]
+            if names
+            else invitations.pending_learners(session=session)
+        )
+        try:
+            outcomes = invitations.invite(
+                session=session, settings=settings, learners=learners, base_url=base
+            )
+        except invitations.MailNotConfigured as missing:
+            raise _fail(str(missing)) from None
+    for outcome in outcomes:
+        state = "skipped" if outcome.state is None else outcome.state.value
+        typer.echo(
+            f"{outcome.username}: {state}" + (f": {outcome.reason}" if outcome.reason else "")
+        )
+    failed = sum(1 for outcome in outcomes if outcome.state is MailState.FAILED)
+    sent = sum(1 for outcome in outcomes if outcome.state is MailState.SENT)
+    typer.echo(f"{sent} sent, {failed} failed, {len(outcomes) - sent - failed} skipped", err=True)
+    if failed:
+        raise typer.Exit(1)
 
 
 @app.command("reset")

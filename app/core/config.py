@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -25,6 +26,14 @@ def default_workers() -> int:
     (docs/performance.md).
     """
     return min(len(process_cpus()) + 2, 64)
+
+
+class SmtpSecurity(Enum):
+    """How the connection to the SMTP server is protected."""
+
+    STARTTLS = "starttls"  # a plain connection upgraded with STARTTLS (port 587)
+    TLS = "tls"  # TLS from the first byte (port 465)
+    NONE = "none"  # no encryption: a relay on the same host or a private network only
 
 
 class Settings(BaseSettings):
@@ -161,7 +170,11 @@ class Settings(BaseSettings):
         description="signs web session cookies; unset: a random key is generated on first "
         f"start and kept in the database. At least {MIN_SECRET_KEY_LENGTH} characters",
     )
-    signup_open: bool = Field(True, description="anyone may create a learner account on the web")
+    signup_open: bool | None = Field(
+        None,
+        description="anyone may create a learner account on the web: true, false, or unset: "
+        "open until a roster is imported (then the roster is the class)",
+    )
     signup_limit: int = Field(
         50,
         ge=1,
@@ -201,6 +214,26 @@ class Settings(BaseSettings):
         gt=0,
         description="delay before a failed score passback is tried again, doubled each time",
     )
+    smtp_host: str | None = Field(
+        None,
+        description="the SMTP server that sends learners their sign-up links "
+        "(`numjudge users invite`, the roster's Invite button); unset: no e-mail is sent",
+    )
+    smtp_port: int = Field(587, ge=1, le=65535, description="the SMTP server's port")
+    smtp_security: SmtpSecurity = Field(
+        SmtpSecurity.STARTTLS,
+        description="starttls (port 587), tls (port 465) or none (a local relay only)",
+    )
+    smtp_user: str | None = Field(None, description="the SMTP login, if the server asks for one")
+    smtp_password: SecretStr | None = Field(None, description="the SMTP login's password")
+    smtp_from: str | None = Field(
+        None,
+        description="the sender of the invitations, e.g. 'Numerics course <numjudge@example.edu>' "
+        "(default: the SMTP login)",
+    )
+    smtp_timeout_s: float = Field(
+        20.0, gt=0, le=300, description="how long a call to the SMTP server may take"
+    )
     max_form_bytes: int = Field(
         65_536,
         ge=1024,
@@ -233,10 +266,12 @@ class Settings(BaseSettings):
 
     @property
     def secrets(self) -> list[str]:
-        """What no log line may show: the database's and the queue's passwords, the key."""
+        """What no log line may show: the database's, the queue's and the SMTP server's
+        passwords, the key."""
         found = url_secrets(self.database_url) + url_secrets(self.queue_url)
-        if self.secret_key is not None:
-            found.append(self.secret_key.get_secret_value())
+        for secret in (self.secret_key, self.smtp_password):
+            if secret is not None:
+                found.append(secret.get_secret_value())
         return found
 
     @property

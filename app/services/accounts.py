@@ -122,6 +122,15 @@ def create_account(
         return account_store.create_user(session=session, name=name, role=role, password=password)
 
 
+def signup_is_open(*, session: Session, settings: Settings) -> bool:
+    """Whether anyone may create a learner account on the web: as the settings say, else
+    until the course has a roster (an instructor who imported their class keeps strangers
+    out without a setting)."""
+    if settings.signup_open is not None:
+        return settings.signup_open
+    return not account_store.has_roster(session=session)
+
+
 def signup_rule(settings: Settings) -> Rule:
     """At most ``signup_limit`` accounts per hour per address (sign-ups and roster links)."""
     return Rule(Scope.SIGNUP_ADDRESS, settings.signup_limit, SIGNUP_WINDOW_S)

@@ -42,6 +42,7 @@ class HiddenCase:
     status: str  # the learner's result on it, as stored ("" if the submission has none)
     message: str  # the fixed one the report showed
     full_message: str | None  # what it would have said as a public test (None: not kept)
+    title: str = ""  # its name in the reader's words (translations.localised_reveal)
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,12 @@ token, only its SHA-256 kept) lets them choose one once, before it expires.
 
 from __future__ import annotations
 
+import base64
 import csv
+import hashlib
+import io
 import re
+import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -17,11 +21,12 @@ from datetime import datetime, timedelta
 from enum import Enum, StrEnum
 from typing import Any
 
+from cryptography.fernet import Fernet
 from sqlalchemy.orm import Session
 
 from app.core.config import Settings
 from app.core.names import InvalidName, check_new_name, check_password, name_key
-from app.models import Role, SignupLink, User, utcnow
+from app.models import MailState, Role, SignupLink, User, utcnow
 from app.services import throttle
 from app.services.accounts import (
     HashSlots,
@@ -36,6 +41,8 @@ from app.store import accounts as account_store
 from app.store import lti as lti_store
 
 MAX_ROWS = 2000
+HANDOFF_MINUTES = 15
+"""How long an import's page can show its links again (a reload), before they are gone."""
 # Deliverability is not checked (nothing is sent): one @, no spaces, a dotted domain.
 EMAIL = re.compile(r"[^@\s]+@[^@\s.]+(\.[^@\s.]+)+")
 
@@ -261,6 +268,55 @@ def links_csv(links: Sequence[IssuedLink], base_url: str) -> str:
     )
 
 
+@dataclass(frozen=True)
+class ShownLink:
+    """A link as the import's page shows it."""
+
+    username: str
+    display_name: str | None
+    url: str
+
+
+def _handoff_key(handle: str) -> Fernet:
+    digest = hashlib.sha256(f"numjudge.roster.handoff:{handle}".encode()).digest()
+    return Fernet(base64.urlsafe_b64encode(digest))
+
+
+def hand_off(*, session: Session, instructor: User, links_body: str) -> str:
+    """Keep an import's links CSV (``links_csv``) for ``HANDOFF_MINUTES``, sealed: the handle
+    returned, which the page's address carries, is the only key to it. Flushed."""
+    handle = secrets.token_urlsafe(32)
+    account_store.put_handoff(
+        session=session,
+        handle_hash=hashlib.sha256(handle.encode()).hexdigest(),
+        user=instructor,
+        sealed=_handoff_key(handle).encrypt(links_body.encode()).decode(),
+        expires_at=utcnow() + timedelta(minutes=HANDOFF_MINUTES),
+    )
+    return handle
+
+
+def handed_off(*, session: Session, instructor: User, handle: str) -> str | None:
+    """The links CSV kept under ``handle`` for ``instructor``; ``None`` once gone (or for
+    another instructor, or a handle that was never given)."""
+    sealed = account_store.get_handoff(
+        session=session,
+        handle_hash=hashlib.sha256(handle[:128].encode()).hexdigest(),
+        user=instructor,
+    )
+    if sealed is None:
+        return None
+    return _handoff_key(handle).decrypt(sealed.encode()).decode()
+
+
+def shown_links(links_body: str) -> list[ShownLink]:
+    """The rows of a links CSV (``links_csv``)."""
+    return [
+        ShownLink(row["username"], row["display_name"] or None, row["link"])
+        for row in csv.DictReader(io.StringIO(links_body))
+    ]
+
+
 def link_state(link: SignupLink | None, now: datetime | None = None) -> LinkState:
     if link is None:
         return LinkState.UNKNOWN
@@ -324,11 +380,13 @@ class RosterEntry:
     joined: bool
     link: LinkState | None  # None: never had a link (signed up on their own)
     dropped: bool  # enrolled in LMS courses and a member of none of them now
+    mail_state: MailState | None = None  # None: their current link was never e-mailed
+    mail_error: str = ""  # why the e-mail failed
 
 
 def roster(*, session: Session, section: str | None = None) -> list[RosterEntry]:
-    """Every learner (of ``section`` if given) with whether they have chosen a password and
-    whether the LMS dropped them."""
+    """Every learner (of ``section`` if given) with whether they have chosen a password,
+    whether the LMS dropped them and where the e-mail with their link is."""
     learners = account_store.list_users(session=session, role=Role.LEARNER, section=section)
     ids = [u.id for u in learners]
     links = account_store.signup_links(session=session, user_ids=ids)
@@ -340,6 +398,8 @@ def roster(*, session: Session, section: str | None = None) -> list[RosterEntry]
             u.password_hash is not None,
             link_state(links[u.id], now) if u.id in links else None,
             u.id in dropped,
+            links[u.id].mail_state if u.id in links else None,
+            links[u.id].mail_error if u.id in links else "",
         )
         for u in learners
     ]

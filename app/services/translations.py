@@ -16,10 +16,12 @@ pages and the API.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from app.models import Submission
 from app.schemas import DiagnosisOut, SubmissionOut
+from app.services.reveal import Reveal
 from graders import ExerciseCatalog, ExerciseWords, GraderError, translate_message, words_in
 
 READER_LANGUAGES = ("en", "ja")
@@ -105,6 +107,25 @@ def result_words(
         "diagnosis": localised_diagnosis(submission.diagnosis, words, lang),
         "message": translate_message(submission.message or "", lang),
     }
+
+
+def localised_reveal(found: Reveal, words: ExerciseWords, lang: str) -> Reveal:
+    """Revealed hidden tests with their names in the reader's words (``title``) and their
+    messages translated, as a public test's are."""
+    return replace(
+        found,
+        cases=tuple(
+            replace(
+                case,
+                title=words.case(case.name),
+                message=translate_message(case.message, lang),
+                full_message=None
+                if case.full_message is None
+                else translate_message(case.full_message, lang),
+            )
+            for case in found.cases
+        ),
+    )
 
 
 def localised_result(result: SubmissionOut, catalog: ExerciseCatalog, lang: str) -> SubmissionOut:

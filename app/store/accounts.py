@@ -12,7 +12,17 @@ from sqlalchemy.orm import Session, joinedload
 
 from app.core.names import name_key
 from app.core.security import hash_password, hash_token, new_token, token_display_prefix
-from app.models import ApiToken, Role, ServiceSecret, SignupLink, User, WebSessionRecord, utcnow
+from app.models import (
+    ApiToken,
+    MailState,
+    Role,
+    RosterHandoff,
+    ServiceSecret,
+    SignupLink,
+    User,
+    WebSessionRecord,
+    utcnow,
+)
 from app.store._dialect import insert_for
 
 TOKEN_TOUCH_PERIOD = timedelta(minutes=5)
@@ -264,3 +274,41 @@ def get_or_create_secret(*, session: Session, name: str, value: str) -> str:
         .on_conflict_do_nothing(index_elements=["name"])
     )
     return session.scalars(select(ServiceSecret.value).where(ServiceSecret.name == name)).one()
+
+
+def set_mail_state(*, session: Session, user_id: int, state: MailState, error: str = "") -> None:
+    """Record where the e-mail carrying ``user_id``'s current link is (and why it failed)."""
+    link = session.get(SignupLink, user_id)
+    if link is None:  # replaced and deleted meanwhile: the new link has its own state
+        return
+    link.mail_state = state
+    link.mail_error = error
+    link.mailed_at = utcnow() if state is MailState.SENT else link.mailed_at
+    session.flush()
+
+
+def put_handoff(
+    *, session: Session, handle_hash: str, user: User, sealed: str, expires_at: datetime
+) -> None:
+    """Keep an import's sealed links; those past their time go."""
+    session.execute(delete(RosterHandoff).where(RosterHandoff.expires_at <= utcnow()))
+    session.add(
+        RosterHandoff(id_hash=handle_hash, user_id=user.id, expires_at=expires_at, sealed=sealed)
+    )
+    session.flush()
+
+
+def get_handoff(*, session: Session, handle_hash: str, user: User) -> str | None:
+    """The sealed links of ``user``'s import, while they are kept."""
+    return session.scalars(
+        select(RosterHandoff.sealed).where(
+            RosterHandoff.id_hash == handle_hash,
+            RosterHandoff.user_id == user.id,
+            RosterHandoff.expires_at > utcnow(),
+        )
+    ).one_or_none()
+
+
+def has_roster(*, session: Session) -> bool:
+    """Whether any learner was given a sign-up link (a roster import, ``users link``)."""
+    return session.scalar(select(SignupLink.user_id).limit(1)) is not None

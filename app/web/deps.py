@@ -13,6 +13,7 @@ from fastapi import Depends, Form, Request, status
 from app.api.deps import CatalogDep, SessionDep, SettingsDep
 from app.core.config import Settings
 from app.models import User
+from app.services.accounts import signup_is_open
 from app.services.auth import session_user
 from app.web import auth
 from app.web.errors import LoginRequired, PageError
@@ -31,11 +32,13 @@ __all__ = [
 
 @dataclass
 class WebContext:
-    """The request's session cookie, settings and signed-in user (None if anonymous)."""
+    """The request's session cookie, settings and signed-in user (None if anonymous), and
+    whether self sign-up is open (``accounts.signup_is_open``)."""
 
     session: auth.WebSession
     settings: Settings
     user: User | None
+    signup_open: bool
 
 
 def get_web_context(request: Request, db: SessionDep, settings: SettingsDep) -> WebContext:
@@ -47,7 +50,12 @@ def get_web_context(request: Request, db: SessionDep, settings: SettingsDep) -> 
     )
     if web_session.secret is not None and user is None:
         web_session.sign_out()  # signed out elsewhere, revoked, disabled or deleted
-    web = WebContext(session=web_session, settings=settings, user=user)
+    web = WebContext(
+        session=web_session,
+        settings=settings,
+        user=user,
+        signup_open=signup_is_open(session=db, settings=settings),
+    )
     request.state.web = web
     return web
 

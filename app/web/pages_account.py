@@ -210,7 +210,7 @@ def _signup_problem(say: i18n.Translate, problem: Exception, username: str) -> M
 
 @router.get("/signup")
 def signup_page(request: Request, web: WebDep, next: str = "/") -> Response:
-    code = status.HTTP_200_OK if web.settings.signup_open else status.HTTP_403_FORBIDDEN
+    code = status.HTTP_200_OK if web.signup_open else status.HTTP_403_FORBIDDEN
     return render(
         request,
         "signup.html",
@@ -237,7 +237,7 @@ def signup(
         "min_password": MIN_PASSWORD,
     }
     say = i18n.translator(i18n.preferred_language(request))
-    if not web.settings.signup_open:
+    if not web.signup_open:
         return render(request, "signup.html", context, status_code=status.HTTP_403_FORBIDDEN)
     if not csrf_ok(web.session, csrf_token):
         return _refused(

@@ -327,8 +327,10 @@ def submission_page(
             "limits": limits,
             "reports": regrades.reports(session=db, submission=sub) if sub.regrade else [],
             "pictures": error_pictures.of_submission(session=db, submission=sub),
-            "reveal": reveal.hidden_tests(
-                session=db, catalog=catalog, submission=sub, now=utcnow()
+            "reveal": translations.localised_reveal(
+                reveal.hidden_tests(session=db, catalog=catalog, submission=sub, now=utcnow()),
+                words,
+                lang,
             ),
         },
     )

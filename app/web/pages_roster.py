@@ -11,12 +11,14 @@ from typing import Annotated, Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Form, Request, Response, status
+from fastapi.responses import RedirectResponse
 from markupsafe import Markup
 
 from app.api.deps import SessionDep
+from app.core.config import Settings
 from app.core.names import MIN_PASSWORD, InvalidPassword
-from app.models import User, utcnow
-from app.services import roster
+from app.models import MailState, User, utcnow
+from app.services import invitations, roster
 from app.services.accounts import HashingBusy
 from app.services.roster import LineProblem, LinkState, Problem, RosterAction
 from app.services.throttle import Throttled
@@ -130,9 +132,17 @@ ACTION_TEXTS = {
 }
 
 
+MAIL_TEXTS = {
+    MailState.QUEUED: N_("queued"),
+    MailState.SENT: N_("e-mailed"),
+    MailState.FAILED: N_("not sent"),
+}
+
+
 def _roster_page(
     request: Request,
     db: SessionDep,
+    settings: Settings,
     section: str | None,
     extra: dict[str, Any] | None = None,
     code: int = status.HTTP_200_OK,
@@ -142,6 +152,9 @@ def _roster_page(
         "instructor/roster.html",
         {
             "nav": "roster",
+            "mail_texts": MAIL_TEXTS,
+            "mail_ready": settings.smtp_host is not None,
+            "pending_count": len(invitations.pending_learners(session=db)),
             "entries": roster.roster(session=db, section=section or None),
             "sections": roster.sections(session=db),
             "section": section or "",
@@ -158,15 +171,59 @@ def _roster_page(
 
 
 @router.get("/instructor/roster")
-def roster_page(request: Request, _: InstructorDep, db: SessionDep, section: str = "") -> Response:
-    return _roster_page(request, db, section)
+def roster_page(
+    request: Request,
+    web: WebDep,
+    _: InstructorDep,
+    db: SessionDep,
+    section: str = "",
+    sent: int | None = None,
+    failed: int | None = None,
+) -> Response:
+    """The roster; after invitations were sent (``/instructor/roster/invite`` redirects here,
+    so a reload sends nothing again), how many were sent and failed."""
+    invited = None if sent is None or failed is None else {"sent": sent, "failed": failed}
+    return _roster_page(request, db, web.settings, section, {"invited": invited})
+
+
+@router.post("/instructor/roster/invite")
+def roster_invite(
+    request: Request,
+    web: WebDep,
+    instructor: InstructorDep,
+    db: SessionDep,
+    csrf_token: CsrfForm = "",
+) -> Response:
+    """E-mail every learner who has not joined and has an address a new sign-up link."""
+    check_csrf(web, csrf_token)
+    base_url = web.settings.public_url or str(request.base_url)
+    try:
+        outcomes = invitations.invite(
+            session=db,
+            settings=web.settings,
+            learners=invitations.pending_learners(session=db),
+            base_url=base_url,
+        )
+    except invitations.MailNotConfigured:
+        raise PageError(
+            status.HTTP_409_CONFLICT,
+            N_("No e-mail server"),
+            N_("This service has no SMTP server set up, so it cannot e-mail sign-up links."),
+        ) from None
+    logger.info("web.roster_invite", extra={"instructor_id": instructor.id})
+    sent = sum(1 for outcome in outcomes if outcome.state is MailState.SENT)
+    failed = sum(1 for outcome in outcomes if outcome.state is MailState.FAILED)
+    return RedirectResponse(
+        f"/instructor/roster?sent={sent}&failed={failed}#invitations",
+        status_code=status.HTTP_303_SEE_OTHER,
+    )
 
 
 @router.post("/instructor/roster")
 def roster_import(
     request: Request,
     web: WebDep,
-    _: InstructorDep,
+    instructor: InstructorDep,
     db: SessionDep,
     csrf_token: CsrfForm = "",
     roster_text: FormStr = "",
@@ -182,6 +239,7 @@ def roster_import(
         return _roster_page(
             request,
             db,
+            web.settings,
             None,
             {
                 "problems": [(p.line, _problem_text(say, p)) for p in rejected.problems],
@@ -189,18 +247,43 @@ def roster_import(
             },
             status.HTTP_400_BAD_REQUEST,
         )
+    base_url = str(request.base_url).rstrip("/")
+    handle = roster.hand_off(
+        session=db, instructor=instructor, links_body=roster.links_csv(issued, base_url)
+    )
     db.commit()
     logger.info("web.roster_import", extra={"learners": len(issued)})
-    base_url = str(request.base_url).rstrip("/")
-    body = roster.links_csv(issued, base_url)
+    # Post/redirect/get: reloading the links' page shows them again, never imports again.
+    return RedirectResponse(
+        f"/instructor/roster/imported/{handle}", status_code=status.HTTP_303_SEE_OTHER
+    )
+
+
+@router.get("/instructor/roster/imported/{handle}")
+def roster_imported(
+    request: Request, web: WebDep, instructor: InstructorDep, db: SessionDep, handle: str
+) -> Response:
+    """An import's links, for ``roster.HANDOFF_MINUTES`` after it and only to its instructor."""
+    body = roster.handed_off(session=db, instructor=instructor, handle=handle)
+    if body is None:
+        raise PageError(
+            status.HTTP_410_GONE,
+            N_("These links are no longer shown"),
+            N_(
+                "An import's sign-up links are shown for {minutes} minutes after it. Make new ones from the roster (New link) or e-mail them (Invite by e-mail)."  # noqa: E501
+            ),
+            minutes=str(roster.HANDOFF_MINUTES),
+        )
     return _roster_page(
         request,
         db,
+        web.settings,
         None,
         {
-            "links": [(link, link.url(base_url)) for link in issued],
+            "links": roster.shown_links(body),
             "links_csv_href": "data:text/csv;charset=utf-8," + quote(body),
             "link_days": web.settings.signup_link_days,
+            "handoff_minutes": roster.HANDOFF_MINUTES,
         },
     )
 
@@ -272,6 +355,7 @@ def roster_action(
     return _roster_page(
         request,
         db,
+        web.settings,
         None,
         {
             "done": ACTION_TEXTS[action].done,

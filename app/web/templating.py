@@ -174,7 +174,7 @@ def render(
         context |= {
             "user": web.user,
             "csrf": web.session.csrf,
-            "signup_open": web.settings.signup_open,
+            "signup_open": web.signup_open,
         }
     response = templates.TemplateResponse(request, name, context, status_code=status_code)
     if web is not None and web.session.dirty:

@@ -357,6 +357,9 @@ class Observation:
     """The names of the case's checks the learner's output failed."""
     generators: Generators = field(default_factory=dict)
     """Where the learner's call left its generator arguments."""
+    expected_dtypes: tuple[str, ...] = ()
+    """The dtypes of the expected output's arrays (``array_dtypes``), for a hint that names
+    the dtype asked for."""
 
 
 def right_values(observation: Observation, flat: tuple[Signature, Flat] | None) -> set[str]:
@@ -462,6 +465,45 @@ CHECK_HINTS: Mapping[Failure, str] = {
         "axis, a matrix product)."
     ),
 }
+FLOAT_DTYPE_HINT = (
+    "Your values are right, but your arrays are {got} where the statement asks for "
+    "{expected}. Look for what made them so (an input converted, a constant, or a new array "
+    "made with another dtype) and keep the statement's dtype, or convert the result with "
+    ".astype()."
+)
+"""The dtype hint when every failing test has floats of one precision where floats of
+another belong: it names both, as the tests' messages do."""
+
+
+def array_dtypes(value: Any) -> tuple[str, ...]:
+    """The dtypes of the arrays of an output, in ``flatten``'s order."""
+    if isinstance(value, tuple | list):
+        return tuple(dtype for item in value for dtype in array_dtypes(item))
+    if isinstance(value, dict):
+        return tuple(dtype for key in sorted(value) for dtype in array_dtypes(value[key]))
+    return (str(value.dtype),) if isinstance(value, np.ndarray) else ()
+
+
+def dtype_hint(observations: Sequence[Observation], failing: Collection[str]) -> str:
+    """The dtype hint of the failing tests: ``FLOAT_DTYPE_HINT`` with both dtypes where each
+    test's arrays are floats of one dtype where another float dtype belongs, else the general
+    one."""
+    mismatched = {
+        (got, expected)
+        for observation in observations
+        if observation.name in failing
+        for got, expected in zip(
+            array_dtypes(observation.value), observation.expected_dtypes, strict=False
+        )
+        if got != expected
+    }
+    if len(mismatched) == 1:
+        ((got, expected),) = mismatched
+        if np.dtype(got).kind == np.dtype(expected).kind == "f":
+            return FLOAT_DTYPE_HINT.format(got=got, expected=expected)
+    return CHECK_HINTS[Failure.WRONG_DTYPE]
+
+
 # The type checks run before the values are compared: only the output itself says whether
 # the values were right.
 BEFORE_VALUES = frozenset({Failure.WRONG_TYPE, Failure.WRONG_DTYPE})
@@ -487,9 +529,12 @@ def diagnose_by_check(
                 flatten(observation.value)
             ):
                 return None
+    names = tuple(name for name, _ in failing)
     return Diagnosis(
-        CHECK_HINTS[category],
-        tuple(name for name, _ in failing),
+        dtype_hint(observations, names)
+        if category is Failure.WRONG_DTYPE
+        else CHECK_HINTS[category],
+        names,
         DiagnosisSource.CHECK,
         category.value,
     )

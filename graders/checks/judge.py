@@ -17,6 +17,7 @@ from graders.checks.compare import PASS, Check, CheckResult, Tolerance, compare
 from graders.checks.diagnosis import (
     UNTOLD,
     Observation,
+    array_dtypes,
     diagnose,
     diagnose_by_check,
     exception_kind,
@@ -457,6 +458,10 @@ def observations(
                     test.status is Status.PASSED,
                     failed_checks=frozenset(test.failed_checks),
                     generators=outcome.generators,
+                    # A hidden case's expected output is told nothing of, its dtype included.
+                    expected_dtypes=array_dtypes(plan.case.expected)
+                    if plan.case.spec.public
+                    else (),
                 )
             )
             continue

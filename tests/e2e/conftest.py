@@ -22,6 +22,7 @@ import pytest
 
 from app.models import Role
 from tests.app.live import LiveServer
+from tests.app.smtp import Mailbox, smtp_server
 
 ROOT = Path(__file__).resolve().parents[2]
 INSTRUCTOR = ("teacher", "teach-me-numpy")
@@ -55,6 +56,7 @@ def assert_accessible(page: Any) -> None:
 class Server:
     url: str
     database_url: str = ""  # "" for a server this suite did not start
+    mailbox: Mailbox | None = None  # what the suite's SMTP server received (its own server)
 
 
 def _submit_reference(server: LiveServer, headers: dict[str, str]) -> None:
@@ -76,18 +78,23 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield Server(external.rstrip("/"))
         return
     work = tmp_path_factory.mktemp("serve")
-    live = LiveServer(
-        work,
-        f"sqlite:///{work / 'numjudge.db'}",
-        extra_env={
-            "NUMJUDGE_SECRET_KEY": "e2e-" + os.urandom(16).hex(),
-            "NUMJUDGE_SIGNUP_OPEN": "true",
-        },
-    )
-    live.start(timeout=START_TIMEOUT_S)
-    try:
-        live.add_user(INSTRUCTOR[0], Role.INSTRUCTOR, password=INSTRUCTOR[1])
-        _submit_reference(live, live.add_user(GRADED_LEARNER))
-        yield Server(live.url, live.database_url)
-    finally:
-        live.kill(signal.SIGTERM)
+    with smtp_server() as (smtp_port, mailbox):
+        live = LiveServer(
+            work,
+            f"sqlite:///{work / 'numjudge.db'}",
+            extra_env={
+                "NUMJUDGE_SECRET_KEY": "e2e-" + os.urandom(16).hex(),
+                "NUMJUDGE_SIGNUP_OPEN": "true",
+                "NUMJUDGE_SMTP_HOST": "127.0.0.1",
+                "NUMJUDGE_SMTP_PORT": str(smtp_port),
+                "NUMJUDGE_SMTP_SECURITY": "none",
+                "NUMJUDGE_SMTP_FROM": "numjudge@example.edu",
+            },
+        )
+        live.start(timeout=START_TIMEOUT_S)
+        try:
+            live.add_user(INSTRUCTOR[0], Role.INSTRUCTOR, password=INSTRUCTOR[1])
+            _submit_reference(live, live.add_user(GRADED_LEARNER))
+            yield Server(live.url, live.database_url, mailbox)
+        finally:
+            live.kill(signal.SIGTERM)

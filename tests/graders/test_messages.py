@@ -3,6 +3,7 @@ Japanese; every template keeps its placeholders and the course's terms."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -10,7 +11,7 @@ import numpy as np
 import pytest
 
 from graders.checks.compare import compare
-from graders.checks.diagnosis import CHECK_HINTS
+from graders.checks.diagnosis import CHECK_HINTS, FLOAT_DTYPE_HINT
 from graders.checks.hidden import hidden_message
 from graders.checks.judge import (
     changed_inputs_message,
@@ -70,7 +71,7 @@ def engine_messages() -> list[str]:
     messages.append(compare([np.zeros(2)], [None], outputs=(attribute,)).message)
     messages += [hidden_message(failure) for failure in Failure]
     messages += [hidden_message(Failure.PROPERTY, names) for names in (["sums"], ["a", "b", "c"])]
-    messages += [*CHECK_HINTS.values()]
+    messages += [*CHECK_HINTS.values(), FLOAT_DTYPE_HINT.format(got="float32", expected="float64")]
     messages += [
         describe_error({"type": "ValueError", "line": 4, "message": "bad value"}),
         describe_error({"type": "ZeroDivisionError"}),
@@ -166,3 +167,33 @@ def test_every_translation_keeps_its_placeholders_and_the_glossary_terms(templat
     assert sorted(PLACEHOLDER.findall(english)) == sorted(PLACEHOLDER.findall(japanese))
     assert misused_terms(japanese) == []
     assert japanese != english
+
+
+# What a Japanese template may keep in Latin letters: code a learner writes or reads (names of
+# numpy, Python and their functions, a variable of a formula), units and Python's own names.
+CODE_WORDS = frozenset(
+    {
+        "CPU", "Inf", "MemoryError", "MiB", "NaN", "None", "Python", "astype()", "axis", "dict",
+        "dtype", "exp", "exp()", "float", "fork", "int", "np.array(...)", "numpy",
+        "numpy.ndarray", "return", "tanh", "x.copy()",
+    }
+)  # fmt: skip
+LATIN = re.compile(r"[A-Za-z][A-Za-z_.()\[\]0-9]*")
+
+
+def english_words(japanese: str) -> list[str]:
+    """The Latin words of a Japanese template's own text (not its placeholders, nor code in
+    backquotes) that are not code: English left behind."""
+    fixed = re.sub(r"`[^`]*`", " ", PLACEHOLDER.sub(" ", japanese))
+    words = (word.rstrip("(").rstrip(".") for word in LATIN.findall(fixed))
+    # One letter is a formula's variable (a, b, x, N, s(1 − s)).
+    return [
+        word for word in words if word not in CODE_WORDS and len(re.sub(r"[\d()]", "", word)) > 1
+    ]
+
+
+def test_no_japanese_template_keeps_english_words() -> None:
+    assert english_words("形状：{shape} のはずが、x.copy() を使ってください") == []
+    assert english_words("{array} の軸 {axis} of {name}") == ["of"]
+    left = {t.english: english_words(t.translation) for t in catalog("ja")}
+    assert {english: words for english, words in left.items() if words} == {}

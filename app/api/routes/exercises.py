@@ -29,6 +29,7 @@ from app.schemas import (
 )
 from app.services import budgets, custom_inputs, public_inputs
 from app.services import exercises as service
+from graders import translate_message
 
 router = APIRouter(prefix="/exercises", tags=["exercises"])
 
@@ -98,10 +99,15 @@ def get_public_inputs(exercise_id: str, catalog: CatalogDep, user: OptionalUser)
     summary="Call the entry function and the reference on inputs of your own",
 )
 def try_custom_inputs(
-    exercise_id: str, body: TryIn, user: CurrentUser, session: SessionDep, runtime: RuntimeDep
+    exercise_id: str,
+    body: TryIn,
+    user: CurrentUser,
+    session: SessionDep,
+    runtime: RuntimeDep,
+    lang: ReaderLanguage,
 ) -> TryOut:
     """Never a submission and never a case: the learner's inputs, their output and the
-    reference's, with the same comparison message as a test."""
+    reference's, with the same comparison message as a test (in the reader's language)."""
     report = custom_inputs.try_inputs(
         runtime=runtime,
         session=session,
@@ -110,7 +116,8 @@ def try_custom_inputs(
         code=body.code,
         inputs=body.inputs,
     )
-    return TryOut.model_validate(report.to_dict())
+    shown = report.to_dict() | {"message": translate_message(report.message, lang)}
+    return TryOut.model_validate(shown)
 
 
 @router.get(

@@ -18,6 +18,7 @@ from app.models import SignupLink, User
 from app.services import roster
 from app.services.roster import LinkState
 from app.store import accounts as account_store
+from tests.app.smtp import smtp_server
 
 
 @pytest.fixture
@@ -159,4 +160,40 @@ def test_reset_clears_a_joined_learners_password_and_prints_a_link(
         ada = session.scalars(select(User).where(User.name == "ada")).one()
         assert ada.password_hash is None
         token = url.rsplit("/", 1)[1]
+        assert roster.find_link(session=session, token=token)[1] is LinkState.VALID
+
+
+def test_invite_e_mails_the_pending_learners_and_says_what_became_of_each(
+    env: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write(
+        tmp_path,
+        "username,display_name,email\n"
+        "ada,Ada Lovelace,ada@example.org\n"
+        "bob,Bob,bob@nowhere.example\n"
+        "cy,Cy,\n",
+    )
+    assert CliRunner().invoke(cli, ["users", "import", str(path)]).exit_code == 0
+    refused = CliRunner().invoke(cli, ["users", "invite"])
+    assert refused.exit_code == 2 and "NUMJUDGE_SMTP_HOST" in refused.output
+    with smtp_server() as (port, mailbox):
+        mailbox.refused.add("bob@nowhere.example")
+        monkeypatch.setenv("NUMJUDGE_SMTP_HOST", "127.0.0.1")
+        monkeypatch.setenv("NUMJUDGE_SMTP_PORT", str(port))
+        monkeypatch.setenv("NUMJUDGE_SMTP_SECURITY", "none")
+        monkeypatch.setenv("NUMJUDGE_SMTP_FROM", "numjudge@example.edu")
+        get_settings.cache_clear()
+        result = CliRunner().invoke(cli, ["users", "invite"])
+        named = CliRunner().invoke(cli, ["users", "invite", "cy"])
+    lines = result.output.splitlines()
+    assert result.exit_code == 1  # one failed
+    assert "ada: sent" in lines
+    assert any(line.startswith("bob: failed: 550") for line in lines)
+    assert "1 sent, 1 failed, 0 skipped" in lines  # cy has no address: not pending
+    assert named.exit_code == 0
+    assert "cy: skipped: no e-mail address on the roster" in named.output.splitlines()
+    assert len(mailbox.received) == 1  # bob's address was refused
+    (body,) = mailbox.bodies("ada@example.org")
+    token = body.split("https://numjudge.example.edu/join/")[1].split()[0]
+    with session_scope(env) as session:
         assert roster.find_link(session=session, token=token)[1] is LinkState.VALID

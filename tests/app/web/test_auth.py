@@ -10,6 +10,7 @@ from itsdangerous import URLSafeTimedSerializer
 
 from app.grading.runtime import GradingRuntime
 from app.models import Role
+from app.services import roster
 from app.services.auth import signing_key
 from app.store import accounts as account_store
 from app.web import auth
@@ -75,6 +76,22 @@ def test_sign_up_can_be_closed(client: TestClient, runtime: GradingRuntime) -> N
     assert refused.status_code == 403
     with runtime.sessions() as session:
         assert account_store.get_user_by_name(session=session, name="eve") is None
+
+
+def test_sign_up_closes_by_default_once_the_course_has_a_roster(
+    client: TestClient, runtime: GradingRuntime
+) -> None:
+    assert runtime.settings.signup_open is None  # the default: open until a roster exists
+    assert client.get("/signup").status_code == 200
+    with runtime.sessions() as session:
+        learner = account_store.create_user(session=session, name="ada", role=Role.LEARNER)
+        roster.issue_link(session=session, user=learner, days=14)
+        session.commit()
+    closed = client.get("/signup")
+    assert closed.status_code == 403 and "Sign-up is closed on this server." in closed.text
+    assert 'href="/signup"' not in client.get("/login").text
+    runtime.settings.signup_open = True  # an instructor who wants both says so
+    assert client.get("/signup").status_code == 200
 
 
 def test_sign_in_wrong_password_and_missing_csrf(client: TestClient) -> None:

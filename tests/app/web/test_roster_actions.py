@@ -120,6 +120,9 @@ def test_a_reset_ends_the_old_password_and_its_link_sets_a_new_one(
     assert join(learner, match.group(1), "a brand new one") == 303
     learner.cookies.clear()
     sign_in(learner, "ada", "a brand new one")
+    # The roster says joined again once the reset's link is used.
+    joined = row_of(client.get("/instructor/roster").text, "ada")
+    assert 'data-joined="yes"' in joined and 'href="/instructor/roster/ada/reset"' in joined
 
 
 def test_disable_refuses_sign_in_and_tokens_saying_so_and_enable_restores_them(

@@ -11,9 +11,11 @@ from urllib.parse import unquote
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 
+from app.core.config import SmtpSecurity
 from app.grading.runtime import GradingRuntime
 from app.models import Role, SignupLink, Submission, SubmissionKind, SubmissionStatus, User, utcnow
 from app.store import accounts as account_store
+from tests.app.smtp import smtp_server
 from tests.app.web.helpers import csrf_of, sign_in
 
 PASSWORD = "teach-me-numpy"
@@ -173,3 +175,73 @@ def test_a_class_of_500_fits_in_one_form(client: TestClient, runtime: GradingRun
     code, html = import_roster(client, "\n".join(["username,display_name,email,section", *rows]))
     assert code == 200, html[:500]
     assert len(links_of(html)) == 500 and learners(runtime) == 500
+
+
+def test_the_import_redirects_so_reloading_its_links_imports_nothing_again(
+    client: TestClient, runtime: GradingRuntime
+) -> None:
+    sign_in_instructor(client, runtime)
+    token = csrf_of(client.get("/instructor/roster").text)
+    posted = client.post(
+        "/instructor/roster",
+        data={"csrf_token": token, "roster_text": ROSTER},
+        follow_redirects=False,
+    )
+    assert posted.status_code == 303
+    where = posted.headers["location"]
+    assert where.startswith("/instructor/roster/imported/")
+    first, reload = client.get(where), client.get(where)
+    assert first.status_code == reload.status_code == 200
+    assert links_of(first.text) == links_of(reload.text) and set(links_of(first.text)) == {
+        "ada",
+        "alan",
+    }
+    assert learners(runtime) == 2
+    # The sealed links are readable only under the handle, and only by their instructor.
+    with runtime.sessions() as session:
+        account_store.create_user(
+            session=session, name="other", role=Role.INSTRUCTOR, password=PASSWORD
+        )
+        session.commit()
+    assert client.get("/instructor/roster/imported/not-the-handle").status_code == 410
+    client.cookies.clear()
+    sign_in(client, "other", PASSWORD)
+    assert client.get(where).status_code == 410
+
+
+def test_invitations_are_e_mailed_from_the_roster_and_their_state_is_shown(
+    client: TestClient, runtime: GradingRuntime
+) -> None:
+    sign_in_instructor(client, runtime)
+    page = client.get("/instructor/roster").text
+    assert "NUMJUDGE_SMTP_HOST" in page and 'action="/instructor/roster/invite"' not in page
+    import_roster(client, ROSTER + "bob,Bob,bob@nowhere.example,B\n")
+    with smtp_server() as (port, mailbox):
+        mailbox.refused.add("bob@nowhere.example")
+        runtime.settings.smtp_host = "127.0.0.1"
+        runtime.settings.smtp_port = port
+        runtime.settings.smtp_security = SmtpSecurity.NONE
+        runtime.settings.smtp_from = "numjudge@example.edu"
+        page = client.get("/instructor/roster").text
+        assert "(2 learner(s))" in page  # ada and bob have addresses, alan none
+        sent = client.post(
+            "/instructor/roster/invite",
+            data={"csrf_token": csrf_of(page)},
+            follow_redirects=False,
+        )
+    assert sent.status_code == 303
+    assert sent.headers["location"] == "/instructor/roster?sent=1&failed=1#invitations"
+    listing: str = client.get(sent.headers["location"]).text
+    assert "Sign-up links e-mailed: 1; not sent: 1" in listing
+
+    def row(name: str) -> str:
+        return listing[listing.index(f'data-user="{name}"') :].split("</tr>")[0]
+
+    assert 'data-mail="sent"' in row("ada")
+    assert 'data-mail="failed"' in row("bob") and "550" in row("bob")
+    assert 'data-mail=""' in row("alan")
+    assert len(mailbox.received) == 1  # bob's address was refused
+    (body,) = mailbox.bodies("ada@example.org")
+    path = "/join/" + body.split("/join/")[1].split()[0]
+    client.cookies.clear()
+    assert client.get(path).status_code == 200

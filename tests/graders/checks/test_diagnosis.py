@@ -11,6 +11,7 @@ from graders.checks.compare import Tolerance
 from graders.checks.diagnosis import (
     CHECK_HINTS,
     EXPECTED,
+    FLOAT_DTYPE_HINT,
     UNTOLD,
     Candidate,
     CaseTable,
@@ -165,6 +166,23 @@ def test_a_wrong_type_is_named_only_when_its_values_are_right() -> None:
         is None
     )
     assert diagnose_by_check([("small", Failure.WRONG_DTYPE)], []) is None
+
+
+def test_a_float_dtype_mix_up_names_both_dtypes() -> None:
+    def returned(dtype: str, expected: tuple[str, ...] = ("float64",)) -> Observation:
+        return Observation(
+            "small", SMALL, np.array([1.0], dtype=dtype), False, None, frozenset(), {}, expected
+        )
+
+    single = diagnose_by_check([("small", Failure.WRONG_DTYPE)], [returned("float32")])
+    assert single is not None
+    assert single.hint == FLOAT_DTYPE_HINT.format(got="float32", expected="float64")
+    assert "float32 where the statement asks for float64" in single.hint
+    # An int array where floats belong, or no expected dtype known (a hidden case): the
+    # general hint, which names no dtype.
+    for other in (returned("int64"), returned("float32", ())):
+        general = diagnose_by_check([("small", Failure.WRONG_DTYPE)], [other])
+        assert general is not None and general.hint == CHECK_HINTS[Failure.WRONG_DTYPE]
 
 
 # --- cases where the learner's code raised ------------------------------------------------

@@ -25,7 +25,7 @@ from graders import (
     prepare_exercise,
 )
 from graders.checks.batches import stack_outputs
-from graders.checks.diagnosis import CHECK_HINTS
+from graders.checks.diagnosis import CHECK_HINTS, FLOAT_DTYPE_HINT
 from graders.checks.judge import Audience, warning_advice
 from graders.results import DiagnosisSource
 from tests.graders.helpers import (
@@ -742,6 +742,9 @@ def test_float32_result_gets_the_dtype_message(gate: PreparedExercise, sandbox: 
         (Status.FAILED, "dtype: float32, expected float64"),
         (Status.FAILED, HIDDEN_MESSAGES[Failure.WRONG_DTYPE]),
     }
+    # The hint names both dtypes, read from the public cases alone.
+    assert report.diagnosis is not None
+    assert report.diagnosis.hint == FLOAT_DTYPE_HINT.format(got="float32", expected="float64")
 
 
 def test_list_result_gets_the_type_message(gate: PreparedExercise, sandbox: Sandbox) -> None:

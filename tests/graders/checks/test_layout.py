@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from graders.checks.layout import broadcast_mismatch, explain_shape_error
+from graders.messages import is_known, translate_message
 
 INPUTS = {"xs": np.zeros((4, 2, 3)), "h0": np.zeros((2, 5)), "W": np.zeros((5, 3)), "n": 3}
 MATMUL = {
@@ -23,6 +24,25 @@ def test_a_shape_error_is_told_with_the_inputs_shapes_and_the_sizes_that_disagre
         "h0, axis 0 of W; 3 is the length of axis 2 of xs, axis 1 of W; check each against the "
         "statement's shapes: which axis holds the batch and what each other axis holds, and "
         "whether a weight matrix is (outputs, inputs)"
+    )
+
+
+def test_the_explanation_reads_in_japanese_clause_by_clause() -> None:
+    # Each clause of a list is its own sentence part: no English piece is carried into the
+    # Japanese, and no name swallows the clauses after it.
+    told = explain_shape_error(MATMUL, INPUTS, {"xs": 1, "h0": 0})
+    assert is_known(told, "ja")
+    assert translate_message(told, "ja") == (
+        "配列の形状が合いません。たいていは並び方の取り違えです。このケースの入力の形状は、"
+        "xs が (4, 2, 3)（バッチは軸 1）、h0 が (2, 5)（バッチは軸 0）、W が (5, 3) です。"
+        "合わない大きさ：5 は h0 の軸 1、W の軸 0 の長さです。"
+        "3 は xs の軸 2、W の軸 1 の長さです。"
+        "それぞれを問題文の形状と照らし合わせてください。どの軸がバッチで、ほかの各軸が何を表すか、"
+        "重み行列が（出力、入力）になっているかを確かめてください"
+    )
+    inputs = {"params": {"w": np.zeros((3, 4))}, "grads": [np.zeros((4, 3))]}
+    assert "params['w'] が (3, 4)、grads[0] が (4, 3) です" in translate_message(
+        explain_shape_error(MATMUL, inputs), "ja"
     )
 
 

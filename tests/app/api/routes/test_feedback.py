@@ -135,6 +135,25 @@ def test_the_learners_error_and_the_references(client: TestClient, make_user: Ma
     assert " on line " not in answer["message"]
 
 
+def test_a_try_speaks_the_readers_language(client: TestClient, make_user: MakeUser) -> None:
+    _, headers = make_user("ada")
+    japanese = headers | {"Accept-Language": "ja"}
+    reference = read_exercise_file(EXERCISE, "solution.py")
+    assert try_inputs(client, japanese, reference, POINTS).json()["message"] == (
+        "参照解と同じ出力です"
+    )
+    crashing = "def pairwise_distances(X, Y):\n    raise ValueError('not yet')\n"
+    assert try_inputs(client, japanese, crashing, POINTS).json()["message"] == (
+        "あなたのコード：2 行目で ValueError が発生しました：not yet"
+    )
+    unloadable = "def pairwise_distances(X, Y):\n    return\nraise ImportError('no')\n"
+    assert (
+        try_inputs(client, japanese, unloadable, POINTS)
+        .json()["message"]
+        .startswith("あなたのコードを読み込めませんでした：")
+    )
+
+
 @pytest.mark.parametrize(
     ("inputs", "detail"),
     [

@@ -23,6 +23,7 @@ from app.services import reveal
 from app.store import accounts as account_store
 from app.store import courses as course_store
 from app.store import submissions as submission_store
+from graders import words_in
 from tests.app.course_catalog import course_service, stamp, user
 from tests.app.web.helpers import sign_in
 
@@ -122,6 +123,11 @@ def test_hidden_tests_wait_for_the_last_extension_of_anyone_then_show_inputs_and
     page = client.get(f"/history/{submission_id}").text
     assert 'data-revealed="1"' in page and page.count("Expected output") == len(names)
     assert f"<code>{names[0]}</code>" in page
+    # In Japanese, each revealed test is named by its Japanese title, as a public test is.
+    japanese = client.get(f"/history/{submission_id}", headers={"Accept-Language": "ja"}).text
+    title = words_in(runtime.catalog.load("gru-update-gate"), "ja").case(names[0])
+    assert title != names[0] and str(escape(title)) in japanese
+    assert f"<code>{names[0]}</code>" not in japanese
 
 
 def test_nothing_is_revealed_without_the_setting_nor_to_another_learner(
