@@ -4,8 +4,8 @@ group's hint written as a mistake, the group diagnosed again with its scores unc
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from datetime import UTC, datetime, timedelta
+from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -14,15 +14,22 @@ from sqlalchemy import select
 
 from app.grading.engine import SandboxGrader
 from app.grading.runtime import GradingRuntime
-from app.models import Role, Submission, SubmissionStatus
+from app.models import Role, Submission
 from app.services import mining
 from app.services.errors import NotFound
-from app.store import accounts as account_store
 from app.store.mining import WrongSubmission
-from graders import CpuPriority, Failure, Status, Visibility
+from graders import Failure, Status, Visibility
 from tests.app.conftest import make_runtime, make_settings, wipe
-
-START = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
+from tests.app.mined_class import (
+    DOUBLE_BIAS,
+    HALVED,
+    HALVED_OTHERWISE,
+    HINT,
+    JA,
+    SQUARED,
+    START,
+    graded,
+)
 
 
 def row_of(
@@ -119,39 +126,6 @@ def test_no_group_of_a_key_is_not_found() -> None:
         mining.find_group(mined, "nope")
 
 
-HALVED = """import numpy as np
-
-
-def update_gate(x_t, h_prev, W_z, b_z):
-    joined = np.concatenate([h_prev, x_t], axis=-1)
-    return 1 / (1 + np.exp(-0.5 * (joined @ W_z.T + b_z)))
-"""
-HALVED_OTHERWISE = """import numpy as np
-
-
-def update_gate(x_t, h_prev, W_z, b_z):
-    # the gate of a GRU
-    pre = np.concatenate([h_prev, x_t], axis=-1) @ W_z.T + b_z
-    return 1.0 / (1.0 + np.exp(-pre / 2))
-"""
-SQUARED = """import numpy as np
-
-
-def update_gate(x_t, h_prev, W_z, b_z):
-    joined = np.concatenate([h_prev, x_t], axis=-1)
-    return (1 / (1 + np.exp(-(joined @ W_z.T + b_z)))) ** 2
-"""
-DOUBLE_BIAS = """import numpy as np
-
-
-def update_gate(x_t, h_prev, W_z, b_z):
-    joined = np.concatenate([h_prev, x_t], axis=-1)
-    return 1 / (1 + np.exp(-(joined @ W_z.T + 2 * b_z)))
-"""
-HINT = "The pre-activation is halved before the sigmoid."
-JA = {"ja": "シグモイドの前で前活性化が半分になっています。"}
-
-
 @pytest.fixture
 def class_runtime(
     database_url: str, gate_copy: Path, shared_grader: SandboxGrader
@@ -159,38 +133,6 @@ def class_runtime(
     settings = make_settings(database_url, gate_copy.parent, exercises_dir=gate_copy.parent)
     yield make_runtime(settings, shared_grader)
     wipe(database_url)
-
-
-def graded(runtime: GradingRuntime) -> Callable[[str, str, Role], str]:
-    """``submit(name, code, role)``: the code graded by the sandbox and stored as grading
-    stores it; its id."""
-    prepared = runtime.catalog.prepared("gru-update-gate")
-    clock = iter(range(1000))
-
-    def submit(name: str, code: str, role: Role = Role.LEARNER) -> str:
-        report = runtime.grade(prepared, code, False, CpuPriority.NORMAL)
-        with runtime.sessions() as session:
-            user = account_store.get_user_by_name(session=session, name=name)
-            if user is None:
-                user = account_store.create_user(session=session, name=name, role=role)
-            row = Submission(
-                user_id=user.id,
-                exercise_id="gru-update-gate",
-                exercise_version=prepared.exercise.version,
-                code=code,
-                status=SubmissionStatus.DONE,
-                verdict=report.verdict,
-                score=report.score,
-                max_score=report.max_score,
-                tests=[t.to_dict() for t in report.tests],
-                diagnosis=report.diagnosis.to_dict() if report.diagnosis else None,
-                created_at=START + timedelta(minutes=next(clock)),
-            )
-            session.add(row)
-            session.commit()
-            return row.id
-
-    return submit
 
 
 def test_a_class_is_mined_and_a_groups_hint_diagnoses_it_again(
