@@ -12,6 +12,7 @@ raised no problem; otherwise the folder is left as it was and the problems say w
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import tempfile
@@ -76,6 +77,26 @@ def _add_translated_hint(file: Path, name: str, hint: str) -> None:
     file.write_text(text, encoding="utf-8")
 
 
+def _targets(folder: Path, name: str, translated: Mapping[str, str]) -> list[Path]:
+    return [
+        folder / "mistakes" / f"{name}.py",
+        *(folder / translation_file(lang) for lang in translated),
+    ]
+
+
+def unwritable(folder: Path, name: str, translated: Mapping[str, str]) -> list[str]:
+    """The files the mistake would write that this process may not: the service's user may
+    have only read access to the exercises."""
+    problems = []
+    for target in _targets(folder, name, translated):
+        existing = target if target.exists() else target.parent
+        while not existing.exists():
+            existing = existing.parent
+        if not os.access(existing, os.W_OK):
+            problems.append(f"{target}: this process may not write it")
+    return problems
+
+
 def _write(folder: Path, name: str, source: str, translated: Mapping[str, str]) -> Path:
     path = folder / "mistakes" / f"{name}.py"
     path.parent.mkdir(exist_ok=True)
@@ -116,7 +137,7 @@ def add_mistake(
     validates there; the folder is unchanged when it does not."""
     if not hint.strip():
         return MistakeOutcome(None, ("the hint is empty; write what the learner should fix",))
-    problems = name_problems(folder, name)
+    problems = name_problems(folder, name) or unwritable(folder, name, translated)
     if problems:
         return MistakeOutcome(None, tuple(problems))
     source = mistake_source(code, hint.strip())
