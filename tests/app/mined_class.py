@@ -3,8 +3,8 @@ grading stores them, for the tests of mining (app/services/mining.py) and its pa
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from typing import Protocol
 
 from app.grading.runtime import GradingRuntime
 from app.models import Role, Submission, SubmissionStatus
@@ -47,7 +47,11 @@ HINT = "The pre-activation is halved before the sigmoid."
 JA = {"ja": "シグモイドの前で前活性化が半分になっています。"}
 
 
-def graded(runtime: GradingRuntime) -> Callable[[str, str, Role], str]:
+class Submit(Protocol):
+    def __call__(self, name: str, code: str, role: Role = Role.LEARNER) -> str: ...
+
+
+def graded(runtime: GradingRuntime) -> Submit:
     """``submit(name, code, role)``: the code graded by the sandbox and stored as grading
     stores it; its id."""
     prepared = runtime.catalog.prepared(EXERCISE)
