@@ -111,7 +111,7 @@ def mine_command(
             grade=grade,
             exercise_id=mined.exercise_id,
             mined_version=mined.version,
-            submission_ids=mining.rediagnosis_order(mined, write),
+            batches=mining.rediagnosis_batches(mined, write),
         )
     typer.echo(f"{len(done.diagnosed)} of {done.looked_at} submission(s) now have a hint")
 

@@ -221,11 +221,16 @@ def write_hint(
     return result, mined
 
 
-def rediagnosis_order(mined: MinedExercise, group_key: str) -> tuple[str, ...]:
-    """The group's submissions first (its learners wait for the new hint), then the rest."""
+Batch = tuple[str, ...]
+"""Submissions whose new diagnoses are stored together, once all of them are graded."""
+
+
+def rediagnosis_batches(mined: MinedExercise, group_key: str) -> tuple[Batch, ...]:
+    """The group's submissions first (its learners wait for the new hint), then the rest of
+    the mined version's."""
     first = find_group(mined, group_key).submissions
-    rest = [s for g in mined.groups if g.key != group_key for s in g.submissions]
-    return (*first, *rest)
+    rest = tuple(s for g in mined.groups if g.key != group_key for s in g.submissions)
+    return (first, rest) if rest else (first,)
 
 
 def same_tests(stored: Sequence[Mapping[str, Any]], report: GradeReport) -> bool:
@@ -242,56 +247,79 @@ def rediagnose(
     grade: Grade,
     exercise_id: str,
     mined_version: str,
-    submission_ids: Sequence[str],
+    batches: Sequence[Batch],
 ) -> Rediagnosed:
     """Grade each submission again with the exercise's current version and keep only its
     diagnosis (and the version, when its tests came out as stored): scores never change. A
-    submission regraded or changed meanwhile is left alone."""
+    submission regraded or changed meanwhile is left alone.
+
+    A batch's diagnoses are stored in one transaction once every one of its submissions is
+    graded: when a hint appears on a learner's page tells nothing of how long that
+    submission's hidden cases took (docs/security.md, the release ladder)."""
     prepared = catalog.prepared(exercise_id)
-    diagnosed = []
-    for submission_id in submission_ids:
-        with sessions() as session:
-            submission = submission_store.get_submission(
-                session=session, submission_id=submission_id
+    diagnosed: list[str] = []
+    for batch in batches:
+        found = []
+        for submission_id in batch:
+            with sessions() as session:
+                submission = submission_store.get_submission(
+                    session=session, submission_id=submission_id
+                )
+                if submission is None or submission.exercise_version != mined_version:
+                    continue
+                code, stored = submission.code, list(submission.tests or [])
+            report = grade(prepared, code, False, CpuPriority.BACKGROUND)
+            same = same_tests(stored, report)
+            found.append(
+                (
+                    submission_id,
+                    report.diagnosis.to_dict() if report.diagnosis else None,
+                    prepared.exercise.version if same else mined_version,
+                )
             )
-            if submission is None or submission.exercise_version != mined_version:
-                continue
-            code, stored = submission.code, list(submission.tests or [])
-        report = grade(prepared, code, False, CpuPriority.BACKGROUND)
-        version = prepared.exercise.version if same_tests(stored, report) else mined_version
-        diagnosis = report.diagnosis.to_dict() if report.diagnosis else None
         with sessions() as session:
-            changed = mining_store.rediagnose(
-                session=session,
-                submission_id=submission_id,
-                graded_version=mined_version,
-                diagnosis=diagnosis,
-                version=version,
-            )
+            for submission_id, diagnosis, version in found:
+                changed = mining_store.rediagnose(
+                    session=session,
+                    submission_id=submission_id,
+                    graded_version=mined_version,
+                    diagnosis=diagnosis,
+                    version=version,
+                )
+                if changed and diagnosis is not None:
+                    diagnosed.append(submission_id)
             session.commit()
-        if changed and diagnosis is not None:
-            diagnosed.append(submission_id)
+    looked_at = sum(map(len, batches))
     logger.info(
         "mining.rediagnosed",
-        extra={
-            "exercise": exercise_id,
-            "diagnosed": len(diagnosed),
-            "looked_at": len(submission_ids),
-        },
+        extra={"exercise": exercise_id, "diagnosed": len(diagnosed), "looked_at": looked_at},
     )
-    return Rediagnosed(tuple(diagnosed), len(submission_ids))
+    return Rediagnosed(tuple(diagnosed), looked_at)
 
 
-def rediagnose_in_background(**arguments: Any) -> threading.Thread:
+def rediagnose_in_background(
+    *,
+    sessions: sessionmaker[Session],
+    catalog: ExerciseCatalog,
+    grade: Grade,
+    exercise_id: str,
+    mined_version: str,
+    batches: Sequence[Batch],
+) -> threading.Thread:
     """:func:`rediagnose` on a thread of its own (the page answers at once)."""
 
     def run() -> None:
         try:
-            rediagnose(**arguments)
-        except Exception:
-            logger.exception(
-                "mining.rediagnosis_failed", extra={"exercise": arguments["exercise_id"]}
+            rediagnose(
+                sessions=sessions,
+                catalog=catalog,
+                grade=grade,
+                exercise_id=exercise_id,
+                mined_version=mined_version,
+                batches=batches,
             )
+        except Exception:
+            logger.exception("mining.rediagnosis_failed", extra={"exercise": exercise_id})
 
     thread = threading.Thread(target=run, name="rediagnose", daemon=True)
     thread.start()

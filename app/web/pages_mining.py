@@ -131,7 +131,7 @@ async def write_hint(
         grade=runtime.grade,
         exercise_id=mined.exercise_id,
         mined_version=mined.version,
-        submission_ids=mining.rediagnosis_order(mined, key),
+        batches=mining.rediagnosis_batches(mined, key),
     )
     return RedirectResponse(
         f"/instructor/analytics/{mined.exercise_id}?mistake={name.strip()}",

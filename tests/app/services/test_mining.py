@@ -175,15 +175,15 @@ def test_a_class_is_mined_and_a_groups_hint_diagnoses_it_again(
     new_version = runtime.catalog.load("gru-update-gate").version
     assert new_version != mined.version
 
-    order = mining.rediagnosis_order(written_from, halved.key)
-    assert order == (ada, bo, cy)
+    batches = mining.rediagnosis_batches(written_from, halved.key)
+    assert batches == ((ada, bo), (cy,))
     done = mining.rediagnose(
         sessions=runtime.sessions,
         catalog=runtime.catalog,
         grade=runtime.grade,
         exercise_id="gru-update-gate",
         mined_version=written_from.version,
-        submission_ids=order,
+        batches=batches,
     )
     assert done.diagnosed == (ada, bo) and done.looked_at == 3
     with runtime.sessions() as session:
