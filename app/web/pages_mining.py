@@ -65,7 +65,7 @@ def _page(
             "hints": hints or {},
             "field": LANGUAGE_FIELD,
         },
-        status_code=status.HTTP_422_UNPROCESSABLE_ENTITY if problems else status.HTTP_200_OK,
+        status_code=status.HTTP_422_UNPROCESSABLE_CONTENT if problems else status.HTTP_200_OK,
     )
 
 
