@@ -53,6 +53,7 @@ def parse_translations(pairs: list[str]) -> dict[str, str]:
 def mine_command(
     exercise: Annotated[str, typer.Argument(help="exercise id, e.g. softmax")],
     top: Annotated[int, typer.Option(min=1, help="groups to list")] = 10,
+    show: Annotated[bool, typer.Option(help="print each listed representative's code")] = False,
     write: Annotated[
         str | None, typer.Option(help="write the group with this key as a mistake (with --name)")
     ] = None,
@@ -62,6 +63,13 @@ def mine_command(
         list[str] | None,
         typer.Option("--translated-hint", help="LANG=HINT, once per language of the statement"),
     ] = None,
+    reviewed: Annotated[
+        str,
+        typer.Option(
+            help="with --write: the representative's submission id, once you read its code "
+            "(--show): a mistake runs outside the sandbox"
+        ),
+    ] = "",
 ) -> None:
     """List the largest groups of wrong submissions no hint explained (current version); with
     --write, make a group's representative a validated mistake and diagnose its submissions
@@ -82,6 +90,7 @@ def mine_command(
                     name=name,
                     hint=hint,
                     translated=parse_translations(translated_hint or []),
+                    reviewed=reviewed,
                 )
     except (GraderError, NotFound) as exc:
         typer.echo(f"error: {exc}", err=True)
@@ -93,6 +102,8 @@ def mine_command(
         )
         for number, group in enumerate(mined.groups[:top], start=1):
             typer.echo("\n".join(describe(number, group)))
+            if show:
+                typer.echo("\n".join(f"     | {line}" for line in group.code.splitlines()))
         return
     if not outcome.written:
         typer.echo("refused: " + "\n  ".join(outcome.problems), err=True)

@@ -37,6 +37,7 @@ from app.store import submissions as submission_store
 from app.store.mining import WrongSubmission
 from graders import (
     CpuPriority,
+    Exercise,
     ExerciseCatalog,
     Failure,
     GradeReport,
@@ -156,6 +157,11 @@ def group_submissions(submissions: Sequence[WrongSubmission]) -> tuple[MistakeGr
     return tuple(sorted(groups, key=lambda g: (-g.size, -g.learners, g.key)))
 
 
+def other_languages(exercise: Exercise) -> tuple[str, ...]:
+    """The statement's languages besides English: a mined mistake's hint is needed in each."""
+    return tuple(lang for lang in exercise.languages if lang != "en")
+
+
 def mine(*, session: Session, catalog: ExerciseCatalog, exercise_id: str) -> MinedExercise:
     """The exercise's undiagnosed wrong submissions of its current version, grouped;
     ExerciseNotFound if there is no such exercise."""
@@ -168,7 +174,7 @@ def mine(*, session: Session, catalog: ExerciseCatalog, exercise_id: str) -> Min
         version=exercise.version,
         undiagnosed=len(wrong),
         groups=group_submissions(wrong),
-        languages=tuple(lang for lang in exercise.languages if lang != "en"),
+        languages=other_languages(exercise),
     )
 
 
@@ -188,6 +194,11 @@ class Rediagnosed:
     looked_at: int
 
 
+NOT_REVIEWED = (
+    "confirm that you read the representative's code: as a mistake it runs outside the "
+    "sandbox, with the service's rights (if the group's representative changed since the page "
+    "was drawn, read the new one)"
+)
 _writing = threading.Lock()
 """One mined mistake written at a time in this process: two instructors naming two groups
 alike (or one group twice) must not both pass the check before either is written."""
@@ -203,13 +214,21 @@ def write_hint(
     name: str,
     hint: str,
     translated: Mapping[str, str],
+    reviewed: str,
 ) -> tuple[MistakeOutcome, MinedExercise]:
     """Make the group's representative ``mistakes/<name>.py`` of the exercise if it validates
     (NotFound when no such group is mined now); with the mining it was written from, whose
-    submissions :func:`rediagnose` then diagnoses again."""
+    submissions :func:`rediagnose` then diagnoses again.
+
+    ``reviewed`` is the submission whose code the instructor read and vouches for: a mistake
+    runs on the trusted side, outside the sandbox (graders/exercises/preparation.py), so a
+    learner's code becomes one only once read, and only the code that was read (the group's
+    representative may have changed since the page was drawn)."""
     with _writing:
         mined = mine(session=session, catalog=catalog, exercise_id=exercise_id)
         group = find_group(mined, group_key)
+        if reviewed != group.representative:
+            return MistakeOutcome(None, (NOT_REVIEWED,)), mined
         folder = catalog.load(exercise_id).path
         with Sandbox(workers=1, limits=limits) as sandbox:
             result = add_mistake(folder, name, group.code, hint, translated, sandbox)

@@ -94,13 +94,12 @@ async def write_hint(
     csrf_token: CsrfForm = "",
     name: Annotated[str, Form()] = "",
     hint: Annotated[str, Form()] = "",
+    reviewed: Annotated[str, Form()] = "",
 ) -> Response:
     check_csrf(web, csrf_token)
     form = await request.form()
-    mined = mining.mine(session=db, catalog=runtime.catalog, exercise_id=exercise_id)
-    translated = {
-        lang: str(form.get(LANGUAGE_FIELD.format(lang=lang), "")) for lang in mined.languages
-    }
+    languages = mining.other_languages(runtime.catalog.load(exercise_id))
+    translated = {lang: str(form.get(LANGUAGE_FIELD.format(lang=lang), "")) for lang in languages}
     try:
         outcome, mined = await run_in_threadpool(
             lambda: mining.write_hint(
@@ -112,6 +111,7 @@ async def write_hint(
                 name=name.strip(),
                 hint=hint,
                 translated=translated,
+                reviewed=reviewed,
             )
         )
     except NotFound:

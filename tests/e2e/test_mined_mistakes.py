@@ -100,6 +100,7 @@ def test_an_instructor_turns_a_group_into_a_mistake(
     page.get_by_label("Name of the mistake").fill("missing_bias")  # the author's own
     page.get_by_label("Hint (English)").fill(HINT)
     page.get_by_label("Hint (日本語)").fill(JA_HINT)
+    page.get_by_label("I have read the representative's code").check()
     page.get_by_role("button", name="Write the mistake").click()
     refused = page.locator("#mistake-refused")
     refused.wait_for()
@@ -109,6 +110,7 @@ def test_an_instructor_turns_a_group_into_a_mistake(
     assert_accessible(page)
 
     page.get_by_label("Name of the mistake").fill("halved_preactivation")
+    page.get_by_label("I have read the representative's code").check()
     page.get_by_role("button", name="Write the mistake").click()
     page.wait_for_url(f"{url}/instructor/analytics/{EXERCISE}?mistake=halved_preactivation")
     assert "halved_preactivation was written" in page.get_by_role("status").first.inner_text()

@@ -16,6 +16,7 @@ from app.core.config import get_settings
 from app.grading.engine import SandboxGrader
 from app.grading.runtime import GradingRuntime
 from app.models import Submission
+from app.services import mining
 from tests.app.conftest import make_runtime, make_settings, wipe
 from tests.app.mined_class import EXERCISE, HALVED, HALVED_OTHERWISE, HINT, SQUARED, graded
 
@@ -44,7 +45,7 @@ def test_lists_the_groups_then_writes_one_as_a_mistake(
 ) -> None:
     submit = graded(class_runtime)
     ada, bo, cy = submit("ada", HALVED), submit("bo", HALVED_OTHERWISE), submit("cy", SQUARED)
-    listing = runner.invoke(cli, ["mistakes", "mine", EXERCISE])
+    listing = runner.invoke(cli, ["mistakes", "mine", EXERCISE, "--show"])
     assert listing.exit_code == 0, listing.output
     lines = listing.stdout.splitlines()
     assert lines[0].startswith(f"{EXERCISE} (version ")
@@ -52,27 +53,21 @@ def test_lists_the_groups_then_writes_one_as_a_mistake(
     assert lines[1].endswith(f"2 submission(s) by 2 learner(s); representative {ada}")
     assert lines[2].startswith("     fails: numerical example (values), batch of two (values)")
     assert lines[3].startswith("     on numerical example: values: ")
-    assert lines[4].endswith(f"1 submission(s) by 1 learner(s); representative {cy}")
+    assert lines[4:10] == [f"     | {line}" for line in HALVED.splitlines()]
+    assert lines[10].endswith(f"1 submission(s) by 1 learner(s); representative {cy}")
     key = lines[1].split("[")[1].split("]")[0]
 
+    write = ["mistakes", "mine", EXERCISE, "--write", key, "--hint", HINT]
+    unread = runner.invoke(cli, [*write, "--name", "halved", "--translated-hint", "ja=半分"])
+    assert unread.exit_code == 1
+    assert f"refused: {mining.NOT_REVIEWED}" in unread.output
     refused = runner.invoke(
         cli,
-        [
-            "mistakes",
-            "mine",
-            EXERCISE,
-            "--write",
-            key,
-            "--name",
-            "missing_bias",
-            "--hint",
-            HINT,
-            "--translated-hint",
-            "ja=半分です。",
-        ],
+        [*write, "--name", "missing_bias", "--translated-hint", "ja=半分", "--reviewed", ada],
     )
     assert refused.exit_code == 1
     assert "refused: mistakes/missing_bias.py already exists; choose another name" in refused.output
+    assert not (gate_copy / "mistakes" / "halved.py").exists()
 
     written = runner.invoke(
         cli,
@@ -88,6 +83,8 @@ def test_lists_the_groups_then_writes_one_as_a_mistake(
             HINT,
             "--translated-hint",
             "ja=半分です。",
+            "--reviewed",
+            ada,
         ],
     )
     assert written.exit_code == 0, written.output

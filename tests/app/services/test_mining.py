@@ -18,7 +18,7 @@ from app.models import Role, Submission
 from app.services import mining
 from app.services.errors import NotFound
 from app.store.mining import WrongSubmission
-from graders import Failure, Status, Visibility
+from graders import Failure, MistakeOutcome, Status, Visibility
 from tests.app.conftest import make_runtime, make_settings, wipe
 from tests.app.mined_class import (
     DOUBLE_BIAS,
@@ -159,6 +159,24 @@ def test_a_class_is_mined_and_a_groups_hint_diagnoses_it_again(
     assert "expected" in halved.difference.relation
     assert mined.languages == ("ja",)
 
+    def write(reviewed: str) -> tuple[MistakeOutcome, mining.MinedExercise]:
+        with runtime.sessions() as session:
+            return mining.write_hint(
+                session=session,
+                catalog=runtime.catalog,
+                limits=runtime.settings.sandbox_limits,
+                exercise_id="gru-update-gate",
+                group_key=halved.key,
+                name="halved_preactivation",
+                hint=HINT,
+                translated=JA,
+                reviewed=reviewed,
+            )
+
+    # Only the code the instructor read becomes a mistake: it runs outside the sandbox.
+    for unread in ("", bo):
+        assert write(unread)[0].problems == (mining.NOT_REVIEWED,)
+    assert not (gate_copy / "mistakes" / "halved_preactivation.py").exists()
     with runtime.sessions() as session:
         outcome, written_from = mining.write_hint(
             session=session,
@@ -169,6 +187,7 @@ def test_a_class_is_mined_and_a_groups_hint_diagnoses_it_again(
             name="halved_preactivation",
             hint=HINT,
             translated=JA,
+            reviewed=ada,
         )
     assert outcome.written, outcome.problems
     assert (gate_copy / "mistakes" / "halved_preactivation.py").read_text().startswith(HALVED)
@@ -209,4 +228,5 @@ def test_writing_a_group_that_is_no_longer_mined_is_not_found(
             name="anything",
             hint=HINT,
             translated=JA,
+            reviewed="",
         )

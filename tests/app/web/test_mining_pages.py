@@ -1,9 +1,10 @@
 """app/web/pages_mining.py in-process, on both databases: the group page and its form refuse a
-learner, a form without its CSRF token, a group no longer mined and an empty hint (the reason
-shown, the folder untouched), in English and in Japanese."""
+learner, a form without its CSRF token, a group no longer mined, code not confirmed as read
+and an empty hint (the reason shown, the folder untouched), in English and in Japanese."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -67,23 +68,28 @@ def test_the_form_refuses_what_it_must_and_leaves_the_folder_alone(
     assert no_token.status_code == 400
 
     token = csrf_of(page.text)
-    empty = client.post(
-        url, data={"csrf_token": token, "name": "halved", "hint": " ", "hint_ja": "半分"}
+    representative = re.search(r'name="reviewed" value="([0-9a-f]+)"', page.text)
+    assert representative is not None
+    unread = client.post(
+        url, data={"csrf_token": token, "name": "halved", "hint": "h", "hint_ja": "h"}
     )
+    assert unread.status_code == 422 and "confirm that you read" in unread.text
+    read = {"csrf_token": token, "reviewed": representative.group(1)}
+    empty = client.post(url, data={**read, "name": "halved", "hint": " ", "hint_ja": "半分"})
     assert empty.status_code == 422
     assert "the hint is empty; write what the learner should fix" in empty.text
     assert 'id="mistake-refused"' in empty.text
 
     japanese = client.post(
         url,
-        data={"csrf_token": token, "name": "halved", "hint": " ", "hint_ja": "半分"},
+        data={**read, "name": "halved", "hint": " ", "hint_ja": "半分"},
         headers={"Accept-Language": "ja"},
     )
     assert "この誤りは受け付けられませんでした" in japanese.text
 
     gone = client.post(
         f"/instructor/analytics/{EXERCISE}/mistakes/0123456789ab",
-        data={"csrf_token": token, "name": "halved", "hint": "h", "hint_ja": "h"},
+        data={**read, "name": "halved", "hint": "h", "hint_ja": "h"},
     )
     assert gone.status_code == 404
     assert not (gate_copy / "mistakes" / "halved.py").exists()
