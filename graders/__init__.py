@@ -50,6 +50,7 @@ from graders.exercises import (
     words_in,
 )
 from graders.messages import translate_message
+from graders.mined import MistakeOutcome, add_mistake
 from graders.mutation.mutants import PREFIX as MUTANT_PREFIX
 from graders.mutation.score import MutantStatus, MutationScore, mutant_statuses, mutation_score
 from graders.render import format_report, format_validation
@@ -93,6 +94,7 @@ __all__ = [
     "LatePolicyKind",
     "Layer",
     "LayerState",
+    "MistakeOutcome",
     "MutantStatus",
     "MutationScore",
     "Pace",
@@ -115,6 +117,7 @@ __all__ = [
     "Verdict",
     "Visibility",
     "WireError",
+    "add_mistake",
     "canary",
     "case",
     "course_of",

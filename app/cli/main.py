@@ -6,7 +6,19 @@ import logging
 
 import typer
 
-from app.cli import courses, db, doctor, exercises, lti, mutants, serve, similarity, submit, users
+from app.cli import (
+    courses,
+    db,
+    doctor,
+    exercises,
+    lti,
+    mistakes,
+    mutants,
+    serve,
+    similarity,
+    submit,
+    users,
+)
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -21,6 +33,7 @@ serve.register(app)
 submit.register(app)
 courses.register(app)
 similarity.register(app)
+mistakes.register(app)
 app.add_typer(users.app, name="users")
 app.add_typer(db.app, name="db")
 app.add_typer(lti.app, name="lti")

@@ -13,7 +13,7 @@ from fastapi.responses import RedirectResponse
 from app.api.deps import RuntimeDep, SessionDep
 from app.api.downloads import csv_download, file_download
 from app.models import utcnow
-from app.services import analytics, archive, courses, regrades, roster, translations
+from app.services import analytics, archive, courses, mining, regrades, roster, translations
 from app.services.gradebook import write_csv
 from app.services.lti import passback
 from app.web import i18n
@@ -24,6 +24,9 @@ from app.web.templating import render
 from graders import Assignment, Course, ExerciseCatalog, words_in
 
 router = APIRouter(route_class=WebRoute, include_in_schema=False)
+
+SHOWN_GROUPS = 10
+"""Groups of wrong answers without a hint listed on the class view, the largest first."""
 
 FormStr = Annotated[str, Form()]
 
@@ -231,6 +234,7 @@ def class_view_page(
     db: SessionDep,
     catalog: CatalogDep,
     regraded: int | None = None,
+    mistake: str = "",
 ) -> Response:
     view = analytics.in_words(
         analytics.load_exercise_analytics(session=db, catalog=catalog, exercise_id=exercise_id),
@@ -250,6 +254,9 @@ def class_view_page(
             "stale": stale,
             "regraded": regraded,
             "charts": analytics.exercise_charts(view),
+            "mined": mining.mine(session=db, catalog=catalog, exercise_id=view.exercise_id),
+            "shown_groups": SHOWN_GROUPS,
+            "mistake": mistake,
         },
     )
 

@@ -12,6 +12,7 @@ from app.web import (
     pages_instructor,
     pages_learn,
     pages_lti,
+    pages_mining,
     pages_roster,
     pages_similarity,
     static,
@@ -27,4 +28,5 @@ router.include_router(pages_instructor.router)
 router.include_router(pages_courses.router)
 router.include_router(pages_roster.router)
 router.include_router(pages_similarity.router)
+router.include_router(pages_mining.router)
 router.include_router(pages_lti.router)

@@ -1,0 +1,89 @@
+"""graders/mined.py: a mined mistake is written into the folder only when it validates there."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from graders import Sandbox, add_mistake, load_exercise
+from graders.mined import mistake_source
+
+HALVED = """import numpy as np
+
+
+def update_gate(x_t, h_prev, W_z, b_z):
+    joined = np.concatenate([h_prev, x_t], axis=-1)
+    return 1 / (1 + np.exp(-0.5 * (joined @ W_z.T + b_z)))
+"""
+HINT = "The pre-activation is halved before the sigmoid."
+JA = {"ja": "シグモイドの前で前活性化が半分になっています。"}
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_a_mistake_that_validates_is_written_with_its_hints(
+    gate_copy: Path, sandbox: Sandbox
+) -> None:
+    outcome = add_mistake(gate_copy, "halved_preactivation", HALVED, HINT, JA, sandbox)
+    assert outcome.written, outcome.problems
+    assert outcome.path == gate_copy / "mistakes" / "halved_preactivation.py"
+    mistake = next(m for m in load_exercise(gate_copy).mistakes if m.name == "halved_preactivation")
+    assert mistake.hint == HINT
+    translation = tomllib.loads((gate_copy / "translation.ja.toml").read_text(encoding="utf-8"))
+    assert translation["hints"]["halved_preactivation"] == JA["ja"]
+    assert translation["title"]  # the rest of the file is kept
+
+
+def test_an_ambiguous_mistake_is_refused_and_the_folder_left_alone(
+    gate_copy: Path, sandbox: Sandbox
+) -> None:
+    assert add_mistake(gate_copy, "halved", HALVED, HINT, JA, sandbox).written
+    before = files(gate_copy)
+    spelled_otherwise = HALVED.replace(
+        "-0.5 * (joined @ W_z.T + b_z)", "-(joined @ W_z.T + b_z) / 2"
+    )
+    outcome = add_mistake(
+        gate_copy, "halved_again", spelled_otherwise, "Another hint.", JA, sandbox
+    )
+    assert not outcome.written
+    assert any(
+        "halved_again.py: its hint is not the diagnosis of its own output" in p
+        and "same outputs as halved.py" in p
+        for p in outcome.problems
+    ), outcome.problems
+    assert files(gate_copy) == before
+
+
+def test_a_mistake_no_hidden_case_catches_is_refused(gate_copy: Path, sandbox: Sandbox) -> None:
+    reference = (gate_copy / "solution.py").read_text(encoding="utf-8")
+    outcome = add_mistake(gate_copy, "right_after_all", reference, HINT, JA, sandbox)
+    assert outcome.problems == (
+        "mistakes/right_after_all.py: fails no hidden case; add a hidden case it gets wrong",
+    )
+    assert not (gate_copy / "mistakes" / "right_after_all.py").exists()
+
+
+def test_a_name_an_empty_hint_or_a_missing_translation_is_refused(
+    gate_copy: Path, sandbox: Sandbox
+) -> None:
+    before = files(gate_copy)
+    taken = add_mistake(gate_copy, "missing_bias", HALVED, HINT, JA, sandbox)
+    assert taken.problems == ("mistakes/missing_bias.py already exists; choose another name",)
+    assert (
+        "lower-case letters"
+        in add_mistake(gate_copy, "Bad-Name", HALVED, HINT, JA, sandbox).problems[0]
+    )
+    assert add_mistake(gate_copy, "halved", HALVED, "  ", JA, sandbox).problems == (
+        "the hint is empty; write what the learner should fix",
+    )
+    untranslated = add_mistake(gate_copy, "halved", HALVED, HINT, {"ja": ""}, sandbox)
+    assert any("[hints] has no text for mistake(s) 'halved'" in p for p in untranslated.problems)
+    assert files(gate_copy) == before
+
+
+def test_the_hint_follows_the_code_so_future_imports_stay_first() -> None:
+    source = mistake_source("from __future__ import annotations\n\nX = 1\n", 'say "why"')
+    assert source.startswith("from __future__ import annotations")
+    assert source.endswith('\n\nHINT = "say \\"why\\""\n')
