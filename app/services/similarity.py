@@ -307,7 +307,6 @@ class ExerciseSimilarity:
         )
 
 
-
 def distribution(similarities: Sequence[float], floor: float = MIN_FLAGGED) -> Distribution:
     """Quartiles (inclusive method) of ``similarities``, Tukey's upper fence of them, and
     the fence a pair is flagged above: Tukey's, at least ``floor``, at most
@@ -325,9 +324,7 @@ def distribution(similarities: Sequence[float], floor: float = MIN_FLAGGED) -> D
     return Distribution(len(similarities), q1, median, q3, fence, tuple(histogram), tukey)
 
 
-def reasons(values: Mapping[Measure, float], fences: Mapping[Measure, float]) -> tuple[
-    Reason, ...
-]:
+def reasons(values: Mapping[Measure, float], fences: Mapping[Measure, float]) -> tuple[Reason, ...]:
     """Why a pair with these measures is flagged against these fences (none: it is not)."""
     found = []
     for measure, value in values.items():

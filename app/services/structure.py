@@ -39,6 +39,7 @@ import builtins
 import copy
 import hashlib
 import heapq
+import itertools
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 
@@ -272,9 +273,7 @@ def _renaming(statement: ast.stmt, returned: ast.expr) -> dict[str, ast.expr] | 
     target = statement.targets[0]
     targets = target.elts if isinstance(target, ast.Tuple) else [target]
     values = returned.elts if isinstance(returned, ast.Tuple) else [returned]
-    if len(targets) != len(values) or not all(
-        isinstance(n, ast.Name) for n in [*targets, *values]
-    ):
+    if len(targets) != len(values) or not all(isinstance(n, ast.Name) for n in [*targets, *values]):
         return None
     return {v.id: t for v, t in zip(values, targets, strict=True)}  # type: ignore[attr-defined]
 
@@ -319,7 +318,10 @@ class _CodeOffsets:
 
     def span(self, node: ast.AST) -> tuple[int, int] | None:
         line, column = getattr(node, "lineno", None), getattr(node, "col_offset", None)
-        end_line, end_column = getattr(node, "end_lineno", None), getattr(node, "end_col_offset", None)
+        end_line, end_column = (
+            getattr(node, "end_lineno", None),
+            getattr(node, "end_col_offset", None),
+        )
         if line is None or column is None or end_line is None or end_column is None:
             return None
         return self.offset(line, column), self.offset(end_line, end_column)
@@ -423,7 +425,7 @@ class _Hasher:
         return self.hashes[id(child)]
 
     def _consecutive(self, block: list[ast.AST]) -> None:
-        for first, second in zip(block, block[1:], strict=False):
+        for first, second in itertools.pairwise(block):
             digest = _digest("next", self.hashes[id(first)], self.hashes[id(second)])
             size = self.sizes[id(first)] + self.sizes[id(second)]
             if size >= MIN_NODES:
@@ -486,9 +488,7 @@ def _effects(statement: ast.AST, modules: Collection[str]) -> tuple[set[str], se
             jumps = True
         elif isinstance(node, ast.Name):
             (reads if isinstance(node.ctx, ast.Load) else writes).add(node.id)
-        elif isinstance(node, ast.Subscript | ast.Attribute) and not isinstance(
-            node.ctx, ast.Load
-        ):
+        elif isinstance(node, ast.Subscript | ast.Attribute) and not isinstance(node.ctx, ast.Load):
             base = node.value
             while isinstance(base, ast.Subscript | ast.Attribute):
                 base = base.value

@@ -128,9 +128,7 @@ def test_the_fence_is_held_between_its_floor_and_near_identical() -> None:
     assert high.tukey > 1 and high.fence == NEAR_IDENTICAL
     fences = dict.fromkeys(Measure, high.fence)
     values = {Measure.TOKENS: 1.0, Measure.STRUCTURE: 0.95, Measure.BOTH: 0.975}
-    assert reasons(values, fences) == tuple(
-        Reason(m, FlagKind.NEAR_IDENTICAL) for m in Measure
-    )
+    assert reasons(values, fences) == tuple(Reason(m, FlagKind.NEAR_IDENTICAL) for m in Measure)
     assert reasons(dict.fromkeys(Measure, 0.89), fences) == ()
 
 

@@ -17,8 +17,8 @@ from graders import ExerciseCatalog
 from tests.app.services.similarity_corpus import (
     EXERCISES,
     HONEST_ANSWERS,
-    Corpus,
     CopyKind,
+    Corpus,
     ExerciseSpec,
     corpus,
     honest_choices,
@@ -31,7 +31,9 @@ SEEDS = (0, 1)
 
 def report_of(planted: Corpus) -> ExerciseSimilarity:
     answers = [Answer(f"honest-{i:02d}", f"h{i}", code) for i, code in enumerate(planted.honest)]
-    answers += [Answer(f"copy-{c.kind.name}", f"c{k}", c.code) for k, c in enumerate(planted.copies)]
+    answers += [
+        Answer(f"copy-{c.kind.name}", f"c{k}", c.code) for k, c in enumerate(planted.copies)
+    ]
     exercise_id = planted.spec.exercise_id
     return compare(exercise_id, answers, boilerplate(CATALOG, exercise_id))
 

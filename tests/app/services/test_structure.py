@@ -49,7 +49,7 @@ def test_what_changes_the_computation_changes_the_fragments() -> None:
 
 
 def test_a_one_line_helper_is_inlined_and_a_longer_one_too() -> None:
-    one_line = '''import numpy as np
+    one_line = """import numpy as np
 
 
 def _normalise(a, m, v, e):
@@ -61,8 +61,8 @@ def layer_norm(x, gamma, beta, eps):
     var = ((x - mu) ** 2).mean(axis=-1, keepdims=True)
     xhat = _normalise(x, mu, var, eps)
     return gamma * xhat + beta
-'''
-    longer = '''import numpy as np
+"""
+    longer = """import numpy as np
 
 
 def _moments(values):
@@ -75,19 +75,19 @@ def layer_norm(x, gamma, beta, eps):
     mu, var = _moments(x)
     xhat = (x - mu) / np.sqrt(var + eps)
     return gamma * xhat + beta
-'''
+"""
     assert fragments(one_line) == fragments(ANSWER)
     assert fragments(longer) == fragments(ANSWER)
 
 
 def test_a_helper_used_as_a_value_is_kept_and_compared_as_a_unit() -> None:
-    kept = '''def double(v):
+    kept = """def double(v):
     w = v * 2 + 1
     return w
 
 
 apply = list(map(double, range(3)))
-'''
+"""
     found = structure(kept)
     assert found is not None
     texts = {kept[slice(*f.span)] for f in found.fragments.values() if f.span is not None}

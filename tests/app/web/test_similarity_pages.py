@@ -184,7 +184,10 @@ def test_the_cli_computes_and_stores_a_report_the_pages_show(
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].startswith("layer-norm: 11 answers, 55 pairs;") and "1 flagged" in lines[0]
-    assert "copier · learner-03  FLAGGED (tokens: near-identical; structure: near-identical" in lines[1]
+    assert (
+        "copier · learner-03  FLAGGED (tokens: near-identical; structure: near-identical"
+        in lines[1]
+    )
     assert "FLAGGED" not in lines[2]
     assert (
         out.read_text(encoding="utf-8").splitlines()[1].startswith("layer-norm,copier,learner-03,1")

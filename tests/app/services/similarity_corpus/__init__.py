@@ -5,11 +5,13 @@ each is written independently, and planted copies of five kinds.
 An exercise is a sequence of steps, each written the ways learners write it (vectorised, with
 a loop, through ``einsum``, in one statement or three). An honest answer chooses, on its own:
 a way for each step (the steps two answers write alike hold at most half of either's lines:
-what the exercise forces they may share, not most of their code), an order of the steps that the data allows, its own names, whether a
-step becomes a helper function, and how it comments. A planted copy starts from one honest
+what the exercise forces they may share, not most of their code), an order of the steps that
+the data allows, its own names, whether a step becomes a helper function, and how it
+comments. A planted copy starts from one honest
 answer's choices and changes what a learner hiding a copy changes (:class:`CopyKind`).
 
-The figures measured on it are in tests/app/services/similarity_corpus/README.md.
+The figures measured on it are in README.md beside this file (``bench/similarity.py
+--corpus``).
 """
 
 from __future__ import annotations
@@ -70,16 +72,27 @@ GRU_UPDATE_GATE = ExerciseSpec(
         Step(
             ("x", "h"),
             (
-                v("    {x} = np.asarray(x_t, dtype=float)\n    {h} = np.asarray(h_prev, dtype=float)\n"),
-                v("    {x} = np.array(x_t, dtype=np.float64)\n    {h} = np.array(h_prev, dtype=np.float64)\n"),
+                v(
+                    "    {x} = np.asarray(x_t, dtype=float)\n"
+                    "    {h} = np.asarray(h_prev, dtype=float)\n"
+                ),
+                v(
+                    "    {x} = np.array(x_t, dtype=np.float64)\n"
+                    "    {h} = np.array(h_prev, dtype=np.float64)\n"
+                ),
                 v("    {x}, {h} = x_t.astype(np.float64), h_prev.astype(np.float64)\n"),
                 v("    {x} = x_t * 1.0\n    {h} = h_prev * 1.0\n"),
                 v(
-                    "    {h} = np.asarray(h_prev, np.float64)\n    {x} = np.asarray(x_t, np.float64)\n"
+                    "    {h} = np.asarray(h_prev, np.float64)\n"
+                    "    {x} = np.asarray(x_t, np.float64)\n"
                     "    if {x}.ndim != {h}.ndim:\n"
                     "        raise ValueError('x_t and h_prev must both be batched or not')\n"
                 ),
-                v("    {x} = x_t\n    {h} = h_prev\n    assert {x}.ndim in (1, 2) and {h}.ndim == {x}.ndim\n"),
+                v(
+                    "    {x} = x_t\n"
+                    "    {h} = h_prev\n"
+                    "    assert {x}.ndim in (1, 2) and {h}.ndim == {x}.ndim\n"
+                ),
             ),
         ),
         Step(
@@ -139,7 +152,10 @@ GRU_UPDATE_GATE = ExerciseSpec(
                     "    {z} = np.where({a} >= 0, 1.0 / (1.0 + np.exp(-np.abs({a}))),\n"
                     "                   np.exp(-np.abs({a})) / (1.0 + np.exp(-np.abs({a}))))\n"
                 ),
-                v("    e = np.exp(-np.abs({a}))\n    {z} = np.where({a} >= 0, 1 / (1 + e), e / (1 + e))\n"),
+                v(
+                    "    e = np.exp(-np.abs({a}))\n"
+                    "    {z} = np.where({a} >= 0, 1 / (1 + e), e / (1 + e))\n"
+                ),
                 v("    {z} = 0.5 * (1.0 + np.tanh(0.5 * {a}))\n"),
                 v(
                     "    {z} = np.empty_like({a})\n    pos = {a} >= 0\n"
@@ -151,7 +167,8 @@ GRU_UPDATE_GATE = ExerciseSpec(
                     "    flat = {a}.reshape(-1)\n    out = np.empty_like(flat)\n"
                     "    for n in range(flat.size):\n"
                     "        t = flat[n]\n"
-                    "        out[n] = 1 / (1 + np.exp(-t)) if t >= 0 else np.exp(t) / (1 + np.exp(t))\n"
+                    "        out[n] = 1 / (1 + np.exp(-t)) if t >= 0 else np.exp(t) / (1 +"
+                    " np.exp(t))\n"
                     "    {z} = out.reshape({a}.shape)\n",
                     loop=True,
                 ),
@@ -191,10 +208,21 @@ LAYER_NORM = ExerciseSpec(
             ("xs",),
             (
                 v("    {xs} = np.asarray(x, dtype=float)\n"),
-                v("    if x.shape[-1] != gamma.shape[0]:\n        raise ValueError('feature sizes differ')\n    {xs} = x\n"),
-                v("    {xs} = np.array(x, dtype=np.float64, copy=True)\n    assert gamma.ndim == 1\n"),
+                v(
+                    "    if x.shape[-1] != gamma.shape[0]:\n"
+                    "        raise ValueError('feature sizes differ')\n"
+                    "    {xs} = x\n"
+                ),
+                v(
+                    "    {xs} = np.array(x, dtype=np.float64, copy=True)\n"
+                    "    assert gamma.ndim == 1\n"
+                ),
                 v("    {xs} = x.astype(np.float64)\n"),
-                v("    if eps <= 0:\n        raise ValueError('eps must be positive')\n    {xs} = x * 1.0\n"),
+                v(
+                    "    if eps <= 0:\n"
+                    "        raise ValueError('eps must be positive')\n"
+                    "    {xs} = x * 1.0\n"
+                ),
                 v("    {xs} = np.atleast_1d(x).astype(float)\n"),
             ),
         ),
@@ -202,11 +230,23 @@ LAYER_NORM = ExerciseSpec(
             ("g", "b"),
             (
                 v("    {g}, {b} = np.asarray(gamma), np.asarray(beta)\n"),
-                v("    {g} = gamma.reshape((1,) * (x.ndim - 1) + (-1,))\n    {b} = beta.reshape({g}.shape)\n"),
-                v("    {g} = np.array(gamma, dtype=float)\n    {b} = np.array(beta, dtype=float)\n"),
-                v("    {g} = gamma[np.newaxis, :] if x.ndim == 2 else gamma\n    {b} = beta[np.newaxis, :] if x.ndim == 2 else beta\n"),
+                v(
+                    "    {g} = gamma.reshape((1,) * (x.ndim - 1) + (-1,))\n"
+                    "    {b} = beta.reshape({g}.shape)\n"
+                ),
+                v(
+                    "    {g} = np.array(gamma, dtype=float)\n"
+                    "    {b} = np.array(beta, dtype=float)\n"
+                ),
+                v(
+                    "    {g} = gamma[np.newaxis, :] if x.ndim == 2 else gamma\n"
+                    "    {b} = beta[np.newaxis, :] if x.ndim == 2 else beta\n"
+                ),
                 v("    {b} = beta.astype(np.float64)\n    {g} = gamma.astype(np.float64)\n"),
-                v("    {g} = np.broadcast_to(gamma, x.shape)\n    {b} = np.broadcast_to(beta, x.shape)\n"),
+                v(
+                    "    {g} = np.broadcast_to(gamma, x.shape)\n"
+                    "    {b} = np.broadcast_to(beta, x.shape)\n"
+                ),
             ),
         ),
         Step(
@@ -217,7 +257,8 @@ LAYER_NORM = ExerciseSpec(
                 v("    {mu} = np.sum({xs}, axis={xs}.ndim - 1, keepdims=True) / {xs}.shape[-1]\n"),
                 v("    {mu} = np.expand_dims(np.average({xs}, axis=-1), -1)\n"),
                 v(
-                    "    total = np.zeros({xs}.shape[:-1] + (1,))\n    for i in range({xs}.shape[-1]):\n"
+                    "    total = np.zeros({xs}.shape[:-1] + (1,))\n"
+                    "    for i in range({xs}.shape[-1]):\n"
                     "        total[..., 0] += {xs}[..., i]\n    {mu} = total / {xs}.shape[-1]\n",
                     loop=True,
                 ),
@@ -230,15 +271,25 @@ LAYER_NORM = ExerciseSpec(
             ("var",),
             (
                 v("    {var} = (({xs} - {mu}) ** 2).mean(axis=-1, keepdims=True)\n"),
-                v("    diff = {xs} - {mu}\n    {var} = np.mean(diff * diff, axis=-1, keepdims=True)\n"),
+                v(
+                    "    diff = {xs} - {mu}\n"
+                    "    {var} = np.mean(diff * diff, axis=-1, keepdims=True)\n"
+                ),
                 v("    {var} = np.var({xs}, axis=-1, keepdims=True)\n"),
-                v("    {var} = np.square({xs} - {mu}).sum(axis=-1, keepdims=True) / {xs}.shape[-1]\n"),
+                v(
+                    "    {var} = np.square({xs} - {mu}).sum(axis=-1, keepdims=True) /"
+                    " {xs}.shape[-1]\n"
+                ),
                 v(
                     "    sq = np.zeros_like({mu})\n    for j in range({xs}.shape[-1]):\n"
-                    "        sq[..., 0] += ({xs}[..., j] - {mu}[..., 0]) ** 2\n    {var} = sq / {xs}.shape[-1]\n",
+                    "        sq[..., 0] += ({xs}[..., j] - {mu}[..., 0]) ** 2\n"
+                    "    {var} = sq / {xs}.shape[-1]\n",
                     loop=True,
                 ),
-                v("    {var} = np.einsum('...i,...i->...', {xs} - {mu}, {xs} - {mu})[..., None] / {xs}.shape[-1]\n"),
+                v(
+                    "    {var} = np.einsum('...i,...i->...', {xs} - {mu}, {xs} - {mu})[...,"
+                    " None] / {xs}.shape[-1]\n"
+                ),
                 v("    {var} = np.expand_dims(np.std({xs}, axis=-1) ** 2, axis=-1)\n"),
             ),
         ),
@@ -249,10 +300,14 @@ LAYER_NORM = ExerciseSpec(
                 v("    inv = 1.0 / np.sqrt({var} + eps)\n    {xhat} = ({xs} - {mu}) * inv\n"),
                 v("    std = np.sqrt({var} + eps)\n    {xhat} = np.divide({xs} - {mu}, std)\n"),
                 v("    {xhat} = ({xs} - {mu}) * ({var} + eps) ** -0.5\n"),
-                v("    denom = np.power({var} + eps, 0.5)\n    {xhat} = np.subtract({xs}, {mu}) / denom\n"),
+                v(
+                    "    denom = np.power({var} + eps, 0.5)\n"
+                    "    {xhat} = np.subtract({xs}, {mu}) / denom\n"
+                ),
                 v(
                     "    {xhat} = np.empty_like({xs})\n    for k in range({xs}.shape[-1]):\n"
-                    "        {xhat}[..., k] = ({xs}[..., k] - {mu}[..., 0]) / np.sqrt({var}[..., 0] + eps)\n",
+                    "        {xhat}[..., k] = ({xs}[..., k] - {mu}[..., 0]) /"
+                    " np.sqrt({var}[..., 0] + eps)\n",
                     loop=True,
                 ),
             ),
@@ -282,7 +337,8 @@ LAYER_NORM = ExerciseSpec(
 SOFTMAX_CROSS_ENTROPY = ExerciseSpec(
     "softmax-cross-entropy",
     "import numpy as np\n\n\n"
-    "def softmax_cross_entropy(logits: np.ndarray, labels: np.ndarray) -> tuple[float, np.ndarray]:\n",
+    "def softmax_cross_entropy(logits: np.ndarray, labels: np.ndarray) -> tuple[float,"
+    " np.ndarray]:\n",
     ("logits", "labels"),
     (
         Step(
@@ -304,7 +360,10 @@ SOFTMAX_CROSS_ENTROPY = ExerciseSpec(
             ("lp",),
             (
                 v("    {lp} = {s} - np.log(np.exp({s}).sum(axis=-1, keepdims=True))\n"),
-                v("    lse = np.log(np.sum(np.exp({s}), axis=-1, keepdims=True))\n    {lp} = {s} - lse\n"),
+                v(
+                    "    lse = np.log(np.sum(np.exp({s}), axis=-1, keepdims=True))\n"
+                    "    {lp} = {s} - lse\n"
+                ),
                 v("    e = np.exp({s})\n    {lp} = np.log(e / e.sum(-1, keepdims=True))\n"),
                 v("    {lp} = {s} - np.log(np.einsum('...c->...', np.exp({s})))[..., None]\n"),
                 v(
@@ -319,15 +378,24 @@ SOFTMAX_CROSS_ENTROPY = ExerciseSpec(
             ("y",),
             (
                 v("    {y} = np.eye(logits.shape[-1])[labels]\n"),
-                v("    {y} = np.zeros_like(logits, dtype=float)\n    np.put_along_axis({y}, labels[..., None], 1.0, axis=-1)\n"),
+                v(
+                    "    {y} = np.zeros_like(logits, dtype=float)\n"
+                    "    np.put_along_axis({y}, labels[..., None], 1.0, axis=-1)\n"
+                ),
                 v("    {y} = (np.arange(logits.shape[-1]) == labels[..., None]).astype(float)\n"),
                 v(
                     "    {y} = np.zeros(logits.shape)\n    for r, c in enumerate(labels):\n"
                     "        {y}[r, c] = 1.0\n",
                     loop=True,
                 ),
-                v("    {y} = np.identity(logits.shape[1], dtype=np.float64)[labels.ravel()].reshape(logits.shape)\n"),
-                v("    {y} = np.zeros(logits.shape)\n    {y}[np.arange(len(labels)), labels] = 1\n"),
+                v(
+                    "    {y} = np.identity(logits.shape[1],"
+                    " dtype=np.float64)[labels.ravel()].reshape(logits.shape)\n"
+                ),
+                v(
+                    "    {y} = np.zeros(logits.shape)\n"
+                    "    {y}[np.arange(len(labels)), labels] = 1\n"
+                ),
             ),
         ),
         Step(
@@ -511,7 +579,9 @@ def honest_choices(spec: ExerciseSpec, count: int, seed: int) -> list[Choices]:
     return chosen
 
 
-def _other_names(spec: ExerciseSpec, names: Mapping[str, str], rng: random.Random) -> dict[str, str]:
+def _other_names(
+    spec: ExerciseSpec, names: Mapping[str, str], rng: random.Random
+) -> dict[str, str]:
     others = {p: rng.choice([n for n in pool if n != names[p]]) for p, pool in spec.names.items()}
     if len(set(others.values()) | set(spec.params)) < len(others) + len(spec.params):
         return _other_names(spec, names, rng)
