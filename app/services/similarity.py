@@ -456,7 +456,8 @@ def compare(
         if budget is not None and budget.spent():
             break
         _, (share_a, share_b), slices = compare_files(prints[i], prints[j])
-        structural, fragments = 0.0, ()
+        structural = 0.0
+        fragments: tuple[SharedFragment, ...] = ()
         if (first := structures[i]) is not None and (second := structures[j]) is not None:
             fraction_a, fraction_b, shared = weights.shares(first, second)
             structural = max(fraction_a, fraction_b)

@@ -167,19 +167,21 @@ def _inline_helpers(tree: ast.Module) -> None:
             if isinstance(value, list):
                 replaced: list[object] = []
                 for item in value:
-                    done = _inlined_statement(item, helpers) if field in BLOCK_FIELDS else None
-                    done = done or _inlined_call(item, helpers)
-                    if done is None:
+                    statements = None
+                    if field in BLOCK_FIELDS:
+                        statements = _inlined_statement(item, helpers)
+                    expression = None if statements else _inlined_call(item, helpers)
+                    if statements is None and expression is None:
                         replaced.append(item)
                         continue
                     inlined[_called(item)] += 1
                     budget -= cost[_called(item)]
-                    replaced.extend(done if isinstance(done, list) else [done])
+                    replaced.extend(statements or [expression])
                 value[:] = replaced
-            elif (done := _inlined_call(value, helpers)) is not None:
+            elif (expression := _inlined_call(value, helpers)) is not None:
                 inlined[_called(value)] += 1
                 budget -= cost[_called(value)]
-                setattr(parent, field, done)
+                setattr(parent, field, expression)
     uses: dict[str, int] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and node.id in helpers:
