@@ -26,6 +26,11 @@ by two independent answers as by a copy, and counted per node it lets one long s
 outweigh the rest of an answer. Where each fragment first occurs in the code is kept, so a
 page can show the statements two answers share.
 
+Written here rather than taken from PyPI: pycode_similar (1.4, 2020), the package there that
+compares Python syntax trees, diffs two programs' tree dumps function by function, with no
+weight across a class, no order of independent statements, no helpers inlined and no
+positions to show; the rest compare text or tokens (copydetect already does).
+
 A learner writes the code: the tree is walked without recursion (a 10 000-character
 expression nests thousands of levels), and what the parser or the inlining cannot take
 (a syntax error, a nesting past Python's limits) has no structure (``None``), which the
