@@ -64,12 +64,13 @@ MIN_FLAGGED = 0.8
 small class the fence can fall low, and two independent answers that wrote one long step
 alike share 60-70 % of their tokens)."""
 MIN_FLAGGED_STRUCTURE = 0.5
-"""The structure's floor: the independent answers of the planted corpus share at most 49 %
+"""The structure's floor: the independent answers of the planted corpus share at most 47.5 %
 of their statements' weight (tests/app/services/similarity_corpus/README.md)."""
 MIN_FLAGGED_BOTH = 0.55
-"""The floor of the two measures' mean: a copy with one loop of a short answer vectorised
-keeps 70-80 % of its tokens and 40-50 % of its statements, each within what independent
-answers share, and together above them (the corpus's README)."""
+"""The floor of the two measures' mean: a copy of a short answer with its one loop vectorised
+keeps 68-84 % of its tokens and 33-71 % of its statements (the corpus's ``gru-update-gate``),
+often each within what independent answers share, and together mostly above them (the
+corpus's README)."""
 NEAR_IDENTICAL = 0.9
 """A pair sharing this much by either measure is flagged whatever the distribution: the
 fence is never above it."""
