@@ -305,7 +305,7 @@ def csv_rows(
     sections: Sequence[ExerciseSimilarity], names: Mapping[str, str]
 ) -> list[tuple[Cell, ...]]:
     """``exercise, learner_a, learner_b, similarity, share_a, share_b, flagged, fence,
-    submission_a, submission_b, name_a, name_b, structure, structure_fence, reasons``: every
+    submission_a, submission_b, structure, structure_fence, reasons, name_a, name_b``: every
     pair, the most similar first within an exercise (``similarity`` and ``fence`` are the
     tokens', ``reasons`` each flag's measure and kind, ``tokens: near-identical; structure:
     outlier``); ``names``: the learners' names (``learner_names``), empty where they have
@@ -321,11 +321,11 @@ def csv_rows(
         "fence",
         "submission_a",
         "submission_b",
-        "name_a",
-        "name_b",
         "structure",
         "structure_fence",
         "reasons",
+        "name_a",
+        "name_b",
     )
     return [header] + [
         (
@@ -339,11 +339,11 @@ def csv_rows(
             round(s.distribution.fence, 4),
             p.submission_a,
             p.submission_b,
-            names.get(p.learner_a),
-            names.get(p.learner_b),
             round(p.structure, 4),
             round(s.structure_distribution.fence, 4) if s.structure_distribution else None,
             "; ".join(f"{r.measure.value}: {r.kind.value}" for r in p.reasons) or None,
+            names.get(p.learner_a),
+            names.get(p.learner_b),
         )
         for s in sections
         for p in s.pairs
