@@ -80,4 +80,11 @@ def test_an_instructor_reads_a_similarity_report(server: Server, browser: Any, s
     assert page.locator("tr[data-shared]").count() >= 1
     page.screenshot(path=shots / "similarity-pair.png", full_page=True)
     assert_accessible(page)
+    pair_url, report_url = page.url, page.url.rsplit("/", 2)[0]
+    for width in (390, 1920):  # a phone and a wide screen: the tables scroll or stretch
+        page.set_viewport_size({"width": width, "height": 900})
+        for shown in (report_url, pair_url):
+            page.goto(shown)
+            assert page.locator("[data-reason]").count() >= 2
+            assert_accessible(page)
     context.close()
