@@ -25,8 +25,9 @@ def similarity_command(
     csv: Annotated[Path | None, typer.Option(help="also write every pair to this CSV file")] = None,
     top: Annotated[int, typer.Option(min=0, help="pairs to list per exercise")] = 10,
 ) -> None:
-    """Rank pairs of learners' answers by similarity (copydetect; the starter and the reference
-    ignored) and flag the outliers; the report is stored for the pages too. No score changes."""
+    """Rank pairs of learners' answers by similarity (copydetect's tokens and the normalised
+    syntax tree's statements; the starter and the reference ignored) and flag the outliers and
+    the near-identical pairs; the report is stored for the pages too. No score changes."""
     settings = service_settings(log=False)
     catalog = ExerciseCatalog(settings.exercises_dir)
     scope = WorkScope.ASSIGNMENT if assignment else WorkScope.EXERCISE
@@ -48,26 +49,32 @@ def similarity_command(
         typer.echo(f"error: {report.error}", err=True)
         raise typer.Exit(1)
     for section in report.sections:
-        spread = section.distribution
+        spread, structural = section.distribution, section.structure_distribution
         typer.echo(
             f"{section.exercise_id}: {section.answers} answers, {spread.pairs} pairs; "
-            f"quartiles {spread.q1:.0%} {spread.median:.0%} {spread.q3:.0%}, "
-            f"fence {spread.fence:.0%}; {len(section.flagged)} flagged"
+            f"tokens: quartiles {spread.q1:.0%} {spread.median:.0%} {spread.q3:.0%}, "
+            f"fence {spread.fence:.0%}"
+            + (f"; structure: fence {structural.fence:.0%}" if structural else "")
+            + f"; {len(section.flagged)} flagged"
         )
         if section.cut:
             typer.echo(
                 f"  compared on their first {MAX_ANSWER_CHARS} characters: "
                 + ", ".join(section.cut)
             )
+        if section.unparsed:
+            typer.echo("  no structure (the code does not parse): " + ", ".join(section.unparsed))
         if section.pairs_left_out:
             typer.echo(
                 f"  {section.pairs_left_out} pairs not compared: the report's "
                 f"{settings.similarity_cpu_s:g} s of CPU were spent (NUMJUDGE_SIMILARITY_CPU_S)"
             )
         for rank, pair in enumerate(section.pairs[:top], start=1):
-            flag = "  OUTLIER" if pair.flagged else ""
+            why = "; ".join(f"{r.measure.value}: {r.kind.value}" for r in pair.reasons)
+            flag = f"  FLAGGED ({why})" if pair.flagged else ""
             typer.echo(
-                f"  {rank:>3}. {pair.similarity:6.1%}  {pair.learner_a} · {pair.learner_b}{flag}"
+                f"  {rank:>3}. tokens {pair.similarity:6.1%} structure {pair.structure:6.1%}  "
+                f"{pair.learner_a} · {pair.learner_b}{flag}"
             )
     if csv is not None:
         csv.write_text(

@@ -37,6 +37,7 @@ from app.services.similarity import (
     ExerciseSimilarity,
     Pair,
     Segment,
+    SharedFragment,
     compare_all,
     segments,
 )
@@ -224,13 +225,49 @@ def recent(*, session: Session) -> list[ReportView]:
 
 
 @dataclass(frozen=True)
+class SharedStatement:
+    """A statement both answers of a pair have (normalised alike): its first line and text
+    in each."""
+
+    line_a: int
+    text_a: str
+    line_b: int
+    text_b: str
+
+
+@dataclass(frozen=True)
 class PairView:
-    """One pair side by side: each answer cut into matched and unmatched stretches."""
+    """One pair side by side: each answer cut into matched and unmatched stretches, the
+    statements they share, and the section's distributions (the fences of the flags)."""
 
     pair: Pair
-    distribution: Distribution
+    section: ExerciseSimilarity
     code_a: list[Segment]
     code_b: list[Segment]
+    shared: tuple[SharedStatement, ...]
+
+    @property
+    def distribution(self) -> Distribution:
+        return self.section.distribution
+
+
+def shared_statements(
+    code_a: str, code_b: str, fragments: Sequence[SharedFragment]
+) -> tuple[SharedStatement, ...]:
+    """Each shared fragment's line and text in both answers."""
+
+    def line(code: str, offset: int) -> int:
+        return code.count("\n", 0, offset) + 1
+
+    return tuple(
+        SharedStatement(
+            line(code_a, f.span_a[0]),
+            code_a[slice(*f.span_a)],
+            line(code_b, f.span_b[0]),
+            code_b[slice(*f.span_b)],
+        )
+        for f in fragments
+    )
 
 
 def pair_view(*, session: Session, report: ReportView, exercise_id: str, rank: int) -> PairView:
@@ -245,9 +282,10 @@ def pair_view(*, session: Session, report: ReportView, exercise_id: str, rank: i
         codes.append(submission.code if submission is not None else "")
     return PairView(
         pair,
-        section.distribution,
+        section,
         segments(codes[0], pair.regions_a),
         segments(codes[1], pair.regions_b),
+        shared_statements(codes[0], codes[1], pair.fragments),
     )
 
 
@@ -267,8 +305,11 @@ def csv_rows(
     sections: Sequence[ExerciseSimilarity], names: Mapping[str, str]
 ) -> list[tuple[Cell, ...]]:
     """``exercise, learner_a, learner_b, similarity, share_a, share_b, flagged, fence,
-    submission_a, submission_b, name_a, name_b``: every pair, the most similar first within an
-    exercise; ``names``: the learners' names (``learner_names``), empty where they have none."""
+    submission_a, submission_b, structure, structure_fence, reasons, name_a, name_b``: every
+    pair, the most similar first within an exercise (``similarity`` and ``fence`` are the
+    tokens', ``reasons`` each flag's measure and kind, ``tokens: near-identical; structure:
+    outlier``); ``names``: the learners' names (``learner_names``), empty where they have
+    none."""
     header: tuple[Cell, ...] = (
         "exercise",
         "learner_a",
@@ -280,6 +321,9 @@ def csv_rows(
         "fence",
         "submission_a",
         "submission_b",
+        "structure",
+        "structure_fence",
+        "reasons",
         "name_a",
         "name_b",
     )
@@ -295,6 +339,9 @@ def csv_rows(
             round(s.distribution.fence, 4),
             p.submission_a,
             p.submission_b,
+            round(p.structure, 4),
+            round(s.structure_distribution.fence, 4) if s.structure_distribution else None,
+            "; ".join(f"{r.measure.value}: {r.kind.value}" for r in p.reasons) or None,
             names.get(p.learner_a),
             names.get(p.learner_b),
         )

@@ -16,7 +16,15 @@ from app.services import similarity_jobs
 from app.services.courses import AssignmentNotFound
 from app.services.errors import NotFound
 from app.services.gradebook import write_csv
-from app.services.similarity import MAX_ANSWER_CHARS, MIN_FLAGGED
+from app.services.similarity import (
+    MAX_ANSWER_CHARS,
+    MIN_FLAGGED,
+    MIN_FLAGGED_BOTH,
+    MIN_FLAGGED_STRUCTURE,
+    NEAR_IDENTICAL,
+    FlagKind,
+    Measure,
+)
 from app.web.deps import CatalogDep, CsrfForm, InstructorDep, WebDep, check_csrf
 from app.web.errors import PageError, WebRoute, assignment_not_found, exercise_not_found
 from app.web.i18n import N_
@@ -27,6 +35,13 @@ router = APIRouter(prefix="/instructor/similarity", route_class=WebRoute, includ
 
 SHOWN_PAIRS = 50
 """Pairs listed per exercise on the page (every flagged one too); the CSV has them all."""
+MEASURE_NAMES = {
+    Measure.TOKENS: N_("tokens"),
+    Measure.STRUCTURE: N_("structure"),
+    Measure.BOTH: N_("tokens and structure together"),
+}
+FLAG_NAMES = {FlagKind.NEAR_IDENTICAL: N_("near-identical"), FlagKind.OUTLIER: N_("outlier")}
+NAMES = {"measure_names": MEASURE_NAMES, "flag_names": FLAG_NAMES}
 
 
 def _report(db: SessionDep, report_id: str) -> similarity_jobs.ReportView:
@@ -97,8 +112,15 @@ def similarity_report(
             "report": report,
             "names": similarity_jobs.learner_names(session=db, report=report),
             "shown": SHOWN_PAIRS,
-            "min_flagged": MIN_FLAGGED,
+            "floors": {
+                "tokens": MIN_FLAGGED,
+                "structure": MIN_FLAGGED_STRUCTURE,
+                "both": MIN_FLAGGED_BOTH,
+            },
+            "near_identical": NEAR_IDENTICAL,
+            "measure_labels": {m.value: name for m, name in MEASURE_NAMES.items()},
             "max_chars": MAX_ANSWER_CHARS,
+            **NAMES,
         },
     )
 
@@ -138,5 +160,6 @@ def similarity_pair(
             "view": pair,
             "rank": rank,
             "names": similarity_jobs.learner_names(session=db, report=report),
+            **NAMES,
         },
     )

@@ -65,6 +65,11 @@ def test_an_instructor_reads_a_similarity_report(server: Server, browser: Any, s
     assert first.get_attribute("data-pair") == "sim-copier|sim-learner-3"
     assert first.get_attribute("data-flagged") == "1"
     assert page.locator("tr[data-flagged]").count() == 1
+    # Why: a badge per measure that flagged it, and each measure's fence, none above 90 %.
+    assert first.locator("[data-reason]").count() >= 2
+    fences = page.locator("tr[data-measure]")
+    assert fences.count() == 3
+    assert all(float(f.get_attribute("data-fence") or 1) <= 0.9 for f in fences.all())
     page.locator("details").first.evaluate("d => d.open = true")
     page.screenshot(path=shots / "similarity.png", full_page=True)
     assert_accessible(page)
@@ -72,6 +77,14 @@ def test_an_instructor_reads_a_similarity_report(server: Server, browser: Any, s
     first.get_by_role("link").click()
     page.wait_for_url(f"{url}/instructor/similarity/*/layer-norm/1")
     assert page.locator(".similarity-code mark").count() >= 2
+    assert page.locator("tr[data-shared]").count() >= 1
     page.screenshot(path=shots / "similarity-pair.png", full_page=True)
     assert_accessible(page)
+    pair_url, report_url = page.url, page.url.rsplit("/", 2)[0]
+    for width in (390, 1920):  # a phone and a wide screen: the tables scroll or stretch
+        page.set_viewport_size({"width": width, "height": 900})
+        for shown in (report_url, pair_url):
+            page.goto(shown)
+            assert page.locator("[data-reason]").count() >= 2
+            assert_accessible(page)
     context.close()

@@ -96,23 +96,63 @@ def disguised_copy(code: str) -> str:
 
 
 class Hostile(Enum):
-    """What makes copydetect slow, one answer of each kind: its cost grows with the tokens
-    left once names, strings and comments are taken out (one character each), and a pair
-    costs in proportion to the positions of the fingerprints it shares."""
+    """What makes the report slow, one answer of each kind. copydetect's cost grows with the
+    tokens left once names, strings and comments are taken out (one character each), and a
+    pair costs in proportion to the positions of the fingerprints it shares; the structure's
+    with the statements of a block it orders (the square of their number), the calls of
+    helpers it inlines, and the nesting it walks."""
 
     MANY_TOKENS = "many-tokens"  # one long line, an operator and a digit per token
     REPEATED = "repeated"  # one short statement again and again: few fingerprints, each everywhere
     DISTINCT = "distinct"  # a list of random numbers: every fingerprint a new one
+    BLOCKS = "blocks"  # functions of 300 distinct statements each, every one reading the last
+    HELPERS = "helpers"  # helpers each calling the one before twice: inlined, 2^n nodes
+    NESTED = "nested"  # one expression nested as deep as the parser takes
 
 
 HOSTILE_BYTES = 100_000
 """The largest submission the service accepts (``NUMJUDGE_MAX_CODE_BYTES``)."""
 
 
+PARSED_CHARS = 9_900
+"""The hostile answers that aim at the structure are valid Python within the characters
+compared (10 000): the rest is comment."""
+
+
+def _parsed_hostile(kind: Hostile, rng: random.Random) -> str:
+    lines: list[str] = []
+    if kind is Hostile.BLOCKS:
+        block = 0
+        while sum(map(len, lines)) < PARSED_CHARS:
+            lines.append(f"def f{block}(a):\n    v0 = a\n")
+            for i in range(1, 300):
+                lines.append(f"    v{i} = v{i - 1} * {rng.randrange(10**3)}\n")
+            lines.append("    return v299\n")
+            block += 1
+    elif kind is Hostile.HELPERS:
+        lines.append("def h0(a):\n    return a + 1\n")
+        level = 1
+        while sum(map(len, lines)) < PARSED_CHARS:
+            lines.append(f"def h{level}(a):\n    return h{level - 1}(h{level - 1}(a)) * 2\n")
+            level += 1
+        lines.append(f"x = h{level - 1}(1)\n")
+    else:
+        lines.append("x = " + "-" * (PARSED_CHARS - 10) + "1\n")
+    code = ""
+    for line in lines:
+        if len(code) + len(line) > PARSED_CHARS:
+            break
+        code += line
+    return code
+
+
 def hostile_answer(kind: Hostile, size: int = HOSTILE_BYTES, seed: int = 0) -> str:
     """An answer of ``size`` characters built to cost the report most (copydetect does not mind
-    that the cut may break its syntax)."""
+    that the cut may break its syntax; the structure's kinds parse up to the cut)."""
     rng = random.Random(seed)
+    if kind in (Hostile.BLOCKS, Hostile.HELPERS, Hostile.NESTED):
+        code = _parsed_hostile(kind, rng)
+        return code + ("#" * 79 + "\n") * ((size - len(code)) // 80)
     if kind is Hostile.MANY_TOKENS:
         body = "x = 1" + "".join(
             rng.choice("+-*/%&|^") + rng.choice("123456789") for _ in range(size)

@@ -107,9 +107,15 @@ def test_an_instructor_asks_for_a_report_and_reads_the_ranking_the_pair_and_the_
     assert rows[0] == ("copier|learner-03", ' data-flagged="1"')
     assert all(flag == "" for _, flag in rows[1:])
 
+    # Why it is flagged: each measure, and the fences never above near-identical.
+    assert 'data-reason="tokens near-identical"' in page
+    assert 'data-reason="structure near-identical"' in page
+    fences = [float(f) for f in re.findall(r'data-measure="\w+" data-fence="([0-9.]+)"', page)]
+    assert len(fences) == 3 and all(f <= 0.9 for f in fences)
     pair = client.get(f"{url}/layer-norm/1")
     assert pair.status_code == 200
     assert pair.text.count("<mark>") >= 2  # a matched stretch in each answer
+    assert "data-reasons" in pair.text and pair.text.count("<tr data-shared>") >= 1
     assert "<script>alert" not in pair.text
     assert "&lt;/code&gt;&lt;script&gt;alert(&#39;copied&#39;)&lt;/script&gt;" in pair.text
     assert f'href="/history/{ids["copier"]}"' in pair.text
@@ -178,7 +184,11 @@ def test_the_cli_computes_and_stores_a_report_the_pages_show(
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].startswith("layer-norm: 11 answers, 55 pairs;") and "1 flagged" in lines[0]
-    assert "copier · learner-03  OUTLIER" in lines[1] and "OUTLIER" not in lines[2]
+    assert (
+        "copier · learner-03  FLAGGED (tokens: near-identical; structure: near-identical"
+        in lines[1]
+    )
+    assert "FLAGGED" not in lines[2]
     assert (
         out.read_text(encoding="utf-8").splitlines()[1].startswith("layer-norm,copier,learner-03,1")
     )
