@@ -45,7 +45,6 @@ def gradebook_page(
                 exercise_ids=[e.id for e in listing.exercises],
                 section=section or None,
             ),
-            "maxima": {e.id: max_points(catalog, e) for e in listing.exercises},
         },
     )
 

@@ -72,8 +72,16 @@ def current_versions(
     return found
 
 
-def _titles(catalog: ExerciseCatalog) -> dict[str, str]:
-    return {exercise.id: exercise.title for exercise in catalog.all()}
+def _titles(catalog: ExerciseCatalog, exercise_ids: Iterable[str]) -> dict[str, str]:
+    """The titles of those exercises (only those: surveying the whole catalog reads every
+    folder); an exercise gone from the catalog keeps its id."""
+    titles = {}
+    for exercise_id in exercise_ids:
+        try:
+            titles[exercise_id] = catalog.load(exercise_id).title
+        except (ExerciseNotFound, ExerciseError):
+            titles[exercise_id] = exercise_id
+    return titles
 
 
 def learner_standings(
@@ -89,7 +97,7 @@ def learner_standings(
         e.assignment_id: e.due
         for e in course_store.list_extensions(session=session, user_id=user.id)
     }
-    titles = _titles(catalog)
+    titles = _titles(catalog, exercise_ids)
     current = current_versions(catalog, attempts)
     return [
         assignment_standing(
@@ -179,7 +187,7 @@ def assignment_gradebook(
     by_user: dict[int, list[submission_store.GradedAttempt]] = defaultdict(list)
     for attempt in attempts:
         by_user[attempt.user_id].append(attempt)
-    titles = _titles(catalog)
+    titles = _titles(catalog, assignment.exercise_ids)
     current = current_versions(catalog, attempts)
     budget = catalog.course().budget_of(assignment)
     return [
@@ -307,7 +315,7 @@ def exercise_gradebook(
     grouped: dict[tuple[int, str], list[submission_store.GradedAttempt]] = defaultdict(list)
     for attempt in attempts:
         grouped[attempt.user_id, attempt.exercise_id].append(attempt)
-    titles = _titles(catalog)
+    titles = _titles(catalog, {exercise_id for _, exercise_id in grouped})
     current = current_versions(catalog, attempts)
     rows = {u.id: ExerciseRow(Learner.of(u), {}) for u in users if u.role is Role.LEARNER}
     for (user_id, exercise_id), tried in grouped.items():
