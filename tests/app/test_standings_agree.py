@@ -269,7 +269,7 @@ def test_every_surface_reports_the_same_numbers(
             client.cookies.set(web_auth.SESSION_COOKIE, cookies[who])
             response = client.get(path)
         assert response.status_code == 200, (path, response.text[:300])
-        return response.content
+        return bytes(response.content)
 
     def get(path: str, who: str, api: bool = False) -> str:
         return fetch(path, who, api).decode()
@@ -337,12 +337,14 @@ def test_every_surface_reports_the_same_numbers(
             assert _number(overall_csv[name][assignment_id]) == score
             # The LMS passback, for the assignment and for each exercise.
             with runtime.sessions() as session:
-                user = session.get(User, learners[n].id)
-                assert user is not None
+                reader = session.get(User, learners[n].id)
+                assert reader is not None
                 sent = scores.counted(
                     session=session,
                     catalog=catalog,
-                    link=LtiGradeLink(user=user, scope=WorkScope.ASSIGNMENT, target=assignment_id),
+                    link=LtiGradeLink(
+                        user=reader, scope=WorkScope.ASSIGNMENT, target=assignment_id
+                    ),
                 )
                 assert sent is not None
                 assert (sent.given, sent.maximum, sent.complete) == (
@@ -354,7 +356,9 @@ def test_every_surface_reports_the_same_numbers(
                     one = scores.counted(
                         session=session,
                         catalog=catalog,
-                        link=LtiGradeLink(user=user, scope=WorkScope.EXERCISE, target=exercise_id),
+                        link=LtiGradeLink(
+                            user=reader, scope=WorkScope.EXERCISE, target=exercise_id
+                        ),
                     )
                     assert one is not None and one.given == points[exercise_id]
                 session.rollback()
@@ -392,9 +396,9 @@ def test_every_surface_reports_the_same_numbers(
         row = _row(gradebook, "data-user", name)
         cells = _cells(row, "data-exercise")
         for exercise_id in (GATE, RESET, STEP):
-            shown = cells.get(exercise_id, "–")
+            cell = cells.get(exercise_id, "–")
             if (name, exercise_id) not in long:
-                assert shown == "–" and wide[name][exercise_id] == ""
+                assert cell == "–" and wide[name][exercise_id] == ""
                 continue
             counted = long[name, exercise_id]["best_score"]
-            assert _number(shown) == _number(counted) == _number(wide[name][exercise_id])
+            assert _number(cell) == _number(counted) == _number(wide[name][exercise_id])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import zipfile
-from datetime import timedelta
+from datetime import UTC, timedelta
 from pathlib import Path
 
 from sqlalchemy.orm import Session
@@ -88,7 +88,7 @@ def test_the_archive_rounds_as_the_csvs(db: Session, tmp_path: Path) -> None:
     rows = assignment_gradebook(session=db, catalog=catalog, assignment=gates, now=NOW)
     exported = list(
         csv.DictReader(
-            io.StringIO(gradebook.write_csv(gradebook.assignment_csv_rows(gates, rows, DUE.tzinfo)))
+            io.StringIO(gradebook.write_csv(gradebook.assignment_csv_rows(gates, rows, UTC)))
         )
     )
     with (
