@@ -475,15 +475,37 @@ class LatePolicyOut(BaseModel):
     floor: float = Field(0.0, description="the share a late submission keeps at least")
 
 
+class RegradeStateOut(BaseModel):
+    """A regrade in progress: some of the learner's work was graded by an earlier version."""
+
+    state: Literal["queued", "not_queued"] = Field(
+        description="queued: the regrade is running; not_queued: the exercise changed and no "
+        "regrade was started"
+    )
+    graded_max: float = Field(description="the maximum the counted submission was graded out of")
+    current_max: float | None = Field(
+        description="the current version's maximum (null: the exercise does not prepare)"
+    )
+
+
+class ScoreChangeOut(BaseModel):
+    """A finished regrade changed the points the course counts."""
+
+    before: float
+    after: float
+
+
 class AssignmentExerciseOut(BaseModel):
     id: str = Field(examples=["gru-update-gate"])
     title: str
     url: str
     weight: float
     share: float = Field(description="best share of the points, late policy applied (0 to 1)")
-    points: float = Field(description="weight × share")
+    points: float = Field(description="weight × share, rounded to 2 decimals")
     late: bool = Field(description="the best share came from a late submission")
     attempts: int
+    regrade: RegradeStateOut | None = Field(None, description="a regrade in progress")
+    score_change: ScoreChangeOut | None = Field(None, description="what a finished regrade changed")
 
 
 class AssignmentOut(BaseModel):
@@ -498,9 +520,9 @@ class AssignmentOut(BaseModel):
     state: Literal["upcoming", "open", "late", "closed"]
     seconds_left: float = Field(description="until the due time; negative once past it")
     late_policy: LatePolicyOut
-    score: float
+    score: float = Field(description="the points the course counts, rounded to 2 decimals")
     max_score: float
-    complete: bool
+    complete: bool = Field(description="full marks on every exercise, late policy applied")
     submission_budget: int | None = Field(
         None,
         description="graded submissions a learner may make to each exercise (null: no limit); "

@@ -14,7 +14,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
 from app.schemas import ErrorOut, ValidationErrorOut
-from app.services.courses import AssignmentNotFound
+from app.services.assignments import AssignmentNotFound
 from app.services.errors import (
     BudgetSpent,
     CodeRejected,

@@ -12,7 +12,7 @@ from app.cli.common import service_settings
 from app.core.config import Settings
 from app.core.db import session_scope
 from app.models import utcnow
-from app.services import courses, regrades
+from app.services import assignments, extensions, regrades
 from app.services.lti import passback
 from graders import ExerciseCatalog, GraderError
 
@@ -56,17 +56,17 @@ def extend_command(
     catalog = ExerciseCatalog(settings.exercises_dir)
     try:
         course = catalog.course()
-        plan = courses.get_assignment(course, assignment)
-    except (GraderError, courses.AssignmentNotFound) as exc:
+        plan = assignments.get_assignment(course, assignment)
+    except (GraderError, assignments.AssignmentNotFound) as exc:
         raise _fail(str(exc)) from None
     with session_scope(settings.database_url) as session:
         try:
-            user = courses.find_user(session=session, name=learner)
-        except courses.LearnerNotFound as exc:
+            user = assignments.find_user(session=session, name=learner)
+        except assignments.LearnerNotFound as exc:
             raise _fail(str(exc)) from None
         user_id = user.id
         if remove:
-            removed = courses.remove_extension(session=session, learner=user, assignment=plan)
+            removed = extensions.remove_extension(session=session, learner=user, assignment=plan)
             typer.echo(
                 f"{learner!r} follows the due time of {assignment!r} again"
                 if removed
@@ -79,14 +79,14 @@ def extend_command(
                 else plan.due + timedelta(days=days or 0)
             )
             try:
-                courses.extend(
+                extensions.extend(
                     session=session,
                     learner=user,
                     assignment=plan,
                     due=due,
                     granted_by="numjudge extend",
                 )
-            except courses.ExtensionRefused as exc:
+            except extensions.ExtensionRefused as exc:
                 raise _fail(str(exc)) from None
             typer.echo(
                 f"{learner!r} is due for {assignment!r} at "

@@ -11,7 +11,7 @@ from app.cli.common import service_settings
 from app.core.db import session_scope
 from app.models import ReportState, WorkScope
 from app.services import similarity_jobs
-from app.services.courses import AssignmentNotFound
+from app.services.assignments import AssignmentNotFound
 from app.services.gradebook import write_csv
 from app.services.similarity import MAX_ANSWER_CHARS
 from graders import ExerciseCatalog, GraderError

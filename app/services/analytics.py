@@ -25,9 +25,9 @@ from app.schemas import (
     TestPassRateOut,
 )
 from app.services import charts
-from app.services.courses import assignment_gradebook, get_assignment
+from app.services.standings.load import assignment_gradebook
 from app.store import submissions as submission_store
-from graders import ExerciseCatalog, ExerciseWords
+from graders import Assignment, ExerciseCatalog, ExerciseWords
 
 SCORE_BANDS = ("0–19 %", "20–39 %", "40–59 %", "60–79 %", "80–99 %", "100 %")
 
@@ -171,18 +171,6 @@ def completion_by_day(
     return tuple(days)
 
 
-def first_completion(
-    reports: Sequence[submission_store.GradedReport], exercise_ids: Sequence[str]
-) -> datetime | None:
-    """When one learner had first reached full marks on every exercise (reports oldest
-    first)."""
-    full: dict[str, datetime] = {}
-    for report in reports:
-        if report.score >= report.max_score and report.exercise_id not in full:
-            full[report.exercise_id] = report.created_at
-    return max(full.values()) if set(exercise_ids) <= set(full) else None
-
-
 def load_exercise_analytics(
     *, session: Session, catalog: ExerciseCatalog, exercise_id: str
 ) -> ExerciseAnalytics:
@@ -194,30 +182,28 @@ def load_exercise_analytics(
 
 
 def load_assignment_analytics(
-    *, session: Session, catalog: ExerciseCatalog, assignment_id: str, now: datetime
+    *, session: Session, catalog: ExerciseCatalog, assignment: Assignment, now: datetime
 ) -> AssignmentAnalytics:
-    assignment = get_assignment(catalog.course(), assignment_id)
-    rows = assignment_gradebook(
-        session=session, catalog=catalog, assignment_id=assignment_id, now=now
-    )
+    """The whole class's completion and lateness, from the standings: a learner is complete
+    when the course counts full marks on every exercise (late policy applied), from the
+    moment it first did. The chart's days run from the assignment's opening to its due time
+    or the last completion, whichever is later (never past ``now``): no learner's extension
+    moves them."""
+    rows = assignment_gradebook(session=session, catalog=catalog, assignment=assignment, now=now)
     reports = submission_store.graded_reports(
         session=session, exercise_ids=assignment.exercise_ids, role=Role.LEARNER
     )
-    by_user: dict[int, list[submission_store.GradedReport]] = defaultdict(list)
-    for report in reports:
-        by_user[report.user_id].append(report)
     dues = {row.user_id: row.standing.due for row in rows}
     late = sum(1 for r in reports if r.created_at > dues.get(r.user_id, assignment.due))
-    end = min(now, max([assignment.due, *dues.values()])).date()
-    completed = [first_completion(by_user[row.user_id], assignment.exercise_ids) for row in rows]
+    completed = [row.standing.completed_at for row in rows]
+    last = max([assignment.due, *(m for m in completed if m is not None)])
+    start = assignment.opens.date()
     return AssignmentAnalytics(
         assignment_id=assignment.id,
         title=assignment.title,
         learners=len(rows),
-        complete=sum(moment is not None for moment in completed),
-        completion_by_day=completion_by_day(
-            completed, assignment.opens.date(), max(end, assignment.opens.date())
-        ),
+        complete=sum(row.standing.complete for row in rows),
+        completion_by_day=completion_by_day(completed, start, max(min(now, last).date(), start)),
         submissions=len(reports),
         late_submissions=late,
     )

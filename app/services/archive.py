@@ -8,7 +8,7 @@ Layout (``<top>`` is ``<assignment>-<pick>``, e.g. ``gates-best``)::
     <top>/<learner>/<exercise>/result.json       the API's result, late mark and points
 
 One submission per learner and exercise: the latest graded one, or the one the course counts
-(``courses.counted_attempt``: the best share after the late policy). The feedback is the
+(``standings``: the best share after the late policy). The feedback is the
 instructor's view: hidden tests in full, each failed one's full message too (what it would
 have said as a public test, ``submissions.hidden_messages``; none for rows graded before
 those were kept). Entry names come from user names and exercise ids,
@@ -27,7 +27,6 @@ import json
 import re
 import tempfile
 import zipfile
-from collections import defaultdict
 from collections.abc import Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -36,10 +35,13 @@ from typing import IO, Any
 
 from sqlalchemy.orm import Session
 
-from app.models import Role, Submission, User
+from app.models import Role, Submission, User, utcnow
 from app.services import views
-from app.services.courses import counted_attempt, get_assignment, kept_share, learner_dues
-from app.services.gradebook import Cell, write_csv
+from app.services.assignments import get_assignment
+from app.services.gradebook import Cell, Points, write_csv
+from app.services.standings.load import assignment_gradebook
+from app.services.standings.rules import format_points
+from app.store import accounts as account_store
 from app.store import submissions as submission_store
 from graders import Assignment, ExerciseCatalog
 
@@ -83,7 +85,7 @@ class ArchivedWork:
     weight: float
     due: datetime
     submission: Submission | None
-    points: float  # after the late policy
+    points: float  # what the course counts of the exercise (standings: late policy, rounded)
 
     @property
     def late(self) -> bool:
@@ -91,39 +93,49 @@ class ArchivedWork:
 
 
 def _chosen(
-    *, session: Session, assignment: Assignment, pick: ArchivePick, section: str | None
+    *,
+    session: Session,
+    catalog: ExerciseCatalog,
+    assignment: Assignment,
+    pick: ArchivePick,
+    section: str | None,
 ) -> list[ArchivedWork]:
-    attempts: dict[tuple[int, str], list[submission_store.GradedAttempt]] = defaultdict(list)
-    for attempt in submission_store.graded_attempts(
-        session=session, exercise_ids=assignment.exercise_ids, role=Role.LEARNER
-    ):
-        attempts[attempt.user_id, attempt.exercise_id].append(attempt)
-
-    def choose(
-        tried: list[submission_store.GradedAttempt], due: datetime
-    ) -> submission_store.GradedAttempt | None:
-        if pick is ArchivePick.BEST:
-            return counted_attempt(assignment, due, tried)
-        return max(tried, key=lambda a: a.created_at, default=None)
-
+    """Each learner's chosen submission to each exercise, with the points the standings count
+    (whichever submission is archived, ``points`` is what the course counts)."""
+    rows = assignment_gradebook(
+        session=session, catalog=catalog, assignment=assignment, now=utcnow(), section=section
+    )
+    latest: dict[tuple[int, str], str] = {}
+    if pick is ArchivePick.LAST:
+        for attempt in submission_store.graded_attempts(
+            session=session, exercise_ids=assignment.exercise_ids, role=Role.LEARNER
+        ):  # oldest first: the last one stays
+            latest[attempt.user_id, attempt.exercise_id] = attempt.submission_id
     chosen = [
-        (learner, item, choose(attempts[learner.learner.id, item.id], learner.due))
-        for learner in learner_dues(session=session, assignment=assignment, section=section)
-        for item in assignment.exercises
+        (
+            row,
+            e,
+            latest.get((row.user_id, e.exercise_id))
+            if pick is ArchivePick.LAST
+            else (e.counted.submission_id if e.counted is not None else None),
+        )
+        for row in rows
+        for e in row.standing.exercises
     ]
     loaded = submission_store.get_submissions(
-        session=session, submission_ids=[a.submission_id for *_, a in chosen if a is not None]
+        session=session, submission_ids=[i for *_, i in chosen if i is not None]
     )
+    users = {u.id: u for u in account_store.list_users(session=session, section=section)}
     return [
         ArchivedWork(
-            learner.learner,
-            item.id,
-            item.weight,
-            learner.due,
-            None if attempt is None else loaded[attempt.submission_id],
-            0.0 if attempt is None else item.weight * kept_share(assignment, learner.due, attempt),
+            users[row.user_id],
+            e.exercise_id,
+            e.weight,
+            row.standing.due,
+            None if submission_id is None else loaded[submission_id],
+            e.points,
         )
-        for learner, item, attempt in chosen
+        for row, e, submission_id in chosen
     ]
 
 
@@ -149,7 +161,7 @@ def feedback_markdown(
         f"- Score: {sub.score:g} / {sub.max_score:g}"
         if sub.score is not None and sub.max_score is not None
         else "- Score: none",
-        f"- Points the course counts: {round(work.points, 4):g} of {work.weight:g}",
+        f"- Points the course counts: {format_points(work.points)} of {format_points(work.weight)}",
     ]
     if sub.message:
         lines += ["", "## Message", "", *_indented(sub.message)]
@@ -185,7 +197,7 @@ def _result_json(work: ArchivedWork, sub: Submission) -> str:
     )
     result |= {
         "late": work.late,
-        "points": round(work.points, 6),
+        "points": work.points,
         "weight": work.weight,
         "cpu_ms": sub.cpu_ms,
         "memory_kb": sub.memory_kb,
@@ -205,8 +217,8 @@ def _index_row(work: ArchivedWork, folder: str, zone: tzinfo) -> tuple[Cell, ...
             learner.section,
             work.exercise_id,
             *nothing,
-            0,
-            work.weight,
+            Points(0),
+            Points(work.weight),
             None,
         )
     return (
@@ -220,8 +232,8 @@ def _index_row(work: ArchivedWork, folder: str, zone: tzinfo) -> tuple[Cell, ...
         sub.verdict.value if sub.verdict else sub.status.value,
         sub.score,
         sub.max_score,
-        round(work.points, 4),
-        work.weight,
+        Points(work.points),
+        Points(work.weight),
         folder,
     )
 
@@ -243,7 +255,9 @@ def assignment_archive(
     deletes it). Raises ``AssignmentNotFound``."""
     course = catalog.course()
     assignment = get_assignment(course, assignment_id)
-    works = _chosen(session=session, assignment=assignment, pick=pick, section=section)
+    works = _chosen(
+        session=session, catalog=catalog, assignment=assignment, pick=pick, section=section
+    )
     top = archive_name(assignment.id, pick)
     with ExitStack() as cleanup:  # closed (so deleted) only if writing fails
         target = cleanup.enter_context(tempfile.TemporaryFile())

@@ -1,10 +1,12 @@
-"""The gradebook: each learner's best graded score per exercise, as rows and as CSV.
+"""The gradebooks as CSV: every shape writes what its page shows, from the standings
+(app/services/standings), points rounded there (``format_points``).
 
-Two CSV shapes share one writer: the API's long one (a row per learner and exercise) and the
-instructor page's wide one (a row per learner, a column per exercise), which says what the page
-says: the points rounded as the page rounds them (``format_points``), the totals summed before
-rounding as the page sums them. The writer neutralises text that a spreadsheet would run as a
-formula (CSV injection): learners choose their names.
+The API's long CSV has a row per learner and exercise; the instructor's exercise gradebook a row
+per learner and a column per exercise; the assignments' overall one a column per assignment;
+an assignment's a column per exercise with late marks. Totals are summed before rounding, as
+the pages sum them. Where a learner's work is mid-regrade, a ``regrading`` column names both
+maxima (the one that graded the counted work, the current version's). The writer neutralises
+text that a spreadsheet would run as a formula (CSV injection): learners choose their names.
 """
 
 from __future__ import annotations
@@ -12,25 +14,30 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from datetime import tzinfo
 
-from sqlalchemy.orm import Session
-
-from app.models import Role, User
-from app.store import accounts as account_store
-from app.store import submissions as submission_store
-from graders import Exercise, ExerciseCatalog, ExerciseError
+from app.services.standings.load import (
+    AssignmentRow,
+    ExerciseRow,
+    Learner,
+    OverallGradebook,
+)
+from app.services.standings.rules import ExerciseStanding, format_points, rounded
+from graders import Assignment, Exercise
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-LONG_COLUMNS = ("user", "exercise", "best_score", "max_score", "submissions", "last_submitted_at")
+LONG_COLUMNS = (
+    "user",
+    "exercise",
+    "best_score",
+    "max_score",
+    "late",
+    "submissions",
+    "last_submitted_at",
+    "regrading",
+)
 LEARNER_COLUMNS = ("learner", "name", "section", "email")
-
-
-def format_points(value: float) -> str:
-    """Points as every page and the gradebook CSV show them: at most two decimals, without
-    trailing zeros (``2.5``, ``0.33``, ``27``)."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
 
 
 @dataclass(frozen=True)
@@ -43,46 +50,8 @@ class Points:
 Cell = str | float | int | Points | None
 
 
-@dataclass(frozen=True)
-class Best:
-    score: float
-    max_score: float
-
-
-@dataclass(frozen=True)
-class Learner:
-    """Who a gradebook row is about, as every gradebook CSV names them (``LEARNER_COLUMNS``)."""
-
-    name: str
-    display_name: str | None = None
-    section: str | None = None
-    email: str | None = None
-
-    @classmethod
-    def of(cls, user: User) -> Learner:
-        return cls(user.name, user.display_name, user.section, user.email)
-
-    @property
-    def cells(self) -> tuple[Cell, ...]:
-        return (self.name, self.display_name, self.section, self.email)
-
-
-@dataclass
-class GradebookRow:
-    learner: Learner
-    best: dict[str, Best] = field(default_factory=dict)
-
-    @classmethod
-    def of(cls, user: User) -> GradebookRow:
-        return cls(Learner.of(user))
-
-    @property
-    def name(self) -> str:
-        return self.learner.name
-
-    @property
-    def total(self) -> float:
-        return round(sum(b.score for b in self.best.values()), 6)
+def learner_cells(learner: Learner) -> tuple[Cell, ...]:
+    return (learner.name, learner.display_name, learner.section, learner.email)
 
 
 def _cell(value: Cell) -> str:
@@ -103,95 +72,127 @@ def write_csv(rows: Iterable[Sequence[Cell]]) -> str:
     return buffer.getvalue()
 
 
-def best_by_exercise(*, session: Session, user_id: int) -> dict[str, Best]:
-    """One learner's best graded score per exercise."""
-    return {
-        b.exercise_id: Best(b.best_score, b.max_score)
-        for b in submission_store.best_scores(session=session, user_id=user_id)
-    }
-
-
-def gradebook_rows(*, session: Session, section: str | None = None) -> list[GradebookRow]:
-    """One row per learner (and per anyone else who submitted), by name; ``section``: only
-    that roster section's learners."""
-    users = account_store.list_users(session=session, section=section)
-    rows = {u.id: GradebookRow.of(u) for u in users if u.role is Role.LEARNER}
-    others = {u.id: u for u in users if u.role is not Role.LEARNER}
-    for b in submission_store.best_scores(session=session, section=section):
-        if b.user_id not in rows:
-            rows[b.user_id] = GradebookRow.of(others[b.user_id])
-        rows[b.user_id].best[b.exercise_id] = Best(b.best_score, b.max_score)
-    return sorted(rows.values(), key=lambda r: r.name.lower())
-
-
-def max_points(catalog: ExerciseCatalog, exercise: Exercise) -> float | None:
-    """The points of the exercise's current version (its cases' sum), whether or not anyone
-    submitted; None for a folder that does not prepare (its learners' maxima stand in)."""
-    try:
-        prepared = catalog.prepare(exercise)
-    except ExerciseError:
+def regrade_note(standing: ExerciseStanding) -> str | None:
+    """``<exercise>: <graded max> -> <current max>`` for work mid-regrade (None otherwise)."""
+    regrade = standing.regrade
+    if regrade is None:
         return None
-    return round(sum(case.spec.points for case in prepared.cases), 6)
+    current = "?" if regrade.current_max is None else format_points(regrade.current_max)
+    return f"{standing.exercise_id}: {format_points(regrade.graded_max)} -> {current}"
 
 
-def long_csv(*, session: Session, exercise_id: str | None = None) -> str:
-    """``user, exercise, best_score, max_score, submissions, last_submitted_at``: learners
-    only, one row per learner and exercise they submitted."""
+def _regrading(standings: Iterable[ExerciseStanding]) -> str | None:
+    return "; ".join(n for s in standings if (n := regrade_note(s)) is not None) or None
+
+
+def long_csv(rows: Sequence[ExerciseRow]) -> str:
+    """``user, exercise, best_score, max_score, late, submissions, last_submitted_at,
+    regrading``: a row per learner and exercise they submitted, the score the course counts
+    (late policy applied) of the maximum that graded it."""
     return write_csv(
         [
             LONG_COLUMNS,
             *(
                 (
-                    row.user_name,
-                    row.exercise_id,
-                    row.best_score,
-                    row.max_score,
-                    row.submissions,
-                    row.last_submitted_at.isoformat(),
+                    row.name,
+                    e.exercise_id,
+                    None if e.score is None else Points(e.score),
+                    None if e.max_score is None else Points(e.max_score),
+                    "late" if e.late else None,
+                    e.attempts,
+                    None if e.latest is None else e.latest.isoformat(),
+                    regrade_note(e),
                 )
-                for row in submission_store.best_scores(
-                    session=session, exercise_id=exercise_id, role=Role.LEARNER
-                )
+                for row in rows
+                for e in sorted(row.exercises.values(), key=lambda e: e.exercise_id)
             ),
         ]
     )
 
 
-def _column_max(rows: list[GradebookRow], exercise_id: str, known: float | None) -> float | None:
-    if known is not None:
-        return known
-    scored = [r.best[exercise_id].max_score for r in rows if exercise_id in r.best]
-    return max(scored) if scored else None
-
-
-def _best_cell(row: GradebookRow, exercise_id: str) -> Points | None:
-    best = row.best.get(exercise_id)
-    return Points(best.score) if best is not None else None
-
-
 def wide_csv(
-    rows: list[GradebookRow], exercises: list[Exercise], maxima: Mapping[str, float | None]
+    rows: Sequence[ExerciseRow], exercises: Sequence[Exercise], maxima: Mapping[str, float | None]
 ) -> str:
-    """``learner, name, section, email, <exercise id>…, total`` with a ``(max)`` row; an
-    empty cell: no submission. ``maxima``: each exercise's points (``max_points``); where
-    one is None, the highest maximum among the learners' scores."""
-    column_max = [_column_max(rows, e.id, maxima.get(e.id)) for e in exercises]
+    """``learner, name, section, email, <exercise id>…, total, regrading`` with a ``(max)``
+    row of each exercise's current points (``maxima``; empty: it does not prepare); an empty
+    cell: no submission."""
+    column_max = [maxima.get(e.id) for e in exercises]
     return write_csv(
         [
-            (*LEARNER_COLUMNS, *(e.id for e in exercises), "total"),
+            (*LEARNER_COLUMNS, *(e.id for e in exercises), "total", "regrading"),
             (
                 "(max)",
                 *(None for _ in LEARNER_COLUMNS[1:]),
                 *(Points(m) if m is not None else None for m in column_max),
-                Points(sum(m for m in column_max if m is not None)),
+                Points(rounded(sum(m for m in column_max if m is not None))),
+                None,
             ),
             *(
                 (
-                    *row.learner.cells,
-                    *(_best_cell(row, e.id) for e in exercises),
+                    *learner_cells(row.learner),
+                    *(
+                        Points(s.score)
+                        if (s := row.exercises.get(e.id)) and s.score is not None
+                        else None
+                        for e in exercises
+                    ),
                     Points(row.total),
+                    _regrading(row.exercises.values()),
                 )
                 for row in rows
             ),
         ]
     )
+
+
+def overall_csv_rows(table: OverallGradebook) -> list[tuple[Cell, ...]]:
+    """``learner, name, section, email, <assignment id>…, total`` with a ``(max)`` row."""
+    return [
+        (*LEARNER_COLUMNS, *(a.id for a in table.assignments), "total"),
+        (
+            "(max)",
+            *(None for _ in LEARNER_COLUMNS[1:]),
+            *(Points(a.total_weight) for a in table.assignments),
+            Points(table.max_score),
+        ),
+        *(
+            (
+                *learner_cells(row.learner),
+                *(Points(s.score) for s in row.standings),
+                Points(row.score),
+            )
+            for row in table.rows
+        ),
+    ]
+
+
+def assignment_csv_rows(
+    assignment: Assignment, rows: Sequence[AssignmentRow], zone: tzinfo
+) -> list[tuple[Cell, ...]]:
+    """``learner, name, section, email, due, <exercise id>…, <exercise id>_late…, total,
+    regrading`` with a ``(max)`` row: points after the policy; due times in the course's zone
+    as the pages show them."""
+    ids = assignment.exercise_ids
+    return [
+        (*LEARNER_COLUMNS, "due", *ids, *(f"{i}_late" for i in ids), "total", "regrading"),
+        (
+            "(max)",
+            *(None for _ in LEARNER_COLUMNS[1:]),
+            assignment.due.astimezone(zone).isoformat(),
+            *(Points(e.weight) for e in assignment.exercises),
+            *(None for _ in ids),
+            Points(assignment.total_weight),
+            None,
+        ),
+        *(
+            (
+                *learner_cells(row.learner),
+                row.standing.due.astimezone(zone).isoformat(),
+                *(Points(e.points) for e in row.standing.exercises),
+                *("late" if e.late else None for e in row.standing.exercises),
+                Points(row.standing.score),
+                _regrading(row.standing.exercises),
+            )
+            for row in rows
+        ),
+    ]

@@ -13,7 +13,8 @@ from urllib.parse import urlencode
 from sqlalchemy.orm import Session
 
 from app.models import Submission, SubmissionKind, User
-from app.services.courses import find_user, get_assignment, late_submissions
+from app.services.assignments import find_user, get_assignment
+from app.services.standings.load import late_submissions
 from app.store import submissions as submission_store
 from graders import Assignment, CourseError, ExerciseCatalog
 

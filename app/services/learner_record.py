@@ -15,12 +15,9 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from app.models import Submission, SubmissionKind, User
-from app.services.courses import (
-    AssignmentStanding,
-    ExerciseStanding,
-    find_user,
-    learner_standings,
-)
+from app.services.assignments import find_user
+from app.services.standings.load import learner_standings, own_standings
+from app.services.standings.rules import AssignmentStanding, ExerciseStanding
 from app.store import submissions as submission_store
 from graders import ExerciseCatalog, words_in
 
@@ -39,13 +36,7 @@ class ExerciseRecord:
     exercise_id: str
     title: str
     submissions: tuple[RecordedSubmission, ...]  # newest first
-    standing: ExerciseStanding | None = None  # None: a practice exercise, in no assignment
-
-    @property
-    def best(self) -> Submission | None:
-        """The best graded score (what the catalog shows; an assignment counts ``standing``)."""
-        graded = [r.submission for r in self.submissions if r.submission.score is not None]
-        return max(graded, key=lambda s: s.score or 0.0, default=None)
+    standing: ExerciseStanding | None = None  # None: nothing graded (practice) yet
 
 
 @dataclass(frozen=True)
@@ -102,12 +93,13 @@ def learner_record(
     assigned = {e.exercise_id for s in standings for e in s.exercises}
     # The catalog's order, then exercises gone from the catalog that still hold work.
     practice = dict.fromkeys(i for i in (*titles, *by_exercise) if i not in assigned)
+    best = own_standings(session=session, catalog=catalog, user=learner, exercise_ids=[*practice])
     return LearnerRecord(
         learner,
         tuple(
             AssignmentRecord(s, tuple(record(e.exercise_id, s.due, e) for e in s.exercises))
             for s in standings
         ),
-        tuple(record(exercise_id, None) for exercise_id in practice),
+        tuple(record(exercise_id, None, best.get(exercise_id)) for exercise_id in practice),
         len(rows) > RECORD_LIMIT,
     )

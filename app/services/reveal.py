@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session
 
 from app.models import Submission, SubmissionKind
 from app.schemas import HiddenCaseOut, HiddenTestsOut
-from app.services.courses import AssignmentState, state_at
+from app.services.standings.rules import AssignmentState, state_at
 from app.store import courses as course_store
 from graders import Assignment, ExerciseCatalog, Visibility
 

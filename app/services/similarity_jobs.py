@@ -28,7 +28,7 @@ from app.core.background import OutOfCpuTime, run_in_background
 from app.grading.queue import QueueUnavailable
 from app.grading.runtime import GradingRuntime
 from app.models import ReportState, SimilarityReport, WorkScope, utcnow
-from app.services.courses import get_assignment
+from app.services.assignments import get_assignment
 from app.services.errors import NotFound
 from app.services.gradebook import Cell
 from app.services.similarity import (

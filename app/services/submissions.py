@@ -19,7 +19,7 @@ from app.grading.runtime import GradingRuntime
 from app.grading.waiters import Waiter
 from app.models import Submission, SubmissionKind, SubmissionStatus, User, new_id, utcnow
 from app.schemas import SubmissionOut
-from app.services import budgets, marks, release, views
+from app.services import budgets, release, views
 from app.services.auth import Credentials, resolve_user
 from app.services.errors import (
     BudgetSpent,
@@ -31,7 +31,8 @@ from app.services.errors import (
     TooManySubmissions,
 )
 from app.services.exercises import load_visible
-from app.services.marks import CourseMark
+from app.services.standings import marks
+from app.services.standings.marks import CourseMark
 from app.store import accounts as account_store
 from app.store import leases as lease_store
 from app.store import submissions as submission_store

@@ -22,8 +22,8 @@ from app.schemas import (
 from app.services import release
 
 if TYPE_CHECKING:  # the regrades service turns its rows into answers here
-    from app.services.marks import CourseMark
     from app.services.regrades import StaleExercise
+    from app.services.standings.marks import CourseMark
 
 
 def submission_url(submission_id: str) -> str:
@@ -71,20 +71,15 @@ def submission_out(
 
 
 def credited(result: SubmissionOut, mark: CourseMark | None) -> SubmissionOut:
-    """``result`` with what the course makes of it (``marks.course_mark``): late or not,
+    """``result`` with what the course makes of it (``standings.marks.course_mark``): late or not,
     and its points in the assignment once its score is known to the reader."""
     if mark is None:
         return result
-    points = (
-        mark.weight * result.score / result.max_score * mark.factor
-        if result.score is not None and result.max_score
-        else None
-    )
     credit = CourseCreditOut(
         assignment=mark.assignment_id,
         due=mark.due,
         late_factor=mark.factor,
-        points=points,
+        points=mark.points(result.score, result.max_score),
         max_points=mark.weight,
     )
     return result.model_copy(update={"late": mark.late, "counts_for": credit})
@@ -94,7 +89,7 @@ def submission_summary(
     submission: Submission, now: datetime | None = None, *, late: bool = False
 ) -> SubmissionSummary:
     """A line of the learner's history, as they may see it at ``now`` (by default the
-    present); ``late`` from ``marks.late_submissions``."""
+    present); ``late`` from ``standings.load.late_submissions``."""
     submission = release.seen_by_learner(submission, now or utcnow())
     return SubmissionSummary(
         id=submission.id,

@@ -12,6 +12,7 @@ from sqlalchemy import Select, and_, bindparam, func, literal, or_, select
 from sqlalchemy.orm import Session, joinedload
 
 from app.models import (
+    EarlierReport,
     Role,
     Submission,
     SubmissionKind,
@@ -176,17 +177,6 @@ def list_submissions(
     return session.scalars(query.limit(limit)).all()
 
 
-@dataclass(frozen=True)
-class BestScore:
-    user_id: int
-    user_name: str
-    exercise_id: str
-    best_score: float
-    max_score: float
-    submissions: int
-    last_submitted_at: datetime
-
-
 def _has_result() -> Any:
     """Graded and released (app.services.release: a learner sees no result before, and
     neither do the scores built from it), or queued again for a regrade and still holding its
@@ -200,46 +190,6 @@ def _has_result() -> Any:
         ),
     )
     return or_(released, Submission.regrade.is_(True))
-
-
-def best_scores(
-    *,
-    session: Session,
-    user_id: int | None = None,
-    exercise_id: str | None = None,
-    role: Role | None = None,
-    section: str | None = None,
-) -> list[BestScore]:
-    """Best graded score per (user, exercise), from finished submissions (runs never count);
-    ``section``: of that section's users only."""
-    query = (
-        select(
-            Submission.user_id,
-            User.name,
-            Submission.exercise_id,
-            func.max(Submission.score),
-            func.max(Submission.max_score),
-            func.count(Submission.id),
-            func.max(Submission.created_at),
-        )
-        .join(User, User.id == Submission.user_id)
-        .where(Submission.kind == SubmissionKind.SUBMIT, _has_result())
-        .group_by(Submission.user_id, User.name, Submission.exercise_id)
-        .order_by(User.name, Submission.exercise_id)
-    )
-    if user_id is not None:
-        query = query.where(Submission.user_id == user_id)
-    if exercise_id is not None:
-        query = query.where(Submission.exercise_id == exercise_id)
-    if role is not None:
-        query = query.where(User.role == role)
-    if section is not None:
-        query = query.where(User.section == section)
-    rows = session.execute(query).all()
-    return [
-        BestScore(r[0], r[1], r[2], float(r[3] or 0.0), float(r[4] or 0.0), int(r[5]), aware(r[6]))
-        for r in rows
-    ]
 
 
 def _graded(exercise_ids: Sequence[str], role: Role | None, *columns: Any) -> Select[Any]:
@@ -261,7 +211,7 @@ def _graded(exercise_ids: Sequence[str], role: Role | None, *columns: Any) -> Se
 
 @dataclass(frozen=True)
 class GradedAttempt:
-    """One graded submission, as the late policy needs it."""
+    """One graded submission, as the standings need it (app/services/standings)."""
 
     user_id: int
     user_name: str
@@ -270,6 +220,9 @@ class GradedAttempt:
     max_score: float
     created_at: datetime
     submission_id: str = ""  # to load the whole row (an archive of the counted work)
+    exercise_version: str = ""  # the version that graded ``score`` of ``max_score``
+    regrading: bool = False  # queued again for a regrade, still holding the result above
+    earlier: tuple[float, float] | None = None  # score and maximum before its latest regrade
 
 
 def graded_attempts(
@@ -279,15 +232,43 @@ def graded_attempts(
     user_id: int | None = None,
     role: Role | None = None,
 ) -> list[GradedAttempt]:
-    """Every graded submission (not run) to the exercises, oldest first."""
-    query = _graded(
-        exercise_ids, role, User.name, Submission.score, Submission.max_score, Submission.id
+    """Every graded submission (not run) to the exercises, oldest first, each with the report
+    its latest regrade replaced (if any)."""
+    latest = (
+        select(EarlierReport.submission_id, func.max(EarlierReport.id).label("report_id"))
+        .group_by(EarlierReport.submission_id)
+        .subquery()
+    )
+    query = (
+        _graded(
+            exercise_ids,
+            role,
+            User.name,
+            Submission.score,
+            Submission.max_score,
+            Submission.id,
+            Submission.exercise_version,
+            Submission.regrade,
+            EarlierReport.score,
+            EarlierReport.max_score,
+        )
+        .outerjoin(latest, latest.c.submission_id == Submission.id)
+        .outerjoin(EarlierReport, EarlierReport.id == latest.c.report_id)
     )
     if user_id is not None:
         query = query.where(Submission.user_id == user_id)
     return [
         GradedAttempt(
-            row[0], row[3], row[1], float(row[4] or 0), float(row[5] or 0), aware(row[2]), row[6]
+            row[0],
+            row[3],
+            row[1],
+            float(row[4] or 0),
+            float(row[5] or 0),
+            aware(row[2]),
+            row[6],
+            row[7],
+            bool(row[8]),
+            None if row[10] is None else (float(row[9] or 0), float(row[10])),
         )
         for row in session.execute(query)
     ]

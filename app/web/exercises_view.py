@@ -9,7 +9,7 @@ import numpy as np
 from fastapi import Request
 
 from app.services.exercises import CourseGroup, fallback_language, lesson_languages, lesson_url
-from app.services.gradebook import Best
+from app.services.standings.rules import ExerciseStanding
 from app.web.i18n import LANG_COOKIE, browser_languages
 from graders import (
     CourseFolder,
@@ -25,7 +25,7 @@ from graders import (
 @dataclass(frozen=True)
 class CatalogRow:
     exercise: Exercise
-    best: Best | None
+    best: ExerciseStanding | None  # what the course counts of the learner's work
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,9 @@ class CatalogSection:
     rows: list[CatalogRow]
 
 
-def catalog_sections(groups: list[CourseGroup], best: dict[str, Best]) -> list[CatalogSection]:
+def catalog_sections(
+    groups: list[CourseGroup], best: dict[str, ExerciseStanding]
+) -> list[CatalogSection]:
     return [
         CatalogSection(
             group.course,

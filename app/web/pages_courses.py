@@ -13,9 +13,19 @@ from fastapi.responses import RedirectResponse
 from app.api.deps import RuntimeDep, SessionDep
 from app.api.downloads import csv_download, file_download
 from app.models import utcnow
-from app.services import analytics, archive, courses, mining, regrades, roster, translations
-from app.services.gradebook import write_csv
+from app.services import (
+    analytics,
+    archive,
+    assignments,
+    extensions,
+    gradebook,
+    mining,
+    regrades,
+    roster,
+    translations,
+)
 from app.services.lti import passback
+from app.services.standings import load as standings
 from app.web import i18n
 from app.web.deps import CatalogDep, CsrfForm, InstructorDep, UserDep, WebDep, check_csrf
 from app.web.errors import PageError, WebRoute, assignment_not_found
@@ -33,8 +43,8 @@ FormStr = Annotated[str, Form()]
 
 def _assignment(catalog: ExerciseCatalog, assignment_id: str) -> Assignment:
     try:
-        return courses.get_assignment(catalog.course(), assignment_id)
-    except courses.AssignmentNotFound:
+        return assignments.get_assignment(catalog.course(), assignment_id)
+    except assignments.AssignmentNotFound:
         raise assignment_not_found(assignment_id) from None
 
 
@@ -48,14 +58,14 @@ def assignments_page(
     request: Request, user: UserDep, db: SessionDep, catalog: CatalogDep
 ) -> Response:
     now = utcnow()
-    standings = courses.learner_standings(session=db, catalog=catalog, user=user, now=now)
+    own = standings.learner_standings(session=db, catalog=catalog, user=user, now=now)
     lang = i18n.preferred_language(request)
     return render(
         request,
         "assignments.html",
         {
             "nav": "assignments",
-            "standings": standings,
+            "standings": own,
             "exercise_titles": {e.id: words_in(e, lang).title for e in catalog.all()},
             **course_clock(catalog.course()),
         },
@@ -66,7 +76,7 @@ def assignments_page(
 def overall_gradebook_page(
     request: Request, _: InstructorDep, db: SessionDep, catalog: CatalogDep, section: str = ""
 ) -> Response:
-    table = courses.overall_gradebook(
+    table = standings.overall_gradebook(
         session=db, catalog=catalog, now=utcnow(), section=section or None
     )
     return render(
@@ -86,10 +96,12 @@ def overall_gradebook_page(
 def overall_gradebook_csv(
     _: InstructorDep, db: SessionDep, catalog: CatalogDep, section: str = ""
 ) -> Response:
-    table = courses.overall_gradebook(
+    table = standings.overall_gradebook(
         session=db, catalog=catalog, now=utcnow(), section=section or None
     )
-    return csv_download(write_csv(courses.overall_csv_rows(table)), "numjudge-assignments.csv")
+    return csv_download(
+        gradebook.write_csv(gradebook.overall_csv_rows(table)), "numjudge-assignments.csv"
+    )
 
 
 @router.get("/instructor/assignments/{assignment_id}.csv")
@@ -97,15 +109,15 @@ def assignment_gradebook_csv(
     assignment_id: str, _: InstructorDep, db: SessionDep, catalog: CatalogDep, section: str = ""
 ) -> Response:
     assignment = _assignment(catalog, assignment_id)
-    rows = courses.assignment_gradebook(
+    rows = standings.assignment_gradebook(
         session=db,
         catalog=catalog,
-        assignment_id=assignment.id,
+        assignment=assignment,
         now=utcnow(),
         section=section or None,
     )
     return csv_download(
-        write_csv(courses.assignment_csv_rows(assignment, rows, catalog.course().zone)),
+        gradebook.write_csv(gradebook.assignment_csv_rows(assignment, rows, catalog.course().zone)),
         f"numjudge-{assignment.id}.csv",
     )
 
@@ -144,11 +156,11 @@ def assignment_gradebook_page(
 ) -> Response:
     assignment = _assignment(catalog, assignment_id)
     now = utcnow()
-    rows = courses.assignment_gradebook(
-        session=db, catalog=catalog, assignment_id=assignment.id, now=now, section=section or None
+    rows = standings.assignment_gradebook(
+        session=db, catalog=catalog, assignment=assignment, now=now, section=section or None
     )
     view = analytics.load_assignment_analytics(
-        session=db, catalog=catalog, assignment_id=assignment.id, now=now
+        session=db, catalog=catalog, assignment=assignment, now=now
     )
     return render(
         request,
@@ -184,8 +196,8 @@ def extend_page(
     course = catalog.course()
     assignment = _assignment(catalog, assignment_id)
     try:
-        target = courses.find_user(session=db, name=learner)
-    except courses.LearnerNotFound:
+        target = assignments.find_user(session=db, name=learner)
+    except assignments.LearnerNotFound:
         raise PageError(
             status.HTTP_400_BAD_REQUEST,
             N_("No such learner"),
@@ -193,7 +205,7 @@ def extend_page(
             name=repr(learner),
         ) from None
     if remove:
-        courses.remove_extension(session=db, learner=target, assignment=assignment)
+        extensions.remove_extension(session=db, learner=target, assignment=assignment)
     else:
         try:
             due = datetime.fromisoformat(until)
@@ -207,10 +219,10 @@ def extend_page(
         if due.tzinfo is None:  # the form's datetime-local: the course's time zone
             due = due.replace(tzinfo=course.zone)
         try:
-            courses.extend(
+            extensions.extend(
                 session=db, learner=target, assignment=assignment, due=due, granted_by=user.name
             )
-        except courses.ExtensionRefused as refused:
+        except extensions.ExtensionRefused as refused:
             raise PageError(
                 status.HTTP_400_BAD_REQUEST,
                 N_("Not an extension"),
@@ -274,7 +286,9 @@ def class_view_csv(
             N_("The class view has no table {table}."),
             table=repr(table),
         )
-    return csv_download(write_csv(tables[table]), f"numjudge-{view.exercise_id}-{table}.csv")
+    return csv_download(
+        gradebook.write_csv(tables[table]), f"numjudge-{view.exercise_id}-{table}.csv"
+    )
 
 
 @router.post("/instructor/regrades/{exercise_id}")

@@ -9,9 +9,10 @@ from fastapi.responses import RedirectResponse
 
 from app.api.deps import SessionDep
 from app.api.downloads import csv_download
-from app.services import courses, history, learner_record, roster, translations, validation
+from app.services import assignments, history, learner_record, roster, translations, validation
 from app.services.exercises import exercise_list, visible_exercises
-from app.services.gradebook import gradebook_rows, max_points, wide_csv
+from app.services.gradebook import wide_csv
+from app.services.standings.load import exercise_gradebook, max_points
 from app.web import i18n
 from app.web.deps import CatalogDep, InstructorDep
 from app.web.errors import WebRoute, assignment_not_found, learner_not_found
@@ -38,7 +39,12 @@ def gradebook_page(
             "exercises": listing.exercises,
             "section": section,
             "sections": roster.sections(session=db),
-            "rows": gradebook_rows(session=db, section=section or None),
+            "rows": exercise_gradebook(
+                session=db,
+                catalog=catalog,
+                exercise_ids=[e.id for e in listing.exercises],
+                section=section or None,
+            ),
         },
     )
 
@@ -49,7 +55,13 @@ def gradebook_export(
 ) -> Response:
     exercises = visible_exercises(catalog, user)
     maxima = {e.id: max_points(catalog, e) for e in exercises}
-    body = wide_csv(gradebook_rows(session=db, section=section or None), exercises, maxima)
+    rows = exercise_gradebook(
+        session=db,
+        catalog=catalog,
+        exercise_ids=[e.id for e in exercises],
+        section=section or None,
+    )
+    body = wide_csv(rows, exercises, maxima)
     name = f"numjudge-gradebook-{section}" if section else "numjudge-gradebook"
     return csv_download(body, f"{name}.csv")
 
@@ -79,9 +91,9 @@ def submissions_page(
         listed = history.graded_submissions(
             session=db, catalog=catalog, chosen=chosen, limit=SUBMISSIONS_LIMIT
         )
-    except courses.LearnerNotFound:
+    except assignments.LearnerNotFound:
         raise learner_not_found(chosen.learner) from None
-    except courses.AssignmentNotFound:
+    except assignments.AssignmentNotFound:
         raise assignment_not_found(assignment) from None
     return render(
         request,
@@ -108,7 +120,7 @@ def learner_page(
         record = learner_record.learner_record(
             session=db, catalog=catalog, name=name, now=clock["now"], lang=lang
         )
-    except courses.LearnerNotFound:
+    except assignments.LearnerNotFound:
         raise learner_not_found(name) from None
     return render(
         request,

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request, Response, status
 from fastapi.responses import RedirectResponse
+from sqlalchemy.orm import Session
 
 from app.api.deps import SessionDep
 from app.models import Submission, SubmissionKind, User, utcnow
 from app.services import (
     budgets,
-    courses,
     error_pictures,
     history,
     regrades,
@@ -22,7 +23,7 @@ from app.services import (
 )
 from app.services import exercises as exercises_service
 from app.services.exercises import load_visible
-from app.services.gradebook import best_by_exercise
+from app.services.standings import load as standings
 from app.web import exercises_view as view
 from app.web import i18n
 from app.web.deps import CatalogDep, UserDep, WebDep, get_web_context
@@ -74,7 +75,16 @@ def load_exercise(catalog: ExerciseCatalog, exercise_id: str, user: User | None)
 @router.get("/")
 def catalog_page(request: Request, web: WebDep, db: SessionDep, catalog: CatalogDep) -> Response:
     listing = exercises_service.exercise_list(catalog, web.user)
-    best = best_by_exercise(session=db, user_id=web.user.id) if web.user else {}
+    best = (
+        standings.own_standings(
+            session=db,
+            catalog=catalog,
+            user=web.user,
+            exercise_ids=[e.id for e in listing.exercises],
+        )
+        if web.user
+        else {}
+    )
     return render(
         request,
         "catalog.html",
@@ -100,12 +110,8 @@ def exercise_page(
     chosen = view.choose_language(request, exercise, lang)
     ui_lang = chosen if chosen in i18n.UI_LANGUAGES else i18n.preferred_language(request)
     statement = exercises_service.statement_in(exercise, chosen)
-    best = best_by_exercise(session=db, user_id=user.id).get(exercise.id)
     clock = course_clock(catalog.course())
     budget = budgets.submission_budget(
-        session=db, catalog=catalog, user=user, exercise_id=exercise.id, now=clock["now"]
-    )
-    assignment = courses.exercise_standing(
         session=db, catalog=catalog, user=user, exercise_id=exercise.id, now=clock["now"]
     )
     config: dict[str, Any] = {
@@ -122,6 +128,7 @@ def exercise_page(
         "historyListUrl": f"/history?exercise={exercise.id}",
         "picturesUrl": "/history/__ID__/pictures",
         "tryUrl": f"/exercises/{exercise.id}/try",
+        "standingUrl": f"/learn/{exercise.id}/standing?lang={ui_lang}",
         "messages": i18n.script_messages(ui_lang),
         # A refused submission's next time is shown in the course's zone, in the reader's words.
         "zone": clock["zone_name"],
@@ -135,10 +142,9 @@ def exercise_page(
             "lang": chosen,
             "ui_lang": ui_lang,
             "statement": statement,
-            "best": best,
+            **_standing(db, catalog, user, exercise, clock["now"]),
             "budget": budget,
             "budget_spent": budget is not None and budget.blocked_by is budgets.Limit.TOTAL,
-            "assignment": assignment,
             "case_rules": exercises_service.case_rules(catalog.prepared(exercise.id)),
             "case_titles": words_in(exercise, ui_lang).cases,
             "try_inputs": view.try_inputs(catalog.prepared(exercise.id)),
@@ -149,6 +155,47 @@ def exercise_page(
     if lang == chosen:
         remember_language(response, chosen)
     return response
+
+
+def _standing(
+    db: Session, catalog: ExerciseCatalog, user: User, exercise: Exercise, now: datetime
+) -> dict[str, Any]:
+    """What the exercise page shows of the learner's standing (``_exercise_standing.html``
+    and the assignment's banner)."""
+    return {
+        "best": standings.own_standings(
+            session=db, catalog=catalog, user=user, exercise_ids=[exercise.id]
+        ).get(exercise.id),
+        "assignment": standings.assigned_exercise_standing(
+            session=db, catalog=catalog, user=user, exercise_id=exercise.id, now=now
+        ),
+    }
+
+
+@router.get("/learn/{exercise_id}/standing")
+def exercise_standing_fragment(
+    request: Request,
+    exercise_id: str,
+    user: UserDep,
+    db: SessionDep,
+    catalog: CatalogDep,
+    lang: str | None = None,
+) -> Response:
+    """The exercise page's standing, drawn again after a graded submission (exercise.js):
+    the banner then says what the course counts now, without a reload."""
+    exercise = load_exercise(catalog, exercise_id, user)
+    clock = course_clock(catalog.course())
+    ui_lang = lang if lang in i18n.UI_LANGUAGES else i18n.preferred_language(request)
+    return render(
+        request,
+        "_exercise_standing_fragment.html",
+        {
+            "exercise": exercise,
+            "ui_lang": ui_lang,
+            **_standing(db, catalog, user, exercise, clock["now"]),
+            **clock,
+        },
+    )
 
 
 # get_web_context puts the signed-in user where render() finds it, for the page's menu.

@@ -13,7 +13,7 @@ from app.api.deps import RuntimeDep, SessionDep
 from app.api.downloads import csv_download
 from app.models import WorkScope
 from app.services import similarity_jobs
-from app.services.courses import AssignmentNotFound
+from app.services.assignments import AssignmentNotFound
 from app.services.errors import NotFound
 from app.services.gradebook import write_csv
 from app.services.similarity import (

@@ -14,7 +14,7 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 
 from app.services import error_pictures
-from app.services.gradebook import format_points
+from app.services.standings.rules import format_points
 from app.web import auth, i18n
 from graders import Exercise, GraderError, RuleKind, words_in
 

@@ -9,6 +9,7 @@ from app.api.deps import CatalogDep, InstructorUser, SessionDep
 from app.models import utcnow
 from app.schemas import AssignmentAnalyticsOut, ErrorOut, ExerciseAnalyticsOut
 from app.services import analytics
+from app.services.assignments import get_assignment
 
 router = APIRouter(
     prefix="/analytics",
@@ -42,6 +43,9 @@ def assignment_analytics(
     """Learners complete by day, and the share of submissions after their due time."""
     return analytics.assignment_out(
         analytics.load_assignment_analytics(
-            session=session, catalog=catalog, assignment_id=assignment_id, now=utcnow()
+            session=session,
+            catalog=catalog,
+            assignment=get_assignment(catalog.course(), assignment_id),
+            now=utcnow(),
         )
     )

@@ -8,7 +8,8 @@ from app.api.deps import CatalogDep, CurrentUser, InstructorUser, SessionDep
 from app.api.downloads import file_download
 from app.models import utcnow
 from app.schemas import AssignmentOut, ErrorOut
-from app.services import archive, courses
+from app.services import archive, assignments
+from app.services.standings import load as standings
 
 router = APIRouter(prefix="/assignments", tags=["assignments"])
 
@@ -20,8 +21,8 @@ def list_assignments(
     """Every assignment in course order, with due time, time left, state and score."""
     now = utcnow()
     return [
-        courses.assignment_out(s, now)
-        for s in courses.learner_standings(session=session, catalog=catalog, user=user, now=now)
+        assignments.assignment_out(s, now)
+        for s in standings.learner_standings(session=session, catalog=catalog, user=user, now=now)
     ]
 
 
@@ -35,9 +36,10 @@ def get_assignment(
 ) -> AssignmentOut:
     """One assignment with the user's best share of each exercise."""
     now = utcnow()
-    return courses.assignment_out(
-        courses.learner_standing(
-            session=session, catalog=catalog, user=user, assignment_id=assignment_id, now=now
+    assignment = assignments.get_assignment(catalog.course(), assignment_id)
+    return assignments.assignment_out(
+        standings.learner_standing(
+            session=session, catalog=catalog, user=user, assignment=assignment, now=now
         ),
         now,
     )

@@ -1,13 +1,15 @@
-"""``GET /gradebook.csv``: best score per learner per exercise (instructors only)."""
+"""``GET /gradebook.csv``: the score the course counts per learner per exercise (instructors
+only)."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, Response
 
-from app.api.deps import InstructorUser, SessionDep
+from app.api.deps import CatalogDep, InstructorUser, SessionDep
 from app.api.downloads import csv_download
 from app.schemas import ErrorOut
 from app.services.gradebook import long_csv
+from app.services.standings.load import exercise_gradebook
 
 router = APIRouter(tags=["gradebook"])
 
@@ -20,6 +22,14 @@ router = APIRouter(tags=["gradebook"])
         403: {"model": ErrorOut, "description": "not an instructor"},
     },
 )
-def gradebook(session: SessionDep, _: InstructorUser) -> Response:
-    """CSV: user, exercise, best_score, max_score, submissions, last_submitted_at."""
-    return csv_download(long_csv(session=session), "gradebook.csv")
+def gradebook(session: SessionDep, catalog: CatalogDep, _: InstructorUser) -> Response:
+    """CSV: user, exercise, best_score, max_score, late, submissions, last_submitted_at,
+    regrading: learners only, the score the course counts (late policy applied) of the
+    maximum that graded it; ``regrading`` names both maxima while a regrade is pending."""
+    rows = exercise_gradebook(
+        session=session,
+        catalog=catalog,
+        exercise_ids=[e.id for e in catalog.all()],
+        learners_only=True,
+    )
+    return csv_download(long_csv(rows), "gradebook.csv")

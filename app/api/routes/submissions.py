@@ -26,8 +26,9 @@ from app.schemas import (
     SubmissionOut,
     SubmissionSummary,
 )
-from app.services import history, marks, regrades, reveal, translations, views
+from app.services import history, regrades, reveal, translations, views
 from app.services import submissions as service
+from app.services.standings import load as standings
 
 router = APIRouter(tags=["submissions"])
 
@@ -186,7 +187,5 @@ def list_submissions(
         kind=kind,
         limit=limit or settings.history_limit,
     )
-    late = marks.late_submissions(
-        session=session, course=catalog.course(), user=user, submissions=rows
-    )
+    late = standings.late_submissions(session=session, course=catalog.course(), submissions=rows)
     return [views.submission_summary(row, late=row.id in late) for row in rows]

@@ -25,8 +25,8 @@ from sqlalchemy.orm import Session
 
 from app.models import WorkScope
 from app.services.exercises import course_or_default, readable_courses
-from app.services.gradebook import max_points
 from app.services.lti.adapter import LaunchCache, ToolRequest, cached_launch
+from app.services.standings.load import max_points
 from graders import ExerciseCatalog, GraderError, words_in
 
 SETTINGS_CLAIM = "https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings"

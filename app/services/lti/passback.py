@@ -43,7 +43,7 @@ from app.models import (
     WorkScope,
     utcnow,
 )
-from app.services import courses
+from app.services.assignments import AssignmentNotFound
 from app.services.errors import NotFound
 from app.services.lti import scores
 from app.services.lti.connector import SERVICE_ERRORS, connector, failure
@@ -179,7 +179,7 @@ def reconcile(runtime: GradingRuntime) -> int:
         for link in lti_store.list_grade_links(session=session, state=PassbackState.SENT):
             try:
                 score = counted_score(session=session, catalog=runtime.catalog, link=link)
-            except (PassbackFailed, courses.AssignmentNotFound, ExerciseError):
+            except (PassbackFailed, AssignmentNotFound, ExerciseError):
                 continue  # its next attempt says why; nothing to compare now
             if (score.given, score.maximum) != (link.score_given, link.score_maximum):
                 changed.append(link)
@@ -306,7 +306,7 @@ def _attempt(runtime: GradingRuntime, link_id: int, attempt: int) -> None:
         try:
             score = counted_score(session=session, catalog=runtime.catalog, link=link)
             _post(session, link, score, now)
-        except (courses.AssignmentNotFound, ExerciseError) as exc:
+        except (AssignmentNotFound, ExerciseError) as exc:
             error, final = f"the target is gone from the course: {exc}", True
         except PassbackFailed as exc:
             error, final = str(exc), isinstance(exc, NothingToSend)

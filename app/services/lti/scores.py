@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from sqlalchemy.orm import Session
 
 from app.models import LtiGradeLink, WorkScope, utcnow
-from app.services import courses
+from app.services.assignments import get_assignment
+from app.services.standings import load as standings
+from app.services.standings.rules import rounded
 from app.store import submissions as submission_store
 from graders import ExerciseCatalog
 
@@ -46,28 +48,31 @@ class Score:
 
 
 def counted(*, session: Session, catalog: ExerciseCatalog, link: LtiGradeLink) -> Score | None:
-    """The link's learner's score in its target as the course counts it now (late policy and
-    extension applied); an exercise outside every assignment counts its best graded score
-    (None before the first)."""
+    """The link's learner's score in its target as the standings count it now (late policy
+    and extension applied, rounded as every surface rounds it); an exercise outside every
+    assignment counts its best graded score (None before the first)."""
     now = utcnow()
     if link.scope is WorkScope.ASSIGNMENT:
-        standing = courses.learner_standing(
-            session=session, catalog=catalog, user=link.user, assignment_id=link.target, now=now
+        standing = standings.learner_standing(
+            session=session,
+            catalog=catalog,
+            user=link.user,
+            assignment=get_assignment(catalog.course(), link.target),
+            now=now,
         )
-        return Score(round(standing.score, 4), round(standing.max_score, 4), standing.complete)
-    found = courses.exercise_standing(
+        return Score(standing.score, standing.max_score, standing.complete)
+    found = standings.assigned_exercise_standing(
         session=session, catalog=catalog, user=link.user, exercise_id=link.target, now=now
     )
     if found is not None:
         exercise = found[1]
-        return Score(round(exercise.points, 4), round(exercise.weight, 4), exercise.share >= 1.0)
-    attempts = submission_store.graded_attempts(
-        session=session, exercise_ids=[link.target], user_id=link.user_id
-    )
-    best = max(attempts, key=lambda a: a.score / a.max_score if a.max_score else 0.0, default=None)
-    if best is None or not best.max_score:
+        return Score(exercise.points, rounded(exercise.weight), exercise.complete)
+    practice = standings.own_standings(
+        session=session, catalog=catalog, user=link.user, exercise_ids=[link.target]
+    ).get(link.target)
+    if practice is None or practice.score is None or practice.max_score is None:
         return None
-    return Score(round(best.score, 4), round(best.max_score, 4), best.score >= best.max_score)
+    return Score(practice.score, practice.max_score, practice.complete)
 
 
 def has_graded_work(*, session: Session, catalog: ExerciseCatalog, link: LtiGradeLink) -> bool:
@@ -75,7 +80,7 @@ def has_graded_work(*, session: Session, catalog: ExerciseCatalog, link: LtiGrad
     if link.scope is WorkScope.EXERCISE:
         exercise_ids: Sequence[str] = [link.target]
     else:
-        exercise_ids = courses.get_assignment(catalog.course(), link.target).exercise_ids
+        exercise_ids = get_assignment(catalog.course(), link.target).exercise_ids
     attempts = submission_store.graded_attempts(
         session=session, exercise_ids=exercise_ids, user_id=link.user_id
     )

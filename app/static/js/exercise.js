@@ -190,16 +190,30 @@
       results.appendChild(el("p", {}, [
         el("a", { href: config.historyUrl.replace("__ID__", result.id), text: t("Open this submission in your history") }),
       ]));
-      var best = document.getElementById("best-score");
-      if (best && result.score >= Number(best.dataset.score || -1)) {
-        best.dataset.score = result.score;
-        best.textContent = fmt(result.score) + " / " + fmt(result.max_score);
-      }
+      refreshStanding();
     }
     document.dispatchEvent(new CustomEvent("numjudge:result", { detail: result })); // feedback.js
     status.textContent = t("{title}, score {score} of {max}",
                            { title: title, score: fmt(result.score), max: fmt(result.max_score) });
     revealResults();
+  }
+
+  // What the course counts changed with this submission: the server draws the learner's best
+  // and the assignment's banner again (the standings are computed there, and only there), and
+  // each part marked data-standing takes the place of the page's.
+  function refreshStanding() {
+    window.fetch(config.standingUrl, { credentials: "same-origin", headers: { Accept: "text/html" } })
+      .then(function (response) { return response.ok ? response.text() : ""; })
+      .then(function (html) {
+        if (!html) return;
+        var drawn = document.createElement("template");
+        drawn.innerHTML = html;
+        drawn.content.querySelectorAll("[data-standing]").forEach(function (fresh) {
+          var old = document.querySelector('[data-standing="' + fresh.dataset.standing + '"]');
+          if (old) old.replaceWith(fresh);
+        });
+      })
+      .catch(function () { /* the page keeps the standing it had; a reload shows the new one */ });
   }
 
   // Bring the verdict into view on a short screen (the focus stays where it was).

@@ -219,7 +219,9 @@ export interface paths {
         };
         /**
          * Gradebook
-         * @description CSV: user, exercise, best_score, max_score, submissions, last_submitted_at.
+         * @description CSV: user, exercise, best_score, max_score, late, submissions, last_submitted_at,
+         *     regrading: learners only, the score the course counts (late policy applied) of the
+         *     maximum that graded it; ``regrading`` names both maxima while a regrade is pending.
          */
         get: operations["gradebook_gradebook_csv_get"];
         put?: never;
@@ -458,9 +460,13 @@ export interface components {
             late: boolean;
             /**
              * Points
-             * @description weight × share
+             * @description weight × share, rounded to 2 decimals
              */
             points: number;
+            /** @description a regrade in progress */
+            regrade?: components["schemas"]["RegradeStateOut"] | null;
+            /** @description what a finished regrade changed */
+            score_change?: components["schemas"]["ScoreChangeOut"] | null;
             /**
              * Share
              * @description best share of the points, late policy applied (0 to 1)
@@ -478,7 +484,10 @@ export interface components {
          * @description An assignment of the course with the signed-in user's progress.
          */
         AssignmentOut: {
-            /** Complete */
+            /**
+             * Complete
+             * @description full marks on every exercise, late policy applied
+             */
             complete: boolean;
             /**
              * Due
@@ -503,7 +512,10 @@ export interface components {
              * Format: date-time
              */
             opens: string;
-            /** Score */
+            /**
+             * Score
+             * @description the points the course counts, rounded to 2 decimals
+             */
             score: number;
             /**
              * Seconds Left
@@ -1112,6 +1124,28 @@ export interface components {
             queued: number;
         };
         /**
+         * RegradeStateOut
+         * @description A regrade in progress: some of the learner's work was graded by an earlier version.
+         */
+        RegradeStateOut: {
+            /**
+             * Current Max
+             * @description the current version's maximum (null: the exercise does not prepare)
+             */
+            current_max: number | null;
+            /**
+             * Graded Max
+             * @description the maximum the counted submission was graded out of
+             */
+            graded_max: number;
+            /**
+             * State
+             * @description queued: the regrade is running; not_queued: the exercise changed and no regrade was started
+             * @enum {string}
+             */
+            state: "queued" | "not_queued";
+        };
+        /**
          * ReportOut
          * @description One report a submission had: earlier ones were replaced by a regrade.
          */
@@ -1153,6 +1187,16 @@ export interface components {
              * @example python-loop
              */
             rule: string;
+        };
+        /**
+         * ScoreChangeOut
+         * @description A finished regrade changed the points the course counts.
+         */
+        ScoreChangeOut: {
+            /** After */
+            after: number;
+            /** Before */
+            before: number;
         };
         /** SliceIndexOut */
         SliceIndexOut: {

@@ -23,8 +23,9 @@ from app.grading.engine import SandboxGrader
 from app.grading.recovery import RecoveryThread
 from app.grading.runtime import GradingRuntime
 from app.models import LtiGradeLink, PassbackState, Role, Submission, User, utcnow
-from app.services import courses, regrades
+from app.services import regrades
 from app.services.lti import passback
+from app.services.standings import load as standings
 from app.store import accounts as account_store
 from tests.app.conftest import make_runtime, make_settings, read_exercise_file, wipe
 from tests.app.course_catalog import course_service, stamp
@@ -291,15 +292,15 @@ def test_a_link_to_an_assignment_gets_the_assignments_score(
     assert lineitem == platform.lineitem_url("link-2")
     # The assignment's counted points (the late policy applied), as the gradebook shows them.
     with runtime.sessions() as session:
-        standing = courses.learner_standing(
+        standing = standings.learner_standing(
             session=session,
             catalog=runtime.catalog,
             user=user,
-            assignment_id=assignment.id,
+            assignment=assignment,
             now=utcnow(),
         )
     assert score["scoreMaximum"] == assignment.total_weight
-    assert score["scoreGiven"] == round(standing.score, 4)
+    assert score["scoreGiven"] == standing.score
 
 
 def test_a_launch_without_grade_services_keeps_nothing(

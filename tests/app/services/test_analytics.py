@@ -8,7 +8,6 @@ from app.services.analytics import (
     SCORE_BANDS,
     completion_by_day,
     exercise_analytics,
-    first_completion,
     score_band,
 )
 from app.store.submissions import GradedReport
@@ -85,14 +84,7 @@ def test_nobody_submitted() -> None:
     assert view.median_attempts_to_full is None and view.median_hours_to_full is None
 
 
-def test_completion_needs_full_marks_on_every_exercise() -> None:
-    mine = [
-        report(1, 10, 0, (True, True), exercise="a"),
-        report(1, 4, 5, (True, False), exercise="b"),
-        report(1, 10, 50, (True, True), exercise="b"),
-    ]
-    assert first_completion(mine, ["a", "b"]) == T0 + timedelta(hours=50)
-    assert first_completion(mine[:2], ["a", "b"]) is None
+def test_completions_are_counted_by_the_end_of_each_day() -> None:
     days = completion_by_day(
         [T0 + timedelta(hours=50), None, T0], date(2026, 12, 1), date(2026, 12, 4)
     )

@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy.orm import Session
 
 from app.services.archive import ArchivePick, assignment_archive, safe_part
-from app.services.courses import AssignmentNotFound
+from app.services.assignments import AssignmentNotFound
 from tests.app.services.graded_rows import (
     DUE,
     FULL_MESSAGE,

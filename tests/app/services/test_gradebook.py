@@ -4,19 +4,35 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from app.services.gradebook import (
-    Best,
-    GradebookRow,
-    Learner,
-    format_points,
-    wide_csv,
-    write_csv,
+from app.services.gradebook import wide_csv, write_csv
+from app.services.standings.load import ExerciseRow, Learner
+from app.services.standings.rules import (
+    CurrentVersion,
+    Deadline,
+    ExerciseStanding,
+    exercise_standing,
 )
+from app.store.submissions import GradedAttempt
 from graders import Exercise
+
+AT = datetime(2026, 12, 1, tzinfo=UTC)
+
+
+def best(
+    exercise_id: str, score: float, max_score: float, current: CurrentVersion | None = None
+) -> ExerciseStanding:
+    """A practice standing from one graded attempt (version "v")."""
+    attempt = GradedAttempt(1, "ada", exercise_id, score, max_score, AT, "s", "v")
+    return exercise_standing(exercise_id, exercise_id, [attempt], Deadline(), current)
+
+
+def row(learner: Learner, *standings: ExerciseStanding) -> ExerciseRow:
+    return ExerciseRow(learner, {s.exercise_id: s for s in standings})
 
 
 def exercise(exercise_id: str) -> Exercise:
@@ -33,41 +49,41 @@ def exercise(exercise_id: str) -> Exercise:
 
 def test_csv_is_wide_with_maxima_and_totals() -> None:
     rows = [
-        GradebookRow(
+        row(
             Learner("ada", "Ada Lovelace", "A", "ada@example.org"),
-            {"a": Best(3.0, 4.0), "b": Best(2.5, 5.0)},
+            best("a", 3, 4),
+            best("b", 2.5, 5),
         ),
-        GradebookRow(Learner("bob"), {"a": Best(4.0, 4.0)}),
-        GradebookRow(Learner("cy")),
+        row(Learner("bob"), best("a", 4, 4)),
+        row(Learner("cy")),
     ]
     text = wide_csv(rows, [exercise("a"), exercise("b"), exercise("c")], {"a": 4.0, "c": 3.0})
     assert text.splitlines() == [
-        "learner,name,section,email,a,b,c,total",
-        "(max),,,,4,5,3,12",  # b: no known maximum, the learners' stands in
-        "ada,Ada Lovelace,A,ada@example.org,3,2.5,,5.5",
-        "bob,,,,4,,,4",
-        "cy,,,,,,,0",
+        "learner,name,section,email,a,b,c,total,regrading",
+        "(max),,,,4,,3,7,",  # b does not prepare: no maximum is made up
+        "ada,Ada Lovelace,A,ada@example.org,3,2.5,,5.5,",
+        "bob,,,,4,,,4,",
+        "cy,,,,,,,0,",
     ]
+
+
+def test_csv_names_both_maxima_mid_regrade() -> None:
+    """Issue 39: the page said 26/26 while the CSV's (max) row said 29."""
+    mid = best("a", 26, 26, CurrentVersion("w", 29.0))
+    text = wide_csv([row(Learner("ada"), mid)], [exercise("a")], {"a": 29.0})
+    assert text.splitlines()[1:] == ["(max),,,,29,29,", "ada,,,,26,26,a: 26 -> 29"]
 
 
 def test_csv_rounds_as_the_page_and_totals_before_rounding() -> None:
     third = 1 / 3
-    row = GradebookRow(Learner("ada"), {e: Best(third, 1.0) for e in "abc"})
-    text = wide_csv([row], [exercise(e) for e in "abc"], dict.fromkeys("abc", 1.0))
-    assert text.splitlines()[2] == "ada,,,,0.33,0.33,0.33,1"
-    assert [format_points(v) for v in (27.0, 2.5, 0.999, 0.005, 1234567.0, -0.001)] == [
-        "27",
-        "2.5",
-        "1",
-        "0.01",
-        "1234567",
-        "0",
-    ]
+    thirds = row(Learner("ada"), *(best(e, third, 1.0) for e in "abc"))
+    text = wide_csv([thirds], [exercise(e) for e in "abc"], dict.fromkeys("abc", 1.0))
+    assert text.splitlines()[2] == "ada,,,,0.33,0.33,0.33,1,"
 
 
 def test_csv_neutralises_formulas_in_names() -> None:
-    text = wide_csv([GradebookRow(Learner("=HYPERLINK(1)"))], [exercise("a")], {"a": 1.0})
-    assert text.splitlines()[2] == "'=HYPERLINK(1),,,,,0"
+    text = wide_csv([row(Learner("=HYPERLINK(1)"))], [exercise("a")], {"a": 1.0})
+    assert text.splitlines()[2] == "'=HYPERLINK(1),,,,,0,"
 
 
 @pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy.orm import Session
 
 from app.models import SubmissionKind
-from app.services.courses import AssignmentNotFound, LearnerNotFound
+from app.services.assignments import AssignmentNotFound, LearnerNotFound
 from app.services.history import SubmissionFilter, graded_submissions
 from tests.app.services.graded_rows import (
     DUE,

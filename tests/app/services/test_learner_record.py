@@ -11,8 +11,9 @@ from sqlalchemy.orm import Session
 
 from app.models import SubmissionKind
 from app.services import learner_record as learner_record_module
-from app.services.courses import LearnerNotFound, late_submissions
+from app.services.assignments import LearnerNotFound
 from app.services.learner_record import learner_record
+from app.services.standings.load import late_submissions
 from app.store import courses as course_store
 from tests.app.services.graded_rows import (
     DUE,
@@ -56,8 +57,9 @@ def test_every_exercise_with_its_count_and_each_submission_newest_first(
     assert GATE not in [e.exercise_id for e in record.practice]
     step = next(e for e in record.practice if e.exercise_id == PRACTICE)
     assert [(r.submission.id, r.late) for r in step.submissions] == [(practice.id, False)]
-    assert step.best is not None and step.best.id == practice.id
-    assert step.standing is None
+    # Practice counts the best graded score, no late policy.
+    assert step.standing is not None and step.standing.counted is not None
+    assert step.standing.counted.submission_id == practice.id and not step.standing.late
     assert [e.exercise_id for e in record.exercises][:2] == [GATE, RESET]
 
 

@@ -1,4 +1,5 @@
-"""app/services/marks.py: a submission's mark follows the learner's own due time."""
+"""app/services/standings/marks.py and load.late_submissions: a submission's mark follows the
+learner's own due time."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ from datetime import timedelta
 from sqlalchemy.orm import Session
 
 from app.models import Submission, SubmissionKind
-from app.services.marks import CourseMark, course_mark, late_submissions
+from app.services.standings.load import late_submissions
+from app.services.standings.marks import course_mark
 from app.store import accounts as account_store
 from app.store import courses as course_store
 from graders import Course
-from tests.app.services.test_courses import DUE, GATES
+from tests.app.services.test_standings_rules import DUE, GATES
 
 
 def test_a_submissions_mark_follows_the_learners_own_due_time(db: Session) -> None:
@@ -20,12 +22,15 @@ def test_a_submissions_mark_follows_the_learners_own_due_time(db: Session) -> No
     on_time = course_mark(
         session=db, course=course, user_id=ada.id, exercise_id="reset", submitted_at=DUE
     )
-    assert on_time == CourseMark("gates", DUE, 3.0, False, 1.0)
+    assert on_time is not None
+    assert (on_time.assignment_id, on_time.due, on_time.weight) == ("gates", DUE, 3.0)
+    assert (on_time.late, on_time.factor, on_time.points(5.0, 10.0)) == (False, 1.0, 1.5)
     two_days = DUE + timedelta(days=1, hours=1)
     late = course_mark(
         session=db, course=course, user_id=ada.id, exercise_id="reset", submitted_at=two_days
     )
     assert late is not None and late.late and late.factor == 0.6  # two started days late
+    assert late.points(10.0, 10.0) == 1.8 and late.points(None, 10.0) is None
     assert (
         course_mark(
             session=db, course=course, user_id=ada.id, exercise_id="other", submitted_at=DUE
@@ -55,12 +60,13 @@ def test_a_submissions_mark_follows_the_learners_own_due_time(db: Session) -> No
             kind=SubmissionKind.RUN,
         ),
     ]
-    assert late_submissions(session=db, course=course, user=ada, submissions=rows) == {"a"}
+    assert late_submissions(session=db, course=course, submissions=rows) == {"a"}
     course_store.set_extension(
         session=db, user=ada, assignment_id="gates", due=two_days, granted_by="prof"
     )
     extended = course_mark(
         session=db, course=course, user_id=ada.id, exercise_id="reset", submitted_at=two_days
     )
-    assert extended == CourseMark("gates", two_days, 3.0, False, 1.0)
-    assert late_submissions(session=db, course=course, user=ada, submissions=rows) == set()
+    assert extended is not None and extended.due == two_days
+    assert (extended.late, extended.factor) == (False, 1.0)
+    assert late_submissions(session=db, course=course, submissions=rows) == set()

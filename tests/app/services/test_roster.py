@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select
@@ -22,11 +23,11 @@ from app.models import (
 )
 from app.services import roster
 from app.services.accounts import HashSlots
-from app.services.gradebook import gradebook_rows
 from app.services.roster import LinkState, Problem
+from app.services.standings.load import exercise_gradebook
 from app.services.throttle import Throttled
 from app.store import accounts as account_store
-from app.store import submissions as submission_store
+from tests.app.services.graded_rows import course_catalog
 
 SETTINGS = Settings(database_url="sqlite://", queue_url="memory://")
 
@@ -179,7 +180,7 @@ def test_joining_counts_against_the_sign_up_throttle(committed_db: Session) -> N
     assert second.used_at is None and second.user.password_hash is None
 
 
-def test_sections_filter_the_gradebook(db: Session) -> None:
+def test_sections_filter_the_gradebook(db: Session, tmp_path: Path) -> None:
     roster.import_roster(session=db, text="username,section\nada,A\nalan,B\ncy,\n", link_days=14)
     for name, score in (("ada", 3.0), ("alan", 4.0), ("cy", 1.0)):
         user = account_store.get_user_by_name(session=db, name=name)
@@ -197,10 +198,15 @@ def test_sections_filter_the_gradebook(db: Session) -> None:
             )
         )
     db.flush()
-    rows = gradebook_rows(session=db, section="A")
-    assert [(r.name, r.total) for r in rows] == [("ada", 3.0)]
-    assert [b.user_name for b in submission_store.best_scores(session=db, section="B")] == ["alan"]
-    assert {r.name for r in gradebook_rows(session=db)} >= {"ada", "alan", "cy"}
+    catalog = course_catalog(tmp_path)
+
+    def gradebook(section: str | None) -> list[tuple[str, float]]:
+        rows = exercise_gradebook(session=db, catalog=catalog, exercise_ids=["e"], section=section)
+        return [(r.name, r.total) for r in rows]
+
+    assert gradebook("A") == [("ada", 3.0)]
+    assert gradebook("B") == [("alan", 4.0)]
+    assert {name for name, _ in gradebook(None)} >= {"ada", "alan", "cy"}
 
 
 def test_roster_actions_follow_the_learners_state(db: Session) -> None:

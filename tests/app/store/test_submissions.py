@@ -1,4 +1,4 @@
-"""Submissions: best scores count finished submissions only, lists filter and order."""
+"""Submissions: graded attempts count finished submissions only, lists filter and order."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from app.store import submissions as submission_store
 from tests.app.store.helpers import add_submission
 
 
-def test_best_scores_ignore_runs_and_unfinished(db: Session) -> None:
+def test_graded_attempts_ignore_runs_and_unfinished(db: Session) -> None:
     ada = account_store.create_user(session=db, name="ada")
     for score, kind in (
         (3.0, SubmissionKind.SUBMIT),
@@ -23,15 +23,20 @@ def test_best_scores_ignore_runs_and_unfinished(db: Session) -> None:
         row.status, row.score, row.max_score = SubmissionStatus.DONE, score, 10.0
     add_submission(db, ada)  # still queued
     db.flush()
-    (best,) = submission_store.best_scores(session=db, user_id=ada.id)
-    assert (best.exercise_id, best.best_score, best.max_score, best.submissions) == (
-        "gru-update-gate",
-        5.0,
-        10.0,
-        2,
+    attempts = submission_store.graded_attempts(
+        session=db, exercise_ids=["gru-update-gate"], user_id=ada.id
     )
-    assert best.last_submitted_at.tzinfo is not None
-    assert submission_store.best_scores(session=db, role=Role.INSTRUCTOR) == []
+    assert [(a.exercise_id, a.score, a.max_score) for a in attempts] == [
+        ("gru-update-gate", 3.0, 10.0),
+        ("gru-update-gate", 5.0, 10.0),
+    ]
+    assert all(a.created_at.tzinfo is not None and a.earlier is None for a in attempts)
+    assert (
+        submission_store.graded_attempts(
+            session=db, exercise_ids=["gru-update-gate"], role=Role.INSTRUCTOR
+        )
+        == []
+    )
 
 
 def test_list_submissions_filters_and_orders(db: Session) -> None:

@@ -147,8 +147,9 @@ def test_the_gradebooks_and_their_csv_agree(service: tuple[TestClient, GradingRu
         f"{GATE}_late",
         "gru-reset-gate_late",
         "total",
+        "regrading",
     ]
-    assert gates[2][0] == "lea" and gates[2][5:] == ["1", "0", "late", "", "1"]
+    assert gates[2][0] == "lea" and gates[2][5:] == ["1", "0", "late", "", "1", ""]
     assert gates[1][4].endswith("+09:00") and gates[2][4].endswith("+09:00")  # the course's zone
     history = client.get(f"/instructor/exercises/{GATE}").text
     assert " JST</td>" in history and " UTC</td>" not in history

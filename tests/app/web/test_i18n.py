@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
 from app.models import SubmissionKind, SubmissionStatus
-from app.services.courses import AssignmentState
+from app.services.standings.rules import AssignmentState
 from app.web import i18n
 from graders.exercises import ExerciseCatalog
 from graders.results import Status, Verdict, Visibility

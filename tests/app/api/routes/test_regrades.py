@@ -213,8 +213,10 @@ def test_learners_own_work_is_claimed_before_regrades(
             ).waiting
             == 1
         )
-        best = submission_store.best_scores(session=session, user_id=users[0].id)
-        assert [(b.exercise_id, b.best_score) for b in best] == [(GATE, 3.0)]
+        held = submission_store.graded_attempts(
+            session=session, exercise_ids=[GATE], user_id=users[0].id
+        )
+        assert [(a.exercise_id, a.score, a.regrading) for a in held] == [(GATE, 3.0, True)]
 
 
 def test_the_command_lists_and_queues(
