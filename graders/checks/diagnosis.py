@@ -32,8 +32,9 @@ float32 cannot equal anything to within a float64 tolerance, and their rounding 
 one way of computing to another. When most of the fractional numbers of the learner's output
 are float32 values (a float64 computation gives one only by chance, about once in 2**29), it
 is compared at float32 precision (``SINGLE_RTOL``, relative and of the expected output's
-largest magnitude) with the candidates that are themselves that close to the expected output,
-a float32 mistake: such a candidate explains a failing case where it is that close to the
+largest magnitude) with the candidates that are themselves that close to the expected output
+or whose own output is float32 values (where a computation that loses digits takes float32
+far from it), a float32 mistake: such a candidate explains a failing case where it is that close to the
 learner's output, a passed case does not rule it out, and where float32 rounding failed the
 learner's case, it explains that case by being right there (its own rounding passed), as
 long as it is wrong on most failing cases, as the learner is. A near miss of another kind (a
@@ -206,7 +207,8 @@ class CaseTable:
     """float32 precision on this case: ``SINGLE_RTOL``, absolute as a share of the expected
     output's largest magnitude."""
     near_misses: frozenset[str]
-    """The candidates wrong here whose output is within ``single`` of the expected one."""
+    """The candidates wrong here whose output is within ``single`` of the expected one, or is
+    itself a float32 output."""
     checked: Mapping[str, Checked] | None = None
     """In a property case (judged by its checks alone, no output compared): what each
     candidate that returned gave here; ``None`` in a case compared by values."""
@@ -251,7 +253,11 @@ class CaseTable:
             finite = np.abs(flat_expected[1][np.isfinite(flat_expected[1])])
             single = Tolerance(SINGLE_RTOL, SINGLE_RTOL * float(finite.max(initial=0.0)))
             keys, matrix = groups[flat_expected[0]]
-            near = close_rows(matrix, flat_expected[1], single)
+            # A float32 mistake is one wherever its output is float32's, however far from the
+            # expected output a computation that loses digits (a large offset) takes it.
+            near = close_rows(matrix, flat_expected[1], single) | np.array(
+                [single_precision(row) for row in matrix], dtype=bool
+            )
             near_misses = frozenset(keys[i] for i in np.flatnonzero(near)) - {EXPECTED}
         return cls(
             tolerance,

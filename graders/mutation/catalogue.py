@@ -2,10 +2,9 @@
 and the helper functions a mutant may call.
 
 Operators come in families, one module each: concatenations, matrix products, sums, factors
-and signs, activations, indices, reductions, arguments and the result's layout, and for a
-reference that computes gradients, an activation's derivative, accumulations and the
-returned gradients. Each says
-where it applies in a reference's syntax tree, what it changes, and what the change means to
+and signs, activations, indices, reductions, arguments, the result's layout and its precision,
+and for a reference that computes gradients, an activation's derivative, accumulations and the
+returned gradients. Each says where it applies in a reference's syntax tree, what it changes, and what the change means to
 a learner, in words that do not quote the reference. :mod:`graders.mutation.mutants` applies
 them to make the mutants.
 
@@ -32,6 +31,7 @@ from graders.mutation.indices import index_variants
 from graders.mutation.layouts import SWAPAXES_HELPER, SWAPAXES_SOURCE, layout_variants
 from graders.mutation.nodes import Scope
 from graders.mutation.operators import Variant
+from graders.mutation.precision import SINGLE_HELPER, SINGLE_SOURCE, precision_variants
 from graders.mutation.products import product_variants
 from graders.mutation.reductions import reduction_variants
 from graders.mutation.sums import sum_variants
@@ -53,6 +53,7 @@ FAMILIES: tuple[Family, ...] = (
     reduction_variants,
     argument_variants,
     layout_variants,
+    precision_variants,
     # The other gradient families come last: where one of their variants gives the same
     # source as an earlier family's at the same node, the earlier mutant keeps its key.
     accumulation_variants,
@@ -61,7 +62,11 @@ FAMILIES: tuple[Family, ...] = (
 
 # The functions a mutant may call that the reference need not define: (name, source to append
 # when the mutant's source names it).
-HELPERS = ((SIGMOID_HELPER, SIGMOID_SOURCE), (SWAPAXES_HELPER, SWAPAXES_SOURCE))
+HELPERS = (
+    (SIGMOID_HELPER, SIGMOID_SOURCE),
+    (SWAPAXES_HELPER, SWAPAXES_SOURCE),
+    (SINGLE_HELPER, SINGLE_SOURCE),
+)
 
 
 def rewrites(node: ast.AST, scope: Scope) -> Iterator[Variant]:
