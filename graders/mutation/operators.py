@@ -15,6 +15,7 @@ class Operator(Enum):
 
     SWAP_CONCAT = "swap_concat"
     TRANSPOSE = "transpose"
+    RESHAPE_FOR_TRANSPOSE = "reshape_for_transpose"
     DROP_TERM = "drop_term"
     SIGMOID_TANH = "sigmoid_tanh"
     DROP_ACTIVATION = "drop_activation"
