@@ -21,6 +21,12 @@ output is compared with all of them in one vectorised step.
 - hand-written mistakes come first; among the candidates left, all must share one hint,
   otherwise the outputs cannot tell them apart and no hint is shown.
 
+When no candidate explains every failing case because the learner's code raised where none
+does (a second slip: a call that fails on a batch, whose error message the learner reads on
+its own), the candidate that explains every case where it returned is named, for those cases
+only, if it returned wrong values on at least ``MIN_RETURNED`` of them: the values then show
+one of the learner's slips, and the hint says on which cases.
+
 Where a case's call has generator arguments, "equals" also asks that the call left them
 where the candidate's call left its own (``CaseTable.generators``): a copy drawn from
 instead of the generator gives the reference's values and is told by where it left the
@@ -77,6 +83,9 @@ Flat = npt.NDArray[np.float64]
 UNTOLD = ""
 """The type of the learner's exception on a hidden case: the sandbox tells only that it
 raised (its type could carry a hidden input)."""
+MIN_RETURNED = 2
+"""The wrong values a candidate must explain when the learner's code also raised where none
+does: one case alone (a single unit, a batch of one) can equal a candidate by coincidence."""
 SINGLE_RTOL = 1e-5
 """float32 precision with room for rounding accumulated over a computation (float32's own
 resolution is 1.2e-7): the relative tolerance of a float32 output, and the absolute one as a
@@ -378,9 +387,29 @@ def right_values(observation: Observation, flat: tuple[Signature, Flat] | None) 
 def diagnose(
     candidates: Mapping[str, Candidate], observations: Sequence[Observation]
 ) -> Diagnosis | None:
-    """The candidate that explains every failing observation, when only one hint fits."""
+    """The candidate that explains every failing observation, when only one hint fits; else
+    the one that explains every failing case where the learner's code returned, when it
+    returned wrong values on at least ``MIN_RETURNED`` cases and raised where no candidate
+    does (a second slip, such as a call that fails on a batch, whose own error message the
+    learner reads): the hint then names those cases only."""
+    return explain(candidates, observations) or explain(
+        candidates,
+        [o for o in observations if o.raised is None],
+        MIN_RETURNED,
+    )
+
+
+def explain(
+    candidates: Mapping[str, Candidate],
+    observations: Sequence[Observation],
+    min_failing: int = 1,
+) -> Diagnosis | None:
+    """The candidate that explains every failing observation, when there are at least
+    ``min_failing`` of them and only one hint fits."""
     if all(observation.raised is not None for observation in observations):
         return None  # raising everywhere: no value says which slip it was
+    if sum(1 for observation in observations if not observation.passed) < min_failing:
+        return None
     ruled_out: set[str] = set()
     for observation in observations:
         if observation.passed:
