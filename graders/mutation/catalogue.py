@@ -2,11 +2,11 @@
 and the helper functions a mutant may call.
 
 Operators come in families, one module each: concatenations, matrix products, sums, factors
-and signs, activations, indices, reductions, arguments, the result's layout and its precision,
-and for a reference that computes gradients, an activation's derivative, accumulations and the
-returned gradients. Each says where it applies in a reference's syntax tree, what it changes, and what the change means to
-a learner, in words that do not quote the reference. :mod:`graders.mutation.mutants` applies
-them to make the mutants.
+and signs, activations, gates, indices, reductions, arguments, the result's layout and its
+precision, and for a reference that computes gradients, an activation's derivative,
+accumulations and the returned gradients. Each says where it applies in a reference's syntax
+tree, what it changes, and what the change means to a learner, in words that do not quote the
+reference. :mod:`graders.mutation.mutants` applies them to make the mutants.
 
 Generic mutation tools (mutmut, cosmic-ray) replace operators and constants (``+`` by ``-``,
 ``<`` by ``<=``, ``1`` by ``2``) to measure a test suite; most of their mutants have no
@@ -26,6 +26,7 @@ from graders.mutation.arguments import argument_variants
 from graders.mutation.concatenations import concatenation_variants
 from graders.mutation.derivatives import derivative_variants
 from graders.mutation.factors_and_signs import factor_and_sign_variants
+from graders.mutation.gates import gate_variants
 from graders.mutation.gradients import gradient_variants
 from graders.mutation.indices import index_variants
 from graders.mutation.layouts import SWAPAXES_HELPER, SWAPAXES_SOURCE, layout_variants
@@ -49,6 +50,7 @@ FAMILIES: tuple[Family, ...] = (
     derivative_variants,
     factor_and_sign_variants,
     activation_variants,
+    gate_variants,
     index_variants,
     reduction_variants,
     argument_variants,
