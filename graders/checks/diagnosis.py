@@ -170,12 +170,14 @@ def single_precision(flat: Flat) -> bool:
 
 
 def close_rows(matrix: Flat, vector: Flat, tolerance: Tolerance) -> npt.NDArray[np.bool_]:
-    """Which rows of ``matrix`` equal ``vector`` within the tolerance (NaN equals NaN)."""
+    """Which rows of ``matrix`` equal ``vector`` within the tolerance, a non-finite number
+    equalling any other: which of NaN, inf and -inf an overflow or an underflow turns into
+    depends on the order of the arithmetic after it (0 / 0 or log(0) - log(0) where another
+    order takes log(0) alone), not on the slip that caused it."""
     with np.errstate(invalid="ignore", over="ignore"):
         near = np.abs(matrix - vector) <= tolerance.atol + tolerance.rtol * np.abs(matrix)
-    if not near.all():  # equal infinities and NaNs fail the difference; rare, so checked late
-        near |= matrix == vector
-        near |= np.isnan(matrix) & np.isnan(vector)
+    if not near.all():  # non-finite numbers fail the difference; rare, so checked late
+        near |= ~np.isfinite(matrix) & ~np.isfinite(vector)
     return np.asarray(near.all(axis=1), dtype=np.bool_)
 
 

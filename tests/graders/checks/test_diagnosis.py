@@ -487,3 +487,22 @@ def test_a_mutants_generator_is_taken_to_be_left_where_the_reference_leaves_it()
     mutant = Observation("case", case, np.array([3.0]), False, generators=DRAWN)
     found = diagnose(GENERATOR_CANDIDATES, [mutant])
     assert found is not None and found.hint == "mutant M"
+
+
+def test_a_non_finite_number_equals_any_other_non_finite_one() -> None:
+    # An underflow made NaN (0 / 0) in the candidate and -inf (log 0) in the learner's code.
+    small = table([1.0, 2.0], a=[np.nan, 2.0], b=[np.nan, 3.0], b_again=[np.nan, 3.0], m=[1.0, 9.0])
+    large = table(
+        [1.0, 1.0, 1.0],
+        a=[4.0, np.inf, 1.0],
+        b=[4.0, 5.0, 1.0],
+        b_again=[4.0, 5.0, 1.0],
+        m=[1.0] * 3,
+    )
+    found = diagnose(
+        CANDIDATES,
+        [observed("small", small, [-np.inf, 2.0]), observed("large", large, [4.0, np.nan, 1.0])],
+    )
+    assert found is not None and found.hint == "hint A"
+    # A finite number is no non-finite one's equal.
+    assert diagnose(CANDIDATES, [observed("small", small, [7.0, 2.0])]) is None
