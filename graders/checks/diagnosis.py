@@ -33,19 +33,20 @@ instead of the generator gives the reference's values and is told by where it le
 generator alone. A mutant's generators are not followed (it runs in a subprocess that sends
 back outputs only): they are taken to be left where the reference leaves them.
 
-"Equals" is within the case's tolerance, with one exception: values that went through
-float32 cannot equal anything to within a float64 tolerance, and their rounding differs from
-one way of computing to another. When most of the fractional numbers of the learner's output
-are float32 values (a float64 computation gives one only by chance, about once in 2**29), it
-is compared at float32 precision (``SINGLE_RTOL``, relative and of the expected output's
-largest magnitude) with the candidates that are themselves that close to the expected output
-or whose own output is float32 values (where a computation that loses digits takes float32
-far from it), a float32 mistake: such a candidate explains a failing case where it is that close to the
-learner's output, a passed case does not rule it out, and where float32 rounding failed the
-learner's case, it explains that case by being right there (its own rounding passed), as
-long as it is wrong on most failing cases, as the learner is. A near miss of another kind (a
-sigmoid clipped at +-15, off by 3e-7 on saturated entries only) is neither: as a learner's
-output it has float64 numbers, and as a candidate it is right on most cases.
+"Equals" is within the case's tolerance (a non-finite number equalling any other), with one
+exception: values that went through float32 cannot equal anything to within a float64
+tolerance, and their rounding differs from one way of computing to another. When most of the
+fractional numbers of the learner's output are float32 values (a float64 computation gives
+one only by chance, about once in 2**29), it is compared at float32 precision
+(``SINGLE_RTOL``, relative and of the expected output's largest magnitude) with the
+candidates that are themselves that close to the expected output or whose own output is
+float32 values (where a computation that loses digits takes float32 far from it), a float32
+mistake: such a candidate explains a failing case where it is that close to the learner's
+output, a passed case does not rule it out, and where float32 rounding failed the learner's
+case, it explains that case by being right there (its own rounding passed), as long as it is
+wrong on most failing cases, as the learner is. A near miss of another kind (a sigmoid
+clipped at +-15, off by 3e-7 on saturated entries only) is neither: as a learner's output it
+has float64 numbers, and as a candidate it is right on most cases.
 
 In a property case (``@property_case``: judged by its checks alone, since right answers
 differ) no value is compared: a candidate explains a failing case where its output has the

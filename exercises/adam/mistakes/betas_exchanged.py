@@ -1,4 +1,5 @@
-"""beta2 used for the first moment and beta1 for the second, in the averages and their corrections."""
+"""beta2 used for the first moment and beta1 for the second, in the averages and their
+corrections."""
 
 import numpy as np
 

@@ -1,4 +1,5 @@
-"""The moments kept on the class, so that every optimiser (and every call's arrays) share one pair of dicts."""
+"""The moments kept on the class, so that every optimiser (and every call's arrays) share one
+pair of dicts."""
 
 import numpy as np
 
@@ -12,8 +13,9 @@ HINT = (
 
 
 class Adam:
-    m = {}
-    v = {}
+    # The mistake: one pair of dicts for every instance.
+    m = {}  # noqa: RUF012
+    v = {}  # noqa: RUF012
 
     def __init__(self, lr=0.001, beta1=0.9, beta2=0.999, eps=1e-8):
         self.lr = lr

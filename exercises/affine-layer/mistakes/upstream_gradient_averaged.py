@@ -1,4 +1,5 @@
-"""dout divided by the batch size (in place) before the products: every gradient N times too small."""
+"""dout divided by the batch size (in place) before the products: every gradient N times too
+small."""
 
 
 HINT = (

@@ -1,4 +1,5 @@
-"""The bias added to the (N, F, H', W') result, where it runs along the last axis (W') instead of the filters."""
+"""The bias added to the (N, F, H', W') result, where it runs along the last axis (W') instead
+of the filters."""
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view

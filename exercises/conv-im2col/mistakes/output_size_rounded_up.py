@@ -1,4 +1,5 @@
-"""The output size rounded up: a last, partial window padded with more zeros where the windows do not fit exactly."""
+"""The output size rounded up: a last, partial window padded with more zeros where the windows
+do not fit exactly."""
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view

@@ -1,4 +1,5 @@
-"""The output sized for the padding, but the windows read from the unpadded image (zeros past its end)."""
+"""The output sized for the padding, but the windows read from the unpadded image (zeros past
+its end)."""
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view

@@ -10,5 +10,6 @@ HINT = (
 
 
 def dropout(x, p, rng):
-    mask = rng.random(x.shape[::-1]).T >= p
+    draws = rng.random(x.shape[::-1]).T
+    mask = draws >= p
     return x * mask / (1 - p), mask

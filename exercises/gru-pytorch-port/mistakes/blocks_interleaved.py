@@ -23,7 +23,6 @@ def torch_gru_step(x: np.ndarray, h: np.ndarray,
     weight_ih (3H, D), weight_hh (3H, H), bias_ih and bias_hh (3H,) hold the blocks of the
     reset gate, the update gate and the new gate, in this order (r, z, n).
     """
-    H = h.shape[-1]
     gi = x @ weight_ih.T + bias_ih          # the input's share of all three blocks
     gh = h @ weight_hh.T + bias_hh          # the state's share, before any reset
     r = _sigmoid(gi[..., 0::3] + gh[..., 0::3])

@@ -1,4 +1,5 @@
-"""The input's bias of the new gate put inside the reset with the state's: r * (W_hn h + b_hn + b_in)."""
+"""The input's bias of the new gate put inside the reset with the state's: r * (W_hn h + b_hn +
+b_in)."""
 
 import numpy as np
 
@@ -27,5 +28,6 @@ def torch_gru_step(x: np.ndarray, h: np.ndarray,
     gh = h @ weight_hh.T + bias_hh          # the state's share, before any reset
     r = _sigmoid(gi[..., :H] + gh[..., :H])
     z = _sigmoid(gi[..., H:2 * H] + gh[..., H:2 * H])
-    n = np.tanh(gi[..., 2 * H:] - bias_ih[2 * H:] + r * (gh[..., 2 * H:] + bias_ih[2 * H:]))    # reset after the product
+    b_in = bias_ih[2 * H:]
+    n = np.tanh(gi[..., 2 * H:] - b_in + r * (gh[..., 2 * H:] + b_in))    # reset after the product
     return (1.0 - z) * n + z * h

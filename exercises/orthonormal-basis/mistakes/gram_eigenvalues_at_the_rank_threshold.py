@@ -1,4 +1,5 @@
-"""The eigenvectors of a @ a.T kept by numpy's rank threshold applied to its eigenvalues, the squared singular values."""
+"""The eigenvectors of a @ a.T kept by numpy's rank threshold applied to its eigenvalues, the
+squared singular values."""
 
 import numpy as np
 

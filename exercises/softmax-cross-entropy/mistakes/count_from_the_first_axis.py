@@ -1,4 +1,5 @@
-"""The batch size taken as the length of the first axis, which for one example is its number of classes."""
+"""The batch size taken as the length of the first axis, which for one example is its number of
+classes."""
 
 import numpy as np
 

@@ -45,7 +45,10 @@ def test_a_per_row_statistic_made_global_loses_its_kept_axis_and_is_named_as_a_s
 
 
 def test_a_call_that_is_no_statistic_or_has_no_axis_is_not_made_global() -> None:
-    source = "def f(x, y):\n    return np.argsort(x, axis=-1) + np.concatenate([x, y], axis=1) + x.sum()\n"
+    source = (
+        "def f(x, y):\n"
+        "    return np.argsort(x, axis=-1) + np.concatenate([x, y], axis=1) + x.sum()\n"
+    )
     assert not [
         o for o in offered(reduction_variants, source) if o.operator is Operator.WHOLE_ARRAY
     ]
