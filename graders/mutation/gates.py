@@ -61,7 +61,7 @@ def renamed(node: ast.AST, name: str) -> ast.AST:
     return ast.Name(name, ast.Load())
 
 
-def gated_term(node: ast.AST, gates: frozenset[str]) -> tuple[ast.AST, ast.AST] | None:
+def gated_term(node: ast.AST, gates: frozenset[str]) -> tuple[ast.expr, ast.expr] | None:
     """``(gate, other factor)`` when ``node`` is a product of a gate and something else."""
     if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
         return None
