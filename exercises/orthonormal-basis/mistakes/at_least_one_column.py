@@ -5,7 +5,7 @@ import numpy as np
 HINT = (
     "Your basis is right except for the zero matrix, where you return one column: the zero "
     "matrix's column space is {0}, whose basis has no vector at all. Return an m x 0 array "
-    "there (the rank is 0), without dividing by a largest singular value that is 0."
+    "there: its rank is 0, and no column may be kept."
 )
 
 
