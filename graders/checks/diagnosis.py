@@ -21,24 +21,32 @@ output is compared with all of them in one vectorised step.
 - hand-written mistakes come first; among the candidates left, all must share one hint,
   otherwise the outputs cannot tell them apart and no hint is shown.
 
+When no candidate explains every failing case because the learner's code raised where none
+does (a second slip: a call that fails on a batch, whose error message the learner reads on
+its own), the candidate that explains every case where it returned is named, for those cases
+only, if it returned wrong values on at least ``MIN_RETURNED`` of them: the values then show
+one of the learner's slips, and the hint says on which cases.
+
 Where a case's call has generator arguments, "equals" also asks that the call left them
 where the candidate's call left its own (``CaseTable.generators``): a copy drawn from
 instead of the generator gives the reference's values and is told by where it left the
 generator alone. A mutant's generators are not followed (it runs in a subprocess that sends
 back outputs only): they are taken to be left where the reference leaves them.
 
-"Equals" is within the case's tolerance, with one exception: values that went through
-float32 cannot equal anything to within a float64 tolerance, and their rounding differs from
-one way of computing to another. When most of the fractional numbers of the learner's output
-are float32 values (a float64 computation gives one only by chance, about once in 2**29), it
-is compared at float32 precision (``SINGLE_RTOL``, relative and of the expected output's
-largest magnitude) with the candidates that are themselves that close to the expected output,
-a float32 mistake: such a candidate explains a failing case where it is that close to the
-learner's output, a passed case does not rule it out, and where float32 rounding failed the
-learner's case, it explains that case by being right there (its own rounding passed), as
-long as it is wrong on most failing cases, as the learner is. A near miss of another kind (a
-sigmoid clipped at +-15, off by 3e-7 on saturated entries only) is neither: as a learner's
-output it has float64 numbers, and as a candidate it is right on most cases.
+"Equals" is within the case's tolerance (a non-finite number equalling any other), with one
+exception: values that went through float32 cannot equal anything to within a float64
+tolerance, and their rounding differs from one way of computing to another. When most of the
+fractional numbers of the learner's output are float32 values (a float64 computation gives
+one only by chance, about once in 2**29), it is compared at float32 precision
+(``SINGLE_RTOL``, relative and of the expected output's largest magnitude) with the
+candidates that are themselves that close to the expected output or whose own output is
+float32 values (where a computation that loses digits takes float32 far from it), a float32
+mistake: such a candidate explains a failing case where it is that close to the learner's
+output, a passed case does not rule it out, and where float32 rounding failed the learner's
+case, it explains that case by being right there (its own rounding passed), as long as it is
+wrong on most failing cases, as the learner is. A near miss of another kind (a sigmoid
+clipped at +-15, off by 3e-7 on saturated entries only) is neither: as a learner's output it
+has float64 numbers, and as a candidate it is right on most cases.
 
 In a property case (``@property_case``: judged by its checks alone, since right answers
 differ) no value is compared: a candidate explains a failing case where its output has the
@@ -76,6 +84,9 @@ Flat = npt.NDArray[np.float64]
 UNTOLD = ""
 """The type of the learner's exception on a hidden case: the sandbox tells only that it
 raised (its type could carry a hidden input)."""
+MIN_RETURNED = 2
+"""The wrong values a candidate must explain when the learner's code also raised where none
+does: one case alone (a single unit, a batch of one) can equal a candidate by coincidence."""
 SINGLE_RTOL = 1e-5
 """float32 precision with room for rounding accumulated over a computation (float32's own
 resolution is 1.2e-7): the relative tolerance of a float32 output, and the absolute one as a
@@ -160,12 +171,14 @@ def single_precision(flat: Flat) -> bool:
 
 
 def close_rows(matrix: Flat, vector: Flat, tolerance: Tolerance) -> npt.NDArray[np.bool_]:
-    """Which rows of ``matrix`` equal ``vector`` within the tolerance (NaN equals NaN)."""
+    """Which rows of ``matrix`` equal ``vector`` within the tolerance, a non-finite number
+    equalling any other: which of NaN, inf and -inf an overflow or an underflow turns into
+    depends on the order of the arithmetic after it (0 / 0 or log(0) - log(0) where another
+    order takes log(0) alone), not on the slip that caused it."""
     with np.errstate(invalid="ignore", over="ignore"):
         near = np.abs(matrix - vector) <= tolerance.atol + tolerance.rtol * np.abs(matrix)
-    if not near.all():  # equal infinities and NaNs fail the difference; rare, so checked late
-        near |= matrix == vector
-        near |= np.isnan(matrix) & np.isnan(vector)
+    if not near.all():  # non-finite numbers fail the difference; rare, so checked late
+        near |= ~np.isfinite(matrix) & ~np.isfinite(vector)
     return np.asarray(near.all(axis=1), dtype=np.bool_)
 
 
@@ -206,7 +219,8 @@ class CaseTable:
     """float32 precision on this case: ``SINGLE_RTOL``, absolute as a share of the expected
     output's largest magnitude."""
     near_misses: frozenset[str]
-    """The candidates wrong here whose output is within ``single`` of the expected one."""
+    """The candidates wrong here whose output is within ``single`` of the expected one, or is
+    itself a float32 output."""
     checked: Mapping[str, Checked] | None = None
     """In a property case (judged by its checks alone, no output compared): what each
     candidate that returned gave here; ``None`` in a case compared by values."""
@@ -251,7 +265,11 @@ class CaseTable:
             finite = np.abs(flat_expected[1][np.isfinite(flat_expected[1])])
             single = Tolerance(SINGLE_RTOL, SINGLE_RTOL * float(finite.max(initial=0.0)))
             keys, matrix = groups[flat_expected[0]]
-            near = close_rows(matrix, flat_expected[1], single)
+            # A float32 mistake is one wherever its output is float32's, however far from the
+            # expected output a computation that loses digits (a large offset) takes it.
+            near = close_rows(matrix, flat_expected[1], single) | np.array(
+                [single_precision(row) for row in matrix], dtype=bool
+            )
             near_misses = frozenset(keys[i] for i in np.flatnonzero(near)) - {EXPECTED}
         return cls(
             tolerance,
@@ -375,9 +393,29 @@ def right_values(observation: Observation, flat: tuple[Signature, Flat] | None) 
 def diagnose(
     candidates: Mapping[str, Candidate], observations: Sequence[Observation]
 ) -> Diagnosis | None:
-    """The candidate that explains every failing observation, when only one hint fits."""
+    """The candidate that explains every failing observation, when only one hint fits; else
+    the one that explains every failing case where the learner's code returned, when it
+    returned wrong values on at least ``MIN_RETURNED`` cases and raised where no candidate
+    does (a second slip, such as a call that fails on a batch, whose own error message the
+    learner reads): the hint then names those cases only."""
+    return explain(candidates, observations) or explain(
+        candidates,
+        [o for o in observations if o.raised is None],
+        MIN_RETURNED,
+    )
+
+
+def explain(
+    candidates: Mapping[str, Candidate],
+    observations: Sequence[Observation],
+    min_failing: int = 1,
+) -> Diagnosis | None:
+    """The candidate that explains every failing observation, when there are at least
+    ``min_failing`` of them and only one hint fits."""
     if all(observation.raised is not None for observation in observations):
         return None  # raising everywhere: no value says which slip it was
+    if sum(1 for observation in observations if not observation.passed) < min_failing:
+        return None
     ruled_out: set[str] = set()
     for observation in observations:
         if observation.passed:

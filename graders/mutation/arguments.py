@@ -1,5 +1,6 @@
 """The argument family: one argument used for another of its kind, two exchanged throughout,
-or the first two arguments of a call exchanged."""
+an argument used where its complement belongs (``p`` for ``1 - p``: a probability or a rate
+read as its complement), or the first two arguments of a call exchanged."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import ast
 import functools
 from collections.abc import Iterator
 
-from graders.mutation.nodes import Scope, function_name
+from graders.mutation.nodes import Scope, function_name, is_one
 from graders.mutation.operators import Operator, Variant
 
 # Calls whose two first arguments play different roles, so that exchanging them is a mistake
@@ -29,6 +30,21 @@ def argument_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
                 f"with {substitute} used in one place where {node.id} belongs",
                 functools.partial(replaced_name, substitute=substitute),
             )
+    if (
+        isinstance(node, ast.BinOp)
+        and isinstance(node.op, ast.Sub)
+        and is_one(node.left)
+        and isinstance(node.right, ast.Name)
+        and node.right.id in scope.parameters
+    ):
+        name = node.right.id
+        yield Variant(
+            Operator.ARGUMENT_FOR_COMPLEMENT,
+            "",
+            f"with {name} used in one place where 1 - {name} belongs (a probability or a "
+            "rate taken for its complement)",
+            complement_left_out,
+        )
     if isinstance(node, ast.FunctionDef):
         for first, second in exchangeable(node, scope.parameters):
             yield Variant(
@@ -88,6 +104,11 @@ def exchange_names(function: ast.AST, first: str, second: str) -> ast.AST:
         if isinstance(node, ast.Name) and node.id in other:
             node.id = other[node.id]
     return function
+
+
+def complement_left_out(node: ast.AST) -> ast.AST | None:
+    """``1 - p`` made ``p``."""
+    return node.right if isinstance(node, ast.BinOp) else None
 
 
 def swapped_arguments(node: ast.AST) -> ast.AST | None:

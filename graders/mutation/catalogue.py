@@ -2,12 +2,11 @@
 and the helper functions a mutant may call.
 
 Operators come in families, one module each: concatenations, matrix products, sums, factors
-and signs, activations, indices, reductions, arguments and the result's layout, and for a
-reference that computes gradients, an activation's derivative, accumulations and the
-returned gradients. Each says
-where it applies in a reference's syntax tree, what it changes, and what the change means to
-a learner, in words that do not quote the reference. :mod:`graders.mutation.mutants` applies
-them to make the mutants.
+and signs, activations, gates, indices, reductions, arguments, the result's layout and its
+precision, and for a reference that computes gradients, an activation's derivative,
+accumulations and the returned gradients. Each says where it applies in a reference's syntax
+tree, what it changes, and what the change means to a learner, in words that do not quote the
+reference. :mod:`graders.mutation.mutants` applies them to make the mutants.
 
 Generic mutation tools (mutmut, cosmic-ray) replace operators and constants (``+`` by ``-``,
 ``<`` by ``<=``, ``1`` by ``2``) to measure a test suite; most of their mutants have no
@@ -27,11 +26,13 @@ from graders.mutation.arguments import argument_variants
 from graders.mutation.concatenations import concatenation_variants
 from graders.mutation.derivatives import derivative_variants
 from graders.mutation.factors_and_signs import factor_and_sign_variants
+from graders.mutation.gates import gate_variants
 from graders.mutation.gradients import gradient_variants
 from graders.mutation.indices import index_variants
 from graders.mutation.layouts import SWAPAXES_HELPER, SWAPAXES_SOURCE, layout_variants
 from graders.mutation.nodes import Scope
 from graders.mutation.operators import Variant
+from graders.mutation.precision import SINGLE_HELPER, SINGLE_SOURCE, precision_variants
 from graders.mutation.products import product_variants
 from graders.mutation.reductions import reduction_variants
 from graders.mutation.sums import sum_variants
@@ -49,10 +50,12 @@ FAMILIES: tuple[Family, ...] = (
     derivative_variants,
     factor_and_sign_variants,
     activation_variants,
+    gate_variants,
     index_variants,
     reduction_variants,
     argument_variants,
     layout_variants,
+    precision_variants,
     # The other gradient families come last: where one of their variants gives the same
     # source as an earlier family's at the same node, the earlier mutant keeps its key.
     accumulation_variants,
@@ -61,7 +64,11 @@ FAMILIES: tuple[Family, ...] = (
 
 # The functions a mutant may call that the reference need not define: (name, source to append
 # when the mutant's source names it).
-HELPERS = ((SIGMOID_HELPER, SIGMOID_SOURCE), (SWAPAXES_HELPER, SWAPAXES_SOURCE))
+HELPERS = (
+    (SIGMOID_HELPER, SIGMOID_SOURCE),
+    (SWAPAXES_HELPER, SWAPAXES_SOURCE),
+    (SINGLE_HELPER, SINGLE_SOURCE),
+)
 
 
 def rewrites(node: ast.AST, scope: Scope) -> Iterator[Variant]:

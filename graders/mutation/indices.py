@@ -1,4 +1,5 @@
-"""The index family: a loop or an index off by one."""
+"""The index family: a loop or an index off by one, a slice of the last axis taken on the first
+(``x[:H]`` for ``x[..., :H]``: right for one vector, not for a batch)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,23 @@ def index_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
             f"with each {step} reading the previous {step}'s input ({shifted} off by one)",
             functools.partial(shifted_index, loop_variables=scope.loop_variables),
         )
+    if isinstance(node, ast.FunctionDef) and sum(map(of_last_axis, ast.walk(node))) >= 2:
+        # A learner who slices the first axis does it everywhere: one meaning for all.
+        yield Variant(
+            Operator.FIRST_AXIS_SLICE,
+            "all",
+            "with every index or slice taken along the first axis where it belongs along the "
+            "last (the same for a single vector, not for a batch of rows)",
+            every_slice_on_first_axis,
+        )
+    if of_last_axis(node):
+        yield Variant(
+            Operator.FIRST_AXIS_SLICE,
+            "",
+            "with an index or slice taken along the first axis where it belongs along the last "
+            "(the same for a single vector, not for a batch of rows)",
+            on_first_axis,
+        )
     # No learner reads .shape[0] for .shape[1]: a shape's axes are no index to shift.
     if isinstance(node, ast.Subscript) and not is_shape(node.value):
         for position, index in constant_indices(node):
@@ -47,6 +65,33 @@ def index_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
                     "with the element next to the right one read (an index off by one)",
                     functools.partial(with_constant_index, position=position, value=index + by),
                 )
+
+
+def of_last_axis(node: ast.AST) -> bool:
+    """Whether ``node`` is ``x[..., s]``: an index or a slice of the last axis."""
+    return (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.slice, ast.Tuple)
+        and len(node.slice.elts) == 2
+        and isinstance(node.slice.elts[0], ast.Constant)
+        and node.slice.elts[0].value is Ellipsis
+    )
+
+
+def every_slice_on_first_axis(node: ast.AST) -> ast.AST:
+    """Every ``x[..., s]`` in the function made ``x[s]``."""
+    for inner in ast.walk(node):
+        if of_last_axis(inner):
+            on_first_axis(inner)
+    return node
+
+
+def on_first_axis(node: ast.AST) -> ast.AST | None:
+    """``x[..., s]`` made ``x[s]``."""
+    if not (isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Tuple)):
+        return None
+    node.slice = node.slice.elts[1]
+    return node
 
 
 def shifted_argument(node: ast.AST, position: int, by: int) -> ast.AST | None:

@@ -27,6 +27,9 @@ class Scope:
     """The names assigned a sigmoid's value (a gate), which a gate operator moves."""
     functions: frozenset[str]
     """Every function the reference defines."""
+    activated: frozenset[tuple[str, str]] = frozenset()
+    """``(output, input)`` for each name assigned a tanh or a sigmoid of another name
+    (``tanh_c = np.tanh(c_t)``): a backward pass reads one where the other belongs."""
     backward: bool = False
     """Whether the reference computes gradients (a function named for a backward pass, or a
     docstring that speaks of gradients): only then are the gradient operators offered."""
@@ -64,6 +67,17 @@ class Scope:
                 if isinstance(target, ast.Name)
             ),
             functions=frozenset(n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)),
+            activated=frozenset(
+                (target.id, n.value.args[0].id)
+                for n in ast.walk(tree)
+                if isinstance(n, ast.Assign)
+                and isinstance(n.value, ast.Call)
+                and (is_sigmoid_call(n.value, helpers) or function_name(n.value) == "tanh")
+                and len(n.value.args) == 1
+                and isinstance(n.value.args[0], ast.Name)
+                for target in n.targets
+                if isinstance(target, ast.Name)
+            ),
             backward=computes_gradients(tree),
         )
 

@@ -1,5 +1,5 @@
-"""The matrix product family: a matrix transposed or applied from the other side, a gate moved
-through the product."""
+"""The matrix product family: a matrix transposed, given the transposed shape without being
+transposed, or applied from the other side, a gate moved through the product."""
 
 from __future__ import annotations
 
@@ -20,6 +20,15 @@ def product_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
             "",
             "with a matrix used without the transpose it needs (rows and columns exchanged)",
             without_transpose,
+        )
+        # The numpy slip of a learner who wants the shape (M, D) of a (D, M) matrix: reshape
+        # keeps the numbers in their order, where a transpose exchanges rows and columns.
+        yield Variant(
+            Operator.RESHAPE_FOR_TRANSPOSE,
+            "",
+            "with a matrix given the transposed shape without being transposed (its numbers "
+            "kept in their order, so rows and columns are not exchanged)",
+            reshaped_for_transpose,
         )
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
         if not is_transposed(node.left) and (
@@ -89,6 +98,17 @@ def is_gate(node: ast.AST, helpers: frozenset[str], gates: frozenset[str]) -> bo
 def without_transpose(node: ast.AST) -> ast.AST | None:
     """``M.T`` made ``M``."""
     return node.value if isinstance(node, ast.Attribute) else None
+
+
+def reshaped_for_transpose(node: ast.AST) -> ast.AST | None:
+    """``M.T`` made ``M.reshape(M.shape[::-1])``."""
+    if not isinstance(node, ast.Attribute):
+        return None
+    shape = ast.Attribute(node.value, "shape", ast.Load())
+    reversed_shape = ast.Subscript(
+        shape, ast.Slice(step=ast.UnaryOp(ast.USub(), ast.Constant(1))), ast.Load()
+    )
+    return ast.Call(ast.Attribute(node.value, "reshape", ast.Load()), [reversed_shape], [])
 
 
 def transposed_right(node: ast.AST) -> ast.AST | None:

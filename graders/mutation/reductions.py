@@ -1,4 +1,5 @@
-"""The reduction family: an operation along another axis, or a mean for a sum."""
+"""The reduction family: an operation along another axis, a statistic of the whole array where
+one per row belongs, or a mean for a sum."""
 
 from __future__ import annotations
 
@@ -9,9 +10,22 @@ from collections.abc import Iterator
 from graders.mutation.nodes import CONCATENATIONS, Scope, function_name
 from graders.mutation.operators import Operator, Variant
 
+# The reductions a learner takes over the whole array by leaving out the axis, by what the
+# statistic is called (the hint names the statistic, not the call that computed it).
+STATISTICS = {
+    "sum": "sum",
+    "mean": "mean",
+    "max": "maximum",
+    "amax": "maximum",
+    "min": "minimum",
+    "amin": "minimum",
+    "var": "variance",
+    "std": "standard deviation",
+}
+
 
 def reduction_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
-    """A reduction along another axis, or a mean for a sum."""
+    """A reduction along another axis or over the whole array, or a mean for a sum."""
     if not isinstance(node, ast.Call):
         return
     name = function_name(node)
@@ -22,9 +36,18 @@ def reduction_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
                 yield Variant(
                     Operator.AXIS,
                     str(other),
-                    axis_meaning(name, other),
+                    axis_meaning(name, axis, other),
                     functools.partial(other_axis, position=position, other=other),
                 )
+    if name in STATISTICS and any(keyword.arg == "axis" for keyword in node.keywords):
+        statistic = STATISTICS[name]
+        yield Variant(
+            Operator.WHOLE_ARRAY,
+            "",
+            f"with one {statistic} of the whole array where one per row or column (along an "
+            "axis) belongs",
+            over_every_axis,
+        )
     if name in ("sum", "mean") and isinstance(node.func, ast.Attribute):
         instead = "mean" if name == "sum" else "sum"
         yield Variant(
@@ -45,12 +68,15 @@ def int_constant(node: ast.AST) -> int | None:
     return None
 
 
-def axis_meaning(function: str | None, axis: int) -> str:
+def axis_meaning(function: str | None, axis: int, other: int) -> str:
+    """What taking ``other`` for ``axis`` means. Outside a concatenation the wrong axis is not
+    named: axis 1 and axis -1 are the same one of a matrix, and a learner wrote either (two
+    meanings for one output would name neither)."""
     if function not in CONCATENATIONS:
-        return f"with an operation along another axis (axis {axis})"
-    if axis == 0:
+        return f"with an operation along another axis than the one it belongs along (axis {axis})"
+    if other == 0:
         return "with arrays joined along the first axis (as when no axis is given)"
-    return f"with arrays joined along another axis (axis {axis})"
+    return f"with arrays joined along another axis (axis {other})"
 
 
 def other_axis(node: ast.AST, position: int, other: int) -> ast.AST | None:
@@ -62,6 +88,15 @@ def other_axis(node: ast.AST, position: int, other: int) -> ast.AST | None:
         del node.keywords[position]
     else:
         node.keywords[position].value = ast.Constant(other)
+    return node
+
+
+def over_every_axis(node: ast.AST) -> ast.AST | None:
+    """``x.max(axis=-1, keepdims=True)`` made ``x.max()``: a learner who forgets the axis
+    forgets that the result keeps it too (a scalar broadcasts as the kept axis would)."""
+    if not isinstance(node, ast.Call):
+        return None
+    node.keywords = [k for k in node.keywords if k.arg not in ("axis", "keepdims")]
     return node
 
 

@@ -250,6 +250,35 @@ def test_a_candidate_that_returned_where_the_learner_raised_is_out_and_the_rever
     )
 
 
+def test_a_raise_no_candidate_makes_leaves_the_mistake_its_returned_values_show() -> None:
+    # The learner's code also fails on a third case (a second slip, whose own error it
+    # reads): b is named for the cases where it returned, and for those only.
+    third = table([1.0], a=[2.0], b=[4.0], b_again=[4.0], m=[3.0])
+    returned = [observed("small", SMALL, [2.0]), observed("large", LARGE, [2.0, 5.0])]
+    found = diagnose(CANDIDATES, [*returned, raised("third", third, "ValueError")])
+    assert found is not None
+    assert (found.hint, found.cases) == ("hint B", ("small", "large"))
+    # One returned case alone can equal a candidate by chance: nothing is named.
+    assert diagnose(CANDIDATES, [returned[0], raised("third", third, "ValueError")]) is None
+    # A candidate that raises alike still comes first, with the raised case among its own.
+    raising = {**CANDIDATES, "r": Candidate("r", "hint R", MISTAKE)}
+    both = table([1.0], a=[2.0], b=[4.0], b_again=[4.0], m=[3.0])
+    both = replace(both, raised={"r": "ValueError"}, wrong=both.wrong | {"r"})
+    small = table([1.0], a=[2.0], b=[2.0], b_again=[2.0], m=[3.0], r=[2.0])
+    large = table(
+        [1.0, 1.0], a=[2.0, 2.0], b=[2.0, 5.0], b_again=[2.0, 5.0], m=[1.0, 1.0], r=[2.0, 5.0]
+    )
+    found = diagnose(
+        raising,
+        [
+            observed("small", small, [2.0]),
+            observed("large", large, [2.0, 5.0]),
+            raised("third", both, "ValueError"),
+        ],
+    )
+    assert found is not None and (found.key, found.cases) == ("r", ("small", "large", "third"))
+
+
 def test_a_public_case_tells_the_type_a_hidden_one_does_not() -> None:
     # A KeyError on the public batch: no candidate raised one.
     assert (
@@ -476,3 +505,22 @@ def test_a_mutants_generator_is_taken_to_be_left_where_the_reference_leaves_it()
     mutant = Observation("case", case, np.array([3.0]), False, generators=DRAWN)
     found = diagnose(GENERATOR_CANDIDATES, [mutant])
     assert found is not None and found.hint == "mutant M"
+
+
+def test_a_non_finite_number_equals_any_other_non_finite_one() -> None:
+    # An underflow made NaN (0 / 0) in the candidate and -inf (log 0) in the learner's code.
+    small = table([1.0, 2.0], a=[np.nan, 2.0], b=[np.nan, 3.0], b_again=[np.nan, 3.0], m=[1.0, 9.0])
+    large = table(
+        [1.0, 1.0, 1.0],
+        a=[4.0, np.inf, 1.0],
+        b=[4.0, 5.0, 1.0],
+        b_again=[4.0, 5.0, 1.0],
+        m=[1.0] * 3,
+    )
+    found = diagnose(
+        CANDIDATES,
+        [observed("small", small, [-np.inf, 2.0]), observed("large", large, [4.0, np.nan, 1.0])],
+    )
+    assert found is not None and found.hint == "hint A"
+    # A finite number is no non-finite one's equal.
+    assert diagnose(CANDIDATES, [observed("small", small, [7.0, 2.0])]) is None

@@ -164,7 +164,7 @@ def test_validate_accepts_mistakes_caught_only_by_checks(
     assert result.problems == []
     assert result.notes == [
         "4 cases (3 hidden), 2 mistakes, languages: en",
-        "mutation score 100% (5 of 5 non-equivalent mutants fail a hidden case)",
+        "mutation score 100% (6 of 6 non-equivalent mutants fail a hidden case)",
     ]
 
 
@@ -316,5 +316,5 @@ def test_validate_accepts_a_random_output_judged_by_its_statistics(
     assert result.problems == []
     assert result.notes == [
         "2 cases (1 hidden), 1 mistakes, languages: en",
-        "mutation score 100% (4 of 4 non-equivalent mutants fail a hidden case)",
+        "mutation score 100% (5 of 5 non-equivalent mutants fail a hidden case)",
     ]

@@ -82,3 +82,26 @@ def test_copy_paste_slips_and_argument_order() -> None:
     assert len(swapped) == 2
     assert any("pair(x, u)" in line for line in swapped)
     assert any("np.dot(x, h)" in line for line in swapped)
+
+
+def test_an_arguments_complement_is_made_the_argument_itself() -> None:
+    source = "def f(x, p):\n    return x / (1 - p) + (1 - x) + (2 - p)\n"
+    complements = [
+        o
+        for o in offered(argument_variants, source)
+        if o.operator is Operator.ARGUMENT_FOR_COMPLEMENT
+    ]
+    # 1 - x is no probability's complement only by its name: every argument's is offered, but
+    # only 1 minus an argument (not 2 - p, nor 1 minus an expression).
+    assert [(o.meaning, o.code) for o in complements] == [
+        (
+            "with x used in one place where 1 - x belongs (a probability or a rate taken for "
+            "its complement)",
+            "def f(x, p):\n    return x / (1 - p) + x + (2 - p)",
+        ),
+        (
+            "with p used in one place where 1 - p belongs (a probability or a rate taken for "
+            "its complement)",
+            "def f(x, p):\n    return x / p + (1 - x) + (2 - p)",
+        ),
+    ]

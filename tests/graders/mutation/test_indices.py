@@ -98,3 +98,18 @@ def test_an_index_is_off_by_one_but_not_a_shapes_axis() -> None:
         line.split(" + ")[-2]
         for line in changed_lines(SLIPS, "step", Operator.SHIFT_CONSTANT_INDEX)
     } == {"trace[0]", "trace[2]"}
+
+
+def test_a_slice_of_the_last_axis_is_taken_on_the_first_in_one_place_or_everywhere() -> None:
+    source = "def f(g, H):\n    return g[..., :H] + g[..., H:]\n"
+    assert changed_lines(source, "f", Operator.FIRST_AXIS_SLICE) == {
+        "return g[:H] + g[..., H:]",
+        "return g[..., :H] + g[H:]",
+        "return g[:H] + g[H:]",
+    }
+    # A single slice of the last axis has no "everywhere" of its own.
+    assert [
+        o.name
+        for o in offered(index_variants, "def f(g, H):\n    return g[..., :H]\n")
+        if o.operator is Operator.FIRST_AXIS_SLICE
+    ] == [""]

@@ -32,6 +32,7 @@ def test_the_scope_of_a_reference() -> None:
         loop_variables=frozenset({"t"}),  # not a tuple of names
         gates=frozenset({"u"}),  # a sigmoid's value, not tanh's
         functions=frozenset({"logistic", "step", "scaled"}),
+        activated=frozenset({("g", "h")}),  # g = tanh(h): an activation of a name
     )
 
 

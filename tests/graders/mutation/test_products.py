@@ -19,6 +19,10 @@ OTHER_SIDE = (
 )
 TRANSPOSED = "with a matrix transposed (rows and columns exchanged)"
 UNTRANSPOSED = "with a matrix used without the transpose it needs (rows and columns exchanged)"
+RESHAPED = (
+    "with a matrix given the transposed shape without being transposed (its numbers kept in "
+    "their order, so rows and columns are not exchanged)"
+)
 GATE_AFTER = (
     "with a gate applied to the result of a matrix product instead of to the vector that enters it"
 )
@@ -31,6 +35,12 @@ def test_a_transpose_is_dropped_or_the_matrix_moved_to_the_other_side() -> None:
     assert offered(product_variants, "def f(v, M):\n    return v @ M.T\n") == [
         Offered(Operator.TRANSPOSE, "swap", OTHER_SIDE, "def f(v, M):\n    return M @ v"),
         Offered(Operator.TRANSPOSE, "", UNTRANSPOSED, "def f(v, M):\n    return v @ M"),
+        Offered(
+            Operator.RESHAPE_FOR_TRANSPOSE,
+            "",
+            RESHAPED,
+            "def f(v, M):\n    return v @ M.reshape(M.shape[::-1])",
+        ),
     ]
 
 
@@ -46,6 +56,12 @@ def test_a_transposed_left_operand_is_not_moved() -> None:
     assert offered(product_variants, "def f(v, M):\n    return v.T @ M\n") == [
         Offered(Operator.TRANSPOSE, "right", TRANSPOSED, "def f(v, M):\n    return v.T @ M.T"),
         Offered(Operator.TRANSPOSE, "", UNTRANSPOSED, "def f(v, M):\n    return v @ M"),
+        Offered(
+            Operator.RESHAPE_FOR_TRANSPOSE,
+            "",
+            RESHAPED,
+            "def f(v, M):\n    return v.reshape(v.shape[::-1]) @ M",
+        ),
     ]
 
 

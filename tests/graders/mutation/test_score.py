@@ -18,12 +18,15 @@ def test_the_gate_has_mutants_and_every_one_is_caught(gate: PreparedExercise) ->
         Operator.SIGMOID_TANH,
         Operator.TRANSPOSE,
     }
-    assert all(s.hidden_killers for s in statuses)
+    # The gate's tolerance accepts a float32 computation: that mutant is right by its measure.
+    assert [(s.mutant.operator, s.equivalent) for s in statuses if not s.hidden_killers] == [
+        (Operator.SINGLE_PRECISION, True)
+    ]
+    caught = len(statuses) - 1
     score = mutation_score(gate)
-    assert (score.killed, score.counted) == (len(statuses), len(statuses))
+    assert (score.killed, score.counted) == (caught, caught)
     assert score.describe() == (
-        f"mutation score 100% ({len(statuses)} of {len(statuses)} "
-        "non-equivalent mutants fail a hidden case)"
+        f"mutation score 100% ({caught} of {caught} non-equivalent mutants fail a hidden case)"
     )
 
 
@@ -67,7 +70,8 @@ def test_a_mutant_the_batch_consistency_check_catches_is_caught_by_the_hidden_ca
     counted = [s for s in statuses.values() if not s.equivalent]
     assert all(s.hidden_killers for s in counted)
     score = mutation_score(prepared)
-    assert (score.killed, score.counted) == (len(counted), len(counted)) == (4, 4)
+    # Three other axes, the count over the whole array, and a mean for the sum.
+    assert (score.killed, score.counted) == (len(counted), len(counted)) == (5, 5)
 
 
 def test_a_mutant_stopped_on_a_single_example_is_not_counted_as_caught_there() -> None:

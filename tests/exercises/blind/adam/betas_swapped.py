@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("betas_exchanged",)
+
 
 class Adam:
     def __init__(self, lr=0.001, beta1=0.9, beta2=0.999, eps=1e-8):

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("moments_shared_by_every_optimiser",)
+
 
 class Adam:
     m = {}

@@ -1,5 +1,7 @@
 """Divides dout by the batch size in place before the products, changing the caller's dout and the gradients."""
 
+RIGHT_DIAGNOSES = ("upstream_gradient_averaged",)
+
 
 def affine_forward(x, w, b):
     return x @ w + b, (x, w)

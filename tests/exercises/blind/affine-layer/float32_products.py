@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("single_precision",)
+
 
 def affine_forward(x, w, b):
     out = x.astype(np.float32) @ w.astype(np.float32) + b.astype(np.float32)

@@ -1,5 +1,7 @@
 """Keeps the cache in a module-level global, so a second forward call overwrites the first one's inputs."""
 
+RIGHT_DIAGNOSES = ("module_level_cache",)
+
 _CACHE = {}
 
 

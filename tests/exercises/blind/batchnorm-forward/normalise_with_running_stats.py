@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("normalised_with_the_running_averages",)
+
 
 def batchnorm_forward(x, gamma, beta, running_mean, running_var, momentum, eps):
     mu = x.mean(axis=0)

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("running_average_of_the_deviation",)
+
 
 def batchnorm_forward(x, gamma, beta, running_mean, running_var, momentum, eps):
     mu = x.mean(axis=0)

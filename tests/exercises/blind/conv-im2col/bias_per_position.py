@@ -3,6 +3,8 @@
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
+RIGHT_DIAGNOSES = ("bias_along_the_last_axis",)
+
 
 def conv_forward(x, w, b, stride, pad):
     F, C, HH, WW = w.shape

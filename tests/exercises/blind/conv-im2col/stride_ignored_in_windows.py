@@ -3,6 +3,8 @@
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
+RIGHT_DIAGNOSES = ("first_windows_at_stride_one",)
+
 
 def conv_forward(x, w, b, stride, pad):
     F, C, HH, WW = w.shape

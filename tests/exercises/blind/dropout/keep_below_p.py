@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("kept_below_p",)
+
 
 def dropout(x, p, rng):
     mask = rng.random(x.shape) < p

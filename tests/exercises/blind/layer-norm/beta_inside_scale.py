@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("shift_inside_the_scale",)
+
 
 def layer_norm(x, gamma, beta, eps):
     mu = x.mean(axis=-1, keepdims=True)

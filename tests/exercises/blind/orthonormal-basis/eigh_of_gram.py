@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("gram_eigenvalues_at_the_rank_threshold",)
+
 
 def orthonormal_basis(a):
     lam, vec = np.linalg.eigh(a @ a.T)

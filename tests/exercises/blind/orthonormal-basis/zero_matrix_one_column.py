@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("at_least_one_column",)
+
 
 def orthonormal_basis(a):
     u, s, _ = np.linalg.svd(a, full_matrices=False)

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("single_precision",)
+
 
 def pairwise_distances(X, Y):
     X32, Y32 = X.astype(np.float32), Y.astype(np.float32)

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("log_of_the_probability",)
+
 
 def softmax_cross_entropy(logits, labels):
     z = np.atleast_2d(logits)

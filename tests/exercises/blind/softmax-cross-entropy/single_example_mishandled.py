@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("count_from_the_first_axis",)
+
 
 def softmax_cross_entropy(logits, labels):
     n = len(logits)

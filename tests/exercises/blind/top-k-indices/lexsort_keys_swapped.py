@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("first_k_positions",)
+
 
 def top_k_indices(x, k):
     rows = np.atleast_2d(x)

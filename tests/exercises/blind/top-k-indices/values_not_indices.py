@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("values_not_indices",)
+
 
 def top_k_indices(x, k):
     order = np.argsort(-x.astype(np.float64), axis=-1, kind="stable")[..., :k]

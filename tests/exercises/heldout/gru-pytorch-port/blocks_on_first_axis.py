@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("first_axis_slice",)
+
 
 def sigmoid(v):
     return np.exp(-np.logaddexp(0.0, -v))

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("gate_scope",)
+
 
 def sigmoid(v):
     return np.exp(-np.logaddexp(0.0, -v))

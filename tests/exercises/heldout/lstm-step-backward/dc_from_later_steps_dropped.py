@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("cell_gradient_not_carried",)
+
 
 def sigm(v):
     return np.exp(-np.logaddexp(0.0, -v))

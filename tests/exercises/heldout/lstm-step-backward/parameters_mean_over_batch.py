@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("parameters_batch_averaged",)
+
 
 def sigm(v):
     return np.exp(-np.logaddexp(0.0, -v))

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("input_bias_inside_reset",)
+
 
 def _sig(a):
     return np.exp(-np.logaddexp(0.0, -a))

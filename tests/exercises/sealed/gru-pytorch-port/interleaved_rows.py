@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("blocks_interleaved",)
+
 
 def _sig(a):
     return np.exp(-np.logaddexp(0.0, -a))

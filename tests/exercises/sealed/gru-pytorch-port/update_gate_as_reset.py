@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("gate_for_gate",)
+
 
 def _sig(a):
     return np.exp(-np.logaddexp(0.0, -a))

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("update_gradient_from_new_state",)
+
 
 def _sig(v):
     return np.exp(-np.logaddexp(0.0, -v))

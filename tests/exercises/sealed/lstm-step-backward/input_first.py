@@ -2,6 +2,8 @@
 
 import numpy as np
 
+RIGHT_DIAGNOSES = ("input_first_throughout",)
+
 
 def _s(a):
     return np.exp(-np.logaddexp(0.0, -a))
