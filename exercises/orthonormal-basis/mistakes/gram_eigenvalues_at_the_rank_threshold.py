@@ -5,10 +5,11 @@ import numpy as np
 
 HINT = (
     "Your basis has too few columns for a full-rank matrix whose singular values are far "
-    "apart (the smallest about 1e-9 of the largest): such a direction is lost when the "
-    "singular values are squared, as they are in the eigenvalues of a Gram matrix (a @ a.T "
-    "or a.T @ a), since 1e-18 is below rounding. Count the rank on the singular values of a "
-    "itself."
+    "apart (the smallest about 1e-9 of the largest): that direction was counted as zero. "
+    "Two things drop it: a threshold looser than max(m, n) * eps * s_max with float64's eps, "
+    "and singular values squared, as they are in the eigenvalues of a Gram matrix (a @ a.T "
+    "or a.T @ a), where 1e-18 is below rounding. Count the rank on the singular values of a "
+    "itself, with that threshold."
 )
 
 

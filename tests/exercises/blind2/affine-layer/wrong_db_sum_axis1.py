@@ -13,3 +13,5 @@ def affine_backward(dout, cache):
     dw = x.T @ dout
     db = np.sum(dout, axis=1)
     return dx, dw, db
+
+RIGHT_DIAGNOSES = ("axis",)

@@ -18,3 +18,5 @@ def affine_backward(dout, cache):
     dw = x.T @ dout
     db = np.sum(dout, axis=0)
     return dx, dw, db
+
+RIGHT_DIAGNOSES = ("module_level_cache",)

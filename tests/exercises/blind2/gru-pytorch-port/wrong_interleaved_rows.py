@@ -15,3 +15,5 @@ def torch_gru_step(x, h, weight_ih, weight_hh, bias_ih, bias_hh):
     z = _sigmoid(x @ W_iz.T + b_iz + h @ W_hz.T + b_hz)
     n = np.tanh(x @ W_in.T + b_in + r * (h @ W_hn.T + b_hn))
     return (1 - z) * n + z * h
+
+RIGHT_DIAGNOSES = ("blocks_interleaved",)

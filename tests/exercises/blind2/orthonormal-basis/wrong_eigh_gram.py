@@ -10,3 +10,5 @@ def orthonormal_basis(a):
     tol = max(m, n) * np.finfo(np.float64).eps * max(lam[0], 0.0)
     r = int(np.sum(lam > tol))
     return vecs[:, :r]
+
+RIGHT_DIAGNOSES = ("gram_eigenvalues_at_the_rank_threshold",)

@@ -8,3 +8,5 @@ def orthonormal_basis(a):
         return np.zeros((a.shape[0], 0))
     tol = max(a.shape) * np.finfo(np.float32).eps * s[0]
     return u[:, s > tol]
+
+RIGHT_DIAGNOSES = ("gram_eigenvalues_at_the_rank_threshold",)

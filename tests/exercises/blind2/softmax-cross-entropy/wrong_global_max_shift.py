@@ -13,3 +13,5 @@ def softmax_cross_entropy(logits, labels):
     p = e / e.sum(axis=1, keepdims=True)
     p[np.arange(n), y] -= 1
     return float(loss), (p / n).reshape(np.shape(logits))
+
+RIGHT_DIAGNOSES = ("whole_array",)
