@@ -57,7 +57,7 @@ from app.models import (  # noqa: E402
 )
 from app.store import accounts as account_store  # noqa: E402
 from app.store import submissions as submission_store  # noqa: E402
-from graders import ExerciseCatalog, Verdict  # noqa: E402
+from graders.api import ExerciseCatalog, Verdict  # noqa: E402
 
 NUMJUDGE = str(Path(sys.executable).parent / "numjudge")
 PG_URL = os.environ.get(

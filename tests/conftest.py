@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from graders import Sandbox
+from graders.api import Sandbox
 from tests import needs
 from tests.graders.helpers import GATE
 

@@ -14,7 +14,7 @@ from app.core.db import session_scope
 from app.models import utcnow
 from app.services import courses, regrades
 from app.services.lti import passback
-from graders import ExerciseCatalog, GraderError
+from graders.api import ExerciseCatalog, GraderError
 
 
 def _fail(message: str) -> typer.Exit:

@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from app.core.config import get_settings
-from graders import (
+from graders.api import (
     COURSE_FILE,
     ExerciseCatalog,
     ExerciseNotFound,

@@ -11,7 +11,7 @@ from app.cli.common import service_settings
 from app.core.config import Settings
 from app.core.redact import mask_url
 from app.grading.queue import GradingQueue, QueueUnavailable
-from graders import keep_threads_on
+from graders.api import keep_threads_on
 
 if TYPE_CHECKING:
     from app.grading.workers import BackgroundWork

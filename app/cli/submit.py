@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import httpx
 import typer
 
-from graders import GradeReport, format_report
+from graders.api import GradeReport, format_report
 
 WAIT_S = 30
 

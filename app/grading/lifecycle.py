@@ -29,14 +29,7 @@ from app.services.submissions import log_event
 from app.store import leases as lease_store
 from app.store import pictures as picture_store
 from app.store import regrades as regrade_store
-from graders import (
-    CpuPriority,
-    Exercise,
-    ExerciseError,
-    ExerciseNotFound,
-    GradeReport,
-    Verdict,
-)
+from graders.api import CpuPriority, Exercise, ExerciseError, ExerciseNotFound, GradeReport, Verdict
 
 logger = logging.getLogger(__name__)
 

@@ -29,7 +29,7 @@ from app.services.submissions import log_event
 from app.store import leases as lease_store
 from app.store import similarity as similarity_store
 from app.store import workers as worker_store
-from graders import Course, GraderError
+from graders.api import Course, GraderError
 
 logger = logging.getLogger(__name__)
 

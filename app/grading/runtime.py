@@ -25,7 +25,7 @@ from app.grading.queue import GradingQueue
 from app.grading.tries import TriesInFlight
 from app.grading.waiters import ResultWaiters
 from app.models import utcnow
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 
 
 class Lane(Enum):

@@ -19,7 +19,7 @@ from app.grading.recovery import RecoveryThread, recover
 from app.grading.runtime import GradingRuntime
 from app.services import similarity_jobs
 from app.services.lti import passback
-from graders import ExerciseError
+from graders.api import ExerciseError
 
 logger = logging.getLogger(__name__)
 

@@ -27,7 +27,7 @@ from app.schemas import (
 from app.services import charts
 from app.services.courses import assignment_gradebook, get_assignment
 from app.store import submissions as submission_store
-from graders import ExerciseCatalog, ExerciseWords
+from graders.api import ExerciseCatalog, ExerciseWords
 
 SCORE_BANDS = ("0–19 %", "20–39 %", "40–59 %", "60–79 %", "80–99 %", "100 %")
 

@@ -41,7 +41,7 @@ from app.services import views
 from app.services.courses import counted_attempt, get_assignment, kept_share, learner_dues
 from app.services.gradebook import Cell, write_csv
 from app.store import submissions as submission_store
-from graders import Assignment, ExerciseCatalog
+from graders.api import Assignment, ExerciseCatalog
 
 INDEX_COLUMNS = (
     "learner",

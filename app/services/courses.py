@@ -21,7 +21,7 @@ from app.services.gradebook import LEARNER_COLUMNS, Cell, Learner, Points
 from app.store import accounts as account_store
 from app.store import courses as course_store
 from app.store import submissions as submission_store
-from graders import Assignment, Course, ExerciseCatalog
+from graders.api import Assignment, Course, ExerciseCatalog
 
 
 class AssignmentNotFound(LookupError):

@@ -33,7 +33,7 @@ from app.services.errors import CustomInputsOff, TooManySubmissions
 from app.services.exercises import load_visible
 from app.services.submissions import check_code
 from app.services.throttle import Rule, Scope, Throttled
-from graders import TryOutputTooLarge, TryReport
+from graders.api import TryOutputTooLarge, TryReport
 
 logger = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from app.models import Role, User
 from app.store import accounts as account_store
 from app.store import submissions as submission_store
-from graders import Exercise, ExerciseCatalog, ExerciseError
+from graders.api import Exercise, ExerciseCatalog, ExerciseError
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 LONG_COLUMNS = ("user", "exercise", "best_score", "max_score", "submissions", "last_submitted_at")

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from app.models import Submission, SubmissionKind, User
 from app.services.courses import find_user, get_assignment, late_submissions
 from app.store import submissions as submission_store
-from graders import Assignment, CourseError, ExerciseCatalog
+from graders.api import Assignment, CourseError, ExerciseCatalog
 
 
 def can_see(user: User, submission: Submission) -> bool:

@@ -22,7 +22,7 @@ from app.services.courses import (
     learner_standings,
 )
 from app.store import submissions as submission_store
-from graders import ExerciseCatalog, words_in
+from graders.api import ExerciseCatalog, words_in
 
 # More graded submissions than a learner makes in a course; the page says when it cut.
 RECORD_LIMIT = 2000

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from app.models import Submission, SubmissionKind, User
 from app.store import courses as course_store
-from graders import Assignment, Course
+from graders.api import Assignment, Course
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from app.schemas import ReportOut
 from app.services import views
 from app.store import leases as lease_store
 from app.store import regrades as regrade_store
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 
 logger = logging.getLogger(__name__)
 

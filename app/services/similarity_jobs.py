@@ -43,7 +43,7 @@ from app.services.similarity import (
 from app.store import accounts as account_store
 from app.store import similarity as similarity_store
 from app.store import submissions as submission_store
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 
 logger = logging.getLogger(__name__)
 

@@ -35,7 +35,7 @@ from app.services.marks import CourseMark
 from app.store import accounts as account_store
 from app.store import leases as lease_store
 from app.store import submissions as submission_store
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 
 logger = logging.getLogger(__name__)
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from app.models import Submission
 from app.schemas import DiagnosisOut, SubmissionOut
-from graders import ExerciseCatalog, ExerciseWords, GraderError, translate_message, words_in
+from graders.api import ExerciseCatalog, ExerciseWords, GraderError, translate_message, words_in
 
 READER_LANGUAGES = ("en", "ja")
 LANG_COOKIE = "numjudge_lang"

@@ -42,7 +42,7 @@ from app.models import (
     Worker,
 )
 from app.store import accounts as account_store
-from graders import CpuPriority
+from graders.api import CpuPriority
 from graders.exercises import PreparedExercise
 from graders.results import GradeReport
 

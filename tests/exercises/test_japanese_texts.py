@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.web import i18n
-from graders import Exercise, load_exercise
+from graders.api import Exercise, load_exercise
 
 EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
 GLOSSARY = EXERCISES / "_course" / "glossary.ja.toml"

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from graders import GradeReport, Status, Verdict, Visibility, format_report, results
+from graders import results
+from graders.api import GradeReport, Status, Verdict, Visibility, format_report
 from graders.exercises import Limits
 
 

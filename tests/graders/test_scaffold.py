@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from graders import ExerciseError, Sandbox, load_exercise
+from graders.api import ExerciseError, Sandbox, load_exercise
 from graders.scaffold import TEMPLATES, create_exercise
 from graders.validation import validate_folder
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from graders import ExerciseError, PreparedExercise, Sandbox, load_exercise
+from graders.api import ExerciseError, PreparedExercise, Sandbox, load_exercise
 from graders.results import Verdict
 from graders.samples import Expectation
 from graders.scaffold import create_exercise

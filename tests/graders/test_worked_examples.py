@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from graders import Sandbox, load_exercise, prepare_exercise
+from graders.api import Sandbox, load_exercise, prepare_exercise
 from graders.validation import ValidationResult, check_worked_examples, validate_folder
 from graders.worked_examples import MarkerError, worked_examples
 from tests.graders.helpers import write

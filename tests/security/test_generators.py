@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from graders import (
+from graders.api import (
     ExerciseCatalog,
     Failure,
     PreparedExercise,

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from graders import Failure, PreparedExercise, Sandbox, Visibility, grade
+from graders.api import Failure, PreparedExercise, Sandbox, Visibility, grade
 from graders.checks.hidden import hidden_message
 from graders.checks.judge import planned
 from graders.sandbox.wire import Foreign

@@ -27,7 +27,7 @@ from app.models import WorkScope
 from app.services.exercises import course_or_default, readable_courses
 from app.services.gradebook import max_points
 from app.services.lti.adapter import LaunchCache, ToolRequest, cached_launch
-from graders import ExerciseCatalog, GraderError, words_in
+from graders.api import ExerciseCatalog, GraderError, words_in
 
 SETTINGS_CLAIM = "https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings"
 RESOURCE_LINK = "ltiResourceLink"

@@ -49,7 +49,7 @@ from app.services.lti import scores
 from app.services.lti.connector import SERVICE_ERRORS, connector, failure
 from app.services.lti.scores import Score
 from app.store import lti as lti_store
-from graders import ExerciseCatalog, ExerciseError
+from graders.api import ExerciseCatalog, ExerciseError
 
 logger = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from app.models import LtiGradeLink, WorkScope, utcnow
 from app.services import courses
 from app.store import submissions as submission_store
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 
 
 class ActivityProgress(enum.Enum):

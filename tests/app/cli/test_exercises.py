@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from app.cli.main import app
-from graders import load_exercise
+from graders.api import load_exercise
 from tests.graders.helpers import GATE, GATE_HIDDEN, GATE_PUBLIC
 
 runner = CliRunner()

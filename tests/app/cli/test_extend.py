@@ -18,7 +18,7 @@ from app.services.lti import passback
 from app.store import accounts as account_store
 from app.store import courses as course_store
 from app.store import lti as lti_store
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 
 REPO = Path(__file__).resolve().parents[3]
 runner = CliRunner()

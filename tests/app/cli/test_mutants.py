@@ -8,8 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 from app.cli.main import app
-from graders import load_exercise
-from graders.sandbox import Sandbox
+from graders.api import load_exercise
+from graders.sandbox.runner import Sandbox
 from graders.validation import validate_folder
 from tests.graders.helpers import edit
 

@@ -22,7 +22,7 @@ from app.store import accounts as account_store
 from app.store import leases as lease_store
 from app.store import submissions as submission_store
 from app.store import workers as worker_store
-from graders import (
+from graders.api import (
     CanaryResult,
     CpuPriority,
     ExerciseCatalog,

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 from app.services.courses import AssignmentState, standing, state_at
 from app.store.submissions import GradedAttempt
-from graders import Assignment, LatePolicy, LatePolicyKind
+from graders.api import Assignment, LatePolicy, LatePolicyKind
 from graders.course import AssignedExercise
 
 OPENS = datetime(2026, 12, 1, 8, tzinfo=UTC)

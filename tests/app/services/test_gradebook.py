@@ -16,7 +16,7 @@ from app.services.gradebook import (
     wide_csv,
     write_csv,
 )
-from graders import Exercise
+from graders.api import Exercise
 
 
 def exercise(exercise_id: str) -> Exercise:

@@ -10,7 +10,7 @@ from app.models import Submission, SubmissionKind
 from app.services.marks import CourseMark, course_mark, late_submissions
 from app.store import accounts as account_store
 from app.store import courses as course_store
-from graders import Course
+from graders.api import Course
 from tests.app.services.test_courses import DUE, GATES
 
 

@@ -18,7 +18,7 @@ from app.grading.runtime import GradingRuntime
 from app.models import Role
 from app.store import accounts as account_store
 from app.web import auth
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 from tests.app.conftest import EXERCISES, read_exercise_file
 from tests.app.course_catalog import course_service
 from tests.app.web.helpers import csrf_of, sign_in, sign_up

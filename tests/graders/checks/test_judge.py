@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from graders import (
+from graders.api import (
     ExerciseCatalog,
     Failure,
     GradeReport,
@@ -364,7 +364,7 @@ def test_a_result_the_grader_cannot_judge_errs_its_own_test_alone(
 ) -> None:
     from graders.checks import judge as judge_module
     from graders.checks.compare import compare as original
-    from graders.sandbox import Ending, RunResult, TaskOutcome
+    from graders.sandbox.protocol import Ending, RunResult, TaskOutcome
 
     unjudgeable = object()
 
@@ -878,7 +878,7 @@ def test_a_batch_item_is_what_take_gives_along_any_axis_as_a_read_only_view() ->
 
 
 def test_judge_timeout(gate: PreparedExercise) -> None:
-    from graders.sandbox import Ending, RunResult, TaskOutcome
+    from graders.sandbox.protocol import Ending, RunResult, TaskOutcome
 
     first = TaskOutcome(ok=True, value=gate.cases[0].expected, stdout="hi\n")
     report = judged(gate, RunResult(Ending.TIMEOUT, outcomes={0: first}))
@@ -893,7 +893,7 @@ def test_judge_timeout(gate: PreparedExercise) -> None:
 
 
 def test_judge_wall_clock_limit_while_waiting(gate: PreparedExercise) -> None:
-    from graders.sandbox import Ending, RunResult
+    from graders.sandbox.protocol import Ending, RunResult
 
     report = judged(gate, RunResult(Ending.WALL_LIMIT))
     assert report.verdict is Verdict.TIMEOUT
@@ -910,7 +910,7 @@ def test_during_a_hidden_case_computing_and_waiting_read_the_same(
     gate: PreparedExercise, ending: str
 ) -> None:
     # Whether the code spun or slept there could depend on a hidden input.
-    from graders.sandbox import Ending, RunResult
+    from graders.sandbox.protocol import Ending, RunResult
 
     report = judged(gate, RunResult(Ending[ending], hidden_started_at=1.0), public_only=False)
     assert report.verdict is Verdict.TIMEOUT
@@ -921,7 +921,7 @@ def test_during_a_hidden_case_computing_and_waiting_read_the_same(
 
 
 def test_judge_memory_error_while_loading(gate: PreparedExercise) -> None:
-    from graders.sandbox import Ending, RunResult
+    from graders.sandbox.protocol import Ending, RunResult
 
     run_result = RunResult(Ending.LOAD_ERROR, load_error={"type": "MemoryError", "line": 2})
     report = judged(gate, run_result)
@@ -930,7 +930,7 @@ def test_judge_memory_error_while_loading(gate: PreparedExercise) -> None:
 
 
 def test_judge_memory_error_in_a_case(gate: PreparedExercise) -> None:
-    from graders.sandbox import Ending, RunResult, TaskOutcome
+    from graders.sandbox.protocol import Ending, RunResult, TaskOutcome
 
     oom = TaskOutcome(ok=False, error={"type": "MemoryError", "message": "", "line": 5})
     outcomes = {i: oom for i in range(4)}
@@ -940,7 +940,7 @@ def test_judge_memory_error_in_a_case(gate: PreparedExercise) -> None:
 
 
 def test_judge_crash_and_protocol_error(gate: PreparedExercise) -> None:
-    from graders.sandbox import Ending, RunResult
+    from graders.sandbox.protocol import Ending, RunResult
 
     crashed = judged(
         gate, RunResult(Ending.CRASHED, message="the process was killed by signal 9 SIGKILL")
@@ -956,7 +956,7 @@ def test_judge_crash_and_protocol_error(gate: PreparedExercise) -> None:
 
 
 def test_judge_notes_cut_output(gate: PreparedExercise) -> None:
-    from graders.sandbox import Ending, RunResult, TaskOutcome
+    from graders.sandbox.protocol import Ending, RunResult, TaskOutcome
 
     outcomes = {
         i: TaskOutcome(

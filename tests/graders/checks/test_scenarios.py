@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from graders import (
+from graders.api import (
     Failure,
     GradeReport,
     PreparedExercise,

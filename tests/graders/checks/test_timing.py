@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from graders import PreparedExercise, Sandbox, load_exercise, prepare_exercise
+from graders.api import PreparedExercise, Sandbox, load_exercise, prepare_exercise
 from graders.cases import case
 from graders.checks.hidden import hidden_message
 from graders.checks.judge import Audience, grade

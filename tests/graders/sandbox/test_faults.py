@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from graders import (
+from graders.api import (
     ExerciseCatalog,
     GradeReport,
     PreparedExercise,

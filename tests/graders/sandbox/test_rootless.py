@@ -50,7 +50,7 @@ def test_the_unprivileged_run_really_is_unprivileged() -> None:
 
 GRADE = """
 from pathlib import Path
-from graders import ExerciseCatalog, Sandbox, SandboxLimits, SandboxUnavailable, grade
+from graders.api import ExerciseCatalog, Sandbox, SandboxLimits, SandboxUnavailable, grade
 prepared = ExerciseCatalog(Path("exercises")).prepared("gru-update-gate")
 code = Path("exercises/gru-update-gate/solution.py").read_text()
 with Sandbox(workers=1, limits=SandboxLimits(strict=STRICT)) as sandbox:
@@ -111,7 +111,7 @@ def test_doctor_lists_the_layers_an_unprivileged_user_gets() -> None:
 
 PIN = """
 import json, os
-from graders import keep_threads_on
+from graders.api import keep_threads_on
 from graders.sandbox.cpu_affinity import CORE_FOLDERS
 from graders.sandbox.machine import kernel_id
 chosen = keep_threads_on(1)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from graders import PreparedExercise, Sandbox, Verdict, grade
+from graders.api import PreparedExercise, Sandbox, Verdict, grade
 from graders.sandbox.launch import IMAGE_FAILED
 from graders.sandbox.runner import Zygote
 from graders.sandbox.shared_image import shared_image

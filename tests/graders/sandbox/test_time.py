@@ -25,16 +25,10 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from graders import (
-    PreparedExercise,
-    Sandbox,
-    SandboxLimits,
-    Verdict,
-    grade,
-)
+from graders.api import PreparedExercise, Sandbox, SandboxLimits, Verdict, grade
 from graders.errors import SandboxStarved
-from graders.sandbox import Ending, RunResult, Task
 from graders.sandbox.exitcodes import EXIT_TIMEOUT, EXIT_WALL_LIMIT
+from graders.sandbox.protocol import Ending, RunResult, Task
 from tests.graders.helpers import gate_solution
 from tests.graders.sandbox.processes import descendants
 

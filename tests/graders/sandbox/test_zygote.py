@@ -14,12 +14,12 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from graders import CpuPriority, PreparedExercise, Sandbox, SandboxLimits, Verdict, grade
+from graders.api import CpuPriority, PreparedExercise, Sandbox, SandboxLimits, Verdict, grade
 from graders.errors import SandboxError
-from graders.sandbox import Task
 from graders.sandbox.cgroups import CgroupVersion, detect_version, own_cgroup
 from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
 from graders.sandbox.launch import child_environment, launcher
+from graders.sandbox.protocol import Task
 from tests.graders.helpers import REPO, gate_solution
 
 
@@ -27,7 +27,8 @@ def test_the_zygote_starts_without_the_rest_of_the_engine() -> None:
     # The zygote's launcher (the second stage's) up to ``main()``: the modules every fork of
     # a zygote starts with.
     modules_then = launcher("graders.sandbox.zygote").replace(
-        "\nmain()\n", "\nprint(sorted(m for m in sys.modules if m.startswith('graders')))\n"
+        "\nmain()\n",
+        "\nimport sys\nprint(sorted(m for m in sys.modules if m.startswith('graders')))\n",
     )
     printed = subprocess.run(
         [sys.executable, "-c", modules_then],

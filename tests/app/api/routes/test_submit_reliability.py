@@ -17,7 +17,7 @@ from app.grading.recovery import recover
 from app.grading.runtime import GradingRuntime
 from app.main import create_app
 from app.models import Submission, User, utcnow
-from graders import CanaryResult, CpuPriority, GradeReport, PreparedExercise
+from graders.api import CanaryResult, CpuPriority, GradeReport, PreparedExercise
 from tests.app.conftest import read_exercise_file
 
 EXERCISE = "gru-update-gate"
