@@ -54,7 +54,7 @@ from graders.exercises import (
 from graders.messages import translate_message
 from graders.mutation.mutants import PREFIX as MUTANT_PREFIX
 from graders.mutation.score import MutantStatus, MutationScore, mutant_statuses, mutation_score
-from graders.render import format_report, format_validation
+from graders.render import format_report
 from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
 from graders.sandbox.cpu_affinity import keep_threads_on, process_cpus
 from graders.sandbox.doctor import Layer, LayerState
@@ -65,6 +65,7 @@ from graders.scaffold import create_exercise
 from graders.validation import (
     ValidationResult,
     exercise_folders,
+    format_validation,
     validate_course,
     validate_folder,
 )

@@ -68,6 +68,16 @@ class ValidationResult:
         return not self.problems
 
 
+def format_validation(name: str, result: ValidationResult) -> str:
+    """``numjudge validate``'s lines for one folder (or course file): ok/FAIL, notes, the
+    reference's costs, problems."""
+    mark = "ok  " if result.ok else "FAIL"
+    lines = [f"{mark} {name}" + (f"  ({'; '.join(result.notes)})" if result.notes else "")]
+    lines += [f"     {cost}" for cost in result.costs]
+    lines += [f"     - {problem}" for problem in result.problems]
+    return "\n".join(lines)
+
+
 def validate_folder(path: Path, sandbox: Sandbox) -> ValidationResult:
     """Every check of one folder; problems say what to fix."""
     result = ValidationResult(path)

@@ -5,7 +5,9 @@
   ``app.services`` (import-linter contracts);
 - ``app`` imports from ``graders`` only ``graders.api`` and the names it exports: import-linter
   has no contract for "only these names", so this file reads every ``import`` of ``app``;
-- importing the settings (``app.core.config``) loads neither numpy nor the engine.
+- importing the settings (``app.core.config``) loads neither numpy nor the engine;
+- no module of ``app`` or ``graders`` imports itself through others (an import circle), not
+  even for type hints only: grimp, which import-linter builds its graph with, lists them.
 """
 
 from __future__ import annotations
@@ -13,7 +15,11 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from collections.abc import Mapping, Set
+from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
+
+import grimp
 
 from graders import api
 
@@ -112,3 +118,27 @@ def test_importing_the_settings_loads_neither_numpy_nor_the_engine() -> None:
     loaded = set(ast.literal_eval(printed))
     assert "app.core.config" in loaded
     assert not {name for name in loaded if name == "numpy" or name.startswith("graders.")}
+
+
+def import_circle(imports: Mapping[str, Set[str]]) -> list[str]:
+    """One import circle of ``imports`` (a module -> the modules it imports), as the modules
+    around it with the first repeated last; none: ``[]``."""
+    try:
+        TopologicalSorter(imports).prepare()
+    except CycleError as exc:
+        return list(exc.args[1])
+    return []
+
+
+def test_no_module_of_app_or_graders_imports_itself_through_others() -> None:
+    graph = grimp.build_graph("app", "graders", cache_dir=None)
+    imports = {module: graph.find_modules_directly_imported_by(module) for module in graph.modules}
+    assert import_circle(imports) == []
+
+
+def test_the_circle_search_finds_a_circle_through_three_modules() -> None:
+    imports = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    circle = import_circle(imports)
+    assert len(circle) == 4
+    assert circle[0] == circle[-1]
+    assert set(circle) == {"a", "b", "c"}
