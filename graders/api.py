@@ -6,12 +6,12 @@ Importing this module loads the whole engine and numpy, so a module that needs i
 of its functions (``app.core.config``) imports it there.
 """
 
+from graders.assignments import COURSE_FILE, Assignment, Course, LatePolicy, LatePolicyKind, Pace
 from graders.canary import CanaryResult, canary
 from graders.cases import case
 from graders.checks.error_map import ErrorMap, PictureKind
 from graders.checks.judge import grade
 from graders.checks.rules import RuleKind
-from graders.course import COURSE_FILE, Assignment, Course, LatePolicy, LatePolicyKind, Pace
 from graders.custom.parsing import parse_inputs
 from graders.custom.trying import (
     TryReport,

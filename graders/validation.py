@@ -13,13 +13,13 @@ from typing import Any
 
 import numpy as np
 
+from graders.assignments import COURSE_FILE, Course, load_schedule
 from graders.cases import CaseKind
 from graders.checks.diagnosis import close_rows, flatten
 from graders.checks.judge import Audience, cost_of, grade, plan_tasks, reference_cpu
 from graders.checks.properties import failed_checks
 from graders.checks.rules import Construct, Unreadable, find_violations
 from graders.checks.timing import MIN_SPEED_CPU_S, SPEED_MARGIN, SPEED_RUNS, Speed
-from graders.course import COURSE_FILE, Course, load_course
 from graders.errors import GraderError
 from graders.exercises import (
     COURSE_DIR_PREFIX,
@@ -69,8 +69,8 @@ class ValidationResult:
 
 
 def format_validation(name: str, result: ValidationResult) -> str:
-    """``numjudge validate``'s lines for one folder (or course file): ok/FAIL, notes, the
-    reference's costs, problems."""
+    """``numjudge validate``'s lines for one folder (or the assignment schedule): ok/FAIL,
+    notes, the reference's costs, problems."""
     mark = "ok  " if result.ok else "FAIL"
     lines = [f"{mark} {name}" + (f"  ({'; '.join(result.notes)})" if result.notes else "")]
     lines += [f"     {cost}" for cost in result.costs]
@@ -680,7 +680,7 @@ def validate_course(root: Path) -> ValidationResult | None:
     ids = sorted(p.name for p in root.iterdir() if (p / "exercise.toml").is_file())
     exercises = _loadable(root, ids)
     try:
-        course = load_course(root, ids)
+        course = load_schedule(root, ids)
         courses = course_folders(root)
     except GraderError as exc:
         result.problems.append(str(exc))

@@ -109,7 +109,7 @@ def offers(catalog: ExerciseCatalog, lang: str) -> Offers:
     course counts it so); one kept for practice, its cases' points."""
     try:
         assignments = catalog.course().assignments
-    except GraderError:  # a broken course file: its assignments cannot be offered
+    except GraderError:  # a broken schedule (course.toml): its assignments cannot be offered
         assignments = ()
     weights = {item.id: item.weight for a in assignments for item in a.exercises}
     folders, _ = readable_courses(catalog)

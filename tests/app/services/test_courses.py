@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from app.services.courses import AssignmentState, standing, state_at
 from app.store.submissions import GradedAttempt
 from graders.api import Assignment, LatePolicy, LatePolicyKind
-from graders.course import AssignedExercise
+from graders.assignments import AssignedExercise
 
 OPENS = datetime(2026, 12, 1, 8, tzinfo=UTC)
 DUE = datetime(2026, 12, 8, 23, tzinfo=UTC)
