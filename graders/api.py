@@ -10,7 +10,6 @@ from graders.assignments import COURSE_FILE, Assignment, Course, LatePolicy, Lat
 from graders.canary import CanaryResult, canary
 from graders.cases import case
 from graders.checks.error_map import ErrorMap, PictureKind
-from graders.checks.judge import grade
 from graders.checks.rules import RuleKind
 from graders.custom.parsing import parse_inputs
 from graders.custom.trying import (
@@ -51,6 +50,7 @@ from graders.exercises import (
     prepare_exercise,
     words_in,
 )
+from graders.grading.grade import grade
 from graders.messages import translate_message
 from graders.mutation.mutants import PREFIX as MUTANT_PREFIX
 from graders.mutation.score import MutantStatus, MutationScore, mutant_statuses, mutation_score

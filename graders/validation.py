@@ -16,7 +16,6 @@ import numpy as np
 from graders.assignments import COURSE_FILE, Course, load_schedule
 from graders.cases import CaseKind
 from graders.checks.diagnosis import close_rows, flatten
-from graders.checks.judge import Audience, cost_of, grade, plan_tasks, reference_cpu
 from graders.checks.properties import failed_checks
 from graders.checks.rules import Construct, Unreadable, find_violations
 from graders.checks.timing import MIN_SPEED_CPU_S, SPEED_MARGIN, SPEED_RUNS, Speed
@@ -36,6 +35,10 @@ from graders.exercises import (
     prepare_exercise,
     translation_problems,
 )
+from graders.grading.grade import grade
+from graders.grading.plan import Audience, plan_tasks
+from graders.grading.report import cost_of
+from graders.grading.speed import reference_cpu
 from graders.mutation.mutants import PREFIX
 from graders.mutation.runs import same
 from graders.mutation.score import SCORE_FLOOR, mutant_statuses, mutation_score
@@ -471,7 +474,7 @@ def catches(test: TestResult) -> bool:
 AFTER_VALUES = frozenset(
     {Failure.INCONSISTENT_BATCH, Failure.CHANGED_INPUT, Failure.WARNING, Failure.SLOW}
 )
-"""Failures only ever told once the values matched (graders/checks/judge.py)."""
+"""Failures only ever told once the values matched (graders/grading/grade.py)."""
 
 
 def why_not_diagnosed(prepared: PreparedExercise, mistake: Mistake, report: GradeReport) -> str:

@@ -86,7 +86,7 @@ def test_the_graders_import_check_finds_each_way_around_the_exports() -> None:
     source = (
         "from graders.api import Exercise, _private\n"
         "from graders.exercises import Exercise\n"
-        "import graders.checks.judge\n"
+        "import graders.grading.grade\n"
         "from graders import api, results\n"
         "import graders\n"
         "def later():\n    from graders.sandbox import runner\n"
@@ -94,7 +94,7 @@ def test_the_graders_import_check_finds_each_way_around_the_exports() -> None:
     assert graders_import_problems(source, "x.py") == [
         "x.py:1: graders.api._private is not exported",
         "x.py:2: from graders.exercises import …",
-        "x.py:3: import graders.checks.judge",
+        "x.py:3: import graders.grading.grade",
         "x.py:4: from graders import results",
         "x.py:5: import graders",
         "x.py:7: from graders.sandbox import …",

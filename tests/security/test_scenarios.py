@@ -16,7 +16,7 @@ import pytest
 
 from graders.api import Failure, PreparedExercise, Sandbox, Visibility, grade
 from graders.checks.hidden import hidden_message
-from graders.checks.judge import planned
+from graders.grading.plan import planned
 from graders.sandbox.wire import Foreign
 from graders.scenarios import SCENARIO_INPUT
 from tests.security.test_containers import plain

@@ -11,7 +11,8 @@ import pytest
 from graders.api import PreparedExercise, Sandbox, load_exercise, prepare_exercise
 from graders.cases import case
 from graders.checks.hidden import hidden_message
-from graders.checks.judge import Audience, grade
+from graders.grading.grade import grade
+from graders.grading.plan import Audience
 from graders.results import Failure, Status, Verdict
 from graders.sandbox.protocol import Deferral, Task, encode_tasks
 from graders.validation import validate_folder

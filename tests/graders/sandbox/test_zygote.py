@@ -44,7 +44,7 @@ def test_the_zygote_starts_without_the_rest_of_the_engine() -> None:
         "graders.exercises",
         "graders.checks.diagnosis",
         "graders.mutation.mutants",
-        "graders.checks.judge",
+        "graders.grading.grade",
         "graders.sandbox.runner",
     }
 

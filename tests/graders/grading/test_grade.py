@@ -1,4 +1,4 @@
-"""graders/checks/judge.py: grading real submissions of gru-update-gate in a real sandbox."""
+"""graders/grading/grade.py: grading real submissions of gru-update-gate in a real sandbox."""
 
 from __future__ import annotations
 
@@ -24,9 +24,10 @@ from graders.api import (
     load_exercise,
     prepare_exercise,
 )
+from graders.checks.advice import warning_advice
 from graders.checks.batches import stack_outputs
 from graders.checks.diagnosis import CHECK_HINTS
-from graders.checks.judge import Audience, warning_advice
+from graders.grading.plan import Audience
 from graders.results import DiagnosisSource
 from tests.graders.helpers import (
     GATE,
@@ -362,8 +363,8 @@ def test_an_array_where_none_is_expected_fails_that_test_alone(
 def test_a_result_the_grader_cannot_judge_errs_its_own_test_alone(
     gate: PreparedExercise, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from graders.checks import judge as judge_module
     from graders.checks.compare import compare as original
+    from graders.grading import grade as judge_module
     from graders.sandbox.protocol import Ending, RunResult, TaskOutcome
 
     unjudgeable = object()
@@ -831,7 +832,8 @@ def test_numpy_integer_result_is_accepted_for_an_integer(tmp_path: Path, sandbox
 
 
 def judged(gate: PreparedExercise, run_result: Any, public_only: bool = True) -> GradeReport:
-    from graders.checks.judge import judge, plan_tasks
+    from graders.grading.grade import judge
+    from graders.grading.plan import plan_tasks
     from graders.sandbox.limits import SandboxLimits
 
     cases = gate.public_cases if public_only else gate.cases
@@ -840,7 +842,7 @@ def judged(gate: PreparedExercise, run_result: Any, public_only: bool = True) ->
 
 
 def test_plan_tasks_adds_one_task_per_batch_item(gate: PreparedExercise) -> None:
-    from graders.checks.judge import plan_tasks
+    from graders.grading.plan import plan_tasks
     from graders.sandbox.harness import task_inputs
     from graders.sandbox.protocol import BatchItem, encode_tasks
 
