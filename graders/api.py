@@ -7,6 +7,16 @@ of its functions (``app.core.config``) imports it there.
 """
 
 from graders.assignments import COURSE_FILE, Assignment, Course, LatePolicy, LatePolicyKind, Pace
+from graders.authoring.mutation_score import (
+    MutantStatus,
+    MutationScore,
+    mutant_statuses,
+    mutation_score,
+)
+from graders.authoring.render import format_report
+from graders.authoring.result import ValidationResult, format_validation
+from graders.authoring.scaffold import create_exercise
+from graders.authoring.validation import exercise_folders, validate_course, validate_folder
 from graders.canary import CanaryResult, canary
 from graders.cases import case
 from graders.checks.error_map import ErrorMap, PictureKind
@@ -53,22 +63,12 @@ from graders.exercises import (
 from graders.grading.grade import grade
 from graders.messages import translate_message
 from graders.mutation.mutants import PREFIX as MUTANT_PREFIX
-from graders.mutation.score import MutantStatus, MutationScore, mutant_statuses, mutation_score
-from graders.render import format_report
 from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
 from graders.sandbox.cpu_affinity import keep_threads_on, process_cpus
 from graders.sandbox.doctor import Layer, LayerState
 from graders.sandbox.doctor import diagnose as diagnose_sandbox
 from graders.sandbox.limits import CpuPriority, SandboxLimits
 from graders.sandbox.runner import Sandbox
-from graders.scaffold import create_exercise
-from graders.validation import (
-    ValidationResult,
-    exercise_folders,
-    format_validation,
-    validate_course,
-    validate_folder,
-)
 
 __all__ = [
     "COURSE_FILE",

@@ -2,9 +2,9 @@
 
 ``numjudge validate`` refuses an exercise whose statement has a language its translation file
 does not cover (a missing title, hint or test name), or whose file names a mistake or test
-that does not exist (graders/validation.py: ``check_translations``). A reader's page turns a
-report's English words into their language through ``words_in`` (a word with no translation
-stays English).
+that does not exist (graders/authoring/texts.py: ``check_translations``). A reader's page
+turns a report's English words into their language through ``words_in`` (a word with no
+translation stays English).
 """
 
 from __future__ import annotations

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from graders.assignments import Assignment, LatePolicy, LatePolicyKind, Pace, load_schedule
+from graders.authoring.validation import validate_course
 from graders.errors import CourseError
 from graders.exercises import ExerciseCatalog
-from graders.validation import validate_course
 
 REPO = Path(__file__).resolve().parents[2]
 DUE = datetime(2026, 12, 8, 22, 59, tzinfo=UTC)

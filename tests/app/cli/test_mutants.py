@@ -9,8 +9,8 @@ from typer.testing import CliRunner
 
 from app.cli.main import app
 from graders.api import load_exercise
+from graders.authoring.validation import validate_folder
 from graders.sandbox.runner import Sandbox
-from graders.validation import validate_folder
 from tests.graders.helpers import edit
 
 runner = CliRunner()

@@ -22,7 +22,7 @@ from graders.api import (
     load_exercise,
     prepare_exercise,
 )
-from graders.validation import validate_folder
+from graders.authoring.validation import validate_folder
 from tests.graders.helpers import REPO
 from tests.graders.scenario_exercises import (
     ADAM_CASES,

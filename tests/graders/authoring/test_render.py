@@ -1,4 +1,4 @@
-"""graders/render.py: the plain-text table of ``numjudge grade``."""
+"""graders/authoring/render.py: the plain-text table of ``numjudge grade``."""
 
 from __future__ import annotations
 
