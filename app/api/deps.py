@@ -10,8 +10,8 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.orm import Session
 
 from app.core.config import Settings
-from app.grading.runtime import GradingRuntime
 from app.models import Submission, User
+from app.runtime.context import GradingRuntime
 from app.services.auth import Credentials, not_authenticated, resolve_user
 from app.services.history import visible_submission
 from app.services.translations import LANG_COOKIE, reader_language

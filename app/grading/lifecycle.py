@@ -21,8 +21,8 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session
 
-from app.grading.runtime import GradingRuntime, Lane, worker_id
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
+from app.runtime.context import GradingRuntime, Lane, worker_id
 from app.services import error_pictures, release, views
 from app.services.lti import passback
 from app.services.submissions import log_event

@@ -21,9 +21,9 @@ from datetime import datetime, timedelta
 from enum import Enum
 
 from app.core.backoff import Backoff
-from app.grading.queue import QueueUnavailable
-from app.grading.runtime import GradingRuntime
 from app.models import SubmissionStatus, utcnow
+from app.runtime.context import GradingRuntime
+from app.runtime.queue import QueueUnavailable
 from app.services.lti import passback
 from app.services.submissions import log_event
 from app.store import leases as lease_store

@@ -14,9 +14,9 @@ from datetime import timedelta
 
 from sqlalchemy.orm import Session
 
-from app.grading.queue import QueueUnavailable
-from app.grading.runtime import GradingRuntime
 from app.models import Submission, utcnow
+from app.runtime.context import GradingRuntime
+from app.runtime.queue import QueueUnavailable
 from app.schemas import ReportOut, StaleExerciseOut
 from app.services import views
 from app.store import leases as lease_store

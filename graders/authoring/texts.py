@@ -94,7 +94,7 @@ def check_translations(
     prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult
 ) -> None:
     """Every language of the statement has the title, hints and test names too, and no
-    translation names a mistake or test that is gone (graders/exercises/translations.py)."""
+    translation names a mistake or test that is gone (graders/exercises/words.py)."""
     result.problems += translation_problems(
         prepared.exercise, (case.name for case in prepared.cases)
     )

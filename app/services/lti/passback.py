@@ -32,8 +32,6 @@ from pylti1p3.exception import LtiServiceException
 from pylti1p3.grade import Grade
 from sqlalchemy.orm import Session
 
-from app.grading.queue import QueueUnavailable
-from app.grading.runtime import GradingRuntime
 from app.models import (
     LtiGradeLink,
     LtiPassbackAttempt,
@@ -43,6 +41,8 @@ from app.models import (
     WorkScope,
     utcnow,
 )
+from app.runtime.context import GradingRuntime
+from app.runtime.queue import QueueUnavailable
 from app.services import courses
 from app.services.errors import NotFound
 from app.services.lti import scores

@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 from fastapi.testclient import TestClient
 
-from app.grading.runtime import GradingRuntime
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
+from app.runtime.context import GradingRuntime
 from app.services import error_pictures
 from app.store import accounts as account_store
 from app.store import pictures as picture_store

@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.api.deps import get_settings_dep
-from app.grading.engine import SandboxGrader
-from app.grading.runtime import GradingRuntime
+from app.runtime.context import GradingRuntime
+from app.runtime.engine import SandboxGrader
 from tests.app.course_catalog import course_service, send, stamp, user
 from tests.app.web.helpers import make_instructor, sign_in, sign_up, submit, text_of
 

@@ -11,8 +11,8 @@ from urllib.parse import unquote
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 
-from app.grading.runtime import GradingRuntime
 from app.models import Role, SignupLink, Submission, SubmissionKind, SubmissionStatus, User, utcnow
+from app.runtime.context import GradingRuntime
 from app.store import accounts as account_store
 from tests.app.web.helpers import csrf_of, sign_in
 

@@ -13,9 +13,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.api.deps import get_catalog
-from app.grading.engine import SandboxGrader
-from app.grading.runtime import GradingRuntime
 from app.models import Role
+from app.runtime.context import GradingRuntime
+from app.runtime.engine import SandboxGrader
 from app.store import accounts as account_store
 from app.web import auth
 from graders.api import ExerciseCatalog

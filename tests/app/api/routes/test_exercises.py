@@ -8,9 +8,9 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from app.grading.runtime import GradingRuntime
 from app.main import create_app
 from app.models import Role, User
+from app.runtime.context import GradingRuntime
 from graders.exercises import Exercise, ExerciseCatalog, course_of
 from tests.app.conftest import EXERCISES, read_exercise_file
 
