@@ -46,6 +46,19 @@ def the_test_run_keeps_every_core() -> Iterator[None]:
         assert os.sched_getaffinity(0) == every, "a test pinned the test process's threads"
 
 
+SANDBOX_FIXTURES = frozenset({"sandbox"})
+"""The fixtures that start a real sandbox pool (this file's, tests/graders's and the test
+modules' own of that name)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that starts a real sandbox is ``slow``: each of its gradings forks a sandbox and
+    waits for it, and ``make test-fast`` is for the tests that do not."""
+    for item in items:
+        if SANDBOX_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item: pytest.Item) -> None:
     """A test of a submission's several processes is skipped where no cgroup can be made (not

@@ -456,6 +456,7 @@ def leads_its_session(pid: int) -> bool:
     return int(fields[3]) == pid
 
 
+@pytest.mark.slow
 def test_a_sandbox_dies_with_its_zygote_even_in_a_session_of_its_own() -> None:
     code = "import os, time\n\ndef f(x):\n    os.setsid()\n    time.sleep(60)\n"
     limits = SandboxLimits(time_s=60.0)

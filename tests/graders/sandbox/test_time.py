@@ -165,6 +165,7 @@ while time.process_time() < _end:
     )
 
 
+@pytest.mark.slow
 def test_a_starved_honest_submission_is_not_judged_a_timeout(gate: PreparedExercise) -> None:
     # It gets about 0.1 s of CPU time by the backstop, where wall-clock time alone would have
     # stopped it, and 0.14 s by the end of its starving: the rest afterwards.
@@ -177,6 +178,7 @@ def test_a_starved_honest_submission_is_not_judged_a_timeout(gate: PreparedExerc
     assert report.cost is not None and 200 <= report.cost.cpu_ms < LIMITS.time_s * 1000
 
 
+@pytest.mark.slow
 def test_a_submission_starved_past_the_ceiling_is_the_engines_fault(gate: PreparedExercise) -> None:
     limits = replace(LIMITS, time_s=0.5)  # the backstop at 2 s, the ceiling at 6 s
     with Sandbox(workers=1, limits=limits) as pool:

@@ -49,6 +49,7 @@ def test_the_zygote_starts_without_the_rest_of_the_engine() -> None:
     }
 
 
+@pytest.mark.slow
 def test_a_killed_zygotes_state_folder_is_removed_by_the_next_zygote() -> None:
     with Sandbox(workers=1) as first:
         folder = first._all[0].state_folder
@@ -63,6 +64,7 @@ def test_a_killed_zygotes_state_folder_is_removed_by_the_next_zygote() -> None:
         assert not own.exists()  # a zygote that ends normally cleans up itself
 
 
+@pytest.mark.slow
 def test_a_live_zygotes_folder_is_kept_even_from_another_pid_namespace() -> None:
     with Sandbox(workers=1) as pool:
         folder = pool._all[0].state_folder
@@ -90,6 +92,7 @@ def test_a_live_zygotes_folder_is_kept_even_from_another_pid_namespace() -> None
         assert folder.is_dir()
 
 
+@pytest.mark.slow
 def test_a_removed_state_folder_costs_no_grading(gate: PreparedExercise) -> None:
     with Sandbox(workers=1) as pool:
         folder = pool._all[0].state_folder
@@ -99,6 +102,7 @@ def test_a_removed_state_folder_costs_no_grading(gate: PreparedExercise) -> None
         assert pool._all[0].state_folder.is_dir()  # the replacement zygote's
 
 
+@pytest.mark.slow
 def test_a_layer_that_cannot_be_set_up_is_refused_with_its_reason() -> None:
     # No descriptor may be opened: the sandbox cannot even point its stdio at /dev/null.
     broken = SandboxLimits(max_open_files=0)
@@ -110,6 +114,7 @@ def test_a_layer_that_cannot_be_set_up_is_refused_with_its_reason() -> None:
         assert result.outcomes[0].value.tolist() == [1.0, 1.0]
 
 
+@pytest.mark.slow
 def test_every_pool_on_a_host_grades_as_uids_of_its_own() -> None:
     with Sandbox(workers=2) as first, Sandbox(workers=2) as second:
         uids = [zygote.uid for zygote in (*first._all, *second._all)]
@@ -162,6 +167,7 @@ def f(x):
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", [SIXTEEN_PROCESSES, A_CHILD_KILLED], ids=["sixteen", "a-child"])
 def test_all_the_processes_of_a_submission_share_one_memory_budget(code: str) -> None:
     limits = SandboxLimits(time_s=10.0, memory_mb=256, max_processes=32)
@@ -178,6 +184,7 @@ def test_all_the_processes_of_a_submission_share_one_memory_budget(code: str) ->
         assert again.outcomes[0].value.tolist() == [1.0, 1.0]
 
 
+@pytest.mark.slow
 def test_a_background_sandbox_leaves_the_cpu_to_the_others() -> None:
     """A regrade's sandbox runs at the lowest priority (and its cgroup at the lowest weight);
     the zygote's next, normal sandbox is back at the normal priority."""
