@@ -44,6 +44,10 @@ class Service:
             return graded, released, row.duration_ms
 
 
+# A live server grading in real sandboxes, timed by the wall clock.
+pytestmark = pytest.mark.slow
+
+
 @pytest.fixture(scope="module")
 def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Service]:
     catalog = make_vault(tmp_path_factory.mktemp("catalog"))

@@ -20,6 +20,7 @@ from tests.graders.sandbox.unprivileged import pytest_as_nobody, run_as_nobody
 
 # Seven files of real sandboxes: 318 s on a loaded 2-core host, past the 300 s default; the
 # unprivileged run has its own limit of 900 s.
+@pytest.mark.slow
 @pytest.mark.timeout(900)
 def test_the_hostile_submissions_are_contained_as_an_unprivileged_user() -> None:
     done = pytest_as_nobody(
@@ -93,6 +94,7 @@ def test_without_user_namespaces_a_lenient_sandbox_grades_and_says_so() -> None:
     )
 
 
+@pytest.mark.slow
 def test_doctor_lists_the_layers_an_unprivileged_user_gets() -> None:
     done = run_as_nobody(
         [
