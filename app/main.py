@@ -22,8 +22,8 @@ from app.api.routes import (
 )
 from app.core.config import Settings, get_settings
 from app.core.db import upgrade_database
-from app.grading.runtime import GradingRuntime, build_runtime
 from app.grading.workers import BackgroundWork
+from app.runtime.context import GradingRuntime, build_runtime
 from app.services.accounts import HashSlots
 from app.web.auth import SESSION_COOKIE
 from app.web.auth import session_secret as web_session_secret

@@ -25,7 +25,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-from graders import Verdict
+from graders.api import Verdict
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from graders import Failure
+from graders.api import Failure
 
 StatusName = Literal["queued", "running", "done"]
 VerdictName = Literal["passed", "failed", "error", "timeout", "memory_limit"]

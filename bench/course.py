@@ -14,7 +14,7 @@ import statistics
 import time
 from pathlib import Path
 
-from graders import DEFAULT_COURSE_ID, ExerciseCatalog, Sandbox, grade
+from graders.api import DEFAULT_COURSE_ID, ExerciseCatalog, Sandbox, grade
 
 ROOT = Path(__file__).resolve().parents[1]
 

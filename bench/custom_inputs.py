@@ -12,7 +12,7 @@ from __future__ import annotations
 import tracemalloc
 import warnings
 
-from graders import CustomInputRefused, parse_inputs
+from graders.api import CustomInputRefused, parse_inputs
 
 IN_BYTES = "max_bytes" in parse_inputs.__code__.co_varnames
 CAP_BYTES = 512 * 2**20 // 8

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from graders import ExerciseCatalog, Sandbox, SandboxLimits, Verdict, grade
+from graders.api import ExerciseCatalog, Sandbox, SandboxLimits, Verdict, grade
 
 ROOT = Path(__file__).resolve().parents[1]
 LIMITS = SandboxLimits(time_s=3.0)

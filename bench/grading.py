@@ -23,8 +23,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from graders import ExerciseCatalog, PreparedExercise, Sandbox, SandboxLimits, Verdict, grade
-from graders.checks.judge import judge, plan_tasks
+from graders.api import ExerciseCatalog, PreparedExercise, Sandbox, SandboxLimits, Verdict, grade
+from graders.grading.grade import judge
+from graders.grading.plan import plan_tasks
 from graders.sandbox.launch import PACKAGE_ROOT, child_environment
 from graders.sandbox.protocol import encode_tasks, exchange
 

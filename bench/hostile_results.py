@@ -18,7 +18,7 @@ import statistics
 import time
 from pathlib import Path
 
-from graders import ExerciseCatalog, PreparedExercise, Sandbox, SandboxLimits, grade
+from graders.api import ExerciseCatalog, PreparedExercise, Sandbox, SandboxLimits, grade
 from graders.sandbox import protocol
 
 ROOT = Path(__file__).resolve().parents[1]

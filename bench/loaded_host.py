@@ -30,7 +30,7 @@ from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
-from graders import (
+from graders.api import (
     ExerciseCatalog,
     PreparedExercise,
     SandboxFault,
@@ -38,7 +38,7 @@ from graders import (
     SandboxStarved,
     grade,
 )
-from graders.sandbox import Sandbox
+from graders.sandbox.runner import Sandbox
 
 ROOT = Path(__file__).resolve().parents[1]
 EXERCISE = "gru-update-gate"

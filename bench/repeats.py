@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 from graders.checks.rules import forbids_loops
 from graders.sandbox.harness import CappedText, load_submission, run_public
 from graders.sandbox.repeats import RepeatCounter

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ROUND = """
 import json, os, statistics, sys, time
 from pathlib import Path
-from graders import ExerciseCatalog, Sandbox, grade
+from graders.api import ExerciseCatalog, Sandbox, grade
 
 def resident_kib(pid):
     status = Path(f"/proc/{pid}/status").read_text().splitlines()

@@ -165,7 +165,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     solution = (REPO / "exercises" / EXERCISE / "solution.py").read_text()
-    from graders import ExerciseCatalog
+    from graders.api import ExerciseCatalog
 
     limit = ExerciseCatalog(REPO / "exercises").load(EXERCISE).limits.time_s
     slow = f"import time\ntime.sleep({limit + 5})\n" + solution

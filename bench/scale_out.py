@@ -47,7 +47,6 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from app.core.db import session_scope, upgrade_database  # noqa: E402
-from app.grading.queue import GradingQueue  # noqa: E402  (the repository's)
 from app.models import (  # noqa: E402
     Submission,
     SubmissionKind,
@@ -55,9 +54,10 @@ from app.models import (  # noqa: E402
     Worker,
     utcnow,
 )
+from app.runtime.queue import GradingQueue  # noqa: E402  (the repository's)
 from app.store import accounts as account_store  # noqa: E402
 from app.store import submissions as submission_store  # noqa: E402
-from graders import ExerciseCatalog, Verdict  # noqa: E402
+from graders.api import ExerciseCatalog, Verdict  # noqa: E402
 
 NUMJUDGE = str(Path(sys.executable).parent / "numjudge")
 PG_URL = os.environ.get(

@@ -21,7 +21,7 @@ import textwrap
 import time
 from pathlib import Path
 
-from graders import PreparedExercise, Sandbox, Verdict, grade, load_exercise, prepare_exercise
+from graders.api import PreparedExercise, Sandbox, Verdict, grade, load_exercise, prepare_exercise
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))

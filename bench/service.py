@@ -52,7 +52,7 @@ def cold_numpy_import(runs: int = 7) -> float:
 
 def engine_only(exercise: str, code: str, runs: int = 40) -> float:
     """Median of the engine's own `grade` with a warm pool (no HTTP, database or queue)."""
-    from graders import ExerciseCatalog, Sandbox, grade
+    from graders.api import ExerciseCatalog, Sandbox, grade
 
     prepared = ExerciseCatalog(REPO / "exercises").prepared(exercise)
     with Sandbox(workers=2) as sandbox:

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from app.services.similarity import Answer, Measure, compare  # noqa: E402
 from app.services.similarity_jobs import boilerplate  # noqa: E402
-from graders import ExerciseCatalog  # noqa: E402
+from graders.api import ExerciseCatalog  # noqa: E402
 from tests.app.services.similarity_answers import (  # noqa: E402
     Hostile,
     disguised_copy,

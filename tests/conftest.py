@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from graders import Sandbox
+from graders.api import Sandbox
 from tests import needs
 from tests.graders.helpers import GATE
 
@@ -44,6 +44,19 @@ def the_test_run_keeps_every_core() -> Iterator[None]:
     yield
     if every is not None:
         assert os.sched_getaffinity(0) == every, "a test pinned the test process's threads"
+
+
+SANDBOX_FIXTURES = frozenset({"sandbox"})
+"""The fixtures that start a real sandbox pool (this file's, tests/graders's and the test
+modules' own of that name)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that starts a real sandbox is ``slow``: each of its gradings forks a sandbox and
+    waits for it, and ``make test-fast`` is for the tests that do not."""
+    for item in items:
+        if SANDBOX_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.hookimpl(tryfirst=True)

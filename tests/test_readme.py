@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 
 REPO = Path(__file__).resolve().parents[1]
 

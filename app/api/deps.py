@@ -10,12 +10,12 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.orm import Session
 
 from app.core.config import Settings
-from app.grading.runtime import GradingRuntime
 from app.models import Submission, User
+from app.runtime.context import GradingRuntime
 from app.services.auth import Credentials, not_authenticated, resolve_user
 from app.services.history import visible_submission
 from app.services.translations import LANG_COOKIE, reader_language
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 
 SessionSecretReader = Callable[[Request, Settings], str | None]
 """Web sign-in hook: ``create_app`` stores one as ``app.state.session_secret_reader``; it returns

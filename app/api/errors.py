@@ -25,7 +25,7 @@ from app.services.errors import (
     ServiceError,
     TooManySubmissions,
 )
-from graders import CustomInputRefused, ExerciseError, ExerciseNotFound
+from graders.api import CustomInputRefused, ExerciseError, ExerciseNotFound
 
 logger = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from app.core.db import session_scope
 from app.models import utcnow
 from app.services import assignments, extensions, regrades
 from app.services.lti import passback
-from graders import ExerciseCatalog, GraderError
+from graders.api import ExerciseCatalog, GraderError
 
 
 def _fail(message: str) -> typer.Exit:
@@ -100,7 +100,7 @@ def extend_command(
 
 def _pass_back(settings: Settings, user_id: int, exercise_ids: Sequence[str]) -> None:
     """The LMS's gradebook follows the learner's new due time, through the service's queue."""
-    from app.grading.runtime import build_runtime
+    from app.runtime.context import build_runtime
 
     queued = passback.request(
         build_runtime(settings), user_id=user_id, exercise_ids=exercise_ids, at=utcnow()
@@ -118,7 +118,7 @@ def regrade_command(
 ) -> None:
     """Grade again the submissions an earlier version of an exercise graded (behind learners'
     own work); without an exercise, list how many each exercise has."""
-    from app.grading.runtime import build_runtime
+    from app.runtime.context import build_runtime
 
     runtime = build_runtime(service_settings(log=False))
     if exercise is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from app.core.config import get_settings
-from graders import LayerState, diagnose_sandbox
+from graders.api import LayerState, diagnose_sandbox
 
 
 def doctor_command() -> None:

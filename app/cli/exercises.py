@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from app.core.config import get_settings
-from graders import (
+from graders.api import (
     COURSE_FILE,
     ExerciseCatalog,
     ExerciseNotFound,
@@ -50,7 +50,8 @@ def error_line(exc: GraderError) -> str:
 def own_warnings_captured() -> Iterator[None]:
     """Warnings the exercise's own files raise when run on the trusted side (a known
     mistake's deliberate slip, a deprecated call) captured, not printed between the report's
-    lines; a reference's warnings are a problem ``validate`` reports (graders/validation.py).
+    lines; a reference's warnings are a problem ``validate`` reports
+    (graders/authoring/reference.py).
     The commands run in one thread: swapping the warning filters touches no other."""
     with warnings.catch_warnings(record=True):
         yield

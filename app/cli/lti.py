@@ -166,7 +166,7 @@ def resend(
 ) -> None:
     """Send a learner's counted score to the LMS again, through the task queue (a worker or
     the service consumes it: the queue must be the service's, not memory://)."""
-    from app.grading.runtime import build_runtime
+    from app.runtime.context import build_runtime
 
     if (link is None) == (not failed):
         typer.echo("error: give a passback's number or --failed", err=True)

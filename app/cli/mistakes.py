@@ -11,7 +11,7 @@ from app.cli.common import service_settings
 from app.core.db import get_sessionmaker, session_scope
 from app.services import mining
 from app.services.errors import NotFound
-from graders import (
+from graders.api import (
     CpuPriority,
     ExerciseCatalog,
     GradeReport,
@@ -19,7 +19,7 @@ from graders import (
     PreparedExercise,
     Sandbox,
 )
-from graders import grade as grade_in
+from graders.api import grade as grade_in
 
 app = typer.Typer(no_args_is_help=True, help="Mistakes mined from learners' submissions.")
 

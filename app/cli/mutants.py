@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from app.cli.exercises import error_line, exercises_dir
-from graders import (
+from graders.api import (
     MUTANT_PREFIX,
     ExerciseCatalog,
     GraderError,

@@ -10,8 +10,8 @@ import typer
 from app.cli.common import service_settings
 from app.core.config import Settings
 from app.core.redact import mask_url
-from app.grading.queue import GradingQueue, QueueUnavailable
-from graders import keep_threads_on
+from app.runtime.queue import GradingQueue, QueueUnavailable
+from graders.api import keep_threads_on
 
 if TYPE_CHECKING:
     from app.grading.workers import BackgroundWork
@@ -102,8 +102,8 @@ def worker_command(
     ] = None,
 ) -> None:
     """Run grading workers only (no HTTP), for the multi-machine setup."""
-    from app.grading.runtime import build_runtime
     from app.grading.workers import BackgroundWork
+    from app.runtime.context import build_runtime
 
     settings = service_settings()
     settings = settings.model_copy(

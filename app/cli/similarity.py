@@ -14,7 +14,7 @@ from app.services import similarity_jobs
 from app.services.assignments import AssignmentNotFound
 from app.services.gradebook import write_csv
 from app.services.similarity import MAX_ANSWER_CHARS
-from graders import ExerciseCatalog, GraderError
+from graders.api import ExerciseCatalog, GraderError
 
 
 def similarity_command(

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import httpx
 import typer
 
-from graders import GradeReport, format_report
+from graders.api import GradeReport, format_report
 
 WAIT_S = 30
 NOT_PASSED, NOT_GRADED, FILE_REFUSED = 1, 2, 3

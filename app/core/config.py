@@ -5,13 +5,15 @@ from __future__ import annotations
 from enum import Enum
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from app.core.redact import url_secrets
-from graders import SandboxLimits, process_cpus
+
+if TYPE_CHECKING:
+    from graders.api import SandboxLimits
 
 MIN_SECRET_KEY_LENGTH = 32
 
@@ -25,6 +27,9 @@ def default_workers() -> int:
     of the time under load; with two more, 86 %, for a quarter more submissions per second
     (docs/performance.md).
     """
+    # Imported here: importing the settings loads neither the engine nor numpy.
+    from graders.api import process_cpus
+
     return min(len(process_cpus()) + 2, 64)
 
 
@@ -287,6 +292,8 @@ class Settings(BaseSettings):
     @property
     def sandbox_limits(self) -> SandboxLimits:
         """The pool's limits; each exercise's own time and memory limits apply on top."""
+        from graders.api import SandboxLimits
+
         return SandboxLimits(
             strict=self.sandbox_strict,
             uid_base=self.sandbox_uid_base,

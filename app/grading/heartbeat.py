@@ -12,8 +12,8 @@ from datetime import datetime, timedelta
 from app.core.backoff import Backoff
 from app.core.config import Settings
 from app.core.db import session_scope
-from app.grading.runtime import GradingRuntime, worker_id
 from app.models import utcnow
+from app.runtime.context import GradingRuntime, worker_id
 from app.store import workers as worker_store
 
 logger = logging.getLogger(__name__)

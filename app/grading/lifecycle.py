@@ -21,22 +21,15 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session
 
-from app.grading.runtime import GradingRuntime, Lane, worker_id
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
+from app.runtime.context import GradingRuntime, Lane, worker_id
 from app.services import error_pictures, release, views
 from app.services.lti import passback
 from app.services.submissions import log_event
 from app.store import leases as lease_store
 from app.store import pictures as picture_store
 from app.store import regrades as regrade_store
-from graders import (
-    CpuPriority,
-    Exercise,
-    ExerciseError,
-    ExerciseNotFound,
-    GradeReport,
-    Verdict,
-)
+from graders.api import CpuPriority, Exercise, ExerciseError, ExerciseNotFound, GradeReport, Verdict
 
 logger = logging.getLogger(__name__)
 

@@ -21,15 +21,15 @@ from datetime import datetime, timedelta
 from enum import Enum
 
 from app.core.backoff import Backoff
-from app.grading.queue import QueueUnavailable
-from app.grading.runtime import GradingRuntime
 from app.models import SubmissionStatus, utcnow
+from app.runtime.context import GradingRuntime
+from app.runtime.queue import QueueUnavailable
 from app.services.lti import passback
 from app.services.submissions import log_event
 from app.store import leases as lease_store
 from app.store import similarity as similarity_store
 from app.store import workers as worker_store
-from graders import Course, GraderError
+from graders.api import Course, GraderError
 
 logger = logging.getLogger(__name__)
 

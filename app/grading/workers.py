@@ -13,13 +13,13 @@ import threading
 from dataclasses import dataclass, field
 
 from app.grading import lifecycle
-from app.grading.engine import SandboxGrader
 from app.grading.heartbeat import HeartbeatThread
 from app.grading.recovery import RecoveryThread, recover
-from app.grading.runtime import GradingRuntime
+from app.runtime.context import GradingRuntime
+from app.runtime.engine import SandboxGrader
 from app.services import similarity_jobs
 from app.services.lti import passback
-from graders import ExerciseError
+from graders.api import ExerciseError
 
 logger = logging.getLogger(__name__)
 
@@ -61,7 +61,7 @@ class BackgroundWork:
 
     @property
     def report_handler(self) -> functools.partial[None]:
-        """The queue's similarity report handler (low priority: app.grading.queue)."""
+        """The queue's similarity report handler (low priority: app.runtime.queue)."""
         return functools.partial(similarity_jobs.run, self.runtime)
 
     @property

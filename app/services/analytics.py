@@ -27,7 +27,7 @@ from app.schemas import (
 from app.services import charts
 from app.services.standings.load import assignment_gradebook
 from app.store import submissions as submission_store
-from graders import Assignment, ExerciseCatalog, ExerciseWords
+from graders.api import Assignment, ExerciseCatalog, ExerciseWords
 
 SCORE_BANDS = ("0–19 %", "20–39 %", "40–59 %", "60–79 %", "80–99 %", "100 %")
 

@@ -43,7 +43,7 @@ from app.services.standings.load import assignment_gradebook
 from app.services.standings.rules import format_points
 from app.store import accounts as account_store
 from app.store import submissions as submission_store
-from graders import Assignment, ExerciseCatalog
+from graders.api import Assignment, ExerciseCatalog
 
 INDEX_COLUMNS = (
     "learner",

@@ -17,7 +17,7 @@ from app.schemas import (
 )
 from app.services.standings.rules import AssignmentStanding, ExerciseStanding
 from app.store import accounts as account_store
-from graders import Assignment, Course
+from graders.api import Assignment, Course
 
 
 class AssignmentNotFound(LookupError):

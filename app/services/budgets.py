@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 from app.models import User
 from app.schemas import SubmissionBudgetOut
 from app.store import budgets as budget_store
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 
 
 class Limit(enum.Enum):

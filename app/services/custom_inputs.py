@@ -4,7 +4,7 @@ A try is no submission: nothing is stored but throttle counts, and no case, publ
 is read. Its cost is held to the limit runs have: at most ``submit_rate_per_minute`` tries a
 minute per learner, counted in the throttle table (every process sees it) by one atomic upsert
 that also tells whether the try is over the rate; in a process, one try at a time per learner
-and half the sandbox pool in all (app/grading/tries.py); and the exercise's time and memory
+and half the sandbox pool in all (app/runtime/tries.py); and the exercise's time and memory
 limits for each of the two calls, and an eighth of its memory limit for reading the inputs
 (graders/custom/trying.py).
 
@@ -25,15 +25,15 @@ import time
 
 from sqlalchemy.orm import Session
 
-from app.grading.runtime import GradingRuntime
-from app.grading.tries import TriesBusy, TryRunning
 from app.models import User
+from app.runtime.context import GradingRuntime
+from app.runtime.tries import TriesBusy, TryRunning
 from app.services import throttle
 from app.services.errors import CustomInputsOff, TooManySubmissions
 from app.services.exercises import load_visible
 from app.services.submissions import check_code
 from app.services.throttle import Rule, Scope, Throttled
-from graders import TryOutputTooLarge, TryReport
+from graders.api import TryOutputTooLarge, TryReport
 
 logger = logging.getLogger(__name__)
 

@@ -37,7 +37,7 @@ from sqlalchemy.orm import Session
 from app.models import Submission
 from app.services.charts import COLOURS, WIDTH_IN, svg_markup
 from app.store.pictures import pictures_of
-from graders import ErrorMap, PictureKind, TestResult, Visibility
+from graders.api import ErrorMap, PictureKind, TestResult, Visibility
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -15,7 +15,7 @@ from datetime import datetime
 from app.models import User, utcnow
 from app.schemas import CaseRuleOut, ExerciseDetail, ExerciseSummary, RuleOut
 from app.services.markdown import render_markdown
-from graders import (
+from graders.api import (
     DEFAULT_COURSE_ID,
     CourseError,
     CourseFolder,

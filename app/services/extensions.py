@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 
 from app.models import User
 from app.store import courses as course_store
-from graders import Assignment
+from graders.api import Assignment
 
 
 class ExtensionRefused(ValueError):

@@ -24,7 +24,7 @@ from app.services.standings.load import (
     OverallGradebook,
 )
 from app.services.standings.rules import ExerciseStanding, format_points, rounded
-from graders import Assignment, Exercise
+from graders.api import Assignment, Exercise
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 LONG_COLUMNS = (

@@ -5,8 +5,8 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
-from app.grading.runtime import GradingRuntime
 from app.models import utcnow
+from app.runtime.context import GradingRuntime
 from app.schemas import Health, HealthStatus
 from app.store import workers as worker_store
 

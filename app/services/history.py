@@ -16,7 +16,7 @@ from app.models import Submission, SubmissionKind, User
 from app.services.assignments import find_user, get_assignment
 from app.services.standings.load import late_submissions
 from app.store import submissions as submission_store
-from graders import Assignment, CourseError, ExerciseCatalog
+from graders.api import Assignment, CourseError, ExerciseCatalog
 
 
 def can_see(user: User, submission: Submission) -> bool:

@@ -19,7 +19,7 @@ from app.services.assignments import find_user
 from app.services.standings.load import learner_standings, own_standings
 from app.services.standings.rules import AssignmentStanding, ExerciseStanding
 from app.store import submissions as submission_store
-from graders import ExerciseCatalog, words_in
+from graders.api import ExerciseCatalog, words_in
 
 # More graded submissions than a learner makes in a course; the page says when it cut.
 RECORD_LIMIT = 2000

@@ -35,7 +35,7 @@ from app.services.errors import NotFound
 from app.store import mining as mining_store
 from app.store import submissions as submission_store
 from app.store.mining import WrongSubmission
-from graders import (
+from graders.api import (
     CpuPriority,
     Exercise,
     ExerciseCatalog,

@@ -23,7 +23,7 @@ import numpy as np
 from app.models import User
 from app.schemas import PublicCaseInputs, PublicInputsOut
 from app.services.exercises import load_visible
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 
 
 class NotEncodable(ValueError):

@@ -14,14 +14,14 @@ from datetime import timedelta
 
 from sqlalchemy.orm import Session
 
-from app.grading.queue import QueueUnavailable
-from app.grading.runtime import GradingRuntime
 from app.models import Submission, utcnow
-from app.schemas import ReportOut
+from app.runtime.context import GradingRuntime
+from app.runtime.queue import QueueUnavailable
+from app.schemas import ReportOut, StaleExerciseOut
 from app.services import views
 from app.store import leases as lease_store
 from app.store import regrades as regrade_store
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 
 logger = logging.getLogger(__name__)
 
@@ -41,6 +41,12 @@ def stale_exercises(*, session: Session, catalog: ExerciseCatalog) -> list[Stale
         session=session, versions={e.id: e.version for e in exercises}
     )
     return [StaleExercise(e.id, e.title, e.version, counts[e.id]) for e in exercises]
+
+
+def stale_exercise_out(row: StaleExercise) -> StaleExerciseOut:
+    return StaleExerciseOut(
+        exercise=row.exercise_id, title=row.title, version=row.version, stale=row.stale
+    )
 
 
 def regrade(*, runtime: GradingRuntime, exercise_id: str) -> int:

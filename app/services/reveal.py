@@ -28,7 +28,7 @@ from app.models import Submission, SubmissionKind
 from app.schemas import HiddenCaseOut, HiddenTestsOut
 from app.services.standings.rules import AssignmentState, state_at
 from app.store import courses as course_store
-from graders import Assignment, ExerciseCatalog, Visibility
+from graders.api import Assignment, ExerciseCatalog, Visibility
 
 MAX_VALUE_CHARS = 4000
 """A revealed value longer than this is cut (a page of numbers is already more than enough)."""

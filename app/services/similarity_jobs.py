@@ -2,7 +2,7 @@
 every grading, read back as pages and CSV.
 
 A report is a row (``similarity_reports``) made ``queued`` by the request; the queue's report
-task (``app.grading.queue``, a lower priority than every grading wake-up) computes it with
+task (``app.runtime.queue``, a lower priority than every grading wake-up) computes it with
 ``app.services.similarity`` and stores the result or the error. A wake-up lost with the queue
 leaves the row queued: asking again makes a new report. The CLI computes the same way.
 
@@ -25,9 +25,9 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from app.core.background import OutOfCpuTime, run_in_background
-from app.grading.queue import QueueUnavailable
-from app.grading.runtime import GradingRuntime
 from app.models import ReportState, SimilarityReport, WorkScope, utcnow
+from app.runtime.context import GradingRuntime
+from app.runtime.queue import QueueUnavailable
 from app.services.assignments import get_assignment
 from app.services.errors import NotFound
 from app.services.gradebook import Cell
@@ -44,7 +44,7 @@ from app.services.similarity import (
 from app.store import accounts as account_store
 from app.store import similarity as similarity_store
 from app.store import submissions as submission_store
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 
 logger = logging.getLogger(__name__)
 

@@ -14,10 +14,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-from app.grading.queue import QueueUnavailable
-from app.grading.runtime import GradingRuntime
-from app.grading.waiters import Waiter
 from app.models import Submission, SubmissionKind, SubmissionStatus, User, new_id, utcnow
+from app.runtime.context import GradingRuntime
+from app.runtime.queue import QueueUnavailable
+from app.runtime.waiters import Waiter
 from app.schemas import SubmissionOut
 from app.services import budgets, release, views
 from app.services.auth import Credentials, resolve_user
@@ -36,7 +36,7 @@ from app.services.standings.marks import CourseMark
 from app.store import accounts as account_store
 from app.store import leases as lease_store
 from app.store import submissions as submission_store
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 
 logger = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from typing import Any
 from app.models import Submission
 from app.schemas import DiagnosisOut, SubmissionOut
 from app.services.reveal import Reveal
-from graders import ExerciseCatalog, ExerciseWords, GraderError, translate_message, words_in
+from graders.api import ExerciseCatalog, ExerciseWords, GraderError, translate_message, words_in
 
 READER_LANGUAGES = ("en", "ja")
 LANG_COOKIE = "numjudge_lang"

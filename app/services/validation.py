@@ -14,7 +14,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from graders import (
+from graders.api import (
     GraderError,
     Sandbox,
     ValidationResult,

@@ -14,15 +14,13 @@ from app.schemas import (
     CourseCreditOut,
     DiagnosisOut,
     ReportOut,
-    StaleExerciseOut,
     SubmissionOut,
     SubmissionSummary,
     TestResultOut,
 )
 from app.services import release
 
-if TYPE_CHECKING:  # the regrades service turns its rows into answers here
-    from app.services.regrades import StaleExercise
+if TYPE_CHECKING:  # the marks service turns its rows into answers here
     from app.services.standings.marks import CourseMark
 
 
@@ -129,10 +127,4 @@ def current_report_out(submission: Submission) -> ReportOut:
         graded_at=submission.finished_at,
         hint=(submission.diagnosis or {}).get("hint"),
         current=True,
-    )
-
-
-def stale_exercise_out(row: StaleExercise) -> StaleExerciseOut:
-    return StaleExerciseOut(
-        exercise=row.exercise_id, title=row.title, version=row.version, stale=row.stale
     )

@@ -11,7 +11,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from app.models import Role, Submission, SubmissionKind, SubmissionStatus, User
-from graders import Verdict
+from graders.api import Verdict
 
 
 @dataclass(frozen=True)

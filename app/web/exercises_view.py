@@ -11,7 +11,7 @@ from fastapi import Request
 from app.services.exercises import CourseGroup, fallback_language, lesson_languages, lesson_url
 from app.services.standings.rules import ExerciseStanding
 from app.web.i18n import LANG_COOKIE, browser_languages
-from graders import (
+from graders.api import (
     CourseFolder,
     CustomInputRefused,
     Exercise,

@@ -31,7 +31,7 @@ from app.web.deps import CatalogDep, CsrfForm, InstructorDep, UserDep, WebDep, c
 from app.web.errors import PageError, WebRoute, assignment_not_found
 from app.web.i18n import N_
 from app.web.templating import render
-from graders import Assignment, Course, ExerciseCatalog, words_in
+from graders.api import Assignment, Course, ExerciseCatalog, words_in
 
 router = APIRouter(route_class=WebRoute, include_in_schema=False)
 

@@ -32,7 +32,7 @@ from app.web.i18n import N_
 from app.web.pages_account import safe_next
 from app.web.pages_courses import course_clock
 from app.web.templating import render
-from graders import (
+from graders.api import (
     CourseFolder,
     Exercise,
     ExerciseCatalog,

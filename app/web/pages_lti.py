@@ -22,8 +22,8 @@ from sqlalchemy.orm import Session
 
 from app.api.deps import RuntimeDep, SessionDep
 from app.core.config import Settings
-from app.grading.runtime import GradingRuntime
 from app.models import PassbackState, SyncState, WorkScope
+from app.runtime.context import GradingRuntime
 from app.services.auth import signing_key
 from app.services.errors import NotFound
 from app.services.lti import (

@@ -29,7 +29,7 @@ from app.web.deps import CatalogDep, CsrfForm, InstructorDep, WebDep, check_csrf
 from app.web.errors import PageError, WebRoute, assignment_not_found, exercise_not_found
 from app.web.i18n import N_
 from app.web.templating import render
-from graders import ExerciseNotFound
+from graders.api import ExerciseNotFound
 
 router = APIRouter(prefix="/instructor/similarity", route_class=WebRoute, include_in_schema=False)
 

@@ -1,9 +1,9 @@
 """Single examples' outputs combined as the batched output should be, and compared with it.
 
-The batch-consistency check (graders/checks/judge.py) runs a batched case's single examples
+The batch-consistency check (graders/grading/grade.py) runs a batched case's single examples
 too: stacked along the output's batch axis (or reduced over the batch, as the declared outputs
 say: graders/checks/outputs.py), their outputs must be the batched call's. The mutation score
-(graders/mutation/score.py) counts a mutant this check catches the same way.
+(graders/authoring/mutation_score.py) counts a mutant this check catches the same way.
 """
 
 from __future__ import annotations

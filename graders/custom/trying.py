@@ -19,11 +19,12 @@ import numpy as np
 
 from graders.checks.compare import Tolerance, compare
 from graders.checks.error_map import ErrorMap, error_map
-from graders.checks.judge import describe_error, reference_code, unfinished_reason
 from graders.checks.rules import Unreadable, find_violations, violations_message
 from graders.custom.parsing import parse_inputs
 from graders.errors import CustomInputRefused, TryOutputTooLarge
 from graders.exercises import PreparedExercise
+from graders.grading.report import describe_error, unfinished_reason
+from graders.grading.speed import reference_code
 from graders.sandbox.limits import SandboxLimits
 from graders.sandbox.protocol import Ending, RunResult, Task, encode_tasks
 from graders.sandbox.runner import Sandbox

@@ -27,13 +27,8 @@ from graders.exercises.preparation import (
     prepare_exercise,
     prepare_version,
 )
-from graders.exercises.translations import (
-    ExerciseWords,
-    Translation,
-    translation_file,
-    translation_problems,
-    words_in,
-)
+from graders.exercises.translations import Translation, translation_file
+from graders.exercises.words import ExerciseWords, translation_problems, words_in
 
 __all__ = [
     "COURSE_DIR_PREFIX",

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from graders.course import COURSE_FILE, Course, load_course
+from graders.assignments import COURSE_FILE, Course, load_schedule
 from graders.errors import ExerciseError, ExerciseNotFound
 from graders.exercises.courses import CourseFolder, course_folders
 from graders.exercises.loading import HASHED_SUFFIXES, load_exercise
@@ -224,7 +224,9 @@ class ExerciseCatalog:
         files: Stamp = () if stat is None else ((COURSE_FILE, stat.st_mtime_ns, stat.st_size),)
         stamp = (files, ids)
         course = (
-            read.value if read is not None and read.stamp == stamp else load_course(self.root, ids)
+            read.value
+            if read is not None and read.stamp == stamp
+            else load_schedule(self.root, ids)
         )
         fresh = FolderRead(stamp, course, generation)
         with self._lock:

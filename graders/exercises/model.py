@@ -63,7 +63,7 @@ class Exercise:
     warnings: WarningPolicy = WarningPolicy.NOTE
     gradients: bool = False
     """Whether the learner computes exact gradients (``[checks] gradients``): then validate
-    requires a finite-difference sample that fails (graders/samples.py)."""
+    requires a finite-difference sample that fails (graders/authoring/samples.py)."""
     custom_inputs: bool = True
     """Whether learners may call the entry function with inputs of their own and see the
     reference's output (``[checks] custom_inputs``); a scenario exercise never takes them

@@ -18,8 +18,6 @@ from sqlalchemy.orm import Session
 
 from app.core.config import Settings
 from app.core.db import dispose_engines, get_engine, get_sessionmaker, upgrade_database
-from app.grading.engine import SandboxGrader
-from app.grading.runtime import GradingRuntime, build_runtime
 from app.main import create_app
 from app.models import (
     ApiToken,
@@ -41,8 +39,10 @@ from app.models import (
     WebSessionRecord,
     Worker,
 )
+from app.runtime.context import GradingRuntime, build_runtime
+from app.runtime.engine import SandboxGrader
 from app.store import accounts as account_store
-from graders import CpuPriority
+from graders.api import CpuPriority
 from graders.exercises import PreparedExercise
 from graders.results import GradeReport
 

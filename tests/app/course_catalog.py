@@ -12,10 +12,10 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from app.grading.engine import SandboxGrader
-from app.grading.runtime import GradingRuntime
 from app.main import create_app
 from app.models import Role
+from app.runtime.context import GradingRuntime
+from app.runtime.engine import SandboxGrader
 from app.store import accounts as account_store
 from tests.app.conftest import EXERCISES, make_runtime, make_settings, wipe
 

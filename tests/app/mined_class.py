@@ -6,10 +6,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
-from app.grading.runtime import GradingRuntime
 from app.models import Role, Submission, SubmissionStatus
+from app.runtime.context import GradingRuntime
 from app.store import accounts as account_store
-from graders import CpuPriority
+from graders.api import CpuPriority
 
 EXERCISE = "gru-update-gate"
 START = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)

@@ -15,8 +15,8 @@ import pytest
 from sqlalchemy import select
 
 from app.core.db import session_scope
-from app.grading.queue import GradingQueue
 from app.models import Role, Submission, SubmissionStatus, Worker
+from app.runtime.queue import GradingQueue
 from tests.app.conftest import read_exercise_file, wipe
 from tests.app.live import LiveProcess, LiveServer, RedisServer, wait_all_done
 

@@ -24,8 +24,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy.orm import Session
 
-from app.grading.engine import SandboxGrader
-from app.grading.runtime import GradingRuntime
 from app.main import create_app
 from app.models import (
     EarlierReport,
@@ -37,6 +35,8 @@ from app.models import (
     User,
     WorkScope,
 )
+from app.runtime.context import GradingRuntime
+from app.runtime.engine import SandboxGrader
 from app.services import auth as auth_service
 from app.services import extensions
 from app.services.lti import scores
@@ -44,7 +44,7 @@ from app.services.standings.load import max_points
 from app.services.standings.rules import format_points
 from app.store import accounts as account_store
 from app.web import auth as web_auth
-from graders import ExerciseCatalog, Verdict
+from graders.api import ExerciseCatalog, Verdict
 from tests.app.conftest import EXERCISES as EXERCISES_DIR
 from tests.app.conftest import make_runtime, make_settings, wipe
 

@@ -104,6 +104,7 @@ def test_wait_zero_returns_the_queued_submission(learner: Learner) -> None:
         assert client.result(queued.id).id == queued.id
 
 
+@pytest.mark.slow
 def test_waiting_too_long_names_the_submission(learner: Learner) -> None:
     slow = "import time\ntime.sleep(2)\n" + exercise_file("solution.py")
     with client_for(learner) as client, pytest.raises(GradingTimedOut) as caught:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 from tests.e2e.conftest import GRADED_LEARNER, INSTRUCTOR, Server, assert_accessible
 from tests.e2e.test_layout import WIDTHS, page_width
 from tests.e2e.test_learner_flow import sign_in

@@ -17,9 +17,10 @@ from typing import Any
 import pytest
 
 from app.models import Role
-from graders import Sandbox
+from graders.api import Sandbox
+from graders.authoring.mistakes import check_mistakes
+from graders.authoring.result import ValidationResult
 from graders.exercises import load_exercise, prepare_exercise
-from graders.validation import ValidationResult, check_mistakes
 from tests.app.conftest import EXERCISES
 from tests.app.course_catalog import build_catalog
 from tests.app.live import LiveServer

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 from tests.e2e.conftest import INSTRUCTOR, ROOT, Server
 from tests.e2e.test_learner_flow import sign_in
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.web import i18n
-from graders import Exercise, load_exercise
+from graders.api import Exercise, load_exercise
 
 EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
 GLOSSARY = EXERCISES / "_course" / "glossary.ja.toml"
@@ -20,7 +20,7 @@ THEORY_TITLE = "# 解説："
 
 # What is not prose: code blocks, inline code, math, link targets and URLs keep ASCII.
 # Not prose: code, math, link targets, and the lines that mark a worked example (Markdown
-# link reference definitions, rendered as nothing: graders/worked_examples.py).
+# link reference definitions, rendered as nothing: graders/authoring/worked_examples.py).
 NOT_PROSE = re.compile(
     r"```.*?```|`[^`\n]*`|\$\$.*?\$\$|\$[^$]+?\$|\]\([^)\s]*\)|https?://\S+"
     r"|(?m:^\[//\]: # \([^)\n]*\)$)",
@@ -33,7 +33,7 @@ CODE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|\b[A-Za-z]\w*_\w*")
 NOT_CODE = {"e.g"}
 JAPANESE_EXERCISES = sorted(p.parent.name for p in EXERCISES.glob("*/statement.ja.md"))
 # A worked example's markers name its case as the engine knows it, in English
-# (graders/worked_examples.py); code blocks are code. Neither is a name a reader reads.
+# (graders/authoring/worked_examples.py); code blocks are code. Neither is a name a reader reads.
 NOT_NAMING = re.compile(r"```.*?```|(?m:^\[//\]: # \([^)\n]*\)$)", re.DOTALL)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from graders import Failure, Sandbox, Status, Visibility, grade
+from graders.api import Failure, Sandbox, Status, Visibility, grade
 from graders.checks.hidden import hidden_message
 from graders.exercises import ExerciseCatalog
 

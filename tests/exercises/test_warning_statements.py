@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from graders import Sandbox, Verdict, grade
+from graders.api import Sandbox, Verdict, grade
 from graders.exercises import ExerciseCatalog, WarningPolicy
 
 EXERCISES = Path(__file__).resolve().parents[2] / "exercises"

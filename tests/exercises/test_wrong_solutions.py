@@ -42,15 +42,15 @@ from pathlib import Path
 
 import pytest
 
-import graders
-from graders import GradeReport, Sandbox, Status, Verdict, Visibility
+from graders import api
+from graders.api import GradeReport, Sandbox, Status, Verdict, Visibility
 from graders.results import Diagnosis
 
 pytestmark = pytest.mark.slow
 
 REPO = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
-CATALOG = graders.ExerciseCatalog(REPO / "exercises")
+CATALOG = api.ExerciseCatalog(REPO / "exercises")
 MIN_WRONG_PER_EXERCISE = 3
 CORPORA = ("wrong", "heldout", "sealed", "blind", "blind2")
 
@@ -164,7 +164,7 @@ def reports() -> dict[Path, GradeReport]:
 def report_for(path: Path, sandbox: Sandbox, reports: dict[Path, GradeReport]) -> GradeReport:
     if path not in reports:
         prepared = CATALOG.prepared(path.parent.name)
-        reports[path] = graders.grade(prepared, path.read_text(encoding="utf-8"), sandbox)
+        reports[path] = api.grade(prepared, path.read_text(encoding="utf-8"), sandbox)
     return reports[path]
 
 
@@ -187,7 +187,7 @@ def diagnosis_name(diagnosis: Diagnosis) -> str:
 
 
 def describe(report: GradeReport) -> str:
-    return "\n" + graders.format_report(report)
+    return "\n" + api.format_report(report)
 
 
 # --- the collection -----------------------------------------------------------------------

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from graders import Exercise, PreparedExercise, Sandbox, load_exercise, prepare_exercise
+from graders.api import Exercise, PreparedExercise, Sandbox, load_exercise, prepare_exercise
 from tests.graders.helpers import GATE
 
 

@@ -8,7 +8,7 @@ import sys
 import numpy as np
 import pytest
 
-from graders import case as exported_case
+from graders.api import case as exported_case
 from graders.cases import DEFAULT_ATOL, DEFAULT_RTOL, CaseSpec, _registry, case, collect_cases
 
 

@@ -1,4 +1,4 @@
-"""graders/__init__.py and graders/exercises/__init__.py: ``__all__`` lists exactly the public
+"""graders/api.py and graders/exercises/__init__.py: ``__all__`` lists exactly the public
 names the package defines."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ import types
 
 import pytest
 
-import graders
 import graders.exercises
+from graders import api
 
-PACKAGES = [graders, graders.exercises]
+PACKAGES = [api, graders.exercises]
 
 
 @pytest.mark.parametrize("package", PACKAGES, ids=lambda package: package.__name__)

@@ -10,20 +10,17 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
+from graders.checks.advice import generators_message, warning_advice
 from graders.checks.compare import compare
 from graders.checks.diagnosis import CHECK_HINTS, FLOAT_DTYPE_HINT
 from graders.checks.hidden import hidden_message
-from graders.checks.judge import (
-    changed_inputs_message,
-    describe_error,
-    generators_message,
-    warning_advice,
-)
 from graders.checks.layout import explain_shape_error
 from graders.checks.outputs import OutputSpec
 from graders.checks.rules import Rule, find_violations, repeats_message, violations_message
 from graders.checks.timing import Speed, over_time_limit, slow_message, stopped_message
 from graders.exercises import load_exercise
+from graders.grading.grade import changed_inputs_message
+from graders.grading.report import describe_error
 from graders.messages import PLACEHOLDER, catalog, is_known, translate_message
 from graders.mutation.mutants import make_mutants
 from graders.results import Failure

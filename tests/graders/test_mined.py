@@ -5,8 +5,8 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from graders import Sandbox, add_mistake, load_exercise
-from graders.mined import mistake_source
+from graders.api import Sandbox, add_mistake, load_exercise
+from graders.authoring.mined import mistake_source
 
 HALVED = """import numpy as np
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from graders import Failure, GradeReport, Status, Verdict, Visibility, results
+from graders import results
+from graders.api import Failure, GradeReport, Status, Verdict, Visibility
 
 
 def make_report() -> GradeReport:

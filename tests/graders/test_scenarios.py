@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from graders import ExerciseError, load_exercise, prepare_exercise
+from graders.api import ExerciseError, load_exercise, prepare_exercise
 from graders.exercises.preparation import named_outputs
 from graders.sandbox.scenario import (
     observed_names,

@@ -9,9 +9,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from graders import Failure, PreparedExercise, Sandbox, grade
+from graders.api import Failure, PreparedExercise, Sandbox, grade
 from graders.checks.hidden import hidden_message
-from graders.checks.judge import planned
+from graders.grading.plan import planned
 from graders.sandbox.wire import Foreign
 from tests.security.attacks import ATTACKS
 from tests.security.vault import leaked, make_vault, needles, prepared_vault

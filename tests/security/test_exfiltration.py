@@ -26,7 +26,7 @@ from typer.testing import CliRunner
 from app.cli.main import app as cli
 from app.core.db import upgrade_database
 from app.web import auth
-from graders import Failure, PreparedExercise
+from graders.api import Failure, PreparedExercise
 from graders.checks.hidden import (
     diagnosis_outcomes,
     hidden_message,

@@ -4,7 +4,7 @@ generator itself with them. Only the trusted side reads a returned generator, an
 test shows its category alone, so nothing of the hidden inputs reaches the learner.
 
 And a Generator input's contract: the call must leave it where the reference's draws leave it
-(graders/checks/judge.py ``further_checks``), which the sandbox reports after each call: a
+(graders/grading/grade.py ``further_checks``), which the sandbox reports after each call: a
 copy drawn from, or a draw too many, fails the case, on a hidden one with its category alone
 (docs/security.md, "generators")."""
 
@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from graders import (
+from graders.api import (
     ExerciseCatalog,
     Failure,
     PreparedExercise,

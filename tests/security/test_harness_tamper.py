@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from graders import ExerciseCatalog, Sandbox, Status, Verdict, grade
+from graders.api import ExerciseCatalog, Sandbox, Status, Verdict, grade
 from tests.graders.helpers import EXERCISES
 
 # The tester's H5: a copy of the generator draws the mask, and generator_state is rewritten

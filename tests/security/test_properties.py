@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from graders import Failure, PreparedExercise, Sandbox, Status, Visibility, grade
+from graders.api import Failure, PreparedExercise, Sandbox, Status, Visibility, grade
 from graders.checks.hidden import hidden_message, leak_bound_bits, outcome_count
 from tests.security.vault import CASES, EXERCISE, leaked, make_vault, needles, prepared_vault
 

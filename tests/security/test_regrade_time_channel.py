@@ -18,7 +18,7 @@ from app.core.db import session_scope, upgrade_database
 from app.models import Role
 from app.services import release
 from app.store import submissions as submission_store
-from graders import SandboxLimits
+from graders.api import SandboxLimits
 from tests.app.live import LiveServer
 from tests.security.timing import regrade_and_watch, submit_and_wait, waiting_code
 from tests.security.vault import make_vault, prepared_vault

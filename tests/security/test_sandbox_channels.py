@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from graders import (
+from graders.api import (
     ExerciseCatalog,
     HeaderTooComplex,
     PreparedExercise,
@@ -31,10 +31,10 @@ from graders import (
 )
 from graders.checks.hidden import HIDDEN_MESSAGES
 from graders.results import Failure
-from graders.sandbox import Ending, RunResult, Task, wire
+from graders.sandbox import wire
 from graders.sandbox.doctor import RootImage
 from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
-from graders.sandbox.protocol import MAX_RESULT_VALUES
+from graders.sandbox.protocol import MAX_RESULT_VALUES, Ending, RunResult, Task
 from graders.sandbox.wire import MAX_HEADER_DEPTH, HeaderBudget, header_values, recv_frame
 
 REPO = Path(__file__).resolve().parents[2]

@@ -14,9 +14,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from graders import Failure, PreparedExercise, Sandbox, Visibility, grade
+from graders.api import Failure, PreparedExercise, Sandbox, Visibility, grade
 from graders.checks.hidden import hidden_message
-from graders.checks.judge import planned
+from graders.grading.plan import planned
 from graders.sandbox.wire import Foreign
 from graders.scenarios import SCENARIO_INPUT
 from tests.security.test_containers import plain

@@ -20,7 +20,7 @@ import pytest
 from app.core.db import session_scope, upgrade_database
 from app.services import release
 from app.store import submissions as submission_store
-from graders import SandboxLimits
+from graders.api import SandboxLimits
 from tests.app.live import LiveServer
 from tests.security.timing import STEP_S, Seen, attack_code, submit_and_wait, waiting_code
 from tests.security.vault import make_vault, prepared_vault
@@ -42,6 +42,10 @@ class Service:
             assert row.released_at is not None
             graded, released = row.finished_at - row.created_at, row.released_at - row.created_at
             return graded, released, row.duration_ms
+
+
+# A live server grading in real sandboxes, timed by the wall clock.
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")

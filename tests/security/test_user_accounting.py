@@ -22,8 +22,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from graders import Sandbox, SandboxLimits
-from graders.sandbox import Ending, RunResult, Task
+from graders.api import Sandbox, SandboxLimits
+from graders.sandbox.protocol import Ending, RunResult, Task
 
 LIMITS = SandboxLimits(time_s=4.0, memory_mb=512)
 HOLD_S = 4.0

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from graders import PreparedExercise, load_exercise, prepare_exercise
+from graders.api import PreparedExercise, load_exercise, prepare_exercise
 
 EXERCISE = "vault"
 HINT = "The gate squashes its product with tanh; did it get lost?"

@@ -29,7 +29,7 @@ from app.schemas import (
 )
 from app.services import budgets, custom_inputs, public_inputs
 from app.services import exercises as service
-from graders import translate_message
+from graders.api import translate_message
 
 router = APIRouter(prefix="/exercises", tags=["exercises"])
 

@@ -8,7 +8,7 @@ from starlette.concurrency import run_in_threadpool
 
 from app.api.deps import CatalogDep, InstructorUser, RuntimeDep, SessionDep
 from app.schemas import ErrorOut, RegradeOut, StaleExerciseOut
-from app.services import regrades, views
+from app.services import regrades
 
 router = APIRouter(
     prefix="/regrades",
@@ -23,7 +23,7 @@ def list_stale(
 ) -> list[StaleExerciseOut]:
     """Per exercise: how many graded submissions an earlier version of it graded."""
     return [
-        views.stale_exercise_out(row)
+        regrades.stale_exercise_out(row)
         for row in regrades.stale_exercises(session=session, catalog=catalog)
     ]
 

@@ -27,7 +27,7 @@ from app.models import WorkScope
 from app.services.exercises import course_or_default, readable_courses
 from app.services.lti.adapter import LaunchCache, ToolRequest, cached_launch
 from app.services.standings.load import max_points
-from graders import ExerciseCatalog, GraderError, words_in
+from graders.api import ExerciseCatalog, GraderError, words_in
 
 SETTINGS_CLAIM = "https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings"
 RESOURCE_LINK = "ltiResourceLink"
@@ -109,7 +109,7 @@ def offers(catalog: ExerciseCatalog, lang: str) -> Offers:
     course counts it so); one kept for practice, its cases' points."""
     try:
         assignments = catalog.course().assignments
-    except GraderError:  # a broken course file: its assignments cannot be offered
+    except GraderError:  # a broken schedule (course.toml): its assignments cannot be offered
         assignments = ()
     weights = {item.id: item.weight for a in assignments for item in a.exercises}
     folders, _ = readable_courses(catalog)

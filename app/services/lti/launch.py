@@ -37,7 +37,7 @@ from app.services.lti.adapter import (
     find_platform,
 )
 from app.services.lti.platforms import LAUNCH_PATH
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 
 # pyjwt checks the expiry when the token has one: a launch token must have one. The audience
 # is pylti1p3's to check (it looks the registration up by it).

@@ -23,7 +23,7 @@ from app.services.lti import accounts
 from app.services.lti.accounts import AccountRefused, LmsPerson
 from app.services.lti.adapter import LaunchCache, ToolRequest, cached_launch, find_platform
 from app.services.lti.launch import Launched, LaunchRefused, active, arrive
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 
 GONE = "this launch is unknown, expired or already used: open the activity from your LMS again"
 

@@ -32,8 +32,6 @@ from pylti1p3.exception import LtiServiceException
 from pylti1p3.grade import Grade
 from sqlalchemy.orm import Session
 
-from app.grading.queue import QueueUnavailable
-from app.grading.runtime import GradingRuntime
 from app.models import (
     LtiGradeLink,
     LtiPassbackAttempt,
@@ -43,13 +41,15 @@ from app.models import (
     WorkScope,
     utcnow,
 )
+from app.runtime.context import GradingRuntime
+from app.runtime.queue import QueueUnavailable
 from app.services.assignments import AssignmentNotFound
 from app.services.errors import NotFound
 from app.services.lti import scores
 from app.services.lti.connector import SERVICE_ERRORS, connector, failure
 from app.services.lti.scores import Score
 from app.store import lti as lti_store
-from graders import ExerciseCatalog, ExerciseError
+from graders.api import ExerciseCatalog, ExerciseError
 
 logger = logging.getLogger(__name__)
 

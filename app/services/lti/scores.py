@@ -15,7 +15,7 @@ from app.services.assignments import get_assignment
 from app.services.standings import load as standings
 from app.services.standings.rules import rounded
 from app.store import submissions as submission_store
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 
 
 class ActivityProgress(enum.Enum):

@@ -24,7 +24,14 @@ from app.services.standings.rules import (
 from app.store import accounts as account_store
 from app.store import courses as course_store
 from app.store import submissions as submission_store
-from graders import Assignment, Course, Exercise, ExerciseCatalog, ExerciseError, ExerciseNotFound
+from graders.api import (
+    Assignment,
+    Course,
+    Exercise,
+    ExerciseCatalog,
+    ExerciseError,
+    ExerciseNotFound,
+)
 
 
 @dataclass(frozen=True)

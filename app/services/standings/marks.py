@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from app.services.standings.rules import Deadline, kept_share, rounded
 from app.store import courses as course_store
-from graders import Course
+from graders.api import Course
 
 
 @dataclass(frozen=True)

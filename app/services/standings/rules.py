@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from app.store.submissions import GradedAttempt
-from graders import Assignment, LatePolicy
+from graders.api import Assignment, LatePolicy
 
 POINT_DECIMALS = 2
 """Points everywhere (pages, CSVs, the archive, the API, the LMS) are rounded to this many

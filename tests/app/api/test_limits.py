@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from app.grading.runtime import GradingRuntime
 from app.models import User
+from app.runtime.context import GradingRuntime
 from tests.app.web.helpers import csrf_of
 
 MakeUser = Callable[..., tuple[User, dict[str, str]]]

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from app.cli.main import app
-from graders import load_exercise
+from graders.api import load_exercise
 from tests.graders.helpers import GATE, GATE_HIDDEN, GATE_PUBLIC
 
 runner = CliRunner()
@@ -23,6 +23,7 @@ def catalog(gate_copy: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return gate_copy.parent
 
 
+@pytest.mark.slow
 def test_grade_the_reference_exits_0_and_prints_the_table(catalog: Path) -> None:
     result = runner.invoke(app, ["grade", "gru-update-gate", str(GATE / "solution.py")])
     assert result.exit_code == 0, result.output
@@ -43,6 +44,7 @@ def test_grade_the_reference_exits_0_and_prints_the_table(catalog: Path) -> None
     ), lines[-1]
 
 
+@pytest.mark.slow
 def test_grade_a_mistake_exits_1_and_prints_its_hint(catalog: Path) -> None:
     mistake = GATE / "mistakes" / "one_minus_z.py"
     result = runner.invoke(app, ["grade", "gru-update-gate", str(mistake)])
@@ -56,6 +58,7 @@ def test_grade_a_mistake_exits_1_and_prints_its_hint(catalog: Path) -> None:
     assert result.stdout.splitlines()[-2].startswith("verdict: failed   score: 0/26   (")
 
 
+@pytest.mark.slow
 def test_grade_public_only(catalog: Path) -> None:
     result = runner.invoke(
         app, ["grade", "--public-only", "gru-update-gate", str(GATE / "solution.py")]
@@ -110,6 +113,7 @@ COSTS = (
 )
 
 
+@pytest.mark.slow
 def test_validate_a_good_folder_exits_0() -> None:
     result = runner.invoke(app, ["validate", str(GATE)])
     assert result.exit_code == 0, result.output
@@ -125,6 +129,7 @@ def test_validate_a_good_folder_exits_0() -> None:
     ), result.stdout
 
 
+@pytest.mark.slow
 def test_validate_a_broken_folder_exits_1_and_lists_the_problem(gate_copy: Path) -> None:
     (gate_copy / "starter.py").write_text((gate_copy / "solution.py").read_text())
     result = runner.invoke(app, ["validate", str(gate_copy)])
@@ -159,6 +164,7 @@ def update_gate(x_t, h_prev, W_z, b_z):
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["grade", "validate"])
 def test_the_mistake_files_own_warnings_are_captured(catalog: Path, command: str) -> None:
     # They used to be printed between the report's lines.

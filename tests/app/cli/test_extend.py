@@ -12,13 +12,13 @@ from typer.testing import CliRunner
 from app.cli.main import app as cli
 from app.core.config import get_settings
 from app.core.db import session_scope
-from app.grading.queue import GradingQueue
 from app.models import PassbackState, WorkScope, utcnow
+from app.runtime.queue import GradingQueue
 from app.services.lti import passback
 from app.store import accounts as account_store
 from app.store import courses as course_store
 from app.store import lti as lti_store
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 
 REPO = Path(__file__).resolve().parents[3]
 runner = CliRunner()

@@ -13,9 +13,9 @@ from typer.testing import CliRunner
 
 from app.cli.main import app as cli
 from app.core.config import get_settings
-from app.grading.engine import SandboxGrader
-from app.grading.runtime import GradingRuntime
 from app.models import Submission
+from app.runtime.context import GradingRuntime
+from app.runtime.engine import SandboxGrader
 from app.services import mining
 from tests.app.conftest import make_runtime, make_settings, wipe
 from tests.app.mined_class import EXERCISE, HALVED, HALVED_OTHERWISE, HINT, SQUARED, graded

@@ -8,9 +8,9 @@ import pytest
 from typer.testing import CliRunner
 
 from app.cli.main import app
-from graders import load_exercise
-from graders.sandbox import Sandbox
-from graders.validation import validate_folder
+from graders.api import load_exercise
+from graders.authoring.validation import validate_folder
+from graders.sandbox.runner import Sandbox
 from tests.graders.helpers import edit
 
 runner = CliRunner()
@@ -52,6 +52,7 @@ def test_promote_writes_a_mistake_with_a_hint_to_fill_in(catalog: Path) -> None:
     assert again.exit_code == 2 and "exists" in again.output
 
 
+@pytest.mark.slow
 def test_validate_fails_below_the_mutation_score_floor(gate_copy: Path) -> None:
     # With every hidden case a zero-bias one, no hidden case tells the missing bias apart.
     edit(

@@ -17,8 +17,8 @@ from app.cli.main import app as cli
 from app.core.config import get_settings
 from app.core.db import session_scope
 from app.grading.heartbeat import HeartbeatThread
-from app.grading.runtime import GradingRuntime
 from app.models import Worker, utcnow
+from app.runtime.context import GradingRuntime
 from tests.app.live import NUMJUDGE, REPO, free_port
 
 

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from app.core.config import Settings
-from graders import SandboxLimits
+from graders.api import SandboxLimits
 
 
 def test_sandbox_limits_default_to_the_strict_engine_defaults() -> None:

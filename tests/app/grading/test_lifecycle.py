@@ -12,17 +12,17 @@ import pytest
 from sqlalchemy import select
 
 from app.grading.lifecycle import WAKE_ANOTHER, work
-from app.grading.queue import GradingQueue, QueueUnavailable
 from app.grading.recovery import recover, worker_is_dead
-from app.grading.runtime import GradingRuntime, Lane
 from app.grading.workers import BackgroundWork
 from app.models import Submission, SubmissionKind, SubmissionStatus, Worker, utcnow
+from app.runtime.context import GradingRuntime, Lane
+from app.runtime.queue import GradingQueue, QueueUnavailable
 from app.services import release
 from app.store import accounts as account_store
 from app.store import leases as lease_store
 from app.store import submissions as submission_store
 from app.store import workers as worker_store
-from graders import (
+from graders.api import (
     CanaryResult,
     CpuPriority,
     ExerciseCatalog,

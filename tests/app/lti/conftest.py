@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
-from app.grading.runtime import GradingRuntime
+from app.runtime.context import GradingRuntime
 from app.services.lti import platforms
 from tests.app.lti.platform import Platform, User, read_form, running_platform
 

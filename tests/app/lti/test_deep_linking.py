@@ -11,9 +11,9 @@ from urllib.parse import urlsplit
 import httpx
 from fastapi.testclient import TestClient
 
-from app.grading.engine import SandboxGrader
-from app.grading.runtime import GradingRuntime
 from app.models import LtiGradeLink, User
+from app.runtime.context import GradingRuntime
+from app.runtime.engine import SandboxGrader
 from app.store import accounts as account_store
 from tests.app.course_catalog import course_service
 from tests.app.lti.conftest import LAUNCH_URL, TOOL, launch, registered_platform

@@ -14,8 +14,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from app.grading.runtime import GradingRuntime
 from app.models import LtiAccount, LtiPlatform, Role, User, utcnow
+from app.runtime.context import GradingRuntime
 from app.services.lti import adapter
 from app.store import accounts as account_store
 from tests.app.lti.conftest import LAUNCH_URL, TOOL, launch, launch_form, signed_in_as

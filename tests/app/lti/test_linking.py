@@ -13,7 +13,6 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from app.grading.runtime import GradingRuntime
 from app.models import (
     EnrolmentState,
     LtiAccount,
@@ -23,6 +22,7 @@ from app.models import (
     Submission,
     User,
 )
+from app.runtime.context import GradingRuntime
 from app.services import roster
 from app.services.accounts import HashSlots
 from app.store import accounts as account_store

@@ -9,8 +9,8 @@ import io
 
 from fastapi.testclient import TestClient
 
-from app.grading.runtime import GradingRuntime
 from app.models import User, WorkScope
+from app.runtime.context import GradingRuntime
 from app.services import similarity_jobs
 from app.store import accounts as account_store
 from tests.app.conftest import read_exercise_file

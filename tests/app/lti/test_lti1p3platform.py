@@ -36,8 +36,8 @@ from lti1p3platform.registration import Registration
 from lti1p3platform.request import Request, TRequest
 from lti1p3platform.score import ActivityProgress, GradeProgress
 
-from app.grading.runtime import GradingRuntime
 from app.models import LtiGradeLink, PassbackState, User
+from app.runtime.context import GradingRuntime
 from app.services.lti import platforms
 from app.store import accounts as account_store
 from tests.app.conftest import read_exercise_file

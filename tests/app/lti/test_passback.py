@@ -19,10 +19,10 @@ from typer.testing import CliRunner
 
 from app.cli.main import app as cli
 from app.core.config import get_settings
-from app.grading.engine import SandboxGrader
 from app.grading.recovery import RecoveryThread
-from app.grading.runtime import GradingRuntime
 from app.models import LtiGradeLink, PassbackState, Role, Submission, User, utcnow
+from app.runtime.context import GradingRuntime
+from app.runtime.engine import SandboxGrader
 from app.services import regrades
 from app.services.lti import passback
 from app.services.standings import load as standings

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from app.cli.main import app as cli
 from app.core.config import get_settings
 from app.core.db import session_scope
-from app.grading.runtime import GradingRuntime
+from app.runtime.context import GradingRuntime
 from app.services.lti import keys, platforms
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -15,7 +15,6 @@ from typer.testing import CliRunner
 
 from app.cli.main import app as cli
 from app.core.config import get_settings
-from app.grading.runtime import GradingRuntime
 from app.models import (
     EnrolmentState,
     LtiAccount,
@@ -25,6 +24,7 @@ from app.models import (
     SyncState,
     User,
 )
+from app.runtime.context import GradingRuntime
 from app.services.lti import contexts, roster_sync
 from app.services.lti.roster_sync import RosterSyncFailed, SyncResult
 from app.store import accounts as account_store

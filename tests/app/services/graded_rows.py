@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from app.models import Role, Submission, SubmissionKind, SubmissionStatus, User
 from app.store import accounts as account_store
-from graders import ExerciseCatalog, Verdict
+from graders.api import ExerciseCatalog, Verdict
 from tests.app.course_catalog import build_catalog
 
 GATE = "gru-update-gate"

@@ -11,7 +11,8 @@ import pytest
 
 from app.services import error_pictures
 from app.services.error_pictures import MAX_SVG_BYTES, _worst_point, draw, pictures, render
-from graders import ErrorMap, PictureKind, results
+from graders import results
+from graders.api import ErrorMap, PictureKind
 from graders.checks.compare import Tolerance
 from tests.graders.helpers import picture_of
 

@@ -18,7 +18,7 @@ from app.services.standings.rules import (
     exercise_standing,
 )
 from app.store.submissions import GradedAttempt
-from graders import Exercise
+from graders.api import Exercise
 
 AT = datetime(2026, 12, 1, tzinfo=UTC)
 

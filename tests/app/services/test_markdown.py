@@ -39,7 +39,8 @@ def test_emphasis_at_a_japanese_line_break_adds_no_space() -> None:
 
 
 def test_worked_example_markers_render_as_nothing() -> None:
-    # graders/worked_examples.py: the lines validate reads to find a statement's worked example
+    # graders/authoring/worked_examples.py: the lines validate reads to find a statement's
+    # worked example
     text = (
         "Text.\n\n[//]: # (worked example: small)\n\nWith 0.5.\n\n"
         "[//]: # (end of worked example)\n\nAfter.\n"

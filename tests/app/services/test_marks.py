@@ -12,7 +12,7 @@ from app.services.standings.load import late_submissions
 from app.services.standings.marks import course_mark
 from app.store import accounts as account_store
 from app.store import courses as course_store
-from graders import Course
+from graders.api import Course
 from tests.app.services.test_standings_rules import DUE, GATES
 
 

@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from app.grading.engine import SandboxGrader
-from app.grading.runtime import GradingRuntime
 from app.models import Role, Submission
+from app.runtime.context import GradingRuntime
+from app.runtime.engine import SandboxGrader
 from app.services import mining
 from app.services.errors import NotFound
 from app.store.mining import WrongSubmission
-from graders import Failure, MistakeOutcome, Status, Visibility
+from graders.api import Failure, MistakeOutcome, Status, Visibility
 from tests.app.conftest import make_runtime, make_settings, wipe
 from tests.app.mined_class import (
     DOUBLE_BIAS,

@@ -12,7 +12,7 @@ from app.models import Role
 from app.services.reveal import MAX_VALUE_CHARS, as_text, closed_for_everyone
 from app.store import accounts as account_store
 from app.store import courses as course_store
-from graders import Assignment, LatePolicy, LatePolicyKind
+from graders.api import Assignment, LatePolicy, LatePolicyKind
 
 DUE = datetime(2026, 12, 8, 23, 0, tzinfo=UTC)
 

@@ -13,7 +13,7 @@ import pytest
 
 from app.services.similarity import Answer, ExerciseSimilarity, compare
 from app.services.similarity_jobs import boilerplate
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 from tests.app.services.similarity_corpus import (
     EXERCISES,
     HONEST_ANSWERS,

@@ -17,8 +17,8 @@ from app.services.standings.rules import (
     state_at,
 )
 from app.store.submissions import GradedAttempt
-from graders import Assignment, LatePolicy, LatePolicyKind
-from graders.course import AssignedExercise
+from graders.api import Assignment, LatePolicy, LatePolicyKind
+from graders.assignments import AssignedExercise
 
 OPENS = datetime(2026, 12, 1, 8, tzinfo=UTC)
 DUE = datetime(2026, 12, 8, 23, tzinfo=UTC)

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from app.services import analytics, archive, extensions, gradebook
 from app.services.standings.load import assignment_gradebook
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 from tests.app.course_catalog import build_catalog
 from tests.app.services.graded_rows import DUE, GATE, NOW, RESET, graded, learner
 

@@ -8,7 +8,7 @@ from app.models import SubmissionStatus, utcnow
 from app.services import regrades, views
 from app.store import accounts as account_store
 from app.store import regrades as regrade_store
-from graders import Verdict
+from graders.api import Verdict
 from tests.app.store.helpers import add_submission
 
 

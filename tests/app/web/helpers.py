@@ -7,8 +7,8 @@ import re
 
 from fastapi.testclient import TestClient
 
-from app.grading.runtime import GradingRuntime
 from app.models import Role
+from app.runtime.context import GradingRuntime
 from app.store import accounts as account_store
 from app.web import auth
 from tests.app.conftest import read_exercise_file

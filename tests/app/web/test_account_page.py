@@ -7,7 +7,7 @@ import re
 from fastapi.testclient import TestClient
 
 from app.core.security import verify_password
-from app.grading.runtime import GradingRuntime
+from app.runtime.context import GradingRuntime
 from app.store import accounts as account_store
 from tests.app.web.helpers import csrf_of, sign_in, sign_up
 

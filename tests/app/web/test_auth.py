@@ -8,8 +8,8 @@ from unittest import mock
 from fastapi.testclient import TestClient
 from itsdangerous import URLSafeTimedSerializer
 
-from app.grading.runtime import GradingRuntime
 from app.models import Role
+from app.runtime.context import GradingRuntime
 from app.services import roster
 from app.services.auth import signing_key
 from app.store import accounts as account_store

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from app.grading.engine import SandboxGrader
 from app.main import create_app
+from app.runtime.engine import SandboxGrader
 from tests.app.conftest import make_runtime, make_settings, wipe
 from tests.app.web.helpers import sign_up
 from tests.graders.timed_exercises import make_gram, make_running_total

@@ -16,8 +16,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from fastapi.testclient import TestClient
 
-from app.grading.engine import SandboxGrader
-from app.grading.runtime import GradingRuntime
+from app.runtime.context import GradingRuntime
+from app.runtime.engine import SandboxGrader
 from app.services import roster
 from tests.app.course_catalog import course_service
 from tests.app.web.helpers import (

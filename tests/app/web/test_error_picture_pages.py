@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 from fastapi.testclient import TestClient
 
-from app.grading.runtime import GradingRuntime
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
+from app.runtime.context import GradingRuntime
 from app.services import error_pictures
 from app.store import accounts as account_store
 from app.store import pictures as picture_store
@@ -24,7 +24,7 @@ from tests.app.api.routes.test_feedback import EXERCISE, LAST_COLUMNS_OFF
 from tests.app.live import wait_all_done
 from tests.app.web.helpers import make_instructor, sign_up
 from tests.app.web.test_feedback_pages import grid, send
-from tests.graders.checks.test_judge_error_maps import DRIFTING
+from tests.graders.grading.test_grade_error_maps import DRIFTING
 from tests.graders.helpers import picture_of
 
 # The largest float64 values there are, of both signs: matplotlib's limits overflowed.

@@ -12,8 +12,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from app.grading.runtime import GradingRuntime
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
+from app.runtime.context import GradingRuntime
 from app.store import accounts as account_store
 from app.web import auth
 from graders import results

@@ -10,8 +10,8 @@ from datetime import UTC, datetime
 
 from fastapi.testclient import TestClient
 
-from app.grading.runtime import GradingRuntime
 from app.models import Submission, SubmissionKind, SubmissionStatus
+from app.runtime.context import GradingRuntime
 from app.store import accounts as account_store
 from tests.app.web.test_roster_pages import ROSTER, import_roster, sign_in_instructor
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from app.grading.engine import SandboxGrader
-from app.grading.runtime import GradingRuntime
 from app.main import create_app
 from app.models import Role
+from app.runtime.context import GradingRuntime
+from app.runtime.engine import SandboxGrader
 from app.store import accounts as account_store
 from graders.exercises import folder_version
 from tests.app.conftest import make_runtime, make_settings, wipe

@@ -11,8 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.api.deps import get_settings_dep
-from app.grading.engine import SandboxGrader
-from app.grading.runtime import GradingRuntime
+from app.runtime.context import GradingRuntime
+from app.runtime.engine import SandboxGrader
 from tests.app.course_catalog import budget_course_toml, course_service, send, user
 from tests.app.web.helpers import make_instructor, sign_in, sign_up, submit, text_of
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from app.grading.engine import SandboxGrader
-from app.grading.runtime import GradingRuntime
 from app.main import create_app
+from app.runtime.context import GradingRuntime
+from app.runtime.engine import SandboxGrader
 from app.services import mining
 from tests.app.conftest import make_runtime, make_settings, wipe
 from tests.app.mined_class import EXERCISE, HALVED, graded

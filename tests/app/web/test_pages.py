@@ -12,8 +12,8 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from app.api.deps import get_catalog
-from app.grading.runtime import GradingRuntime
 from app.models import Role, User
+from app.runtime.context import GradingRuntime
 from app.store import accounts as account_store
 from app.web import auth
 from graders.exercises import ExerciseCatalog

@@ -7,8 +7,8 @@ import re
 
 from fastapi.testclient import TestClient
 
-from app.grading.runtime import GradingRuntime
 from app.models import Role
+from app.runtime.context import GradingRuntime
 from app.store import accounts as account_store
 from tests.app.web.helpers import csrf_of, sign_in
 from tests.app.web.test_roster_pages import PASSWORD, ROSTER, import_roster, links_of

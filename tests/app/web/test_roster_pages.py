@@ -12,8 +12,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 
 from app.core.config import SmtpSecurity
-from app.grading.runtime import GradingRuntime
 from app.models import Role, SignupLink, Submission, SubmissionKind, SubmissionStatus, User, utcnow
+from app.runtime.context import GradingRuntime
 from app.store import accounts as account_store
 from tests.app.smtp import smtp_server
 from tests.app.web.helpers import csrf_of, sign_in

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from app.grading.engine import SandboxGrader
 from app.main import create_app
 from app.models import Role
+from app.runtime.engine import SandboxGrader
 from app.store import accounts as account_store
 from tests.app.conftest import make_runtime, make_settings, wipe
 from tests.app.web.helpers import sign_up

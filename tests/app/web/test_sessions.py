@@ -13,9 +13,9 @@ from pydantic import SecretStr, ValidationError
 from sqlalchemy import event, select
 
 from app.core.config import Settings
-from app.grading.runtime import GradingRuntime
 from app.main import create_app
 from app.models import Role, ServiceSecret
+from app.runtime.context import GradingRuntime
 from app.services import accounts
 from app.services.auth import ACCOUNT_DISABLED, SIGNING_KEY_NAME, signing_key
 from app.store import accounts as account_store

@@ -13,12 +13,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.api.deps import get_catalog
-from app.grading.engine import SandboxGrader
-from app.grading.runtime import GradingRuntime
 from app.models import Role
+from app.runtime.context import GradingRuntime
+from app.runtime.engine import SandboxGrader
 from app.store import accounts as account_store
 from app.web import auth
-from graders import ExerciseCatalog
+from graders.api import ExerciseCatalog
 from tests.app.conftest import EXERCISES, read_exercise_file
 from tests.app.course_catalog import course_service
 from tests.app.web.helpers import csrf_of, sign_in, sign_up

@@ -16,9 +16,7 @@ from typer.testing import CliRunner
 
 from app.cli.main import app as cli
 from app.core.config import get_settings
-from app.grading.queue import QueueUnavailable
 from app.grading.recovery import recover
-from app.grading.runtime import GradingRuntime
 from app.models import (
     ReportState,
     Role,
@@ -27,6 +25,8 @@ from app.models import (
     WorkScope,
     utcnow,
 )
+from app.runtime.context import GradingRuntime
+from app.runtime.queue import QueueUnavailable
 from app.services import similarity_jobs
 from app.store import accounts as account_store
 from app.store import similarity as similarity_store

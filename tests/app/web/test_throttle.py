@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from app.grading.runtime import GradingRuntime
 from app.main import create_app
+from app.runtime.context import GradingRuntime
 from app.services.accounts import HashSlots
 from tests.app.web.helpers import csrf_of, sign_up
 

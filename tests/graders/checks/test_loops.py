@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from graders import load_exercise
+from graders.api import load_exercise
 from graders.checks.rules import Rule, find_violations
 from tests.graders.helpers import EXERCISES
 

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from graders import (
+from graders.api import (
     Failure,
     GradeReport,
     PreparedExercise,
@@ -23,10 +23,10 @@ from graders import (
     load_exercise,
     prepare_exercise,
 )
+from graders.authoring.validation import validate_folder
 from graders.cases import CaseKind, collect_cases, property_case
 from graders.checks.hidden import hidden_message
 from graders.checks.properties import failed_checks
-from graders.validation import validate_folder
 from tests.graders.helpers import REPO, make_tiny_exercise, write
 from tests.graders.property_exercises import (
     BASIS_CASES,

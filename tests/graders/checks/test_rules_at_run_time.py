@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from graders import ExerciseCatalog, PreparedExercise, Sandbox, grade
+from graders.api import ExerciseCatalog, PreparedExercise, Sandbox, grade
 from graders.results import Failure, Status, Verdict, Visibility
 from tests.graders.helpers import EXERCISES
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from graders import (
+from graders.api import (
     Failure,
     GradeReport,
     PreparedExercise,
@@ -22,7 +22,7 @@ from graders import (
     load_exercise,
     prepare_exercise,
 )
-from graders.validation import validate_folder
+from graders.authoring.validation import validate_folder
 from tests.graders.helpers import REPO
 from tests.graders.scenario_exercises import (
     ADAM_CASES,

@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from graders import PreparedExercise, Sandbox, load_exercise, prepare_exercise
+from graders.api import PreparedExercise, Sandbox, load_exercise, prepare_exercise
+from graders.authoring.validation import validate_folder
 from graders.cases import case
 from graders.checks.hidden import hidden_message
-from graders.checks.judge import Audience, grade
+from graders.grading.grade import grade
+from graders.grading.plan import Audience
 from graders.results import Failure, Status, Verdict
 from graders.sandbox.protocol import Deferral, Task, encode_tasks
-from graders.validation import validate_folder
 from tests.graders.helpers import edit
 from tests.graders.timed_exercises import (
     ENTRY_LOOP,

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from graders import (
+from graders.api import (
     Failure,
     GradeReport,
     PreparedExercise,

@@ -8,7 +8,7 @@ import tracemalloc
 
 import pytest
 
-from graders import PreparedExercise, Sandbox, load_exercise, prepare_exercise
+from graders.api import PreparedExercise, Sandbox, load_exercise, prepare_exercise
 from graders.custom.trying import (
     MAX_OUTPUT_BYTES,
     TryReport,

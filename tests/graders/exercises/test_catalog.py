@@ -12,7 +12,7 @@ import pytest
 
 import graders.exercises.catalog
 import graders.exercises.preparation
-from graders import Exercise, ExerciseCatalog, ExerciseError, ExerciseNotFound, PreparedExercise
+from graders.api import Exercise, ExerciseCatalog, ExerciseError, ExerciseNotFound, PreparedExercise
 from graders.exercises import folder_version
 from tests.graders.helpers import EXERCISES, GATE, edit, make_tiny_exercise
 

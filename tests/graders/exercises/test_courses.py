@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from graders import CourseError, ExerciseCatalog, ExerciseError, load_exercise
+from graders.api import CourseError, ExerciseCatalog, ExerciseError, load_exercise
+from graders.authoring.validation import validate_course
 from graders.exercises import course_folders, course_of
-from graders.validation import validate_course
 from tests.graders.helpers import EXERCISES, GATE, edit
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from graders import Exercise, ExerciseError, ExerciseNotFound, load_exercise
+from graders.api import Exercise, ExerciseError, ExerciseNotFound, load_exercise
 from graders.checks.outputs import BatchRule, DtypeRule, OutputSpec
 from graders.checks.rules import Rule
 from graders.exercises import Limits, WarningPolicy, folder_version

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from graders import Exercise, ExerciseError, PreparedExercise, load_exercise, prepare_exercise
+from graders.api import Exercise, ExerciseError, PreparedExercise, load_exercise, prepare_exercise
 from tests.graders.helpers import (
     GATE_BATCHED,
     GATE_HIDDEN,

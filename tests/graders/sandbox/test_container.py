@@ -39,7 +39,7 @@ DOCKER_DEFAULT_CAPABILITIES = (
 )
 GRADE_THE_REFERENCE = textwrap.dedent("""
     from pathlib import Path
-    from graders import ExerciseCatalog, Sandbox, grade
+    from graders.api import ExerciseCatalog, Sandbox, grade
     from graders.errors import SandboxError
     prepared = ExerciseCatalog(Path("exercises")).prepared("gru-update-gate")
     code = Path("exercises/gru-update-gate/solution.py").read_text()

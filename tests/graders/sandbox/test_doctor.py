@@ -7,9 +7,9 @@ import os
 
 import pytest
 
-from graders.sandbox import SandboxLimits
 from graders.sandbox.cgroups import detect_version
 from graders.sandbox.doctor import LayerState, diagnose
+from graders.sandbox.limits import SandboxLimits
 
 REQUIRED = {
     "net namespace",

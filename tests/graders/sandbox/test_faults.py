@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from graders import (
+from graders.api import (
     ExerciseCatalog,
     GradeReport,
     PreparedExercise,
@@ -183,6 +183,7 @@ def wait_for(condition: object, timeout: float = 10.0) -> None:
     assert condition(), "the condition never held"  # type: ignore[operator]
 
 
+@pytest.mark.slow
 def test_a_zygote_killed_mid_grading_is_retried_and_never_blamed(gate: PreparedExercise) -> None:
     with Sandbox(workers=1, limits=LIMITS) as pool:
         zygote = pool._all[0]
@@ -199,6 +200,7 @@ def test_a_zygote_killed_mid_grading_is_retried_and_never_blamed(gate: PreparedE
         assert pool._all[0] is not zygote and pool._all[0].alive
 
 
+@pytest.mark.slow
 def test_a_stopped_zygote_is_an_engine_fault_never_a_timeout(gate: PreparedExercise) -> None:
     limits = replace(LIMITS, time_s=1.0)  # this side's backstop at 11 + 3 s
     with Sandbox(workers=1, limits=limits) as pool:
@@ -219,6 +221,7 @@ def test_a_stopped_zygote_is_an_engine_fault_never_a_timeout(gate: PreparedExerc
         assert_slow_honest_passes(gate, pool)
 
 
+@pytest.mark.slow
 def test_the_canary_grades_and_reports_a_pool_that_cannot() -> None:
     with Sandbox(workers=1, limits=LIMITS) as pool:
         assert canary(pool).ok

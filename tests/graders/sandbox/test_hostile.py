@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from graders import (
+from graders.api import (
     ExerciseCatalog,
     Failure,
     GradeReport,
@@ -23,9 +23,9 @@ from graders import (
     Verdict,
     grade,
 )
-from graders.sandbox import Ending, RunResult, Task
 from graders.sandbox.doctor import RootImage
 from graders.sandbox.isolation import SANDBOX_ENVIRONMENT, python_roots, roots_under
+from graders.sandbox.protocol import Ending, RunResult, Task
 from tests.graders.sandbox.processes import descendants
 
 REPO = Path(__file__).resolve().parents[3]
@@ -456,6 +456,7 @@ def leads_its_session(pid: int) -> bool:
     return int(fields[3]) == pid
 
 
+@pytest.mark.slow
 def test_a_sandbox_dies_with_its_zygote_even_in_a_session_of_its_own() -> None:
     code = "import os, time\n\ndef f(x):\n    os.setsid()\n    time.sleep(60)\n"
     limits = SandboxLimits(time_s=60.0)

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from graders import WireError
+from graders.api import WireError
 from graders.sandbox.protocol import (
     BatchItem,
     Conversation,

@@ -20,6 +20,7 @@ from tests.graders.sandbox.unprivileged import pytest_as_nobody, run_as_nobody
 
 # Seven files of real sandboxes: 318 s on a loaded 2-core host, past the 300 s default; the
 # unprivileged run has its own limit of 900 s.
+@pytest.mark.slow
 @pytest.mark.timeout(900)
 def test_the_hostile_submissions_are_contained_as_an_unprivileged_user() -> None:
     done = pytest_as_nobody(
@@ -50,7 +51,7 @@ def test_the_unprivileged_run_really_is_unprivileged() -> None:
 
 GRADE = """
 from pathlib import Path
-from graders import ExerciseCatalog, Sandbox, SandboxLimits, SandboxUnavailable, grade
+from graders.api import ExerciseCatalog, Sandbox, SandboxLimits, SandboxUnavailable, grade
 prepared = ExerciseCatalog(Path("exercises")).prepared("gru-update-gate")
 code = Path("exercises/gru-update-gate/solution.py").read_text()
 with Sandbox(workers=1, limits=SandboxLimits(strict=STRICT)) as sandbox:
@@ -93,6 +94,7 @@ def test_without_user_namespaces_a_lenient_sandbox_grades_and_says_so() -> None:
     )
 
 
+@pytest.mark.slow
 def test_doctor_lists_the_layers_an_unprivileged_user_gets() -> None:
     done = run_as_nobody(
         [
@@ -111,7 +113,7 @@ def test_doctor_lists_the_layers_an_unprivileged_user_gets() -> None:
 
 PIN = """
 import json, os
-from graders import keep_threads_on
+from graders.api import keep_threads_on
 from graders.sandbox.cpu_affinity import CORE_FOLDERS
 from graders.sandbox.machine import kernel_id
 chosen = keep_threads_on(1)

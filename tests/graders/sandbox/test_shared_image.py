@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from graders import PreparedExercise, Sandbox, Verdict, grade
+from graders.api import PreparedExercise, Sandbox, Verdict, grade
 from graders.sandbox.launch import IMAGE_FAILED
 from graders.sandbox.runner import Zygote
 from graders.sandbox.shared_image import shared_image
@@ -27,6 +27,7 @@ def image_device(zygote: Zygote) -> str:
     raise AssertionError(f"nothing mounted on {mountpoint}")
 
 
+@pytest.mark.slow
 def test_every_zygote_of_every_pool_shows_the_one_image() -> None:
     with Sandbox(workers=2) as first, Sandbox(workers=1) as second:
         zygotes = [*first._all, *second._all]

@@ -25,16 +25,10 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from graders import (
-    PreparedExercise,
-    Sandbox,
-    SandboxLimits,
-    Verdict,
-    grade,
-)
+from graders.api import PreparedExercise, Sandbox, SandboxLimits, Verdict, grade
 from graders.errors import SandboxStarved
-from graders.sandbox import Ending, RunResult, Task
 from graders.sandbox.exitcodes import EXIT_TIMEOUT, EXIT_WALL_LIMIT
+from graders.sandbox.protocol import Ending, RunResult, Task
 from tests.graders.helpers import gate_solution
 from tests.graders.sandbox.processes import descendants
 
@@ -171,6 +165,7 @@ while time.process_time() < _end:
     )
 
 
+@pytest.mark.slow
 def test_a_starved_honest_submission_is_not_judged_a_timeout(gate: PreparedExercise) -> None:
     # It gets about 0.1 s of CPU time by the backstop, where wall-clock time alone would have
     # stopped it, and 0.14 s by the end of its starving: the rest afterwards.
@@ -183,6 +178,7 @@ def test_a_starved_honest_submission_is_not_judged_a_timeout(gate: PreparedExerc
     assert report.cost is not None and 200 <= report.cost.cpu_ms < LIMITS.time_s * 1000
 
 
+@pytest.mark.slow
 def test_a_submission_starved_past_the_ceiling_is_the_engines_fault(gate: PreparedExercise) -> None:
     limits = replace(LIMITS, time_s=0.5)  # the backstop at 2 s, the ceiling at 6 s
     with Sandbox(workers=1, limits=limits) as pool:

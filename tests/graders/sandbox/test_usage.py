@@ -11,8 +11,8 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from graders import Sandbox, SandboxLimits
-from graders.sandbox import Ending, RunResult, Task
+from graders.api import Sandbox, SandboxLimits
+from graders.sandbox.protocol import Ending, RunResult, Task
 from graders.sandbox.usage import Usage
 
 LIMITS = SandboxLimits(time_s=5.0, memory_mb=512)

@@ -112,6 +112,7 @@ def test_the_cgroup_counts_the_cpu_time_and_memory_of_its_processes(cgroup: Slot
     assert result.usage.memory_bytes >= 64 * MB
 
 
+@pytest.mark.slow
 @needs_root
 def test_a_process_over_the_cgroups_memory_ends_the_watch_as_a_memory_limit(
     cgroup: SlotCgroup,
@@ -197,6 +198,7 @@ def test_the_watch_stops_a_process_at_its_cpu_time() -> None:
     assert result.usage.cpu_s >= 0.5
 
 
+@pytest.mark.slow
 def test_the_watch_stops_a_process_that_only_waits_at_the_wall_clock_backstop() -> None:
     limits = SandboxLimits(time_s=0.2)
     result = watched(lambda: time.sleep(60), limits)
@@ -214,6 +216,7 @@ def test_the_watch_reports_the_exit_code_and_usage_of_a_process_that_ends() -> N
     assert result.usage.memory_bytes >= 32 * MB
 
 
+@pytest.mark.slow
 def test_a_query_while_the_process_runs_is_answered() -> None:
     ours, theirs = socket.socketpair()
     answered: list[bytes] = []

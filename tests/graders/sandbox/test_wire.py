@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from graders import FrameTooLarge, WireError
+from graders.api import FrameTooLarge, WireError
 from graders.sandbox.wire import (
     MAX_HEADER_BYTES,
     Foreign,

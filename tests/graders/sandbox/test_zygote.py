@@ -14,12 +14,12 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from graders import CpuPriority, PreparedExercise, Sandbox, SandboxLimits, Verdict, grade
+from graders.api import CpuPriority, PreparedExercise, Sandbox, SandboxLimits, Verdict, grade
 from graders.errors import SandboxError
-from graders.sandbox import Task
 from graders.sandbox.cgroups import CgroupVersion, detect_version, own_cgroup
 from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
 from graders.sandbox.launch import child_environment, launcher
+from graders.sandbox.protocol import Task
 from tests.graders.helpers import REPO, gate_solution
 
 
@@ -27,7 +27,8 @@ def test_the_zygote_starts_without_the_rest_of_the_engine() -> None:
     # The zygote's launcher (the second stage's) up to ``main()``: the modules every fork of
     # a zygote starts with.
     modules_then = launcher("graders.sandbox.zygote").replace(
-        "\nmain()\n", "\nprint(sorted(m for m in sys.modules if m.startswith('graders')))\n"
+        "\nmain()\n",
+        "\nimport sys\nprint(sorted(m for m in sys.modules if m.startswith('graders')))\n",
     )
     printed = subprocess.run(
         [sys.executable, "-c", modules_then],
@@ -43,11 +44,12 @@ def test_the_zygote_starts_without_the_rest_of_the_engine() -> None:
         "graders.exercises",
         "graders.checks.diagnosis",
         "graders.mutation.mutants",
-        "graders.checks.judge",
+        "graders.grading.grade",
         "graders.sandbox.runner",
     }
 
 
+@pytest.mark.slow
 def test_a_killed_zygotes_state_folder_is_removed_by_the_next_zygote() -> None:
     with Sandbox(workers=1) as first:
         folder = first._all[0].state_folder
@@ -62,6 +64,7 @@ def test_a_killed_zygotes_state_folder_is_removed_by_the_next_zygote() -> None:
         assert not own.exists()  # a zygote that ends normally cleans up itself
 
 
+@pytest.mark.slow
 def test_a_live_zygotes_folder_is_kept_even_from_another_pid_namespace() -> None:
     with Sandbox(workers=1) as pool:
         folder = pool._all[0].state_folder
@@ -89,6 +92,7 @@ def test_a_live_zygotes_folder_is_kept_even_from_another_pid_namespace() -> None
         assert folder.is_dir()
 
 
+@pytest.mark.slow
 def test_a_removed_state_folder_costs_no_grading(gate: PreparedExercise) -> None:
     with Sandbox(workers=1) as pool:
         folder = pool._all[0].state_folder
@@ -98,6 +102,7 @@ def test_a_removed_state_folder_costs_no_grading(gate: PreparedExercise) -> None
         assert pool._all[0].state_folder.is_dir()  # the replacement zygote's
 
 
+@pytest.mark.slow
 def test_a_layer_that_cannot_be_set_up_is_refused_with_its_reason() -> None:
     # No descriptor may be opened: the sandbox cannot even point its stdio at /dev/null.
     broken = SandboxLimits(max_open_files=0)
@@ -109,6 +114,7 @@ def test_a_layer_that_cannot_be_set_up_is_refused_with_its_reason() -> None:
         assert result.outcomes[0].value.tolist() == [1.0, 1.0]
 
 
+@pytest.mark.slow
 def test_every_pool_on_a_host_grades_as_uids_of_its_own() -> None:
     with Sandbox(workers=2) as first, Sandbox(workers=2) as second:
         uids = [zygote.uid for zygote in (*first._all, *second._all)]
@@ -161,6 +167,7 @@ def f(x):
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", [SIXTEEN_PROCESSES, A_CHILD_KILLED], ids=["sixteen", "a-child"])
 def test_all_the_processes_of_a_submission_share_one_memory_budget(code: str) -> None:
     limits = SandboxLimits(time_s=10.0, memory_mb=256, max_processes=32)
@@ -177,6 +184,7 @@ def test_all_the_processes_of_a_submission_share_one_memory_budget(code: str) ->
         assert again.outcomes[0].value.tolist() == [1.0, 1.0]
 
 
+@pytest.mark.slow
 def test_a_background_sandbox_leaves_the_cpu_to_the_others() -> None:
     """A regrade's sandbox runs at the lowest priority (and its cgroup at the lowest weight);
     the zygote's next, normal sandbox is back at the normal priority."""

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from app.grading.engine import SandboxGrader
-from app.grading.runtime import GradingRuntime
 from app.models import Role, User
+from app.runtime.context import GradingRuntime
+from app.runtime.engine import SandboxGrader
 from app.store import accounts as account_store
 from app.store import courses as course_store
 from tests.app.conftest import EXERCISES, read_exercise_file

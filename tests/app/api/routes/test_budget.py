@@ -12,9 +12,9 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from app.grading.engine import SandboxGrader
-from app.grading.runtime import GradingRuntime
 from app.models import Role, Submission
+from app.runtime.context import GradingRuntime
+from app.runtime.engine import SandboxGrader
 from tests.app.course_catalog import BROKEN, budget_course_toml, course_service, send, user
 from tests.app.web.helpers import sign_in
 

@@ -13,9 +13,9 @@ import pytest
 from fastapi.testclient import TestClient
 from numjudge_client._inputs import decode
 
-from app.grading.runtime import GradingRuntime
 from app.main import create_app
 from app.models import Role, User
+from app.runtime.context import GradingRuntime
 from app.services import public_inputs
 from graders.exercises import Exercise, ExerciseCatalog, course_of
 from tests.app.conftest import EXERCISES, read_exercise_file

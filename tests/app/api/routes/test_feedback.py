@@ -12,10 +12,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from app.grading.engine import SandboxGrader
-from app.grading.runtime import GradingRuntime
 from app.main import create_app
 from app.models import Submission, ThrottleCounter, User
+from app.runtime.context import GradingRuntime
+from app.runtime.engine import SandboxGrader
 from tests.app.conftest import make_runtime, make_settings, read_exercise_file, wipe
 
 MakeUser = Callable[..., tuple[User, dict[str, str]]]

@@ -13,9 +13,9 @@ from typer.testing import CliRunner
 
 from app.cli.main import app as cli
 from app.core.config import get_settings
-from app.grading.engine import SandboxGrader
-from app.grading.runtime import GradingRuntime
 from app.models import Role, SubmissionKind, SubmissionStatus, utcnow
+from app.runtime.context import GradingRuntime
+from app.runtime.engine import SandboxGrader
 from app.store import accounts as account_store
 from app.store import leases as lease_store
 from app.store import regrades as regrade_store

@@ -12,9 +12,9 @@ from datetime import datetime, timedelta
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
-from app.grading.runtime import GradingRuntime
-from app.grading.waiters import ResultWaiters
 from app.models import Submission, SubmissionKind, SubmissionStatus, User, utcnow
+from app.runtime.context import GradingRuntime
+from app.runtime.waiters import ResultWaiters
 from app.services import release
 from app.services.views import submission_out
 from app.store import accounts as account_store

@@ -16,14 +16,14 @@ import pytest
 from fastapi.testclient import TestClient
 from markupsafe import escape
 
-from app.grading.engine import SandboxGrader
-from app.grading.runtime import GradingRuntime
 from app.models import Role, utcnow
+from app.runtime.context import GradingRuntime
+from app.runtime.engine import SandboxGrader
 from app.services import reveal
 from app.store import accounts as account_store
 from app.store import courses as course_store
 from app.store import submissions as submission_store
-from graders import words_in
+from graders.api import words_in
 from tests.app.course_catalog import course_service, stamp, user
 from tests.app.web.helpers import sign_in
 

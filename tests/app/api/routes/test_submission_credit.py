@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from app.grading.engine import SandboxGrader
-from app.grading.runtime import GradingRuntime
+from app.runtime.context import GradingRuntime
+from app.runtime.engine import SandboxGrader
 from app.store import courses as course_store
 from tests.app.api.routes.test_assignments import course_toml, learner
 from tests.app.conftest import read_exercise_file

@@ -10,8 +10,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
-from app.grading.runtime import GradingRuntime
 from app.models import Role, Submission, SubmissionKind, SubmissionStatus, User
+from app.runtime.context import GradingRuntime
 from app.schemas import SubmissionOut
 from app.services.submissions import load_out, wait_for_result
 from graders.results import Verdict

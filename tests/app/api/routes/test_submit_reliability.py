@@ -12,12 +12,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.grading.heartbeat import HeartbeatThread
-from app.grading.queue import QueueUnavailable
 from app.grading.recovery import recover
-from app.grading.runtime import GradingRuntime
 from app.main import create_app
 from app.models import Submission, User, utcnow
-from graders import CanaryResult, CpuPriority, GradeReport, PreparedExercise
+from app.runtime.context import GradingRuntime
+from app.runtime.queue import QueueUnavailable
+from graders.api import CanaryResult, CpuPriority, GradeReport, PreparedExercise
 from tests.app.conftest import read_exercise_file
 
 EXERCISE = "gru-update-gate"

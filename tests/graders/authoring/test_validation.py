@@ -1,4 +1,5 @@
-"""graders/validation.py: ``numjudge validate`` on good and deliberately broken folders."""
+"""graders/authoring/validation.py: ``numjudge validate`` on good and deliberately broken
+folders."""
 
 from __future__ import annotations
 
@@ -10,17 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from graders import ExerciseError, PreparedExercise, Sandbox, load_exercise
+from graders.api import ExerciseError, PreparedExercise, Sandbox, load_exercise
+from graders.authoring.mistakes import check_mutants
+from graders.authoring.result import ValidationResult
+from graders.authoring.sample_checks import unsteady
+from graders.authoring.samples import Expectation
+from graders.authoring.scaffold import create_exercise
+from graders.authoring.validation import exercise_folders, validate_folder
 from graders.results import Verdict
-from graders.samples import Expectation
-from graders.scaffold import create_exercise
-from graders.validation import (
-    ValidationResult,
-    check_mutants,
-    exercise_folders,
-    unsteady,
-    validate_folder,
-)
 from tests.graders.helpers import (
     GATE,
     GATE_HIDDEN,

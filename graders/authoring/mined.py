@@ -21,11 +21,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from graders.authoring.mistakes import check_mistakes
+from graders.authoring.reference import check_rules
+from graders.authoring.result import ValidationResult
+from graders.authoring.texts import check_translations
 from graders.errors import GraderError
 from graders.exercises import load_exercise, prepare_exercise
 from graders.exercises.translations import translation_file
 from graders.sandbox.runner import Sandbox
-from graders.validation import ValidationResult, check_mistakes, check_rules, check_translations
 
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9_]{0,59}")
 """A mistake's name: its file's stem, and its key in the translations' ``[hints]``."""

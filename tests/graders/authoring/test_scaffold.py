@@ -1,4 +1,5 @@
-"""graders/scaffold.py: ``numjudge new`` makes a folder that loads and says what is missing."""
+"""graders/authoring/scaffold.py: ``numjudge new`` makes a folder that loads and says what is
+missing."""
 
 from __future__ import annotations
 
@@ -6,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from graders import ExerciseError, Sandbox, load_exercise
-from graders.scaffold import TEMPLATES, create_exercise
-from graders.validation import validate_folder
+from graders.api import ExerciseError, Sandbox, load_exercise
+from graders.authoring.scaffold import TEMPLATES, create_exercise
+from graders.authoring.validation import validate_folder
 
 
 def test_new_folder_has_every_template_file(tmp_path: Path) -> None:

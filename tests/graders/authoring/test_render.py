@@ -1,8 +1,9 @@
-"""graders/render.py: the plain-text table of ``numjudge grade``."""
+"""graders/authoring/render.py: the plain-text table of ``numjudge grade``."""
 
 from __future__ import annotations
 
-from graders import GradeReport, Status, Verdict, Visibility, format_report, results
+from graders import results
+from graders.api import GradeReport, Status, Verdict, Visibility, format_report
 from graders.exercises import Limits
 
 

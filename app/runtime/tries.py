@@ -2,7 +2,7 @@
 sandbox pool in all.
 
 A try does not go through the queue: the request's own thread runs both calls on this
-process's sandbox pool (app/grading/engine.py), which the process's gradings share, so the
+process's sandbox pool (app/runtime/engine.py), which the process's gradings share, so the
 queue's per-learner quota (``max_waiting_per_learner``) and its lanes never counted it.
 Without these bounds, one learner sending tries at once (the rate is off by default, and a
 rate does not bound how many run together) held every zygote of the pool and every thread the

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from graders import PictureKind, Sandbox, Status, Visibility, grade, load_exercise, prepare_exercise
+from graders.api import (
+    PictureKind,
+    Sandbox,
+    Status,
+    Visibility,
+    grade,
+    load_exercise,
+    prepare_exercise,
+)
 from graders.exercises import PreparedExercise
 from tests.graders.helpers import REPO
 

@@ -1,5 +1,5 @@
-"""graders/worked_examples.py: a statement's marked worked example checked by validate against
-the public case it comes from, in every language."""
+"""graders/authoring/worked_examples.py: a statement's marked worked example checked by validate
+against the public case it comes from, in every language."""
 
 from __future__ import annotations
 
@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from graders import Sandbox, load_exercise, prepare_exercise
-from graders.validation import ValidationResult, check_worked_examples, validate_folder
-from graders.worked_examples import MarkerError, worked_examples
+from graders.api import Sandbox, load_exercise, prepare_exercise
+from graders.authoring.result import ValidationResult
+from graders.authoring.texts import check_worked_examples
+from graders.authoring.validation import validate_folder
+from graders.authoring.worked_examples import MarkerError, worked_examples
 from tests.graders.helpers import write
 from tests.graders.typed_exercises import make_folder
 

@@ -9,7 +9,6 @@ from graders.results import Cost, GradeReport, Status
 
 if TYPE_CHECKING:
     from graders.exercises import Limits
-    from graders.validation import ValidationResult
 
 MARKS = {Status.PASSED: "PASS", Status.FAILED: "FAIL", Status.ERROR: "ERR "}
 WIDTH = 100
@@ -58,13 +57,3 @@ def describe_cost(cost: Cost, limits: Limits | None = None) -> str:
         cpu += f" of {limits.time_s:g} s ({cost.cpu_ms / 10 / limits.time_s:.0f} %)"
         memory += f" of {limits.memory_mb} MB ({cost.memory_kb / 10.24 / limits.memory_mb:.0f} %)"
     return f"{cpu}, {memory}"
-
-
-def format_validation(name: str, result: ValidationResult) -> str:
-    """``numjudge validate``'s lines for one folder (or course file): ok/FAIL, notes, the
-    reference's costs, problems."""
-    mark = "ok  " if result.ok else "FAIL"
-    lines = [f"{mark} {name}" + (f"  ({'; '.join(result.notes)})" if result.notes else "")]
-    lines += [f"     {cost}" for cost in result.costs]
-    lines += [f"     - {problem}" for problem in result.problems]
-    return "\n".join(lines)

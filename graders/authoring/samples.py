@@ -9,7 +9,7 @@ the points the report gives, and ``diagnosis`` the key of the report's diagnosis
 file name without ``.py``, a mutant's key as ``numjudge mutants`` lists it, or a check's
 failure category such as ``changed_input``) or ``none``. ``numjudge validate`` grades each
 sample like a submission and fails when the report differs from its header
-(graders/validation.py).
+(graders/authoring/sample_checks.py).
 
 An exercise that asks for exact gradients (``[checks] gradients = true``) keeps a generic
 finite-difference solution as ``samples/finite_differences.py``, expected not to pass: central

@@ -1,4 +1,9 @@
-"""The course file: ``course.toml`` at the root of an exercises folder lists the assignments.
+"""The assignment schedule: ``course.toml`` at the root of an exercises folder lists the
+assignments, their dates and the submission budgets.
+
+"Course" alone means a course of exercises (graders/exercises/courses.py, ``about.toml``), and an
+LMS's course is an LMS context; the class ``Course`` is named after this file and holds its
+schedule.
 
     timezone = "Europe/Berlin"          # for times written without an offset
     submissions = 60                    # graded submissions per learner and exercise (optional)
@@ -18,15 +23,14 @@
     cooldown_minutes = 10               # between two graded submissions to one exercise (opt.)
     reveal_hidden_after_close = true    # hidden tests shown once it closes (default false)
 
-The file is versioned with the exercises it names. ``load_course`` checks it and says which
+The file is versioned with the exercises it names. ``load_schedule`` checks it and says which
 line of which assignment is wrong; ``LatePolicy.factor`` is the policy's arithmetic, pure so
 that it can be tested with fixed clocks. A submission budget bounds what a learner can learn of
-an exercise's hidden cases over the course (docs/security.md): each graded submission tells
+an exercise's hidden cases over the schedule (docs/security.md): each graded submission tells
 at most a few bits, so the budget times those bits is all a learner can ever take out. The
-pace (``submissions_per_day``, ``cooldown_minutes``; the course's, or an assignment's own)
-spreads those submissions out. A
-folder without ``course.toml`` is a course without assignments: every exercise is open for
-practice.
+pace (``submissions_per_day``, ``cooldown_minutes``; the schedule's, or an assignment's own)
+spreads those submissions out. A folder without ``course.toml`` has an empty schedule: every
+exercise is open for practice.
 """
 
 from __future__ import annotations
@@ -47,7 +51,7 @@ from graders.errors import CourseError
 COURSE_FILE = "course.toml"
 ASSIGNMENT_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
 MAX_BUDGET = 10_000
-"""The largest submission budget a course file may set: more is no budget at all."""
+"""The largest submission budget the schedule may set: more is no budget at all."""
 BUDGET_FIELDS = ("submissions", "submissions_per_day", "cooldown_minutes")
 """The fields that bound a learner's graded submissions, at the top and in an assignment."""
 MAX_COOLDOWN_MINUTES = 7 * 24 * 60
@@ -59,7 +63,7 @@ class Pace:
     """How fast a learner may send graded submissions to one exercise (None: no bound)."""
 
     per_day: int | None = None
-    """Graded submissions per calendar day of the course's time zone."""
+    """Graded submissions per calendar day of the schedule's time zone."""
     cooldown: timedelta | None = None
     """The least time between two graded submissions."""
 
@@ -111,9 +115,9 @@ class Assignment:
     late: LatePolicy
     exercises: tuple[AssignedExercise, ...]
     submissions: int | None = None
-    """Graded submissions a learner may make to each of its exercises (None: the course's)."""
+    """Graded submissions a learner may make to each of its exercises (None: the schedule's)."""
     pace: Pace = Pace()
-    """Its own pace; a bound it leaves unset is the course's."""
+    """Its own pace; a bound it leaves unset is the schedule's."""
     reveal_hidden_after_close: bool = False
     """Once it closed for a learner, show them the hidden tests of their own submissions."""
 
@@ -131,8 +135,10 @@ class Assignment:
 
 @dataclass(frozen=True)
 class Course:
+    """The assignment schedule of ``course.toml``: its assignments, time zone and budgets."""
+
     assignments: tuple[Assignment, ...] = ()
-    timezone: str = "UTC"  # where the course's times are shown (and read, without an offset)
+    timezone: str = "UTC"  # where the schedule's times are shown (and read, without an offset)
     submissions: int | None = None
     """Graded submissions a learner may make to each exercise (None: as many as they like)."""
     pace: Pace = Pace()
@@ -150,7 +156,7 @@ class Course:
 
     def budget_of(self, assignment: Assignment) -> int | None:
         """Graded submissions a learner may make to each exercise of the assignment: its own
-        budget, else the course's (None: no limit)."""
+        budget, else the schedule's (None: no limit)."""
         return assignment.submissions if assignment.submissions is not None else self.submissions
 
     def submission_budget(self, exercise_id: str) -> int | None:
@@ -164,8 +170,9 @@ class Course:
         return assignment.pace.over(self.pace) if assignment is not None else self.pace
 
 
-def load_course(root: Path, exercise_ids: Collection[str]) -> Course:
-    """The course in ``root/course.toml``, checked against the exercises that exist."""
+def load_schedule(root: Path, exercise_ids: Collection[str]) -> Course:
+    """The assignment schedule in ``root/course.toml``, checked against the exercises that
+    exist (an empty one without the file)."""
     file = root / COURSE_FILE
     if not file.is_file():
         return Course()

@@ -1,12 +1,12 @@
-"""graders/mutation/score.py: which mutants the hidden cases catch, and the score."""
+"""graders/authoring/mutation_score.py: which mutants the hidden cases catch, and the score."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from graders.authoring.mutation_score import mutant_statuses, mutation_score
 from graders.exercises import PreparedExercise, load_exercise, prepare_exercise
 from graders.mutation.operators import Operator
-from graders.mutation.score import mutant_statuses, mutation_score
 from tests.graders.helpers import make_tiny_exercise, write
 
 

@@ -1,4 +1,4 @@
-"""graders/checks/judge.py: grading real submissions of gru-update-gate in a real sandbox."""
+"""graders/grading/grade.py: grading real submissions of gru-update-gate in a real sandbox."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from graders import (
+from graders.api import (
     ExerciseCatalog,
     Failure,
     GradeReport,
@@ -24,9 +24,10 @@ from graders import (
     load_exercise,
     prepare_exercise,
 )
+from graders.checks.advice import warning_advice
 from graders.checks.batches import stack_outputs
 from graders.checks.diagnosis import CHECK_HINTS, FLOAT_DTYPE_HINT
-from graders.checks.judge import Audience, warning_advice
+from graders.grading.plan import Audience
 from graders.results import DiagnosisSource
 from tests.graders.helpers import (
     GATE,
@@ -362,9 +363,9 @@ def test_an_array_where_none_is_expected_fails_that_test_alone(
 def test_a_result_the_grader_cannot_judge_errs_its_own_test_alone(
     gate: PreparedExercise, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from graders.checks import judge as judge_module
     from graders.checks.compare import compare as original
-    from graders.sandbox import Ending, RunResult, TaskOutcome
+    from graders.grading import grade as judge_module
+    from graders.sandbox.protocol import Ending, RunResult, TaskOutcome
 
     unjudgeable = object()
 
@@ -834,7 +835,8 @@ def test_numpy_integer_result_is_accepted_for_an_integer(tmp_path: Path, sandbox
 
 
 def judged(gate: PreparedExercise, run_result: Any, public_only: bool = True) -> GradeReport:
-    from graders.checks.judge import judge, plan_tasks
+    from graders.grading.grade import judge
+    from graders.grading.plan import plan_tasks
     from graders.sandbox.limits import SandboxLimits
 
     cases = gate.public_cases if public_only else gate.cases
@@ -843,7 +845,7 @@ def judged(gate: PreparedExercise, run_result: Any, public_only: bool = True) ->
 
 
 def test_plan_tasks_adds_one_task_per_batch_item(gate: PreparedExercise) -> None:
-    from graders.checks.judge import plan_tasks
+    from graders.grading.plan import plan_tasks
     from graders.sandbox.harness import task_inputs
     from graders.sandbox.protocol import BatchItem, encode_tasks
 
@@ -881,7 +883,7 @@ def test_a_batch_item_is_what_take_gives_along_any_axis_as_a_read_only_view() ->
 
 
 def test_judge_timeout(gate: PreparedExercise) -> None:
-    from graders.sandbox import Ending, RunResult, TaskOutcome
+    from graders.sandbox.protocol import Ending, RunResult, TaskOutcome
 
     first = TaskOutcome(ok=True, value=gate.cases[0].expected, stdout="hi\n")
     report = judged(gate, RunResult(Ending.TIMEOUT, outcomes={0: first}))
@@ -896,7 +898,7 @@ def test_judge_timeout(gate: PreparedExercise) -> None:
 
 
 def test_judge_wall_clock_limit_while_waiting(gate: PreparedExercise) -> None:
-    from graders.sandbox import Ending, RunResult
+    from graders.sandbox.protocol import Ending, RunResult
 
     report = judged(gate, RunResult(Ending.WALL_LIMIT))
     assert report.verdict is Verdict.TIMEOUT
@@ -913,7 +915,7 @@ def test_during_a_hidden_case_computing_and_waiting_read_the_same(
     gate: PreparedExercise, ending: str
 ) -> None:
     # Whether the code spun or slept there could depend on a hidden input.
-    from graders.sandbox import Ending, RunResult
+    from graders.sandbox.protocol import Ending, RunResult
 
     report = judged(gate, RunResult(Ending[ending], hidden_started_at=1.0), public_only=False)
     assert report.verdict is Verdict.TIMEOUT
@@ -924,7 +926,7 @@ def test_during_a_hidden_case_computing_and_waiting_read_the_same(
 
 
 def test_judge_memory_error_while_loading(gate: PreparedExercise) -> None:
-    from graders.sandbox import Ending, RunResult
+    from graders.sandbox.protocol import Ending, RunResult
 
     run_result = RunResult(Ending.LOAD_ERROR, load_error={"type": "MemoryError", "line": 2})
     report = judged(gate, run_result)
@@ -933,7 +935,7 @@ def test_judge_memory_error_while_loading(gate: PreparedExercise) -> None:
 
 
 def test_judge_memory_error_in_a_case(gate: PreparedExercise) -> None:
-    from graders.sandbox import Ending, RunResult, TaskOutcome
+    from graders.sandbox.protocol import Ending, RunResult, TaskOutcome
 
     oom = TaskOutcome(ok=False, error={"type": "MemoryError", "message": "", "line": 5})
     outcomes = {i: oom for i in range(4)}
@@ -943,7 +945,7 @@ def test_judge_memory_error_in_a_case(gate: PreparedExercise) -> None:
 
 
 def test_judge_crash_and_protocol_error(gate: PreparedExercise) -> None:
-    from graders.sandbox import Ending, RunResult
+    from graders.sandbox.protocol import Ending, RunResult
 
     crashed = judged(
         gate, RunResult(Ending.CRASHED, message="the process was killed by signal 9 SIGKILL")
@@ -959,7 +961,7 @@ def test_judge_crash_and_protocol_error(gate: PreparedExercise) -> None:
 
 
 def test_judge_notes_cut_output(gate: PreparedExercise) -> None:
-    from graders.sandbox import Ending, RunResult, TaskOutcome
+    from graders.sandbox.protocol import Ending, RunResult, TaskOutcome
 
     outcomes = {
         i: TaskOutcome(

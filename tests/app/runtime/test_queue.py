@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 
-from app.grading.queue import GradingQueue, QueueUnavailable
+from app.runtime.queue import GradingQueue, QueueUnavailable
 from tests.app.live import free_port
 
 

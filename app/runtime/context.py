@@ -14,18 +14,18 @@ from sqlalchemy.orm import Session, sessionmaker
 from app.core.backoff import Backoff
 from app.core.config import Settings
 from app.core.db import get_sessionmaker
-from app.grading.engine import (
+from app.models import utcnow
+from app.runtime.engine import (
     CanaryFunction,
     GradeFunction,
     MissingFunction,
     SandboxGrader,
     TryFunction,
 )
-from app.grading.queue import GradingQueue
-from app.grading.tries import TriesInFlight
-from app.grading.waiters import ResultWaiters
-from app.models import utcnow
-from graders import ExerciseCatalog
+from app.runtime.queue import GradingQueue
+from app.runtime.tries import TriesInFlight
+from app.runtime.waiters import ResultWaiters
+from graders.api import ExerciseCatalog
 
 
 class Lane(Enum):

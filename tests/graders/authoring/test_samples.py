@@ -1,4 +1,4 @@
-"""graders/samples.py: reading a sample's header."""
+"""graders/authoring/samples.py: reading a sample's header."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Any
 import numpy as np
 import pytest
 
+from graders.authoring.samples import Expectation, read_expectation, read_samples
 from graders.errors import ExerciseError
 from graders.results import Diagnosis, DiagnosisSource, GradeReport, Verdict
-from graders.samples import Expectation, read_expectation, read_samples
 from tests.graders.helpers import REPO, write
 
 

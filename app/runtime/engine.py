@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from graders import (
+from graders.api import (
     CanaryResult,
     CpuPriority,
     GradeReport,

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from graders.course import Assignment, LatePolicy, LatePolicyKind, Pace, load_course
+from graders.assignments import Assignment, LatePolicy, LatePolicyKind, Pace, load_schedule
+from graders.authoring.validation import validate_course
 from graders.errors import CourseError
 from graders.exercises import ExerciseCatalog
-from graders.validation import validate_course
 
 REPO = Path(__file__).resolve().parents[2]
 DUE = datetime(2026, 12, 8, 22, 59, tzinfo=UTC)
@@ -64,7 +64,7 @@ def test_an_extension_moves_the_due_time_the_policy_counts_from() -> None:
 
 
 def test_loads_times_in_the_course_zone_and_weights(tmp_path: Path) -> None:
-    course = load_course(
+    course = load_schedule(
         write(tmp_path, ONE.format(late='{ policy = "penalty", per_day = 0.1, floor = 0.5 }')), IDS
     )
     (gates,) = course.assignments
@@ -85,12 +85,12 @@ def test_an_explicit_offset_wins_over_the_course_zone(tmp_path: Path) -> None:
     text = ONE.format(late='{ policy = "cutoff" }').replace(
         "due = 2026-12-08T23:59:00", "due = 2026-12-08T23:59:00+09:00"
     )
-    (gates,) = load_course(write(tmp_path, text), IDS).assignments
+    (gates,) = load_schedule(write(tmp_path, text), IDS).assignments
     assert gates.due == datetime(2026, 12, 8, 14, 59, tzinfo=UTC)
 
 
 def test_no_course_file_means_no_assignments(tmp_path: Path) -> None:
-    course = load_course(tmp_path, IDS)
+    course = load_schedule(tmp_path, IDS)
     assert course.assignments == () and course.timezone == "UTC"
 
 
@@ -127,17 +127,17 @@ def test_a_broken_file_names_the_assignment_and_field(
 ) -> None:
     text = ONE.format(late='{ policy = "cutoff" }').replace(*change)
     with pytest.raises(CourseError, match=message.replace("(", r"\(").replace(")", r"\)")):
-        load_course(write(tmp_path, text), IDS)
+        load_schedule(write(tmp_path, text), IDS)
 
 
 def test_an_assignments_budget_wins_over_the_courses(tmp_path: Path) -> None:
     text = "submissions = 40\n" + ONE.format(late=CUTOFF.split(" = ", 1)[1]).replace(
         'title = "Gates"', 'title = "Gates"\nsubmissions = 3'
     )
-    course = load_course(write(tmp_path, text), (*IDS, "leaky-integrator"))
+    course = load_schedule(write(tmp_path, text), (*IDS, "leaky-integrator"))
     assert course.submission_budget("gru-reset-gate") == 3
     assert course.submission_budget("leaky-integrator") == 40  # practice: the course's
-    without = load_course(write(tmp_path, ONE.format(late=CUTOFF.split(" = ", 1)[1])), IDS)
+    without = load_schedule(write(tmp_path, ONE.format(late=CUTOFF.split(" = ", 1)[1])), IDS)
     assert without.submission_budget("gru-reset-gate") is None
 
 
@@ -145,10 +145,10 @@ def test_an_assignments_pace_wins_bound_by_bound_over_the_courses(tmp_path: Path
     text = "submissions_per_day = 4\ncooldown_minutes = 5\n" + ONE.format(
         late=CUTOFF.split(" = ", 1)[1]
     ).replace('title = "Gates"', 'title = "Gates"\ncooldown_minutes = 30')
-    course = load_course(write(tmp_path, text), (*IDS, "leaky-integrator"))
+    course = load_schedule(write(tmp_path, text), (*IDS, "leaky-integrator"))
     assert course.pace_of("gru-reset-gate") == Pace(4, timedelta(minutes=30))
     assert course.pace_of("leaky-integrator") == Pace(4, timedelta(minutes=5))  # practice
-    plain = load_course(write(tmp_path, ONE.format(late=CUTOFF.split(" = ", 1)[1])), IDS)
+    plain = load_schedule(write(tmp_path, ONE.format(late=CUTOFF.split(" = ", 1)[1])), IDS)
     assert not plain.pace_of("gru-reset-gate")
     assert plain.assignments[0].reveal_hidden_after_close is False  # off by default
 
@@ -172,27 +172,27 @@ def test_a_broken_pace_or_reveal_names_the_field(tmp_path: Path, field: str, mes
         'title = "Gates"', f'title = "Gates"\n{field}'
     )
     with pytest.raises(CourseError, match=f"assignment 'gates': {message}"):
-        load_course(write(tmp_path, text), IDS)
+        load_schedule(write(tmp_path, text), IDS)
 
 
 def test_an_assignment_may_reveal_its_hidden_tests_once_closed(tmp_path: Path) -> None:
     text = ONE.format(late=CUTOFF.split(" = ", 1)[1]).replace(
         'title = "Gates"', 'title = "Gates"\nreveal_hidden_after_close = true'
     )
-    assert load_course(write(tmp_path, text), IDS).assignments[0].reveal_hidden_after_close
+    assert load_schedule(write(tmp_path, text), IDS).assignments[0].reveal_hidden_after_close
 
 
 def test_an_assignment_id_used_twice_is_refused(tmp_path: Path) -> None:
     text = ONE.format(late='{ policy = "cutoff" }')
     with pytest.raises(CourseError, match="used twice: gates"):
-        load_course(write(tmp_path, text + text.split("\n", 2)[2]), IDS)
+        load_schedule(write(tmp_path, text + text.split("\n", 2)[2]), IDS)
 
 
 def test_an_exercise_in_two_assignments_is_refused(tmp_path: Path) -> None:
     text = ONE.format(late='{ policy = "cutoff" }')
     second = text.split("\n", 2)[2].replace('id = "gates"', 'id = "again"')
     with pytest.raises(CourseError, match="gru-reset-gate, gru-update-gate in more than one"):
-        load_course(write(tmp_path, text + second), IDS)
+        load_schedule(write(tmp_path, text + second), IDS)
 
 
 def test_the_bundled_course_assigns_every_exercise_once() -> None:

@@ -1,0 +1,146 @@
+"""The checks of an exercise's texts: its metadata, its functions' arguments, its statements,
+translations and worked examples."""
+
+from __future__ import annotations
+
+import inspect
+
+from graders.authoring.result import ValidationResult, read
+from graders.authoring.scaffold import PLACEHOLDERS, placeholder_title
+from graders.authoring.worked_examples import (
+    MarkerError,
+    case_values,
+    nearest_wrong,
+    worked_examples,
+)
+from graders.exercises import (
+    Exercise,
+    PreparedExercise,
+    WarningPolicy,
+    entry_function,
+    translation_problems,
+)
+from graders.sandbox.runner import Sandbox
+
+
+def check_metadata(exercise: Exercise, result: ValidationResult) -> None:
+    """What ``numjudge new`` left for the author to write: the title, the tags, the text."""
+    if exercise.title == placeholder_title(exercise.id):
+        result.problems.append(
+            f"exercise.toml: the title is still the placeholder "
+            f"{exercise.title!r}; write what the exercise is about"
+        )
+    if not exercise.tags:
+        result.problems.append("exercise.toml: 'tags' is empty; add at least one tag")
+    for lang, text in sorted(exercise.statements.items()):
+        name = "statement.md" if lang == "en" else f"statement.{lang}.md"
+        left = [placeholder for placeholder in PLACEHOLDERS if placeholder in text]
+        if left:
+            result.problems.append(
+                f"{name}: still has the template's placeholder text "
+                f"{left[0]!r}…; write the statement"
+            )
+
+
+def check_arguments(prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult) -> None:
+    """Cases pass their inputs by position: their names must be the entry's parameters. (A
+    scenario's steps pass theirs by name: a wrong one makes the reference raise.)"""
+    exercise = prepared.exercise
+    if exercise.scenarios:
+        return
+    reference = entry_function(exercise.path / "solution.py", exercise.sandbox_entry)
+    try:
+        parameters = list(inspect.signature(reference).parameters)
+    except (TypeError, ValueError):  # a builtin or C function: nothing to compare with
+        return
+    for case in prepared.cases:
+        names = list(case.inputs)
+        if names != parameters[: len(names)]:
+            result.problems.append(
+                f"cases.py: case {case.name!r} gives ({', '.join(names)}) but "
+                f"{exercise.entry}({', '.join(parameters)}) is called with them in that order; "
+                "name and order the inputs as the entry function's parameters"
+            )
+
+
+def check_statement(prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult) -> None:
+    exercise = prepared.exercise
+    for name in exercise.names:
+        if name not in exercise.statements.get("en", ""):
+            what = "the entry function" if name == exercise.entry else "the function or class"
+            result.problems.append(
+                f"statement.md: never names {what} '{name}'; say what the learner must write"
+            )
+    if (
+        exercise.warnings is WarningPolicy.FAIL
+        and "warning" not in exercise.statements.get("en", "").lower()
+    ):
+        result.problems.append(
+            "statement.md: never mentions warnings, but exercise.toml's "
+            '[checks] warnings = "fail" fails a test whose call warns; '
+            "say so in the statement"
+        )
+    hidden = sum(1 for c in prepared.cases if not c.spec.public)
+    if not hidden:
+        result.problems.append("cases.py: has no hidden case; add cases without public=True")
+    result.notes.append(
+        f"{len(prepared.cases)} cases ({hidden} hidden), "
+        f"{len(exercise.mistakes)} mistakes, languages: "
+        f"{', '.join(exercise.languages)}"
+    )
+
+
+def check_translations(
+    prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult
+) -> None:
+    """Every language of the statement has the title, hints and test names too, and no
+    translation names a mistake or test that is gone (graders/exercises/words.py)."""
+    result.problems += translation_problems(
+        prepared.exercise, (case.name for case in prepared.cases)
+    )
+
+
+def check_worked_examples(
+    prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult
+) -> None:
+    """Every number of a marked worked example, in every statement language, is an input of
+    its public case or the reference's output on it, to the digits printed
+    (graders/authoring/worked_examples.py)."""
+    cases = {case.name: case for case in prepared.cases}
+    checked = 0
+    for file in sorted(prepared.exercise.path.glob("statement*.md")):
+        try:
+            examples = worked_examples(read(file))
+        except MarkerError as exc:
+            result.problems.append(f"{file.name}: {exc}")
+            continue
+        for example in examples:
+            checked += 1
+            where = f"{file.name}:{example.line}"
+            case = cases.get(example.case)
+            if case is None:
+                result.problems.append(
+                    f"{where}: a worked example of case {example.case!r}, which cases.py does "
+                    "not declare"
+                )
+                continue
+            if not case.spec.public:
+                result.problems.append(
+                    f"{where}: a worked example of case {example.case!r}, which is hidden: "
+                    "its numbers would show a hidden test's inputs; use a public case"
+                )
+                continue
+            values = case_values(case.inputs, case.expected)
+            for number, nearest in nearest_wrong(example.numbers, values):
+                closest = (
+                    "it has no numbers"
+                    if nearest is None
+                    else f"the nearest is {nearest:.{number.decimals}f} ({nearest:.6g})"
+                )
+                result.problems.append(
+                    f"{file.name}:{number.line}: {number.text} in the worked example of case "
+                    f"{example.case!r} is neither one of its inputs nor of the reference's "
+                    f"outputs on it, to the digits printed: {closest}"
+                )
+    if checked:
+        result.notes.append(f"{checked} worked example(s)")

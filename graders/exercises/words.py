@@ -1,0 +1,92 @@
+"""An exercise's words in a reader's language, and what its translation files miss.
+
+``numjudge validate`` refuses an exercise whose statement has a language its translation file
+does not cover (a missing title, hint or test name), or whose file names a mistake or test
+that does not exist (graders/authoring/texts.py: ``check_translations``). A reader's page
+turns a report's English words into their language through ``words_in`` (a word with no
+translation stays English).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from graders.exercises.model import Exercise
+from graders.exercises.translations import translation_file
+
+
+def translation_problems(exercise: Exercise, case_names: Iterable[str]) -> list[str]:
+    """What keeps the exercise from speaking each language of its statement: a missing
+    translation file, title, hint or test name, or a stale key (a mistake or test that is
+    gone, a file for a language the statement does not have)."""
+    cases = list(case_names)
+    mistakes = [mistake.name for mistake in exercise.mistakes]
+    problems = []
+    for lang in exercise.languages:
+        if lang != "en" and lang not in exercise.translations:
+            problems.append(
+                f"{translation_file(lang)}: missing; statement.{lang}.md gives the exercise "
+                f"this language, so its title, hints and test names need it too"
+            )
+    for lang, translation in sorted(exercise.translations.items()):
+        name = translation_file(lang)
+        if lang not in exercise.statements:
+            problems.append(f"{name}: there is no statement.{lang}.md; remove it or add one")
+            continue
+        if not translation.title:
+            problems.append(f"{name}: 'title' is missing; write the exercise's title")
+        problems += _key_problems(name, "hints", "mistake", mistakes, translation.hints)
+        problems += _key_problems(name, "cases", "test", cases, translation.cases)
+    return problems
+
+
+def _key_problems(
+    name: str, section: str, what: str, wanted: list[str], texts: Mapping[str, str]
+) -> list[str]:
+    missing = [key for key in wanted if not texts.get(key)]
+    stale = sorted(set(texts) - set(wanted))
+    problems = []
+    if missing:
+        problems.append(
+            f"{name}: [{section}] has no text for {what}(s) {', '.join(map(repr, missing))}"
+        )
+    if stale:
+        problems.append(
+            f"{name}: [{section}] names {what}(s) that do not exist: "
+            f"{', '.join(map(repr, stale))} (renamed or removed?)"
+        )
+    return problems
+
+
+@dataclass(frozen=True)
+class ExerciseWords:
+    """The English words a report of the exercise carries, in one reader's language."""
+
+    title: str
+    cases: Mapping[str, str] = field(default_factory=dict)
+    hints: Mapping[str, str] = field(default_factory=dict)
+    """A hint's English text -> its translation."""
+
+    def case(self, name: str) -> str:
+        return self.cases.get(name, name)
+
+    def hint(self, text: str) -> str:
+        return self.hints.get(text, text)
+
+
+def words_in(exercise: Exercise, lang: str) -> ExerciseWords:
+    """The exercise's title, test names and hints in ``lang``; English (as reports carry
+    them) where it has no translation, so a hint rewritten since a report stays readable."""
+    translation = exercise.translations.get(lang)
+    if translation is None:
+        return ExerciseWords(exercise.title)
+    return ExerciseWords(
+        title=translation.title or exercise.title,
+        cases=dict(translation.cases),
+        hints={
+            mistake.hint: translation.hints[mistake.name]
+            for mistake in exercise.mistakes
+            if translation.hints.get(mistake.name)
+        },
+    )

@@ -1,0 +1,1 @@
+"""Tests of graders/authoring: the author's tools."""

@@ -1,0 +1,1 @@
+"""Tests of graders/grading: a submission graded step by step."""
