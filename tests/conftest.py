@@ -46,9 +46,10 @@ def the_test_run_keeps_every_core() -> Iterator[None]:
         assert os.sched_getaffinity(0) == every, "a test pinned the test process's threads"
 
 
-SANDBOX_FIXTURES = frozenset({"sandbox"})
+SANDBOX_FIXTURES = frozenset({"sandbox", "shared_grader"})
 """The fixtures that start a real sandbox pool (this file's, tests/graders's and the test
-modules' own of that name)."""
+modules' own ``sandbox``, and the app tests' ``shared_grader``, which every in-process app
+that grades uses)."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
