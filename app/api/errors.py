@@ -25,6 +25,7 @@ from app.services.errors import (
     ServiceError,
     TooManySubmissions,
 )
+from app.services.translations import LANG_COOKIE, reader_language
 from graders.api import CustomInputRefused, ExerciseError, ExerciseNotFound
 
 logger = logging.getLogger(__name__)
@@ -114,7 +115,16 @@ async def refused(request: Request, exc: Exception) -> JSONResponse:
     headers = (
         {"Retry-After": str(exc.retry_after_s)} if isinstance(exc, TooManySubmissions) else None
     )
-    return JSONResponse(status_code=code, content={"detail": str(exc)}, headers=headers)
+    detail = (
+        exc.told_in(
+            reader_language(
+                request.cookies.get(LANG_COOKIE), request.headers.get("accept-language", "")
+            )
+        )
+        if isinstance(exc, ServiceError)
+        else str(exc)
+    )
+    return JSONResponse(status_code=code, content={"detail": detail}, headers=headers)
 
 
 async def exercise_broken(request: Request, exc: Exception) -> JSONResponse:

@@ -14,10 +14,19 @@ ServiceError
 from __future__ import annotations
 
 from app.services.budgets import Limit
+from app.services.wording import Wording
 
 
 class ServiceError(Exception):
-    """Base of the errors a service raises for its caller to show; the text is the detail."""
+    """Base of the errors a service raises for its caller to show; the text is the detail, in
+    English, or a :class:`Wording` that the API tells in the reader's language."""
+
+    def __init__(self, message: str | Wording) -> None:
+        super().__init__(str(message))
+        self.wording = message if isinstance(message, Wording) else None
+
+    def told_in(self, lang: str) -> str:
+        return self.wording.told_in(lang) if self.wording is not None else str(self)
 
 
 class NotFound(ServiceError):
@@ -33,7 +42,7 @@ class CodeTooLarge(CodeRejected):
 
 
 class TooManySubmissions(ServiceError):
-    def __init__(self, message: str, retry_after_s: int) -> None:
+    def __init__(self, message: str | Wording, retry_after_s: int) -> None:
         super().__init__(message)
         self.retry_after_s = retry_after_s
 
@@ -45,7 +54,7 @@ class CustomInputsOff(ServiceError):
 class SubmissionPaced(TooManySubmissions):
     """A bound of ``course.toml`` that passes: the day's graded submissions, the cooldown."""
 
-    def __init__(self, message: str, retry_after_s: int, limit: Limit) -> None:
+    def __init__(self, message: str | Wording, retry_after_s: int, limit: Limit) -> None:
         super().__init__(message, retry_after_s)
         self.limit = limit
 

@@ -33,6 +33,7 @@ from app.services.errors import (
 from app.services.exercises import load_visible
 from app.services.standings import marks
 from app.services.standings.marks import CourseMark
+from app.services.wording import N_, Wording
 from app.store import accounts as account_store
 from app.store import leases as lease_store
 from app.store import submissions as submission_store
@@ -102,30 +103,42 @@ def check_budget(runtime: GradingRuntime, session: Session, user: User, exercise
         return
     if blocked is budgets.Limit.TOTAL:
         raise BudgetSpent(
-            f"You have used all {budget.allowed} graded submissions the course allows for "
-            f"{exercise_id!r}; /run still tries code on the public cases"
+            Wording(
+                N_(
+                    "You have used all {allowed} graded submissions the course allows for "
+                    "{exercise}; /run still tries code on the public cases"
+                ),
+                {"allowed": budget.allowed, "exercise": repr(exercise_id)},
+            )
         )
     assert budget.next_at is not None
     zone = runtime.catalog.course().zone
-    next_at = f"{budget.next_at.astimezone(zone):%Y-%m-%d %H:%M %Z}"
     wait_s = max(1, math.ceil((budget.next_at - now).total_seconds()))
+    when = {
+        "exercise": repr(exercise_id),
+        "next_at": f"{budget.next_at.astimezone(zone):%Y-%m-%d %H:%M %Z}",
+        "wait_s": wait_s,
+    }
     if blocked is budgets.Limit.PER_DAY:
-        reason = (
-            f"You have used the {budget.per_day} graded submissions the course allows per day "
-            f"for {exercise_id!r}"
+        wording = Wording(
+            N_(
+                "You have used the {per_day} graded submissions the course allows per day for "
+                "{exercise}; the next is possible at {next_at} (in {wait_s} s); /run still "
+                "tries code on the public cases"
+            ),
+            {**when, "per_day": budget.per_day},
         )
     else:
         assert budget.cooldown is not None
-        reason = (
-            f"The course asks for {budget.cooldown.total_seconds() / 60:g} minutes between "
-            f"graded submissions to {exercise_id!r}"
+        wording = Wording(
+            N_(
+                "The course asks for {minutes} minutes between graded submissions to "
+                "{exercise}; the next is possible at {next_at} (in {wait_s} s); /run still "
+                "tries code on the public cases"
+            ),
+            {**when, "minutes": f"{budget.cooldown.total_seconds() / 60:g}"},
         )
-    raise SubmissionPaced(
-        f"{reason}; the next is possible at {next_at} (in {wait_s} s); /run still tries code "
-        "on the public cases",
-        retry_after_s=wait_s,
-        limit=blocked,
-    )
+    raise SubmissionPaced(wording, retry_after_s=wait_s, limit=blocked)
 
 
 def accept(

@@ -14,45 +14,23 @@ choice (the ``numjudge_lang`` cookie, set by the language switches), else the br
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from babel.messages.mofile import read_mo
 from fastapi import Request
 from markupsafe import Markup, escape
 
 from app.services.translations import LANG_COOKIE as LANG_COOKIE
 from app.services.translations import READER_LANGUAGES, reader_language
 from app.services.translations import browser_languages as accepted_languages
+from app.services.wording import N_ as N_
+from app.services.wording import catalog
 
 UI_LANGUAGES = READER_LANGUAGES
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
 
 Translate = Callable[..., Markup]
 
-LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
-DOMAIN = "messages"
-
-
-def N_(text: str) -> str:
-    """Marks a text for extraction (``make messages``); it is translated where it is shown."""
-    return text
-
-
-def _catalog(lang: str) -> dict[str, str]:
-    """The compiled gettext catalog of ``lang`` (``app/locale/<lang>/LC_MESSAGES``)."""
-    with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as file:
-        return {
-            message.id: message.string
-            for message in read_mo(file)
-            if isinstance(message.id, str)
-            and isinstance(message.string, str)
-            and message.id
-            and message.string
-        }
-
-
-JAPANESE: dict[str, str] = _catalog("ja")
+JAPANESE: dict[str, str] = dict(catalog("ja"))
 
 # Words that come from data rather than from the pages: difficulties, verdicts, test statuses,
 # submission statuses and kinds, shown as they are stored in English.

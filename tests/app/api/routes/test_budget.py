@@ -43,6 +43,15 @@ def test_a_learner_is_refused_over_the_budget_with_a_reason(
     )
     assert refused.status_code == 403
     assert "all 2 graded submissions" in refused.json()["detail"]
+    japanese = client.post(
+        "/submit",
+        headers=ada | {"Accept-Language": "ja"},
+        json={"exercise": "gru-update-gate", "code": BROKEN},
+    )
+    assert japanese.json()["detail"] == (
+        "'gru-update-gate' について、コースが認める採点付きの提出 2 回をすべて使いました。"
+        "/run では公開テストでコードを試せます。"
+    )
     assert "/run" in refused.json()["detail"]
     assert send(client, ada, "/run") == 202  # runs see no hidden case: not counted
     # Another learner has a budget of their own; an instructor has none.

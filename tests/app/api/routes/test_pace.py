@@ -72,6 +72,17 @@ def test_a_graded_submission_inside_the_cooldown_is_refused_with_429_and_retry_a
     detail = refused.json()["detail"]
     assert "60 minutes between graded submissions to 'gru-update-gate'" in detail
     assert "the next is possible at" in detail and "/run" in detail
+    # A Japanese reader (the language cookie or the browser's) reads it in Japanese.
+    for asked in ({"Accept-Language": "ja,en;q=0.5"}, {"Cookie": "numjudge_lang=ja"}):
+        japanese = client.post(
+            "/submit",
+            headers=ada | asked,
+            json={"exercise": "gru-update-gate", "code": BROKEN},
+        )
+        assert japanese.status_code == 429
+        assert japanese.json()["detail"].startswith(
+            "このコースでは 'gru-update-gate' への採点付きの提出の間を 60 分あける必要があります。"
+        ), japanese.json()
     assert send(client, ada, "/run") == 202  # runs stay free
 
     budget = client.get("/exercises/gru-update-gate/budget", headers=ada).json()
