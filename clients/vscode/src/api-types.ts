@@ -201,7 +201,7 @@ export interface paths {
         /**
          * Call the entry function and the reference on inputs of your own
          * @description Never a submission and never a case: the learner's inputs, their output and the
-         *     reference's, with the same comparison message as a test.
+         *     reference's, with the same comparison message as a test (in the reader's language).
          */
         post: operations["try_custom_inputs_exercises__exercise_id__try_post"];
         delete?: never;
@@ -2261,7 +2261,10 @@ export interface operations {
     try_custom_inputs_exercises__exercise_id__try_post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the reader's language (en, ja) of titles, test names and hints; the pages' language choice wins over it */
+                "accept-language"?: string;
+            };
             path: {
                 exercise_id: string;
             };
