@@ -171,7 +171,8 @@ def test_every_translation_keeps_its_placeholders_and_the_glossary_terms(templat
 CODE_WORDS = frozenset(
     {
         "CPU", "Inf", "MemoryError", "MiB", "NaN", "None", "Python", "astype()", "axis", "dict",
-        "dtype", "exp", "exp()", "float", "fork", "int", "np.array(...)", "numpy",
+        "dtype", "exp", "exp()", "float", "float32", "float64", "fork", "int", "np.array(...)",
+        "numpy",
         "numpy.ndarray", "return", "tanh", "x.copy()",
     }
 )  # fmt: skip
