@@ -2,7 +2,7 @@
 
 A mutant may loop forever or exhaust memory, so it never runs in the server's process:
 :func:`run_mutants` starts ``python -m graders.mutation.runs`` with the exercise's memory limit
-(``RLIMIT_AS``) and time limit per mutant, sends it the mutants' sources and the cases'
+(``RLIMIT_AS``) and CPU time limit per mutant, sends it the mutants' sources and the cases'
 inputs as one wire frame (graders/sandbox/wire.py, no pickle), and reads back every output (or the
 type of the exception raised instead). Besides the cases it runs *probes*: each case's inputs
 with noise added to their float arrays. A mutant that no case tells from the reference but a
@@ -307,7 +307,9 @@ def _outputs(
 ) -> tuple[list[Any], list[str | None]]:
     results: list[Any] = [None] * len(inputs)
     raised: list[str | None] = [None] * len(inputs)
-    signal.setitimer(signal.ITIMER_REAL, time_s)
+    # CPU time, not the wall clock: what a mutant gives must not depend on how busy the host
+    # is (a run cut short on a loaded machine would be cached as the version's for good).
+    signal.setitimer(signal.ITIMER_PROF, time_s)
     try:
         namespace: dict[str, Any] = {"__name__": "numjudge_mutant"}
         exec(compile(source, "<mutant>", "exec"), namespace)
@@ -324,7 +326,7 @@ def _outputs(
     except (MutantTimeout, MemoryError, Exception):
         pass
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.setitimer(signal.ITIMER_PROF, 0)
     return results, raised
 
 
@@ -333,7 +335,7 @@ def main() -> None:
     inputs = [decode_value(node, buffers) for node in header["inputs"]]
     limit = int(header["memory_mb"]) * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    signal.signal(signal.SIGALRM, _on_alarm)
+    signal.signal(signal.SIGPROF, _on_alarm)
     out: list[bytes | memoryview] = []
     rows, exceptions = [], []
     for source in header["sources"]:

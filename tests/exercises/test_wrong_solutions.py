@@ -285,7 +285,7 @@ def test_share_of_right_diagnoses(
     share = len(diagnosed) / len(files)
     assert share >= DIAGNOSED_FLOOR[corpus, cohort], (
         f"{corpus}, {cohort.value} exercises: {len(diagnosed)} of {len(files)} wrong solutions "
-        "get a right diagnosis"
+        f"get a right diagnosis; none for {sorted({file_id(f) for f in files} - set(diagnosed))}"
     )
 
 

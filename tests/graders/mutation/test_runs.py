@@ -146,3 +146,20 @@ def test_a_probe_of_a_property_case_tells_a_mutant_apart_by_its_checks() -> None
         checks=[along_x],
     )
     assert runs.probe_differs == {"negated": False, "unscaled": True}
+
+
+def test_a_mutant_is_limited_by_its_cpu_time_not_by_the_wall_clock(tmp_path: Path) -> None:
+    """A busy host slows a mutant without stopping it: what it gives (and what is cached for
+    the version) does not depend on the load. Waiting stands in for a host that runs it slowly."""
+    runs = run_mutants(
+        reference="def f(x):\n    return x + 1.0\n",
+        sources=["import time\ndef f(x):\n    time.sleep(0.8)\n    return x\n"],
+        entry="f",
+        inputs=[{"x": np.arange(3.0)}, {"x": np.ones(2)}],
+        tolerances=[Tolerance()] * 2,
+        time_s=1.0,
+        memory_mb=512,
+        keys=["slow"],
+        cache_file=tmp_path / "runs.frame",
+    )
+    np.testing.assert_array_equal(runs.outputs["slow"][1], np.ones(2))
