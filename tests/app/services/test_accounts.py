@@ -34,6 +34,32 @@ def slots() -> HashSlots:
     return HashSlots(2)
 
 
+def sign_in(
+    session: Session, slots: HashSlots, name: str, password: str, *, address: str
+) -> User | None:
+    """Sign in under this file's throttle settings."""
+    return accounts.authenticate(
+        session=session,
+        settings=SETTINGS,
+        slots=slots,
+        address=address,
+        name=name,
+        password=password,
+    )
+
+
+def sign_up(session: Session, slots: HashSlots, name: str, password: str, *, address: str) -> User:
+    """Sign up under this file's throttle settings."""
+    return accounts.sign_up(
+        session=session,
+        settings=SETTINGS,
+        slots=slots,
+        address=address,
+        name=name,
+        password=password,
+    )
+
+
 def test_names_are_one_account_whatever_their_case_or_width(db: Session) -> None:
     accounts.create_account(session=db, name="admin")
     for twin in ("ADMIN", "Admin", "ａｄｍｉｎ", " admin "):
@@ -84,14 +110,7 @@ def test_sign_in_verifies_one_hash_for_known_and_unknown_names(
             ("ada", "lovelace-1815"),
         ):
             verify.reset_mock()
-            user = accounts.authenticate(
-                session=db,
-                settings=SETTINGS,
-                slots=slots,
-                address="198.51.100.1",
-                name=name,
-                password=password,
-            )
+            user = sign_in(db, slots, name, password, address="198.51.100.1")
             assert verify.call_count == 1, name
             stored_hash = verify.call_args.args[0]
             assert stored_hash.startswith("$argon2id$"), name
@@ -100,14 +119,7 @@ def test_sign_in_verifies_one_hash_for_known_and_unknown_names(
 
 def test_sign_in_accepts_the_name_in_any_case(db: Session, slots: HashSlots) -> None:
     accounts.create_account(session=db, name="Ada", password="lovelace-1815")
-    user = accounts.authenticate(
-        session=db,
-        settings=SETTINGS,
-        slots=slots,
-        address="a",
-        name="ＡＤＡ",
-        password="lovelace-1815",
-    )
+    user = sign_in(db, slots, "ＡＤＡ", "lovelace-1815", address="a")
     assert user is not None and user.name == "Ada"
 
 
@@ -117,17 +129,7 @@ def test_failures_lock_a_name_only_for_the_address_that_failed(
     accounts.create_account(session=db, name="ada", password="lovelace-1815")
 
     def attempt(address: str, name: str = "ada", password: str = "guess-guess") -> bool:
-        return (
-            accounts.authenticate(
-                session=db,
-                settings=SETTINGS,
-                slots=slots,
-                address=address,
-                name=name,
-                password=password,
-            )
-            is not None
-        )
+        return sign_in(db, slots, name, password, address=address) is not None
 
     for _ in range(3):
         assert not attempt("203.0.113.9", "ADA")  # one name, whatever its case
@@ -148,76 +150,21 @@ def test_a_success_clears_the_failures_of_that_name_and_address(
 ) -> None:
     accounts.create_account(session=db, name="ada", password="lovelace-1815")
     for _ in range(2):
-        accounts.authenticate(
-            session=db,
-            settings=SETTINGS,
-            slots=slots,
-            address="a",
-            name="ada",
-            password="nope-nope",
-        )
-    assert (
-        accounts.authenticate(
-            session=db,
-            settings=SETTINGS,
-            slots=slots,
-            address="a",
-            name="ada",
-            password="lovelace-1815",
-        )
-        is not None
-    )
+        sign_in(db, slots, "ada", "nope-nope", address="a")
+    assert sign_in(db, slots, "ada", "lovelace-1815", address="a") is not None
     for _ in range(2):
-        accounts.authenticate(
-            session=db,
-            settings=SETTINGS,
-            slots=slots,
-            address="a",
-            name="ada",
-            password="nope-nope",
-        )
-    assert (
-        accounts.authenticate(
-            session=db,
-            settings=SETTINGS,
-            slots=slots,
-            address="a",
-            name="ada",
-            password="lovelace-1815",
-        )
-        is not None
-    )
+        sign_in(db, slots, "ada", "nope-nope", address="a")
+    assert sign_in(db, slots, "ada", "lovelace-1815", address="a") is not None
 
 
 def test_sign_ups_per_address_are_limited(committed_db: Session, slots: HashSlots) -> None:
     for name in ("ann", "ben"):
-        accounts.sign_up(
-            session=committed_db,
-            settings=SETTINGS,
-            slots=slots,
-            address="a",
-            name=name,
-            password="long enough",
-        )
+        sign_up(committed_db, slots, name, "long enough", address="a")
     with pytest.raises(Throttled) as refused:
-        accounts.sign_up(
-            session=committed_db,
-            settings=SETTINGS,
-            slots=slots,
-            address="a",
-            name="cid",
-            password="long enough",
-        )
+        sign_up(committed_db, slots, "cid", "long enough", address="a")
     assert 0 < refused.value.retry_after_s <= 3600
     assert account_store.get_user_by_name(session=committed_db, name="cid") is None
-    accounts.sign_up(
-        session=committed_db,
-        settings=SETTINGS,
-        slots=slots,
-        address="b",
-        name="cid",
-        password="long enough",
-    )
+    sign_up(committed_db, slots, "cid", "long enough", address="b")
 
 
 def test_a_failed_sign_up_does_not_count_against_the_address(
@@ -227,23 +174,9 @@ def test_a_failed_sign_up_does_not_count_against_the_address(
     accounts.create_account(session=committed_db, name="taken")
     for name, password in (("taken", "long enough"), ("dan", "short"), ("Taken", "long enough")):
         with pytest.raises((NameTaken, InvalidPassword)):
-            accounts.sign_up(
-                session=committed_db,
-                settings=SETTINGS,
-                slots=slots,
-                address="c",
-                name=name,
-                password=password,
-            )
+            sign_up(committed_db, slots, name, password, address="c")
     for name in ("dan", "eve"):
-        accounts.sign_up(
-            session=committed_db,
-            settings=SETTINGS,
-            slots=slots,
-            address="c",
-            name=name,
-            password="long enough",
-        )
+        sign_up(committed_db, slots, name, "long enough", address="c")
 
 
 def test_sign_ups_sent_at_once_never_pass_the_limit(database_url: str) -> None:
@@ -256,18 +189,11 @@ def test_sign_ups_sent_at_once_never_pass_the_limit(database_url: str) -> None:
     start = threading.Barrier(senders)
     slots = HashSlots(senders)
 
-    def sign_up(index: int) -> bool:
+    def send(index: int) -> bool:
         with sessions() as session:
             start.wait()
             try:
-                accounts.sign_up(
-                    session=session,
-                    settings=SETTINGS,
-                    slots=slots,
-                    address=address,
-                    name=f"{address}-{index}"[-32:],
-                    password="long enough",
-                )
+                sign_up(session, slots, f"{address}-{index}"[-32:], "long enough", address=address)
             except Throttled:
                 return False
             session.commit()
@@ -275,7 +201,7 @@ def test_sign_ups_sent_at_once_never_pass_the_limit(database_url: str) -> None:
 
     try:
         with ThreadPoolExecutor(max_workers=senders) as pool:
-            made = list(pool.map(sign_up, range(senders)))
+            made = list(pool.map(send, range(senders)))
     finally:
         wipe(database_url)  # committed as the processes would: other tests list the users
     assert made.count(True) == SETTINGS.signup_limit
@@ -284,14 +210,7 @@ def test_sign_ups_sent_at_once_never_pass_the_limit(database_url: str) -> None:
 def test_no_hash_beyond_the_cap(committed_db: Session) -> None:
     slots = HashSlots(1, wait_s=0.0)
     with slots.slot(), pytest.raises(HashingBusy) as busy:
-        accounts.sign_up(
-            session=committed_db,
-            settings=SETTINGS,
-            slots=slots,
-            address="a",
-            name="ann",
-            password="long enough",
-        )
+        sign_up(committed_db, slots, "ann", "long enough", address="a")
     assert busy.value.retry_after_s == 1
     assert account_store.get_user_by_name(session=committed_db, name="ann") is None
     with slots.slot():
@@ -337,14 +256,7 @@ def test_a_disabled_account_is_told_only_to_who_knows_its_password(
     accounts.set_disabled(session=db, user=ada, disabled=True)
 
     def login(password: str) -> User | None:
-        return accounts.authenticate(
-            session=db,
-            settings=SETTINGS,
-            slots=slots,
-            address="10.0.0.1",
-            name="ada",
-            password=password,
-        )
+        return sign_in(db, slots, "ada", password, address="10.0.0.1")
 
     assert login("wrong guess") is None
     with pytest.raises(accounts.AccountDisabled):
