@@ -67,7 +67,7 @@ def mine_command(
         str,
         typer.Option(
             help="with --write: the representative's submission id, once you read its code "
-            "(--show): a mistake runs outside the sandbox"
+            "(--show): the hint is written for that code"
         ),
     ] = "",
 ) -> None:

@@ -195,9 +195,8 @@ class Rediagnosed:
 
 
 NOT_REVIEWED = (
-    "confirm that you read the representative's code: as a mistake it runs outside the "
-    "sandbox, with the service's rights (if the group's representative changed since the page "
-    "was drawn, read the new one)"
+    "confirm that you read the representative's code: the hint is written for that code (if "
+    "the group's representative changed since the page was drawn, read the new one)"
 )
 _writing = threading.Lock()
 """One mined mistake written at a time in this process: two instructors naming two groups
@@ -216,14 +215,14 @@ def write_hint(
     translated: Mapping[str, str],
     reviewed: str,
 ) -> tuple[MistakeOutcome, MinedExercise]:
-    """Make the group's representative ``mistakes/<name>.py`` of the exercise if it validates
+    """Make the group's representative ``mistakes/mined/<name>.py`` of the exercise if it validates
     (NotFound when no such group is mined now); with the mining it was written from, whose
     submissions :func:`rediagnose` then diagnoses again.
 
-    ``reviewed`` is the submission whose code the instructor read and vouches for: a mistake
-    runs on the trusted side, outside the sandbox (graders/exercises/preparation.py), so a
-    learner's code becomes one only once read, and only the code that was read (the group's
-    representative may have changed since the page was drawn)."""
+    ``reviewed`` is the submission whose code the instructor read: the hint is written for
+    that code, so only the code that was read becomes the mistake (the group's representative
+    may have changed since the page was drawn). It runs only in the sandbox, as it did when it
+    was submitted (graders/exercises/model.py, ``Mistake``)."""
     with _writing:
         mined = mine(session=session, catalog=catalog, exercise_id=exercise_id)
         group = find_group(mined, group_key)

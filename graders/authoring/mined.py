@@ -1,8 +1,9 @@
 """A mistake mined from learners' submissions, added to an exercise folder once it validates.
 
-An instructor turns a group of alike wrong submissions into a mistake file: the group's
-representative code with the instructor's hint (``HINT``), and the hint in every other
-language of the statement (``translation.<lang>.toml``, ``[hints]``). :func:`add_mistake`
+An instructor turns a group of alike wrong submissions into a mistake file,
+``mistakes/mined/<name>.py``: the group's representative code with the instructor's hint
+(``HINT``; it runs only in the sandbox, like the submission it was), and the hint in every
+other language of the statement (``translation.<lang>.toml``, ``[hints]``). :func:`add_mistake`
 first writes it into a copy of the folder and runs there the checks ``numjudge validate`` runs
 on mistakes (the rules, the translations, and that every mistake fails a hidden case and gets
 its own hint: an ambiguous one is refused), and writes the real folder only when the copy
@@ -27,6 +28,7 @@ from graders.authoring.result import ValidationResult
 from graders.authoring.texts import check_translations
 from graders.errors import GraderError
 from graders.exercises import load_exercise, prepare_exercise
+from graders.exercises.model import MINED_FOLDER
 from graders.exercises.translations import translation_file
 from graders.sandbox.runner import Sandbox
 
@@ -60,9 +62,20 @@ def name_problems(folder: Path, name: str) -> list[str]:
             f"{name!r}: a mistake's name is lower-case letters, digits and underscores, "
             "starting with a letter (at most 60)"
         ]
-    if (folder / "mistakes" / f"{name}.py").exists():
-        return [f"mistakes/{name}.py already exists; choose another name"]
+    taken = [
+        path
+        for path in (folder / "mistakes" / f"{name}.py", mined_path(folder, name))
+        if path.exists()
+    ]
+    if taken:
+        return [f"{taken[0].relative_to(folder)} already exists; choose another name"]
     return []
+
+
+def mined_path(folder: Path, name: str) -> Path:
+    """Where the mined mistake ``name`` of the exercise in ``folder`` lives: a learner's code,
+    which runs only in the sandbox (graders/exercises/model.py, ``Mistake``)."""
+    return folder / "mistakes" / MINED_FOLDER / f"{name}.py"
 
 
 def _add_translated_hint(file: Path, name: str, hint: str) -> None:
@@ -82,7 +95,7 @@ def _add_translated_hint(file: Path, name: str, hint: str) -> None:
 
 def _targets(folder: Path, name: str, translated: Mapping[str, str]) -> list[Path]:
     return [
-        folder / "mistakes" / f"{name}.py",
+        mined_path(folder, name),
         *(folder / translation_file(lang) for lang in translated),
     ]
 
@@ -101,8 +114,8 @@ def unwritable(folder: Path, name: str, translated: Mapping[str, str]) -> list[s
 
 
 def _write(folder: Path, name: str, source: str, translated: Mapping[str, str]) -> Path:
-    path = folder / "mistakes" / f"{name}.py"
-    path.parent.mkdir(exist_ok=True)
+    path = mined_path(folder, name)
+    path.parent.mkdir(parents=True, exist_ok=True)
     for lang, hint in translated.items():
         _add_translated_hint(folder / translation_file(lang), name, hint)
     path.write_text(source, encoding="utf-8")
@@ -136,8 +149,8 @@ def add_mistake(
     translated: Mapping[str, str],
     sandbox: Sandbox,
 ) -> MistakeOutcome:
-    """Write ``mistakes/<name>.py`` (and its translated hints) into the exercise folder if it
-    validates there; the folder is unchanged when it does not."""
+    """Write ``mistakes/mined/<name>.py`` (and its translated hints) into the exercise folder
+    if it validates there; the folder is unchanged when it does not."""
     if not hint.strip():
         return MistakeOutcome(None, ("the hint is empty; write what the learner should fix",))
     problems = name_problems(folder, name) or unwritable(folder, name, translated)

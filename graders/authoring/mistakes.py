@@ -29,7 +29,7 @@ from graders.sandbox.runner import Sandbox
 def check_mistakes(prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult) -> None:
     for mistake in prepared.exercise.mistakes:
         report = grade(prepared, read(mistake.path), sandbox)
-        where = f"mistakes/{mistake.path.name}"
+        where = mistake.path.relative_to(prepared.exercise.path).as_posix()
         if any(test.failure is Failure.FORBIDDEN for test in report.tests):
             continue  # check_rules names it
         caught = [t for t in report.tests if t.visibility is Visibility.HIDDEN and catches(t)]
@@ -82,7 +82,12 @@ def why_not_diagnosed(prepared: PreparedExercise, mistake: Mistake, report: Grad
             "be the diagnosis of wrong values or of failed checks, and the check's own "
             "message tells the learner; delete the file, or make it a mistake in the values"
         )
-    unstable = first_unstable_case(prepared, entry_function(mistake.path, exercise.sandbox_entry))
+    # A mined mistake is a learner's code: never called outside the sandbox, not even to ask.
+    unstable = (
+        None
+        if mistake.mined
+        else first_unstable_case(prepared, entry_function(mistake.path, exercise.sandbox_entry))
+    )
     if unstable is not None:
         return (
             f"its output is not deterministic: two calls on case {unstable!r} return "

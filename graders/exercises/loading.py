@@ -15,7 +15,7 @@ from graders.checks.outputs import BatchRule, DtypeRule, OutputSpec
 from graders.checks.rules import Rule
 from graders.errors import ExerciseError, ExerciseNotFound
 from graders.exercises.courses import COURSE_ID
-from graders.exercises.model import Exercise, Limits, Mistake, WarningPolicy
+from graders.exercises.model import MINED_FOLDER, Exercise, Limits, Mistake, WarningPolicy
 from graders.exercises.translations import read_translations
 
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -293,20 +293,30 @@ def read_hint(file: Path) -> str | None:
 
 
 def _read_mistakes(path: Path) -> tuple[Mistake, ...]:
-    mistakes = []
-    for file in sorted((path / "mistakes").glob("*.py")):
+    folder = path / "mistakes"
+    files = [(file, False) for file in sorted(folder.glob("*.py"))]
+    files += [(file, True) for file in sorted((folder / MINED_FOLDER).glob("*.py"))]
+    mistakes: dict[str, Mistake] = {}
+    for file, mined in files:
+        where = display_path(file)
+        if file.stem in mistakes:
+            raise ExerciseError(
+                f"{where}: a mistake named {file.stem!r} exists already "
+                f"({display_path(mistakes[file.stem].path)}); rename one of them"
+            )
         hint = read_hint(file)
         if not isinstance(hint, str) or not hint.strip():
             raise ExerciseError(
-                f"{path.name}/mistakes/{file.name}: field 'HINT' is missing; "
+                f"{where}: field 'HINT' is missing; "
                 'set HINT = "what the learner should reconsider"'
             )
-        mistakes.append(Mistake(name=file.stem, hint=hint.strip(), path=file))
-    return tuple(mistakes)
+        mistakes[file.stem] = Mistake(name=file.stem, hint=hint.strip(), path=file, mined=mined)
+    return tuple(mistakes.values())
 
 
 def display_path(file: Path) -> str:
     """A file as errors name it: from the exercise folder, e.g. ``gate/mistakes/x.py``."""
-    if file.parent.name == "mistakes":
-        return f"{file.parent.parent.name}/mistakes/{file.name}"
+    mistakes = next((folder for folder in file.parents if folder.name == "mistakes"), None)
+    if mistakes is not None:
+        return file.relative_to(mistakes.parent.parent).as_posix()
     return f"{file.parent.name}/{file.name}"

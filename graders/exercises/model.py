@@ -34,11 +34,22 @@ class WarningPolicy(Enum):
     for an exercise whose statement asks for warning-free results."""
 
 
+MINED_FOLDER = "mined"
+"""Where, inside ``mistakes/``, the mistakes mined from learners' submissions live."""
+
+
 @dataclass(frozen=True)
 class Mistake:
+    """A known wrong solution and the hint its output earns.
+
+    An author's mistake (``mistakes/<name>.py``) is trusted code and runs in the preparing
+    process. A mined one (``mistakes/mined/<name>.py``) is a learner's submission: it runs only
+    in the sandbox, like the submission it was (graders/exercises/preparation.py)."""
+
     name: str
     hint: str
     path: Path
+    mined: bool = False
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from graders.checks.diagnosis import (
     CaseTable,
     Checked,
     Generators,
+    exception_kind,
     exception_name,
 )
 from graders.checks.outputs import OutputSpec, loosest, output_batch_axis
@@ -40,6 +41,9 @@ from graders.exercises.model import Exercise, PreparedCase, PreparedExercise, Sp
 from graders.mutation.mutants import Mutant, make_mutants
 from graders.mutation.runs import MutantRuns, default_cache_dir, engine_stamp, run_mutants
 from graders.results import DiagnosisSource
+from graders.sandbox.limits import SandboxLimits
+from graders.sandbox.protocol import Task
+from graders.sandbox.runner import Sandbox
 from graders.sandbox.scenario import (
     SCENARIO_PREFIX,
     observed_names,
@@ -54,11 +58,17 @@ from graders.scenarios import SCENARIO_INPUT
 def prepare_exercise(exercise: Exercise, *, mutant_cache: Path | None = None) -> PreparedExercise:
     """Generate every case's inputs and compute the trusted outputs: the reference's and the
     known mistakes' here, the mutants' in a limited subprocess (graders/mutation/runs.py),
-    cached under ``mutant_cache`` (default: the user's cache folder)."""
+    cached under ``mutant_cache`` (default: the user's cache folder). Mined mistakes are
+    learners' code: their outputs come from the sandbox (``_run_mined``)."""
     specs = _collect_specs(exercise)
     solution = entry_function(exercise.path / "solution.py", exercise.sandbox_entry)
-    mistakes = {m.name: entry_function(m.path, exercise.sandbox_entry) for m in exercise.mistakes}
+    mistakes = {
+        m.name: entry_function(m.path, exercise.sandbox_entry)
+        for m in exercise.mistakes
+        if not m.mined
+    }
     made = [_run_case(exercise, spec, solution, mistakes) for spec in specs]
+    _run_mined(exercise, made)
     mutants, runs = _run_mutants(exercise, made, mutant_cache)
     candidates = _candidates(exercise, mutants)
     # Each case's single examples' outputs follow every case's in a mutant's row.
@@ -283,6 +293,32 @@ def _mistake_outputs(
             if exception is not None:
                 raised[name] = exception
     return outputs, raised
+
+
+def _run_mined(exercise: Exercise, made: Sequence[_CaseRun]) -> None:
+    """Add each mined mistake's outputs (or the kind of exception it raised) to the cases'
+    runs: one sandbox run of the mistake's file per mistake, every case's inputs sent as a
+    learner's submission would get them, the outputs read as a learner's are."""
+    mined = [m for m in exercise.mistakes if m.mined]
+    if not mined:
+        return
+    tasks = [Task(tuple(case.inputs), tuple(case.inputs.values())) for case in made]
+    limits = SandboxLimits().with_exercise_limits(exercise.limits.time_s, exercise.limits.memory_mb)
+    with Sandbox(workers=1, limits=limits) as sandbox:
+        for mistake in mined:
+            run = sandbox.run(
+                mistake.path.read_text(encoding="utf-8"), exercise.sandbox_entry, tasks
+            )
+            for index, case in enumerate(made):
+                outcome = run.outcomes.get(index)
+                if outcome is None:
+                    continue  # the run ended before this case: it tells nothing of the mistake
+                if outcome.ok:
+                    case.outputs[mistake.name] = Called(outcome.value, dict(outcome.generators))
+                elif outcome.error and outcome.error.get("type") != "MemoryError":
+                    case.raised[mistake.name] = exception_kind(
+                        str(outcome.error.get("type", "")), str(outcome.error.get("message", ""))
+                    )
 
 
 def _run_mutants(

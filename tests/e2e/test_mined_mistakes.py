@@ -116,7 +116,7 @@ def test_an_instructor_turns_a_group_into_a_mistake(
     page.wait_for_url(f"{url}/instructor/analytics/{EXERCISE}?mistake=halved_preactivation")
     assert "halved_preactivation was written" in page.get_by_role("status").first.inner_text()
 
-    mistake = folder / "mistakes" / "halved_preactivation.py"
+    mistake = folder / "mistakes" / "mined" / "halved_preactivation.py"
     assert mistake.read_text(encoding="utf-8").startswith(HALVED)
     with Sandbox(workers=1) as sandbox:
         result = ValidationResult(folder)

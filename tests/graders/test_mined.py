@@ -1,11 +1,14 @@
-"""graders/mined.py: a mined mistake is written into the folder only when it validates there."""
+"""graders/authoring/mined.py: a mined mistake is written into the folder only when it validates
+there, and runs only in the sandbox."""
 
 from __future__ import annotations
 
 import tomllib
 from pathlib import Path
 
-from graders.api import Sandbox, add_mistake, load_exercise
+import pytest
+
+from graders.api import ExerciseError, Sandbox, add_mistake, grade, load_exercise, prepare_exercise
 from graders.authoring.mined import mistake_source
 
 HALVED = """import numpy as np
@@ -28,7 +31,7 @@ def test_a_mistake_that_validates_is_written_with_its_hints(
 ) -> None:
     outcome = add_mistake(gate_copy, "halved_preactivation", HALVED, HINT, JA, sandbox)
     assert outcome.written, outcome.problems
-    assert outcome.path == gate_copy / "mistakes" / "halved_preactivation.py"
+    assert outcome.path == gate_copy / "mistakes" / "mined" / "halved_preactivation.py"
     mistake = next(m for m in load_exercise(gate_copy).mistakes if m.name == "halved_preactivation")
     assert mistake.hint == HINT
     translation = tomllib.loads((gate_copy / "translation.ja.toml").read_text(encoding="utf-8"))
@@ -60,9 +63,9 @@ def test_a_mistake_no_hidden_case_catches_is_refused(gate_copy: Path, sandbox: S
     reference = (gate_copy / "solution.py").read_text(encoding="utf-8")
     outcome = add_mistake(gate_copy, "right_after_all", reference, HINT, JA, sandbox)
     assert outcome.problems == (
-        "mistakes/right_after_all.py: fails no hidden case; add a hidden case it gets wrong",
+        "mistakes/mined/right_after_all.py: fails no hidden case; add a hidden case it gets wrong",
     )
-    assert not (gate_copy / "mistakes" / "right_after_all.py").exists()
+    assert not (gate_copy / "mistakes" / "mined" / "right_after_all.py").exists()
 
 
 def test_a_name_an_empty_hint_or_a_missing_translation_is_refused(
@@ -87,3 +90,34 @@ def test_the_hint_follows_the_code_so_future_imports_stay_first() -> None:
     source = mistake_source("from __future__ import annotations\n\nX = 1\n", 'say "why"')
     assert source.startswith("from __future__ import annotations")
     assert source.endswith('\n\nHINT = "say \\"why\\""\n')
+
+
+def test_a_mined_mistake_runs_only_in_the_sandbox(
+    gate_copy: Path, sandbox: Sandbox, tmp_path: Path
+) -> None:
+    """Preparing the exercise never runs a mined mistake's code in the preparing process (it
+    is a learner's code), yet its outputs are known: the same code submitted gets its hint."""
+    marker = tmp_path / "ran-on-the-trusted-side"
+    escaping = (
+        f"import pathlib\n\ntry:\n    pathlib.Path({str(marker)!r}).write_text('here')\n"
+        f"except OSError:\n    pass\n\n{HALVED}"
+    )
+    outcome = add_mistake(gate_copy, "halved_escaping", escaping, HINT, JA, sandbox)
+    assert outcome.written, outcome.problems
+    mistake = next(m for m in load_exercise(gate_copy).mistakes if m.name == "halved_escaping")
+    assert mistake.mined
+    prepared = prepare_exercise(load_exercise(gate_copy))
+    assert not marker.exists()
+    assert any("halved_escaping" in case.table.wrong for case in prepared.cases)
+    report = grade(prepared, escaping, sandbox)
+    assert report.diagnosis is not None
+    assert (report.diagnosis.key, report.diagnosis.hint) == ("halved_escaping", HINT)
+    assert not marker.exists()
+
+
+def test_an_author_and_a_mined_mistake_cannot_share_a_name(gate_copy: Path) -> None:
+    mined = gate_copy / "mistakes" / "mined"
+    mined.mkdir()
+    (mined / "missing_bias.py").write_text(mistake_source(HALVED, HINT), encoding="utf-8")
+    with pytest.raises(ExerciseError, match="a mistake named 'missing_bias' exists already"):
+        load_exercise(gate_copy)

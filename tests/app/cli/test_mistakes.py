@@ -67,7 +67,7 @@ def test_lists_the_groups_then_writes_one_as_a_mistake(
     )
     assert refused.exit_code == 1
     assert "refused: mistakes/missing_bias.py already exists; choose another name" in refused.output
-    assert not (gate_copy / "mistakes" / "halved.py").exists()
+    assert not (gate_copy / "mistakes" / "mined" / "halved.py").exists()
 
     written = runner.invoke(
         cli,
@@ -89,7 +89,7 @@ def test_lists_the_groups_then_writes_one_as_a_mistake(
     )
     assert written.exit_code == 0, written.output
     assert written.stdout.splitlines() == [
-        f"wrote {gate_copy / 'mistakes' / 'halved.py'}",
+        f"wrote {gate_copy / 'mistakes' / 'mined' / 'halved.py'}",
         "2 of 3 submission(s) now have a hint",
     ]
     with class_runtime.sessions() as session:

@@ -176,7 +176,7 @@ def test_a_class_is_mined_and_a_groups_hint_diagnoses_it_again(
     # Only the code the instructor read becomes a mistake: it runs outside the sandbox.
     for unread in ("", bo):
         assert write(unread)[0].problems == (mining.NOT_REVIEWED,)
-    assert not (gate_copy / "mistakes" / "halved_preactivation.py").exists()
+    assert not (gate_copy / "mistakes" / "mined" / "halved_preactivation.py").exists()
     with runtime.sessions() as session:
         outcome, written_from = mining.write_hint(
             session=session,
@@ -190,7 +190,8 @@ def test_a_class_is_mined_and_a_groups_hint_diagnoses_it_again(
             reviewed=ada,
         )
     assert outcome.written, outcome.problems
-    assert (gate_copy / "mistakes" / "halved_preactivation.py").read_text().startswith(HALVED)
+    written = gate_copy / "mistakes" / "mined" / "halved_preactivation.py"
+    assert written.read_text().startswith(HALVED)
     new_version = runtime.catalog.load("gru-update-gate").version
     assert new_version != mined.version
 

@@ -92,5 +92,5 @@ def test_the_form_refuses_what_it_must_and_leaves_the_folder_alone(
         data={**read, "name": "halved", "hint": "h", "hint_ja": "h"},
     )
     assert gone.status_code == 404
-    assert not (gate_copy / "mistakes" / "halved.py").exists()
+    assert not (gate_copy / "mistakes" / "mined" / "halved.py").exists()
     assert "halved" not in (gate_copy / "translation.ja.toml").read_text(encoding="utf-8")
