@@ -24,3 +24,6 @@ class Adam:
             m_hat = self.m[key] / (1 - self.beta1**self.t)
             v_hat = self.v[key] / (1 - self.beta2**self.t)
             params[key] -= self.lr * m_hat / np.sqrt(v_hat + self.eps)
+
+
+RIGHT_DIAGNOSES = ("eps_inside_sqrt",)

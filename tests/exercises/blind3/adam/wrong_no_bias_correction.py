@@ -22,3 +22,6 @@ class Adam:
             self.m[key] = self.beta1 * self.m[key] + (1 - self.beta1) * g
             self.v[key] = self.beta2 * self.v[key] + (1 - self.beta2) * g**2
             params[key] -= self.lr * self.m[key] / (np.sqrt(self.v[key]) + self.eps)
+
+
+RIGHT_DIAGNOSES = ("no_bias_correction",)

@@ -13,3 +13,6 @@ def affine_backward(dout, cache):
     dw = x.T @ dout
     db = np.sum(dout, axis=1)
     return dx, dw, db
+
+
+RIGHT_DIAGNOSES = ("axis:11:9:-1",)

@@ -14,3 +14,6 @@ def affine_backward(dout, cache):
     dw = np.dot(dout.T, x)
     db = np.sum(dout, axis=0)
     return dx, dw, db
+
+
+RIGHT_DIAGNOSES = ("transposed_dw",)

@@ -16,3 +16,6 @@ def affine_backward(dout, cache):
     dw = x32.T @ d32
     db = d32.sum(axis=0)
     return dx, dw, db
+
+
+RIGHT_DIAGNOSES = ("single_precision:1:0",)

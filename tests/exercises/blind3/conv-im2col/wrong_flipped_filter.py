@@ -16,3 +16,6 @@ def conv_forward(x, w, b, stride, pad):
     w_flipped = w[:, :, ::-1, ::-1]
     out = cols @ w_flipped.reshape(F, -1).T + b
     return out.reshape(N, H_out, W_out, F).transpose(0, 3, 1, 2)
+
+
+RIGHT_DIAGNOSES = ("filters_flipped",)

@@ -15,3 +15,6 @@ def conv_forward(x, w, b, stride, pad):
     cols = cols.reshape(N * H_out * W_out, C * HH * WW)
     out = cols @ w.reshape(F, -1).T + b
     return out.reshape(N, H_out, W_out, F).transpose(0, 3, 1, 2)
+
+
+RIGHT_DIAGNOSES = ("unpadded_windows_of_the_padded_size",)

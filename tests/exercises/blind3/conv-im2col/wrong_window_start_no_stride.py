@@ -14,3 +14,6 @@ def conv_forward(x, w, b, stride, pad):
             cols[:, i, j, :] = xp[:, :, i:i + HH, j:j + WW].reshape(N, -1)
     out = cols.reshape(-1, C * HH * WW) @ w.reshape(F, -1).T + b
     return out.reshape(N, H_out, W_out, F).transpose(0, 3, 1, 2)
+
+
+RIGHT_DIAGNOSES = ("first_windows_at_stride_one",)

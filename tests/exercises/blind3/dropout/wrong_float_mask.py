@@ -6,3 +6,6 @@ def dropout(x, p, rng):
     mask = (rng.random(x.shape) >= p).astype(np.float64)
     out = x * mask / (1 - p)
     return out, mask
+
+
+RIGHT_DIAGNOSES = ("wrong_dtype",)

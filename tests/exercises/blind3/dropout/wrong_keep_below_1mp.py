@@ -7,3 +7,6 @@ def dropout(x, p, rng):
     mask = u < 1 - p
     out = np.where(mask, x / (1 - p), 0.0)
     return out, mask
+
+
+RIGHT_DIAGNOSES = ("kept_below_one_minus_p",)

@@ -6,3 +6,6 @@ def dropout(x, p, rng):
     x[~mask] = 0.0
     x /= 1 - p
     return x, mask
+
+
+RIGHT_DIAGNOSES = ("changed_input",)

@@ -5,3 +5,6 @@ def dropout(x, p, rng):
     mask = rng.random(x.shape) >= p
     out = x * mask
     return out, mask
+
+
+RIGHT_DIAGNOSES = ("scaling_forgotten",)

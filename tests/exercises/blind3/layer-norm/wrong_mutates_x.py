@@ -8,3 +8,6 @@ def layer_norm(x, gamma, beta, eps):
     var = (x**2).mean(axis=-1, keepdims=True)
     x /= np.sqrt(var + eps)
     return gamma * x + beta
+
+
+RIGHT_DIAGNOSES = ("changed_input",)

@@ -6,3 +6,6 @@ def layer_norm(x, gamma, beta, eps):
     mu = x.mean(axis=-1, keepdims=True)
     var = (x * x).mean(axis=-1, keepdims=True) - mu * mu
     return gamma * (x - mu) / np.sqrt(var + eps) + beta
+
+
+RIGHT_DIAGNOSES = ("variance_from_moments",)

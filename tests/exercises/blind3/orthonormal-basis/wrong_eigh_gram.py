@@ -9,3 +9,6 @@ def orthonormal_basis(a):
     top = vals[0] if vals.size else 0.0
     r = int(np.sum(vals > max(a.shape) * np.finfo(np.float64).eps * top))
     return vecs[:, :r]
+
+
+RIGHT_DIAGNOSES = ("gram_eigenvalues_at_the_rank_threshold",)

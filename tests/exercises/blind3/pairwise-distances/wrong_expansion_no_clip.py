@@ -6,3 +6,6 @@ def pairwise_distances(X, Y):
     xx = np.sum(X**2, axis=1)[:, None]
     yy = np.sum(Y**2, axis=1)[None, :]
     return np.sqrt(xx - 2 * X @ Y.T + yy)
+
+
+RIGHT_DIAGNOSES = ("not_clipped",)

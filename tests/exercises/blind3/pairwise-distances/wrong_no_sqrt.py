@@ -5,3 +5,6 @@ import numpy as np
 def pairwise_distances(X, Y):
     diff = X[:, None, :] - Y[None, :, :]
     return np.sum(diff**2, axis=-1)
+
+
+RIGHT_DIAGNOSES = ("squared_distances",)

@@ -12,3 +12,6 @@ def softmax_cross_entropy(logits, labels):
     dlogits = np.exp(log_p)
     dlogits[np.arange(n), y] -= 1.0
     return float(loss), dlogits.reshape(np.shape(logits))
+
+
+RIGHT_DIAGNOSES = ("gradient_not_averaged",)

@@ -5,3 +5,6 @@ import numpy as np
 def top_k_indices(x, k):
     order = np.argsort(x, axis=-1, kind="stable")
     return order[..., ::-1][..., :k]
+
+
+RIGHT_DIAGNOSES = ("ties_larger_index_first",)
