@@ -1,0 +1,19 @@
+"""im2col convolution whose columns run (k, l, c) while the filters are flattened (c, k, l): channels mixed up."""
+import numpy as np
+
+
+def conv_forward(x, w, b, stride, pad):
+    N, C, H, W = x.shape
+    F, _, HH, WW = w.shape
+    H_out = 1 + (H + 2 * pad - HH) // stride
+    W_out = 1 + (W + 2 * pad - WW) // stride
+    xp = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
+    cols = np.zeros((N, H_out, W_out, HH, WW, C))
+    for k in range(HH):
+        for l in range(WW):
+            cols[:, :, :, k, l, :] = xp[:, :, k:k + stride * H_out:stride, l:l + stride * W_out:stride].transpose(0, 2, 3, 1)
+    out = cols.reshape(N * H_out * W_out, -1) @ w.reshape(F, -1).T + b
+    return out.reshape(N, H_out, W_out, F).transpose(0, 3, 1, 2)
+
+
+RIGHT_DIAGNOSES = ("columns_channel_last",)

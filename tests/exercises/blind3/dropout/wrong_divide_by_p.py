@@ -1,0 +1,7 @@
+"""Inverted dropout that rescales the kept elements by 1/p instead of 1/(1-p)."""
+
+
+def dropout(x, p, rng):
+    mask = rng.random(x.shape) >= p
+    out = x * mask / p if p > 0 else x * mask
+    return out, mask

@@ -1,0 +1,10 @@
+"""Layer norm that adds eps to the standard deviation instead of to the variance under the root."""
+
+
+def layer_norm(x, gamma, beta, eps):
+    mu = x.mean(axis=-1, keepdims=True)
+    std = x.std(axis=-1, keepdims=True)
+    return gamma * (x - mu) / (std + eps) + beta
+
+
+RIGHT_DIAGNOSES = ("eps_outside_the_root",)
