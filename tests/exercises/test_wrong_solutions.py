@@ -16,7 +16,10 @@ mutation operators or the corpora before it:
   what the statement asks, which must fail like any wrong file;
 - ``blind2``: a second such corpus for the same course and the three backward exercises,
   written on 2026-12-05 by someone who had not seen the grader's code either, while the
-  mistakes and operators it measures were being written elsewhere (see its README).
+  mistakes and operators it measures were being written elsewhere (see its README);
+- ``blind3``: a third, for the numpy-foundations course only, written and first measured on
+  2026-12-05 the same way, while another branch was improving diagnosis with blind2 in view:
+  the measure of how that work generalises (see its README).
 
 Within a corpus:
 
@@ -52,7 +55,7 @@ REPO = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 CATALOG = api.ExerciseCatalog(REPO / "exercises")
 MIN_WRONG_PER_EXERCISE = 3
-CORPORA = ("wrong", "heldout", "sealed", "blind", "blind2")
+CORPORA = ("wrong", "heldout", "sealed", "blind", "blind2", "blind3")
 
 
 class Cohort(Enum):
@@ -101,6 +104,8 @@ DIAGNOSED_FLOOR = {
     # without this corpus in view: 50 of 70 and 14 of 15.
     ("blind2", Cohort.NUMPY_FOUNDATIONS): 0.71,
     ("blind2", Cohort.ADDED_LATER): 0.93,
+    # blind3's first measure, on main at 9bba078 (its README): 49 of 60.
+    ("blind3", Cohort.NUMPY_FOUNDATIONS): 0.81,
 }
 # The corpora were written for the default course (gated recurrent networks), and every one of
 # its exercises must keep three wrong solutions in each. Another course's exercises join when
@@ -112,6 +117,7 @@ COVERED_IDS = {
     "blind": [e.id for e in CATALOG.all() if e.course == "numpy-foundations"],
     "blind2": [e.id for e in CATALOG.all() if e.course == "numpy-foundations"]
     + sorted(ADDED_LATER),
+    "blind3": [e.id for e in CATALOG.all() if e.course == "numpy-foundations"],
 }
 # Shortcuts that still pass, each a known gap of the grader named here with why, so that the
 # test fails the day one starts failing (and the entry must go) as well as the day another

@@ -18,4 +18,4 @@ def affine_backward(dout, cache):
     return dx, dw, db
 
 
-RIGHT_DIAGNOSES = ("single_precision:1:0",)
+RIGHT_DIAGNOSES = ("single_precision",)

@@ -7,4 +7,4 @@ def pairwise_distances(X, Y):
     return np.sqrt((diff**2).sum(axis=2))
 
 
-RIGHT_DIAGNOSES = ("permute_output:12:0:-1,-2",)
+RIGHT_DIAGNOSES = ("permute_output",)

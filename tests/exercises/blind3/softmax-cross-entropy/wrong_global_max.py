@@ -14,4 +14,4 @@ def softmax_cross_entropy(logits, labels):
     return float(loss), (p / n).reshape(np.shape(logits))
 
 
-RIGHT_DIAGNOSES = ("whole_array:9:23",)
+RIGHT_DIAGNOSES = ("whole_array",)
