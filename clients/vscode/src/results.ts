@@ -159,7 +159,8 @@ td.message { font-family: var(--vscode-editor-font-family, monospace); white-spa
 .hint { font-family: var(--vscode-font-family, sans-serif); color: #b26a00; margin: 0.5rem 0; }
 .tag.hidden { font-size: 0.8em; border: 1px solid rgba(128, 128, 128, 0.6); border-radius: 4px;
   padding: 0 0.3rem; opacity: 0.85; }
-.badge { border-radius: 999px; padding: 0 0.55rem; font-size: 0.85em; font-weight: 600; }
+.badge { border-radius: 999px; padding: 0 0.55rem; font-size: 0.85em; font-weight: 600;
+  white-space: nowrap; }
 .badge.passed { background: #e7f6ec; color: #166534; }
 .badge.failed, .badge.error { background: #fdecea; color: #b42318; }
 .message-box { white-space: pre-wrap; background: #fdecea; color: #b42318; padding: 0.6rem 1rem; }

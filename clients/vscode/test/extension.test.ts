@@ -338,7 +338,7 @@ test("in Japanese: the server's results, messages and hints, the extension's own
     assert.match(html, /^<!DOCTYPE html><html lang="ja">/);
     assert.match(html, /<span>不正解<\/span>/);
     assert.match(html, /<th>テスト<\/th><th>状態<\/th><th>得点<\/th><th>メッセージ<\/th>/);
-    assert.match(html, /<caption>テスト 26 件（うち非公開 11 件）、採点時間 \d+ ミリ秒<\/caption>/);
+    assert.match(html, /<caption>テスト 13 件（うち非公開 11 件）、採点時間 \d+ ミリ秒<\/caption>/);
 
     // a mistake's hint, in the exercise's Japanese
     document.text = `# numjudge: ${EXERCISE}\n` + exerciseFile("mistakes/one_minus_z.py");
