@@ -106,11 +106,10 @@ export class ApiClient {
 
   /** Posts the code, then waits up to `waitS` seconds for the final result; `accepted` hears
    * of the submission as soon as the server has it, `cancel` stops the wait (a `Cancelled`
-   * error naming the submission's page). The code is sent first without
-   * waiting, and `cancel` does not interrupt that: a learner who stops waiting learns which
-   * submission the server goes on grading. The wait then sends the same Idempotency-Key
-   * again, which answers that submission (never another) once it is final, up to the server's
-   * longest hold. */
+   * error naming the submission's page). The code is sent first without waiting, and
+   * `cancel` does not interrupt that: a learner who stops waiting learns which submission the
+   * server goes on grading. The wait then sends the same Idempotency-Key again, which answers
+   * that submission (never another) once it is final, up to the server's longest hold. */
   async grade(kind: Kind, exercise: string, code: string,
               { waitS = 120, cancel, accepted }: GradeOptions = {}): Promise<Submission> {
     const deadline = Date.now() + waitS * 1000;
