@@ -65,6 +65,8 @@ def checked(h):
     width = np.shape(h)[-1]
     raise ValueError(f"not yet: {{width}}")
 """
+# A webview renders its page after the workbench's own parts: on a loaded machine, seconds.
+PANEL_MS = 30_000
 # The reference, slow enough to be still grading when the learner stops waiting.
 SLOW = f"# numjudge: {EXERCISE}\nimport time\ntime.sleep(4)\n" + exercise_file("solution.py")
 
@@ -266,17 +268,23 @@ def test_a_learner_grades_an_exercise_in_vs_code(
         expect(window.status(f"numjudge: {EXERCISE} Passed 26 / 26")).to_be_visible(timeout=120_000)
         expect(window.problems().filter(has_text="numjudge")).to_have_count(0)
         assert exercise.read_text() == f"# numjudge: {EXERCISE}\n" + exercise_file("solution.py")
-        expect(window.results().locator('[data-verdict="passed"]')).to_contain_text("Passed")
+        expect(window.results().locator('[data-verdict="passed"]')).to_contain_text(
+            "Passed", timeout=PANEL_MS
+        )
 
         # a new submission: "grading…" at once, the last result gone, then its page; the
         # progress notification's Cancel stops the wait and names the submission's page
         window.replace_text(f"{EXERCISE}.py", SLOW)
         window.command("numjudge: Submit")
         results = window.results()
-        expect(results.locator('[data-state="grading"]')).to_have_text("Grading your submission…")
-        expect(results.locator("[data-verdict], .test-table")).to_have_count(0)
+        expect(results.locator('[data-state="grading"]')).to_have_text(
+            "Grading your submission…", timeout=PANEL_MS
+        )
+        expect(results.locator("[data-verdict], .test-table")).to_have_count(0, timeout=PANEL_MS)
         link = results.locator("a.submission-page")
-        expect(link).to_have_text(re.compile(rf"^{learner.server.url}/history/[0-9a-f]+$"))
+        expect(link).to_have_text(
+            re.compile(rf"^{learner.server.url}/history/[0-9a-f]+$"), timeout=PANEL_MS
+        )
         submission_page = link.inner_text()
         window.notification(f"numjudge: grading {EXERCISE}").get_by_role(
             "button", name="Cancel"
@@ -284,16 +292,20 @@ def test_a_learner_grades_an_exercise_in_vs_code(
         expect(
             window.notification("numjudge: cancelled. The server goes on grading what was sent")
         ).to_contain_text(submission_page)
-        expect(results.locator('[data-state="cancelled"]')).to_have_text("Stopped waiting")
-        expect(results.locator("a.submission-page")).to_have_text(submission_page)
+        expect(results.locator('[data-state="cancelled"]')).to_have_text(
+            "Stopped waiting", timeout=PANEL_MS
+        )
+        expect(results.locator("a.submission-page")).to_have_text(submission_page, timeout=PANEL_MS)
         expect(window.status("numjudge: grading")).to_have_count(0)
         page.screenshot(path=str(shots / "vscode-cancelled.png"))
 
         # a grade that fails (an exercise the server does not know) leaves no old result
         window.replace_text(f"{EXERCISE}.py", "# numjudge: no-such-exercise\nx = 1\n")
         window.command("numjudge: Submit")
-        expect(results.locator('[data-state="error"]')).to_have_text("No result")
-        expect(results.locator(".message-box")).to_contain_text("The server refused (404)")
+        expect(results.locator('[data-state="error"]')).to_have_text("No result", timeout=PANEL_MS)
+        expect(results.locator(".message-box")).to_contain_text(
+            "The server refused (404)", timeout=PANEL_MS
+        )
         expect(window.notification("The server refused (404)")).to_be_visible()
     finally:
         page.close()
@@ -324,9 +336,9 @@ def test_a_learner_grades_in_japanese(
         expect(raising.first).to_contain_text("[Ln 11, Col 1]")
         expect(raising.first).to_contain_text("数値例")
         results = window.results()
-        expect(results.locator("[data-verdict]")).to_contain_text("不正解")
+        expect(results.locator("[data-verdict]")).to_contain_text("不正解", timeout=PANEL_MS)
         expect(results.locator("caption")).to_have_text(
-            re.compile(r"^テスト 2 件、採点時間 \d+ ミリ秒$")
+            re.compile(r"^テスト 2 件、採点時間 \d+ ミリ秒$"), timeout=PANEL_MS
         )
 
         mistake = f"# numjudge: {EXERCISE}\n" + exercise_file("mistakes/one_minus_z.py")
@@ -336,7 +348,7 @@ def test_a_learner_grades_in_japanese(
             re.compile(r"不正解 \d+ / 26"), timeout=120_000
         )
         expect(results.locator(".diagnosis")).to_contain_text(
-            "ヒント：あなたのゲートと期待されるゲートは"
+            "ヒント：あなたのゲートと期待されるゲートは", timeout=PANEL_MS
         )
         page.screenshot(path=str(shots / "vscode-japanese.png"))
     finally:
