@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -48,6 +49,27 @@ def test_generated_api_types_match_the_services_schema(tmp_path: Path) -> None:
 
 
 @pytest.mark.vscode
+def test_l10n_bundle_has_every_sentence_of_the_sources(tmp_path: Path) -> None:
+    """``l10n/bundle.l10n.json`` is what ``npm run l10n`` (@vscode/l10n-dev) extracts from the
+    sources now: a sentence added without it would have no Japanese (the extension's test
+    checks that ``bundle.l10n.ja.json`` translates every sentence of it)."""
+    npm()
+    subprocess.run(
+        [str(BIN / "vscode-l10n-dev"), "export", "--outDir", str(tmp_path), "./src"],
+        cwd=EXTENSION,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    extracted = json.loads((tmp_path / "bundle.l10n.json").read_text(encoding="utf-8"))
+    committed = json.loads((EXTENSION / "l10n" / "bundle.l10n.json").read_text(encoding="utf-8"))
+    assert extracted == committed, (
+        "clients/vscode/l10n/bundle.l10n.json is out of date with the sources: run "
+        "`npm run l10n` in clients/vscode and translate the new sentences in bundle.l10n.ja.json"
+    )
+
+
+@pytest.mark.vscode
 @pytest.mark.browser
 def test_extension_and_its_client_against_a_live_server(
     learner: Learner, limited_learner: Learner, browser: Browser, tmp_path: Path, shots: Path
@@ -72,7 +94,7 @@ def test_extension_and_its_client_against_a_live_server(
     )
     report = done.stdout + done.stderr
     assert done.returncode == 0, report
-    assert "# fail 0" in report and "# pass 28" in report, report
+    assert "# fail 0" in report and "# pass 36" in report, report
     html = panel.read_text()
     assert 'data-verdict="failed"' in html
     screenshot(browser, html, shots / "vscode-results.png", width=900)

@@ -1,6 +1,8 @@
 """The VS Code extension in a real VS Code: ``make vsix`` installed into code-server (``make
 vscode-host``), driven through its command palette by Chromium against a live server, as a
-learner would: sign in, open an exercise, grade a wrong solution and then the reference."""
+learner would: sign in, open an exercise, grade a wrong solution and then the reference; the
+results panel while grading, after a failure and after a cancelled wait; the same learner in
+Japanese."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from tests.app.live import LiveProcess, free_port
 from tests.clients.conftest import EXERCISE, REPO, Learner, exercise_file
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Locator, Page
+    from playwright.sync_api import Browser, FrameLocator, Locator, Page
 
 pytestmark = [
     pytest.mark.slow,
@@ -63,6 +65,10 @@ def checked(h):
     width = np.shape(h)[-1]
     raise ValueError(f"not yet: {{width}}")
 """
+# A webview renders its page after the workbench's own parts: on a loaded machine, seconds.
+PANEL_MS = 30_000
+# The reference, slow enough to be still grading when the learner stops waiting.
+SLOW = f"# numjudge: {EXERCISE}\nimport time\ntime.sleep(4)\n" + exercise_file("solution.py")
 
 
 @dataclass(frozen=True)
@@ -72,7 +78,15 @@ class CodeServer:
 
 
 @pytest.fixture
-def code_server(learner: Learner, tmp_path: Path) -> Iterator[CodeServer]:
+def user_settings() -> dict[str, object]:
+    """The learner's own settings (a test parametrizes it): none, VS Code's in English."""
+    return {}
+
+
+@pytest.fixture
+def code_server(
+    learner: Learner, tmp_path: Path, user_settings: dict[str, object]
+) -> Iterator[CodeServer]:
     """code-server with the extension built by ``make vsix`` installed, a user folder and a
     workspace of its own (no password: it listens on 127.0.0.1 only), set to the learner's
     server."""
@@ -82,7 +96,7 @@ def code_server(learner: Learner, tmp_path: Path) -> Iterator[CodeServer]:
     user_data, extensions, workspace = (tmp_path / name for name in ("user", "ext", "ws"))
     (user_data / "User").mkdir(parents=True)
     workspace.mkdir()
-    settings = SETTINGS | {"numjudge.serverUrl": learner.server.url}
+    settings = SETTINGS | {"numjudge.serverUrl": learner.server.url} | user_settings
     (user_data / "User" / "settings.json").write_text(json.dumps(settings))
     # code-server writes a default configuration to $XDG_CONFIG_HOME: the test's, not the user's
     env = os.environ | {
@@ -163,12 +177,45 @@ class Workbench:
         saved = self.page.locator(".tabs-container .tab:not(.dirty)", has_text=tab)
         expect(saved).to_be_visible()
 
+    def results(self) -> FrameLocator:
+        """The results panel's page: the one webview in view (the statement's preview is the
+        tab behind it), inside VS Code's frame around it."""
+        return self.page.frame_locator("iframe.webview.ready:visible").frame_locator(
+            "#active-frame"
+        )
+
     def problems(self) -> Locator:
         """The rows of the Problems panel (opened if it is not)."""
         rows = self.page.locator(".markers-panel .monaco-list-row")
         if not self.page.locator(".markers-panel").is_visible():
             self.page.locator(".part.statusbar #status\\.problems").click()
         return rows
+
+
+def open_exercise(
+    window: Workbench, learner: Learner, workspace: Path, *, signed_in: str, pick_title: str
+) -> Path:
+    """Signs in and opens the exercise's file (the statement beside it), as the first two
+    steps of a learner; ``signed_in`` and ``pick_title`` in the learner's language."""
+    page = window.page
+    # the extension is loaded: its view is in the Explorer (named in VS Code's language)
+    expect(page.get_by_text("numjudge exercises", exact=False).first).to_be_visible(timeout=120_000)
+    window.command("numjudge: Sign in")
+    window.answer("numjudge", learner.token)
+    expect(window.notification(signed_in)).to_be_visible()
+
+    window.command("numjudge: Open exercise")
+    expect(window.quick_input.locator(".quick-input-title")).to_contain_text(pick_title)
+    window.quick_input.locator(".quick-input-box input").fill(EXERCISE)
+    window.pick(EXERCISE)
+    exercise = workspace / "numjudge" / f"{EXERCISE}.py"
+    expect(page.locator(".tabs-container .tab", has_text=f"{EXERCISE}.py")).to_be_visible()
+    assert exercise.read_text().startswith(f"# numjudge: {EXERCISE} (")
+    # the statement opens beside it, in the Markdown preview
+    expect(page.locator(".tabs-container .tab", has_text=f"Preview {EXERCISE}.md")).to_be_visible(
+        timeout=60_000
+    )
+    return exercise
 
 
 def test_a_learner_grades_an_exercise_in_vs_code(
@@ -178,26 +225,13 @@ def test_a_learner_grades_an_exercise_in_vs_code(
     try:
         page.goto(code_server.url)
         window = Workbench(page)
-        # the extension is loaded: its view is in the Explorer
-        expect(page.get_by_text("numjudge exercises", exact=False).first).to_be_visible(
-            timeout=120_000
+        exercise = open_exercise(
+            window,
+            learner,
+            code_server.workspace,
+            signed_in="numjudge: signed in to",
+            pick_title="open exercise",
         )
-
-        window.command("numjudge: Sign in")
-        window.answer("numjudge: sign in to", learner.token)
-        expect(window.notification("numjudge: signed in to")).to_be_visible()
-
-        window.command("numjudge: Open exercise")
-        expect(window.quick_input.locator(".quick-input-title")).to_contain_text("open exercise")
-        window.quick_input.locator(".quick-input-box input").fill(EXERCISE)
-        window.pick(EXERCISE)
-        exercise = code_server.workspace / "numjudge" / f"{EXERCISE}.py"
-        expect(page.locator(".tabs-container .tab", has_text=f"{EXERCISE}.py")).to_be_visible()
-        assert exercise.read_text().startswith(f"# numjudge: {EXERCISE} (")
-        # the statement opens beside it, in the Markdown preview
-        expect(
-            page.locator(".tabs-container .tab", has_text=f"Preview {EXERCISE}.md")
-        ).to_be_visible(timeout=60_000)
 
         # a wrong solution whose error names a line: the problem is on that line
         window.replace_text(f"{EXERCISE}.py", RAISING)
@@ -234,5 +268,88 @@ def test_a_learner_grades_an_exercise_in_vs_code(
         expect(window.status(f"numjudge: {EXERCISE} Passed 26 / 26")).to_be_visible(timeout=120_000)
         expect(window.problems().filter(has_text="numjudge")).to_have_count(0)
         assert exercise.read_text() == f"# numjudge: {EXERCISE}\n" + exercise_file("solution.py")
+        expect(window.results().locator('[data-verdict="passed"]')).to_contain_text(
+            "Passed", timeout=PANEL_MS
+        )
+
+        # a new submission: "grading…" at once, the last result gone, then its page; the
+        # progress notification's Cancel stops the wait and names the submission's page
+        window.replace_text(f"{EXERCISE}.py", SLOW)
+        window.command("numjudge: Submit")
+        results = window.results()
+        expect(results.locator('[data-state="grading"]')).to_have_text(
+            "Grading your submission…", timeout=PANEL_MS
+        )
+        expect(results.locator("[data-verdict], .test-table")).to_have_count(0, timeout=PANEL_MS)
+        link = results.locator("a.submission-page")
+        expect(link).to_have_text(
+            re.compile(rf"^{learner.server.url}/history/[0-9a-f]+$"), timeout=PANEL_MS
+        )
+        submission_page = link.inner_text()
+        window.notification(f"numjudge: grading {EXERCISE}").get_by_role(
+            "button", name="Cancel"
+        ).click()
+        expect(
+            window.notification("numjudge: cancelled. The server goes on grading what was sent")
+        ).to_contain_text(submission_page)
+        expect(results.locator('[data-state="cancelled"]')).to_have_text(
+            "Stopped waiting", timeout=PANEL_MS
+        )
+        expect(results.locator("a.submission-page")).to_have_text(submission_page, timeout=PANEL_MS)
+        expect(window.status("numjudge: grading")).to_have_count(0)
+        page.screenshot(path=str(shots / "vscode-cancelled.png"))
+
+        # a grade that fails (an exercise the server does not know) leaves no old result
+        window.replace_text(f"{EXERCISE}.py", "# numjudge: no-such-exercise\nx = 1\n")
+        window.command("numjudge: Submit")
+        expect(results.locator('[data-state="error"]')).to_have_text("No result", timeout=PANEL_MS)
+        expect(results.locator(".message-box")).to_contain_text(
+            "The server refused (404)", timeout=PANEL_MS
+        )
+        expect(window.notification("The server refused (404)")).to_be_visible()
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("user_settings", [{"numjudge.language": "ja"}])
+def test_a_learner_grades_in_japanese(
+    code_server: CodeServer, learner: Learner, browser: Browser, shots: Path
+) -> None:
+    """``numjudge.language`` set to Japanese in an English VS Code: the server's results,
+    messages and hints and the extension's own words are Japanese, and a Japanese message's
+    line is found (the commands' titles follow VS Code's display language: English here)."""
+    page = browser.new_page(viewport={"width": 1400, "height": 850})
+    try:
+        page.goto(code_server.url)
+        window = Workbench(page)
+        open_exercise(
+            window,
+            learner,
+            code_server.workspace,
+            signed_in="numjudge：",
+            pick_title="numjudge：演習を開く",
+        )
+        window.replace_text(f"{EXERCISE}.py", RAISING)
+        window.command("numjudge: Run public tests")
+        expect(window.status(f"numjudge: {EXERCISE} 不正解 0 / ")).to_be_visible(timeout=120_000)
+        raising = window.problems().filter(has_text="行目で ValueError が発生しました")
+        expect(raising.first).to_contain_text("[Ln 11, Col 1]")
+        expect(raising.first).to_contain_text("数値例")
+        results = window.results()
+        expect(results.locator("[data-verdict]")).to_contain_text("不正解", timeout=PANEL_MS)
+        expect(results.locator("caption")).to_have_text(
+            re.compile(r"^テスト 2 件、採点時間 \d+ ミリ秒$"), timeout=PANEL_MS
+        )
+
+        mistake = f"# numjudge: {EXERCISE}\n" + exercise_file("mistakes/one_minus_z.py")
+        window.replace_text(f"{EXERCISE}.py", mistake)
+        window.command("numjudge: Submit")
+        expect(window.status(f"numjudge: {EXERCISE} 不正解")).to_contain_text(
+            re.compile(r"不正解 \d+ / 26"), timeout=120_000
+        )
+        expect(results.locator(".diagnosis")).to_contain_text(
+            "ヒント：あなたのゲートと期待されるゲートは", timeout=PANEL_MS
+        )
+        page.screenshot(path=str(shots / "vscode-japanese.png"))
     finally:
         page.close()

@@ -1,5 +1,8 @@
 // The numjudge HTTP API, typed from the service's OpenAPI schema (src/api-types.ts, generated).
-// No VS Code import here: the editor glue is in extension.ts.
+// No VS Code import here: the editor glue is in extension.ts. Its sentences are in the
+// learner's language through @vscode/l10n (extension.ts loads the bundle).
+import { randomUUID } from "node:crypto";
+import * as l10n from "@vscode/l10n";
 import type { components } from "./api-types";
 
 export type ExerciseSummary = components["schemas"]["ExerciseSummary"];
@@ -22,23 +25,37 @@ export class NumjudgeError extends Error {
   }
 }
 
-/** The learner cancelled the wait; the server may still grade what was sent. */
+/** The learner stopped waiting; the server goes on grading the submission it accepted. */
 export class Cancelled extends NumjudgeError {
-  constructor(message: string) {
-    super(message);
+  constructor(readonly page?: string) {
+    super(page
+      ? l10n.t("numjudge: cancelled. The server goes on grading what was sent; its result will be on {page}", { page })
+      : l10n.t("numjudge: cancelled; nothing was sent."));
     this.name = "Cancelled";
   }
 }
 
-/** The statement languages the server speaks. */
+/** The languages the server speaks: statements, results, messages and hints. */
 export enum Language {
   English = "en",
   Japanese = "ja",
 }
 
-// The server holds a request at most this long (NUMJUDGE_MAX_WAIT_S); longer waits poll.
+/** The language of a BCP 47 tag (VS Code's display language: "ja", "en-us", "zh-cn"):
+ * Japanese for Japanese, else English. */
+export function languageOf(tag: string): Language {
+  return tag.toLowerCase().split("-")[0] === Language.Japanese ? Language.Japanese
+    : Language.English;
+}
+
+// The server holds a request at most this long (NUMJUDGE_MAX_WAIT_S); longer waits ask again.
 const SERVER_WAIT_S = 30;
-const POLL_MS = 500;
+
+export interface GradeOptions {
+  waitS?: number;
+  cancel?: AbortSignal;
+  accepted?: (submission: Submission) => void;
+}
 
 export class ApiClient {
   readonly server: string;
@@ -82,36 +99,59 @@ export class ApiClient {
     return (await this.request("GET", `/submissions/${id}`, undefined, true)) as Submission;
   }
 
-  /** Posts the code and waits up to `waitS` seconds for the final result; `cancel` stops the
-   * wait (a `Cancelled` error). */
-  async grade(kind: Kind, exercise: string, code: string, waitS = 120,
-              cancel?: AbortSignal): Promise<Submission> {
+  /** The submission's page on the server, for a browser. */
+  page(submission: Submission): string {
+    return `${this.server}/history/${submission.id}`;
+  }
+
+  /** Posts the code, then waits up to `waitS` seconds for the final result; `accepted` hears
+   * of the submission as soon as the server has it, `cancel` stops the wait (a `Cancelled`
+   * error naming the submission's page). The code is sent first without waiting, and
+   * `cancel` does not interrupt that: a learner who stops waiting learns which submission the
+   * server goes on grading. The wait then sends the same Idempotency-Key again, which answers
+   * that submission (never another) once it is final, up to the server's longest hold. */
+  async grade(kind: Kind, exercise: string, code: string,
+              { waitS = 120, cancel, accepted }: GradeOptions = {}): Promise<Submission> {
     const deadline = Date.now() + waitS * 1000;
-    const first = Math.min(waitS, SERVER_WAIT_S);
-    let result = (await this.request("POST", `/${kind}?wait=${first}`, { exercise, code }, true,
-                                     first + this.timeoutS, cancel)) as Submission;
+    const key = randomUUID();
+    const send = async (holdS: number, signal?: AbortSignal): Promise<Submission> =>
+      (await this.request("POST", `/${kind}?wait=${holdS}`, { exercise, code }, true,
+                          holdS + this.timeoutS, signal, key)) as Submission;
+    if (cancel?.aborted) throw new Cancelled(); // before anything was sent
+    let result = await send(0);
+    accepted?.(result);
     while (result.status !== "done") {
-      if (Date.now() >= deadline) {
-        throw new NumjudgeError(`No result for ${exercise} after ${waitS} s: the submission is ` +
-                                `${result.status}. See ${this.server}${result.url}.`);
+      if (cancel?.aborted) throw new Cancelled(this.page(result));
+      const leftS = (deadline - Date.now()) / 1000;
+      if (leftS <= 0) {
+        throw new NumjudgeError(l10n.t("No result for {exercise} after {seconds} s: the submission is {status}. See {page}",
+                                       { exercise, seconds: waitS, status: result.status,
+                                         page: this.page(result) }));
       }
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      if (cancel?.aborted) throw cancelled(`${this.server}${result.url}`);
-      result = (await this.request("GET", `/submissions/${result.id}`, undefined, true,
-                                   this.timeoutS, cancel)) as Submission;
+      try {
+        result = await send(Math.min(leftS, SERVER_WAIT_S), cancel);
+      } catch (error) {
+        if (error instanceof Cancelled) throw new Cancelled(this.page(result));
+        throw error;
+      }
     }
     return result;
   }
 
+  /** One call; the server answers in the client's language (Accept-Language): the results'
+   * test names, messages and hints, and its refusals. */
   private async request(method: string, path: string, body?: unknown, signed = false,
-                        timeoutS = this.timeoutS, cancel?: AbortSignal): Promise<unknown> {
+                        timeoutS = this.timeoutS, cancel?: AbortSignal,
+                        idempotencyKey?: string): Promise<unknown> {
     if (signed && !this.token) {
-      throw new NumjudgeError('Not signed in: run "numjudge: Sign in" with a token from ' +
-                              `${this.server}/account.`);
+      throw new NumjudgeError(l10n.t("Not signed in: run \"numjudge: Sign in\" with a token from {server}/account.", { server: this.server }));
     }
-    const headers: Record<string, string> = { Accept: "application/json" };
+    const headers: Record<string, string> = {
+      Accept: "application/json", "Accept-Language": this.language,
+    };
     if (this.token) headers.Authorization = `Bearer ${this.token}`;
     if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (idempotencyKey) headers["Idempotency-Key"] = idempotencyKey;
     let response: Response;
     try {
       response = await fetch(this.server + path, {
@@ -119,36 +159,30 @@ export class ApiClient {
         signal: either(cancel, AbortSignal.timeout(timeoutS * 1000)),
       });
     } catch (error) {
-      if (cancel?.aborted) throw cancelled();
+      if (cancel?.aborted) throw new Cancelled();
       const cause = error instanceof Error ? (error.cause ?? error) : error;
       if (error instanceof Error && error.name === "TimeoutError") {
-        throw new NumjudgeError(`The numjudge server at ${this.server} did not answer within ` +
-                                `${timeoutS} s; try again in a moment.`);
+        throw new NumjudgeError(l10n.t("The numjudge server at {server} did not answer within {seconds} s; try again in a moment.",
+                                       { server: this.server, seconds: timeoutS }));
       }
-      throw new NumjudgeError(`Cannot reach the numjudge server at ${this.server} ` +
-                              `(${describe(cause)}). Check the "numjudge.serverUrl" setting and ` +
-                              "that the server is running.");
+      throw new NumjudgeError(l10n.t("Cannot reach the numjudge server at {server} ({cause}). Check the \"numjudge.serverUrl\" setting and that the server is running.",
+                                     { server: this.server, cause: describe(cause) }));
     }
     if (response.ok) return response.json();
     const detail = await errorDetail(response);
     if (response.status === 401) {
-      throw new NumjudgeError(`The server at ${this.server} refused the token (${detail}). ` +
-                              `Create a new one on ${this.server}/account and run ` +
-                              '"numjudge: Sign in" again.', 401);
+      throw new NumjudgeError(l10n.t("The server at {server} refused the token ({detail}). Create a new one on {server}/account and run \"numjudge: Sign in\" again.", { server: this.server, detail }), 401);
     }
     if (response.status === 429) {
       const after = response.headers.get("Retry-After");
-      throw new NumjudgeError(`Too many submissions: ${detail}. ` +
-                              `Try again ${after ? `in ${after} s` : "in a moment"}.`, 429);
+      throw new NumjudgeError(after
+        ? l10n.t("Too many submissions: {detail}. Try again in {seconds} s.",
+                 { detail, seconds: after })
+        : l10n.t("Too many submissions: {detail}. Try again in a moment.", { detail }), 429);
     }
-    throw new NumjudgeError(`The server refused (${response.status}): ${detail}`,
-                            response.status);
+    throw new NumjudgeError(l10n.t("The server refused ({status}): {detail}",
+                                   { status: response.status, detail }), response.status);
   }
-}
-
-function cancelled(url?: string): Cancelled {
-  return new Cancelled("numjudge: cancelled. The server may still grade what was sent" +
-                       (url ? `; its result will be at ${url}.` : "."));
 }
 
 /** A signal that aborts when either does (AbortSignal.any is newer than VS Code 1.90's node). */

@@ -1,13 +1,20 @@
-// The editor glue: commands, the results panel, diagnostics, the status bar, the token.
+// The editor glue: commands, the results panel, diagnostics, the status bar, the token, the
+// learner's language.
+import { join } from "node:path";
+import * as l10n from "@vscode/l10n";
 import * as vscode from "vscode";
-import { ApiClient, Cancelled, Kind, Language, NumjudgeError, type Submission } from "./api";
-import { exerciseHeader, exerciseOf, problems, relocate, resultsHtml, statusText } from "./results";
+import { ApiClient, Cancelled, Kind, Language, NumjudgeError, languageOf,
+         type ExerciseDetail, type Submission } from "./api";
+import { PanelState, exerciseHeader, exerciseOf, problems, relocate, resultsHtml, stateHtml,
+         statusText } from "./results";
 import { CatalogTree } from "./tree";
 
 const DEFAULT_SERVER = "http://127.0.0.1:8000";
 // True while the active editor holds an exercise file: the key bindings apply there only.
 const EXERCISE_FILE = "numjudge.exerciseFile";
 const FOLDER = "numjudge";
+// "numjudge.language" set to this (its default): VS Code's display language.
+const DISPLAY_LANGUAGE = "auto";
 
 export function activate(context: vscode.ExtensionContext): void {
   const diagnostics = vscode.languages.createDiagnosticCollection("numjudge");
@@ -15,6 +22,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const results = new ResultsPanel();
   const session = new Session(context.secrets);
   const tree = new CatalogTree(() => session.client());
+  speak(session.language(), context.extensionPath);
   const grader = new Grader(session, status, diagnostics, results, tree);
   const command = (id: string, run: () => Promise<void>) =>
     vscode.commands.registerCommand(id, () => inWords(run));
@@ -33,6 +41,12 @@ export function activate(context: vscode.ExtensionContext): void {
     command("numjudge.submit", () => grader.grade(Kind.Submit)),
     command("numjudge.cancel", async () => grader.cancel()),
     vscode.window.onDidChangeActiveTextEditor(markExerciseFile),
+    vscode.workspace.onDidChangeConfiguration((change) => {
+      if (change.affectsConfiguration("numjudge.language")) {
+        speak(session.language(), context.extensionPath);
+        tree.refresh(); // its titles and words are in the language
+      }
+    }),
     vscode.workspace.onDidChangeTextDocument((change) => {
       if (change.document === vscode.window.activeTextEditor?.document) {
         markExerciseFile(vscode.window.activeTextEditor);
@@ -44,6 +58,15 @@ export function activate(context: vscode.ExtensionContext): void {
 
 export function deactivate(): void {
   // everything is disposed through the context's subscriptions
+}
+
+/** The extension's own sentences in `language`: the l10n bundle VS Code's l10n mechanism
+ * would load for that display language (l10n/bundle.l10n.<language>.json), read with
+ * @vscode/l10n because the learner's choice may differ from VS Code's display language
+ * (vscode.l10n follows the display language only). English is the sentences as written. */
+function speak(language: Language, extensionPath: string): void {
+  if (language === Language.English) l10n.config({ contents: {} });
+  else l10n.config({ fsPath: join(extensionPath, "l10n", `bundle.l10n.${language}.json`) });
 }
 
 function markExerciseFile(editor: vscode.TextEditor | undefined): void {
@@ -61,9 +84,10 @@ class Session {
     return (url || DEFAULT_SERVER).replace(/\/+$/, "");
   }
 
+  /** The learner's language: the setting's, else VS Code's display language. */
   language(): Language {
     const chosen = vscode.workspace.getConfiguration("numjudge").get<string>("language");
-    return chosen === Language.Japanese ? Language.Japanese : Language.English;
+    return languageOf(!chosen || chosen === DISPLAY_LANGUAGE ? vscode.env.language : chosen);
   }
 
   private key(server: string): string {
@@ -78,20 +102,22 @@ class Session {
   async signIn(): Promise<void> {
     const server = this.server();
     const token = (await vscode.window.showInputBox({
-      title: `numjudge: sign in to ${server}`, password: true, ignoreFocusOut: true,
-      prompt: `Paste an API token from ${server}/account`,
+      title: l10n.t("numjudge: sign in to {server}", { server }), password: true,
+      ignoreFocusOut: true, prompt: l10n.t("Paste an API token from {server}/account", { server }),
     }))?.trim();
     if (!token) return; // cancelled
-    await new ApiClient(server, token).checkToken();
+    await new ApiClient(server, token, 30, this.language()).checkToken();
     await this.secrets.store(this.key(server), token);
-    void vscode.window.showInformationMessage(`numjudge: signed in to ${server}.`);
+    void vscode.window.showInformationMessage(l10n.t("numjudge: signed in to {server}.",
+                                                     { server }));
   }
 
   async signOut(): Promise<void> {
     const server = this.server();
     await this.secrets.delete(this.key(server));
     void vscode.window.showInformationMessage(
-      `numjudge: signed out of ${server}; the token is no longer kept in VS Code.`);
+      l10n.t("numjudge: signed out of {server}; the token is no longer kept in VS Code.",
+             { server }));
   }
 }
 
@@ -118,15 +144,15 @@ async function pickExercise(client: ApiClient): Promise<{ id: string } | undefin
   return vscode.window.showQuickPick(
     exercises.map((e) => ({ label: e.title, description: e.id,
                             detail: [e.difficulty, ...e.tags].join(" · "), id: e.id })),
-    { title: "numjudge: open exercise", placeHolder: "Choose an exercise",
+    { title: l10n.t("numjudge: open exercise"), placeHolder: l10n.t("Choose an exercise"),
       matchOnDescription: true });
 }
 
 function workspaceFolder(): vscode.WorkspaceFolder {
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) {
-    throw new NumjudgeError("Open a folder first (File > Open Folder): numjudge keeps each " +
-                            `exercise there as ${FOLDER}/<exercise>.py.`);
+    throw new NumjudgeError(l10n.t("Open a folder first (File > Open Folder): numjudge keeps each exercise there as {file}.",
+                                   { file: `${FOLDER}/<exercise>.py` }));
   }
   return folder;
 }
@@ -135,7 +161,7 @@ async function showActiveStatement(session: Session): Promise<void> {
   const document = vscode.window.activeTextEditor?.document;
   const id = document ? exerciseOf(document.getText()) : undefined;
   if (!id) {
-    throw new NumjudgeError("Open the file of an exercise first: its first line names it.");
+    throw new NumjudgeError(l10n.t("Open the file of an exercise first: its first line names it."));
   }
   await showStatement(await session.client(), id, workspaceFolder().uri);
 }
@@ -159,7 +185,8 @@ async function exists(file: vscode.Uri): Promise<boolean> {
   }
 }
 
-/** Grades the active file, one run at a time; the status bar item cancels the wait. */
+/** Grades the active file, one run at a time; the progress notification's Cancel, the status
+ * bar item and "numjudge: Cancel grading" stop the wait. */
 class Grader {
   private running: { id: string; stop: AbortController } | undefined;
 
@@ -169,7 +196,7 @@ class Grader {
 
   cancel(): void {
     if (!this.running) {
-      void vscode.window.showInformationMessage("numjudge: nothing is being graded.");
+      void vscode.window.showInformationMessage(l10n.t("numjudge: nothing is being graded."));
       return;
     }
     this.running.stop.abort();
@@ -177,67 +204,95 @@ class Grader {
 
   async grade(kind: Kind): Promise<void> {
     if (this.running) {
-      throw new NumjudgeError(`numjudge is still grading ${this.running.id}: wait for its ` +
-                              'result, or stop waiting with "numjudge: Cancel".');
+      throw new NumjudgeError(l10n.t("numjudge is still grading {exercise}: wait for its result, or stop waiting with \"numjudge: Cancel\".",
+                                     { exercise: this.running.id }));
     }
     const document = vscode.window.activeTextEditor?.document;
     if (!document) {
-      throw new NumjudgeError("Open the Python file of an exercise first " +
-                              '("numjudge: Open exercise" makes one).');
+      throw new NumjudgeError(l10n.t("Open the Python file of an exercise first (\"numjudge: Open exercise\" makes one)."));
     }
     const source = document.getText();
     const id = exerciseOf(source);
     if (!id) {
-      throw new NumjudgeError("The first line of this file does not name an exercise: write " +
-                              '"# numjudge: EXERCISE-ID" there, or start from ' +
-                              '"numjudge: Open exercise".');
+      throw new NumjudgeError(l10n.t("The first line of this file does not name an exercise: write \"# numjudge: EXERCISE-ID\" there, or start from \"numjudge: Open exercise\"."));
     }
-    this.diagnostics.delete(document.uri); // last run's problems are not this run's
-    this.running = { id, stop: new AbortController() };
-    this.status.text = `$(sync~spin) numjudge: ${kind === Kind.Run ? "running" : "grading"} ` +
-      `${id}… (click to cancel)`;
+    const language = this.session.language();
+    const stop = new AbortController();
+    this.running = { id, stop };
+    // last run's problems and result are not this run's
+    this.diagnostics.delete(document.uri);
+    this.results.show(stateHtml(PanelState.Grading, id, kind, language));
+    const doing = kind === Kind.Run ? l10n.t("numjudge: running {exercise}…", { exercise: id })
+      : l10n.t("numjudge: grading {exercise}…", { exercise: id });
+    this.status.text = `$(sync~spin) ${doing} ${l10n.t("(click to cancel)")}`;
     this.status.command = "numjudge.cancel";
     this.status.show();
-    let result: Submission;
-    let exercise;
+    let graded: { exercise: ExerciseDetail; result: Submission };
     try {
-      const client = await this.session.client();
-      exercise = await client.exercise(id);
-      result = await client.grade(kind, id, source, 120, this.running.stop.signal);
+      graded = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: doing, cancellable: true },
+        async (_progress, cancelled) => {
+          cancelled.onCancellationRequested(() => stop.abort());
+          const client = await this.session.client();
+          const exercise = await client.exercise(id);
+          // once the server has the code, the panel links the submission's page
+          const accepted = (submission: Submission) => this.results.show(
+            stateHtml(PanelState.Grading, id, kind, language, "", client.page(submission)));
+          const result = await client.grade(kind, id, source,
+                                            { cancel: stop.signal, accepted });
+          return { exercise, result };
+        });
     } catch (error) {
       this.status.hide();
       if (error instanceof Cancelled) {
-        void vscode.window.showInformationMessage(error.message);
+        const said = error.page
+          ? l10n.t("The server goes on grading what was sent; its result will be on its page:")
+          : l10n.t("Nothing was sent.");
+        this.results.show(stateHtml(PanelState.Cancelled, id, kind, language, said, error.page));
+        void this.toldCancelled(error);
         return;
       }
+      this.results.show(stateHtml(PanelState.Failed, id, kind, language, inWordsOf(error)));
       throw error;
     } finally {
       this.running = undefined;
     }
-    this.show(document, source, result, exercise.entry, exercise.title);
-    this.status.text = statusText(result, id);
+    this.show(document, source, graded.result, graded.exercise, language);
+    this.status.text = statusText(graded.result, id);
     this.status.command = undefined;
     this.status.show();
     if (kind === Kind.Submit) this.tree.refresh(); // a new best score, perhaps
   }
 
+  /** The cancelled wait in a notification, with a button to the submission's page when the
+   * server has it. */
+  private async toldCancelled(cancelled: Cancelled): Promise<void> {
+    const open = l10n.t("Open its page");
+    const chosen = cancelled.page
+      ? await vscode.window.showInformationMessage(cancelled.message, open)
+      : await vscode.window.showInformationMessage(cancelled.message);
+    if (chosen === open && cancelled.page) {
+      await vscode.env.openExternal(vscode.Uri.parse(cancelled.page));
+    }
+  }
+
   /** The problems placed on the document as it is now, which may have been edited while the
    * server graded `source`. */
   private show(document: vscode.TextDocument, source: string, result: Submission,
-               entry: string, title: string): void {
+               exercise: ExerciseDetail, language: Language): void {
     const graded = source.split("\n");
     const current = document.getText().split("\n");
-    this.diagnostics.set(document.uri, problems(result, source, entry).map((problem) => {
+    this.diagnostics.set(document.uri, problems(result, source, exercise.entry).map((problem) => {
       const range = document.lineAt(relocate(problem.line, graded, current)).range;
       const diagnostic = new vscode.Diagnostic(range, problem.message,
                                                vscode.DiagnosticSeverity.Error);
       diagnostic.source = "numjudge";
       diagnostic.relatedInformation = problem.hints.map((hint) =>
         new vscode.DiagnosticRelatedInformation(new vscode.Location(document.uri, range),
-                                                `Hint: ${hint}`));
+                                                l10n.t("Hint: {hint}", { hint })));
       return diagnostic;
     }));
-    this.results.show(resultsHtml(result, title));
+    this.results.show(resultsHtml(result, exercise.title, language));
   }
 }
 
@@ -248,7 +303,7 @@ class ResultsPanel {
   show(html: string): void {
     if (!this.panel) {
       this.panel = vscode.window.createWebviewPanel(
-        "numjudge.results", "numjudge results",
+        "numjudge.results", l10n.t("numjudge results"),
         { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: false });
       this.panel.onDidDispose(() => { this.panel = undefined; });
     }
@@ -261,12 +316,16 @@ class ResultsPanel {
   }
 }
 
+/** A failure as the learner reads it. */
+function inWordsOf(error: unknown): string {
+  return error instanceof NumjudgeError ? error.message
+    : l10n.t("numjudge: something unexpected went wrong ({error}).", { error: String(error) });
+}
+
 async function inWords(run: () => Promise<void>): Promise<void> {
   try {
     await run();
   } catch (error) {
-    const message = error instanceof NumjudgeError ? error.message
-      : `numjudge: something unexpected went wrong (${String(error)}).`;
-    void vscode.window.showErrorMessage(message);
+    void vscode.window.showErrorMessage(inWordsOf(error));
   }
 }

@@ -1,5 +1,6 @@
 // The catalog view in the Explorer: assignments with their due times and scores, every exercise
 // with the learner's best score; choosing an exercise opens its file.
+import * as l10n from "@vscode/l10n";
 import * as vscode from "vscode";
 import { type ApiClient, NumjudgeError } from "./api";
 import { type CatalogExercise, type CatalogGroup, catalog } from "./catalog";
@@ -22,7 +23,8 @@ export class CatalogTree implements vscode.TreeDataProvider<Node> {
       const client = await this.client();
       const exercises = await client.exercises();
       if (!client.signedIn) {
-        return [{ notice: "Sign in to see your scores and assignments", command: "numjudge.signIn" },
+        return [{ notice: l10n.t("Sign in to see your scores and assignments"),
+                  command: "numjudge.signIn" },
                 ...catalog(exercises, [], [])];
       }
       const [history, assignments] = await Promise.all([client.history(), client.assignments()]);
@@ -48,7 +50,7 @@ export class CatalogTree implements vscode.TreeDataProvider<Node> {
     const item = new vscode.TreeItem(node.title, vscode.TreeItemCollapsibleState.None);
     item.description = node.best;
     item.tooltip = node.id;
-    item.command = { command: "numjudge.openExercise", title: "Open exercise",
+    item.command = { command: "numjudge.openExercise", title: l10n.t("Open exercise"),
                      arguments: [node.id] };
     return item;
   }

@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { createServer as createHttpServer, type RequestListener } from "node:http";
 import { createServer } from "node:net";
 import { test } from "node:test";
-import { ApiClient, Kind, NumjudgeError } from "../src/api";
+import { ApiClient, Cancelled, Kind, Language, NumjudgeError, type Submission,
+         languageOf } from "../src/api";
 import { EXERCISE, LIMITED_SERVER, LIMITED_TOKEN, SERVER, TOKEN, exerciseFile } from "./live";
 
 const client = new ApiClient(SERVER, TOKEN);
@@ -69,8 +70,9 @@ test("an unreachable server is said in words", async () => {
 
 test("waiting longer than allowed names the submission", async () => {
   const slow = "import time\ntime.sleep(2)\n" + exerciseFile("solution.py");
-  await rejectsWith(client.grade(Kind.Submit, EXERCISE, slow, 0.3),
-                    /^No result for gru-update-gate after 0.3 s: the submission is (queued|running)\. See http/);
+  await rejectsWith(client.grade(Kind.Submit, EXERCISE, slow, { waitS: 0.3 }),
+                    new RegExp("^No result for gru-update-gate after 0.3 s: the submission is " +
+                               `(queued|running)\\. See ${SERVER}/history/[0-9a-f]+$`));
 });
 
 // The live server always answers: a silent one is a local HTTP server of the test's own.
@@ -100,4 +102,59 @@ test("a server that does not answer in time is said in words", async () => {
                       `The numjudge server at ${url} did not answer within 0.2 s; try again ` +
                       "in a moment.");
   });
+});
+
+test("results, messages and hints come in the client's language", async () => {
+  const japanese = new ApiClient(SERVER, TOKEN, 30, Language.Japanese);
+  const failed = await japanese.grade(Kind.Submit, EXERCISE,
+                                      exerciseFile("mistakes/one_minus_z.py"));
+  assert.equal(failed.verdict, "failed");
+  const numerical = (failed.tests ?? []).find((test) => test.name === "numerical example");
+  assert.equal(numerical?.title, "数値例"); // the name stays, the title is the reader's
+  assert.match(failed.diagnosis?.hint ?? "", /^あなたのゲートと期待されるゲートは/);
+  const english = await client.result(failed.id);
+  assert.match(english.diagnosis?.hint ?? "", /^Your gate and the expected one add up to 1/);
+  await rejectsWith(japanese.grade(Kind.Submit, "nope", "x = 1"),
+                    /^The server refused \(404\): /); // the extension's own words: its bundle
+});
+
+test("VS Code's display language picks Japanese for Japanese only", () => {
+  assert.deepEqual(["ja", "ja-JP", "en", "en-us", "zh-cn", "de"].map(languageOf),
+                   [Language.Japanese, Language.Japanese, Language.English, Language.English,
+                    Language.English, Language.English]);
+});
+
+test("the wait answers the submission the code made; a cancelled wait names its page",
+     async () => {
+  const slow = "import time\ntime.sleep(2)\n" + exerciseFile("solution.py");
+  let made: Submission | undefined;
+  const passed = await client.grade(Kind.Submit, EXERCISE, slow,
+                                    { accepted: (submission) => { made = submission; } });
+  assert.equal(passed.verdict, "passed");
+  assert.equal(passed.id, made?.id); // waiting sent the code again: no second submission
+
+  const stop = new AbortController();
+  let page = "";
+  const cancelled = client.grade(Kind.Submit, EXERCISE, slow, {
+    cancel: stop.signal, accepted: (submission) => {
+      made = submission;
+      page = client.page(submission);
+      stop.abort(); // the learner stops waiting once it is sent
+    },
+  });
+  await assert.rejects(cancelled, (error: Error) => {
+    assert.ok(error instanceof Cancelled, String(error));
+    assert.equal(error.page, `${SERVER}/history/${made?.id}`);
+    assert.equal(error.message, "numjudge: cancelled. The server goes on grading what was " +
+                 `sent; its result will be on ${page}`);
+    return true;
+  });
+  const goesOn = await client.result(made?.id ?? "");
+  assert.equal(goesOn.exercise, EXERCISE);
+  assert.equal(goesOn.kind, "submit");
+
+  const before = new AbortController();
+  before.abort();
+  await assert.rejects(client.grade(Kind.Submit, EXERCISE, slow, { cancel: before.signal }),
+                       /^Cancelled: numjudge: cancelled; nothing was sent\.$/);
 });

@@ -29,8 +29,8 @@ test("the commands are registered, declared, and disposed with the extension", (
   assert.deepEqual([...stub.commands.keys()].sort(), commands);
   assert.deepEqual(PACKAGE.contributes.commands.map((c: { command: string }) => c.command).sort(),
                    commands);
-  // the diagnostics, status bar item, panel, catalog and its view; the commands; 2 listeners
-  assert.equal(stub.context.subscriptions.length, 5 + commands.length + 2);
+  // the diagnostics, status bar item, panel, catalog and its view; the commands; 3 listeners
+  assert.equal(stub.context.subscriptions.length, 5 + commands.length + 3);
 });
 
 test("the key bindings apply in an exercise file only, never over the find widget's", () => {
@@ -109,12 +109,12 @@ test("open exercise makes numjudge/<id>.py from the starter once, then reopens t
 });
 
 test("the statement comes in the language of the settings", async () => {
-  stub.settings["numjudge.language"] = "ja";
+  stub.configure("numjudge.language", "ja");
   try {
     stub.window.activeTextEditor = { document: new stub.Document(`# numjudge: ${EXERCISE}\n`) };
     await run("numjudge.statement");
   } finally {
-    delete stub.settings["numjudge.language"];
+    stub.configure("numjudge.language", undefined);
   }
   assert.deepEqual(stub.messages.error, []);
   const statement = join(WORKSPACE, "numjudge", `${EXERCISE}.md`);
@@ -127,10 +127,16 @@ test("a failing submission: diagnostics on the entry line with hints, the table,
   stub.window.activeTextEditor = { document: new stub.Document(source, "python", "file:///gate.py") };
   await run("numjudge.submit");
   assert.deepEqual(stub.messages.error, []);
-  assert.deepEqual(stub.events.slice(0, -1), ["diagnostics cleared",
+  assert.deepEqual(stub.events.slice(0, -1), ["diagnostics cleared", "panel html",
                                  `status shown: $(sync~spin) numjudge: grading ${EXERCISE}… ` +
                                  "(click to cancel)",
+                                 `progress: numjudge: grading ${EXERCISE}…`, "panel html",
                                  "diagnostics set", "panel html"]);
+  // grading, then grading with the submission's page once the server has it, then the result
+  const [grading, sent] = stub.panels.at(-1)?.shown.slice(-3) ?? [];
+  assert.match(grading, /data-state="grading"><span>Grading your submission…<\/span>/);
+  assert.doesNotMatch(grading, /submission-page/);
+  assert.match(sent, new RegExp(`<a class="submission-page" href="${SERVER}/history/[0-9a-f]+">`));
   // the verdict and score stay in the status bar until the next run
   assert.match(stub.events.at(-1) ?? "",
                new RegExp(`^status shown: \\$\\(error\\) numjudge: ${EXERCISE} Failed \\d+ / 26$`));
@@ -159,8 +165,9 @@ test("a passing run clears the diagnostics and reuses the panel", async () => {
   stub.window.activeTextEditor = { document: new stub.Document(source, "python", "file:///gate.py") };
   await run("numjudge.run");
   assert.deepEqual(stub.messages.error, []);
-  assert.equal(stub.events[1], `status shown: $(sync~spin) numjudge: running ${EXERCISE}… ` +
+  assert.equal(stub.events[2], `status shown: $(sync~spin) numjudge: running ${EXERCISE}… ` +
                "(click to cancel)");
+  assert.match(stub.panels[0].shown.at(-3) ?? "", /<span>Running the public tests…<\/span>/);
   assert.match(stub.events.at(-1) ?? "",
                new RegExp(`^status shown: \\$\\(pass\\) numjudge: ${EXERCISE} Passed (\\d+) / \\1$`));
   assert.deepEqual(stub.diagnostics.get("file:///gate.py"), []);
@@ -185,10 +192,16 @@ test("an unknown exercise named on the first line gives the server's sentence", 
   stub.window.activeTextEditor = { document: new stub.Document("# numjudge: nope\nx = 1\n") };
   await run("numjudge.submit");
   assert.deepEqual(stub.messages.error, ["The server refused (404): Exercise 'nope' not found"]);
-  assert.deepEqual(stub.events, ["diagnostics cleared",
+  assert.deepEqual(stub.events, ["diagnostics cleared", "panel html",
                                  "status shown: $(sync~spin) numjudge: grading nope… " +
                                  "(click to cancel)",
-                                 "status hidden"]);
+                                 "progress: numjudge: grading nope…", "status hidden",
+                                 "panel html"]);
+  // the panel says why there is no result, and shows no earlier one
+  const html = stub.panels[0].html;
+  assert.match(html, /<div class="verdict error" data-state="error"><span>No result<\/span>/);
+  assert.match(html, /<pre class="message-box">The server refused \(404\): Exercise &#39;nope&#39; not found<\/pre>/);
+  assert.doesNotMatch(html, /data-verdict|test-table/);
 });
 
 const RAISING = `# numjudge: ${EXERCISE}
@@ -248,6 +261,13 @@ test("editing the file while it is graded keeps the result, the problems on the 
   assert.match(stub.panels[0].html, /data-verdict="failed"/);
 });
 
+/** Resolves once the results panel's page says `what` (the grade goes on meanwhile). */
+async function panelSays(what: RegExp): Promise<void> {
+  while (!what.test(stub.panels[0]?.html ?? "")) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 test("one grade at a time, and cancel stops the wait", async () => {
   const source = `# numjudge: ${EXERCISE}\n` + exerciseFile("solution.py");
   stub.window.activeTextEditor = { document: new stub.Document(source, "python", "file:///c.py") };
@@ -256,17 +276,110 @@ test("one grade at a time, and cancel stops the wait", async () => {
   assert.deepEqual(stub.messages.error, [
     `numjudge is still grading ${EXERCISE}: wait for its result, or stop waiting with ` +
     '"numjudge: Cancel".']);
-  await run("numjudge.cancel");
+  await run("numjudge.cancel"); // before the code was sent: nothing is
   await first;
-  assert.deepEqual(stub.messages.info, [
-    "numjudge: cancelled. The server may still grade what was sent."]);
-  assert.equal(stub.events.at(-1), "status hidden");
+  assert.deepEqual(stub.messages.info, ["numjudge: cancelled; nothing was sent."]);
+  assert.equal(stub.events.at(-2), "status hidden");
+  assert.match(stub.panels[0].html, /data-state="cancelled"><span>Stopped waiting<\/span><\/div>\n<p class="detail">Nothing was sent\.<\/p><\/body>/);
   assert.equal(stub.diagnostics.has("file:///c.py"), false);
 
   await run("numjudge.cancel"); // nothing left to cancel
   assert.equal(stub.messages.info.at(-1), "numjudge: nothing is being graded.");
   await run("numjudge.run"); // and the next grade runs
   assert.deepEqual(stub.diagnostics.get("file:///c.py"), []);
+});
+
+test("the progress notification's cancel, once the code is sent, links the submission the " +
+     "server goes on grading", async () => {
+  const slow = `# numjudge: ${EXERCISE}\nimport time\ntime.sleep(2)\n` + exerciseFile("solution.py");
+  stub.window.activeTextEditor = { document: new stub.Document(slow, "python", "file:///s.py") };
+  stub.answers.message = "Open its page";
+  const grading = run("numjudge.submit");
+  await panelSays(/class="submission-page"/);
+  const page = /href="([^"]+)"/.exec(stub.panels[0].html)?.[1] ?? "";
+  assert.match(page, new RegExp(`^${SERVER}/history/[0-9a-f]+$`));
+  assert.ok(stub.progress.cancel, "the notification has a Cancel button");
+  stub.progress.cancel();
+  await grading;
+  assert.deepEqual(stub.messages.error, []);
+  assert.deepEqual(stub.messages.info, ["numjudge: cancelled. The server goes on grading " +
+                                        `what was sent; its result will be on ${page}`]);
+  const html = stub.panels[0].html;
+  assert.match(html, /data-state="cancelled"><span>Stopped waiting<\/span>/);
+  assert.match(html, new RegExp(`<a class="submission-page" href="${page}">`));
+  assert.doesNotMatch(html, /data-verdict/);
+  await new Promise((resolve) => setImmediate(resolve)); // the button's answer
+  assert.deepEqual(stub.opensExternal, [page]);
+  // the server has it and goes on: it is the learner's submission of this code
+  const submission = await new ApiClient(SERVER, TOKEN).result(page.split("/").at(-1) ?? "");
+  assert.equal(submission.exercise, EXERCISE);
+  assert.equal(submission.kind, "submit");
+});
+
+test("in Japanese: the server's results, messages and hints, the extension's own words, and " +
+     "the lines Japanese messages name", async () => {
+  stub.configure("numjudge.language", "ja");
+  try {
+    const document = new stub.Document(RAISING, "python", "file:///ja.py");
+    stub.window.activeTextEditor = { document };
+    await run("numjudge.submit");
+    assert.deepEqual(stub.messages.error, []);
+    const lines = RAISING.split("\n");
+    const raiseLine = lines.findIndex((line) => line.includes("raise ValueError"));
+    const entryLine = lines.findIndex((line) => line.startsWith("def update_gate"));
+    const problems = stub.diagnostics.get("file:///ja.py") ?? [];
+    assert.deepEqual(problems.map((problem) => problem.range.start.line), [raiseLine, entryLine]);
+    assert.equal(problems[0].message, "数値例、大きさ 2 のバッチ：" +
+                 `${raiseLine + 1} 行目で ValueError が発生しました：not yet: 3`);
+    assert.match(problems[1].message, /^非公開テスト 11 件：/);
+    assert.match(stub.events[2], /^status shown: \$\(sync~spin\) numjudge：gru-update-gate を採点しています… （クリックで待機をやめる）$/);
+    assert.match(stub.events.at(-1) ?? "", /^status shown: \$\(error\) numjudge: gru-update-gate 不正解 0 \/ 26$/);
+    const html = stub.panels.at(-1)?.html ?? "";
+    assert.match(html, /^<!DOCTYPE html><html lang="ja">/);
+    assert.match(html, /<span>不正解<\/span>/);
+    assert.match(html, /<th>テスト<\/th><th>状態<\/th><th>得点<\/th><th>メッセージ<\/th>/);
+    assert.match(html, /<caption>テスト 13 件（うち非公開 11 件）、採点時間 \d+ ミリ秒<\/caption>/);
+
+    // a mistake's hint, in the exercise's Japanese
+    document.text = `# numjudge: ${EXERCISE}\n` + exerciseFile("mistakes/one_minus_z.py");
+    await run("numjudge.submit");
+    const hinted = stub.diagnostics.get("file:///ja.py") ?? [];
+    assert.match(hinted[0].relatedInformation?.[0].message ?? "",
+                 /^ヒント：あなたのゲートと期待されるゲートは、どの要素でも足すと 1 になります/);
+
+    await run("numjudge.cancel");
+    assert.equal(stub.messages.info.at(-1), "numjudge：採点中のものはありません。");
+  } finally {
+    stub.configure("numjudge.language", undefined);
+  }
+});
+
+test("by default, VS Code's display language", async () => {
+  for (const [display, said] of [["ja", "numjudge：採点中のものはありません。"],
+                                 ["en-us", "numjudge: nothing is being graded."]]) {
+    stub.env.language = display;
+    stub.configure("numjudge.language", "auto");
+    await run("numjudge.cancel");
+    assert.equal(stub.messages.info.at(-1), said);
+  }
+  stub.configure("numjudge.language", undefined);
+  assert.equal(stub.settings["numjudge.language"], undefined);
+  assert.equal(PACKAGE.contributes.configuration.properties["numjudge.language"].default, "auto");
+});
+
+test("the Japanese bundles say everything the English ones do", () => {
+  const read = (name: string) => JSON.parse(readFileSync(join(__dirname, "..", "..", name), "utf8"));
+  for (const [english, japanese] of [["l10n/bundle.l10n.json", "l10n/bundle.l10n.ja.json"],
+                                     ["package.nls.json", "package.nls.ja.json"]]) {
+    const en = read(english);
+    const ja = read(japanese);
+    assert.deepEqual(Object.keys(ja).sort(), Object.keys(en).sort(), japanese);
+    for (const [key, text] of Object.entries(ja)) {
+      assert.ok(typeof text === "string" && text.trim(), `${japanese}: ${key}`);
+      // every placeholder of the English is kept
+      assert.deepEqual(String(text).match(/\{\w+\}/g)?.sort(), String(en[key]).match(/\{\w+\}/g)?.sort(), key);
+    }
+  }
 });
 
 test("the catalog view: assignments with due times and scores, each exercise's best score",

@@ -41,6 +41,17 @@ test("a line a message names is the file's line, unless the file has no such lin
   ]);
 });
 
+test("a line a Japanese message names is found too; a test shows its title", () => {
+  const tests = [{ ...testResult("a", "6 行目で ValueError が発生しました：no", "public"),
+                   title: "数値例" },
+                 testResult("b", "ValueError が発生しました", "hidden")];
+  assert.deepEqual(problems(submission(tests), SOURCE, "solve").map((problem) =>
+    [problem.line, problem.message]), [
+    [5, "数値例: 6 行目で ValueError が発生しました：no"],
+    [4, "b (hidden test): ValueError が発生しました"],
+  ]);
+});
+
 test("a graded line is found where edits moved it, else the nearest line that exists", () => {
   const graded = ["# header", "a = 1", "def f():", "    return a"];
   assert.equal(relocate(2, graded, ["# header", "", "", "a = 1", "def f():", "    return a"]), 4);

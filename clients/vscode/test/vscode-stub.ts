@@ -6,21 +6,37 @@ import { join } from "node:path";
 
 export const events: string[] = [];
 export const commands = new Map<string, () => Promise<void>>();
-export const answers: { inputBox?: string; quickPick?: (items: Item[]) => Item | undefined } = {};
+export const answers: { inputBox?: string; quickPick?: (items: Item[]) => Item | undefined;
+                        message?: string } = {};
 export const messages: { error: string[]; info: string[] } = { error: [], info: [] };
 export const settings: Record<string, string> = {};
 export const diagnostics = new Map<string, Diagnostic[]>();
-export const panels: { html: string; revealed: number }[] = [];
+// each panel's page now, and every page it showed, in order
+export const panels: { html: string; revealed: number; shown: string[] }[] = [];
 export const opened: Document[] = [];
 export const secrets = new Map<string, string>();
 export const executed: unknown[][] = [];
 export const listeners: { activeEditor: ((editor: unknown) => void)[];
-                          documentChange: ((change: { document: Document }) => void)[] } =
-  { activeEditor: [], documentChange: [] };
+                          documentChange: ((change: { document: Document }) => void)[];
+                          configuration: ((change: ConfigurationChange) => void)[] } =
+  { activeEditor: [], documentChange: [], configuration: [] };
+// The progress notification of the grade under way: its Cancel button.
+export const progress: { cancel?: () => void } = {};
+export const opensExternal: string[] = [];
 export const trees = new Map<string, TreeProvider>();
 export let inputBoxOptions: Record<string, unknown> | undefined;
 
 interface Item { label: string; description: string; id: string }
+interface ConfigurationChange { affectsConfiguration(section: string): boolean }
+
+/** A setting changed as the Settings editor changes it: the extension hears of it. */
+export function configure(key: string, value: string | undefined): void {
+  if (value === undefined) delete settings[key];
+  else settings[key] = value;
+  for (const listener of listeners.configuration) {
+    listener({ affectsConfiguration: (section) => key === section || key.startsWith(`${section}.`) });
+  }
+}
 interface TreeProvider {
   getChildren(node?: unknown): Promise<unknown[]>;
   getTreeItem(node: unknown): TreeItem;
@@ -62,6 +78,7 @@ export class Range {
 export class Uri {
   constructor(readonly path: string) {}
   static file(path: string): Uri { return new Uri(`file://${path}`); }
+  static parse(text: string): Uri { return new Uri(text); }
   static joinPath(base: Uri, ...parts: string[]): Uri { return Uri.file(join(base.fsPath, ...parts)); }
   get fsPath(): string { return this.path.replace(/^file:\/\//, ""); }
   toString(): string { return this.path; }
@@ -78,6 +95,7 @@ export class DiagnosticRelatedInformation {
 export enum DiagnosticSeverity { Error = 0, Warning = 1, Information = 2, Hint = 3 }
 export enum StatusBarAlignment { Left = 1, Right = 2 }
 export enum ViewColumn { Active = -1, Beside = -2, One = 1 }
+export enum ProgressLocation { SourceControl = 1, Window = 10, Notification = 15 }
 
 export class Diagnostic {
   source?: string;
@@ -114,11 +132,15 @@ export const window = {
     dispose() { /* nothing held */ },
   }),
   createWebviewPanel: () => {
-    const panel = { html: "", revealed: 0 };
+    const panel = { html: "", revealed: 0, shown: [] as string[] };
     panels.push(panel);
     return {
       webview: {
-        set html(value: string) { panel.html = value; events.push("panel html"); },
+        set html(value: string) {
+          panel.html = value;
+          panel.shown.push(value);
+          events.push("panel html");
+        },
         get html() { return panel.html; },
       },
       reveal: () => { panel.revealed += 1; },
@@ -132,7 +154,30 @@ export const window = {
   },
   showQuickPick: async (items: Item[]) => answers.quickPick?.(items),
   showErrorMessage: async (message: string) => { messages.error.push(message); },
-  showInformationMessage: async (message: string) => { messages.info.push(message); },
+  showInformationMessage: async (message: string, ...items: string[]) => {
+    messages.info.push(message);
+    return items.find((item) => item === answers.message);
+  },
+  withProgress: async <T>(options: { title: string; cancellable: boolean },
+                          task: (progress: unknown, token: unknown) => Promise<T>): Promise<T> => {
+    events.push(`progress: ${options.title}`);
+    const cancelled: (() => void)[] = [];
+    const token = {
+      isCancellationRequested: false,
+      onCancellationRequested: (listener: () => void) => { cancelled.push(listener); return disposable; },
+    };
+    if (options.cancellable) {
+      progress.cancel = () => {
+        token.isCancellationRequested = true;
+        for (const listener of cancelled) listener();
+      };
+    }
+    try {
+      return await task({ report: () => undefined }, token);
+    } finally {
+      progress.cancel = undefined;
+    }
+  },
   showTextDocument: async (document: Document) => {
     window.activeTextEditor = { document };
   },
@@ -159,6 +204,10 @@ export const workspace = {
   },
   onDidChangeTextDocument: (listener: (change: { document: Document }) => void) => {
     listeners.documentChange.push(listener);
+    return disposable;
+  },
+  onDidChangeConfiguration: (listener: (change: ConfigurationChange) => void) => {
+    listeners.configuration.push(listener);
     return disposable;
   },
   fs: {
@@ -190,8 +239,15 @@ const commandsApi = {
   executeCommand: async (...call: unknown[]) => { executed.push(call); },
 };
 
+// VS Code's display language, and what it opens in the browser
+export const env = {
+  language: "en",
+  openExternal: async (uri: Uri) => { opensExternal.push(uri.toString()); return true; },
+};
+
 export const context = {
   subscriptions: [] as unknown[],
+  extensionPath: join(__dirname, "..", ".."), // out/test/ is two folders below it
   secrets: {
     get: async (key: string) => secrets.get(key),
     store: async (key: string, value: string) => { secrets.set(key, value); },
@@ -201,8 +257,8 @@ export const context = {
 
 const vscode = {
   Position, Range, Uri, Location, Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity,
-  StatusBarAlignment, ViewColumn, TreeItem, TreeItemCollapsibleState, EventEmitter, window,
-  workspace, languages, commands: commandsApi,
+  StatusBarAlignment, ViewColumn, ProgressLocation, TreeItem, TreeItemCollapsibleState,
+  EventEmitter, window, workspace, languages, env, commands: commandsApi,
 };
 
 type Loader = (request: string, parent: unknown, isMain: boolean) => unknown;
@@ -218,5 +274,7 @@ export function reset(): void {
   messages.info.length = 0;
   diagnostics.clear();
   executed.length = 0;
+  opensExternal.length = 0;
+  answers.message = undefined;
   window.activeTextEditor = undefined;
 }
