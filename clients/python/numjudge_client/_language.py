@@ -123,7 +123,7 @@ JAPANESE: dict[str, str] = {
     " from {sources}": "（{sources} から）",
     # Errors (numjudge_client._client)
     "Not signed in: run %numjudge login (numjudge login on the command line), set "
-    "NUMJUDGE_TOKEN, or pass token= to Client.": "サインインしていません：%numjudge login "
+    "NUMJUDGE_TOKEN, or pass token= to Client.": "サインインしていません：%numjudge login"
     "（コマンドラインでは numjudge login）を実行するか、NUMJUDGE_TOKEN を設定するか、Client に "
     "token= を渡してください。",
     "The numjudge server at {server} did not answer in time; try again in a moment.": (

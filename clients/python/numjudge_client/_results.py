@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import math
 import textwrap
+import unicodedata
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
@@ -98,18 +99,10 @@ class Diagnosis:
 
     hint: str
     cases: tuple[str, ...]
-    titles: tuple[str, ...] = ()
-    """The cases' names in the reader's language (the API's ``titles``)."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Diagnosis:
-        return cls(
-            hint=data["hint"], cases=tuple(data["cases"]), titles=tuple(data.get("titles") or ())
-        )
-
-    @property
-    def shown_cases(self) -> str:
-        return ", ".join(self.titles or self.cases)
+        return cls(hint=data["hint"], cases=tuple(data["cases"]))
 
 
 @dataclass(frozen=True)
@@ -169,6 +162,13 @@ class Result:
     def label(self) -> str:
         return say(LABELS[self.verdict or self.status], self.language)
 
+    def explained(self) -> str:
+        """The tests the hint explains, by their names in the reader's language."""
+        titles = {test.name: test.shown_name for test in self.tests}
+        cases = self.diagnosis.cases if self.diagnosis else ()
+        separator = "、" if self.language is Language.JA else ", "
+        return separator.join(titles.get(case, case) for case in cases)
+
     def score_text(self) -> str:
         if self.score is None or self.max_score is None:
             return "–"
@@ -176,12 +176,14 @@ class Result:
 
     def __str__(self) -> str:
         words = self.language
-        width = max([len(t.shown_name) for t in self.tests] + [4])
+        width = max([_columns(t.shown_name) for t in self.tests] + [4])
         lines = [f"{self.exercise} ({self.kind.value}): {self.label}   {self.score_text()}", ""]
         for test in self.tests:
             points = f"{test.points:g}/{test.max_points:g}"
             hidden = f" [{say('hidden', words)}]" if test.visibility is Visibility.HIDDEN else ""
-            lines.append(f"{MARKS[test.status]}  {test.shown_name:<{width}}  {points:>7}{hidden}")
+            lines.append(
+                f"{MARKS[test.status]}  {_padded(test.shown_name, width)}  {points:>7}{hidden}"
+            )
             if test.message:
                 lines += textwrap.wrap(
                     test.message, WIDTH, initial_indent=" " * 6, subsequent_indent=" " * 8
@@ -190,7 +192,7 @@ class Result:
             hint = say(
                 "hint ({cases}): {hint}",
                 words,
-                cases=self.diagnosis.shown_cases,
+                cases=self.explained(),
                 hint=self.diagnosis.hint,
             )
             lines += ["", *textwrap.wrap(hint, WIDTH, subsequent_indent="  ")]
@@ -210,6 +212,15 @@ class Result:
         return render_html(self)
 
 
+def _columns(text: str) -> int:
+    """How many columns ``text`` takes in a terminal: a wide (CJK) character takes two."""
+    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
+
+
+def _padded(text: str, columns: int) -> str:
+    return text + " " * (columns - _columns(text))
+
+
 def _palette(result: Result) -> tuple[str, str, str]:
     if result.verdict is None:
         return PENDING
@@ -225,9 +236,9 @@ def _badge(status: TestStatus) -> str:
     )
 
 
-def _hint(diagnosis: Diagnosis, words: Language) -> str:
+def _hint(diagnosis: Diagnosis, cases: str, words: Language) -> str:
     e = html.escape
-    explains = say("explains: {cases}", words, cases=diagnosis.shown_cases)
+    explains = say("explains: {cases}", words, cases=cases)
     return (
         f'<div class="hint diagnosis" style="color:{HINT_COLOUR};margin:0.5em 0;'
         f'white-space:normal"><b>{e(say("Hint", words))}</b> ({e(explains)})'
@@ -293,7 +304,7 @@ def render_html(result: Result) -> str:
             f'padding:0.6em 1em;white-space:pre-wrap">{e(result.message)}</pre>'
         )
     if result.diagnosis:
-        parts.append(_hint(result.diagnosis, words))
+        parts.append(_hint(result.diagnosis, result.explained(), words))
     if result.tests:
         hidden = sum(test.visibility is Visibility.HIDDEN for test in result.tests)
         caption = say("{count} tests", words, count=len(result.tests))
