@@ -54,7 +54,7 @@ def execute(
     raising: set[int],
 ) -> nbformat.NotebookNode:
     (folder / "token.txt").write_text(token + "\n")
-    notebook = nbformat.v4.new_notebook(
+    notebook: nbformat.NotebookNode = nbformat.v4.new_notebook(
         cells=[nbformat.v4.new_code_cell(c.replace("{server}", server.url)) for c in cells]
     )
     for index in raising:
