@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import httpx
+import pexpect
 import pytest
 
 from tests.clients.conftest import EXERCISE, REPO, Learner, exercise_file
@@ -110,6 +111,37 @@ def test_login_saves_the_token_for_its_owner_and_submit_uses_it(
     assert logout.returncode == 0 and learner.token not in saved.read_text(encoding="utf-8")
     assert numjudge("submit", EXERCISE, str(good), config=config).returncode == 2
     assert len(history(learner)) == 2
+
+
+def test_login_asks_for_the_token_on_the_terminal_without_echoing_it(
+    learner: Learner, tmp_path: Path
+) -> None:
+    config = tmp_path / "config"
+    environment = {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("NUMJUDGE_", "LC_", "LANG"))},
+        "NUMJUDGE_CONFIG_DIR": str(config),
+        "LANG": "C.UTF-8",
+    }
+    terminal = pexpect.spawn(
+        sys.executable,
+        ["-m", "numjudge_client", "login", learner.server.url],
+        env=environment,
+        encoding="utf-8",
+        timeout=60,
+    )
+    terminal.expect_exact(
+        f"API token for {learner.server.url} (create one on {learner.server.url}/account): "
+    )
+    assert learner.token not in Path(f"/proc/{terminal.pid}/cmdline").read_text()
+    terminal.sendline(learner.token)
+    terminal.expect(pexpect.EOF)
+    terminal.close()
+    assert terminal.exitstatus == 0, terminal.before
+    assert f"Signed in to {learner.server.url}." in terminal.before
+    assert learner.token not in terminal.before  # getpass turned the echo off
+    saved = config / "credentials.json"
+    assert stat.S_IMODE(saved.stat().st_mode) == 0o600
+    assert learner.token in saved.read_text(encoding="utf-8")
 
 
 def test_a_file_it_cannot_send_is_refused_before_anything_is_sent_and_its_timeout_holds(

@@ -202,7 +202,9 @@ def _submit(options: argparse.Namespace, language: Language) -> int:
     kind = Kind.RUN if options.run else Kind.SUBMIT
     credentials = load_credentials()
     server = options.server or credentials.server
-    with Client(server, credentials.token, language=language) as client:
+    # A server that does not answer at all is given up on within the time-out too.
+    http_timeout = min(options.timeout, 30.0)
+    with Client(server, credentials.token, timeout=http_timeout, language=language) as client:
         client.require_token()  # before a notebook is run: nothing to grade it with
         if file.suffix == ".ipynb":
             result = client.submit_notebook(exercise, file, wait=options.timeout, kind=kind)
