@@ -30,10 +30,15 @@ CHOSEN = [
     "    h_prev = h_prev + 0\n    return shaped(h_prev)",
     f"%%numjudge submit {EXERCISE}\n" + exercise_file("mistakes/one_minus_z.py"),
     f"%%numjudge submit {EXERCISE}\nr = 1",
+    "BIG = np.zeros(5000)",
+    "BIG[0] = 1.0",  # changed after it ran: the guard refuses, in Japanese
+    f"%%numjudge submit {EXERCISE}\ndef update_gate(x_t, h_prev, W_z, b_z):\n"
+    "    joined = np.concatenate([h_prev, x_t], axis=-1)\n"
+    "    return 1 / (1 + np.exp(-BIG[0] * (joined @ W_z.T + b_z)))",
     "%numjudge language en",
     f"%%numjudge run {EXERCISE}\n" + exercise_file("mistakes/one_minus_z.py"),
 ]
-SAVED, HELPER_FAILS, MISTAKE, NO_ENTRY, ENGLISH = 2, 5, 6, 7, 9
+SAVED, HELPER_FAILS, MISTAKE, NO_ENTRY, GUARD, ENGLISH = 2, 5, 6, 7, 10, 12
 BY_LOCALE = [
     "%load_ext numjudge_client",
     "%numjudge language",
@@ -93,7 +98,7 @@ def test_a_saved_choice_of_japanese_gives_results_hints_messages_and_lines_in_ja
         learner.token,
         tmp_path,
         env={"LANG": "C.UTF-8"},
-        raising={NO_ENTRY},
+        raising={NO_ENTRY, GUARD},
     )
     settings = tmp_path / "config" / "settings.json"
     assert stream(notebook, SAVED, "stdout") == f"言語：ja（{settings} に保存しました）。\n"
@@ -115,6 +120,14 @@ def test_a_saved_choice_of_japanese_gives_results_hints_messages_and_lines_in_ja
         "UsageError: このセルは演習が呼び出す update_gate() を定義していないため、何も送って"
         "いません（ノートブックにあるものは別のセルのものです）。提出するセルで update_gate() "
         "を定義してください。\n"
+    )
+    assert stream(notebook, GUARD, "stderr") == (
+        "UsageError: 何も送っていません：BIG はこのカーネルでは 形状 (5000,)（float64）の配列 "
+        "[1. 0. ... 0. 0.] ですが、セルから組み立て直したコードでは 形状 (5000,)（float64）の配列 "
+        "[0. 0. ... 0. 0.] です。最初に違うのは [0] で、カーネルでは 1.0、組み立て直したコードでは "
+        "0.0 です（実行後に別のセルが変更したか、セルが順番どおりに実行されていません）。"
+        "カーネルを再起動してすべてのセルを実行してから提出し直すか、提出するセルで BIG を"
+        "定義してください。\n"
     )
     text, _ = shown(notebook, ENGLISH)
     assert text.startswith(f"{EXERCISE} (run): Failed") and "add up to 1" in text

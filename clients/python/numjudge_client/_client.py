@@ -178,7 +178,7 @@ class Client:
         self.require_token()
         entries = self.exercise(exercise_id).entry.split(", ")
         cases = self.public_inputs(exercise_id) if len(entries) == 1 else ()
-        sent = run_notebook(Path(notebook), entries, cases)
+        sent = run_notebook(Path(notebook), entries, cases, self.language)
         return self._grade(kind, exercise_id, sent, wait)
 
     def result(self, submission_id: str) -> Result:
@@ -325,7 +325,8 @@ class Client:
         entries = entry.split(", ")
         sent = entry_code(function, entries)
         if len(entries) == 1:
-            check(sent, entry, function, function.__globals__, self.public_inputs(exercise_id))
+            cases = self.public_inputs(exercise_id)
+            check(sent, entry, function, function.__globals__, cases, self.language)
         return sent
 
     def _request(

@@ -188,6 +188,38 @@ JAPANESE: dict[str, str] = {
     "Language: {language} ({source}).": "言語：{language}（{source}）。",
     "saved": "保存した設定",
     "this kernel's locale": "ロケール",
+    # The guard (numjudge_client._guard): what is graded is what ran
+    "raised {error}": "{error} が発生",
+    "an array of shape {shape} ({dtype}) {values}": "形状 {shape}（{dtype}）の配列 {values}",
+    ", first at {index}: {held!r} in the kernel, {built!r} rebuilt": "。最初に違うのは {index} "
+    "で、カーネルでは {held!r}、組み立て直したコードでは {built!r} です",
+    "Nothing was sent: {entry} gives different results on two calls with the inputs of the "
+    "public case {case!r} ({first}, then {second}), so what the grader computes cannot be "
+    "checked. Make it depend on its arguments only (a random generator seeded inside it, or "
+    "passed in).": "何も送っていません：{entry} は公開テスト {case!r} の入力で 2 回呼ぶと違う"
+    "結果になる（{first}、次に {second}）ため、採点で計算されるものを確かめられません。引数だけで"
+    "決まるようにしてください（乱数生成器は関数の中でシードを与えるか、引数で渡します）。",
+    "Nothing was sent: the code to send fails when it runs on its own ({error}), although "
+    "{entry} runs in this kernel: restart the kernel and run all cells, then submit again; or "
+    "define what it needs in the cell you submit.": "何も送っていません：このカーネルでは "
+    "{entry} が動きますが、送るコードは単独で実行すると失敗します（{error}）。カーネルを再起動"
+    "してすべてのセルを実行してから提出し直すか、必要なものを提出するセルで定義してください。",
+    "Nothing was sent: {name} is {held} in this kernel but {rebuilt} in the code rebuilt from "
+    "the cells{where} (a cell changed it after it ran, or ran out of order): restart the kernel "
+    "and run all cells, then submit again; or define {name} in the cell you submit.": "何も"
+    "送っていません：{name} はこのカーネルでは {held} ですが、セルから組み立て直したコードでは "
+    "{rebuilt} です{where}（実行後に別のセルが変更したか、セルが順番どおりに実行されていません）。"
+    "カーネルを再起動してすべてのセルを実行してから提出し直すか、提出するセルで {name} を定義して"
+    "ください。",
+    "Nothing was sent: on the public case {case!r}, {entry} gives {ran} in this kernel but "
+    "{graded} in the code rebuilt from the cells{where}: restart the kernel and run all cells, "
+    "then submit again; or define what {entry} uses in the cell you submit.": "何も送って"
+    "いません：公開テスト {case!r} で、{entry} はこのカーネルでは {ran} を返しますが、セルから"
+    "組み立て直したコードでは {graded} です{where}。カーネルを再起動してすべてのセルを実行して"
+    "から提出し直すか、{entry} が使うものを提出するセルで定義してください。",
+    "Nothing was sent: the code to send could not be checked in a fresh Python process (it "
+    "ended with {code}: {error}).": "何も送っていません：送るコードを新しい Python プロセスで"
+    "確かめられませんでした（終了コード {code}：{error}）。",
     # The command line (numjudge_client._cli)
     "error: {file} is not UTF-8 text (byte {byte:#04x} at offset {offset}); save it as "
     "UTF-8. Nothing was sent.": "エラー：{file} は UTF-8 のテキストではありません（オフセット "
