@@ -112,6 +112,15 @@ def test_login_saves_the_token_for_its_owner_and_submit_uses_it(
     assert numjudge("submit", EXERCISE, str(good), config=config).returncode == 2
     assert len(history(learner)) == 2
 
+    from_environment = numjudge(
+        "login", learner.server.url, config=config, env={"NUMJUDGE_TOKEN": learner.token}
+    )
+    assert from_environment.returncode == 0, from_environment.stderr
+    assert from_environment.stdout.startswith(
+        f"Signed in to {learner.server.url} with NUMJUDGE_TOKEN; the server is saved in"
+    )
+    assert learner.token not in saved.read_text(encoding="utf-8")
+
 
 def test_login_asks_for_the_token_on_the_terminal_without_echoing_it(
     learner: Learner, tmp_path: Path

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import os
 import sys
 from collections.abc import Callable, Sequence
 from enum import IntEnum
@@ -142,7 +143,7 @@ def _server_commands() -> Callable[[], object] | None:
 def _command(options: argparse.Namespace, language: Language) -> int:
     if options.command == "login":
         server = (options.server or load_credentials().server).rstrip("/")
-        ask = _token_from_stdin if options.token_stdin else _token_asked(server, language)
+        ask = _token_from_stdin if options.token_stdin else _token_asked(server)
         _show(sign_in(server, lambda: ask(language), language))
     elif options.command == "logout":
         server, path = forget_token()
@@ -164,8 +165,13 @@ def _command(options: argparse.Namespace, language: Language) -> int:
     return Exit.PASSED
 
 
-def _token_asked(server: str, language: Language) -> Callable[[Language], tuple[str, TokenSource]]:
+def _token_asked(server: str) -> Callable[[Language], tuple[str, TokenSource]]:
+    """``NUMJUDGE_TOKEN``'s token (which stays there: only the server is saved), else the one
+    the learner types at a prompt that does not echo it."""
+
     def ask(language: Language) -> tuple[str, TokenSource]:
+        if token := os.environ.get("NUMJUDGE_TOKEN", "").strip():
+            return token, TokenSource.ENVIRONMENT
         token = getpass.getpass(token_prompt(server, language)).strip()
         if not token:
             raise Refused(say("No token entered; nothing was saved.", language), Exit.NOT_GRADED)
