@@ -121,6 +121,8 @@ JAPANESE: dict[str, str] = {
     "Message": "メッセージ",
     "Code sent: {count} lines": "送信したコード：{count} 行",
     " from {sources}": "（{sources} から）",
+    "worst element {worst}, error {error:.3g}": "最大の誤差は要素 {worst}、誤差 {error:.3g}",
+    "largest error per {axis}": "{axis} ごとの最大の誤差",
     # Errors (numjudge_client._client)
     "Not signed in: run %numjudge login (numjudge login on the command line), set "
     "NUMJUDGE_TOKEN, or pass token= to Client.": "サインインしていません：%numjudge login"

@@ -322,7 +322,7 @@ def render_html(result: Result) -> str:
         )
         parts += [_row(test, words) for test in result.tests]
         parts.append("</tbody></table>")
-        parts += [_error_map(test) for test in result.tests if test.error_map]
+        parts += [_error_map(test, words) for test in result.tests if test.error_map]
     if result.output:
         parts.append(
             f'<div><b>{e(say("Output (public cases)", words))}</b></div><pre class="output" '
@@ -335,7 +335,7 @@ def render_html(result: Result) -> str:
     return "".join(parts)
 
 
-def _error_map(test: TestResult) -> str:
+def _error_map(test: TestResult, words: Language) -> str:
     """A failed public test's error inline: a grid shaded by the error (a matrix, a slice) or
     a line of the largest error per step or batch item; no plotting library needed. Values
     that are not numbers (``"NaN"``, ``"Infinity"`` in the API) are written, never drawn."""
@@ -347,8 +347,16 @@ def _error_map(test: TestResult) -> str:
     worst = "[" + ", ".join(str(i) for i in data["worst"]) + "]"
     head = (
         f'<div class="error-map" data-test="{e(test.name)}" data-kind="{e(data["kind"])}" '
-        f'style="margin-top:0.5em"><div><b>{e(test.name)}</b>: worst element {worst}, error '
-        f"{float(data['worst_error']):.3g}</div>"
+        f'style="margin-top:0.5em"><div><b>{e(test.shown_name)}</b>: '
+        + e(
+            say(
+                "worst element {worst}, error {error:.3g}",
+                words,
+                worst=worst,
+                error=float(data["worst_error"]),
+            )
+        )
+        + "</div>"
     )
     if data["kind"] in ("matrix", "slice"):
         rows, columns = data["ticks"]
@@ -375,7 +383,7 @@ def _error_map(test: TestResult) -> str:
     )
     return (
         f'{head}<svg viewBox="0 0 300 80" width="300" height="80" role="img">'
-        f"<title>largest error per {e(data['axes'][0])}</title>"
+        f"<title>{e(say('largest error per {axis}', words, axis=data['axes'][0]))}</title>"
         f'<polyline fill="none" stroke="#2f6f9f" stroke-width="1.5" points="{points}"/></svg></div>'
     )
 
