@@ -12,9 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 from sqlalchemy import select
-from typer.testing import CliRunner
 
-from app.cli.main import app as cli
 from app.core.db import session_scope
 from app.models import Role, Submission, SubmissionStatus
 from graders.exercises import ExerciseCatalog
@@ -170,64 +168,3 @@ def _statuses(server: LiveServer, ids: list[str]) -> dict[str, SubmissionStatus]
     with session_scope(server.database_url) as session:
         rows = session.scalars(select(Submission).where(Submission.id.in_(ids))).all()
         return {row.id: row.status for row in rows}
-
-
-def test_cli_submit_prints_the_table_and_exits_by_verdict(
-    server: LiveServer, tmp_path: Path
-) -> None:
-    token = server.add_user("ada")["Authorization"].split()[1]
-    runner = CliRunner()
-    good = tmp_path / "good.py"
-    good.write_text(read_exercise_file(EXERCISE, "solution.py"))
-    result = runner.invoke(
-        cli, ["submit", EXERCISE, str(good), "--server", server.url, "--token", token]
-    )
-    assert result.exit_code == 0, result.output
-    assert "verdict: passed" in result.output and "PASS" in result.output
-    bad = tmp_path / "bad.py"
-    bad.write_text(read_exercise_file(EXERCISE, "mistakes/one_minus_z.py"))
-    result = runner.invoke(
-        cli,
-        ["submit", EXERCISE, str(bad)],
-        env={"NUMJUDGE_SERVER": server.url, "NUMJUDGE_TOKEN": token},
-    )
-    assert result.exit_code == 1
-    assert "verdict: failed" in result.output and "add up to 1" in result.output
-    result = runner.invoke(
-        cli, ["submit", EXERCISE, str(bad), "--server", server.url, "--token", "wrong"]
-    )
-    assert result.exit_code == 2
-    assert "401 Invalid, expired or revoked API token" in result.output
-
-
-def test_cli_submit_refuses_a_file_it_cannot_send_and_honours_its_timeout(
-    server: LiveServer, tmp_path: Path
-) -> None:
-    token = server.add_user("ada")["Authorization"].split()[1]
-    runner = CliRunner()
-    options = ["--server", server.url, "--token", token]
-    latin = tmp_path / "latin.py"
-    latin.write_bytes("# café\n".encode("latin-1") + b"x = 1\n")
-    result = runner.invoke(cli, ["submit", EXERCISE, str(latin), *options])
-    assert result.exit_code == 3
-    assert result.output == (
-        f"error: {latin} is not UTF-8 text (byte 0xe9 at offset 5); save it as UTF-8. "
-        "Nothing was sent.\n"
-    )
-    broken = tmp_path / "broken.py"
-    broken.write_text("def update_gate(x_t, h_prev, W_z, b_z)\n    return x_t\n")
-    result = runner.invoke(cli, ["submit", EXERCISE, str(broken), *options])
-    assert result.exit_code == 3
-    assert result.output == (
-        f"error: {broken}, line 1: SyntaxError: expected ':'. Nothing was sent.\n"
-    )
-    with session_scope(server.database_url) as session:
-        assert session.scalars(select(Submission)).all() == []
-    slow = tmp_path / "slow.py"
-    slow.write_text("import time\ntime.sleep(6)\n" + read_exercise_file(EXERCISE, "solution.py"))
-    result = runner.invoke(cli, ["submit", EXERCISE, str(slow), *options, "--timeout", "1"])
-    assert result.exit_code == 2, result.output
-    assert "error: no result after 1 s; see" in result.output
-    with session_scope(server.database_url) as session:  # it gave up before grading ended
-        (submission,) = session.scalars(select(Submission)).all()
-        assert submission.status is not SubmissionStatus.DONE

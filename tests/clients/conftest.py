@@ -30,6 +30,18 @@ class Learner:
     token: str
 
 
+@pytest.fixture(scope="session", autouse=True)
+def english_and_nothing_saved(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The clients (and kernels and commands the tests start) read no saved login or language
+    of the machine's user and speak English unless a test chooses otherwise."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setenv("NUMJUDGE_CONFIG_DIR", str(tmp_path_factory.mktemp("no-config")))
+        for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+            monkeypatch.delenv(name, raising=False)
+        monkeypatch.setenv("LANG", "C.UTF-8")
+        yield
+
+
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     work = tmp_path_factory.mktemp("clients-server")

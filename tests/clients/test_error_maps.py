@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
-from numjudge_client import Result
+from numjudge_client import Language, Result
 
 from tests.graders.helpers import picture_of
 
@@ -83,3 +84,20 @@ def test_values_that_are_not_numbers_are_written_not_drawn() -> None:
     html = result_with(data)._repr_html_()
     cells = re.findall(r"rgba\(192,80,77,([\d.]+)\);padding:0 0.3em\">([^<]+)</td>", html)
     assert ("1.00", "nan") in cells and ("1.00", "inf") in cells and ("1.00", "1") in cells
+
+
+def test_in_japanese_the_map_names_the_test_and_its_worst_element_in_japanese() -> None:
+    expected = np.zeros((4, 5))
+    got = expected.copy()
+    got[0, 3] = 1.0
+    picture = picture_of(expected, got)
+    assert picture is not None
+    english = result_with(picture.to_dict())
+    japanese = replace(
+        english,
+        language=Language.JA,
+        tests=tuple(replace(test, title="ランダムな点") for test in english.tests),
+    )
+    html = japanese._repr_html_()
+    assert "<b>ランダムな点</b>: 最大の誤差は要素 [0, 3]、誤差 1</div>" in html
+    assert "worst element" not in html and "不合格" in html

@@ -118,7 +118,8 @@ def test_a_wrong_token_is_said_in_words(learner: Learner) -> None:
         client.submit(EXERCISE, "x = 1")
     assert "refused the token (Invalid, expired or revoked API token)" in str(caught.value)
     assert f"{learner.server.url}/account" in str(caught.value)
-    with Client(learner.server.url) as client, pytest.raises(NotSignedIn, match="No API token"):
+    not_signed_in = pytest.raises(NotSignedIn, match="Not signed in: run %numjudge login")
+    with Client(learner.server.url) as client, not_signed_in:
         client.check_token()
 
 

@@ -18,6 +18,7 @@ from numjudge_client._errors import (
     ServerUnreachable,
     SourceNotFound,
 )
+from numjudge_client._language import Language
 from numjudge_client._results import (
     Diagnosis,
     Kind,
@@ -42,6 +43,7 @@ __all__ = [
     "Interrupted",
     "InvalidToken",
     "Kind",
+    "Language",
     "NotSignedIn",
     "NotWhatRan",
     "NumjudgeError",

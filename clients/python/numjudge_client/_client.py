@@ -22,6 +22,7 @@ from numjudge_client._errors import (
 )
 from numjudge_client._guard import check
 from numjudge_client._inputs import PublicCase, public_cases
+from numjudge_client._language import Language, learner_language, say
 from numjudge_client._results import Kind, Result, Status
 from numjudge_client._sent import SentCode
 from numjudge_client._source import CodeOrFunction, code_of, entry_code, sendable
@@ -57,6 +58,9 @@ class Client:
 
     ``Client("http://127.0.0.1:8000", token)``, or ``Client.from_config()`` for what
     ``%numjudge login`` saved (``NUMJUDGE_SERVER`` / ``NUMJUDGE_TOKEN`` win over it).
+    ``language`` (``"en"``, ``"ja"``) is the one results, messages, hints and the client's
+    own errors are written in: by default the saved one (``%numjudge language``), else the
+    locale's.
     """
 
     def __init__(
@@ -66,19 +70,26 @@ class Client:
         *,
         timeout: float = 30.0,
         transport: httpx.BaseTransport | None = None,
+        language: Language | str | None = None,
     ) -> None:
         self.server = server.rstrip("/")
         self.timeout = timeout
+        self.language = learner_language(language)
         self._token = token
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        # The server writes results, messages and hints in the request's language.
+        headers = {"Accept-Language": self.language.value}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
         self._http = httpx.Client(
             base_url=self.server, headers=headers, timeout=timeout, transport=transport
         )
 
     @classmethod
-    def from_config(cls, *, timeout: float = 30.0) -> Client:
+    def from_config(
+        cls, *, timeout: float = 30.0, language: Language | str | None = None
+    ) -> Client:
         credentials = load_credentials()
-        return cls(credentials.server, credentials.token, timeout=timeout)
+        return cls(credentials.server, credentials.token, timeout=timeout, language=language)
 
     def __repr__(self) -> str:
         return f"Client({self.server!r}, signed_in={self._token is not None})"
@@ -106,8 +117,10 @@ class Client:
             for e in self._request("GET", "/exercises").json()
         ]
 
-    def exercise(self, exercise_id: str, *, lang: str = "en") -> ExerciseDetail:
-        data = self._request("GET", f"/exercises/{exercise_id}", params={"lang": lang}).json()
+    def exercise(self, exercise_id: str, *, lang: str | None = None) -> ExerciseDetail:
+        """The exercise, its title and statement in ``lang`` (by default the client's)."""
+        params = {"lang": lang or self.language.value}
+        data = self._request("GET", f"/exercises/{exercise_id}", params=params).json()
         return ExerciseDetail(
             id=data["id"],
             title=data["title"],
@@ -165,13 +178,14 @@ class Client:
         self.require_token()
         entries = self.exercise(exercise_id).entry.split(", ")
         cases = self.public_inputs(exercise_id) if len(entries) == 1 else ()
-        sent = run_notebook(Path(notebook), entries, cases)
+        sent = run_notebook(Path(notebook), entries, cases, self.language)
         return self._grade(kind, exercise_id, sent, wait)
 
     def result(self, submission_id: str) -> Result:
         """A submission's result as it is now."""
         return Result.from_dict(
-            self._request("GET", f"/submissions/{submission_id}", signed=True).json()
+            self._request("GET", f"/submissions/{submission_id}", signed=True).json(),
+            self.language,
         )
 
     def check_reachable(self) -> None:
@@ -182,8 +196,11 @@ class Client:
         except ServerError as exc:
             if exc.status_code != httpx.codes.SERVICE_UNAVAILABLE:
                 raise ServerUnreachable(
-                    f"{self.server} answers, but not as a numjudge server ({exc.status_code} "
-                    "on /healthz). Is the address right?"
+                    self._say(
+                        "{server} answers, but not as a numjudge server ({status} on /healthz). "
+                        "Is the address right?",
+                        status=exc.status_code,
+                    )
                 ) from None
 
     def check_token(self) -> None:
@@ -195,9 +212,15 @@ class Client:
         (a learner who never signed in has no server either: the default one)."""
         if not self._token:
             raise NotSignedIn(
-                "Not signed in: run %numjudge login (numjudge login on the command line), set "
-                "NUMJUDGE_TOKEN, or pass token= to Client."
+                self._say(
+                    "Not signed in: run %numjudge login (numjudge login on the command line), "
+                    "set NUMJUDGE_TOKEN, or pass token= to Client."
+                )
             )
+
+    def _say(self, template: str, /, **values: object) -> str:
+        """One of the client's sentences in its language (the server's address filled in)."""
+        return say(template, self.language, server=self.server, **values)
 
     def _grade(
         self, kind: Kind, exercise_id: str, code_or_function: CodeOrFunction, wait: float
@@ -210,8 +233,11 @@ class Client:
             before = self._newest(exercise_id, kind)
         except KeyboardInterrupt:
             raise Interrupted(
-                f"Interrupted before anything was sent: the {kind.value} to {exercise_id} was "
-                "not made.",
+                self._say(
+                    "Interrupted before anything was sent: the {kind} to {exercise} was not made.",
+                    kind=kind.value,
+                    exercise=exercise_id,
+                ),
                 None,
             ) from None
         deadline = time.monotonic() + wait
@@ -225,7 +251,8 @@ class Client:
                     signed=True,
                     json={"exercise": exercise_id, "code": sent.code},
                     timeout=first_wait + self.timeout,
-                ).json()
+                ).json(),
+                self.language,
             )
         except KeyboardInterrupt:
             raise self._interrupted(exercise_id, kind, before) from None
@@ -233,9 +260,15 @@ class Client:
             while wait > 0 and result.status is not Status.DONE:
                 if time.monotonic() >= deadline:
                     raise GradingTimedOut(
-                        f"No result for {exercise_id} after {wait:g} s: the submission is "
-                        f"{result.status.value}. Get it later with client.result({result.id!r}) "
-                        f"or at {self.server}{result.url}.",
+                        self._say(
+                            "No result for {exercise} after {wait:g} s: the submission is "
+                            "{status}. Get it later with client.result({id!r}) or at {page}.",
+                            exercise=exercise_id,
+                            wait=wait,
+                            status=result.status.value,
+                            id=result.id,
+                            page=f"{self.server}{result.url}",
+                        ),
                         result.id,
                     )
                 time.sleep(POLL_S)
@@ -262,16 +295,23 @@ class Client:
         if newest is not None and newest != before:
             return self._accepted(*newest)
         return Interrupted(
-            f"Interrupted: the server did not accept the {kind.value} to {exercise_id}; nothing "
-            "was graded. Submit again.",
+            self._say(
+                "Interrupted: the server did not accept the {kind} to {exercise}; nothing was "
+                "graded. Submit again.",
+                kind=kind.value,
+                exercise=exercise_id,
+            ),
             None,
         )
 
     def _accepted(self, submission_id: str, url: str) -> Interrupted:
         return Interrupted(
-            f"Interrupted: the submission was accepted (id {submission_id}) and is graded on the "
-            f"server all the same. Its result: client.result({submission_id!r}) or "
-            f"{self.server}{url}.",
+            self._say(
+                "Interrupted: the submission was accepted (id {id}) and is graded on the server "
+                "all the same. Its result: client.result({id!r}) or {page}.",
+                id=submission_id,
+                page=f"{self.server}{url}",
+            ),
             submission_id,
         )
 
@@ -285,44 +325,62 @@ class Client:
         entries = entry.split(", ")
         sent = entry_code(function, entries)
         if len(entries) == 1:
-            check(sent, entry, function, function.__globals__, self.public_inputs(exercise_id))
+            cases = self.public_inputs(exercise_id)
+            check(sent, entry, function, function.__globals__, cases, self.language)
         return sent
 
     def _request(
         self, method: str, path: str, *, signed: bool = False, **options: Any
     ) -> httpx.Response:
-        if signed and not self._token:
-            raise NotSignedIn(
-                "No API token: run %numjudge login, set NUMJUDGE_TOKEN, or pass "
-                f"token= to Client. Create one on {self.server}/account."
-            )
+        if signed:
+            self.require_token()
         try:
             response = self._http.request(method, path, **options)
         except httpx.TimeoutException:
             raise ServerUnreachable(
-                f"The numjudge server at {self.server} did not answer in "
-                "time; try again in a moment."
+                self._say(
+                    "The numjudge server at {server} did not answer in time; try again in a moment."
+                )
             ) from None
         except httpx.HTTPError as exc:
             raise ServerUnreachable(
-                f"Cannot reach the numjudge server at {self.server} "
-                f"({exc}). Is the address right and the server running?"
+                self._say(
+                    "Cannot reach the numjudge server at {server} ({error}). Is the address "
+                    "right and the server running?",
+                    error=exc,
+                )
             ) from None
         if response.is_success:
             return response
         detail = _detail(response)
         if response.status_code == httpx.codes.UNAUTHORIZED:
             raise InvalidToken(
-                f"The server at {self.server} refused the token ({detail}). "
-                f"Create a new one on {self.server}/account and sign in again "
-                "with %numjudge login."
+                self._say(
+                    "The server at {server} refused the token ({detail}). Create a new one on "
+                    "{server}/account and sign in again with %numjudge login.",
+                    detail=detail,
+                )
             )
         if response.status_code == httpx.codes.TOO_MANY_REQUESTS:
             retry_after = _seconds(response.headers.get("Retry-After"))
-            when = f"in {retry_after:g} s" if retry_after is not None else "in a moment"
-            raise RateLimited(f"Too many submissions: {detail}. Try again {when}.", retry_after)
+            when = (
+                self._say("in {seconds:g} s", seconds=retry_after)
+                if retry_after is not None
+                else self._say("in a moment")
+            )
+            raise RateLimited(
+                self._say(
+                    "Too many submissions: {detail}. Try again {when}.", detail=detail, when=when
+                ),
+                retry_after,
+            )
         raise ServerError(
-            f"The server refused ({response.status_code}): {detail}", response.status_code
+            self._say(
+                "The server refused ({status}): {detail}",
+                status=response.status_code,
+                detail=detail,
+            ),
+            response.status_code,
         )
 
 

@@ -54,3 +54,10 @@ def load_credentials() -> Credentials:
         server=os.environ.get("NUMJUDGE_SERVER") or saved.get("server") or DEFAULT_SERVER,
         token=os.environ.get("NUMJUDGE_TOKEN") or saved.get("token"),
     )
+
+
+def forget_token() -> tuple[str, Path]:
+    """``numjudge logout``: the saved file keeps the server, no longer the token."""
+    saved = load_credentials()
+    server = saved.server
+    return server, save_credentials(server, None)

@@ -29,10 +29,10 @@ from typing import Any
 
 from numjudge_client._errors import NotWhatRan
 from numjudge_client._inputs import PublicCase
+from numjudge_client._language import Language, say
 from numjudge_client._sent import SentCode
 
 FRESH_PROCESS_TIMEOUT_S = 120.0
-RESTART = "restart the kernel and run all cells, then submit again"
 
 # Runs in the fresh process: argv[1] holds the job, argv[2] receives the report (pickles of
 # the kernel's own making, read back by it alone).
@@ -83,10 +83,12 @@ class Outcome:
     def of(cls, pair: tuple[str, Any]) -> Outcome:
         return cls(OutcomeKind(pair[0]), pair[1])
 
-    def describe(self) -> str:
+    def describe(self, language: Language = Language.EN) -> str:
         if self.kind is OutcomeKind.RAISED:
-            return f"raised {self.value}"
-        return describe(self.value) if self.kind is OutcomeKind.VALUE else str(self.value)
+            return say("raised {error}", language, error=self.value)
+        if self.kind is OutcomeKind.VALUE:
+            return describe(self.value, language)
+        return str(self.value)
 
 
 def check(
@@ -95,8 +97,10 @@ def check(
     function: Callable[..., Any],
     namespace: Mapping[str, Any],
     cases: Sequence[PublicCase],
+    language: Language = Language.EN,
 ) -> None:
-    """Raises ``NotWhatRan`` unless ``sent`` run on its own gives what ``function`` gives here."""
+    """Raises ``NotWhatRan`` (in ``language``) unless ``sent`` run on its own gives what
+    ``function`` gives here."""
     if not cases:
         return
     kernel = [_call_in_kernel(function, case) for case in cases]
@@ -104,40 +108,66 @@ def check(
     for case, first, second in zip(cases, kernel, again, strict=True):
         if not same(first, second):
             raise NotWhatRan(
-                f"Nothing was sent: {entry} gives different results on two calls with the inputs "
-                f"of the public case {case.name!r} ({first.describe()}, then "
-                f"{second.describe()}), so what the grader computes cannot be checked. Make "
-                "it depend on its arguments only (a random generator seeded inside it, or "
-                "passed in)."
+                say(
+                    "Nothing was sent: {entry} gives different results on two calls with the "
+                    "inputs of the public case {case!r} ({first}, then {second}), so what the "
+                    "grader computes cannot be checked. Make it depend on its arguments only (a "
+                    "random generator seeded inside it, or passed in).",
+                    language,
+                    entry=entry,
+                    case=case.name,
+                    first=first.describe(language),
+                    second=second.describe(language),
+                )
             )
     names = [name for name in bound_names(sent.code) if is_data(namespace.get(name, _MISSING))]
-    report = _run_fresh(sent.code, entry, [case.inputs for case in cases], names)
+    report = _run_fresh(sent.code, entry, [case.inputs for case in cases], names, language)
     loaded = Outcome.of(report["loaded"])
     if loaded.kind is not OutcomeKind.VALUE:
         raise NotWhatRan(
-            f"Nothing was sent: the code to send fails when it runs on its own ({loaded.value}), "
-            f"although {entry} runs in this kernel: {RESTART}; or define what it needs in the "
-            "cell you submit.",
+            say(
+                "Nothing was sent: the code to send fails when it runs on its own ({error}), "
+                "although {entry} runs in this kernel: restart the kernel and run all cells, "
+                "then submit again; or define what it needs in the cell you submit.",
+                language,
+                error=loaded.value,
+                entry=entry,
+            )
         )
     for name in names:
         rebuilt = Outcome.of(report["names"][name])
         held = Outcome(OutcomeKind.VALUE, namespace[name])
         if not same(held, rebuilt):
             raise NotWhatRan(
-                f"Nothing was sent: {name} is {held.describe()} in this kernel but "
-                f"{rebuilt.describe()} in the code rebuilt from the cells{where(held, rebuilt)} "
-                f"(a cell changed it after it ran, or ran out of order): {RESTART}; or define "
-                f"{name} in the cell you submit.",
+                say(
+                    "Nothing was sent: {name} is {held} in this kernel but {rebuilt} in the code "
+                    "rebuilt from the cells{where} (a cell changed it after it ran, or ran out "
+                    "of order): restart the kernel and run all cells, then submit again; or "
+                    "define {name} in the cell you submit.",
+                    language,
+                    name=name,
+                    held=held.describe(language),
+                    rebuilt=rebuilt.describe(language),
+                    where=where(held, rebuilt, language),
+                ),
                 name=name,
             )
     for case, ran, rebuilt_case in zip(cases, kernel, report["cases"], strict=True):
         graded = Outcome.of(rebuilt_case)
         if not same(ran, graded):
             raise NotWhatRan(
-                f"Nothing was sent: on the public case {case.name!r}, {entry} gives "
-                f"{ran.describe()} in this kernel but {graded.describe()} in the code rebuilt "
-                f"from the cells{where(ran, graded)}: {RESTART}; or define what {entry} uses in "
-                "the cell you submit.",
+                say(
+                    "Nothing was sent: on the public case {case!r}, {entry} gives {ran} in this "
+                    "kernel but {graded} in the code rebuilt from the cells{where}: restart the "
+                    "kernel and run all cells, then submit again; or define what {entry} uses "
+                    "in the cell you submit.",
+                    language,
+                    case=case.name,
+                    entry=entry,
+                    ran=ran.describe(language),
+                    graded=graded.describe(language),
+                    where=where(ran, graded, language),
+                ),
                 case=case.name,
             )
 
@@ -194,7 +224,11 @@ def _random_state_kept() -> Iterator[None]:
 
 
 def _run_fresh(
-    code: str, entry: str, inputs: list[Mapping[str, Any]], names: list[str]
+    code: str,
+    entry: str,
+    inputs: list[Mapping[str, Any]],
+    names: list[str],
+    language: Language,
 ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="numjudge-check-") as folder:
         job, report = Path(folder) / "job.pickle", Path(folder) / "report.pickle"
@@ -213,9 +247,13 @@ def _run_fresh(
         )
         if not report.is_file():
             raise NotWhatRan(
-                "Nothing was sent: the code to send could not be checked in a fresh Python "
-                f"process (it ended with {completed.returncode}: "
-                f"{completed.stderr.strip()[-300:]})."
+                say(
+                    "Nothing was sent: the code to send could not be checked in a fresh Python "
+                    "process (it ended with {code}: {error}).",
+                    language,
+                    code=completed.returncode,
+                    error=completed.stderr.strip()[-300:],
+                )
             )
         loaded: dict[str, Any] = pickle.loads(report.read_bytes())
         return loaded
@@ -261,17 +299,23 @@ def _plain(value: Any) -> Any:
     return value.item() if is_numpy_scalar and not hasattr(value, "__len__") else value
 
 
-def describe(value: Any) -> str:
+def describe(value: Any, language: Language = Language.EN) -> str:
     if hasattr(value, "dtype") and hasattr(value, "shape") and getattr(value, "ndim", False):
         import numpy as np
 
         text = np.array2string(value, threshold=6, edgeitems=2, precision=6)
-        return f"an array of shape {value.shape} ({value.dtype}) {' '.join(text.split())}"
+        return say(
+            "an array of shape {shape} ({dtype}) {values}",
+            language,
+            shape=value.shape,
+            dtype=value.dtype,
+            values=" ".join(text.split()),
+        )
     text = repr(value)
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def where(held: Outcome, rebuilt: Outcome) -> str:
+def where(held: Outcome, rebuilt: Outcome, language: Language = Language.EN) -> str:
     """Where two arrays of one shape first differ (", first at [1, 0]: 0.5 in the kernel,
     0.25 rebuilt")."""
     left, right = held.value, rebuilt.value
@@ -286,4 +330,10 @@ def where(held: Outcome, rebuilt: Outcome) -> str:
         return ""
     index = tuple(int(i) for i in differs[0])
     held, built = left[index].item(), right[index].item()
-    return f", first at {list(index)}: {held!r} in the kernel, {built!r} rebuilt"
+    return say(
+        ", first at {index}: {held!r} in the kernel, {built!r} rebuilt",
+        language,
+        index=list(index),
+        held=held,
+        built=built,
+    )

@@ -3,6 +3,8 @@
 %numjudge login [SERVER] [--token-file FILE]
                                   check the server, then the token (FILE's, NUMJUDGE_TOKEN's,
                                   or asked for, never echoed), and save it (0600)
+%numjudge language [en|ja]        the language of results, messages and hints (saved;
+                                  by default the kernel's locale)
 %numjudge exercises               the course, in order
 %numjudge starter EXERCISE        the starter code, shown and in a new cell
 %%numjudge run EXERCISE           run the cell, then grade what it defined on the public cases
@@ -20,7 +22,6 @@ import html
 import os
 import shlex
 import sys
-from enum import Enum
 from pathlib import Path
 from typing import NoReturn
 
@@ -31,17 +32,12 @@ from IPython.display import display
 
 from numjudge_client._client import Client, ExerciseDetail
 from numjudge_client._closure import Cell, bindings
-from numjudge_client._config import load_credentials, save_credentials
+from numjudge_client._config import load_credentials
 from numjudge_client._errors import NumjudgeError
+from numjudge_client._language import Language, choose_language, learner_language, say
+from numjudge_client._login import TokenSource, sign_in, token_prompt
 from numjudge_client._results import Result
 from numjudge_client._source import from_cells, notebook_cells
-
-
-class TokenSource(Enum):
-    FILE = "file"
-    ENVIRONMENT = "NUMJUDGE_TOKEN"
-    PROMPT = "prompt"
-
 
 USAGE = __doc__.split("\n\n", 1)[1] if __doc__ else ""
 
@@ -80,10 +76,23 @@ class NumjudgeMagics(Magics):
         assert self.shell is not None  # a registered Magics always has its shell
         return self.shell
 
+    @property
+    def _language(self) -> Language:
+        return learner_language()
+
     def _line(self, command: str, arguments: list[str]) -> None:
         if command == "login":
             login = LoginArguments().parse_args(arguments)
-            self._login(login.server or load_credentials().server, login.token_file)
+            server = (login.server or load_credentials().server).rstrip("/")
+            signed_in = sign_in(
+                server, lambda: self._token(server, login.token_file), self._language
+            )
+            sys.stdout.write(signed_in + "\n")
+        elif command == "language" and len(arguments) <= 1:
+            try:
+                sys.stdout.write(choose_language(arguments[0] if arguments else None) + "\n")
+            except ValueError as exc:
+                raise UsageError(f"{exc}. Use: %numjudge language [en|ja]") from None
         elif command == "starter" and len(arguments) == 1:
             with Client.from_config() as client:
                 self._starter(client.exercise(arguments[0]))
@@ -131,31 +140,6 @@ class NumjudgeMagics(Magics):
         )
         display({"text/plain": code, "text/html": shown}, raw=True)
 
-    def _login(self, server: str, token_file: Path | None) -> None:
-        server = server.rstrip("/")
-        with Client(server) as anonymous:
-            anonymous.check_reachable()  # before asking for anything
-        token, source = self._token(server, token_file)
-        with Client(server, token) as client:
-            client.check_token()
-        if source is TokenSource.ENVIRONMENT:
-            path = save_credentials(server, None)
-            sys.stdout.write(
-                f"Signed in to {server} with NUMJUDGE_TOKEN; the server is saved in {path}, "
-                "the token stays in the environment.\n"
-            )
-            return
-        path = save_credentials(server, token)
-        sys.stdout.write(
-            f"Signed in to {server}. The token is saved in {path} "
-            f"(readable only by {getpass.getuser()}).\n"
-        )
-        if os.environ.get("NUMJUDGE_TOKEN"):
-            sys.stdout.write(
-                "NUMJUDGE_TOKEN is set in this kernel's environment and wins over "
-                "the saved token.\n"
-            )
-
     def _token(self, server: str, token_file: Path | None) -> tuple[str, TokenSource]:
         """The token and where it came from: the file, the environment, or the learner."""
         if token_file is not None:
@@ -171,39 +155,48 @@ class NumjudgeMagics(Magics):
         if token := os.environ.get("NUMJUDGE_TOKEN", "").strip():
             return token, TokenSource.ENVIRONMENT
         try:
-            token = getpass.getpass(f"API token for {server} (create one on {server}/account): ")
+            token = getpass.getpass(token_prompt(server, self._language))
         except StdinNotImplementedError:
             raise UsageError(
                 "This notebook cannot ask for input: use %numjudge login "
                 f"{server} --token-file FILE, or start Jupyter with NUMJUDGE_TOKEN set."
             ) from None
         if not token.strip():
-            raise UsageError("No token entered; nothing was saved.")
+            raise UsageError(say("No token entered; nothing was saved.", self._language))
         return token.strip(), TokenSource.PROMPT
 
     def _grade(self, command: str, arguments: list[str], cell: str) -> Result:
         if command not in ("run", "submit") or len(arguments) != 1:
             raise UsageError(f"Use %%numjudge run EXERCISE or %%numjudge submit EXERCISE.\n{USAGE}")
         if not cell.strip():
-            raise UsageError("The cell is empty: write your solution below the %%numjudge line.")
+            raise UsageError(
+                say(
+                    "The cell is empty: write your solution below the %%numjudge line.",
+                    self._language,
+                )
+            )
         (exercise_id,) = arguments
         # The cell as the kernel keeps it: its body, below the %%numjudge line
         cells = notebook_cells() or [Cell("this cell", self._shell.transform_cell(cell), 2)]
         with Client.from_config() as client:
             client.require_token()  # before the cell runs: nothing to grade it with
             entries = client.exercise(exercise_id).entry.split(", ")
-            self._require_defined(cells[-1], entries)
+            self._require_defined(cells[-1], entries, client.language)
             if not self._shell.run_cell(cell, store_history=False).success:
                 raise UsageError(
-                    "The cell failed when it ran (above), so nothing was sent: fix it and run "
-                    f"{cells[-1].label} again."
+                    say(
+                        "The cell failed when it ran (above), so nothing was sent: fix it and "
+                        "run {cell} again.",
+                        client.language,
+                        cell=cells[-1].label,
+                    )
                 )
             grade = client.run if command == "run" else client.submit
             if len(entries) == 1:  # the function as it ran, checked against the code sent
                 return grade(exercise_id, self._shell.user_ns[entries[0]])
             return grade(exercise_id, from_cells(cells, self._shell.user_ns, entries))
 
-    def _require_defined(self, cell: Cell, entries: list[str]) -> None:
+    def _require_defined(self, cell: Cell, entries: list[str], language: Language) -> None:
         """The cell submitted defines what the exercise calls (checked before it runs): a cell
         that does not would grade whatever another cell left in the kernel under that name."""
         defined = bindings([cell], frozenset())
@@ -212,10 +205,14 @@ class NumjudgeMagics(Magics):
             names = " and ".join(f"{name}()" for name in missing)
             elsewhere = all(entry in self._shell.user_ns for entry in missing)
             raise UsageError(
-                f"This cell does not define {names}, which the exercise calls, so nothing was "
-                "sent"
-                + (" (the notebook's comes from another cell)" if elsewhere else "")
-                + f": define {names} in the cell you submit."
+                say(
+                    "This cell does not define {names}, which the exercise calls, so nothing "
+                    "was sent",
+                    language,
+                    names=names,
+                )
+                + (say(" (the notebook's comes from another cell)", language) if elsewhere else "")
+                + say(": define {names} in the cell you submit.", language, names=names)
             )
 
 

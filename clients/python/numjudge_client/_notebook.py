@@ -23,6 +23,7 @@ from typing import Any
 from numjudge_client._errors import NotebookFailed, NotWhatRan, NumjudgeError
 from numjudge_client._guard import check
 from numjudge_client._inputs import PublicCase
+from numjudge_client._language import Language
 from numjudge_client._sent import Origin, SentCode
 
 USES_NUMJUDGE = re.compile(
@@ -45,7 +46,12 @@ def cells_to_run(sources: Sequence[str]) -> list[tuple[int, str]]:
     return chosen
 
 
-def run_notebook(path: Path, entries: Sequence[str], cases: Sequence[PublicCase]) -> SentCode:
+def run_notebook(
+    path: Path,
+    entries: Sequence[str],
+    cases: Sequence[PublicCase],
+    language: Language = Language.EN,
+) -> SentCode:
     """The code of ``entries`` as ``path`` run top to bottom in a fresh kernel defines them,
     checked on ``cases`` there; ``NotebookFailed`` or ``NotWhatRan`` says why not."""
     import nbformat
@@ -66,7 +72,7 @@ def run_notebook(path: Path, entries: Sequence[str], cases: Sequence[PublicCase]
         cells.append(
             nbformat.v4.new_code_cell(
                 f"__import__('numjudge_client._notebook', fromlist=['_']).collect("
-                f"{list(entries)!r}, {str(job)!r})"
+                f"{list(entries)!r}, {str(job)!r}, {language.value!r})"
             )
         )
         run = nbformat.v4.new_notebook(cells=cells, metadata=original.metadata)
@@ -111,9 +117,10 @@ def _raised(cell: Any) -> bool:
     return any(output.output_type == "error" for output in cell.get("outputs", []))
 
 
-def collect(entries: list[str], folder: str) -> None:
+def collect(entries: list[str], folder: str, language: str = Language.EN.value) -> None:
     """In the fresh kernel, after the run: the code to send for ``entries``, checked against
-    the kernel's function, written to ``folder/report.json`` (or why not)."""
+    the kernel's function (its refusal in ``language``), written to ``folder/report.json`` (or
+    why not)."""
     from IPython import get_ipython
 
     from numjudge_client._source import entry_code, from_cells, notebook_cells
@@ -133,7 +140,7 @@ def collect(entries: list[str], folder: str) -> None:
             function = namespace[entries[0]]
             sent = entry_code(function, entries)
             cases = pickle.loads((job / "cases.pickle").read_bytes())
-            check(sent, entries[0], function, function.__globals__, cases)
+            check(sent, entries[0], function, function.__globals__, cases, Language(language))
         else:
             sent = from_cells(notebook_cells() or [], namespace, entries)
         report = {"code": sent.code, "origins": [list(vars(o).values()) for o in sent.origins]}

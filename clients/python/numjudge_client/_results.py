@@ -5,10 +5,12 @@ from __future__ import annotations
 import html
 import math
 import textwrap
+import unicodedata
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
+from numjudge_client._language import Language, say
 from numjudge_client._sent import SentCode
 
 
@@ -70,6 +72,12 @@ class TestResult:
     message: str
     error_map: dict[str, Any] | None = None
     """Where a failed public test's values are wrong (the API's ``error_map``)."""
+    title: str = ""
+    """The test's name in the reader's language (the API's ``title``); ``name`` elsewhere."""
+
+    @property
+    def shown_name(self) -> str:
+        return self.title or self.name
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TestResult:
@@ -81,6 +89,7 @@ class TestResult:
             max_points=float(data["max_points"]),
             message=data.get("message") or "",
             error_map=data.get("error_map"),
+            title=data.get("title") or "",
         )
 
 
@@ -114,9 +123,11 @@ class Result:
     duration_ms: int | None
     diagnosis: Diagnosis | None = None
     sent: SentCode | None = None
+    language: Language = Language.EN
+    """The language its table is written in (the server wrote its messages in it too)."""
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Result:
+    def from_dict(cls, data: dict[str, Any], language: Language = Language.EN) -> Result:
         return cls(
             id=data["id"],
             url=data["url"],
@@ -131,6 +142,7 @@ class Result:
             output=data.get("output") or "",
             duration_ms=data.get("duration_ms"),
             diagnosis=(Diagnosis.from_dict(data["diagnosis"]) if data.get("diagnosis") else None),
+            language=language,
         )
 
     def with_sent(self, sent: SentCode) -> Result:
@@ -148,7 +160,14 @@ class Result:
 
     @property
     def label(self) -> str:
-        return LABELS[self.verdict or self.status]
+        return say(LABELS[self.verdict or self.status], self.language)
+
+    def explained(self) -> str:
+        """The tests the hint explains, by their names in the reader's language."""
+        titles = {test.name: test.shown_name for test in self.tests}
+        cases = self.diagnosis.cases if self.diagnosis else ()
+        separator = "、" if self.language is Language.JA else ", "
+        return separator.join(titles.get(case, case) for case in cases)
 
     def score_text(self) -> str:
         if self.score is None or self.max_score is None:
@@ -156,30 +175,34 @@ class Result:
         return f"{self.score:g} / {self.max_score:g}"
 
     def __str__(self) -> str:
-        width = max([len(t.name) for t in self.tests] + [4])
+        words = self.language
+        width = max([_columns(t.shown_name) for t in self.tests] + [4])
         lines = [f"{self.exercise} ({self.kind.value}): {self.label}   {self.score_text()}", ""]
         for test in self.tests:
             points = f"{test.points:g}/{test.max_points:g}"
-            hidden = " [hidden]" if test.visibility is Visibility.HIDDEN else ""
-            lines.append(f"{MARKS[test.status]}  {test.name:<{width}}  {points:>7}{hidden}")
+            hidden = f" [{say('hidden', words)}]" if test.visibility is Visibility.HIDDEN else ""
+            lines.append(
+                f"{MARKS[test.status]}  {_padded(test.shown_name, width)}  {points:>7}{hidden}"
+            )
             if test.message:
                 lines += textwrap.wrap(
                     test.message, WIDTH, initial_indent=" " * 6, subsequent_indent=" " * 8
                 )
         if self.diagnosis:
-            cases = ", ".join(self.diagnosis.cases)
-            lines += [
-                "",
-                *textwrap.wrap(
-                    f"hint ({cases}): {self.diagnosis.hint}", WIDTH, subsequent_indent="  "
-                ),
-            ]
+            hint = say(
+                "hint ({cases}): {hint}",
+                words,
+                cases=self.explained(),
+                hint=self.diagnosis.hint,
+            )
+            lines += ["", *textwrap.wrap(hint, WIDTH, subsequent_indent="  ")]
         if self.message:
             lines += ["", *textwrap.wrap(self.message, WIDTH)]
         if self.output:
-            lines += ["", "printed output:", textwrap.indent(self.output.rstrip(), "  ")]
+            printed = say("printed output:", words)
+            lines += ["", printed, textwrap.indent(self.output.rstrip(), "  ")]
         if self.sent is not None and self.sent.origins:
-            lines += ["", sent_summary(self.sent) + " (result.sent.code)"]
+            lines += ["", sent_summary(self.sent, words) + " (result.sent.code)"]
         return "\n".join(lines)
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
@@ -187,6 +210,15 @@ class Result:
 
     def _repr_html_(self) -> str:
         return render_html(self)
+
+
+def _columns(text: str) -> int:
+    """How many columns ``text`` takes in a terminal: a wide (CJK) character takes two."""
+    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
+
+
+def _padded(text: str, columns: int) -> str:
+    return text + " " * (columns - _columns(text))
 
 
 def _palette(result: Result) -> tuple[str, str, str]:
@@ -204,46 +236,48 @@ def _badge(status: TestStatus) -> str:
     )
 
 
-def _hint(diagnosis: Diagnosis) -> str:
+def _hint(diagnosis: Diagnosis, cases: str, words: Language) -> str:
     e = html.escape
+    explains = say("explains: {cases}", words, cases=cases)
     return (
         f'<div class="hint diagnosis" style="color:{HINT_COLOUR};margin:0.5em 0;'
-        f'white-space:normal"><b>Hint</b> ({e("explains: " + ", ".join(diagnosis.cases))})'
+        f'white-space:normal"><b>{e(say("Hint", words))}</b> ({e(explains)})'
         f"<div>{e(diagnosis.hint)}</div></div>"
     )
 
 
-def sent_summary(sent: SentCode) -> str:
+def sent_summary(sent: SentCode, words: Language = Language.EN) -> str:
     count = len(sent.code.splitlines())
-    return f"Code sent: {count} lines" + (
-        f" from {', '.join(sent.sources)}" if sent.sources else ""
+    return say("Code sent: {count} lines", words, count=count) + (
+        say(" from {sources}", words, sources=", ".join(sent.sources)) if sent.sources else ""
     )
 
 
-def _sent(sent: SentCode) -> str:
+def _sent(sent: SentCode, words: Language) -> str:
     e = html.escape
+    summary = sent_summary(sent, words)
     return (
-        f'<details class="code-sent" style="margin-top:0.5em"><summary>{e(sent_summary(sent))}'
+        f'<details class="code-sent" style="margin-top:0.5em"><summary>{e(summary)}'
         '</summary><pre style="background:#f5f5f5;padding:0.6em 1em;white-space:pre">'
         f"{e(sent.code)}</pre></details>"
     )
 
 
-def _hidden_tag(test: TestResult) -> str:
+def _hidden_tag(test: TestResult, words: Language) -> str:
     if test.visibility is not Visibility.HIDDEN:
         return ""
     return (
         ' <span class="visibility hidden" title="a hidden test: its inputs are not shown" '
         'style="font-size:0.8em;color:#475467;border:1px solid #d0d5dd;border-radius:4px;'
-        'padding:0 0.3em">hidden</span>'
+        f'padding:0 0.3em">{html.escape(say("hidden", words))}</span>'
     )
 
 
-def _row(test: TestResult) -> str:
+def _row(test: TestResult, words: Language) -> str:
     e = html.escape
     return (
         f'<tr data-status="{test.status.value}" data-visibility="{test.visibility.value}">'
-        f'<td style="text-align:left">{e(test.name)}{_hidden_tag(test)}</td>'
+        f'<td style="text-align:left">{e(test.shown_name)}{_hidden_tag(test, words)}</td>'
         f"<td>{_badge(test.status)}</td>"
         f'<td style="text-align:right">{test.points:g} / {test.max_points:g}</td>'
         f'<td class="message" style="text-align:left;font-family:monospace;'
@@ -254,6 +288,7 @@ def _row(test: TestResult) -> str:
 def render_html(result: Result) -> str:
     """The web page's verdict banner, test table and output, with inline styles."""
     e = html.escape
+    words = result.language
     fg, bg, border = _palette(result)
     state = (result.verdict or result.status).value
     parts = [
@@ -269,35 +304,38 @@ def render_html(result: Result) -> str:
             f'padding:0.6em 1em;white-space:pre-wrap">{e(result.message)}</pre>'
         )
     if result.diagnosis:
-        parts.append(_hint(result.diagnosis))
+        parts.append(_hint(result.diagnosis, result.explained(), words))
     if result.tests:
         hidden = sum(test.visibility is Visibility.HIDDEN for test in result.tests)
-        caption = f"{len(result.tests)} tests" + (f" ({hidden} hidden)" if hidden else "")
+        caption = say("{count} tests", words, count=len(result.tests))
+        if hidden:
+            caption += say(" ({hidden} hidden)", words, hidden=hidden)
         if result.duration_ms is not None:
-            caption += f", graded in {result.duration_ms} ms"
+            caption += say(", graded in {ms} ms", words, ms=result.duration_ms)
+        headers = [say(word, words) for word in ("Test", "Status", "Points", "Message")]
         parts.append(
             '<table class="test-table" style="border-collapse:collapse;margin-top:0.5em">'
-            f'<caption style="text-align:left">{caption}</caption><thead><tr>'
-            '<th style="text-align:left">Test</th><th>Status</th>'
-            '<th style="text-align:right">Points</th>'
-            '<th style="text-align:left">Message</th></tr></thead><tbody>'
+            f'<caption style="text-align:left">{e(caption)}</caption><thead><tr>'
+            f'<th style="text-align:left">{headers[0]}</th><th>{headers[1]}</th>'
+            f'<th style="text-align:right">{headers[2]}</th>'
+            f'<th style="text-align:left">{headers[3]}</th></tr></thead><tbody>'
         )
-        parts += [_row(test) for test in result.tests]
+        parts += [_row(test, words) for test in result.tests]
         parts.append("</tbody></table>")
-        parts += [_error_map(test) for test in result.tests if test.error_map]
+        parts += [_error_map(test, words) for test in result.tests if test.error_map]
     if result.output:
         parts.append(
-            '<div><b>Output (public cases)</b></div><pre class="output" '
+            f'<div><b>{e(say("Output (public cases)", words))}</b></div><pre class="output" '
             'style="background:#111827;color:#e5e7eb;padding:0.6em 1em">'
             f"{e(result.output)}</pre>"
         )
     if result.sent is not None:
-        parts.append(_sent(result.sent))
+        parts.append(_sent(result.sent, words))
     parts.append("</div>")
     return "".join(parts)
 
 
-def _error_map(test: TestResult) -> str:
+def _error_map(test: TestResult, words: Language) -> str:
     """A failed public test's error inline: a grid shaded by the error (a matrix, a slice) or
     a line of the largest error per step or batch item; no plotting library needed. Values
     that are not numbers (``"NaN"``, ``"Infinity"`` in the API) are written, never drawn."""
@@ -309,8 +347,16 @@ def _error_map(test: TestResult) -> str:
     worst = "[" + ", ".join(str(i) for i in data["worst"]) + "]"
     head = (
         f'<div class="error-map" data-test="{e(test.name)}" data-kind="{e(data["kind"])}" '
-        f'style="margin-top:0.5em"><div><b>{e(test.name)}</b>: worst element {worst}, error '
-        f"{float(data['worst_error']):.3g}</div>"
+        f'style="margin-top:0.5em"><div><b>{e(test.shown_name)}</b>: '
+        + e(
+            say(
+                "worst element {worst}, error {error:.3g}",
+                words,
+                worst=worst,
+                error=float(data["worst_error"]),
+            )
+        )
+        + "</div>"
     )
     if data["kind"] in ("matrix", "slice"):
         rows, columns = data["ticks"]
@@ -337,7 +383,7 @@ def _error_map(test: TestResult) -> str:
     )
     return (
         f'{head}<svg viewBox="0 0 300 80" width="300" height="80" role="img">'
-        f"<title>largest error per {e(data['axes'][0])}</title>"
+        f"<title>{e(say('largest error per {axis}', words, axis=data['axes'][0]))}</title>"
         f'<polyline fill="none" stroke="#2f6f9f" stroke-width="1.5" points="{points}"/></svg></div>'
     )
 

@@ -2,7 +2,8 @@
 
 A submission built from a notebook is a module the learner never wrote as such: its lines come
 from several cells. The server's messages name lines of that module ("line 7"); ``SentCode``
-knows which cell and line each came from, so the learner reads "line 4 of In [3]".
+knows which cell and line each came from, so the learner reads "line 4 of In [3]" (in a
+Japanese message, "3 行目" becomes "In [3] の 4 行目").
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 LINE = re.compile(r"\bline (\d+)")
+LINE_JA = re.compile(r"(?<![\d.])(\d+) 行目")
 
 
 @dataclass(frozen=True)
@@ -32,18 +34,30 @@ class SentCode:
     code: str
     origins: tuple[Origin, ...] = ()
 
-    def where(self, line: int) -> str | None:
-        """``"line 4 of In [3]"`` for a line of the code sent, ``None`` if no cell wrote it."""
+    def origin(self, line: int) -> tuple[str, int] | None:
+        """The cell and its line that wrote a line of the code sent; ``None`` if none did."""
         for origin in self.origins:
             if origin.first <= line <= origin.last:
-                return f"line {origin.source_first + line - origin.first} of {origin.source}"
+                return origin.source, origin.source_first + line - origin.first
         return None
 
+    def where(self, line: int) -> str | None:
+        """``"line 4 of In [3]"`` for a line of the code sent, ``None`` if no cell wrote it."""
+        found = self.origin(line)
+        return None if found is None else f"line {found[1]} of {found[0]}"
+
+    def where_ja(self, line: int) -> str | None:
+        """``"In [3] の 4 行目"``: ``where`` as a Japanese message says it."""
+        found = self.origin(line)
+        return None if found is None else f"{found[0]} の {found[1]} 行目"
+
     def locate(self, text: str) -> str:
-        """``text`` with each "line N" of the code sent named by its cell and line there."""
+        """``text`` with each "line N" (or "N 行目") of the code sent named by its cell and
+        line there."""
         if not self.origins:
             return text
-        return LINE.sub(lambda match: self.where(int(match[1])) or match[0], text)
+        text = LINE.sub(lambda match: self.where(int(match[1])) or match[0], text)
+        return LINE_JA.sub(lambda match: self.where_ja(int(match[1])) or match[0], text)
 
     @property
     def sources(self) -> tuple[str, ...]:
