@@ -6,7 +6,14 @@ Importing this module loads the whole engine and numpy, so a module that needs i
 of its functions (``app.core.config``) imports it there.
 """
 
-from graders.assignments import COURSE_FILE, Assignment, Course, LatePolicy, LatePolicyKind, Pace
+from graders.assignments import (
+    COURSE_FILE,
+    Assignment,
+    AssignmentSchedule,
+    LatePolicy,
+    LatePolicyKind,
+    Pace,
+)
 from graders.authoring.mined import MistakeOutcome, add_mistake
 from graders.authoring.mutation_score import (
     MutantStatus,
@@ -76,9 +83,9 @@ __all__ = [
     "DEFAULT_COURSE_ID",
     "MUTANT_PREFIX",
     "Assignment",
+    "AssignmentSchedule",
     "CanaryResult",
     "CatalogSurvey",
-    "Course",
     "CourseError",
     "CourseFolder",
     "CpuPriority",
