@@ -2,81 +2,93 @@
 
 ``app`` imports from ``graders`` only the names listed in ``__all__``, as
 ``from graders.api import X`` or ``from graders import api`` (checked by tests/test_layers.py).
-Importing this module loads the whole engine and numpy, so a module that needs it only in some
-of its functions (``app.core.config``) imports it there.
+Each name is imported from its module when it is first asked for (``__getattr__``, PEP 562):
+``from graders.api import grade`` loads what grading needs and not the authoring tools (a
+one-file ``numjudge grade`` starts in about half the time). The imports below are the one list
+of where each name lives; type checkers and import-linter read them, and ``__getattr__`` reads
+them from this file's syntax tree.
 """
 
-from graders.assignments import (
-    COURSE_FILE,
-    Assignment,
-    AssignmentSchedule,
-    LatePolicy,
-    LatePolicyKind,
-    Pace,
-)
-from graders.authoring.mined import MistakeOutcome, add_mistake
-from graders.authoring.mutation_score import (
-    MutantStatus,
-    MutationScore,
-    mutant_statuses,
-    mutation_score,
-)
-from graders.authoring.render import format_report
-from graders.authoring.result import ValidationResult, format_validation
-from graders.authoring.scaffold import create_exercise
-from graders.authoring.validation import exercise_folders, validate_course, validate_folder
-from graders.canary import CanaryResult, canary
-from graders.cases import case
-from graders.checks.error_map import ErrorMap, PictureKind
-from graders.checks.rules import RuleKind
-from graders.custom.parsing import parse_inputs
-from graders.custom.trying import (
-    TryReport,
-    TryStatus,
-    input_names,
-    max_input_bytes,
-    try_inputs,
-)
-from graders.errors import (
-    CourseError,
-    CustomInputRefused,
-    ExerciseError,
-    ExerciseNotFound,
-    FrameTooLarge,
-    GraderError,
-    HeaderTooComplex,
-    SandboxError,
-    SandboxFault,
-    SandboxStarved,
-    SandboxUnavailable,
-    TryOutputTooLarge,
-    WireError,
-)
-from graders.exercises import (
-    DEFAULT_COURSE_ID,
-    CatalogSurvey,
-    CourseFolder,
-    Exercise,
-    ExerciseCatalog,
-    ExerciseWords,
-    PreparedExercise,
-    StaleExercise,
-    course_of,
-    default_course,
-    folder_version,
-    load_exercise,
-    prepare_exercise,
-    words_in,
-)
-from graders.grading.grade import grade
-from graders.messages import translate_message
-from graders.mutation.mutants import PREFIX as MUTANT_PREFIX
-from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
-from graders.sandbox.cpu_affinity import keep_threads_on, process_cpus
-from graders.sandbox.doctor import Layer, LayerState
-from graders.sandbox.doctor import diagnose as diagnose_sandbox
-from graders.sandbox.limits import CpuPriority, SandboxLimits
-from graders.sandbox.runner import Sandbox
+from __future__ import annotations
+
+import ast
+import importlib
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from graders.assignments import (
+        COURSE_FILE,
+        Assignment,
+        AssignmentSchedule,
+        LatePolicy,
+        LatePolicyKind,
+        Pace,
+    )
+    from graders.authoring.mined import MistakeOutcome, add_mistake
+    from graders.authoring.mutation_score import (
+        MutantStatus,
+        MutationScore,
+        mutant_statuses,
+        mutation_score,
+    )
+    from graders.authoring.render import format_report
+    from graders.authoring.result import ValidationResult, format_validation
+    from graders.authoring.scaffold import create_exercise
+    from graders.authoring.validation import exercise_folders, validate_course, validate_folder
+    from graders.canary import CanaryResult, canary
+    from graders.cases import case
+    from graders.checks.error_map import ErrorMap, PictureKind
+    from graders.checks.rules import RuleKind
+    from graders.custom.parsing import parse_inputs
+    from graders.custom.trying import (
+        TryReport,
+        TryStatus,
+        input_names,
+        max_input_bytes,
+        try_inputs,
+    )
+    from graders.errors import (
+        CourseError,
+        CustomInputRefused,
+        ExerciseError,
+        ExerciseNotFound,
+        FrameTooLarge,
+        GraderError,
+        HeaderTooComplex,
+        SandboxError,
+        SandboxFault,
+        SandboxStarved,
+        SandboxUnavailable,
+        TryOutputTooLarge,
+        WireError,
+    )
+    from graders.exercises import (
+        DEFAULT_COURSE_ID,
+        CatalogSurvey,
+        CourseFolder,
+        Exercise,
+        ExerciseCatalog,
+        ExerciseWords,
+        PreparedExercise,
+        StaleExercise,
+        course_of,
+        default_course,
+        folder_version,
+        load_exercise,
+        prepare_exercise,
+        words_in,
+    )
+    from graders.grading.grade import grade
+    from graders.messages import translate_message
+    from graders.mutation.mutants import PREFIX as MUTANT_PREFIX
+    from graders.results import Failure, GradeReport, Status, TestResult, Verdict, Visibility
+    from graders.sandbox.cpu_affinity import keep_threads_on, process_cpus
+    from graders.sandbox.doctor import Layer, LayerState
+    from graders.sandbox.doctor import diagnose as diagnose_sandbox
+    from graders.sandbox.limits import CpuPriority, SandboxLimits
+    from graders.sandbox.runner import Sandbox
 
 __all__ = [
     "COURSE_FILE",
@@ -155,3 +167,30 @@ __all__ = [
     "validate_folder",
     "words_in",
 ]
+
+
+@cache
+def _homes() -> dict[str, tuple[str, str]]:
+    """Each exported name: the module it lives in and its name there, read from the imports
+    under ``TYPE_CHECKING`` above."""
+    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+    block = next(node for node in tree.body if isinstance(node, ast.If))
+    return {
+        alias.asname or alias.name: (str(node.module), alias.name)
+        for node in block.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+
+
+def __getattr__(name: str) -> Any:
+    home = _homes().get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home[0]), home[1])
+    globals()[name] = value  # asked once: later lookups find it without this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
