@@ -13,8 +13,10 @@ from __future__ import annotations
 import importlib
 import logging
 
-import click
 import typer
+
+# Typer carries its own copy of Click; its group's hooks take and return that copy's types.
+from typer._click import Command, Context
 from typer.core import TyperGroup
 
 COMMAND_MODULES: dict[str, str] = {
@@ -42,10 +44,10 @@ COMMAND_MODULES: dict[str, str] = {
 class LazyCommands(TyperGroup):
     """The root group: a command is built from its module the first time it is looked up."""
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def list_commands(self, ctx: Context) -> list[str]:
         return list(COMMAND_MODULES)
 
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
         if cmd_name not in self.commands and cmd_name in COMMAND_MODULES:
             holder = typer.Typer()
             importlib.import_module(COMMAND_MODULES[cmd_name]).register(holder)
