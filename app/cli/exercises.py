@@ -71,6 +71,7 @@ def grade_command(
     """Grade a file locally and print the per-test table; exit 0 only if all pass."""
     catalog = api.ExerciseCatalog(exercises_dir())
     try:
+        catalog.load(exercise)  # an unknown id is told at once, before a sandbox starts for it
         with sandbox_starting(get_settings().sandbox_limits) as starting:
             with own_warnings_captured():
                 prepared = catalog.prepared(exercise)
