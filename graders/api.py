@@ -2,22 +2,17 @@
 
 ``app`` imports from ``graders`` only the names listed in ``__all__``, as
 ``from graders.api import X`` or ``from graders import api`` (checked by tests/test_layers.py).
-Each name is imported from its module when it is first asked for (``__getattr__``, PEP 562):
-``from graders.api import grade`` loads what grading needs and not the authoring tools (a
-one-file ``numjudge grade`` starts in about half the time). The imports below are the one list
-of where each name lives; type checkers and import-linter read them, and ``__getattr__`` reads
-them from this file's syntax tree.
+Each name is imported from its module when it is first asked for (``graders/lazy.py``):
+``from graders.api import grade`` loads what grading needs and not the author's tools, which a
+one-file ``numjudge grade`` does not use. The imports below are the one list of where each name
+lives: type checkers and import-linter read them, and so does ``__getattr__``.
 """
 
-from __future__ import annotations
+import typing
 
-import ast
-import importlib
-from functools import cache
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from graders import lazy
 
-if TYPE_CHECKING:
+if typing.TYPE_CHECKING:
     from graders.assignments import (
         COURSE_FILE,
         Assignment,
@@ -169,28 +164,6 @@ __all__ = [
 ]
 
 
-@cache
-def _homes() -> dict[str, tuple[str, str]]:
-    """Each exported name: the module it lives in and its name there, read from the imports
-    under ``TYPE_CHECKING`` above."""
-    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
-    block = next(node for node in tree.body if isinstance(node, ast.If))
-    return {
-        alias.asname or alias.name: (str(node.module), alias.name)
-        for node in block.body
-        if isinstance(node, ast.ImportFrom)
-        for alias in node.names
-    }
-
-
-def __getattr__(name: str) -> Any:
-    home = _homes().get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(home[0]), home[1])
-    globals()[name] = value  # asked once: later lookups find it without this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
+# Hidden from type checkers, which would otherwise take any name as one the module offers.
+if not typing.TYPE_CHECKING:
+    __getattr__, __dir__ = lazy.exports(__name__, __file__)
