@@ -98,7 +98,7 @@ class Called:
     generators: Generators
 
 
-def public_inputs(exercise: Exercise) -> dict[str, dict[str, Any]]:
+def public_inputs(exercise: Exercise) -> dict[str, Mapping[str, Any]]:
     """Each public case's inputs by case name, made as ``prepare_exercise`` makes them (the
     same seeds) without running the reference or its mutants: for a reader of the worked
     examples, which are public cases, a fraction of a preparation's time."""
