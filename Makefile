@@ -39,7 +39,8 @@ test-tools:
 	else $(PYTHON) tests/needs.py; \
 		if command -v npm >/dev/null; then $(MAKE) --no-print-directory vscode-deps; fi; fi
 
-# The inner loop: everything but the browser, PostgreSQL, live-server and multi-machine tests.
+# The inner loop: every test that starts no sandbox, server, browser or outside program and does
+# not wait on the clock (the `slow` marker, pyproject.toml).
 test-fast: $(STAMP) lint typecheck
 	$(BIN)/pytest -m "not slow"
 

@@ -2,8 +2,7 @@
 assignments, their dates and the submission budgets.
 
 "Course" alone means a course of exercises (graders/exercises/courses.py, ``about.toml``), and an
-LMS's course is an LMS context; the class ``Course`` is named after this file and holds its
-schedule.
+LMS's course is an LMS context; the class ``AssignmentSchedule`` holds the file's schedule.
 
     timezone = "Europe/Berlin"          # for times written without an offset
     submissions = 60                    # graded submissions per learner and exercise (optional)
@@ -134,7 +133,7 @@ class Assignment:
 
 
 @dataclass(frozen=True)
-class Course:
+class AssignmentSchedule:
     """The assignment schedule of ``course.toml``: its assignments, time zone and budgets."""
 
     assignments: tuple[Assignment, ...] = ()
@@ -170,12 +169,12 @@ class Course:
         return assignment.pace.over(self.pace) if assignment is not None else self.pace
 
 
-def load_schedule(root: Path, exercise_ids: Collection[str]) -> Course:
+def load_schedule(root: Path, exercise_ids: Collection[str]) -> AssignmentSchedule:
     """The assignment schedule in ``root/course.toml``, checked against the exercises that
     exist (an empty one without the file)."""
     file = root / COURSE_FILE
     if not file.is_file():
-        return Course()
+        return AssignmentSchedule()
     try:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
@@ -204,7 +203,7 @@ def load_schedule(root: Path, exercise_ids: Collection[str]) -> Course:
             f"{COURSE_FILE}: exercise(s) {', '.join(shared)} in more than one "
             "assignment; an exercise belongs to one assignment at most"
         )
-    return Course(
+    return AssignmentSchedule(
         assignments,
         data.get("timezone", "UTC"),
         _budget(data.get("submissions"), COURSE_FILE),

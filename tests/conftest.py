@@ -46,17 +46,26 @@ def the_test_run_keeps_every_core() -> Iterator[None]:
         assert os.sched_getaffinity(0) == every, "a test pinned the test process's threads"
 
 
-SANDBOX_FIXTURES = frozenset({"sandbox", "shared_grader"})
-"""The fixtures that start a real sandbox pool (this file's, tests/graders's and the test
-modules' own ``sandbox``, and the app tests' ``shared_grader``, which every in-process app
-that grades uses)."""
+SLOW_FIXTURES = frozenset(
+    {"sandbox", "shared_grader", "live_server", "limited_server", "learner", "browser"}
+)
+"""The fixtures that start real processes: a sandbox pool (this file's, tests/graders's and the
+test modules' own ``sandbox``, and the app tests' ``shared_grader``, which every in-process app
+that grades uses), a live server (tests/clients's ``live_server`` and ``limited_server``;
+tests/security/test_exfiltration.py's ``learner``, on a server of its own) or Chromium."""
+SLOW_MARKERS = ("browser", "vscode", "vscode_host")
+"""The markers of tests that drive outside programs: Chromium, node and npm, code-server."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A test that starts a real sandbox is ``slow``: each of its gradings forks a sandbox and
-    waits for it, and ``make test-fast`` is for the tests that do not."""
+    """A test that starts a real sandbox, a server or an outside program is ``slow``: each
+    takes seconds to start and to wait for, and ``make test-fast`` is for the tests that do
+    not. Marked here by the fixtures and markers they use (the tests that start such a process
+    in their own body are marked where they are written)."""
     for item in items:
-        if SANDBOX_FIXTURES & set(getattr(item, "fixturenames", ())):
+        if SLOW_FIXTURES & set(getattr(item, "fixturenames", ())) or any(
+            item.get_closest_marker(marker) for marker in SLOW_MARKERS
+        ):
             item.add_marker(pytest.mark.slow)
 
 

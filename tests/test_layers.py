@@ -20,12 +20,14 @@ from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
 import grimp
+import pytest
 
 from graders import api
 
 REPO = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 def test_import_contracts_hold() -> None:
     lint_imports = Path(sys.executable).with_name("lint-imports")
     result = subprocess.run(

@@ -64,6 +64,7 @@ def test_the_line_names_what_is_missing_the_tests_skipped_and_the_packages(
     assert needs.missing() == []
 
 
+@pytest.mark.slow
 def test_make_test_as_an_ordinary_user_names_what_to_install_in_one_line(tmp_path: Path) -> None:
     done = run_as_nobody(
         [
@@ -82,6 +83,7 @@ def test_make_test_as_an_ordinary_user_names_what_to_install_in_one_line(tmp_pat
     assert (done.stdout, done.stderr) == (LINE + "\n", "")  # no apt-get tried
 
 
+@pytest.mark.slow
 def test_pytest_as_an_ordinary_user_skips_the_browser_and_vscode_tests_with_that_line(
     tmp_path: Path,
 ) -> None:
@@ -109,6 +111,7 @@ def test_pytest_as_an_ordinary_user_skips_the_browser_and_vscode_tests_with_that
     assert skips and all(line.endswith(f": {LINE}") for line in skips), skips
 
 
+@pytest.mark.slow
 def test_as_root_a_browser_or_vscode_test_without_its_programs_fails(tmp_path: Path) -> None:
     if os.geteuid() != 0:
         pytest.skip("not root: root's side of tests/needs.py was NOT tested")

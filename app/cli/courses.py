@@ -55,8 +55,8 @@ def extend_command(
     settings = service_settings(log=False)
     catalog = ExerciseCatalog(settings.exercises_dir)
     try:
-        course = catalog.course()
-        plan = assignments.get_assignment(course, assignment)
+        schedule = catalog.schedule()
+        plan = assignments.get_assignment(schedule, assignment)
     except (GraderError, assignments.AssignmentNotFound) as exc:
         raise _fail(str(exc)) from None
     with session_scope(settings.database_url) as session:
@@ -74,7 +74,7 @@ def extend_command(
             )
         else:
             due = (
-                _moment(until, course.zone)
+                _moment(until, schedule.zone)
                 if until is not None
                 else plan.due + timedelta(days=days or 0)
             )
@@ -90,8 +90,8 @@ def extend_command(
                 raise _fail(str(exc)) from None
             typer.echo(
                 f"{learner!r} is due for {assignment!r} at "
-                f"{due.astimezone(course.zone).isoformat()} "
-                f"(the assignment: {plan.due.astimezone(course.zone).isoformat()})"
+                f"{due.astimezone(schedule.zone).isoformat()} "
+                f"(the assignment: {plan.due.astimezone(schedule.zone).isoformat()})"
             )
         links = passback.has_links(session=session, user_id=user_id)
     if links:

@@ -18,3 +18,7 @@ def upgrade(revision: Annotated[str, typer.Argument(help="target revision")] = "
     settings = service_settings(migrate=False, log=False)
     upgrade_database(settings.database_url, revision)
     typer.echo(f"database at revision {revision}")
+
+
+def register(parent: typer.Typer) -> None:
+    parent.add_typer(app, name="db")

@@ -278,3 +278,7 @@ def _sync_one(session: Session, number: int, *, named: bool) -> bool:
 
 def _counts(counts: tuple[int, int, int, int]) -> str:
     return "{} added, {} updated, {} unchanged, {} dropped".format(*counts)
+
+
+def register(parent: typer.Typer) -> None:
+    parent.add_typer(app, name="lti")

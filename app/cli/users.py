@@ -359,3 +359,7 @@ def reset(
         f"{settings.signup_link_days} days, shown once:"
     )
     typer.echo(issued.url(base))
+
+
+def register(parent: typer.Typer) -> None:
+    parent.add_typer(app, name="users")

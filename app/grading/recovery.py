@@ -29,7 +29,7 @@ from app.services.submissions import log_event
 from app.store import leases as lease_store
 from app.store import similarity as similarity_store
 from app.store import workers as worker_store
-from graders.api import Course, GraderError
+from graders.api import AssignmentSchedule, GraderError
 
 logger = logging.getLogger(__name__)
 
@@ -148,13 +148,13 @@ class RecoveryThread(threading.Thread):
         self.runtime = runtime
         self._stop_event = threading.Event()
         self._outage = Backoff(max_s=runtime.settings.backoff_max_s)
-        self._course: Course | None = None
+        self._schedule: AssignmentSchedule | None = None
 
     def run(self) -> None:
         while not self._stop_event.wait(self.runtime.settings.recovery_interval_s):
             try:
                 recover(runtime=self.runtime)
-                if self.course_changed():
+                if self.schedule_changed():
                     passback.reconcile(self.runtime)
             except QueueUnavailable as exc:  # the consumer threads meet the same outage
                 self.runtime.queue.outage.failed(self._stop_event, "queue.unavailable", exc)
@@ -163,14 +163,14 @@ class RecoveryThread(threading.Thread):
             else:
                 self._outage.succeeded("recovery.resumed")
 
-    def course_changed(self) -> bool:
+    def schedule_changed(self) -> bool:
         """Whether ``course.toml`` reads differently from the last pass (the first pass: yes).
         A file that does not load changes nothing: the gradebook pages say why."""
         try:
-            course = self.runtime.catalog.course()
+            schedule = self.runtime.catalog.schedule()
         except GraderError:
             return False
-        changed, self._course = course != self._course, course
+        changed, self._schedule = schedule != self._schedule, schedule
         return changed
 
     def stop(self) -> None:

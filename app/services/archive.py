@@ -253,8 +253,8 @@ def assignment_archive(
 ) -> IO[bytes]:
     """The archive in a temporary file, read from its start (the caller closes it, which
     deletes it). Raises ``AssignmentNotFound``."""
-    course = catalog.course()
-    assignment = get_assignment(course, assignment_id)
+    schedule = catalog.schedule()
+    assignment = get_assignment(schedule, assignment_id)
     works = _chosen(
         session=session, catalog=catalog, assignment=assignment, pick=pick, section=section
     )
@@ -262,7 +262,7 @@ def assignment_archive(
     with ExitStack() as cleanup:  # closed (so deleted) only if writing fails
         target = cleanup.enter_context(tempfile.TemporaryFile())
         with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-            _write(archive, top, works, assignment, course.zone)
+            _write(archive, top, works, assignment, schedule.zone)
         cleanup.pop_all()
     target.seek(0)
     return target

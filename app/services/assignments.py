@@ -17,7 +17,7 @@ from app.schemas import (
 )
 from app.services.standings.rules import AssignmentStanding, ExerciseStanding
 from app.store import accounts as account_store
-from graders.api import Assignment, Course
+from graders.api import Assignment, AssignmentSchedule
 
 
 class AssignmentNotFound(LookupError):
@@ -28,8 +28,8 @@ class LearnerNotFound(LookupError):
     """No user with that name."""
 
 
-def get_assignment(course: Course, assignment_id: str) -> Assignment:
-    assignment = course.assignment(assignment_id)
+def get_assignment(schedule: AssignmentSchedule, assignment_id: str) -> Assignment:
+    assignment = schedule.assignment(assignment_id)
     if assignment is None:
         raise AssignmentNotFound(f"Assignment {assignment_id!r} not found")
     return assignment

@@ -109,11 +109,11 @@ def submission_budget(
     """The learner's budget for the exercise (None: no bound, or an instructor)."""
     if user.is_instructor:
         return None
-    course = catalog.course()
-    allowed, pace = course.submission_budget(exercise_id), course.pace_of(exercise_id)
+    schedule = catalog.schedule()
+    allowed, pace = schedule.submission_budget(exercise_id), schedule.pace_of(exercise_id)
     if allowed is None and not pace:
         return None
-    starts, ends = day_bounds(now, course.zone)
+    starts, ends = day_bounds(now, schedule.zone)
     counted = budget_store.graded_count(
         session=session, user_id=user.id, exercise_id=exercise_id, since=starts
     )
@@ -131,9 +131,9 @@ def submission_budget(
 
 def limits_apply(catalog: ExerciseCatalog, user: User, exercise_id: str) -> bool:
     """Whether any bound applies to ``user``'s graded submissions to the exercise."""
-    course = catalog.course()
+    schedule = catalog.schedule()
     return not user.is_instructor and (
-        course.submission_budget(exercise_id) is not None or bool(course.pace_of(exercise_id))
+        schedule.submission_budget(exercise_id) is not None or bool(schedule.pace_of(exercise_id))
     )
 
 

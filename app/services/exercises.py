@@ -41,7 +41,7 @@ def is_visible(
         return True
     if exercise.draft:
         return False
-    assignment = catalog.course().assignment_of(exercise.id)
+    assignment = catalog.schedule().assignment_of(exercise.id)
     return assignment is None or assignment.is_open(now)
 
 

@@ -79,7 +79,7 @@ def graded_submissions(
     for, the list needs no course: a broken course.toml leaves it without late marks."""
     user_id = find_user(session=session, name=chosen.learner).id if chosen.learner else None
     exercise_ids = (
-        get_assignment(catalog.course(), chosen.assignment).exercise_ids
+        get_assignment(catalog.schedule(), chosen.assignment).exercise_ids
         if chosen.assignment
         else None
     )
@@ -92,11 +92,11 @@ def graded_submissions(
         limit=limit,
     )
     try:
-        course = catalog.course()
+        schedule = catalog.schedule()
     except CourseError:
         return SubmissionList(submissions, frozenset(), ())
     return SubmissionList(
         submissions,
-        late_submissions(session=session, course=course, submissions=submissions),
-        course.assignments,
+        late_submissions(session=session, schedule=schedule, submissions=submissions),
+        schedule.assignments,
     )

@@ -56,7 +56,7 @@ class Reveal:
 
 def reveal_assignment(catalog: ExerciseCatalog, exercise_id: str) -> Assignment | None:
     """The assignment holding the exercise, if it reveals its hidden tests once closed."""
-    assignment = catalog.course().assignment_of(exercise_id)
+    assignment = catalog.schedule().assignment_of(exercise_id)
     return assignment if assignment is not None and assignment.reveal_hidden_after_close else None
 
 

@@ -57,7 +57,7 @@ checked between pairs, and the start (imports, fingerprints of capped answers) c
 def exercise_ids(catalog: ExerciseCatalog, scope: WorkScope, target: str) -> tuple[str, ...]:
     """The exercises a report covers; ExerciseNotFound / AssignmentNotFound if none."""
     if scope is WorkScope.ASSIGNMENT:
-        return get_assignment(catalog.course(), target).exercise_ids
+        return get_assignment(catalog.schedule(), target).exercise_ids
     return (catalog.load(target).id,)
 
 

@@ -112,7 +112,7 @@ def check_budget(runtime: GradingRuntime, session: Session, user: User, exercise
             )
         )
     assert budget.next_at is not None
-    zone = runtime.catalog.course().zone
+    zone = runtime.catalog.schedule().zone
     wait_s = max(1, math.ceil((budget.next_at - now).total_seconds()))
     when = {
         "exercise": repr(exercise_id),
@@ -219,7 +219,7 @@ def course_mark_of(
         return None
     return marks.course_mark(
         session=session,
-        course=catalog.course(),
+        schedule=catalog.schedule(),
         user_id=submission.user_id,
         exercise_id=submission.exercise_id,
         submitted_at=submission.created_at,

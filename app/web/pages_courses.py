@@ -31,7 +31,7 @@ from app.web.deps import CatalogDep, CsrfForm, InstructorDep, UserDep, WebDep, c
 from app.web.errors import PageError, WebRoute, assignment_not_found
 from app.web.i18n import N_
 from app.web.templating import render
-from graders.api import Assignment, Course, ExerciseCatalog, words_in
+from graders.api import Assignment, AssignmentSchedule, ExerciseCatalog, words_in
 
 router = APIRouter(route_class=WebRoute, include_in_schema=False)
 
@@ -43,14 +43,14 @@ FormStr = Annotated[str, Form()]
 
 def _assignment(catalog: ExerciseCatalog, assignment_id: str) -> Assignment:
     try:
-        return assignments.get_assignment(catalog.course(), assignment_id)
+        return assignments.get_assignment(catalog.schedule(), assignment_id)
     except assignments.AssignmentNotFound:
         raise assignment_not_found(assignment_id) from None
 
 
-def course_clock(course: Course) -> dict[str, Any]:
+def schedule_clock(schedule: AssignmentSchedule) -> dict[str, Any]:
     """What pages showing due times need: the course's zone and the time now."""
-    return {"zone": course.zone, "zone_name": course.timezone, "now": utcnow()}
+    return {"zone": schedule.zone, "zone_name": schedule.timezone, "now": utcnow()}
 
 
 @router.get("/course")
@@ -67,7 +67,7 @@ def assignments_page(
             "nav": "assignments",
             "standings": own,
             "exercise_titles": {e.id: words_in(e, lang).title for e in catalog.all()},
-            **course_clock(catalog.course()),
+            **schedule_clock(catalog.schedule()),
         },
     )
 
@@ -87,7 +87,7 @@ def overall_gradebook_page(
             "table": table,
             "section": section,
             "sections": roster.sections(session=db),
-            **course_clock(catalog.course()),
+            **schedule_clock(catalog.schedule()),
         },
     )
 
@@ -117,7 +117,9 @@ def assignment_gradebook_csv(
         section=section or None,
     )
     return csv_download(
-        gradebook.write_csv(gradebook.assignment_csv_rows(assignment, rows, catalog.course().zone)),
+        gradebook.write_csv(
+            gradebook.assignment_csv_rows(assignment, rows, catalog.schedule().zone)
+        ),
         f"numjudge-{assignment.id}.csv",
     )
 
@@ -173,8 +175,8 @@ def assignment_gradebook_page(
             "section": section,
             "sections": roster.sections(session=db),
             "chart": analytics.completion_chart(view),
-            "budget": catalog.course().budget_of(assignment),
-            **course_clock(catalog.course()),
+            "budget": catalog.schedule().budget_of(assignment),
+            **schedule_clock(catalog.schedule()),
         },
     )
 
@@ -193,7 +195,7 @@ def extend_page(
     csrf_token: CsrfForm = "",
 ) -> Response:
     check_csrf(web, csrf_token)
-    course = catalog.course()
+    schedule = catalog.schedule()
     assignment = _assignment(catalog, assignment_id)
     try:
         target = assignments.find_user(session=db, name=learner)
@@ -217,7 +219,7 @@ def extend_page(
                 example="2026-12-20T23:59",
             ) from None
         if due.tzinfo is None:  # the form's datetime-local: the course's time zone
-            due = due.replace(tzinfo=course.zone)
+            due = due.replace(tzinfo=schedule.zone)
         try:
             extensions.extend(
                 session=db, learner=target, assignment=assignment, due=due, granted_by=user.name

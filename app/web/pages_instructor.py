@@ -16,7 +16,7 @@ from app.services.standings.load import exercise_gradebook, max_points
 from app.web import i18n
 from app.web.deps import CatalogDep, InstructorDep
 from app.web.errors import WebRoute, assignment_not_found, learner_not_found
-from app.web.pages_courses import course_clock
+from app.web.pages_courses import schedule_clock
 from app.web.pages_learn import VERDICT_NAMES, load_exercise
 from app.web.templating import render
 
@@ -114,7 +114,7 @@ def submissions_page(
 def learner_page(
     request: Request, name: str, _: InstructorDep, db: SessionDep, catalog: CatalogDep
 ) -> Response:
-    clock = course_clock(catalog.course())
+    clock = schedule_clock(catalog.schedule())
     lang = i18n.preferred_language(request)
     try:
         record = learner_record.learner_record(

@@ -30,7 +30,7 @@ from app.web.deps import CatalogDep, UserDep, WebDep, get_web_context
 from app.web.errors import PageError, WebRoute, exercise_not_found
 from app.web.i18n import N_
 from app.web.pages_account import safe_next
-from app.web.pages_courses import course_clock
+from app.web.pages_courses import schedule_clock
 from app.web.templating import render
 from graders.api import (
     CourseFolder,
@@ -110,7 +110,7 @@ def exercise_page(
     chosen = view.choose_language(request, exercise, lang)
     ui_lang = chosen if chosen in i18n.UI_LANGUAGES else i18n.preferred_language(request)
     statement = exercises_service.statement_in(exercise, chosen)
-    clock = course_clock(catalog.course())
+    clock = schedule_clock(catalog.schedule())
     budget = budgets.submission_budget(
         session=db, catalog=catalog, user=user, exercise_id=exercise.id, now=clock["now"]
     )
@@ -184,7 +184,7 @@ def exercise_standing_fragment(
     """The exercise page's standing, drawn again after a graded submission (exercise.js):
     the banner then says what the course counts now, without a reload."""
     exercise = load_exercise(catalog, exercise_id, user)
-    clock = course_clock(catalog.course())
+    clock = schedule_clock(catalog.schedule())
     ui_lang = lang if lang in i18n.UI_LANGUAGES else i18n.preferred_language(request)
     return render(
         request,

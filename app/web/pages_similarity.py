@@ -65,7 +65,7 @@ def similarity_index(
         "instructor/similarity_index.html",
         {
             "nav": "assignments",
-            "assignments": catalog.course().assignments,
+            "assignments": catalog.schedule().assignments,
             "exercises": catalog.all(),
             "reports": similarity_jobs.recent(session=db),
         },

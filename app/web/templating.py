@@ -146,7 +146,7 @@ def _course_zone(request: Request) -> tzinfo:
     if runtime is None:
         return UTC
     try:
-        zone: tzinfo = runtime.catalog.course().zone
+        zone: tzinfo = runtime.catalog.schedule().zone
     except GraderError:
         zone = UTC
     return zone

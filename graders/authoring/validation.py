@@ -7,7 +7,7 @@ import contextlib
 from collections.abc import Callable
 from pathlib import Path
 
-from graders.assignments import COURSE_FILE, Course, load_schedule
+from graders.assignments import COURSE_FILE, AssignmentSchedule, load_schedule
 from graders.authoring.costs import check_case_costs, check_case_time_limits, check_speed_rules
 from graders.authoring.mistakes import check_mistakes, check_mutants
 from graders.authoring.reference import (
@@ -83,7 +83,7 @@ def validate_course(root: Path) -> ValidationResult | None:
     ids = sorted(p.name for p in root.iterdir() if (p / "exercise.toml").is_file())
     exercises = _loadable(root, ids)
     try:
-        course = load_schedule(root, ids)
+        schedule = load_schedule(root, ids)
         courses = course_folders(root)
     except GraderError as exc:
         result.problems.append(str(exc))
@@ -94,24 +94,24 @@ def validate_course(root: Path) -> ValidationResult | None:
                 f"{exercise.id}: course {exercise.course!r} has no folder "
                 f"{COURSE_DIR_PREFIX}{exercise.course}/; add it or correct the name"
             )
-    assigned = {i for a in course.assignments for i in a.exercise_ids}
+    assigned = {i for a in schedule.assignments for i in a.exercise_ids}
     drafts = sorted(e.id for e in exercises if e.draft and e.id in assigned)
     if drafts:
         result.problems.append(
             f"assignments name draft exercise(s) {', '.join(drafts)}, "
             "which learners cannot see; publish them or take them out"
         )
-    result.problems.extend(_revealed_cases_reused(root, course))
+    result.problems.extend(_revealed_cases_reused(root, schedule))
     if len(courses) > 1:
         result.notes.append(f"courses {', '.join(c.id for c in courses)}")
     result.notes.append(
-        f"{len(course.assignments)} assignment(s), "
+        f"{len(schedule.assignments)} assignment(s), "
         f"{len(set(ids) - assigned)} exercise(s) for practice only"
     )
     return result
 
 
-def _revealed_cases_reused(root: Path, course: Course) -> list[str]:
+def _revealed_cases_reused(root: Path, schedule: AssignmentSchedule) -> list[str]:
     """An exercise of a later assignment whose ``cases.py`` is one a revealing assignment
     (``reveal_hidden_after_close``) shows once closed: its hidden inputs are public by then."""
 
@@ -120,10 +120,10 @@ def _revealed_cases_reused(root: Path, course: Course) -> list[str]:
         return file.read_bytes() if file.is_file() else None
 
     problems: list[str] = []
-    for shown in (a for a in course.assignments if a.reveal_hidden_after_close):
+    for shown in (a for a in schedule.assignments if a.reveal_hidden_after_close):
         for exercise_id in shown.exercise_ids:
             revealed = cases(exercise_id)
-            for later in (a for a in course.assignments if a.due > shown.due):
+            for later in (a for a in schedule.assignments if a.due > shown.due):
                 problems.extend(
                     f"{other}: its cases.py is that of {exercise_id}, whose hidden tests "
                     f"assignment {shown.id!r} reveals once closed, before {later.id!r} is due; "

@@ -23,7 +23,7 @@ from graders.checks.deviation import Deviation, deviation
 from graders.checks.outputs import DtypeRule, OutputSpec
 from graders.checks.tolerance import Tolerance as Tolerance  # where callers have found it
 from graders.results import Failure
-from graders.sandbox.wire import Foreign
+from graders.values import Foreign
 
 DEFAULT_TOLERANCE = Tolerance()
 MAX_PERMUTED_AXES = 4

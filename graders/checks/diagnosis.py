@@ -73,7 +73,7 @@ import numpy.typing as npt
 from graders.checks.compare import Tolerance
 from graders.checks.layout import broadcast_mismatch, failed_operation
 from graders.results import Diagnosis, DiagnosisSource, Failure
-from graders.sandbox.wire import GeneratorState
+from graders.values import GeneratorState
 
 Generators = Mapping[str, GeneratorState]
 """Where a call left its generator arguments, by name."""

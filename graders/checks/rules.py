@@ -42,7 +42,7 @@ from graders.checks.dynamic import dynamic_uses
 from graders.checks.loops import hidden_loops
 
 if TYPE_CHECKING:
-    from graders.sandbox.repeats import Growth
+    from graders.values import Growth
 
 MAX_SOURCE_CHARS = 1_000_000
 MAX_LISTED = 10

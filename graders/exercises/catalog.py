@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from graders.assignments import COURSE_FILE, Course, load_schedule
+from graders.assignments import COURSE_FILE, AssignmentSchedule, load_schedule
 from graders.errors import ExerciseError, ExerciseNotFound
 from graders.exercises.courses import CourseFolder, course_folders
 from graders.exercises.loading import HASHED_SUFFIXES, load_exercise
@@ -72,7 +72,7 @@ class FolderRead(Generic[K, V]):
         )
 
 
-CourseStamp = tuple[Stamp, tuple[str, ...]]
+ScheduleStamp = tuple[Stamp, tuple[str, ...]]
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,7 @@ class ExerciseCatalog:
         """The exercises served from their last good version: an edit that breaks a folder
         must not turn every submission into an error while the author fixes it. The last good
         version is the one ``_prepared`` still holds (it is replaced only by a success)."""
-        self._course: FolderRead[CourseStamp, Course] | None = None
+        self._schedule: FolderRead[ScheduleStamp, AssignmentSchedule] | None = None
         self._lock = threading.Lock()
         self._watch = FolderWatch.start(self.root) if self.root.is_dir() else None
 
@@ -207,7 +207,7 @@ class ExerciseCatalog:
         """Every loadable exercise, in course order; a broken folder is logged and skipped."""
         return self.survey().exercises
 
-    def course(self) -> Course:
+    def schedule(self) -> AssignmentSchedule:
         """The assignments of ``course.toml``, re-read when it or the exercise list changed.
 
         Raises ``CourseError`` for a broken file: a course whose deadlines cannot be read must
@@ -215,7 +215,7 @@ class ExerciseCatalog:
         """
         generation = self._generation()
         with self._lock:
-            read = self._course
+            read = self._schedule
         if read is not None and read.current(generation):
             return read.value
         file = self.root / COURSE_FILE
@@ -223,16 +223,16 @@ class ExerciseCatalog:
         ids = tuple(self.ids())
         files: Stamp = () if stat is None else ((COURSE_FILE, stat.st_mtime_ns, stat.st_size),)
         stamp = (files, ids)
-        course = (
+        schedule = (
             read.value
             if read is not None and read.stamp == stamp
             else load_schedule(self.root, ids)
         )
-        fresh = FolderRead(stamp, course, generation)
+        fresh = FolderRead(stamp, schedule, generation)
         with self._lock:
-            if self._course is None or self._course.superseded_by(fresh):
-                self._course = fresh
-        return course
+            if self._schedule is None or self._schedule.superseded_by(fresh):
+                self._schedule = fresh
+        return schedule
 
     def courses(self) -> tuple[CourseFolder, ...]:
         """The courses (``_course/``, ``_course-<id>/``) in course order, read anew on each

@@ -108,6 +108,15 @@ class Called:
     generators: Generators
 
 
+def public_inputs(exercise: Exercise) -> dict[str, Mapping[str, Any]]:
+    """Each public case's inputs by case name, made as ``prepare_exercise`` makes them (the
+    same seeds) without running the reference or its mutants: for a reader of the worked
+    examples, which are public cases, a fraction of a preparation's time."""
+    return {
+        spec.name: _make_inputs(exercise, spec) for spec in _collect_specs(exercise) if spec.public
+    }
+
+
 def _collect_specs(exercise: Exercise) -> list[CaseSpec]:
     where = f"{exercise.id}/cases.py"
     specs = collect_cases(lambda: _run_file(exercise.path / "cases.py"))

@@ -61,7 +61,7 @@ from typing import Any, BinaryIO
 import numpy as np
 
 from graders.sandbox import repeats, scenario, wire
-from graders.sandbox.repeats import Measured, RepeatCounter, elements, growth
+from graders.sandbox.repeats import RepeatCounter, elements, growth
 from graders.sandbox.scenario import resolve_entry
 from graders.sandbox.sealed import seal
 from graders.sandbox.wire import (
@@ -72,6 +72,7 @@ from graders.sandbox.wire import (
     recv_frame,
     send_frame,
 )
+from graders.values import Measured
 
 SUBMISSION_FILE = "submission.py"
 MAX_REQUEST_BYTES = 1 << 30

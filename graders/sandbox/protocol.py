@@ -33,12 +33,10 @@ from graders.errors import FrameTooLarge, HeaderTooComplex, WireError
 from graders.sandbox.exitcodes import EXIT_SIGNAL_BASE
 from graders.sandbox.harness import MAX_WARNING_CHARS, MAX_WARNINGS
 from graders.sandbox.limits import SandboxLimits
-from graders.sandbox.repeats import Growth
 from graders.sandbox.usage import Usage
 from graders.sandbox.wire import (
     HEADER,
     MAX_VALUE_NESTING,
-    GeneratorState,
     HeaderBudget,
     checked_generator_state,
     decode_value,
@@ -48,6 +46,7 @@ from graders.sandbox.wire import (
     recv_frame,
     send_pieces,
 )
+from graders.values import GeneratorState, Growth
 
 MAX_RESULT_VALUES = 50_000
 """JSON values that the headers of one submission's frames may hold in all, as

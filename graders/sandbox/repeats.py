@@ -32,49 +32,23 @@ import inspect
 import os
 import types
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import Enum
 from sys import gettrace, settrace
 from typing import Any
 
 import numpy as np
+
+from graders.values import MAX_NAME_CHARS, Growth, Measured, Repeat, RepeatKind
 
 SUBMISSION_FILES = frozenset({"submission.py", "<string>"})
 """The files of the submission's code objects: its own, and code it compiled (``exec`` is
 refused on the tree; this is where it would run anyway)."""
 SANDBOX_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 """The harness and the scenario runner, which call the submission once per task or step."""
-MAX_NAME_CHARS = 40
-MAX_NUMBER = 1 << 62
 SUSPENDING = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
 ALWAYS_A_LOOP = 3
 """Repeats in one call that no loop-free code makes, whatever the sizes: a line runs once per
 call of its function, a line calls a function once per instruction, and a key function over
 two values (``max(a, b, key=f)``) is called twice."""
-
-
-class RepeatKind(Enum):
-    """What of the submission's work repeated."""
-
-    LINE = "line"
-    """A line ran again in the same frame."""
-    CALL = "call"
-    """A function was called again by the same line of the submission."""
-    CALLBACK = "callback"
-    """A function was called back again by the same instruction of C or library code."""
-    RECURSION = "recursion"
-    """A function was entered while it was running."""
-
-
-@dataclass(frozen=True)
-class Repeat:
-    """The most repeated piece of the submission's work in one call."""
-
-    count: int
-    line: int
-    kind: RepeatKind = RepeatKind.LINE
-    name: str = ""
-    """The function that repeated (not for ``LINE``)."""
 
 
 NONE = Repeat(1, 0)
@@ -142,14 +116,6 @@ class RepeatCounter:
         self.entries.clear()
 
 
-@dataclass(frozen=True)
-class Measured:
-    """One public call: the elements of its array inputs and its most repeated work."""
-
-    elements: int
-    repeat: Repeat
-
-
 def elements(values: Sequence[Any]) -> int:
     """The elements of the arrays among ``values`` and the containers holding them."""
     pending = list(values)
@@ -163,57 +129,6 @@ def elements(values: Sequence[Any]) -> int:
         elif isinstance(value, dict):
             pending.extend(value.values())
     return total
-
-
-@dataclass(frozen=True)
-class Growth:
-    """Work of the submission that grew with the input: on the larger input of two public
-    calls, the piece that repeated most, and how often on each."""
-
-    large: Measured
-    small: Measured
-
-    def to_dict(self) -> dict[str, Any]:
-        repeat = self.large.repeat
-        return {
-            "line": repeat.line,
-            "kind": repeat.kind.value,
-            "name": repeat.name,
-            "count": repeat.count,
-            "elements": self.large.elements,
-            "fewer": self.small.repeat.count,
-            "fewer_elements": self.small.elements,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Growth:
-        """Read what a sandbox sent: hostile, so every field is checked and bounded."""
-        numbers = [
-            int(data[key]) for key in ("line", "count", "elements", "fewer", "fewer_elements")
-        ]
-        if not all(0 <= number < MAX_NUMBER for number in numbers):
-            raise ValueError("a count out of range")
-        line, count, large_elements, fewer, fewer_elements = numbers
-        name = str(data["name"])[:MAX_NAME_CHARS]
-        repeat = Repeat(count, line, RepeatKind(data["kind"]), name)
-        return cls(Measured(large_elements, repeat), Measured(fewer_elements, Repeat(fewer, line)))
-
-    @property
-    def message(self) -> str:
-        """Where it repeated, in the learner's words (the inputs are public ones)."""
-        repeat, line = self.large.repeat, self.large.repeat.line
-        what = {
-            RepeatKind.LINE: f"line {line}: this line ran {repeat.count} times",
-            RepeatKind.CALL: f"line {line}: {repeat.name} was called {repeat.count} times",
-            RepeatKind.CALLBACK: (
-                f"line {line}: {repeat.name} was called back {repeat.count} times"
-            ),
-            RepeatKind.RECURSION: f"line {line}: {repeat.name} recursed {repeat.count} deep",
-        }[repeat.kind]
-        return (
-            f"{what} in one call on {self.large.elements} input elements, "
-            f"{self.small.repeat.count} on {self.small.elements}"
-        )
 
 
 def growth(calls: Sequence[Measured]) -> Growth | None:

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from graders.sandbox.limits import SandboxLimits
-from graders.sandbox.wire import Foreign
+from graders.values import Foreign
 
 if TYPE_CHECKING:
     from graders.sandbox.protocol import RunResult, TaskOutcome

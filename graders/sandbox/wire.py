@@ -33,6 +33,7 @@ from typing import Any, BinaryIO
 import numpy as np
 
 from graders.errors import FrameTooLarge, HeaderTooComplex, WireError
+from graders.values import Foreign, GeneratorState
 
 HEADER = struct.Struct(">I")
 MAX_HEADER_BYTES = 4 * 1024 * 1024
@@ -46,14 +47,6 @@ more (its node and its items)."""
 COUNTED = (b'"', b",", b"[", b"{")
 NOT_STRUCTURE = bytes(sorted(set(range(256)) - set(b'[]{}"')))
 BRACES_AS_BRACKETS = bytes.maketrans(b"{}", b"[]")
-
-
-@dataclass(frozen=True)
-class Foreign:
-    """A value that could not cross the channel, described by its type."""
-
-    type_name: str
-    detail: str = ""
 
 
 def qualified_type_name(value: object) -> str:
@@ -109,11 +102,6 @@ def _encode_dict(value: dict[Any, Any], buffers: list[bytes | memoryview]) -> di
         "keys": list(value),
         "items": [encode_value(item, buffers) for item in value.values()],
     }
-
-
-GeneratorState = tuple[int, int, int, int]
-"""A ``PCG64`` generator's state as the channel carries it: state, increment, has_uint32,
-uinteger."""
 
 
 def generator_state(value: object) -> GeneratorState | None:

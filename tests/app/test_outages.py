@@ -21,6 +21,9 @@ from app.models import Role
 from tests.app.conftest import read_exercise_file, wipe
 from tests.app.live import CuttableProxy, LiveServer, RedisServer, wait_all_done
 
+# Each test starts a live server, and one a Redis of its own, and cuts them off for seconds.
+pytestmark = pytest.mark.slow
+
 EXERCISE = "gru-update-gate"
 SOLUTION = read_exercise_file(EXERCISE, "solution.py")
 SLOW = "import time\ntime.sleep(0.5)\n" + SOLUTION

@@ -153,9 +153,9 @@ def _write_history(
 ) -> tuple[list[User], User]:
     learners = [account_store.create_user(session=session, name=n) for n in LEARNERS]
     teacher = account_store.create_user(session=session, name="teacher", role=Role.INSTRUCTOR)
-    course = catalog.course()
+    schedule = catalog.schedule()
     for grant in grants:
-        assignment = course.assignment(grant.assignment)
+        assignment = schedule.assignment(grant.assignment)
         assert assignment is not None
         if grant.hours:
             extensions.extend(

@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser, pytest.mark.timeout(240)]
 EXERCISE = "gru-update-gate"
 ASSIGNMENT = "gru-by-hand"  # the bundled course's first assignment holds the update gate
 ASSIGNMENTS = len(
-    ExerciseCatalog(Path(__file__).resolve().parents[2] / "exercises").course().assignments
+    ExerciseCatalog(Path(__file__).resolve().parents[2] / "exercises").schedule().assignments
 )
 
 
@@ -181,7 +181,7 @@ def test_an_instructor_downloads_the_submissions_and_extensions_keep_the_course_
     page = context.new_page()
     sign_in(page, url, *INSTRUCTOR)
     page.goto(f"{url}/instructor/assignments/{ASSIGNMENT}")
-    zone = ExerciseCatalog(Path(__file__).resolve().parents[2] / "exercises").course().timezone
+    zone = ExerciseCatalog(Path(__file__).resolve().parents[2] / "exercises").schedule().timezone
     form = page.locator("form[data-archive]")
     form.get_by_label("the last submission").check()
     with page.expect_download() as download:

@@ -23,6 +23,7 @@ import numpy as np
 import pytest
 
 from graders.exercises import ExerciseCatalog, entry_function
+from graders.exercises.preparation import public_inputs
 
 EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
 LESSON = EXERCISES / "_course"
@@ -55,7 +56,7 @@ def solution(exercise_id: str) -> Callable[..., Any]:
 @cache
 def public(exercise_id: str) -> dict[str, Mapping[str, Any]]:
     """The public cases' inputs by case name: the worked examples are public cases."""
-    return {c.name: c.inputs for c in CATALOG.prepared(exercise_id).public_cases}
+    return public_inputs(CATALOG.load(exercise_id))
 
 
 def sigmoid(q: Any) -> Any:

@@ -64,19 +64,19 @@ def test_an_extension_moves_the_due_time_the_policy_counts_from() -> None:
 
 
 def test_loads_times_in_the_course_zone_and_weights(tmp_path: Path) -> None:
-    course = load_schedule(
+    schedule = load_schedule(
         write(tmp_path, ONE.format(late='{ policy = "penalty", per_day = 0.1, floor = 0.5 }')), IDS
     )
-    (gates,) = course.assignments
+    (gates,) = schedule.assignments
     assert gates.due == DUE  # 23:59 in Berlin in December is 22:59 UTC
-    assert course.timezone == "Europe/Berlin"
-    assert gates.due.astimezone(course.zone).hour == 23
+    assert schedule.timezone == "Europe/Berlin"
+    assert gates.due.astimezone(schedule.zone).hour == 23
     assert gates.opens == datetime(2026, 12, 1, 8, 0, tzinfo=UTC)
     assert gates.exercise_ids == IDS
     assert gates.total_weight == 3.0
     assert gates.late == LatePolicy(LatePolicyKind.PENALTY, 0.1, 0.5)
-    assert course.assignment_of("gru-reset-gate") == gates
-    assert course.assignment_of("lstm-step") is None
+    assert schedule.assignment_of("gru-reset-gate") == gates
+    assert schedule.assignment_of("lstm-step") is None
     assert not gates.is_open(gates.opens - timedelta(seconds=1))
     assert gates.is_open(gates.opens)
 
@@ -90,8 +90,8 @@ def test_an_explicit_offset_wins_over_the_course_zone(tmp_path: Path) -> None:
 
 
 def test_no_course_file_means_no_assignments(tmp_path: Path) -> None:
-    course = load_schedule(tmp_path, IDS)
-    assert course.assignments == () and course.timezone == "UTC"
+    schedule = load_schedule(tmp_path, IDS)
+    assert schedule.assignments == () and schedule.timezone == "UTC"
 
 
 CUTOFF = 'late = { policy = "cutoff" }'
@@ -134,9 +134,9 @@ def test_an_assignments_budget_wins_over_the_courses(tmp_path: Path) -> None:
     text = "submissions = 40\n" + ONE.format(late=CUTOFF.split(" = ", 1)[1]).replace(
         'title = "Gates"', 'title = "Gates"\nsubmissions = 3'
     )
-    course = load_schedule(write(tmp_path, text), (*IDS, "leaky-integrator"))
-    assert course.submission_budget("gru-reset-gate") == 3
-    assert course.submission_budget("leaky-integrator") == 40  # practice: the course's
+    schedule = load_schedule(write(tmp_path, text), (*IDS, "leaky-integrator"))
+    assert schedule.submission_budget("gru-reset-gate") == 3
+    assert schedule.submission_budget("leaky-integrator") == 40  # practice: the course's
     without = load_schedule(write(tmp_path, ONE.format(late=CUTOFF.split(" = ", 1)[1])), IDS)
     assert without.submission_budget("gru-reset-gate") is None
 
@@ -145,9 +145,9 @@ def test_an_assignments_pace_wins_bound_by_bound_over_the_courses(tmp_path: Path
     text = "submissions_per_day = 4\ncooldown_minutes = 5\n" + ONE.format(
         late=CUTOFF.split(" = ", 1)[1]
     ).replace('title = "Gates"', 'title = "Gates"\ncooldown_minutes = 30')
-    course = load_schedule(write(tmp_path, text), (*IDS, "leaky-integrator"))
-    assert course.pace_of("gru-reset-gate") == Pace(4, timedelta(minutes=30))
-    assert course.pace_of("leaky-integrator") == Pace(4, timedelta(minutes=5))  # practice
+    schedule = load_schedule(write(tmp_path, text), (*IDS, "leaky-integrator"))
+    assert schedule.pace_of("gru-reset-gate") == Pace(4, timedelta(minutes=30))
+    assert schedule.pace_of("leaky-integrator") == Pace(4, timedelta(minutes=5))  # practice
     plain = load_schedule(write(tmp_path, ONE.format(late=CUTOFF.split(" = ", 1)[1])), IDS)
     assert not plain.pace_of("gru-reset-gate")
     assert plain.assignments[0].reveal_hidden_after_close is False  # off by default
@@ -197,11 +197,11 @@ def test_an_exercise_in_two_assignments_is_refused(tmp_path: Path) -> None:
 
 def test_the_bundled_course_assigns_every_exercise_once() -> None:
     catalog = ExerciseCatalog(REPO / "exercises")
-    course = catalog.course()
-    assert len(course.assignments) == 3
-    assigned = [i for a in course.assignments for i in a.exercise_ids]
+    schedule = catalog.schedule()
+    assert len(schedule.assignments) == 3
+    assigned = [i for a in schedule.assignments for i in a.exercise_ids]
     assert sorted(assigned) == catalog.ids()
-    assert all(isinstance(a, Assignment) and a.opens < a.due for a in course.assignments)
+    assert all(isinstance(a, Assignment) and a.opens < a.due for a in schedule.assignments)
     result = validate_course(REPO / "exercises")
     assert result is not None and result.ok, result and result.problems
 
@@ -211,9 +211,9 @@ def test_the_catalog_rereads_an_edited_course_file(tmp_path: Path) -> None:
         (tmp_path / exercise_id).mkdir()
         (tmp_path / exercise_id / "exercise.toml").write_text("", encoding="utf-8")
     catalog = ExerciseCatalog(tmp_path)
-    assert catalog.course().assignments == ()
+    assert catalog.schedule().assignments == ()
     write(tmp_path, ONE.format(late='{ policy = "cutoff" }'))
-    assert [a.id for a in catalog.course().assignments] == ["gates"]
+    assert [a.id for a in catalog.schedule().assignments] == ["gates"]
     write(tmp_path, "[[assignment]]\nid = 3\n")
     with pytest.raises(CourseError, match="assignment 1: 'id'"):
-        catalog.course()
+        catalog.schedule()

@@ -101,6 +101,7 @@ def test_cases_keep_declaration_order() -> None:
     assert [s.name for s in collect_cases(declare)] == ["c", "a", "b"]
 
 
+@pytest.mark.slow
 def test_seed_derived_from_the_name_is_stable_across_processes() -> None:
     def declare() -> None:
         case(name="numerical example")(inputs)

@@ -91,7 +91,7 @@ def test_the_catalog_reads_the_files_only_after_a_change(
     stamps = count_calls(monkeypatch, graders.exercises.catalog, "folder_stamp")
     catalog = ExerciseCatalog(root)
     first = catalog.load(GATE)
-    assert catalog.load(GATE) is first and catalog.course() is catalog.course()
+    assert catalog.load(GATE) is first and catalog.schedule() is catalog.schedule()
     assert stamps == [GATE]
     for round_ in range(20):  # each edit is seen by the very next load, never later
         (root / GATE / "statement.md").write_text(f"round {round_}\n")

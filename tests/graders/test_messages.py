@@ -24,7 +24,7 @@ from graders.grading.report import describe_error
 from graders.messages import PLACEHOLDER, catalog, is_known, translate_message
 from graders.mutation.mutants import make_mutants
 from graders.results import Failure
-from graders.sandbox.repeats import Growth, Measured, Repeat, RepeatKind
+from graders.values import Growth, Measured, Repeat, RepeatKind
 from tests.exercises.test_japanese_texts import misused_terms
 
 EXERCISES = Path(__file__).resolve().parents[2] / "exercises"

@@ -12,7 +12,7 @@ import pytest
 from graders.api import Failure, PreparedExercise, Sandbox, grade
 from graders.checks.hidden import hidden_message
 from graders.grading.plan import planned
-from graders.sandbox.wire import Foreign
+from graders.values import Foreign
 from tests.security.attacks import ATTACKS
 from tests.security.vault import leaked, make_vault, needles, prepared_vault
 

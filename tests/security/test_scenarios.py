@@ -17,8 +17,8 @@ import pytest
 from graders.api import Failure, PreparedExercise, Sandbox, Visibility, grade
 from graders.checks.hidden import hidden_message
 from graders.grading.plan import planned
-from graders.sandbox.wire import Foreign
 from graders.scenarios import SCENARIO_INPUT
+from graders.values import Foreign
 from tests.security.test_containers import plain
 from tests.security.vault import CASES, leaked, prepared_vault, write
 

@@ -45,7 +45,7 @@ def assignment_analytics(
         analytics.load_assignment_analytics(
             session=session,
             catalog=catalog,
-            assignment=get_assignment(catalog.course(), assignment_id),
+            assignment=get_assignment(catalog.schedule(), assignment_id),
             now=utcnow(),
         )
     )

@@ -36,7 +36,7 @@ def get_assignment(
 ) -> AssignmentOut:
     """One assignment with the user's best share of each exercise."""
     now = utcnow()
-    assignment = assignments.get_assignment(catalog.course(), assignment_id)
+    assignment = assignments.get_assignment(catalog.schedule(), assignment_id)
     return assignments.assignment_out(
         standings.learner_standing(
             session=session, catalog=catalog, user=user, assignment=assignment, now=now

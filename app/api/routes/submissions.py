@@ -187,5 +187,7 @@ def list_submissions(
         kind=kind,
         limit=limit or settings.history_limit,
     )
-    late = standings.late_submissions(session=session, course=catalog.course(), submissions=rows)
+    late = standings.late_submissions(
+        session=session, schedule=catalog.schedule(), submissions=rows
+    )
     return [views.submission_summary(row, late=row.id in late) for row in rows]

@@ -108,7 +108,7 @@ def offers(catalog: ExerciseCatalog, lang: str) -> Offers:
     instructor's choice of words). An exercise of an assignment is worth its weight there (the
     course counts it so); one kept for practice, its cases' points."""
     try:
-        assignments = catalog.course().assignments
+        assignments = catalog.schedule().assignments
     except GraderError:  # a broken schedule (course.toml): its assignments cannot be offered
         assignments = ()
     weights = {item.id: item.weight for a in assignments for item in a.exercises}

@@ -80,7 +80,7 @@ def target_of(catalog: ExerciseCatalog, target_path: str) -> tuple[WorkScope, st
         return (WorkScope.EXERCISE, exercise_id) if exercise_id in catalog.ids() else None
     if parts.path == "/course":
         assignment_id = parse_qs(parts.query).get("assignment", [""])[-1]
-        if catalog.course().assignment(assignment_id) is not None:
+        if catalog.schedule().assignment(assignment_id) is not None:
             return WorkScope.ASSIGNMENT, assignment_id
     return None
 
@@ -136,7 +136,7 @@ def remember(
 def _covers(catalog: ExerciseCatalog, link: LtiGradeLink, exercise_ids: Sequence[str]) -> bool:
     if link.scope is WorkScope.EXERCISE:
         return link.target in exercise_ids
-    assignment = catalog.course().assignment(link.target)
+    assignment = catalog.schedule().assignment(link.target)
     return assignment is not None and bool(set(assignment.exercise_ids) & set(exercise_ids))
 
 

@@ -57,7 +57,7 @@ def counted(*, session: Session, catalog: ExerciseCatalog, link: LtiGradeLink) -
             session=session,
             catalog=catalog,
             user=link.user,
-            assignment=get_assignment(catalog.course(), link.target),
+            assignment=get_assignment(catalog.schedule(), link.target),
             now=now,
         )
         return Score(standing.score, standing.max_score, standing.complete)
@@ -80,7 +80,7 @@ def has_graded_work(*, session: Session, catalog: ExerciseCatalog, link: LtiGrad
     if link.scope is WorkScope.EXERCISE:
         exercise_ids: Sequence[str] = [link.target]
     else:
-        exercise_ids = get_assignment(catalog.course(), link.target).exercise_ids
+        exercise_ids = get_assignment(catalog.schedule(), link.target).exercise_ids
     attempts = submission_store.graded_attempts(
         session=session, exercise_ids=exercise_ids, user_id=link.user_id
     )

@@ -26,7 +26,7 @@ from app.store import courses as course_store
 from app.store import submissions as submission_store
 from graders.api import (
     Assignment,
-    Course,
+    AssignmentSchedule,
     Exercise,
     ExerciseCatalog,
     ExerciseError,
@@ -95,8 +95,8 @@ def learner_standings(
     *, session: Session, catalog: ExerciseCatalog, user: User, now: datetime
 ) -> list[AssignmentStanding]:
     """Every assignment of the course with ``user``'s standing, in the file's order."""
-    course = catalog.course()
-    exercise_ids = [i for a in course.assignments for i in a.exercise_ids]
+    schedule = catalog.schedule()
+    exercise_ids = [i for a in schedule.assignments for i in a.exercise_ids]
     attempts = submission_store.graded_attempts(
         session=session, exercise_ids=exercise_ids, user_id=user.id
     )
@@ -115,9 +115,9 @@ def learner_standings(
             titles,
             now,
             current,
-            course.budget_of(a),
+            schedule.budget_of(a),
         )
-        for a in course.assignments
+        for a in schedule.assignments
     ]
 
 
@@ -196,7 +196,7 @@ def assignment_gradebook(
         by_user[attempt.user_id].append(attempt)
     titles = _titles(catalog, assignment.exercise_ids)
     current = current_versions(catalog, attempts)
-    budget = catalog.course().budget_of(assignment)
+    budget = catalog.schedule().budget_of(assignment)
     return [
         AssignmentRow(
             d.learner.id,
@@ -245,19 +245,19 @@ def overall_gradebook(
 ) -> OverallGradebook:
     """Every learner's standing in every assignment; ``section``: only that roster section's
     learners."""
-    course = catalog.course()
+    schedule = catalog.schedule()
     per_assignment = [
         assignment_gradebook(
             session=session, catalog=catalog, assignment=a, now=now, section=section
         )
-        for a in course.assignments
+        for a in schedule.assignments
     ]
     learners = [row.learner for row in per_assignment[0]] if per_assignment else []
     rows = tuple(
         OverallRow(learner, tuple(table[i].standing for table in per_assignment))
         for i, learner in enumerate(learners)
     )
-    return OverallGradebook(course.assignments, rows)
+    return OverallGradebook(schedule.assignments, rows)
 
 
 @dataclass(frozen=True)
@@ -281,9 +281,12 @@ class ExerciseRow:
 
 
 def _deadlines(
-    course: Course, dues: dict[tuple[int, str], datetime], user_id: int, exercise_id: str
+    schedule: AssignmentSchedule,
+    dues: dict[tuple[int, str], datetime],
+    user_id: int,
+    exercise_id: str,
 ) -> Deadline:
-    assignment = course.assignment_of(exercise_id)
+    assignment = schedule.assignment_of(exercise_id)
     if assignment is None:
         return Deadline()
     return Deadline(dues.get((user_id, assignment.id), assignment.due), assignment.late)
@@ -302,7 +305,7 @@ def exercise_gradebook(
     in each of ``exercise_ids`` they attempted; ``section``: only that roster section's
     learners; ``user``: only theirs (the catalog's "your best"); ``learners_only``: nobody
     else."""
-    course = catalog.course()
+    schedule = catalog.schedule()
     users = (
         [user] if user is not None else account_store.list_users(session=session, section=section)
     )
@@ -328,7 +331,7 @@ def exercise_gradebook(
     for (user_id, exercise_id), tried in grouped.items():
         if user_id not in rows:
             rows[user_id] = ExerciseRow(Learner.of(by_id[user_id]), {})
-        assignment = course.assignment_of(exercise_id)
+        assignment = schedule.assignment_of(exercise_id)
         weight = None
         if assignment is not None:
             weight = next(i.weight for i in assignment.exercises if i.id == exercise_id)
@@ -336,7 +339,7 @@ def exercise_gradebook(
             exercise_id,
             titles.get(exercise_id, exercise_id),
             tried,
-            _deadlines(course, dues, user_id, exercise_id),
+            _deadlines(schedule, dues, user_id, exercise_id),
             current.get(exercise_id),
             weight,
         )
@@ -344,7 +347,7 @@ def exercise_gradebook(
 
 
 def late_submissions(
-    *, session: Session, course: Course, submissions: Iterable[Submission]
+    *, session: Session, schedule: AssignmentSchedule, submissions: Iterable[Submission]
 ) -> frozenset[str]:
     """The ids of those graded submissions that came after their learner's due time (an
     extension counts) for the assignment holding their exercise; practice work is never
@@ -352,7 +355,7 @@ def late_submissions(
     chosen = [
         s
         for s in submissions
-        if s.kind is SubmissionKind.SUBMIT and course.assignment_of(s.exercise_id) is not None
+        if s.kind is SubmissionKind.SUBMIT and schedule.assignment_of(s.exercise_id) is not None
     ]
     dues = {
         (e.user_id, e.assignment_id): e.due for e in course_store.list_extensions(session=session)
@@ -360,7 +363,7 @@ def late_submissions(
     return frozenset(
         s.id
         for s in chosen
-        if _deadlines(course, dues, s.user_id, s.exercise_id).is_late(s.created_at)
+        if _deadlines(schedule, dues, s.user_id, s.exercise_id).is_late(s.created_at)
     )
 
 

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from app.services.standings.rules import Deadline, kept_share, rounded
 from app.store import courses as course_store
-from graders.api import Course
+from graders.api import AssignmentSchedule
 
 
 @dataclass(frozen=True)
@@ -50,11 +50,16 @@ class CourseMark:
 
 
 def course_mark(
-    *, session: Session, course: Course, user_id: int, exercise_id: str, submitted_at: datetime
+    *,
+    session: Session,
+    schedule: AssignmentSchedule,
+    user_id: int,
+    exercise_id: str,
+    submitted_at: datetime,
 ) -> CourseMark | None:
     """The mark of a submission made at ``submitted_at``; None for an exercise in no
     assignment."""
-    assignment = course.assignment_of(exercise_id)
+    assignment = schedule.assignment_of(exercise_id)
     if assignment is None:
         return None
     extension = course_store.get_extension(

@@ -62,7 +62,7 @@ def test_until_sets_and_remove_takes_back(env: str) -> None:
 def test_days_count_from_the_assignments_own_due_time(env: str) -> None:
     result = runner.invoke(cli, ["extend", "ada", "gru-by-hand", "--days", "3"])
     assert result.exit_code == 0, result.output
-    due = ExerciseCatalog(REPO / "exercises").course().assignments[0].due
+    due = ExerciseCatalog(REPO / "exercises").schedule().assignments[0].due
     assert extension_of(env, "ada", "gru-by-hand") == due + timedelta(days=3)
 
 

@@ -22,6 +22,7 @@ from app.runtime.context import GradingRuntime
 from tests.app.live import NUMJUDGE, REPO, free_port
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["serve", "--port", "0"], ["worker"]])
 def test_an_unreachable_redis_at_start_exits_with_a_clear_message(
     command: list[str], database_url: str, tmp_path: Path

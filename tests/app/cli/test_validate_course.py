@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from app.cli.main import app
@@ -29,6 +30,7 @@ exercises = ["{exercise}"]
 """
 
 
+@pytest.mark.slow
 def test_a_good_course_is_reported_with_its_assignments(tmp_path: Path) -> None:
     root = catalog_with_course(tmp_path, COURSE.format(exercise="gru-update-gate"))
     result = runner.invoke(app, ["validate", str(root)])
@@ -39,6 +41,7 @@ def test_a_good_course_is_reported_with_its_assignments(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.slow
 def test_a_course_naming_a_missing_exercise_fails_validation(tmp_path: Path) -> None:
     root = catalog_with_course(tmp_path, COURSE.format(exercise="gru-reset-gate"))
     result = runner.invoke(app, ["validate", str(root)])
@@ -51,6 +54,7 @@ def test_a_course_naming_a_missing_exercise_fails_validation(tmp_path: Path) -> 
     ) in result.output.splitlines()
 
 
+@pytest.mark.slow
 def test_a_course_may_not_assign_a_draft(tmp_path: Path) -> None:
     root = catalog_with_course(tmp_path, COURSE.format(exercise="gru-update-gate"))
     toml = root / "gru-update-gate" / "exercise.toml"

@@ -68,7 +68,7 @@ def test_the_gradebooks_and_the_similarity_report_show_the_lms_names(
     accounts = _account_names(runtime)
     assert sorted(accounts) == ["Ada Lovelace", "Bea Beaumont"]
     assert all(name.startswith("lti-") for name in accounts.values())
-    [assignment] = [a for a in runtime.catalog.course().assignments if EXERCISE in a.exercise_ids]
+    [assignment] = [a for a in runtime.catalog.schedule().assignments if EXERCISE in a.exercise_ids]
     for page in ("/instructor/gradebook", "/instructor/assignments"):
         text = client.get(page).text
         for lms_name, account in accounts.items():

@@ -252,7 +252,7 @@ def test_a_regrade_and_an_extension_send_the_score_again(
     _until(lambda: len(platform.scores) == 2, "the regrade's passback")
     assert platform.scores[1][1]["scoreGiven"] == 2.0
 
-    [assignment] = [a for a in runtime.catalog.course().assignments if EXERCISE in a.exercise_ids]
+    [assignment] = [a for a in runtime.catalog.schedule().assignments if EXERCISE in a.exercise_ids]
     teacher = LmsUser(sub="lms-teacher", roles=(INSTRUCTOR,), name="Grace Hopper")
     assert launch(client, platform, teacher, TOOL + "/instructor/lti").status_code == 303
     page = client.get(f"/instructor/assignments/{assignment.id}")
@@ -274,7 +274,7 @@ def test_a_regrade_and_an_extension_send_the_score_again(
 def test_a_link_to_an_assignment_gets_the_assignments_score(
     client: TestClient, runtime: GradingRuntime, platform: Platform
 ) -> None:
-    [assignment] = [a for a in runtime.catalog.course().assignments if EXERCISE in a.exercise_ids]
+    [assignment] = [a for a in runtime.catalog.schedule().assignments if EXERCISE in a.exercise_ids]
     assert launch(client, platform, ADA, TOOL + "/").status_code == 303  # nothing to grade
     with runtime.sessions() as session:
         assert session.query(LtiGradeLink).count() == 0
@@ -369,13 +369,13 @@ def test_the_recovery_thread_reconciles_when_the_course_file_changes(
     with course_service(database_url, tmp_path, shared_grader, _weighted_course(2)) as served:
         thread = RecoveryThread(served[1])
         course = served[1].settings.exercises_dir / "course.toml"
-        assert thread.course_changed()
-        assert not thread.course_changed()
+        assert thread.schedule_changed()
+        assert not thread.schedule_changed()
         course.write_text(_weighted_course(3), encoding="utf-8")
-        assert thread.course_changed()
-        assert not thread.course_changed()
+        assert thread.schedule_changed()
+        assert not thread.schedule_changed()
         course.write_text("[[assignment]\n", encoding="utf-8")
-        assert not thread.course_changed()
+        assert not thread.schedule_changed()
 
 
 def _headers_of(runtime: GradingRuntime, name: str) -> dict[str, str]:
@@ -457,7 +457,7 @@ def test_a_link_opened_after_the_work_was_graded_gets_its_score_at_once(
     headers = _launched(client, runtime, platform)
     _submit(client, headers, "solution.py")
     _until(lambda: len(platform.scores) == 1, "the exercise link's score")
-    [assignment] = [a for a in runtime.catalog.course().assignments if EXERCISE in a.exercise_ids]
+    [assignment] = [a for a in runtime.catalog.schedule().assignments if EXERCISE in a.exercise_ids]
     target = f"{TOOL}/course?assignment={assignment.id}"
     assert launch(client, platform, ADA, target).status_code == 303
     [(lineitem, score)] = _until(lambda: platform.scores[1:], "the new link's score")
@@ -486,7 +486,7 @@ def test_activity_progress_says_whether_the_work_is_complete(
     _until(lambda: len(platform.scores) == 2, "the solution's score")
     second = platform.scores[1][1]
     assert (second["scoreGiven"], second["activityProgress"]) == (2.0, "Completed")
-    [assignment] = [a for a in runtime.catalog.course().assignments if EXERCISE in a.exercise_ids]
+    [assignment] = [a for a in runtime.catalog.schedule().assignments if EXERCISE in a.exercise_ids]
     assert launch(client, platform, ADA, f"{TOOL}/course?assignment={assignment.id}").is_redirect
     _until(lambda: len(platform.scores) == 3, "the assignment link's score")
     third = platform.scores[2][1]

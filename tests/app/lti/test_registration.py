@@ -179,6 +179,7 @@ def test_linking_by_e_mail_address_is_off_unless_asked_for_and_can_be_changed(en
         assert [p.match_email for p in platforms.list_platforms(session=session)] == [True, False]
 
 
+@pytest.mark.slow
 def test_the_platform_for_checking_by_hand_prints_how_to_register_it(env: str) -> None:
     """docs/lms.md's check by hand: the platform started as a module prints an add-platform
     command that registers it, and its course page, until Ctrl+C."""

@@ -70,7 +70,7 @@ def test_an_unknown_learner_is_named_in_the_error(db: Session, tmp_path: Path) -
 
 def test_late_marks_follow_each_learners_own_due_time(db: Session, tmp_path: Path) -> None:
     lea, max_ = learner(db, "lea"), learner(db, "max")
-    course = course_catalog(tmp_path).course()
+    schedule = course_catalog(tmp_path).schedule()
     course_store.set_extension(
         session=db, user=max_, assignment_id="gates", due=DUE + timedelta(days=1), granted_by="t"
     )
@@ -81,7 +81,7 @@ def test_late_marks_follow_each_learners_own_due_time(db: Session, tmp_path: Pat
         graded(db, max_, RESET, 10, DUE + timedelta(days=2)),  # after it
         graded(db, lea, PRACTICE, 10, DUE + timedelta(days=3)),  # practice: never late
     ]
-    late = late_submissions(session=db, course=course, submissions=rows)
+    late = late_submissions(session=db, schedule=schedule, submissions=rows)
     assert late == {rows[0].id, rows[3].id}
 
 

@@ -12,28 +12,28 @@ from app.services.standings.load import late_submissions
 from app.services.standings.marks import course_mark
 from app.store import accounts as account_store
 from app.store import courses as course_store
-from graders.api import Course
+from graders.api import AssignmentSchedule
 from tests.app.services.test_standings_rules import DUE, GATES
 
 
 def test_a_submissions_mark_follows_the_learners_own_due_time(db: Session) -> None:
-    course = Course((GATES,))
+    schedule = AssignmentSchedule((GATES,))
     ada = account_store.create_user(session=db, name="ada")
     on_time = course_mark(
-        session=db, course=course, user_id=ada.id, exercise_id="reset", submitted_at=DUE
+        session=db, schedule=schedule, user_id=ada.id, exercise_id="reset", submitted_at=DUE
     )
     assert on_time is not None
     assert (on_time.assignment_id, on_time.due, on_time.weight) == ("gates", DUE, 3.0)
     assert (on_time.late, on_time.factor, on_time.points(5.0, 10.0)) == (False, 1.0, 1.5)
     two_days = DUE + timedelta(days=1, hours=1)
     late = course_mark(
-        session=db, course=course, user_id=ada.id, exercise_id="reset", submitted_at=two_days
+        session=db, schedule=schedule, user_id=ada.id, exercise_id="reset", submitted_at=two_days
     )
     assert late is not None and late.late and late.factor == 0.6  # two started days late
     assert late.points(10.0, 10.0) == 1.8 and late.points(None, 10.0) is None
     assert (
         course_mark(
-            session=db, course=course, user_id=ada.id, exercise_id="other", submitted_at=DUE
+            session=db, schedule=schedule, user_id=ada.id, exercise_id="other", submitted_at=DUE
         )
         is None
     )
@@ -60,13 +60,13 @@ def test_a_submissions_mark_follows_the_learners_own_due_time(db: Session) -> No
             kind=SubmissionKind.RUN,
         ),
     ]
-    assert late_submissions(session=db, course=course, submissions=rows) == {"a"}
+    assert late_submissions(session=db, schedule=schedule, submissions=rows) == {"a"}
     course_store.set_extension(
         session=db, user=ada, assignment_id="gates", due=two_days, granted_by="prof"
     )
     extended = course_mark(
-        session=db, course=course, user_id=ada.id, exercise_id="reset", submitted_at=two_days
+        session=db, schedule=schedule, user_id=ada.id, exercise_id="reset", submitted_at=two_days
     )
     assert extended is not None and extended.due == two_days
     assert (extended.late, extended.factor) == (False, 1.0)
-    assert late_submissions(session=db, course=course, submissions=rows) == set()
+    assert late_submissions(session=db, schedule=schedule, submissions=rows) == set()

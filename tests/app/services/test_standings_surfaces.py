@@ -37,7 +37,7 @@ def cut_off_catalog(tmp_path: Path) -> ExerciseCatalog:
 
 def test_the_class_view_counts_what_the_gradebook_counts(db: Session, tmp_path: Path) -> None:
     catalog = cut_off_catalog(tmp_path)
-    gates = catalog.course().assignments[0]
+    gates = catalog.schedule().assignments[0]
     ada, bob, cy = learner(db, "ada"), learner(db, "bob"), learner(db, "cy")
     for exercise in (GATE, RESET):
         graded(db, ada, exercise, 10, DUE - timedelta(days=1))  # complete, on time
@@ -71,7 +71,7 @@ def test_the_class_view_counts_what_the_gradebook_counts(db: Session, tmp_path: 
 
 def test_nobody_complete_is_no_chart_and_a_zero_count(db: Session, tmp_path: Path) -> None:
     catalog = cut_off_catalog(tmp_path)
-    gates = catalog.course().assignments[0]
+    gates = catalog.schedule().assignments[0]
     graded(db, learner(db, "ada"), GATE, 10, DUE + timedelta(hours=1))
     view = analytics.load_assignment_analytics(
         session=db, catalog=catalog, assignment=gates, now=NOW
@@ -81,7 +81,7 @@ def test_nobody_complete_is_no_chart_and_a_zero_count(db: Session, tmp_path: Pat
 
 def test_the_archive_rounds_as_the_csvs(db: Session, tmp_path: Path) -> None:
     catalog = cut_off_catalog(tmp_path)
-    gates = catalog.course().assignments[0]
+    gates = catalog.schedule().assignments[0]
     ada = learner(db, "ada")
     graded(db, ada, GATE, 10 / 3, DUE - timedelta(hours=1))
     graded(db, ada, RESET, 20 / 3, DUE - timedelta(hours=1))

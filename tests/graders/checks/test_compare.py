@@ -22,7 +22,7 @@ from graders.checks.compare import (
 )
 from graders.checks.outputs import DtypeRule, OutputSpec
 from graders.results import Failure
-from graders.sandbox.wire import Foreign
+from graders.values import Foreign
 
 DEFAULT = "rtol=1e-07, atol=1e-09"
 

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from graders.api import Exercise, ExerciseError, PreparedExercise, load_exercise, prepare_exercise
+from graders.exercises.preparation import public_inputs
 from tests.graders.helpers import (
     GATE_BATCHED,
     GATE_HIDDEN,
@@ -62,6 +63,15 @@ def test_preparing_twice_gives_identical_inputs_and_outputs(gate_exercise: Exerc
         for name in a.inputs:
             np.testing.assert_array_equal(a.inputs[name], b.inputs[name])
         np.testing.assert_array_equal(a.expected, b.expected)
+
+
+def test_public_inputs_are_the_prepared_public_cases_inputs(gate: PreparedExercise) -> None:
+    made = public_inputs(gate.exercise)
+    assert list(made) == [case.name for case in gate.public_cases]
+    for case in gate.public_cases:
+        assert set(made[case.name]) == set(case.inputs)
+        for name, value in case.inputs.items():
+            np.testing.assert_array_equal(made[case.name][name], value)
 
 
 # --- mistakes -----------------------------------------------------------------------------

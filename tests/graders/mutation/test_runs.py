@@ -7,11 +7,13 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 
 from graders.checks.compare import Tolerance
 from graders.mutation.runs import probes, run_mutants
 
 
+@pytest.mark.slow
 def test_mutants_run_in_a_limited_subprocess_and_are_cached(tmp_path: Path) -> None:
     reference = "def f(x):\n    return x + 1.0\n"
     sources = [
@@ -62,6 +64,7 @@ def test_mutants_run_in_a_limited_subprocess_and_are_cached(tmp_path: Path) -> N
     assert (again.raised, again.probe_differs) == (runs.raised, runs.probe_differs)
 
 
+@pytest.mark.slow
 def test_mutants_whose_process_runs_out_of_memory_say_so(tmp_path: Path) -> None:
     # The process dies as when it runs out of memory holding every output at once (its
     # traceback's last line); an exception inside a mutant is caught there, so a mutant ends
@@ -124,6 +127,7 @@ def test_probes_add_noise_to_float_arrays_inside_containers_too() -> None:
     assert (probe["rng"], probe["lr"]) == (rng, 0.5)
 
 
+@pytest.mark.slow
 def test_a_probe_of_a_property_case_tells_a_mutant_apart_by_its_checks() -> None:
     # Any unit vector along x is right: the sign is free.
     def along_x(inputs: Mapping[str, Any], got: Any) -> bool:
@@ -148,6 +152,7 @@ def test_a_probe_of_a_property_case_tells_a_mutant_apart_by_its_checks() -> None
     assert runs.probe_differs == {"negated": False, "unscaled": True}
 
 
+@pytest.mark.slow
 def test_a_mutant_is_limited_by_its_cpu_time_not_by_the_wall_clock(tmp_path: Path) -> None:
     """A busy host slows a mutant without stopping it: what it gives (and what is cached for
     the version) does not depend on the load. Waiting stands in for a host that runs it slowly."""

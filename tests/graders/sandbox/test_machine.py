@@ -84,6 +84,7 @@ def test_uid_and_core_claims_live_in_the_kernels_folder(
     assert (tmp_path / "cores" / machine.kernel_id() / "0").is_file()
 
 
+@pytest.mark.slow
 def test_a_machine_in_namespaces_of_its_own_leaves_our_cgroups() -> None:
     """Another hostname and another temporary folder on this kernel, as a second worker beside
     ours. Its temporary folder is a fresh tmpfs named by TMPDIR rather than one over /tmp,

@@ -20,8 +20,8 @@ from graders.sandbox.protocol import (
     encode_tasks,
     request_frame,
 )
-from graders.sandbox.repeats import Growth
 from graders.sandbox.wire import HEADER, encode_value
+from graders.values import Growth
 
 PUBLIC = Task(("x", "w"), (np.array([0.25, 0.5]), 2.0))
 HIDDEN_MAIN = Task(

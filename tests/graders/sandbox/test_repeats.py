@@ -13,16 +13,8 @@ import numpy as np
 import pytest
 
 from graders.sandbox import scenario
-from graders.sandbox.repeats import (
-    ALWAYS_A_LOOP,
-    Growth,
-    Measured,
-    Repeat,
-    RepeatCounter,
-    RepeatKind,
-    elements,
-    growth,
-)
+from graders.sandbox.repeats import ALWAYS_A_LOOP, RepeatCounter, elements, growth
+from graders.values import Growth, Measured, Repeat, RepeatKind
 
 
 def loaded(code: str) -> Callable[..., Any]:

@@ -124,6 +124,7 @@ print(json.dumps([sorted(chosen), sorted(os.sched_getaffinity(0)), claimed_in]))
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs at least two CPUs")
 def test_an_unprivileged_service_claims_its_core_in_a_folder_of_its_own_user(
     tmp_path: Path,

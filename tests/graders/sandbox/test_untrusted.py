@@ -11,7 +11,7 @@ import pytest
 from graders.sandbox.limits import SandboxLimits
 from graders.sandbox.protocol import Ending, RunResult, TaskOutcome
 from graders.sandbox.untrusted import make_trustworthy
-from graders.sandbox.wire import Foreign
+from graders.values import Foreign
 
 LONE = "\ud800"
 ERROR = {"type": "E" + LONE, "message": "m", "line": 3, "traceback": "t"}

@@ -16,13 +16,13 @@ import pytest
 from graders.api import FrameTooLarge, WireError
 from graders.sandbox.wire import (
     MAX_HEADER_BYTES,
-    Foreign,
     decode_value,
     encode_value,
     pack_frame,
     recv_frame,
     send_frame,
 )
+from graders.values import Foreign
 
 BIG = 1 << 30
 

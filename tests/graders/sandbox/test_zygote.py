@@ -23,6 +23,7 @@ from graders.sandbox.protocol import Task
 from tests.graders.helpers import REPO, gate_solution
 
 
+@pytest.mark.slow
 def test_the_zygote_starts_without_the_rest_of_the_engine() -> None:
     # The zygote's launcher (the second stage's) up to ``main()``: the modules every fork of
     # a zygote starts with.
