@@ -12,7 +12,7 @@ the ladder (app.services.release), counted from acceptance, with the exercise's 
 Arrivals: `--learners` learners submit `--submissions` times each within the last
 `--minutes` before the deadline, with a density that grows exponentially towards it (time
 constant `--tau` seconds: with the defaults, two thirds of the submissions come in the last
-ten minutes, and the rate at the deadline is 16 times the rate half an hour before), a
+ten minutes, and the rate at the deadline is 20 times the rate half an hour before), a
 learner's submissions at least the think time apart. Each point of the plan is the p95 over
 `--seeds` rushes.
 
@@ -167,10 +167,15 @@ def p95(values: list[float]) -> float:
 
 
 def plans(costs: Costs, rush: Rush, args: argparse.Namespace) -> Iterator[tuple[Deployment, float]]:
-    """The smallest deployments meeting the goal: for each count of web processes, the
-    fewest workers whose p95 (the worst over the seeds) is under it."""
-    for web in range(1, args.max_web + 1):
-        for workers in range(1, args.max_workers + 1):
+    """The smallest deployments meeting the goal: for each count of web processes from the
+    fewest the busiest minute keeps below 70 % busy, the fewest workers whose p95 (the worst
+    over the seeds) is under it, from the fewest whose cores the busiest minute fills."""
+    peak = peak_rate(rush, random.Random(0))
+    fewest_web = max(1, math.ceil(peak * costs.web_ms / 1000 / 0.7))
+    per_worker = min(1000 / costs.worker_ms, 1000 * args.cores / costs.sandbox_ms)
+    fewest_workers = max(1, math.ceil(peak / per_worker))
+    for web in range(fewest_web, fewest_web + args.max_web):
+        for workers in range(fewest_workers, fewest_workers + args.max_workers):
             deployment = Deployment(web, workers, args.cores, args.database_cores)
             worst = max(
                 p95(simulate(costs, deployment, rush, seed)) for seed in range(args.seeds)
@@ -196,10 +201,10 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=30)
     parser.add_argument("--tau", type=float, default=600, help="the curve's time constant, s")
     parser.add_argument("--think", type=float, default=20, help="least seconds between two")
-    parser.add_argument("--cores", type=int, default=8, help="cores per worker machine")
+    parser.add_argument("--cores", type=int, default=2, help="cores per worker machine")
     parser.add_argument("--database-cores", type=int, default=4)
-    parser.add_argument("--max-web", type=int, default=4)
-    parser.add_argument("--max-workers", type=int, default=16)
+    parser.add_argument("--max-web", type=int, default=2, help="web counts tried")
+    parser.add_argument("--max-workers", type=int, default=8, help="worker counts tried")
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--check", action="store_true", help="simulate bench/rush.py's run")
     args = parser.parse_args()

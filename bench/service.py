@@ -57,7 +57,7 @@ def profiled(pid: int, output: Path | None) -> Iterator[None]:
         return
     spy = str(Path(sys.executable).parent / "py-spy")
     recorder = subprocess.Popen(
-        [spy, "record", "--pid", str(pid), "--subprocesses", "--nonblocking"]
+        [spy, "record", "--pid", str(pid), "--gil", "--rate", "250"]
         + ["--format", "raw", "--output", str(output)],
         stdout=subprocess.DEVNULL,
     )
@@ -278,7 +278,7 @@ def main() -> None:
     parser.add_argument(
         "--profile",
         type=Path,
-        help="record the server and its zygotes under the load run with py-spy (collapsed stacks)",
+        help="record the server's threads holding the interpreter lock under the load run with py-spy (collapsed stacks)",
     )
     args = parser.parse_args()
     load_before = os.getloadavg()[0]
