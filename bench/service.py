@@ -56,9 +56,9 @@ def profiled(pid: int, output: Path | None) -> Iterator[None]:
         yield
         return
     spy = str(Path(sys.executable).parent / "py-spy")
+    options = ["--gil", "--rate", "250", "--format", "raw", "--output", str(output)]
     recorder = subprocess.Popen(
-        [spy, "record", "--pid", str(pid), "--gil", "--rate", "250"]
-        + ["--format", "raw", "--output", str(output)],
+        [spy, "record", "--pid", str(pid), *options],
         stdout=subprocess.DEVNULL,
     )
     time.sleep(1)  # attached before the load starts
@@ -276,9 +276,13 @@ def main() -> None:
     parser.add_argument("--load", type=int, default=160, help="submissions of the load run")
     parser.add_argument("--write", action="store_true", help="update docs/performance.md")
     parser.add_argument(
+        "--costs", type=Path, help="write the CPU per submission as JSON for bench/capacity.py"
+    )
+    parser.add_argument(
         "--profile",
         type=Path,
-        help="record the server's threads holding the interpreter lock under the load run with py-spy (collapsed stacks)",
+        help="record with py-spy where the server's threads hold the interpreter lock during "
+        "the load run (collapsed stacks)",
     )
     args = parser.parse_args()
     load_before = os.getloadavg()[0]
@@ -345,6 +349,8 @@ def main() -> None:
         f"was {load_before:.1f} before the run and {os.getloadavg()[0]:.1f} after it "
         f"({os.cpu_count()} cores): other work on it slows every figure but the ratios.",
     ]
+    if args.costs:
+        args.costs.write_text(json.dumps(per_submission))
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     text = "\n".join(table)
     print(text)

@@ -10,7 +10,6 @@ from sqlalchemy.orm import Session, joinedload
 
 from app.models import Extension, User
 
-
 # Built once: every graded submission's answer asks it (its course mark), and building the
 # statement per call cost more than running it (docs/performance.md, issue 44).
 _EXTENSION = select(Extension).where(

@@ -9,7 +9,6 @@ from sqlalchemy.orm import Session
 
 from app.models import StoredPicture
 
-
 # Built once: every stored result runs it (docs/performance.md, issue 44).
 _DROP = delete(StoredPicture).where(StoredPicture.submission_id == bindparam("submission_id"))
 

@@ -15,9 +15,9 @@ from app.grading.lifecycle import WAKE_ANOTHER, work
 from app.grading.recovery import recover, worker_is_dead
 from app.grading.workers import BackgroundWork
 from app.models import Submission, SubmissionKind, SubmissionStatus, Worker, utcnow
+from app.runtime import rungs
 from app.runtime.context import GradingRuntime, Lane
 from app.runtime.queue import GradingQueue, QueueUnavailable
-from app.runtime import rungs
 from app.services import release
 from app.store import accounts as account_store
 from app.store import leases as lease_store

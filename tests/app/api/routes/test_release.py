@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from sqlalchemy import update
 
 from app.models import Submission, SubmissionKind, SubmissionStatus, User, utcnow
+from app.runtime import rungs
 from app.runtime.context import GradingRuntime
 from app.runtime.waiters import ResultWaiters
-from app.runtime import rungs
 from app.services import release
 from app.services.views import submission_out
 from app.store import accounts as account_store
