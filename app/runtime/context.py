@@ -129,5 +129,5 @@ def build_runtime(
         canary=engine.canary,
         try_inputs=engine.try_inputs,
         missing=engine.missing,
-        first_rungs=FirstRungs(engine),
+        first_rungs=FirstRungs(engine if settings.measure_first_rungs else None),
     )
