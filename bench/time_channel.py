@@ -149,7 +149,8 @@ def main() -> None:
                     )
                     # The learner's best guess now: the middle of the bytes the boundary covers.
                     span_s = seen.span.total_seconds()
-                    low = 0.0 if seen.span == first_rung else span_s / 2
+                    ladder = itertools.islice(release.boundaries(longest, first_rung), 40)
+                    low = max((b.total_seconds() for b in ladder if b < seen.span), default=0.0)
                     guess = min(255, round((low + span_s) / 2 / STEP_S))
                     before.append(abs(exact - byte))
                     after.append(abs(guess - byte))
