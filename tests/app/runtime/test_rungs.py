@@ -3,6 +3,7 @@ the fixed set, once per version; never below what that code took."""
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 
 import pytest
@@ -17,7 +18,7 @@ class SlowOwnCode:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, ms: float) -> None:
         self.now, self.ms, self.graded = 0.0, ms, 0
-        monkeypatch.setattr(rungs.time, "perf_counter", lambda: self.now)
+        monkeypatch.setattr(time, "perf_counter", lambda: self.now)
 
     def __call__(
         self, prepared: PreparedExercise, code: str, public_only: bool, priority: CpuPriority
