@@ -42,6 +42,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 NUMJUDGE = str(Path(sys.executable).parent / "numjudge")
 EXERCISE = "gru-update-gate"
+PLAN_GOAL_S = 2.0
+"""The p95 a capacity plan keeps a deadline rush under (issue 44, bench/capacity.py)."""
 UNCHANGED = 1.2
 """A regrade backlog leaves the class's latency unchanged: within this factor (the spread of
 two rushes without one on a quiet machine)."""
@@ -164,6 +166,7 @@ def main() -> None:
         help="earlier-version submissions queued for regrading at the start",
     )
     args = parser.parse_args()
+    load_before = os.getloadavg()[0]
     solution = (REPO / "exercises" / EXERCISE / "solution.py").read_text()
     from graders.api import ExerciseCatalog
 
@@ -207,8 +210,12 @@ def main() -> None:
         f"| p50 | {idle_p50 * 1000:.0f} ms | {p50 * 1000:.0f} ms | {p50 / idle_p50:.2f}x | |",
         f"| p95 | {idle_p95 * 1000:.0f} ms | {p95 * 1000:.0f} ms | {p95 / idle_p95:.2f}x | "
         f"<= 3x {'met' if p95 <= 3 * idle_p95 else 'NOT met'} |",
+        f"| p95 against the capacity plan's goal | | {p95 * 1000:.0f} ms | "
+        f"{p95 / PLAN_GOAL_S:.2f}x of {PLAN_GOAL_S:g} s | < 1 "
+        f"{'met' if p95 < PLAN_GOAL_S else 'NOT met'} (bench/capacity.py, docs/deploy.md) |",
         f"well-behaved submissions graded: {len(latencies)}; flood submissions refused with "
-        f"429: {refused}; unexpected answers: {failures}",
+        f"429: {refused}; unexpected answers: {failures}; the host's load average "
+        f"{load_before:.1f} before, {os.getloadavg()[0]:.1f} after ({os.cpu_count()} cores)",
     ]
     if without:
         lines += [

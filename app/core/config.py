@@ -110,6 +110,11 @@ class Settings(BaseSettings):
     max_attempts: int = Field(3, ge=1, description="gradings tried before giving up")
     recovery_interval_s: float = Field(5.0, gt=0, description="period of the lease check")
     max_running_per_learner: int = Field(1, ge=1, description="gradings of one learner at once")
+    measure_first_rungs: bool = Field(
+        True,
+        description="measure each exercise's first rung of the release ladder from its own "
+        "reference and mistakes (false: every exercise's is 100 ms, docs/security.md)",
+    )
     regrade_workers: int = Field(
         1,
         ge=0,

@@ -22,6 +22,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session
 
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
+from app.runtime import rungs
 from app.runtime.context import GradingRuntime, Lane, worker_id
 from app.services import error_pictures, release, views
 from app.services.lti import passback
@@ -243,6 +244,8 @@ def _grade_claimed(runtime: GradingRuntime, claimed: Claimed) -> None:
         not_graded(f"Exercise {submission.exercise_id!r} is broken; tell your instructor: {exc}")
         return
     try:
+        # The rung is fixed before this learner's code runs: it never depends on their run.
+        runtime.first_rungs.measure(prepared)
         report = runtime.grade(
             prepared,
             submission.code,
@@ -294,7 +297,8 @@ def _finish(
 ) -> None:
     finished_at = utcnow()
     values: dict[str, Any] = {"verdict": verdict, "message": message, "finished_at": finished_at}
-    released_at = release.release_at(start, finished_at, _longest(runtime, exercise))
+    first = runtime.first_rungs.known(exercise.version) if exercise else rungs.FIRST_STEP
+    released_at = release.release_at(start, finished_at, _longest(runtime, exercise), first)
     # Drawn here, once, in this grading's place: never by a page view (the module's doc); and
     # before a regrade waits for its boundary, so that the drawing does not delay the store.
     drawn = error_pictures.render(report.tests) if report is not None else {}

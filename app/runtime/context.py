@@ -23,6 +23,7 @@ from app.runtime.engine import (
     TryFunction,
 )
 from app.runtime.queue import GradingQueue
+from app.runtime.rungs import FirstRungs
 from app.runtime.tries import TriesInFlight
 from app.runtime.waiters import ResultWaiters
 from graders.api import ExerciseCatalog
@@ -91,6 +92,8 @@ class GradingRuntime:
     try_inputs: TryFunction
     missing: MissingFunction
     waiters: ResultWaiters = field(default_factory=ResultWaiters)
+    first_rungs: FirstRungs = field(default_factory=FirstRungs)
+    """Each exercise's first rung of the release ladder (app.services.release)."""
     tries: TriesInFlight = field(init=False)
     sessions: sessionmaker[Session] = field(init=False)
     stopping: threading.Event = field(default_factory=threading.Event)
@@ -126,4 +129,5 @@ def build_runtime(
         canary=engine.canary,
         try_inputs=engine.try_inputs,
         missing=engine.missing,
+        first_rungs=FirstRungs(engine if settings.measure_first_rungs else None),
     )

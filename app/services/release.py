@@ -3,9 +3,11 @@
 A submission's code can wait for a time chosen by a hidden input, so the moment its result
 appears and the times it shows would carry that input (18 ms per value of a byte: 8 bits per
 submission). Here both are quantised. A result is *released* at the first boundary of a
-geometric ladder, ``created_at + FIRST_STEP × 2**k``, at or after the grading ended: an honest
-fast grading waits at most ``FIRST_STEP`` more, a slow one at most as long again, and a
-submission tells by its time only which of the few boundaries it reached
+geometric ladder, ``created_at + first × ratio**k``, at or after the grading ended. ``first``
+is the exercise's *first rung*, measured from its own reference and known mistakes
+(app.runtime.rungs): a grading as fast as those is released the moment the rung passes, which
+is as soon as it is graded; a slower one climbs, waiting at most ``ratio`` times as long, and a
+submission tells by its time only which of at most :data:`RUNGS` boundaries it reached
 (:func:`leak_bound_bits`). Until then every learner-facing read (the API, the long-poll, the
 pages, the gradebook) shows the submission as waiting; afterwards its times are the boundary's.
 
@@ -27,53 +29,67 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 from app.models import Submission, SubmissionStatus
+from app.runtime.rungs import FIRST_STEP
 
-FIRST_STEP = timedelta(milliseconds=100)
-"""The first boundary after a submission was accepted: the longest an honest fast grading
-waits for its result beyond the grading itself."""
+RUNGS = 8
+"""At most this many boundaries within an exercise's backstop: ``log2(8)`` = 3 bits per
+submission, whatever its first rung."""
 
 
-def release_at(start: datetime, finished_at: datetime, longest: timedelta) -> datetime:
-    """The first boundary at or after ``finished_at``: ``start + FIRST_STEP × 2**k`` up to the
+def _ratio(longest: timedelta, first: timedelta) -> float:
+    """How much each rung grows: doubling, or faster when doubling from a small first rung
+    would need more than :data:`RUNGS` boundaries to reach ``longest`` (the bound's count)."""
+    fitted = (longest / first) ** (1 / (RUNGS - 1)) if longest > first else 1.0
+    # A hair above the fit, so that float rounding never leaves the top just short.
+    return max(2.0, fitted * (1 + 1e-9))
+
+
+def release_at(
+    start: datetime, finished_at: datetime, longest: timedelta, first: timedelta = FIRST_STEP
+) -> datetime:
+    """The first boundary at or after ``finished_at``: ``start + first × ratio**k`` up to the
     first such step that reaches ``longest`` (the longest the exercise's code can make its
     grading last: its wall-clock backstop), then every multiple of that top step.
+
+    ``first`` is the exercise's first rung (app.runtime.rungs): a grading that ends before it
+    is released on it, so honest work as fast as the exercise's own never waits on a rung.
+    The ratio is 2, or more when the first rung is small (:func:`_ratio`), so that at most
+    :data:`RUNGS` boundaries lie within ``longest`` whatever the first rung.
 
     Counted from a moment no hidden input can move, never from the grading's start: a first
     grading's acceptance, a regrade's turn. The time it waited in the queue (which an earlier
     submission's hidden-input-dependent run can lengthen) is inside the quantised span too.
-    Past the top the steps stop doubling, so a long queue (a rush, an outage) delays a result
+    Past the top the steps stop growing, so a long queue (a rush, an outage) delays a result
     by at most one top step, not by as long again.
     """
-    step = FIRST_STEP
-    while start + step < finished_at and step < longest:
-        step *= 2
-    if start + step >= finished_at:
-        return start + step
-    return start + math.ceil((finished_at - start) / step) * step
+    return next(start + b for b in boundaries(longest, first) if start + b >= finished_at)
 
 
-def boundaries(longest: timedelta) -> Iterator[timedelta]:
-    """Every boundary :func:`release_at` can return, from the start, in order: doubling up to
-    the first that reaches ``longest``, then every multiple of that top step."""
-    step = FIRST_STEP
+def boundaries(longest: timedelta, first: timedelta = FIRST_STEP) -> Iterator[timedelta]:
+    """Every boundary :func:`release_at` can return, from the start, in order: growing from
+    ``first`` up to the first that reaches ``longest``, then every multiple of that top step."""
+    ratio = _ratio(longest, first)
+    step = first
+    rung = 0
     yield step
     while step < longest:
-        step *= 2
+        rung += 1
+        step = first * ratio**rung
         yield step
     yield from (step * n for n in itertools.count(2))
 
 
-def boundaries_within(longest: timedelta) -> int:
+def boundaries_within(longest: timedelta, first: timedelta = FIRST_STEP) -> int:
     """How many boundaries a result can be released on when from acceptance to the end of its
     grading takes at most ``longest``, the exercise's backstop (each further top step of a
     long queue adds one)."""
-    return next(n for n, b in enumerate(boundaries(longest), 1) if b >= longest)
+    return next(n for n, b in enumerate(boundaries(longest, first), 1) if b >= longest)
 
 
-def leak_bound_bits(longest: timedelta) -> float:
+def leak_bound_bits(longest: timedelta, first: timedelta = FIRST_STEP) -> float:
     """What the time of one submission tells at most, in bits, if it takes at most ``longest``
     from acceptance to the end of its grading."""
-    return math.log2(boundaries_within(longest))
+    return math.log2(boundaries_within(longest, first))
 
 
 def is_released(submission: Submission, now: datetime) -> bool:

@@ -5,17 +5,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session, joinedload
 
 from app.models import Extension, User
 
+# Built once: every graded submission's answer asks it (its course mark), and building the
+# statement per call cost more than running it (docs/performance.md, issue 44).
+_EXTENSION = select(Extension).where(
+    Extension.user_id == bindparam("user_id"), Extension.assignment_id == bindparam("assignment")
+)
+
 
 def get_extension(*, session: Session, user_id: int, assignment_id: str) -> Extension | None:
     return session.scalars(
-        select(Extension).where(
-            Extension.user_id == user_id, Extension.assignment_id == assignment_id
-        )
+        _EXTENSION, {"user_id": user_id, "assignment": assignment_id}
     ).one_or_none()
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, select, union
+from sqlalchemy import bindparam, delete, func, select, union
 from sqlalchemy.orm import Session
 
 from app.models import (
@@ -215,9 +215,17 @@ def get_grade_link(*, session: Session, link_id: int) -> LtiGradeLink | None:
     return session.get(LtiGradeLink, link_id)
 
 
+# Built once: every stored result asks it (app.services.lti.passback.request), and building
+# the statement per call cost more than running it (docs/performance.md, issue 44).
+_LINKS_OF_USER = (
+    select(LtiGradeLink)
+    .where(LtiGradeLink.user_id == bindparam("user_id"))
+    .order_by(LtiGradeLink.id)
+)
+
+
 def grade_links_of_user(*, session: Session, user_id: int) -> list[LtiGradeLink]:
-    query = select(LtiGradeLink).where(LtiGradeLink.user_id == user_id).order_by(LtiGradeLink.id)
-    return list(session.scalars(query))
+    return list(session.scalars(_LINKS_OF_USER, {"user_id": user_id}))
 
 
 def list_grade_links(*, session: Session, state: PassbackState | None = None) -> list[LtiGradeLink]:

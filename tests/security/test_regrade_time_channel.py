@@ -42,7 +42,13 @@ def test_regraded_results_appear_only_a_boundary_apart(tmp_path: Path) -> None:
     )
     database_url = f"sqlite:///{tmp_path / 'numjudge.db'}"
     upgrade_database(database_url)
-    server = LiveServer(tmp_path, database_url, extra_env={"NUMJUDGE_EXERCISES_DIR": str(catalog)})
+    # The regrades' own ladder, from the fixed first step: the measured first rung is
+    # tests/security/test_time_channel.py's.
+    server = LiveServer(
+        tmp_path,
+        database_url,
+        extra_env={"NUMJUDGE_EXERCISES_DIR": str(catalog), "NUMJUDGE_MEASURE_FIRST_RUNGS": "false"},
+    )
     server.start()
     try:
         with (

@@ -163,6 +163,8 @@ def request(
 
 
 def _mark_pending(session: Session, links: Sequence[LtiGradeLink]) -> list[int]:
+    if not links:  # most learners have none: no empty transaction per stored result
+        return []
     for link in links:
         link.state, link.updated_at = PassbackState.PENDING, utcnow()
     session.commit()

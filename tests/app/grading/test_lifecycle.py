@@ -15,6 +15,7 @@ from app.grading.lifecycle import WAKE_ANOTHER, work
 from app.grading.recovery import recover, worker_is_dead
 from app.grading.workers import BackgroundWork
 from app.models import Submission, SubmissionKind, SubmissionStatus, Worker, utcnow
+from app.runtime import rungs
 from app.runtime.context import GradingRuntime, Lane
 from app.runtime.queue import GradingQueue, QueueUnavailable
 from app.services import release
@@ -129,6 +130,32 @@ def test_work_stores_the_report_and_a_duplicate_message_is_a_no_op(
     work(fake, submission_id)  # a duplicate message
     assert _row(fake, submission_id).attempts == 1
     assert engine.calls == ["x = 1"]
+
+
+def test_the_first_rung_is_measured_from_the_exercises_own_code_before_a_learners(
+    fake: GradingRuntime, engine: FakeEngine
+) -> None:
+    """The rung is fixed before the first learner's code of the version runs (so it never
+    depends on their run), from the reference and known mistakes, once per version; each
+    result is released on the ladder from that rung, never before it was graded."""
+    fake.first_rungs = rungs.FirstRungs(engine)
+    exercise = fake.catalog.load("gru-update-gate")
+    own = [(exercise.path / "solution.py").read_text(encoding="utf-8")]
+    own += [m.path.read_text(encoding="utf-8") for m in exercise.mistakes]
+    own = own[: 1 + rungs.MISTAKES_MEASURED]
+    firsts = [_new(fake, "first"), _new(fake, "second", user="bob")]
+    for submission_id in firsts:
+        work(fake, submission_id)
+    measured = [code for code in own for _ in range(rungs.RUNS_PER_FILE)]
+    assert engine.calls == [*measured, "first", "second"]
+    first = fake.first_rungs.known(exercise.version)
+    assert first in rungs.FIRST_RUNGS
+    for submission_id in firsts:
+        row = _row(fake, submission_id)
+        assert row.released_at and row.finished_at and row.released_at >= row.finished_at
+        assert row.released_at == release.release_at(
+            row.created_at, row.finished_at, timedelta(seconds=11), first
+        )
 
 
 def test_an_engine_fault_is_retried_and_never_blamed_on_the_learner(
@@ -250,7 +277,7 @@ def test_a_regrade_is_stored_at_its_boundary_and_the_next_starts_only_then(
     boundary = release.release_at(turn, first.finished_at, timedelta(seconds=11))
     assert second.started_at >= boundary
     # And the second's turn was that boundary: it held its place a boundary past it.
-    assert fake.lanes.regrades_freed_at >= boundary + release.FIRST_STEP
+    assert fake.lanes.regrades_freed_at >= boundary + rungs.FIRST_STEP
 
 
 def test_regrades_start_only_while_no_learner_grading_runs_here(

@@ -9,10 +9,14 @@ import itertools
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
 from sqlalchemy import update
 
 from app.models import Submission, SubmissionKind, SubmissionStatus, User, utcnow
+from app.runtime import rungs
 from app.runtime.context import GradingRuntime
 from app.runtime.waiters import ResultWaiters
 from app.services import release
@@ -79,6 +83,57 @@ def test_the_ladder_doubles_from_acceptance_up_to_the_backstop_then_steps_by_its
     ]
     assert every == [100, 200, 400, 800, 1600, 3200, 6400, 12_800, 25_600, 38_400]
     assert release.leak_bound_bits(BACKSTOP) == 3.0
+
+
+@pytest.mark.parametrize("first", rungs.FIRST_RUNGS)
+def test_a_grading_done_before_the_first_rung_is_released_on_it(first: timedelta) -> None:
+    created = utcnow()
+    for done in (-first, timedelta(0), first / 3, first):
+        assert release.release_at(created, created + done, BACKSTOP, first) == created + first
+
+
+@pytest.mark.parametrize("first", rungs.FIRST_RUNGS)
+def test_a_slower_grading_climbs_within_the_same_bound(first: timedelta) -> None:
+    """From any first rung the ladder reaches the backstop within 8 boundaries (3 bits), each
+    at least twice the one before, so a climbing result waits at most the ratio's time."""
+    created = utcnow()
+    ladder = list(itertools.islice(release.boundaries(BACKSTOP, first), 12))
+    assert ladder[0] == first
+    assert release.boundaries_within(BACKSTOP, first) <= release.RUNGS
+    assert release.leak_bound_bits(BACKSTOP, first) <= 3.0
+    top = ladder[release.boundaries_within(BACKSTOP, first) - 1]
+    assert top >= BACKSTOP
+    for lower, upper in itertools.pairwise(ladder):
+        assert upper >= 2 * lower - timedelta(microseconds=1) or upper - lower == top
+        # Just past a boundary, a result climbs to the next one.
+        just_after = created + lower + timedelta(microseconds=1)
+        assert release.release_at(created, just_after, BACKSTOP, first) == created + upper
+
+
+@given(
+    first=st.sampled_from(rungs.FIRST_RUNGS),
+    graded_ms=st.floats(min_value=0, max_value=200_000),
+    limit_s=st.sampled_from([1, 2, 5, 10]),
+)
+def test_a_result_is_never_released_before_it_was_graded(
+    first: timedelta, graded_ms: float, limit_s: int
+) -> None:
+    created = datetime(2026, 12, 5)
+    longest = timedelta(seconds=2 * limit_s + 1)
+    finished = created + timedelta(milliseconds=graded_ms)
+    released = release.release_at(created, finished, longest, first)
+    assert released >= finished
+    assert released - created in set(itertools.islice(release.boundaries(longest, first), 400))
+    assert release.boundaries_within(longest, first) <= release.RUNGS
+
+
+def test_the_first_rung_is_the_smallest_of_a_fixed_set_covering_the_measure() -> None:
+    ms = timedelta(milliseconds=1)
+    assert len(rungs.FIRST_RUNGS) == 8  # which one an exercise has: 3 bits, once per version
+    assert rungs.first_rung(3 * ms) == rungs.FIRST_RUNGS[-1]
+    assert rungs.first_rung(12 * ms) == rungs.FIRST_STEP / 8  # 12.5 ms, the first above it
+    assert rungs.first_rung(80 * ms) == rungs.FIRST_STEP
+    assert rungs.first_rung(400 * ms) == rungs.FIRST_STEP  # slower than every rung: the old step
 
 
 def test_an_unreleased_result_is_waiting_wherever_a_learner_looks(
