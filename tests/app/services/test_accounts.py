@@ -222,7 +222,10 @@ def test_revoke_prefix_is_literal_and_tokens_expire(db: Session) -> None:
     row, token = accounts.issue_token(session=db, user=ada, lifetime=timedelta(days=90))
     assert row.expires_at is not None
     assert timedelta(days=89) < row.expires_at - utcnow() <= timedelta(days=90)
-    for wildcard in ("nj_%", "%", "nj__", "_"):
+    # Each matches the token as a LIKE pattern and never as literal text: a token is "nj_"
+    # then URL-safe base64, which has no "%", and its second letter is "j", not "_".
+    for wildcard in ("nj_%", "%", "n__", "_"):
+        assert not token.startswith(wildcard)
         assert accounts.revoke(session=db, user=ada, prefix=wildcard) == (0, 0)
     assert account_store.get_user_by_token(session=db, token=token) is ada
     row.expires_at = utcnow() - timedelta(seconds=1)
