@@ -28,11 +28,7 @@ SORTS = frozenset({"sort", "argsort"})
 
 def boundary_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
     """A comparison's boundary, a sort's stability, a padding's axes, a vector's layout."""
-    if (
-        isinstance(node, ast.Compare)
-        and len(node.ops) == 1
-        and type(node.ops[0]) in BOUNDARY_OF
-    ):
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in BOUNDARY_OF:
         yield Variant(
             Operator.COMPARISON_BOUNDARY,
             "",

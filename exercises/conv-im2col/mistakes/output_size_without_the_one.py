@@ -11,7 +11,7 @@ HINT = (
 
 
 def conv_forward(x, w, b, stride, pad):
-    N, C, H, W = x.shape
+    N, _, H, W = x.shape
     F, _, HH, WW = w.shape
     H_out = (H + 2 * pad - HH) // stride  # the mistake: no 1 +
     W_out = (W + 2 * pad - WW) // stride
