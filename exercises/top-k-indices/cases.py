@@ -99,14 +99,3 @@ def infinities_and_negatives(rng):
 @case(points=2, batch_axes=BATCH)
 def wide_batch(rng):
     return {"x": rng.normal(size=(40, 30)), "k": 7}
-
-
-@case(points=2, batch_axes=BATCH)
-def eight_bit_integers(rng):
-    # The statement allows any signed integer dtype: int8's minimum negates to itself as
-    # int64's does, and a key computed in int8 (or cast to a wider type) must keep ties in
-    # index order too.
-    x = rng.integers(-3, 3, size=(4, 9)).astype(np.int8)
-    x[:, 4] = np.iinfo(np.int8).min
-    x[:, 7] = np.iinfo(np.int8).max
-    return {"x": x, "k": 9}

@@ -1,4 +1,4 @@
-# expect: verdict=passed score=27 diagnosis=none
+# expect: verdict=passed score=25 diagnosis=none
 """Another correct method: np.lexsort orders each row by decreasing value and, for equal
 values, by increasing index (the last key is the primary one), with no reliance on a stable
 sort. (np.argpartition alone would not do: at the cut it may keep either of two equal values.)

@@ -1,10 +1,8 @@
-# expect: verdict=failed score=20 diagnosis=none
+# expect: verdict=failed score=20 diagnosis=partition_not_sorted
 """A learner who sorts the negated values with an unstable sort: the right indices, but equal
 values in whatever order the sort leaves them, and the hint must not name a function this code
 never called. (Heapsort, rather than the default kind, whose order of ties depends on the
-processor's vector instructions.) Its -x is a second slip: the most negative integer of int8
-or int64 negates to itself, and once the cases hold both dtypes no one mistake gives its
-outputs, so no hint is shown rather than one naming half of what went wrong."""
+processor's vector instructions.)"""
 
 import numpy as np
 
