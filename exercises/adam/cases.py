@@ -7,11 +7,15 @@ def parameters(rng):
     return {"w": rng.normal(size=(3, 2)), "b": rng.normal(size=2)}
 
 
-def steps(rng, count, **options):
+def kernel_and_scale(rng):
+    return {"kernel": rng.normal(size=(2, 3, 2, 2)), "scale": rng.normal(size=1)}
+
+
+def steps(rng, count, arrays=parameters, **options):
     made = [construct("Adam", "opt", **options)]
     for number in range(count):
-        given = keep("params", parameters(rng)) if number == 0 else ref("params")
-        made.append(method("opt", "step", params=given, grads=parameters(rng), updates=["params"]))
+        given = keep("params", arrays(rng)) if number == 0 else ref("params")
+        made.append(method("opt", "step", params=given, grads=arrays(rng), updates=["params"]))
     return [*made, state("opt", "t")]
 
 
@@ -70,3 +74,10 @@ def two_optimisers(rng):
         state("one", "t"),
         state("two", "t"),
     ]
+
+
+@scenario(points=2)
+def arrays_of_other_shapes(rng):
+    # The statement's params are "dicts of arrays" of any shape: a convolution's 4-d kernel
+    # and an array of one element, whose moments must take their shapes.
+    return steps(rng, 3, arrays=kernel_and_scale, lr=0.05)

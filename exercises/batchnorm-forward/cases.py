@@ -90,3 +90,11 @@ def two_examples(rng):
 def momentum_close_to_one(rng):
     # Almost all of the old averages, but not all: the new batch still moves them a little.
     return {"x": rng.normal(size=(10, 4)), **features(rng, 4), "momentum": 0.995, "eps": 1e-5}
+
+
+@case(points=2)
+def one_example(rng):
+    # N = 1, which the statement allows: each feature's mean is the example itself and its
+    # biased variance 0, so out is beta and the running variance moves towards 0 (an unbiased
+    # variance divides by N - 1 = 0 here).
+    return {"x": rng.normal(size=(1, 5)), **features(rng, 5), "momentum": 0.9, "eps": 1e-5}

@@ -166,3 +166,24 @@ def huge_entries_of_rank_two(rng):
     # Entries of about 1e6: the rounding errors of the zero singular values are near 1e-9,
     # above any absolute threshold such as 1e-10.
     return {"a": of_rank(rng, 6, 5, 2, scale=1e6)}
+
+
+@property_case(points=2, checks=BASIS)
+def one_row(rng):
+    # m = 1, which the statement allows: a nonzero row spans the line of R^1, one column.
+    return {"a": rng.normal(size=(1, 5))}
+
+
+@property_case(points=2, checks=BASIS)
+def one_column(rng):
+    # n = 1: the basis is the column divided by its norm, the largest shape the statement
+    # allows along m.
+    return {"a": rng.normal(size=(8, 1))}
+
+
+@property_case(points=2, checks=BASIS)
+def columns_of_very_different_sizes(rng):
+    # Full rank, its columns of norms about 1e4 and 1e-4: the smaller is far above the rank
+    # threshold (relative to the largest singular value, about 1e-11 here), so a threshold
+    # on each column's own residual or an absolute one of 1e-3 drops it wrongly.
+    return {"a": np.hstack([1e4 * rng.normal(size=(6, 1)), 1e-4 * rng.normal(size=(6, 1))])}

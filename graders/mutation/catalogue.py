@@ -2,9 +2,10 @@
 and the helper functions a mutant may call.
 
 Operators come in families, one module each: concatenations, matrix products, sums, factors
-and signs, activations, gates, indices, reductions, arguments, the result's layout and its
-precision, and for a reference that computes gradients, an activation's derivative,
-accumulations and the returned gradients. Each says where it applies in a reference's syntax
+and signs, activations, gates, indices, reductions, arguments, boundaries (a comparison's, a
+sort's ties, a padding's axes, a vector's layout), the result's layout and its precision, and
+for a reference that computes gradients, an activation's derivative, accumulations and the
+returned gradients. Each says where it applies in a reference's syntax
 tree, what it changes, and what the change means to a learner, in words that do not quote the
 reference. :mod:`graders.mutation.mutants` applies them to make the mutants.
 
@@ -23,6 +24,7 @@ from collections.abc import Callable, Iterator
 from graders.mutation.accumulations import accumulation_variants
 from graders.mutation.activations import SIGMOID_HELPER, SIGMOID_SOURCE, activation_variants
 from graders.mutation.arguments import argument_variants
+from graders.mutation.boundaries import boundary_variants
 from graders.mutation.concatenations import concatenation_variants
 from graders.mutation.derivatives import derivative_variants
 from graders.mutation.factors_and_signs import factor_and_sign_variants
@@ -32,7 +34,15 @@ from graders.mutation.indices import index_variants
 from graders.mutation.layouts import SWAPAXES_HELPER, SWAPAXES_SOURCE, layout_variants
 from graders.mutation.nodes import Scope
 from graders.mutation.operators import Variant
-from graders.mutation.precision import SINGLE_HELPER, SINGLE_SOURCE, precision_variants
+from graders.mutation.precision import (
+    FLOATS_HELPER,
+    FLOATS_SOURCE,
+    ROUNDED_HELPER,
+    ROUNDED_SOURCE,
+    SINGLE_HELPER,
+    SINGLE_SOURCE,
+    precision_variants,
+)
 from graders.mutation.products import product_variants
 from graders.mutation.reductions import reduction_variants
 from graders.mutation.sums import sum_variants
@@ -54,6 +64,7 @@ FAMILIES: tuple[Family, ...] = (
     index_variants,
     reduction_variants,
     argument_variants,
+    boundary_variants,
     layout_variants,
     precision_variants,
     # The other gradient families come last: where one of their variants gives the same
@@ -68,6 +79,8 @@ HELPERS = (
     (SIGMOID_HELPER, SIGMOID_SOURCE),
     (SWAPAXES_HELPER, SWAPAXES_SOURCE),
     (SINGLE_HELPER, SINGLE_SOURCE),
+    (ROUNDED_HELPER, ROUNDED_SOURCE),
+    (FLOATS_HELPER, FLOATS_SOURCE),
 )
 
 

@@ -1,5 +1,6 @@
 """The index family: a loop or an index off by one, a slice of the last axis taken on the first
-(``x[:H]`` for ``x[..., :H]``: right for one vector, not for a batch)."""
+(``x[:H]`` for ``x[..., :H]``: right for one vector, not for a batch), two blocks of one array
+read in each other's place (gates cut from their pre-activations in another order)."""
 
 from __future__ import annotations
 
@@ -45,6 +46,15 @@ def index_variants(node: ast.AST, scope: Scope) -> Iterator[Variant]:
             "last (the same for a single vector, not for a batch of rows)",
             every_slice_on_first_axis,
         )
+    if isinstance(node, ast.FunctionDef):
+        for first, second in exchangeable_blocks(node):
+            yield Variant(
+                Operator.SWAP_BLOCKS,
+                f"{first}:{second}",
+                "with two blocks of one array read in each other's place (the blocks cut in "
+                "another order than the statement's)",
+                functools.partial(swapped_blocks, first=first, second=second),
+            )
     if of_last_axis(node):
         yield Variant(
             Operator.FIRST_AXIS_SLICE,
@@ -76,6 +86,48 @@ def of_last_axis(node: ast.AST) -> bool:
         and isinstance(node.slice.elts[0], ast.Constant)
         and node.slice.elts[0].value is Ellipsis
     )
+
+
+# The fewest blocks of one array that make them gates or parts (two are a split, such as the
+# hidden state's and the input's columns, which other operators exchange).
+MIN_BLOCKS = 3
+
+
+def blocks(function: ast.AST) -> dict[str, list[ast.Subscript]]:
+    """The slices ``x[..., lo:hi]`` of the function, by the array they cut."""
+    found: dict[str, list[ast.Subscript]] = {}
+    for node in ast.walk(function):
+        if (
+            of_last_axis(node)
+            and isinstance(node, ast.Subscript)
+            and isinstance(node.slice, ast.Tuple)
+            and isinstance(node.slice.elts[1], ast.Slice)
+            and isinstance(node.ctx, ast.Load)
+        ):
+            found.setdefault(ast.dump(node.value), []).append(node)
+    return found
+
+
+def exchangeable_blocks(function: ast.AST) -> Iterator[tuple[int, int]]:
+    """Pairs of positions, in the function's walk order of slices, of two different blocks of
+    one array cut into at least ``MIN_BLOCKS``."""
+    every = [node for group in blocks(function).values() for node in group]
+    for group in blocks(function).values():
+        if len({ast.dump(node.slice) for node in group}) < MIN_BLOCKS:
+            continue
+        for i, first in enumerate(group):
+            for second in group[i + 1 :]:
+                if ast.dump(first.slice) != ast.dump(second.slice):
+                    yield every.index(first), every.index(second)
+
+
+def swapped_blocks(function: ast.AST, first: int, second: int) -> ast.AST:
+    """The function with the ``first`` and ``second`` slices (:func:`exchangeable_blocks`'
+    positions) exchanged."""
+    every = [node for group in blocks(function).values() for node in group]
+    one, other = every[first], every[second]
+    one.slice, other.slice = other.slice, one.slice
+    return function
 
 
 def every_slice_on_first_axis(node: ast.AST) -> ast.AST:

@@ -50,6 +50,12 @@ class Operator(Enum):
     DROP_ACCUMULATION = "drop_accumulation"
     DROP_DIVISOR = "drop_divisor"
     DOUBLE_DIFFERENCE = "double_difference"
+    COMPARISON_BOUNDARY = "comparison_boundary"
+    UNSTABLE_ORDER = "unstable_order"
+    PAD_EVERY_AXIS = "pad_every_axis"
+    VECTOR_AS_COLUMN = "vector_as_column"
+    INTEGERS_AS_FLOATS = "integers_as_floats"
+    SWAP_BLOCKS = "swap_blocks"
 
 
 # A rewrite gets a node of a copy of the tree and returns its replacement, or None when the

@@ -1,4 +1,4 @@
-# expect: verdict=passed score=11 diagnosis=none
+# expect: verdict=passed score=13 diagnosis=none
 """Moments in one pair of arrays per key, updated with numpy's in-place operations, and the
 bias correction folded into the step size."""
 

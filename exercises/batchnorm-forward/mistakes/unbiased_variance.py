@@ -9,7 +9,9 @@ HINT = ("Your variance is the unbiased one, divided by N - 1. Batch normalisatio
 
 def batchnorm_forward(x, gamma, beta, running_mean, running_var, momentum, eps):
     mean = x.mean(axis=0)
-    var = x.var(axis=0, ddof=1)
+    # Written out as x.var(ddof=1) computes it, which on a batch of one also warns through
+    # Python's warnings rather than numpy's error state.
+    var = ((x - mean) ** 2).sum(axis=0) / (x.shape[0] - 1)
     out = gamma * (x - mean) / np.sqrt(var + eps) + beta
     return (out, momentum * running_mean + (1 - momentum) * mean,
             momentum * running_var + (1 - momentum) * var)

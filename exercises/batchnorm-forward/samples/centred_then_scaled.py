@@ -1,4 +1,4 @@
-# expect: verdict=passed score=21 diagnosis=none
+# expect: verdict=passed score=23 diagnosis=none
 """Another correct method: centre once, the variance from the centred values, the inverse
 standard deviation multiplied in, and gamma folded into it."""
 

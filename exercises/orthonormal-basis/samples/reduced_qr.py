@@ -1,4 +1,4 @@
-# expect: verdict=failed score=11 diagnosis=qr_keeps_every_column
+# expect: verdict=failed score=17 diagnosis=qr_keeps_every_column
 """A learner who knows that QR orthonormalises columns, and returns the reduced Q factor."""
 
 import numpy as np

@@ -120,7 +120,7 @@ def test_validate_a_good_folder_exits_0() -> None:
     assert re.fullmatch(
         re.escape(
             "ok   gru-update-gate  (13 cases (11 hidden), 15 mistakes, "
-            "languages: en, ja; mutation score 100% (18 of 18 "
+            "languages: en, ja; mutation score 100% (21 of 21 "
             "non-equivalent mutants fail a hidden case); 2 sample(s))\n"
         )
         + COSTS
@@ -137,7 +137,7 @@ def test_validate_a_broken_folder_exits_1_and_lists_the_problem(gate_copy: Path)
     assert re.fullmatch(
         re.escape(
             "FAIL gru-update-gate  (13 cases (11 hidden), 15 mistakes, languages: en, ja; mutation "
-            "score 100% (18 of 18 non-equivalent mutants fail a hidden case); 2 sample(s))\n"
+            "score 100% (21 of 21 non-equivalent mutants fail a hidden case); 2 sample(s))\n"
         )
         + COSTS
         + re.escape(

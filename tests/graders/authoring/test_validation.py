@@ -33,7 +33,7 @@ from tests.graders.helpers import (
 from tests.graders.typed_exercises import make_dropout, make_sgd_step, make_softmax_loss
 
 # 18 since the float32 mutant of its sigmoid helper and a reshape for its transpose joined.
-GATE_SCORE = "mutation score 100% (18 of 18 non-equivalent mutants fail a hidden case)"
+GATE_SCORE = "mutation score 100% (21 of 21 non-equivalent mutants fail a hidden case)"
 GOOD_NOTES = ["13 cases (11 hidden), 15 mistakes, languages: en, ja", GATE_SCORE, "2 sample(s)"]
 
 

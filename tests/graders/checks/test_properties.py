@@ -164,7 +164,7 @@ def test_validate_accepts_mistakes_caught_only_by_checks(
     assert result.problems == []
     assert result.notes == [
         "4 cases (3 hidden), 2 mistakes, languages: en",
-        "mutation score 100% (6 of 6 non-equivalent mutants fail a hidden case)",
+        "mutation score 100% (7 of 7 non-equivalent mutants fail a hidden case)",
     ]
 
 

@@ -113,3 +113,28 @@ def test_a_slice_of_the_last_axis_is_taken_on_the_first_in_one_place_or_everywhe
         for o in offered(index_variants, "def f(g, H):\n    return g[..., :H]\n")
         if o.operator is Operator.FIRST_AXIS_SLICE
     ] == [""]
+
+
+GATES = """
+import numpy as np
+
+
+def f(x, W):
+    a = x @ W
+    H = W.shape[1] // 3
+    r = np.tanh(a[..., 0:H])
+    z = np.tanh(a[..., H:2 * H])
+    n = np.tanh(a[..., 2 * H:3 * H])
+    return r + 2 * z + 3 * n, x[..., :1], x[..., 1:]
+"""
+
+
+def test_two_blocks_of_one_array_are_read_in_each_others_place() -> None:
+    swapped = [m for m in make_mutants(GATES, "f") if m.operator is Operator.SWAP_BLOCKS]
+    # Three blocks of a: three pairs; x's two slices are a split, not blocks.
+    assert len(swapped) == 3
+    assert any(
+        "r = np.tanh(a[..., H:2 * H])" in m.source and "z = np.tanh(a[..., 0:H])" in m.source
+        for m in swapped
+    )
+    assert all("x[..., :1], x[..., 1:]" in m.source for m in swapped)

@@ -9,3 +9,6 @@ def batchnorm_forward(x, gamma, beta, running_mean, running_var, momentum, eps):
     new_mean = momentum * running_mean + (1 - momentum) * mean.mean()
     new_var = momentum * running_var + (1 - momentum) * var.mean()
     return out, new_mean, new_var
+
+
+RIGHT_DIAGNOSES = ("statistics_per_example_averaged_for_running",)

@@ -14,3 +14,6 @@ def conv_forward(x, w, b, stride, pad):
             cols[:, :, :, :, k, l] = xp[:N, :C, k:k + stride * H_out:stride, l:l + stride * W_out:stride].transpose(0, 2, 3, 1)
     out = cols.reshape(N * H_out * W_out, -1) @ w.reshape(F, -1).T + b
     return out.reshape(N, H_out, W_out, F).transpose(0, 3, 1, 2)
+
+
+RIGHT_DIAGNOSES = ("pad_every_axis",)

@@ -15,3 +15,6 @@ def conv_forward(x, w, b, stride, pad):
             cols[:, :patch.shape[2], :patch.shape[3], :, k, l] = patch.transpose(0, 2, 3, 1)
     out = cols.reshape(N * H_out * W_out, -1) @ w.reshape(F, -1).T + b
     return out.reshape(N, H_out, W_out, F).transpose(0, 3, 1, 2)
+
+
+RIGHT_DIAGNOSES = ("width_from_the_height",)

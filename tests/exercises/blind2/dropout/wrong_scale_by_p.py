@@ -7,3 +7,6 @@ def dropout(x, p, rng):
     scale = 1.0 / p if p > 0 else 1.0
     out = np.where(mask, x * scale, 0.0)
     return out, mask
+
+
+RIGHT_DIAGNOSES = ("scaled_by_drop_probability",)

@@ -7,3 +7,6 @@ def layer_norm(x, gamma, beta, eps):
     std = np.sqrt(((x - mu) ** 2).mean(axis=-1, keepdims=True))
     std = np.where(std == 0, 1.0, std)
     return gamma * (x - mu) / std + beta
+
+
+RIGHT_DIAGNOSES = ("eps_replaced_by_a_guard",)

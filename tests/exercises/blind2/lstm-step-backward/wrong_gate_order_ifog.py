@@ -32,3 +32,6 @@ def lstm_step_backward(x_t, h_prev, c_prev, W, b, dh, dc):
     dW = DQ.T @ HX
     db = DQ.sum(axis=0)
     return dx_t, dh_prev, dc_prev, dW, db
+
+
+RIGHT_DIAGNOSES = ("swap_blocks",)

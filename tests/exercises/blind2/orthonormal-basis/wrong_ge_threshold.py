@@ -7,3 +7,6 @@ def orthonormal_basis(a):
     tol = max(a.shape) * np.finfo(np.float64).eps * s[0]
     r = int(np.count_nonzero(s >= tol))
     return u[:, :r]
+
+
+RIGHT_DIAGNOSES = ("comparison_boundary",)

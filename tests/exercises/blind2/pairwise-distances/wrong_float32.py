@@ -7,3 +7,6 @@ def pairwise_distances(X, Y):
     y32 = Y.astype(np.float32)
     diff = x32[:, None, :] - y32[None, :, :]
     return np.sqrt((diff * diff).sum(axis=-1)).astype(np.float64)
+
+
+RIGHT_DIAGNOSES = ("single_precision",)

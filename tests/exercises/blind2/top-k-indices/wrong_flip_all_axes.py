@@ -5,3 +5,6 @@ import numpy as np
 def top_k_indices(x, k):
     order = np.flip(np.argsort(x, axis=-1, kind="stable"))
     return order[..., :k]
+
+
+RIGHT_DIAGNOSES = ("reversed_along_every_axis",)
