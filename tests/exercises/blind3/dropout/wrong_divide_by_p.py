@@ -5,3 +5,6 @@ def dropout(x, p, rng):
     mask = rng.random(x.shape) >= p
     out = x * mask / p if p > 0 else x * mask
     return out, mask
+
+
+RIGHT_DIAGNOSES = ("scaled_by_drop_probability",)
