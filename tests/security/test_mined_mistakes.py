@@ -5,6 +5,7 @@ mined mistakes)."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -52,3 +53,17 @@ def test_a_mined_mistake_written_from_such_code_tells_the_instructors_hint(
     mistake = next(m for m in load_exercise(gate_copy).mistakes if m.name == "halved")
     assert mistake.mined
     assert mistake.hint == INSTRUCTOR_HINT
+
+
+@pytest.mark.slow
+def test_a_translated_hint_with_a_character_toml_keeps_only_escaped_is_written(
+    gate_copy: Path, sandbox: Sandbox
+) -> None:
+    """DEL (U+007F), which a form sends as ``%7F``: TOML refuses it raw in a string, and the
+    instructor's page answered 500 (``TOMLDecodeError``)."""
+    code = HALVED_WITH_A_HINT.replace(f'HINT = "{PHISHING}"\n', "")
+    hint = "シグモイドの前で\x7f前活性化が半分になっています。"
+    outcome = add_mistake(gate_copy, "halved", code, INSTRUCTOR_HINT, {"ja": hint}, sandbox)
+    assert outcome.written, outcome.problems
+    translation = tomllib.loads((gate_copy / "translation.ja.toml").read_text(encoding="utf-8"))
+    assert translation["hints"]["halved"] == hint
