@@ -174,7 +174,7 @@ def test_a_class_is_mined_and_a_groups_hint_diagnoses_it_again(
                 reviewed=reviewed,
             )
 
-    # Only the code the instructor read becomes a mistake: it runs outside the sandbox.
+    # Only the code the instructor read becomes a mistake: its hint is written for that code.
     for unread in ("", bo):
         assert write(unread)[0].problems == (mining.NOT_REVIEWED,)
     assert not (gate_copy / "mistakes" / "mined" / "halved_preactivation.py").exists()
