@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import smtplib
 import ssl
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from email.message import EmailMessage
@@ -63,6 +64,7 @@ class Skipped(Enum):
     NO_EMAIL = "no e-mail address on the roster"
     JOINED = "already joined (a password reset sends no e-mail)"
     DISABLED = "the account is disabled"
+    BAD_EMAIL = "the e-mail address holds a line break or another control character"
 
 
 class MailNotConfigured(RuntimeError):
@@ -101,7 +103,20 @@ def skip_reason(user: User) -> Skipped | None:
         return Skipped.JOINED
     if not user.email:
         return Skipped.NO_EMAIL
+    if _controls(user.email):
+        return Skipped.BAD_EMAIL
     return None
+
+
+def _controls(text: str) -> bool:
+    return any(unicodedata.category(char) == "Cc" for char in text)
+
+
+def _one_line(text: str) -> str:
+    """``text`` with each control character a space. An LMS sends the names it holds as they
+    are, and a line break in a header made building the message raise: every invitation of
+    the request failed with it."""
+    return "".join(" " if unicodedata.category(char) == "Cc" else char for char in text)
 
 
 def pending_learners(*, session: Session) -> list[User]:
@@ -115,9 +130,9 @@ def invitation_email(
 ) -> EmailMessage:
     message = EmailMessage()
     message["From"] = sender
-    message["To"] = formataddr((user.display_name or "", user.email or ""))
+    message["To"] = formataddr((_one_line(user.display_name or ""), user.email or ""))
     message["Subject"] = SUBJECT
-    name = user.display_name or user.name
+    name = _one_line(user.display_name or user.name)
     message.set_content(BODY.format(name=name, days=days, url=url, username=link.username))
     return message
 

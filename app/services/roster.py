@@ -118,6 +118,10 @@ class IssuedLink:
         return f"{base_url.rstrip('/')}/join/{self.token}"
 
 
+class LinkUsed(Exception):
+    """The sign-up link was used by another request while this one was checking it."""
+
+
 class LinkState(Enum):
     VALID = "valid"
     UNKNOWN = "unknown"  # mistyped, or replaced by a newer link
@@ -347,20 +351,30 @@ def join(
     """The learner of a valid link chooses their password; the link is used up.
 
     Under the sign-up throttle (``Throttled``); ``InvalidPassword`` if the password breaks the
-    rule (the link still works then).
+    rule (the link still works then); ``LinkUsed`` if another request used the link first.
     """
     rule = signup_rule(settings)
     now = time.time()
     throttle.take(session=session, rule=rule, parts=(address,), now=now)
     session.commit()  # no transaction open through the hash: app/services/accounts.py
+    claimed = False
     try:
         check_password(password)
         with slots.slot():
+            # Claimed before the hash, in one conditional update: two requests holding the
+            # link at once both found it valid, and both set a password and signed in.
+            claimed = account_store.claim_signup_link(session=session, link=link, now=utcnow())
+            session.commit()
+            if not claimed:
+                raise LinkUsed(f"the sign-up link of {link.user.name} was used meanwhile")
             set_password(session=session, user=link.user, password=password)
     except Exception:
+        session.rollback()
+        if claimed:
+            account_store.release_signup_link(session=session, link=link)
+            session.commit()
         throttle.give_back(session=session, rule=rule, parts=(address,), now=now)
         raise
-    link.used_at = utcnow()
     return link.user
 
 

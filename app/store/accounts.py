@@ -115,6 +115,31 @@ def get_signup_link(*, session: Session, token: str) -> SignupLink | None:
     ).one_or_none()
 
 
+def claim_signup_link(*, session: Session, link: SignupLink, now: datetime) -> bool:
+    """Mark ``link`` used at ``now`` unless it was used (or replaced) first: one conditional
+    update, so of two requests holding the same link at once only one gets it."""
+    result = session.execute(
+        update(SignupLink)
+        .where(
+            SignupLink.user_id == link.user_id,
+            SignupLink.token_hash == link.token_hash,
+            SignupLink.used_at.is_(None),
+        )
+        .values(used_at=now)
+    )
+    return int(result.rowcount) == 1  # type: ignore[attr-defined]
+
+
+def release_signup_link(*, session: Session, link: SignupLink) -> None:
+    """Undo the caller's own :func:`claim_signup_link` (no one else can hold the link while it
+    is claimed): the password was not set after all."""
+    session.execute(
+        update(SignupLink)
+        .where(SignupLink.user_id == link.user_id, SignupLink.token_hash == link.token_hash)
+        .values(used_at=None)
+    )
+
+
 def signup_links(*, session: Session, user_ids: Sequence[int]) -> dict[int, SignupLink]:
     query = select(SignupLink).where(SignupLink.user_id.in_(user_ids))
     return {link.user_id: link for link in session.scalars(query)}

@@ -20,7 +20,7 @@ from app.core.names import MIN_PASSWORD, InvalidPassword
 from app.models import MailState, User, utcnow
 from app.services import invitations, roster
 from app.services.accounts import HashingBusy
-from app.services.roster import LineProblem, LinkState, Problem, RosterAction
+from app.services.roster import LineProblem, LinkState, LinkUsed, Problem, RosterAction
 from app.services.throttle import Throttled
 from app.web import i18n
 from app.web.auth import csrf_ok
@@ -441,5 +441,7 @@ def join(
         return response
     except InvalidPassword as problem:
         return refused(password_problem(say, problem))
+    except LinkUsed:
+        return _gone(request, LinkState.USED)
     logger.info("web.join", extra={"user_id": user.id})
     return signed_in(request, web, db, user, "/")

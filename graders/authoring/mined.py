@@ -80,8 +80,10 @@ def mined_path(folder: Path, name: str) -> Path:
 
 def _add_translated_hint(file: Path, name: str, hint: str) -> None:
     """Add ``name = "hint"`` to the file's ``[hints]`` table (a TOML basic string is a JSON
-    string), keeping every other line as it is; read back to prove it is still TOML."""
-    entry = f"{name} = {json.dumps(hint, ensure_ascii=False)}"
+    string, but for DEL, which TOML allows only escaped), keeping every other line as it is;
+    read back to prove it is still TOML."""
+    text = json.dumps(hint, ensure_ascii=False).replace("\x7f", "\\u007f")
+    entry = f"{name} = {text}"
     lines = file.read_text(encoding="utf-8").splitlines() if file.exists() else []
     if HINTS_HEADER in (line.strip() for line in lines):
         at = next(i for i, line in enumerate(lines) if line.strip() == HINTS_HEADER)

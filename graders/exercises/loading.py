@@ -274,13 +274,16 @@ def _read_translations(path: Path, stem: str) -> dict[str, str]:
 
 
 def read_hint(file: Path) -> str | None:
-    """The string assigned to ``HINT`` at the top level of a mistake file, without running it."""
+    """The string assigned to ``HINT`` at the top level of a mistake file, without running it:
+    the last such assignment, as running the module would leave it. A mined mistake is a
+    learner's code followed by the instructor's ``HINT`` (graders/authoring/mined.py): a
+    ``HINT`` the learner wrote into their code must not become the hint others read."""
     where = display_path(file)
     try:
         tree = syntax.parse(file.read_text(encoding="utf-8"), filename=where)
     except SyntaxError as exc:
         raise ExerciseError(f"{where}: not valid Python (line {exc.lineno}): {exc.msg}") from None
-    for node in tree.body:
+    for node in reversed(tree.body):
         if isinstance(node, ast.Assign) and any(
             isinstance(target, ast.Name) and target.id == "HINT" for target in node.targets
         ):

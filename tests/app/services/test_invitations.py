@@ -138,3 +138,40 @@ def test_without_an_smtp_server_nothing_is_made(db: Session) -> None:
 def test_the_smtp_password_is_one_of_the_secrets_no_log_shows() -> None:
     settings = mail_settings(25, smtp_password=SecretStr("never-in-a-log"))
     assert "never-in-a-log" in settings.secrets
+
+
+def test_a_name_or_address_with_a_line_break_from_an_lms_stops_no_other_invitation(
+    db: Session,
+) -> None:
+    """An LMS names its users as they like (a launch stores ``name`` and ``email`` as sent): a
+    line break in one learner's name made building their message raise, and the whole
+    invitation (every learner's, web and CLI) ended in a 500 with nothing sent."""
+    ada = learner(db, "ada", "ada@example.org")
+    account_store.set_profile(
+        session=db,
+        user=ada,
+        display_name="Ada\r\nBcc: someone@example.net",
+        email="ada@example.org",
+        section=None,
+    )
+    odd = learner(db, "odd", "odd@example.org\r\nBcc: someone@example.net")
+    alan = learner(db, "alan", "alan@example.org")
+    with smtp_server() as (port, mailbox):
+        outcomes = invitations.invite(
+            session=db,
+            settings=mail_settings(port),
+            learners=[ada, odd, alan],
+            base_url=BASE,
+        )
+    assert [(o.username, o.state) for o in outcomes] == [
+        ("ada", MailState.SENT),
+        ("odd", None),
+        ("alan", MailState.SENT),
+    ]
+    assert outcomes[1].reason == invitations.Skipped.BAD_EMAIL.value
+    assert len(mailbox.received) == 2
+    (message,) = mailbox.to("ada@example.org")
+    assert message["Bcc"] is None
+    assert message["To"].addresses[0].addr_spec == "ada@example.org"
+    assert "\n" not in message["To"].addresses[0].display_name
+    assert len(mailbox.to("alan@example.org")) == 1

@@ -4,6 +4,7 @@ group's hint written as a mistake, the group diagnosed again with its scores unc
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -18,7 +19,7 @@ from app.runtime.engine import SandboxGrader
 from app.services import mining
 from app.services.errors import NotFound
 from app.store.mining import WrongSubmission
-from graders.api import Failure, MistakeOutcome, Status, Visibility
+from graders.api import CpuPriority, Failure, MistakeOutcome, Status, Visibility
 from tests.app.conftest import make_runtime, make_settings, wipe
 from tests.app.mined_class import (
     DOUBLE_BIAS,
@@ -173,7 +174,7 @@ def test_a_class_is_mined_and_a_groups_hint_diagnoses_it_again(
                 reviewed=reviewed,
             )
 
-    # Only the code the instructor read becomes a mistake: it runs outside the sandbox.
+    # Only the code the instructor read becomes a mistake: its hint is written for that code.
     for unread in ("", bo):
         assert write(unread)[0].problems == (mining.NOT_REVIEWED,)
     assert not (gate_copy / "mistakes" / "mined" / "halved_preactivation.py").exists()
@@ -231,3 +232,75 @@ def test_writing_a_group_that_is_no_longer_mined_is_not_found(
             translated=JA,
             reviewed="",
         )
+
+
+# Halved everywhere until FLIP_AT (the wall clock, which the sandbox reads), as when it was
+# graded; then raising on every case whose first input's first value is not positive: the
+# hint of a rerun names the cases that returned, one bit of each hidden case's input.
+CHANGING = """import time
+
+import numpy as np
+
+FLIP_AT = {flip_at}
+
+
+def update_gate(x_t, h_prev, W_z, b_z):
+    if time.time() >= FLIP_AT and x_t.flat[0] <= 0:
+        raise ValueError("not this one")
+    joined = np.concatenate([h_prev, x_t], axis=-1)
+    return 1 / (1 + np.exp(-0.5 * (joined @ W_z.T + b_z)))
+"""
+FLIP_MARGIN_S = 30.0
+
+
+@pytest.mark.slow
+def test_a_submission_whose_rerun_fails_other_tests_keeps_its_diagnosis(
+    class_runtime: GradingRuntime,
+) -> None:
+    """A rediagnosis grades the learner's code again on the hidden cases: a diagnosis stored
+    from a rerun whose tests differ from the stored ones would tell the learner which hidden
+    tests that rerun failed (the hint names them), out of any submission budget, once per
+    submission per mistake written (the hostile review: 11 bits, one per hidden case)."""
+    runtime = class_runtime
+    submit = graded(runtime)
+    flip_at = time.time() + FLIP_MARGIN_S
+    ada = submit("ada", HALVED)
+    mallory = submit("mallory", CHANGING.format(flip_at=flip_at))
+    assert time.time() < flip_at, "graded after the flip: the host is too slow for this test"
+    with runtime.sessions() as session:
+        mined = mining.mine(session=session, catalog=runtime.catalog, exercise_id="gru-update-gate")
+        stored = session.get(Submission, mallory)
+        assert stored is not None and stored.diagnosis is None
+    [halved] = mined.groups
+    assert halved.submissions == (ada, mallory) and halved.representative == ada
+    with runtime.sessions() as session:
+        outcome, written_from = mining.write_hint(
+            session=session,
+            catalog=runtime.catalog,
+            limits=runtime.settings.sandbox_limits,
+            exercise_id="gru-update-gate",
+            group_key=halved.key,
+            name="halved_preactivation",
+            hint=HINT,
+            translated=JA,
+            reviewed=ada,
+        )
+    assert outcome.written, outcome.problems
+    time.sleep(max(0.0, flip_at - time.time()))
+    prepared = runtime.catalog.prepared("gru-update-gate")
+    rerun = runtime.grade(prepared, CHANGING.format(flip_at=flip_at), False, CpuPriority.NORMAL)
+    assert rerun.diagnosis is not None  # what would have been stored: its tests differ
+    assert [t.status for t in rerun.tests] != [Status(t["status"]) for t in stored.tests or []]
+    done = mining.rediagnose(
+        sessions=runtime.sessions,
+        catalog=runtime.catalog,
+        grade=runtime.grade,
+        exercise_id="gru-update-gate",
+        mined_version=written_from.version,
+        batches=mining.rediagnosis_batches(written_from, halved.key),
+    )
+    assert done.diagnosed == (ada,)
+    with runtime.sessions() as session:
+        row = session.get(Submission, mallory)
+        assert row is not None and row.diagnosis is None
+        assert row.exercise_version == written_from.version

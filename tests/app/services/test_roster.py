@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.core.config import Settings
+from app.core.db import get_sessionmaker
 from app.core.names import InvalidPassword
 from app.core.security import hash_token, verify_password
 from app.models import (
@@ -23,7 +24,7 @@ from app.models import (
 )
 from app.services import roster
 from app.services.accounts import HashSlots
-from app.services.roster import LinkState, Problem
+from app.services.roster import LinkState, LinkUsed, Problem
 from app.services.standings.load import exercise_gradebook
 from app.services.throttle import Throttled
 from app.store import accounts as account_store
@@ -143,6 +144,42 @@ def test_join_sets_the_password_once_and_a_new_link_revokes_the_old(committed_db
     assert [(e.user.name, e.joined, e.link) for e in roster.roster(session=committed_db)] == [
         ("ada", True, LinkState.USED)
     ]
+
+
+def test_a_link_two_requests_found_valid_at_once_is_used_by_one(
+    committed_db: Session, database_url: str
+) -> None:
+    """Two requests holding one link (its learner and whoever else read it) both found it
+    valid before either had set a password: both set one and both were signed in."""
+    [issued] = roster.import_roster(session=committed_db, text="username\nada\n", link_days=14)
+    committed_db.commit()
+    with get_sessionmaker(database_url)() as other:
+        mine, _ = roster.find_link(session=committed_db, token=issued.token)
+        theirs, state = roster.find_link(session=other, token=issued.token)
+        assert mine is not None and theirs is not None and state is LinkState.VALID
+        other.commit()  # their request goes on to the hash, as the page's POST does
+        roster.join(
+            session=committed_db,
+            settings=SETTINGS,
+            slots=HashSlots(1),
+            address="198.51.100.1",
+            link=mine,
+            password="the learner's password",
+        )
+        committed_db.commit()
+        with pytest.raises(LinkUsed):
+            roster.join(
+                session=other,
+                settings=SETTINGS,
+                slots=HashSlots(1),
+                address="198.51.100.2",
+                link=theirs,
+                password="someone else's password",
+            )
+    ada = account_store.get_user_by_name(session=committed_db, name="ada")
+    committed_db.refresh(ada)
+    assert ada is not None and ada.password_hash is not None
+    assert verify_password(ada.password_hash, "the learner's password")
 
 
 def test_an_expired_link_is_expired(db: Session) -> None:
