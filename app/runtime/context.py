@@ -121,7 +121,7 @@ def build_runtime(
     engine = engine or SandboxGrader(settings.sandbox_pool_size, settings.sandbox_limits)
     return GradingRuntime(
         settings=settings,
-        catalog=ExerciseCatalog(settings.exercises_dir),
+        catalog=ExerciseCatalog(settings.exercises_dir, sandbox_limits=settings.sandbox_limits),
         queue=GradingQueue(
             settings.queue_url, settings.queue_name, backoff_max_s=settings.backoff_max_s
         ),

@@ -17,6 +17,7 @@ from graders.exercises.loading import HASHED_SUFFIXES, load_exercise
 from graders.exercises.model import Exercise, PreparedExercise
 from graders.exercises.preparation import prepare_version
 from graders.folder_watch import FolderWatch
+from graders.sandbox.limits import SandboxLimits
 
 logger = logging.getLogger(__name__)
 
@@ -100,8 +101,11 @@ class ExerciseCatalog:
     of the root can tell that nothing changed since the last check.
     """
 
-    def __init__(self, root: Path | str) -> None:
+    def __init__(self, root: Path | str, *, sandbox_limits: SandboxLimits | None = None) -> None:
+        """``sandbox_limits``: those of the sandbox that runs mined mistakes when an exercise is
+        prepared (the service passes its pool's; default: the engine's)."""
         self.root = Path(root).resolve()
+        self.sandbox_limits = sandbox_limits
         self._loaded: dict[str, FolderRead[Stamp, Exercise]] = {}
         self._prepared: dict[tuple[str, str], PreparedExercise] = {}
         """The current version of each exercise, prepared. ``prepare_version`` keeps a cache
@@ -265,7 +269,7 @@ class ExerciseCatalog:
             if cached is not None:  # prepared by the caller this one waited for
                 return cached
             try:
-                cached = prepare_version(exercise)
+                cached = prepare_version(exercise, self.sandbox_limits)
             except ExerciseError as exc:
                 with self._lock:
                     self._preparing.pop(key, None)

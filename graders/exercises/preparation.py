@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import functools
 import itertools
+import logging
 import runpy
 import threading
 from collections import OrderedDict
@@ -35,7 +36,7 @@ from graders.checks.diagnosis import (
 from graders.checks.outputs import OutputSpec, loosest, output_batch_axis
 from graders.checks.properties import failed_checks
 from graders.checks.timing import SPEED_RUNS
-from graders.errors import ExerciseError
+from graders.errors import ExerciseError, SandboxError
 from graders.exercises.loading import display_path
 from graders.exercises.model import Exercise, PreparedCase, PreparedExercise, SpeedRun
 from graders.mutation.mutants import Mutant, make_mutants
@@ -54,12 +55,20 @@ from graders.sandbox.scenario import (
 from graders.sandbox.wire import encode_value, generator_state
 from graders.scenarios import SCENARIO_INPUT
 
+logger = logging.getLogger(__name__)
 
-def prepare_exercise(exercise: Exercise, *, mutant_cache: Path | None = None) -> PreparedExercise:
+
+def prepare_exercise(
+    exercise: Exercise,
+    *,
+    mutant_cache: Path | None = None,
+    sandbox_limits: SandboxLimits | None = None,
+) -> PreparedExercise:
     """Generate every case's inputs and compute the trusted outputs: the reference's and the
     known mistakes' here, the mutants' in a limited subprocess (graders/mutation/runs.py),
     cached under ``mutant_cache`` (default: the user's cache folder). Mined mistakes are
-    learners' code: their outputs come from the sandbox (``_run_mined``)."""
+    learners' code: their outputs come from a sandbox under ``sandbox_limits`` (default: the
+    engine's), with the exercise's own time and memory limits (``_run_mined``)."""
     specs = _collect_specs(exercise)
     solution = entry_function(exercise.path / "solution.py", exercise.sandbox_entry)
     mistakes = {
@@ -68,9 +77,9 @@ def prepare_exercise(exercise: Exercise, *, mutant_cache: Path | None = None) ->
         if not m.mined
     }
     made = [_run_case(exercise, spec, solution, mistakes) for spec in specs]
-    _run_mined(exercise, made)
+    not_run = _run_mined(exercise, made, sandbox_limits or SandboxLimits())
     mutants, runs = _run_mutants(exercise, made, mutant_cache)
-    candidates = _candidates(exercise, mutants)
+    candidates = _candidates(exercise, mutants, not_run)
     # Each case's single examples' outputs follow every case's in a mutant's row.
     firsts = itertools.accumulate((len(case.slices) for case in made), initial=len(made))
     cases = tuple(
@@ -304,20 +313,39 @@ def _mistake_outputs(
     return outputs, raised
 
 
-def _run_mined(exercise: Exercise, made: Sequence[_CaseRun]) -> None:
+def _run_mined(
+    exercise: Exercise, made: Sequence[_CaseRun], limits: SandboxLimits
+) -> frozenset[str]:
     """Add each mined mistake's outputs (or the kind of exception it raised) to the cases'
     runs: one sandbox run of the mistake's file per mistake, every case's inputs sent as a
-    learner's submission would get them, the outputs read as a learner's are."""
+    learner's submission would get them, the outputs read as a learner's are.
+
+    Returns the mined mistakes the sandbox could not run (a starved host, a missing layer):
+    they are no candidate in this preparation, which goes on without them; the exercise's
+    other hints and every grade stay as they are."""
     mined = [m for m in exercise.mistakes if m.mined]
     if not mined:
-        return
+        return frozenset()
     tasks = [Task(tuple(case.inputs), tuple(case.inputs.values())) for case in made]
-    limits = SandboxLimits().with_exercise_limits(exercise.limits.time_s, exercise.limits.memory_mb)
-    with Sandbox(workers=1, limits=limits) as sandbox:
+    not_run = set()
+    with Sandbox(
+        workers=1,
+        limits=limits.with_exercise_limits(exercise.limits.time_s, exercise.limits.memory_mb),
+    ) as sandbox:
         for mistake in mined:
-            run = sandbox.run(
-                mistake.path.read_text(encoding="utf-8"), exercise.sandbox_entry, tasks
-            )
+            try:
+                run = sandbox.run(
+                    mistake.path.read_text(encoding="utf-8"), exercise.sandbox_entry, tasks
+                )
+            except SandboxError as exc:
+                logger.warning(
+                    "mined mistake %s of %s not run, so not a candidate: %s",
+                    mistake.name,
+                    exercise.id,
+                    exc,
+                )
+                not_run.add(mistake.name)
+                continue
             for index, case in enumerate(made):
                 outcome = run.outcomes.get(index)
                 if outcome is None:
@@ -328,6 +356,7 @@ def _run_mined(exercise: Exercise, made: Sequence[_CaseRun]) -> None:
                     case.raised[mistake.name] = exception_kind(
                         str(outcome.error.get("type", "")), str(outcome.error.get("message", ""))
                     )
+    return frozenset(not_run)
 
 
 def _run_mutants(
@@ -365,9 +394,13 @@ def _passes(spec: CaseSpec, inputs: Mapping[str, Any], got: Any) -> bool:
     return not failed_checks(spec.checks, inputs, got)
 
 
-def _candidates(exercise: Exercise, mutants: Sequence[Mutant]) -> dict[str, Candidate]:
+def _candidates(
+    exercise: Exercise, mutants: Sequence[Mutant], not_run: frozenset[str]
+) -> dict[str, Candidate]:
     candidates = {
-        m.name: Candidate(m.name, m.hint, DiagnosisSource.MISTAKE) for m in exercise.mistakes
+        m.name: Candidate(m.name, m.hint, DiagnosisSource.MISTAKE)
+        for m in exercise.mistakes
+        if m.name not in not_run
     }
     for mutant in mutants:
         candidates[mutant.key] = Candidate(mutant.key, mutant.meaning, DiagnosisSource.MUTANT)
@@ -568,7 +601,9 @@ _PREPARED_CONTENT_SIZE = 64
 _prepared_content_lock = threading.Lock()
 
 
-def prepare_version(exercise: Exercise) -> PreparedExercise:
+def prepare_version(
+    exercise: Exercise, sandbox_limits: SandboxLimits | None = None
+) -> PreparedExercise:
     """``prepare_exercise``, once per exercise version in this process.
 
     Everything prepared follows from the folder's content, which the version hashes: the same
@@ -581,7 +616,7 @@ def prepare_version(exercise: Exercise) -> PreparedExercise:
     with _prepared_content_lock:
         known = _PREPARED_CONTENT.get(key)
     if known is None:
-        known = prepare_exercise(exercise)
+        known = prepare_exercise(exercise, sandbox_limits=sandbox_limits)
         with _prepared_content_lock:
             _PREPARED_CONTENT[key] = known
             while len(_PREPARED_CONTENT) > _PREPARED_CONTENT_SIZE:

@@ -5,11 +5,22 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
-from graders.api import ExerciseError, Sandbox, add_mistake, grade, load_exercise, prepare_exercise
+from graders.api import (
+    ExerciseError,
+    Sandbox,
+    SandboxLimits,
+    SandboxStarved,
+    add_mistake,
+    grade,
+    load_exercise,
+    prepare_exercise,
+)
 from graders.authoring.mined import mistake_source
+from graders.exercises import preparation
 
 HALVED = """import numpy as np
 
@@ -121,3 +132,37 @@ def test_an_author_and_a_mined_mistake_cannot_share_a_name(gate_copy: Path) -> N
     (mined / "missing_bias.py").write_text(mistake_source(HALVED, HINT), encoding="utf-8")
     with pytest.raises(ExerciseError, match="a mistake named 'missing_bias' exists already"):
         load_exercise(gate_copy)
+
+
+class StarvedSandbox:
+    """A sandbox on a host too busy to run anything: records the limits it was given."""
+
+    limits_seen: ClassVar[list[SandboxLimits]] = []
+
+    def __init__(self, workers: int, limits: SandboxLimits) -> None:
+        self.limits_seen.append(limits)
+
+    def __enter__(self) -> StarvedSandbox:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+    def run(self, *args: object) -> None:
+        raise SandboxStarved("the host gave the run too little CPU")
+
+
+def test_a_mined_mistake_the_sandbox_cannot_run_is_left_out_and_the_rest_prepared(
+    gate_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mined = gate_copy / "mistakes" / "mined"
+    mined.mkdir()
+    (mined / "halved").with_suffix(".py").write_text(mistake_source(HALVED, HINT), "utf-8")
+    monkeypatch.setattr(preparation, "Sandbox", StarvedSandbox)
+    limits = SandboxLimits(strict=False, uid_base=62000)
+    prepared = prepare_exercise(load_exercise(gate_copy), sandbox_limits=limits)
+    assert "halved" not in prepared.candidates
+    assert "missing_bias" in prepared.candidates  # the author's mistakes are all there
+    (seen,) = StarvedSandbox.limits_seen
+    assert (seen.strict, seen.uid_base) == (False, 62000)  # the caller's, not the defaults
+    assert seen.time_s == load_exercise(gate_copy).limits.time_s
