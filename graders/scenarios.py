@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from graders.cases import DEFAULT_ATOL, DEFAULT_RTOL, declare_scenario
-from graders.sandbox.scenario import observed_names
+from graders.sandbox.scenario import observed_names, step_label
 
 SCENARIO_INPUT = "steps"
 """The name of a scenario case's first input: its program, as JSON text."""
@@ -194,13 +194,20 @@ def scenario_inputs(steps: Sequence[Step]) -> dict[str, Any]:
     program: list[dict[str, Any]] = []
     values: dict[str, Any] = {}
     kept: set[str] = set()
+    calls = 0
     for number, step in enumerate(steps, start=1):
+        # The author's errors name a step by its place in the list; the learner's messages
+        # by the label they read (graders/sandbox/scenario.py, step_label).
         where = f"step {number}"
         if step.kind in (StepKind.METHOD, StepKind.STATE) and step.handle not in kept:
             raise ValueError(f"{where}: no object is kept as {step.handle!r} before it")
+        calls += step.kind in (StepKind.CALL, StepKind.METHOD)
+        shown = step_label(
+            {"do": step.kind.value, "target": step.target, "handle": step.handle}, calls
+        )
         arguments: list[list[Any]] = []
         for parameter, value in step.args.items():
-            label = f"{where}, {_label(step)}: {parameter}"
+            label = f"{shown}: {parameter}"
             if isinstance(value, Ref):
                 if value.name not in kept:
                     raise ValueError(f"{label}: ref({value.name!r}) before anything is kept so")
@@ -248,10 +255,6 @@ def scenario_inputs(steps: Sequence[Step]) -> dict[str, Any]:
     if len(set(names)) < len(names):
         raise ValueError(f"a scenario's compared values need different names: {names}")
     return {SCENARIO_INPUT: json.dumps(program, separators=(",", ":")), **values}
-
-
-def _label(step: Step) -> str:
-    return f"{step.handle}.{step.target}" if step.kind is StepKind.METHOD else step.target
 
 
 def _add_kept(kept: set[str], name: str, where: str) -> None:

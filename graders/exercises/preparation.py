@@ -45,7 +45,7 @@ from graders.sandbox.scenario import (
     observed_names,
     read_program,
     resolve_entry,
-    step_label,
+    step_labels,
 )
 from graders.sandbox.wire import encode_value, generator_state
 from graders.scenarios import SCENARIO_INPUT
@@ -146,15 +146,14 @@ def named_outputs(
     """A scenario's compared values, named by their steps; each follows the rules of the
     ``[[outputs]]`` of its own name (``dw`` for ``step 2, affine_backward: dw``) if declared."""
     attributes = {
-        step_label(number, step)
-        for number, step in enumerate(program, start=1)
+        label: step["target"]
+        for step, label in zip(program, step_labels(program), strict=True)
         if step["do"] == "state"
     }
     declared = []
     for name in observed_names(program):
-        rule = next(
-            (r for r in rules if name.endswith((f": {r.name}", f".{r.name}"))), OutputSpec("")
-        )
+        own = attributes.get(name) or name.rsplit(": ", 1)[-1]
+        rule = next((r for r in rules if r.name == own), OutputSpec(""))
         declared.append(replace(rule, name=name, attribute=name in attributes))
     return tuple(declared)
 

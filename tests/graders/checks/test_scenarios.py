@@ -168,14 +168,14 @@ def test_updated_dicts_are_compared_key_by_key_after_each_step(
     )
     report = graded(adam, code, sandbox)
     public = messages(report)["two steps"]
-    assert public.startswith("step 2, opt.step: params: w: values: 6 of 6 elements"), public
+    assert public.startswith("step 1, opt.step: params: w: values: 6 of 6 elements"), public
     assert report.diagnosis is not None and report.diagnosis.key == "no_bias_correction"
     assert set(failures(report).values()) == {Failure.VALUES}
 
 
 def test_state_is_read_after_the_steps(adam: PreparedExercise, sandbox: Sandbox) -> None:
     report = graded(adam, ADAM_SOLUTION.replace("self.t = 0\n", "self.t = 0.0\n"), sandbox)
-    assert messages(report)["two steps"] == "step 4, opt.t: type: expected an integer, got float 2"
+    assert messages(report)["two steps"] == "opt.t after step 2: type: expected an integer, got float 2"
 
 
 def test_a_gradient_changed_in_place_fails_while_params_may_change(
@@ -186,8 +186,8 @@ def test_a_gradient_changed_in_place_fails_while_params_may_change(
     )
     report = graded(adam, code, sandbox)
     assert messages(report)["two steps"].startswith(
-        "inputs: changed in place, which the statement does not ask for: step 2, opt.step: "
-        "grads; step 3, opt.step: grads; work on a copy"
+        "inputs: changed in place, which the statement does not ask for: step 1, opt.step: "
+        "grads; step 2, opt.step: grads; work on a copy"
     ), messages(report)
 
 
