@@ -31,6 +31,7 @@ from tests.graders.scenario_exercises import (
     AFFINE_SOLUTION,
     make_adam,
     make_affine_layer,
+    make_scenario_folder,
 )
 
 
@@ -254,3 +255,61 @@ def test_a_warning_in_a_step_is_noted_on_the_public_test(
     assert messages(report)["four examples"] == (
         "warning: RuntimeWarning: overflow encountered in exp (line 6, in affine_forward)"
     )
+
+
+CELL_SOLUTION = """
+import numpy as np
+
+
+class Cell:
+    def __init__(self, w_x, w_h):
+        self.w_x, self.w_h = w_x, w_h
+        self.h = None
+
+    def reset(self, batch):
+        self.h = np.zeros((batch, self.w_h.shape[0]))
+
+    def step(self, x):
+        self.h = np.tanh(x @ self.w_x + self.h @ self.w_h)
+        return self.h
+"""
+
+CELL_CASES = """
+from graders.scenarios import construct, method, scenario
+
+
+@scenario(public=True)
+def two_sequences(rng):
+    w_x, w_h = rng.normal(size=(3, 4)), rng.normal(size=(4, 4))
+    return [
+        construct("Cell", "cell", w_x=w_x, w_h=w_h),
+        method("cell", "reset", batch=2),
+        method("cell", "step", x=rng.normal(size=(2, 3)), returns="h"),
+        method("cell", "reset", batch=5),
+        method("cell", "step", x=rng.normal(size=(5, 3)), returns="h again"),
+    ]
+"""
+
+
+def test_a_state_bug_in_a_class_is_told_in_the_words_of_its_step(
+    tmp_path: Path, sandbox: Sandbox
+) -> None:
+    # A reset that keeps the old state: the next step's sum cannot broadcast. The message
+    # names that step, its own argument and the object's state; not every input of every step.
+    folder = make_scenario_folder(
+        tmp_path, "cell", ["Cell"], CELL_SOLUTION, CELL_CASES, {}, "", {}
+    )
+    prepared = prepare_exercise(load_exercise(folder))
+    stale = CELL_SOLUTION.replace(
+        "self.h = np.zeros((batch, self.w_h.shape[0]))",
+        "self.h = np.zeros((batch, self.w_h.shape[0])) if self.h is None else self.h",
+    )
+    (test,) = graded(prepared, stale, sandbox).tests
+    assert test.failure is Failure.EXCEPTION
+    assert test.message.startswith(
+        "the arrays' shapes do not fit together in step 4, cell.step: its array arguments "
+        "have shapes x (5, 3); the other arrays are what cell holds from earlier steps; check "
+        "that its state has the shapes the statement gives, and that every step that should "
+        "set or reset it does (raised ValueError on line 14: operands could not be broadcast"
+    ), test.message
+    assert "w_x" not in test.message and "step 2" not in test.message
