@@ -194,9 +194,7 @@ def accept(
             if earlier is None:
                 raise
             return _answer(session, runtime.catalog, earlier)
-        log_event(
-            logger, "submission.queued", submission, version=version, code_bytes=len(code)
-        )
+        log_event(logger, "submission.queued", submission, version=version, code_bytes=len(code))
         try:
             runtime.queue.enqueue(submission.id)
         except QueueUnavailable as exc:

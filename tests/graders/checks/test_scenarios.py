@@ -176,7 +176,10 @@ def test_updated_dicts_are_compared_key_by_key_after_each_step(
 
 def test_state_is_read_after_the_steps(adam: PreparedExercise, sandbox: Sandbox) -> None:
     report = graded(adam, ADAM_SOLUTION.replace("self.t = 0\n", "self.t = 0.0\n"), sandbox)
-    assert messages(report)["two steps"] == "opt.t after step 2: type: expected an integer, got float 2"
+    assert (
+        messages(report)["two steps"]
+        == "opt.t after step 2: type: expected an integer, got float 2"
+    )
 
 
 def test_a_gradient_changed_in_place_fails_while_params_may_change(
@@ -296,9 +299,7 @@ def test_a_state_bug_in_a_class_is_told_in_the_words_of_its_step(
 ) -> None:
     # A reset that keeps the old state: the next step's sum cannot broadcast. The message
     # names that step, its own argument and the object's state; not every input of every step.
-    folder = make_scenario_folder(
-        tmp_path, "cell", ["Cell"], CELL_SOLUTION, CELL_CASES, {}, "", {}
-    )
+    folder = make_scenario_folder(tmp_path, "cell", ["Cell"], CELL_SOLUTION, CELL_CASES, {}, "", {})
     prepared = prepare_exercise(load_exercise(folder))
     stale = CELL_SOLUTION.replace(
         "self.h = np.zeros((batch, self.w_h.shape[0]))",
