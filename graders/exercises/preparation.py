@@ -88,6 +88,8 @@ class _CaseRun:
     """What its outputs are called and how each is compared."""
     slices: tuple[dict[str, Any], ...]
     """A batched case's single examples' inputs (``_slices``)."""
+    batches_of_one: bool
+    """Whether ``slices`` keep the batch axis (``Exercise.unbatched`` off)."""
 
 
 @dataclass(frozen=True)
@@ -137,7 +139,9 @@ def _run_case(
         if spec.scenario
         else exercise.outputs
     )
-    return _CaseRun(spec, inputs, expected, outputs, raised, declared, _slices(spec, inputs))
+    keep_axis = not exercise.unbatched
+    slices = _slices(spec, inputs, keep_axis)
+    return _CaseRun(spec, inputs, expected, outputs, raised, declared, slices, keep_axis)
 
 
 def named_outputs(
@@ -377,9 +381,10 @@ def _prepare_case(
             case.spec.output_batch_axis,
             Tolerance(case.spec.rtol, case.spec.atol),
             case.declared,
+            case.batches_of_one,
         )
     )
-    return replace(prepared, batch_inconsistent=inconsistent)
+    return replace(prepared, batches_of_one=case.batches_of_one, batch_inconsistent=inconsistent)
 
 
 def ran_through(runs: MutantRuns, key: str, singles: slice) -> bool:
@@ -501,7 +506,10 @@ def call_tracked(function: Callable[..., Any], inputs: Mapping[str, Any]) -> Cal
     return Called(value, {name: state for name, state in states.items() if state is not None})
 
 
-def _slices(spec: CaseSpec, inputs: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:
+def _slices(
+    spec: CaseSpec, inputs: Mapping[str, Any], keep_axis: bool
+) -> tuple[dict[str, Any], ...]:
+    """Each batch item's inputs: a batch of one (``keep_axis``), or the item alone."""
     if not spec.batched:
         return ()
     sizes = {inputs[name].shape[axis] for name, axis in spec.batch_axes.items()}
@@ -510,7 +518,11 @@ def _slices(spec: CaseSpec, inputs: Mapping[str, Any]) -> tuple[dict[str, Any], 
     (size,) = sizes
     return tuple(
         {
-            name: (value.take(i, axis=spec.batch_axes[name]) if name in spec.batch_axes else value)
+            name: (
+                value.take([i] if keep_axis else i, axis=spec.batch_axes[name])
+                if name in spec.batch_axes
+                else value
+            )
             for name, value in inputs.items()
         }
         for i in range(size)

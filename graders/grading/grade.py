@@ -421,16 +421,22 @@ def batch_consistency(
                     if not explanation
                     else f"failed: {explanation} ({describe_error(error)})"
                 )
+            alone = (
+                f"batch item {item} as a batch of one"
+                if plan.case.batches_of_one
+                else f"a single example (batch item {item})"
+            )
             return CheckResult(
                 False,
                 Check.SINGLE_EXAMPLE,
-                f"{check.value}: the batch works, but a single example (batch item {item}) {why}",
+                f"{check.value}: the batch works, but {alone} {why}",
             )
         values.append(outcome.value)
     axis = plan.case.spec.output_batch_axis
-    how = combined_text(axis, tuple(spec.batch for spec in declared))
+    of_one = plan.case.batches_of_one
+    how = combined_text(axis, tuple(spec.batch for spec in declared), of_one)
     try:
-        result = compare_batched(values, batched, axis, tolerance, declared)
+        result = compare_batched(values, batched, axis, tolerance, declared, of_one)
     except UNCOMBINABLE as exc:
         return CheckResult(
             False, check, f"{check.value}: the unbatched results cannot be {how}: {exc}"
@@ -441,5 +447,6 @@ def batch_consistency(
         False,
         check,
         f"{check.value}: the batched result differs from the "
-        f"unbatched results {how}: {result.message}",
+        f"{'results of batches of one' if of_one else 'unbatched results'} {how}: "
+        f"{result.message}",
     )
