@@ -53,9 +53,7 @@ def consistent(
     if any(single is None for single in singles):
         return False
     try:
-        return compare_batched(
-            singles, batched, axis, tolerance, declared, batches_of_one
-        ).passed
+        return compare_batched(singles, batched, axis, tolerance, declared, batches_of_one).passed
     except UNCOMBINABLE:
         return False
 
