@@ -82,6 +82,9 @@ class CaseSpec:
     """The case's own CPU time limit (``@case(time_s=...)``)."""
     max_slowdown: float | None = None
     """The speed rule: at most this many times the reference's CPU time on the case."""
+    limit_hint: str = ""
+    """The author's advice for code that runs out of memory or time on this case
+    (``@case(limit_hint=...)``), added to that failure's message."""
     scenario: bool = False
     """Its inputs are a scenario's steps and their arguments (graders/scenarios.py)."""
 
@@ -122,6 +125,7 @@ def case(
     checks: Sequence[ExtraCheck] = (),
     time_s: float | None = None,
     max_slowdown: float | None = None,
+    limit_hint: str = "",
 ) -> Callable[[Maker], Maker]: ...
 
 
@@ -139,6 +143,7 @@ def case(
     checks: Sequence[ExtraCheck] = (),
     time_s: float | None = None,
     max_slowdown: float | None = None,
+    limit_hint: str = "",
 ) -> InputMaker | Callable[[InputMaker], InputMaker]:
     """Declare a test case; usable bare (``@case``) or with options (``@case(points=2)``).
 
@@ -163,6 +168,10 @@ def case(
         max_slowdown: a speed rule: the case fails unless its best CPU time over a few runs
             is at most this many times the reference's, measured the same way on the same
             host during the same grading (docs/authoring.md, "Speed rules").
+        limit_hint: advice for code that runs out of memory or time on this case ("building
+            the (M, N, D) difference array needs M*N*D*8 bytes"), added to the message of the
+            test the code ran out on; a hidden test keeps its fixed text (instructors read
+            the hint among its hidden messages).
     """
     if time_s is not None and not time_s >= MIN_CASE_TIME_S:
         raise ValueError(f"time_s must be at least {MIN_CASE_TIME_S:g} s, got {time_s!r}")
@@ -180,6 +189,7 @@ def case(
         checks=tuple(checks),
         time_s=time_s,
         max_slowdown=max_slowdown,
+        limit_hint=limit_hint,
     )
     return register(fn) if fn is not None else register
 

@@ -283,18 +283,35 @@ def judge_case(
     """``stopped``: the run was stopped at this case's own time limit."""
     over = over_own_limit(plan, run, stopped)
     if over is not None:
-        return test_result(plan.case, Status.ERROR, over, Failure.TIME_LIMIT)
+        return with_limit_hint(
+            test_result(plan.case, Status.ERROR, over, Failure.TIME_LIMIT), plan.case
+        )
     outcome = run.outcomes.get(plan.main)
     if outcome is None:
         failure, why = unfinished or (Failure.CRASHED, "no result came back")
-        return not_run(plan.case, failure, why)
-    judged = judge_outcome(plan, run, outcome, exercise)
+        result = not_run(plan.case, failure, why)
+        in_flight = run.case_in_flight in (plan.main, *plan.slices, *plan.speed_runs)
+        return with_limit_hint(result, plan.case) if in_flight else result
+    judged = with_limit_hint(judge_outcome(plan, run, outcome, exercise), plan.case)
     if not outcome.warnings or judged.failure is Failure.WARNING:
         return judged
     # A warning that costs no points is still worth knowing about: an overflow the values
     # hide. (Only public calls report warnings.)
     note = "warning: " + "; ".join(outcome.warnings)
     return replace(judged, message=f"{judged.message} ({note})" if judged.message else note)
+
+
+LIMITS = frozenset({Failure.TIME_LIMIT, Failure.MEMORY_LIMIT})
+
+
+def with_limit_hint(result: TestResult, case: PreparedCase) -> TestResult:
+    """A test that ran out of memory or time, with its case's ``limit_hint`` (the author's
+    trusted words) after the message; any other test as it is. A hidden test's shown text is
+    its category's fixed one whatever this adds (``shown``)."""
+    hint = case.spec.limit_hint
+    if result.failure not in LIMITS or not hint:
+        return result
+    return replace(result, message=f"{result.message}; hint: {hint}")
 
 
 def over_own_limit(plan: CasePlan, run: RunResult, stopped: bool) -> str | None:
