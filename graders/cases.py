@@ -58,6 +58,40 @@ class CaseKind(Enum):
     """Judged by its checks alone, for an answer that is not unique: ``@property_case``."""
 
 
+class Worth:
+    """A check worth only ``share`` of its case's points (:func:`worth`): an output that fails
+    it keeps the rest. Called as the check, and named as it (``__name__``: messages call a
+    check by its function's name)."""
+
+    def __init__(self, share: float, check: ExtraCheck) -> None:
+        self.share = share
+        self.check = check
+        self.__name__ = getattr(check, "__name__", type(check).__name__)
+
+    def __call__(self, inputs: Mapping[str, Any], got: Any) -> str | None:
+        return self.check(inputs, got)
+
+
+def worth(share: float, check: ExtraCheck) -> Worth:
+    """``check`` worth ``share`` (0 < share < 1) of its case's points: partial credit inside a
+    case. ``checks=[worth(0.5, normalised)]``: right values that fail ``normalised`` keep half
+    the points. A check not so wrapped is worth the whole case."""
+    if not 0 < share < 1:
+        raise ValueError(f"a check's share of the points is in (0, 1), got {share!r}")
+    return Worth(share, check)
+
+
+def points_kept(checks: Sequence[ExtraCheck], failed: Sequence[str], points: float) -> float:
+    """What a case whose output failed the checks named ``failed`` keeps of its ``points``:
+    nothing if one of them is worth the whole case, else what their shares leave."""
+    shares = [
+        check.share if isinstance(check, Worth) else 1.0
+        for check in checks
+        if check_name(check) in failed
+    ]
+    return points * max(0.0, 1.0 - sum(shares))
+
+
 def check_name(check: ExtraCheck) -> str:
     """What messages call a check: its function's name with spaces for underscores."""
     return getattr(check, "__name__", type(check).__name__).replace("_", " ")

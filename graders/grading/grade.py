@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from graders.cases import CaseKind
+from graders.cases import CaseKind, points_kept
 from graders.checks.advice import generators_message, warning_advice
 from graders.checks.batches import UNCOMBINABLE, combined_text, compare_batched
 from graders.checks.compare import PASS, Check, CheckResult, Tolerance, compare
@@ -359,6 +359,9 @@ def judge_outcome(
         return test_result(case, Status.PASSED)
     check = result.check or Check.VALUES
     failed = test_result(case, Status.FAILED, result.message, check.category, result.failed_checks)
+    if result.failed_checks:
+        kept = points_kept(case.spec.checks, result.failed_checks, case.spec.points)
+        failed = replace(failed, points=kept)
     if not case.spec.public or failed.failure is not Failure.VALUES:
         return failed
     # Only a public case's values are drawn: its expected output is the learner's to see.
