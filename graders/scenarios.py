@@ -61,6 +61,8 @@ class Keep:
     name: str
     value: Any = None
     has_value: bool = False
+    compared: bool = False
+    """A returned value both kept and compared (``keep(name, compared=True)``)."""
 
 
 @dataclass(frozen=True)
@@ -70,12 +72,16 @@ class Ref:
     name: str
 
 
-def keep(name: str, *value: Any) -> Keep:
-    """In ``returns``: keep this returned value in the sandbox as ``name``. As an argument,
-    ``keep(name, value)``: pass ``value`` and keep the object the call received as ``name``."""
+def keep(name: str, *value: Any, compared: bool = False) -> Keep:
+    """In ``returns``: keep this returned value in the sandbox as ``name``, and with
+    ``compared=True`` compare it too (k-means' initial centres, checked and then passed to
+    the first step as the very object returned). As an argument, ``keep(name, value)``: pass
+    ``value`` and keep the object the call received as ``name``."""
     if len(value) > 1:
         raise TypeError("keep(name) or keep(name, value)")
-    return Keep(name, value[0] if value else None, bool(value))
+    if compared and value:
+        raise TypeError("compared=True is for a returned value; an argument is the author's")
+    return Keep(name, value[0] if value else None, bool(value), compared)
 
 
 def ref(name: str) -> Ref:
@@ -233,7 +239,7 @@ def scenario_inputs(steps: Sequence[Step]) -> dict[str, Any]:
                 "last step: leave it out of updates"
             )
         returns = _program_returns(step.returns)
-        for return_name, is_kept in returns:
+        for return_name, is_kept, _compared in returns:
             if is_kept:
                 _add_kept(kept, return_name, where)
         if step.kind is StepKind.CONSTRUCT:
@@ -267,4 +273,7 @@ def _add_kept(kept: set[str], name: str, where: str) -> None:
 
 def _program_returns(returns: str | Keep | tuple[str | Keep, ...]) -> list[list[Any]]:
     parts = returns if isinstance(returns, tuple) else (returns,)
-    return [[part.name, True] if isinstance(part, Keep) else [part, False] for part in parts]
+    return [
+        [part.name, True, part.compared] if isinstance(part, Keep) else [part, False, True]
+        for part in parts
+    ]

@@ -14,7 +14,8 @@ ever runs here. It is a list of steps, each::
      "args": [[parameter, source], ...],      source: ["input", i] the value ``values[i]``,
                                               ["ref", handle] a kept object,
                                               ["keep", handle, i] ``values[i]`` kept as handle
-     "returns": [[name, kept], ...], "unpack": bool,  the return value whole or as a tuple
+     "returns": [[name, kept, compared], ...], "unpack": bool,  the return value whole or
+                                              as a tuple; a kept value may be compared too
      "updates": [parameter, ...]}             arguments the call is to change in place
 
 The function returns the *observed* values, in order: per call, its returned values that are
@@ -112,10 +113,10 @@ def _run_step(
     returned = function(**arguments)
     parts = _returned_parts(step, returned)
     observed = []
-    for (name, kept), part in zip(step["returns"], parts, strict=True):
+    for (name, kept, compared), part in zip(step["returns"], parts, strict=True):
         if kept:
             handles[name] = part
-        else:
+        if compared:
             observed.append(snapshot(part))
     return observed + [
         snapshot(as_the_caller_sees(arguments[parameter], held[parameter]))
@@ -177,7 +178,7 @@ def _returned_parts(step: Mapping[str, Any], returned: Any) -> Sequence[Any]:
             if type(returned) in (tuple, list)
             else f"a {type(returned).__name__}"
         )
-        names = ", ".join(name for name, _kept in returns)
+        names = ", ".join(name for name, _kept, _compared in returns)
         raise TypeError(
             f"returned {what} where a tuple of {len(returns)} values ({names}) is expected"
         )
@@ -231,6 +232,6 @@ def observed_names(program: Sequence[Mapping[str, Any]]) -> list[str]:
         if step["do"] == "state":
             names.append(label)
             continue
-        names += [f"{label}: {name}" for name, kept in step["returns"] if not kept]
+        names += [f"{label}: {name}" for name, _kept, compared in step["returns"] if compared]
         names += [f"{label}: {parameter}" for parameter in step["updates"]]
     return names

@@ -59,7 +59,7 @@ def test_the_steps_become_data_and_their_arguments_named_inputs() -> None:
         "target": "affine_backward",
         "handle": "",
         "args": [["dout", ["input", 3]], ["cache", ["ref", "cache"]]],
-        "returns": [["dx", False], ["dw", False], ["db", False]],
+        "returns": [["dx", False, True], ["dw", False, True], ["db", False, True]],
         "unpack": True,
         "updates": [],
     }

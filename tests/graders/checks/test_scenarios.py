@@ -314,3 +314,72 @@ def test_a_state_bug_in_a_class_is_told_in_the_words_of_its_step(
         "set or reset it does (raised ValueError on line 14: operands could not be broadcast"
     ), test.message
     assert "w_x" not in test.message and "step 2" not in test.message
+
+
+KMEANS_SOLUTION = """
+import numpy as np
+
+
+def init_centres(x, k):
+    return x[:k].copy()
+
+
+def kmeans_step(x, centres):
+    labels = np.argmin(((x[:, None, :] - centres[None]) ** 2).sum(axis=-1), axis=1)
+    for j in range(len(centres)):
+        if np.any(labels == j):
+            centres[j] = x[labels == j].mean(axis=0)
+    return labels
+"""
+
+KMEANS_CASES = """
+from graders.scenarios import call, keep, ref, scenario
+
+
+def run(rng, n, k):
+    x = rng.normal(size=(n, 2))
+    return [
+        # The initial centres are compared and then passed on, the very object returned.
+        call("init_centres", x=x, k=k, returns=keep("centres", compared=True)),
+        call("kmeans_step", x=x, centres=ref("centres"), returns="labels"),
+        call("kmeans_step", x=x, centres=ref("centres"), returns="labels again"),
+    ]
+
+
+@scenario(public=True)
+def six_points(rng):
+    return run(rng, 6, 2)
+
+
+@scenario(points=2)
+def twenty_points(rng):
+    return run(rng, 20, 3)
+"""
+
+
+def test_a_kept_value_can_be_compared_and_passed_on(tmp_path: Path, sandbox: Sandbox) -> None:
+    folder = make_scenario_folder(
+        tmp_path,
+        "kmeans",
+        ["init_centres", "kmeans_step"],
+        KMEANS_SOLUTION,
+        KMEANS_CASES,
+        {},
+        "",
+        {},
+    )
+    prepared = prepare_exercise(load_exercise(folder))
+    assert [spec.name for spec in prepared.cases[0].named_outputs] == [
+        "step 1, init_centres: centres",
+        "step 2, kmeans_step: labels",
+        "step 3, kmeans_step: labels again",
+    ]
+    assert graded(prepared, KMEANS_SOLUTION, sandbox).verdict is Verdict.PASSED
+    # Wrong initial centres are told at the step that returned them.
+    shifted = KMEANS_SOLUTION.replace("return x[:k].copy()", "return x[1 : k + 1].copy()")
+    public = graded(prepared, shifted, sandbox).tests[0]
+    assert public.message.startswith("step 1, init_centres: centres: values:"), public.message
+    # The step works on the object returned: centres returned as a view of x move x itself.
+    viewed = KMEANS_SOLUTION.replace("return x[:k].copy()", "return x[:k]")
+    report = graded(prepared, viewed, sandbox)
+    assert report.tests[0].failure is Failure.CHANGED_INPUT, report.tests[0].message
