@@ -382,4 +382,7 @@ def test_a_kept_value_can_be_compared_and_passed_on(tmp_path: Path, sandbox: San
     # The step works on the object returned: centres returned as a view of x move x itself.
     viewed = KMEANS_SOLUTION.replace("return x[:k].copy()", "return x[:k]")
     report = graded(prepared, viewed, sandbox)
-    assert report.tests[0].failure is Failure.CHANGED_INPUT, report.tests[0].message
+    assert report.tests[0].failure is Failure.CHANGED_INPUT
+    assert report.tests[0].message.startswith(
+        "inputs: changed in place, which the statement does not ask for: step 1, init_centres: x;"
+    ), report.tests[0].message
