@@ -268,6 +268,7 @@ def declare_scenario(
     rtol: float,
     atol: float,
     seed: int | None,
+    checks: Sequence[ExtraCheck] = (),
 ) -> None:
     """Register a scenario case, whose ``make_inputs`` returns its steps as inputs (made by
     ``graders.scenarios.scenario``, the author's decorator)."""
@@ -278,7 +279,7 @@ def declare_scenario(
         rtol=rtol,
         atol=atol,
         seed=seed,
-        checks=(),
+        checks=tuple(checks),
         scenario=True,
     )(make_inputs)
 

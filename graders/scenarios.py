@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from graders.cases import DEFAULT_ATOL, DEFAULT_RTOL, declare_scenario
+from graders.cases import DEFAULT_ATOL, DEFAULT_RTOL, ExtraCheck, declare_scenario
 from graders.sandbox.scenario import observed_names, step_label
 
 SCENARIO_INPUT = "steps"
@@ -155,12 +155,16 @@ def scenario(
     atol: float = DEFAULT_ATOL,
     seed: int | None = None,
     batch_axes: object = None,
+    checks: Sequence[ExtraCheck] = (),
 ) -> Callable[[StepMaker], StepMaker]:
     """Declare a scenario case: the decorated function returns its steps.
 
-    Options as for ``@case``. A scenario has no batch axes (batch consistency is checked on
-    one-function cases only): its steps can call the functions on a batch and on one example.
-    ``batch_axes`` is refused, saying so.
+    Options as for ``@case``; ``checks`` run once every compared value matched, each given
+    the compared values by name (``got["step 2, grad_check: error"]``), so that a property of
+    several steps' values (a checker's estimate against an analytic gradient) is checked.
+    A scenario has no batch axes (batch consistency is checked on one-function cases only):
+    its steps can call the functions on a batch and on one example. ``batch_axes`` is
+    refused, saying so.
     """
     if batch_axes is not None:
         raise ValueError(
@@ -181,6 +185,7 @@ def scenario(
             rtol=rtol,
             atol=atol,
             seed=seed,
+            checks=checks,
         )
         return make_steps
 

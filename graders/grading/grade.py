@@ -377,7 +377,7 @@ def further_checks(
     where the call left its generators and, where the exercise says so, warnings, once the
     values match (at once in a property case)."""
     case = plan.case
-    failures = failed_checks(case.spec.checks, case.inputs, outcome.value)
+    failures = failed_checks(case.spec.checks, case.inputs, checked_value(case, outcome.value))
     if failures:
         return CheckResult(
             False,
@@ -407,6 +407,15 @@ def further_checks(
             f"failure; {warning_advice(outcome.warnings, exercise.tags)}",
         )
     return CheckResult(True)
+
+
+def checked_value(case: PreparedCase, value: Any) -> Any:
+    """What a case's checks receive: a scenario's compared values by name (``step 2,
+    grad_check: error``), any other case's output as it is."""
+    names = [spec.name for spec in case.named_outputs]
+    if case.spec.scenario and type(value) is tuple and len(value) == len(names):
+        return dict(zip(names, value, strict=True))
+    return value
 
 
 def changed_inputs_message(case: PreparedCase, mutated: Sequence[str]) -> str:

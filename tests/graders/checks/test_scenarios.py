@@ -386,3 +386,59 @@ def test_a_kept_value_can_be_compared_and_passed_on(tmp_path: Path, sandbox: San
     assert report.tests[0].message.startswith(
         "inputs: changed in place, which the statement does not ask for: step 1, init_centres: x;"
     ), report.tests[0].message
+
+
+CHECKED_KMEANS_CASES = """
+import numpy as np
+
+from graders.scenarios import call, keep, ref, scenario
+
+
+def centres_are_points(inputs, got):
+    # The compared values by name: the initial centres must be rows of x, exactly.
+    x, centres = inputs["step 1, init_centres: x"], got["step 1, init_centres: centres"]
+    if all(np.any(np.all(x == row, axis=1)) for row in centres):
+        return None
+    return "an initial centre is not one of the points"
+
+
+@scenario(public=True, rtol=1e-3, checks=[centres_are_points])
+def six_points(rng):
+    x = rng.normal(size=(6, 2))
+    return [
+        call("init_centres", x=x, k=2, returns=keep("centres", compared=True)),
+        call("kmeans_step", x=x, centres=ref("centres"), returns="labels"),
+    ]
+
+
+@scenario(points=2, rtol=1e-3, checks=[centres_are_points])
+def twenty_points(rng):
+    x = rng.normal(size=(20, 2))
+    return [
+        call("init_centres", x=x, k=3, returns=keep("centres", compared=True)),
+        call("kmeans_step", x=x, centres=ref("centres"), returns="labels"),
+    ]
+"""
+
+
+def test_a_scenarios_checks_read_its_values_by_name(tmp_path: Path, sandbox: Sandbox) -> None:
+    folder = make_scenario_folder(
+        tmp_path,
+        "kmeans",
+        ["init_centres", "kmeans_step"],
+        KMEANS_SOLUTION,
+        CHECKED_KMEANS_CASES,
+        {},
+        "",
+        {},
+    )
+    prepared = prepare_exercise(load_exercise(folder))
+    assert graded(prepared, KMEANS_SOLUTION, sandbox).verdict is Verdict.PASSED
+    # Within the tolerance of every compared value, but no longer points of x.
+    nudged = KMEANS_SOLUTION.replace("return x[:k].copy()", "return x[:k] + 1e-6")
+    public, hidden = graded(prepared, nudged, sandbox).tests
+    assert (public.failure, public.message) == (
+        Failure.PROPERTY,
+        "check 'centres are points': an initial centre is not one of the points",
+    )
+    assert hidden.failure is Failure.PROPERTY and hidden.failed_checks == ("centres are points",)
