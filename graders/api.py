@@ -30,7 +30,7 @@ if typing.TYPE_CHECKING:
     )
     from graders.authoring.render import format_report
     from graders.authoring.result import ValidationResult, format_validation
-    from graders.authoring.scaffold import create_exercise
+    from graders.authoring.scaffold import ScaffoldKind, create_exercise
     from graders.authoring.validation import exercise_folders, validate_course, validate_folder
     from graders.canary import CanaryResult, canary
     from graders.cases import case
@@ -125,6 +125,7 @@ __all__ = [
     "SandboxLimits",
     "SandboxStarved",
     "SandboxUnavailable",
+    "ScaffoldKind",
     "StaleExercise",
     "Status",
     "TestResult",

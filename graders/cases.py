@@ -58,6 +58,40 @@ class CaseKind(Enum):
     """Judged by its checks alone, for an answer that is not unique: ``@property_case``."""
 
 
+class Worth:
+    """A check worth only ``share`` of its case's points (:func:`worth`): an output that fails
+    it keeps the rest. Called as the check, and named as it (``__name__``: messages call a
+    check by its function's name)."""
+
+    def __init__(self, share: float, check: ExtraCheck) -> None:
+        self.share = share
+        self.check = check
+        self.__name__ = getattr(check, "__name__", type(check).__name__)
+
+    def __call__(self, inputs: Mapping[str, Any], got: Any) -> str | None:
+        return self.check(inputs, got)
+
+
+def worth(share: float, check: ExtraCheck) -> Worth:
+    """``check`` worth ``share`` (0 < share < 1) of its case's points: partial credit inside a
+    case. ``checks=[worth(0.5, normalised)]``: right values that fail ``normalised`` keep half
+    the points. A check not so wrapped is worth the whole case."""
+    if not 0 < share < 1:
+        raise ValueError(f"a check's share of the points is in (0, 1), got {share!r}")
+    return Worth(share, check)
+
+
+def points_kept(checks: Sequence[ExtraCheck], failed: Sequence[str], points: float) -> float:
+    """What a case whose output failed the checks named ``failed`` keeps of its ``points``:
+    nothing if one of them is worth the whole case, else what their shares leave."""
+    shares = [
+        check.share if isinstance(check, Worth) else 1.0
+        for check in checks
+        if check_name(check) in failed
+    ]
+    return points * max(0.0, 1.0 - sum(shares))
+
+
 def check_name(check: ExtraCheck) -> str:
     """What messages call a check: its function's name with spaces for underscores."""
     return getattr(check, "__name__", type(check).__name__).replace("_", " ")
@@ -82,6 +116,9 @@ class CaseSpec:
     """The case's own CPU time limit (``@case(time_s=...)``)."""
     max_slowdown: float | None = None
     """The speed rule: at most this many times the reference's CPU time on the case."""
+    limit_hint: str = ""
+    """The author's advice for code that runs out of memory or time on this case
+    (``@case(limit_hint=...)``), added to that failure's message."""
     scenario: bool = False
     """Its inputs are a scenario's steps and their arguments (graders/scenarios.py)."""
 
@@ -122,6 +159,7 @@ def case(
     checks: Sequence[ExtraCheck] = (),
     time_s: float | None = None,
     max_slowdown: float | None = None,
+    limit_hint: str = "",
 ) -> Callable[[Maker], Maker]: ...
 
 
@@ -139,6 +177,7 @@ def case(
     checks: Sequence[ExtraCheck] = (),
     time_s: float | None = None,
     max_slowdown: float | None = None,
+    limit_hint: str = "",
 ) -> InputMaker | Callable[[InputMaker], InputMaker]:
     """Declare a test case; usable bare (``@case``) or with options (``@case(points=2)``).
 
@@ -163,6 +202,10 @@ def case(
         max_slowdown: a speed rule: the case fails unless its best CPU time over a few runs
             is at most this many times the reference's, measured the same way on the same
             host during the same grading (docs/authoring.md, "Speed rules").
+        limit_hint: advice for code that runs out of memory or time on this case ("building
+            the (M, N, D) difference array needs M*N*D*8 bytes"), added to the message of the
+            test the code ran out on; a hidden test keeps its fixed text (instructors read
+            the hint among its hidden messages).
     """
     if time_s is not None and not time_s >= MIN_CASE_TIME_S:
         raise ValueError(f"time_s must be at least {MIN_CASE_TIME_S:g} s, got {time_s!r}")
@@ -180,6 +223,7 @@ def case(
         checks=tuple(checks),
         time_s=time_s,
         max_slowdown=max_slowdown,
+        limit_hint=limit_hint,
     )
     return register(fn) if fn is not None else register
 
@@ -224,6 +268,7 @@ def declare_scenario(
     rtol: float,
     atol: float,
     seed: int | None,
+    checks: Sequence[ExtraCheck] = (),
 ) -> None:
     """Register a scenario case, whose ``make_inputs`` returns its steps as inputs (made by
     ``graders.scenarios.scenario``, the author's decorator)."""
@@ -234,7 +279,7 @@ def declare_scenario(
         rtol=rtol,
         atol=atol,
         seed=seed,
-        checks=(),
+        checks=tuple(checks),
         scenario=True,
     )(make_inputs)
 

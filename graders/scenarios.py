@@ -36,8 +36,8 @@ from typing import Any
 
 import numpy as np
 
-from graders.cases import DEFAULT_ATOL, DEFAULT_RTOL, declare_scenario
-from graders.sandbox.scenario import observed_names
+from graders.cases import DEFAULT_ATOL, DEFAULT_RTOL, ExtraCheck, declare_scenario
+from graders.sandbox.scenario import observed_names, step_label
 
 SCENARIO_INPUT = "steps"
 """The name of a scenario case's first input: its program, as JSON text."""
@@ -61,6 +61,8 @@ class Keep:
     name: str
     value: Any = None
     has_value: bool = False
+    compared: bool = False
+    """A returned value both kept and compared (``keep(name, compared=True)``)."""
 
 
 @dataclass(frozen=True)
@@ -70,12 +72,16 @@ class Ref:
     name: str
 
 
-def keep(name: str, *value: Any) -> Keep:
-    """In ``returns``: keep this returned value in the sandbox as ``name``. As an argument,
-    ``keep(name, value)``: pass ``value`` and keep the object the call received as ``name``."""
+def keep(name: str, *value: Any, compared: bool = False) -> Keep:
+    """In ``returns``: keep this returned value in the sandbox as ``name``, and with
+    ``compared=True`` compare it too (k-means' initial centres, checked and then passed to
+    the first step as the very object returned). As an argument, ``keep(name, value)``: pass
+    ``value`` and keep the object the call received as ``name``."""
     if len(value) > 1:
         raise TypeError("keep(name) or keep(name, value)")
-    return Keep(name, value[0] if value else None, bool(value))
+    if compared and value:
+        raise TypeError("compared=True is for a returned value; an argument is the author's")
+    return Keep(name, value[0] if value else None, bool(value), compared)
 
 
 def ref(name: str) -> Ref:
@@ -149,12 +155,16 @@ def scenario(
     atol: float = DEFAULT_ATOL,
     seed: int | None = None,
     batch_axes: object = None,
+    checks: Sequence[ExtraCheck] = (),
 ) -> Callable[[StepMaker], StepMaker]:
     """Declare a scenario case: the decorated function returns its steps.
 
-    Options as for ``@case``. A scenario has no batch axes (batch consistency is checked on
-    one-function cases only): its steps can call the functions on a batch and on one example.
-    ``batch_axes`` is refused, saying so.
+    Options as for ``@case``; ``checks`` run once every compared value matched, each given
+    the compared values by name (``got["step 2, grad_check: error"]``), so that a property of
+    several steps' values (a checker's estimate against an analytic gradient) is checked.
+    A scenario has no batch axes (batch consistency is checked on one-function cases only):
+    its steps can call the functions on a batch and on one example. ``batch_axes`` is
+    refused, saying so.
     """
     if batch_axes is not None:
         raise ValueError(
@@ -175,6 +185,7 @@ def scenario(
             rtol=rtol,
             atol=atol,
             seed=seed,
+            checks=checks,
         )
         return make_steps
 
@@ -194,13 +205,20 @@ def scenario_inputs(steps: Sequence[Step]) -> dict[str, Any]:
     program: list[dict[str, Any]] = []
     values: dict[str, Any] = {}
     kept: set[str] = set()
+    calls = 0
     for number, step in enumerate(steps, start=1):
+        # The author's errors name a step by its place in the list; the learner's messages
+        # by the label they read (graders/sandbox/scenario.py, step_label).
         where = f"step {number}"
         if step.kind in (StepKind.METHOD, StepKind.STATE) and step.handle not in kept:
             raise ValueError(f"{where}: no object is kept as {step.handle!r} before it")
+        calls += step.kind in (StepKind.CALL, StepKind.METHOD)
+        shown = step_label(
+            {"do": step.kind.value, "target": step.target, "handle": step.handle}, calls
+        )
         arguments: list[list[Any]] = []
         for parameter, value in step.args.items():
-            label = f"{where}, {_label(step)}: {parameter}"
+            label = f"{shown}: {parameter}"
             if isinstance(value, Ref):
                 if value.name not in kept:
                     raise ValueError(f"{label}: ref({value.name!r}) before anything is kept so")
@@ -226,7 +244,7 @@ def scenario_inputs(steps: Sequence[Step]) -> dict[str, Any]:
                 "last step: leave it out of updates"
             )
         returns = _program_returns(step.returns)
-        for return_name, is_kept in returns:
+        for return_name, is_kept, _compared in returns:
             if is_kept:
                 _add_kept(kept, return_name, where)
         if step.kind is StepKind.CONSTRUCT:
@@ -250,10 +268,6 @@ def scenario_inputs(steps: Sequence[Step]) -> dict[str, Any]:
     return {SCENARIO_INPUT: json.dumps(program, separators=(",", ":")), **values}
 
 
-def _label(step: Step) -> str:
-    return f"{step.handle}.{step.target}" if step.kind is StepKind.METHOD else step.target
-
-
 def _add_kept(kept: set[str], name: str, where: str) -> None:
     if not name.isidentifier():
         raise ValueError(f"{where}: a kept value's name must be a Python name, not {name!r}")
@@ -264,4 +278,7 @@ def _add_kept(kept: set[str], name: str, where: str) -> None:
 
 def _program_returns(returns: str | Keep | tuple[str | Keep, ...]) -> list[list[Any]]:
     parts = returns if isinstance(returns, tuple) else (returns,)
-    return [[part.name, True] if isinstance(part, Keep) else [part, False] for part in parts]
+    return [
+        [part.name, True, part.compared] if isinstance(part, Keep) else [part, False, True]
+        for part in parts
+    ]

@@ -121,10 +121,18 @@ def validate_command(
 
 def new_command(
     exercise_id: Annotated[str, typer.Argument(help="the new exercise's id (folder name)")],
+    kind: Annotated[
+        api.ScaffoldKind,
+        typer.Option(
+            help="function: one entry function to fill in; scenario (two functions and the "
+            "learner's own cache), class (a class keeping state) or property (any right "
+            "answer passes its checks): a running example whose code validates"
+        ),
+    ] = api.ScaffoldKind.FUNCTION,
 ) -> None:
     """Create a new exercise folder to fill in; `numjudge validate` says what is left."""
     try:
-        folder = api.create_exercise(exercises_dir(), exercise_id)
+        folder = api.create_exercise(exercises_dir(), exercise_id, kind)
     except (api.GraderError, FileExistsError) as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None

@@ -364,6 +364,7 @@ def _finish(
         logger,
         "submission.done",
         stored,
+        version=stored.exercise_version,
         verdict=verdict.value,
         score=stored.score,
         max_score=stored.max_score,

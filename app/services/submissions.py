@@ -171,11 +171,14 @@ def accept(
         check_load(runtime, session, user, exercise.limits.time_s)
         if kind is SubmissionKind.SUBMIT:
             check_budget(runtime, session, user, exercise.id)
+        # The version it will be graded against: after an edit that does not prepare, the
+        # last good one (the report's version is stored once graded, and logged as done).
+        version = runtime.catalog.served_version(exercise)
         submission = submission_store.create_submission(
             session=session,
             user=user,
             exercise_id=exercise.id,
-            exercise_version=exercise.version,
+            exercise_version=version,
             code=code,
             kind=kind,
             submission_id=submission_id,
@@ -191,9 +194,7 @@ def accept(
             if earlier is None:
                 raise
             return _answer(session, runtime.catalog, earlier)
-        log_event(
-            logger, "submission.queued", submission, version=exercise.version, code_bytes=len(code)
-        )
+        log_event(logger, "submission.queued", submission, version=version, code_bytes=len(code))
         try:
             runtime.queue.enqueue(submission.id)
         except QueueUnavailable as exc:

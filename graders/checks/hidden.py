@@ -81,11 +81,13 @@ def hidden_view(result: TestResult) -> TestResult:
         return TestResult(
             result.name, Visibility.HIDDEN, Status.PASSED, result.max_points, result.max_points
         )
+    # Partial credit follows from the failed checks, which the hidden test names anyway.
+    kept = result.points if failure is Failure.PROPERTY else 0.0
     return TestResult(
         result.name,
         Visibility.HIDDEN,
         hidden_status(failure),
-        0.0,
+        kept,
         result.max_points,
         hidden_message(failure, result.failed_checks),
         failure,

@@ -97,6 +97,9 @@ def explain_shape_error(
     """
     if not is_shape_error(error):
         return ""
+    step = raising_step(error)
+    if step is not None:
+        return explain_step_shape_error(error, step, inputs)
     axes = batch_axes or {}
     arrays = dict(named_arrays(inputs))
     if not arrays:
@@ -114,6 +117,50 @@ def explain_shape_error(
         f"this case's inputs have shapes {shapes}; {sizes_text(error, arrays)}check each "
         "against the statement's shapes: which axis holds the batch and what each other axis "
         "holds" + (", and whether a weight matrix is (outputs, inputs)" if has_matrix else "")
+    )
+
+
+# The note a scenario's runner adds to an exception, at the end of its message
+# (graders/sandbox/scenario.py): "(in step 3, cell.step)", "(in cell = RNNCell(...))".
+RAISED_IN_STEP = re.compile(r" \(in ([^()]*(?:\(\.\.\.\))?)\)$")
+
+
+def raising_step(error: Mapping[str, Any]) -> str | None:
+    """The label of the scenario step an exception was raised in; None outside a scenario (or
+    when the message was cut before its note)."""
+    found = RAISED_IN_STEP.search(str(error.get("message", "")))
+    return found.group(1) if found else None
+
+
+def explain_step_shape_error(error: Mapping[str, Any], step: str, inputs: Mapping[str, Any]) -> str:
+    """A scenario step's shape error, in the words of that step alone: its own inputs (not
+    every input of every step), and for a method, the object's state as the usual other
+    operand (a state an earlier step left in the wrong shape, or never reset)."""
+    prefix = f"{step}: "
+    arrays = dict(
+        named_arrays(
+            {
+                name.removeprefix(prefix): value
+                for name, value in inputs.items()
+                if name.startswith(prefix)
+            }
+        )
+    )
+    shapes = ", ".join(f"{name} {tuple(value.shape)}" for name, value in arrays.items())
+    given = (
+        f"its array arguments have shapes {shapes}; {sizes_text(error, arrays)}" if arrays else ""
+    )
+    held = ", ".join(part for part in step.split(", ")[1:2] if "." in part)
+    if held:
+        owner = held.split(".")[0]
+        return (
+            f"the arrays' shapes do not fit together in {step}: {given}the other arrays are "
+            f"what {owner} holds from earlier steps; check that its state has the shapes the "
+            "statement gives, and that every step that should set or reset it does"
+        )
+    return (
+        f"the arrays' shapes do not fit together in {step}: {given}check each array it "
+        "uses, kept values from earlier steps included, against the statement's shapes"
     )
 
 

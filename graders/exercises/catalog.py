@@ -188,6 +188,16 @@ class ExerciseCatalog:
             self._stale[exercise_id] = stale
             return good
 
+    def served_version(self, exercise: Exercise) -> str:
+        """The version a submission to ``exercise`` (as ``load`` returned it) is graded
+        against, as far as is known now: the last good one where this version is known not to
+        prepare; a version not prepared yet is told only once it is (by the grading's report)."""
+        with self._lock:
+            stale = self._stale.get(exercise.id)
+        if stale is not None and stale.failing_version == exercise.version:
+            return stale.served_version
+        return exercise.version
+
     def stale(self) -> list[StaleExercise]:
         """The exercises served from their last good version, by id: noticed when each was
         last loaded or prepared (a page, a submission), not by watching."""

@@ -60,7 +60,8 @@ def load_exercise(path: Path | str) -> Exercise:
         limits=_read_limits(path, meta.get("limits", {})),
         warnings=_read_warning_policy(path, meta.get("checks", {})),
         gradients=_read_gradients(path, meta.get("checks", {})),
-        custom_inputs=_read_custom_inputs(path, meta.get("checks", {})),
+        custom_inputs=_read_switch(path, meta.get("checks", {}), "custom_inputs", True),
+        unbatched=_read_switch(path, meta.get("checks", {}), "unbatched", False),
         forbid=_read_rules(path, meta.get("rules", {})),
         outputs=_read_outputs(path, meta.get("outputs", [])),
         statements=_read_translations(path, "statement"),
@@ -162,7 +163,7 @@ def _read_warning_policy(path: Path, table: Any) -> WarningPolicy:
     where = f"{path.name}/exercise.toml [checks]"
     if not isinstance(table, dict):
         raise ExerciseError(f"{where}: must be a table")
-    unknown = set(table) - {"warnings", "gradients", "custom_inputs"}
+    unknown = set(table) - {"warnings", "gradients", "custom_inputs", "unbatched"}
     if unknown:
         raise ExerciseError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
     return _choice(where, "warnings", table, WarningPolicy)
@@ -179,13 +180,15 @@ def _read_gradients(path: Path, table: dict[str, Any]) -> bool:
     return gradients
 
 
-def _read_custom_inputs(path: Path, table: dict[str, Any]) -> bool:
-    """``[checks] custom_inputs``: whether learners may call the function with their own
-    inputs (on by default; the table itself is checked by ``_read_warning_policy``)."""
-    value = table.get("custom_inputs", True)
+def _read_switch(path: Path, table: dict[str, Any], name: str, default: bool) -> bool:
+    """A true-or-false field of ``[checks]`` (``custom_inputs``, on by default: whether
+    learners may call the function with their own inputs; ``unbatched``, off by default:
+    whether the unbatched form is part of the contract); the table itself is checked by
+    ``_read_warning_policy``."""
+    value = table.get(name, default)
     if not isinstance(value, bool):
         raise ExerciseError(
-            f"{path.name}/exercise.toml [checks]: field 'custom_inputs' must be true or false, "
+            f"{path.name}/exercise.toml [checks]: field {name!r} must be true or false, "
             f"not {value!r}"
         )
     return value

@@ -79,6 +79,11 @@ class Exercise:
     """Whether learners may call the entry function with inputs of their own and see the
     reference's output (``[checks] custom_inputs``); a scenario exercise never takes them
     (``takes_custom_inputs``)."""
+    unbatched: bool = False
+    """Whether the unbatched form is part of the exercise's contract (``[checks] unbatched``):
+    then the batch-consistency check calls each batch item alone, without its batch axis;
+    otherwise each as a batch of one, so that batched-only code (a softmax along ``axis=1``)
+    is checked as it is written."""
     forbid: tuple[Rule, ...] = ()
     """What the code may not use (``[rules] forbid``), checked before it runs."""
     outputs: tuple[OutputSpec, ...] = ()
@@ -151,6 +156,9 @@ class PreparedCase:
     generators: Generators = field(default_factory=dict)
     """Where the reference's call left each generator argument (a learner's call must leave
     it there too: the statement's draws from it, no more, no fewer, not from a copy)."""
+    batches_of_one: bool = False
+    """Whether ``slice_inputs`` are batches of one, their batch axis kept (the exercise does
+    not promise the unbatched form: ``Exercise.unbatched``)."""
     batch_inconsistent: frozenset[str] = frozenset()
     """The mutants right on this batched case whose single examples' outputs are not its
     output (or which raise on one): the batch-consistency check catches them."""

@@ -50,7 +50,7 @@ from graders.sandbox.scenario import (
     observed_names,
     read_program,
     resolve_entry,
-    step_label,
+    step_labels,
 )
 from graders.sandbox.wire import encode_value, generator_state
 from graders.scenarios import SCENARIO_INPUT
@@ -107,6 +107,8 @@ class _CaseRun:
     """What its outputs are called and how each is compared."""
     slices: tuple[dict[str, Any], ...]
     """A batched case's single examples' inputs (``_slices``)."""
+    batches_of_one: bool
+    """Whether ``slices`` keep the batch axis (``Exercise.unbatched`` off)."""
 
 
 @dataclass(frozen=True)
@@ -165,7 +167,9 @@ def _run_case(
         if spec.scenario
         else exercise.outputs
     )
-    return _CaseRun(spec, inputs, expected, outputs, raised, declared, _slices(spec, inputs))
+    keep_axis = not exercise.unbatched
+    slices = _slices(spec, inputs, keep_axis)
+    return _CaseRun(spec, inputs, expected, outputs, raised, declared, slices, keep_axis)
 
 
 def named_outputs(
@@ -174,15 +178,14 @@ def named_outputs(
     """A scenario's compared values, named by their steps; each follows the rules of the
     ``[[outputs]]`` of its own name (``dw`` for ``step 2, affine_backward: dw``) if declared."""
     attributes = {
-        step_label(number, step)
-        for number, step in enumerate(program, start=1)
+        label: step["target"]
+        for step, label in zip(program, step_labels(program), strict=True)
         if step["do"] == "state"
     }
     declared = []
     for name in observed_names(program):
-        rule = next(
-            (r for r in rules if name.endswith((f": {r.name}", f".{r.name}"))), OutputSpec("")
-        )
+        own = attributes.get(name) or name.rsplit(": ", 1)[-1]
+        rule = next((r for r in rules if r.name == own), OutputSpec(""))
         declared.append(replace(rule, name=name, attribute=name in attributes))
     return tuple(declared)
 
@@ -456,9 +459,10 @@ def _prepare_case(
             case.spec.output_batch_axis,
             Tolerance(case.spec.rtol, case.spec.atol),
             case.declared,
+            case.batches_of_one,
         )
     )
-    return replace(prepared, batch_inconsistent=inconsistent)
+    return replace(prepared, batches_of_one=case.batches_of_one, batch_inconsistent=inconsistent)
 
 
 def ran_through(runs: MutantRuns, key: str, singles: slice) -> bool:
@@ -580,7 +584,10 @@ def call_tracked(function: Callable[..., Any], inputs: Mapping[str, Any]) -> Cal
     return Called(value, {name: state for name, state in states.items() if state is not None})
 
 
-def _slices(spec: CaseSpec, inputs: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:
+def _slices(
+    spec: CaseSpec, inputs: Mapping[str, Any], keep_axis: bool
+) -> tuple[dict[str, Any], ...]:
+    """Each batch item's inputs: a batch of one (``keep_axis``), or the item alone."""
     if not spec.batched:
         return ()
     sizes = {inputs[name].shape[axis] for name, axis in spec.batch_axes.items()}
@@ -589,7 +596,11 @@ def _slices(spec: CaseSpec, inputs: Mapping[str, Any]) -> tuple[dict[str, Any], 
     (size,) = sizes
     return tuple(
         {
-            name: (value.take(i, axis=spec.batch_axes[name]) if name in spec.batch_axes else value)
+            name: (
+                value.take([i] if keep_axis else i, axis=spec.batch_axes[name])
+                if name in spec.batch_axes
+                else value
+            )
             for name, value in inputs.items()
         }
         for i in range(size)

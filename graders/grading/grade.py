@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from graders.cases import CaseKind
+from graders.cases import CaseKind, points_kept
 from graders.checks.advice import generators_message, warning_advice
 from graders.checks.batches import UNCOMBINABLE, combined_text, compare_batched
 from graders.checks.compare import PASS, Check, CheckResult, Tolerance, compare
@@ -283,18 +283,35 @@ def judge_case(
     """``stopped``: the run was stopped at this case's own time limit."""
     over = over_own_limit(plan, run, stopped)
     if over is not None:
-        return test_result(plan.case, Status.ERROR, over, Failure.TIME_LIMIT)
+        return with_limit_hint(
+            test_result(plan.case, Status.ERROR, over, Failure.TIME_LIMIT), plan.case
+        )
     outcome = run.outcomes.get(plan.main)
     if outcome is None:
         failure, why = unfinished or (Failure.CRASHED, "no result came back")
-        return not_run(plan.case, failure, why)
-    judged = judge_outcome(plan, run, outcome, exercise)
+        result = not_run(plan.case, failure, why)
+        in_flight = run.case_in_flight in (plan.main, *plan.slices, *plan.speed_runs)
+        return with_limit_hint(result, plan.case) if in_flight else result
+    judged = with_limit_hint(judge_outcome(plan, run, outcome, exercise), plan.case)
     if not outcome.warnings or judged.failure is Failure.WARNING:
         return judged
     # A warning that costs no points is still worth knowing about: an overflow the values
     # hide. (Only public calls report warnings.)
     note = "warning: " + "; ".join(outcome.warnings)
     return replace(judged, message=f"{judged.message} ({note})" if judged.message else note)
+
+
+LIMITS = frozenset({Failure.TIME_LIMIT, Failure.MEMORY_LIMIT})
+
+
+def with_limit_hint(result: TestResult, case: PreparedCase) -> TestResult:
+    """A test that ran out of memory or time, with its case's ``limit_hint`` (the author's
+    trusted words) after the message; any other test as it is. A hidden test's shown text is
+    its category's fixed one whatever this adds (``shown``)."""
+    hint = case.spec.limit_hint
+    if result.failure not in LIMITS or not hint:
+        return result
+    return replace(result, message=f"{result.message}; hint: {hint}")
 
 
 def over_own_limit(plan: CasePlan, run: RunResult, stopped: bool) -> str | None:
@@ -342,6 +359,9 @@ def judge_outcome(
         return test_result(case, Status.PASSED)
     check = result.check or Check.VALUES
     failed = test_result(case, Status.FAILED, result.message, check.category, result.failed_checks)
+    if result.failed_checks:
+        kept = points_kept(case.spec.checks, result.failed_checks, case.spec.points)
+        failed = replace(failed, points=kept)
     if not case.spec.public or failed.failure is not Failure.VALUES:
         return failed
     # Only a public case's values are drawn: its expected output is the learner's to see.
@@ -357,7 +377,7 @@ def further_checks(
     where the call left its generators and, where the exercise says so, warnings, once the
     values match (at once in a property case)."""
     case = plan.case
-    failures = failed_checks(case.spec.checks, case.inputs, outcome.value)
+    failures = failed_checks(case.spec.checks, case.inputs, checked_value(case, outcome.value))
     if failures:
         return CheckResult(
             False,
@@ -387,6 +407,15 @@ def further_checks(
             f"failure; {warning_advice(outcome.warnings, exercise.tags)}",
         )
     return CheckResult(True)
+
+
+def checked_value(case: PreparedCase, value: Any) -> Any:
+    """What a case's checks receive: a scenario's compared values by name (``step 2,
+    grad_check: error``), any other case's output as it is."""
+    names = [spec.name for spec in case.named_outputs]
+    if case.spec.scenario and type(value) is tuple and len(value) == len(names):
+        return dict(zip(names, value, strict=True))
+    return value
 
 
 def changed_inputs_message(case: PreparedCase, mutated: Sequence[str]) -> str:
@@ -421,16 +450,22 @@ def batch_consistency(
                     if not explanation
                     else f"failed: {explanation} ({describe_error(error)})"
                 )
+            alone = (
+                f"batch item {item} as a batch of one"
+                if plan.case.batches_of_one
+                else f"a single example (batch item {item})"
+            )
             return CheckResult(
                 False,
                 Check.SINGLE_EXAMPLE,
-                f"{check.value}: the batch works, but a single example (batch item {item}) {why}",
+                f"{check.value}: the batch works, but {alone} {why}",
             )
         values.append(outcome.value)
     axis = plan.case.spec.output_batch_axis
-    how = combined_text(axis, tuple(spec.batch for spec in declared))
+    of_one = plan.case.batches_of_one
+    how = combined_text(axis, tuple(spec.batch for spec in declared), of_one)
     try:
-        result = compare_batched(values, batched, axis, tolerance, declared)
+        result = compare_batched(values, batched, axis, tolerance, declared, of_one)
     except UNCOMBINABLE as exc:
         return CheckResult(
             False, check, f"{check.value}: the unbatched results cannot be {how}: {exc}"
@@ -441,5 +476,6 @@ def batch_consistency(
         False,
         check,
         f"{check.value}: the batched result differs from the "
-        f"unbatched results {how}: {result.message}",
+        f"{'results of batches of one' if of_one else 'unbatched results'} {how}: "
+        f"{result.message}",
     )

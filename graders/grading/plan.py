@@ -79,7 +79,7 @@ def plan_tasks(
                     (),
                     flush=number == len(case.slice_inputs),
                     hidden=hidden,
-                    item=BatchItem(number - 1, axes),
+                    item=BatchItem(number - 1, axes, case.batches_of_one),
                 )
             )
         runs = []

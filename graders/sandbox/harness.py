@@ -8,9 +8,10 @@ The conversation on the channel (frames as in ``graders/sandbox/wire.py``), in t
    are scenarios, each one task whose first argument is its steps: graders/sandbox/scenario.py)
    with the public tasks' input buffers. A task is ``{"names": [...], "args": [values],
    "flush": bool}``; ``flush`` closes a case. A batch item of a case's main call is
-   ``{"names", "item": i, "axes": {name: axis}, "flush"}``: its inputs are those of the
-   latest task before it with ``"args"``, each input named in ``axes`` taken at index ``i``
-   along that axis, so they are not sent twice.
+   ``{"names", "item": i, "axes": {name: axis}, "keep", "flush"}``: its inputs are those of
+   the latest task before it with ``"args"``, each input named in ``axes`` taken at index
+   ``i`` along that axis (as a batch of one, the axis kept, where ``keep``), so they are not
+   sent twice.
 2. ``{"kind": "loaded", "stdout"}`` once the code ran, or ``{"kind": "load_error", "error",
    "stdout"}`` and the end.
 3. per public case, one frame: ``{"kind": "results", "first", "results": [result, ...]}``,
@@ -248,18 +249,20 @@ def task_inputs(task: dict[str, Any], buffers: Sequence[memoryview], main: list[
     inputs of the call it is an item of."""
     if "item" not in task:
         return [decode_value(node, buffers) for node in task["args"]]
-    item, axes = int(task["item"]), dict(task["axes"])
+    item, axes, keep = int(task["item"]), dict(task["axes"]), task.get("keep") is True
     return [
-        batch_item(value, item, axes[name]) if name in axes else value
+        batch_item(value, item, axes[name], keep) if name in axes else value
         for name, value in zip(task["names"], main, strict=True)
     ]
 
 
-def batch_item(value: np.ndarray, index: int, axis: int) -> np.ndarray:
+def batch_item(value: np.ndarray, index: int, axis: int, keep: bool = False) -> np.ndarray:
     """Element ``index`` of ``value`` along ``axis``, as ``value.take(index, axis)`` gives it
-    but as a view: ``take`` copies, through a path ten times slower than indexing, and the
-    call copies its inputs anyway (``writable_copy``)."""
-    return value[(slice(None),) * (axis % value.ndim) + (index,)]
+    (``take([index], axis)`` where ``keep``: a batch of one) but as a view: ``take`` copies,
+    through a path ten times slower than indexing, and the call copies its inputs anyway
+    (``writable_copy``)."""
+    at: int | slice = slice(index, index + 1) if keep else index
+    return value[(slice(None),) * (axis % value.ndim) + (at,)]
 
 
 def call(

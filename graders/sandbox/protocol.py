@@ -65,10 +65,12 @@ public call, each character escaped in up to 6 bytes, fit many times over."""
 class BatchItem:
     """A call on one item of the batch of the case's main call: its inputs are that call's,
     each input named in ``axes`` taken at ``index`` along its axis (``ndarray.take``), so
-    the sandbox derives them instead of receiving them again."""
+    the sandbox derives them instead of receiving them again; ``keep_axis``: as a batch of
+    one (``take([index])``), its batch axis kept."""
 
     index: int
     axes: tuple[tuple[str, int], ...]
+    keep_axis: bool = False
 
 
 @dataclass(frozen=True)
@@ -285,6 +287,7 @@ def encode_group(tasks: Sequence[Task]) -> tuple[list[dict[str, Any]], tuple[byt
             "names": list(task.names),
             "item": task.item.index,
             "axes": dict(task.item.axes),
+            "keep": task.item.keep_axis,
             "flush": task.flush,
         }
         for task, nodes in zip(tasks, args, strict=True)

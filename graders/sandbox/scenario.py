@@ -14,7 +14,8 @@ ever runs here. It is a list of steps, each::
      "args": [[parameter, source], ...],      source: ["input", i] the value ``values[i]``,
                                               ["ref", handle] a kept object,
                                               ["keep", handle, i] ``values[i]`` kept as handle
-     "returns": [[name, kept], ...], "unpack": bool,  the return value whole or as a tuple
+     "returns": [[name, kept, compared], ...], "unpack": bool,  the return value whole or
+                                              as a tuple; a kept value may be compared too
      "updates": [parameter, ...]}             arguments the call is to change in place
 
 The function returns the *observed* values, in order: per call, its returned values that are
@@ -80,11 +81,12 @@ def run_scenario(
     exception leaves with a note naming its step (``in step 2, affine_backward``)."""
     handles: dict[str, Any] = {}
     observed: list[Any] = []
-    for number, step in enumerate(read_program(program), start=1):
+    steps = read_program(program)
+    for step, label in zip(steps, step_labels(steps), strict=True):
         try:
             observed += _run_step(entries, step, values, handles)
         except BaseException as exc:  # the learner's code may raise anything
-            exc.add_note(f"in {step_label(number, step)}")
+            exc.add_note(f"in {label}")
             raise
     return tuple(observed)
 
@@ -111,10 +113,10 @@ def _run_step(
     returned = function(**arguments)
     parts = _returned_parts(step, returned)
     observed = []
-    for (name, kept), part in zip(step["returns"], parts, strict=True):
+    for (name, kept, compared), part in zip(step["returns"], parts, strict=True):
         if kept:
             handles[name] = part
-        else:
+        if compared:
             observed.append(snapshot(part))
     return observed + [
         snapshot(as_the_caller_sees(arguments[parameter], held[parameter]))
@@ -176,7 +178,7 @@ def _returned_parts(step: Mapping[str, Any], returned: Any) -> Sequence[Any]:
             if type(returned) in (tuple, list)
             else f"a {type(returned).__name__}"
         )
-        names = ", ".join(name for name, _kept in returns)
+        names = ", ".join(name for name, _kept, _compared in returns)
         raise TypeError(
             f"returned {what} where a tuple of {len(returns)} values ({names}) is expected"
         )
@@ -195,20 +197,41 @@ def snapshot(value: Any) -> Any:
     return value
 
 
-def step_label(number: int, step: Mapping[str, Any]) -> str:
-    """``step 2, affine_backward``, ``step 3, opt.step``, ``step 4, opt.t``."""
-    on = f"{step['handle']}." if step["do"] in ("method", "state") else ""
-    return f"step {number}, {on}{step['target']}"
+CALLS = ("call", "method")
+"""The kinds of step that call the learner's functions or methods: the steps messages number."""
+
+
+def step_label(step: Mapping[str, Any], calls: int) -> str:
+    """What messages call a step, ``calls`` being the number of calls up to it (itself
+    included): only calls are numbered, as a learner counts them (the first ``opt.step`` is
+    step 1, whatever constructed ``opt``): ``step 2, affine_backward``, ``step 1, opt.step``;
+    a construction is ``opt = Adam(...)``, a state ``opt.t after step 2``."""
+    kind, target, handle = step["do"], step["target"], step["handle"]
+    if kind == "construct":
+        return f"{handle} = {target}(...)"
+    if kind == "state":
+        return f"{handle}.{target} " + (f"after step {calls}" if calls else "before any step")
+    on = f"{handle}." if kind == "method" else ""
+    return f"step {calls}, {on}{target}"
+
+
+def step_labels(program: Sequence[Mapping[str, Any]]) -> list[str]:
+    """:func:`step_label` of each step of a program, in order."""
+    labels = []
+    calls = 0
+    for step in program:
+        calls += step["do"] in CALLS
+        labels.append(step_label(step, calls))
+    return labels
 
 
 def observed_names(program: Sequence[Mapping[str, Any]]) -> list[str]:
     """The name of each value ``run_scenario`` returns, in order."""
     names = []
-    for number, step in enumerate(program, start=1):
-        label = step_label(number, step)
+    for step, label in zip(program, step_labels(program), strict=True):
         if step["do"] == "state":
             names.append(label)
             continue
-        names += [f"{label}: {name}" for name, kept in step["returns"] if not kept]
+        names += [f"{label}: {name}" for name, _kept, compared in step["returns"] if compared]
         names += [f"{label}: {parameter}" for parameter in step["updates"]]
     return names

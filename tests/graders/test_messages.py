@@ -61,6 +61,11 @@ COMPARISONS = [
 ]
 
 
+def batch_of_one_message(item: int, why: str) -> str:
+    """What the batch-consistency check says of a batch item that raised as a batch of one."""
+    return f"batch consistency: the batch works, but batch item {item} as a batch of one {why}"
+
+
 def engine_messages() -> list[str]:
     """What the engine writes, made by its own functions."""
     messages = [compare(expected, got).message for expected, got in COMPARISONS]
@@ -94,6 +99,19 @@ def engine_messages() -> list[str]:
     }
     explained = explain_shape_error(shape_error, {"x": np.zeros((2, 3)), "w": np.zeros((4, 5))})
     messages.append(f"{explained} ({describe_error(shape_error)})")
+    # A scenario's step: a method (the object's state) or a call, with or without arrays.
+    for step in ("step 3, cell.step", "step 2, affine_backward"):
+        in_step = {**shape_error, "message": f"{shape_error['message']} (in {step})"}
+        for inputs in ({f"{step}: x": np.zeros((2, 3))}, {}):
+            messages.append(explain_shape_error(in_step, inputs))
+    messages += [
+        batch_of_one_message(0, "did not run"),
+        batch_of_one_message(1, describe_error({"type": "ValueError", "message": "bad"})),
+        "batch consistency: the batched result differs from the results of batches of one "
+        "joined along axis 0: shape: expected (3, 3), got (9,)",
+        f"{describe_error({'type': 'MemoryError'})}; hint: the (M, N, D) array needs M*N*D*8 "
+        "bytes; expand the square instead",
+    ]
     code = "import scipy.linalg as la\nfor i in range(3):\n    la.inv(i)\n" * 3
     rules = tuple(map(Rule.parse, ("python-loop", "import:scipy", "scipy.linalg.inv")))
     messages.append(violations_message(find_violations(code, rules)))

@@ -46,12 +46,16 @@ def softmax_loss(logits, labels):
 
 def make_softmax_loss(root: Path) -> Path:
     """``softmax_loss(logits, labels) -> (loss, dlogits)``: the mean cross-entropy over the
-    batch and its gradient, declared ``batch = "mean"`` and ``batch = "stack/n"``."""
+    batch and its gradient, declared ``batch = "mean"`` and ``batch = "stack/n"``; one
+    example alone is part of its contract (``unbatched``)."""
     return make_folder(
         root,
         "softmax-loss",
         "softmax_loss",
         """
+        [checks]
+        unbatched = true
+
         [[outputs]]
         name = "loss"
         batch = "mean"

@@ -184,5 +184,5 @@ def test_a_scenario_compares_where_its_steps_left_a_generator(
     (test,) = grade(prepared, copying, sandbox).tests
     assert (test.failure, test.message) == (
         Failure.CHANGED_INPUT,
-        LEFT_ELSEWHERE.replace("'rng'", "'step 1, Dropout: rng'"),
+        LEFT_ELSEWHERE.replace("'rng'", "'layer = Dropout(...): rng'"),
     )

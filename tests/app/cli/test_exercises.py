@@ -219,3 +219,13 @@ def test_new_refuses_a_bad_id(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
         "error: 'Bad_Id': an id is lowercase words joined by hyphens, e.g. gru-reset-gate\n"
     )
     assert list(tmp_path.iterdir()) == []
+
+
+def test_new_writes_the_kind_asked_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NUMJUDGE_EXERCISES_DIR", str(tmp_path))
+    result = runner.invoke(app, ["new", "rnn-cell", "--kind", "class"])
+    assert result.exit_code == 0, result.output
+    assert load_exercise(tmp_path / "rnn-cell").entries == ("RunningMean",)
+    wrong = runner.invoke(app, ["new", "other", "--kind", "module"])
+    assert wrong.exit_code == 2
+    assert not (tmp_path / "other").exists()

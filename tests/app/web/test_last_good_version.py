@@ -3,6 +3,7 @@ version, and says so in /healthz and on the instructors' Validate page until it 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -99,3 +100,38 @@ def test_a_broken_edit_is_graded_against_the_last_good_version_until_fixed(
     assert folder_version(folder) != good_version
     assert client.get("/healthz").json()["problems"] == []
     assert 'data-stale="count-above"' not in client.get("/instructor/validate").text
+
+
+def test_the_log_names_the_version_a_submission_is_graded_against(
+    tiny: tuple[TestClient, Path, GradingRuntime], caplog: pytest.LogCaptureFixture
+) -> None:
+    # An edit that loads but does not prepare (the reference raises): the first submission
+    # after it is queued with the folder's new version, graded against the last good one, and
+    # the done line says which; once that is known, queued lines name the last good version.
+    client, folder, runtime = tiny
+    with runtime.sessions() as session:
+        user = account_store.create_user(
+            session=session, name="learner", role=Role.LEARNER, password="learn-some-numpy"
+        )
+        _, token = account_store.create_token(session=session, user=user)
+        session.commit()
+    headers = {"Authorization": f"Bearer {token}"}
+    good_version = folder_version(folder)
+    graded(client, headers)
+    edit(folder / "solution.py", "return int(", "raise ValueError('broken') or int(")
+    assert folder_version(folder) != good_version
+    with caplog.at_level(logging.INFO):
+        first, second = graded(client, headers)["id"], graded(client, headers)["id"]
+    events = {
+        (getattr(record, "submission_id", None), record.getMessage()): getattr(
+            record, "version", None
+        )
+        for record in caplog.records
+        if record.getMessage() in ("submission.queued", "submission.done")
+    }
+    assert events.get((first, "submission.queued")) == folder_version(folder)
+    assert [
+        events.get((first, "submission.done")),
+        events.get((second, "submission.queued")),
+        events.get((second, "submission.done")),
+    ] == [good_version] * 3

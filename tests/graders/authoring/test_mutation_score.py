@@ -58,8 +58,11 @@ def test_a_mutant_the_batch_consistency_check_catches_is_caught_by_the_hidden_ca
     tmp_path: Path,
 ) -> None:
     # np.sum(..., axis=1) is np.sum(..., axis=-1) on the batch, and raises on a single row:
-    # the hidden batched case fails it, by its single examples.
+    # where the unbatched form is part of the contract, the hidden batched case fails it, by
+    # its single examples.
     folder = make_tiny_exercise(tmp_path, cases=ROW_CASES)
+    with (folder / "exercise.toml").open("a") as toml:
+        toml.write("\n[checks]\nunbatched = true\n")
     write(
         folder / "solution.py",
         """

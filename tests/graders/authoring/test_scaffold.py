@@ -8,7 +8,13 @@ from pathlib import Path
 import pytest
 
 from graders.api import ExerciseError, Sandbox, load_exercise
-from graders.authoring.scaffold import TEMPLATES, create_exercise
+from graders.authoring.scaffold import (
+    PLACEHOLDERS,
+    TEMPLATES,
+    ScaffoldKind,
+    create_exercise,
+    placeholder_title,
+)
 from graders.authoring.validation import validate_folder
 
 
@@ -98,3 +104,54 @@ def test_an_existing_folder_is_refused_and_kept(tmp_path: Path) -> None:
 def test_root_is_created_when_missing(tmp_path: Path) -> None:
     folder = create_exercise(tmp_path / "new" / "catalog", "first")
     assert (folder / "exercise.toml").is_file()
+
+
+def written(folder: Path) -> None:
+    """What an author writes first in any scaffold: the title, a tag and the statement's
+    words (the code of a running example is left as it is)."""
+    toml = folder / "exercise.toml"
+    text = toml.read_text()
+    toml.write_text(
+        text.replace(f'title = "{placeholder_title(folder.name)}"', 'title = "Written"').replace(
+            "tags = []", 'tags = ["example"]'
+        )
+    )
+    statement = folder / "statement.md"
+    words = statement.read_text()
+    for placeholder in PLACEHOLDERS:
+        words = words.replace(placeholder, "(the author's words")
+    statement.write_text(words)
+
+
+@pytest.mark.parametrize(
+    ("kind", "entries"),
+    [
+        (ScaffoldKind.SCENARIO, ("scale_forward", "scale_backward")),
+        (ScaffoldKind.CLASS, ("RunningMean",)),
+        (ScaffoldKind.PROPERTY, ("orthogonal_unit",)),
+    ],
+)
+def test_each_kind_scaffolds_an_exercise_that_validates_once_its_words_are_written(
+    tmp_path: Path, sandbox: Sandbox, kind: ScaffoldKind, entries: tuple[str, ...]
+) -> None:
+    folder = create_exercise(tmp_path, f"new-{kind.value}", kind)
+    exercise = load_exercise(folder)
+    assert (exercise.names, exercise.draft) == (entries, True)
+    # Unwritten, validate names the words left to write and nothing in the code.
+    assert [p.split(":")[0] for p in validate_folder(folder, sandbox).problems] == [
+        "exercise.toml",
+        "exercise.toml",
+        "statement.md",
+    ]
+    written(folder)
+    result = validate_folder(folder, sandbox)
+    assert result.problems == []
+    assert "1 mistakes" in result.notes[0]
+
+
+def test_the_function_kind_is_the_default(tmp_path: Path) -> None:
+    default = create_exercise(tmp_path / "a", "same")
+    function = create_exercise(tmp_path / "b", "same", ScaffoldKind.FUNCTION)
+    assert [p.read_text() for p in sorted(default.rglob("*.*"))] == [
+        p.read_text() for p in sorted(function.rglob("*.*"))
+    ]

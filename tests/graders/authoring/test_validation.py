@@ -300,7 +300,7 @@ def test_a_translation_that_is_no_table_of_texts_is_refused(gate_copy: Path) -> 
 
 
 def test_failing_warnings_need_a_statement_that_says_so(gate_copy: Path, sandbox: Sandbox) -> None:
-    edit(gate_copy / "exercise.toml", "[limits]", '[checks]\nwarnings = "fail"\n\n[limits]')
+    edit(gate_copy / "exercise.toml", "[checks]\n", '[checks]\nwarnings = "fail"\n')
     edit(gate_copy / "statement.md", "warning", "complaint", count=0)
     result = validated(gate_copy, sandbox)
     assert result.problems == [
@@ -313,7 +313,7 @@ def test_failing_warnings_need_a_statement_that_says_so(gate_copy: Path, sandbox
 def test_a_reference_that_warns_fails_where_warnings_fail(
     gate_copy: Path, sandbox: Sandbox
 ) -> None:
-    edit(gate_copy / "exercise.toml", "[limits]", '[checks]\nwarnings = "fail"\n\n[limits]')
+    edit(gate_copy / "exercise.toml", "[checks]\n", '[checks]\nwarnings = "fail"\n')
     edit(gate_copy / "solution.py", "    return", "    np.exp(np.float64(1000.0))\n    return")
     problems = validated(gate_copy, sandbox).problems
     assert problems[0].startswith(
@@ -601,7 +601,7 @@ def test_a_gradient_exercise_needs_a_finite_difference_sample_that_fails(
 ) -> None:
     # Declared a gradient exercise, gru-update-gate stands in for one: validate asks for the
     # sample, then refuses one expected to pass, whatever its grading gets.
-    edit(gate_copy / "exercise.toml", "[limits]", "[checks]\ngradients = true\n[limits]")
+    edit(gate_copy / "exercise.toml", "[checks]\n", "[checks]\ngradients = true\n")
     missing = validated(gate_copy, sandbox).problems
     assert missing == [
         "samples/finite_differences.py: missing; exercise.toml's [checks] gradients = true "

@@ -31,6 +31,7 @@ from tests.graders.scenario_exercises import (
     AFFINE_SOLUTION,
     make_adam,
     make_affine_layer,
+    make_scenario_folder,
 )
 
 
@@ -168,14 +169,17 @@ def test_updated_dicts_are_compared_key_by_key_after_each_step(
     )
     report = graded(adam, code, sandbox)
     public = messages(report)["two steps"]
-    assert public.startswith("step 2, opt.step: params: w: values: 6 of 6 elements"), public
+    assert public.startswith("step 1, opt.step: params: w: values: 6 of 6 elements"), public
     assert report.diagnosis is not None and report.diagnosis.key == "no_bias_correction"
     assert set(failures(report).values()) == {Failure.VALUES}
 
 
 def test_state_is_read_after_the_steps(adam: PreparedExercise, sandbox: Sandbox) -> None:
     report = graded(adam, ADAM_SOLUTION.replace("self.t = 0\n", "self.t = 0.0\n"), sandbox)
-    assert messages(report)["two steps"] == "step 4, opt.t: type: expected an integer, got float 2"
+    assert (
+        messages(report)["two steps"]
+        == "opt.t after step 2: type: expected an integer, got float 2"
+    )
 
 
 def test_a_gradient_changed_in_place_fails_while_params_may_change(
@@ -186,8 +190,8 @@ def test_a_gradient_changed_in_place_fails_while_params_may_change(
     )
     report = graded(adam, code, sandbox)
     assert messages(report)["two steps"].startswith(
-        "inputs: changed in place, which the statement does not ask for: step 2, opt.step: "
-        "grads; step 3, opt.step: grads; work on a copy"
+        "inputs: changed in place, which the statement does not ask for: step 1, opt.step: "
+        "grads; step 2, opt.step: grads; work on a copy"
     ), messages(report)
 
 
@@ -254,3 +258,187 @@ def test_a_warning_in_a_step_is_noted_on_the_public_test(
     assert messages(report)["four examples"] == (
         "warning: RuntimeWarning: overflow encountered in exp (line 6, in affine_forward)"
     )
+
+
+CELL_SOLUTION = """
+import numpy as np
+
+
+class Cell:
+    def __init__(self, w_x, w_h):
+        self.w_x, self.w_h = w_x, w_h
+        self.h = None
+
+    def reset(self, batch):
+        self.h = np.zeros((batch, self.w_h.shape[0]))
+
+    def step(self, x):
+        self.h = np.tanh(x @ self.w_x + self.h @ self.w_h)
+        return self.h
+"""
+
+CELL_CASES = """
+from graders.scenarios import construct, method, scenario
+
+
+@scenario(public=True)
+def two_sequences(rng):
+    w_x, w_h = rng.normal(size=(3, 4)), rng.normal(size=(4, 4))
+    return [
+        construct("Cell", "cell", w_x=w_x, w_h=w_h),
+        method("cell", "reset", batch=2),
+        method("cell", "step", x=rng.normal(size=(2, 3)), returns="h"),
+        method("cell", "reset", batch=5),
+        method("cell", "step", x=rng.normal(size=(5, 3)), returns="h again"),
+    ]
+"""
+
+
+def test_a_state_bug_in_a_class_is_told_in_the_words_of_its_step(
+    tmp_path: Path, sandbox: Sandbox
+) -> None:
+    # A reset that keeps the old state: the next step's sum cannot broadcast. The message
+    # names that step, its own argument and the object's state; not every input of every step.
+    folder = make_scenario_folder(tmp_path, "cell", ["Cell"], CELL_SOLUTION, CELL_CASES, {}, "", {})
+    prepared = prepare_exercise(load_exercise(folder))
+    stale = CELL_SOLUTION.replace(
+        "self.h = np.zeros((batch, self.w_h.shape[0]))",
+        "self.h = np.zeros((batch, self.w_h.shape[0])) if self.h is None else self.h",
+    )
+    (test,) = graded(prepared, stale, sandbox).tests
+    assert test.failure is Failure.EXCEPTION
+    assert test.message.startswith(
+        "the arrays' shapes do not fit together in step 4, cell.step: its array arguments "
+        "have shapes x (5, 3); the other arrays are what cell holds from earlier steps; check "
+        "that its state has the shapes the statement gives, and that every step that should "
+        "set or reset it does (raised ValueError on line 14: operands could not be broadcast"
+    ), test.message
+    assert "w_x" not in test.message and "step 2" not in test.message
+
+
+KMEANS_SOLUTION = """
+import numpy as np
+
+
+def init_centres(x, k):
+    return x[:k].copy()
+
+
+def kmeans_step(x, centres):
+    labels = np.argmin(((x[:, None, :] - centres[None]) ** 2).sum(axis=-1), axis=1)
+    for j in range(len(centres)):
+        if np.any(labels == j):
+            centres[j] = x[labels == j].mean(axis=0)
+    return labels
+"""
+
+KMEANS_CASES = """
+from graders.scenarios import call, keep, ref, scenario
+
+
+def run(rng, n, k):
+    x = rng.normal(size=(n, 2))
+    return [
+        # The initial centres are compared and then passed on, the very object returned.
+        call("init_centres", x=x, k=k, returns=keep("centres", compared=True)),
+        call("kmeans_step", x=x, centres=ref("centres"), returns="labels"),
+        call("kmeans_step", x=x, centres=ref("centres"), returns="labels again"),
+    ]
+
+
+@scenario(public=True)
+def six_points(rng):
+    return run(rng, 6, 2)
+
+
+@scenario(points=2)
+def twenty_points(rng):
+    return run(rng, 20, 3)
+"""
+
+
+def test_a_kept_value_can_be_compared_and_passed_on(tmp_path: Path, sandbox: Sandbox) -> None:
+    folder = make_scenario_folder(
+        tmp_path,
+        "kmeans",
+        ["init_centres", "kmeans_step"],
+        KMEANS_SOLUTION,
+        KMEANS_CASES,
+        {},
+        "",
+        {},
+    )
+    prepared = prepare_exercise(load_exercise(folder))
+    assert [spec.name for spec in prepared.cases[0].named_outputs] == [
+        "step 1, init_centres: centres",
+        "step 2, kmeans_step: labels",
+        "step 3, kmeans_step: labels again",
+    ]
+    assert graded(prepared, KMEANS_SOLUTION, sandbox).verdict is Verdict.PASSED
+    # Wrong initial centres are told at the step that returned them.
+    shifted = KMEANS_SOLUTION.replace("return x[:k].copy()", "return x[1 : k + 1].copy()")
+    public = graded(prepared, shifted, sandbox).tests[0]
+    assert public.message.startswith("step 1, init_centres: centres: values:"), public.message
+    # The step works on the object returned: centres returned as a view of x move x itself.
+    viewed = KMEANS_SOLUTION.replace("return x[:k].copy()", "return x[:k]")
+    report = graded(prepared, viewed, sandbox)
+    assert report.tests[0].failure is Failure.CHANGED_INPUT
+    assert report.tests[0].message.startswith(
+        "inputs: changed in place, which the statement does not ask for: step 1, init_centres: x;"
+    ), report.tests[0].message
+
+
+CHECKED_KMEANS_CASES = """
+import numpy as np
+
+from graders.scenarios import call, keep, ref, scenario
+
+
+def centres_are_points(inputs, got):
+    # The compared values by name: the initial centres must be rows of x, exactly.
+    x, centres = inputs["step 1, init_centres: x"], got["step 1, init_centres: centres"]
+    if all(np.any(np.all(x == row, axis=1)) for row in centres):
+        return None
+    return "an initial centre is not one of the points"
+
+
+@scenario(public=True, rtol=1e-3, checks=[centres_are_points])
+def six_points(rng):
+    x = rng.normal(size=(6, 2))
+    return [
+        call("init_centres", x=x, k=2, returns=keep("centres", compared=True)),
+        call("kmeans_step", x=x, centres=ref("centres"), returns="labels"),
+    ]
+
+
+@scenario(points=2, rtol=1e-3, checks=[centres_are_points])
+def twenty_points(rng):
+    x = rng.normal(size=(20, 2))
+    return [
+        call("init_centres", x=x, k=3, returns=keep("centres", compared=True)),
+        call("kmeans_step", x=x, centres=ref("centres"), returns="labels"),
+    ]
+"""
+
+
+def test_a_scenarios_checks_read_its_values_by_name(tmp_path: Path, sandbox: Sandbox) -> None:
+    folder = make_scenario_folder(
+        tmp_path,
+        "kmeans",
+        ["init_centres", "kmeans_step"],
+        KMEANS_SOLUTION,
+        CHECKED_KMEANS_CASES,
+        {},
+        "",
+        {},
+    )
+    prepared = prepare_exercise(load_exercise(folder))
+    assert graded(prepared, KMEANS_SOLUTION, sandbox).verdict is Verdict.PASSED
+    # Within the tolerance of every compared value, but no longer points of x.
+    nudged = KMEANS_SOLUTION.replace("return x[:k].copy()", "return x[:k] + 1e-6")
+    public, hidden = graded(prepared, nudged, sandbox).tests
+    assert (public.failure, public.message) == (
+        Failure.PROPERTY,
+        "check 'centres are points': an initial centre is not one of the points",
+    )
+    assert hidden.failure is Failure.PROPERTY and hidden.failed_checks == ("centres are points",)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -168,6 +169,34 @@ def test_limits_default_when_the_table_is_absent(gate_copy: Path) -> None:
     assert load_exercise(gate_copy).limits == Limits(time_s=5.0, memory_mb=512)
 
 
+def checks_table(folder: Path, table: str) -> None:
+    """The gate's own ``[checks]`` table (it declares ``unbatched``) replaced by ``table``."""
+    toml = folder / "exercise.toml"
+    text = toml.read_text()
+    replaced = re.sub(r"\[checks\]\n.*?(?=\[limits\])", lambda _: table, text, flags=re.DOTALL)
+    assert replaced != text or not table
+    toml.write_text(replaced)
+
+
+@pytest.mark.parametrize(
+    ("table", "unbatched"),
+    [("", False), ("[checks]\nunbatched = true\n", True), ("[checks]\nunbatched = false\n", False)],
+)
+def test_the_unbatched_contract_is_read_from_the_checks_table(
+    gate_copy: Path, table: str, unbatched: bool
+) -> None:
+    assert load_exercise(gate_copy).unbatched
+    checks_table(gate_copy, table)
+    assert load_exercise(gate_copy).unbatched is unbatched
+
+
+def test_unbatched_must_be_true_or_false(gate_copy: Path) -> None:
+    checks_table(gate_copy, "[checks]\nunbatched = 1\n")
+    assert load_error(gate_copy) == (
+        "gru-update-gate/exercise.toml [checks]: field 'unbatched' must be true or false, not 1"
+    )
+
+
 @pytest.mark.parametrize(
     ("table", "policy"),
     [
@@ -179,7 +208,7 @@ def test_limits_default_when_the_table_is_absent(gate_copy: Path) -> None:
 def test_warning_policy_is_read_from_the_checks_table(
     gate_copy: Path, table: str, policy: WarningPolicy
 ) -> None:
-    edit(gate_copy / "exercise.toml", "[limits]", table + "[limits]")
+    checks_table(gate_copy, table)
     assert load_exercise(gate_copy).warnings is policy
 
 
@@ -195,7 +224,7 @@ def test_warning_policy_is_read_from_the_checks_table(
     ],
 )
 def test_bad_warning_policy(gate_copy: Path, table: str, message: str) -> None:
-    edit(gate_copy / "exercise.toml", "[limits]", table + "[limits]")
+    checks_table(gate_copy, table)
     assert load_error(gate_copy) == f"gru-update-gate/exercise.toml [checks]: {message}"
 
 
@@ -205,7 +234,7 @@ def test_bad_warning_policy(gate_copy: Path, table: str, message: str) -> None:
 def test_a_gradient_exercise_is_declared_in_the_checks_table(
     gate_copy: Path, table: str, gradients: bool
 ) -> None:
-    edit(gate_copy / "exercise.toml", "[limits]", table + "[limits]")
+    checks_table(gate_copy, table)
     assert load_exercise(gate_copy).gradients is gradients
 
 
@@ -215,7 +244,7 @@ def test_the_bundled_gradient_exercise_declares_itself() -> None:
 
 
 def test_gradients_must_be_true_or_false(gate_copy: Path) -> None:
-    edit(gate_copy / "exercise.toml", "[limits]", '[checks]\ngradients = "yes"\n[limits]')
+    checks_table(gate_copy, '[checks]\ngradients = "yes"\n')
     assert load_error(gate_copy) == (
         "gru-update-gate/exercise.toml [checks]: field 'gradients' must be true or false"
     )
@@ -232,14 +261,14 @@ def test_gradients_must_be_true_or_false(gate_copy: Path) -> None:
 def test_custom_inputs_are_read_from_the_checks_table(
     gate_copy: Path, table: str, on: bool
 ) -> None:
-    edit(gate_copy / "exercise.toml", "[limits]", table + "[limits]")
+    checks_table(gate_copy, table)
     exercise = load_exercise(gate_copy)
     assert exercise.custom_inputs is on
     assert exercise.takes_custom_inputs is on
 
 
 def test_custom_inputs_must_be_true_or_false(gate_copy: Path) -> None:
-    edit(gate_copy / "exercise.toml", "[limits]", '[checks]\ncustom_inputs = "no"\n[limits]')
+    checks_table(gate_copy, '[checks]\ncustom_inputs = "no"\n')
     assert load_error(gate_copy) == (
         "gru-update-gate/exercise.toml [checks]: field 'custom_inputs' must be true or false, "
         "not 'no'"
@@ -253,6 +282,7 @@ def test_a_scenario_exercise_takes_no_custom_inputs() -> None:
 
 
 def test_checks_must_be_a_table(gate_copy: Path) -> None:
+    checks_table(gate_copy, "")
     edit(gate_copy / "exercise.toml", "order = 10", 'order = 10\nchecks = "fail"')
     assert load_error(gate_copy) == "gru-update-gate/exercise.toml [checks]: must be a table"
 

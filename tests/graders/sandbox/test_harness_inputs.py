@@ -135,7 +135,7 @@ def test_a_scenario_reports_where_its_steps_left_a_generator(layer: type[Dropout
     drawn.random(8)
     moved = layer is Dropout
     left = generator_state(drawn if moved else np.random.default_rng(3))
-    assert header["generators"] == {"step 1, Dropout: rng": list(left or ())}
+    assert header["generators"] == {"layer = Dropout(...): rng": list(left or ())}
 
 
 def test_a_call_without_generators_reports_none() -> None:

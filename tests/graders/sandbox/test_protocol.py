@@ -77,7 +77,13 @@ def test_a_batch_item_travels_without_inputs_after_its_main_call() -> None:
     assert count == 2 and np.array([0.5]).tobytes() in frame
     (length,) = HEADER.unpack(frame[: HEADER.size])
     header = json.loads(frame[HEADER.size : HEADER.size + length])
-    assert header["tasks"][1] == {"names": ["x", "w"], "item": 1, "axes": {"x": 0}, "flush": True}
+    assert header["tasks"][1] == {
+        "names": ["x", "w"],
+        "item": 1,
+        "axes": {"x": 0},
+        "keep": False,
+        "flush": True,
+    }
     with pytest.raises(ValueError, match="must follow its main call"):
         encode_tasks([PUBLIC, item])
 
