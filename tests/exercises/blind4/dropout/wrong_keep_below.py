@@ -1,0 +1,6 @@
+"""Mistake: keeps an element when its draw is below 1 - p (right share, wrong elements)."""
+
+
+def dropout(x, p, rng):
+    mask = rng.random(x.shape) < 1 - p
+    return x * mask / (1 - p), mask
