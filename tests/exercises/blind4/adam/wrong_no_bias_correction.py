@@ -18,3 +18,6 @@ class Adam:
             self.m[key] = self.beta1 * self.m[key] + (1 - self.beta1) * grad
             self.v[key] = self.beta2 * self.v[key] + (1 - self.beta2) * grad**2
             params[key] -= self.lr * self.m[key] / (np.sqrt(self.v[key]) + self.eps)
+
+
+RIGHT_DIAGNOSES = ("no_bias_correction",)

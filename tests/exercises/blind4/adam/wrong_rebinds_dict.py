@@ -19,3 +19,6 @@ class Adam:
             m_hat = m / (1 - self.beta1**self.t)
             v_hat = v / (1 - self.beta2**self.t)
             params[key] = params[key] - self.lr * m_hat / (np.sqrt(v_hat) + self.eps)
+
+
+RIGHT_DIAGNOSES = ("new_arrays_in_the_dict",)

@@ -20,3 +20,6 @@ class Adam:
             m_hat = m / (1 - self.beta1**self.t)
             v_hat = v / (1 - self.beta2**self.t)
             params[key] -= self.lr * m_hat / (np.sqrt(v_hat) + self.eps)
+
+
+RIGHT_DIAGNOSES = ("moments_shared_by_every_optimiser",)

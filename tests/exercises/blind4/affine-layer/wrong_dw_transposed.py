@@ -8,3 +8,6 @@ def affine_forward(x, w, b):
 def affine_backward(dout, cache):
     x, w = cache
     return dout @ w.T, dout.T @ x, dout.sum(axis=0)
+
+
+RIGHT_DIAGNOSES = ("transposed_dw",)

@@ -11,3 +11,6 @@ def affine_forward(x, w, b):
 def affine_backward(dout, cache):
     x, w = _last["x"], _last["w"]
     return dout @ w.T, x.T @ dout, dout.sum(axis=0)
+
+
+RIGHT_DIAGNOSES = ("module_level_cache",)

@@ -11,3 +11,6 @@ def batchnorm_forward(x, gamma, beta, running_mean, running_var, momentum, eps):
     running_var *= momentum
     running_var += (1 - momentum) * var
     return out, running_mean, running_var
+
+
+RIGHT_DIAGNOSES = ("changed_input",)

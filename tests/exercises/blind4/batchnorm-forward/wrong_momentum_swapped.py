@@ -9,3 +9,6 @@ def batchnorm_forward(x, gamma, beta, running_mean, running_var, momentum, eps):
     new_mean = (1 - momentum) * running_mean + momentum * mean
     new_var = (1 - momentum) * running_var + momentum * var
     return out, new_mean, new_var
+
+
+RIGHT_DIAGNOSES = ("momentum_on_the_batch",)

@@ -7,3 +7,6 @@ def batchnorm_forward(x, gamma, beta, running_mean, running_var, momentum, eps):
     var = (x**2).mean(axis=0) - mean**2
     out = gamma * (x - mean) / np.sqrt(var + eps) + beta
     return out, momentum * running_mean + (1 - momentum) * mean, momentum * running_var + (1 - momentum) * var
+
+
+RIGHT_DIAGNOSES = ("variance_from_moments",)

@@ -14,3 +14,6 @@ def conv_forward(x, w, b, stride, pad):
             cols[:, :, :, k, l, :] = xp[:, :, k:k + stride * Ho:stride, l:l + stride * Wo:stride].transpose(0, 2, 3, 1)
     out = cols.reshape(N * Ho * Wo, -1) @ w.reshape(F, -1).T + b
     return out.reshape(N, Ho, Wo, F).transpose(0, 3, 1, 2)
+
+
+RIGHT_DIAGNOSES = ("columns_channel_last",)

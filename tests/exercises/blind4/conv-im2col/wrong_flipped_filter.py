@@ -15,3 +15,6 @@ def conv_forward(x, w, b, stride, pad):
     wf = w[:, :, ::-1, ::-1].reshape(F, -1)
     out = cols.reshape(N * Ho * Wo, -1) @ wf.T + b
     return out.reshape(N, Ho, Wo, F).transpose(0, 3, 1, 2)
+
+
+RIGHT_DIAGNOSES = ("filters_flipped",)

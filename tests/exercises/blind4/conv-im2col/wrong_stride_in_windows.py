@@ -14,3 +14,6 @@ def conv_forward(x, w, b, stride, pad):
             cols[:, :, :, :, k, l] = xp[:, :, k:k + Ho, l:l + Wo].transpose(0, 2, 3, 1)
     out = cols.reshape(N * Ho * Wo, -1) @ w.reshape(F, -1).T + b
     return out.reshape(N, Ho, Wo, F).transpose(0, 3, 1, 2)
+
+
+RIGHT_DIAGNOSES = ("first_windows_at_stride_one",)

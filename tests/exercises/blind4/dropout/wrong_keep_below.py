@@ -4,3 +4,6 @@
 def dropout(x, p, rng):
     mask = rng.random(x.shape) < 1 - p
     return x * mask / (1 - p), mask
+
+
+RIGHT_DIAGNOSES = ("kept_below_one_minus_p",)

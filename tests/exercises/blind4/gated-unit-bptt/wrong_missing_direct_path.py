@@ -36,3 +36,6 @@ def gated_unit_bptt(x, h0, W_ux, W_uh, b_u, W_ax, W_ah, b_a, y):
         grads[5] += da2.sum(axis=0)
         dh = 0.0 + dq_u @ W_uh + dq_a @ W_ah
     return (dh, *grads)
+
+
+RIGHT_DIAGNOSES = ("no_direct_path",)

@@ -16,3 +16,6 @@ def gated_unit(x, h0, W_ux, W_uh, b_u, W_ax, W_ah, b_a):
         h = u * a + (1 - u) * h
         states.append(h)
     return np.stack(states, axis=-2)
+
+
+RIGHT_DIAGNOSES = ("swapped_gate",)

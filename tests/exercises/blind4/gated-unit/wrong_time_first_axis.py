@@ -16,3 +16,6 @@ def gated_unit(x, h0, W_ux, W_uh, b_u, W_ax, W_ah, b_a):
         h = u * h + (1 - u) * a
         states.append(h)
     return np.stack(states, axis=0)
+
+
+RIGHT_DIAGNOSES = ("time_axis_first",)

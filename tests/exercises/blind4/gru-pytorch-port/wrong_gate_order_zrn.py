@@ -14,3 +14,6 @@ def torch_gru_step(x, h, weight_ih, weight_hh, bias_ih, bias_hh):
     r = _sigmoid(gi[..., H:2 * H] + gh[..., H:2 * H])
     n = np.tanh(gi[..., 2 * H:] + r * gh[..., 2 * H:])
     return (1 - z) * n + z * h
+
+
+RIGHT_DIAGNOSES = ("gate_order_z_r_n",)

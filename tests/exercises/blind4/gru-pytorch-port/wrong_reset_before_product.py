@@ -14,3 +14,6 @@ def torch_gru_step(x, h, weight_ih, weight_hh, bias_ih, bias_hh):
     z = _sigmoid(gi[..., H:2 * H] + gh[..., H:2 * H])
     n = np.tanh(gi[..., 2 * H:] + (r * h) @ weight_hh[2 * H:].T + bias_hh[2 * H:])
     return (1 - z) * n + z * h
+
+
+RIGHT_DIAGNOSES = ("reset_before_product",)

@@ -7,3 +7,6 @@ def reset_gate(x_t, h_prev, W_r, b_r):
     q = W_r @ joined + b_r if joined.ndim == 1 else joined @ W_r.T + b_r
     r = np.exp(-np.logaddexp(0.0, -q))
     return r, r * h_prev
+
+
+RIGHT_DIAGNOSES = ("axis",)

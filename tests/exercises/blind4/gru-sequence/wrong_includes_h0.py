@@ -21,3 +21,6 @@ def gru_sequence(xs, h0, W_z, b_z, W_r, b_r, W_h, b_h):
         states.append(h)
         h = _step(xs[..., t, :], h, W_z, b_z, W_r, b_r, W_h, b_h)
     return np.stack(states, axis=-2).astype(np.float64)
+
+
+RIGHT_DIAGNOSES = ("off_by_one",)

@@ -19,3 +19,6 @@ def gru_sequence(xs, h0, W_z, b_z, W_r, b_r, W_h, b_h):
     for t in range(xs.shape[-2]):
         states.append(_step(xs[..., t, :], h0, W_z, b_z, W_r, b_r, W_h, b_h))
     return np.stack(states, axis=-2)
+
+
+RIGHT_DIAGNOSES = ("state_not_carried",)

@@ -31,3 +31,6 @@ def gru_step_backward(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h, dh):
 
     return (dx_t, dh_prev, outer(dq_z, joined), total(dq_z), outer(dq_r, joined), total(dq_r),
             outer(dq_h, joined), total(dq_h))
+
+
+RIGHT_DIAGNOSES = ("weight_gradient_of_unreset_state",)

@@ -12,3 +12,6 @@ def gru_step(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h):
     r = _sigmoid(joined @ W_r.T + b_r)
     cand = np.tanh(np.concatenate([r * h_prev, x_t], axis=-1) @ W_h.T + b_h)
     return (1 - z) * h_prev + z * cand
+
+
+RIGHT_DIAGNOSES = ("swapped_update_gate",)

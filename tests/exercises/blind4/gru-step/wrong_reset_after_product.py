@@ -13,3 +13,6 @@ def gru_step(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h):
     H = h_prev.shape[-1]
     cand = np.tanh(r * (h_prev @ W_h[:, :H].T) + x_t @ W_h[:, H:].T + b_h)
     return z * h_prev + (1 - z) * cand
+
+
+RIGHT_DIAGNOSES = ("reset_after_affine",)

@@ -12,3 +12,6 @@ def gru_step(x_t, h_prev, W_z, b_z, W_r, b_r, W_h, b_h):
     r = _sigmoid(joined @ W_z.T + b_z)
     cand = np.tanh(np.concatenate([r * h_prev, x_t], axis=-1) @ W_h.T + b_h)
     return z * h_prev + (1 - z) * cand
+
+
+RIGHT_DIAGNOSES = ("gate_for_gate",)

@@ -6,3 +6,6 @@ def layer_norm(x, gamma, beta, eps):
     mean = x.mean(axis=0, keepdims=True)
     var = x.var(axis=0, keepdims=True)
     return gamma * (x - mean) / np.sqrt(var + eps) + beta
+
+
+RIGHT_DIAGNOSES = ("normalised_over_the_batch",)

@@ -10,3 +10,6 @@ def leaky_integrate(xs, alpha, s0):
         states[..., t, :] = s
     window = 1.0 / (1.0 - alpha)
     return states, window
+
+
+RIGHT_DIAGNOSES = ("swapped_alpha",)

@@ -9,3 +9,6 @@ def leaky_integrate(xs, alpha, s0):
         states[..., t, :] = s
         s = alpha * s + (1 - alpha) * xs[..., t, :]
     return states, 1.0 / (1.0 - alpha)
+
+
+RIGHT_DIAGNOSES = ("initial_state_included",)

@@ -10,3 +10,6 @@ def leaky_integrate(xs, alpha, s0):
         s += (1 - alpha) * xs[..., t, :]
         states[..., t, :] = s
     return states, 1.0 / (1.0 - alpha)
+
+
+RIGHT_DIAGNOSES = ("changed_input",)

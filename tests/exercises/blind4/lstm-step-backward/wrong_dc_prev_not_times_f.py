@@ -23,3 +23,6 @@ def lstm_step_backward(x_t, h_prev, c_prev, W, b, dh, dc):
     dW = np.atleast_2d(dq).T @ np.atleast_2d(joined)
     db = np.atleast_2d(dq).sum(axis=0)
     return d_joined[..., H:], d_joined[..., :H], dct.copy(), dW, db
+
+
+RIGHT_DIAGNOSES = ("forget_gate_skipped_backward",)

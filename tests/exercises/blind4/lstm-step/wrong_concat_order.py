@@ -15,3 +15,6 @@ def lstm_step(x_t, h_prev, c_prev, W, b):
     o = _sigmoid(q[..., 3 * H:])
     c_t = f * c_prev + i * g
     return o * np.tanh(c_t), c_t
+
+
+RIGHT_DIAGNOSES = ("concat_order",)

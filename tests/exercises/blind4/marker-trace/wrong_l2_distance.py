@@ -28,3 +28,6 @@ def marker_trace(x_marked, x_other, W_ux, W_uh, b_u, W_ax, W_ah, b_a, gated):
     trace = np.linalg.norm(hm - ho, axis=-1).mean(axis=0)
     share = float(trace[-1] / trace[1])
     return trace, share, share ** (1 / (T - 2))
+
+
+RIGHT_DIAGNOSES = ("euclidean_distance",)

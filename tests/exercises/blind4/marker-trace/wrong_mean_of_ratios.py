@@ -29,3 +29,6 @@ def marker_trace(x_marked, x_other, W_ux, W_uh, b_u, W_ax, W_ah, b_a, gated):
     trace = per_pair.mean(axis=0)
     share = float(np.mean(per_pair[:, -1] / per_pair[:, 1]))
     return trace, share, share ** (1 / (T - 2))
+
+
+RIGHT_DIAGNOSES = ("mean_of_ratios",)

@@ -5,3 +5,6 @@ import numpy as np
 def orthonormal_basis(a):
     q, _ = np.linalg.qr(a)
     return q
+
+
+RIGHT_DIAGNOSES = ("qr_keeps_every_column",)

@@ -7,3 +7,6 @@ def orthonormal_basis(a):
     tol = max(a.shape) * np.finfo(np.float64).eps * (s.max() if s.size else 0.0)
     r = int(np.sum(s > tol))
     return vt[:r].T
+
+
+RIGHT_DIAGNOSES = ("row_space",)

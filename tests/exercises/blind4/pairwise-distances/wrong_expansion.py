@@ -5,3 +5,6 @@ import numpy as np
 def pairwise_distances(X, Y):
     sq = (X**2).sum(axis=1)[:, None] - 2 * X @ Y.T + (Y**2).sum(axis=1)[None, :]
     return np.sqrt(np.maximum(sq, 0.0))
+
+
+RIGHT_DIAGNOSES = ("uncentred_expansion",)

@@ -4,3 +4,6 @@
 def pairwise_distances(X, Y):
     diff = X[:, None, :] - Y[None, :, :]
     return (diff**2).sum(axis=-1)
+
+
+RIGHT_DIAGNOSES = ("squared_distances",)

@@ -10,3 +10,6 @@ def parameter_count(kind, input_size, hidden_size, output_size=0):
     if O > 0:
         total = total + O * H + O
     return total
+
+
+RIGHT_DIAGNOSES = ("int32_overflow",)

@@ -9,3 +9,6 @@ def parameter_count(kind, input_size, hidden_size, output_size=0):
     if O > 0:
         total += O * H + O
     return total
+
+
+RIGHT_DIAGNOSES = ("two_biases_per_block",)

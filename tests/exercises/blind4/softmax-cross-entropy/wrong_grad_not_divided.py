@@ -12,3 +12,6 @@ def softmax_cross_entropy(logits, labels):
     d = np.exp(logp)
     d[np.arange(n), y] -= 1
     return loss, d.reshape(np.shape(logits))
+
+
+RIGHT_DIAGNOSES = ("gradient_not_averaged",)

@@ -4,3 +4,6 @@ import numpy as np
 
 def top_k_indices(x, k):
     return np.argsort(-x, axis=-1, kind="stable")[..., :k]
+
+
+RIGHT_DIAGNOSES = ("negation_overflows",)
