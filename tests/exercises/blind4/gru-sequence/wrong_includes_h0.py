@@ -1,0 +1,26 @@
+"""Mistake: off by one, returns h0..h_{T-1} (the state before each input) instead of h1..hT."""
+import numpy as np
+
+
+def _sigmoid(q):
+    return np.exp(-np.logaddexp(0.0, -q))
+
+
+def _step(x_t, h, W_z, b_z, W_r, b_r, W_h, b_h):
+    joined = np.concatenate([h, x_t], axis=-1)
+    z = _sigmoid(joined @ W_z.T + b_z)
+    r = _sigmoid(joined @ W_r.T + b_r)
+    cand = np.tanh(np.concatenate([r * h, x_t], axis=-1) @ W_h.T + b_h)
+    return z * h + (1 - z) * cand
+
+
+def gru_sequence(xs, h0, W_z, b_z, W_r, b_r, W_h, b_h):
+    h = h0
+    states = []
+    for t in range(xs.shape[-2]):
+        states.append(h)
+        h = _step(xs[..., t, :], h, W_z, b_z, W_r, b_r, W_h, b_h)
+    return np.stack(states, axis=-2).astype(np.float64)
+
+
+RIGHT_DIAGNOSES = ("off_by_one",)

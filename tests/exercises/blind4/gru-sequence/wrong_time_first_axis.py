@@ -1,0 +1,23 @@
+"""Mistake: treats axis 0 as time (xs[t]), which walks the batch of an (N, T, D) input."""
+import numpy as np
+
+
+def _sigmoid(q):
+    return np.exp(-np.logaddexp(0.0, -q))
+
+
+def _step(x_t, h, W_z, b_z, W_r, b_r, W_h, b_h):
+    joined = np.concatenate([h, x_t], axis=-1)
+    z = _sigmoid(joined @ W_z.T + b_z)
+    r = _sigmoid(joined @ W_r.T + b_r)
+    cand = np.tanh(np.concatenate([r * h, x_t], axis=-1) @ W_h.T + b_h)
+    return z * h + (1 - z) * cand
+
+
+def gru_sequence(xs, h0, W_z, b_z, W_r, b_r, W_h, b_h):
+    h = h0
+    states = []
+    for t in range(xs.shape[0]):
+        h = _step(xs[t], h, W_z, b_z, W_r, b_r, W_h, b_h)
+        states.append(h)
+    return np.stack(states, axis=0)

@@ -1,0 +1,33 @@
+"""Mistake: uses the Euclidean (L2) distance between the states instead of the L1 sum of absolute differences."""
+import numpy as np
+
+
+def _sigmoid(q):
+    return np.exp(-np.logaddexp(0.0, -q))
+
+
+def _run(x, W_ux, W_uh, b_u, W_ax, W_ah, b_a, gated):
+    N, T, _ = x.shape
+    h = np.zeros((N, W_ax.shape[0]))
+    states = []
+    for t in range(T):
+        a = np.tanh(x[:, t] @ W_ax.T + h @ W_ah.T + b_a)
+        if gated:
+            u = _sigmoid(x[:, t] @ W_ux.T + h @ W_uh.T + b_u)
+            h = u * h + (1 - u) * a
+        else:
+            h = a
+        states.append(h)
+    return np.stack(states, axis=1)
+
+
+def marker_trace(x_marked, x_other, W_ux, W_uh, b_u, W_ax, W_ah, b_a, gated):
+    T = x_marked.shape[1]
+    hm = _run(x_marked, W_ux, W_uh, b_u, W_ax, W_ah, b_a, gated)
+    ho = _run(x_other, W_ux, W_uh, b_u, W_ax, W_ah, b_a, gated)
+    trace = np.linalg.norm(hm - ho, axis=-1).mean(axis=0)
+    share = float(trace[-1] / trace[1])
+    return trace, share, share ** (1 / (T - 2))
+
+
+RIGHT_DIAGNOSES = ("euclidean_distance",)
