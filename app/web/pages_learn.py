@@ -117,7 +117,7 @@ def exercise_page(
     config: dict[str, Any] = {
         "exercise": exercise.id,
         "version": exercise.version,
-        "starter": exercise.starter,
+        "starter": exercise.starter_in(chosen),
         "user": user.id,
         "csrf": web.session.csrf,
         "runUrl": "/run?wait=10",

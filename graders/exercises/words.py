@@ -1,17 +1,19 @@
 """An exercise's words in a reader's language, and what its translation files miss.
 
 ``numjudge validate`` refuses an exercise whose statement has a language its translation file
-does not cover (a missing title, hint or test name), or whose file names a mistake or test
-that does not exist (graders/authoring/texts.py: ``check_translations``). A reader's page
+does not cover (a missing title, hint or test name, or starter), whose starter in a language is
+other code than ``starter.py``, or whose file names a mistake or test that does not exist (graders/authoring/texts.py: ``check_translations``). A reader's page
 turns a report's English words into their language through ``words_in`` (a word with no
 translation stays English).
 """
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from graders import syntax
 from graders.exercises.model import Exercise
 from graders.exercises.translations import translation_file
 
@@ -38,7 +40,44 @@ def translation_problems(exercise: Exercise, case_names: Iterable[str]) -> list[
             problems.append(f"{name}: 'title' is missing; write the exercise's title")
         problems += _key_problems(name, "hints", "mistake", mistakes, translation.hints)
         problems += _key_problems(name, "cases", "test", cases, translation.cases)
+    return problems + _starter_problems(exercise)
+
+
+def _starter_problems(exercise: Exercise) -> list[str]:
+    """A starter in each language of the statement, each the English starter's code with
+    only its comments and docstrings in that language."""
+    problems = [
+        f"starter.{lang}.py: missing; statement.{lang}.md gives the exercise this language, "
+        "so the starter's comments and docstrings need it too"
+        for lang in exercise.languages
+        if lang != "en" and lang not in exercise.starters
+    ]
+    english = _code_alone(exercise.starter, "starter.py")
+    for lang, starter in sorted(exercise.starters.items()):
+        name = f"starter.{lang}.py"
+        if lang not in exercise.statements:
+            problems.append(f"{name}: there is no statement.{lang}.md; remove it or add one")
+        elif english is not None and _code_alone(starter, name) != english:
+            problems.append(
+                f"{name}: not the code of starter.py; only comments and docstrings may differ"
+            )
     return problems
+
+
+def _code_alone(source: str, name: str) -> str | None:
+    """The code of ``source`` without its comments and docstrings (the syntax tree's dump);
+    None when it does not parse (the starter check reports that)."""
+    try:
+        tree = syntax.parse(source, filename=name)
+    except SyntaxError:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                if isinstance(body[0].value.value, str):
+                    node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree)
 
 
 def _key_problems(
