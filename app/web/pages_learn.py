@@ -325,12 +325,16 @@ def visible_submission(db: SessionDep, user: User, submission_id: str) -> Submis
 
 @router.get("/history/{submission_id}/pictures")
 def error_pictures_fragment(
-    request: Request, submission_id: str, user: UserDep, db: SessionDep
+    request: Request, submission_id: str, user: UserDep, db: SessionDep, catalog: CatalogDep
 ) -> Response:
     """The pictures of a result's failed public tests, for the exercise page to show under a
-    result it drew itself (exercise.js)."""
+    result it drew itself (exercise.js), in the reader's language."""
     sub = visible_submission(db, user, submission_id)
-    pictures = error_pictures.of_submission(session=db, submission=sub)
+    lang = i18n.preferred_language(request)
+    words = translations.exercise_words(catalog, sub.exercise_id, lang)
+    pictures = error_pictures.in_language(
+        error_pictures.of_submission(session=db, submission=sub), lang, words.cases
+    )
     return render(request, "_error_pictures.html", {"pictures": pictures})
 
 
@@ -373,7 +377,9 @@ def submission_page(
             "full_feedback": user.is_instructor,
             "limits": limits,
             "reports": regrades.reports(session=db, submission=sub) if sub.regrade else [],
-            "pictures": error_pictures.of_submission(session=db, submission=sub),
+            "pictures": error_pictures.in_language(
+                error_pictures.of_submission(session=db, submission=sub), lang, words.cases
+            ),
             "reveal": translations.localised_reveal(
                 reveal.hidden_tests(session=db, catalog=catalog, submission=sub, now=utcnow()),
                 words,
