@@ -38,8 +38,11 @@ def translation_problems(exercise: Exercise, case_names: Iterable[str]) -> list[
             continue
         if not translation.title:
             problems.append(f"{name}: 'title' is missing; write the exercise's title")
+        if exercise.source and not translation.source:
+            problems.append(f"{name}: 'source' is missing; exercise.toml names one")
         problems += _key_problems(name, "hints", "mistake", mistakes, translation.hints)
         problems += _key_problems(name, "cases", "test", cases, translation.cases)
+        problems += _key_problems(name, "tags", "tag", list(exercise.tags), translation.tags)
     return problems + _starter_problems(exercise)
 
 
@@ -106,6 +109,8 @@ class ExerciseWords:
     cases: Mapping[str, str] = field(default_factory=dict)
     hints: Mapping[str, str] = field(default_factory=dict)
     """A hint's English text -> its translation."""
+    source: str | None = None
+    tags: tuple[str, ...] = ()
 
     def case(self, name: str) -> str:
         return self.cases.get(name, name)
@@ -119,9 +124,11 @@ def words_in(exercise: Exercise, lang: str) -> ExerciseWords:
     them) where it has no translation, so a hint rewritten since a report stays readable."""
     translation = exercise.translations.get(lang)
     if translation is None:
-        return ExerciseWords(exercise.title)
+        return ExerciseWords(exercise.title, source=exercise.source, tags=exercise.tags)
     return ExerciseWords(
         title=translation.title or exercise.title,
+        source=translation.source or exercise.source,
+        tags=tuple(translation.tags.get(tag, tag) for tag in exercise.tags),
         cases=dict(translation.cases),
         hints={
             mistake.hint: translation.hints[mistake.name]

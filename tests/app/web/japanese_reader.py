@@ -1,0 +1,81 @@
+"""What a reader of Japanese reads on a page: its text and the words of its attributes a
+reader meets (labels, titles, placeholders), without code, mathematics or Python's own error
+text; and the English words left in it."""
+
+from __future__ import annotations
+
+import ast
+import html
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+CODE_ELEMENTS = re.compile(
+    r"<(script|style|code|pre|textarea|kbd)\b[^>]*>.*?</\1>|"
+    r'<(span|div) class="math (?:inline|block)">.*?</\2>',
+    re.S,
+)
+"""Elements whose text is code, mathematics (KaTeX draws it) or the editor's content."""
+READ_ATTRIBUTES = re.compile(r'\b(?:aria-label|title|alt|placeholder)="([^"]*)"')
+TAG = re.compile(r"<[^>]+>")
+PYTHON_ERROR = re.compile(r"\b[A-Z]\w*(?:Error|Exception|Warning)\b:?[^\n。]*")
+"""Python's own error text: an exception's name and its message, as Python wrote it."""
+MATH = re.compile(r"\$\$.*?\$\$|\$[^$\n]+\$|\\\(.*?\\\)", re.S)
+WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.'’-]*")
+NAMES = frozenset(
+    {
+        # What has no Japanese name: libraries, models, file formats, units of numbers.
+        "numpy", "NumPy", "PyTorch", "torch", "nn", "GRUCell", "GRU", "GRUs", "LSTM", "LSTMs",
+        "Adam", "SVD", "QR", "CSV", "API", "LMS", "LTI", "VS", "Code", "Jupyter", "Python",
+        "NaN", "Inf", "inf", "nan", "dtype", "float", "int", "bool", "True", "False", "None",
+        "ReLU", "im2col", "log-sum-exp", "BPTT", "IEEE", "ID", "URL", "SVG", "OK", "e.g",
+        "numjudge", "English", "rtol", "atol", "Cho", "Hochreiter", "Schmidhuber", "Kingma",
+        "Ba", "Ioffe", "Szegedy", "JPlag", "KaTeX", "sigmoid", "tanh", "softmax", "argmax",
+        "argsort", "einsum", "i.e",
+    }
+)
+"""Words that are the same in Japanese text: names of libraries, models and people, the
+language switch's own name of English, and numpy's and Python's names."""
+
+
+def read_text(page: str) -> str:
+    """The page as a reader reads it: text and read attributes, code and math left out."""
+    body = CODE_ELEMENTS.sub(" ", page)
+    attributes = " ".join(READ_ATTRIBUTES.findall(body))
+    text = html.unescape(TAG.sub(" ", body) + " " + attributes)
+    return PYTHON_ERROR.sub(" ", MATH.sub(" ", text))
+
+
+def identifiers(folder: Path) -> set[str]:
+    """Every name and string of an exercise's Python files: the code a text may name."""
+    found: set[str] = set()
+    for file in folder.rglob("*.py"):
+        tree = ast.parse(file.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name):
+                found.add(node.id)
+            elif isinstance(node, ast.Attribute):
+                found.add(node.attr)
+            elif isinstance(node, ast.arg):
+                found.add(node.arg)
+            elif isinstance(node, ast.FunctionDef | ast.ClassDef):
+                found.add(node.name)
+            elif isinstance(node, ast.alias):
+                found.update((node.name, node.asname or ""))
+            elif isinstance(node, ast.keyword) and node.arg:
+                found.add(node.arg)
+    return found
+
+
+def english_words(page: str, code_names: Iterable[str] = ()) -> list[str]:
+    """The English words a reader of the page meets: each word of Latin letters that is not
+    code (a name of the exercise's code, a word with a digit, an underscore or a dot), a
+    single letter (a variable), or a name in ``NAMES``."""
+    allowed = NAMES | set(code_names)
+    words = []
+    for word in WORD.findall(read_text(page)):
+        word = word.rstrip(".'’-")
+        if len(word) <= 1 or word in allowed or re.search(r"[\d_.]", word):
+            continue
+        words.append(word)
+    return words
