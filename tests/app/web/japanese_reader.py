@@ -5,10 +5,14 @@ text; and the English words left in it."""
 from __future__ import annotations
 
 import ast
+import builtins
 import html
+import keyword
 import re
 from collections.abc import Iterable
 from pathlib import Path
+
+import numpy as np
 
 CODE_ELEMENTS = re.compile(
     r"<(script|style|code|pre|textarea|kbd)\b[^>]*>.*?</\1>|"
@@ -17,8 +21,18 @@ CODE_ELEMENTS = re.compile(
 )
 """Elements whose text is code, mathematics (KaTeX draws it) or the editor's content."""
 READ_ATTRIBUTES = re.compile(r'\b(?:aria-label|title|alt|placeholder)="([^"]*)"')
+INLINE_TAG = re.compile(r"</?span>")
+"""A bare span inside a word (the brand: num<span>judge</span>)."""
 TAG = re.compile(r"<[^>]+>")
-PYTHON_ERROR = re.compile(r"\b[A-Z]\w*(?:Error|Exception|Warning)\b:?[^\n。]*")
+PATH = re.compile(r"[^\s（）、。]*/[^\s（）、。]*")
+"""A URL, a path of the site or a file (/run, docs/lms.md), a time zone (Europe/Berlin)."""
+WORK_TITLE = re.compile(r"『[^』]*』")
+"""A cited work's title as it was published, in Japanese quotation marks."""
+GLOSS = re.compile(r"(?<=[\u3040-\u30ff\u4e00-\u9fff])（[A-Za-z][A-Za-z -]*）")
+"""The English term after its Japanese one, for reading the literature: 漏れ積分器（leaky
+integrator）."""
+PLACEHOLDER = re.compile(r"\{\w*\}")
+PYTHON_ERROR = re.compile(r"\b[A-Z]\w*(?:Error|Exception|Warning)\b:?[^\n<。]*")
 """Python's own error text: an exception's name and its message, as Python wrote it."""
 MATH = re.compile(r"\$\$.*?\$\$|\$[^$\n]+\$|\\\(.*?\\\)", re.S)
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.'’-]*")
@@ -31,19 +45,29 @@ NAMES = frozenset(
         "ReLU", "im2col", "log-sum-exp", "BPTT", "IEEE", "ID", "URL", "SVG", "OK", "e.g",
         "numjudge", "English", "rtol", "atol", "Cho", "Hochreiter", "Schmidhuber", "Kingma",
         "Ba", "Ioffe", "Szegedy", "JPlag", "KaTeX", "sigmoid", "tanh", "softmax", "argmax",
-        "argsort", "einsum", "i.e",
+        "argsort", "einsum", "i.e", "Keras", "TensorFlow", "ONNX", "cuDNN", "BLAS", "LAPACK",
+        "arXiv", "JMLR", "Srivastava", "Chung", "Gers", "Cummins", "Ctrl", "Shift", "Enter",
+        "Tab", "Esc", "MB", "MiB", "KB", "KiB", "CPU", "UTC", "CET", "CEST", "reduce",
+        "num", "judge", "ms", "Cookie", "SMTP", "Moodle", "Canvas", "OpenID", "Connect",
+        "JWKS", "URI",
     }
+    | set(keyword.kwlist)
+    | set(dir(builtins))
+    | set(dir(np))
 )
-"""Words that are the same in Japanese text: names of libraries, models and people, the
-language switch's own name of English, and numpy's and Python's names."""
+"""Words that are the same in Japanese text: names of libraries, models, people and keys,
+units, time zones, the language switch's own name of English, the site's name, numpy's names
+and Python's (its keywords and builtins, functools.reduce)."""
 
 
 def read_text(page: str) -> str:
     """The page as a reader reads it: text and read attributes, code and math left out."""
-    body = CODE_ELEMENTS.sub(" ", page)
+    body = PYTHON_ERROR.sub(" ", INLINE_TAG.sub("", CODE_ELEMENTS.sub(" ", page)))
     attributes = " ".join(READ_ATTRIBUTES.findall(body))
     text = html.unescape(TAG.sub(" ", body) + " " + attributes)
-    return PYTHON_ERROR.sub(" ", MATH.sub(" ", text))
+    for left_out in (MATH, PATH, WORK_TITLE, GLOSS):
+        text = left_out.sub(" ", text)
+    return text
 
 
 def identifiers(folder: Path) -> set[str]:
