@@ -61,6 +61,8 @@ MAX_SVG_BYTES = 150_000
 value) takes about 60 000 bytes, a line 15 000. A larger one is not stored: its table is."""
 EXPECTED, GOT, ERROR = N_("expected"), N_("got"), N_("|got − expected|")
 """The three panels of a grid picture."""
+PICTURE_TITLE = N_("Error of test {name}")
+"""The picture's title (its accessible name)."""
 LARGEST_ERROR = N_("largest |got − expected|")
 """The line picture's vertical axis (a power of ten may follow it)."""
 AXIS_WORDS = {
@@ -106,7 +108,7 @@ def render(tests: Sequence[TestResult]) -> dict[int, str]:
             continue
         try:
             with DRAWING:
-                svg = draw(test.error_map, f"Error of test {test.name}")
+                svg = draw(test.error_map, str(Wording(PICTURE_TITLE, {"name": test.name})))
         except Exception:  # a picture is never worth a grading or a page
             logger.exception("error_picture.not_drawn", extra={"test": test.name})
             continue
@@ -142,10 +144,22 @@ def in_language(
             ),
             svg=None
             if picture.svg is None
-            else TEXT_NODE.sub(lambda m: f">{_label_in(m.group(1), lang)}<", picture.svg),
+            else _svg_in(picture.svg, picture.test, case_titles.get(picture.test), lang),
         )
         for picture in pictures
     ]
+
+
+def _svg_in(svg: str, test: str, test_title: str | None, lang: str) -> str:
+    """The stored SVG with its drawn labels and its title in ``lang``."""
+    title = str(Wording(PICTURE_TITLE, {"name": test}))
+    told = Wording(PICTURE_TITLE, {"name": test_title or test}).told_in(lang)
+    return TEXT_NODE.sub(
+        lambda m: f">{html.escape(told, quote=False)}<"
+        if html.unescape(m.group(1)) == title
+        else f">{_label_in(m.group(1), lang)}<",
+        svg,
+    )
 
 
 def axis_name_in(name: str, lang: str) -> str:

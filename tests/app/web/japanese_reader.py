@@ -15,11 +15,12 @@ from pathlib import Path
 import numpy as np
 
 CODE_ELEMENTS = re.compile(
-    r"<(script|style|code|pre|textarea|kbd)\b[^>]*>.*?</\1>|"
+    r"<(script|style|code|pre|textarea|kbd|metadata)\b[^>]*>.*?</\1>|"
     r'<(span|div) class="math (?:inline|block)">.*?</\2>',
     re.S,
 )
-"""Elements whose text is code, mathematics (KaTeX draws it) or the editor's content."""
+"""Elements whose text is code, mathematics (KaTeX draws it), the editor's content or a
+picture's metadata (which no reader is shown)."""
 READ_ATTRIBUTES = re.compile(r'\b(?:aria-label|title|alt|placeholder)="([^"]*)"')
 INLINE_TAG = re.compile(r"</?span>")
 """A bare span inside a word (the brand: num<span>judge</span>)."""

@@ -113,7 +113,9 @@ def test_a_reader_of_japanese_meets_no_english_word(
     # The pages above after the submissions: the history and the course with results.
     for path in COURSE_PAGES:
         findings.page(client, path)
-    assert dict(findings.words) == {}
+    assert not findings.words, "\n".join(
+        f"{where}: {' '.join(sorted(words))}" for where, words in sorted(findings.words.items())
+    )
 
 
 def test_every_sentence_of_the_pages_catalog_is_japanese() -> None:
