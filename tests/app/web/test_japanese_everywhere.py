@@ -19,8 +19,9 @@ from app.runtime.context import GradingRuntime
 from app.services import wording
 from app.services.translations import LANG_COOKIE
 from app.web import auth
-from graders.api import Exercise
+from graders.api import Exercise, ExerciseCatalog
 from graders.messages import LOCALE_DIR
+from tests.app.conftest import EXERCISES
 from tests.app.web.helpers import csrf_of, sign_up
 from tests.app.web.japanese_reader import (
     PLACEHOLDER,
@@ -51,16 +52,16 @@ def submissions_of(exercise: Exercise) -> list[tuple[str, str]]:
     ]
 
 
-def strings_of(value: Any) -> Iterable[str]:
-    """Every string of a JSON value, its keys left out (they are the API's names)."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from strings_of(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from strings_of(item)
+def reader_texts(result: dict[str, Any]) -> Iterable[str]:
+    """What the API's result gives a reader to read in their language: the whole submission's
+    message, each test's title and message, the hint. The rest are names the API keeps in
+    every language (a test's ``name``, states, the exercise's id), and printed output."""
+    yield result["message"]
+    for test in result["tests"]:
+        yield test["title"]
+        yield test["message"]
+    if result["diagnosis"] is not None:
+        yield result["diagnosis"]["hint"]
 
 
 class Findings:
@@ -83,39 +84,54 @@ class Findings:
         return response.text
 
 
-@pytest.mark.slow
-def test_a_reader_of_japanese_meets_no_english_word(
-    client: TestClient, runtime: GradingRuntime
-) -> None:
+def reading_in_japanese(client: TestClient) -> Findings:
     sign_up(client, LEARNER)
     client.cookies.set(LANG_COOKIE, "ja")
-    findings = Findings()
-    for path in COURSE_PAGES:
-        findings.page(client, path)
-    token = csrf_of(client.get("/account").text)
-    for exercise in runtime.catalog.all():
-        code_names = identifiers(exercise.path) | {exercise.id}
-        findings.page(client, f"/learn/{exercise.id}", code_names)
-        for name, code in submissions_of(exercise):
-            response = client.post(
-                "/submit?wait=60",
-                headers={auth.CSRF_HEADER: token},
-                json={"exercise": exercise.id, "code": code},
-            )
-            result = response.json()
-            assert result["status"] == "done", (exercise.id, name, response.text[:300])
-            where = f"{exercise.id}/{name}"
-            findings.check(f"{where} (API)", " ".join(strings_of(result)), code_names)
-            findings.page(client, f"/history/{result['id']}", code_names)
-            findings.page(
-                client, f"/history/{result['id']}/pictures", code_names, whole=False
-            )
-    # The pages above after the submissions: the history and the course with results.
-    for path in COURSE_PAGES:
-        findings.page(client, path)
+    return Findings()
+
+
+def assert_no_english(findings: Findings) -> None:
     assert not findings.words, "\n".join(
         f"{where}: {' '.join(sorted(words))}" for where, words in sorted(findings.words.items())
     )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("exercise_id", sorted(e.id for e in ExerciseCatalog(EXERCISES).all()))
+def test_a_reader_of_japanese_meets_no_english_word_in_an_exercise(
+    client: TestClient, runtime: GradingRuntime, exercise_id: str
+) -> None:
+    """The exercise's page, then the results of the reference, the starter and the first
+    mistakes: the API's JSON, the result's page and its error pictures, and the pages that
+    list results (the history, the course)."""
+    findings = reading_in_japanese(client)
+    exercise = runtime.catalog.load(exercise_id)
+    code_names = identifiers(exercise.path) | {exercise.id}
+    findings.page(client, f"/learn/{exercise.id}", code_names)
+    token = csrf_of(client.get("/account").text)
+    for name, code in submissions_of(exercise):
+        response = client.post(
+            "/submit?wait=60",
+            headers={auth.CSRF_HEADER: token},
+            json={"exercise": exercise.id, "code": code},
+        )
+        result = response.json()
+        assert result["status"] == "done", (name, response.text[:300])
+        findings.check(f"{name} (API)", "\n".join(reader_texts(result)), code_names)
+        findings.page(client, f"/history/{result['id']}", code_names)
+        findings.page(client, f"/history/{result['id']}/pictures", code_names, whole=False)
+    for path in (f"/learn/{exercise.id}", *COURSE_PAGES):
+        findings.page(client, path, code_names)
+    assert_no_english(findings)
+
+
+def test_a_reader_of_japanese_meets_no_english_word_on_the_course_pages(
+    client: TestClient,
+) -> None:
+    findings = reading_in_japanese(client)
+    for path in COURSE_PAGES:
+        findings.page(client, path)
+    assert_no_english(findings)
 
 
 def test_every_sentence_of_the_pages_catalog_is_japanese() -> None:
