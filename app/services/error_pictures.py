@@ -72,7 +72,9 @@ AXIS_WORDS = {
     "": N_("axis {axis}"),
 }
 """The names the engine gives a drawn axis (graders/checks/error_map.py), by their kind."""
-AXIS_NAME = re.compile(r"(?:(?P<kind>batch item|step|element) \(axis (?P<of>\d+)\)|axis (?P<n>\d+))")
+AXIS_NAME = re.compile(
+    r"(?:(?P<kind>batch item|step|element) \(axis (?P<of>\d+)\)|axis (?P<n>\d+))"
+)
 TEXT_NODE = re.compile(r">([^<>]+)<")
 DRAWING = threading.Lock()
 """Held while a picture is drawn: one at a time in a process, whatever its grading threads."""
@@ -155,9 +157,11 @@ def _svg_in(svg: str, test: str, test_title: str | None, lang: str) -> str:
     title = str(Wording(PICTURE_TITLE, {"name": test}))
     told = Wording(PICTURE_TITLE, {"name": test_title or test}).told_in(lang)
     return TEXT_NODE.sub(
-        lambda m: f">{html.escape(told, quote=False)}<"
-        if html.unescape(m.group(1)) == title
-        else f">{_label_in(m.group(1), lang)}<",
+        lambda m: (
+            f">{html.escape(told, quote=False)}<"
+            if html.unescape(m.group(1)) == title
+            else f">{_label_in(m.group(1), lang)}<"
+        ),
         svg,
     )
 

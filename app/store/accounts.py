@@ -317,9 +317,7 @@ def outside_gradebooks(*, session: Session) -> frozenset[int]:
         return frozenset()
     return frozenset(
         session.scalars(
-            select(User.id).where(
-                User.role == Role.LEARNER, User.enrolment == Enrolment.SIGNED_UP
-            )
+            select(User.id).where(User.role == Role.LEARNER, User.enrolment == Enrolment.SIGNED_UP)
         )
     )
 

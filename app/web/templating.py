@@ -16,7 +16,7 @@ from jinja2.runtime import Context
 from app.services import error_pictures
 from app.services.standings.rules import format_points
 from app.web import auth, i18n
-from graders.api import Exercise, GraderError, RuleKind, words_in
+from graders.api import Exercise, ExerciseWords, GraderError, RuleKind, words_in
 
 APP_DIR = Path(__file__).resolve().parents[1]
 TEMPLATES_DIR = APP_DIR / "templates"

@@ -24,7 +24,6 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from graders.errors import CourseError
 from graders.titles import title_in, titles_by_language
@@ -111,6 +110,7 @@ def _read_folder(path: Path, folder_id: str | None) -> CourseFolder:
         raise CourseError(f"{where}: 'order' must be an integer")
     # An untitled default course (a catalog of a few exercises) shows no heading; any other
     # course needs a name to be told apart.
-    titles = titles_by_language(data["title"], where) if "title" in data else {"en": folder_id or ""}
+    titles = (
+        titles_by_language(data["title"], where) if "title" in data else {"en": folder_id or ""}
+    )
     return CourseFolder(course_id, path, titles, order, folder_id is None)
-

@@ -1,10 +1,11 @@
 """An exercise's words in a reader's language, and what its translation files miss.
 
 ``numjudge validate`` refuses an exercise whose statement has a language its translation file
-does not cover (a missing title, hint or test name, or starter), whose starter in a language is
-other code than ``starter.py``, or whose file names a mistake or test that does not exist (graders/authoring/texts.py: ``check_translations``). A reader's page
-turns a report's English words into their language through ``words_in`` (a word with no
-translation stays English).
+does not cover (a missing title, source, hint, test name or tag, or starter), whose starter in
+a language is other code than ``starter.py``, or whose file names a mistake, test or tag that
+does not exist (graders/authoring/texts.py: ``check_translations``). A reader's page turns a
+report's English words into their language through ``words_in`` (a word with no translation
+stays English).
 """
 
 from __future__ import annotations
@@ -76,10 +77,13 @@ def _code_alone(source: str, name: str) -> str | None:
         return None
     for node in ast.walk(tree):
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                if isinstance(body[0].value.value, str):
-                    node.body = body[1:] or [ast.Pass()]
+            first = node.body[0] if node.body else None
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
+                node.body = node.body[1:] or [ast.Pass()]
     return ast.dump(tree)
 
 

@@ -300,10 +300,10 @@ def exercise_gradebook(
     user: User | None = None,
     learners_only: bool = False,
 ) -> list[ExerciseRow]:
-    """One row per learner the gradebooks list (and per anyone else who submitted), by name, with their standing
-    in each of ``exercise_ids`` they attempted; ``section``: only that roster section's
-    learners; ``user``: only theirs (the catalog's "your best"); ``learners_only``: nobody
-    else."""
+    """One row per learner the gradebooks list (and per anyone else who submitted), by name,
+    with their standing in each of ``exercise_ids`` they attempted; ``section``: only that
+    roster section's learners; ``user``: only theirs (the catalog's "your best");
+    ``learners_only``: nobody else."""
     course = catalog.course()
     if user is not None:
         users: Sequence[User] = [user]

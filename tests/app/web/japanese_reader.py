@@ -37,24 +37,17 @@ PYTHON_ERROR = re.compile(r"\b[A-Z]\w*(?:Error|Exception|Warning)\b:?[^\n<。]*"
 """Python's own error text: an exception's name and its message, as Python wrote it."""
 MATH = re.compile(r"\$\$.*?\$\$|\$[^$\n]+\$|\\\(.*?\\\)", re.S)
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.'’-]*")
-NAMES = frozenset(
-    {
-        # What has no Japanese name: libraries, models, file formats, units of numbers.
-        "numpy", "NumPy", "PyTorch", "torch", "nn", "GRUCell", "GRU", "GRUs", "LSTM", "LSTMs",
-        "Adam", "SVD", "QR", "CSV", "API", "LMS", "LTI", "VS", "Code", "Jupyter", "Python",
-        "NaN", "Inf", "inf", "nan", "dtype", "float", "int", "bool", "True", "False", "None",
-        "ReLU", "im2col", "log-sum-exp", "BPTT", "IEEE", "ID", "URL", "SVG", "OK", "e.g",
-        "numjudge", "English", "rtol", "atol", "Cho", "Hochreiter", "Schmidhuber", "Kingma",
-        "Ba", "Ioffe", "Szegedy", "JPlag", "KaTeX", "sigmoid", "tanh", "softmax", "argmax",
-        "argsort", "einsum", "i.e", "Keras", "TensorFlow", "ONNX", "cuDNN", "BLAS", "LAPACK",
-        "arXiv", "JMLR", "Srivastava", "Chung", "Gers", "Cummins", "Ctrl", "Shift", "Enter",
-        "Tab", "Esc", "MB", "MiB", "KB", "KiB", "CPU", "UTC", "CET", "CEST", "reduce",
-        "num", "judge", "ms", "Cookie", "SMTP", "Moodle", "Canvas", "OpenID", "Connect",
-        "JWKS", "URI",
-    }
-    | set(keyword.kwlist)
-    | set(dir(builtins))
-    | set(dir(np))
+SAME_IN_JAPANESE = """
+numpy NumPy PyTorch torch nn GRUCell GRU GRUs LSTM LSTMs Adam SVD QR CSV API LMS LTI VS
+Code Jupyter Python NaN Inf inf nan dtype float int bool True False None ReLU im2col
+log-sum-exp BPTT IEEE ID URL SVG OK e.g numjudge English rtol atol Cho Hochreiter
+Schmidhuber Kingma Ba Ioffe Szegedy JPlag KaTeX sigmoid tanh softmax argmax argsort einsum
+i.e Keras TensorFlow ONNX cuDNN BLAS LAPACK arXiv JMLR Srivastava Chung Gers Cummins Ctrl
+Shift Enter Tab Esc MB MiB KB KiB CPU UTC CET CEST reduce num judge ms Cookie SMTP Moodle
+Canvas OpenID Connect JWKS URI
+"""
+NAMES = (
+    frozenset(SAME_IN_JAPANESE.split()) | set(keyword.kwlist) | set(dir(builtins)) | set(dir(np))
 )
 """Words that are the same in Japanese text: names of libraries, models, people and keys,
 units, time zones, the language switch's own name of English, the site's name, numpy's names

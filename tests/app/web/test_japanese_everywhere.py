@@ -165,6 +165,12 @@ def test_the_reader_finds_an_english_sentence() -> None:
         '<p title="Submit closed">The next graded submission is possible at 10:00.</p>'
     )
     assert english_words(page, {"hanako"}) == [
-        "The", "graded", "submission", "possible", "at", "Submit", "closed"
+        "The",
+        "graded",
+        "submission",
+        "possible",
+        "at",
+        "Submit",
+        "closed",
     ]  # "next" and "is" are Python's names, which code in a sentence may use
     assert english_words("<p>hanako でサインイン中、num<span>judge</span></p>", {"hanako"}) == []
