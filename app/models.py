@@ -45,6 +45,14 @@ class Role(enum.Enum):
     INSTRUCTOR = "instructor"
 
 
+class Enrolment(enum.Enum):
+    """How a learner came into the course: what decides whether the gradebooks list them once
+    the course has a roster (app/store/accounts.py: ``outside_gradebooks``)."""
+
+    ENROLLED = "enrolled"  # by an instructor: a roster, the LMS, the command line, "Add"
+    SIGNED_UP = "signed-up"  # on their own, on the sign-up page
+
+
 class SubmissionStatus(enum.Enum):
     QUEUED = "queued"
     RUNNING = "running"
@@ -110,6 +118,9 @@ class User(Base):
     display_name: Mapped[str | None] = mapped_column(String(128), default=None)
     email: Mapped[str | None] = mapped_column(String(254), default=None)
     section: Mapped[str | None] = mapped_column(String(32), default=None, index=True)
+    enrolment: Mapped[Enrolment] = mapped_column(
+        value_enum(Enrolment, "enrolment"), default=Enrolment.ENROLLED
+    )
 
     tokens: Mapped[list[ApiToken]] = relationship(
         back_populates="user", cascade="all, delete-orphan"

@@ -9,7 +9,7 @@ LMS's course is an LMS context; the class ``AssignmentSchedule`` holds the file'
 
     [[assignment]]
     id = "gates"
-    title = "Gates of a GRU"
+    title = { en = "Gates of a GRU", ja = "GRU のゲート" }   # or one string: English only
     opens = 2026-12-01T09:00:00
     due = 2026-12-08T23:59:00+01:00     # an explicit offset wins over ``timezone``
     late = { policy = "penalty", per_day = 0.1, floor = 0.5 }   # or { policy = "cutoff" }
@@ -39,13 +39,14 @@ import math
 import re
 import tomllib
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from graders.errors import CourseError
+from graders.titles import title_in, titles_by_language
 
 COURSE_FILE = "course.toml"
 ASSIGNMENT_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
@@ -109,6 +110,7 @@ class AssignedExercise:
 class Assignment:
     id: str
     title: str
+    """The English title (instructors' pages, CSVs, the archive)."""
     opens: datetime
     due: datetime
     late: LatePolicy
@@ -119,6 +121,12 @@ class Assignment:
     """Its own pace; a bound it leaves unset is the schedule's."""
     reveal_hidden_after_close: bool = False
     """Once it closed for a learner, show them the hidden tests of their own submissions."""
+    titles: Mapping[str, str] = field(default_factory=dict)
+    """The title by language as ``course.toml`` gives it (``en`` is ``title``)."""
+
+    def title_in(self, lang: str) -> str:
+        """The title in ``lang``, else the English one."""
+        return title_in({"en": self.title, **self.titles}, lang)
 
     @property
     def exercise_ids(self) -> tuple[str, ...]:
@@ -276,9 +284,9 @@ def _assignment(
     }
     if unknown:
         raise CourseError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-    title = table.get("title")
-    if not isinstance(title, str) or not title.strip():
+    if "title" not in table:
         raise CourseError(f"{where}: 'title' is missing or empty")
+    titles = titles_by_language(table["title"], where)
     opens = _moment(table.get("opens"), "opens", where, zone)
     due = _moment(table.get("due"), "due", where, zone)
     if due <= opens:
@@ -288,7 +296,7 @@ def _assignment(
         raise CourseError(f"{where}: 'reveal_hidden_after_close' must be true or false")
     return Assignment(
         assignment_id,
-        title.strip(),
+        titles["en"],
         opens,
         due,
         _late_policy(table.get("late", {}), where),
@@ -296,6 +304,7 @@ def _assignment(
         _budget(table.get("submissions"), where),
         _pace(table, where),
         reveal,
+        titles,
     )
 
 

@@ -30,7 +30,7 @@ from sqlalchemy.orm import Session
 from app.core.config import Settings
 from app.core.names import MAX_PASSWORD, check_new_name, check_password, name_key
 from app.core.security import hash_password, verify_password
-from app.models import ApiToken, Role, User, utcnow
+from app.models import ApiToken, Enrolment, Role, User, utcnow
 from app.services import throttle
 from app.services.auth import end_all_sessions
 from app.services.throttle import Rule, Scope, Throttled
@@ -145,7 +145,8 @@ def sign_up(
     name: str,
     password: str,
 ) -> User:
-    """A learner account made on the web, at most ``signup_limit`` per hour per address.
+    """A learner account made on the web, at most ``signup_limit`` per hour per address,
+    marked as signed up on their own (``Enrolment.SIGNED_UP``).
 
     Commits the throttle's count before the hash (the module's docstring says why); the
     caller commits the account."""
@@ -154,10 +155,13 @@ def sign_up(
     throttle.take(session=session, rule=rule, parts=(address,), now=now)
     session.commit()
     try:
-        return create_account(session=session, name=name, password=password, slots=slots)
+        user = create_account(session=session, name=name, password=password, slots=slots)
     except Exception:
         throttle.give_back(session=session, rule=rule, parts=(address,), now=now)
         raise
+    # Once the course has a roster, the gradebooks list them only if an instructor adds them.
+    user.enrolment = Enrolment.SIGNED_UP
+    return user
 
 
 def authenticate(

@@ -26,6 +26,7 @@ from app.schemas import (
 )
 from app.services import charts
 from app.services.standings.load import assignment_gradebook
+from app.store import accounts as account_store
 from app.store import submissions as submission_store
 from graders.api import Assignment, ExerciseCatalog, ExerciseWords
 
@@ -175,9 +176,14 @@ def load_exercise_analytics(
     *, session: Session, catalog: ExerciseCatalog, exercise_id: str
 ) -> ExerciseAnalytics:
     exercise = catalog.load(exercise_id)  # ExerciseNotFound -> 404
-    reports = submission_store.graded_reports(
-        session=session, exercise_ids=[exercise.id], role=Role.LEARNER
-    )
+    outside = account_store.outside_gradebooks(session=session)
+    reports = [
+        r
+        for r in submission_store.graded_reports(
+            session=session, exercise_ids=[exercise.id], role=Role.LEARNER
+        )
+        if r.user_id not in outside
+    ]
     return exercise_analytics(exercise.id, exercise.title, reports)
 
 
@@ -194,7 +200,7 @@ def load_assignment_analytics(
         session=session, exercise_ids=assignment.exercise_ids, role=Role.LEARNER
     )
     dues = {row.user_id: row.standing.due for row in rows}
-    late = sum(1 for r in reports if r.created_at > dues.get(r.user_id, assignment.due))
+    late = sum(1 for r in reports if r.user_id in dues and r.created_at > dues[r.user_id])
     completed = [row.standing.completed_at for row in rows]
     last = max([assignment.due, *(m for m in completed if m is not None)])
     start = assignment.opens.date()

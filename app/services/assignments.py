@@ -65,11 +65,12 @@ def _exercise_out(e: ExerciseStanding) -> AssignmentExerciseOut:
     )
 
 
-def assignment_out(standing: AssignmentStanding, now: datetime) -> AssignmentOut:
+def assignment_out(standing: AssignmentStanding, now: datetime, lang: str) -> AssignmentOut:
+    """The standing as the API returns it, the assignment's title in ``lang``."""
     assignment, late = standing.assignment, standing.assignment.late
     return AssignmentOut(
         id=assignment.id,
-        title=assignment.title,
+        title=assignment.title_in(lang),
         url=f"/assignments/{assignment.id}",
         opens=assignment.opens,
         due=standing.due,

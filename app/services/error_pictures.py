@@ -23,11 +23,13 @@ from an output of ±1.7e308).
 
 from __future__ import annotations
 
+import html
 import logging
 import math
+import re
 import threading
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -36,6 +38,7 @@ from sqlalchemy.orm import Session
 
 from app.models import Submission
 from app.services.charts import COLOURS, WIDTH_IN, svg_markup
+from app.services.wording import N_, Wording
 from app.store.pictures import pictures_of
 from graders.api import ErrorMap, PictureKind, TestResult, Visibility
 
@@ -56,6 +59,23 @@ NON_FINITE = (("NaN", np.isnan, "x"), ("+∞", np.isposinf, "^"), ("−∞", np.
 MAX_SVG_BYTES = 150_000
 """The most a stored picture may take; the largest drawn (16 x 16 cells of every kind of
 value) takes about 60 000 bytes, a line 15 000. A larger one is not stored: its table is."""
+EXPECTED, GOT, ERROR = N_("expected"), N_("got"), N_("|got − expected|")
+"""The three panels of a grid picture."""
+PICTURE_TITLE = N_("Error of test {name}")
+"""The picture's title (its accessible name)."""
+LARGEST_ERROR = N_("largest |got − expected|")
+"""The line picture's vertical axis (a power of ten may follow it)."""
+AXIS_WORDS = {
+    "batch item": N_("batch item (axis {axis})"),
+    "step": N_("step (axis {axis})"),
+    "element": N_("element (axis {axis})"),
+    "": N_("axis {axis}"),
+}
+"""The names the engine gives a drawn axis (graders/checks/error_map.py), by their kind."""
+AXIS_NAME = re.compile(
+    r"(?:(?P<kind>batch item|step|element) \(axis (?P<of>\d+)\)|axis (?P<n>\d+))"
+)
+TEXT_NODE = re.compile(r">([^<>]+)<")
 DRAWING = threading.Lock()
 """Held while a picture is drawn: one at a time in a process, whatever its grading threads."""
 
@@ -67,6 +87,8 @@ class ErrorPicture:
     test: str
     data: ErrorMap
     svg: str | None
+    title: str = ""
+    """The test's name in the reader's language (``test`` when it has none)."""
 
     @property
     def is_grid(self) -> bool:
@@ -88,7 +110,7 @@ def render(tests: Sequence[TestResult]) -> dict[int, str]:
             continue
         try:
             with DRAWING:
-                svg = draw(test.error_map, f"Error of test {test.name}")
+                svg = draw(test.error_map, str(Wording(PICTURE_TITLE, {"name": test.name})))
         except Exception:  # a picture is never worth a grading or a page
             logger.exception("error_picture.not_drawn", extra={"test": test.name})
             continue
@@ -107,11 +129,72 @@ def of_submission(*, session: Session, submission: Submission) -> list[ErrorPict
     return pictures(tests, pictures_of(session=session, submission_id=submission.id))
 
 
+def in_language(
+    pictures: Iterable[ErrorPicture], lang: str, case_titles: Mapping[str, str]
+) -> list[ErrorPicture]:
+    """The pictures as a reader of ``lang`` reads them: the tests' names (``case_titles``),
+    the axes' names and the drawn labels in that language. A picture is drawn once, in
+    English; its labels are text (``svg_markup``), turned into the reader's words here."""
+    return [
+        replace(
+            picture,
+            title=case_titles.get(picture.test, picture.test),
+            data=replace(
+                picture.data,
+                axes=tuple(axis_name_in(name, lang) for name in picture.data.axes),
+                fixed=tuple((axis_name_in(n, lang), i) for n, i in picture.data.fixed),
+            ),
+            svg=None
+            if picture.svg is None
+            else _svg_in(picture.svg, picture.test, case_titles.get(picture.test), lang),
+        )
+        for picture in pictures
+    ]
+
+
+def _svg_in(svg: str, test: str, test_title: str | None, lang: str) -> str:
+    """The stored SVG with its drawn labels and its title in ``lang``."""
+    title = str(Wording(PICTURE_TITLE, {"name": test}))
+    told = Wording(PICTURE_TITLE, {"name": test_title or test}).told_in(lang)
+    return TEXT_NODE.sub(
+        lambda m: (
+            f">{html.escape(told, quote=False)}<"
+            if html.unescape(m.group(1)) == title
+            else f">{_label_in(m.group(1), lang)}<"
+        ),
+        svg,
+    )
+
+
+def axis_name_in(name: str, lang: str) -> str:
+    """An axis's name as the engine writes it (``batch item (axis 0)``) in ``lang``."""
+    found = AXIS_NAME.fullmatch(name)
+    if found is None:
+        return name
+    kind = found["kind"] or ""
+    return Wording(AXIS_WORDS[kind], {"axis": found["of"] or found["n"]}).told_in(lang)
+
+
+def _label_in(escaped: str, lang: str) -> str:
+    """One drawn text (escaped as the SVG holds it) in ``lang``: a panel's title, the line's
+    vertical axis or an axis's name; any other text (a number, ×1e5) as it is."""
+    text = html.unescape(escaped)
+    if text in (EXPECTED, GOT, ERROR):
+        text = Wording(text).told_in(lang)
+    elif text.startswith(LARGEST_ERROR):
+        text = Wording(LARGEST_ERROR).told_in(lang) + text.removeprefix(LARGEST_ERROR)
+    else:
+        text = axis_name_in(text, lang)
+    return html.escape(text, quote=False)
+
+
 def pictures(tests: Iterable[Mapping[str, Any]], drawn: Mapping[int, str]) -> list[ErrorPicture]:
     """The pictures of the stored tests (``TestResult.to_dict``) that have an error map, each
     with its stored SVG (``drawn``, by position), if any."""
     return [
-        ErrorPicture(test["name"], ErrorMap.from_dict(test["error_map"]), drawn.get(position))
+        ErrorPicture(
+            test["name"], ErrorMap.from_dict(test["error_map"]), drawn.get(position), test["name"]
+        )
         for position, test in enumerate(tests)
         if test.get("visibility") == Visibility.PUBLIC.value and test.get("error_map")
     ]
@@ -145,9 +228,9 @@ def _grid_picture(data: ErrorMap, description: str) -> str:
     values, power = _drawable(np.array(data.expected), np.array(data.got))
     error, error_power = _drawable(np.array(data.error))
     for axes, grid, title, cmap, scale_power in (
-        (panels[0], values[0], "expected", "viridis", power),
-        (panels[1], values[1], "got", "viridis", power),
-        (panels[2], error[0], "|got − expected|", "Reds", error_power),
+        (panels[0], values[0], EXPECTED, "viridis", power),
+        (panels[1], values[1], GOT, "viridis", power),
+        (panels[2], error[0], ERROR, "Reds", error_power),
     ):
         low, high = _finite_range(*(values if cmap == "viridis" else error))
         # A small bitmap in the SVG (the policy allows data: images): vector cells and a
@@ -204,7 +287,7 @@ def _line_picture(data: ErrorMap, description: str) -> str:
     axes.set_xlabel(data.axes[0], fontsize="small")
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))  # indices: no tick at 0.2
     unit = f" (×1e{power})" if power else ""
-    axes.set_ylabel(f"largest |got − expected|{unit}", fontsize="small")
+    axes.set_ylabel(f"{LARGEST_ERROR}{unit}", fontsize="small")
     axes.set_ylim(0, _finite_range(errors)[1] * 1.05 or 1.0)
     axes.grid(axis="y", color="#dddddd", linewidth=0.6)
     # A step whose error is not a number: its marker on the top edge, above the line.

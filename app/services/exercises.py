@@ -230,7 +230,7 @@ def detail(
         statement_html=render_markdown(statement[1]),
         theory_markdown=theory[1] if theory else None,
         theory_html=render_markdown(theory[1]) if theory else None,
-        starter_code=exercise.starter,
+        starter_code=exercise.starter_in(statement[0]),
         public_cases=[case.name for case in prepared.public_cases],
         forbidden=[
             RuleOut(rule=rule.text, description=rule.description) for rule in exercise.forbid

@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session
 
 from app.core.config import Settings
 from app.core.names import InvalidName, check_new_name, check_password, name_key
-from app.models import MailState, Role, SignupLink, User, utcnow
+from app.models import Enrolment, MailState, Role, SignupLink, User, utcnow
 from app.services import throttle
 from app.services.accounts import (
     HashSlots,
@@ -396,15 +396,18 @@ class RosterEntry:
     dropped: bool  # enrolled in LMS courses and a member of none of them now
     mail_state: MailState | None = None  # None: their current link was never e-mailed
     mail_error: str = ""  # why the e-mail failed
+    outside_gradebooks: bool = False  # signed up on their own after a roster: not counted
 
 
 def roster(*, session: Session, section: str | None = None) -> list[RosterEntry]:
     """Every learner (of ``section`` if given) with whether they have chosen a password,
-    whether the LMS dropped them and where the e-mail with their link is."""
+    whether the LMS dropped them, where the e-mail with their link is, and whether the
+    gradebooks leave them out."""
     learners = account_store.list_users(session=session, role=Role.LEARNER, section=section)
     ids = [u.id for u in learners]
     links = account_store.signup_links(session=session, user_ids=ids)
     dropped = lti_store.dropped_user_ids(session=session, user_ids=ids)
+    outside = account_store.outside_gradebooks(session=session)
     now = utcnow()
     return [
         RosterEntry(
@@ -414,6 +417,7 @@ def roster(*, session: Session, section: str | None = None) -> list[RosterEntry]
             u.id in dropped,
             links[u.id].mail_state if u.id in links else None,
             links[u.id].mail_error if u.id in links else "",
+            u.id in outside,
         )
         for u in learners
     ]
@@ -421,12 +425,14 @@ def roster(*, session: Session, section: str | None = None) -> list[RosterEntry]
 
 class RosterAction(Enum):
     """What an instructor can do to one learner from the roster (the CLI's ``users link``,
-    ``disable`` and ``enable``, and a password reset)."""
+    ``disable`` and ``enable``, a password reset, and adding a learner who signed up on their
+    own to the gradebooks)."""
 
     NEW_LINK = "link"  # a learner who has not joined: a new sign-up link, the old one dies
     RESET_PASSWORD = "reset"  # a learner who joined: the password is cleared, a link sets one
     DISABLE = "disable"
     ENABLE = "enable"
+    ADD_TO_GRADEBOOK = "gradebook"  # a learner who signed up on their own: counted from now
 
 
 class ActionRefused(ValueError):
@@ -436,10 +442,11 @@ class ActionRefused(ValueError):
 
 def actions_for(user: User) -> tuple[RosterAction, ...]:
     """The actions that apply to ``user`` as they are now."""
+    add = (RosterAction.ADD_TO_GRADEBOOK,) if user.enrolment is Enrolment.SIGNED_UP else ()
     if not user.is_active:
-        return (RosterAction.ENABLE,)
+        return (RosterAction.ENABLE, *add)
     link = RosterAction.RESET_PASSWORD if user.password_hash is not None else RosterAction.NEW_LINK
-    return (link, RosterAction.DISABLE)
+    return (link, RosterAction.DISABLE, *add)
 
 
 def find_learner(*, session: Session, name: str) -> User | None:
@@ -467,4 +474,8 @@ def act(*, session: Session, user: User, action: RosterAction, days: int) -> Iss
             return issue_link(session=session, user=user, days=days)
         case RosterAction.DISABLE | RosterAction.ENABLE:
             set_disabled(session=session, user=user, disabled=action is RosterAction.DISABLE)
+            return None
+        case RosterAction.ADD_TO_GRADEBOOK:
+            user.enrolment = Enrolment.ENROLLED
+            session.flush()
             return None

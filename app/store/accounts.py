@@ -14,6 +14,7 @@ from app.core.names import name_key
 from app.core.security import hash_password, hash_token, new_token, token_display_prefix
 from app.models import (
     ApiToken,
+    Enrolment,
     MailState,
     Role,
     RosterHandoff,
@@ -332,6 +333,18 @@ def get_handoff(*, session: Session, handle_hash: str, user: User) -> str | None
             RosterHandoff.expires_at > utcnow(),
         )
     ).one_or_none()
+
+
+def outside_gradebooks(*, session: Session) -> frozenset[int]:
+    """The learners the gradebooks leave out: none until the course has a roster; then those
+    who signed up on their own and whom no instructor added (docs/teaching.md)."""
+    if not has_roster(session=session):
+        return frozenset()
+    return frozenset(
+        session.scalars(
+            select(User.id).where(User.role == Role.LEARNER, User.enrolment == Enrolment.SIGNED_UP)
+        )
+    )
 
 
 def has_roster(*, session: Session) -> bool:

@@ -250,9 +250,10 @@ def class_view_page(
     regraded: int | None = None,
     mistake: str = "",
 ) -> Response:
+    words = translations.exercise_words(catalog, exercise_id, i18n.preferred_language(request))
     view = analytics.in_words(
         analytics.load_exercise_analytics(session=db, catalog=catalog, exercise_id=exercise_id),
-        translations.exercise_words(catalog, exercise_id, i18n.preferred_language(request)),
+        words,
     )
     stale = next(
         s
@@ -270,6 +271,7 @@ def class_view_page(
             "charts": analytics.exercise_charts(view),
             "mined": mining.mine(session=db, catalog=catalog, exercise_id=view.exercise_id),
             "shown_groups": SHOWN_GROUPS,
+            "case_titles": words.cases,
             "mistake": mistake,
         },
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -11,7 +12,7 @@ from fastapi.responses import RedirectResponse
 from sqlalchemy.orm import Session
 
 from app.api.deps import SessionDep
-from app.models import Submission, SubmissionKind, User, utcnow
+from app.models import Submission, User, utcnow
 from app.services import (
     budgets,
     error_pictures,
@@ -24,6 +25,7 @@ from app.services import (
 from app.services import exercises as exercises_service
 from app.services.exercises import load_visible
 from app.services.standings import load as standings
+from app.services.standings.rules import ExerciseStanding
 from app.web import exercises_view as view
 from app.web import i18n
 from app.web.deps import CatalogDep, UserDep, WebDep, get_web_context
@@ -117,7 +119,7 @@ def exercise_page(
     config: dict[str, Any] = {
         "exercise": exercise.id,
         "version": exercise.version,
-        "starter": exercise.starter,
+        "starter": exercise.starter_in(chosen),
         "user": user.id,
         "csrf": web.session.csrf,
         "runUrl": "/run?wait=10",
@@ -262,10 +264,14 @@ class HistoryGroup:
 
 
 def group_history(
-    submissions: list[Submission], exercises: list[Exercise], lang: str
+    submissions: list[Submission],
+    exercises: list[Exercise],
+    lang: str,
+    counted: Mapping[str, ExerciseStanding],
 ) -> list[HistoryGroup]:
     """Submissions grouped per exercise, in course order; newest first inside a group; each
-    titled in ``lang``."""
+    titled in ``lang`` with its best as the course counts it (``counted``: the standings, late
+    policy and regrades applied), as the catalog and the exercise page show it."""
     titles = {e.id: words_in(e, lang).title for e in exercises}
     order = {e.id: i for i, e in enumerate(exercises)}
     groups: dict[str, HistoryGroup] = {}
@@ -275,8 +281,8 @@ def group_history(
             HistoryGroup(sub.exercise_id, titles.get(sub.exercise_id, sub.exercise_id)),
         )
         group.submissions.append(sub)
-        if sub.kind is SubmissionKind.SUBMIT and sub.score is not None:
-            group.best = max(group.best or 0.0, sub.score)
+        standing = counted.get(sub.exercise_id)
+        group.best = None if standing is None else standing.score
     return sorted(groups.values(), key=lambda g: (order.get(g.exercise_id, 1 << 30), g.title))
 
 
@@ -293,6 +299,9 @@ def history_page(
         session=db, user=user, exercise_id=exercise or None, limit=HISTORY_LIMIT
     )
     now = utcnow()
+    counted = standings.own_standings(
+        session=db, catalog=catalog, user=user, exercise_ids=[e.id for e in exercises]
+    )
     return render(
         request,
         "history.html",
@@ -304,6 +313,7 @@ def history_page(
                 [release.seen_by_learner(sub, now) for sub in submissions],
                 exercises,
                 i18n.preferred_language(request),
+                counted,
             ),
         },
     )
@@ -325,12 +335,16 @@ def visible_submission(db: SessionDep, user: User, submission_id: str) -> Submis
 
 @router.get("/history/{submission_id}/pictures")
 def error_pictures_fragment(
-    request: Request, submission_id: str, user: UserDep, db: SessionDep
+    request: Request, submission_id: str, user: UserDep, db: SessionDep, catalog: CatalogDep
 ) -> Response:
     """The pictures of a result's failed public tests, for the exercise page to show under a
-    result it drew itself (exercise.js)."""
+    result it drew itself (exercise.js), in the reader's language."""
     sub = visible_submission(db, user, submission_id)
-    pictures = error_pictures.of_submission(session=db, submission=sub)
+    lang = i18n.preferred_language(request)
+    words = translations.exercise_words(catalog, sub.exercise_id, lang)
+    pictures = error_pictures.in_language(
+        error_pictures.of_submission(session=db, submission=sub), lang, words.cases
+    )
     return render(request, "_error_pictures.html", {"pictures": pictures})
 
 
@@ -373,7 +387,9 @@ def submission_page(
             "full_feedback": user.is_instructor,
             "limits": limits,
             "reports": regrades.reports(session=db, submission=sub) if sub.regrade else [],
-            "pictures": error_pictures.of_submission(session=db, submission=sub),
+            "pictures": error_pictures.in_language(
+                error_pictures.of_submission(session=db, submission=sub), lang, words.cases
+            ),
             "reveal": translations.localised_reveal(
                 reveal.hidden_tests(session=db, catalog=catalog, submission=sub, now=utcnow()),
                 words,

@@ -120,6 +120,15 @@ ACTION_TEXTS = {
             "{instructor} disabled the account of {learner}: they are signed out, cannot sign in, and their API tokens are refused. Their work is kept."  # noqa: E501
         ),
     ),
+    RosterAction.ADD_TO_GRADEBOOK: ActionTexts(
+        N_("Add to the gradebook"),
+        N_("Add {learner} to the gradebooks?"),
+        N_(
+            "They signed up on their own after the course had a roster, so the gradebooks, their CSV, the archive, the class view and the LMS leave them out. Once added, their work counts like every enrolled learner's, from their first submission."  # noqa: E501
+        ),
+        N_("Add to the gradebooks"),
+        N_("{instructor} added {learner} to the gradebooks: their work now counts."),
+    ),
     RosterAction.ENABLE: ActionTexts(
         N_("Enable"),
         N_("Enable the account of {learner}?"),

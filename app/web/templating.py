@@ -16,7 +16,7 @@ from jinja2.runtime import Context
 from app.services import error_pictures
 from app.services.standings.rules import format_points
 from app.web import auth, i18n
-from graders.api import Exercise, GraderError, RuleKind, words_in
+from graders.api import Exercise, ExerciseWords, GraderError, RuleKind, words_in
 
 APP_DIR = Path(__file__).resolve().parents[1]
 TEMPLATES_DIR = APP_DIR / "templates"
@@ -127,6 +127,12 @@ def exercise_title(context: Context, exercise: Exercise) -> str:
     return words_in(exercise, context.get("ui_lang") or "en").title
 
 
+@pass_context
+def exercise_words(context: Context, exercise: Exercise, lang: str | None = None) -> ExerciseWords:
+    """The exercise's words (title, source, tags) in ``lang``, else the page's language."""
+    return words_in(exercise, lang or context.get("ui_lang") or "en")
+
+
 templates.env.globals["static_url"] = static_url
 templates.env.globals["RuleKind"] = RuleKind
 templates.env.globals["csrf_field_name"] = auth.CSRF_FIELD
@@ -135,6 +141,7 @@ templates.env.filters["when"] = format_time
 templates.env.filters["ev"] = enum_value
 templates.env.filters["in_zone"] = in_zone
 templates.env.filters["exercise_title"] = exercise_title
+templates.env.filters["exercise_words"] = exercise_words
 templates.env.filters["time_left"] = time_left
 templates.env.filters["error_value"] = error_pictures.value_text
 

@@ -24,9 +24,9 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from graders.errors import CourseError
+from graders.titles import title_in, titles_by_language
 
 DEFAULT_COURSE_DIR = "_course"
 COURSE_DIR_PREFIX = "_course-"
@@ -51,7 +51,7 @@ class CourseFolder:
 
     def title(self, lang: str) -> str:
         """The title in ``lang``, else English."""
-        return self.titles.get(lang, self.titles["en"])
+        return title_in(self.titles, lang)
 
     def lesson_file(self, lang: str) -> Path:
         """Where the lesson page in ``lang`` is (it may not exist)."""
@@ -110,18 +110,7 @@ def _read_folder(path: Path, folder_id: str | None) -> CourseFolder:
         raise CourseError(f"{where}: 'order' must be an integer")
     # An untitled default course (a catalog of a few exercises) shows no heading; any other
     # course needs a name to be told apart.
-    titles = _titles(data["title"], where) if "title" in data else {"en": folder_id or ""}
+    titles = (
+        titles_by_language(data["title"], where) if "title" in data else {"en": folder_id or ""}
+    )
     return CourseFolder(course_id, path, titles, order, folder_id is None)
-
-
-def _titles(value: Any, where: str) -> dict[str, str]:
-    titles = {"en": value} if isinstance(value, str) else value
-    if (
-        not isinstance(titles, dict)
-        or not all(isinstance(t, str) and t.strip() for t in titles.values())
-        or not isinstance(titles.get("en"), str)
-    ):
-        raise CourseError(
-            f"{where}: 'title' must be a string or a table of titles by language with 'en'"
-        )
-    return {lang: title.strip() for lang, title in titles.items()}

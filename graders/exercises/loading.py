@@ -67,6 +67,7 @@ def load_exercise(path: Path | str) -> Exercise:
         statements=_read_translations(path, "statement"),
         theories=_read_translations(path, "theory"),
         starter=starter,
+        starters=_read_starters(path),
         mistakes=_read_mistakes(path),
         translations=read_translations(path),
     )
@@ -274,6 +275,16 @@ def _read_translations(path: Path, stem: str) -> dict[str, str]:
         elif len(parts) == 3:
             texts[parts[1]] = file.read_text(encoding="utf-8")
     return texts
+
+
+def _read_starters(path: Path) -> dict[str, str]:
+    """``starter.<lang>.py``, the starter with its comments and docstrings in that language,
+    by language (``starter.py`` is the English one, ``Exercise.starter``)."""
+    return {
+        file.name.split(".")[1]: file.read_text(encoding="utf-8")
+        for file in sorted(path.glob("starter.*.py"))
+        if len(file.name.split(".")) == 3
+    }
 
 
 def read_hint(file: Path) -> str | None:

@@ -92,6 +92,9 @@ class Exercise:
     statements: Mapping[str, str] = field(default_factory=dict)
     theories: Mapping[str, str] = field(default_factory=dict)
     starter: str = ""
+    starters: Mapping[str, str] = field(default_factory=dict)
+    """The starter in each language but English (``starter.<lang>.py``): the same code as
+    ``starter``, its comments and docstrings in that language."""
     mistakes: tuple[Mistake, ...] = ()
     translations: Mapping[str, Translation] = field(default_factory=dict)
     """The title, hints and test names in each language but English
@@ -105,6 +108,10 @@ class Exercise:
         """Whether a learner may try inputs of their own: the exercise allows it, and it has
         one entry function to call."""
         return self.custom_inputs and not self.entries
+
+    def starter_in(self, lang: str) -> str:
+        """The starter a reader of ``lang`` begins from: theirs, else the English one."""
+        return self.starters.get(lang, self.starter)
 
     @property
     def scenarios(self) -> bool:

@@ -5,12 +5,16 @@ the hint of the mistake that explains the failures. The title, the hints and the
 in another language live in one file per language, read here without running any code::
 
     title = "GRU の更新ゲート"
+    source = "Cho ら, 2014, https://arxiv.org/abs/1406.1078"   # with exercise.toml's source
 
     [hints]   # mistake file name (mistakes/<name>.py) -> its HINT in this language
     bias_subtracted = "…"
 
     [cases]   # test name as reports show it (the case function's name, "_" read as " ")
     "worked example" = "計算例"
+
+    [tags]    # a tag of exercise.toml -> its name in this language
+    gates = "ゲート"
 
 Reading them is here; what they cover and how a reader's page uses them is in
 ``graders.exercises.words``, which reads the exercise that holds them.
@@ -27,7 +31,7 @@ from typing import Any
 from graders.errors import ExerciseError
 
 TRANSLATION_STEM = "translation"
-TRANSLATION_FIELDS = frozenset({"title", "hints", "cases"})
+TRANSLATION_FIELDS = frozenset({"title", "source", "hints", "cases", "tags"})
 
 
 def translation_file(lang: str) -> str:
@@ -44,6 +48,10 @@ class Translation:
     """A mistake's name (its file's stem) -> its hint in ``lang``."""
     cases: Mapping[str, str] = field(default_factory=dict)
     """A test's name as reports show it -> its name in ``lang``."""
+    source: str = ""
+    """Where the exercise comes from, in ``lang`` (a work's title as it was published)."""
+    tags: Mapping[str, str] = field(default_factory=dict)
+    """A tag of ``exercise.toml`` -> its name in ``lang``."""
 
 
 def read_translations(path: Path) -> dict[str, Translation]:
@@ -63,14 +71,17 @@ def _read_translation(where: str, file: Path, lang: str) -> Translation:
     unknown = set(table) - TRANSLATION_FIELDS
     if unknown:
         raise ExerciseError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-    title = table.get("title", "")
-    if not isinstance(title, str):
-        raise ExerciseError(f"{where}: field 'title' must be a string")
+    title, source = (table.get(key, "") for key in ("title", "source"))
+    for key, value in (("title", title), ("source", source)):
+        if not isinstance(value, str):
+            raise ExerciseError(f"{where}: field '{key}' must be a string")
     return Translation(
         lang=lang,
         title=title.strip(),
         hints=_texts(where, "hints", table),
         cases=_texts(where, "cases", table),
+        source=source.strip(),
+        tags=_texts(where, "tags", table),
     )
 
 

@@ -1,17 +1,20 @@
 """An exercise's words in a reader's language, and what its translation files miss.
 
 ``numjudge validate`` refuses an exercise whose statement has a language its translation file
-does not cover (a missing title, hint or test name), or whose file names a mistake or test
-that does not exist (graders/authoring/texts.py: ``check_translations``). A reader's page
-turns a report's English words into their language through ``words_in`` (a word with no
-translation stays English).
+does not cover (a missing title, source, hint, test name or tag, or starter), whose starter in
+a language is other code than ``starter.py``, or whose file names a mistake, test or tag that
+does not exist (graders/authoring/texts.py: ``check_translations``). A reader's page turns a
+report's English words into their language through ``words_in`` (a word with no translation
+stays English).
 """
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from graders import syntax
 from graders.exercises.model import Exercise
 from graders.exercises.translations import translation_file
 
@@ -36,9 +39,52 @@ def translation_problems(exercise: Exercise, case_names: Iterable[str]) -> list[
             continue
         if not translation.title:
             problems.append(f"{name}: 'title' is missing; write the exercise's title")
+        if exercise.source and not translation.source:
+            problems.append(f"{name}: 'source' is missing; exercise.toml names one")
         problems += _key_problems(name, "hints", "mistake", mistakes, translation.hints)
         problems += _key_problems(name, "cases", "test", cases, translation.cases)
+        problems += _key_problems(name, "tags", "tag", list(exercise.tags), translation.tags)
+    return problems + _starter_problems(exercise)
+
+
+def _starter_problems(exercise: Exercise) -> list[str]:
+    """A starter in each language of the statement, each the English starter's code with
+    only its comments and docstrings in that language."""
+    problems = [
+        f"starter.{lang}.py: missing; statement.{lang}.md gives the exercise this language, "
+        "so the starter's comments and docstrings need it too"
+        for lang in exercise.languages
+        if lang != "en" and lang not in exercise.starters
+    ]
+    english = _code_alone(exercise.starter, "starter.py")
+    for lang, starter in sorted(exercise.starters.items()):
+        name = f"starter.{lang}.py"
+        if lang not in exercise.statements:
+            problems.append(f"{name}: there is no statement.{lang}.md; remove it or add one")
+        elif english is not None and _code_alone(starter, name) != english:
+            problems.append(
+                f"{name}: not the code of starter.py; only comments and docstrings may differ"
+            )
     return problems
+
+
+def _code_alone(source: str, name: str) -> str | None:
+    """The code of ``source`` without its comments and docstrings (the syntax tree's dump);
+    None when it does not parse (the starter check reports that)."""
+    try:
+        tree = syntax.parse(source, filename=name)
+    except SyntaxError:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0] if node.body else None
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
+                node.body = node.body[1:] or [ast.Pass()]
+    return ast.dump(tree)
 
 
 def _key_problems(
@@ -67,6 +113,8 @@ class ExerciseWords:
     cases: Mapping[str, str] = field(default_factory=dict)
     hints: Mapping[str, str] = field(default_factory=dict)
     """A hint's English text -> its translation."""
+    source: str | None = None
+    tags: tuple[str, ...] = ()
 
     def case(self, name: str) -> str:
         return self.cases.get(name, name)
@@ -80,9 +128,11 @@ def words_in(exercise: Exercise, lang: str) -> ExerciseWords:
     them) where it has no translation, so a hint rewritten since a report stays readable."""
     translation = exercise.translations.get(lang)
     if translation is None:
-        return ExerciseWords(exercise.title)
+        return ExerciseWords(exercise.title, source=exercise.source, tags=exercise.tags)
     return ExerciseWords(
         title=translation.title or exercise.title,
+        source=translation.source or exercise.source,
+        tags=tuple(translation.tags.get(tag, tag) for tag in exercise.tags),
         cases=dict(translation.cases),
         hints={
             mistake.hint: translation.hints[mistake.name]

@@ -217,3 +217,25 @@ def test_the_catalog_rereads_an_edited_course_file(tmp_path: Path) -> None:
     write(tmp_path, "[[assignment]]\nid = 3\n")
     with pytest.raises(CourseError, match="assignment 1: 'id'"):
         catalog.schedule()
+
+
+def test_an_assignment_has_a_title_per_language(tmp_path: Path) -> None:
+    text = ONE.format(late='{ policy = "cutoff" }').replace(
+        'title = "Gates"', 'title = { en = "Gates", ja = "ゲート" }'
+    )
+    (gates,) = load_schedule(write(tmp_path, text), IDS).assignments
+    assert (gates.title, gates.title_in("ja"), gates.title_in("fr")) == ("Gates", "ゲート", "Gates")
+
+
+def test_a_title_table_without_english_is_refused(tmp_path: Path) -> None:
+    text = ONE.format(late='{ policy = "cutoff" }').replace(
+        'title = "Gates"', 'title = { ja = "ゲート" }'
+    )
+    with pytest.raises(CourseError, match="assignment 'gates': 'title' must be a string or a"):
+        load_schedule(write(tmp_path, text), IDS)
+
+
+def test_every_bundled_assignment_has_a_japanese_title() -> None:
+    catalog = ExerciseCatalog(REPO / "exercises")
+    for assignment in catalog.schedule().assignments:
+        assert assignment.title_in("ja") != assignment.title, assignment.id

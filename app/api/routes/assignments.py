@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Response
 
-from app.api.deps import CatalogDep, CurrentUser, InstructorUser, SessionDep
+from app.api.deps import CatalogDep, CurrentUser, InstructorUser, ReaderLanguage, SessionDep
 from app.api.downloads import file_download
 from app.models import utcnow
 from app.schemas import AssignmentOut, ErrorOut
@@ -16,12 +16,13 @@ router = APIRouter(prefix="/assignments", tags=["assignments"])
 
 @router.get("", response_model=list[AssignmentOut])
 def list_assignments(
-    session: SessionDep, catalog: CatalogDep, user: CurrentUser
+    session: SessionDep, catalog: CatalogDep, user: CurrentUser, lang: ReaderLanguage
 ) -> list[AssignmentOut]:
-    """Every assignment in course order, with due time, time left, state and score."""
+    """Every assignment in course order, with due time, time left, state and score; titles in
+    the reader's language."""
     now = utcnow()
     return [
-        assignments.assignment_out(s, now)
+        assignments.assignment_out(s, now, lang)
         for s in standings.learner_standings(session=session, catalog=catalog, user=user, now=now)
     ]
 
@@ -32,7 +33,11 @@ def list_assignments(
     responses={404: {"model": ErrorOut, "description": "unknown assignment"}},
 )
 def get_assignment(
-    assignment_id: str, session: SessionDep, catalog: CatalogDep, user: CurrentUser
+    assignment_id: str,
+    session: SessionDep,
+    catalog: CatalogDep,
+    user: CurrentUser,
+    lang: ReaderLanguage,
 ) -> AssignmentOut:
     """One assignment with the user's best share of each exercise."""
     now = utcnow()
@@ -42,6 +47,7 @@ def get_assignment(
             session=session, catalog=catalog, user=user, assignment=assignment, now=now
         ),
         now,
+        lang,
     )
 
 

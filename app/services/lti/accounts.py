@@ -31,7 +31,7 @@ from typing import Any
 from pylti1p3.roles import TeacherRole, TeachingAssistantRole
 from sqlalchemy.orm import Session
 
-from app.models import LtiPlatform, Role, User
+from app.models import Enrolment, LtiPlatform, Role, User
 from app.store import accounts as account_store
 from app.store import lti as lti_store
 
@@ -116,6 +116,7 @@ def _check(person: LmsPerson) -> None:
 
 def _linked(session: Session, platform: LtiPlatform, person: LmsPerson, user: User) -> LmsAccount:
     lti_store.link_user(session=session, platform=platform, subject=person.subject, user=user)
+    user.enrolment = Enrolment.ENROLLED  # the LMS's course has them: its gradebooks count them
     return _updated(session, user, person, None)
 
 

@@ -121,7 +121,9 @@ def offers(catalog: ExerciseCatalog, lang: str) -> Offers:
         offer = Offer(WorkScope.EXERCISE, exercise.id, words_in(exercise, lang).title, points)
         by_course[course_or_default(folders, exercise).id].append(offer)
     return Offers(
-        tuple(Offer(WorkScope.ASSIGNMENT, a.id, a.title, a.total_weight) for a in assignments),
+        tuple(
+            Offer(WorkScope.ASSIGNMENT, a.id, a.title_in(lang), a.total_weight) for a in assignments
+        ),
         tuple(
             CourseOffers(folder.title(lang), tuple(by_course[folder.id]))
             for folder in folders

@@ -153,15 +153,17 @@ class LearnerDue:
 def learner_dues(
     *, session: Session, assignment: Assignment, section: str | None = None
 ) -> list[LearnerDue]:
-    """Every learner (of ``section`` if given), by name, with their due time for the
-    assignment."""
+    """Every learner the gradebooks list (of ``section`` if given), by name, with their due
+    time for the assignment."""
     extensions = {
         e.user_id: e.due
         for e in course_store.list_extensions(session=session, assignment_id=assignment.id)
     }
+    outside = account_store.outside_gradebooks(session=session)
     return [
         LearnerDue(u, extensions.get(u.id, assignment.due), u.id in extensions)
         for u in account_store.list_users(session=session, role=Role.LEARNER, section=section)
+        if u.id not in outside
     ]
 
 
@@ -301,14 +303,20 @@ def exercise_gradebook(
     user: User | None = None,
     learners_only: bool = False,
 ) -> list[ExerciseRow]:
-    """One row per learner (and per anyone else who submitted), by name, with their standing
-    in each of ``exercise_ids`` they attempted; ``section``: only that roster section's
-    learners; ``user``: only theirs (the catalog's "your best"); ``learners_only``: nobody
-    else."""
+    """One row per learner the gradebooks list (and per anyone else who submitted), by name,
+    with their standing in each of ``exercise_ids`` they attempted; ``section``: only that
+    roster section's learners; ``user``: only theirs (the catalog's "your best");
+    ``learners_only``: nobody else."""
     schedule = catalog.schedule()
-    users = (
-        [user] if user is not None else account_store.list_users(session=session, section=section)
-    )
+    if user is not None:
+        users: Sequence[User] = [user]
+    else:
+        outside = account_store.outside_gradebooks(session=session)
+        users = [
+            u
+            for u in account_store.list_users(session=session, section=section)
+            if u.id not in outside
+        ]
     by_id = {u.id: u for u in users if u.role is Role.LEARNER or not learners_only}
     attempts = [
         a

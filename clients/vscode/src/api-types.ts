@@ -53,7 +53,8 @@ export interface paths {
         };
         /**
          * List Assignments
-         * @description Every assignment in course order, with due time, time left, state and score.
+         * @description Every assignment in course order, with due time, time left, state and score; titles in
+         *     the reader's language.
          */
         get: operations["list_assignments_assignments_get"];
         put?: never;
@@ -1796,7 +1797,10 @@ export interface operations {
     list_assignments_assignments_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the reader's language (en, ja) of titles, test names and hints; the pages' language choice wins over it */
+                "accept-language"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1852,7 +1856,10 @@ export interface operations {
     get_assignment_assignments__assignment_id__get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the reader's language (en, ja) of titles, test names and hints; the pages' language choice wins over it */
+                "accept-language"?: string;
+            };
             path: {
                 assignment_id: string;
             };

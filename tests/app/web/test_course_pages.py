@@ -104,6 +104,14 @@ def test_a_learner_sees_states_due_times_in_the_course_zone_and_late_work(
     assert re.search(r"9 d 5 h 2\d min left", later)
     assert "assignment-banner" not in client.get("/learn/gru-step?lang=en").text  # practice
 
+    # The history's best is what the course counts (half of the late full marks), not the
+    # raw score.
+    history = client.get(f"/history?exercise={GATE}").text
+    best = re.search(r"— best ([\d.]+)<", unescape(history))
+    raw = re.search(r'<td class="num">([\d.]+) / \1</td>', history)  # full marks
+    assert best is not None and raw is not None, history[:500]
+    assert float(best[1]) == float(raw[1]) / 2 > 0
+
 
 def test_the_gradebooks_and_their_csv_agree(service: tuple[TestClient, GradingRuntime]) -> None:
     client, runtime = service
