@@ -12,7 +12,14 @@ import pytest
 
 import graders.exercises.catalog
 import graders.exercises.preparation
-from graders.api import Exercise, ExerciseCatalog, ExerciseError, ExerciseNotFound, PreparedExercise
+from graders.api import (
+    Exercise,
+    ExerciseCatalog,
+    ExerciseError,
+    ExerciseNotFound,
+    PreparedExercise,
+    SandboxLimits,
+)
 from graders.exercises import folder_version
 from tests.graders.helpers import EXERCISES, GATE, edit, make_tiny_exercise
 
@@ -123,18 +130,19 @@ def test_preparing_an_exercise_blocks_neither_loading_nor_another_exercise(
     release, calls = threading.Event(), []
     real = graders.exercises.preparation.prepare_version
 
-    def prepare(exercise: Exercise) -> PreparedExercise:
+    def prepare(exercise: Exercise, sandbox_limits: SandboxLimits | None) -> PreparedExercise:
         calls.append(exercise.id)
         if exercise.id == "slow":
             release.wait()
-        return real(exercise)
+        return real(exercise, sandbox_limits)
 
     monkeypatch.setattr(graders.exercises.catalog, "prepare_version", prepare)
     waiting = [threading.Thread(target=catalog.prepared, args=("slow",)) for _ in range(2)]
     for thread in waiting:
         thread.start()
-    while "slow" not in calls:
+    while "slow" not in calls and all(thread.is_alive() for thread in waiting):
         time.sleep(0.01)
+    assert "slow" in calls, "a preparing thread died before it prepared"
     # The first call is inside prepare_version, holding its version's lock only.
     assert catalog.load("slow").id == "slow" and catalog.all()
     assert catalog.prepared("quick").exercise.id == "quick"
