@@ -15,4 +15,5 @@ def batchnorm_forward(x, gamma, beta, running_mean, running_var, momentum, eps):
     out = gamma * (x - mean) / np.sqrt(var + eps) + beta
     n = x.shape[0]
     fed = var * n / (n - 1) if n > 1 else var
-    return out, momentum * running_mean + (1 - momentum) * mean, momentum * running_var + (1 - momentum) * fed
+    new_mean = momentum * running_mean + (1 - momentum) * mean
+    return out, new_mean, momentum * running_var + (1 - momentum) * fed
