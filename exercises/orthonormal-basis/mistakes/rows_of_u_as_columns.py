@@ -4,8 +4,9 @@ import numpy as np
 
 HINT = (
     "Your columns are orthonormal and there are rank(a) of them, but they span the columns of "
-    "a only when the rank is m: they are the first rank rows of the left singular vector "
-    "matrix u, transposed, not its columns. The basis is u's first rank columns, u[:, :rank]."
+    "a only when the rank is m: rows were taken where columns belong. With a = u s vt, the "
+    "basis is the first rank columns of u, u[:, :rank], not its first rank rows turned into "
+    "columns."
 )
 
 
