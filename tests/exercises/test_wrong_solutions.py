@@ -110,8 +110,10 @@ DIAGNOSED_FLOOR = {
     ("blind2", Cohort.ADDED_LATER): 1.0,
     # blind3's first measure, on main at 9bba078 (its README): 49 of 60; after branch diag4,
     # which never saw it, 52 of 60 (four new right hints, one lost to a new case); 53 of 60
-    # once the lead, who had read it, gave the lost one's mistake its guarded spelling.
-    ("blind3", Cohort.NUMPY_FOUNDATIONS): 0.88,
+    # once the lead, who had read it, gave the lost one's mistake its guarded spelling; 60 of 60
+    # after branch diag5, which read its undiagnosed files and wrote mistakes in other
+    # spellings for them (its README).
+    ("blind3", Cohort.NUMPY_FOUNDATIONS): 1.0,
     # blind4's first measure, on main after branch diag4 (its README): numpy foundations 29 of
     # 30; the gated-recurrence course 40 of 42, of which 31 of 33 on its first exercises and 9
     # of 9 on the three added later.

@@ -10,3 +10,6 @@ def batchnorm_forward(x, gamma, beta, running_mean, running_var, momentum, eps):
     new_mean = momentum * running_mean + (1 - momentum) * mu
     new_var = momentum * running_var + (1 - momentum) * var
     return out, new_mean, new_var
+
+
+RIGHT_DIAGNOSES = ("per_example_statistics_broadcast_into_running",)

@@ -6,3 +6,6 @@ def orthonormal_basis(a):
     norms = np.linalg.norm(a, axis=0)
     keep = norms > 0
     return a[:, keep] / norms[keep]
+
+
+RIGHT_DIAGNOSES = ("columns_only_normalised",)

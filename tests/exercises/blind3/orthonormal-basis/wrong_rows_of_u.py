@@ -6,3 +6,6 @@ def orthonormal_basis(a):
     u, s, _ = np.linalg.svd(a)
     r = np.linalg.matrix_rank(a)
     return u[:r, :].T
+
+
+RIGHT_DIAGNOSES = ("rows_of_u_as_columns",)
