@@ -136,6 +136,24 @@ def class_runtime(
     wipe(database_url)
 
 
+def write_halved(
+    runtime: GradingRuntime, group_key: str, reviewed: str, name: str = "halved_preactivation"
+) -> tuple[MistakeOutcome, mining.MinedExercise]:
+    """An instructor's hint for the group ``group_key`` of gru-update-gate, in both languages."""
+    with runtime.sessions() as session:
+        return mining.write_hint(
+            session=session,
+            catalog=runtime.catalog,
+            limits=runtime.settings.sandbox_limits,
+            exercise_id="gru-update-gate",
+            group_key=group_key,
+            name=name,
+            hint=HINT,
+            translated=JA,
+            reviewed=reviewed,
+        )
+
+
 def test_a_class_is_mined_and_a_groups_hint_diagnoses_it_again(
     class_runtime: GradingRuntime, gate_copy: Path
 ) -> None:
@@ -160,36 +178,11 @@ def test_a_class_is_mined_and_a_groups_hint_diagnoses_it_again(
     assert "expected" in halved.difference.relation
     assert mined.languages == ("ja",)
 
-    def write(reviewed: str) -> tuple[MistakeOutcome, mining.MinedExercise]:
-        with runtime.sessions() as session:
-            return mining.write_hint(
-                session=session,
-                catalog=runtime.catalog,
-                limits=runtime.settings.sandbox_limits,
-                exercise_id="gru-update-gate",
-                group_key=halved.key,
-                name="halved_preactivation",
-                hint=HINT,
-                translated=JA,
-                reviewed=reviewed,
-            )
-
     # Only the code the instructor read becomes a mistake: its hint is written for that code.
     for unread in ("", bo):
-        assert write(unread)[0].problems == (mining.NOT_REVIEWED,)
+        assert write_halved(runtime, halved.key, unread)[0].problems == (mining.NOT_REVIEWED,)
     assert not (gate_copy / "mistakes" / "mined" / "halved_preactivation.py").exists()
-    with runtime.sessions() as session:
-        outcome, written_from = mining.write_hint(
-            session=session,
-            catalog=runtime.catalog,
-            limits=runtime.settings.sandbox_limits,
-            exercise_id="gru-update-gate",
-            group_key=halved.key,
-            name="halved_preactivation",
-            hint=HINT,
-            translated=JA,
-            reviewed=ada,
-        )
+    outcome, written_from = write_halved(runtime, halved.key, ada)
     assert outcome.written, outcome.problems
     written = gate_copy / "mistakes" / "mined" / "halved_preactivation.py"
     assert written.read_text().startswith(HALVED)
@@ -220,18 +213,8 @@ def test_a_class_is_mined_and_a_groups_hint_diagnoses_it_again(
 def test_writing_a_group_that_is_no_longer_mined_is_not_found(
     class_runtime: GradingRuntime,
 ) -> None:
-    with class_runtime.sessions() as session, pytest.raises(NotFound):
-        mining.write_hint(
-            session=session,
-            catalog=class_runtime.catalog,
-            limits=class_runtime.settings.sandbox_limits,
-            exercise_id="gru-update-gate",
-            group_key="0123456789ab",
-            name="anything",
-            hint=HINT,
-            translated=JA,
-            reviewed="",
-        )
+    with pytest.raises(NotFound):
+        write_halved(class_runtime, "0123456789ab", "", name="anything")
 
 
 # Halved everywhere until FLIP_AT (the wall clock, which the sandbox reads), as when it was
@@ -273,18 +256,7 @@ def test_a_submission_whose_rerun_fails_other_tests_keeps_its_diagnosis(
         assert stored is not None and stored.diagnosis is None
     [halved] = mined.groups
     assert halved.submissions == (ada, mallory) and halved.representative == ada
-    with runtime.sessions() as session:
-        outcome, written_from = mining.write_hint(
-            session=session,
-            catalog=runtime.catalog,
-            limits=runtime.settings.sandbox_limits,
-            exercise_id="gru-update-gate",
-            group_key=halved.key,
-            name="halved_preactivation",
-            hint=HINT,
-            translated=JA,
-            reviewed=ada,
-        )
+    outcome, written_from = write_halved(runtime, halved.key, ada)
     assert outcome.written, outcome.problems
     time.sleep(max(0.0, flip_at - time.time()))
     prepared = runtime.catalog.prepared("gru-update-gate")
