@@ -86,8 +86,13 @@ def test_broken_metadata_is_the_only_problem(gate_copy: Path, sandbox: Sandbox) 
     assert result.notes == []
 
 
+STARTERS = ("starter.py", "starter.ja.py")
+"""The gate's starters: the Japanese one must keep the English one's code (validate checks)."""
+
+
 def test_starter_that_passes(gate_copy: Path, sandbox: Sandbox) -> None:
-    shutil.copy(gate_copy / "solution.py", gate_copy / "starter.py")
+    for starter in STARTERS:
+        shutil.copy(gate_copy / "solution.py", gate_copy / starter)
     result = validated(gate_copy, sandbox)
     assert result.problems == ["starter.py: passes every case; the starter must fail"]
 
@@ -111,7 +116,8 @@ def test_starter_with_a_syntax_error(gate_copy: Path, sandbox: Sandbox) -> None:
 
 
 def test_starter_that_does_not_define_the_entry(gate_copy: Path, sandbox: Sandbox) -> None:
-    edit(gate_copy / "starter.py", "def update_gate(", "def gate(")
+    for starter in STARTERS:
+        edit(gate_copy / starter, "def update_gate(", "def gate(")
     result = validated(gate_copy, sandbox)
     assert result.problems == [
         "starter.py: must import and run, but got error: Your code could not be loaded: raised "
