@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import string
 from pathlib import Path
+from typing import Any
 
 import numjudge_client
 import pytest
@@ -59,7 +60,7 @@ def test_every_template_the_client_says_has_its_japanese() -> None:
 
 
 def test_the_source_finders_refusal_is_said_in_the_clients_language() -> None:
-    notebook: dict[str, object] = {"__name__": "__main__"}
+    notebook: dict[str, Any] = {"__name__": "__main__"}
     exec("def helper(x):\n    return x\n", notebook)
     helper = notebook.pop("helper")  # a notebook's function its namespace no longer holds
     client = Client("http://127.0.0.1:9", None, language="ja")

@@ -128,8 +128,8 @@ def _raised(cell: Any) -> bool:
 
 def collect(entries: list[str], folder: str, language_code: str = Language.EN.value) -> None:
     """In the fresh kernel, after the run: the code to send for ``entries``, checked against
-    the kernel's function (its refusal in the language ``language_code`` names), written to ``folder/report.json`` (or
-    why not)."""
+    the kernel's function, written to ``folder/report.json`` (or why not, in the language
+    ``language_code`` names)."""
     from IPython import get_ipython
 
     from numjudge_client._source import entry_code, from_cells, notebook_cells
