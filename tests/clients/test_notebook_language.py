@@ -10,6 +10,8 @@ from pathlib import Path
 import nbformat
 import pytest
 from nbclient import NotebookClient
+from numjudge_client import Language, NotWhatRan
+from numjudge_client._notebook import run_notebook
 
 from tests.app.live import LiveServer
 from tests.clients.conftest import EXERCISE, exercise_file, new_learner
@@ -35,10 +37,14 @@ CHOSEN = [
     f"%%numjudge submit {EXERCISE}\ndef update_gate(x_t, h_prev, W_z, b_z):\n"
     "    joined = np.concatenate([h_prev, x_t], axis=-1)\n"
     "    return 1 / (1 + np.exp(-BIG[0] * (joined @ W_z.T + b_z)))",
+    'exec("SCALE = 1.0")',  # bound where the client cannot find its source: refused in Japanese
+    f"%%numjudge submit {EXERCISE}\ndef update_gate(x_t, h_prev, W_z, b_z):\n"
+    "    joined = np.concatenate([h_prev, x_t], axis=-1)\n"
+    "    return SCALE / (1 + np.exp(-(joined @ W_z.T + b_z)))",
     "%numjudge language en",
     f"%%numjudge run {EXERCISE}\n" + exercise_file("mistakes/one_minus_z.py"),
 ]
-SAVED, HELPER_FAILS, MISTAKE, NO_ENTRY, GUARD, ENGLISH = 2, 5, 6, 7, 10, 12
+SAVED, HELPER_FAILS, MISTAKE, NO_ENTRY, GUARD, NO_SOURCE, ENGLISH = 2, 5, 6, 7, 10, 12, 14
 BY_LOCALE = [
     "%load_ext numjudge_client",
     "%numjudge language",
@@ -98,7 +104,7 @@ def test_a_saved_choice_of_japanese_gives_results_hints_messages_and_lines_in_ja
         learner.token,
         tmp_path,
         env={"LANG": "C.UTF-8"},
-        raising={NO_ENTRY, GUARD},
+        raising={NO_ENTRY, GUARD, NO_SOURCE},
     )
     settings = tmp_path / "config" / "settings.json"
     assert stream(notebook, SAVED, "stdout") == f"言語：ja（{settings} に保存しました）。\n"
@@ -129,6 +135,11 @@ def test_a_saved_choice_of_japanese_gives_results_hints_messages_and_lines_in_ja
         "カーネルを再起動してすべてのセルを実行してから提出し直すか、提出するセルで BIG を"
         "定義してください。\n"
     )
+    assert stream(notebook, NO_SOURCE, "stderr") == (
+        "UsageError: SCALE は送れません：どのセルも最上位で SCALE を定義していません（ループ、"
+        "`if`、`exec`、`%run`、`from … import *` の中で作られています）。セルの最上位で名前を"
+        "書いて定義またはインポートし、そのセルを実行するか、コードを文字列で渡してください。\n"
+    )
     text, _ = shown(notebook, ENGLISH)
     assert text.startswith(f"{EXERCISE} (run): Failed") and "add up to 1" in text
 
@@ -152,3 +163,25 @@ def test_without_a_choice_the_kernels_locale_decides(
     )
     text, _ = shown(notebook, LOCALE_MISTAKE)
     assert text.startswith(f"{EXERCISE} (submit): 不合格") and "足すと 1 になります" in text
+
+
+def test_whole_notebook_modes_refusals_are_said_in_japanese(tmp_path: Path) -> None:
+    """The fresh kernel that runs the notebook says why nothing is sent in the learner's
+    language: an entry the run does not define, one the client cannot find the source of."""
+    made_by_exec = 'exec("def update_gate(x_t, h_prev, W_z, b_z):\\n    return h_prev")'
+    notebook = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_code_cell(source) for source in ("x = 1", made_by_exec)]
+    )
+    path = tmp_path / "gate.ipynb"
+    nbformat.write(notebook, path)
+    with pytest.raises(NotWhatRan) as refused:
+        run_notebook(path, ["reset_gate"], (), Language.JA)
+    assert str(refused.value) == (
+        "何も送っていません：上から順に実行したノートブックは、演習が呼び出す reset_gate() を"
+        "定義していません。"
+    )
+    with pytest.raises(NotWhatRan) as refused:
+        run_notebook(path, ["update_gate"], (), Language.JA)
+    assert str(refused.value).startswith(
+        "update_gate は送れません：どのセルも最上位で update_gate を定義していません（ループ、"
+    )

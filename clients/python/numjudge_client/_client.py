@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -19,6 +21,7 @@ from numjudge_client._errors import (
     RateLimited,
     ServerError,
     ServerUnreachable,
+    Translatable,
 )
 from numjudge_client._guard import check
 from numjudge_client._inputs import PublicCase, public_cases
@@ -150,7 +153,8 @@ class Client:
         self, exercise_id: str, code_or_function: CodeOrFunction, *, wait: float = 120.0
     ) -> Result:
         """Grades the public cases only (never scored) and waits up to ``wait`` seconds."""
-        return self._grade(Kind.RUN, exercise_id, code_or_function, wait)
+        with self._in_language():
+            return self._grade(Kind.RUN, exercise_id, code_or_function, wait)
 
     def submit(
         self, exercise_id: str, code_or_function: CodeOrFunction, *, wait: float = 120.0
@@ -160,7 +164,8 @@ class Client:
         A function is sent as its module's source; in a notebook, with the functions, classes,
         constants and imports it reads, as the kernel has them (``result.sent`` shows it).
         """
-        return self._grade(Kind.SUBMIT, exercise_id, code_or_function, wait)
+        with self._in_language():
+            return self._grade(Kind.SUBMIT, exercise_id, code_or_function, wait)
 
     def submit_notebook(
         self,
@@ -221,6 +226,15 @@ class Client:
     def _say(self, template: str, /, **values: object) -> str:
         """One of the client's sentences in its language (the server's address filled in)."""
         return say(template, self.language, server=self.server, **values)
+
+    @contextmanager
+    def _in_language(self) -> Iterator[None]:
+        """The source finder's and the code builder's errors (``Translatable``: said in English
+        where they are raised, which knows no language) said in the client's."""
+        try:
+            yield
+        except Translatable as exc:
+            raise exc.said_in(self.language) from None
 
     def _grade(
         self, kind: Kind, exercise_id: str, code_or_function: CodeOrFunction, wait: float

@@ -255,9 +255,10 @@ def _require_unbound(name: str, namespace: Mapping[str, Any]) -> None:
     """A name no cell bound at its top level: a built-in, or something the client cannot send."""
     if name in namespace and not hasattr(builtins, name):
         raise SourceNotFound(
-            f"Cannot send {name}: no cell binds it at the top level (it was made inside a "
-            "loop, an `if`, `exec`, `%run` or `from … import *`). Define or import it by name "
-            "at the top level of a cell and run that cell, or pass the code as a string."
+            "Cannot send {name}: no cell binds it at the top level (it was made inside a loop, "
+            "an `if`, `exec`, `%run` or `from … import *`). Define or import it by name at the "
+            "top level of a cell and run that cell, or pass the code as a string.",
+            name=name,
         )
 
 
@@ -271,9 +272,12 @@ def _block(
         text = value_text(namespace[name], numpy_name) if name in namespace else None
         if text is None:
             raise SourceNotFound(
-                f"Cannot send {name}: line {binding.line_in_cell} of {binding.cell.label} binds "
-                "it in a `for`, `with` or `+=`, and its value is not data the client can write "
-                f"out. Define {name} by name at the top level of a cell and run that cell."
+                "Cannot send {name}: line {line} of {cell} binds it in a `for`, `with` or `+=`, "
+                "and its value is not data the client can write out. Define {name} by name at "
+                "the top level of a cell and run that cell.",
+                name=name,
+                line=binding.line_in_cell,
+                cell=binding.cell.label,
             )
         return Block(f"{name} = {text}", binding), _numpy_needed(namespace[name], numpy_name), 1
     if not isinstance(node, ASSIGNMENTS) or name not in namespace:

@@ -11,9 +11,17 @@ NumjudgeError
  ├── NotebookFailed       whole-notebook mode: the notebook cannot be read, or a cell raised
  ├── Interrupted          Ctrl-C or a kernel interrupt while a submission was sent or graded
  └── ServerError          any other refusal (404 unknown exercise, 413, 5xx), its detail
+
+Most are said where they are raised, in the client's language. ``SourceNotFound`` and
+``NotebookFailed`` are ``Translatable``: raised where the language is not known (the code
+builder and the source finder stay language-free), they keep their sentence as its English
+template and values, and whoever shows them (the ``Client``, the notebook commands, the fresh
+kernel of whole-notebook mode) says them in the learner's language with ``said_in``.
 """
 
 from __future__ import annotations
+
+from numjudge_client._language import Language, say
 
 
 class NumjudgeError(Exception):
@@ -22,6 +30,26 @@ class NumjudgeError(Exception):
     def _render_traceback_(self) -> list[str]:
         """What IPython shows instead of a traceback: the sentence is the whole story."""
         return [f"{type(self).__name__}: {self}"]
+
+    def said_in(self, language: Language) -> NumjudgeError:
+        """This error as the learner reads it in ``language``: itself, said where it was
+        raised (``Translatable`` says it again)."""
+        return self
+
+
+class Translatable(NumjudgeError):
+    """An error whose sentence is one of the client's templates (``_language``) and the values
+    it is filled with: English until ``said_in`` says it in another language."""
+
+    def __init__(
+        self, template: str, /, language: Language = Language.EN, **values: object
+    ) -> None:
+        super().__init__(say(template, language, **values))
+        self.template = template
+        self.values = values
+
+    def said_in(self, language: Language) -> Translatable:
+        return type(self)(self.template, language, **self.values)
 
 
 class NotSignedIn(NumjudgeError):
@@ -48,7 +76,7 @@ class GradingTimedOut(NumjudgeError):
         self.submission_id = submission_id
 
 
-class SourceNotFound(NumjudgeError):
+class SourceNotFound(Translatable):
     pass
 
 
@@ -62,7 +90,7 @@ class NotWhatRan(NumjudgeError):
         self.case = case
 
 
-class NotebookFailed(NumjudgeError):
+class NotebookFailed(Translatable):
     pass
 
 

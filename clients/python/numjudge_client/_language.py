@@ -222,6 +222,53 @@ JAPANESE: dict[str, str] = {
     "Nothing was sent: the code to send could not be checked in a fresh Python process (it "
     "ended with {code}: {error}).": "何も送っていません：送るコードを新しい Python プロセスで"
     "確かめられませんでした（終了コード {code}：{error}）。",
+    # The source finder and the code builder (numjudge_client._source, _closure): said where
+    # the error is shown (``SourceNotFound.said_in``)
+    "Cannot send {function!r}: pass the code as a string or a function defined with `def`.": (
+        "{function!r} は送れません。コードを文字列で渡すか、`def` で定義した関数を渡してください。"
+    ),
+    "Cannot find the source of {name}(): it is not defined with `def` at the top level of a "
+    "notebook cell or of its module. Define it in a cell of its own (run that cell), or pass "
+    "the code as a string.": "{name}() のソースが見つかりません：ノートブックのセルまたはその"
+    "モジュールの最上位で `def` によって定義されていません。その関数だけのセルで定義して実行する"
+    "か、コードを文字列で渡してください。",
+    "Cannot find the source of a function typed at the interactive prompt: save it in a file "
+    "or pass the code as a string.": "対話プロンプトで入力した関数のソースは見つけられません："
+    "ファイルに保存するか、コードを文字列で渡してください。",
+    "Cannot read the source of {name}() from {module}: {error}. Pass the code as a string.": (
+        "{module} から {name}() のソースを読めません：{error}。コードを文字列で渡してください。"
+    ),
+    "Nothing was sent: {file} changed on disk since the kernel imported {name}() from it, so "
+    "the file is not the code that runs: restart the kernel and run all cells (or "
+    "importlib.reload({module})), then submit again.": "何も送っていません：カーネルが "
+    "{name}() をインポートしたあとで {file} が変更されたため、ファイルは実行中のコードと一致"
+    "しません。カーネルを再起動してすべてのセルを実行してから（または importlib.reload({module}) "
+    "を実行してから）、もう一度提出してください。",
+    "Cannot send {name}: no cell binds it at the top level (it was made inside a loop, an "
+    "`if`, `exec`, `%run` or `from … import *`). Define or import it by name at the top level "
+    "of a cell and run that cell, or pass the code as a string.": "{name} は送れません：どの"
+    "セルも最上位で {name} を定義していません（ループ、`if`、`exec`、`%run`、`from … import *` "
+    "の中で作られています）。セルの最上位で名前を書いて定義またはインポートし、そのセルを実行"
+    "するか、コードを文字列で渡してください。",
+    "Cannot send {name}: line {line} of {cell} binds it in a `for`, `with` or `+=`, and its "
+    "value is not data the client can write out. Define {name} by name at the top level of a "
+    "cell and run that cell.": "{name} は送れません：{cell} の {line} 行目が `for`、`with` "
+    "または `+=` で {name} に値を入れており、その値はクライアントが書き出せるデータでは"
+    "ありません。セルの最上位で {name} を名前で定義し、そのセルを実行してください。",
+    # Whole-notebook mode (numjudge_client._notebook)
+    "Cannot read the notebook {path}: {error}": "ノートブック {path} を読めません：{error}",
+    "The notebook ran, but its kernel ({kernel}) cannot check what to send: {error}: {detail}. "
+    "Install numjudge_client in that kernel's environment.": "ノートブックは実行できましたが、"
+    "そのカーネル（{kernel}）では送るコードを確かめられません：{error}：{detail}。そのカーネルの"
+    "環境に numjudge_client をインストールしてください。",
+    "Nothing was sent: cell {place} of {notebook} raised {error}: {detail} when the notebook "
+    "ran top to bottom in a fresh kernel (as Restart & Run All does): fix it, save the "
+    "notebook and submit again.": "何も送っていません：新しいカーネルでノートブックを上から順に"
+    "実行すると（Restart & Run All と同じ）、{notebook} のセル {place} で {error}：{detail} が"
+    "発生しました。直してノートブックを保存し、もう一度提出してください。",
+    "Nothing was sent: the notebook, run top to bottom, does not define {names}, which the "
+    "exercise calls.": "何も送っていません：上から順に実行したノートブックは、演習が呼び出す "
+    "{names} を定義していません。",
     # The command line (numjudge_client._cli)
     "error: {file} is not UTF-8 text (byte {byte:#04x} at offset {offset}); save it as "
     "UTF-8. Nothing was sent.": "エラー：{file} は UTF-8 のテキストではありません（オフセット "

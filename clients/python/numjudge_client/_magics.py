@@ -68,7 +68,7 @@ class NumjudgeMagics(Magics):
                 return self._grade(command, arguments, cell)
             self._line(command, arguments)
         except NumjudgeError as exc:
-            raise UsageError(str(exc)) from None
+            raise UsageError(str(exc.said_in(self._language))) from None
         return None
 
     @property

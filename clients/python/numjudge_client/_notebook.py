@@ -23,7 +23,7 @@ from typing import Any
 from numjudge_client._errors import NotebookFailed, NotWhatRan, NumjudgeError
 from numjudge_client._guard import check
 from numjudge_client._inputs import PublicCase
-from numjudge_client._language import Language
+from numjudge_client._language import Language, say
 from numjudge_client._sent import Origin, SentCode
 
 USES_NUMJUDGE = re.compile(
@@ -61,7 +61,9 @@ def run_notebook(
     try:
         original = nbformat.read(path, as_version=4)
     except (OSError, ValueError) as exc:
-        raise NotebookFailed(f"Cannot read the notebook {path}: {exc}") from None
+        raise NotebookFailed(
+            "Cannot read the notebook {path}: {error}", language, path=path, error=exc
+        ) from None
     code_cells = [cell for cell in original.cells if cell.cell_type == "code"]
     positions = {id(cell): n + 1 for n, cell in enumerate(original.cells)}
     chosen = cells_to_run([cell.source for cell in code_cells])
@@ -91,15 +93,22 @@ def run_notebook(
             failed = next(n for n, cell in enumerate(run.cells) if _raised(cell))
             if failed == len(chosen):  # the client's own cell: numjudge_client is missing there
                 raise NotebookFailed(
-                    f"The notebook ran, but its kernel ({kernel}) cannot check what to send: "
-                    f"{exc.ename}: {exc.evalue}. Install numjudge_client in that kernel's "
-                    "environment."
+                    "The notebook ran, but its kernel ({kernel}) cannot check what to send: "
+                    "{error}: {detail}. Install numjudge_client in that kernel's environment.",
+                    language,
+                    kernel=kernel,
+                    error=exc.ename,
+                    detail=exc.evalue,
                 ) from None
-            place = positions[id(code_cells[chosen[failed][0]])]
             raise NotebookFailed(
-                f"Nothing was sent: cell {place} of {path.name} raised {exc.ename}: "
-                f"{exc.evalue} when the notebook ran top to bottom in a fresh kernel (as "
-                "Restart & Run All does): fix it, save the notebook and submit again."
+                "Nothing was sent: cell {place} of {notebook} raised {error}: {detail} when the "
+                "notebook ran top to bottom in a fresh kernel (as Restart & Run All does): fix "
+                "it, save the notebook and submit again.",
+                language,
+                place=positions[id(code_cells[chosen[failed][0]])],
+                notebook=path.name,
+                error=exc.ename,
+                detail=exc.evalue,
             ) from None
         report = json.loads((job / "report.json").read_text(encoding="utf-8"))
     if report.get("refused"):
@@ -117,33 +126,38 @@ def _raised(cell: Any) -> bool:
     return any(output.output_type == "error" for output in cell.get("outputs", []))
 
 
-def collect(entries: list[str], folder: str, language: str = Language.EN.value) -> None:
+def collect(entries: list[str], folder: str, language_code: str = Language.EN.value) -> None:
     """In the fresh kernel, after the run: the code to send for ``entries``, checked against
-    the kernel's function (its refusal in ``language``), written to ``folder/report.json`` (or
-    why not)."""
+    the kernel's function, written to ``folder/report.json`` (or why not, in the language
+    ``language_code`` names)."""
     from IPython import get_ipython
 
     from numjudge_client._source import entry_code, from_cells, notebook_cells
 
     namespace = get_ipython().user_ns
     job = Path(folder)
+    language = Language(language_code)
     report: dict[str, Any]
     missing = [entry for entry in entries if entry not in namespace]
     try:
         if missing:
             names = " and ".join(f"{name}()" for name in missing)
             raise NotWhatRan(
-                f"Nothing was sent: the notebook, run top to bottom, does not define {names}, "
-                "which the exercise calls."
+                say(
+                    "Nothing was sent: the notebook, run top to bottom, does not define "
+                    "{names}, which the exercise calls.",
+                    language,
+                    names=names,
+                )
             )
         if len(entries) == 1:
             function = namespace[entries[0]]
             sent = entry_code(function, entries)
             cases = pickle.loads((job / "cases.pickle").read_bytes())
-            check(sent, entries[0], function, function.__globals__, cases, Language(language))
+            check(sent, entries[0], function, function.__globals__, cases, language)
         else:
             sent = from_cells(notebook_cells() or [], namespace, entries)
         report = {"code": sent.code, "origins": [list(vars(o).values()) for o in sent.origins]}
     except NumjudgeError as exc:
-        report = {"refused": str(exc)}
+        report = {"refused": str(exc.said_in(language))}
     (job / "report.json").write_text(json.dumps(report), encoding="utf-8")

@@ -54,16 +54,18 @@ def sendable(function: Callable[..., Any]) -> FunctionType:
     """``function`` if the client can find its source, else ``SourceNotFound`` in words."""
     if not isinstance(function, FunctionType) or function.__name__ == "<lambda>":
         raise SourceNotFound(
-            f"Cannot send {function!r}: pass the code as a string or a function defined with `def`."
+            "Cannot send {function!r}: pass the code as a string or a function defined with `def`.",
+            function=function,
         )
     if (
         function.__module__ == "__main__"
         and function.__globals__.get(function.__name__) is not function
     ):
         raise SourceNotFound(
-            f"Cannot find the source of {function.__name__}(): it is not defined with `def` at "
-            "the top level of a notebook cell or of its module. Define it in a cell of its own "
-            "(run that cell), or pass the code as a string."
+            "Cannot find the source of {name}(): it is not defined with `def` at the top level "
+            "of a notebook cell or of its module. Define it in a cell of its own (run that "
+            "cell), or pass the code as a string.",
+            name=function.__name__,
         )
     return function
 
@@ -174,8 +176,10 @@ def _module_source(function: FunctionType, module: ModuleType | None) -> str:
         source = inspect.getsource(module) if module is not None else inspect.getsource(function)
     except (OSError, TypeError) as exc:
         raise SourceNotFound(
-            f"Cannot read the source of {function.__name__}() from "
-            f"{function.__module__}: {exc}. Pass the code as a string."
+            "Cannot read the source of {name}() from {module}: {error}. Pass the code as a string.",
+            name=function.__name__,
+            module=function.__module__,
+            error=exc,
         ) from None
     path = function.__code__.co_filename
     try:
@@ -184,10 +188,12 @@ def _module_source(function: FunctionType, module: ModuleType | None) -> str:
         compiled = None
     if compiled is None or not _holds(compiled, function.__code__):
         raise SourceNotFound(
-            f"Nothing was sent: {Path(path).name} changed on disk since the kernel imported "
-            f"{function.__name__}() from it, so the file is not the code that runs: restart the "
-            f"kernel and run all cells (or importlib.reload({function.__module__})), then submit "
-            "again."
+            "Nothing was sent: {file} changed on disk since the kernel imported {name}() from "
+            "it, so the file is not the code that runs: restart the kernel and run all cells "
+            "(or importlib.reload({module})), then submit again.",
+            file=Path(path).name,
+            name=function.__name__,
+            module=function.__module__,
         )
     return source
 
