@@ -280,7 +280,31 @@ JAPANESE: dict[str, str] = {
     "Signed out of {server}: {path} no longer holds a token.": "{server} からサインアウト"
     "しました。{path} にトークンはもうありません。",
     "The token on stdin is empty; nothing was saved.": "標準入力のトークンが空のため、何も"
-    "保存していません。",
+    "保存していません。",  # The notebook magics' own refusals (numjudge_client._magics)
+    "{message}. Use: %numjudge login [SERVER] [--token-file FILE]": "{message}。使い方："
+    "%numjudge login [SERVER] [--token-file FILE]",
+    "Cannot read `%numjudge {line}`: {reason}.": "`%numjudge {line}` を読めません：{reason}。",
+    "{reason}. Use: %numjudge language [en|ja]": "{reason}。使い方：%numjudge language [en|ja]",
+    "%%numjudge {command} goes on the first line of a cell, above the code to grade.": "%%numjudge "
+    "{command} は、採点するコードの上、セルの 1 行目に書きます。",
+    "Unknown command %numjudge {command}.": "%numjudge {command} というコマンドはありません。",
+    "This kernel does not know its notebook's file: name it, %numjudge submit-notebook EXERCISE "
+    "NOTEBOOK.ipynb.": "このカーネルはノートブックのファイルを知りません。"
+    "%numjudge submit-notebook EXERCISE NOTEBOOK.ipynb のようにファイル名を指定してください。",
+    "Starter code of {exercise} (also in a new cell below, where the notebook can add one)": (
+        "{exercise} のスターターコード（ノートブックが追加できる場合は、"
+        "下の新しいセルにもあります）"
+    ),
+    "Cannot read the token file {file}: {reason}.": "トークンファイル {file} を読めません："
+    "{reason}。",
+    "The token file {file} is empty; nothing was saved.": "トークンファイル {file} が空のため、"
+    "何も保存していません。",
+    "This notebook cannot ask for input: use %numjudge login {server} --token-file FILE, or start "
+    "Jupyter with NUMJUDGE_TOKEN set.": "このノートブックは入力を求められません。%numjudge login "
+    "{server} --token-file FILE を使うか、NUMJUDGE_TOKEN を設定して Jupyter を起動してください。",
+    "Use %%numjudge run EXERCISE or %%numjudge submit EXERCISE.": "%%numjudge run EXERCISE か "
+    "%%numjudge submit EXERCISE を使ってください。",
+    " and ": "、",
 }
 
 

@@ -51,7 +51,13 @@ class LoginArguments(argparse.ArgumentParser):
         self.add_argument("--token-file", type=Path)
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{message}. Use: %numjudge login [SERVER] [--token-file FILE]")
+        raise UsageError(
+            say(
+                "{message}. Use: %numjudge login [SERVER] [--token-file FILE]",
+                learner_language(),
+                message=message,
+            )
+        )
 
 
 @magics_class
@@ -61,7 +67,14 @@ class NumjudgeMagics(Magics):
         try:
             words = shlex.split(line)
         except ValueError as exc:  # an unclosed quote
-            raise UsageError(f"Cannot read `%numjudge {line}`: {exc}.") from None
+            raise UsageError(
+                say(
+                    "Cannot read `%numjudge {line}`: {reason}.",
+                    self._language,
+                    line=line,
+                    reason=exc,
+                )
+            ) from None
         command, arguments = (words[0], words[1:]) if words else ("", [])
         try:
             if cell is not None:
@@ -92,7 +105,9 @@ class NumjudgeMagics(Magics):
             try:
                 sys.stdout.write(choose_language(arguments[0] if arguments else None) + "\n")
             except ValueError as exc:
-                raise UsageError(f"{exc}. Use: %numjudge language [en|ja]") from None
+                raise UsageError(
+                    say("{reason}. Use: %numjudge language [en|ja]", self._language, reason=exc)
+                ) from None
         elif command == "starter" and len(arguments) == 1:
             with Client.from_config() as client:
                 self._starter(client.exercise(arguments[0]))
@@ -105,11 +120,21 @@ class NumjudgeMagics(Magics):
             display(shown)
         elif command in ("run", "submit"):
             raise UsageError(
-                f"%%numjudge {command} goes on the first line of a cell, above the code to grade."
+                say(
+                    "%%numjudge {command} goes on the first line of a cell, above the code to "
+                    "grade.",
+                    self._language,
+                    command=command,
+                )
             )
         else:
             raise UsageError(
-                f"Unknown command %numjudge {' '.join([command, *arguments])}.\n{USAGE}"
+                say(
+                    "Unknown command %numjudge {command}.",
+                    self._language,
+                    command=" ".join([command, *arguments]),
+                )
+                + f"\n{USAGE}"
             )
 
     def _notebook_path(self, given: list[str]) -> Path:
@@ -123,8 +148,11 @@ class NumjudgeMagics(Magics):
         )
         if not path or not str(path).endswith(".ipynb"):
             raise UsageError(
-                "This kernel does not know its notebook's file: name it, "
-                "%numjudge submit-notebook EXERCISE NOTEBOOK.ipynb."
+                say(
+                    "This kernel does not know its notebook's file: name it, "
+                    "%numjudge submit-notebook EXERCISE NOTEBOOK.ipynb.",
+                    self._language,
+                )
             )
         return Path(str(path))
 
@@ -133,10 +161,14 @@ class NumjudgeMagics(Magics):
         shown in any case: nbconvert, papermill and some frontends ignore the request."""
         code = f"# {exercise.id}: {exercise.title}\n{exercise.starter_code}"
         self._shell.set_next_input(code, replace=False)
+        summary = say(
+            "Starter code of {exercise} (also in a new cell below, where the notebook can add one)",
+            self._language,
+            exercise=exercise.id,
+        )
         shown = (
-            '<details class="numjudge-starter"><summary>Starter code of '
-            f"{html.escape(exercise.id)} (also in a new cell below, where the notebook can add "
-            f"one)</summary><pre>{html.escape(code)}</pre></details>"
+            f'<details class="numjudge-starter"><summary>{html.escape(summary)}</summary>'
+            f"<pre>{html.escape(code)}</pre></details>"
         )
         display({"text/plain": code, "text/html": shown}, raw=True)
 
@@ -147,10 +179,21 @@ class NumjudgeMagics(Magics):
                 token = token_file.expanduser().read_text(encoding="utf-8").strip()
             except OSError as exc:
                 raise UsageError(
-                    f"Cannot read the token file {token_file}: {exc.strerror}."
+                    say(
+                        "Cannot read the token file {file}: {reason}.",
+                        self._language,
+                        file=token_file,
+                        reason=exc.strerror,
+                    )
                 ) from None
             if not token:
-                raise UsageError(f"The token file {token_file} is empty; nothing was saved.")
+                raise UsageError(
+                    say(
+                        "The token file {file} is empty; nothing was saved.",
+                        self._language,
+                        file=token_file,
+                    )
+                )
             return token, TokenSource.FILE
         if token := os.environ.get("NUMJUDGE_TOKEN", "").strip():
             return token, TokenSource.ENVIRONMENT
@@ -158,8 +201,12 @@ class NumjudgeMagics(Magics):
             token = getpass.getpass(token_prompt(server, self._language))
         except StdinNotImplementedError:
             raise UsageError(
-                "This notebook cannot ask for input: use %numjudge login "
-                f"{server} --token-file FILE, or start Jupyter with NUMJUDGE_TOKEN set."
+                say(
+                    "This notebook cannot ask for input: use %numjudge login {server} "
+                    "--token-file FILE, or start Jupyter with NUMJUDGE_TOKEN set.",
+                    self._language,
+                    server=server,
+                )
             ) from None
         if not token.strip():
             raise UsageError(say("No token entered; nothing was saved.", self._language))
@@ -167,7 +214,10 @@ class NumjudgeMagics(Magics):
 
     def _grade(self, command: str, arguments: list[str], cell: str) -> Result:
         if command not in ("run", "submit") or len(arguments) != 1:
-            raise UsageError(f"Use %%numjudge run EXERCISE or %%numjudge submit EXERCISE.\n{USAGE}")
+            raise UsageError(
+                say("Use %%numjudge run EXERCISE or %%numjudge submit EXERCISE.", self._language)
+                + f"\n{USAGE}"
+            )
         if not cell.strip():
             raise UsageError(
                 say(
@@ -202,7 +252,7 @@ class NumjudgeMagics(Magics):
         defined = bindings([cell], frozenset())
         missing = [entry for entry in entries if entry not in defined]
         if missing:
-            names = " and ".join(f"{name}()" for name in missing)
+            names = say(" and ", language).join(f"{name}()" for name in missing)
             elsewhere = all(entry in self._shell.user_ns for entry in missing)
             raise UsageError(
                 say(
