@@ -28,7 +28,7 @@ from graders.exercises.preparation import (
     prepare_version,
 )
 from graders.exercises.translations import Translation, translation_file
-from graders.exercises.words import ExerciseWords, translation_problems, words_in
+from graders.exercises.words import ExerciseWords, check_texts, translation_problems, words_in
 
 __all__ = [
     "COURSE_DIR_PREFIX",
@@ -56,5 +56,6 @@ __all__ = [
     "prepare_version",
     "translation_file",
     "translation_problems",
+    "check_texts",
     "words_in",
 ]
