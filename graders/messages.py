@@ -17,9 +17,9 @@ English. A placeholder whose name starts with ``author`` stands for an exercise 
 (a check's name, what a check says: ``check '{author_check}': {author_message}``): translated in
 turn by that exercise's own texts (its ``translation.<lang>.toml``'s ``[checks]``, given as
 ``own``; :func:`author_templates`) and the catalog; a check's name no text translates counts
-as known all the same (``numjudge validate`` answers for each exercise's own words). Matching a message against its
-template reads it back: so results stored before a translation existed are read in it too. The
-templates are tried most specific (the most fixed text) first.
+as known all the same (``numjudge validate`` answers for each exercise's own words). Matching a
+message against its template reads it back: so results stored before a translation existed are
+read in it too. The templates are tried most specific (the most fixed text) first.
 
 A message the catalog does not know stays English (``translate_message`` never fails);
 ``tests/graders/test_messages.py`` makes the engine write each kind of message and checks
@@ -54,8 +54,9 @@ TYPED_VALUES = {
     "shape": re.compile(r"\([\d, ]*\)"),
 }
 """Values of one form: an axis is a number, an array an input's name (``xs``, ``params['W']``),
-a shape a tuple, a check's name its function's name (graders.cases.check_name). A list of them (``axis 1 of x_t, axis 0 of h_prev``) so reads as its clauses,
-each translated, never as one clause whose value swallows the rest in English."""
+a shape a tuple, a check's name its function's name (graders.cases.check_name). A list of them
+(``axis 1 of x_t, axis 0 of h_prev``) so reads as its clauses, each translated, never as one
+clause whose value swallows the rest in English."""
 # A piece no template reads that is the same in every language: a number, a shape, a name from
 # the code (with a digit, an underscore or a dot), a Python or numpy type, NaN and Inf.
 CODE = re.compile(
@@ -168,7 +169,9 @@ def replacement_fields(text: str) -> list[str]:
 
 
 def _written(field: str, spec: str | None, conversion: str | None) -> str:
-    return "{" + field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+    return (
+        "{" + field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+    )
 
 
 def author_templates(texts: Mapping[str, str]) -> tuple[Template, ...]:

@@ -119,7 +119,9 @@ def localised_reveal(found: Reveal, words: ExerciseWords) -> Reveal:
                 case,
                 title=words.case(case.name),
                 message=words.message(case.message),
-                full_message=None if case.full_message is None else words.message(case.full_message),
+                full_message=None
+                if case.full_message is None
+                else words.message(case.full_message),
             )
             for case in found.cases
         ),

@@ -46,6 +46,7 @@ __all__ = [
     "Translation",
     "WarningPolicy",
     "call_entry",
+    "check_texts",
     "course_folders",
     "course_of",
     "default_course",
@@ -56,6 +57,5 @@ __all__ = [
     "prepare_version",
     "translation_file",
     "translation_problems",
-    "check_texts",
     "words_in",
 ]

@@ -16,9 +16,9 @@ in another language live in one file per language, read here without running any
     [tags]    # a tag of exercise.toml -> its name in this language
     gates = "ゲート"
 
-    [checks]  # a check's name, or a message a check returns as cases.py writes it -> in this language
+    [checks]  # a check's name, or a message it returns as cases.py writes it -> in this language
     "orthonormal columns" = "列が正規直交"
-    "q.T @ q differs from the identity by up to {error:.3g}" = "q.T @ q と単位行列の差が最大 {error:.3g} です"
+    "the residual is {residual:.3g}" = "残差は {residual:.3g} です"   # fields as in the f-string
 
 Reading them is here; what they cover and how a reader's page uses them is in
 ``graders.exercises.words``, which reads the exercise that holds them.
