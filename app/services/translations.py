@@ -4,8 +4,9 @@ A stored result keeps the English the engine wrote (old rows and old clients rea
 before). What a reader sees is turned into their language on the way out: a test's name
 becomes its ``title``, a mistake's hint its translation, from the exercise's
 ``translation.<lang>.toml`` (graders: ``words_in``); the engine's own messages (a test's
-message, the submission's, a check's or a mutant's hint) through the engine's catalog
-(graders: ``translate_message``). What neither translates, or a hint rewritten since the row
+message, the submission's, a check's or a mutant's hint) through the engine's catalog, the
+words of the exercise's own checks through its translation's ``[checks]``
+(graders: ``ExerciseWords.message``). What neither translates, or a hint rewritten since the row
 was graded, stays English.
 
 The reader's language is their choice on the pages (the ``numjudge_lang`` cookie), else the
@@ -22,7 +23,7 @@ from typing import Any
 from app.models import Submission
 from app.schemas import DiagnosisOut, SubmissionOut
 from app.services.reveal import Reveal
-from graders.api import ExerciseCatalog, ExerciseWords, GraderError, translate_message, words_in
+from graders.api import ExerciseCatalog, ExerciseWords, GraderError, words_in
 
 READER_LANGUAGES = ("en", "ja")
 LANG_COOKIE = "numjudge_lang"
@@ -48,13 +49,12 @@ def exercise_words(catalog: ExerciseCatalog, exercise_id: str, lang: str) -> Exe
     try:
         return words_in(catalog.load(exercise_id), lang)
     except GraderError:
-        return ExerciseWords(exercise_id)
+        return ExerciseWords(exercise_id, lang=lang)
 
 
 def localised_tests(
     tests: Sequence[Mapping[str, Any]],
     words: ExerciseWords,
-    lang: str,
     full_messages: Mapping[str, str] | None = None,
 ) -> list[dict[str, Any]]:
     """Stored tests (``submissions.tests``) with each one's ``title`` and message in the
@@ -65,8 +65,8 @@ def localised_tests(
         {
             **test,
             "title": words.case(test["name"]),
-            "message": translate_message(test.get("message", ""), lang),
-            "full_message": translate_message(full_messages[test["name"]], lang)
+            "message": words.message(test.get("message", "")),
+            "full_message": words.message(full_messages[test["name"]])
             if test["name"] in full_messages
             else None,
         }
@@ -74,15 +74,15 @@ def localised_tests(
     ]
 
 
-def localised_hint(hint: str, words: ExerciseWords, lang: str) -> str:
+def localised_hint(hint: str, words: ExerciseWords) -> str:
     """A mistake's hint from the exercise's translation; a check's or a mutant's from the
     engine's catalog."""
     translated = words.hint(hint)
-    return translated if translated != hint else translate_message(hint, lang)
+    return translated if translated != hint else words.message(hint)
 
 
 def localised_diagnosis(
-    diagnosis: Mapping[str, Any] | None, words: ExerciseWords, lang: str
+    diagnosis: Mapping[str, Any] | None, words: ExerciseWords
 ) -> dict[str, Any] | None:
     """A stored diagnosis with its hint and the titles of the tests it explains in the
     reader's words (``cases`` keeps the tests' names)."""
@@ -90,26 +90,26 @@ def localised_diagnosis(
         return None
     return {
         **diagnosis,
-        "hint": localised_hint(diagnosis["hint"], words, lang),
+        "hint": localised_hint(diagnosis["hint"], words),
         "titles": [words.case(name) for name in diagnosis["cases"]],
     }
 
 
 def result_words(
-    submission: Submission, words: ExerciseWords, lang: str, *, instructor: bool = False
+    submission: Submission, words: ExerciseWords, *, instructor: bool = False
 ) -> dict[str, Any]:
     """What a page shows of a stored result (``_results.html``: ``tests``, ``diagnosis`` and
     ``message``) in the reader's words; for an ``instructor``, the hidden tests' full messages
     too (never for a learner: app.services.reveal shows them once revealed)."""
     full_messages = submission.hidden_messages if instructor else None
     return {
-        "tests": localised_tests(submission.tests or [], words, lang, full_messages),
-        "diagnosis": localised_diagnosis(submission.diagnosis, words, lang),
-        "message": translate_message(submission.message or "", lang),
+        "tests": localised_tests(submission.tests or [], words, full_messages),
+        "diagnosis": localised_diagnosis(submission.diagnosis, words),
+        "message": words.message(submission.message or ""),
     }
 
 
-def localised_reveal(found: Reveal, words: ExerciseWords, lang: str) -> Reveal:
+def localised_reveal(found: Reveal, words: ExerciseWords) -> Reveal:
     """Revealed hidden tests with their names in the reader's words (``title``) and their
     messages translated, as a public test's are."""
     return replace(
@@ -118,10 +118,10 @@ def localised_reveal(found: Reveal, words: ExerciseWords, lang: str) -> Reveal:
             replace(
                 case,
                 title=words.case(case.name),
-                message=translate_message(case.message, lang),
+                message=words.message(case.message),
                 full_message=None
                 if case.full_message is None
-                else translate_message(case.full_message, lang),
+                else words.message(case.full_message),
             )
             for case in found.cases
         ),
@@ -137,12 +137,12 @@ def localised_result(result: SubmissionOut, catalog: ExerciseCatalog, lang: str)
     diagnosis = result.diagnosis
     return result.model_copy(
         update={
-            "message": translate_message(result.message, lang),
+            "message": words.message(result.message),
             "tests": [
                 test.model_copy(
                     update={
                         "title": words.case(test.name),
-                        "message": translate_message(test.message, lang),
+                        "message": words.message(test.message),
                     }
                 )
                 for test in result.tests
@@ -151,7 +151,7 @@ def localised_result(result: SubmissionOut, catalog: ExerciseCatalog, lang: str)
                 None
                 if diagnosis is None
                 else DiagnosisOut(
-                    hint=localised_hint(diagnosis.hint, words, lang),
+                    hint=localised_hint(diagnosis.hint, words),
                     cases=diagnosis.cases,
                     source=diagnosis.source,
                 )

@@ -133,7 +133,6 @@ def learner_page(
             "result_words": lambda sub: translations.result_words(
                 sub,
                 translations.exercise_words(catalog, sub.exercise_id, lang),
-                lang,
                 instructor=True,
             ),
             "record_limit": learner_record.RECORD_LIMIT,

@@ -358,7 +358,7 @@ def submission_page(
         exercise = catalog.load(sub.exercise_id)
         words, limits = words_in(exercise, lang), exercise.limits
     except ExerciseError:
-        words, limits = ExerciseWords(sub.exercise_id), None
+        words, limits = ExerciseWords(sub.exercise_id, lang=lang), None
     own = sub.user_id == user.id
     back = (
         (f"/history?exercise={sub.exercise_id}", N_("Your submissions"))
@@ -375,7 +375,7 @@ def submission_page(
             "nav": "history" if own else "gradebook",
             "sub": sub,
             "title": words.title,
-            **translations.result_words(sub, words, lang, instructor=user.is_instructor),
+            **translations.result_words(sub, words, instructor=user.is_instructor),
             "back_url": back[0],
             "back_label": back[1],
             "verdict_names": VERDICT_NAMES,
@@ -393,7 +393,6 @@ def submission_page(
             "reveal": translations.localised_reveal(
                 reveal.hidden_tests(session=db, catalog=catalog, submission=sub, now=utcnow()),
                 words,
-                lang,
             ),
         },
     )

@@ -13,10 +13,12 @@ from graders.authoring.worked_examples import (
     nearest_wrong,
     worked_examples,
 )
+from graders.cases import check_name
 from graders.exercises import (
     Exercise,
     PreparedExercise,
     WarningPolicy,
+    check_texts,
     entry_function,
     translation_problems,
 )
@@ -93,10 +95,15 @@ def check_statement(prepared: PreparedExercise, sandbox: Sandbox, result: Valida
 def check_translations(
     prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult
 ) -> None:
-    """Every language of the statement has the title, hints and test names too, and no
-    translation names a mistake or test that is gone (graders/exercises/words.py)."""
+    """Every language of the statement has the title, hints, test names and the checks' words
+    too, and no translation names a mistake, test or check's text that is gone
+    (graders/exercises/words.py)."""
+    checks = {check_name(check) for case in prepared.cases for check in case.spec.checks}
+    cases_source = (prepared.exercise.path / "cases.py").read_text(encoding="utf-8")
     result.problems += translation_problems(
-        prepared.exercise, (case.name for case in prepared.cases)
+        prepared.exercise,
+        (case.name for case in prepared.cases),
+        check_texts(cases_source, sorted(checks)),
     )
 
 

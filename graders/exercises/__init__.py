@@ -28,7 +28,7 @@ from graders.exercises.preparation import (
     prepare_version,
 )
 from graders.exercises.translations import Translation, translation_file
-from graders.exercises.words import ExerciseWords, translation_problems, words_in
+from graders.exercises.words import ExerciseWords, check_texts, translation_problems, words_in
 
 __all__ = [
     "COURSE_DIR_PREFIX",
@@ -46,6 +46,7 @@ __all__ = [
     "Translation",
     "WarningPolicy",
     "call_entry",
+    "check_texts",
     "course_folders",
     "course_of",
     "default_course",

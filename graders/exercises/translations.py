@@ -16,6 +16,10 @@ in another language live in one file per language, read here without running any
     [tags]    # a tag of exercise.toml -> its name in this language
     gates = "ゲート"
 
+    [checks]  # a check's name, or a message it returns as cases.py writes it -> in this language
+    "orthonormal columns" = "列が正規直交"
+    "the residual is {residual:.3g}" = "残差は {residual:.3g} です"   # fields as in the f-string
+
 Reading them is here; what they cover and how a reader's page uses them is in
 ``graders.exercises.words``, which reads the exercise that holds them.
 """
@@ -31,7 +35,7 @@ from typing import Any
 from graders.errors import ExerciseError
 
 TRANSLATION_STEM = "translation"
-TRANSLATION_FIELDS = frozenset({"title", "source", "hints", "cases", "tags"})
+TRANSLATION_FIELDS = frozenset({"title", "source", "hints", "cases", "tags", "checks"})
 
 
 def translation_file(lang: str) -> str:
@@ -52,6 +56,9 @@ class Translation:
     """Where the exercise comes from, in ``lang`` (a work's title as it was published)."""
     tags: Mapping[str, str] = field(default_factory=dict)
     """A tag of ``exercise.toml`` -> its name in ``lang``."""
+    checks: Mapping[str, str] = field(default_factory=dict)
+    """A check's name, or a message its function returns (its f-string's text as cases.py
+    writes it, ``{error:.3g}`` and all) -> that text in ``lang``, with the same fields."""
 
 
 def read_translations(path: Path) -> dict[str, Translation]:
@@ -82,6 +89,7 @@ def _read_translation(where: str, file: Path, lang: str) -> Translation:
         cases=_texts(where, "cases", table),
         source=source.strip(),
         tags=_texts(where, "tags", table),
+        checks=_texts(where, "checks", table),
     )
 
 

@@ -1,7 +1,8 @@
 """An exercise's words in a reader's language, and what its translation files miss.
 
 ``numjudge validate`` refuses an exercise whose statement has a language its translation file
-does not cover (a missing title, source, hint, test name or tag, or starter), whose starter in
+does not cover (a missing title, source, hint, test name, tag, check's name or check's message
+(:func:`check_texts`), or starter), whose starter in
 a language is other code than ``starter.py``, or whose file names a mistake, test or tag that
 does not exist (graders/authoring/texts.py: ``check_translations``). A reader's page turns a
 report's English words into their language through ``words_in`` (a word with no translation
@@ -17,13 +18,51 @@ from dataclasses import dataclass, field
 from graders import syntax
 from graders.exercises.model import Exercise
 from graders.exercises.translations import translation_file
+from graders.messages import Template, author_templates, field_problem, translate_message
 
 
-def translation_problems(exercise: Exercise, case_names: Iterable[str]) -> list[str]:
+def check_texts(cases_source: str, check_names: Iterable[str]) -> list[str]:
+    """The author's words of an exercise's checks a learner may read: each check's name, and
+    each message a function of ``cases.py`` returns, a string or an f-string written in its
+    ``return`` (as written: ``{error:.3g}`` stays a field, filled in when the check runs)."""
+    texts = dict.fromkeys(check_names)
+    for node in ast.walk(syntax.parse(cases_source, filename="cases.py")):
+        if isinstance(node, ast.Return) and node.value is not None:
+            written = _written_string(cases_source, node.value)
+            if written:
+                texts[written] = None
+    return list(texts)
+
+
+def _written_string(source: str, node: ast.expr) -> str | None:
+    """A string or an f-string as its author wrote it between the quotes; None for another
+    expression."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value.replace("{", "{{").replace("}", "}}")
+    if not isinstance(node, ast.JoinedStr):
+        return None
+    pieces = []
+    for value in node.values:
+        if isinstance(value, ast.FormattedValue):
+            expression = ast.get_source_segment(source, value.value) or ast.unparse(value.value)
+            conversion = f"!{chr(value.conversion)}" if value.conversion != -1 else ""
+            spec = value.format_spec and _written_string(source, value.format_spec)
+            pieces.append("{" + expression + conversion + (f":{spec}" if spec else "") + "}")
+        else:
+            pieces.append(_written_string(source, value) or "")
+    return "".join(pieces)
+
+
+def translation_problems(
+    exercise: Exercise, case_names: Iterable[str], checks: Iterable[str] = ()
+) -> list[str]:
     """What keeps the exercise from speaking each language of its statement: a missing
-    translation file, title, hint or test name, or a stale key (a mistake or test that is
-    gone, a file for a language the statement does not have)."""
+    translation file, title, hint, test name or text of a check (``checks``:
+    :func:`check_texts`), a check's translation with other fields than its English, or a stale
+    key (a mistake or test that is gone, a file for a language the statement does not
+    have)."""
     cases = list(case_names)
+    check_words = list(checks)
     mistakes = [mistake.name for mistake in exercise.mistakes]
     problems = []
     for lang in exercise.languages:
@@ -44,6 +83,12 @@ def translation_problems(exercise: Exercise, case_names: Iterable[str]) -> list[
         problems += _key_problems(name, "hints", "mistake", mistakes, translation.hints)
         problems += _key_problems(name, "cases", "test", cases, translation.cases)
         problems += _key_problems(name, "tags", "tag", list(exercise.tags), translation.tags)
+        problems += _key_problems(name, "checks", "check text", check_words, translation.checks)
+        problems += [
+            f"{name}: [checks] {english!r}: {problem}"
+            for english, text in translation.checks.items()
+            if (problem := field_problem(english, text))
+        ]
     return problems + _starter_problems(exercise)
 
 
@@ -115,9 +160,17 @@ class ExerciseWords:
     """A hint's English text -> its translation."""
     source: str | None = None
     tags: tuple[str, ...] = ()
+    lang: str = "en"
+    checks: tuple[Template, ...] = ()
+    """The exercise's own words its checks say (``[checks]``), as the engine's messages read
+    them."""
 
     def case(self, name: str) -> str:
         return self.cases.get(name, name)
+
+    def message(self, text: str) -> str:
+        """A message the engine wrote in this language, the checks' words in it too."""
+        return translate_message(text, self.lang, self.checks)
 
     def hint(self, text: str) -> str:
         return self.hints.get(text, text)
@@ -128,8 +181,10 @@ def words_in(exercise: Exercise, lang: str) -> ExerciseWords:
     them) where it has no translation, so a hint rewritten since a report stays readable."""
     translation = exercise.translations.get(lang)
     if translation is None:
-        return ExerciseWords(exercise.title, source=exercise.source, tags=exercise.tags)
+        return ExerciseWords(exercise.title, source=exercise.source, tags=exercise.tags, lang=lang)
     return ExerciseWords(
+        lang=lang,
+        checks=author_templates(translation.checks),
         title=translation.title or exercise.title,
         source=translation.source or exercise.source,
         tags=tuple(translation.tags.get(tag, tag) for tag in exercise.tags),

@@ -39,10 +39,7 @@ CODE_IN_SENTENCES = frozenset(
 """Code a catalog's sentence names without markup: the roster CSV's columns, a field of
 course.toml, the mistakes folder, numpy's keyword, the system call, the words of the editor
 extension's command (numjudge: Sign in)."""
-NOT_YET_JAPANESE = {
-    "orthonormal-basis": "its property checks' names and messages are written in cases.py, in "
-    "English, and no translation file gives them in Japanese yet (its theory names them so)",
-}
+NOT_YET_JAPANESE: dict[str, str] = {}
 """Exercises a reader of Japanese still meets English in, and why: strict, so that the test
 says when one is done."""
 COURSE_PAGES = ("/", "/course", "/history", "/account", "/lesson", "/lesson/numpy-foundations")
