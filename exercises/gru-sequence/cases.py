@@ -117,3 +117,9 @@ def saturated_candidate(rng):
     inputs = _inputs(rng, T=20, H=H, D=3, N=3)
     inputs["W_h"][:, H:] *= 1000.0
     return inputs
+
+
+@case(points=2, **BATCH)
+def largest_sizes(rng):
+    # T = 300, H = D = N = 16: every size at the largest the constraints allow.
+    return _inputs(rng, T=300, H=16, D=16, N=16)

@@ -118,3 +118,9 @@ def large_preactivations(rng):
 @case(points=2)
 def large_weights_unbatched(rng):
     return _inputs(rng, H=3, D=2, scale=400.0, bias_scale=50.0)
+
+
+@case(points=2, batch_axes={"x_t": 0, "h_prev": 0})
+def largest_sizes(rng):
+    # H = D = N = 16, the largest sizes the constraints allow.
+    return _inputs(rng, H=16, D=16, N=16, scale=0.25)
