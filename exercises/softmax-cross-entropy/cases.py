@@ -120,3 +120,12 @@ def one_class(rng):
     # C = 1, which the labels' range [0, C) allows: the only class has probability 1, so every
     # loss is 0 and so is the gradient (p - onehot = 1 - 1).
     return {"logits": rng.normal(size=(4, 1)), "labels": np.zeros(4, dtype=int)}
+
+
+@case(points=2)
+def one_example_in_the_thousands(rng):
+    # One example (a 0-d label) whose right class has the smallest logit, thousands below the
+    # largest: the hidden counterpart of the public large-logit example, with a loss of
+    # thousands that must stay finite.
+    logits = 1000.0 * rng.normal(size=6)
+    return {"logits": logits, "labels": np.array(np.argmin(logits))}
