@@ -122,5 +122,6 @@ def large_weights_unbatched(rng):
 
 @case(points=2, batch_axes={"x_t": 0, "h_prev": 0})
 def largest_sizes(rng):
-    # H = D = N = 16, the largest sizes the constraints allow.
-    return _inputs(rng, H=16, D=16, N=16, scale=0.25)
+    # H = D = 16, the largest the constraints allow, on a batch of 12 (a batch as large as H
+    # would blur which axis a shape error is about).
+    return _inputs(rng, H=16, D=16, N=12, scale=0.25)

@@ -114,5 +114,6 @@ def candidate_beyond_exp_overflow(rng):
 
 @case(points=2, batch_axes=BATCH)
 def largest_sizes(rng):
-    # H = D = N = 16, the largest sizes the constraints allow: W is (64, 32).
-    return _inputs(rng, H=16, D=16, N=16, scale=0.25)
+    # H = D = 16, the largest the constraints allow (W is (64, 32)), on a batch of 12 (a
+    # batch as large as H would blur which axis a shape error is about).
+    return _inputs(rng, H=16, D=16, N=12, scale=0.25)

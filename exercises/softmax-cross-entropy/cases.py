@@ -123,9 +123,7 @@ def one_class(rng):
 
 
 @case(points=2)
-def one_example_in_the_thousands(rng):
-    # One example (a 0-d label) whose right class has the smallest logit, thousands below the
-    # largest: the hidden counterpart of the public large-logit example, with a loss of
-    # thousands that must stay finite.
-    logits = 1000.0 * rng.normal(size=6)
-    return {"logits": logits, "labels": np.array(np.argmin(logits))}
+def one_example_near_a_thousand(rng):
+    # One example (a 0-d label) whose logits all lie near 1000, beyond where exp overflows:
+    # the hidden counterpart of the public large-logit example, with a loss of order one.
+    return {"logits": 1000.0 + rng.normal(size=6), "labels": np.array(4)}
