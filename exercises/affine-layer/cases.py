@@ -74,3 +74,10 @@ def two_layers_backward_in_reverse(rng):
             returns=("dx", "dw1", "db1"),
         ),
     ]
+
+
+@scenario(points=2)
+def one_input_one_output(rng):
+    # D = M = 1: w is (1, 1) and b (1,); a sum without its axis gives db the shape () and a
+    # squeeze drops an axis the gradients must keep.
+    return random_layer(rng, 5, 1, 1)

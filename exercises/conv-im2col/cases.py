@@ -76,3 +76,16 @@ def filter_as_large_as_the_image(rng):
 @case(points=3)
 def a_small_network_layer(rng):
     return {**layer(rng, 4, 8, 16, 16, 12, 3, 3), "stride": 1, "pad": 1}
+
+
+@case(points=2)
+def one_channel_one_filter(rng):
+    # C = F = 1: the channel and filter axes have length 1, which a squeeze would drop.
+    return {**layer(rng, 2, 1, 6, 5, 1, 3, 2), "stride": 1, "pad": 0}
+
+
+@case(points=2)
+def padding_wider_than_the_filter(rng):
+    # pad 2 around 1 x 1 filters with stride 2: the first and last rows and columns of windows
+    # see only padding, so they hold the bias alone; the stride skips pixels between windows.
+    return {**layer(rng, 2, 2, 5, 6, 3, 1, 1), "stride": 2, "pad": 2}

@@ -122,3 +122,9 @@ def saturated_candidate(rng):
     p = problem(rng, (2,), T=5, H=3, D=2)
     p["W_ax"] = 600.0 * p["W_ax"]
     return p
+
+
+@case(points=1, **EXACT)
+def one_input_feature(rng):
+    # D = 1: each step reads one number, so dW_ux and dW_ax are single columns (H, 1).
+    return problem(rng, (3,), T=5, H=3, D=1)

@@ -110,3 +110,10 @@ def closed_gate_bias(rng):
     p = random_params(rng, 6, 2, scale=0.7)
     p["b_u"] = -np.abs(p["b_u"]) - 1.0
     return {"x": rng.normal(size=(4, 10, 2)), "h0": rng.uniform(-1, 1, size=(4, 6)), **p}
+
+
+@case(points=1, batch_axes=BATCHED)
+def one_input_feature(rng):
+    # D = 1: W_ux and W_ax are single columns (H, 1), and x_t a vector of one number.
+    return {"x": rng.normal(size=(3, 6, 1)), "h0": rng.uniform(-1, 1, size=(3, 4)),
+            **random_params(rng, 4, 1)}

@@ -96,3 +96,10 @@ def large_pre_activations(rng):
     inputs = random_inputs(rng, H=6, D=4, N=4, scale=300.0)
     inputs["b_h"] = np.array([800.0, -800.0, 0.2, -0.2, 20.0, -20.0])
     return inputs
+
+
+@case(points=2, batch_axes=BATCH)
+def single_input_feature(rng):
+    # D = 1, the smallest input the constraints allow: x_t is (N, 1) and W_h's last column
+    # alone acts on it.
+    return random_inputs(rng, H=4, D=1, N=3)

@@ -84,3 +84,16 @@ def saturated_gates(rng):
     p = _inputs(rng, H=3, D=2, N=4)
     p["weight_ih"][:6] *= 200.0
     return p
+
+
+@case(points=1, batch_axes=BATCHED)
+def one_input_feature(rng):
+    # D = 1: weight_ih is a single column (3H, 1), and x one number per row.
+    return _inputs(rng, H=3, D=1, N=2)
+
+
+@case(points=2, batch_axes=BATCHED)
+def largest_sizes(rng):
+    # H = D = 16, the largest the constraints allow (weight_hh is (48, 16)), on a batch of 12
+    # (a batch as large as H would blur which axis a shape error is about).
+    return _inputs(rng, H=16, D=16, N=12, scale=0.25)

@@ -117,3 +117,11 @@ def saturated_candidate(rng):
     inputs = _inputs(rng, T=20, H=H, D=3, N=3)
     inputs["W_h"][:, H:] *= 1000.0
     return inputs
+
+
+@case(points=2, **BATCH)
+def largest_sizes(rng):
+    # T = 300 and H = D = 16, the largest the constraints allow, on a batch of 12: a batch of
+    # 16, as large as H, made a transposed weight's shape error tell the batch from the units
+    # no more, and cost such a solution its hint.
+    return _inputs(rng, T=300, H=16, D=16, N=12)

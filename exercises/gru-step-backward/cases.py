@@ -106,3 +106,10 @@ def saturated_gates(rng):
 def gates_in_their_middle(rng):
     # small weights: every gate near 0.5, where a missing factor of z or r changes every entry
     return _inputs(rng, H=5, D=2, N=3, scale=0.3)
+
+
+@case(points=1, **EXACT, batch_axes=BATCHED)
+def one_input_feature(rng):
+    # D = 1: x_t has one number per row, so dx_t is (N, 1) and the weights' last column alone
+    # reads the input.
+    return _inputs(rng, H=4, D=1, N=3)

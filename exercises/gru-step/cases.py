@@ -118,3 +118,10 @@ def large_preactivations(rng):
 @case(points=2)
 def large_weights_unbatched(rng):
     return _inputs(rng, H=3, D=2, scale=400.0, bias_scale=50.0)
+
+
+@case(points=2, batch_axes={"x_t": 0, "h_prev": 0})
+def largest_sizes(rng):
+    # H = D = 16, the largest the constraints allow, on a batch of 12 (a batch as large as H
+    # would blur which axis a shape error is about).
+    return _inputs(rng, H=16, D=16, N=12, scale=0.25)

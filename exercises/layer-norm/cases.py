@@ -95,3 +95,10 @@ def two_features(rng):
 @case(points=2, batch_axes=BATCH)
 def batch_of_one(rng):
     return {"x": rng.normal(size=(1, 9)), **layer(rng, 9), "eps": 1e-5}
+
+
+@case(points=2)
+def one_vector_with_a_negative_offset(rng):
+    # One vector (D,) around -3e6 with a spread of about 1: the hidden counterpart of the
+    # public large-offset vector, on the other side of zero.
+    return {"x": -3e6 + rng.normal(size=8), **layer(rng, 8), "eps": 1e-5}

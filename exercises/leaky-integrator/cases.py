@@ -119,3 +119,12 @@ def batch_sharing_a_vector_alpha(rng):
 def batch_sharing_a_scalar_alpha(rng):
     # T = 3 == N: an implementation that loops over the wrong axis still gets the right shape.
     return {"xs": rng.normal(size=(3, 3, 2)), "alpha": 0.6, "s0": rng.normal(size=(3, 2))}
+
+
+@case(points=2, batch_axes={"xs": 0, "alpha": 0, "s0": 0})
+def batch_with_one_alpha_per_sequence(rng):
+    # alpha (N, 1): broadcastable to s0's (N, D) without enlarging it, as the statement allows;
+    # each sequence has one factor for all its dimensions, and the window has alpha's shape.
+    return {"xs": rng.normal(size=(4, 20, 3)),
+            "alpha": np.array([[0.9], [0.2], [0.0], [0.99]]),
+            "s0": rng.normal(size=(4, 3))}

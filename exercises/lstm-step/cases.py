@@ -110,3 +110,10 @@ def candidate_beyond_exp_overflow(rng):
     # Pre-activations beyond 709, where exp overflows in float64: a tanh written with
     # exponentials divides inf by inf, while np.tanh saturates at exactly -1 or 1.
     return _inputs(rng, H=3, D=2, N=2, scale=800.0, bias_scale=400.0)
+
+
+@case(points=2, batch_axes=BATCH)
+def largest_sizes(rng):
+    # H = D = 16, the largest the constraints allow (W is (64, 32)), on a batch of 12 (a
+    # batch as large as H would blur which axis a shape error is about).
+    return _inputs(rng, H=16, D=16, N=12, scale=0.25)

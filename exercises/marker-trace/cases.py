@@ -167,3 +167,9 @@ def plain_candidate_beyond_exp_overflow(rng):
     # candidate pre-activations beyond 709, where exp overflows in float64: a tanh written
     # with exponentials divides inf by inf, while np.tanh saturates at exactly -1 or 1
     return random_case(rng, N=20, T=5, H=3, D=2, gated=False, scale=600.0)
+
+
+@case(points=1)
+def one_input_feature(rng):
+    # D = 1: each step reads one number, and W_ux and W_ax are single columns (H, 1).
+    return random_case(rng, N=8, T=6, H=3, D=1, gated=True)

@@ -82,3 +82,9 @@ def one_point_each(rng):
 def wide_points(rng):
     X = rng.normal(size=(300, 50))
     return {"X": X, "Y": with_copies(rng, X, 20, 200)}
+
+
+@case(points=2, **TOLERANCE)
+def one_point_against_many(rng):
+    # n = 1: the table is one row, of shape (1, m), which a squeeze would make (m,).
+    return {"X": rng.normal(size=(1, 6)), "Y": rng.normal(size=(40, 6))}

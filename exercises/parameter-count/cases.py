@@ -115,3 +115,10 @@ def huge_lstm_layer_beyond_int32(rng):
 @case(points=3, **EXACT)
 def huge_gru_with_read_out(rng):
     return sizes("gru", 20000, 30000, 50000)
+
+
+@case(points=2, **EXACT)
+def largest_sizes_gated(rng):
+    # D = H = O = 10^5, each at the largest the constraints allow: 2 * 10^5 * (2 * 10^5 + 1)
+    # plus a read-out of 10^10 + 10^5, far beyond 2**31 for a kind the other large cases miss.
+    return sizes("gated", 100000, 100000, 100000)

@@ -113,3 +113,17 @@ def same_label_everywhere(rng):
     inputs = batch(rng, 6, 3)
     inputs["labels"] = np.full(6, 1)
     return inputs
+
+
+@case(points=2, batch_axes=BATCH)
+def one_class(rng):
+    # C = 1, which the labels' range [0, C) allows: the only class has probability 1, so every
+    # loss is 0 and so is the gradient (p - onehot = 1 - 1).
+    return {"logits": rng.normal(size=(4, 1)), "labels": np.zeros(4, dtype=int)}
+
+
+@case(points=2)
+def one_example_near_a_thousand(rng):
+    # One example (a 0-d label) whose logits all lie near 1000, beyond where exp overflows:
+    # the hidden counterpart of the public large-logit example, with a loss of order one.
+    return {"logits": 1000.0 + rng.normal(size=6), "labels": np.array(4)}

@@ -1,4 +1,4 @@
-# expect: verdict=failed score=0 diagnosis=transposed_dw
+# expect: verdict=failed score=2 diagnosis=transposed_dw
 import numpy as np
 
 

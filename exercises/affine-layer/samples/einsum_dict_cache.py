@@ -1,4 +1,4 @@
-# expect: verdict=passed score=14 diagnosis=none
+# expect: verdict=passed score=16 diagnosis=none
 """Another way to the same numbers: a dict as the cache, einsum for the products."""
 
 import numpy as np

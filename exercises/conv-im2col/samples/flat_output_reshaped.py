@@ -1,4 +1,4 @@
-# expect: verdict=failed score=2 diagnosis=output_reshaped_without_transpose
+# expect: verdict=failed score=4 diagnosis=output_reshaped_without_transpose
 """A learner who builds im2col with a loop over the filter's offsets (as many course notes
 do) and reshapes the product straight into the output's shape."""
 

@@ -1,4 +1,4 @@
-# expect: verdict=passed score=20 diagnosis=none
+# expect: verdict=passed score=24 diagnosis=none
 """Another correct method: the windows gathered with index arrays (the classic im2col by
 fancy indexing), then one tensor contraction with np.einsum instead of a reshape and @."""
 

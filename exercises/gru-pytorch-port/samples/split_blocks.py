@@ -1,4 +1,4 @@
-# expect: verdict=passed score=16 diagnosis=none
+# expect: verdict=passed score=19 diagnosis=none
 """Another correct method: the parameters split into named blocks with np.split, the sigmoid
 written with tanh, each product done block by block."""
 

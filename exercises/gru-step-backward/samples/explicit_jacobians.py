@@ -1,4 +1,4 @@
-# expect: verdict=passed score=17 diagnosis=none
+# expect: verdict=passed score=18 diagnosis=none
 """Another correct method: each path written out on its own, the weights split into their
 hidden and input columns, and the batch summed with einsum instead of a matrix product."""
 

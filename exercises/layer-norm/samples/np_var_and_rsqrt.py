@@ -1,4 +1,4 @@
-# expect: verdict=passed score=23 diagnosis=none
+# expect: verdict=passed score=25 diagnosis=none
 """Another correct method: np.var (which centres before squaring), one reciprocal square root
 per vector, and the scale folded into it."""
 

@@ -1,4 +1,4 @@
-# expect: verdict=passed score=32 diagnosis=none
+# expect: verdict=passed score=34 diagnosis=none
 """Another correct method: the update written as a step towards the input,
 s_t = s_{t-1} + (1 - alpha) * (x_t - s_{t-1}), with time moved to the front and back."""
 

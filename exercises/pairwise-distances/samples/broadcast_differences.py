@@ -1,4 +1,4 @@
-# expect: verdict=passed score=18 diagnosis=none
+# expect: verdict=passed score=20 diagnosis=none
 """Another correct method: every difference X[i] - Y[j] built by broadcasting, (n, m, d) in
 memory. Exact to rounding, so it is where a reference weaker than the tolerance would show."""
 

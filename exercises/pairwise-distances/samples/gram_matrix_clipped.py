@@ -1,4 +1,4 @@
-# expect: verdict=failed score=15 diagnosis=none
+# expect: verdict=failed score=17 diagnosis=none
 """A learner who knows the clip but not the cancellation: the Gram matrix of the raw points.
 
 It fails where the points lie far from the origin, as mistakes/uncentred_expansion.py does,

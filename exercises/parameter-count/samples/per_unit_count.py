@@ -1,4 +1,4 @@
-# expect: verdict=passed score=34 diagnosis=none
+# expect: verdict=passed score=36 diagnosis=none
 """Another correct method: count per hidden unit (its input row, recurrent row and bias in
 every block), then add the read-out."""
 

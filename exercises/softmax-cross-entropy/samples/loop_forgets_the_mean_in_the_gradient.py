@@ -1,4 +1,4 @@
-# expect: verdict=failed score=7 diagnosis=gradient_not_averaged
+# expect: verdict=failed score=11 diagnosis=gradient_not_averaged
 """A learner who computes each example in a loop, averages the losses, and keeps each row's
 gradient as it is."""
 
