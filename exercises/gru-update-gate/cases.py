@@ -118,10 +118,3 @@ def one_unit_batch_as_long_as_the_joined_input(rng):
     # here instead of raising, which tells it from a concatenation along the batch axis
     # (which raises on every batch).
     return random_inputs(rng, H=1, D=3, N=4)
-
-
-@case(points=2, batch_axes=BATCH)
-def single_input_feature(rng):
-    # D = 1, the smallest input the constraints allow: x_t is (N, 1) and W_z's last column
-    # alone acts on it.
-    return random_inputs(rng, H=4, D=1, N=3)

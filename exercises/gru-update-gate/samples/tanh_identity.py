@@ -1,4 +1,4 @@
-# expect: verdict=passed score=28 diagnosis=none
+# expect: verdict=passed score=26 diagnosis=none
 """Another correct method: sigmoid(a) = (1 + tanh(a / 2)) / 2, which never overflows either.
 
 The gate is computed from the two blocks of W_z instead of the joined vector."""
