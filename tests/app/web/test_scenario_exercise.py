@@ -55,8 +55,12 @@ def test_the_page_offers_every_function_and_submit_names_the_step(served: Served
     )
     assert response.status_code == 202, response.text
     result = response.json()
-    assert (result["status"], result["verdict"], result["score"]) == ("done", "failed", 0.0)
+    assert (result["status"], result["verdict"]) == ("done", "failed")
     tests = {test["name"]: test for test in result["tests"]}
+    # Where D = M = 1, dw is a 1x1 matrix, its own transpose: that case alone passes.
+    passed = [name for name, test in tests.items() if test["status"] == "passed"]
+    assert passed == ["one input one output"]
+    assert result["score"] == tests["one input one output"]["points"] > 0
     assert tests["four examples"]["message"].startswith(
         "step 2, affine_backward: dw: shape: expected (5, 3), got (3, 5): transposed"
     )
