@@ -131,7 +131,8 @@ def test_validate_a_good_folder_exits_0() -> None:
 
 @pytest.mark.slow
 def test_validate_a_broken_folder_exits_1_and_lists_the_problem(gate_copy: Path) -> None:
-    (gate_copy / "starter.py").write_text((gate_copy / "solution.py").read_text())
+    for starter in ("starter.py", "starter.ja.py"):  # validate asks for the same code in both
+        (gate_copy / starter).write_text((gate_copy / "solution.py").read_text())
     result = runner.invoke(app, ["validate", str(gate_copy)])
     assert result.exit_code == 1
     assert re.fullmatch(
