@@ -42,6 +42,7 @@ from __future__ import annotations
 import argparse
 import html
 import json
+import signal
 import threading
 import time
 import uuid
@@ -547,6 +548,9 @@ def running_platform(tool: str = "") -> Iterator[Platform]:
 def main() -> None:
     """``python -m tests.app.lti.platform``: the platform for a person checking a setup by hand
     (docs/lms.md), until Ctrl+C."""
+    # Ctrl+C stops it even when started with SIGINT ignored, as a shell's background job and
+    # its children are: Python then installs no KeyboardInterrupt of its own.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("--tool", default="http://127.0.0.1:8000", help="the tool's base URL")
     tool = parser.parse_args().tool.rstrip("/")
