@@ -17,6 +17,7 @@ from sqlalchemy import select
 
 from app.core.db import session_scope
 from app.models import Submission
+from app.store import accounts as account_store
 from tests.app.live import LiveServer
 from tests.clients.conftest import EXERCISE, Learner, exercise_file, new_learner, screenshot
 
@@ -129,7 +130,13 @@ def test_notebook_shows_the_tables_of_a_failing_and_a_passing_submission(
     # The function was sent with what it reads: the mistake's function and numpy, not the
     # constant it never reads, nor the calls.
     with session_scope(learner.server.database_url) as session:
-        codes = session.scalars(select(Submission.code).order_by(Submission.created_at)).all()
+        owner = account_store.get_user_by_token(session=session, token=learner.token)
+        assert owner is not None
+        codes = session.scalars(
+            select(Submission.code)
+            .where(Submission.user_id == owner.id)  # other tests share the server
+            .order_by(Submission.created_at)
+        ).all()
     sent = next(code for code in codes if "1.0 - z" in code)
     assert sent.startswith("import numpy as np\n\n\n# In [3]\ndef update_gate(")
     assert "HINT" not in sent and "Client" not in sent and "run_line_magic" not in sent
