@@ -153,6 +153,16 @@ def exception_kind(type_name: str, message: str) -> str:
     return ":".join(filter(None, (type_name, operation, mismatch)))
 
 
+def reported_exception_kind(error: Mapping[str, Any] | None) -> str | None:
+    """``exception_kind`` of an exception the sandbox reported (its ``type`` and ``message``);
+    ``None`` for running out of memory, as ``exception_name``."""
+    error = error or {}
+    raised = str(error.get("type", ""))
+    if raised == "MemoryError":
+        return None
+    return exception_kind(raised, str(error.get("message", "")))
+
+
 def exception_name(exc: BaseException) -> str | None:
     """The kind a candidate's exception is matched by; ``None`` for running out of memory,
     which depends on the limits of where the code ran, not on the code's mistake."""

@@ -30,8 +30,8 @@ from graders.checks.diagnosis import (
     CaseTable,
     Checked,
     Generators,
-    exception_kind,
     exception_name,
+    reported_exception_kind,
 )
 from graders.checks.outputs import OutputSpec, loosest, output_batch_axis
 from graders.checks.properties import failed_checks
@@ -355,10 +355,10 @@ def _run_mined(
                     continue  # the run ended before this case: it tells nothing of the mistake
                 if outcome.ok:
                     case.outputs[mistake.name] = Called(outcome.value, dict(outcome.generators))
-                elif outcome.error and outcome.error.get("type") != "MemoryError":
-                    case.raised[mistake.name] = exception_kind(
-                        str(outcome.error.get("type", "")), str(outcome.error.get("message", ""))
-                    )
+                elif outcome.error:
+                    kind = reported_exception_kind(outcome.error)
+                    if kind is not None:
+                        case.raised[mistake.name] = kind
     return frozenset(not_run)
 
 

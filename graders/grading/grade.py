@@ -20,7 +20,7 @@ from graders.checks.diagnosis import (
     array_dtypes,
     diagnose,
     diagnose_by_check,
-    exception_kind,
+    reported_exception_kind,
 )
 from graders.checks.error_map import error_map
 from graders.checks.layout import explain_shape_error
@@ -216,10 +216,8 @@ def observations(
                 )
             )
             continue
-        error = outcome.error or {}
-        raised = str(error.get("type", ""))
-        if raised != "MemoryError":
-            kind = exception_kind(raised, str(error.get("message", "")))
+        kind = reported_exception_kind(outcome.error)
+        if kind is not None:
             found.append(
                 Observation(
                     plan.case.name,
