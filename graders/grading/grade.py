@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -434,33 +434,23 @@ def batch_consistency(
     tolerance: Tolerance,
     declared: Sequence[OutputSpec] = (),
 ) -> CheckResult:
+    """The batched call's result against the same case's examples run alone (batches of one
+    where the exercise declares them): every example must run, and together they must make
+    the batched result (graders/checks/batches.py says how they combine)."""
     check = Check.BATCH_CONSISTENCY
+    of_one = plan.case.batches_of_one
     values = []
     for item, index in enumerate(plan.slices):
         outcome = run.outcomes.get(index)
         if outcome is None or not outcome.ok:
-            why = "did not run"
-            if outcome is not None:
-                error = outcome.error or {}
-                explanation = explain_shape_error(error, plan.case.slice_inputs[item])
-                why = (
-                    describe_error(error)
-                    if not explanation
-                    else f"failed: {explanation} ({describe_error(error)})"
-                )
-            alone = (
-                f"batch item {item} as a batch of one"
-                if plan.case.batches_of_one
-                else f"a single example (batch item {item})"
-            )
             return CheckResult(
                 False,
                 Check.SINGLE_EXAMPLE,
-                f"{check.value}: the batch works, but {alone} {why}",
+                f"{check.value}: the batch works, but {alone_text(item, of_one)} "
+                f"{why_alone_failed(outcome, plan.case.slice_inputs[item])}",
             )
         values.append(outcome.value)
     axis = plan.case.spec.output_batch_axis
-    of_one = plan.case.batches_of_one
     how = combined_text(axis, tuple(spec.batch for spec in declared), of_one)
     try:
         result = compare_batched(values, batched, axis, tolerance, declared, of_one)
@@ -470,10 +460,29 @@ def batch_consistency(
         )
     if result.passed:
         return result
+    alone = "results of batches of one" if of_one else "unbatched results"
     return CheckResult(
         False,
         check,
-        f"{check.value}: the batched result differs from the "
-        f"{'results of batches of one' if of_one else 'unbatched results'} {how}: "
-        f"{result.message}",
+        f"{check.value}: the batched result differs from the {alone} {how}: {result.message}",
     )
+
+
+def alone_text(item: int, of_one: bool) -> str:
+    """How a message names one example run alone (each form has its template in
+    graders/locale/messages.<lang>.toml)."""
+    if of_one:
+        return f"batch item {item} as a batch of one"
+    return f"a single example (batch item {item})"
+
+
+def why_alone_failed(outcome: TaskOutcome | None, inputs: Mapping[str, Any]) -> str:
+    """Why an example run alone gave no value: it never ran, or what it raised, read against
+    its inputs' shapes where the error is about them."""
+    if outcome is None:
+        return "did not run"
+    error = outcome.error or {}
+    explanation = explain_shape_error(error, inputs)
+    if not explanation:
+        return describe_error(error)
+    return f"failed: {explanation} ({describe_error(error)})"
