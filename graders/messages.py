@@ -45,7 +45,7 @@ AUTHOR_NAMES = frozenset({"author_check"})
 CLAUSE = "part_clause"
 """A part that is one clause of a list (``4 is the length of axis 0 of w``): like a value, it
 holds no ``; ``."""
-FREE_VALUES = frozenset({"message", "warnings", "reason", "names", "author_message"})
+FREE_VALUES = frozenset({"message", "warnings", "reason", "names", "author_message", "author_hint"})
 """Values that are text from elsewhere (numpy's, Python's, an author's), which may say anything."""
 TYPED_VALUES = {
     "author_check": re.compile(r"\w[\w ]*"),

@@ -103,8 +103,15 @@ def check_translations(
     result.problems += translation_problems(
         prepared.exercise,
         (case.name for case in prepared.cases),
-        check_texts(cases_source, sorted(checks)),
+        check_texts(cases_source, sorted(checks)) + limit_hint_texts(prepared),
     )
+
+
+def limit_hint_texts(prepared: PreparedExercise) -> list[str]:
+    """The cases' ``limit_hint`` texts, as ``[checks]`` keys: a learner reads them after a
+    failure's message (a brace written twice, since a key is read as a template)."""
+    hints = dict.fromkeys(case.spec.limit_hint for case in prepared.cases if case.spec.limit_hint)
+    return [hint.replace("{", "{{").replace("}", "}}") for hint in hints]
 
 
 def check_worked_examples(

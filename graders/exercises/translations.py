@@ -16,7 +16,8 @@ in another language live in one file per language, read here without running any
     [tags]    # a tag of exercise.toml -> its name in this language
     gates = "ゲート"
 
-    [checks]  # a check's name, or a message it returns as cases.py writes it -> in this language
+    [checks]  # a check's name, a message it returns as cases.py writes it, or a case's
+              # limit_hint -> in this language
     "orthonormal columns" = "列が正規直交"
     "the residual is {residual:.3g}" = "残差は {residual:.3g} です"   # fields as in the f-string
 
@@ -57,8 +58,9 @@ class Translation:
     tags: Mapping[str, str] = field(default_factory=dict)
     """A tag of ``exercise.toml`` -> its name in ``lang``."""
     checks: Mapping[str, str] = field(default_factory=dict)
-    """A check's name, or a message its function returns (its f-string's text as cases.py
-    writes it, ``{error:.3g}`` and all) -> that text in ``lang``, with the same fields."""
+    """A check's name, a message its function returns (its f-string's text as cases.py
+    writes it, ``{error:.3g}`` and all) or a case's ``limit_hint`` -> that text in ``lang``,
+    with the same fields."""
 
 
 def read_translations(path: Path) -> dict[str, Translation]:

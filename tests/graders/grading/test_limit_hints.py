@@ -6,10 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from graders.api import Failure, Sandbox, Status, grade, load_exercise, prepare_exercise
+from graders.authoring.texts import limit_hint_texts
+from graders.exercises import translation_problems
 from graders.grading.plan import Audience
+from graders.messages import author_templates, translate_message
 from tests.graders.helpers import make_tiny_exercise
 
 HINT = "building the (N, N, 100) array needs N*N*100*8 bytes; count without it"
+HINT_JA = "(N, N, 100) の配列は N*N*100*8 バイト要ります。作らずに数えてください"
 
 CASES = f"""
 import numpy as np
@@ -52,6 +56,11 @@ def test_a_case_run_out_of_memory_on_gives_its_hint(tmp_path: Path, sandbox: San
     assert hidden.failure is Failure.MEMORY_LIMIT and HINT not in hidden.message
     author = grade(prepared, WASTEFUL, sandbox, audience=Audience.AUTHOR).tests[2]
     assert author.message.endswith(f"; hint: {HINT}"), author.message
+    # In Japanese the hint is the author's own words, from [checks] of translation.ja.toml.
+    assert limit_hint_texts(prepared) == [HINT]
+    japanese = translate_message(large.message, "ja", author_templates({HINT: HINT_JA}))
+    assert japanese.endswith(f"ヒント：{HINT_JA}"), japanese
+    assert "ran out" not in japanese and "hint" not in japanese
 
 
 def test_a_case_without_trouble_never_shows_the_hint(tmp_path: Path, sandbox: Sandbox) -> None:
@@ -93,3 +102,20 @@ def test_a_case_stopped_at_its_own_time_limit_gives_its_hint(
     assert long.failure is Failure.TIME_LIMIT
     assert long.message.endswith("; hint: one comparison of the whole array is enough")
     assert "hint" not in hidden.message
+
+
+def test_validate_asks_for_the_hint_in_each_language_of_the_statement(tmp_path: Path) -> None:
+    folder = make_tiny_exercise(tmp_path, cases=CASES)
+    (folder / "statement.ja.md").write_text("`count_above(x, threshold)` を書いてください。\n")
+    (folder / "starter.ja.py").write_text((folder / "starter.py").read_text())
+    names = '"small" = "小"\n"large" = "大"\n"hidden large" = "隠れた大"\n'
+    translation = folder / "translation.ja.toml"
+    tags = '[tags]\ncounting = "数える"\n'
+    translation.write_text(f'title = "しきい値より上"\n{tags}[cases]\n{names}')
+    prepared = prepare_exercise(load_exercise(folder))
+    cases = [case.name for case in prepared.cases]
+    missing = translation_problems(prepared.exercise, cases, limit_hint_texts(prepared))
+    assert [problem for problem in missing if HINT in problem] != [], missing
+    translation.write_text(translation.read_text() + f"[checks]\n{HINT!r} = {HINT_JA!r}\n")
+    done = translation_problems(load_exercise(folder), cases, limit_hint_texts(prepared))
+    assert done == [], done
