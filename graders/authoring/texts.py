@@ -22,6 +22,7 @@ from graders.exercises import (
     entry_function,
     translation_problems,
 )
+from graders.exercises.variants import unknown_placeholders
 from graders.sandbox.runner import Sandbox
 
 
@@ -81,6 +82,20 @@ def check_statement(prepared: PreparedExercise, sandbox: Sandbox, result: Valida
             "statement.md: never mentions warnings, but exercise.toml's "
             '[checks] warnings = "fail" fails a test whose call warns; '
             "say so in the statement"
+        )
+    for lang, text in sorted(exercise.statements.items()):
+        unknown = unknown_placeholders(text, prepared.variant)
+        if unknown:
+            name = "statement.md" if lang == "en" else f"statement.{lang}.md"
+            result.problems.append(
+                f"{name}: {{{{ variant.{unknown[0]} }}}} names no number of the exercise's "
+                "@variant in cases.py; draw it there or correct the name"
+            )
+    if prepared.variants is not None:
+        result.notes.append(
+            "variant: "
+            + ", ".join(f"{k} = {v}" for k, v in prepared.variant.items())
+            + " by default; each learner draws their own"
         )
     hidden = sum(1 for c in prepared.cases if not c.spec.public)
     if not hidden:

@@ -8,7 +8,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from graders.cases import CaseSpec
+from graders.cases import CaseSpec, Variant, VariantSpec
 from graders.checks.diagnosis import Candidate, CaseTable, Generators
 from graders.checks.outputs import OutputSpec
 from graders.checks.rules import Rule
@@ -189,6 +189,15 @@ class PreparedExercise:
     """Whether noisy copies of the cases' inputs tell each mutant from the reference."""
     mutant_failure: str | None = None
     """Why the mutants could not be run (then ``mutants`` is empty), with the fix."""
+    variant: Variant = field(default_factory=dict)
+    """The numbers the cases were made with (``@variant``): a learner's, or the default;
+    empty for an exercise without variants."""
+    variants: VariantSpec | None = None
+    """How the exercise draws a learner's variant; None: it has none."""
+
+    def variant_for(self, seed: int) -> Variant:
+        """The variant of the learner whose seed is ``seed`` (empty: the exercise has none)."""
+        return self.variants.drawn(seed) if self.variants is not None else {}
 
     @property
     def public_cases(self) -> tuple[PreparedCase, ...]:
