@@ -12,6 +12,7 @@ from graders.cases import CaseSpec, Variant, VariantSpec
 from graders.checks.diagnosis import Candidate, CaseTable, Generators
 from graders.checks.outputs import OutputSpec
 from graders.checks.rules import Rule
+from graders.errors import ExerciseError
 from graders.exercises.translations import Translation
 from graders.mutation.mutants import Mutant
 from graders.sandbox.scenario import scenario_entry
@@ -196,8 +197,14 @@ class PreparedExercise:
     """How the exercise draws a learner's variant; None: it has none."""
 
     def variant_for(self, seed: int) -> Variant:
-        """The variant of the learner whose seed is ``seed`` (empty: the exercise has none)."""
-        return self.variants.drawn(seed) if self.variants is not None else {}
+        """The variant of the learner whose seed is ``seed`` (empty: the exercise has none);
+        ``ExerciseError`` when ``@variant`` draws something that is not one."""
+        if self.variants is None:
+            return {}
+        try:
+            return self.variants.drawn(seed)
+        except ValueError as exc:
+            raise ExerciseError(f"{self.exercise.id}/cases.py: @variant: {exc}") from exc
 
     @property
     def public_cases(self) -> tuple[PreparedCase, ...]:
