@@ -50,11 +50,14 @@ from typing import Any, TypeVar, overload
 
 import numpy as np
 
-InputMaker = Callable[[np.random.Generator], Mapping[str, Any]]
-"""A case's maker: ``make(rng)``, or ``make(rng, variant)`` for a case that takes the learner's
-variant (its second parameter is called ``variant``)."""
 Variant = Mapping[str, float]
 """A learner's numbers (``@variant``), by name: what their statement and their cases show."""
+InputMaker = (
+    Callable[[np.random.Generator], Mapping[str, Any]]
+    | Callable[[np.random.Generator, Variant], Mapping[str, Any]]
+)
+"""A case's maker: ``make(rng)``, or ``make(rng, variant)`` for a case that takes the learner's
+variant (its second parameter is called ``variant``)."""
 VariantMaker = Callable[[np.random.Generator], Mapping[str, Any]]
 VARIANT_PARAMETER = "variant"
 Maker = TypeVar("Maker", bound=InputMaker)
@@ -148,10 +151,8 @@ class CaseSpec:
 
     def inputs(self, rng: np.random.Generator, variant: Variant) -> Mapping[str, Any]:
         """The maker's inputs, made with ``variant`` if it takes one."""
-        if self.takes_variant:
-            make: Callable[..., Mapping[str, Any]] = self.make_inputs
-            return make(rng, **{VARIANT_PARAMETER: variant})
-        return self.make_inputs(rng)
+        make: Callable[..., Mapping[str, Any]] = self.make_inputs
+        return make(rng, **{VARIANT_PARAMETER: variant}) if self.takes_variant else make(rng)
 
     @property
     def rng_seed(self) -> int:

@@ -3,6 +3,7 @@ statement made with a learner's numbers, prepared once per variant (graders/exer
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
@@ -140,7 +141,7 @@ def test_a_draw_must_give_the_defaults_names_as_numbers() -> None:
             return {"scale": "half"}
 
         @case(public=True)
-        def example(rng: np.random.Generator, variant: dict[str, float]) -> dict[str, float]:
+        def example(rng: np.random.Generator, variant: Mapping[str, float]) -> dict[str, float]:
             return {"x": variant["scale"]}
 
     declared = collect_declared(declare)

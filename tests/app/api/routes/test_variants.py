@@ -73,7 +73,7 @@ def submit(client: TestClient, headers: dict[str, str], code: str) -> dict[str, 
 
 
 def step_response(result: dict[str, Any]) -> str:
-    return next(t["status"] for t in result["tests"] if t["name"] == "step response")
+    return str(next(t["status"] for t in result["tests"] if t["name"] == "step response"))
 
 
 def test_a_learner_keeps_their_variant_and_learners_differ(
