@@ -296,15 +296,18 @@ class ExerciseCatalog:
                 return cached
             try:
                 cached = prepare_version(default.exercise, self.sandbox_limits, values)
-            finally:
+            except BaseException:
                 with self._lock:
                     self._preparing_variants.pop(key, None)
+                raise
             with self._lock:
                 for old in [k for k in self._variants if k[0] == key[0] and k[1] != key[1]]:
                     del self._variants[old]
                 self._variants[key] = cached
                 while len(self._variants) > VARIANTS_KEPT:
                     self._variants.popitem(last=False)
+                # Stored before its lock goes: a caller from now on finds it prepared.
+                self._preparing_variants.pop(key, None)
             return cached
 
     def prepare_default(self, exercise: Exercise) -> PreparedExercise:
