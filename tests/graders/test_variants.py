@@ -9,7 +9,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from graders.api import ExerciseCatalog, ExerciseError, fill_variant, load_exercise
+from graders.api import (
+    ExerciseCatalog,
+    ExerciseError,
+    Sandbox,
+    fill_variant,
+    load_exercise,
+    validate_folder,
+)
 from graders.cases import case, collect_declared, variant
 from graders.exercises import prepare_exercise
 from graders.exercises.preparation import public_inputs
@@ -168,3 +175,26 @@ def test_one_variant_per_cases_file() -> None:
 
     with pytest.raises(ValueError, match="more than one @variant"):
         collect_declared(declare)
+
+
+def test_validate_names_a_bad_draw_and_an_unknown_placeholder(
+    tmp_path: Path, sandbox: Sandbox
+) -> None:
+    good = make_tiny_exercise(tmp_path, "good", cases=VARIANT_CASES)
+    (good / "statement.md").write_text(
+        "Write `count_above(x, threshold)`; your threshold is {{ variant.threshold }}.\n",
+        encoding="utf-8",
+    )
+    result = validate_folder(good, sandbox)
+    assert not [p for p in result.problems if "variant" in p], result.problems
+    assert any("threshold = 1.5 by default; 3 different ones" in n for n in result.notes)
+
+    bad = make_tiny_exercise(
+        tmp_path, "bad", cases=VARIANT_CASES.replace("float(rng.choice", "str(rng.choice")
+    )
+    (bad / "statement.md").write_text(
+        "Write `count_above(x, threshold)` above {{ variant.limit }}.\n", encoding="utf-8"
+    )
+    problems = validate_folder(bad, sandbox).problems
+    assert any("{{ variant.limit }} names no number" in p for p in problems), problems
+    assert any("@variant: variant 'threshold' is a number" in p for p in problems), problems
