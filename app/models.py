@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     DateTime,
     Dialect,
@@ -291,12 +292,30 @@ class Submission(Base):
     idempotency_key: Mapped[str | None] = mapped_column(String(64), default=None)
     # Queued again because the exercise changed: graded only when no learner's own work waits.
     regrade: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The learner's numbers the submission was graded with (the exercise's ``@variant``, as
+    # app.services.variants drew them when it was made), kept for its regrades. None: the
+    # exercise had no variant then, and a regrade grades it with the default one.
+    variant: Mapped[dict[str, float] | None] = mapped_column(JSON, default=None)
 
     user: Mapped[User] = relationship()
 
     @property
     def is_final(self) -> bool:
         return self.status is SubmissionStatus.DONE
+
+
+class LearnerVariant(Base):
+    """A learner's seed for an exercise's variant (app.services.variants), drawn at random the
+    first time they see the exercise: their numbers stay theirs on every page and submission."""
+
+    __tablename__ = "learner_variants"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    exercise_id: Mapped[str] = mapped_column(String(100), primary_key=True)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
 class StoredPicture(Base):

@@ -300,6 +300,11 @@ class SubmissionOut(BaseModel):
         description="graded again after the exercise changed; "
         "GET /submissions/{id}/reports lists every report it had",
     )
+    variant: dict[str, float] = Field(
+        default_factory=dict,
+        description="the learner's numbers it was graded with (the exercise's @variant); "
+        "empty for an exercise without variants",
+    )
     late: bool = Field(
         False,
         description="made after the learner's due time of the assignment holding the "
@@ -402,6 +407,12 @@ class ExerciseDetail(ExerciseSummary):
     custom_inputs: bool = Field(
         description="whether POST /exercises/{id}/try takes the learner's own inputs "
         "([checks] custom_inputs; never for an exercise of several entries)"
+    )
+    variant: dict[str, float] = Field(
+        default_factory=dict,
+        examples=[{"alpha": 0.6}],
+        description="the reader's own numbers (the exercise's @variant), already in the "
+        "statement and in their public cases; empty for an exercise without variants",
     )
 
 

@@ -18,6 +18,20 @@ name (or from ``seed=``), so inputs are the same on every run, and returns the e
 function's arguments by name, in call order. Expected outputs are never written here:
 the engine computes them by running ``solution.py`` on these inputs.
 
+An exercise may give each learner numbers of their own (a retention factor, a keep
+probability): a :func:`variant` function draws them from a generator seeded per learner, and a
+case whose maker takes a ``variant`` argument builds its inputs from them::
+
+    @variant(default={"alpha": 0.75})
+    def retention(rng):
+        return {"alpha": float(rng.choice([0.5, 0.6, 0.75, 0.8]))}
+
+    @case(public=True)
+    def step_response(rng, variant):
+        return {"xs": np.ones((6, 1)), "alpha": variant["alpha"], "s0": np.zeros(1)}
+
+A grading with no learner (``numjudge grade``, the corpora, validate) uses ``default``.
+
 A case whose right answer is not unique (any orthonormal basis of a column space, random
 draws in an order the statement leaves free) is judged by its checks alone, with no
 reference comparison: :func:`property_case`. A case that calls several functions, or a
@@ -27,6 +41,8 @@ class's methods, in order is a scenario: ``graders.scenarios``.
 from __future__ import annotations
 
 import hashlib
+import inspect
+import numbers
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -34,7 +50,16 @@ from typing import Any, TypeVar, overload
 
 import numpy as np
 
-InputMaker = Callable[[np.random.Generator], Mapping[str, Any]]
+Variant = Mapping[str, float]
+"""A learner's numbers (``@variant``), by name: what their statement and their cases show."""
+InputMaker = (
+    Callable[[np.random.Generator], Mapping[str, Any]]
+    | Callable[[np.random.Generator, Variant], Mapping[str, Any]]
+)
+"""A case's maker: ``make(rng)``, or ``make(rng, variant)`` for a case that takes the learner's
+variant (its second parameter is called ``variant``)."""
+VariantMaker = Callable[[np.random.Generator], Mapping[str, Any]]
+VARIANT_PARAMETER = "variant"
 Maker = TypeVar("Maker", bound=InputMaker)
 OutputBatchAxis = int | tuple[int | None, ...]
 """The batch axis of the output, or one per element of a tuple output (None: not batched)."""
@@ -121,6 +146,13 @@ class CaseSpec:
     (``@case(limit_hint=...)``), added to that failure's message."""
     scenario: bool = False
     """Its inputs are a scenario's steps and their arguments (graders/scenarios.py)."""
+    takes_variant: bool = False
+    """Its maker takes the learner's variant (a parameter called ``variant``)."""
+
+    def inputs(self, rng: np.random.Generator, variant: Variant) -> Mapping[str, Any]:
+        """The maker's inputs, made with ``variant`` if it takes one."""
+        make: Callable[..., Mapping[str, Any]] = self.make_inputs
+        return make(rng, **{VARIANT_PARAMETER: variant}) if self.takes_variant else make(rng)
 
     @property
     def rng_seed(self) -> int:
@@ -304,6 +336,7 @@ def _declare(
                 name=name or make_inputs.__name__.replace("_", " "),
                 make_inputs=make_inputs,
                 points=float(points),
+                takes_variant=VARIANT_PARAMETER in inspect.signature(make_inputs).parameters,
                 **options,
             )
         )
@@ -312,11 +345,83 @@ def _declare(
     return register
 
 
-def collect_cases(run_module: Callable[[], object]) -> list[CaseSpec]:
-    """Run ``run_module`` (which executes a ``cases.py``) and return the cases it declared."""
-    start = len(_registry)
+@dataclass(frozen=True)
+class VariantSpec:
+    """The exercise's ``@variant``: how a learner's numbers are drawn, and the default ones."""
+
+    draw: VariantMaker
+    default: Variant
+
+    def drawn(self, seed: int) -> dict[str, float]:
+        """The variant of the learner whose seed is ``seed``: the same seed, the same numbers."""
+        return variant_values(self.draw(np.random.default_rng(seed)), self.default)
+
+    def completed(self, recorded: Mapping[str, Any] | None) -> dict[str, float]:
+        """A variant recorded earlier (a submission's, kept for its regrade), as this version
+        of the exercise takes it: its numbers under the names the default still has, the
+        default's for a name it lacks; None: the default."""
+        kept = {name: value for name, value in (recorded or {}).items() if name in self.default}
+        return variant_values({**self.default, **kept}, self.default)
+
+
+def variant_values(values: Mapping[str, Any], default: Variant) -> dict[str, float]:
+    """``values`` checked to be numbers under the default's names, as plain Python numbers (a
+    submission stores them as JSON)."""
+    if set(values) != set(default):
+        raise ValueError(
+            f"a variant has the names of its default ({', '.join(sorted(default))}), "
+            f"got {', '.join(sorted(values)) or 'none'}"
+        )
+    checked: dict[str, float] = {}
+    for name, value in values.items():
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            raise ValueError(f"variant {name!r} is a number, got {value!r}")
+        checked[name] = int(value) if isinstance(value, numbers.Integral) else float(value)
+    return checked
+
+
+_variants: list[VariantSpec] = []
+
+
+def variant(*, default: Mapping[str, Any]) -> Callable[[VariantMaker], VariantMaker]:
+    """Declare how each learner's numbers are drawn: the decorated function receives a
+    generator seeded per learner and exercise and returns a small dict of numbers by name
+    (``{"alpha": 0.6}``), the names of ``default``. Cases read them through a ``variant``
+    parameter; statements through ``{{ variant.alpha }}`` (docs/authoring.md, "Per-learner
+    variants"). ``default`` is the variant of a grading with no learner (``numjudge grade``,
+    validate, the corpora). One per ``cases.py``."""
+    checked = variant_values(default, default)
+
+    def register(draw: VariantMaker) -> VariantMaker:
+        _variants.append(VariantSpec(draw, checked))
+        return draw
+
+    return register
+
+
+@dataclass(frozen=True)
+class Declared:
+    """What a ``cases.py`` declares: its cases, and its ``@variant`` if it has one."""
+
+    cases: list[CaseSpec]
+    variant: VariantSpec | None
+
+
+def collect_declared(run_module: Callable[[], object]) -> Declared:
+    """Run ``run_module`` (which executes a ``cases.py``) and return what it declared; a
+    ``ValueError`` if it declares more than one ``@variant``."""
+    start, variants_start = len(_registry), len(_variants)
     try:
         run_module()
-        return _registry[start:]
+        drawn = _variants[variants_start:]
+        if len(drawn) > 1:
+            raise ValueError("declares more than one @variant; one function draws them all")
+        return Declared(_registry[start:], drawn[0] if drawn else None)
     finally:
         del _registry[start:]
+        del _variants[variants_start:]
+
+
+def collect_cases(run_module: Callable[[], object]) -> list[CaseSpec]:
+    """Run ``run_module`` (which executes a ``cases.py``) and return the cases it declared."""
+    return collect_declared(run_module).cases

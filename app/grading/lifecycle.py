@@ -232,9 +232,10 @@ def _grade_claimed(runtime: GradingRuntime, claimed: Claimed) -> None:
         return
     try:
         prepared = (
-            runtime.catalog.prepare(claimed.exercise)
+            # The learner's numbers it was made with, on every regrade too.
+            runtime.catalog.prepare(claimed.exercise, submission.variant)
             if claimed.exercise is not None
-            else runtime.catalog.prepared(submission.exercise_id)
+            else runtime.catalog.prepared(submission.exercise_id, submission.variant)
         )
     except ExerciseNotFound:
         not_graded(f"Exercise {submission.exercise_id!r} no longer exists.")

@@ -12,8 +12,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
+from sqlalchemy.orm import Session
+
 from app.models import User, utcnow
 from app.schemas import CaseRuleOut, ExerciseDetail, ExerciseSummary, RuleOut
+from app.services import variants
 from app.services.markdown import render_markdown
 from graders.api import (
     DEFAULT_COURSE_ID,
@@ -26,6 +29,7 @@ from graders.api import (
     PreparedExercise,
     course_of,
     default_course,
+    fill_variant,
     words_in,
 )
 
@@ -174,10 +178,11 @@ def _split_heading(lang: str, html: str, theory_html: str | None) -> Statement:
     return Statement(lang, match.group(1), html[match.end() :], theory_html)
 
 
-def statement_in(exercise: Exercise, lang: str) -> Statement:
-    """The statement and theory (if any) in ``lang`` or its fallback, as HTML with math spans;
-    a leading ``# title`` is split off (the page shows it as its heading)."""
-    lang, text = pick_language(exercise.statements, lang) or ("en", "")
+def statement_in(exercise: Exercise, lang: str, variant: Mapping[str, float]) -> Statement:
+    """The statement and theory (if any) in ``lang`` or its fallback, as HTML with math spans,
+    the statement showing the reader's ``variant`` (app.services.variants); a leading
+    ``# title`` is split off (the page shows it as its heading)."""
+    lang, text = variant_statement(exercise, lang, variant)
     theory = pick_language(exercise.theories, lang)
     return _split_heading(
         lang, render_markdown(text), render_markdown(theory[1]) if theory else None
@@ -205,17 +210,33 @@ def lesson_in(course: CourseFolder, lang: str) -> Statement:
     return _split_heading(lang, render_markdown(text), None)
 
 
+def variant_statement(
+    exercise: Exercise, lang: str | None, variant: Mapping[str, float]
+) -> tuple[str, str]:
+    """``(lang, markdown)`` of the statement in ``lang`` or its fallback, with the reader's
+    numbers in place of its ``{{ variant.<name> }}``."""
+    lang, text = pick_language(exercise.statements, lang) or ("en", "")
+    return lang, fill_variant(text, variant)
+
+
 def detail(
-    catalog: ExerciseCatalog, exercise_id: str, user: User | None, lang: str = "en"
+    session: Session,
+    catalog: ExerciseCatalog,
+    exercise_id: str,
+    user: User | None,
+    lang: str = "en",
 ) -> ExerciseDetail:
     exercise = load_visible(catalog, exercise_id, user)
     try:
         prepared = catalog.prepared(exercise_id)
+        variant = variants.learner_variant(
+            session=session, catalog=catalog, user=user, exercise_id=exercise.id
+        )
     except ExerciseError:  # cases.py or the solution fails: the same rule as a broken toml
         if _is_instructor(user):
             raise
         raise ExerciseNotFound(f"Exercise {exercise_id!r} not found") from None
-    statement = pick_language(exercise.statements, lang) or ("en", "")
+    statement = variant_statement(exercise, lang, variant)
     theory = pick_language(exercise.theories, statement[0])
     return ExerciseDetail(
         **summary(
@@ -237,6 +258,7 @@ def detail(
         ],
         case_rules=case_rules(prepared),
         custom_inputs=exercise.takes_custom_inputs,
+        variant=variant,
     )
 
 

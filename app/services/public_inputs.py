@@ -19,10 +19,12 @@ import math
 from typing import Any
 
 import numpy as np
+from sqlalchemy.orm import Session
 
 from app.models import User
 from app.schemas import PublicCaseInputs, PublicInputsOut
 from app.services.exercises import load_visible
+from app.services.variants import learner_variant
 from graders.api import ExerciseCatalog
 
 
@@ -30,9 +32,13 @@ class NotEncodable(ValueError):
     """A value this encoding cannot carry exactly."""
 
 
-def public_inputs(catalog: ExerciseCatalog, exercise_id: str, user: User | None) -> PublicInputsOut:
+def public_inputs(
+    session: Session, catalog: ExerciseCatalog, exercise_id: str, user: User | None
+) -> PublicInputsOut:
+    """The public cases' inputs as the reader's own variant makes them."""
     exercise = load_visible(catalog, exercise_id, user)
-    prepared = catalog.prepared(exercise.id)
+    variant = learner_variant(session=session, catalog=catalog, user=user, exercise_id=exercise.id)
+    prepared = catalog.prepared(exercise.id, variant)
     cases: list[PublicCaseInputs] = []
     skipped: list[str] = []
     for case in () if exercise.scenarios else prepared.public_cases:

@@ -91,7 +91,8 @@ def hidden_tests(
         return Reveal(enabled=True, revealed=False)
     results: Mapping[str, dict[str, Any]] = {t["name"]: t for t in submission.tests or []}
     full_messages: Mapping[str, str] = submission.hidden_messages or {}
-    prepared = catalog.prepared(submission.exercise_id)
+    # A hidden case may take the learner's variant: it is revealed as their submission met it.
+    prepared = catalog.prepared(submission.exercise_id, submission.variant)
     cases = tuple(
         HiddenCase(
             case.name,

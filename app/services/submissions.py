@@ -19,7 +19,7 @@ from app.runtime.context import GradingRuntime
 from app.runtime.queue import QueueUnavailable
 from app.runtime.waiters import Waiter
 from app.schemas import SubmissionOut
-from app.services import budgets, release, views
+from app.services import budgets, release, variants, views
 from app.services.auth import Credentials, resolve_user
 from app.services.errors import (
     BudgetSpent,
@@ -37,7 +37,7 @@ from app.services.wording import N_, Wording
 from app.store import accounts as account_store
 from app.store import leases as lease_store
 from app.store import submissions as submission_store
-from graders.api import ExerciseCatalog
+from graders.api import ExerciseCatalog, ExerciseError
 
 logger = logging.getLogger(__name__)
 
@@ -141,6 +141,22 @@ def check_budget(runtime: GradingRuntime, session: Session, user: User, exercise
     raise SubmissionPaced(wording, retry_after_s=wait_s, limit=blocked)
 
 
+def _variant(
+    runtime: GradingRuntime, session: Session, user: User, exercise_id: str
+) -> dict[str, float] | None:
+    """The learner's numbers the submission is graded with, chosen here and never by the
+    request (app.services.variants); None for an exercise without variants, or one whose
+    cases do not prepare now (its grading says so, or grades against its last good version
+    with the default numbers)."""
+    try:
+        variant = variants.learner_variant(
+            session=session, catalog=runtime.catalog, user=user, exercise_id=exercise_id
+        )
+    except ExerciseError:
+        return None
+    return variant or None
+
+
 def accept(
     *,
     runtime: GradingRuntime,
@@ -175,6 +191,7 @@ def accept(
         # last good one (the report's version is stored once graded, and logged as done).
         version = runtime.catalog.served_version(exercise)
         submission = submission_store.create_submission(
+            variant=_variant(runtime, session, user, exercise.id),
             session=session,
             user=user,
             exercise_id=exercise.id,

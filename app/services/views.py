@@ -65,6 +65,7 @@ def submission_out(
         duration_ms=submission.duration_ms,
         attempts=submission.attempts,
         regraded=submission.regrade,
+        variant=submission.variant or {},
     )
 
 

@@ -36,6 +36,7 @@ def create_submission(
     lease_expires_at: datetime,
     submission_id: str | None = None,
     idempotency_key: str | None = None,
+    variant: dict[str, float] | None = None,
 ) -> Submission:
     submission = Submission(
         id=submission_id or new_id(),
@@ -50,6 +51,7 @@ def create_submission(
         message="",
         attempts=0,
         idempotency_key=idempotency_key,
+        variant=variant,
     )
     session.add(submission)
     session.flush()

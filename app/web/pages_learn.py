@@ -21,6 +21,7 @@ from app.services import (
     release,
     reveal,
     translations,
+    variants,
 )
 from app.services import exercises as exercises_service
 from app.services.exercises import load_visible
@@ -111,7 +112,10 @@ def exercise_page(
     exercise = load_exercise(catalog, exercise_id, user)
     chosen = view.choose_language(request, exercise, lang)
     ui_lang = chosen if chosen in i18n.UI_LANGUAGES else i18n.preferred_language(request)
-    statement = exercises_service.statement_in(exercise, chosen)
+    variant = variants.learner_variant(
+        session=db, catalog=catalog, user=user, exercise_id=exercise.id
+    )
+    statement = exercises_service.statement_in(exercise, chosen, variant)
     clock = schedule_clock(catalog.schedule())
     budget = budgets.submission_budget(
         session=db, catalog=catalog, user=user, exercise_id=exercise.id, now=clock["now"]
@@ -144,6 +148,7 @@ def exercise_page(
             "lang": chosen,
             "ui_lang": ui_lang,
             "statement": statement,
+            "variant": variant,
             **_standing(db, catalog, user, exercise, clock["now"]),
             "budget": budget,
             "budget_spent": budget is not None and budget.blocked_by is budgets.Limit.TOTAL,

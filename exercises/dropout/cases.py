@@ -8,10 +8,21 @@ its own slice of the batch's draws, so the batch and its examples cannot agree.
 
 import numpy as np
 
-from graders.cases import case
+from graders.cases import case, variant
 
 # The worked example's generator: tests/exercises/test_worked_examples.py rebuilds it.
 WORKED_SEED = 2037
+
+DROP_PROBABILITIES = [0.1, 0.2, 0.25, 0.4]
+"""The drop probability of the public "a share dropped" each learner may draw."""
+
+
+@variant(default={"p": 0.2, "scale": 1.25})
+def drop_probability(rng):
+    # The statement prints the learner's p and the scale 1 / (1 - p) of a kept element.
+    p = float(rng.choice(DROP_PROBABILITIES))
+    return {"p": p, "scale": round(1.0 / (1.0 - p), 6)}
+
 
 # --- public ---------------------------------------------------------------------------------
 
@@ -23,8 +34,9 @@ def worked_example(rng):
 
 
 @case(public=True, points=1)
-def a_fifth_dropped(rng):
-    return {"x": rng.normal(size=(4, 5)), "p": 0.2, "rng": rng}
+def a_share_dropped(rng, variant):
+    # The learner's own p (a fifth by default).
+    return {"x": rng.normal(size=(4, 5)), "p": variant["p"], "rng": rng}
 
 
 # --- hidden ---------------------------------------------------------------------------------

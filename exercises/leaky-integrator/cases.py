@@ -7,7 +7,18 @@ equal what every single sequence returns. Cases with one alpha per sequence batc
 
 import numpy as np
 
-from graders.cases import case
+from graders.cases import case, variant
+
+RETENTIONS = [0.5, 0.6, 0.75, 0.8, 0.9]
+"""The step response's scalar factor each learner may draw (their own, in their statement)."""
+
+
+@variant(default={"alpha": 0.75, "s1": 0.25, "s2": 0.4375, "window": 4.0})
+def retention(rng):
+    # The statement prints the factor, the first two states 1 - alpha**t and the window.
+    alpha = float(rng.choice(RETENTIONS))
+    return {"alpha": alpha, "s1": round(1.0 - alpha, 6), "s2": round(1.0 - alpha**2, 6),
+            "window": round(1.0 / (1.0 - alpha), 6)}
 
 # --- public ---------------------------------------------------------------------------------
 
@@ -21,9 +32,9 @@ def two_time_constants(rng):
 
 
 @case(public=True, points=1)
-def step_response(rng):
-    # A unit step from rest: s_t = 1 - 0.75**t, window 4.
-    return {"xs": np.ones((6, 1)), "alpha": 0.75, "s0": np.zeros(1)}
+def step_response(rng, variant):
+    # A unit step from rest with the learner's factor: s_t = 1 - alpha**t, window 1/(1-alpha).
+    return {"xs": np.ones((6, 1)), "alpha": variant["alpha"], "s0": np.zeros(1)}
 
 
 # --- hidden: unbatched ----------------------------------------------------------------------

@@ -14,6 +14,7 @@ from graders.authoring.worked_examples import (
     worked_examples,
 )
 from graders.cases import check_name
+from graders.errors import ExerciseError
 from graders.exercises import (
     Exercise,
     PreparedExercise,
@@ -22,6 +23,7 @@ from graders.exercises import (
     entry_function,
     translation_problems,
 )
+from graders.exercises.variants import unknown_placeholders
 from graders.sandbox.runner import Sandbox
 
 
@@ -65,6 +67,10 @@ def check_arguments(prepared: PreparedExercise, sandbox: Sandbox, result: Valida
             )
 
 
+SEEDS_DRAWN = range(64)
+"""The learners' seeds validate draws a variant with."""
+
+
 def check_statement(prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult) -> None:
     exercise = prepared.exercise
     for name in exercise.names:
@@ -82,6 +88,26 @@ def check_statement(prepared: PreparedExercise, sandbox: Sandbox, result: Valida
             '[checks] warnings = "fail" fails a test whose call warns; '
             "say so in the statement"
         )
+    for lang, text in sorted(exercise.statements.items()):
+        unknown = unknown_placeholders(text, prepared.variant)
+        if unknown:
+            name = "statement.md" if lang == "en" else f"statement.{lang}.md"
+            result.problems.append(
+                f"{name}: {{{{ variant.{unknown[0]} }}}} names no number of the exercise's "
+                "@variant in cases.py; draw it there or correct the name"
+            )
+    if prepared.variants is not None:
+        try:
+            # A learner's seed is any: a draw that is not a variant is found here, not by them.
+            drawn = {tuple(sorted(prepared.variant_for(seed).items())) for seed in SEEDS_DRAWN}
+        except ExerciseError as exc:
+            result.problems.append(str(exc))
+        else:
+            result.notes.append(
+                "variant: "
+                + ", ".join(f"{k} = {v}" for k, v in prepared.variant.items())
+                + f" by default; {len(drawn)} different ones in {len(SEEDS_DRAWN)} learners' draws"
+            )
     hidden = sum(1 for c in prepared.cases if not c.spec.public)
     if not hidden:
         result.problems.append("cases.py: has no hidden case; add cases without public=True")

@@ -28,6 +28,7 @@ from graders.exercises.preparation import (
     prepare_version,
 )
 from graders.exercises.translations import Translation, translation_file
+from graders.exercises.variants import fill_variant
 from graders.exercises.words import ExerciseWords, check_texts, translation_problems, words_in
 
 __all__ = [
@@ -51,6 +52,7 @@ __all__ = [
     "course_of",
     "default_course",
     "entry_function",
+    "fill_variant",
     "folder_version",
     "load_exercise",
     "prepare_exercise",

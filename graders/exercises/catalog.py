@@ -6,11 +6,13 @@ from __future__ import annotations
 import logging
 import os
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
 
 from graders.assignments import COURSE_FILE, AssignmentSchedule, load_schedule
+from graders.cases import Variant
 from graders.errors import ExerciseError, ExerciseNotFound
 from graders.exercises.courses import CourseFolder, course_folders
 from graders.exercises.loading import HASHED_SUFFIXES, load_exercise
@@ -74,6 +76,11 @@ class FolderRead(Generic[K, V]):
 
 
 ScheduleStamp = tuple[Stamp, tuple[str, ...]]
+VariantKey = tuple[str, str, tuple[tuple[str, float], ...]]
+"""An exercise's id and version and a learner's variant's numbers, sorted by name."""
+VARIANTS_KEPT = 256
+"""How many learners' variants stay prepared (every version's together): an exercise draws
+from a few numbers, so a class shares a handful of variants, each prepared once."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +130,10 @@ class ExerciseCatalog:
         """The exercises served from their last good version: an edit that breaks a folder
         must not turn every submission into an error while the author fixes it. The last good
         version is the one ``_prepared`` still holds (it is replaced only by a success)."""
+        self._variants: OrderedDict[VariantKey, PreparedExercise] = OrderedDict()
+        """Learners' variants of the current versions, prepared (``prepare``), the least
+        recently used dropped beyond ``VARIANTS_KEPT``."""
+        self._preparing_variants: dict[VariantKey, threading.Lock] = {}
         self._schedule: FolderRead[ScheduleStamp, AssignmentSchedule] | None = None
         self._lock = threading.Lock()
         self._watch = FolderWatch.start(self.root) if self.root.is_dir() else None
@@ -253,11 +264,53 @@ class ExerciseCatalog:
         call (a few small files). Raises ``CourseError`` for a broken ``about.toml``."""
         return course_folders(self.root)
 
-    def prepared(self, exercise_id: str) -> PreparedExercise:
-        """The exercise's current version, prepared once per version."""
-        return self.prepare(self.load(exercise_id))
+    def prepared(self, exercise_id: str, variant: Variant | None = None) -> PreparedExercise:
+        """The exercise's current version, prepared once per version (and ``variant``)."""
+        return self.prepare(self.load(exercise_id), variant)
 
-    def prepare(self, exercise: Exercise) -> PreparedExercise:
+    def prepare(self, exercise: Exercise, variant: Variant | None = None) -> PreparedExercise:
+        """``exercise`` prepared with a learner's ``variant`` (a submission's, as recorded; None
+        or empty: the default), once per version and variant. The variant is taken as the
+        prepared version takes it (``VariantSpec.completed``); the default one, or one of an
+        exercise without variants, is the version's own preparation (``prepare_default``)."""
+        default = self.prepare_default(exercise)
+        if not variant or default.variants is None:
+            return default
+        try:
+            values = default.variants.completed(variant)
+        except ValueError as exc:
+            raise ExerciseError(f"{exercise.id}/cases.py: {exc}") from exc
+        if values == default.variant:
+            return default
+        key = (exercise.id, default.exercise.version, tuple(sorted(values.items())))
+        with self._lock:
+            cached = self._variants.get(key)
+            if cached is not None:
+                self._variants.move_to_end(key)
+                return cached
+            preparing = self._preparing_variants.setdefault(key, threading.Lock())
+        with preparing:
+            with self._lock:
+                cached = self._variants.get(key)
+            if cached is not None:  # prepared by the caller this one waited for
+                return cached
+            try:
+                cached = prepare_version(default.exercise, self.sandbox_limits, values)
+            except BaseException:
+                with self._lock:
+                    self._preparing_variants.pop(key, None)
+                raise
+            with self._lock:
+                for old in [k for k in self._variants if k[0] == key[0] and k[1] != key[1]]:
+                    del self._variants[old]
+                self._variants[key] = cached
+                while len(self._variants) > VARIANTS_KEPT:
+                    self._variants.popitem(last=False)
+                # Stored before its lock goes: a caller from now on finds it prepared.
+                self._preparing_variants.pop(key, None)
+            return cached
+
+    def prepare_default(self, exercise: Exercise) -> PreparedExercise:
         """``exercise`` (as ``load`` just returned it) prepared, once per version: for a caller
         that loaded it a moment ago, so the folder is not read again.
 

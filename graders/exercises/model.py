@@ -8,10 +8,11 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from graders.cases import CaseSpec
+from graders.cases import CaseSpec, Variant, VariantSpec
 from graders.checks.diagnosis import Candidate, CaseTable, Generators
 from graders.checks.outputs import OutputSpec
 from graders.checks.rules import Rule
+from graders.errors import ExerciseError
 from graders.exercises.translations import Translation
 from graders.mutation.mutants import Mutant
 from graders.sandbox.scenario import scenario_entry
@@ -189,6 +190,21 @@ class PreparedExercise:
     """Whether noisy copies of the cases' inputs tell each mutant from the reference."""
     mutant_failure: str | None = None
     """Why the mutants could not be run (then ``mutants`` is empty), with the fix."""
+    variant: Variant = field(default_factory=dict)
+    """The numbers the cases were made with (``@variant``): a learner's, or the default;
+    empty for an exercise without variants."""
+    variants: VariantSpec | None = None
+    """How the exercise draws a learner's variant; None: it has none."""
+
+    def variant_for(self, seed: int) -> Variant:
+        """The variant of the learner whose seed is ``seed`` (empty: the exercise has none);
+        ``ExerciseError`` when ``@variant`` draws something that is not one."""
+        if self.variants is None:
+            return {}
+        try:
+            return self.variants.drawn(seed)
+        except ValueError as exc:
+            raise ExerciseError(f"{self.exercise.id}/cases.py: @variant: {exc}") from exc
 
     @property
     def public_cases(self) -> tuple[PreparedCase, ...]:

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from graders.cases import CaseKind, CaseSpec, collect_cases
+from graders.cases import CaseKind, CaseSpec, Declared, Variant, collect_declared
 from graders.checks.batches import consistent
 from graders.checks.compare import Tolerance, compare
 from graders.checks.diagnosis import (
@@ -63,20 +63,25 @@ def prepare_exercise(
     *,
     mutant_cache: Path | None = None,
     sandbox_limits: SandboxLimits | None = None,
+    variant: Variant | None = None,
 ) -> PreparedExercise:
     """Generate every case's inputs and compute the trusted outputs: the reference's and the
     known mistakes' here, the mutants' in a limited subprocess (graders/mutation/runs.py),
     cached under ``mutant_cache`` (default: the user's cache folder). Mined mistakes are
     learners' code: their outputs come from a sandbox under ``sandbox_limits`` (default: the
-    engine's), with the exercise's own time and memory limits (``_run_mined``)."""
-    specs = _collect_specs(exercise)
+    engine's), with the exercise's own time and memory limits (``_run_mined``). The cases
+    that take a variant are made with ``variant`` (completed by ``VariantSpec.completed``;
+    None: the exercise's default one)."""
+    declared = _collect(exercise)
+    specs = declared.cases
+    values = _variant_of(exercise, declared, variant)
     solution = entry_function(exercise.path / "solution.py", exercise.sandbox_entry)
     mistakes = {
         m.name: entry_function(m.path, exercise.sandbox_entry)
         for m in exercise.mistakes
         if not m.mined
     }
-    made = [_run_case(exercise, spec, solution, mistakes) for spec in specs]
+    made = [_run_case(exercise, spec, values, solution, mistakes) for spec in specs]
     not_run = _run_mined(exercise, made, sandbox_limits or SandboxLimits())
     mutants, runs = _run_mutants(exercise, made, mutant_cache)
     candidates = _candidates(exercise, mutants, not_run)
@@ -85,11 +90,20 @@ def prepare_exercise(
     cases = tuple(
         replace(
             _prepare_case(case, position, first, mutants, runs, set(candidates)),
-            speed_runs=_speed_runs(exercise, case.spec, solution),
+            speed_runs=_speed_runs(exercise, case.spec, values, solution),
         )
         for position, (case, first) in enumerate(zip(made, firsts, strict=False))
     )
-    return PreparedExercise(exercise, cases, candidates, mutants, runs.probe_differs, runs.failure)
+    return PreparedExercise(
+        exercise,
+        cases,
+        candidates,
+        mutants,
+        runs.probe_differs,
+        runs.failure,
+        variant=values,
+        variants=declared.variant,
+    )
 
 
 @dataclass(frozen=True)
@@ -119,18 +133,43 @@ class Called:
     generators: Generators
 
 
-def public_inputs(exercise: Exercise) -> dict[str, Mapping[str, Any]]:
+def public_inputs(
+    exercise: Exercise, variant: Variant | None = None
+) -> dict[str, Mapping[str, Any]]:
     """Each public case's inputs by case name, made as ``prepare_exercise`` makes them (the
-    same seeds) without running the reference or its mutants: for a reader of the worked
-    examples, which are public cases, a fraction of a preparation's time."""
+    same seeds, the same variant) without running the reference or its mutants: for a reader
+    of the worked examples, which are public cases, a fraction of a preparation's time."""
+    declared = _collect(exercise)
+    values = _variant_of(exercise, declared, variant)
     return {
-        spec.name: _make_inputs(exercise, spec) for spec in _collect_specs(exercise) if spec.public
+        spec.name: _make_inputs(exercise, spec, values) for spec in declared.cases if spec.public
     }
 
 
-def _collect_specs(exercise: Exercise) -> list[CaseSpec]:
+def _variant_of(exercise: Exercise, declared: Declared, variant: Variant | None) -> Variant:
+    """The numbers the cases are made with: ``variant`` as this version takes it, the default
+    for None, none for an exercise without ``@variant``."""
+    if declared.variant is None:
+        return {}
+    try:
+        return declared.variant.completed(variant)
+    except ValueError as exc:
+        raise ExerciseError(f"{exercise.id}/cases.py: {exc}") from exc
+
+
+def _collect(exercise: Exercise) -> Declared:
     where = f"{exercise.id}/cases.py"
-    specs = collect_cases(lambda: _run_file(exercise.path / "cases.py"))
+    try:
+        declared = collect_declared(lambda: _run_file(exercise.path / "cases.py"))
+    except ValueError as exc:
+        raise ExerciseError(f"{where}: {exc}") from exc
+    specs = declared.cases
+    takes = [s.name for s in specs if s.takes_variant]
+    if takes and declared.variant is None:
+        raise ExerciseError(
+            f"{where}: case {takes[0]!r} takes a variant, but no function is decorated "
+            "with @variant to draw it"
+        )
     if not specs:
         raise ExerciseError(f"{where}: declares no cases; decorate input makers with @case")
     names = [s.name for s in specs]
@@ -150,16 +189,17 @@ def _collect_specs(exercise: Exercise) -> list[CaseSpec]:
                 "classes its steps call in 'entries' instead"
             )
         )
-    return specs
+    return declared
 
 
 def _run_case(
     exercise: Exercise,
     spec: CaseSpec,
+    variant: Variant,
     solution: Callable[..., Any],
     mistakes: Mapping[str, Callable[..., Any]],
 ) -> _CaseRun:
-    inputs = _make_inputs(exercise, spec)
+    inputs = _make_inputs(exercise, spec, variant)
     expected = _expected(exercise, spec, solution, inputs)
     outputs, raised = _mistake_outputs(mistakes, inputs)
     declared = (
@@ -191,7 +231,7 @@ def named_outputs(
 
 
 def _speed_runs(
-    exercise: Exercise, spec: CaseSpec, solution: Callable[..., Any]
+    exercise: Exercise, spec: CaseSpec, variant: Variant, solution: Callable[..., Any]
 ) -> tuple[SpeedRun, ...]:
     """A speed case's further runs: its maker called with the next seeds."""
     if spec.max_slowdown is None:
@@ -199,15 +239,15 @@ def _speed_runs(
     runs = []
     for number in range(1, SPEED_RUNS):
         again = replace(spec, seed=(spec.rng_seed + number) % 2**64)
-        inputs = _make_inputs(exercise, again)
+        inputs = _make_inputs(exercise, again, variant)
         runs.append(SpeedRun(inputs, _expected(exercise, again, solution, inputs).value))
     return tuple(runs)
 
 
-def _make_inputs(exercise: Exercise, spec: CaseSpec) -> dict[str, Any]:
+def _make_inputs(exercise: Exercise, spec: CaseSpec, variant: Variant) -> dict[str, Any]:
     where = f"{exercise.id}/cases.py"
     try:
-        inputs = dict(spec.make_inputs(np.random.default_rng(spec.rng_seed)))
+        inputs = dict(spec.inputs(np.random.default_rng(spec.rng_seed), variant))
     except Exception as exc:
         raise ExerciseError(
             f"{where}: case {spec.name!r} raised {type(exc).__name__}: {exc}"
@@ -607,13 +647,17 @@ def _slices(
     )
 
 
-_PREPARED_CONTENT: OrderedDict[tuple[str, str, str], PreparedExercise] = OrderedDict()
+_PREPARED_CONTENT: OrderedDict[
+    tuple[str, str, str, tuple[tuple[str, float], ...] | None], PreparedExercise
+] = OrderedDict()
 _PREPARED_CONTENT_SIZE = 64
 _prepared_content_lock = threading.Lock()
 
 
 def prepare_version(
-    exercise: Exercise, sandbox_limits: SandboxLimits | None = None
+    exercise: Exercise,
+    sandbox_limits: SandboxLimits | None = None,
+    variant: Variant | None = None,
 ) -> PreparedExercise:
     """``prepare_exercise``, once per exercise version in this process.
 
@@ -621,13 +665,19 @@ def prepare_version(
     version in another catalog (a copy of the folder) is not prepared again. The known
     mistakes run here on every case, which takes seconds in the exercises with long sequences.
     A catalog keeps its current versions in front of this cache (why both: the docstring of
-    ``ExerciseCatalog._prepared``).
+    ``ExerciseCatalog._prepared``). A learner's ``variant`` is prepared once per variant too
+    (None: the default one).
     """
-    key = (exercise.id, exercise.version, engine_stamp())
+    key = (
+        exercise.id,
+        exercise.version,
+        engine_stamp(),
+        tuple(sorted(variant.items())) if variant is not None else None,
+    )
     with _prepared_content_lock:
         known = _PREPARED_CONTENT.get(key)
     if known is None:
-        known = prepare_exercise(exercise, sandbox_limits=sandbox_limits)
+        known = prepare_exercise(exercise, sandbox_limits=sandbox_limits, variant=variant)
         with _prepared_content_lock:
             _PREPARED_CONTENT[key] = known
             while len(_PREPARED_CONTENT) > _PREPARED_CONTENT_SIZE:

@@ -129,8 +129,8 @@ def test_seed_gives_the_same_inputs_on_every_run() -> None:
         case(name="numerical example")(inputs)
 
     (spec,) = collect_cases(declare)
-    a = spec.make_inputs(np.random.default_rng(spec.rng_seed))["x"]
-    b = spec.make_inputs(np.random.default_rng(spec.rng_seed))["x"]
+    a = spec.inputs(np.random.default_rng(spec.rng_seed), {})["x"]
+    b = spec.inputs(np.random.default_rng(spec.rng_seed), {})["x"]
     np.testing.assert_array_equal(a, b)
     np.testing.assert_allclose(a[:2], [-0.8773137104716479, -0.22185894533582848], rtol=0)
 

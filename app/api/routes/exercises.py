@@ -57,10 +57,11 @@ def get_exercise(
     exercise_id: str,
     catalog: CatalogDep,
     user: OptionalUser,
+    db: SessionDep,
     lang: Annotated[str, Query(description="statement language; falls back to en")] = "en",
 ) -> ExerciseDetail:
     """Statement and theory (markdown and HTML), starter code and public case names."""
-    return service.detail(catalog, exercise_id, user, lang)
+    return service.detail(db, catalog, exercise_id, user, lang)
 
 
 @router.get(
@@ -69,10 +70,12 @@ def get_exercise(
     openapi_extra=OPTIONAL_AUTH,
     responses={404: {"model": ErrorOut, "description": "unknown exercise"}},
 )
-def get_public_inputs(exercise_id: str, catalog: CatalogDep, user: OptionalUser) -> PublicInputsOut:
+def get_public_inputs(
+    exercise_id: str, catalog: CatalogDep, user: OptionalUser, db: SessionDep
+) -> PublicInputsOut:
     """The public cases' inputs (as the exercise page shows them), so that a client can check
     that the code it sends computes what the learner's own function computes."""
-    return public_inputs.public_inputs(catalog, exercise_id, user)
+    return public_inputs.public_inputs(db, catalog, exercise_id, user)
 
 
 @router.post(

@@ -855,6 +855,16 @@ export interface components {
             /** Url */
             url: string;
             /**
+             * Variant
+             * @description the reader's own numbers (the exercise's @variant), already in the statement and in their public cases; empty for an exercise without variants
+             * @example {
+             *       "alpha": 0.6
+             *     }
+             */
+            variant?: {
+                [key: string]: number;
+            };
+            /**
              * Version
              * @description content hash of the folder; changes on every edit
              */
@@ -1434,6 +1444,13 @@ export interface components {
             url: string;
             /** User */
             user: string;
+            /**
+             * Variant
+             * @description the learner's numbers it was graded with (the exercise's @variant); empty for an exercise without variants
+             */
+            variant?: {
+                [key: string]: number;
+            };
             /** Verdict */
             verdict?: ("passed" | "failed" | "error" | "timeout" | "memory_limit") | null;
         };
