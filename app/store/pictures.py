@@ -21,7 +21,8 @@ _DROP = (
 
 def replace_pictures(*, session: Session, submission_id: str, svgs: Mapping[int, str]) -> None:
     """Store ``svgs`` (by the test's position) as the submission's pictures, dropping those
-    of its earlier result (a regrade's tests replace them)."""
+    of its earlier result (a regrade's tests replace them). ``session`` must hold none of the
+    earlier pictures (the grading thread's store opens a fresh one)."""
     session.execute(_DROP, {"submission_id": submission_id})
     session.add_all(
         StoredPicture(submission_id=submission_id, position=position, svg=svg)
