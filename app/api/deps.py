@@ -142,7 +142,7 @@ def get_visible_submission(
 VisibleSubmission = Annotated[Submission, Depends(get_visible_submission)]
 
 
-def get_reader_language(
+async def get_reader_language(
     request: Request,
     accept_language: Annotated[
         str,
@@ -152,7 +152,11 @@ def get_reader_language(
         ),
     ] = "",
 ) -> str:
-    """The reader's language: the pages' choice (cookie), else ``Accept-Language``, else en."""
+    """The reader's language: the pages' choice (cookie), else ``Accept-Language``, else en.
+
+    ``async`` though it waits for nothing: FastAPI runs a plain ``def`` dependency on a
+    worker thread, a hop there and back on every request that reads it (4 to 5 % of the
+    server's time under bench/service.py's load, docs/performance.md)."""
     return reader_language(request.cookies.get(LANG_COOKIE), accept_language)
 
 

@@ -112,6 +112,38 @@ def test_the_cgroup_counts_the_cpu_time_and_memory_of_its_processes(cgroup: Slot
     assert result.usage.memory_bytes >= 64 * MB
 
 
+@needs_root
+def test_each_sandbox_of_a_cgroup_is_counted_afresh_through_its_kept_counter_files() -> None:
+    # The counters are read through descriptors opened once (one ``pread`` per reading): each
+    # reading must be the kernel's value now, and a reset must reach the next sandbox. Its own
+    # cgroup, not the fixture's: it checks what ``remove`` closes.
+    cgroup = SlotCgroup.create(f"numjudge-test-{uuid.uuid4().hex[:12]}")
+
+    def big() -> None:
+        allocate(96)
+        spin(0.3)
+
+    def small() -> None:
+        allocate(8)
+        spin(0.1)
+
+    try:
+        first = watched(big, SandboxLimits(time_s=5.0, memory_mb=256), cgroup)
+        kept = dict(cgroup.counter_fds)
+        second = watched(small, SandboxLimits(time_s=5.0, memory_mb=256), cgroup)
+    finally:
+        cgroup.remove()
+    assert kept, "the counters are read through kept descriptors"
+    assert cgroup.counter_fds == kept, "opened once, not per sandbox"
+    assert first.usage.cpu_s >= 0.3
+    assert 0.1 <= second.usage.cpu_s < first.usage.cpu_s  # its own, not the two together
+    assert first.usage.memory_bytes >= 96 * MB
+    assert second.usage.memory_bytes < 64 * MB  # the peak was reset before it
+    for fd in kept.values():
+        with pytest.raises(OSError):
+            os.fstat(fd)
+
+
 @pytest.mark.slow
 @needs_root
 def test_a_process_over_the_cgroups_memory_ends_the_watch_as_a_memory_limit(

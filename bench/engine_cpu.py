@@ -1,0 +1,84 @@
+"""The engine's CPU per grading, by process: the trusted side, the zygote, the sandboxes.
+
+Grades an exercise's reference through one warm zygote (no HTTP, database or queue) and reads
+the CPU time of this process, of its zygote and of the sandboxes the zygote reaped from
+``/proc``, so each part is counted on its own. CPU time moves less with the host's load than
+wall time, but still moves: compare two checkouts by running this in each, alternately.
+
+    python bench/engine_cpu.py [--exercise gru-update-gate] [--gradings 200] [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from pathlib import Path
+
+from graders.api import ExerciseCatalog, Sandbox, grade
+
+REPO = Path(__file__).resolve().parents[1]
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def own_and_reaped_s(pid: int) -> tuple[float, float]:
+    """CPU seconds of a process itself and of the children it reaped."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    utime, stime, cutime, cstime = (int(value) for value in fields[11:15])
+    return (utime + stime) / CLOCK_TICKS, (cutime + cstime) / CLOCK_TICKS
+
+
+def children() -> list[int]:
+    """This process's children: the zygote (and its first stage, when rootless)."""
+    return [
+        int(pid)
+        for task in Path("/proc/self/task").iterdir()
+        for pid in (task / "children").read_text().split()
+    ]
+
+
+def per_grading_ms(exercise: str, gradings: int) -> dict[str, float]:
+    """Milliseconds of CPU per grading of ``exercise``'s reference, by part."""
+    prepared = ExerciseCatalog(REPO / "exercises").prepared(exercise)
+    code = (REPO / "exercises" / exercise / "solution.py").read_text()
+    with Sandbox(workers=1) as sandbox:
+        for _ in range(10):  # warm-up: the zygote's first sandboxes fault in its pages
+            grade(prepared, code, sandbox)
+        zygotes = children()
+        before = [own_and_reaped_s(pid) for pid in zygotes]
+        trusted = time.process_time()
+        for _ in range(gradings):
+            grade(prepared, code, sandbox)
+        trusted = time.process_time() - trusted
+        after = [own_and_reaped_s(pid) for pid in zygotes]
+    zygote = sum(a[0] - b[0] for a, b in zip(after, before, strict=True))
+    sandboxes = sum(a[1] - b[1] for a, b in zip(after, before, strict=True))
+    parts = {"trusted side": trusted, "zygote": zygote, "sandboxes": sandboxes}
+    parts["engine"] = sum(parts.values())
+    return {part: seconds / gradings * 1000 for part, seconds in parts.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--exercise", default="gru-update-gate")
+    parser.add_argument("--gradings", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    rounds = []
+    for _ in range(args.rounds):
+        rounds.append(per_grading_ms(args.exercise, args.gradings))
+        print(
+            ", ".join(f"{part} {ms:.2f} ms" for part, ms in rounds[-1].items())
+            + f" (load average {os.getloadavg()[0]:.1f})"
+        )
+    print(
+        "median per grading: "
+        + ", ".join(
+            f"{part} {statistics.median(r[part] for r in rounds):.2f} ms" for part in rounds[0]
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
