@@ -114,7 +114,10 @@ def call(
     the returned tuple (``("out", keep("cache"))``); ``keep(name)`` keeps a value in the
     sandbox instead of comparing it; left out, the return value is not compared.
     ``updates``: the arguments the call is to change in place; each is compared after the
-    call. Any other argument the call changes fails the case (category ``inputs``)."""
+    call, and an array of a dict or list argument replaced by a new one (``params['w'] =
+    ...``) fails the case, naming the entry. Any other argument the call changes fails the
+    case (category ``inputs``). An argument may be, or be a dict, list or tuple holding,
+    ``ref(name)`` and ``keep(name, value)``: ``params={"w": ref("w"), "b": ref("b")}``."""
     return Step(StepKind.CALL, function, "", args, _returns(returns), tuple(updates))
 
 

@@ -30,6 +30,7 @@ from tests.graders.scenario_exercises import (
     ADAM_SOLUTION,
     AFFINE_CASES,
     AFFINE_SOLUTION,
+    SGD_CASES,
     SGD_SOLUTION,
     make_adam,
     make_affine_layer,
@@ -520,3 +521,12 @@ def test_the_bundled_kmeans_compares_the_initial_centres_and_chains_the_steps(
     report = graded(prepared, argmax, sandbox)
     assert messages(report)["worked example"].startswith("step 2, kmeans_step: centres_1: values")
     assert report.diagnosis is not None and report.diagnosis.key == "argmax_instead_of_argmin"
+
+
+def test_the_guides_sgd_example_is_the_fixture(sgd: PreparedExercise, sandbox: Sandbox) -> None:
+    section = guide_section("Arrays kept one by one, updated in place through a dict of refs")
+    solution, cases, rebound = re.findall(r"```\w*\n(.*?)```", section, re.S)
+    assert solution.removeprefix("# solution.py\n").strip() == SGD_SOLUTION.strip()
+    assert cases.removeprefix("# cases.py\n").strip() == SGD_CASES.strip()
+    code = SGD_SOLUTION.replace("params[key] -= lr * grad", "params[key] = params[key] - lr * grad")
+    assert messages(graded(sgd, code, sandbox))["two steps"] == rebound.strip()
