@@ -5,44 +5,36 @@ from graders.scenarios import call, keep, ref, scenario
 WORKED_X = [[0.0, 0.0], [1.0, 0.0], [0.0, 2.0], [4.0, 4.0], [5.0, 4.0], [4.0, 6.0]]
 
 
-def initialised_then_steps(x, k, seed, count):
-    """init_centres with its own Generator, its centres compared and passed on, then
-    ``count`` steps, each step's centres compared and passed to the next."""
-    made = [
-        call(
-            "init_centres",
-            x=x,
-            k=k,
-            rng=np.random.default_rng(seed),
-            returns=keep("centres", compared=True),
-        )
+def step(x, centres, number):
+    """Step ``number`` from ``centres``: its new centres compared and kept for the next."""
+    return call(
+        "kmeans_step",
+        x=x,
+        centres=centres,
+        returns=(keep(f"centres_{number}", compared=True), "labels"),
+    )
+
+
+def chained(x, first, count):
+    """``count`` steps, the first from ``first`` (given centres or a ``ref``), each next one
+    from the centres the one before returned."""
+    return [
+        step(x, first if number == 1 else ref(f"centres_{number - 1}"), number)
+        for number in range(1, count + 1)
     ]
-    for number in range(1, count + 1):
-        previous = "centres" if number == 1 else f"centres_{number - 1}"
-        made.append(
-            call(
-                "kmeans_step",
-                x=x,
-                centres=ref(previous),
-                returns=(keep(f"centres_{number}", compared=True), "labels"),
-            )
-        )
-    return made
 
 
-def steps_from(x, centres, count):
-    """``count`` steps from the given centres (no initialisation)."""
-    made = [call("kmeans_step", x=x, centres=centres, returns=(keep("centres_1", compared=True), "labels"))]
-    for number in range(2, count + 1):
-        made.append(
-            call(
-                "kmeans_step",
-                x=x,
-                centres=ref(f"centres_{number - 1}"),
-                returns=(keep(f"centres_{number}", compared=True), "labels"),
-            )
-        )
-    return made
+def initialised_then_steps(x, k, seed, count):
+    """init_centres with its own Generator, its centres compared and passed on as the very
+    array returned, then ``count`` chained steps."""
+    init = call(
+        "init_centres",
+        x=x,
+        k=k,
+        rng=np.random.default_rng(seed),
+        returns=keep("centres", compared=True),
+    )
+    return [init, *chained(x, ref("centres"), count)]
 
 
 def blobs(rng, per_cluster, centres):
@@ -71,7 +63,7 @@ def empty_cluster(rng):
     # The third centre is far from every point: no point is nearest to it, so it stays.
     x = blobs(rng, 4, [(0.0, 0.0), (4.0, 4.0)])
     centres = np.array([[0.5, 0.5], [3.5, 3.5], [40.0, -40.0]])
-    return steps_from(x, centres, 2)
+    return chained(x, centres, 2)
 
 
 @scenario(points=2)
@@ -79,7 +71,7 @@ def ties_go_to_the_lowest_index(rng):
     # Each point is exactly as far from two centres (small integers: exact in any form).
     x = np.array([[1.0, 0.0], [3.0, 0.0], [2.0, 1.0], [0.0, 0.0], [4.0, 0.0], [2.0, 0.0]])
     centres = np.array([[0.0, 0.0], [2.0, 0.0], [4.0, 0.0]])
-    return steps_from(x, centres, 2)
+    return chained(x, centres, 2)
 
 
 @scenario(points=1)

@@ -1,6 +1,3 @@
-import numpy as np
-
-
 def init_centres(x, k, rng):
     # Indexing with an array of indices copies: the centres are not a view of x.
     return x[rng.choice(x.shape[0], size=k, replace=False)]

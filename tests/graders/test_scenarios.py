@@ -367,7 +367,7 @@ def test_refs_inside_a_dict_pass_the_kept_arrays_themselves() -> None:
         ["pair", ["list", [["ref", "w"]]]],
     ]
     assert list(inputs)[1:] == ["step 1, make: x", "step 2, step: lr"]
-    entries = {"make": make, "step": step, "read": lambda a: a}
+    entries: dict[str, Callable[..., Any]] = {"make": make, "step": step, "read": lambda a: a}
     params, w_after = run_scenario(entries, *inputs.values())
     assert (params["w"].tolist(), params["b"].tolist(), w_after.tolist()) == (
         [1.5, 1.5],

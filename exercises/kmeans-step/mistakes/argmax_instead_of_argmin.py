@@ -1,7 +1,5 @@
 """Each point labelled with its farthest centre."""
 
-import numpy as np
-
 HINT = (
     "Your labels name the farthest centre, not the nearest: a point belongs to the centre at "
     "the smallest distance, which argmin finds (argmax finds the largest)."

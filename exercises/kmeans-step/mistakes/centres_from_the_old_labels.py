@@ -1,7 +1,5 @@
 """The new centres computed with the labels of the previous step, kept in a global."""
 
-import numpy as np
-
 HINT = (
     "Your new centres are the means of the clusters of the previous step: the labels used "
     "for the means must be the ones this step has just computed from the current centres. "

@@ -1,7 +1,5 @@
 """Each cluster's mean taken over its coordinates (axis=1), not over its points."""
 
-import numpy as np
-
 HINT = (
     "A centre is the mean of its cluster's points, one mean per coordinate: average over the "
     "points (axis=0 of x[labels == j]), not over the coordinates of each point (axis=1)."

@@ -1,7 +1,5 @@
 """A point as far from two centres labelled with the later one."""
 
-import numpy as np
-
 HINT = (
     "A point exactly as far from two centres goes to the one with the highest index in your "
     "code; the statement gives it to the lowest. argmin returns the first minimum: use it on "

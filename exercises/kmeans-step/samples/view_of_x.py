@@ -2,7 +2,6 @@
 """The first k points as the initial centres instead of the statement's draw: every value
 after them differs, except in the tests that start from given centres."""
 
-import numpy as np
 
 
 def init_centres(x, k, rng):
