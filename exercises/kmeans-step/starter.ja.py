@@ -2,7 +2,7 @@ import numpy as np
 
 
 def init_centres(x, k, rng):
-    """x：(n, d) の点。k：クラスタの数（1 <= k <= n）。rng：numpy の Generator。
+    """x：(n, d) の点。k：クラスタの数（1 <= k <= n）。rng：numpy の乱数生成器。
     rng.choice(n, size=k, replace=False) で選んだ x の異なる k 行を、引いた順に、
     形状 (k, d) で返すこと。"""
 
