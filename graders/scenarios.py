@@ -114,7 +114,10 @@ def call(
     the returned tuple (``("out", keep("cache"))``); ``keep(name)`` keeps a value in the
     sandbox instead of comparing it; left out, the return value is not compared.
     ``updates``: the arguments the call is to change in place; each is compared after the
-    call. Any other argument the call changes fails the case (category ``inputs``)."""
+    call, and an array of a dict or list argument replaced by a new one (``params['w'] =
+    ...``) fails the case, naming the entry. Any other argument the call changes fails the
+    case (category ``inputs``). An argument may be, or be a dict, list or tuple holding,
+    ``ref(name)`` and ``keep(name, value)``: ``params={"w": ref("w"), "b": ref("b")}``."""
     return Step(StepKind.CALL, function, "", args, _returns(returns), tuple(updates))
 
 
@@ -216,23 +219,10 @@ def scenario_inputs(steps: Sequence[Step]) -> dict[str, Any]:
         shown = step_label(
             {"do": step.kind.value, "target": step.target, "handle": step.handle}, calls
         )
-        arguments: list[list[Any]] = []
-        for parameter, value in step.args.items():
-            label = f"{shown}: {parameter}"
-            if isinstance(value, Ref):
-                if value.name not in kept:
-                    raise ValueError(f"{label}: ref({value.name!r}) before anything is kept so")
-                arguments.append([parameter, ["ref", value.name]])
-                continue
-            if isinstance(value, Keep):
-                if not value.has_value:
-                    raise ValueError(f"{label}: keep(name, value) as an argument needs a value")
-                _add_kept(kept, value.name, label)
-                arguments.append([parameter, ["keep", value.name, len(values)]])
-                values[label] = value.value
-                continue
-            arguments.append([parameter, ["input", len(values)]])
-            values[label] = value
+        arguments = [
+            [parameter, _source(value, f"{shown}: {parameter}", values, kept)]
+            for parameter, value in step.args.items()
+        ]
         unknown = set(step.updates) - set(step.args)
         if unknown:
             raise ValueError(f"{where}: updates names {sorted(unknown)}, which are not arguments")
@@ -266,6 +256,50 @@ def scenario_inputs(steps: Sequence[Step]) -> dict[str, Any]:
     if len(set(names)) < len(names):
         raise ValueError(f"a scenario's compared values need different names: {names}")
     return {SCENARIO_INPUT: json.dumps(program, separators=(",", ":")), **values}
+
+
+def _source(value: Any, label: str, values: dict[str, Any], kept: set[str]) -> list[Any]:
+    """Where the sandbox takes an argument from (graders/sandbox/scenario.py), adding the
+    values it needs to ``values`` by label. A dict, list or tuple holding a ``ref`` or a
+    ``keep`` is built anew in the sandbox from its parts (``step 1, opt.step: params['w']``);
+    any other value crosses whole."""
+    if isinstance(value, Ref):
+        if value.name not in kept:
+            raise ValueError(f"{label}: ref({value.name!r}) before anything is kept so")
+        return ["ref", value.name]
+    if isinstance(value, Keep):
+        if not value.has_value:
+            raise ValueError(f"{label}: keep(name, value) as an argument needs a value")
+        _add_kept(kept, value.name, label)
+        values[label] = value.value
+        return ["keep", value.name, len(values) - 1]
+    if _holds_handles(value):
+        if type(value) is dict:
+            if not all(type(key) in (str, int) for key in value):
+                raise ValueError(f"{label}: a dict holding refs needs str or int keys")
+            return [
+                "dict",
+                [
+                    [key, _source(item, f"{label}[{key!r}]", values, kept)]
+                    for key, item in value.items()
+                ],
+            ]
+        kind = "list" if type(value) is list else "tuple"
+        return [
+            kind,
+            [_source(item, f"{label}[{index}]", values, kept) for index, item in enumerate(value)],
+        ]
+    values[label] = value
+    return ["input", len(values) - 1]
+
+
+def _holds_handles(value: Any) -> bool:
+    """Whether a value is, or a plain dict, list or tuple holds, a ``ref`` or a ``keep``."""
+    if isinstance(value, Ref | Keep):
+        return True
+    if type(value) is dict:
+        return any(_holds_handles(item) for item in value.values())
+    return type(value) in (list, tuple) and any(_holds_handles(item) for item in value)
 
 
 def _add_kept(kept: set[str], name: str, where: str) -> None:

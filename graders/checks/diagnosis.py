@@ -400,6 +400,12 @@ def right_values(observation: Observation, flat: tuple[Signature, Flat] | None) 
     return set(table.wrong - table.single_matching(flat))
 
 
+NOT_UPDATED_IN_PLACE = "NotUpdatedInPlace"
+"""The exception a scenario's runner raises where a call replaced an array it was to update
+in place (graders/sandbox/scenario.py, which the checks do not import): its kind names the
+slip, so a case raising it is told like a wrong value."""
+
+
 def diagnose(
     candidates: Mapping[str, Candidate], observations: Sequence[Observation]
 ) -> Diagnosis | None:
@@ -422,8 +428,12 @@ def explain(
 ) -> Diagnosis | None:
     """The candidate that explains every failing observation, when there are at least
     ``min_failing`` of them and only one hint fits."""
-    if all(observation.raised is not None for observation in observations):
-        return None  # raising everywhere: no value says which slip it was
+    if all(observation.raised is not None for observation in observations) and not any(
+        observation.raised == NOT_UPDATED_IN_PLACE for observation in observations
+    ):
+        # Raising everywhere: no value says which slip it was, unless the runner named it
+        # (an array of an updated dict replaced, not changed in place).
+        return None
     if sum(1 for observation in observations if not observation.passed) < min_failing:
         return None
     ruled_out: set[str] = set()

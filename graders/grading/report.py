@@ -3,6 +3,7 @@ run's cost, the printed output and the overall verdict."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -31,6 +32,7 @@ from graders.sandbox.protocol import (
     Ending,
     RunResult,
 )
+from graders.sandbox.scenario import NotUpdatedInPlace
 
 
 def cost_of(run: RunResult) -> Cost | None:
@@ -195,7 +197,13 @@ def error_failure(error: Mapping[str, Any]) -> Failure:
 def explained_error(
     error: dict[str, Any], inputs: Mapping[str, Any], batch_axes: Mapping[str, int]
 ) -> str:
-    """The exception a call raised; a shape error first in words, numpy's own after."""
+    """The exception a call raised; a shape error first in words, numpy's own after; a
+    scenario's array not updated in place as the runner says it, after its step (``step 2,
+    opt.step: params['w'] was replaced by a new array; update it in place``)."""
+    if error.get("type") == NotUpdatedInPlace.__name__:
+        said = re.fullmatch(r"(.+) \(in ([^()]+)\)", str(error.get("message", "")))
+        if said:
+            return f"{said[2]}: {said[1]}"
     explanation = explain_shape_error(error, inputs, batch_axes)
     return f"{explanation} ({describe_error(error)})" if explanation else describe_error(error)
 

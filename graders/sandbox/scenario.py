@@ -13,7 +13,10 @@ ever runs here. It is a list of steps, each::
      "handle": the object a method or state step reads, or a construct step's new object,
      "args": [[parameter, source], ...],      source: ["input", i] the value ``values[i]``,
                                               ["ref", handle] a kept object,
-                                              ["keep", handle, i] ``values[i]`` kept as handle
+                                              ["keep", handle, i] ``values[i]`` kept as handle,
+                                              ["dict", [[key, source], ...]], ["list", [source,
+                                              ...]], ["tuple", [...]] a new container of
+                                              sources (refs inside a dict of parameters)
      "returns": [[name, kept, compared], ...], "unpack": bool,  the return value whole or
                                               as a tuple; a kept value may be compared too
      "updates": [parameter, ...]}             arguments the call is to change in place
@@ -22,10 +25,10 @@ The function returns the *observed* values, in order: per call, its returned val
 not kept, then its updated arguments; per state step, the attribute. Each is copied when
 observed (arrays, and the lists, tuples and dicts holding them), so a later step cannot change
 what an earlier one showed; :func:`observed_names` names them (``step 2, affine_backward: dw``).
-An updated argument is observed as its caller sees it: the caller holds the arrays it passed
-(a model's layers hold their parameters), so an array of a dict or list that the call replaced
-rather than changed (``params[k] = params[k] - step``) is observed as it was, and that update
-is lost, as it would be for the caller.
+An updated argument is to be changed in place: the caller holds the arrays it passed (a
+model's layers hold their parameters), so a call that puts a new array in a dict or list in
+place of one it held (``params[k] = params[k] - step``) raises :class:`NotUpdatedInPlace`,
+naming the entry (``params['w'] was replaced by a new array; update it in place``).
 Kept objects never leave: the trusted side's reference run keeps its own. The same code runs
 the reference, the known mistakes and the mutants on the trusted side.
 """
@@ -111,6 +114,10 @@ def _run_step(
     function = entries[target] if kind == "call" else getattr(handles[step["handle"]], target)
     held = {parameter: holdings(arguments[parameter]) for parameter in step["updates"]}
     returned = function(**arguments)
+    for parameter in step["updates"]:
+        lost = replaced_arrays(arguments[parameter], held[parameter], parameter)
+        if lost:
+            raise NotUpdatedInPlace(f"{lost[0]} was replaced by a new array; update it in place")
     parts = _returned_parts(step, returned)
     observed = []
     for (name, kept, compared), part in zip(step["returns"], parts, strict=True):
@@ -118,10 +125,36 @@ def _run_step(
             handles[name] = part
         if compared:
             observed.append(snapshot(part))
-    return observed + [
-        snapshot(as_the_caller_sees(arguments[parameter], held[parameter]))
-        for parameter in step["updates"]
-    ]
+    return observed + [snapshot(arguments[parameter]) for parameter in step["updates"]]
+
+
+class NotUpdatedInPlace(Exception):
+    """A call declared to update an argument in place put a new array in a dict or list of it
+    instead of changing the one it held: the caller, holding the old array, never sees the
+    update. Raised here, by the runner: the trusted side reads it by this name
+    (``graders.grading.report``)."""
+
+
+def replaced_arrays(value: Any, held: Any, path: str) -> list[str]:
+    """Where an array that a dict or list argument held before the call is no longer there
+    (``params['w']``), ``value`` being the argument after the call and ``held`` its
+    :func:`holdings` before. Exact types only: no method of the learner's runs."""
+    if type(held) is dict:
+        now = value if type(value) is dict else {}
+        places = [(key, f"{path}[{key!r}]") for key in held]
+    elif type(held) is list:
+        now = dict(enumerate(value)) if type(value) is list else {}
+        places = [(index, f"{path}[{index}]") for index in range(len(held))]
+    else:
+        return []
+    lost = []
+    for key, place in places:
+        before, after = held[key], now.get(key)
+        if type(before) is np.ndarray:
+            lost += [place] if after is not before else []
+        else:
+            lost += replaced_arrays(after, before, place)
+    return lost
 
 
 def holdings(value: Any) -> Any:
@@ -134,35 +167,22 @@ def holdings(value: Any) -> Any:
     return value
 
 
-def as_the_caller_sees(value: Any, held: Any) -> Any:
-    """An updated argument after the call, as the code that passed it sees it: each array it
-    held before the call (changed in place or not), and what the call put in place of
-    anything else (a number in a dict cannot be changed in place, only replaced)."""
-    if type(held) is np.ndarray:
-        return held
-    if type(value) is dict and type(held) is dict:
-        return {
-            key: as_the_caller_sees(item, held[key]) if key in held else item
-            for key, item in value.items()
-        }
-    if type(value) is list and type(held) is list:
-        return [
-            as_the_caller_sees(item, held[index]) if index < len(held) else item
-            for index, item in enumerate(value)
-        ]
-    return value
-
-
 def _argument(
     source: Sequence[Any], values: Sequence[Any], handles: dict[str, Any], updated: bool
 ) -> Any:
     """An argument's value. An input the call may change is passed as a copy, so that the
     sandbox's check of inputs changed in place sees only the undeclared changes."""
-    if source[0] == "ref":
+    kind = source[0]
+    if kind == "ref":
         return handles[source[1]]
-    if source[0] == "keep":
+    if kind == "keep":
         handles[source[1]] = snapshot(values[source[2]])
         return handles[source[1]]
+    if kind == "dict":
+        return {key: _argument(item, values, handles, updated) for key, item in source[1]}
+    if kind in ("list", "tuple"):
+        items = [_argument(item, values, handles, updated) for item in source[1]]
+        return items if kind == "list" else tuple(items)
     value = values[source[1]]
     return snapshot(value) if updated else value
 

@@ -581,3 +581,23 @@ def test_a_wrong_digit_is_caught() -> None:
     assert unexplained("$h_t = [0.6290252634,\\ -0.0059588497]$", values) == ["-0.0059588497"]
     assert unexplained("about 71.5042% of it", values) == []
     assert unexplained("about 71.5142% of it", values) == ["71.5142%"]
+
+
+def test_the_kmeans_worked_example_is_the_references_run() -> None:
+    # Its numbers are small integers and thirds, which the precise-number reading skips: the
+    # draw, each step's labels and centres are recomputed here instead.
+    folder = CATALOG.load("kmeans-step").path
+    init_centres = entry_function(folder / "solution.py", "init_centres")
+    kmeans_step = entry_function(folder / "solution.py", "kmeans_step")
+    x = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 2.0], [4.0, 4.0], [5.0, 4.0], [4.0, 6.0]])
+    for name in ("statement.md", "statement.ja.md"):
+        assert f"x = np.array({x.tolist()})" in (folder / name).read_text(encoding="utf-8")
+    assert np.random.default_rng(4).choice(6, size=2, replace=False).tolist() == [3, 5]
+    centres = init_centres(x, 2, np.random.default_rng(4))
+    assert centres.tolist() == [[4.0, 4.0], [4.0, 6.0]]
+    centres, labels = kmeans_step(x, centres)
+    assert (labels.tolist(), centres.tolist()) == ([0, 0, 0, 0, 0, 1], [[2.0, 2.0], [4.0, 6.0]])
+    for _ in range(2):  # step 2, and step 3 that changes nothing
+        centres, labels = kmeans_step(x, centres)
+        assert labels.tolist() == [0, 0, 0, 1, 1, 1]
+        np.testing.assert_allclose(centres, [[1 / 3, 2 / 3], [13 / 3, 14 / 3]])

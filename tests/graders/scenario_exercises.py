@@ -325,3 +325,71 @@ def make_adam(root: Path) -> Path:
         "        pass\n\n    def step(self, params, grads):\n        pass\n",
         ADAM_SAMPLES,
     )
+
+
+SGD_SOLUTION = """
+import numpy as np
+
+
+def init_params(d, m):
+    return np.zeros((d, m)), np.zeros(m)
+
+
+def sgd_step(params, grads, lr):
+    for key, grad in grads.items():
+        params[key] -= lr * grad
+"""
+
+SGD_CASES = """
+from graders.scenarios import call, keep, ref, scenario
+
+
+def run(rng, d, m, count):
+    made = [call("init_params", d=d, m=m, returns=(keep("w"), keep("b")))]
+    for _ in range(count):
+        grads = {"w": rng.normal(size=(d, m)), "b": rng.normal(size=m)}
+        made.append(
+            call(
+                "sgd_step",
+                params={"w": ref("w"), "b": ref("b")},
+                grads=grads,
+                lr=0.1,
+                updates=["params"],
+            )
+        )
+    return made
+
+
+@scenario(public=True)
+def two_steps(rng):
+    return run(rng, 3, 2, 2)
+
+
+@scenario(points=2)
+def five_steps(rng):
+    return run(rng, 4, 1, 5)
+"""
+
+SGD_SAMPLES = {
+    "in_place_by_key": "# expect: verdict=passed score=3 diagnosis=none\n"
+    + SGD_SOLUTION.replace("for key, grad in grads.items():", "for key in params:").replace(
+        "lr * grad", "lr * grads[key]"
+    ),
+    "rebinds_entries": "# expect: verdict=failed score=0 diagnosis=none\n"
+    + SGD_SOLUTION.replace("params[key] -= lr * grad", "params[key] = params[key] - lr * grad"),
+}
+
+
+def make_sgd(root: Path) -> Path:
+    """``init_params(d, m) -> (w, b)``, each kept on its own, and ``sgd_step(params, grads, lr)``
+    given them in a dict of refs, to update in place."""
+    return make_scenario_folder(
+        root,
+        "sgd",
+        ["init_params", "sgd_step"],
+        SGD_SOLUTION,
+        SGD_CASES,
+        {},
+        "def init_params(d, m):\n    pass\n\n\ndef sgd_step(params, grads, lr):\n    pass\n",
+        SGD_SAMPLES,
+    )

@@ -13,6 +13,7 @@ import pytest
 from graders.api import ExerciseError, load_exercise, prepare_exercise
 from graders.exercises.preparation import named_outputs
 from graders.sandbox.scenario import (
+    NotUpdatedInPlace,
     observed_names,
     read_program,
     resolve_entry,
@@ -289,31 +290,126 @@ def test_batch_axes_are_refused_with_the_reason(tmp_path: Path) -> None:
     )
 
 
-def test_an_updated_argument_is_observed_as_its_caller_sees_it() -> None:
-    # In place means the same arrays hold the new values: an array put in the dict instead is
-    # not what the caller (or a layer) holds, and a number, which has no place to change, is
-    # read as the call left it.
+def test_an_updated_argument_is_compared_as_the_call_left_it() -> None:
+    # Its arrays changed in place, and a number, which has no place to change, as replaced.
     def in_place(params: dict[str, Any]) -> None:
         params["w"] -= 1.0
         params["steps"] = params["steps"] + 1
 
-    def new_array(params: dict[str, Any]) -> None:
-        params["w"] = params["w"] - 1.0
-        params["steps"] = params["steps"] + 1
-
     steps = [call("update", params={"w": np.zeros(3), "steps": 0}, updates=["params"])]
-    for update, seen in ((in_place, -1.0), (new_array, 0.0)):
-        (observed,) = run_scenario({"update": update}, *scenario_inputs(steps).values())
-        np.testing.assert_array_equal(observed["w"], np.full(3, seen))
-        assert observed["steps"] == 1
+    (observed,) = run_scenario({"update": in_place}, *scenario_inputs(steps).values())
+    np.testing.assert_array_equal(observed["w"], np.full(3, -1.0))
+    assert observed["steps"] == 1
 
 
-def test_arrays_in_an_updated_list_are_compared_as_the_objects_it_held() -> None:
-    def replace_first(weights: list[Any]) -> None:
-        weights[0] = weights[0] + 1.0
-        weights[1] += 1.0
-        weights.append(np.ones(1))
+@pytest.mark.parametrize(
+    ("update", "where"),
+    [
+        (lambda params: params.update(w=params["w"] - 1.0), "params['w']"),
+        (lambda params: params.pop("w"), "params['w']"),
+        (lambda params: params["layer"].update(b=params["layer"]["b"] + 0), "params['layer']['b']"),
+        (lambda params: params.update(layer={"b": np.ones(2)}), "params['layer']['b']"),
+    ],
+    ids=["rebound", "removed", "nested", "new inner dict"],
+)
+def test_an_array_replaced_in_an_updated_dict_names_the_step_and_the_key(
+    update: Callable[[dict[str, Any]], None], where: str
+) -> None:
+    # The caller (a layer holding its weights) keeps the old array: the update never reaches it.
+    params = {"w": np.zeros(3), "layer": {"b": np.zeros(2)}}
+    steps = [
+        call("other", x=np.ones(1), returns="x"),
+        call("update", params=params, updates=["params"]),
+    ]
+    entries = {"other": lambda x: x, "update": update}
+    with pytest.raises(NotUpdatedInPlace) as raised:
+        run_scenario(entries, *scenario_inputs(steps).values())
+    assert str(raised.value) == f"{where} was replaced by a new array; update it in place"
+    assert raised.value.__notes__ == ["in step 2, update"]
+
+
+def test_an_array_replaced_in_an_updated_list_is_named_by_its_position() -> None:
+    def replace_second(weights: list[Any]) -> None:
+        weights[0] += 1.0
+        weights[1] = weights[1] + 1.0
 
     steps = [call("update", weights=[np.zeros(2), np.zeros(2)], updates=["weights"])]
-    (observed,) = run_scenario({"update": replace_first}, *scenario_inputs(steps).values())
-    assert [list(array) for array in observed] == [[0.0, 0.0], [1.0, 1.0], [1.0]]
+    with pytest.raises(NotUpdatedInPlace, match=r"^weights\[1\] was replaced by a new array"):
+        run_scenario({"update": replace_second}, *scenario_inputs(steps).values())
+
+
+def test_refs_inside_a_dict_pass_the_kept_arrays_themselves() -> None:
+    # Arrays kept one by one from a call's return, gathered in a dict (and a list, a tuple) of
+    # a later call; the in-place update reaches the kept arrays, which a third call reads.
+    def make(x: Any) -> tuple[Any, Any]:
+        return x * 2, x + 1
+
+    def step(params: dict[str, Any], pair: list[Any], both: tuple[Any, ...], lr: float) -> None:
+        assert pair[0] is params["w"] and both[1] is params["b"]
+        for value in params.values():
+            value -= lr
+
+    steps = [
+        call("make", x=np.ones(2), returns=(keep("w"), keep("b"))),
+        call(
+            "step",
+            params={"w": ref("w"), "b": ref("b")},
+            pair=[ref("w")],
+            both=(ref("w"), ref("b")),
+            lr=0.5,
+            updates=["params"],
+        ),
+        call("read", a=ref("w"), returns="w after"),
+    ]
+    inputs = scenario_inputs(steps)
+    assert read_program(inputs[SCENARIO_INPUT])[1]["args"][:2] == [
+        ["params", ["dict", [["w", ["ref", "w"]], ["b", ["ref", "b"]]]]],
+        ["pair", ["list", [["ref", "w"]]]],
+    ]
+    assert list(inputs)[1:] == ["step 1, make: x", "step 2, step: lr"]
+    entries: dict[str, Callable[..., Any]] = {"make": make, "step": step, "read": lambda a: a}
+    params, w_after = run_scenario(entries, *inputs.values())
+    assert (params["w"].tolist(), params["b"].tolist(), w_after.tolist()) == (
+        [1.5, 1.5],
+        [1.5, 1.5],
+        [1.5, 1.5],
+    )
+
+
+def test_a_dict_mixing_refs_and_values_names_each_value_by_its_key() -> None:
+    first = np.arange(3.0)
+    steps = [
+        call("make", x=np.ones(2), returns=keep("w")),
+        call(
+            "step",
+            params={"w": ref("w"), "extra": {"b": first, "kept": keep("b", np.zeros(1))}},
+            returns="out",
+        ),
+        call("read", a=ref("b"), returns="b"),
+    ]
+    inputs = scenario_inputs(steps)
+    assert list(inputs)[1:] == [
+        "step 1, make: x",
+        "step 2, step: params['extra']['b']",
+        "step 2, step: params['extra']['kept']",
+    ]
+    entries = {
+        "make": lambda x: x,
+        "step": lambda params: params["extra"]["b"],
+        "read": lambda a: len(a),
+    }
+    out, kept = run_scenario(entries, *inputs.values())
+    assert (out.tolist(), kept) == ([0.0, 1.0, 2.0], 1)
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"w": ref("w")}, "step 1, step: params['w']: ref('w') before anything is kept so"),
+        ({(1, 2): ref("w")}, "step 1, step: params: a dict holding refs needs str or int keys"),
+    ],
+)
+def test_refs_inside_a_dict_are_checked_like_arguments(params: Any, message: str) -> None:
+    with pytest.raises(ValueError) as raised:
+        scenario_inputs([call("step", params=params, returns="out")])
+    assert str(raised.value) == message

@@ -23,15 +23,19 @@ from graders.api import (
     prepare_exercise,
 )
 from graders.authoring.validation import validate_folder
+from graders.messages import translate_message
 from tests.graders.helpers import REPO
 from tests.graders.scenario_exercises import (
     ADAM_CASES,
     ADAM_SOLUTION,
     AFFINE_CASES,
     AFFINE_SOLUTION,
+    SGD_CASES,
+    SGD_SOLUTION,
     make_adam,
     make_affine_layer,
     make_scenario_folder,
+    make_sgd,
 )
 
 
@@ -59,8 +63,8 @@ def failures(report: GradeReport) -> dict[str, Failure | None]:
 
 @pytest.mark.parametrize(
     ("make", "solution"),
-    [(make_affine_layer, AFFINE_SOLUTION), (make_adam, ADAM_SOLUTION)],
-    ids=["affine", "adam"],
+    [(make_affine_layer, AFFINE_SOLUTION), (make_adam, ADAM_SOLUTION), (make_sgd, SGD_SOLUTION)],
+    ids=["affine", "adam", "sgd"],
 )
 def test_the_folders_validate_with_their_samples(
     make: Callable[[Path], Path], solution: str, tmp_path: Path, sandbox: Sandbox
@@ -442,3 +446,87 @@ def test_a_scenarios_checks_read_its_values_by_name(tmp_path: Path, sandbox: San
         "check 'centres are points': an initial centre is not one of the points",
     )
     assert hidden.failure is Failure.PROPERTY and hidden.failed_checks == ("centres are points",)
+
+
+@pytest.fixture(scope="module")
+def sgd(tmp_path_factory: pytest.TempPathFactory) -> PreparedExercise:
+    return prepare_exercise(load_exercise(make_sgd(tmp_path_factory.mktemp("ex"))))
+
+
+REBOUND = "step 1, opt.step: params['w'] was replaced by a new array; update it in place"
+
+
+def test_an_array_replaced_instead_of_updated_is_named_by_step_and_key(
+    adam: PreparedExercise, sandbox: Sandbox
+) -> None:
+    code = ADAM_SOLUTION.replace("params[key] -= ", "params[key] = params[key] - ")
+    report = graded(adam, code, sandbox)
+    public = next(test for test in report.tests if test.name == "two steps")
+    assert (public.status, public.message) == (Status.ERROR, REBOUND)
+    assert translate_message(public.message, "ja") == (
+        "step 1, opt.step：params['w'] が新しい配列に置き換えられています。"
+        "その場で書き換えてください"
+    )
+    assert {t.failure for t in report.tests} == {Failure.EXCEPTION}
+
+
+def test_refs_inside_a_dict_reach_the_kept_arrays_and_are_updated_in_place(
+    sgd: PreparedExercise, sandbox: Sandbox
+) -> None:
+    assert [spec.name for spec in sgd.cases[0].named_outputs] == [
+        "step 2, sgd_step: params",
+        "step 3, sgd_step: params",
+    ]
+    assert graded(sgd, SGD_SOLUTION, sandbox).verdict is Verdict.PASSED
+    # The dict holds the kept arrays themselves: a learner who updates copies of them leaves
+    # the caller's arrays as they were, from the first update on.
+    copied = SGD_SOLUTION.replace(
+        "for key, grad in grads.items():",
+        "params = {k: v.copy() for k, v in params.items()}\n    for key, grad in grads.items():",
+    )
+    public = messages(graded(sgd, copied, sandbox))["two steps"]
+    assert public.startswith("step 2, sgd_step: params: w: values:"), public
+    rebound = SGD_SOLUTION.replace(
+        "params[key] -= lr * grad", "params[key] = params[key] - lr * grad"
+    )
+    assert messages(graded(sgd, rebound, sandbox))["two steps"] == (
+        "step 2, sgd_step: params['w'] was replaced by a new array; update it in place"
+    )
+
+
+def test_the_bundled_kmeans_compares_the_initial_centres_and_chains_the_steps(
+    sandbox: Sandbox,
+) -> None:
+    prepared = prepare_exercise(load_exercise(REPO / "exercises" / "kmeans-step"))
+    assert [spec.name for spec in prepared.cases[0].named_outputs] == [
+        "step 1, init_centres: centres",
+        "step 2, kmeans_step: centres_1",
+        "step 2, kmeans_step: labels",
+        "step 3, kmeans_step: centres_2",
+        "step 3, kmeans_step: labels",
+        "step 4, kmeans_step: centres_3",
+        "step 4, kmeans_step: labels",
+    ]
+    solution = (REPO / "exercises" / "kmeans-step" / "solution.py").read_text(encoding="utf-8")
+    assert graded(prepared, solution, sandbox).verdict is Verdict.PASSED
+    # Centres changed in place by kmeans_step: where they are the learner's own (kept from
+    # init_centres or a step) nothing but the values is judged, and those are right; where a
+    # scenario gives them, they are an input the statement says not to change.
+    in_place = solution.replace("new_centres = centres.copy()", "new_centres = centres")
+    report = graded(prepared, in_place, sandbox)
+    assert failures(report)["worked example"] is None
+    assert failures(report)["empty cluster"] is Failure.CHANGED_INPUT
+    # A wrong label is told at the first step, whose centres are wrong with it.
+    argmax = solution.replace("distances.argmin(axis=1)", "distances.argmax(axis=1)")
+    report = graded(prepared, argmax, sandbox)
+    assert messages(report)["worked example"].startswith("step 2, kmeans_step: centres_1: values")
+    assert report.diagnosis is not None and report.diagnosis.key == "argmax_instead_of_argmin"
+
+
+def test_the_guides_sgd_example_is_the_fixture(sgd: PreparedExercise, sandbox: Sandbox) -> None:
+    section = guide_section("Arrays kept one by one, updated in place through a dict of refs")
+    solution, cases, rebound = re.findall(r"```\w*\n(.*?)```", section, re.S)
+    assert solution.removeprefix("# solution.py\n").strip() == SGD_SOLUTION.strip()
+    assert cases.removeprefix("# cases.py\n").strip() == SGD_CASES.strip()
+    code = SGD_SOLUTION.replace("params[key] -= lr * grad", "params[key] = params[key] - lr * grad")
+    assert messages(graded(sgd, code, sandbox))["two steps"] == rebound.strip()
