@@ -1,0 +1,17 @@
+"""Wrong: init_centres draws with the global np.random.choice instead of the given rng."""
+import numpy as np
+
+
+def init_centres(x, k, rng):
+    rows = np.random.choice(x.shape[0], size=k, replace=False)
+    return x[rows]
+
+
+def kmeans_step(x, centres):
+    d2 = ((x[:, None, :] - centres[None, :, :]) ** 2).sum(axis=2)
+    labels = np.argmin(d2, axis=1)
+    new = centres.copy()
+    for j in range(len(centres)):
+        if np.any(labels == j):
+            new[j] = x[labels == j].mean(axis=0)
+    return new, labels
