@@ -13,6 +13,7 @@ import itertools
 import logging
 import runpy
 import threading
+import warnings
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -56,6 +57,15 @@ from graders.sandbox.wire import encode_value, generator_state
 from graders.scenarios import SCENARIO_INPUT
 
 logger = logging.getLogger(__name__)
+
+AUTHOR_MODULE_PREFIX = "numjudge_"
+"""An author's file (the reference, a mistake) runs here as the module ``numjudge_<stem>``."""
+# What an author's file warns (a mistake's mean of an empty cluster, on purpose) concerns
+# neither the author nor the reader, and what it gives must not depend on the process's
+# filters: an error under some, a line on stderr between validate's report lines under others.
+# A filter keyed by module, added once, swaps nothing that another thread holds (as
+# ``warnings.catch_warnings`` would).
+warnings.filterwarnings("ignore", module=AUTHOR_MODULE_PREFIX)
 
 
 def prepare_exercise(
@@ -581,7 +591,7 @@ def prepared_case(
 def _run_file(file: Path) -> dict[str, Any]:
     where = display_path(file)
     try:
-        return runpy.run_path(str(file), run_name=f"numjudge_{file.stem}")
+        return runpy.run_path(str(file), run_name=f"{AUTHOR_MODULE_PREFIX}{file.stem}")
     except Exception as exc:
         raise ExerciseError(f"{where}: raised {type(exc).__name__}: {exc}") from exc
 

