@@ -102,6 +102,14 @@ def why_not_diagnosed(prepared: PreparedExercise, mistake: Mistake, report: Grad
             "values or of failed checks, and the check's own message tells the learner; delete "
             "the file, or make it a mistake in the values"
         )
+    if report.diagnosis is None and all(t.failure is Failure.EXCEPTION for t in report.tests):
+        # Code that raises everywhere tells nothing of its mistake: any slip with shapes raises
+        # on every case (graders/checks/diagnosis.py).
+        return (
+            "it raises on every case and returns on none, and code that raises everywhere gets "
+            "no diagnosis (any slip with shapes would); delete the file, or make it a mistake "
+            "that returns on some case"
+        )
     shown = report.diagnosis.key if report.diagnosis is not None else "none"
     return (
         f"the diagnosis is {shown}: another mistake or a mutant fits its output as well "

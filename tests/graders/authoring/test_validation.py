@@ -640,3 +640,22 @@ def test_a_gradient_exercise_that_forbids_complex_numbers_is_not_asked_to(
     )
     problems = validated(gate_copy, sandbox).problems
     assert problems and not any("complex" in problem for problem in problems)
+
+
+def test_a_mistake_that_raises_on_every_case_is_told_so(gate_copy: Path, sandbox: Sandbox) -> None:
+    write_mistake(
+        gate_copy,
+        "zz_transposed_product",
+        'HINT = "transposed product"\n\n'
+        + wrapped_solution("""
+        def update_gate(x_t, h_prev, W_z, b_z):
+            return np.dot(x_t, np.ones((x_t.shape[-1] + 1, 2)))  # never aligned
+        """),
+    )
+    problems = validated(gate_copy, sandbox).problems
+    assert [p for p in problems if p.startswith("mistakes/zz_")] == [
+        "mistakes/zz_transposed_product.py: its hint is not the diagnosis of its own output (it "
+        "raises on every case and returns on none, and code that raises everywhere gets no "
+        "diagnosis (any slip with shapes would); delete the file, or make it a mistake that "
+        "returns on some case)"
+    ]
