@@ -248,7 +248,7 @@ def task_inputs(task: dict[str, Any], buffers: Sequence[memoryview], main: list[
     """A task's read-only inputs: decoded, or for a batch item taken from ``main``, the
     inputs of the call it is an item of."""
     if "item" not in task:
-        return [decode_value(node, buffers) for node in task["args"]]
+        return [decode_value(node, buffers, functions=True) for node in task["args"]]
     item, axes, keep = int(task["item"]), dict(task["axes"]), task.get("keep") is True
     return [
         batch_item(value, item, axes[name], keep) if name in axes else value
