@@ -231,6 +231,10 @@ def _decode_function(node: dict[str, Any]) -> InputFunction:
     return InputFunction(name, source)
 
 
+FUNCTION_FILE = "<function "
+"""How the file name of a re-created author function begins (``<function quadratic>``)."""
+
+
 def live_function(function: InputFunction) -> types.FunctionType:
     """The function ``function`` describes, re-created from its source in a namespace of its
     own: numpy, math and the pure builtins (``graders.values.FUNCTION_BUILTINS``), nothing of
@@ -242,7 +246,7 @@ def live_function(function: InputFunction) -> types.FunctionType:
         "numpy": np,
         "math": math,
     }
-    exec(compile(function.source, f"<function {function.name}>", "exec"), namespace)
+    exec(compile(function.source, f"{FUNCTION_FILE}{function.name}>", "exec"), namespace)
     made = namespace[function.name]
     if not isinstance(made, types.FunctionType):
         raise WireError(f"{function.name} is not a function")

@@ -125,14 +125,21 @@ DIAGNOSED_FLOOR = {
 # its exercises must keep three wrong solutions in each. Another course's exercises join when
 # someone who has not seen their mistakes writes their files (a corpus written by the
 # mistakes' author would measure nothing); until then their samples/ are what validate grades.
+#
+# Exercises added after the last corpus was written, which no corpus covers yet.
+NOT_YET_COVERED = frozenset({"numerical-gradient"})
+FOUNDATIONS = [
+    e.id
+    for e in CATALOG.all()
+    if e.course == "numpy-foundations" and e.id not in NOT_YET_COVERED
+]
 COVERED_IDS = {
     corpus: [e.id for e in CATALOG.all() if e.course is None] for corpus in CORPORA[:3]
 } | {
-    "blind": [e.id for e in CATALOG.all() if e.course == "numpy-foundations"],
-    "blind2": [e.id for e in CATALOG.all() if e.course == "numpy-foundations"]
-    + sorted(ADDED_LATER),
-    "blind3": [e.id for e in CATALOG.all() if e.course == "numpy-foundations"],
-    "blind4": [e.id for e in CATALOG.all()],
+    "blind": FOUNDATIONS,
+    "blind2": FOUNDATIONS + sorted(ADDED_LATER),
+    "blind3": FOUNDATIONS,
+    "blind4": [e.id for e in CATALOG.all() if e.id not in NOT_YET_COVERED],
 }
 # Shortcuts that still pass, each a known gap of the grader named here with why, so that the
 # test fails the day one starts failing (and the entry must go) as well as the day another
