@@ -48,10 +48,10 @@ def input_function(function: Any) -> InputFunction:
     name = function.__name__
     if name == "<lambda>":
         raise NotShippable("a lambda")
-    if function.__qualname__ != name:
-        raise NotShippable(f"{function.__qualname__} is defined inside a function or class")
     if function.__closure__:
         raise NotShippable(f"{name} closes over names of the function around it")
+    if function.__qualname__ != name:
+        raise NotShippable(f"{function.__qualname__} is defined inside a function or class")
     try:
         text = textwrap.dedent(inspect.getsource(function))
     except (OSError, TypeError):
