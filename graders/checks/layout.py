@@ -122,9 +122,10 @@ def explain_shape_error(
     )
     return (
         "the arrays' shapes do not fit together, which usually means a layout mix-up: "
-        f"this case's inputs have shapes {shapes}{functions}; {sizes_text(error, arrays)}check each "
-        "against the statement's shapes: which axis holds the batch and what each other axis "
-        "holds" + (", and whether a weight matrix is (outputs, inputs)" if has_matrix else "")
+        f"this case's inputs have shapes {shapes}{functions}; {sizes_text(error, arrays)}"
+        "check each against the statement's shapes: which axis holds the batch and what each "
+        "other axis holds"
+        + (", and whether a weight matrix is (outputs, inputs)" if has_matrix else "")
     )
 
 

@@ -18,6 +18,7 @@ from graders.errors import WireError
 from graders.sandbox.protocol import Ending, Task
 from graders.sandbox.wire import decode_value, encode_value, live
 from graders.values import FUNCTION_BUILTINS, Foreign, InputFunction
+from tests.graders.scenario_exercises import make_scenario_folder
 from tests.graders.typed_exercises import make_folder
 
 SCALE = 3.0
@@ -267,3 +268,55 @@ def apply_each(f, x):
     raises_inside = "def apply_each(f, x):\n    return f('a')\n"
     (public, _) = grade(prepared, raises_inside, sandbox).tests
     assert public.message.endswith("(in <function row_norm>)"), public.message
+
+
+SCENARIO_SOLUTION = """
+import numpy as np
+
+
+def descend(f, x, lr):
+    step = np.zeros_like(x)
+    for i in range(x.size):
+        e = np.zeros_like(x)
+        e.flat[i] = 1e-6
+        step.flat[i] = (f(x + e) - f(x - e)) / 2e-6
+    return x - lr * step
+
+
+def value(f, x):
+    return f(x)
+"""
+
+SCENARIO_CASES = """
+import numpy as np
+from graders.scenarios import call, keep, ref, scenario
+
+
+def bowl(x):
+    return float(np.sum((x - 1.0) ** 2))
+
+
+@scenario(public=True)
+def two_steps(rng):
+    return [
+        call("descend", f=bowl, x=np.zeros(3), lr=0.25, returns=keep("x1")),
+        call("value", f=bowl, x=ref("x1"), returns="after"),
+    ]
+"""
+
+
+@pytest.mark.slow
+def test_a_scenario_step_passes_a_function(tmp_path: Path, sandbox: Sandbox) -> None:
+    folder = make_scenario_folder(
+        tmp_path,
+        "descend",
+        ["descend", "value"],
+        SCENARIO_SOLUTION,
+        SCENARIO_CASES,
+        {},
+        "def descend(f, x, lr):\n    return x\n\n\ndef value(f, x):\n    return 0.0\n",
+        {},
+    )
+    prepared = prepare_exercise(load_exercise(folder))
+    assert prepared.cases[0].expected == pytest.approx([0.75])
+    assert grade(prepared, SCENARIO_SOLUTION, sandbox).verdict is Verdict.PASSED
