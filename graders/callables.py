@@ -75,10 +75,11 @@ def input_function(function: Any) -> InputFunction:
 
 def ship_functions(value: Any) -> Any:
     """``value`` with each function in it (in a list, tuple or dict too) as an
-    ``InputFunction`` (``NotShippable`` for one that cannot be)."""
-    if isinstance(value, list | tuple):
+    ``InputFunction`` (``NotShippable`` for one that cannot be). Only plain containers are
+    entered, the ones the channel carries: a subclass is left for the channel to refuse."""
+    if type(value) in (list, tuple):
         return type(value)(ship_functions(item) for item in value)
-    if isinstance(value, dict):
+    if type(value) is dict:
         return {key: ship_functions(item) for key, item in value.items()}
     if callable(value) and not isinstance(value, np.ndarray | np.generic):
         return input_function(value)
@@ -87,9 +88,9 @@ def ship_functions(value: Any) -> Any:
 
 def holds_function(value: Any) -> bool:
     """Whether ``value`` is or holds (in a list, tuple or dict) an ``InputFunction``."""
-    if isinstance(value, list | tuple):
+    if type(value) in (list, tuple):
         return any(map(holds_function, value))
-    if isinstance(value, dict):
+    if type(value) is dict:
         return any(map(holds_function, value.values()))
     return isinstance(value, InputFunction)
 

@@ -258,9 +258,9 @@ def live(value: Any) -> Any:
     the trusted side's calls get them as the sandbox's do."""
     if type(value) is InputFunction:
         return live_function(value)
-    if isinstance(value, list | tuple):
+    if type(value) in (list, tuple):
         return type(value)(live(item) for item in value)
-    if isinstance(value, dict):
+    if type(value) is dict:
         return {key: live(item) for key, item in value.items()}
     return value
 
