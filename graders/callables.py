@@ -56,7 +56,8 @@ def input_function(function: Any) -> InputFunction:
         text = textwrap.dedent(inspect.getsource(function))
     except (OSError, TypeError):
         raise NotShippable(f"the source of {name} cannot be read") from None
-    (node,) = ast.parse(text).body
+    body = ast.parse(text).body
+    node = body[0] if len(body) == 1 else None
     if not isinstance(node, ast.FunctionDef) or node.name != name:
         raise NotShippable(f"{name} is not written as def {name}(...)")
     if node.decorator_list:
