@@ -205,8 +205,7 @@ def case(
         limit_hint: advice for code that runs out of memory or time on this case ("building
             the (M, N, D) difference array needs M*N*D*8 bytes"), added to the message of the
             test the code ran out on; a hidden test keeps its fixed text (instructors read
-            the hint among its hidden messages). Its translations are in each
-            ``translation.<lang>.toml``'s ``[limit_hints]``, keyed by this text.
+            the hint among its hidden messages).
     """
     if time_s is not None and not time_s >= MIN_CASE_TIME_S:
         raise ValueError(f"time_s must be at least {MIN_CASE_TIME_S:g} s, got {time_s!r}")

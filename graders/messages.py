@@ -42,15 +42,10 @@ MAX_CHARS = 2000
 PART = "part"
 AUTHOR = "author"
 AUTHOR_NAMES = frozenset({"author_check"})
-OWN_ONLY = frozenset({"author_limit_hint"})
-"""An author's words that only the exercise's own texts translate: free advice, of which the
-catalog's templates would read pieces as their own (``; `` as a list's separator)."""
 CLAUSE = "part_clause"
 """A part that is one clause of a list (``4 is the length of axis 0 of w``): like a value, it
 holds no ``; ``."""
-FREE_VALUES = frozenset(
-    {"message", "warnings", "reason", "names", "author_message", "author_limit_hint"}
-)
+FREE_VALUES = frozenset({"message", "warnings", "reason", "names", "author_message"})
 """Values that are text from elsewhere (numpy's, Python's, an author's), which may say anything."""
 TYPED_VALUES = {
     "author_check": re.compile(r"\w[\w ]*"),
@@ -253,9 +248,7 @@ def _translate(text: str, lang: str, own: tuple[Template, ...]) -> tuple[str, bo
             complete = True
             for name, value in reading.items():
                 if name.startswith((PART, AUTHOR)):
-                    values[name], known = (
-                        _own_words(value, own) if name in OWN_ONLY else _translate(value, lang, own)
-                    )
+                    values[name], known = _translate(value, lang, own)
                     # A check's name is a name where its exercise gives no translation.
                     complete = complete and (known or name in AUTHOR_NAMES)
                 else:
@@ -269,15 +262,6 @@ def _translate(text: str, lang: str, own: tuple[Template, ...]) -> tuple[str, bo
         return partial, False
     # A piece no template reads, but a name, a number or a dtype: the same in every language.
     return text, CODE.fullmatch(text) is not None
-
-
-def _own_words(text: str, own: tuple[Template, ...]) -> tuple[str, bool]:
-    """``text`` as the exercise's own texts translate it; as it is (and not known) where they
-    do not."""
-    for template in own:
-        for reading in template.readings(text):
-            return _fill(template.translation, reading), True
-    return text, False
 
 
 def _fill(translation: str, values: dict[str, str]) -> str:

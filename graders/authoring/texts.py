@@ -95,16 +95,15 @@ def check_statement(prepared: PreparedExercise, sandbox: Sandbox, result: Valida
 def check_translations(
     prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult
 ) -> None:
-    """Every language of the statement has the title, hints, test names, the checks' words and
-    the cases' limit hints too, and no translation names a mistake, test, check's text or limit
-    hint that is gone (graders/exercises/words.py)."""
+    """Every language of the statement has the title, hints, test names and the checks' words
+    too, and no translation names a mistake, test or check's text that is gone
+    (graders/exercises/words.py)."""
     checks = {check_name(check) for case in prepared.cases for check in case.spec.checks}
     cases_source = (prepared.exercise.path / "cases.py").read_text(encoding="utf-8")
     result.problems += translation_problems(
         prepared.exercise,
         (case.name for case in prepared.cases),
         check_texts(cases_source, sorted(checks)),
-        sorted({case.spec.limit_hint for case in prepared.cases if case.spec.limit_hint}),
     )
 
 

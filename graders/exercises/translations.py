@@ -20,9 +20,6 @@ in another language live in one file per language, read here without running any
     "orthonormal columns" = "列が正規直交"
     "the residual is {residual:.3g}" = "残差は {residual:.3g} です"   # fields as in the f-string
 
-    [limit_hints]  # a case's limit_hint as cases.py writes it -> in this language
-    "the (M, N, D) array needs M*N*D*8 bytes" = "(M, N, D) の配列は M*N*D*8 バイトです"
-
 Reading them is here; what they cover and how a reader's page uses them is in
 ``graders.exercises.words``, which reads the exercise that holds them.
 """
@@ -38,9 +35,7 @@ from typing import Any
 from graders.errors import ExerciseError
 
 TRANSLATION_STEM = "translation"
-TRANSLATION_FIELDS = frozenset(
-    {"title", "source", "hints", "cases", "tags", "checks", "limit_hints"}
-)
+TRANSLATION_FIELDS = frozenset({"title", "source", "hints", "cases", "tags", "checks"})
 
 
 def translation_file(lang: str) -> str:
@@ -64,8 +59,6 @@ class Translation:
     checks: Mapping[str, str] = field(default_factory=dict)
     """A check's name, or a message its function returns (its f-string's text as cases.py
     writes it, ``{error:.3g}`` and all) -> that text in ``lang``, with the same fields."""
-    limit_hints: Mapping[str, str] = field(default_factory=dict)
-    """A case's ``limit_hint`` (``@case(limit_hint=...)``) -> that advice in ``lang``."""
 
 
 def read_translations(path: Path) -> dict[str, Translation]:
@@ -97,7 +90,6 @@ def _read_translation(where: str, file: Path, lang: str) -> Translation:
         source=source.strip(),
         tags=_texts(where, "tags", table),
         checks=_texts(where, "checks", table),
-        limit_hints=_texts(where, "limit_hints", table),
     )
 
 

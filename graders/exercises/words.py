@@ -2,7 +2,7 @@
 
 ``numjudge validate`` refuses an exercise whose statement has a language its translation file
 does not cover (a missing title, source, hint, test name, tag, check's name or check's message
-(:func:`check_texts`), a case's ``limit_hint``, or starter), whose starter in
+(:func:`check_texts`), or starter), whose starter in
 a language is other code than ``starter.py``, or whose file names a mistake, test or tag that
 does not exist (graders/authoring/texts.py: ``check_translations``). A reader's page turns a
 report's English words into their language through ``words_in`` (a word with no translation
@@ -54,19 +54,15 @@ def _written_string(source: str, node: ast.expr) -> str | None:
 
 
 def translation_problems(
-    exercise: Exercise,
-    case_names: Iterable[str],
-    checks: Iterable[str] = (),
-    limit_hints: Iterable[str] = (),
+    exercise: Exercise, case_names: Iterable[str], checks: Iterable[str] = ()
 ) -> list[str]:
     """What keeps the exercise from speaking each language of its statement: a missing
-    translation file, title, hint, test name, text of a check (``checks``:
-    :func:`check_texts`) or case's ``limit_hint`` (``limit_hints``), a check's translation with
-    other fields than its English, or a stale key (a mistake or test that is gone, a file for a
-    language the statement does not have)."""
+    translation file, title, hint, test name or text of a check (``checks``:
+    :func:`check_texts`), a check's translation with other fields than its English, or a stale
+    key (a mistake or test that is gone, a file for a language the statement does not
+    have)."""
     cases = list(case_names)
     check_words = list(checks)
-    advice = list(limit_hints)
     mistakes = [mistake.name for mistake in exercise.mistakes]
     problems = []
     for lang in exercise.languages:
@@ -88,9 +84,6 @@ def translation_problems(
         problems += _key_problems(name, "cases", "test", cases, translation.cases)
         problems += _key_problems(name, "tags", "tag", list(exercise.tags), translation.tags)
         problems += _key_problems(name, "checks", "check text", check_words, translation.checks)
-        problems += _key_problems(
-            name, "limit_hints", "limit hint", advice, translation.limit_hints
-        )
         problems += [
             f"{name}: [checks] {english!r}: {problem}"
             for english, text in translation.checks.items()
@@ -169,8 +162,8 @@ class ExerciseWords:
     tags: tuple[str, ...] = ()
     lang: str = "en"
     checks: tuple[Template, ...] = ()
-    """The exercise's own words its checks and its cases' limit hints say (``[checks]``,
-    ``[limit_hints]``), as the engine's messages read them."""
+    """The exercise's own words its checks say (``[checks]``), as the engine's messages read
+    them."""
 
     def case(self, name: str) -> str:
         return self.cases.get(name, name)
@@ -183,15 +176,6 @@ class ExerciseWords:
         return self.hints.get(text, text)
 
 
-def _literal(texts: Mapping[str, str]) -> dict[str, str]:
-    """Plain texts (a limit hint is no f-string) as :func:`author_templates` reads texts: a
-    brace of theirs is a brace, not a field."""
-    return {
-        english.replace("{", "{{").replace("}", "}}"): text.replace("{", "{{").replace("}", "}}")
-        for english, text in texts.items()
-    }
-
-
 def words_in(exercise: Exercise, lang: str) -> ExerciseWords:
     """The exercise's title, test names and hints in ``lang``; English (as reports carry
     them) where it has no translation, so a hint rewritten since a report stays readable."""
@@ -200,7 +184,7 @@ def words_in(exercise: Exercise, lang: str) -> ExerciseWords:
         return ExerciseWords(exercise.title, source=exercise.source, tags=exercise.tags, lang=lang)
     return ExerciseWords(
         lang=lang,
-        checks=author_templates({**translation.checks, **_literal(translation.limit_hints)}),
+        checks=author_templates(translation.checks),
         title=translation.title or exercise.title,
         source=translation.source or exercise.source,
         tags=tuple(translation.tags.get(tag, tag) for tag in exercise.tags),

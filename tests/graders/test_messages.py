@@ -112,6 +112,8 @@ def engine_messages() -> list[str]:
         batch_of_one_message(1, describe_error({"type": "ValueError", "message": "bad"})),
         "batch consistency: the batched result differs from the results of batches of one "
         "joined along axis 0: shape: expected (3, 3), got (9,)",
+        f"{describe_error({'type': 'MemoryError'})}; hint: the (M, N, D) array needs M*N*D*8 "
+        "bytes; expand the square instead",
     ]
     code = "import scipy.linalg as la\nfor i in range(3):\n    la.inv(i)\n" * 3
     rules = tuple(map(Rule.parse, ("python-loop", "import:scipy", "scipy.linalg.inv")))

@@ -1,24 +1,13 @@
 """A case's ``limit_hint``: the author's advice added to the message of a test the code ran
-out of memory or time on (docs/authoring.md, "Time limits per case"), in the learner's
-language (``[limit_hints]`` of translation.<lang>.toml)."""
+out of memory or time on (docs/authoring.md, "Time limits per case")."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from graders.api import (
-    Exercise,
-    Failure,
-    Sandbox,
-    Status,
-    grade,
-    load_exercise,
-    prepare_exercise,
-)
-from graders.exercises.words import translation_problems, words_in
+from graders.api import Failure, Sandbox, Status, grade, load_exercise, prepare_exercise
 from graders.grading.plan import Audience
-from graders.messages import is_known, translate_message
-from tests.graders.helpers import make_tiny_exercise, write
+from tests.graders.helpers import make_tiny_exercise
 
 HINT = "building the (N, N, 100) array needs N*N*100*8 bytes; count without it"
 
@@ -104,44 +93,3 @@ def test_a_case_stopped_at_its_own_time_limit_gives_its_hint(
     assert long.failure is Failure.TIME_LIMIT
     assert long.message.endswith("; hint: one comparison of the whole array is enough")
     assert "hint" not in hidden.message
-
-
-def japanese(folder: Path, limit_hints: str) -> Exercise:
-    """The folder with a Japanese statement, and a translation whose ``[limit_hints]`` table
-    is ``limit_hints``."""
-    write(folder / "statement.ja.md", "`count_above(x, threshold)` を書いてください。\n")
-    write(folder / "starter.ja.py", (folder / "starter.py").read_text(encoding="utf-8"))
-    write(
-        folder / "translation.ja.toml",
-        'title = "しきい値を超える値"\n\n[cases]\nsmall = "小"\nlarge = "大"\n'
-        '"hidden large" = "非公開の大"\n\n[tags]\ncounting = "数える"\n\n' + limit_hints,
-    )
-    return load_exercise(folder)
-
-
-JA_HINT = "形状 (N, N, 100) の配列には N*N*100*8 バイトが要ります。それなしで数えてください"
-
-
-def test_a_limit_hint_reads_in_the_learners_language(tmp_path: Path, sandbox: Sandbox) -> None:
-    folder = make_tiny_exercise(tmp_path, cases=CASES)
-    exercise = japanese(folder, f"[limit_hints]\n{HINT!r} = {JA_HINT!r}\n")
-    assert translation_problems(exercise, ["small", "large", "hidden large"], (), [HINT]) == []
-    large = grade(prepare_exercise(exercise), WASTEFUL, sandbox).tests[1]
-    words = words_in(exercise, "ja")
-    assert words.message(large.message).endswith(f"。ヒント：{JA_HINT}"), large.message
-    # Without the exercise's words the hint stays as the author wrote it, the rest translated.
-    assert translate_message(large.message, "ja").endswith(f"。ヒント：{HINT}")
-    assert not is_known(large.message, "ja")
-
-
-def test_validate_asks_for_every_limit_hint_in_every_language(tmp_path: Path) -> None:
-    exercise = japanese(make_tiny_exercise(tmp_path, cases=CASES), "")
-    names = ["small", "large", "hidden large"]
-    assert translation_problems(exercise, names, (), [HINT]) == [
-        f"translation.ja.toml: [limit_hints] has no text for limit hint(s) {HINT!r}"
-    ]
-    stale = japanese(exercise.path, f'[limit_hints]\n"gone" = "消えた"\n{HINT!r} = "ok"\n')
-    assert translation_problems(stale, names, (), [HINT]) == [
-        "translation.ja.toml: [limit_hints] names limit hint(s) that do not exist: 'gone' "
-        "(renamed or removed?)"
-    ]
