@@ -1,6 +1,8 @@
 """The values a sandbox sends back, as the sandbox's side and the checks both know them: a value
 that could not cross the channel (``Foreign``), a generator's state (``GeneratorState``), and
-work of the submission that grew with its input (``Growth``, of ``graders/sandbox/repeats.py``).
+work of the submission that grew with its input (``Growth``, of ``graders/sandbox/repeats.py``);
+and one kind of value the trusted side sends in: an author's function as an input
+(``InputFunction``, of ``graders/callables.py``).
 
 The sandbox makes and encodes them (``graders/sandbox/wire.py``, ``repeats.py``); the trusted
 side decodes them, checking every field (``Growth.from_dict``), and the checks judge them
@@ -26,6 +28,59 @@ class Foreign:
 
     type_name: str
     detail: str = ""
+
+
+FUNCTION_MODULES = ("np", "numpy", "math")
+"""The modules an input function may name: numpy as ``np`` or ``numpy``, and ``math``."""
+FUNCTION_BUILTINS = frozenset(
+    [
+        "abs",
+        "all",
+        "any",
+        "bool",
+        "complex",
+        "divmod",
+        "enumerate",
+        "float",
+        "int",
+        "isinstance",
+        "len",
+        "list",
+        "max",
+        "min",
+        "pow",
+        "range",
+        "reversed",
+        "round",
+        "sorted",
+        "sum",
+        "tuple",
+        "zip",
+        "ArithmeticError",
+        "ValueError",
+    ]
+)
+"""The builtins an input function may name: pure ones, that reach nothing outside their
+arguments (no ``open``, ``__import__``, ``getattr``, ``eval``)."""
+MAX_FUNCTION_SOURCE_CHARS = 20_000
+
+
+@dataclass(frozen=True)
+class InputFunction:
+    """An author's function given to the learner's code as an input, as data: its name and its
+    source, from which each side re-creates it (``graders.sandbox.wire.live_function``).
+
+    Invariant (``graders.callables.input_function`` makes every one): ``source`` is one plain
+    top-level ``def name(...)``, undecorated, whose free names are only numpy (``np``,
+    ``numpy``), ``math`` and pure builtins; so re-creating it needs nothing of the author's
+    module, and nothing else of ``cases.py`` travels with it. Messages name it, never print its
+    source (``repr``)."""
+
+    name: str
+    source: str
+
+    def __repr__(self) -> str:
+        return f"<function {self.name}>"
 
 
 GeneratorState = tuple[int, int, int, int]

@@ -30,6 +30,7 @@ from graders.results import (
     Verdict,
 )
 from graders.sandbox.runner import Sandbox
+from graders.sandbox.wire import live
 
 
 def check_rules(prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult) -> None:
@@ -112,7 +113,7 @@ def reference_warnings(prepared: PreparedExercise, reference: Callable[..., Any]
     for case in prepared.cases:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            reference(*copy.deepcopy(list(case.inputs.values())))
+            reference(*live(copy.deepcopy(list(case.inputs.values()))))
         if caught:
             first = caught[0]
             found.append(f"{case.name}: {first.category.__name__}: {first.message}")

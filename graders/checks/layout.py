@@ -16,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from graders.values import InputFunction
+
 # numpy's words when the shapes of two operands do not fit together.
 SHAPE_ERRORS = (
     "mismatch in its core dimension",
@@ -112,11 +114,18 @@ def explain_shape_error(
     # What to check names only what the case has: a weight matrix where an unbatched matrix is
     # among the inputs; no axis the exercise may not have (time, channels) is named.
     has_matrix = any(value.ndim == 2 and name not in axes for name, value in arrays.items())
+    # An author's function among the inputs is named, never shown: its shapes are x's.
+    functions = "".join(
+        f", and the function {name} = {value!r}"
+        for name, value in inputs.items()
+        if isinstance(value, InputFunction)
+    )
     return (
         "the arrays' shapes do not fit together, which usually means a layout mix-up: "
-        f"this case's inputs have shapes {shapes}; {sizes_text(error, arrays)}check each "
-        "against the statement's shapes: which axis holds the batch and what each other axis "
-        "holds" + (", and whether a weight matrix is (outputs, inputs)" if has_matrix else "")
+        f"this case's inputs have shapes {shapes}{functions}; {sizes_text(error, arrays)}"
+        "check each against the statement's shapes: which axis holds the batch and what each "
+        "other axis holds"
+        + (", and whether a weight matrix is (outputs, inputs)" if has_matrix else "")
     )
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from graders.callables import ADVICE, NotShippable, holds_function, ship_functions
 from graders.cases import CaseKind, CaseSpec, Declared, Variant, collect_declared
 from graders.checks.batches import consistent
 from graders.checks.compare import Tolerance, compare
@@ -53,7 +54,7 @@ from graders.sandbox.scenario import (
     resolve_entry,
     step_labels,
 )
-from graders.sandbox.wire import encode_value, generator_state
+from graders.sandbox.wire import encode_value, generator_state, live
 from graders.scenarios import SCENARIO_INPUT
 
 logger = logging.getLogger(__name__)
@@ -262,6 +263,20 @@ def _make_inputs(exercise: Exercise, spec: CaseSpec, variant: Variant) -> dict[s
         raise ExerciseError(
             f"{where}: case {spec.name!r} raised {type(exc).__name__}: {exc}"
         ) from exc
+    for name, value in inputs.items():
+        try:
+            inputs[name] = ship_functions(value)
+        except NotShippable as exc:
+            raise ExerciseError(
+                f"{where}: case {spec.name!r}: input {name!r} cannot be sent to the sandbox: "
+                f"{exc}; {ADVICE}"
+            ) from None
+        if exercise.takes_custom_inputs and holds_function(inputs[name]):
+            raise ExerciseError(
+                f"{where}: case {spec.name!r}: input {name!r} is a function, which a learner "
+                "cannot type as an input of their own: set [checks] custom_inputs = false in "
+                "exercise.toml"
+            )
     unknown = set(spec.batch_axes) - set(inputs)
     if unknown:
         raise ExerciseError(
@@ -276,7 +291,8 @@ def _make_inputs(exercise: Exercise, spec: CaseSpec, variant: Variant) -> dict[s
             raise ExerciseError(
                 f"{where}: case {spec.name!r}: input {name!r} cannot be sent to the sandbox: "
                 f"it holds {foreign}; inputs are arrays, numbers, strings, None, lists, tuples, "
-                "dicts with string keys and numpy.random.default_rng generators"
+                "dicts with string keys, numpy.random.default_rng generators and functions "
+                "(docs/authoring.md: Functions as inputs)"
             )
     not_arrays = sorted(
         name for name in spec.batch_axes if not isinstance(inputs[name], np.ndarray)
@@ -622,7 +638,8 @@ def call_entry(function: Callable[..., Any], inputs: Mapping[str, Any]) -> Any:
 def call_tracked(function: Callable[..., Any], inputs: Mapping[str, Any]) -> Called:
     """``call_entry``, with where the call left the copies of the generator arguments (as the
     sandbox reports a learner's call: graders/sandbox/harness.py)."""
-    arguments = copy.deepcopy(list(inputs.values()))
+    # An author's function is called as the sandbox calls it: re-created from its source.
+    arguments = live(copy.deepcopy(list(inputs.values())))
     # Known mistakes overflow on purpose; their warnings are not the author's concern here.
     # Not ``warnings.catch_warnings``: it swaps the process's filters, and this runs in the
     # service's threads, where another thread's filters would be swapped with them.

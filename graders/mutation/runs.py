@@ -332,7 +332,7 @@ def _outputs(
 
 def main() -> None:
     header, buffers = recv_frame(sys.stdin.buffer, [MAX_FRAME_BYTES])
-    inputs = [decode_value(node, buffers) for node in header["inputs"]]
+    inputs = [decode_value(node, buffers, functions=True) for node in header["inputs"]]
     limit = int(header["memory_mb"]) * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     signal.signal(signal.SIGPROF, _on_alarm)

@@ -66,6 +66,7 @@ from graders.sandbox.repeats import RepeatCounter, elements, growth
 from graders.sandbox.scenario import resolve_entry
 from graders.sandbox.sealed import seal
 from graders.sandbox.wire import (
+    FUNCTION_FILE,
     decode_value,
     encode_value,
     generator_state,
@@ -126,7 +127,13 @@ def describe_exception(exc: BaseException) -> dict[str, Any]:
     message ends with the exception's notes: a scenario's names the step that raised."""
     notes = getattr(exc, "__notes__", None)
     notes = [str(note) for note in notes] if type(notes) is list else []
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == SUBMISSION_FILE]
+    every_frame = traceback.extract_tb(exc.__traceback__)
+    frames = [f for f in every_frame if f.filename == SUBMISSION_FILE]
+    # An author's function given as an input (its file is "<function name>": wire.py) is
+    # named, not shown: the learner's line that called it is the line told.
+    inside = [f.filename for f in every_frame if f.filename.startswith(FUNCTION_FILE)]
+    if inside:
+        notes.append(f"in {inside[-1]}")
     line = frames[-1].lineno if frames else getattr(exc, "lineno", None)
     lines = traceback.format_list(frames) + traceback.format_exception_only(type(exc), exc)
     return {
@@ -248,7 +255,7 @@ def task_inputs(task: dict[str, Any], buffers: Sequence[memoryview], main: list[
     """A task's read-only inputs: decoded, or for a batch item taken from ``main``, the
     inputs of the call it is an item of."""
     if "item" not in task:
-        return [decode_value(node, buffers) for node in task["args"]]
+        return [decode_value(node, buffers, functions=True) for node in task["args"]]
     item, axes, keep = int(task["item"]), dict(task["axes"]), task.get("keep") is True
     return [
         batch_item(value, item, axes[name], keep) if name in axes else value

@@ -12,6 +12,10 @@ lists in ``"buffers"`` (their byte sizes). Values inside a header are small JSON
   its order (a dict subclass is foreign: its methods are the sender's code);
 - ``{"t": "generator", "state": [state, inc, has_uint32, uinteger]}`` a
   ``numpy.random.Generator`` over ``PCG64`` (the integers of its bit generator's state);
+- ``{"t": "function", "name": "quadratic", "source": "def quadratic(x): ..."}`` an author's
+  function as an input (``graders.values.InputFunction``), only from the trusted side: the
+  sandbox re-creates it from its source (``live_function``); a peer that decodes a sandbox's
+  values refuses it (``decode_value(functions=False)``);
 - ``{"t": "foreign", "type": "dict", "detail": "..."}`` anything else, described, not sent.
 
 Only numeric dtypes cross the channel: object, string and structured arrays are refused.
@@ -21,11 +25,13 @@ Which frames the two sides exchange, and in which order, is described at the top
 
 from __future__ import annotations
 
+import builtins
 import functools
 import json
 import math
 import socket
 import struct
+import types
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO
@@ -33,7 +39,13 @@ from typing import Any, BinaryIO
 import numpy as np
 
 from graders.errors import FrameTooLarge, HeaderTooComplex, WireError
-from graders.values import Foreign, GeneratorState
+from graders.values import (
+    FUNCTION_BUILTINS,
+    MAX_FUNCTION_SOURCE_CHARS,
+    Foreign,
+    GeneratorState,
+    InputFunction,
+)
 
 HEADER = struct.Struct(">I")
 MAX_HEADER_BYTES = 4 * 1024 * 1024
@@ -83,6 +95,8 @@ def encode_value(value: object, buffers: list[bytes | memoryview]) -> dict[str, 
     state = generator_state(value)
     if state is not None:
         return {"t": "generator", "state": list(state)}
+    if type(value) is InputFunction:
+        return {"t": "function", "name": value.name, "source": value.source}
     return {"t": "foreign", "type": qualified_type_name(value), "detail": ""}
 
 
@@ -141,8 +155,14 @@ def _encode_array(
     return node
 
 
-def decode_value(node: Any, buffers: Sequence[bytes | memoryview]) -> Any:
-    """Rebuild a value from its JSON tree, validating everything an untrusted peer sent."""
+def decode_value(
+    node: Any, buffers: Sequence[bytes | memoryview], *, functions: bool = False
+) -> Any:
+    """Rebuild a value from its JSON tree, validating everything an untrusted peer sent.
+
+    ``functions``: the values are inputs from the trusted side, whose author functions are
+    re-created here (``live_function``); a side that reads a sandbox's values leaves it off,
+    and a function among them is refused: it is never run there."""
     if not isinstance(node, dict):
         raise WireError("value is not an object")
     kind = node.get("t")
@@ -166,18 +186,24 @@ def decode_value(node: Any, buffers: Sequence[bytes | memoryview]) -> Any:
         items = node.get("items")
         if not isinstance(items, list):
             raise WireError("bad sequence")
-        decoded = [decode_value(item, buffers) for item in items]
+        decoded = [decode_value(item, buffers, functions=functions) for item in items]
         return tuple(decoded) if kind == "tuple" else decoded
     if kind == "dict":
-        return _decode_dict(node, buffers)
+        return _decode_dict(node, buffers, functions)
     if kind == "generator":
         return _decode_generator(node)
+    if kind == "function":
+        if not functions:
+            raise WireError("a function among a sandbox's values")
+        return live_function(_decode_function(node))
     if kind == "foreign":
         return Foreign(str(node.get("type", "?"))[:200], str(node.get("detail", ""))[:200])
     raise WireError(f"unknown value kind {kind!r}")
 
 
-def _decode_dict(node: dict[str, Any], buffers: Sequence[bytes | memoryview]) -> dict[str, Any]:
+def _decode_dict(
+    node: dict[str, Any], buffers: Sequence[bytes | memoryview], functions: bool
+) -> dict[str, Any]:
     keys, items = node.get("keys"), node.get("items")
     if (
         not isinstance(keys, list)
@@ -187,7 +213,56 @@ def _decode_dict(node: dict[str, Any], buffers: Sequence[bytes | memoryview]) ->
         or len(set(keys)) != len(keys)
     ):
         raise WireError("bad dict")
-    return {key: decode_value(item, buffers) for key, item in zip(keys, items, strict=True)}
+    return {
+        key: decode_value(item, buffers, functions=functions)
+        for key, item in zip(keys, items, strict=True)
+    }
+
+
+def _decode_function(node: dict[str, Any]) -> InputFunction:
+    name, source = node.get("name"), node.get("source")
+    if not (
+        isinstance(name, str)
+        and name.isidentifier()
+        and isinstance(source, str)
+        and len(source) <= MAX_FUNCTION_SOURCE_CHARS
+    ):
+        raise WireError("bad function")
+    return InputFunction(name, source)
+
+
+FUNCTION_FILE = "<function "
+"""How the file name of a re-created author function begins (``<function quadratic>``)."""
+
+
+def live_function(function: InputFunction) -> types.FunctionType:
+    """The function ``function`` describes, re-created from its source in a namespace of its
+    own: numpy, math and the pure builtins (``graders.values.FUNCTION_BUILTINS``), nothing of
+    the module it was written in. In a sandbox it is learner-level code, as the submission is."""
+    namespace: dict[str, Any] = {
+        "__builtins__": {name: getattr(builtins, name) for name in FUNCTION_BUILTINS},
+        "__name__": "cases",
+        "np": np,
+        "numpy": np,
+        "math": math,
+    }
+    exec(compile(function.source, f"{FUNCTION_FILE}{function.name}>", "exec"), namespace)
+    made = namespace[function.name]
+    if not isinstance(made, types.FunctionType):
+        raise WireError(f"{function.name} is not a function")
+    return made
+
+
+def live(value: Any) -> Any:
+    """``value`` with each author function in it (in a list, tuple or dict too) re-created:
+    the trusted side's calls get them as the sandbox's do."""
+    if type(value) is InputFunction:
+        return live_function(value)
+    if type(value) in (list, tuple):
+        return type(value)(live(item) for item in value)
+    if type(value) is dict:
+        return {key: live(item) for key, item in value.items()}
+    return value
 
 
 PCG64_LIMITS = (1 << 128, 1 << 128, 2, 1 << 32)

@@ -24,6 +24,7 @@ import pytest
 
 from graders.exercises import ExerciseCatalog, entry_function
 from graders.exercises.preparation import public_inputs
+from graders.sandbox.wire import live
 
 EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
 LESSON = EXERCISES / "_course"
@@ -390,6 +391,13 @@ def adam_values() -> Iterator[float]:
     yield from (value for value in defaults if isinstance(value, float))
 
 
+def numerical_gradient_values() -> Iterator[float]:
+    """The worked example: the point, its squares (f's terms) and the gradient."""
+    example = public("numerical-gradient")["worked example"]
+    x = example["x"]
+    yield from flat(x, x * x, solution("numerical-gradient")(**live(dict(example))))
+
+
 VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "gru-update-gate": update_gate_values,
     "gru-reset-gate": reset_gate_values,
@@ -412,6 +420,7 @@ VALUES: dict[str, Callable[[], Iterator[float]]] = {
     "softmax-cross-entropy": softmax_cross_entropy_values,
     "layer-norm": layer_norm_values,
     "adam": adam_values,
+    "numerical-gradient": numerical_gradient_values,
     "_course": lesson_values,
 }
 
@@ -549,7 +558,7 @@ def public_arrays(exercise_id: str) -> list[np.ndarray]:
     """The public cases' array inputs and the reference's outputs on them."""
     arrays = []
     for inputs in public(exercise_id).values():
-        output = solution(exercise_id)(**inputs)
+        output = solution(exercise_id)(**live(dict(inputs)))
         for value in [*inputs.values(), *(output if isinstance(output, tuple) else [output])]:
             if isinstance(value, np.ndarray):
                 arrays.append(value)

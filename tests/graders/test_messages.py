@@ -30,7 +30,7 @@ from graders.messages import (
 )
 from graders.mutation.mutants import make_mutants
 from graders.results import Failure
-from graders.values import Growth, Measured, Repeat, RepeatKind
+from graders.values import Growth, InputFunction, Measured, Repeat, RepeatKind
 from tests.exercises.test_japanese_texts import misused_terms
 
 EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
@@ -108,6 +108,9 @@ def engine_messages() -> list[str]:
     }
     explained = explain_shape_error(shape_error, {"x": np.zeros((2, 3)), "w": np.zeros((4, 5))})
     messages.append(f"{explained} ({describe_error(shape_error)})")
+    # An author's function among the inputs is named after the arrays' shapes.
+    quadratic = InputFunction("quadratic", "def quadratic(x):\n    return np.sum(x * x)")
+    messages.append(explain_shape_error(shape_error, {"f": quadratic, "x": np.zeros((2, 3))}))
     # A scenario's step: a method (the object's state) or a call, with or without arrays.
     for step in ("step 3, cell.step", "step 2, affine_backward"):
         in_step = {**shape_error, "message": f"{shape_error['message']} (in {step})"}

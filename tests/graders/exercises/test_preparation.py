@@ -212,7 +212,8 @@ def test_an_input_the_sandbox_cannot_receive_is_refused(
     assert prepare_error(folder) == (
         f"sgd-step/cases.py: case 'small layer': input 'lr' cannot be sent to the sandbox: "
         f"it holds {holds}; inputs are arrays, numbers, strings, None, lists, tuples, dicts "
-        "with string keys and numpy.random.default_rng generators"
+        "with string keys, numpy.random.default_rng generators and functions "
+        "(docs/authoring.md: Functions as inputs)"
     )
 
 
