@@ -247,12 +247,14 @@ def _translate(text: str, lang: str, own: tuple[Template, ...]) -> tuple[str, bo
             values: dict[str, str] = {}
             complete = True
             for name, value in reading.items():
-                if name.startswith((PART, AUTHOR)):
+                if name.startswith(AUTHOR):
+                    values[name], known = _translate_author(value, own)
+                elif name.startswith(PART):
                     values[name], known = _translate(value, lang, own)
-                    # A check's name is a name where its exercise gives no translation.
-                    complete = complete and (known or name in AUTHOR_NAMES)
                 else:
-                    values[name] = value
+                    values[name], known = value, True
+                # A check's name is a name where its exercise gives no translation.
+                complete = complete and (known or name in AUTHOR_NAMES)
             translated = _fill(template.translation, values)
             if complete:
                 return translated, True
@@ -262,6 +264,16 @@ def _translate(text: str, lang: str, own: tuple[Template, ...]) -> tuple[str, bo
         return partial, False
     # A piece no template reads, but a name, a number or a dtype: the same in every language.
     return text, CODE.fullmatch(text) is not None
+
+
+def _translate_author(text: str, own: tuple[Template, ...]) -> tuple[str, bool]:
+    """An author's words in the reader's language: by the exercise's own texts alone, whole;
+    as written where none reads them (the catalog's pieces would mangle them: a shape in the
+    author's prose, a "; " between the author's clauses)."""
+    for template in sorted(own, key=lambda template: -template.fixed):
+        for reading in template.readings(text):
+            return _fill(template.translation, dict(reading)), True
+    return text, False
 
 
 def _fill(translation: str, values: dict[str, str]) -> str:

@@ -61,6 +61,9 @@ def test_a_case_run_out_of_memory_on_gives_its_hint(tmp_path: Path, sandbox: San
     japanese = translate_message(large.message, "ja", author_templates({HINT: HINT_JA}))
     assert japanese.endswith(f"ヒント：{HINT_JA}"), japanese
     assert "ran out" not in japanese and "hint" not in japanese
+    # Untranslated, the author's words stay whole: no piece of them is read as the engine's.
+    untranslated = translate_message(large.message, "ja")
+    assert untranslated.endswith(f"ヒント：{HINT}"), untranslated
 
 
 def test_a_case_without_trouble_never_shows_the_hint(tmp_path: Path, sandbox: Sandbox) -> None:
