@@ -41,8 +41,14 @@ from graders.checks.timing import SPEED_RUNS
 from graders.errors import ExerciseError, SandboxError
 from graders.exercises.loading import display_path
 from graders.exercises.model import Exercise, PreparedCase, PreparedExercise, SpeedRun
-from graders.mutation.mutants import Mutant, make_mutants
-from graders.mutation.runs import MutantRuns, default_cache_dir, engine_stamp, run_mutants
+from graders.mutation.mutants import Mutant
+from graders.mutation.runs import (
+    MutantRuns,
+    default_cache_dir,
+    engine_stamp,
+    mutants_of,
+    run_mutants,
+)
 from graders.results import DiagnosisSource
 from graders.sandbox.limits import SandboxLimits
 from graders.sandbox.protocol import Task
@@ -433,10 +439,10 @@ def _run_mutants(
 ) -> tuple[tuple[Mutant, ...], MutantRuns]:
     """The reference's mutants that ``run_mutants`` has outputs for, and those outputs."""
     reference = (exercise.path / "solution.py").read_text(encoding="utf-8")
-    mutants = tuple(make_mutants(reference, exercise.names[0]))
-    cache = (
-        mutant_cache or default_cache_dir()
-    ) / f"{exercise.id}-{exercise.version}-{engine_stamp()}.frame"
+    folder = mutant_cache or default_cache_dir()
+    stem = f"{exercise.id}-{exercise.version}-{engine_stamp()}"
+    mutants = mutants_of(reference, exercise.names[0], folder / f"{stem}.mutants.json")
+    cache = folder / f"{stem}.frame"
     runs = run_mutants(
         reference=reference,
         sources=[m.source for m in mutants],

@@ -20,6 +20,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import io
+import json
 import logging
 import os
 import resource
@@ -34,10 +35,13 @@ from typing import Any
 
 import numpy as np
 
+from graders import syntax
 from graders.checks import diagnosis, layout, properties
 from graders.checks.compare import Tolerance
 from graders.checks.diagnosis import close_rows, exception_name, flatten
 from graders.errors import MutantsNotRun
+from graders.mutation.mutants import Mutant, make_mutants
+from graders.mutation.operators import Operator
 from graders.sandbox.cpu_affinity import children_use_every_cpu
 from graders.sandbox.scenario import resolve_entry
 from graders.sandbox.wire import decode_value, encode_value, pack_frame, recv_frame
@@ -71,10 +75,33 @@ def engine_stamp() -> str:
     digest = hashlib.sha256()
     # Every module of this package, so that a family added later changes the stamp too.
     package = sorted(Path(__file__).parent.glob("*.py"))
-    read = (diagnosis, layout, properties)
+    read = (diagnosis, layout, properties, syntax)
     for module in (*package, *(Path(str(each.__file__)) for each in read)):
         digest.update(module.read_bytes())
     return digest.hexdigest()[:12]
+
+
+def mutants_of(reference: str, entry: str, cache_file: Path | None) -> tuple[Mutant, ...]:
+    """``make_mutants`` of ``reference``, cached as JSON in ``cache_file`` (named, like the
+    outputs' cache, by the exercise's version, which covers its reference and entry, and by
+    ``engine_stamp``, which covers the code that makes mutants): making them walks and
+    rewrites the reference's syntax tree once per node, a third of a second of an author's
+    ``numjudge grade`` whose mutants' outputs the cache already holds."""
+    if cache_file is not None:
+        try:
+            return tuple(
+                Mutant(key, Operator(operator), line, column, meaning, source)
+                for key, operator, line, column, meaning, source in json.loads(
+                    cache_file.read_text(encoding="utf-8")
+                )
+            )
+        except (OSError, ValueError, TypeError):
+            pass  # none yet, or not one this engine wrote: made again below
+    mutants = tuple(make_mutants(reference, entry))
+    if cache_file is not None:
+        rows = [[m.key, m.operator.value, m.line, m.column, m.meaning, m.source] for m in mutants]
+        _write_atomically(cache_file, json.dumps(rows).encode())
+    return mutants
 
 
 def default_cache_dir() -> Path:
@@ -282,13 +309,17 @@ def write_cache(path: Path, runs: MutantRuns) -> None:
         ],
         "raised": [list(runs.raised[k]) for k in keys],
     }
+    _write_atomically(path, b"".join(bytes(p) for p in pack_frame(header, buffers)))
+
+
+def _write_atomically(path: Path, content: bytes) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_suffix(f".{os.getpid()}.partial")
-        partial.write_bytes(b"".join(bytes(p) for p in pack_frame(header, buffers)))
+        partial.write_bytes(content)
         partial.replace(path)  # atomic: a reader sees the whole file or none
     except OSError as exc:
-        logger.warning("mutant outputs not cached in %s: %s", path, exc)
+        logger.warning("mutants not cached in %s: %s", path, exc)
 
 
 # --- the subprocess ----------------------------------------------------------------------

@@ -32,7 +32,6 @@ import ctypes
 import importlib.metadata
 import logging
 import os
-import shutil
 import site
 import sys
 import sysconfig
@@ -213,17 +212,37 @@ class _Copier:
                     self._copy_file(path, made_parent=True)
 
     def _copy_file(self, path: str, *, made_parent: bool = False) -> None:
-        target = self.target(path)
+        """Copy one regular file with its mode and times: one ``stat`` and the kernel's own
+        copy (``sendfile``), where ``shutil.copy2`` stats each file six times more and
+        builds paths in Python; the image holds about 2,000 files."""
+        target = str(self.target(path))
         if not made_parent:
-            target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(path, target, follow_symlinks=False)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+        source = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        try:
+            status = os.fstat(source)
+            copy = os.open(
+                target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, status.st_mode & 0o7777
+            )
+            try:
+                sent = 0
+                while sent < status.st_size:
+                    step = os.sendfile(copy, source, sent, status.st_size - sent)
+                    if step == 0:
+                        break  # the file shrank while it was copied
+                    sent += step
+                os.fchmod(copy, status.st_mode & 0o7777)  # the mode without the umask's bits
+                os.utime(copy, ns=(status.st_atime_ns, status.st_mtime_ns))
+            finally:
+                os.close(copy)
+            is_library = ".so" in os.path.basename(path) and os.pread(source, 4, 0) == ELF_MAGIC
+        finally:
+            os.close(source)
         self.copied.add(path)
         self.files += 1
-        self.bytes += os.path.getsize(path)
-        if ".so" in os.path.basename(path):
-            with open(path, "rb") as file:
-                if file.read(4) == ELF_MAGIC:
-                    self.libraries.add(os.path.realpath(path))
+        self.bytes += status.st_size
+        if is_library:
+            self.libraries.add(os.path.realpath(path))
 
     def shared_objects(self) -> list[str]:
         return sorted(self.libraries)

@@ -8,6 +8,7 @@ import socket
 import subprocess
 import time
 import uuid
+import weakref
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -42,6 +43,7 @@ from app.models import (
 )
 from app.runtime.context import GradingRuntime, build_runtime
 from app.runtime.engine import SandboxGrader
+from app.runtime.rungs import FirstRungs
 from app.store import accounts as account_store
 from graders.api import CpuPriority
 from graders.exercises import PreparedExercise
@@ -205,13 +207,24 @@ def make_settings(database_url: str, tmp_path: Path, **overrides: object) -> Set
     return Settings(**values)  # type: ignore[arg-type]
 
 
+_FIRST_RUNGS: weakref.WeakKeyDictionary[SandboxGrader, FirstRungs] = weakref.WeakKeyDictionary()
+"""The first rungs measured through each sandbox pool, shared by the test apps that grade
+through it."""
+
+
 def make_runtime(settings: Settings, grader: SandboxGrader) -> GradingRuntime:
     def grade(
         prepared: PreparedExercise, code: str, public_only: bool, priority: CpuPriority
     ) -> GradeReport:
         return grader(prepared, code, public_only, priority)
 
-    return build_runtime(settings, engine=grader, grade=grade)
+    runtime = build_runtime(settings, engine=grader, grade=grade)
+    if settings.measure_first_rungs:
+        # Measured once per exercise version and pool, as a server measures them once per
+        # process: twelve gradings of an exercise's own files, which every test app that
+        # grades would otherwise wait for before its first learner's result.
+        runtime.first_rungs = _FIRST_RUNGS.setdefault(grader, FirstRungs(grader))
+    return runtime
 
 
 @pytest.fixture

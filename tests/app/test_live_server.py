@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import os
 import signal
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from sqlalchemy import select
+from sqlalchemy import make_url, select
 
-from app.core.db import session_scope
+from app.core.db import session_scope, upgrade_database
 from app.models import Role, Submission, SubmissionStatus
 from graders.exercises import ExerciseCatalog
 from tests.app.conftest import EXERCISES, read_exercise_file
@@ -25,19 +26,39 @@ EXERCISE = "gru-update-gate"
 SLOW_REFERENCE = "import time\ntime.sleep(0.4)\n" + read_exercise_file(EXERCISE, "solution.py")
 
 
-@pytest.fixture
-def server(database_url: str, tmp_path: Path) -> Iterator[LiveServer]:
+@contextlib.contextmanager
+def started_server(database_url: str, folder: Path) -> Iterator[LiveServer]:
     from tests.app.conftest import wipe
 
     # Its own folder of core claims: in the host's, the other numjudge processes (another
     # copy of the suite, a deployment) would decide which core it gets, or leave it none.
-    live = LiveServer(
-        tmp_path, database_url, extra_env={"NUMJUDGE_CORES_DIR": str(tmp_path / "cores")}
-    )
+    live = LiveServer(folder, database_url, extra_env={"NUMJUDGE_CORES_DIR": str(folder / "cores")})
     live.start()
-    yield live
-    live.kill(signal.SIGTERM)
-    wipe(database_url)
+    try:
+        yield live
+    finally:
+        live.kill(signal.SIGTERM)
+        wipe(database_url)
+
+
+@pytest.fixture(scope="module")
+def server(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One server for the tests that leave it running and whose learners are their own (a
+    server's start builds its root image and zygotes and prepares every exercise: seconds)."""
+    with started_server(database_url, tmp_path_factory.mktemp("live")) as live:
+        yield live
+
+
+@pytest.fixture
+def own_server(
+    database_url: str, fresh_database_url: Callable[[str], str], tmp_path: Path
+) -> Iterator[LiveServer]:
+    """A server of the test's own, which it may kill, on a database of the same kind of its
+    own: the shared server, still running, would grade its submissions."""
+    url = fresh_database_url(make_url(database_url).get_backend_name())
+    upgrade_database(url)
+    with started_server(url, tmp_path) as live:
+        yield live
 
 
 def submit_wait(client: httpx.Client, code: str) -> dict:  # type: ignore[type-arg]
@@ -51,7 +72,7 @@ def submit_wait(client: httpx.Client, code: str) -> dict:  # type: ignore[type-a
 
 
 def test_a_client_sending_a_too_large_body_reads_the_413(server: LiveServer) -> None:
-    with server.client(server.add_user("ada")) as client:
+    with server.client(server.add_user("bea")) as client:
         for _ in range(3):  # a reset would show on some attempts, not all
             response = client.post(
                 "/submit", content=b"x" * (2 << 20), headers={"content-type": "application/json"}
@@ -101,7 +122,7 @@ def test_the_server_threads_share_one_core_and_its_sandboxes_get_every_core(
     ]
     assert len(zygotes) == 3  # two grading threads and one for regrades
     assert all(os.sched_getaffinity(zygote) == every for zygote in zygotes)
-    with server.client(server.add_user("ada")) as client:
+    with server.client(server.add_user("cy")) as client:
         assert (
             submit_wait(client, read_exercise_file(EXERCISE, "solution.py"))["verdict"] == "passed"
         )
@@ -138,7 +159,8 @@ def test_fifty_concurrent_submissions_all_finish_right(server: LiveServer) -> No
     assert len(set(ids)) == 50
 
 
-def test_killed_server_finishes_every_submission_after_restart(server: LiveServer) -> None:
+def test_killed_server_finishes_every_submission_after_restart(own_server: LiveServer) -> None:
+    server = own_server
     with server.client(server.add_user("ada")) as client:
         ids = [
             client.post("/submit", json={"exercise": EXERCISE, "code": SLOW_REFERENCE}).json()["id"]

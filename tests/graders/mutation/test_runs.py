@@ -10,7 +10,9 @@ import numpy as np
 import pytest
 
 from graders.checks.compare import Tolerance
-from graders.mutation.runs import probes, run_mutants
+from graders.mutation import runs as mutant_runs
+from graders.mutation.mutants import make_mutants
+from graders.mutation.runs import mutants_of, probes, run_mutants
 
 
 @pytest.mark.slow
@@ -168,3 +170,24 @@ def test_a_mutant_is_limited_by_its_cpu_time_not_by_the_wall_clock(tmp_path: Pat
         cache_file=tmp_path / "runs.frame",
     )
     np.testing.assert_array_equal(runs.outputs["slow"][1], np.ones(2))
+
+
+def test_mutants_are_made_once_per_cache_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reference = "import numpy as np\n\ndef f(x, w):\n    return np.tanh(x @ w.T) + 1.0\n"
+    cache = tmp_path / "mutants.json"
+    made = mutants_of(reference, "f", cache)
+    assert made == tuple(make_mutants(reference, "f")) and len(made) > 1
+    assert cache.is_file()
+
+    def made_again(source: str, entry: str) -> list[object]:
+        raise AssertionError("the cached mutants were made again")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(mutant_runs, "make_mutants", made_again)
+        assert mutants_of(reference, "f", cache) == made
+    # A file this engine did not write is no cache: the mutants are made, and it is replaced.
+    cache.write_text('[["key", "no such operator", 1, 0, "meaning", "source"]]')
+    assert mutants_of(reference, "f", cache) == made
+    assert mutants_of(reference, "f", None) == made
