@@ -44,6 +44,7 @@ from graders.exercises.model import Exercise, PreparedCase, PreparedExercise, Sp
 from graders.mutation.mutants import Mutant, make_mutants
 from graders.mutation.runs import MutantRuns, default_cache_dir, engine_stamp, run_mutants
 from graders.results import DiagnosisSource
+from graders.values import InputFunction
 from graders.sandbox.limits import SandboxLimits
 from graders.sandbox.protocol import Task
 from graders.sandbox.runner import Sandbox
@@ -282,6 +283,15 @@ def _make_inputs(exercise: Exercise, spec: CaseSpec, variant: Variant) -> dict[s
         raise ExerciseError(
             f"{where}: case {spec.name!r}: batch_axes names unknown "
             f"input(s) {', '.join(sorted(unknown))}"
+        )
+    not_functions = sorted(
+        name for name in spec.calls if type(inputs.get(name)) is not InputFunction
+    )
+    if not_functions:
+        raise ExerciseError(
+            f"{where}: case {spec.name!r}: calls= names input(s) "
+            f"{', '.join(not_functions)}, which are not functions; only a function input's "
+            "calls are counted"
         )
     if spec.scenario:
         _check_targets(exercise, spec, read_program(inputs[SCENARIO_INPUT]))
