@@ -44,7 +44,6 @@ from graders.exercises.model import Exercise, PreparedCase, PreparedExercise, Sp
 from graders.mutation.mutants import Mutant, make_mutants
 from graders.mutation.runs import MutantRuns, default_cache_dir, engine_stamp, run_mutants
 from graders.results import DiagnosisSource
-from graders.values import InputFunction
 from graders.sandbox.limits import SandboxLimits
 from graders.sandbox.protocol import Task
 from graders.sandbox.runner import Sandbox
@@ -57,6 +56,7 @@ from graders.sandbox.scenario import (
 )
 from graders.sandbox.wire import encode_value, generator_state, live
 from graders.scenarios import SCENARIO_INPUT
+from graders.values import InputFunction
 
 logger = logging.getLogger(__name__)
 

@@ -34,10 +34,11 @@ The conversation on the channel (frames as in ``graders/sandbox/wire.py``), in t
    hidden case (its main call, then its batch items, which are parts of the main call's
    inputs), only once the previous hidden case's results came back; the sandbox answers with
    one ``results`` frame whose results are ``{"ok", "value" | "error": {"type"}, "mutated",
-   "generators", "calls", "warned"}``: no text, no timing, an exception described by ``MemoryError`` or
-   ``Exception`` alone, and of warnings only whether there was one. A frame marked
-   ``"shown": true`` holds a public case that the trusted side times (protocol.py,
-   ``Deferral``); it comes before any hidden case, and its results are public ones.
+   "generators", "calls", "warned"}``: no text, no timing, an exception described by
+   ``MemoryError`` or ``Exception`` alone, and of warnings only whether there was one. A
+   frame marked ``"shown": true`` holds a public case that the trusted side times
+   (protocol.py, ``Deferral``); it comes before any hidden case, and its results are public
+   ones.
 
 A case's results leave in one write, once its last call returned. The trusted side accepts
 them split over several ``results`` frames too (each with at least one result, none past the

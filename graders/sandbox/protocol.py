@@ -259,9 +259,7 @@ def encode_tasks(tasks: Sequence[Task], *, repeats: bool = False) -> EncodedTask
     )
 
 
-def arguments(
-    tasks: Sequence[Task], chosen: Callable[[Any], bool]
-) -> tuple[frozenset[str], ...]:
+def arguments(tasks: Sequence[Task], chosen: Callable[[Any], bool]) -> tuple[frozenset[str], ...]:
     """The names of each task's ``chosen`` arguments (its generators: those the sandbox
     reports the state of after the call; its functions: those it counts the calls of). A
     batch item has its main call's."""

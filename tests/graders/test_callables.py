@@ -377,9 +377,7 @@ def test_another_number_of_calls_fails_saying_how_many_and_a_hidden_test_only_it
     public, hidden = report.tests
     assert report.verdict is Verdict.FAILED and report.score == 0
     assert (public.failure, hidden.failure) == (Failure.PROPERTY, Failure.PROPERTY)
-    assert public.message == (
-        f"calls: f {called}, where the statement asks for 2 ('one per row')"
-    )
+    assert public.message == (f"calls: f {called}, where the statement asks for 2 ('one per row')")
     assert hidden.message == "property: the output fails a check of this test" + NOT_SHOWN
     assert report.hidden_messages[hidden.name].startswith("calls: f was called ")
     assert translate_message(public.message, "ja") == (
