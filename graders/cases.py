@@ -120,8 +120,9 @@ def points_kept(checks: Sequence[ExtraCheck], failed: Sequence[str], points: flo
     return points * max(0.0, 1.0 - sum(shares))
 
 
-def check_name(check: ExtraCheck) -> str:
-    """What messages call a check: its function's name with spaces for underscores."""
+def check_name(check: ExtraCheck | CallCount) -> str:
+    """What messages call a check (or a ``calls=`` count): its function's name with spaces
+    for underscores."""
     return getattr(check, "__name__", type(check).__name__).replace("_", " ")
 
 
