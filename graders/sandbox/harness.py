@@ -298,9 +298,11 @@ def counted(function: types.FunctionType, count: list[int]) -> types.FunctionTyp
         co_name=function.__name__,
         co_qualname=function.__qualname__,
     )
-    return types.FunctionType(
+    made = types.FunctionType(
         code, function.__globals__, function.__name__, None, template.__closure__
     )
+    made.__wrapped__ = function  # type: ignore[attr-defined]  # its signature, for inspect
+    return made
 
 
 def call(
