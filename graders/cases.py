@@ -66,6 +66,9 @@ OutputBatchAxis = int | tuple[int | None, ...]
 ExtraCheck = Callable[[Mapping[str, Any], Any], str | None]
 """``check(inputs, got) -> None`` when fine, else a message for the learner. Its name (the
 function's, with spaces for underscores) names it in messages, hidden ones included."""
+CallCount = Callable[[Mapping[str, Any]], int]
+"""``count(inputs) -> int``: how many times the statement asks the entry to call a function
+input on these inputs. Its name (with spaces for underscores) says why in messages."""
 
 DEFAULT_RTOL = 1e-7
 DEFAULT_ATOL = 1e-9
@@ -117,8 +120,9 @@ def points_kept(checks: Sequence[ExtraCheck], failed: Sequence[str], points: flo
     return points * max(0.0, 1.0 - sum(shares))
 
 
-def check_name(check: ExtraCheck) -> str:
-    """What messages call a check: its function's name with spaces for underscores."""
+def check_name(check: ExtraCheck | CallCount) -> str:
+    """What messages call a check (or a ``calls=`` count): its function's name with spaces
+    for underscores."""
     return getattr(check, "__name__", type(check).__name__).replace("_", " ")
 
 
@@ -148,6 +152,8 @@ class CaseSpec:
     """Its inputs are a scenario's steps and their arguments (graders/scenarios.py)."""
     takes_variant: bool = False
     """Its maker takes the learner's variant (a parameter called ``variant``)."""
+    calls: Mapping[str, CallCount] = field(default_factory=dict)
+    """By function input's name, how many times the main call must call it (``@case(calls=)``)."""
 
     def inputs(self, rng: np.random.Generator, variant: Variant) -> Mapping[str, Any]:
         """The maker's inputs, made with ``variant`` if it takes one."""
@@ -192,6 +198,7 @@ def case(
     time_s: float | None = None,
     max_slowdown: float | None = None,
     limit_hint: str = "",
+    calls: Mapping[str, CallCount] | None = None,
 ) -> Callable[[Maker], Maker]: ...
 
 
@@ -210,6 +217,7 @@ def case(
     time_s: float | None = None,
     max_slowdown: float | None = None,
     limit_hint: str = "",
+    calls: Mapping[str, CallCount] | None = None,
 ) -> InputMaker | Callable[[InputMaker], InputMaker]:
     """Declare a test case; usable bare (``@case``) or with options (``@case(points=2)``).
 
@@ -238,6 +246,12 @@ def case(
             the (M, N, D) difference array needs M*N*D*8 bytes"), added to the message of the
             test the code ran out on; a hidden test keeps its fixed text (instructors read
             the hint among its hidden messages).
+        calls: for a case with function inputs (docs/authoring.md, "Functions as inputs"),
+            by input name, a named function ``count(inputs) -> int`` of how many times the
+            statement asks one call of the entry to call that function
+            (``calls={"f": two_per_element}``); another count fails the test, its message
+            naming the count function (``two per element``). Batch items and speed runs
+            count their own calls, not the main call's.
     """
     if time_s is not None and not time_s >= MIN_CASE_TIME_S:
         raise ValueError(f"time_s must be at least {MIN_CASE_TIME_S:g} s, got {time_s!r}")
@@ -256,6 +270,7 @@ def case(
         time_s=time_s,
         max_slowdown=max_slowdown,
         limit_hint=limit_hint,
+        calls=dict(calls or {}),
     )
     return register(fn) if fn is not None else register
 
@@ -330,6 +345,12 @@ def _declare(
             raise ValueError(
                 f"case {make_inputs.__name__!r}: checks must be named functions with "
                 "different names (their names are what learners read)"
+            )
+        counts = options.get("calls", {})
+        if any(check_name(count) == "<lambda>" for count in counts.values()):
+            raise ValueError(
+                f"case {make_inputs.__name__!r}: calls= counts must be named functions "
+                "(their names are what learners read)"
             )
         _registry.append(
             CaseSpec(

@@ -125,6 +125,8 @@ def check_translations(
     too, and no translation names a mistake, test or check's text that is gone
     (graders/exercises/words.py)."""
     checks = {check_name(check) for case in prepared.cases for check in case.spec.checks}
+    # A calls= count's name is read as a check's is: in its message ("... ('two per element')").
+    checks |= {check_name(count) for case in prepared.cases for count in case.spec.calls.values()}
     cases_source = (prepared.exercise.path / "cases.py").read_text(encoding="utf-8")
     result.problems += translation_problems(
         prepared.exercise,

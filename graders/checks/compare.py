@@ -44,6 +44,7 @@ class Check(Enum):
     BATCH_CONSISTENCY = "batch consistency"
     INPUTS = "inputs"
     WARNINGS = "warnings"
+    CALLS = "calls"
 
     @property
     def category(self) -> Failure:
@@ -64,6 +65,8 @@ CATEGORIES = {
     Check.BATCH_CONSISTENCY: Failure.INCONSISTENT_BATCH,
     Check.INPUTS: Failure.CHANGED_INPUT,
     Check.WARNINGS: Failure.WARNING,
+    # The statement's contract on a function input, like a case's own check of the output.
+    Check.CALLS: Failure.PROPERTY,
 }
 
 

@@ -62,6 +62,7 @@ from graders.sandbox.scenario import (
 )
 from graders.sandbox.wire import encode_value, generator_state, live
 from graders.scenarios import SCENARIO_INPUT
+from graders.values import InputFunction
 
 logger = logging.getLogger(__name__)
 
@@ -288,6 +289,15 @@ def _make_inputs(exercise: Exercise, spec: CaseSpec, variant: Variant) -> dict[s
         raise ExerciseError(
             f"{where}: case {spec.name!r}: batch_axes names unknown "
             f"input(s) {', '.join(sorted(unknown))}"
+        )
+    not_functions = sorted(
+        name for name in spec.calls if type(inputs.get(name)) is not InputFunction
+    )
+    if not_functions:
+        raise ExerciseError(
+            f"{where}: case {spec.name!r}: calls= names input(s) "
+            f"{', '.join(not_functions)}, which are not functions; only a function input's "
+            "calls are counted"
         )
     if spec.scenario:
         _check_targets(exercise, spec, read_program(inputs[SCENARIO_INPUT]))

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from graders.cases import CaseKind, points_kept
+from graders.cases import CaseKind, check_name, points_kept
 from graders.checks.advice import generators_message, warning_advice
 from graders.checks.batches import UNCOMBINABLE, combined_text, compare_batched
 from graders.checks.compare import PASS, Check, CheckResult, Tolerance, compare
@@ -394,6 +394,9 @@ def further_checks(
     ]
     if elsewhere:
         return CheckResult(False, Check.INPUTS, generators_message(elsewhere))
+    miscounted = calls_message(case, outcome.calls)
+    if miscounted:
+        return CheckResult(False, Check.CALLS, miscounted)
     if outcome.warned and exercise.warnings is WarningPolicy.FAIL:
         # A hidden call tells only that it warned; its test shows the category alone.
         raised = "; ".join(outcome.warnings) or "a warning"
@@ -405,6 +408,22 @@ def further_checks(
             f"failure; {warning_advice(outcome.warnings, exercise.tags)}",
         )
     return CheckResult(True)
+
+
+def calls_message(case: PreparedCase, calls: Mapping[str, int]) -> str:
+    """What the calls check says of function inputs the main call called another number of
+    times than the case's ``calls=`` asks ("" if none): the learner's count, the count asked
+    and its function's name, which says why (the author's words)."""
+    wrong = []
+    for name, count in case.spec.calls.items():
+        asked, got = count(case.inputs), calls[name]
+        if got != asked:
+            times = "once" if got == 1 else f"{got} times"
+            wrong.append(
+                f"{name} was called {times}, where the statement asks for {asked} "
+                f"('{check_name(count)}')"
+            )
+    return f"{Check.CALLS.value}: " + "; ".join(wrong) if wrong else ""
 
 
 def checked_value(case: PreparedCase, value: Any) -> Any:

@@ -21,7 +21,10 @@ The conversation on the channel (frames as in ``graders/sandbox/wire.py``), in t
    numbered across all of its results. ``generators`` (only for a call with generator
    arguments) holds each generator argument's state after the call, by name, as the four
    integers the wire carries a generator by: whether the call drew from the caller's
-   generator exactly as the statement says is judged on it.
+   generator exactly as the statement says is judged on it. ``calls`` (only for a call with
+   function arguments: an author's functions, ``graders/callables.py``) holds how many times
+   the call called each of them, by name: each call of the entry gets wrappers of its own
+   (``counted``), so a batch item's or a speed run's calls are never added to the main call's.
 4. ``{"kind": "public_done", "dropped_chars"}``, with ``"repeats"`` when the request asked
    for it (``"repeats": true``, an exercise that forbids Python loops): where the code's
    Python work grew with the input over the public calls (``Growth.to_dict``), or null
@@ -31,10 +34,11 @@ The conversation on the channel (frames as in ``graders/sandbox/wire.py``), in t
    hidden case (its main call, then its batch items, which are parts of the main call's
    inputs), only once the previous hidden case's results came back; the sandbox answers with
    one ``results`` frame whose results are ``{"ok", "value" | "error": {"type"}, "mutated",
-   "generators", "warned"}``: no text, no timing, an exception described by ``MemoryError`` or
-   ``Exception`` alone, and of warnings only whether there was one. A frame marked
-   ``"shown": true`` holds a public case that the trusted side times (protocol.py,
-   ``Deferral``); it comes before any hidden case, and its results are public ones.
+   "generators", "calls", "warned"}``: no text, no timing, an exception described by
+   ``MemoryError`` or ``Exception`` alone, and of warnings only whether there was one. A
+   frame marked ``"shown": true`` holds a public case that the trusted side times
+   (protocol.py, ``Deferral``); it comes before any hidden case, and its results are public
+   ones.
 
 A case's results leave in one write, once its last call returned. The trusted side accepts
 them split over several ``results`` frames too (each with at least one result, none past the
@@ -272,11 +276,50 @@ def batch_item(value: np.ndarray, index: int, axis: int, keep: bool = False) -> 
     return value[(slice(None),) * (axis % value.ndim) + (at,)]
 
 
+def counting(function: Any, count: list[int]) -> Any:
+    """The body of every counting wrapper (``counted``): its code, never this function."""
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        count[0] += 1
+        return function(*args, **kwargs)
+
+    return wrapper
+
+
+def counted(function: types.FunctionType, count: list[int]) -> types.FunctionType:
+    """``function``, adding one to ``count[0]`` at each call. The wrapper is made over
+    ``function``'s own globals, file name and name, not the harness's: the learner's code
+    sees it (``f.__globals__``, ``f.__name__``) as it would see ``function``, and reaches no
+    namespace of the harness through it. It can reach the count all the same
+    (``f.__closure__``): the count is its own report of its own calls (docs/security.md)."""
+    template = counting(function, count)
+    code = template.__code__.replace(
+        co_filename=function.__code__.co_filename,
+        co_name=function.__name__,
+        co_qualname=function.__qualname__,
+    )
+    made = types.FunctionType(
+        code, function.__globals__, function.__name__, None, template.__closure__
+    )
+    made.__wrapped__ = function  # type: ignore[attr-defined]  # its signature, for inspect
+    return made
+
+
 def call(
     function: Any, names: list[str], pristine: list[Any]
 ) -> tuple[dict[str, Any], list[bytes | memoryview], BaseException | None]:
-    """Call the function on fresh copies of the task's read-only inputs."""
-    args = [writable_copy(value) for value in pristine]
+    """Call the function on fresh copies of the task's read-only inputs, each function input
+    (an author's, re-created: no other function crosses the channel) wrapped to count its
+    calls in this call alone."""
+    counts = {
+        name: [0]
+        for name, value in zip(names, pristine, strict=True)
+        if isinstance(value, types.FunctionType)
+    }
+    args = [
+        counted(value, counts[name]) if name in counts else writable_copy(value)
+        for name, value in zip(names, pristine, strict=True)
+    ]
     out_buffers: list[bytes | memoryview] = []
     try:
         value = function(*args)
@@ -289,6 +332,11 @@ def call(
     states = generator_states(names, args, pristine)
     if states:
         header["generators"] = states
+    if counts:
+        # Not int(): a count the code replaced would run its __int__ here. -1 is refused.
+        header["calls"] = {
+            name: count[0] if type(count[0]) is int else -1 for name, count in counts.items()
+        }
     return header, out_buffers, raised
 
 

@@ -46,7 +46,7 @@ from graders.sandbox.wire import (
     recv_frame,
     send_pieces,
 )
-from graders.values import GeneratorState, Growth
+from graders.values import MAX_NUMBER, GeneratorState, Growth, InputFunction
 
 MAX_RESULT_VALUES = 50_000
 """JSON values that the headers of one submission's frames may hold in all, as
@@ -125,6 +125,10 @@ class TaskOutcome:
     """Whether the call raised any warning (all a hidden call tells of its warnings)."""
     generators: Mapping[str, GeneratorState] = field(default_factory=dict)
     """Where the call left each generator argument, by name (every one of them)."""
+    calls: Mapping[str, int] = field(default_factory=dict)
+    """How many times the call called each function argument (an author's function), by name
+    (every one of them; a batch item's, a speed run's own calls apart). The learner's process
+    reports it, so it is its code's word on its own calls (docs/security.md)."""
 
 
 class Ending(Enum):
@@ -189,7 +193,8 @@ class EncodedTasks:
     distinct input buffers, their sizes); ``hidden`` the packed frame of each hidden case with
     the number of calls in it; ``names`` every task's argument names, public then hidden;
     ``deferrals`` how each hidden case is sent; ``generators`` the names of every task's
-    generator arguments (a batch item's are its main call's).
+    generator arguments (a batch item's are its main call's), ``functions`` of its function
+    arguments.
     """
 
     json: str
@@ -202,6 +207,7 @@ class EncodedTasks:
     repeats: bool = False
     """The sandbox counts the code's repeated Python work during the public calls (an
     exercise that forbids Python loops: graders/sandbox/repeats.py)."""
+    functions: tuple[frozenset[str], ...] = ()
 
     @property
     def public_count(self) -> int:
@@ -247,22 +253,22 @@ def encode_tasks(tasks: Sequence[Task], *, repeats: bool = False) -> EncodedTask
         tuple(task.names for task in tasks),
         tuple(frames),
         tuple(deferrals),
-        generator_arguments(tasks),
+        arguments(tasks, lambda value: generator_state(value) is not None),
         repeats,
+        arguments(tasks, lambda value: type(value) is InputFunction),
     )
 
 
-def generator_arguments(tasks: Sequence[Task]) -> tuple[frozenset[str], ...]:
-    """The names of each task's generator arguments: those the sandbox reports the state of
-    after the call. A batch item has its main call's."""
+def arguments(tasks: Sequence[Task], chosen: Callable[[Any], bool]) -> tuple[frozenset[str], ...]:
+    """The names of each task's ``chosen`` arguments (its generators: those the sandbox
+    reports the state of after the call; its functions: those it counts the calls of). A
+    batch item has its main call's."""
     found: list[frozenset[str]] = []
     for task in tasks:
         if task.item is None:
             found.append(
                 frozenset(
-                    name
-                    for name, value in zip(task.names, task.args, strict=True)
-                    if generator_state(value) is not None
+                    name for name, value in zip(task.names, task.args, strict=True) if chosen(value)
                 )
             )
         else:
@@ -401,6 +407,7 @@ class Conversation:
             if not set(mutated) <= set(names) or len(set(mutated)) != len(mutated):
                 raise WireError("changed inputs that are not arguments of the call")
         generators = self._generator_states(index, header.get("generators", {}))
+        calls = self._calls(index, header.get("calls", {}))
         ok = bool(header["ok"])
         value = decode_value(header["value"], buffers) if ok else None
         if self.phase is Phase.HIDDEN and not self.deferral.shown:
@@ -420,6 +427,7 @@ class Conversation:
                 mutated,
                 warned=header.get("warned") is True,
                 generators=generators,
+                calls=calls,
             )
             return
         texts = tuple(
@@ -435,6 +443,7 @@ class Conversation:
             warnings=texts,
             warned=bool(texts),
             generators=generators,
+            calls=calls,
         )
 
     def _generator_states(self, index: int, reported: Any) -> dict[str, GeneratorState]:
@@ -444,6 +453,18 @@ class Conversation:
         if not isinstance(reported, dict) or set(reported) != expected:
             raise WireError("generator states that are not those of the call's generators")
         return {name: checked_generator_state(numbers) for name, numbers in reported.items()}
+
+    def _calls(self, index: int, reported: Any) -> dict[str, int]:
+        """The counts a result reports of its call's function arguments: exactly one per
+        function argument, each an int in [0, ``MAX_NUMBER``) (anything else is refused)."""
+        expected = self.tasks.functions[index] if self.tasks.functions else frozenset()
+        if not (
+            isinstance(reported, dict)
+            and set(reported) == expected
+            and all(type(n) is int and 0 <= n < MAX_NUMBER for n in reported.values())
+        ):
+            raise WireError("call counts that are not those of the call's functions")
+        return dict(reported)
 
     def _apply_loading(self, kind: Any, header: dict[str, Any]) -> Next:
         result = self.result

@@ -14,7 +14,10 @@ import pytest
 
 from graders.api import ExerciseError, Sandbox, Verdict, grade, load_exercise, prepare_exercise
 from graders.callables import NotShippable, input_function, ship_functions
+from graders.checks.hidden import NOT_SHOWN
 from graders.errors import WireError
+from graders.messages import translate_message
+from graders.results import Failure
 from graders.sandbox.protocol import Ending, Task
 from graders.sandbox.wire import decode_value, encode_value, live
 from graders.values import FUNCTION_BUILTINS, Foreign, InputFunction
@@ -320,3 +323,75 @@ def test_a_scenario_step_passes_a_function(tmp_path: Path, sandbox: Sandbox) -> 
     prepared = prepare_exercise(load_exercise(folder))
     assert prepared.cases[0].expected == pytest.approx([0.75])
     assert grade(prepared, SCENARIO_SOLUTION, sandbox).verdict is Verdict.PASSED
+
+
+# --- counting the calls of an input function (@case(calls=)) ----------------------------------
+
+COUNTED_CASES = CASES.replace(
+    "@case(public=True)",
+    "def one_per_row(inputs):\n    return inputs['x'].shape[0]\n\n\n"
+    "@case(public=True, calls={'f': one_per_row})",
+).replace("@case(points=2,", "@case(points=2, calls={'f': one_per_row},")
+EXTRA_CALL = SOLUTION.replace("for row in x])", "for row in x]) + 0.0 * f(x[0])")
+BY_NAME = """
+import numpy as np
+
+
+def apply_each(f, x):
+    if f.__name__ == "row_norm":
+        return np.sqrt(np.sum(x * x, axis=1))
+    return np.array([f(row) for row in x])
+"""
+
+
+@pytest.mark.slow
+def test_each_call_of_the_entry_counts_its_own_calls_of_each_function_input(
+    tmp_path: Path, sandbox: Sandbox
+) -> None:
+    prepared = prepare_exercise(load_exercise(apply_each(tmp_path, COUNTED_CASES)))
+    batched = prepared.cases[1]
+    item = batched.slice_inputs[0]
+    tasks = [
+        Task(tuple(batched.inputs), tuple(batched.inputs.values())),
+        Task(tuple(item), tuple(item.values())),
+        Task(("x",), (np.zeros((2, 2)),)),
+    ]
+    run = sandbox.run("def apply_each(f, x):\n    return [f(r) for r in x]\n", "apply_each", tasks)
+    # The main call's four rows, then the batch item's one row, counted apart; no function
+    # input, no count.
+    assert [run.outcomes[i].calls for i in range(2)] == [{"f": 4}, {"f": 1}]
+    assert run.outcomes[2].ok is False and run.outcomes[2].calls == {}
+    # Batched, and its batch items counted per call: the right count passes every case.
+    assert grade(prepared, SOLUTION, sandbox).verdict is Verdict.PASSED
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("code", "called"), [(EXTRA_CALL, "was called 3 times"), (BY_NAME, "was called 0 times")]
+)
+def test_another_number_of_calls_fails_saying_how_many_and_a_hidden_test_only_its_category(
+    tmp_path: Path, sandbox: Sandbox, code: str, called: str
+) -> None:
+    prepared = prepare_exercise(load_exercise(apply_each(tmp_path, COUNTED_CASES)))
+    report = grade(prepared, code, sandbox)
+    public, hidden = report.tests
+    assert report.verdict is Verdict.FAILED and report.score == 0
+    assert (public.failure, hidden.failure) == (Failure.PROPERTY, Failure.PROPERTY)
+    assert public.message == (f"calls: f {called}, where the statement asks for 2 ('one per row')")
+    assert hidden.message == "property: the output fails a check of this test" + NOT_SHOWN
+    assert report.hidden_messages[hidden.name].startswith("calls: f was called ")
+    assert translate_message(public.message, "ja") == (
+        f"呼び出し回数：f が {called.split()[2]} 回呼ばれました。問題文が求めるのは 2 回です"
+        "（「one per row」）"
+    )
+
+
+def test_validate_refuses_a_count_of_an_input_that_is_no_function_or_an_unnamed_count(
+    tmp_path: Path,
+) -> None:
+    on_x = COUNTED_CASES.replace("@case(public=True, calls={'f'", "@case(public=True, calls={'x'")
+    with pytest.raises(ExerciseError, match=r"calls= names input\(s\) x, which are not functions"):
+        prepare_exercise(load_exercise(apply_each(tmp_path / "x", on_x)))
+    unnamed = COUNTED_CASES.replace("calls={'f': one_per_row})", "calls={'f': lambda i: 2})")
+    with pytest.raises(ExerciseError, match="calls= counts must be named functions"):
+        prepare_exercise(load_exercise(apply_each(tmp_path / "lambda", unnamed)))

@@ -4,8 +4,10 @@ Japanese; every template keeps its placeholders and the course's terms."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import numpy as np
 import pytest
@@ -19,7 +21,7 @@ from graders.checks.outputs import OutputSpec
 from graders.checks.rules import Rule, find_violations, repeats_message, violations_message
 from graders.checks.timing import Speed, over_time_limit, slow_message, stopped_message
 from graders.exercises import load_exercise
-from graders.grading.grade import changed_inputs_message
+from graders.grading.grade import calls_message, changed_inputs_message
 from graders.grading.report import describe_error
 from graders.messages import (
     PLACEHOLDER,
@@ -37,6 +39,21 @@ EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
 # What changed_inputs_message reads of a case: whether it is a scenario.
 ONE_FUNCTION = SimpleNamespace(spec=SimpleNamespace(scenario=False))
 SCENARIO = SimpleNamespace(spec=SimpleNamespace(scenario=True))
+
+
+def two_per_element(inputs: Mapping[str, Any]) -> int:
+    return 2 * int(inputs["x"].size)
+
+
+def none_at_all(inputs: Mapping[str, Any]) -> int:
+    return 0
+
+
+# What calls_message reads of a case: its calls= counts and its inputs.
+COUNTED_CASE = SimpleNamespace(
+    spec=SimpleNamespace(calls={"f": two_per_element, "g": none_at_all}),
+    inputs={"x": np.zeros(1)},
+)
 NON_FINITE = np.array([1.0, np.nan, np.inf, np.nan])
 
 COMPARISONS = [
@@ -127,6 +144,10 @@ def engine_messages() -> list[str]:
     rules = tuple(map(Rule.parse, ("python-loop", "import:scipy", "scipy.linalg.inv")))
     messages.append(violations_message(find_violations(code, rules)))
     messages.append(violations_message(find_violations("exec(c)\nf = vars()\n", rules)))
+    messages += [
+        calls_message(COUNTED_CASE, calls)  # type: ignore[arg-type]
+        for calls in ({"f": 3, "g": 1}, {"f": 1, "g": 0}, {"f": 2, "g": 5})
+    ]
     messages += [
         repeats_message(
             Growth(Measured(27, Repeat(5, 4, kind, "rows")), Measured(10, Repeat(4, 4)))

@@ -21,7 +21,7 @@ from graders.sandbox.protocol import (
     request_frame,
 )
 from graders.sandbox.wire import HEADER, encode_value
-from graders.values import Growth
+from graders.values import Growth, InputFunction
 
 PUBLIC = Task(("x", "w"), (np.array([0.25, 0.5]), 2.0))
 HIDDEN_MAIN = Task(
@@ -280,6 +280,43 @@ def test_a_batch_item_reports_its_main_calls_generators() -> None:
     main = Task(("x", "rng"), (np.zeros((2, 1)), np.random.default_rng(5)), flush=False)
     item = Task(("x", "rng"), (), item=BatchItem(1, (("x", 0),)))
     assert encode_tasks([main, item]).generators == (frozenset({"rng"}),) * 2
+
+
+COUNTED = Task(("f", "x"), (InputFunction("f", "def f(x):\n    return x"), np.zeros(2)))
+
+
+def test_how_often_a_call_called_its_function_inputs_is_kept() -> None:
+    conversation = loaded(Conversation(encode_tasks([COUNTED])))
+    conversation.apply(task_frame(0, calls={"f": 4}), [])
+    assert conversation.result.outcomes[0].calls == {"f": 4}
+
+
+@pytest.mark.parametrize(
+    "calls",
+    [
+        None,  # a function input's count missing
+        {},
+        {"f": 4, "x": 1},  # an argument that is no function
+        {"x": 1},
+        {"f": -1},  # what the harness sends of a count the code replaced
+        {"f": 1 << 62},
+        {"f": 4.0},
+        {"f": True},
+        {"f": "4"},
+        [["f", 4]],
+    ],
+)
+def test_counts_other_than_one_int_per_function_input_are_refused(calls: Any) -> None:
+    conversation = loaded(Conversation(encode_tasks([COUNTED])))
+    extra = {} if calls is None else {"calls": calls}
+    with pytest.raises(WireError, match="call counts"):
+        conversation.apply(task_frame(0, **extra), [])
+
+
+def test_a_batch_item_counts_its_main_calls_function_inputs() -> None:
+    main = Task(("f", "x"), (COUNTED.args[0], np.zeros((2, 1))), flush=False)
+    item = Task(("f", "x"), (), item=BatchItem(1, (("x", 0),)))
+    assert encode_tasks([main, item]).functions == (frozenset({"f"}),) * 2
 
 
 GREW = {
