@@ -204,7 +204,7 @@ class PreparedExercise:
         try:
             return self.variants.drawn(seed)
         except ValueError as exc:
-            raise ExerciseError(f"{self.exercise.id}/cases.py: @variant: {exc}") from exc
+            raise ExerciseError(f"{self.exercise.id}/cases.py: {exc}") from exc
 
     @property
     def public_cases(self) -> tuple[PreparedCase, ...]:

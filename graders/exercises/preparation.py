@@ -149,10 +149,22 @@ def public_inputs(
     """Each public case's inputs by case name, made as ``prepare_exercise`` makes them (the
     same seeds, the same variant) without running the reference or its mutants: for a reader
     of the worked examples, which are public cases, a fraction of a preparation's time."""
+    return _inputs_of(exercise, variant, lambda spec: spec.public)
+
+
+def variant_inputs(exercise: Exercise, variant: Variant) -> dict[str, Mapping[str, Any]]:
+    """Each case's inputs that takes the learner's variant, made with ``variant`` as
+    ``prepare_exercise`` would: what validate runs the reference on for each drawn one."""
+    return _inputs_of(exercise, variant, lambda spec: spec.takes_variant)
+
+
+def _inputs_of(
+    exercise: Exercise, variant: Variant | None, chosen: Callable[[CaseSpec], bool]
+) -> dict[str, Mapping[str, Any]]:
     declared = _collect(exercise)
     values = _variant_of(exercise, declared, variant)
     return {
-        spec.name: _make_inputs(exercise, spec, values) for spec in declared.cases if spec.public
+        spec.name: _make_inputs(exercise, spec, values) for spec in declared.cases if chosen(spec)
     }
 
 
