@@ -30,9 +30,11 @@ from graders.exercises import (
     entry_function,
     translation_problems,
 )
-from graders.exercises.preparation import variant_inputs
+from graders.exercises.preparation import own_names, variant_inputs
 from graders.exercises.variants import unknown_placeholders
 from graders.sandbox.runner import Sandbox
+from graders.sandbox.scenario import read_program
+from graders.scenarios import SCENARIO_INPUT
 
 
 def check_metadata(exercise: Exercise, result: ValidationResult) -> None:
@@ -59,6 +61,7 @@ def check_arguments(prepared: PreparedExercise, sandbox: Sandbox, result: Valida
     scenario's steps pass theirs by name: a wrong one makes the reference raise.)"""
     exercise = prepared.exercise
     if exercise.scenarios:
+        check_output_rules(prepared, result)
         return
     reference = entry_function(exercise.path / "solution.py", exercise.sandbox_entry)
     try:
@@ -72,6 +75,22 @@ def check_arguments(prepared: PreparedExercise, sandbox: Sandbox, result: Valida
                 f"cases.py: case {case.name!r} gives ({', '.join(names)}) but "
                 f"{exercise.entry}({', '.join(parameters)}) is called with them in that order; "
                 "name and order the inputs as the entry function's parameters"
+            )
+
+
+def check_output_rules(prepared: PreparedExercise, result: ValidationResult) -> None:
+    """A scenario's ``[[outputs]]`` rule applies to the compared values of its name: a name
+    no case compares (a typo) would silently leave those values to the default rules."""
+    compared = {
+        own
+        for case in prepared.cases
+        for own in own_names(read_program(case.inputs[SCENARIO_INPUT])).values()
+    }
+    for rule in prepared.exercise.outputs:
+        if rule.name not in compared:
+            result.problems.append(
+                f"exercise.toml [[outputs]]: name = {rule.name!r} is no value a case compares; "
+                f"the compared ones are {', '.join(sorted(compared))}"
             )
 
 

@@ -239,17 +239,30 @@ def named_outputs(
 ) -> tuple[OutputSpec, ...]:
     """A scenario's compared values, named by their steps; each follows the rules of the
     ``[[outputs]]`` of its own name (``dw`` for ``step 2, affine_backward: dw``) if declared."""
-    attributes = {
+    declared = []
+    attributes = _attributes(program)
+    for name, own in own_names(program).items():
+        rule = next((r for r in rules if r.name == own), OutputSpec(""))
+        declared.append(replace(rule, name=name, attribute=name in attributes))
+    return tuple(declared)
+
+
+def own_names(program: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """Each compared value's name in a scenario's program, with the name its ``[[outputs]]``
+    rule has (``dw`` for ``step 2, affine_backward: dw``; ``t`` for ``opt.t after step 2``)."""
+    attributes = _attributes(program)
+    return {
+        name: attributes.get(name) or name.rsplit(": ", 1)[-1] for name in observed_names(program)
+    }
+
+
+def _attributes(program: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """The attribute each state step of ``program`` reads, by its label."""
+    return {
         label: step["target"]
         for step, label in zip(program, step_labels(program), strict=True)
         if step["do"] == "state"
     }
-    declared = []
-    for name in observed_names(program):
-        own = attributes.get(name) or name.rsplit(": ", 1)[-1]
-        rule = next((r for r in rules if r.name == own), OutputSpec(""))
-        declared.append(replace(rule, name=name, attribute=name in attributes))
-    return tuple(declared)
 
 
 def _speed_runs(

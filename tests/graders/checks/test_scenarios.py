@@ -530,3 +530,17 @@ def test_the_guides_sgd_example_is_the_fixture(sgd: PreparedExercise, sandbox: S
     assert cases.removeprefix("# cases.py\n").strip() == SGD_CASES.strip()
     code = SGD_SOLUTION.replace("params[key] -= lr * grad", "params[key] = params[key] - lr * grad")
     assert messages(graded(sgd, code, sandbox))["two steps"] == rebound.strip()
+
+
+def test_an_outputs_rule_naming_no_compared_value_is_a_problem(
+    tmp_path: Path, sandbox: Sandbox
+) -> None:
+    folder = make_affine_layer(tmp_path)
+    toml = folder / "exercise.toml"
+    toml.write_text(
+        toml.read_text(encoding="utf-8") + '\n[[outputs]]\nname = "dW"\nrtol = 0\n',
+        encoding="utf-8",
+    )
+    problems = validate_folder(folder, sandbox).problems
+    typo = [p for p in problems if p.startswith("exercise.toml [[outputs]]: name = 'dW'")]
+    assert typo and "the compared ones are" in typo[0] and ", dw," in typo[0], problems
