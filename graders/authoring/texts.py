@@ -247,6 +247,13 @@ def check_worked_examples(
                     "its numbers would show a hidden test's inputs; use a public case"
                 )
                 continue
+            if case.spec.takes_variant:
+                result.problems.append(
+                    f"{where}: case {example.case!r} takes the learner's variant, so its "
+                    "numbers differ per learner; write them with {{ variant.name }} "
+                    "placeholders or mark a case without a variant"
+                )
+                continue
             values = case_values(case.inputs, case.expected)
             for number, nearest in nearest_wrong(example.numbers, values):
                 closest = (

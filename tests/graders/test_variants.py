@@ -293,3 +293,22 @@ def test_validate_runs_the_reference_on_each_drawn_variant(
         for p in problems
     ), problems
     assert not any("threshold = 2.5" in p for p in problems), problems
+
+
+def test_a_worked_example_of_a_case_taking_the_variant_is_refused(
+    tmp_path: Path, sandbox: Sandbox
+) -> None:
+    folder = make_tiny_exercise(tmp_path, cases=VARIANT_CASES)
+    # Right for the default threshold only: another learner's numbers differ.
+    (folder / "statement.md").write_text(
+        "Write `count_above(x, threshold)`.\n\n"
+        "[//]: # (worked example: example)\n\n"
+        "With x = [1.0, 2.0, 3.0] and threshold 1.5 the count is 2.\n\n"
+        "[//]: # (end of worked example)\n",
+        encoding="utf-8",
+    )
+    problems = validate_folder(folder, sandbox).problems
+    assert any(
+        "case 'example' takes the learner's variant, so its numbers differ per learner" in p
+        for p in problems
+    ), problems
