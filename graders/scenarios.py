@@ -28,6 +28,7 @@ the reference's run keeps its own.
 from __future__ import annotations
 
 import functools
+import inspect
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -36,7 +37,13 @@ from typing import Any
 
 import numpy as np
 
-from graders.cases import DEFAULT_ATOL, DEFAULT_RTOL, ExtraCheck, declare_scenario
+from graders.cases import (
+    DEFAULT_ATOL,
+    DEFAULT_RTOL,
+    VARIANT_PARAMETER,
+    ExtraCheck,
+    declare_scenario,
+)
 from graders.sandbox.scenario import observed_names, step_label
 
 SCENARIO_INPUT = "steps"
@@ -176,6 +183,13 @@ def scenario(
         )
 
     def register(make_steps: StepMaker) -> StepMaker:
+        if VARIANT_PARAMETER in inspect.signature(make_steps).parameters:
+            raise ValueError(
+                f"scenario {make_steps.__name__!r} has a {VARIANT_PARAMETER!r} parameter, but "
+                "scenarios take no variant (per-learner numbers are for @case makers); "
+                "remove it"
+            )
+
         @functools.wraps(make_steps)
         def make_inputs(rng: np.random.Generator) -> dict[str, Any]:
             return scenario_inputs(make_steps(rng))

@@ -27,6 +27,7 @@ from graders.scenarios import (
     keep,
     method,
     ref,
+    scenario,
     scenario_inputs,
     state,
 )
@@ -300,6 +301,14 @@ def test_batch_axes_are_refused_with_the_reason(tmp_path: Path) -> None:
         "consistency is checked on one-function cases only; let the scenario's steps call the "
         "functions on a batch and on single examples"
     )
+
+
+def test_a_scenario_taking_a_variant_is_refused_with_the_reason() -> None:
+    def five_rows(rng: np.random.Generator, variant: dict[str, float]) -> list[Any]:
+        return affine_steps()
+
+    with pytest.raises(ValueError, match="scenario 'five_rows' has a 'variant' parameter, but "):
+        scenario(public=True)(five_rows)
 
 
 def test_an_updated_argument_is_compared_as_the_call_left_it() -> None:
