@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -15,7 +16,9 @@ from graders.checks.rules import Rule
 from graders.errors import ExerciseError
 from graders.exercises.translations import Translation
 from graders.mutation.mutants import Mutant
-from graders.sandbox.scenario import scenario_entry
+from graders.results import InputKind
+from graders.sandbox.scenario import read_program, scenario_entry
+from graders.scenarios import SCENARIO_INPUT
 
 
 @dataclass(frozen=True)
@@ -174,6 +177,17 @@ class PreparedCase:
     @property
     def name(self) -> str:
         return self.spec.name
+
+    @functools.cached_property
+    def input_kinds(self) -> frozenset[InputKind]:
+        """What its inputs hold that a hidden ``changed_input`` text names (graders/checks/
+        hidden.py): a generator argument; an argument one of its steps updates in place."""
+        kinds = {InputKind.GENERATOR} if self.generators else set()
+        if self.spec.scenario and any(
+            step["updates"] for step in read_program(self.inputs[SCENARIO_INPUT])
+        ):
+            kinds.add(InputKind.UPDATED)
+        return frozenset(kinds)
 
     def declared(self, exercise: Exercise) -> tuple[OutputSpec, ...]:
         """What this case's outputs are called in messages, and how each is compared."""
