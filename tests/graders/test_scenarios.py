@@ -308,7 +308,7 @@ def test_a_scenario_taking_a_variant_is_refused_with_the_reason() -> None:
         return affine_steps()
 
     with pytest.raises(ValueError, match="scenario 'five_rows' has a 'variant' parameter, but "):
-        scenario(public=True)(five_rows)
+        scenario(public=True)(five_rows)  # type: ignore[arg-type]
 
 
 def test_an_updated_argument_is_compared_as_the_call_left_it() -> None:

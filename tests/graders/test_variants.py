@@ -170,7 +170,7 @@ def test_a_draw_must_give_the_defaults_names_as_numbers() -> None:
     with pytest.raises(ValueError, match="default= names no number"):
         variant(default={})
     with pytest.raises(TypeError, match="@variant needs default="):
-        variant(lambda rng: {"scale": 0.5})  # type: ignore[arg-type]
+        variant(lambda rng: {"scale": 0.5})
 
 
 def drawn_by(draw: object) -> Callable[[], dict[str, float]]:
