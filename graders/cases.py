@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import math
 import numbers
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -374,8 +375,13 @@ class VariantSpec:
     default: Variant
 
     def drawn(self, seed: int) -> dict[str, float]:
-        """The variant of the learner whose seed is ``seed``: the same seed, the same numbers."""
-        return variant_values(self.draw(np.random.default_rng(seed)), self.default)
+        """The variant of the learner whose seed is ``seed``: the same seed, the same numbers;
+        a ``ValueError`` saying what is wrong when the draw raises or gives no variant."""
+        try:
+            values = self.draw(np.random.default_rng(seed))
+        except Exception as exc:  # the author's code: any exception is theirs to read
+            raise ValueError(f"@variant raised {type(exc).__name__}: {exc}") from exc
+        return variant_values(values, self.default)
 
     def completed(self, recorded: Mapping[str, Any] | None) -> dict[str, float]:
         """A variant recorded earlier (a submission's, kept for its regrade), as this version
@@ -385,18 +391,28 @@ class VariantSpec:
         return variant_values({**self.default, **kept}, self.default)
 
 
-def variant_values(values: Mapping[str, Any], default: Variant) -> dict[str, float]:
-    """``values`` checked to be numbers under the default's names, as plain Python numbers (a
-    submission stores them as JSON)."""
+def variant_values(values: object, default: Variant, source: str = "@variant") -> dict[str, float]:
+    """``values`` checked to be finite numbers under the default's names, as plain Python
+    numbers (a submission stores them as JSON); a ``ValueError`` naming ``source`` (what gave
+    them) otherwise."""
+    what = f"{source} must return" if source == "@variant" else f"{source} must be"
+    if not isinstance(values, Mapping) or not all(isinstance(k, str) for k in values):
+        got = type(values).__name__
+        if isinstance(values, Mapping):
+            got += " with keys " + ", ".join(sorted(repr(k) for k in values))
+        raise ValueError(f"{what} a dict of numbers keyed by name, got {got}")
     if set(values) != set(default):
         raise ValueError(
-            f"a variant has the names of its default ({', '.join(sorted(default))}), "
+            f"{what} the names of its default ({', '.join(sorted(default))}), "
             f"got {', '.join(sorted(values)) or 'none'}"
         )
     checked: dict[str, float] = {}
     for name, value in values.items():
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
-            raise ValueError(f"variant {name!r} is a number, got {value!r}")
+            raise ValueError(f"{source}: variant {name!r} must be a number, got {value!r}")
+        # NaN or inf would give a learner NaN expected values (and NaN != NaN counts twice).
+        if not math.isfinite(value):
+            raise ValueError(f"{source}: variant {name!r} must be a finite number, got {value!r}")
         checked[name] = int(value) if isinstance(value, numbers.Integral) else float(value)
     return checked
 
@@ -404,14 +420,23 @@ def variant_values(values: Mapping[str, Any], default: Variant) -> dict[str, flo
 _variants: list[VariantSpec] = []
 
 
-def variant(*, default: Mapping[str, Any]) -> Callable[[VariantMaker], VariantMaker]:
+def variant(
+    draw: object = None, /, *, default: Mapping[str, Any] | None = None
+) -> Callable[[VariantMaker], VariantMaker]:
     """Declare how each learner's numbers are drawn: the decorated function receives a
     generator seeded per learner and exercise and returns a small dict of numbers by name
     (``{"alpha": 0.6}``), the names of ``default``. Cases read them through a ``variant``
     parameter; statements through ``{{ variant.alpha }}`` (docs/authoring.md, "Per-learner
     variants"). ``default`` is the variant of a grading with no learner (``numjudge grade``,
     validate, the corpora). One per ``cases.py``."""
-    checked = variant_values(default, default)
+    if draw is not None or default is None:  # ``@variant`` bare, or without its default
+        raise TypeError(
+            "@variant needs default=: write @variant(default={...}) with the numbers of a "
+            "grading with no learner"
+        )
+    checked = variant_values(default, default, "@variant's default=")
+    if not checked:
+        raise ValueError("@variant's default= names no number; give it the variant's names")
 
     def register(draw: VariantMaker) -> VariantMaker:
         _variants.append(VariantSpec(draw, checked))

@@ -103,6 +103,16 @@ class Failure(Enum):
     reference (``max_slowdown``): a hidden test never says how much more."""
 
 
+class InputKind(Enum):
+    """What a case's inputs hold that the fixed ``changed_input`` text names: it speaks of a
+    generator or of an array to update in place only to a learner whose case has one."""
+
+    GENERATOR = "generator"
+    """A generator argument (drawn from exactly as the statement says)."""
+    UPDATED = "updated"
+    """An argument a scenario's step updates in place (``updates=``)."""
+
+
 @dataclass(frozen=True)
 class TestResult:
     name: str
@@ -117,6 +127,9 @@ class TestResult:
     """With ``Failure.PROPERTY``: the names of the checks the output failed (the author's
     trusted words, which a hidden test's message shows too); the message says it for the
     JSON, so it is not part of it."""
+    input_kinds: frozenset[InputKind] = field(default=frozenset(), compare=False)
+    """What the case's inputs hold (fixed per case): the ``changed_input`` text a hidden test
+    shows names those only. Not in the JSON: the message says it."""
     error_map: ErrorMap | None = field(default=None, compare=False)
     """Where a public test's wrong values are wrong (graders/checks/error_map.py); never set
     on a hidden test. In the JSON only when set, so reports without one keep their shape."""

@@ -28,6 +28,7 @@ the reference's run keeps its own.
 from __future__ import annotations
 
 import functools
+import inspect
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -36,7 +37,13 @@ from typing import Any
 
 import numpy as np
 
-from graders.cases import DEFAULT_ATOL, DEFAULT_RTOL, ExtraCheck, declare_scenario
+from graders.cases import (
+    DEFAULT_ATOL,
+    DEFAULT_RTOL,
+    VARIANT_PARAMETER,
+    ExtraCheck,
+    declare_scenario,
+)
 from graders.sandbox.scenario import observed_names, step_label
 
 SCENARIO_INPUT = "steps"
@@ -176,6 +183,13 @@ def scenario(
         )
 
     def register(make_steps: StepMaker) -> StepMaker:
+        if VARIANT_PARAMETER in inspect.signature(make_steps).parameters:
+            raise ValueError(
+                f"scenario {make_steps.__name__!r} has a {VARIANT_PARAMETER!r} parameter, but "
+                "scenarios take no variant (per-learner numbers are for @case makers); "
+                "remove it"
+            )
+
         @functools.wraps(make_steps)
         def make_inputs(rng: np.random.Generator) -> dict[str, Any]:
             return scenario_inputs(make_steps(rng))
@@ -209,23 +223,25 @@ def scenario_inputs(steps: Sequence[Step]) -> dict[str, Any]:
     values: dict[str, Any] = {}
     kept: set[str] = set()
     calls = 0
-    for number, step in enumerate(steps, start=1):
-        # The author's errors name a step by its place in the list; the learner's messages
-        # by the label they read (graders/sandbox/scenario.py, step_label).
-        where = f"step {number}"
-        if step.kind in (StepKind.METHOD, StepKind.STATE) and step.handle not in kept:
-            raise ValueError(f"{where}: no object is kept as {step.handle!r} before it")
+    for step in steps:
         calls += step.kind in (StepKind.CALL, StepKind.METHOD)
-        shown = step_label(
+        # The author's errors name a step as the learner's messages do (the label they read,
+        # graders/sandbox/scenario.py, step_label), so one numbering serves both.
+        where = step_label(
             {"do": step.kind.value, "target": step.target, "handle": step.handle}, calls
         )
+        if step.kind in (StepKind.METHOD, StepKind.STATE) and step.handle not in kept:
+            raise ValueError(f"{where}: no object is kept as {step.handle!r} before it")
         arguments = [
-            [parameter, _source(value, f"{shown}: {parameter}", values, kept)]
+            [parameter, _source(value, f"{where}: {parameter}", values, kept)]
             for parameter, value in step.args.items()
         ]
         unknown = set(step.updates) - set(step.args)
         if unknown:
-            raise ValueError(f"{where}: updates names {sorted(unknown)}, which are not arguments")
+            raise ValueError(
+                f"{where}: updates names {sorted(unknown)}, which are not among its arguments "
+                f"({', '.join(step.args) or 'none'})"
+            )
         generators = [p for p in step.updates if isinstance(step.args[p], np.random.Generator)]
         if generators:
             raise ValueError(
@@ -265,7 +281,11 @@ def _source(value: Any, label: str, values: dict[str, Any], kept: set[str]) -> l
     any other value crosses whole."""
     if isinstance(value, Ref):
         if value.name not in kept:
-            raise ValueError(f"{label}: ref({value.name!r}) before anything is kept so")
+            raise ValueError(
+                f"{label}: ref({value.name!r}) names no value kept before this step (kept so "
+                f"far: {', '.join(sorted(kept)) or 'nothing'}); keep it in an earlier step "
+                f"with keep({value.name!r}) or correct the name"
+            )
         return ["ref", value.name]
     if isinstance(value, Keep):
         if not value.has_value:

@@ -3,7 +3,14 @@ translations and worked examples."""
 
 from __future__ import annotations
 
+import copy
 import inspect
+import numbers
+import warnings
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
 
 from graders.authoring.result import ValidationResult, read
 from graders.authoring.scaffold import PLACEHOLDERS, placeholder_title
@@ -13,7 +20,7 @@ from graders.authoring.worked_examples import (
     nearest_wrong,
     worked_examples,
 )
-from graders.cases import check_name
+from graders.cases import Variant, check_name
 from graders.errors import ExerciseError
 from graders.exercises import (
     Exercise,
@@ -23,8 +30,11 @@ from graders.exercises import (
     entry_function,
     translation_problems,
 )
+from graders.exercises.preparation import own_names, variant_inputs
 from graders.exercises.variants import unknown_placeholders
 from graders.sandbox.runner import Sandbox
+from graders.sandbox.scenario import read_program
+from graders.scenarios import SCENARIO_INPUT
 
 
 def check_metadata(exercise: Exercise, result: ValidationResult) -> None:
@@ -51,6 +61,7 @@ def check_arguments(prepared: PreparedExercise, sandbox: Sandbox, result: Valida
     scenario's steps pass theirs by name: a wrong one makes the reference raise.)"""
     exercise = prepared.exercise
     if exercise.scenarios:
+        check_output_rules(prepared, result)
         return
     reference = entry_function(exercise.path / "solution.py", exercise.sandbox_entry)
     try:
@@ -64,6 +75,22 @@ def check_arguments(prepared: PreparedExercise, sandbox: Sandbox, result: Valida
                 f"cases.py: case {case.name!r} gives ({', '.join(names)}) but "
                 f"{exercise.entry}({', '.join(parameters)}) is called with them in that order; "
                 "name and order the inputs as the entry function's parameters"
+            )
+
+
+def check_output_rules(prepared: PreparedExercise, result: ValidationResult) -> None:
+    """A scenario's ``[[outputs]]`` rule applies to the compared values of its name: a name
+    no case compares (a typo) would silently leave those values to the default rules."""
+    compared = {
+        own
+        for case in prepared.cases
+        for own in own_names(read_program(case.inputs[SCENARIO_INPUT])).values()
+    }
+    for rule in prepared.exercise.outputs:
+        if rule.name not in compared:
+            result.problems.append(
+                f"exercise.toml [[outputs]]: name = {rule.name!r} is no value a case compares; "
+                f"the compared ones are {', '.join(sorted(compared))}"
             )
 
 
@@ -89,12 +116,16 @@ def check_statement(prepared: PreparedExercise, sandbox: Sandbox, result: Valida
             "say so in the statement"
         )
     for lang, text in sorted(exercise.statements.items()):
-        unknown = unknown_placeholders(text, prepared.variant)
-        if unknown:
-            name = "statement.md" if lang == "en" else f"statement.{lang}.md"
+        name = "statement.md" if lang == "en" else f"statement.{lang}.md"
+        for written in unknown_placeholders(text, prepared.variant):
+            if prepared.variants is None:
+                fix = "there is no @variant in cases.py to draw it; declare one or remove it"
+            else:
+                known = ", ".join(f"{{{{ variant.{n} }}}}" for n in prepared.variant)
+                fix = f"a placeholder is one of {known}; correct it"
             result.problems.append(
-                f"{name}: {{{{ variant.{unknown[0]} }}}} names no number of the exercise's "
-                "@variant in cases.py; draw it there or correct the name"
+                f"{name}: {written} is not a placeholder of a number of the exercise's "
+                f"@variant and would reach learners as written; {fix}"
             )
     if prepared.variants is not None:
         try:
@@ -108,6 +139,9 @@ def check_statement(prepared: PreparedExercise, sandbox: Sandbox, result: Valida
                 + ", ".join(f"{k} = {v}" for k, v in prepared.variant.items())
                 + f" by default; {len(drawn)} different ones in {len(SEEDS_DRAWN)} learners' draws"
             )
+            default = tuple(sorted(prepared.variant.items()))
+            for values in sorted(drawn - {default}):
+                result.problems += drawn_variant_problems(prepared, dict(values))
     hidden = sum(1 for c in prepared.cases if not c.spec.public)
     if not hidden:
         result.problems.append("cases.py: has no hidden case; add cases without public=True")
@@ -116,6 +150,49 @@ def check_statement(prepared: PreparedExercise, sandbox: Sandbox, result: Valida
         f"{len(exercise.mistakes)} mistakes, languages: "
         f"{', '.join(exercise.languages)}"
     )
+
+
+def drawn_variant_problems(prepared: PreparedExercise, variant: Variant) -> list[str]:
+    """What a learner drawing ``variant`` would meet in the reference: an exception, a warning
+    or NaN/Inf where the default's expected values are finite, on the cases taking it."""
+    exercise = prepared.exercise
+    shown = ", ".join(f"{k} = {v}" for k, v in variant.items())
+    try:
+        made = variant_inputs(exercise, variant)
+    except ExerciseError as exc:
+        return [f"@variant's draw {shown}: {exc}"]
+    reference = entry_function(exercise.path / "solution.py", exercise.sandbox_entry)
+    finite = {case.name: not _non_finite(case.expected) for case in prepared.cases}
+    problems = []
+    for name, inputs in made.items():
+        where = f"solution.py: on case {name!r} with the drawn variant {shown}"
+        # Recorded as a learner's call is watched (reference_warnings): every warning counts.
+        with warnings.catch_warnings(record=True) as caught, np.errstate(all="warn"):
+            warnings.simplefilter("always")
+            try:
+                output = reference(*copy.deepcopy(list(inputs.values())))
+            except Exception as exc:  # the author's code: any exception is a problem
+                problems.append(f"{where}, raises {type(exc).__name__}: {exc}")
+                continue
+        if caught:
+            first = caught[0]
+            problems.append(f"{where}, warns {first.category.__name__}: {first.message}")
+        elif finite.get(name, True) and _non_finite(output):
+            problems.append(
+                f"{where}, returns NaN or Inf, which learners would be expected to match; "
+                "draw only numbers the exercise is defined for"
+            )
+    return problems
+
+
+def _non_finite(value: Any) -> bool:
+    """Whether ``value`` (an output: arrays, numbers, containers of them) holds NaN or Inf."""
+    if isinstance(value, Mapping):
+        return any(_non_finite(v) for v in value.values())
+    if isinstance(value, tuple | list):
+        return any(_non_finite(v) for v in value)
+    array = np.asarray(value) if isinstance(value, np.ndarray | numbers.Number) else None
+    return array is not None and array.dtype.kind in "fc" and not np.isfinite(array).all()
 
 
 def check_translations(
@@ -170,6 +247,13 @@ def check_worked_examples(
                 result.problems.append(
                     f"{where}: a worked example of case {example.case!r}, which is hidden: "
                     "its numbers would show a hidden test's inputs; use a public case"
+                )
+                continue
+            if case.spec.takes_variant:
+                result.problems.append(
+                    f"{where}: case {example.case!r} takes the learner's variant, so its "
+                    "numbers differ per learner; write them with {{ variant.name }} "
+                    "placeholders or mark a case without a variant"
                 )
                 continue
             values = case_values(case.inputs, case.expected)

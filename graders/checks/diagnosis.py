@@ -579,6 +579,11 @@ def diagnose_by_check(
     (category,) = categories
     if category is None or category not in CHECK_HINTS:
         return None
+    raised = {o.name for o in observations if o.raised is not None}
+    if any(name in raised for name, _ in failing):
+        # What a scenario's runner stopped (an array replaced, not updated in place) is told
+        # in its category, but no value was judged: "your values are right" would not hold.
+        return None
     if category in BEFORE_VALUES:
         returned = {observation.name: observation for observation in observations}
         for name, _ in failing:

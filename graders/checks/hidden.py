@@ -22,9 +22,31 @@ from collections.abc import Collection, Sequence
 from graders.checks.compare import NON_FINITE_ADVICE
 from graders.checks.diagnosis import CHECK_HINTS
 from graders.checks.properties import names_text
-from graders.results import Failure, Status, TestResult, Visibility
+from graders.results import Failure, InputKind, Status, TestResult, Visibility
 
 NOT_SHOWN = " (details are not shown for hidden tests)"
+CHANGED_INPUT_WAYS = {
+    InputKind.UPDATED: (
+        "an array it was to update in place replaced by a new one (change the array itself: "
+        "-=, += or a slice assignment)"
+    ),
+    InputKind.GENERATOR: (
+        "a generator not drawn from exactly as the statement says (not from a copy, no more, "
+        "no fewer)"
+    ),
+}
+
+
+def changed_input_message(input_kinds: Collection[InputKind] = ()) -> str:
+    """The fixed ``changed_input`` text of a case whose inputs hold ``input_kinds``: what any
+    case's call can do (change an array in place), then what only such a case's can."""
+    ways = [
+        "an array changed in place (work on a copy, e.g. x = x.copy(), or build new arrays)",
+        *(text for kind, text in CHANGED_INPUT_WAYS.items() if kind in input_kinds),
+    ]
+    return "inputs: the call left an input other than the statement asks: " + " or ".join(ways)
+
+
 HIDDEN_MESSAGES = {
     Failure.WRONG_TYPE: "type: the output is not of the expected type",
     Failure.WRONG_SHAPE: "shape: the output does not have the expected shape",
@@ -35,11 +57,8 @@ HIDDEN_MESSAGES = {
     Failure.VALUES: "values: the output differs from the expected one beyond the tolerance",
     Failure.PROPERTY: "property: the output fails a check of this test",
     Failure.EXCEPTION: "raised an exception",
-    Failure.CHANGED_INPUT: (
-        "inputs: the call left an input other than the statement asks: an array changed in "
-        "place (work on a copy, e.g. x = x.copy(), or build new arrays) or a generator not "
-        "drawn from exactly as the statement says (not from a copy, no more, no fewer)"
-    ),
+    # A case's own text names what its inputs hold (changed_input_message); this, for most.
+    Failure.CHANGED_INPUT: changed_input_message(),
     # One text for both ways the check fails (the single examples' results differ, or one
     # raised): telling them apart would be one more outcome of every hidden batched test.
     Failure.INCONSISTENT_BATCH: (
@@ -61,11 +80,16 @@ ERROR_FAILURES = frozenset(
 )
 
 
-def hidden_message(failure: Failure, failed_checks: Sequence[str] = ()) -> str:
+def hidden_message(
+    failure: Failure, failed_checks: Sequence[str] = (), input_kinds: Collection[InputKind] = ()
+) -> str:
     """The fixed message of ``failure``; of ``Failure.PROPERTY``, naming the ``failed_checks``
-    (their names only)."""
+    (their names only); of ``Failure.CHANGED_INPUT``, the ways of the case's ``input_kinds``
+    (fixed per case: it tells nothing of the learner's call)."""
     if failure is Failure.PROPERTY and failed_checks:
         return f"property: the output fails {names_text(failed_checks)}{NOT_SHOWN}"
+    if failure is Failure.CHANGED_INPUT:
+        return changed_input_message(input_kinds) + NOT_SHOWN
     return HIDDEN_MESSAGES[failure] + NOT_SHOWN
 
 
@@ -89,7 +113,7 @@ def hidden_view(result: TestResult) -> TestResult:
         hidden_status(failure),
         kept,
         result.max_points,
-        hidden_message(failure, result.failed_checks),
+        hidden_message(failure, result.failed_checks, result.input_kinds),
         failure,
         result.failed_checks if failure is Failure.PROPERTY else (),
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -15,7 +16,9 @@ from graders.checks.rules import Rule
 from graders.errors import ExerciseError
 from graders.exercises.translations import Translation
 from graders.mutation.mutants import Mutant
-from graders.sandbox.scenario import scenario_entry
+from graders.results import InputKind
+from graders.sandbox.scenario import read_program, scenario_entry
+from graders.scenarios import SCENARIO_INPUT
 
 
 @dataclass(frozen=True)
@@ -175,6 +178,17 @@ class PreparedCase:
     def name(self) -> str:
         return self.spec.name
 
+    @functools.cached_property
+    def input_kinds(self) -> frozenset[InputKind]:
+        """What its inputs hold that a hidden ``changed_input`` text names (graders/checks/
+        hidden.py): a generator argument; an argument one of its steps updates in place."""
+        kinds = {InputKind.GENERATOR} if self.generators else set()
+        if self.spec.scenario and any(
+            step["updates"] for step in read_program(self.inputs[SCENARIO_INPUT])
+        ):
+            kinds.add(InputKind.UPDATED)
+        return frozenset(kinds)
+
     def declared(self, exercise: Exercise) -> tuple[OutputSpec, ...]:
         """What this case's outputs are called in messages, and how each is compared."""
         return self.named_outputs or exercise.outputs
@@ -204,7 +218,7 @@ class PreparedExercise:
         try:
             return self.variants.drawn(seed)
         except ValueError as exc:
-            raise ExerciseError(f"{self.exercise.id}/cases.py: @variant: {exc}") from exc
+            raise ExerciseError(f"{self.exercise.id}/cases.py: {exc}") from exc
 
     @property
     def public_cases(self) -> tuple[PreparedCase, ...]:

@@ -157,10 +157,22 @@ def public_inputs(
     """Each public case's inputs by case name, made as ``prepare_exercise`` makes them (the
     same seeds, the same variant) without running the reference or its mutants: for a reader
     of the worked examples, which are public cases, a fraction of a preparation's time."""
+    return _inputs_of(exercise, variant, lambda spec: spec.public)
+
+
+def variant_inputs(exercise: Exercise, variant: Variant) -> dict[str, Mapping[str, Any]]:
+    """Each case's inputs that takes the learner's variant, made with ``variant`` as
+    ``prepare_exercise`` would: what validate runs the reference on for each drawn one."""
+    return _inputs_of(exercise, variant, lambda spec: spec.takes_variant)
+
+
+def _inputs_of(
+    exercise: Exercise, variant: Variant | None, chosen: Callable[[CaseSpec], bool]
+) -> dict[str, Mapping[str, Any]]:
     declared = _collect(exercise)
     values = _variant_of(exercise, declared, variant)
     return {
-        spec.name: _make_inputs(exercise, spec, values) for spec in declared.cases if spec.public
+        spec.name: _make_inputs(exercise, spec, values) for spec in declared.cases if chosen(spec)
     }
 
 
@@ -235,17 +247,30 @@ def named_outputs(
 ) -> tuple[OutputSpec, ...]:
     """A scenario's compared values, named by their steps; each follows the rules of the
     ``[[outputs]]`` of its own name (``dw`` for ``step 2, affine_backward: dw``) if declared."""
-    attributes = {
+    declared = []
+    attributes = _attributes(program)
+    for name, own in own_names(program).items():
+        rule = next((r for r in rules if r.name == own), OutputSpec(""))
+        declared.append(replace(rule, name=name, attribute=name in attributes))
+    return tuple(declared)
+
+
+def own_names(program: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """Each compared value's name in a scenario's program, with the name its ``[[outputs]]``
+    rule has (``dw`` for ``step 2, affine_backward: dw``; ``t`` for ``opt.t after step 2``)."""
+    attributes = _attributes(program)
+    return {
+        name: attributes.get(name) or name.rsplit(": ", 1)[-1] for name in observed_names(program)
+    }
+
+
+def _attributes(program: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """The attribute each state step of ``program`` reads, by its label."""
+    return {
         label: step["target"]
         for step, label in zip(program, step_labels(program), strict=True)
         if step["do"] == "state"
     }
-    declared = []
-    for name in observed_names(program):
-        own = attributes.get(name) or name.rsplit(": ", 1)[-1]
-        rule = next((r for r in rules if r.name == own), OutputSpec(""))
-        declared.append(replace(rule, name=name, attribute=name in attributes))
-    return tuple(declared)
 
 
 def _speed_runs(

@@ -10,6 +10,8 @@ import re
 from collections.abc import Mapping
 
 PLACEHOLDER = re.compile(r"\{\{\s*variant\.(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+BRACES = re.compile(r"\{\{.*?\}\}", re.DOTALL)
+"""Anything a reader would take for a placeholder: what is not one reaches learners as written."""
 
 
 def shown_number(value: float) -> str:
@@ -30,5 +32,12 @@ def fill_variant(text: str, variant: Mapping[str, float]) -> str:
 
 
 def unknown_placeholders(text: str, variant: Mapping[str, float]) -> list[str]:
-    """The names of ``text``'s placeholders that ``variant`` (the default) has no number for."""
-    return sorted({m.group("name") for m in PLACEHOLDER.finditer(text)} - set(variant))
+    """Each ``{{ ... }}`` of ``text``, as written, that is not a placeholder of a number
+    ``variant`` (the default) has: a malformed one (``{{ variant.p-max }}``) or an unknown
+    name. A page would show it verbatim."""
+    found = []
+    for written in BRACES.findall(text):
+        match = PLACEHOLDER.fullmatch(written)
+        if match is None or match.group("name") not in variant:
+            found.append(written)
+    return sorted(set(found))

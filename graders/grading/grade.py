@@ -23,6 +23,7 @@ from graders.checks.diagnosis import (
     reported_exception_kind,
 )
 from graders.checks.error_map import error_map
+from graders.checks.hidden import hidden_status
 from graders.checks.layout import explain_shape_error
 from graders.checks.outputs import OutputSpec, output_batch_axis
 from graders.checks.properties import failed_checks, failures_message
@@ -334,11 +335,12 @@ def judge_outcome(
     case = plan.case
     if not outcome.ok:
         error = outcome.error or {}
+        failure = error_failure(error)
         return test_result(
             case,
-            Status.ERROR,
+            hidden_status(failure),  # what the runner found is a failure, not an error
             explained_error(error, case.inputs, case.spec.batch_axes),
-            failure=error_failure(error),
+            failure=failure,
         )
     tolerance = Tolerance(case.spec.rtol, case.spec.atol)
     declared = case.declared(exercise)

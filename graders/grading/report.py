@@ -32,7 +32,7 @@ from graders.sandbox.protocol import (
     Ending,
     RunResult,
 )
-from graders.sandbox.scenario import NotUpdatedInPlace
+from graders.sandbox.scenario import NotUpdatedInPlace, WrongReturn
 
 
 def cost_of(run: RunResult) -> Cost | None:
@@ -187,20 +187,33 @@ def test_result(
         message=message,
         failure=failure,
         failed_checks=failed,
+        input_kinds=case.input_kinds if failure is Failure.CHANGED_INPUT else frozenset(),
     )
 
 
+RUNNER_FAILURES = {
+    NotUpdatedInPlace.__name__: Failure.CHANGED_INPUT,
+    WrongReturn.__name__: Failure.WRONG_TYPE,
+}
+"""What a scenario's runner raises where the learner's call raised nothing but left or
+returned what its step does not take, by the category it is told as: the test failed, and a
+hidden one says what a check of that category says, not that an exception was raised."""
+
+
 def error_failure(error: Mapping[str, Any]) -> Failure:
-    return Failure.MEMORY_LIMIT if error.get("type") == "MemoryError" else Failure.EXCEPTION
+    kind = str(error.get("type"))
+    if kind == "MemoryError":
+        return Failure.MEMORY_LIMIT
+    return RUNNER_FAILURES.get(kind, Failure.EXCEPTION)
 
 
 def explained_error(
     error: dict[str, Any], inputs: Mapping[str, Any], batch_axes: Mapping[str, int]
 ) -> str:
-    """The exception a call raised; a shape error first in words, numpy's own after; a
-    scenario's array not updated in place as the runner says it, after its step (``step 2,
+    """The exception a call raised; a shape error first in words, numpy's own after; what a
+    scenario's runner found (``RUNNER_FAILURES``) as it says it, after its step (``step 2,
     opt.step: params['w'] was replaced by a new array; update it in place``)."""
-    if error.get("type") == NotUpdatedInPlace.__name__:
+    if error.get("type") in RUNNER_FAILURES:
         said = re.fullmatch(r"(.+) \(in ([^()]+)\)", str(error.get("message", "")))
         if said:
             return f"{said[2]}: {said[1]}"

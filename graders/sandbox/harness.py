@@ -35,10 +35,10 @@ The conversation on the channel (frames as in ``graders/sandbox/wire.py``), in t
    inputs), only once the previous hidden case's results came back; the sandbox answers with
    one ``results`` frame whose results are ``{"ok", "value" | "error": {"type"}, "mutated",
    "generators", "calls", "warned"}``: no text, no timing, an exception described by
-   ``MemoryError`` or ``Exception`` alone, and of warnings only whether there was one. A
-   frame marked ``"shown": true`` holds a public case that the trusted side times
-   (protocol.py, ``Deferral``); it comes before any hidden case, and its results are public
-   ones.
+   ``MemoryError``, a scenario runner's finding (``NotUpdatedInPlace``, ``WrongReturn``) or
+   ``Exception`` alone, and of warnings only whether there was one. A frame marked
+   ``"shown": true`` holds a public case that the trusted side times (protocol.py,
+   ``Deferral``); it comes before any hidden case, and its results are public ones.
 
 A case's results leave in one write, once its last call returned. The trusted side accepts
 them split over several ``results`` frames too (each with at least one result, none past the
@@ -379,10 +379,18 @@ def run_hidden(
         header, out_buffers, raised = call(function, names, pristine)
     header["warned"] = bool(caught)
     if raised is not None:
-        header["error"] = {
-            "type": "MemoryError" if isinstance(raised, MemoryError) else "Exception"
-        }
+        header["error"] = {"type": hidden_error_type(raised)}
     return header, out_buffers
+
+
+def hidden_error_type(raised: BaseException) -> str:
+    """All a hidden call's exception tells: ``MemoryError``, one of the scenario runner's own
+    findings (``NotUpdatedInPlace``: the learner raised nothing), or ``Exception``."""
+    if isinstance(raised, MemoryError):
+        return "MemoryError"
+    if type(raised) in scenario.RUNNER_FINDINGS:
+        return type(raised).__name__
+    return "Exception"
 
 
 def serve(channel: socket.socket, max_stdout_chars: int) -> None:

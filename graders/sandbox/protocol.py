@@ -7,7 +7,8 @@ already knows: its kind must be the one expected at this point of the conversati
 frame must start at the next index and end within the case in flight (a public one: within the
 public tasks), the inputs a result says were changed must be arguments of that task, and the
 generator states it reports must be one for each generator argument of the task and no other.
-Of a hidden call only the value, whether it raised ``MemoryError`` or something else, the
+Of a hidden call only the value, whether it raised ``MemoryError``, one of the scenario
+runner's findings (``RUNNER_FINDING_NAMES``) or something else, the
 changed arguments and the generators' states are kept; text and timing from the sandbox are
 not even read.
 
@@ -33,6 +34,7 @@ from graders.errors import FrameTooLarge, HeaderTooComplex, WireError
 from graders.sandbox.exitcodes import EXIT_SIGNAL_BASE
 from graders.sandbox.harness import MAX_WARNING_CHARS, MAX_WARNINGS
 from graders.sandbox.limits import SandboxLimits
+from graders.sandbox.scenario import RUNNER_FINDING_NAMES
 from graders.sandbox.usage import Usage
 from graders.sandbox.wire import (
     HEADER,
@@ -59,6 +61,10 @@ MAX_RESULT_HEADER_BYTES = 2 * 1024 * 1024
 """Bytes the headers of one submission's frames may hold in all: the printed text a public
 case may show (20 000 characters by default) and error messages of 8 000 characters per
 public call, each character escaped in up to 6 bytes, fit many times over."""
+
+
+HIDDEN_ERROR_TYPES = frozenset({"MemoryError", *RUNNER_FINDING_NAMES})
+"""The exception types a hidden call's error may name; any other is ``Exception``."""
 
 
 @dataclass(frozen=True)
@@ -411,14 +417,11 @@ class Conversation:
         ok = bool(header["ok"])
         value = decode_value(header["value"], buffers) if ok else None
         if self.phase is Phase.HIDDEN and not self.deferral.shown:
+            hidden_type = None if ok else dict(header["error"]).get("type")
             error = (
                 None
                 if ok
-                else {
-                    "type": "MemoryError"
-                    if dict(header["error"]).get("type") == "MemoryError"
-                    else "Exception"
-                }
+                else {"type": hidden_type if hidden_type in HIDDEN_ERROR_TYPES else "Exception"}
             )
             self.result.outcomes[index] = TaskOutcome(
                 ok,

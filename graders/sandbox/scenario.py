@@ -128,6 +128,12 @@ def _run_step(
     return observed + [snapshot(arguments[parameter]) for parameter in step["updates"]]
 
 
+class WrongReturn(TypeError):
+    """A call whose step unpacks its return (``returns=("mean", "std")``) returned no tuple or
+    list of that length: the learner raised nothing, the runner tells what came back. Read by
+    this name on the trusted side, like :class:`NotUpdatedInPlace`."""
+
+
 class NotUpdatedInPlace(Exception):
     """A call declared to update an argument in place put a new array in a dict or list of it
     instead of changing the one it held: the caller, holding the old array, never sees the
@@ -199,7 +205,7 @@ def _returned_parts(step: Mapping[str, Any], returned: Any) -> Sequence[Any]:
             else f"a {type(returned).__name__}"
         )
         names = ", ".join(name for name, _kept, _compared in returns)
-        raise TypeError(
+        raise WrongReturn(
             f"returned {what} where a tuple of {len(returns)} values ({names}) is expected"
         )
     return cast(Sequence[Any], returned)
@@ -255,3 +261,10 @@ def observed_names(program: Sequence[Mapping[str, Any]]) -> list[str]:
         names += [f"{label}: {name}" for name, _kept, compared in step["returns"] if compared]
         names += [f"{label}: {parameter}" for parameter in step["updates"]]
     return names
+
+
+RUNNER_FINDINGS: tuple[type[Exception], ...] = (NotUpdatedInPlace, WrongReturn)
+"""What the runner raises where the learner's call raised nothing: a hidden case tells these
+by their type (from the runner's own classes, not a name the learner could give a class of
+their own), so that its test says what was found, not that an exception was raised."""
+RUNNER_FINDING_NAMES = frozenset(kind.__name__ for kind in RUNNER_FINDINGS)

@@ -27,6 +27,7 @@ from graders.scenarios import (
     keep,
     method,
     ref,
+    scenario,
     scenario_inputs,
     state,
 )
@@ -99,18 +100,30 @@ def test_a_class_scenario_names_methods_updates_and_state() -> None:
     [
         (
             [call("f", x=ref("cache"), returns="y")],
-            "step 1, f: x: ref('cache') before anything is kept so",
+            "step 1, f: x: ref('cache') names no value kept before this step (kept so far: "
+            "nothing); keep it in an earlier step with keep('cache') or correct the name",
         ),
-        ([method("opt", "step", returns="y")], "step 1: no object is kept as 'opt' before it"),
-        ([state("opt", "t")], "step 1: no object is kept as 'opt' before it"),
+        (
+            [method("opt", "step", returns="y")],
+            "step 1, opt.step: no object is kept as 'opt' before it",
+        ),
+        ([state("opt", "t")], "opt.t before any step: no object is kept as 'opt' before it"),
+        (
+            [call("f", returns=keep("a")), call("g", x=ref("b"), returns="y")],
+            "step 2, g: x: ref('b') names no value kept before this step (kept so far: a); "
+            "keep it in an earlier step with keep('b') or correct the name",
+        ),
         (
             [call("f", returns=keep("a")), call("f", returns=keep("a"))],
-            "step 2: 'a' is kept twice; give each kept value its own name",
+            "step 2, f: 'a' is kept twice; give each kept value its own name",
         ),
-        ([call("f", x=X, updates=["y"])], "step 1: updates names ['y'], which are not arguments"),
+        (
+            [construct("opt", "Opt"), call("f", x=X, updates=["y"])],
+            "step 1, f: updates names ['y'], which are not among its arguments (x)",
+        ),
         (
             [call("f", rng=np.random.default_rng(1), updates=["rng"])],
-            "step 1: updates names the generator 'rng'; where the scenario leaves a generator "
+            "step 1, f: updates names the generator 'rng'; where the scenario leaves a generator "
             "input is compared with the reference's anyway, after its last step: leave it out "
             "of updates",
         ),
@@ -290,6 +303,14 @@ def test_batch_axes_are_refused_with_the_reason(tmp_path: Path) -> None:
     )
 
 
+def test_a_scenario_taking_a_variant_is_refused_with_the_reason() -> None:
+    def five_rows(rng: np.random.Generator, variant: dict[str, float]) -> list[Any]:
+        return affine_steps()
+
+    with pytest.raises(ValueError, match="scenario 'five_rows' has a 'variant' parameter, but "):
+        scenario(public=True)(five_rows)  # type: ignore[arg-type]
+
+
 def test_an_updated_argument_is_compared_as_the_call_left_it() -> None:
     # Its arrays changed in place, and a number, which has no place to change, as replaced.
     def in_place(params: dict[str, Any]) -> None:
@@ -405,7 +426,11 @@ def test_a_dict_mixing_refs_and_values_names_each_value_by_its_key() -> None:
 @pytest.mark.parametrize(
     ("params", "message"),
     [
-        ({"w": ref("w")}, "step 1, step: params['w']: ref('w') before anything is kept so"),
+        (
+            {"w": ref("w")},
+            "step 1, step: params['w']: ref('w') names no value kept before this step (kept so "
+            "far: nothing); keep it in an earlier step with keep('w') or correct the name",
+        ),
         ({(1, 2): ref("w")}, "step 1, step: params: a dict holding refs needs str or int keys"),
     ],
 )

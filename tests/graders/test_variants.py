@@ -3,7 +3,8 @@ statement made with a learner's numbers, prepared once per variant (graders/exer
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import numpy as np
@@ -154,7 +155,7 @@ def test_a_draw_must_give_the_defaults_names_as_numbers() -> None:
     declared = collect_declared(declare)
     assert declared.cases[0].takes_variant
     assert declared.variant is not None
-    with pytest.raises(ValueError, match="is a number"):
+    with pytest.raises(ValueError, match="'scale' must be a number"):
         declared.variant.drawn(1)
 
     def renamed() -> None:
@@ -164,8 +165,64 @@ def test_a_draw_must_give_the_defaults_names_as_numbers() -> None:
     assert other is not None
     with pytest.raises(ValueError, match="names of its default"):
         other.drawn(1)
-    with pytest.raises(ValueError, match="is a number"):
+    with pytest.raises(ValueError, match="must be a number"):
         variant(default={"scale": True})
+    with pytest.raises(ValueError, match="default= names no number"):
+        variant(default={})
+    with pytest.raises(TypeError, match="@variant needs default="):
+        variant(lambda rng: {"scale": 0.5})
+
+
+def drawn_by(draw: object) -> Callable[[], dict[str, float]]:
+    """The first learner's draw from a ``@variant`` returning what ``draw`` returns."""
+
+    def declare() -> None:
+        variant(default={"scale": 0.5})(draw)  # type: ignore[arg-type]
+
+    declared = collect_declared(declare).variant
+    assert declared is not None
+    return lambda: declared.drawn(1)
+
+
+@pytest.mark.parametrize(
+    ("returned", "message"),
+    [
+        ((0.5,), "must return a dict of numbers keyed by name, got tuple"),
+        (0.5, "must return a dict of numbers keyed by name, got float"),
+        (None, "must return a dict of numbers keyed by name, got NoneType"),
+        ({0: 0.5}, "must return a dict of numbers keyed by name, got dict with keys 0"),
+        ({"scale": float("nan")}, "'scale' must be a finite number, got nan"),
+        ({"scale": float("inf")}, "'scale' must be a finite number, got inf"),
+    ],
+)
+def test_a_draw_that_is_no_dict_of_finite_numbers_is_refused_with_what_it_gave(
+    returned: object, message: str
+) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        drawn_by(lambda rng: returned)()
+
+
+def test_a_draw_that_raises_is_named_with_its_exception() -> None:
+    def draw(rng: np.random.Generator) -> dict[str, float]:
+        raise KeyError("scale")
+
+    with pytest.raises(ValueError, match="@variant raised KeyError: 'scale'"):
+        drawn_by(draw)()
+
+
+def test_a_draw_that_is_no_variant_makes_the_exercise_broken_not_a_crash(tmp_path: Path) -> None:
+    # The service refuses an ExerciseError as a broken exercise; any other exception was a 500.
+    folder = make_tiny_exercise(
+        tmp_path,
+        cases=VARIANT_CASES.replace(
+            'return {"threshold": float(rng.choice([0.5, 1.5, 2.5]))}',
+            "return (float(rng.choice([0.5, 1.5, 2.5])),)",
+        ),
+    )
+    prepared = ExerciseCatalog(tmp_path).prepared("count-above")
+    with pytest.raises(ExerciseError, match=r"cases\.py: @variant must return a dict"):
+        prepared.variant_for(3)
+    assert folder.exists()
 
 
 def test_one_variant_per_cases_file() -> None:
@@ -196,5 +253,62 @@ def test_validate_names_a_bad_draw_and_an_unknown_placeholder(
         "Write `count_above(x, threshold)` above {{ variant.limit }}.\n", encoding="utf-8"
     )
     problems = validate_folder(bad, sandbox).problems
-    assert any("{{ variant.limit }} names no number" in p for p in problems), problems
-    assert any("@variant: variant 'threshold' is a number" in p for p in problems), problems
+    assert any("{{ variant.limit }} is not a placeholder" in p for p in problems), problems
+    assert any("@variant: variant 'threshold' must be a number" in p for p in problems), problems
+
+
+def test_validate_names_a_malformed_placeholder_and_one_without_a_variant(
+    tmp_path: Path, sandbox: Sandbox
+) -> None:
+    malformed = make_tiny_exercise(tmp_path, "malformed", cases=VARIANT_CASES)
+    (malformed / "statement.md").write_text(
+        "Write `count_above(x, threshold)` above {{ variant.thres-hold }}.\n", encoding="utf-8"
+    )
+    problems = validate_folder(malformed, sandbox).problems
+    assert any(
+        "{{ variant.thres-hold }} is not a placeholder" in p and "{{ variant.threshold }}" in p
+        for p in problems
+    ), problems
+    plain = make_tiny_exercise(tmp_path, "plain")
+    (plain / "statement.md").write_text(
+        "Write `count_above(x, threshold)` above {{ variant.threshold }}.\n", encoding="utf-8"
+    )
+    problems = validate_folder(plain, sandbox).problems
+    assert any("there is no @variant in cases.py" in p for p in problems), problems
+
+
+def test_validate_runs_the_reference_on_each_drawn_variant(
+    tmp_path: Path, sandbox: Sandbox
+) -> None:
+    folder = make_tiny_exercise(tmp_path, cases=VARIANT_CASES)
+    # Right on the default (1.5) and the other draws, but not for a learner drawing 0.5.
+    (folder / "solution.py").write_text(
+        "import numpy as np\n\n\ndef count_above(x, threshold):\n"
+        "    return int(np.sum(x > threshold)) + int(0 / (threshold - 0.5))\n",
+        encoding="utf-8",
+    )
+    problems = validate_folder(folder, sandbox).problems
+    assert any(
+        "on case 'example' with the drawn variant threshold = 0.5, raises ZeroDivisionError" in p
+        for p in problems
+    ), problems
+    assert not any("threshold = 2.5" in p for p in problems), problems
+
+
+def test_a_worked_example_of_a_case_taking_the_variant_is_refused(
+    tmp_path: Path, sandbox: Sandbox
+) -> None:
+    folder = make_tiny_exercise(tmp_path, cases=VARIANT_CASES)
+    # Right for the default threshold only: another learner's numbers differ.
+    (folder / "statement.md").write_text(
+        "Write `count_above(x, threshold)`.\n\n"
+        "[//]: # (worked example: example)\n\n"
+        "With x = [1.0, 2.0, 3.0] and threshold 1.5 the count is 2.\n\n"
+        "[//]: # (end of worked example)\n",
+        encoding="utf-8",
+    )
+    problems = validate_folder(folder, sandbox).problems
+    assert any(
+        "case 'example' takes the learner's variant, so its numbers differ per learner" in p
+        for p in problems
+    ), problems

@@ -146,6 +146,12 @@ def test_one_check_failed_on_right_values_is_named_in_fixed_words() -> None:
     )
 
 
+def test_no_check_is_named_where_the_runner_stopped_a_call_before_its_values() -> None:
+    # An array replaced instead of updated in place is changed_input, but no value was judged.
+    stopped = Observation("small", SMALL, None, False, "NotUpdatedInPlace")
+    assert diagnose_by_check([("small", Failure.CHANGED_INPUT)], [stopped]) is None
+
+
 def test_no_check_is_named_when_the_failures_differ_or_say_nothing_of_a_cause() -> None:
     assert (
         diagnose_by_check([("small", Failure.CHANGED_INPUT), ("large", Failure.WARNING)], [])

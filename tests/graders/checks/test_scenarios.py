@@ -146,10 +146,19 @@ def test_a_missing_output_says_which_step_returned_what(
 ) -> None:
     code = AFFINE_SOLUTION.replace(", dout.sum(axis=0)", "")
     report = graded(affine, code, sandbox)
-    assert messages(report)["four examples"] == (
-        "raised TypeError: returned a tuple of 2 where a tuple of 3 values (dx, dw, db) is "
-        "expected (in step 2, affine_backward)"
+    # The learner raised nothing: the test fails as a wrong type, hidden ones say so too.
+    public = messages(report)["four examples"]
+    assert public == (
+        "step 2, affine_backward: returned a tuple of 2 where a tuple of 3 values (dx, dw, db) "
+        "is expected"
     )
+    assert translate_message(public, "ja") == (
+        "step 2, affine_backward：3 個の値（dx, dw, db）のタプルを返すはずが、"
+        "要素 2 個の tuple を返しました"
+    )
+    assert {(t.status, t.failure) for t in report.tests} == {(Status.FAILED, Failure.WRONG_TYPE)}
+    hidden = [t.message for t in report.tests if t.name != "four examples"]
+    assert hidden and all(m.startswith("type: the output is not of") for m in hidden), hidden
 
 
 def test_a_missing_function_is_named(affine: PreparedExercise, sandbox: Sandbox) -> None:
@@ -462,12 +471,16 @@ def test_an_array_replaced_instead_of_updated_is_named_by_step_and_key(
     code = ADAM_SOLUTION.replace("params[key] -= ", "params[key] = params[key] - ")
     report = graded(adam, code, sandbox)
     public = next(test for test in report.tests if test.name == "two steps")
-    assert (public.status, public.message) == (Status.ERROR, REBOUND)
+    assert (public.status, public.message) == (Status.FAILED, REBOUND)
     assert translate_message(public.message, "ja") == (
         "step 1, opt.step：params['w'] が新しい配列に置き換えられています。"
         "その場で書き換えてください"
     )
-    assert {t.failure for t in report.tests} == {Failure.EXCEPTION}
+    # The learner raised nothing: a hidden test tells the category, never "raised".
+    assert {(t.status, t.failure) for t in report.tests} == {(Status.FAILED, Failure.CHANGED_INPUT)}
+    hidden = [t.message for t in report.tests if t.name != "two steps"]
+    assert hidden and not any("raised" in m for m in hidden), hidden
+    assert all("replaced by a new one" in m for m in hidden), hidden
 
 
 def test_refs_inside_a_dict_reach_the_kept_arrays_and_are_updated_in_place(
@@ -530,3 +543,17 @@ def test_the_guides_sgd_example_is_the_fixture(sgd: PreparedExercise, sandbox: S
     assert cases.removeprefix("# cases.py\n").strip() == SGD_CASES.strip()
     code = SGD_SOLUTION.replace("params[key] -= lr * grad", "params[key] = params[key] - lr * grad")
     assert messages(graded(sgd, code, sandbox))["two steps"] == rebound.strip()
+
+
+def test_an_outputs_rule_naming_no_compared_value_is_a_problem(
+    tmp_path: Path, sandbox: Sandbox
+) -> None:
+    folder = make_affine_layer(tmp_path)
+    toml = folder / "exercise.toml"
+    toml.write_text(
+        toml.read_text(encoding="utf-8") + '\n[[outputs]]\nname = "dW"\nrtol = 0\n',
+        encoding="utf-8",
+    )
+    problems = validate_folder(folder, sandbox).problems
+    typo = [p for p in problems if p.startswith("exercise.toml [[outputs]]: name = 'dW'")]
+    assert typo and "the compared ones are" in typo[0] and ", dw," in typo[0], problems

@@ -65,10 +65,10 @@ HIDDEN_MESSAGES = {
     Failure.NON_FINITE: HIDDEN_FINITENESS,
     Failure.VALUES: HIDDEN_VALUES,
     Failure.EXCEPTION: HIDDEN_EXCEPTION,
+    # No generator and no update in place in this exercise's cases: the text names neither.
     Failure.CHANGED_INPUT: "inputs: the call left an input other than the statement asks: an "
-    "array changed in place (work on a copy, e.g. x = x.copy(), or build new arrays) or a "
-    "generator not drawn from exactly as the statement says (not from a copy, no more, no "
-    "fewer) (details are not shown for hidden tests)",
+    "array changed in place (work on a copy, e.g. x = x.copy(), or build new arrays) (details "
+    "are not shown for hidden tests)",
     Failure.INCONSISTENT_BATCH: HIDDEN_BATCH,
 }
 NOT_LOADED = "not run: the code could not be loaded"

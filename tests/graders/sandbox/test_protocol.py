@@ -142,6 +142,30 @@ def test_text_timing_and_exception_details_of_a_hidden_call_are_not_kept(
 
 
 @pytest.mark.parametrize(
+    ("sent", "kept"),
+    [
+        ("MemoryError", "MemoryError"),
+        ("NotUpdatedInPlace", "NotUpdatedInPlace"),
+        ("WrongReturn", "WrongReturn"),
+        ("ValueError", "Exception"),
+    ],
+)
+def test_a_hidden_calls_exception_is_kept_by_a_fixed_type_only(
+    tasks: EncodedTasks, sent: str, kept: str
+) -> None:
+    # The scenario runner's findings are told apart (the learner raised nothing); any other
+    # type is the learner's and says nothing.
+    conversation = loaded(Conversation(tasks))
+    conversation.apply(task_frame(0), [])
+    conversation.apply({"kind": "public_done", "dropped_chars": 0}, [])
+    conversation.next_case()
+    conversation.apply(
+        results_frame(1, result(ok=False, error={"type": sent, "message": "x"}), result()), []
+    )
+    assert conversation.result.outcomes[1].error == {"type": kept}
+
+
+@pytest.mark.parametrize(
     ("frames", "why"),
     [
         ([task_frame(0)], "unexpected frame kind"),  # before "loaded"

@@ -188,3 +188,20 @@ def test_the_pages_show_the_variant_to_the_learner_and_the_instructor(
     seen = client.get(f"/history/{row.id}").text
     assert "learner&#39;s own numbers" in seen or "learner's own numbers" in seen
     assert f"<code>alpha = {alpha}</code>" in seen
+
+
+def test_a_draw_that_is_no_variant_is_a_broken_exercise_not_a_server_error(
+    service: tuple[TestClient, GradingRuntime], tmp_path: Path
+) -> None:
+    client, runtime = service
+    cases = tmp_path / "exercises" / LEAKY / "cases.py"
+    source = cases.read_text(encoding="utf-8")
+    drawn = "    alpha = float(rng.choice(RETENTIONS))\n"
+    assert drawn in source
+    cases.write_text(source.replace(drawn, drawn + "    return (alpha,)\n"), encoding="utf-8")
+    # A learner meets it as any broken folder: it does not exist for them.
+    learner = client.get(f"/exercises/{LEAKY}", headers=user(runtime, "ada"))
+    assert learner.status_code == 404, learner.text
+    # The instructor reads what to fix.
+    instructor = client.get(f"/exercises/{LEAKY}", headers=user(runtime, "ian", Role.INSTRUCTOR))
+    assert "@variant must return a dict of numbers keyed by name, got tuple" in instructor.text
