@@ -199,15 +199,16 @@ def _returned_parts(step: Mapping[str, Any], returned: Any) -> Sequence[Any]:
         return [returned][: len(returns)]
     # Exact types only: a learner's sequence type would run its own __len__ and __iter__.
     if type(returned) not in (tuple, list) or len(returned) != len(returns):
+        names = ", ".join(name for name, _kept, _compared in returns)
+        expected = f"where a tuple of {len(returns)} values ({names}) is expected"
+        if returned is None:
+            raise WrongReturn(f"returned None {expected}; did the function forget to return?")
         what = (
             f"a {type(returned).__name__} of {len(returned)}"
             if type(returned) in (tuple, list)
             else f"a {type(returned).__name__}"
         )
-        names = ", ".join(name for name, _kept, _compared in returns)
-        raise WrongReturn(
-            f"returned {what} where a tuple of {len(returns)} values ({names}) is expected"
-        )
+        raise WrongReturn(f"returned {what} {expected}")
     return cast(Sequence[Any], returned)
 
 

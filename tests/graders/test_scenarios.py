@@ -12,6 +12,7 @@ import pytest
 
 from graders.api import ExerciseError, load_exercise, prepare_exercise
 from graders.exercises.preparation import named_outputs
+from graders.messages import translate_message
 from graders.sandbox.scenario import (
     NotUpdatedInPlace,
     observed_names,
@@ -186,6 +187,24 @@ def test_a_wrong_number_of_returned_values_is_said_in_words() -> None:
         run_scenario(entries, *scenario_inputs(affine_steps()).values())
     assert str(raised.value) == (
         "returned a ndarray where a tuple of 2 values (out, cache) is expected"
+    )
+
+
+def test_a_step_that_returns_nothing_is_told_so() -> None:
+    entries: dict[str, Callable[..., Any]] = {
+        "affine_forward": lambda x, w, b: None,
+        "affine_backward": lambda dout, cache: 0,
+    }
+    with pytest.raises(TypeError) as raised:
+        run_scenario(entries, *scenario_inputs(affine_steps()).values())
+    message = str(raised.value)
+    assert message == (
+        "returned None where a tuple of 2 values (out, cache) is expected; did the function "
+        "forget to return?"
+    )
+    assert translate_message(message, "ja") == (
+        "2 個の値（out, cache）のタプルを返すはずが、None を返しました。関数が return を忘れて"
+        "いませんか"
     )
 
 
