@@ -476,8 +476,8 @@ def test_activity_progress_says_whether_the_work_is_complete(
     client: TestClient, runtime: GradingRuntime, platform: Platform
 ) -> None:
     """Completed only with every point of the link's work as the course counts it: the exercise
-    at 0 of 2 and then the assignment at 2 of 18 are in progress; the exercise at 2 of 2 is
-    completed. Every score is final for the work graded so far (FullyGraded)."""
+    at 0 of 2 and then the assignment at 2 of its whole weight are in progress; the exercise at
+    2 of 2 is completed. Every score is final for the work graded so far (FullyGraded)."""
     headers = _launched(client, runtime, platform)
     _submit(client, headers, "starter.py")
     [(_, first)] = _until(lambda: list(platform.scores), "the starter's score")
@@ -490,6 +490,7 @@ def test_activity_progress_says_whether_the_work_is_complete(
     assert launch(client, platform, ADA, f"{TOOL}/course?assignment={assignment.id}").is_redirect
     _until(lambda: len(platform.scores) == 3, "the assignment link's score")
     third = platform.scores[2][1]
-    assert (third["scoreGiven"], third["scoreMaximum"]) == (2.0, 18.0)
+    assert (third["scoreGiven"], third["scoreMaximum"]) == (2.0, assignment.total_weight)
+    assert assignment.total_weight > 2.0
     assert third["activityProgress"] == "InProgress"
     assert {s["gradingProgress"] for _, s in platform.scores} == {"FullyGraded"}
