@@ -27,6 +27,7 @@ from graders.api import (
 )
 from graders.checks.diagnosis import CHECK_HINTS
 from graders.checks.hidden import hidden_message
+from graders.results import InputKind
 from tests.graders.helpers import EXERCISES
 from tests.graders.scenario_exercises import make_scenario_folder
 from tests.graders.typed_exercises import DROPOUT_SOLUTION, make_dropout
@@ -112,7 +113,11 @@ def test_a_generator_left_elsewhere_than_the_statements_draws_fails(
         for t in public
     ), public
     assert all(
-        (t.failure, t.message) == (Failure.CHANGED_INPUT, hidden_message(Failure.CHANGED_INPUT))
+        (t.failure, t.message)
+        == (
+            Failure.CHANGED_INPUT,
+            hidden_message(Failure.CHANGED_INPUT, input_kinds={InputKind.GENERATOR}),
+        )
         for t in hidden
     ), hidden
     assert all(report.hidden_messages[t.name] == LEFT_ELSEWHERE for t in hidden)

@@ -125,8 +125,8 @@ class Scaler:
         return Trick()
 
     def apply(self, params):
-        for key in params:
-            params[key] = Trick()
+        # Replacing params' arrays is refused before anything crosses (NotUpdatedInPlace,
+        # tests/graders/checks/test_scenarios.py): the tricks here are what the steps return.
         return Trick()
 """
 
@@ -158,7 +158,7 @@ class Scaler:
 
     def apply(self, params):
         for key in list(params):
-            params[key] = Lying(value=params[key] * self.factor)
+            params[key] *= self.factor
         return Lying()
 """
 
