@@ -16,7 +16,7 @@ from graders.cases import Variant
 from graders.errors import ExerciseError, ExerciseNotFound
 from graders.exercises.courses import CourseFolder, course_folders
 from graders.exercises.loading import HASHED_SUFFIXES, load_exercise
-from graders.exercises.model import Exercise, PreparedExercise
+from graders.exercises.model import Exercise, PreparedExercise, cases_error
 from graders.exercises.preparation import prepare_version
 from graders.folder_watch import FolderWatch
 from graders.sandbox.limits import SandboxLimits
@@ -279,7 +279,7 @@ class ExerciseCatalog:
         try:
             values = default.variants.completed(variant)
         except ValueError as exc:
-            raise ExerciseError(f"{exercise.id}/cases.py: {exc}") from exc
+            raise cases_error(exercise.id, exc) from exc
         if values == default.variant:
             return default
         key = (exercise.id, default.exercise.version, tuple(sorted(values.items())))

@@ -218,8 +218,14 @@ class PreparedExercise:
         try:
             return self.variants.drawn(seed)
         except ValueError as exc:
-            raise ExerciseError(f"{self.exercise.id}/cases.py: {exc}") from exc
+            raise cases_error(self.exercise.id, exc) from exc
 
     @property
     def public_cases(self) -> tuple[PreparedCase, ...]:
         return tuple(c for c in self.cases if c.spec.public)
+
+
+def cases_error(exercise_id: str, problem: ValueError) -> ExerciseError:
+    """What ``cases.py``'s own declarations refuse (a variant drawn or recorded that is not
+    one), as the exercise's error."""
+    return ExerciseError(f"{exercise_id}/cases.py: {problem}")

@@ -40,7 +40,13 @@ from graders.checks.properties import failed_checks
 from graders.checks.timing import SPEED_RUNS
 from graders.errors import ExerciseError, SandboxError
 from graders.exercises.loading import display_path
-from graders.exercises.model import Exercise, PreparedCase, PreparedExercise, SpeedRun
+from graders.exercises.model import (
+    Exercise,
+    PreparedCase,
+    PreparedExercise,
+    SpeedRun,
+    cases_error,
+)
 from graders.mutation.mutants import Mutant
 from graders.mutation.runs import (
     MutantRuns,
@@ -184,7 +190,7 @@ def _variant_of(exercise: Exercise, declared: Declared, variant: Variant | None)
     try:
         return declared.variant.completed(variant)
     except ValueError as exc:
-        raise ExerciseError(f"{exercise.id}/cases.py: {exc}") from exc
+        raise cases_error(exercise.id, exc) from exc
 
 
 def _collect(exercise: Exercise) -> Declared:
