@@ -95,5 +95,10 @@ class SandboxFault(SandboxError):
     """The engine lost a grading to a fault of its own; the submission was not judged."""
 
 
+class SandboxClosed(SandboxFault):
+    """The pool was closed (its process is stopping) while the grading ran: no zygote is
+    started again for it."""
+
+
 class SandboxStarved(SandboxFault):
     """The submission was runnable but got too little CPU before the wall-clock ceiling."""

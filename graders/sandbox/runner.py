@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from graders.errors import SandboxFault, SandboxStarved, SandboxUnavailable
+from graders.errors import SandboxClosed, SandboxFault, SandboxStarved, SandboxUnavailable
 from graders.sandbox.cpu_affinity import children_use_every_cpu
 from graders.sandbox.exitcodes import (
     EXIT_MEMORY_LIMIT,
@@ -260,6 +260,7 @@ class Sandbox:
         self._idle: queue.Queue[Zygote] = queue.Queue()
         self._all: list[Zygote] = []
         self._lock = threading.Lock()
+        self._closed = False
         for slot in range(workers):
             zygote = Zygote(slot, self.limits.uid_base)
             self._all.append(zygote)
@@ -273,6 +274,7 @@ class Sandbox:
 
     def close(self) -> None:
         with self._lock:
+            self._closed = True
             for zygote in self._all:
                 zygote.close()
             self._all.clear()
@@ -332,8 +334,8 @@ class Sandbox:
         for attempt in range(1, ENGINE_ATTEMPTS + 1):
             try:
                 return self._run_once(code, entry, tasks, limits)
-            except SandboxStarved:
-                raise  # the host is busy now: at once, it would starve again
+            except (SandboxStarved, SandboxClosed):
+                raise  # the host is busy now, or the pool is closing: at once
             except SandboxFault as fault:
                 logger.warning(
                     "grading lost to an engine fault (attempt %d of %d): %s",
@@ -378,12 +380,19 @@ class Sandbox:
                 self._idle.put(zygote)
 
     def _replace(self, zygote: Zygote) -> Zygote:
-        logger.warning("restarting zygote %d", zygote.slot)
+        """A fresh zygote in ``zygote``'s place; ``SandboxClosed`` once the pool is closed,
+        whose ``close`` would never stop a zygote started after it."""
         zygote.kill()
+        if self._closed:
+            raise SandboxClosed("the sandbox pool was closed during the grading")
+        logger.warning("restarting zygote %d", zygote.slot)
         fresh = Zygote(zygote.slot, zygote.uid_base)
         with self._lock:
-            self._all[self._all.index(zygote)] = fresh
-        return fresh
+            if not self._closed:
+                self._all[self._all.index(zygote)] = fresh
+                return fresh
+        fresh.kill()
+        raise SandboxClosed("the sandbox pool was closed during the grading")
 
 
 def run_in_zygote(

@@ -23,6 +23,7 @@ from graders.api import (
     Verdict,
     grade,
 )
+from graders.errors import SandboxClosed, SandboxFault
 from graders.sandbox.doctor import RootImage
 from graders.sandbox.isolation import SANDBOX_ENVIRONMENT, python_roots, roots_under
 from graders.sandbox.protocol import Ending, RunResult, Task
@@ -460,11 +461,17 @@ def leads_its_session(pid: int) -> bool:
 def test_a_sandbox_dies_with_its_zygote_even_in_a_session_of_its_own() -> None:
     code = "import os, time\n\ndef f(x):\n    os.setsid()\n    time.sleep(60)\n"
     limits = SandboxLimits(time_s=60.0)
+    ended: list[BaseException] = []
+
+    def grade(pool: Sandbox) -> None:
+        try:
+            pool.run(code, "f", [Task(("x",), (np.zeros(2),))], limits)
+        except SandboxFault as exc:
+            ended.append(exc)
+
     with Sandbox(workers=1, limits=limits) as pool:
         zygote_pid = pool._all[0].process.pid
-        runner = threading.Thread(
-            target=pool.run, args=(code, "f", [Task(("x",), (np.zeros(2),))], limits)
-        )
+        runner = threading.Thread(target=grade, args=(pool,))
         runner.start()
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline and not any(
@@ -477,7 +484,11 @@ def test_a_sandbox_dies_with_its_zygote_even_in_a_session_of_its_own() -> None:
         while not all(map(is_gone, sandboxes)) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert all(map(is_gone, sandboxes)), "the sandbox outlived its zygote"
-        runner.join(timeout=70)
+    # The pool retried the grading in a new zygote, whose sandbox sleeps again: closing the
+    # pool ends it at once, and starts no zygote that nothing would stop.
+    runner.join(timeout=30)
+    assert not runner.is_alive(), "closing the pool did not end the retried grading"
+    assert [type(exc) for exc in ended] == [SandboxClosed]
 
 
 def test_memory_no_process_limit_counts_is_refused(sandbox: Sandbox) -> None:
