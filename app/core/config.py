@@ -115,6 +115,12 @@ class Settings(BaseSettings):
         description="measure each exercise's first rung of the release ladder from its own "
         "reference and mistakes (false: every exercise's is 100 ms, docs/security.md)",
     )
+    prepare_at_start: bool = Field(
+        True,
+        description="prepare every exercise in the background when a grading process starts, "
+        "so that no exercise's first submission waits for it (false: each exercise is prepared "
+        "at its first submission)",
+    )
     regrade_workers: int = Field(
         1,
         ge=0,

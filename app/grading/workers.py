@@ -41,7 +41,8 @@ class BackgroundWork:
         if self.grading_threads:
             if isinstance(runtime.grade, SandboxGrader):
                 runtime.grade.start()
-            threading.Thread(target=self._warm, name="numjudge-warm", daemon=True).start()
+            if runtime.settings.prepare_at_start:
+                threading.Thread(target=self._warm, name="numjudge-warm", daemon=True).start()
             self.heartbeat = HeartbeatThread(runtime, self.grading_threads)
             self.heartbeat.beat_now()
         recover(runtime=runtime, startup=True)

@@ -125,6 +125,7 @@ def test_three_machines_grade_every_submission_through_a_dead_worker_and_an_outa
             "NUMJUDGE_AUTO_MIGRATE": "false",
             "NUMJUDGE_SERVICE_CPUS": "0",
             "NUMJUDGE_RECOVERY_INTERVAL_S": "1",
+            "NUMJUDGE_PREPARE_AT_START": "false",  # each machine's cache starts empty: 40 s
             "NUMJUDGE_HEARTBEAT_INTERVAL_S": "1",
             "NUMJUDGE_WORKER_SILENCE_S": "3",
         }

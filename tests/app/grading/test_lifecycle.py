@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import socket
+import threading
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -375,6 +376,35 @@ def test_warming_the_exercises_ends_when_the_process_stops(
     monkeypatch.setattr(fake.catalog, "prepared", prepare)
     BackgroundWork(fake, grading_threads=1)._warm()
     assert prepared == fake.catalog.ids()[:1]
+
+
+@pytest.mark.parametrize("at_start", [True, False])
+def test_the_exercises_are_prepared_at_start_only_where_the_settings_ask(
+    fake: GradingRuntime, monkeypatch: pytest.MonkeyPatch, at_start: bool
+) -> None:
+    """``NUMJUDGE_PREPARE_AT_START``: a process that starts prepares every exercise in a
+    thread of its own, or none until its first submission."""
+    release_preparation, preparing = threading.Event(), threading.Event()
+
+    def prepare(exercise_id: str) -> None:
+        preparing.set()
+        release_preparation.wait()
+
+    monkeypatch.setattr(fake.catalog, "prepared", prepare)
+    monkeypatch.setattr(
+        fake, "settings", fake.settings.model_copy(update={"prepare_at_start": at_start})
+    )
+    work = BackgroundWork(fake, grading_threads=1, embedded=False)
+    work.start()
+    try:
+        warming = [t for t in threading.enumerate() if t.name == "numjudge-warm"]
+        assert len(warming) == at_start
+        assert preparing.wait(timeout=30) if at_start else not preparing.is_set()
+    finally:
+        work.stop()
+        release_preparation.set()
+        for thread in warming:
+            thread.join(timeout=30)
 
 
 def test_a_candidate_list_lost_to_other_machines_is_drawn_again(
