@@ -87,7 +87,11 @@ def used_fixtures(function: Function) -> set[str]:
     named = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
     for decorator in function.decorator_list:
         if isinstance(decorator, ast.Call) and dotted(decorator.func) == "pytest.mark.usefixtures":
-            named |= {a.value for a in decorator.args if isinstance(a, ast.Constant)}
+            named |= {
+                a.value
+                for a in decorator.args
+                if isinstance(a, ast.Constant) and isinstance(a.value, str)
+            }
     return named
 
 
