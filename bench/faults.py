@@ -50,13 +50,13 @@ def main() -> None:
         thread.start()
         time.sleep(0.3)
         started = time.perf_counter()
-        os.killpg(pool._all[0].process.pid, signal.SIGKILL)
+        os.killpg(pool.zygotes[0].process.pid, signal.SIGKILL)
         thread.join()
         return time.perf_counter() - started
 
     def remove_folder(pool: Sandbox) -> float:
         started = time.perf_counter()
-        shutil.rmtree(pool._all[0].state_folder)
+        shutil.rmtree(pool.zygotes[0].state_folder)
         passes(pool)
         return time.perf_counter() - started
 

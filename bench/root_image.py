@@ -43,6 +43,7 @@ started = time.perf_counter()
 with Sandbox(workers=int(sys.argv[2])) as pool:
     ready = time.perf_counter() - started
     file_systems = {}
+    # _all, not the public zygotes: a baseline is an earlier commit, which has only _all.
     for zygote in pool._all:
         root = Path(f"/proc/{zygote.process.pid}/root") / str(zygote.state_folder).lstrip("/")
         disk = os.statvfs(root / "root")

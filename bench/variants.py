@@ -49,10 +49,11 @@ def main() -> None:
     variant: list[tuple[float, float]] = []
     for _ in range(args.rounds):
         # A fresh catalog, and nothing in the content cache: each round prepares.
-        _forget()
+        preparation.forget_prepared_versions()
         catalog = ExerciseCatalog(EXERCISES)
         default.append(timed(functools.partial(catalog.prepared, args.exercise)))
-        _forget()  # the default stays in the catalog, as in a service: the variant alone
+        # The default stays in the catalog, as in a service: the variant alone.
+        preparation.forget_prepared_versions()
         variant.append(timed(functools.partial(catalog.prepared, args.exercise, other)))
     catalog = ExerciseCatalog(EXERCISES)
     catalog.prepared(args.exercise, other)
@@ -64,12 +65,6 @@ def main() -> None:
     print(f"variant preparation: {v_cpu:.2f} s CPU, {v_wall:.2f} s wall (median)")
     print(f"ratio variant/default: {v_cpu / d_cpu:.2f} CPU, {v_wall / d_wall:.2f} wall")
     print(f"a prepared variant served again: {served[1] * 1e3:.3f} ms wall")
-
-
-def _forget() -> None:
-    """Empty the process's cache of prepared versions (graders/exercises/preparation.py),
-    which would serve a second catalog what a first one prepared."""
-    preparation._PREPARED_CONTENT.clear()
 
 
 if __name__ == "__main__":

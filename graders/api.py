@@ -1,7 +1,10 @@
-"""The grading engine's public API: the names ``app``, ``bench`` and the tests use.
+"""The grading engine's public API: the names ``app`` uses.
 
 ``app`` imports from ``graders`` only the names listed in ``__all__``, as
 ``from graders.api import X`` or ``from graders import api`` (checked by tests/test_layers.py).
+The benches and the tests use these names too, and besides them the modules they measure or
+test (``bench/grading.py`` times the harness, ``tests/graders/sandbox`` the sandbox's parts):
+only ``app`` is held to the API.
 Each name is imported from its module when it is first asked for (``graders/lazy.py``):
 ``from graders.api import grade`` loads what grading needs and not the author's tools, which a
 one-file ``numjudge grade`` does not use. The imports below are the one list of where each name

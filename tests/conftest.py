@@ -61,7 +61,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """A test that starts a real sandbox, a server or an outside program is ``slow``: each
     takes seconds to start and to wait for, and ``make test-fast`` is for the tests that do
     not. Marked here by the fixtures and markers they use (the tests that start such a process
-    in their own body are marked where they are written)."""
+    in their own body are marked where they are written: tests/test_slow_marks.py checks
+    them)."""
     for item in items:
         if SLOW_FIXTURES & set(getattr(item, "fixturenames", ())) or any(
             item.get_closest_marker(marker) for marker in SLOW_MARKERS

@@ -757,3 +757,10 @@ def prepare_version(
             while len(_PREPARED_CONTENT) > _PREPARED_CONTENT_SIZE:
                 _PREPARED_CONTENT.popitem(last=False)
     return known if known.exercise is exercise else replace(known, exercise=exercise)
+
+
+def forget_prepared_versions() -> None:
+    """Empty this process's cache of prepared versions (``prepare_version``): each version is
+    prepared again on its next use, which is what bench/variants.py measures."""
+    with _prepared_content_lock:
+        _PREPARED_CONTENT.clear()

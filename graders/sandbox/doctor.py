@@ -93,7 +93,7 @@ def diagnose(limits: SandboxLimits | None = None) -> list[Layer]:
     limits = replace(limits or SandboxLimits(), strict=False)
     try:
         with Sandbox(workers=1, limits=limits) as pool:
-            zygote = pool._all[0]
+            zygote = pool.zygotes[0]
             run = pool.run(PROBE, "probe", [Task(("x",), (np.zeros(1),))], limits)
             missing, reduced, uid = zygote.unavailable, zygote.reduced, zygote.uid
             image = RootImage.of(zygote.process.pid, zygote.state_folder)

@@ -279,16 +279,22 @@ class Sandbox:
                 zygote.close()
             self._all.clear()
 
+    @property
+    def zygotes(self) -> tuple[Zygote, ...]:
+        """The pool's zygotes now, one per slot in slot order (none once closed): what the
+        doctor probes and the benches and tests inspect or break. A zygote that failed is
+        replaced by a fresh one in its slot, so a later call may return another."""
+        with self._lock:
+            return tuple(self._all)
+
     def missing(self) -> tuple[str, ...]:
         """The pool's working folders that vanished: the root image's, each zygote's state
         folder and cgroups; empty when all are there. Each is made again before it is used
         (``run``), or by ``repair``."""
         image = image_vanished()
-        with self._lock:
-            zygotes = list(self._all)
         return (
             *([f"the root image's folder {image}"] if image else []),
-            *(gone for zygote in zygotes for gone in zygote.missing()),
+            *(gone for zygote in self.zygotes for gone in zygote.missing()),
         )
 
     def repair(self) -> tuple[str, ...]:

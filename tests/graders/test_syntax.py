@@ -62,10 +62,12 @@ def run_race(mode: str) -> str:
     return completed.stdout.strip()
 
 
+@pytest.mark.slow  # a fresh interpreter racing threads: about 2 s
 def test_threads_parse_at_once_without_a_system_error() -> None:
     assert run_race("guarded") == "no failure"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not syntax.AFFECTED, reason="this interpreter's AST conversion is thread-safe")
 def test_the_race_is_real_on_this_interpreter_without_the_guard() -> None:
     assert "AST constructor recursion depth mismatch" in run_race("unguarded")

@@ -168,7 +168,7 @@ def test_no_process_of_the_sandbox_reads_the_mount_table(sandbox: Sandbox) -> No
     assert seen.pop("thread") == ["EACCES"] * 7
     child = (
         "no process"
-        if sandbox._all[0].one_process
+        if sandbox.zygotes[0].one_process
         else ["EACCES"] * 4 + ["ENOENT"] + ["EACCES"] * 2
     )
     assert seen.pop("child") == child
@@ -421,7 +421,7 @@ def host_file_outside_the_image(image_root: Path) -> str:
 
 
 def test_the_sandbox_reads_only_files_held_in_memory(sandbox: Sandbox) -> None:
-    zygote = sandbox._all[0]
+    zygote = sandbox.zygotes[0]
     # Seen from the trusted side, through the zygote's /proc entry: its mount namespace's
     # file systems, and the image on its state folder (statfs may be refused inside).
     image = RootImage.of(zygote.process.pid, zygote.state_folder)
@@ -462,7 +462,7 @@ return json.dumps(answers)
 
 def test_without_a_cgroup_a_submission_is_one_process(sandbox: Sandbox) -> None:
     answers = returned(sandbox, STARTING_PROCESSES)
-    if sandbox._all[0].one_process:  # not root: seccomp refuses all but threads
+    if sandbox.zygotes[0].one_process:  # not root: seccomp refuses all but threads
         assert answers == {"fork": "EPERM", "subprocess": "EPERM", "thread": [45]}
     else:  # the cgroup bounds the processes together
         assert answers == {"fork": "started", "subprocess": "started", "thread": [45]}
@@ -495,7 +495,7 @@ def test_the_processes_of_a_submission_never_hold_more_than_its_memory_budget(
     limits = SandboxLimits(time_s=10.0, memory_mb=256, max_processes=32)
     result = sandbox.run(SIXTEEN_PROCESSES, "f", [Task(("x",), (np.zeros(2),))], limits)
     assert result.usage is not None
-    if sandbox._all[0].one_process:
+    if sandbox.zygotes[0].one_process:
         # Not root: the first fork is refused, so one address space of 256 MB holds it all.
         assert result.ending is Ending.COMPLETED, (result.ending, result.message)
         error = result.outcomes[0].error

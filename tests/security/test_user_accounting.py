@@ -136,7 +136,7 @@ def test_no_sandbox_grows_a_pipe_so_none_sees_what_others_hold(sandbox: Sandbox)
     # 118 beside two senders (59 pipes of the 2 pages left past the user's soft limit).
     assert channel.grown_by_senders == (0, 0)
     assert channel.beside_senders == channel.alone
-    if sandbox._all[0].one_process:
+    if sandbox.zygotes[0].one_process:
         # Not root: no pipe at all, whose default 16 pages would still count for the user.
         assert (channel.alone, *channel.held_by_senders) == (0, 0, 0)
     else:
@@ -183,7 +183,7 @@ def test_no_count_kept_per_host_user_can_be_filled_from_a_sandbox(sandbox: Sandb
     answers = returned(sandbox, PROBE_COUNTS)
     assert answers == {
         # The pipe pages of fs.pipe-user-pages-soft/hard; not root, no pipe at all.
-        "pipe2": "EPERM" if sandbox._all[0].one_process else "allowed",
+        "pipe2": "EPERM" if sandbox.zygotes[0].one_process else "allowed",
         "F_SETPIPE_SZ": "EPERM",
         # fs.epoll.max_user_watches; fs.aio-max-nr, a count of the whole host.
         "epoll_create1": "EPERM",

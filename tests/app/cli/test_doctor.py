@@ -11,6 +11,7 @@ from app.cli.main import app
 from tests.graders.sandbox.test_doctor import REQUIRED
 
 
+@pytest.mark.slow  # a real sandbox
 def test_doctor_lists_every_layer_and_the_cgroup_version() -> None:
     if os.geteuid() != 0:
         pytest.skip("not root: tests/graders/sandbox/test_rootless.py covers this case")

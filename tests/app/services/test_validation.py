@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from app.services.validation import ValidationState, validate_one, validation_views
 from tests.graders.helpers import edit, make_tiny_exercise
 
@@ -21,6 +23,7 @@ def settled(root: Path) -> list[ValidationState]:
         time.sleep(0.2)
 
 
+@pytest.mark.slow  # checks in a real sandbox, in the background, and polls
 def test_the_catalog_is_checked_in_the_background_and_one_folder_at_once(tmp_path: Path) -> None:
     root = tmp_path / "exercises"
     folder = make_tiny_exercise(root)

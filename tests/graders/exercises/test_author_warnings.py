@@ -8,6 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # each test is a fresh interpreter that imports numpy
 REPO = Path(__file__).resolve().parents[3]
 MISTAKE = REPO / "exercises" / "kmeans-step" / "mistakes" / "empty_cluster_nan.py"
 CALL = f"""

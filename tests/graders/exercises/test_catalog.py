@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import shutil
 import threading
-import time
 from pathlib import Path
 
 import numpy as np
@@ -127,12 +126,13 @@ def test_preparing_an_exercise_blocks_neither_loading_nor_another_exercise(
     make_catalog_entry(tmp_path, "slow", 1)
     make_catalog_entry(tmp_path, "quick", 2)
     catalog = ExerciseCatalog(tmp_path)
-    release, calls = threading.Event(), []
+    preparing, release, calls = threading.Event(), threading.Event(), []
     real = graders.exercises.preparation.prepare_version
 
     def prepare(exercise: Exercise, sandbox_limits: SandboxLimits | None) -> PreparedExercise:
         calls.append(exercise.id)
         if exercise.id == "slow":
+            preparing.set()
             release.wait()
         return real(exercise, sandbox_limits)
 
@@ -140,9 +140,7 @@ def test_preparing_an_exercise_blocks_neither_loading_nor_another_exercise(
     waiting = [threading.Thread(target=catalog.prepared, args=("slow",)) for _ in range(2)]
     for thread in waiting:
         thread.start()
-    while "slow" not in calls and all(thread.is_alive() for thread in waiting):
-        time.sleep(0.01)
-    assert "slow" in calls, "a preparing thread died before it prepared"
+    assert preparing.wait(30), "no thread began to prepare"
     # The first call is inside prepare_version, holding its version's lock only.
     assert catalog.load("slow").id == "slow" and catalog.all()
     assert catalog.prepared("quick").exercise.id == "quick"

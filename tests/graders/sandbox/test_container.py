@@ -84,12 +84,14 @@ def grade_with_capabilities(capabilities: tuple[str, ...]) -> list[str]:
     return done.stdout.splitlines()
 
 
+@pytest.mark.slow
 def test_grades_with_the_capabilities_of_the_documented_container() -> None:
     verdict, denied = grade_with_capabilities((*DOCKER_DEFAULT_CAPABILITIES, "sys_admin"))
     assert verdict == "passed 26.0 26.0"
     assert "PermissionError" in denied and "Operation not permitted" in denied
 
 
+@pytest.mark.slow
 def test_refuses_to_grade_without_sys_admin_and_says_why() -> None:
     (refusal,) = grade_with_capabilities(DOCKER_DEFAULT_CAPABILITIES)
     assert refusal == (

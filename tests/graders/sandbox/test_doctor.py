@@ -28,6 +28,7 @@ REQUIRED = {
 }
 
 
+@pytest.mark.slow  # diagnose() starts a sandbox
 def test_as_root_every_layer_is_active() -> None:
     if os.geteuid() != 0:
         pytest.skip("not root: tests/graders/sandbox/test_rootless.py covers this case")
@@ -47,6 +48,7 @@ def test_as_root_every_layer_is_active() -> None:
     assert all(layer.required for layer in layers.values())
 
 
+@pytest.mark.slow  # diagnose() starts a sandbox
 def test_a_probe_that_fails_is_one_missing_layer_saying_why() -> None:
     # Not strict: the sandbox starts, and the probe cannot open what it reads.
     (layer,) = diagnose(SandboxLimits(max_open_files=0))

@@ -186,7 +186,7 @@ def wait_for(condition: object, timeout: float = 10.0) -> None:
 @pytest.mark.slow
 def test_a_zygote_killed_mid_grading_is_retried_and_never_blamed(gate: PreparedExercise) -> None:
     with Sandbox(workers=1, limits=LIMITS) as pool:
-        zygote = pool._all[0]
+        zygote = pool.zygotes[0]
         reports: list[GradeReport] = []
         runner = threading.Thread(
             target=lambda: reports.append(grade_code(gate, pool, SLOW_HONEST))
@@ -197,14 +197,14 @@ def test_a_zygote_killed_mid_grading_is_retried_and_never_blamed(gate: PreparedE
         os.kill(zygote.process.pid, signal.SIGKILL)
         runner.join(timeout=60)
         assert reports and reports[0].verdict is Verdict.PASSED, reports
-        assert pool._all[0] is not zygote and pool._all[0].alive
+        assert pool.zygotes[0] is not zygote and pool.zygotes[0].alive
 
 
 @pytest.mark.slow
 def test_a_stopped_zygote_is_an_engine_fault_never_a_timeout(gate: PreparedExercise) -> None:
     limits = replace(LIMITS, time_s=1.0)  # this side's backstop at 11 + 3 s
     with Sandbox(workers=1, limits=limits) as pool:
-        zygote = pool._all[0]
+        zygote = pool.zygotes[0]
         reports: list[GradeReport] = []
         runner = threading.Thread(
             target=lambda: reports.append(grade(gate, SLOW_HONEST, pool, limits=limits))
@@ -217,7 +217,7 @@ def test_a_stopped_zygote_is_an_engine_fault_never_a_timeout(gate: PreparedExerc
         os.killpg(zygote.process.pid, signal.SIGSTOP)
         runner.join(timeout=60)
         assert reports and reports[0].verdict is Verdict.PASSED, reports
-        assert pool._all[0] is not zygote
+        assert pool.zygotes[0] is not zygote
         assert_slow_honest_passes(gate, pool)
 
 

@@ -88,7 +88,7 @@ def test_cannot_read_the_reference_solution_or_the_project(sandbox: Sandbox) -> 
 
 def test_sees_only_system_and_python_folders(sandbox: Sandbox) -> None:
     value = returned(probe(sandbox, "return ' '.join(sorted(os.listdir('/')))"))
-    zygote = sandbox._all[0]
+    zygote = sandbox.zygotes[0]
     image = RootImage.of(zygote.process.pid, zygote.state_folder)
     # The root is the image: the interpreter's folders where they are on the host (/work/…,
     # /root/.pyenv/…), the folders of its libraries (/usr, and /lib, /lib64 where the
@@ -111,7 +111,7 @@ def test_runs_unprivileged_as_pid_one_with_a_scrubbed_environment(sandbox: Sandb
     """,
         )
     )
-    uid = sandbox._all[0].uid
+    uid = sandbox.zygotes[0].uid
     assert uid >= LIMITS.uid_base
     # Root drops every supplementary group. A user namespace may not (docs/sandbox.md): the
     # invoking user's groups stay, the primary one as the slot's gid, the others as nobody.
@@ -470,7 +470,7 @@ def test_a_sandbox_dies_with_its_zygote_even_in_a_session_of_its_own() -> None:
             ended.append(exc)
 
     with Sandbox(workers=1, limits=limits) as pool:
-        zygote_pid = pool._all[0].process.pid
+        zygote_pid = pool.zygotes[0].process.pid
         runner = threading.Thread(target=grade, args=(pool,))
         runner.start()
         deadline = time.monotonic() + 10

@@ -75,6 +75,7 @@ def grade_without_user_namespaces(strict: bool) -> list[str]:
     return done.stdout.splitlines()
 
 
+@pytest.mark.slow
 def test_without_user_namespaces_a_strict_sandbox_names_the_cause_and_the_way_out() -> None:
     (refusal,) = grade_without_user_namespaces(strict=True)
     assert refusal.startswith(
@@ -85,6 +86,7 @@ def test_without_user_namespaces_a_strict_sandbox_names_the_cause_and_the_way_ou
     assert "docker compose up" in refusal and "NUMJUDGE_SANDBOX_STRICT=false" in refusal
 
 
+@pytest.mark.slow
 def test_without_user_namespaces_a_lenient_sandbox_grades_and_says_so() -> None:
     verdict, message = grade_without_user_namespaces(strict=False)
     assert verdict == "passed"

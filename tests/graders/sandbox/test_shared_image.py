@@ -30,7 +30,7 @@ def image_device(zygote: Zygote) -> str:
 @pytest.mark.slow
 def test_every_zygote_of_every_pool_shows_the_one_image() -> None:
     with Sandbox(workers=2) as first, Sandbox(workers=1) as second:
-        zygotes = [*first._all, *second._all]
+        zygotes = [*first.zygotes, *second.zygotes]
         assert not zygotes[0].image.startswith(IMAGE_FAILED), zygotes[0].image
         # Built once: each zygote was told of the same build, and binds the same file system
         # (the same pages) rather than a copy of its own.
@@ -51,7 +51,7 @@ def remove_every_working_folder(pool: Sandbox) -> tuple[str, ...]:
     folder = image_folder()
     shutil.rmtree(folder)
     removed = [f"the root image's folder {folder}"]
-    for zygote in pool._all:
+    for zygote in pool.zygotes:
         shutil.rmtree(zygote.state_folder)
         removed.append(f"zygote {zygote.slot}'s state folder {zygote.state_folder}")
         for cgroup in zygote.cgroups:
@@ -86,7 +86,7 @@ def test_repair_makes_every_idle_zygotes_folders_and_the_image_again(
         assert pool.repair() == removed
         assert pool.missing() == ()
         assert pool.repair() == ()  # nothing more to do
-        for zygote in pool._all:
+        for zygote in pool.zygotes:
             assert zygote.state_folder.is_dir() and all(c.is_dir() for c in zygote.cgroups)
         report = grade(gate, gate_solution(), pool)
         assert report.verdict is Verdict.PASSED, report.message

@@ -134,7 +134,7 @@ def starved(pool: Sandbox, seconds: float) -> Iterator[None]:
     spin at the same priority (a share of a thirty-third); then they get every CPU back."""
     every = os.sched_getaffinity(0)
     cpu = max(every)
-    zygote = pool._all[0].process.pid
+    zygote = pool.zygotes[0].process.pid
     set_cpus(zygote, {cpu})
     back = threading.Timer(seconds, set_cpus, (zygote, every))
     with subprocess.Popen(
@@ -182,12 +182,12 @@ def test_a_starved_honest_submission_is_not_judged_a_timeout(gate: PreparedExerc
 def test_a_submission_starved_past_the_ceiling_is_the_engines_fault(gate: PreparedExercise) -> None:
     limits = replace(LIMITS, time_s=0.5)  # the backstop at 2 s, the ceiling at 6 s
     with Sandbox(workers=1, limits=limits) as pool:
-        zygote = pool._all[0]
+        zygote = pool.zygotes[0]
         with (
             starved(pool, limits.starved_wall_s + 3),
             pytest.raises(SandboxStarved, match="the host is too busy"),
         ):
             grade(gate, honest(0.4), pool, limits=limits)  # it gets about 0.2 s by then
         # Not the zygote's fault either: it stays, and grades the next one.
-        assert pool._all[0] is zygote
+        assert pool.zygotes[0] is zygote
         assert grade(gate, gate_solution(), pool, limits=LIMITS).verdict is Verdict.PASSED

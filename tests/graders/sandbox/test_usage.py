@@ -89,7 +89,7 @@ def test_each_run_is_measured_afresh(sandbox: Sandbox) -> None:
 
 def test_asked_after_its_end_the_zygote_tells_the_last_runs_usage(sandbox: Sandbox) -> None:
     run(sandbox, "block = np.ones(200 * 1024 * 1024 // 8)\nreturn x\n")
-    zygote = sandbox._all[0]
+    zygote = sandbox.zygotes[0]
     assert zygote.settle()  # the end is collected: the zygote is idle
     last = zygote.usage_so_far(time.monotonic() + 10)
     assert last is not None and last.memory_bytes >= 200 * MB

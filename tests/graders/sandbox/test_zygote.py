@@ -53,14 +53,14 @@ def test_the_zygote_starts_without_the_rest_of_the_engine() -> None:
 @pytest.mark.slow
 def test_a_killed_zygotes_state_folder_is_removed_by_the_next_zygote() -> None:
     with Sandbox(workers=1) as first:
-        folder = first._all[0].state_folder
+        folder = first.zygotes[0].state_folder
         assert folder.stat().st_mode & 0o777 == 0o700
-        os.killpg(first._all[0].process.pid, signal.SIGKILL)
-        first._all[0].process.wait()
+        os.killpg(first.zygotes[0].process.pid, signal.SIGKILL)
+        first.zygotes[0].process.wait()
         assert folder.is_dir()  # the killed zygote could not remove it
         with Sandbox(workers=1) as second:
             assert not folder.exists()
-            own = second._all[0].state_folder
+            own = second.zygotes[0].state_folder
             assert own.is_dir()
         assert not own.exists()  # a zygote that ends normally cleans up itself
 
@@ -68,7 +68,7 @@ def test_a_killed_zygotes_state_folder_is_removed_by_the_next_zygote() -> None:
 @pytest.mark.slow
 def test_a_live_zygotes_folder_is_kept_even_from_another_pid_namespace() -> None:
     with Sandbox(workers=1) as pool:
-        folder = pool._all[0].state_folder
+        folder = pool.zygotes[0].state_folder
         # Its PID means nothing in a fresh PID namespace; the lock still says it is alive.
         user = [] if os.geteuid() == 0 else ["--user", "--map-root-user"]
         done = subprocess.run(
@@ -96,11 +96,11 @@ def test_a_live_zygotes_folder_is_kept_even_from_another_pid_namespace() -> None
 @pytest.mark.slow
 def test_a_removed_state_folder_costs_no_grading(gate: PreparedExercise) -> None:
     with Sandbox(workers=1) as pool:
-        folder = pool._all[0].state_folder
+        folder = pool.zygotes[0].state_folder
         shutil.rmtree(folder)  # another process removed it: its root is gone with it
         report = grade(gate, gate_solution(), pool)
         assert report.verdict is Verdict.PASSED
-        assert pool._all[0].state_folder.is_dir()  # the replacement zygote's
+        assert pool.zygotes[0].state_folder.is_dir()  # the replacement zygote's
 
 
 @pytest.mark.slow
@@ -118,7 +118,7 @@ def test_a_layer_that_cannot_be_set_up_is_refused_with_its_reason() -> None:
 @pytest.mark.slow
 def test_every_pool_on_a_host_grades_as_uids_of_its_own() -> None:
     with Sandbox(workers=2) as first, Sandbox(workers=2) as second:
-        uids = [zygote.uid for zygote in (*first._all, *second._all)]
+        uids = [zygote.uid for zygote in (*first.zygotes, *second.zygotes)]
     if os.geteuid() != 0:
         pytest.skip("not root: each zygote's uid lives in a user namespace of its own")
     assert len(set(uids)) == 4 and min(uids) >= SandboxLimits().uid_base
@@ -173,7 +173,7 @@ def f(x):
 def test_all_the_processes_of_a_submission_share_one_memory_budget(code: str) -> None:
     limits = SandboxLimits(time_s=10.0, memory_mb=256, max_processes=32)
     with Sandbox(workers=1, limits=limits) as pool:
-        if pool._all[0].one_process:
+        if pool.zygotes[0].one_process:
             pytest.skip(
                 "no cgroup: a submission may start no process, which "
                 "tests/security/test_sandbox_channels.py checks instead"
@@ -199,7 +199,7 @@ def test_a_background_sandbox_leaves_the_cpu_to_the_others() -> None:
     """)
     task = [Task(("x",), (np.zeros(1),))]
     with Sandbox(workers=1) as pool:
-        zygote = pool._all[0]
+        zygote = pool.zygotes[0]
         for priority, expected, weight in (
             (CpuPriority.BACKGROUND, [19, os.SCHED_IDLE], ("2", "1")),
             # Normal is the service's own niceness (0 unless the suite itself runs niced).
