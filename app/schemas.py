@@ -205,7 +205,7 @@ class DiagnosisOut(BaseModel):
     )
 
 
-class CourseCreditOut(BaseModel):
+class AssignmentCreditOut(BaseModel):
     """What a graded submission is worth in the assignment that holds its exercise."""
 
     assignment: str = Field(examples=["week-1"])
@@ -216,7 +216,7 @@ class CourseCreditOut(BaseModel):
     points: float | None = Field(
         None,
         description="the submission's points in the assignment, the late policy applied "
-        "(null until graded); the course counts the learner's best submission",
+        "(null until graded); the assignment counts the learner's best submission",
     )
     max_points: float = Field(description="the exercise's weight in the assignment")
 
@@ -310,7 +310,7 @@ class SubmissionOut(BaseModel):
         description="made after the learner's due time of the assignment holding the "
         "exercise (false for a run and for an exercise kept for practice)",
     )
-    counts_for: CourseCreditOut | None = Field(
+    counts_for: AssignmentCreditOut | None = Field(
         None, description="the assignment the submission counts for (null: a run, or practice)"
     )
 

@@ -136,7 +136,7 @@ def get_submission(
     submission: VisibleSubmission, session: SessionDep, catalog: CatalogDep, lang: ReaderLanguage
 ) -> SubmissionOut:
     """One result; a learner sees only their own, an instructor sees all. ``late`` and
-    ``counts_for``: what the course makes of a graded submission."""
+    ``counts_for``: what its assignment makes of a graded submission."""
     return translations.localised_result(
         service.answer(session, catalog, submission), catalog, lang
     )

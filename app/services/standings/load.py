@@ -22,7 +22,7 @@ from app.services.standings.rules import (
     rounded,
 )
 from app.store import accounts as account_store
-from app.store import courses as course_store
+from app.store import extensions as extension_store
 from app.store import submissions as submission_store
 from graders.api import (
     Assignment,
@@ -102,7 +102,7 @@ def learner_standings(
     )
     extensions = {
         e.assignment_id: e.due
-        for e in course_store.list_extensions(session=session, user_id=user.id)
+        for e in extension_store.list_extensions(session=session, user_id=user.id)
     }
     titles = _titles(catalog, exercise_ids)
     current = current_versions(catalog, attempts)
@@ -157,7 +157,7 @@ def learner_dues(
     time for the assignment."""
     extensions = {
         e.user_id: e.due
-        for e in course_store.list_extensions(session=session, assignment_id=assignment.id)
+        for e in extension_store.list_extensions(session=session, assignment_id=assignment.id)
     }
     outside = account_store.outside_gradebooks(session=session)
     return [
@@ -328,7 +328,8 @@ def exercise_gradebook(
         if a.user_id in by_id
     ]
     dues = {
-        (e.user_id, e.assignment_id): e.due for e in course_store.list_extensions(session=session)
+        (e.user_id, e.assignment_id): e.due
+        for e in extension_store.list_extensions(session=session)
     }
     grouped: dict[tuple[int, str], list[submission_store.GradedAttempt]] = defaultdict(list)
     for attempt in attempts:
@@ -366,7 +367,8 @@ def late_submissions(
         if s.kind is SubmissionKind.SUBMIT and schedule.assignment_of(s.exercise_id) is not None
     ]
     dues = {
-        (e.user_id, e.assignment_id): e.due for e in course_store.list_extensions(session=session)
+        (e.user_id, e.assignment_id): e.due
+        for e in extension_store.list_extensions(session=session)
     }
     return frozenset(
         s.id

@@ -341,7 +341,7 @@ export interface paths {
         /**
          * Get Submission
          * @description One result; a learner sees only their own, an instructor sees all. ``late`` and
-         *     ``counts_for``: what the course makes of a graded submission.
+         *     ``counts_for``: what its assignment makes of a graded submission.
          */
         get: operations["get_submission_submissions__submission_id__get"];
         put?: never;
@@ -444,6 +444,38 @@ export interface components {
             submissions: number;
             /** Title */
             title: string;
+        };
+        /**
+         * AssignmentCreditOut
+         * @description What a graded submission is worth in the assignment that holds its exercise.
+         */
+        AssignmentCreditOut: {
+            /**
+             * Assignment
+             * @example week-1
+             */
+            assignment: string;
+            /**
+             * Due
+             * Format: date-time
+             * @description the learner's own due time (an extension included)
+             */
+            due: string;
+            /**
+             * Late Factor
+             * @description the share of its score the late policy keeps: 1 on time, 0 after a cut-off
+             */
+            late_factor: number;
+            /**
+             * Max Points
+             * @description the exercise's weight in the assignment
+             */
+            max_points: number;
+            /**
+             * Points
+             * @description the submission's points in the assignment, the late policy applied (null until graded); the assignment counts the learner's best submission
+             */
+            points?: number | null;
         };
         /** AssignmentExerciseOut */
         AssignmentExerciseOut: {
@@ -568,38 +600,6 @@ export interface components {
              * @example 100 %
              */
             label: string;
-        };
-        /**
-         * CourseCreditOut
-         * @description What a graded submission is worth in the assignment that holds its exercise.
-         */
-        CourseCreditOut: {
-            /**
-             * Assignment
-             * @example week-1
-             */
-            assignment: string;
-            /**
-             * Due
-             * Format: date-time
-             * @description the learner's own due time (an extension included)
-             */
-            due: string;
-            /**
-             * Late Factor
-             * @description the share of its score the late policy keeps: 1 on time, 0 after a cut-off
-             */
-            late_factor: number;
-            /**
-             * Max Points
-             * @description the exercise's weight in the assignment
-             */
-            max_points: number;
-            /**
-             * Points
-             * @description the submission's points in the assignment, the late policy applied (null until graded); the course counts the learner's best submission
-             */
-            points?: number | null;
         };
         /** DayCountOut */
         DayCountOut: {
@@ -1380,7 +1380,7 @@ export interface components {
              */
             attempts: number;
             /** @description the assignment the submission counts for (null: a run, or practice) */
-            counts_for?: components["schemas"]["CourseCreditOut"] | null;
+            counts_for?: components["schemas"]["AssignmentCreditOut"] | null;
             /**
              * Created At
              * Format: date-time

@@ -16,7 +16,7 @@ from app.models import PassbackState, WorkScope, utcnow
 from app.runtime.queue import GradingQueue
 from app.services.lti import passback
 from app.store import accounts as account_store
-from app.store import courses as course_store
+from app.store import extensions as extension_store
 from app.store import lti as lti_store
 from graders.api import ExerciseCatalog
 
@@ -39,7 +39,9 @@ def extension_of(url: str, name: str, assignment: str) -> datetime | None:
     with session_scope(url) as session:
         user = account_store.get_user_by_name(session=session, name=name)
         assert user is not None
-        row = course_store.get_extension(session=session, user_id=user.id, assignment_id=assignment)
+        row = extension_store.get_extension(
+            session=session, user_id=user.id, assignment_id=assignment
+        )
         return None if row is None else row.due
 
 
