@@ -56,6 +56,7 @@ if typing.TYPE_CHECKING:
         SandboxFault,
         SandboxStarved,
         SandboxUnavailable,
+        ScheduleError,
         TryOutputTooLarge,
         WireError,
     )
@@ -127,6 +128,7 @@ __all__ = [
     "SandboxStarved",
     "SandboxUnavailable",
     "ScaffoldKind",
+    "ScheduleError",
     "StaleExercise",
     "Status",
     "TestResult",
