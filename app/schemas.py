@@ -618,7 +618,7 @@ class AssignmentAnalyticsOut(BaseModel):
 
 
 class SubmissionBudgetOut(BaseModel):
-    """A learner's graded submissions to one exercise against the course's bounds
+    """A learner's graded submissions to one exercise against the schedule's bounds
     (``course.toml``: ``submissions``, ``submissions_per_day``, ``cooldown_minutes``)."""
 
     exercise: str
@@ -627,7 +627,7 @@ class SubmissionBudgetOut(BaseModel):
     used: int = 0
     left: int | None = Field(None, description="left in all (null: no total)")
     per_day: int | None = Field(
-        None, description="per calendar day of the course's time zone (null: no bound)"
+        None, description="per calendar day of the schedule's time zone (null: no bound)"
     )
     left_today: int | None = None
     cooldown_s: float | None = Field(None, description="least seconds between two of them")

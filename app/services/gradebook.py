@@ -170,7 +170,7 @@ def assignment_csv_rows(
     assignment: Assignment, rows: Sequence[AssignmentRow], zone: tzinfo
 ) -> list[tuple[Cell, ...]]:
     """``learner, name, section, email, due, <exercise id>…, <exercise id>_late…, total,
-    regrading`` with a ``(max)`` row: points after the policy; due times in the course's zone
+    regrading`` with a ``(max)`` row: points after the policy; due times in the schedule's zone
     as the pages show them."""
     ids = assignment.exercise_ids
     return [

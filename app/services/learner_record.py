@@ -65,7 +65,7 @@ class LearnerRecord:
 def learner_record(
     *, session: Session, catalog: ExerciseCatalog, name: str, now: datetime, lang: str = "en"
 ) -> LearnerRecord:
-    """``name``'s record (raises ``LearnerNotFound``): the course's assignments in the file's
+    """``name``'s record (raises ``LearnerNotFound``): the schedule's assignments in the file's
     order, then the practice exercises in the catalog's; titles in ``lang``."""
     learner = find_user(session=session, name=name)
     rows = submission_store.list_submissions(

@@ -88,7 +88,7 @@ def check_load(runtime: GradingRuntime, session: Session, user: User, time_limit
 
 
 def check_budget(runtime: GradingRuntime, session: Session, user: User, exercise_id: str) -> None:
-    """Refuse a learner's graded submission the course's bounds do not allow now
+    """Refuse a learner's graded submission the schedule's bounds do not allow now
     (app.services.budgets): the total once used (final), the day's count or the cooldown
     (until they pass). The learner is locked first, until the new submission is committed:
     two sent at once cannot both take the last place, nor both pass one cooldown."""

@@ -49,7 +49,7 @@ def _assignment(catalog: ExerciseCatalog, assignment_id: str) -> Assignment:
 
 
 def schedule_clock(schedule: AssignmentSchedule) -> dict[str, Any]:
-    """What pages showing due times need: the course's zone and the time now."""
+    """What pages showing due times need: the schedule's zone and the time now."""
     return {"zone": schedule.zone, "zone_name": schedule.timezone, "now": utcnow()}
 
 
@@ -218,7 +218,7 @@ def extend_page(
                 N_("Give the new due time as a date and a time, such as {example}."),
                 example="2026-12-20T23:59",
             ) from None
-        if due.tzinfo is None:  # the form's datetime-local: the course's time zone
+        if due.tzinfo is None:  # the form's datetime-local: the schedule's time zone
             due = due.replace(tzinfo=schedule.zone)
         try:
             extensions.extend(

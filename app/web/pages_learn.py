@@ -136,7 +136,7 @@ def exercise_page(
         "tryUrl": f"/exercises/{exercise.id}/try",
         "standingUrl": f"/learn/{exercise.id}/standing?lang={ui_lang}",
         "messages": i18n.script_messages(ui_lang),
-        # A refused submission's next time is shown in the course's zone, in the reader's words.
+        # A refused submission's next time is shown in the schedule's zone, in the reader's words.
         "zone": clock["zone_name"],
         "uiLang": ui_lang,
     }

@@ -63,7 +63,7 @@ def test_an_extension_moves_the_due_time_the_policy_counts_from() -> None:
     assert policy.factor(submitted, extended) == pytest.approx(0.75)
 
 
-def test_loads_times_in_the_course_zone_and_weights(tmp_path: Path) -> None:
+def test_loads_times_in_the_schedule_zone_and_weights(tmp_path: Path) -> None:
     schedule = load_schedule(
         write(tmp_path, ONE.format(late='{ policy = "penalty", per_day = 0.1, floor = 0.5 }')), IDS
     )
@@ -81,7 +81,7 @@ def test_loads_times_in_the_course_zone_and_weights(tmp_path: Path) -> None:
     assert gates.is_open(gates.opens)
 
 
-def test_an_explicit_offset_wins_over_the_course_zone(tmp_path: Path) -> None:
+def test_an_explicit_offset_wins_over_the_schedule_zone(tmp_path: Path) -> None:
     text = ONE.format(late='{ policy = "cutoff" }').replace(
         "due = 2026-12-08T23:59:00", "due = 2026-12-08T23:59:00+09:00"
     )
@@ -136,7 +136,7 @@ def test_an_assignments_budget_wins_over_the_courses(tmp_path: Path) -> None:
     )
     schedule = load_schedule(write(tmp_path, text), (*IDS, "leaky-integrator"))
     assert schedule.submission_budget("gru-reset-gate") == 3
-    assert schedule.submission_budget("leaky-integrator") == 40  # practice: the course's
+    assert schedule.submission_budget("leaky-integrator") == 40  # practice: the schedule's
     without = load_schedule(write(tmp_path, ONE.format(late=CUTOFF.split(" = ", 1)[1])), IDS)
     assert without.submission_budget("gru-reset-gate") is None
 

@@ -103,7 +103,7 @@ class Reply:
 
 
 def offers(catalog: ExerciseCatalog, lang: str) -> Offers:
-    """The course's assignments, then the exercises of each of numjudge's courses in course
+    """The schedule's assignments, then the exercises of each of numjudge's courses in course
     order, drafts left out; titles in ``lang`` where they have one (the LMS shows the
     instructor's choice of words). An exercise of an assignment is worth its weight there (the
     course counts it so); one kept for practice, its cases' points."""

@@ -13,7 +13,7 @@ score the course counts now, gets an access token from the platform (connector.p
 a Score to the line item's ``/scores`` (pylti1p3's ``AssignmentsGradesService``). A failure is
 tried again later (``lti_passback_retry_s``, doubled each time) up to ``lti_passback_attempts``
 times, then the link is marked failed with the reason (at once when no attempt could mend it:
-no line item); every attempt is stored. Sending again is harmless: the score is the course's
+no line item); every attempt is stored. Sending again is harmless: the score is the schedule's
 current one and its timestamp the time of sending. When ``course.toml`` changes, ``reconcile``
 sends again the scores the course now counts differently.
 """

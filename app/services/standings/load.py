@@ -1,5 +1,5 @@
 """The standings read from the database and the catalog: one learner's (their pages, the API,
-the LMS passback), an assignment's and the whole course's (the gradebooks, their CSVs, the
+the LMS passback), an assignment's and the whole schedule's (the gradebooks, their CSVs, the
 archive, the class view), and which submissions were late (histories)."""
 
 from __future__ import annotations
@@ -265,7 +265,7 @@ def overall_gradebook(
 @dataclass(frozen=True)
 class ExerciseRow:
     """One learner's standing in every exercise they attempted, as the exercise gradebook
-    lists it: in each exercise's own points, the course's rules applied (an assignment's
+    lists it: in each exercise's own points, the schedule's rules applied (an assignment's
     exercise under its late policy and the learner's due time, practice at its best)."""
 
     learner: Learner

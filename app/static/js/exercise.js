@@ -294,7 +294,7 @@
     });
   }
 
-  // The course's total is used up: Submit is off for good, and says why (Run still works).
+  // The schedule's total is used up: Submit is off for good, and says why (Run still works).
   function blockSubmit() {
     submitButton.disabled = true;
     submitButton.setAttribute("aria-describedby", "submit-blocked");
@@ -309,7 +309,7 @@
     if (left === 0) blockSubmit();
   }
 
-  // The refusal's Retry-After as a time in the course's zone and a wait from now: the
+  // The refusal's Retry-After as a time in the schedule's zone and a wait from now: the
   // server's sentence names a UTC offset and seconds, which a learner has to work out.
   function pacedMessage(seconds) {
     var at = new Date(Date.now() + seconds * 1000);

@@ -1244,7 +1244,7 @@ export interface components {
         };
         /**
          * SubmissionBudgetOut
-         * @description A learner's graded submissions to one exercise against the course's bounds
+         * @description A learner's graded submissions to one exercise against the schedule's bounds
          *     (``course.toml``: ``submissions``, ``submissions_per_day``, ``cooldown_minutes``).
          */
         SubmissionBudgetOut: {
@@ -1284,7 +1284,7 @@ export interface components {
             next_at?: string | null;
             /**
              * Per Day
-             * @description per calendar day of the course's time zone (null: no bound)
+             * @description per calendar day of the schedule's time zone (null: no bound)
              */
             per_day?: number | null;
             /**
@@ -2684,7 +2684,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description the course's graded submissions of this exercise are used up (a submit): final, no retry is accepted */
+            /** @description the schedule's graded submissions of this exercise are used up (a submit): final, no retry is accepted */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2720,7 +2720,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description over a per-learner limit (waiting, rate) or the course's pace (graded submissions per day, cooldown); the detail says which, Retry-After when to retry */
+            /** @description over a per-learner limit (waiting, rate) or the schedule's pace (graded submissions per day, cooldown); the detail says which, Retry-After when to retry */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3045,7 +3045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description the course's graded submissions of this exercise are used up (a submit): final, no retry is accepted */
+            /** @description the schedule's graded submissions of this exercise are used up (a submit): final, no retry is accepted */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3081,7 +3081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description over a per-learner limit (waiting, rate) or the course's pace (graded submissions per day, cooldown); the detail says which, Retry-After when to retry */
+            /** @description over a per-learner limit (waiting, rate) or the schedule's pace (graded submissions per day, cooldown); the detail says which, Retry-After when to retry */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -53,7 +53,7 @@ def test_until_sets_and_remove_takes_back(env: str) -> None:
     assert extension_of(env, "ada", "gru-by-hand") == datetime(2026, 12, 20, 22, 59, tzinfo=UTC)
     assert "'ada' is due for 'gru-by-hand' at 2026-12-20T23:59:00+01:00" in result.output
     result = runner.invoke(cli, ["extend", "ada", "gru-by-hand", "--until", "2026-12-21T12:00"])
-    assert result.exit_code == 0, result.output  # no offset: the course's zone (Europe/Berlin)
+    assert result.exit_code == 0, result.output  # no offset: the schedule's zone (Europe/Berlin)
     assert extension_of(env, "ada", "gru-by-hand") == datetime(2026, 12, 21, 11, tzinfo=UTC)
     result = runner.invoke(cli, ["extend", "ada", "gru-by-hand", "--remove"])
     assert result.exit_code == 0, result.output

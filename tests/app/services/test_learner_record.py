@@ -1,4 +1,4 @@
-"""One learner's record: the course's counts and every graded submission, late ones marked;
+"""One learner's record: what the schedule counts and every graded submission, late ones marked;
 the late marks of any list of submissions."""
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ def service(
         yield service
 
 
-def test_a_learner_sees_states_due_times_in_the_course_zone_and_late_work(
+def test_a_learner_sees_states_due_times_in_the_schedule_zone_and_late_work(
     service: tuple[TestClient, GradingRuntime],
 ) -> None:
     client, _ = service
@@ -158,7 +158,7 @@ def test_the_gradebooks_and_their_csv_agree(service: tuple[TestClient, GradingRu
         "regrading",
     ]
     assert gates[2][0] == "lea" and gates[2][5:] == ["1", "0", "late", "", "1", ""]
-    assert gates[1][4].endswith("+09:00") and gates[2][4].endswith("+09:00")  # the course's zone
+    assert gates[1][4].endswith("+09:00") and gates[2][4].endswith("+09:00")  # the schedule's zone
     history = client.get(f"/instructor/exercises/{GATE}").text
     assert " JST</td>" in history and " UTC</td>" not in history
 

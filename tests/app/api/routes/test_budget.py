@@ -1,4 +1,4 @@
-"""The course's submission budget: ``submissions`` in course.toml caps a learner's graded
+"""The schedule's submission budget: ``submissions`` in course.toml caps a learner's graded
 submissions per exercise (what bounds the hidden cases' leak over a course,
 docs/security.md); the API refuses the one over it, the course pages show it."""
 

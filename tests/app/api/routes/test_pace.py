@@ -1,4 +1,4 @@
-"""The course's pace: ``cooldown_minutes`` and ``submissions_per_day`` in course.toml space a
+"""The schedule's pace: ``cooldown_minutes`` and ``submissions_per_day`` in course.toml space a
 learner's graded submissions out; the API refuses one too soon with 429, Retry-After and the
 reason, says what is left (``GET /exercises/{id}/budget``), and the exercise page shows it."""
 
@@ -88,7 +88,7 @@ def test_a_graded_submission_inside_the_cooldown_is_refused_with_429_and_retry_a
     budget = client.get("/exercises/gru-update-gate/budget", headers=ada).json()
     assert budget["limited"] is True and budget["blocked_by"] == "cooldown"
     assert budget["cooldown_s"] == 3600 and budget["used"] == 1
-    # The course's two a day hold here too: one left today (the cooldown decides the time).
+    # The schedule's two a day hold here too: one left today (the cooldown decides the time).
     assert budget["per_day"] == 2 and budget["left_today"] == 1
     next_at = datetime.fromisoformat(budget["next_at"])
     assert sent_at - timedelta(seconds=5) < next_at - timedelta(hours=1) <= sent_at
@@ -111,7 +111,7 @@ def test_a_graded_submission_inside_the_cooldown_is_refused_with_429_and_retry_a
     }
 
 
-def test_the_days_graded_submissions_pass_at_midnight_in_the_course_zone(
+def test_the_days_graded_submissions_pass_at_midnight_in_the_schedule_zone(
     service: tuple[TestClient, GradingRuntime],
 ) -> None:
     client, runtime = service
