@@ -500,7 +500,7 @@ class RegradeStateOut(BaseModel):
 
 
 class ScoreChangeOut(BaseModel):
-    """A finished regrade changed the points the course counts."""
+    """A finished regrade changed the points the schedule counts."""
 
     before: float
     after: float
@@ -531,7 +531,7 @@ class AssignmentOut(BaseModel):
     state: Literal["upcoming", "open", "late", "closed"]
     seconds_left: float = Field(description="until the due time; negative once past it")
     late_policy: LatePolicyOut
-    score: float = Field(description="the points the course counts, rounded to 2 decimals")
+    score: float = Field(description="the points the schedule counts, rounded to 2 decimals")
     max_score: float
     complete: bool = Field(description="full marks on every exercise, late policy applied")
     submission_budget: int | None = Field(

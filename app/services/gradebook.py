@@ -87,7 +87,7 @@ def _regrading(standings: Iterable[ExerciseStanding]) -> str | None:
 
 def long_csv(rows: Sequence[ExerciseRow]) -> str:
     """``user, exercise, best_score, max_score, late, submissions, last_submitted_at,
-    regrading``: a row per learner and exercise they submitted, the score the course counts
+    regrading``: a row per learner and exercise they submitted, the score the schedule counts
     (late policy applied) of the maximum that graded it."""
     return write_csv(
         [

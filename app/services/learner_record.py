@@ -1,5 +1,5 @@
 """One learner's record, as their instructors read it: every exercise of the course with what
-the course counts, and every graded submission with its code and whole result.
+the schedule counts, and every graded submission with its code and whole result.
 
 The whole result is the stored row: a hidden test's name, points, failure category and
 message included, and its full message (what it would have said as a public test,

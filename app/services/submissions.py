@@ -105,7 +105,7 @@ def check_budget(runtime: GradingRuntime, session: Session, user: User, exercise
         raise BudgetSpent(
             Wording(
                 N_(
-                    "You have used all {allowed} graded submissions the course allows for "
+                    "You have used all {allowed} graded submissions the schedule allows for "
                     "{exercise}; /run still tries code on the public cases"
                 ),
                 {"allowed": budget.allowed, "exercise": repr(exercise_id)},
@@ -122,7 +122,7 @@ def check_budget(runtime: GradingRuntime, session: Session, user: User, exercise
     if blocked is budgets.Limit.PER_DAY:
         wording = Wording(
             N_(
-                "You have used the {per_day} graded submissions the course allows per day for "
+                "You have used the {per_day} graded submissions the schedule allows per day for "
                 "{exercise}; the next is possible at {next_at} (in {wait_s} s); /run still "
                 "tries code on the public cases"
             ),

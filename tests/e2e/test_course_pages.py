@@ -163,7 +163,7 @@ def test_the_exercise_page_shows_its_assignment_and_the_lesson_knows_the_learner
     assert banner.get_attribute("data-state") in {"upcoming", "open", "late", "closed"}
     text = banner.inner_text()
     assert "Due " in text and ("left" in text or "past due" in text or "opens" in text)
-    assert "The course counts 0 % of this exercise's" in text  # nothing submitted yet
+    assert "The assignment counts 0 % of this exercise's" in text  # nothing submitted yet
     assert banner.locator('a[href="/course"]').is_visible()
     assert page_width(page) <= size[0]
     assert_accessible(page)

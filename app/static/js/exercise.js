@@ -198,7 +198,7 @@
     revealResults();
   }
 
-  // What the course counts changed with this submission: the server draws the learner's best
+  // What the schedule counts changed with this submission: the server draws the learner's best
   // and the assignment's banner again (the standings are computed there, and only there), and
   // each part marked data-standing takes the place of the page's.
   function refreshStanding() {

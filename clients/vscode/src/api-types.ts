@@ -221,7 +221,7 @@ export interface paths {
         /**
          * Gradebook
          * @description CSV: user, exercise, best_score, max_score, late, submissions, last_submitted_at,
-         *     regrading: learners only, the score the course counts (late policy applied) of the
+         *     regrading: learners only, the score the schedule counts (late policy applied) of the
          *     maximum that graded it; ``regrading`` names both maxima while a regrade is pending.
          */
         get: operations["gradebook_gradebook_csv_get"];
@@ -547,7 +547,7 @@ export interface components {
             opens: string;
             /**
              * Score
-             * @description the points the course counts, rounded to 2 decimals
+             * @description the points the schedule counts, rounded to 2 decimals
              */
             score: number;
             /**
@@ -1201,7 +1201,7 @@ export interface components {
         };
         /**
          * ScoreChangeOut
-         * @description A finished regrade changed the points the course counts.
+         * @description A finished regrade changed the points the schedule counts.
          */
         ScoreChangeOut: {
             /** After */

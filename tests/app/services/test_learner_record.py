@@ -95,6 +95,6 @@ def test_a_long_record_keeps_the_newest_and_says_it_cut(
     record = learner_record(session=db, catalog=course_catalog(tmp_path), name="lea", now=NOW)
     assert record.truncated and record.submissions == 1
     assert record.assignments[0].exercises[0].submissions[0].submission.id == newest.id
-    # What the course counts still comes from every graded submission.
+    # What the schedule counts still comes from every graded submission.
     assert record.assignments[0].exercises[0].standing is not None
     assert record.assignments[0].exercises[0].standing.attempts == 2

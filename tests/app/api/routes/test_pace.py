@@ -128,7 +128,7 @@ def test_the_days_graded_submissions_pass_at_midnight_in_the_schedule_zone(
     retry_after = int(refused.headers["Retry-After"])
     assert retry_after == pytest.approx(math.ceil((midnight - now).total_seconds()), abs=60)
     detail = refused.json()["detail"]
-    assert "the 2 graded submissions the course allows per day for 'gru-reset-gate'" in detail
+    assert "the 2 graded submissions the schedule allows per day for 'gru-reset-gate'" in detail
     assert f"{midnight:%Y-%m-%d} 00:00" in detail
     budget = client.get("/exercises/gru-reset-gate/budget", headers=ada).json()
     assert (budget["blocked_by"], budget["left_today"], budget["allowed"]) == ("per_day", 0, None)
