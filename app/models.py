@@ -530,7 +530,7 @@ class SyncState(enum.Enum):
 
 
 class LtiContext(Base):
-    """A course of an LMS (a launch's context claim): its names, the Names and Role
+    """An LMS context, the LMS's course (a launch's context claim): its names, the Names and Role
     Provisioning Services endpoint its launches offered, the numjudge section its learners are
     put in (None: their sections are left alone), and the last roster synchronisation."""
 

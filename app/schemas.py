@@ -520,7 +520,7 @@ class AssignmentExerciseOut(BaseModel):
 
 
 class AssignmentOut(BaseModel):
-    """An assignment of the course with the signed-in user's progress."""
+    """An assignment of the schedule with the signed-in user's progress."""
 
     id: str = Field(examples=["gru-by-hand"])
     title: str

@@ -1,4 +1,5 @@
-"""Course commands: ``numjudge extend`` (a learner's own due time) and ``numjudge regrade``."""
+"""Commands that move standings after the fact: ``numjudge extend`` (a learner's own due time)
+and ``numjudge regrade``."""
 
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ from graders.api import ExerciseCatalog
 class Limit(enum.Enum):
     """Which bound refuses a graded submission now."""
 
-    TOTAL = "total"  # every submission the course allows is used: final
+    TOTAL = "total"  # every submission the schedule allows is used: final
     PER_DAY = "per_day"  # the day's are used: possible again at midnight (the schedule's zone)
     COOLDOWN = "cooldown"  # too soon after the last one
 

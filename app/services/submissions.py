@@ -132,7 +132,7 @@ def check_budget(runtime: GradingRuntime, session: Session, user: User, exercise
         assert budget.cooldown is not None
         wording = Wording(
             N_(
-                "The course asks for {minutes} minutes between graded submissions to "
+                "The schedule asks for {minutes} minutes between graded submissions to "
                 "{exercise}; the next is possible at {next_at} (in {wait_s} s); /run still "
                 "tries code on the public cases"
             ),

@@ -33,7 +33,7 @@ from app.web.deps import CatalogDep, UserDep, WebDep, get_web_context
 from app.web.errors import PageError, WebRoute, exercise_not_found
 from app.web.i18n import N_
 from app.web.pages_account import safe_next
-from app.web.pages_courses import schedule_clock
+from app.web.pages_assignments import schedule_clock
 from app.web.templating import render
 from graders.api import (
     CourseFolder,

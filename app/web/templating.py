@@ -85,7 +85,7 @@ def format_time(context: Context, value: datetime | None) -> str:
 
 
 def in_zone(value: datetime, zone: tzinfo) -> str:
-    """A course time as its readers see it: ``2026-12-14 23:59 CET``."""
+    """A time of the schedule as its readers see it: ``2026-12-14 23:59 CET``."""
     return value.astimezone(zone).strftime("%Y-%m-%d %H:%M %Z")
 
 

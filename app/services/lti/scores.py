@@ -20,7 +20,7 @@ from graders.api import ExerciseCatalog
 
 class ActivityProgress(enum.Enum):
     """The AGS Score's ``activityProgress`` numjudge sends: ``Completed`` ("the user has
-    completed the activity") once the learner has every point of the link's work as the course
+    completed the activity") once the learner has every point of the link's work as the schedule
     counts it, else ``InProgress`` ("in the process of completing"): an assignment at 2 of 18
     is not done, even past its due time."""
 

@@ -94,7 +94,7 @@ def _titles(catalog: ExerciseCatalog, exercise_ids: Iterable[str]) -> dict[str, 
 def learner_standings(
     *, session: Session, catalog: ExerciseCatalog, user: User, now: datetime
 ) -> list[AssignmentStanding]:
-    """Every assignment of the course with ``user``'s standing, in the file's order."""
+    """Every assignment of the schedule with ``user``'s standing, in the file's order."""
     schedule = catalog.schedule()
     exercise_ids = [i for a in schedule.assignments for i in a.exercise_ids]
     attempts = submission_store.graded_attempts(

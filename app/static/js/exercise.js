@@ -301,7 +301,7 @@
     submitBlocked.hidden = false;
   }
 
-  // One graded submission counted: the last one the course allows turns Submit off.
+  // One graded submission counted: the last one the schedule allows turns Submit off.
   function countSubmission() {
     if (!budget || budget.dataset.budgetLeft === "") return;
     var left = Math.max(0, Number(budget.dataset.budgetLeft) - 1);

@@ -514,7 +514,7 @@ export interface components {
         };
         /**
          * AssignmentOut
-         * @description An assignment of the course with the signed-in user's progress.
+         * @description An assignment of the schedule with the signed-in user's progress.
          */
         AssignmentOut: {
             /**

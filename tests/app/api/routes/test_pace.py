@@ -81,7 +81,8 @@ def test_a_graded_submission_inside_the_cooldown_is_refused_with_429_and_retry_a
         )
         assert japanese.status_code == 429
         assert japanese.json()["detail"].startswith(
-            "このコースでは 'gru-update-gate' への採点付きの提出の間を 60 分あける必要があります。"
+            "課題スケジュールでは 'gru-update-gate' への採点付きの提出の間を 60 分"
+            "あける必要があります。"
         ), japanese.json()
     assert send(client, ada, "/run") == 202  # runs stay free
 

@@ -1,5 +1,6 @@
-"""The course pages: a learner's assignments; an instructor's gradebooks per assignment and
-overall, extensions, the class view of an exercise, and regrades."""
+"""The assignment pages (/course, the schedule in course.toml): a learner's assignments; an
+instructor's gradebooks per assignment and overall, extensions, the class view of an
+exercise, and regrades."""
 
 from __future__ import annotations
 
