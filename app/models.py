@@ -530,7 +530,7 @@ class SyncState(enum.Enum):
 
 
 class LtiContext(Base):
-    """A course of an LMS (a launch's context claim): its names, the Names and Role
+    """An LMS context, the LMS's course (a launch's context claim): its names, the Names and Role
     Provisioning Services endpoint its launches offered, the numjudge section its learners are
     put in (None: their sections are left alone), and the last roster synchronisation."""
 
@@ -560,11 +560,11 @@ class LtiContext(Base):
 
 class EnrolmentState(enum.Enum):
     ACTIVE = "active"
-    DROPPED = "dropped"  # no longer an active member of the LMS course: the account is kept
+    DROPPED = "dropped"  # no longer an active member of the LMS context: the account is kept
 
 
 class LtiEnrolment(Base):
-    """A numjudge account's membership of an LMS course, as launches and roster syncs saw it."""
+    """A numjudge account's membership of an LMS context, as launches and roster syncs saw it."""
 
     __tablename__ = "lti_enrolments"
     __table_args__ = (UniqueConstraint("context_id", "user_id"),)

@@ -205,7 +205,7 @@ class DiagnosisOut(BaseModel):
     )
 
 
-class CourseCreditOut(BaseModel):
+class AssignmentCreditOut(BaseModel):
     """What a graded submission is worth in the assignment that holds its exercise."""
 
     assignment: str = Field(examples=["week-1"])
@@ -216,7 +216,7 @@ class CourseCreditOut(BaseModel):
     points: float | None = Field(
         None,
         description="the submission's points in the assignment, the late policy applied "
-        "(null until graded); the course counts the learner's best submission",
+        "(null until graded); the assignment counts the learner's best submission",
     )
     max_points: float = Field(description="the exercise's weight in the assignment")
 
@@ -310,7 +310,7 @@ class SubmissionOut(BaseModel):
         description="made after the learner's due time of the assignment holding the "
         "exercise (false for a run and for an exercise kept for practice)",
     )
-    counts_for: CourseCreditOut | None = Field(
+    counts_for: AssignmentCreditOut | None = Field(
         None, description="the assignment the submission counts for (null: a run, or practice)"
     )
 
@@ -500,7 +500,7 @@ class RegradeStateOut(BaseModel):
 
 
 class ScoreChangeOut(BaseModel):
-    """A finished regrade changed the points the course counts."""
+    """A finished regrade changed the points the schedule counts."""
 
     before: float
     after: float
@@ -520,7 +520,7 @@ class AssignmentExerciseOut(BaseModel):
 
 
 class AssignmentOut(BaseModel):
-    """An assignment of the course with the signed-in user's progress."""
+    """An assignment of the schedule with the signed-in user's progress."""
 
     id: str = Field(examples=["gru-by-hand"])
     title: str
@@ -531,7 +531,7 @@ class AssignmentOut(BaseModel):
     state: Literal["upcoming", "open", "late", "closed"]
     seconds_left: float = Field(description="until the due time; negative once past it")
     late_policy: LatePolicyOut
-    score: float = Field(description="the points the course counts, rounded to 2 decimals")
+    score: float = Field(description="the points the schedule counts, rounded to 2 decimals")
     max_score: float
     complete: bool = Field(description="full marks on every exercise, late policy applied")
     submission_budget: int | None = Field(
@@ -618,7 +618,7 @@ class AssignmentAnalyticsOut(BaseModel):
 
 
 class SubmissionBudgetOut(BaseModel):
-    """A learner's graded submissions to one exercise against the course's bounds
+    """A learner's graded submissions to one exercise against the schedule's bounds
     (``course.toml``: ``submissions``, ``submissions_per_day``, ``cooldown_minutes``)."""
 
     exercise: str
@@ -627,7 +627,7 @@ class SubmissionBudgetOut(BaseModel):
     used: int = 0
     left: int | None = Field(None, description="left in all (null: no total)")
     per_day: int | None = Field(
-        None, description="per calendar day of the course's time zone (null: no bound)"
+        None, description="per calendar day of the schedule's time zone (null: no bound)"
     )
     left_today: int | None = None
     cooldown_s: float | None = Field(None, description="least seconds between two of them")

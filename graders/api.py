@@ -59,6 +59,7 @@ if typing.TYPE_CHECKING:
         SandboxFault,
         SandboxStarved,
         SandboxUnavailable,
+        ScheduleError,
         TryOutputTooLarge,
         WireError,
     )
@@ -130,6 +131,7 @@ __all__ = [
     "SandboxStarved",
     "SandboxUnavailable",
     "ScaffoldKind",
+    "ScheduleError",
     "StaleExercise",
     "Status",
     "TestResult",

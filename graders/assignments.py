@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from graders.errors import CourseError
+from graders.errors import ScheduleError
 from graders.titles import title_in, titles_by_language
 
 COURSE_FILE = "course.toml"
@@ -186,14 +186,14 @@ def load_schedule(root: Path, exercise_ids: Collection[str]) -> AssignmentSchedu
     try:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
-        raise CourseError(f"{COURSE_FILE}: not valid TOML: {exc}") from None
+        raise ScheduleError(f"{COURSE_FILE}: not valid TOML: {exc}") from None
     unknown = set(data) - {"timezone", "assignment", *BUDGET_FIELDS}
     if unknown:
-        raise CourseError(f"{COURSE_FILE}: unknown field(s) {', '.join(sorted(unknown))}")
+        raise ScheduleError(f"{COURSE_FILE}: unknown field(s) {', '.join(sorted(unknown))}")
     zone = _zone(data.get("timezone"))
     tables = data.get("assignment", [])
     if not isinstance(tables, list):
-        raise CourseError(
+        raise ScheduleError(
             f"{COURSE_FILE}: 'assignment' must be an array of tables ([[assignment]])"
         )
     assignments = tuple(
@@ -202,12 +202,12 @@ def load_schedule(root: Path, exercise_ids: Collection[str]) -> AssignmentSchedu
     ids = [a.id for a in assignments]
     repeated = sorted({i for i in ids if ids.count(i) > 1})
     if repeated:
-        raise CourseError(f"{COURSE_FILE}: assignment id(s) used twice: {', '.join(repeated)}")
+        raise ScheduleError(f"{COURSE_FILE}: assignment id(s) used twice: {', '.join(repeated)}")
     # One deadline per submission: an exercise may belong to one assignment only.
     assigned = [i for a in assignments for i in a.exercise_ids]
     shared = sorted({i for i in assigned if assigned.count(i) > 1})
     if shared:
-        raise CourseError(
+        raise ScheduleError(
             f"{COURSE_FILE}: exercise(s) {', '.join(shared)} in more than one "
             "assignment; an exercise belongs to one assignment at most"
         )
@@ -224,7 +224,7 @@ def _pace(table: Mapping[str, Any], where: str) -> Pace:
     if per_day is not None and (
         isinstance(per_day, bool) or not isinstance(per_day, int) or not 1 <= per_day <= MAX_BUDGET
     ):
-        raise CourseError(
+        raise ScheduleError(
             f"{where}: 'submissions_per_day' must be a whole number from 1 to {MAX_BUDGET} "
             "(graded submissions per learner, exercise and day)"
         )
@@ -233,7 +233,7 @@ def _pace(table: Mapping[str, Any], where: str) -> Pace:
         or not isinstance(cooldown, int | float)
         or not 0 < cooldown <= MAX_COOLDOWN_MINUTES
     ):
-        raise CourseError(
+        raise ScheduleError(
             f"{where}: 'cooldown_minutes' must be a number of minutes above 0 and at most "
             f"{MAX_COOLDOWN_MINUTES} (between two graded submissions to one exercise)"
         )
@@ -244,7 +244,7 @@ def _budget(value: Any, where: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_BUDGET:
-        raise CourseError(
+        raise ScheduleError(
             f"{where}: 'submissions' must be a whole number from 1 to {MAX_BUDGET} "
             "(graded submissions per learner and exercise)"
         )
@@ -255,11 +255,13 @@ def _zone(name: Any) -> tzinfo | None:
     if name is None:
         return None
     if not isinstance(name, str):
-        raise CourseError(f"{COURSE_FILE}: 'timezone' must be a name such as 'Europe/Berlin'")
+        raise ScheduleError(f"{COURSE_FILE}: 'timezone' must be a name such as 'Europe/Berlin'")
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        raise CourseError(f"{COURSE_FILE}: 'timezone' {name!r} is not a known time zone") from None
+        raise ScheduleError(
+            f"{COURSE_FILE}: 'timezone' {name!r} is not a known time zone"
+        ) from None
 
 
 def _assignment(
@@ -267,10 +269,10 @@ def _assignment(
 ) -> Assignment:
     where = f"{COURSE_FILE}: assignment {index}"
     if not isinstance(table, dict):
-        raise CourseError(f"{where}: must be a table")
+        raise ScheduleError(f"{where}: must be a table")
     assignment_id = table.get("id")
     if not isinstance(assignment_id, str) or not ASSIGNMENT_ID.fullmatch(assignment_id):
-        raise CourseError(f"{where}: 'id' must be lower-case letters, digits and dashes")
+        raise ScheduleError(f"{where}: 'id' must be lower-case letters, digits and dashes")
     where = f"{COURSE_FILE}: assignment {assignment_id!r}"
     unknown = set(table) - {
         "id",
@@ -283,17 +285,17 @@ def _assignment(
         *BUDGET_FIELDS,
     }
     if unknown:
-        raise CourseError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+        raise ScheduleError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
     if "title" not in table:
-        raise CourseError(f"{where}: 'title' is missing or empty")
-    titles = titles_by_language(table["title"], where)
+        raise ScheduleError(f"{where}: 'title' is missing or empty")
+    titles = titles_by_language(table["title"], where, ScheduleError)
     opens = _moment(table.get("opens"), "opens", where, zone)
     due = _moment(table.get("due"), "due", where, zone)
     if due <= opens:
-        raise CourseError(f"{where}: 'due' must come after 'opens'")
+        raise ScheduleError(f"{where}: 'due' must come after 'opens'")
     reveal = table.get("reveal_hidden_after_close", False)
     if not isinstance(reveal, bool):
-        raise CourseError(f"{where}: 'reveal_hidden_after_close' must be true or false")
+        raise ScheduleError(f"{where}: 'reveal_hidden_after_close' must be true or false")
     return Assignment(
         assignment_id,
         titles["en"],
@@ -310,14 +312,14 @@ def _assignment(
 
 def _moment(value: Any, key: str, where: str, zone: tzinfo | None) -> datetime:
     if isinstance(value, date) and not isinstance(value, datetime):
-        raise CourseError(f"{where}: '{key}' needs a time of day as well as a date")
+        raise ScheduleError(f"{where}: '{key}' needs a time of day as well as a date")
     if not isinstance(value, datetime):
-        raise CourseError(
+        raise ScheduleError(
             f"{where}: '{key}' must be a date and time, such as 2026-12-08T23:59:00+01:00"
         )
     if value.tzinfo is None:
         if zone is None:
-            raise CourseError(
+            raise ScheduleError(
                 f"{where}: '{key}' has no time zone; write an offset "
                 "(…T23:59:00+01:00) or set 'timezone' at the top of the file"
             )
@@ -328,29 +330,29 @@ def _moment(value: Any, key: str, where: str, zone: tzinfo | None) -> datetime:
 
 def _late_policy(table: Any, where: str) -> LatePolicy:
     if not isinstance(table, dict):
-        raise CourseError(f"{where}: 'late' must be a table such as {{ policy = \"cutoff\" }}")
+        raise ScheduleError(f"{where}: 'late' must be a table such as {{ policy = \"cutoff\" }}")
     unknown = set(table) - {"policy", "per_day", "floor"}
     if unknown:
-        raise CourseError(f"{where}: 'late' has unknown field(s) {', '.join(sorted(unknown))}")
+        raise ScheduleError(f"{where}: 'late' has unknown field(s) {', '.join(sorted(unknown))}")
     try:
         kind = LatePolicyKind(table.get("policy", LatePolicyKind.CUTOFF.value))
     except ValueError:
         choices = ", ".join(k.value for k in LatePolicyKind)
-        raise CourseError(f"{where}: 'late.policy' must be one of {choices}") from None
+        raise ScheduleError(f"{where}: 'late.policy' must be one of {choices}") from None
     if kind is LatePolicyKind.CUTOFF:
         if set(table) - {"policy"}:
-            raise CourseError(f"{where}: a cut-off takes no 'per_day' or 'floor'")
+            raise ScheduleError(f"{where}: a cut-off takes no 'per_day' or 'floor'")
         return LatePolicy()
     per_day = _share(table.get("per_day"), "late.per_day", where)
     floor = _share(table.get("floor", 0.0), "late.floor", where)
     if per_day == 0:
-        raise CourseError(f"{where}: 'late.per_day' must be above 0 (use a cut-off for none)")
+        raise ScheduleError(f"{where}: 'late.per_day' must be above 0 (use a cut-off for none)")
     return LatePolicy(kind, per_day, floor)
 
 
 def _share(value: Any, key: str, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-        raise CourseError(f"{where}: '{key}' must be a number from 0 to 1")
+        raise ScheduleError(f"{where}: '{key}' must be a number from 0 to 1")
     return float(value)
 
 
@@ -358,19 +360,19 @@ def _exercises(
     items: Any, where: str, exercise_ids: Collection[str]
 ) -> tuple[AssignedExercise, ...]:
     if not isinstance(items, list) or not items:
-        raise CourseError(f"{where}: 'exercises' must list at least one exercise")
+        raise ScheduleError(f"{where}: 'exercises' must list at least one exercise")
     assigned = []
     for item in items:
         entry: Mapping[str, Any] = {"id": item} if isinstance(item, str) else item
         if not isinstance(entry, Mapping) or set(entry) - {"id", "weight"}:
-            raise CourseError(f"{where}: each exercise is an id or {{ id = …, weight = … }}")
+            raise ScheduleError(f"{where}: each exercise is an id or {{ id = …, weight = … }}")
         exercise_id, weight = entry.get("id"), entry.get("weight", 1)
         if exercise_id not in exercise_ids:
-            raise CourseError(f"{where}: exercise {exercise_id!r} is not in the exercises folder")
+            raise ScheduleError(f"{where}: exercise {exercise_id!r} is not in the exercises folder")
         if isinstance(weight, bool) or not isinstance(weight, int | float) or weight <= 0:
-            raise CourseError(f"{where}: the weight of {exercise_id!r} must be a positive number")
+            raise ScheduleError(f"{where}: the weight of {exercise_id!r} must be a positive number")
         assigned.append(AssignedExercise(str(exercise_id), float(weight)))
     ids = [a.id for a in assigned]
     if len(set(ids)) != len(ids):
-        raise CourseError(f"{where}: an exercise is listed twice")
+        raise ScheduleError(f"{where}: an exercise is listed twice")
     return tuple(assigned)

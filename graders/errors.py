@@ -3,8 +3,10 @@
     GraderError
     ├── ExerciseError          an exercise folder is broken (names the file and the field)
     │   ├── ExerciseNotFound   no such exercise folder
-    │   └── CourseError        course.toml or a course folder's about.toml is broken (names
-    │                          the assignment or file, and the field)
+    │   ├── CourseError        a course folder's about.toml is broken (names the file and
+    │   │                      the field)
+    │   └── ScheduleError      course.toml, the assignment schedule, is broken (names the
+    │                          assignment and the field)
     ├── CustomInputRefused a learner's own input is not one the engine reads (names the input
     │   │                  and the position), or is too large
     │   └── TryOutputTooLarge a try's call returned more than a try may hold (names the cap);
@@ -45,8 +47,13 @@ class ExerciseNotFound(ExerciseError):
 
 
 class CourseError(ExerciseError):
-    """``course.toml`` or a course folder's ``about.toml`` is malformed; the message names the
-    assignment or the file, and the field."""
+    """A course folder's ``about.toml`` is malformed; the message names the file and the
+    field."""
+
+
+class ScheduleError(ExerciseError):
+    """``course.toml``, the assignment schedule, is malformed; the message names the assignment
+    and the field."""
 
 
 class CustomInputRefused(GraderError):

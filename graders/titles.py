@@ -7,19 +7,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from graders.errors import CourseError
+from graders.errors import ExerciseError
 
 
-def titles_by_language(value: Any, where: str) -> dict[str, str]:
-    """``value`` as titles by language, stripped; ``CourseError`` naming ``where`` when it is
-    neither a non-empty string nor a table of non-empty strings with ``en``."""
+def titles_by_language(value: Any, where: str, refusal: type[ExerciseError]) -> dict[str, str]:
+    """``value`` as titles by language, stripped; ``refusal`` (the file's own error) naming
+    ``where`` when it is neither a non-empty string nor a table of non-empty strings with
+    ``en``."""
     titles = {"en": value} if isinstance(value, str) else value
     if (
         not isinstance(titles, dict)
         or not all(isinstance(t, str) and t.strip() for t in titles.values())
         or not isinstance(titles.get("en"), str)
     ):
-        raise CourseError(
+        raise refusal(
             f"{where}: 'title' must be a string or a table of titles by language with 'en'"
         )
     return {lang: title.strip() for lang, title in titles.items()}

@@ -1,4 +1,5 @@
-"""Course commands: ``numjudge extend`` (a learner's own due time) and ``numjudge regrade``."""
+"""Commands that move standings after the fact: ``numjudge extend`` (a learner's own due time)
+and ``numjudge regrade``."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def _fail(message: str) -> typer.Exit:
 
 
 def _moment(text: str, zone: tzinfo) -> datetime:
-    """A time as written, in the course's zone unless it gives its own offset."""
+    """A time as written, in the schedule's zone unless it gives its own offset."""
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
@@ -37,7 +38,7 @@ def extend_command(
     until: Annotated[
         str | None,
         typer.Option(
-            help="the new due time, in the course's zone unless an offset is given: "
+            help="the new due time, in the schedule's zone unless an offset is given: "
             "2026-12-20T23:59 or 2026-12-20T23:59+01:00"
         ),
     ] = None,

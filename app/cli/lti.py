@@ -1,6 +1,6 @@
 """``numjudge lti add-platform|update-platform|platforms|rotate-key|passbacks|resend|contexts|
 set-section|sync-roster``: the LMSs numjudge is an LTI 1.3 tool of, the tool's key pair, the
-scores sent to the LMSs' gradebooks, and the LMS courses with their sections and roster
+scores sent to the LMSs' gradebooks, and the LMS contexts with their sections and roster
 synchronisation."""
 
 from __future__ import annotations
@@ -185,30 +185,32 @@ def resend(
 
 @app.command("contexts")
 def list_contexts() -> None:
-    """The LMS courses numjudge was opened from: number, label and title, platform, members,
+    """The LMS contexts numjudge was opened from: number, label and title, platform, members,
     the section each maps to, and the last roster synchronisation."""
     settings = service_settings(log=False)
     with session_scope(settings.database_url) as session:
-        for course in contexts.courses(session=session):
-            if course.synced_at is None:
+        for known in contexts.known_contexts(session=session):
+            if known.synced_at is None:
                 synced = "never synchronised"
             else:
-                outcome = course.sync_error or _counts(course.sync_counts)
-                synced = f"synchronised {course.synced_at:%Y-%m-%d %H:%M}: {outcome}"
+                outcome = known.sync_error or _counts(known.sync_counts)
+                synced = f"synchronised {known.synced_at:%Y-%m-%d %H:%M}: {outcome}"
             typer.echo(
-                f"{course.id}\t{course.label or '-'}\t{course.title or course.context_id}\t"
-                f"{course.platform}\t{course.active} active, {course.dropped} dropped\t"
-                f"section {course.section or '-'}\t{synced}"
-                + ("" if course.has_roster_service else "\tno names and roles service")
+                f"{known.id}\t{known.label or '-'}\t{known.title or known.context_id}\t"
+                f"{known.platform}\t{known.active} active, {known.dropped} dropped\t"
+                f"section {known.section or '-'}\t{synced}"
+                + ("" if known.has_roster_service else "\tno names and roles service")
             )
 
 
 @app.command("set-section")
 def set_section(
-    context: Annotated[int, typer.Argument(help="the course's number (numjudge lti contexts)")],
+    context: Annotated[
+        int, typer.Argument(help="the LMS context's number (numjudge lti contexts)")
+    ],
     section: Annotated[str, typer.Argument(help="a numjudge section, or - for none")],
 ) -> None:
-    """Put the course's learners in a section, now and at each launch and synchronisation
+    """Put the LMS context's learners in a section, now and at each launch and synchronisation
     (- : leave their sections alone from now on)."""
     settings = service_settings(log=False)
     with session_scope(settings.database_url) as session:
@@ -219,31 +221,31 @@ def set_section(
             raise typer.Exit(2) from None
     named = section.strip()
     shown = "no section" if named in ("", contexts.NO_SECTION) else f"section {named}"
-    typer.echo(f"course {context}: {shown}; {moved} learner(s) moved")
+    typer.echo(f"LMS context {context}: {shown}; {moved} learner(s) moved")
 
 
 @app.command("sync-roster")
 def sync_roster(
     context: Annotated[
-        int | None, typer.Argument(help="the course's number (numjudge lti contexts)")
+        int | None, typer.Argument(help="the LMS context's number (numjudge lti contexts)")
     ] = None,
     every: Annotated[
-        bool, typer.Option("--all", help="every course whose LMS offers its member list")
+        bool, typer.Option("--all", help="every LMS context whose LMS offers its member list")
     ] = False,
 ) -> None:
-    """Synchronise the roster with the course's members in the LMS: new members get an
+    """Synchronise the roster with the LMS context's members: new members get an
     account, members gone or inactive are marked dropped (their accounts are kept). With
-    --all (for a scheduler), every course whose launches offered a member list; the exit
+    --all (for a scheduler), every LMS context whose launches offered a member list; the exit
     status is 1 if one of them failed."""
     if (context is None) == (not every):
-        typer.echo("error: give a course's number or --all", err=True)
+        typer.echo("error: give an LMS context's number or --all", err=True)
         raise typer.Exit(2)
     settings = service_settings(log=False)
     with session_scope(settings.database_url) as session:
         numbers = (
             [context]
             if context is not None
-            else [c.id for c in contexts.courses(session=session) if c.has_roster_service]
+            else [c.id for c in contexts.known_contexts(session=session) if c.has_roster_service]
         )
         failed = False
         for number in numbers:
@@ -253,8 +255,8 @@ def sync_roster(
 
 
 def _sync_one(session: Session, number: int, *, named: bool) -> bool:
-    """Synchronise one course and say how it went (``named``: each line names the course)."""
-    prefix = f"course {number}: " if named else ""
+    """Synchronise one LMS context and say how it went (``named``: each line names it)."""
+    prefix = f"LMS context {number}: " if named else ""
     try:
         result = roster_sync.synchronise(session=session, context_id=number)
     except NotFound as exc:

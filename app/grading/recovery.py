@@ -5,7 +5,7 @@ never been sent), and running rows whose worker on this host is dead are put bac
 ``recovery_interval_s`` rows whose lease ran out are, and so are the running rows of a worker
 on any machine whose heartbeat stopped ``worker_silence_s`` ago (a killed worker's rows come
 back within seconds, not at the end of their lease); the silent workers' records are removed.
-After a pass, when ``course.toml`` changed (and after the first), the LMS scores the course now
+After a pass, when ``course.toml`` changed (and after the first), the LMS scores the schedule now
 counts differently are sent again (``passback.reconcile``).
 A pass starts only when the queue answers and no other process is in one, so an outage costs
 no row a change and no log line beyond the one warning.

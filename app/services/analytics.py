@@ -191,7 +191,7 @@ def load_assignment_analytics(
     *, session: Session, catalog: ExerciseCatalog, assignment: Assignment, now: datetime
 ) -> AssignmentAnalytics:
     """The whole class's completion and lateness, from the standings: a learner is complete
-    when the course counts full marks on every exercise (late policy applied), from the
+    when the schedule counts full marks on every exercise (late policy applied), from the
     moment it first did. The chart's days run from the assignment's opening to its due time
     or the last completion, whichever is later (never past ``now``): no learner's extension
     moves them."""

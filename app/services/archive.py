@@ -7,7 +7,7 @@ Layout (``<top>`` is ``<assignment>-<pick>``, e.g. ``gates-best``)::
     <top>/<learner>/<exercise>/feedback.md       the whole result, to read
     <top>/<learner>/<exercise>/result.json       the API's result, late mark and points
 
-One submission per learner and exercise: the latest graded one, or the one the course counts
+One submission per learner and exercise: the latest graded one, or the one the schedule counts
 (``standings``: the best share after the late policy). The feedback is the
 instructor's view: hidden tests in full, each failed one's full message too (what it would
 have said as a public test, ``submissions.hidden_messages``; none for rows graded before
@@ -67,7 +67,7 @@ class ArchivePick(enum.Enum):
     """Which submission of each learner and exercise goes into the archive."""
 
     LAST = "last"  # the latest graded one
-    BEST = "best"  # the one the course counts: the best share after the late policy
+    BEST = "best"  # the one the schedule counts: the best share after the late policy
 
 
 def safe_part(text: str) -> str:
@@ -85,7 +85,7 @@ class ArchivedWork:
     weight: float
     due: datetime
     submission: Submission | None
-    points: float  # what the course counts of the exercise (standings: late policy, rounded)
+    points: float  # what the schedule counts of the exercise (standings: late policy, rounded)
 
     @property
     def late(self) -> bool:
@@ -101,7 +101,7 @@ def _chosen(
     section: str | None,
 ) -> list[ArchivedWork]:
     """Each learner's chosen submission to each exercise, with the points the standings count
-    (whichever submission is archived, ``points`` is what the course counts)."""
+    (whichever submission is archived, ``points`` is what the schedule counts)."""
     rows = assignment_gradebook(
         session=session, catalog=catalog, assignment=assignment, now=utcnow(), section=section
     )
@@ -161,7 +161,8 @@ def feedback_markdown(
         f"- Score: {sub.score:g} / {sub.max_score:g}"
         if sub.score is not None and sub.max_score is not None
         else "- Score: none",
-        f"- Points the course counts: {format_points(work.points)} of {format_points(work.weight)}",
+        f"- Points the schedule counts: {format_points(work.points)}"
+        f" of {format_points(work.weight)}",
     ]
     if sub.message:
         lines += ["", "## Message", "", *_indented(sub.message)]

@@ -1,8 +1,8 @@
 """A learner's submission budget for one exercise: how many graded submissions are left, and
 when the next one is possible.
 
-``course.toml`` bounds graded submissions three ways (the course's, or an assignment's own):
-``submissions`` in all, ``submissions_per_day`` per calendar day of the course's time zone,
+``course.toml`` bounds graded submissions three ways (the schedule's, or an assignment's own):
+``submissions`` in all, ``submissions_per_day`` per calendar day of the schedule's time zone,
 and ``cooldown_minutes`` between two of them. Every graded submission counts, waiting or
 graded: each one can tell a few bits of the hidden cases (docs/security.md). Runs never see a
 hidden case and are never counted; instructors have no budget.
@@ -30,14 +30,14 @@ from graders.api import ExerciseCatalog
 class Limit(enum.Enum):
     """Which bound refuses a graded submission now."""
 
-    TOTAL = "total"  # every submission the course allows is used: final
-    PER_DAY = "per_day"  # the day's are used: possible again at midnight (the course's zone)
+    TOTAL = "total"  # every submission the schedule allows is used: final
+    PER_DAY = "per_day"  # the day's are used: possible again at midnight (the schedule's zone)
     COOLDOWN = "cooldown"  # too soon after the last one
 
 
 @dataclass(frozen=True)
 class Budget:
-    """A learner's graded submissions to one exercise against the course's bounds."""
+    """A learner's graded submissions to one exercise against the schedule's bounds."""
 
     allowed: int | None  # in all (None: no total)
     used: int
@@ -45,7 +45,7 @@ class Budget:
     used_today: int
     cooldown: timedelta | None
     last_at: datetime | None  # the learner's latest graded submission to the exercise
-    day_ends_at: datetime  # the next midnight in the course's time zone
+    day_ends_at: datetime  # the next midnight in the schedule's time zone
     now: datetime
 
     @property

@@ -5,8 +5,8 @@ ServiceError
 ├── CodeRejected         code too large or empty
 │   └── CodeTooLarge
 ├── TooManySubmissions   a per-learner limit (waiting, rate); says when to retry
-│   └── SubmissionPaced  the course's pace (graded submissions per day, cooldown)
-├── BudgetSpent          the course's submission budget of an exercise is used up
+│   └── SubmissionPaced  the schedule's pace (graded submissions per day, cooldown)
+├── BudgetSpent          the schedule's submission budget of an exercise is used up
 ├── CustomInputsOff      the exercise does not take a learner's own inputs
 └── IdempotencyConflict  an Idempotency-Key reused for a different submission
 """

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from sqlalchemy.orm import Session
 
 from app.models import User
-from app.store import courses as course_store
+from app.store import extensions as extension_store
 from graders.api import Assignment
 
 
@@ -28,13 +28,13 @@ def extend(
             f"({assignment.due.astimezone(zone):%Y-%m-%d %H:%M %Z}), not at "
             f"{due.astimezone(zone):%Y-%m-%d %H:%M %Z}"
         )
-    course_store.set_extension(
+    extension_store.set_extension(
         session=session, user=learner, assignment_id=assignment.id, due=due, granted_by=granted_by
     )
 
 
 def remove_extension(*, session: Session, learner: User, assignment: Assignment) -> bool:
     """The assignment's own due time applies to ``learner`` again; False if it already did."""
-    return course_store.delete_extension(
+    return extension_store.delete_extension(
         session=session, user_id=learner.id, assignment_id=assignment.id
     )

@@ -87,7 +87,7 @@ def _regrading(standings: Iterable[ExerciseStanding]) -> str | None:
 
 def long_csv(rows: Sequence[ExerciseRow]) -> str:
     """``user, exercise, best_score, max_score, late, submissions, last_submitted_at,
-    regrading``: a row per learner and exercise they submitted, the score the course counts
+    regrading``: a row per learner and exercise they submitted, the score the schedule counts
     (late policy applied) of the maximum that graded it."""
     return write_csv(
         [
@@ -170,7 +170,7 @@ def assignment_csv_rows(
     assignment: Assignment, rows: Sequence[AssignmentRow], zone: tzinfo
 ) -> list[tuple[Cell, ...]]:
     """``learner, name, section, email, due, <exercise id>…, <exercise id>_late…, total,
-    regrading`` with a ``(max)`` row: points after the policy; due times in the course's zone
+    regrading`` with a ``(max)`` row: points after the policy; due times in the schedule's zone
     as the pages show them."""
     ids = assignment.exercise_ids
     return [

@@ -16,7 +16,7 @@ from app.models import Submission, SubmissionKind, User
 from app.services.assignments import find_user, get_assignment
 from app.services.standings.load import late_submissions
 from app.store import submissions as submission_store
-from graders.api import Assignment, CourseError, ExerciseCatalog
+from graders.api import Assignment, ExerciseCatalog, ScheduleError
 
 
 def can_see(user: User, submission: Submission) -> bool:
@@ -75,8 +75,8 @@ def graded_submissions(
     """Every user's graded submissions (not runs) that ``chosen`` lets through, newest first.
 
     Raises ``LearnerNotFound`` and ``AssignmentNotFound`` for names that do not exist (and
-    ``CourseError`` for an assignment of a broken course.toml). Without an assignment asked
-    for, the list needs no course: a broken course.toml leaves it without late marks."""
+    ``ScheduleError`` for an assignment of a broken course.toml). Without an assignment asked
+    for, the list needs no schedule: a broken course.toml leaves it without late marks."""
     user_id = find_user(session=session, name=chosen.learner).id if chosen.learner else None
     exercise_ids = (
         get_assignment(catalog.schedule(), chosen.assignment).exercise_ids
@@ -93,7 +93,7 @@ def graded_submissions(
     )
     try:
         schedule = catalog.schedule()
-    except CourseError:
+    except ScheduleError:
         return SubmissionList(submissions, frozenset(), ())
     return SubmissionList(
         submissions,

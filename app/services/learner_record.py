@@ -1,5 +1,5 @@
 """One learner's record, as their instructors read it: every exercise of the course with what
-the course counts, and every graded submission with its code and whole result.
+the schedule counts, and every graded submission with its code and whole result.
 
 The whole result is the stored row: a hidden test's name, points, failure category and
 message included, and its full message (what it would have said as a public test,
@@ -65,7 +65,7 @@ class LearnerRecord:
 def learner_record(
     *, session: Session, catalog: ExerciseCatalog, name: str, now: datetime, lang: str = "en"
 ) -> LearnerRecord:
-    """``name``'s record (raises ``LearnerNotFound``): the course's assignments in the file's
+    """``name``'s record (raises ``LearnerNotFound``): the schedule's assignments in the file's
     order, then the practice exercises in the catalog's; titles in ``lang``."""
     learner = find_user(session=session, name=name)
     rows = submission_store.list_submissions(

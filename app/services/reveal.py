@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session
 from app.models import Submission, SubmissionKind
 from app.schemas import HiddenCaseOut, HiddenTestsOut
 from app.services.standings.rules import AssignmentState, state_at
-from app.store import courses as course_store
+from app.store import extensions as extension_store
 from graders.api import Assignment, ExerciseCatalog, Visibility
 
 MAX_VALUE_CHARS = 4000
@@ -64,7 +64,7 @@ def closed_for_everyone(*, session: Session, assignment: Assignment, now: dateti
     """The assignment's due time and every extension of it have passed, late work scoring
     nothing after any of them."""
     dues = [assignment.due] + [
-        e.due for e in course_store.list_extensions(session=session, assignment_id=assignment.id)
+        e.due for e in extension_store.list_extensions(session=session, assignment_id=assignment.id)
     ]
     return all(state_at(assignment, due, now) is AssignmentState.CLOSED for due in dues)
 

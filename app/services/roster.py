@@ -393,7 +393,7 @@ class RosterEntry:
     user: User
     joined: bool
     link: LinkState | None  # None: never had a link (signed up on their own)
-    dropped: bool  # enrolled in LMS courses and a member of none of them now
+    dropped: bool  # enrolled in LMS contexts and a member of none of them now
     mail_state: MailState | None = None  # None: their current link was never e-mailed
     mail_error: str = ""  # why the e-mail failed
     outside_gradebooks: bool = False  # signed up on their own after a roster: not counted

@@ -32,7 +32,7 @@ from app.services.errors import (
 )
 from app.services.exercises import load_visible
 from app.services.standings import marks
-from app.services.standings.marks import CourseMark
+from app.services.standings.marks import AssignmentMark
 from app.services.wording import N_, Wording
 from app.store import accounts as account_store
 from app.store import leases as lease_store
@@ -88,7 +88,7 @@ def check_load(runtime: GradingRuntime, session: Session, user: User, time_limit
 
 
 def check_budget(runtime: GradingRuntime, session: Session, user: User, exercise_id: str) -> None:
-    """Refuse a learner's graded submission the course's bounds do not allow now
+    """Refuse a learner's graded submission the schedule's bounds do not allow now
     (app.services.budgets): the total once used (final), the day's count or the cooldown
     (until they pass). The learner is locked first, until the new submission is committed:
     two sent at once cannot both take the last place, nor both pass one cooldown."""
@@ -105,7 +105,7 @@ def check_budget(runtime: GradingRuntime, session: Session, user: User, exercise
         raise BudgetSpent(
             Wording(
                 N_(
-                    "You have used all {allowed} graded submissions the course allows for "
+                    "You have used all {allowed} graded submissions the schedule allows for "
                     "{exercise}; /run still tries code on the public cases"
                 ),
                 {"allowed": budget.allowed, "exercise": repr(exercise_id)},
@@ -122,7 +122,7 @@ def check_budget(runtime: GradingRuntime, session: Session, user: User, exercise
     if blocked is budgets.Limit.PER_DAY:
         wording = Wording(
             N_(
-                "You have used the {per_day} graded submissions the course allows per day for "
+                "You have used the {per_day} graded submissions the schedule allows per day for "
                 "{exercise}; the next is possible at {next_at} (in {wait_s} s); /run still "
                 "tries code on the public cases"
             ),
@@ -132,7 +132,7 @@ def check_budget(runtime: GradingRuntime, session: Session, user: User, exercise
         assert budget.cooldown is not None
         wording = Wording(
             N_(
-                "The course asks for {minutes} minutes between graded submissions to "
+                "The schedule asks for {minutes} minutes between graded submissions to "
                 "{exercise}; the next is possible at {next_at} (in {wait_s} s); /run still "
                 "tries code on the public cases"
             ),
@@ -166,9 +166,9 @@ def accept(
     kind: SubmissionKind,
     submission_id: str | None = None,
     idempotency_key: str | None = None,
-) -> tuple[SubmissionOut, CourseMark | None]:
+) -> tuple[SubmissionOut, AssignmentMark | None]:
     """Authenticate, check, store and enqueue (blocking: call from a worker thread); the
-    answer, and what the course makes of the submission (``course_mark``).
+    answer, and what its assignment makes of the submission (``assignment_mark``).
 
     Once the row is committed the answer is the submission, whatever the queue does: a
     wake-up that cannot be sent is left to recovery. A known ``idempotency_key`` of the same
@@ -224,18 +224,18 @@ def accept(
                 error=str(exc)[:200],
                 hint="recovery sends it when the queue is back",
             )
-        return views.submission_out(submission, user_name=user.name), course_mark_of(
+        return views.submission_out(submission, user_name=user.name), assignment_mark_of(
             session, runtime.catalog, submission
         )
 
 
-def course_mark_of(
+def assignment_mark_of(
     session: Session, catalog: ExerciseCatalog, submission: Submission
-) -> CourseMark | None:
-    """What the course makes of the submission; None for a run (never counted)."""
+) -> AssignmentMark | None:
+    """What its assignment makes of the submission; None for a run (never counted)."""
     if submission.kind is not SubmissionKind.SUBMIT:
         return None
-    return marks.course_mark(
+    return marks.assignment_mark(
         session=session,
         schedule=catalog.schedule(),
         user_id=submission.user_id,
@@ -245,14 +245,14 @@ def course_mark_of(
 
 
 def answer(session: Session, catalog: ExerciseCatalog, submission: Submission) -> SubmissionOut:
-    """``GET /submissions/{id}``: the result as its reader may see it, with its course mark."""
+    """``GET /submissions/{id}``: the result as its reader may see it, with its assignment mark."""
     return views.credited(*_answer(session, catalog, submission))
 
 
 def _answer(
     session: Session, catalog: ExerciseCatalog, submission: Submission
-) -> tuple[SubmissionOut, CourseMark | None]:
-    return views.submission_out(submission), course_mark_of(session, catalog, submission)
+) -> tuple[SubmissionOut, AssignmentMark | None]:
+    return views.submission_out(submission), assignment_mark_of(session, catalog, submission)
 
 
 def _earlier(
@@ -329,7 +329,7 @@ async def accept_and_wait(
     idempotency_key: str | None = None,
 ) -> SubmissionOut:
     """Accept, then long-poll; the waiter is registered before the grading can finish. The
-    answer carries the course's mark (late or not, the points it is worth), fixed when the
+    answer carries its assignment's mark (late or not, the points it is worth), fixed when the
     submission was made, with its points from the result the answer holds."""
     submission_id = new_id()
     waiter = runtime.waiters.register(submission_id) if wait_s > 0 else None

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from app.models import EarlierReport, Submission, utcnow
 from app.schemas import (
-    CourseCreditOut,
+    AssignmentCreditOut,
     DiagnosisOut,
     ReportOut,
     SubmissionOut,
@@ -21,7 +21,7 @@ from app.schemas import (
 from app.services import release
 
 if TYPE_CHECKING:  # the marks service turns its rows into answers here
-    from app.services.standings.marks import CourseMark
+    from app.services.standings.marks import AssignmentMark
 
 
 def submission_url(submission_id: str) -> str:
@@ -69,12 +69,12 @@ def submission_out(
     )
 
 
-def credited(result: SubmissionOut, mark: CourseMark | None) -> SubmissionOut:
-    """``result`` with what the course makes of it (``standings.marks.course_mark``): late or not,
-    and its points in the assignment once its score is known to the reader."""
+def credited(result: SubmissionOut, mark: AssignmentMark | None) -> SubmissionOut:
+    """``result`` with what its assignment makes of it (``standings.marks.assignment_mark``):
+    late or not, and its points in the assignment once its score is known to the reader."""
     if mark is None:
         return result
-    credit = CourseCreditOut(
+    credit = AssignmentCreditOut(
         assignment=mark.assignment_id,
         due=mark.due,
         late_factor=mark.factor,

@@ -1,5 +1,5 @@
 """LTI 1.3: registered platforms, the tool's key pairs, the launch cache, LMS users' links,
-grade links and their passback attempts, LMS courses (contexts) and their members' enrolments."""
+grade links and their passback attempts, LMS contexts and their members' enrolments."""
 
 from __future__ import annotations
 
@@ -268,7 +268,7 @@ def attempts_of(*, session: Session, link_id: int) -> list[LtiPassbackAttempt]:
     return list(session.scalars(query))
 
 
-# --- LMS courses and enrolments ----------------------------------------------------------------
+# --- LMS contexts and enrolments ---------------------------------------------------------------
 
 
 def save_context(
@@ -281,7 +281,7 @@ def save_context(
     memberships_url: str,
 ) -> LtiContext:
     """The platform's context, made or updated; an empty ``memberships_url`` keeps the one an
-    earlier launch gave. Two first launches of a course at once make one row."""
+    earlier launch gave. Two first launches from one context at once make one row."""
     session.execute(
         insert_for(session)(LtiContext)
         .values(platform_id=platform.id, context_id=context_id)
@@ -367,7 +367,7 @@ def drop_others(
 
 
 def dropped_user_ids(*, session: Session, user_ids: Sequence[int]) -> set[int]:
-    """Which of the users are enrolled in LMS courses and active in none of them."""
+    """Which of the users are enrolled in LMS contexts and active in none of them."""
     enrolled = select(LtiEnrolment.user_id).where(LtiEnrolment.user_id.in_(user_ids))
     active = enrolled.where(LtiEnrolment.state == EnrolmentState.ACTIVE)
     return set(session.scalars(enrolled)) - set(session.scalars(active))

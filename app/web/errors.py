@@ -72,11 +72,11 @@ def passback_not_found(link_id: int) -> PageError:
     )
 
 
-def lms_course_not_found(context_id: int) -> PageError:
+def lms_context_not_found(context_id: int) -> PageError:
     return PageError(
         status.HTTP_404_NOT_FOUND,
-        N_("No such LMS course"),
-        N_("There is no LMS course {number}."),
+        N_("No such LMS context"),
+        N_("There is no LMS context {number}."),
         number=str(context_id),
     )
 

@@ -25,7 +25,7 @@ from graders.api import (
 @dataclass(frozen=True)
 class CatalogRow:
     exercise: Exercise
-    best: ExerciseStanding | None  # what the course counts of the learner's work
+    best: ExerciseStanding | None  # what the schedule counts of the learner's work
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from app.services.standings.load import exercise_gradebook, max_points
 from app.web import i18n
 from app.web.deps import CatalogDep, InstructorDep
 from app.web.errors import WebRoute, assignment_not_found, learner_not_found
-from app.web.pages_courses import schedule_clock
+from app.web.pages_assignments import schedule_clock
 from app.web.pages_learn import VERDICT_NAMES, load_exercise
 from app.web.templating import render
 

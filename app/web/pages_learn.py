@@ -33,7 +33,7 @@ from app.web.deps import CatalogDep, UserDep, WebDep, get_web_context
 from app.web.errors import PageError, WebRoute, exercise_not_found
 from app.web.i18n import N_
 from app.web.pages_account import safe_next
-from app.web.pages_courses import schedule_clock
+from app.web.pages_assignments import schedule_clock
 from app.web.templating import render
 from graders.api import (
     CourseFolder,
@@ -136,7 +136,7 @@ def exercise_page(
         "tryUrl": f"/exercises/{exercise.id}/try",
         "standingUrl": f"/learn/{exercise.id}/standing?lang={ui_lang}",
         "messages": i18n.script_messages(ui_lang),
-        # A refused submission's next time is shown in the course's zone, in the reader's words.
+        # A refused submission's next time is shown in the schedule's zone, in the reader's words.
         "zone": clock["zone_name"],
         "uiLang": ui_lang,
     }
@@ -189,7 +189,7 @@ def exercise_standing_fragment(
     lang: str | None = None,
 ) -> Response:
     """The exercise page's standing, drawn again after a graded submission (exercise.js):
-    the banner then says what the course counts now, without a reload."""
+    the banner then says what the schedule counts now, without a reload."""
     exercise = load_exercise(catalog, exercise_id, user)
     clock = schedule_clock(catalog.schedule())
     ui_lang = lang if lang in i18n.UI_LANGUAGES else i18n.preferred_language(request)
@@ -275,7 +275,7 @@ def group_history(
     counted: Mapping[str, ExerciseStanding],
 ) -> list[HistoryGroup]:
     """Submissions grouped per exercise, in course order; newest first inside a group; each
-    titled in ``lang`` with its best as the course counts it (``counted``: the standings, late
+    titled in ``lang`` with its best as the schedule counts it (``counted``: the standings, late
     policy and regrades applied), as the catalog and the exercise page show it."""
     titles = {e.id: words_in(e, lang).title for e in exercises}
     order = {e.id: i for i, e in enumerate(exercises)}

@@ -1,6 +1,6 @@
 """numjudge as an LTI 1.3 tool: the key set, the OIDC login and the launch an LMS calls, the
 deep-linking picker and its answer, and the instructors' page of values to paste into the LMS,
-with the scores sent to the LMSs' gradebooks (and a resend button) and the LMS courses (the
+with the scores sent to the LMSs' gradebooks (and a resend button) and the LMS contexts (the
 section each maps to, and their roster synchronisation); the work is in app/services/lti/.
 
 This module is the FastAPI side of the pylti1p3 adapter: it hands the request's parameters,
@@ -50,7 +50,7 @@ from app.web.errors import (
     PageError,
     WebRoute,
     error_page,
-    lms_course_not_found,
+    lms_context_not_found,
     passback_not_found,
 )
 from app.web.i18n import N_
@@ -322,7 +322,7 @@ def _lti_page(
             "passbacks": passback.passbacks(session=db),
             "passback_states": PASSBACK_STATES,
             "target_kinds": TARGET_KINDS,
-            "courses": contexts.courses(session=db),
+            "lms_contexts": contexts.known_contexts(session=db),
             "sync_states": SYNC_STATES,
         }
         | (extra or {}),
@@ -347,7 +347,7 @@ def resend_passback(
 
 
 @router.post("/instructor/lti/courses/{context_id}/section")
-def set_course_section(
+def set_context_section(
     context_id: int,
     web: WebDep,
     db: SessionDep,
@@ -359,7 +359,7 @@ def set_course_section(
     try:
         contexts.set_section(session=db, context_id=context_id, section=section)
     except NotFound:
-        raise lms_course_not_found(context_id) from None
+        raise lms_context_not_found(context_id) from None
     except contexts.InvalidSection:
         raise PageError(
             status.HTTP_400_BAD_REQUEST,
@@ -371,7 +371,7 @@ def set_course_section(
 
 
 @router.post("/instructor/lti/courses/{context_id}/sync")
-def sync_course_roster(
+def sync_context_roster(
     context_id: int,
     request: Request,
     web: WebDep,
@@ -383,14 +383,14 @@ def sync_course_roster(
     try:
         result = roster_sync.synchronise(session=db, context_id=context_id)
     except NotFound:
-        raise lms_course_not_found(context_id) from None
+        raise lms_context_not_found(context_id) from None
     except roster_sync.RosterSyncFailed as exc:
         logger.warning("lti.roster_sync_failed", extra={"context": context_id, "error": str(exc)})
         raise PageError(
             status.HTTP_502_BAD_GATEWAY,
             N_("The roster could not be synchronised"),
             N_(
-                "numjudge could not read the course's members from the LMS: {reason}. Nothing on the roster changed."  # noqa: E501
+                "numjudge could not read the LMS context's members: {reason}. Nothing on the roster changed."  # noqa: E501
             ),
             reason=str(exc),
         ) from None
@@ -398,4 +398,4 @@ def sync_course_roster(
         "lti.roster_sync",
         extra={"context": context_id, "counts": result.counts, "instructor_id": instructor.id},
     )
-    return _lti_page(request, web, db, {"synced": result, "synced_course": context_id})
+    return _lti_page(request, web, db, {"synced": result, "synced_context": context_id})

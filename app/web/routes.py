@@ -8,7 +8,7 @@ from app.web import (
     api_docs,
     client_files,
     pages_account,
-    pages_courses,
+    pages_assignments,
     pages_instructor,
     pages_learn,
     pages_lti,
@@ -25,7 +25,7 @@ router.include_router(api_docs.router)
 router.include_router(pages_account.router)
 router.include_router(pages_learn.router)
 router.include_router(pages_instructor.router)
-router.include_router(pages_courses.router)
+router.include_router(pages_assignments.router)
 router.include_router(pages_roster.router)
 router.include_router(pages_similarity.router)
 router.include_router(pages_mining.router)

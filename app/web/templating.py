@@ -77,7 +77,7 @@ def format_score(value: float | None) -> str:
 
 @pass_context
 def format_time(context: Context, value: datetime | None) -> str:
-    """A moment in the page's zone (the course's), to the second: ``2026-12-14 23:59:05 JST``."""
+    """A moment in the page's zone (the schedule's), to the second: ``2026-12-14 23:59:05 JST``."""
     if value is None:
         return "–"
     zone = context.get("zone") or UTC
@@ -85,7 +85,7 @@ def format_time(context: Context, value: datetime | None) -> str:
 
 
 def in_zone(value: datetime, zone: tzinfo) -> str:
-    """A course time as its readers see it: ``2026-12-14 23:59 CET``."""
+    """A time of the schedule as its readers see it: ``2026-12-14 23:59 CET``."""
     return value.astimezone(zone).strftime("%Y-%m-%d %H:%M %Z")
 
 
@@ -146,9 +146,9 @@ templates.env.filters["time_left"] = time_left
 templates.env.filters["error_value"] = error_pictures.value_text
 
 
-def _course_zone(request: Request) -> tzinfo:
-    """Every page shows times in the course's zone; UTC when its course file does not load
-    (the pages that need the course say why)."""
+def _schedule_zone(request: Request) -> tzinfo:
+    """Every page shows times in the schedule's zone; UTC when course.toml does not load
+    (the pages that need the schedule say why)."""
     runtime = getattr(request.app.state, "runtime", None)  # an app without one: UTC
     if runtime is None:
         return UTC
@@ -165,7 +165,7 @@ def render(
     """Render a page in the reader's language with the signed-in user and CSRF token; write
     the session if it changed."""
     web = getattr(request.state, "web", None)
-    context = {"user": None, "csrf": "", "signup_open": True, "zone": _course_zone(request)} | (
+    context = {"user": None, "csrf": "", "signup_open": True, "zone": _schedule_zone(request)} | (
         context or {}
     )
     ui_lang = context.get("ui_lang") or i18n.preferred_language(request)

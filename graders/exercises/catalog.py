@@ -235,8 +235,8 @@ class ExerciseCatalog:
     def schedule(self) -> AssignmentSchedule:
         """The assignments of ``course.toml``, re-read when it or the exercise list changed.
 
-        Raises ``CourseError`` for a broken file: a course whose deadlines cannot be read must
-        not silently become a course without deadlines.
+        Raises ``ScheduleError`` for a broken file: a schedule whose deadlines cannot be read
+        must not silently become a schedule without deadlines.
         """
         generation = self._generation()
         with self._lock:

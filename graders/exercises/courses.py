@@ -111,6 +111,8 @@ def _read_folder(path: Path, folder_id: str | None) -> CourseFolder:
     # An untitled default course (a catalog of a few exercises) shows no heading; any other
     # course needs a name to be told apart.
     titles = (
-        titles_by_language(data["title"], where) if "title" in data else {"en": folder_id or ""}
+        titles_by_language(data["title"], where, CourseError)
+        if "title" in data
+        else {"en": folder_id or ""}
     )
     return CourseFolder(course_id, path, titles, order, folder_id is None)

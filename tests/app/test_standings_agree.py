@@ -326,7 +326,7 @@ def test_every_surface_reports_the_same_numbers(
                         current,
                         current - EDITED_MAX_LESS,
                     )
-                # The archive's index: what the course counts, whichever submission it holds.
+                # The archive's index: what the schedule counts, whichever submission it holds.
                 for pick in ("best", "last"):
                     assert (
                         _number(archives[pick][name, exercise_id]["points"]) == points[exercise_id]

@@ -163,7 +163,7 @@ def test_the_exercise_page_shows_its_assignment_and_the_lesson_knows_the_learner
     assert banner.get_attribute("data-state") in {"upcoming", "open", "late", "closed"}
     text = banner.inner_text()
     assert "Due " in text and ("left" in text or "past due" in text or "opens" in text)
-    assert "The course counts 0 % of this exercise's" in text  # nothing submitted yet
+    assert "The assignment counts 0 % of this exercise's" in text  # nothing submitted yet
     assert banner.locator('a[href="/course"]').is_visible()
     assert page_width(page) <= size[0]
     assert_accessible(page)
@@ -171,7 +171,7 @@ def test_the_exercise_page_shows_its_assignment_and_the_lesson_knows_the_learner
 
 
 @pytest.mark.parametrize("size", WIDTHS.values(), ids=WIDTHS.keys())
-def test_an_instructor_downloads_the_submissions_and_extensions_keep_the_course_zone(
+def test_an_instructor_downloads_the_submissions_and_extensions_keep_the_schedule_zone(
     server: Server, browser: Any, size: tuple[int, int]
 ) -> None:
     url = server.url
@@ -193,7 +193,7 @@ def test_an_instructor_downloads_the_submissions_and_extensions_keep_the_course_
     assert any(n.endswith("/index.csv") for n in names)
     assert any(f"/{GRADED_LEARNER}/" in n and n.endswith("/submission.py") for n in names), names
 
-    # An extension is entered in the course's zone; one before the due time is refused, and
+    # An extension is entered in the schedule's zone; one before the due time is refused, and
     # the page says why, naming both times.
     until = page.get_by_label(f"New due time ({zone})")
     assert until.is_visible()

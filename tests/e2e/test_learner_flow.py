@@ -145,13 +145,13 @@ def test_learner_flow(server: Server, browser: Any, shots: Path) -> None:
     hidden_points = hidden_row.locator("td.num").inner_text().split("/")
     assert float(hidden_points[0]) == float(hidden_points[1]) > 0  # points shown, as the API
     assert page.locator('#results tr:not([data-status="passed"])').count() == 1  # the header
-    # The best and the assignment's banner are drawn again: what the course counts now, with no
+    # The best and the assignment's banner are drawn again: what the schedule counts now, with no
     # reload (issue 39: the banner said 0 % after a full-marks submission).
     page.wait_for_function(f"Number(document.querySelector('#best-score').dataset.score) === {got}")
     assert page.locator("#best-score").inner_text().replace(" ", "") == score.replace(" ", "")
     counts = page.locator('section.assignment-banner p[data-counts="1.0"]')
     counts.wait_for(timeout=RESULT_TIMEOUT_MS)
-    assert "The course counts 100 % of this exercise's" in counts.inner_text()
+    assert "The assignment counts 100 % of this exercise's" in counts.inner_text()
     page.screenshot(path=shots / "exercise-submitted.png")
     assert_accessible(page)
 

@@ -1,4 +1,4 @@
-"""An LMS course in a browser, from "add an activity" to the gradebook: the test platform's
+"""An LMS context in a browser, from "add an activity" to the gradebook: the test platform's
 course page frames the tool; an instructor's deep-linking launch runs inside the frame (the
 login, the platform's auto-posting form, the launch), numjudge's picker shows there, and the
 picked work goes back to the platform's return URL, which checks the tool's signature and makes
@@ -59,14 +59,14 @@ def test_work_added_from_the_lms_reports_its_scores_to_the_lms_gradebook(
     frame = page.frame_locator("iframe")
     heading = frame.get_by_role("heading", level=1)
     heading.wait_for()
-    assert heading.inner_text() == "Add numjudge's work to your LMS course"
+    assert heading.inner_text() == "Add numjudge's work to your LMS context"
     [tool_frame] = [f for f in page.frames if f.url == server.url + "/lti/launch"]
     assert_accessible(tool_frame)
     page.screenshot(path=str(shots / "lms-deep-linking.png"))
 
     frame.get_by_label("The Adam optimiser as a class", exact=False).check()
     frame.get_by_label("The gated unit over a sequence", exact=False).check()
-    frame.get_by_role("button", name="Add to the LMS course").click()
+    frame.get_by_role("button", name="Add to the LMS context").click()
     frame.get_by_text("Links added.").wait_for()  # the platform's page, after its checks
     [reply] = lms.deep_link_replies
     urls = [item["url"] for item in reply[DL + "content_items"]]

@@ -1,5 +1,5 @@
-"""Submit under the course's bounds, in a real browser on a real server (issue 39, item 8): a
-submission inside the cooldown is refused with the next time in the course's zone and the wait
+"""Submit under the schedule's bounds, in a real browser on a real server (issue 39, item 8): a
+submission inside the cooldown is refused with the next time in the schedule's zone and the wait
 in minutes, and Submit turns off, with its reason, once the budget's last one is counted."""
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def test_a_refusal_names_the_next_time_and_submit_turns_off_when_spent(
     # The first result's error (the broken code's) is an alert too: wait for the refusal.
     refusal = page.locator("#results .alert.error", has_text="Not graded yet")
     refusal.wait_for(timeout=RESULT_TIMEOUT_MS)
-    # The time is the course's (Auckland: GMT+13 in summer, +12 in winter), not the browser's
+    # The time is the schedule's (Auckland: GMT+13 in summer, +12 in winter), not the browser's
     # (UTC); Intl may put a narrow no-break space before the zone.
     next_at = datetime.now(ZoneInfo("Pacific/Auckland")) + timedelta(hours=1)
     offset = next_at.utcoffset()

@@ -9,7 +9,7 @@ import pytest
 
 from graders.assignments import Assignment, LatePolicy, LatePolicyKind, Pace, load_schedule
 from graders.authoring.validation import validate_course
-from graders.errors import CourseError
+from graders.errors import ScheduleError
 from graders.exercises import ExerciseCatalog
 
 REPO = Path(__file__).resolve().parents[2]
@@ -63,7 +63,7 @@ def test_an_extension_moves_the_due_time_the_policy_counts_from() -> None:
     assert policy.factor(submitted, extended) == pytest.approx(0.75)
 
 
-def test_loads_times_in_the_course_zone_and_weights(tmp_path: Path) -> None:
+def test_loads_times_in_the_schedule_zone_and_weights(tmp_path: Path) -> None:
     schedule = load_schedule(
         write(tmp_path, ONE.format(late='{ policy = "penalty", per_day = 0.1, floor = 0.5 }')), IDS
     )
@@ -81,7 +81,7 @@ def test_loads_times_in_the_course_zone_and_weights(tmp_path: Path) -> None:
     assert gates.is_open(gates.opens)
 
 
-def test_an_explicit_offset_wins_over_the_course_zone(tmp_path: Path) -> None:
+def test_an_explicit_offset_wins_over_the_schedule_zone(tmp_path: Path) -> None:
     text = ONE.format(late='{ policy = "cutoff" }').replace(
         "due = 2026-12-08T23:59:00", "due = 2026-12-08T23:59:00+09:00"
     )
@@ -126,7 +126,7 @@ def test_a_broken_file_names_the_assignment_and_field(
     tmp_path: Path, change: tuple[str, str], message: str
 ) -> None:
     text = ONE.format(late='{ policy = "cutoff" }').replace(*change)
-    with pytest.raises(CourseError, match=message.replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(ScheduleError, match=message.replace("(", r"\(").replace(")", r"\)")):
         load_schedule(write(tmp_path, text), IDS)
 
 
@@ -136,7 +136,7 @@ def test_an_assignments_budget_wins_over_the_courses(tmp_path: Path) -> None:
     )
     schedule = load_schedule(write(tmp_path, text), (*IDS, "leaky-integrator"))
     assert schedule.submission_budget("gru-reset-gate") == 3
-    assert schedule.submission_budget("leaky-integrator") == 40  # practice: the course's
+    assert schedule.submission_budget("leaky-integrator") == 40  # practice: the schedule's
     without = load_schedule(write(tmp_path, ONE.format(late=CUTOFF.split(" = ", 1)[1])), IDS)
     assert without.submission_budget("gru-reset-gate") is None
 
@@ -171,7 +171,7 @@ def test_a_broken_pace_or_reveal_names_the_field(tmp_path: Path, field: str, mes
     text = ONE.format(late=CUTOFF.split(" = ", 1)[1]).replace(
         'title = "Gates"', f'title = "Gates"\n{field}'
     )
-    with pytest.raises(CourseError, match=f"assignment 'gates': {message}"):
+    with pytest.raises(ScheduleError, match=f"assignment 'gates': {message}"):
         load_schedule(write(tmp_path, text), IDS)
 
 
@@ -184,14 +184,14 @@ def test_an_assignment_may_reveal_its_hidden_tests_once_closed(tmp_path: Path) -
 
 def test_an_assignment_id_used_twice_is_refused(tmp_path: Path) -> None:
     text = ONE.format(late='{ policy = "cutoff" }')
-    with pytest.raises(CourseError, match="used twice: gates"):
+    with pytest.raises(ScheduleError, match="used twice: gates"):
         load_schedule(write(tmp_path, text + text.split("\n", 2)[2]), IDS)
 
 
 def test_an_exercise_in_two_assignments_is_refused(tmp_path: Path) -> None:
     text = ONE.format(late='{ policy = "cutoff" }')
     second = text.split("\n", 2)[2].replace('id = "gates"', 'id = "again"')
-    with pytest.raises(CourseError, match="gru-reset-gate, gru-update-gate in more than one"):
+    with pytest.raises(ScheduleError, match="gru-reset-gate, gru-update-gate in more than one"):
         load_schedule(write(tmp_path, text + second), IDS)
 
 
@@ -215,7 +215,7 @@ def test_the_catalog_rereads_an_edited_course_file(tmp_path: Path) -> None:
     write(tmp_path, ONE.format(late='{ policy = "cutoff" }'))
     assert [a.id for a in catalog.schedule().assignments] == ["gates"]
     write(tmp_path, "[[assignment]]\nid = 3\n")
-    with pytest.raises(CourseError, match="assignment 1: 'id'"):
+    with pytest.raises(ScheduleError, match="assignment 1: 'id'"):
         catalog.schedule()
 
 
@@ -231,7 +231,7 @@ def test_a_title_table_without_english_is_refused(tmp_path: Path) -> None:
     text = ONE.format(late='{ policy = "cutoff" }').replace(
         'title = "Gates"', 'title = { ja = "ゲート" }'
     )
-    with pytest.raises(CourseError, match="assignment 'gates': 'title' must be a string or a"):
+    with pytest.raises(ScheduleError, match="assignment 'gates': 'title' must be a string or a"):
         load_schedule(write(tmp_path, text), IDS)
 
 

@@ -1,4 +1,4 @@
-"""``GET /assignments`` and ``GET /assignments/{id}``: the course's assignments, with progress."""
+"""``GET /assignments`` and ``GET /assignments/{id}``: the schedule's assignments, with progress."""
 
 from __future__ import annotations
 

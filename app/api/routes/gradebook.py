@@ -1,4 +1,4 @@
-"""``GET /gradebook.csv``: the score the course counts per learner per exercise (instructors
+"""``GET /gradebook.csv``: the score the schedule counts per learner per exercise (instructors
 only)."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ router = APIRouter(tags=["gradebook"])
 )
 def gradebook(session: SessionDep, catalog: CatalogDep, _: InstructorUser) -> Response:
     """CSV: user, exercise, best_score, max_score, late, submissions, last_submitted_at,
-    regrading: learners only, the score the course counts (late policy applied) of the
+    regrading: learners only, the score the schedule counts (late policy applied) of the
     maximum that graded it; ``regrading`` names both maxima while a regrade is pending."""
     rows = exercise_gradebook(
         session=session,

@@ -36,7 +36,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     status.HTTP_401_UNAUTHORIZED: {"model": ErrorOut, "description": "no or bad token"},
     status.HTTP_403_FORBIDDEN: {
         "model": ErrorOut,
-        "description": "the course's graded submissions of this exercise are used up (a "
+        "description": "the schedule's graded submissions of this exercise are used up (a "
         "submit): final, no retry is accepted",
     },
     status.HTTP_404_NOT_FOUND: {"model": ErrorOut, "description": "unknown exercise"},
@@ -47,7 +47,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     },
     status.HTTP_429_TOO_MANY_REQUESTS: {
         "model": ErrorOut,
-        "description": "over a per-learner limit (waiting, rate) or the course's pace (graded "
+        "description": "over a per-learner limit (waiting, rate) or the schedule's pace (graded "
         "submissions per day, cooldown); the detail says which, Retry-After when to retry",
     },
 }
@@ -136,7 +136,7 @@ def get_submission(
     submission: VisibleSubmission, session: SessionDep, catalog: CatalogDep, lang: ReaderLanguage
 ) -> SubmissionOut:
     """One result; a learner sees only their own, an instructor sees all. ``late`` and
-    ``counts_for``: what the course makes of a graded submission."""
+    ``counts_for``: what its assignment makes of a graded submission."""
     return translations.localised_result(
         service.answer(session, catalog, submission), catalog, lang
     )

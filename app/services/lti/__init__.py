@@ -12,10 +12,10 @@
                new one
     connector  calling a platform's services with an access token (pylti1p3's connector)
     passback   scores sent to the LMS's gradebook (Assignment and Grade Services)
-    scores     the score a link's learner has as the course counts it, and whether the work
+    scores     the score a link's learner has as the schedule counts it, and whether the work
                is complete (what passback posts)
-    contexts   the LMS courses launches come from, their members' enrolments and sections
-    roster_sync  the roster synchronised with a course's members (Names and Role
+    contexts   the LMS contexts launches come from, their members' enrolments and sections
+    roster_sync  the roster synchronised with an LMS context's members (Names and Role
                Provisioning Services)
 
 The pages (app/web/pages_lti.py) turn a FastAPI request into the adapter's ``ToolRequest`` and

@@ -1,4 +1,4 @@
-"""The LMS courses (LTI contexts) launches come from, and who is enrolled in them.
+"""The LMS contexts (the LMS's courses) launches come from, and who is enrolled in them.
 
 Every launch records its context (its id, title and label, and the Names and Role Provisioning
 Services endpoint when the launch offers one) and marks its user's enrolment active. An
@@ -85,7 +85,7 @@ def find(*, session: Session, context_id: int) -> LtiContext:
     """The context numbered ``context_id`` (``NotFound``)."""
     context = lti_store.get_context(session=session, context_id=context_id)
     if context is None:
-        raise NotFound(f"LMS course {context_id} not found")
+        raise NotFound(f"LMS context {context_id} not found")
     return context
 
 
@@ -106,7 +106,7 @@ def set_section(*, session: Session, context_id: int, section: str | None) -> in
 
 @dataclass(frozen=True)
 class ContextView:
-    """An LMS course as the instructors' page and the command line show it."""
+    """An LMS context as the instructors' page and the command line show it."""
 
     id: int
     platform: str  # its issuer
@@ -123,8 +123,8 @@ class ContextView:
     sync_error: str
 
 
-def courses(*, session: Session) -> list[ContextView]:
-    """Every LMS course a launch came from, the first seen first."""
+def known_contexts(*, session: Session) -> list[ContextView]:
+    """Every LMS context a launch came from, the first seen first."""
     counts = lti_store.enrolment_counts(session=session)
     return [
         ContextView(

@@ -1,5 +1,5 @@
 """Deep linking: an instructor picks numjudge's exercises and assignments from their LMS, and
-they come back to the LMS course as links, each with its gradebook column.
+they come back to the LMS context as links, each with its gradebook column.
 
 A deep-linking launch (``LtiDeepLinkingRequest``) from an instructor shows the picker (``Picker``)
 at once, in the launch's answer: LMSs show it in a frame of their own page, where a browser may
@@ -103,10 +103,10 @@ class Reply:
 
 
 def offers(catalog: ExerciseCatalog, lang: str) -> Offers:
-    """The course's assignments, then the exercises of each of numjudge's courses in course
+    """The schedule's assignments, then the exercises of each of numjudge's courses in course
     order, drafts left out; titles in ``lang`` where they have one (the LMS shows the
     instructor's choice of words). An exercise of an assignment is worth its weight there (the
-    course counts it so); one kept for practice, its cases' points."""
+    schedule counts it so); one kept for practice, its cases' points."""
     try:
         assignments = catalog.schedule().assignments
     except GraderError:  # a broken schedule (course.toml): its assignments cannot be offered

@@ -184,7 +184,7 @@ def _picker(
 ) -> PickRequested:
     """An instructor's deep-linking launch. The picker needs no account: while an account with
     their e-mail address waits for its owner to sign in (which a resource-link launch offers),
-    it goes on without one, and without recording the course."""
+    it goes on without one, and without recording the LMS context."""
     try:
         user: User | None = _account(session, platform, claims, role)
     except OwnerMustSignIn:

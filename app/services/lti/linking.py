@@ -6,8 +6,8 @@ The launch is checked in full before the choice is offered, and pylti1p3 keeps i
 the launch cache under its launch id for an hour (over HTTPS, under the browser's pylti1p3
 session cookie too, so another browser cannot use the id). The page carries the id; the choice
 uses it up (a second choice is refused) and ends the launch as a launch ends
-(``launch.arrive``): the course recorded, grade passback's link kept, the user signed in where
-the link leads.
+(``launch.arrive``): the LMS context recorded, grade passback's link kept, the user signed in
+where the link leads.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Grade passback (LTI Assignment and Grade Services): the score the course counts, sent to
+"""Grade passback (LTI Assignment and Grade Services): the score the schedule counts, sent to
 the LMS's gradebook.
 
 A launch keeps what passback needs (``remember``): per platform, resource link and numjudge
@@ -9,13 +9,13 @@ page). After a grading or a regrade, and
 when an extension changes a learner's due time, ``request`` marks the learner's links of that
 work pending and sends one queue message per link, due when the score is released (the LMS
 learns nothing before the learner's page shows it). The queue's handler (``run``) computes the
-score the course counts now, gets an access token from the platform (connector.py) and posts
+score the schedule counts now, gets an access token from the platform (connector.py) and posts
 a Score to the line item's ``/scores`` (pylti1p3's ``AssignmentsGradesService``). A failure is
 tried again later (``lti_passback_retry_s``, doubled each time) up to ``lti_passback_attempts``
 times, then the link is marked failed with the reason (at once when no attempt could mend it:
-no line item); every attempt is stored. Sending again is harmless: the score is the course's
+no line item); every attempt is stored. Sending again is harmless: the score is the schedule's
 current one and its timestamp the time of sending. When ``course.toml`` changes, ``reconcile``
-sends again the scores the course now counts differently.
+sends again the scores the schedule now counts differently.
 """
 
 from __future__ import annotations
@@ -172,7 +172,7 @@ def _mark_pending(session: Session, links: Sequence[LtiGradeLink]) -> list[int]:
 
 
 def reconcile(runtime: GradingRuntime) -> int:
-    """Send again every sent score the course now counts differently; how many. For a change
+    """Send again every sent score the schedule now counts differently; how many. For a change
     of ``course.toml`` (a late policy, a due time, a weight): the recovery thread calls it
     when the file changed, and once at start-up (it may have changed while the service was
     down). Another process doing the same at once sends a score twice at worst: harmless."""
@@ -238,11 +238,11 @@ def resend_failed(runtime: GradingRuntime) -> int:
     return len(ids)
 
 
-# --- the score the course counts ---------------------------------------------------------------
+# --- the score the schedule counts ---------------------------------------------------------------
 
 
 def counted_score(*, session: Session, catalog: ExerciseCatalog, link: LtiGradeLink) -> Score:
-    """The link's learner's score in its target as the course counts it now (scores.py;
+    """The link's learner's score in its target as the schedule counts it now (scores.py;
     ``NothingToSend`` before the first graded submission to a practice exercise)."""
     score = scores.counted(session=session, catalog=catalog, link=link)
     if score is None:

@@ -1,19 +1,19 @@
 """Roster synchronisation from the LMS (LTI Names and Role Provisioning Services).
 
-A course's launches name its membership list (the ``context_memberships_url`` of their NRPS
+An LMS context's launches name its membership list (the ``context_memberships_url`` of their NRPS
 claim). ``synchronise`` reads the whole list with pylti1p3's ``NamesRolesProvisioningService``
 (it follows the ``Link: rel="next"`` pages) under an access token for the NRPS scope
 (connector.py), then applies it: each active member gets their account, made or found as a
 launch does (accounts.py: linked, else an unused account with their e-mail address from a
 platform trusted for it, else a new one), an instructor's role for the LMS's instructors and
-teaching assistants (never taken away), an active enrolment, and for learners the course's
+teaching assistants (never taken away), an active enrolment, and for learners the context's
 section when it maps to one (contexts.py). A member whose address an account has that only
 its owner may link (accounts.py, rule 3) is left out, waiting: the list cannot sign anyone in,
 so they choose at their first launch. Members the list marks inactive or deleted, and those
 gone from it, are marked dropped: their accounts and work stay, and they are not disabled.
 
 The list is read whole before anything is written, so a failure (no membership list for the
-course, a token the platform refuses, an HTTP error) changes nothing of the roster.
+context, a token the platform refuses, an HTTP error) changes nothing of the roster.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ ACTIVE = "Active"
 
 
 class RosterSyncFailed(Exception):
-    """The course's roster could not be synchronised; the message says why. Nothing of the
-    roster changed; the failure is kept as the course's last synchronisation."""
+    """An LMS context's roster could not be synchronised; the message says why. Nothing of the
+    roster changed; the failure is kept as the context's last synchronisation."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class SyncResult:
 
 
 def synchronise(*, session: Session, context_id: int) -> SyncResult:
-    """Synchronise the roster with the LMS course numbered ``context_id`` (``NotFound``,
+    """Synchronise the roster with the LMS context numbered ``context_id`` (``NotFound``,
     ``RosterSyncFailed``). Commits: the roster's changes with the outcome, or only the
     failure."""
     context = contexts.find(session=session, context_id=context_id)
@@ -80,7 +80,7 @@ def _members(session: Session, context: LtiContext) -> list[TMember]:
     if not context.memberships_url:
         raise RosterSyncFailed(
             "the LMS offered no membership list (Names and Role Provisioning Services) for "
-            "this course: enable the service for the tool, then open the tool from the course"
+            "this LMS context: enable the service for the tool, then open the tool from it"
         )
     services = connector(context.platform, session=session)
     names_roles = NamesRolesProvisioningService(

@@ -1,4 +1,4 @@
-"""The score a grade link's learner has in the link's target as the course counts it, and how
+"""The score a grade link's learner has in the link's target as the schedule counts it, and how
 far along the work is: what grade passback (passback.py) posts as an AGS Score's
 ``scoreGiven``, ``scoreMaximum``, ``activityProgress`` and ``gradingProgress``."""
 
@@ -20,7 +20,7 @@ from graders.api import ExerciseCatalog
 
 class ActivityProgress(enum.Enum):
     """The AGS Score's ``activityProgress`` numjudge sends: ``Completed`` ("the user has
-    completed the activity") once the learner has every point of the link's work as the course
+    completed the activity") once the learner has every point of the link's work as the schedule
     counts it, else ``InProgress`` ("in the process of completing"): an assignment at 2 of 18
     is not done, even past its due time."""
 
@@ -40,7 +40,7 @@ may keep such a score out of its gradebook.)"""
 class Score:
     given: float
     maximum: float
-    complete: bool = False  # every point of the work, as the course counts it
+    complete: bool = False  # every point of the work, as the schedule counts it
 
     @property
     def progress(self) -> ActivityProgress:

@@ -1,5 +1,5 @@
 """The standings read from the database and the catalog: one learner's (their pages, the API,
-the LMS passback), an assignment's and the whole course's (the gradebooks, their CSVs, the
+the LMS passback), an assignment's and the whole schedule's (the gradebooks, their CSVs, the
 archive, the class view), and which submissions were late (histories)."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from app.services.standings.rules import (
     rounded,
 )
 from app.store import accounts as account_store
-from app.store import courses as course_store
+from app.store import extensions as extension_store
 from app.store import submissions as submission_store
 from graders.api import (
     Assignment,
@@ -94,7 +94,7 @@ def _titles(catalog: ExerciseCatalog, exercise_ids: Iterable[str]) -> dict[str, 
 def learner_standings(
     *, session: Session, catalog: ExerciseCatalog, user: User, now: datetime
 ) -> list[AssignmentStanding]:
-    """Every assignment of the course with ``user``'s standing, in the file's order."""
+    """Every assignment of the schedule with ``user``'s standing, in the file's order."""
     schedule = catalog.schedule()
     exercise_ids = [i for a in schedule.assignments for i in a.exercise_ids]
     attempts = submission_store.graded_attempts(
@@ -102,7 +102,7 @@ def learner_standings(
     )
     extensions = {
         e.assignment_id: e.due
-        for e in course_store.list_extensions(session=session, user_id=user.id)
+        for e in extension_store.list_extensions(session=session, user_id=user.id)
     }
     titles = _titles(catalog, exercise_ids)
     current = current_versions(catalog, attempts)
@@ -157,7 +157,7 @@ def learner_dues(
     time for the assignment."""
     extensions = {
         e.user_id: e.due
-        for e in course_store.list_extensions(session=session, assignment_id=assignment.id)
+        for e in extension_store.list_extensions(session=session, assignment_id=assignment.id)
     }
     outside = account_store.outside_gradebooks(session=session)
     return [
@@ -265,7 +265,7 @@ def overall_gradebook(
 @dataclass(frozen=True)
 class ExerciseRow:
     """One learner's standing in every exercise they attempted, as the exercise gradebook
-    lists it: in each exercise's own points, the course's rules applied (an assignment's
+    lists it: in each exercise's own points, the schedule's rules applied (an assignment's
     exercise under its late policy and the learner's due time, practice at its best)."""
 
     learner: Learner
@@ -328,7 +328,8 @@ def exercise_gradebook(
         if a.user_id in by_id
     ]
     dues = {
-        (e.user_id, e.assignment_id): e.due for e in course_store.list_extensions(session=session)
+        (e.user_id, e.assignment_id): e.due
+        for e in extension_store.list_extensions(session=session)
     }
     grouped: dict[tuple[int, str], list[submission_store.GradedAttempt]] = defaultdict(list)
     for attempt in attempts:
@@ -366,7 +367,8 @@ def late_submissions(
         if s.kind is SubmissionKind.SUBMIT and schedule.assignment_of(s.exercise_id) is not None
     ]
     dues = {
-        (e.user_id, e.assignment_id): e.due for e in course_store.list_extensions(session=session)
+        (e.user_id, e.assignment_id): e.due
+        for e in extension_store.list_extensions(session=session)
     }
     return frozenset(
         s.id

@@ -1,5 +1,5 @@
-"""What the course makes of one graded submission: the assignment holding its exercise, the
-learner's own due time, late or not, and the points the late policy keeps of its score.
+"""The mark one graded submission gets in its assignment: the assignment holding its exercise,
+the learner's own due time, late or not, and the points the late policy keeps of its score.
 
 Derived when asked, like every standing (``rules``): a due time moved in ``course.toml``, or an
 extension granted later, changes the mark of work already sent.
@@ -13,13 +13,13 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from app.services.standings.rules import Deadline, kept_share, rounded
-from app.store import courses as course_store
+from app.store import extensions as extension_store
 from graders.api import AssignmentSchedule
 
 
 @dataclass(frozen=True)
-class CourseMark:
-    """What the course makes of one graded submission: the assignment holding its exercise,
+class AssignmentMark:
+    """The mark of one graded submission in its assignment: the assignment holding its exercise,
     the learner's own due time, the exercise's weight, and the late policy's verdict."""
 
     assignment_id: str
@@ -49,22 +49,22 @@ class CourseMark:
         return rounded(self.weight * kept_share(self.deadline, score, max_score, self.submitted_at))
 
 
-def course_mark(
+def assignment_mark(
     *,
     session: Session,
     schedule: AssignmentSchedule,
     user_id: int,
     exercise_id: str,
     submitted_at: datetime,
-) -> CourseMark | None:
+) -> AssignmentMark | None:
     """The mark of a submission made at ``submitted_at``; None for an exercise in no
     assignment."""
     assignment = schedule.assignment_of(exercise_id)
     if assignment is None:
         return None
-    extension = course_store.get_extension(
+    extension = extension_store.get_extension(
         session=session, user_id=user_id, assignment_id=assignment.id
     )
     due = extension.due if extension is not None else assignment.due
     weight = next(item.weight for item in assignment.exercises if item.id == exercise_id)
-    return CourseMark(assignment.id, Deadline(due, assignment.late), weight, submitted_at)
+    return AssignmentMark(assignment.id, Deadline(due, assignment.late), weight, submitted_at)

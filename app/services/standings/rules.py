@@ -1,8 +1,8 @@
-"""The standings' rules, pure over graded attempts: what the course counts of each exercise and
+"""The standings' rules, pure over graded attempts: what the schedule counts of each exercise and
 assignment for one learner, and how its points are rounded.
 
 Lateness is derived, never stored: a due time moved in ``course.toml`` or an extension granted
-later re-scores work already sent. Among a learner's attempts at an exercise the course counts
+later re-scores work already sent. Among a learner's attempts at an exercise the schedule counts
 the best share of its points after the late policy; among equal shares an on-time attempt, then
 the earliest. An attempt keeps the share its own version's maximum gives it, so between an
 exercise edit and the end of its regrade an exercise is shown as regrading, with the maximum
@@ -70,7 +70,7 @@ class Regrade:
 
 @dataclass(frozen=True)
 class ScoreChange:
-    """What a finished regrade changed in the points the course counts."""
+    """What a finished regrade changed in the points the schedule counts."""
 
     before: float  # points before the regrade (rounded)
     after: float  # points now (rounded)
@@ -107,7 +107,7 @@ def kept_share(deadline: Deadline, score: float, max_score: float, submitted: da
 
 
 def counted_attempt(deadline: Deadline, attempts: Iterable[GradedAttempt]) -> GradedAttempt | None:
-    """The attempt the course counts: the best share after the late policy; among equal shares
+    """The attempt the schedule counts: the best share after the late policy; among equal shares
     an on-time attempt, then the earliest (None: no attempt)."""
     return max(
         attempts,
@@ -132,11 +132,11 @@ class ExerciseStanding:
     regrade: Regrade | None = None  # some work graded by an earlier version
     change: ScoreChange | None = None  # a finished regrade changed the points
     latest: datetime | None = None  # the learner's latest graded attempt
-    completed_at: datetime | None = None  # the first attempt the course counts in full
+    completed_at: datetime | None = None  # the first attempt the schedule counts in full
 
     @property
     def points(self) -> float:
-        """The points the course counts, rounded."""
+        """The points the schedule counts, rounded."""
         return rounded(self.weight * self.share)
 
     @property
@@ -244,7 +244,7 @@ class AssignmentStanding:
 
     @property
     def score(self) -> float:
-        """The points the course counts, summed before rounding."""
+        """The points the schedule counts, summed before rounding."""
         return rounded(sum(e.weight * e.share for e in self.exercises))
 
     @property
@@ -253,12 +253,12 @@ class AssignmentStanding:
 
     @property
     def complete(self) -> bool:
-        """Full marks on every exercise, as the course counts them (late policy applied)."""
+        """Full marks on every exercise, as the schedule counts them (late policy applied)."""
         return all(e.complete for e in self.exercises)
 
     @property
     def completed_at(self) -> datetime | None:
-        """When the learner first had full marks on every exercise as the course counts
+        """When the learner first had full marks on every exercise as the schedule counts
         them (None: not yet; set exactly when ``complete``)."""
         moments = [e.completed_at for e in self.exercises]
         if not moments or any(m is None for m in moments):

@@ -198,7 +198,7 @@
     revealResults();
   }
 
-  // What the course counts changed with this submission: the server draws the learner's best
+  // What the schedule counts changed with this submission: the server draws the learner's best
   // and the assignment's banner again (the standings are computed there, and only there), and
   // each part marked data-standing takes the place of the page's.
   function refreshStanding() {
@@ -294,14 +294,14 @@
     });
   }
 
-  // The course's total is used up: Submit is off for good, and says why (Run still works).
+  // The schedule's total is used up: Submit is off for good, and says why (Run still works).
   function blockSubmit() {
     submitButton.disabled = true;
     submitButton.setAttribute("aria-describedby", "submit-blocked");
     submitBlocked.hidden = false;
   }
 
-  // One graded submission counted: the last one the course allows turns Submit off.
+  // One graded submission counted: the last one the schedule allows turns Submit off.
   function countSubmission() {
     if (!budget || budget.dataset.budgetLeft === "") return;
     var left = Math.max(0, Number(budget.dataset.budgetLeft) - 1);
@@ -309,7 +309,7 @@
     if (left === 0) blockSubmit();
   }
 
-  // The refusal's Retry-After as a time in the course's zone and a wait from now: the
+  // The refusal's Retry-After as a time in the schedule's zone and a wait from now: the
   // server's sentence names a UTC offset and seconds, which a learner has to work out.
   function pacedMessage(seconds) {
     var at = new Date(Date.now() + seconds * 1000);

@@ -221,7 +221,7 @@ export interface paths {
         /**
          * Gradebook
          * @description CSV: user, exercise, best_score, max_score, late, submissions, last_submitted_at,
-         *     regrading: learners only, the score the course counts (late policy applied) of the
+         *     regrading: learners only, the score the schedule counts (late policy applied) of the
          *     maximum that graded it; ``regrading`` names both maxima while a regrade is pending.
          */
         get: operations["gradebook_gradebook_csv_get"];
@@ -341,7 +341,7 @@ export interface paths {
         /**
          * Get Submission
          * @description One result; a learner sees only their own, an instructor sees all. ``late`` and
-         *     ``counts_for``: what the course makes of a graded submission.
+         *     ``counts_for``: what its assignment makes of a graded submission.
          */
         get: operations["get_submission_submissions__submission_id__get"];
         put?: never;
@@ -445,6 +445,38 @@ export interface components {
             /** Title */
             title: string;
         };
+        /**
+         * AssignmentCreditOut
+         * @description What a graded submission is worth in the assignment that holds its exercise.
+         */
+        AssignmentCreditOut: {
+            /**
+             * Assignment
+             * @example week-1
+             */
+            assignment: string;
+            /**
+             * Due
+             * Format: date-time
+             * @description the learner's own due time (an extension included)
+             */
+            due: string;
+            /**
+             * Late Factor
+             * @description the share of its score the late policy keeps: 1 on time, 0 after a cut-off
+             */
+            late_factor: number;
+            /**
+             * Max Points
+             * @description the exercise's weight in the assignment
+             */
+            max_points: number;
+            /**
+             * Points
+             * @description the submission's points in the assignment, the late policy applied (null until graded); the assignment counts the learner's best submission
+             */
+            points?: number | null;
+        };
         /** AssignmentExerciseOut */
         AssignmentExerciseOut: {
             /** Attempts */
@@ -482,7 +514,7 @@ export interface components {
         };
         /**
          * AssignmentOut
-         * @description An assignment of the course with the signed-in user's progress.
+         * @description An assignment of the schedule with the signed-in user's progress.
          */
         AssignmentOut: {
             /**
@@ -515,7 +547,7 @@ export interface components {
             opens: string;
             /**
              * Score
-             * @description the points the course counts, rounded to 2 decimals
+             * @description the points the schedule counts, rounded to 2 decimals
              */
             score: number;
             /**
@@ -568,38 +600,6 @@ export interface components {
              * @example 100 %
              */
             label: string;
-        };
-        /**
-         * CourseCreditOut
-         * @description What a graded submission is worth in the assignment that holds its exercise.
-         */
-        CourseCreditOut: {
-            /**
-             * Assignment
-             * @example week-1
-             */
-            assignment: string;
-            /**
-             * Due
-             * Format: date-time
-             * @description the learner's own due time (an extension included)
-             */
-            due: string;
-            /**
-             * Late Factor
-             * @description the share of its score the late policy keeps: 1 on time, 0 after a cut-off
-             */
-            late_factor: number;
-            /**
-             * Max Points
-             * @description the exercise's weight in the assignment
-             */
-            max_points: number;
-            /**
-             * Points
-             * @description the submission's points in the assignment, the late policy applied (null until graded); the course counts the learner's best submission
-             */
-            points?: number | null;
         };
         /** DayCountOut */
         DayCountOut: {
@@ -1201,7 +1201,7 @@ export interface components {
         };
         /**
          * ScoreChangeOut
-         * @description A finished regrade changed the points the course counts.
+         * @description A finished regrade changed the points the schedule counts.
          */
         ScoreChangeOut: {
             /** After */
@@ -1244,7 +1244,7 @@ export interface components {
         };
         /**
          * SubmissionBudgetOut
-         * @description A learner's graded submissions to one exercise against the course's bounds
+         * @description A learner's graded submissions to one exercise against the schedule's bounds
          *     (``course.toml``: ``submissions``, ``submissions_per_day``, ``cooldown_minutes``).
          */
         SubmissionBudgetOut: {
@@ -1284,7 +1284,7 @@ export interface components {
             next_at?: string | null;
             /**
              * Per Day
-             * @description per calendar day of the course's time zone (null: no bound)
+             * @description per calendar day of the schedule's time zone (null: no bound)
              */
             per_day?: number | null;
             /**
@@ -1380,7 +1380,7 @@ export interface components {
              */
             attempts: number;
             /** @description the assignment the submission counts for (null: a run, or practice) */
-            counts_for?: components["schemas"]["CourseCreditOut"] | null;
+            counts_for?: components["schemas"]["AssignmentCreditOut"] | null;
             /**
              * Created At
              * Format: date-time
@@ -2684,7 +2684,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description the course's graded submissions of this exercise are used up (a submit): final, no retry is accepted */
+            /** @description the schedule's graded submissions of this exercise are used up (a submit): final, no retry is accepted */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2720,7 +2720,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description over a per-learner limit (waiting, rate) or the course's pace (graded submissions per day, cooldown); the detail says which, Retry-After when to retry */
+            /** @description over a per-learner limit (waiting, rate) or the schedule's pace (graded submissions per day, cooldown); the detail says which, Retry-After when to retry */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3045,7 +3045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description the course's graded submissions of this exercise are used up (a submit): final, no retry is accepted */
+            /** @description the schedule's graded submissions of this exercise are used up (a submit): final, no retry is accepted */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3081,7 +3081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-            /** @description over a per-learner limit (waiting, rate) or the course's pace (graded submissions per day, cooldown); the detail says which, Retry-After when to retry */
+            /** @description over a per-learner limit (waiting, rate) or the schedule's pace (graded submissions per day, cooldown); the detail says which, Retry-After when to retry */
             429: {
                 headers: {
                     [name: string]: unknown;

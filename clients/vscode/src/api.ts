@@ -85,7 +85,7 @@ export class ApiClient {
                                true)) as SubmissionSummary[];
   }
 
-  /** The course's assignments with the learner's score and due time (extensions included). */
+  /** The schedule's assignments with the learner's score and due time (extensions included). */
   async assignments(): Promise<Assignment[]> {
     return (await this.request("GET", "/assignments", undefined, true)) as Assignment[];
   }

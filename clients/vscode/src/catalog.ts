@@ -43,7 +43,7 @@ export function bestScores(history: SubmissionSummary[]): Map<string, string> {
     [id, l10n.t("best {score} / {max}", { score, max })]));
 }
 
-/** The time as the course wrote it ("2026-12-14 23:59"), its zone in the tooltip. */
+/** The time as the schedule wrote it ("2026-12-14 23:59"), its zone in the tooltip. */
 function when(iso: string): string {
   return iso.slice(0, 16).replace("T", " ");
 }

@@ -16,7 +16,7 @@ from app.models import PassbackState, WorkScope, utcnow
 from app.runtime.queue import GradingQueue
 from app.services.lti import passback
 from app.store import accounts as account_store
-from app.store import courses as course_store
+from app.store import extensions as extension_store
 from app.store import lti as lti_store
 from graders.api import ExerciseCatalog
 
@@ -39,7 +39,9 @@ def extension_of(url: str, name: str, assignment: str) -> datetime | None:
     with session_scope(url) as session:
         user = account_store.get_user_by_name(session=session, name=name)
         assert user is not None
-        row = course_store.get_extension(session=session, user_id=user.id, assignment_id=assignment)
+        row = extension_store.get_extension(
+            session=session, user_id=user.id, assignment_id=assignment
+        )
         return None if row is None else row.due
 
 
@@ -51,7 +53,7 @@ def test_until_sets_and_remove_takes_back(env: str) -> None:
     assert extension_of(env, "ada", "gru-by-hand") == datetime(2026, 12, 20, 22, 59, tzinfo=UTC)
     assert "'ada' is due for 'gru-by-hand' at 2026-12-20T23:59:00+01:00" in result.output
     result = runner.invoke(cli, ["extend", "ada", "gru-by-hand", "--until", "2026-12-21T12:00"])
-    assert result.exit_code == 0, result.output  # no offset: the course's zone (Europe/Berlin)
+    assert result.exit_code == 0, result.output  # no offset: the schedule's zone (Europe/Berlin)
     assert extension_of(env, "ada", "gru-by-hand") == datetime(2026, 12, 21, 11, tzinfo=UTC)
     result = runner.invoke(cli, ["extend", "ada", "gru-by-hand", "--remove"])
     assert result.exit_code == 0, result.output

@@ -180,7 +180,7 @@ def test_a_japanese_instructor_picks_from_japanese_titles(
     instructor chose from."""
     client.headers["Accept-Language"] = "ja"
     picker = _picker(client, platform)
-    assert "numjudge の課題を LMS のコースに追加" in picker.text
+    assert "numjudge の課題を LMS コンテキストに追加" in picker.text
     assert "クラスとしての Adam オプティマイザ" in picker.text
     _, fields, _ = _offered(picker.text)
     reply = _reply(client, fields["launch_id"], [f"exercise:{EXERCISE}"])

@@ -285,7 +285,7 @@ def test_an_instructor_picks_work_before_linking_and_links_at_a_resource_launch(
     _account(runtime, "grace", "grace@example.edu", role=Role.INSTRUCTOR, password=PASSWORD)
     grace = LmsUser(sub="lms-grace", roles=(INSTRUCTOR,), name="Grace", email="grace@example.edu")
     picker = launch(client, platform, grace, TOOL + "/lti/launch", deep_link=True)
-    assert picker.status_code == 200 and "Add to the LMS course" in picker.text
+    assert picker.status_code == 200 and "Add to the LMS context" in picker.text
     assert _links(runtime) == {} and _user_names(runtime) == ["grace"]
     page = launch(client, platform, grace, TOOL + "/instructor/lti")
     linked = choose(client, page, "sign-in", username="grace", password=PASSWORD)

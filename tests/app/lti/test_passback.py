@@ -343,7 +343,7 @@ def test_a_changed_course_file_sends_the_scores_it_now_counts(
     database_url: str, tmp_path: Path, shared_grader: SandboxGrader
 ) -> None:
     """A weight (or a late policy, or a due time) changed in course.toml changes the score the
-    course counts: the LMS gets the new one, and only the changed ones are sent."""
+    schedule counts: the LMS gets the new one, and only the changed ones are sent."""
     with (
         course_service(database_url, tmp_path, shared_grader, _weighted_course(2)) as served,
         registered_platform(served[1]) as lms,
@@ -353,7 +353,7 @@ def test_a_changed_course_file_sends_the_scores_it_now_counts(
         _submit(client, headers, "solution.py")
         _until(lambda: len(lms.scores) == 1, "the first passback")
         _until(lambda: _link(runtime).state is PassbackState.SENT, "the link sent")
-        assert passback.reconcile(runtime) == 0  # the course counts what the LMS holds
+        assert passback.reconcile(runtime) == 0  # the schedule counts what the LMS holds
 
         (runtime.settings.exercises_dir / "course.toml").write_text(_weighted_course(5))
         assert passback.reconcile(runtime) == 1
@@ -475,7 +475,7 @@ def test_a_link_opened_after_the_work_was_graded_gets_its_score_at_once(
 def test_activity_progress_says_whether_the_work_is_complete(
     client: TestClient, runtime: GradingRuntime, platform: Platform
 ) -> None:
-    """Completed only with every point of the link's work as the course counts it: the exercise
+    """Completed only with every point of the link's work as the schedule counts it: the exercise
     at 0 of 2 and then the assignment at 2 of its whole weight are in progress; the exercise at
     2 of 2 is completed. Every score is final for the work graded so far (FullyGraded)."""
     headers = _launched(client, runtime, platform)

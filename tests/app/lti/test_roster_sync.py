@@ -1,6 +1,6 @@
-"""LMS courses and roster synchronisation (Names and Role Provisioning Services) against the
-test platform: launches record their course and enrol their user, a course maps to a section,
-and the roster follows the course's membership list, read page by page under an access token
+"""LMS contexts and roster synchronisation (Names and Role Provisioning Services) against the
+test platform: launches record their context and enrol their user, a context maps to a section,
+and the roster follows the context's membership list, read page by page under an access token
 the platform grants for the NRPS scope."""
 
 from __future__ import annotations
@@ -125,7 +125,7 @@ def test_the_button_adds_the_courses_members_with_their_names_roles_and_section(
     for member in (ADA, BOB, CAROL, TED):
         platform.enrol(member)
     page = client.get("/instructor/lti")
-    assert "Courses in the LMS" in page.text and "Numerics" in page.text and "NUM101" in page.text
+    assert "LMS contexts" in page.text and "Numerics" in page.text and "NUM101" in page.text
     answer = client.post(
         f"/instructor/lti/courses/{course}/section",
         data={"csrf_token": _csrf(page.text), "section": " A "},
@@ -150,7 +150,7 @@ def test_the_button_adds_the_courses_members_with_their_names_roles_and_section(
     }
     course_row = _course(runtime)
     assert (course_row.sync_state, course_row.sync_error) == (SyncState.SUCCEEDED, "")
-    assert f'id="course-section-{course}" name="section" maxlength="32" value="A"' in synced.text
+    assert f'id="context-section-{course}" name="section" maxlength="32" value="A"' in synced.text
 
     # The synchronised learner's first launch signs in the account the sync made.
     learner = TestClient(client.app, base_url=TOOL)
@@ -372,7 +372,7 @@ def test_the_page_refuses_a_course_that_does_not_exist_and_a_missing_csrf_token(
     course = _teacher_signed_in(client, platform)
     csrf = _csrf(client.get("/instructor/lti").text)
     missing = client.post("/instructor/lti/courses/999999/sync", data={"csrf_token": csrf})
-    assert missing.status_code == 404 and "There is no LMS course 999999" in missing.text
+    assert missing.status_code == 404 and "There is no LMS context 999999" in missing.text
     forged = client.post(f"/instructor/lti/courses/{course}/sync", data={"csrf_token": "x"})
     assert forged.status_code == 400 and "This form has expired" in forged.text
     assert platform.member_pages == 0
@@ -414,7 +414,7 @@ def test_the_command_line_lists_courses_sets_sections_and_synchronises(
     assert _course(runtime).section is None
 
     missing = cli_env.invoke(cli, ["lti", "sync-roster", "999999"])
-    assert missing.exit_code == 2 and "LMS course 999999 not found" in missing.output
+    assert missing.exit_code == 2 and "LMS context 999999 not found" in missing.output
     _take_the_list_down(platform)
     failed = cli_env.invoke(cli, ["lti", "sync-roster", str(course)])
     assert failed.exit_code == 1 and "HTTP 503" in failed.output
@@ -428,13 +428,13 @@ def test_the_command_line_synchronises_every_course_for_a_scheduler(
     synced = cli_env.invoke(cli, ["lti", "sync-roster", "--all"])
     assert synced.exit_code == 0, synced.output
     assert synced.output.splitlines() == [
-        f"course {course}: 1 added, 0 updated, 1 unchanged, 0 dropped",
-        f"course {course}: added: Ada Lovelace",
+        f"LMS context {course}: 1 added, 0 updated, 1 unchanged, 0 dropped",
+        f"LMS context {course}: added: Ada Lovelace",
     ]
     neither = cli_env.invoke(cli, ["lti", "sync-roster"])
     both = cli_env.invoke(cli, ["lti", "sync-roster", str(course), "--all"])
     assert neither.exit_code == both.exit_code == 2
-    assert "give a course's number or --all" in neither.output
+    assert "give an LMS context's number or --all" in neither.output
     _take_the_list_down(platform)
     failed = cli_env.invoke(cli, ["lti", "sync-roster", "--all"])
-    assert failed.exit_code == 1 and f"course {course}: error:" in failed.output
+    assert failed.exit_code == 1 and f"LMS context {course}: error:" in failed.output

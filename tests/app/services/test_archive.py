@@ -75,8 +75,8 @@ def test_best_holds_the_counted_submission_with_code_and_full_feedback(
     assert f"      {HIDDEN_MESSAGE}" in feedback
     # And what it would have said as a public test, which the learner's report did not.
     assert f"  In full:\n\n      {FULL_MESSAGE}\n" in feedback
-    assert "- Submitted: 2026-12-01 08:00:00 JST\n" in feedback  # the course's zone, on time
-    assert "- Points the course counts: 1 of 2" in feedback
+    assert "- Submitted: 2026-12-01 08:00:00 JST\n" in feedback  # the schedule's zone, on time
+    assert "- Points the schedule counts: 1 of 2" in feedback
     result = json.loads(archive.read(f"gates-best/lea/{GATE}/result.json"))
     assert (result["id"], result["user"], result["late"], result["points"]) == (
         work["lea-on-time"],

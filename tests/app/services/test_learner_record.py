@@ -1,4 +1,4 @@
-"""One learner's record: the course's counts and every graded submission, late ones marked;
+"""One learner's record: what the schedule counts and every graded submission, late ones marked;
 the late marks of any list of submissions."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from app.services import learner_record as learner_record_module
 from app.services.assignments import LearnerNotFound
 from app.services.learner_record import learner_record
 from app.services.standings.load import late_submissions
-from app.store import courses as course_store
+from app.store import extensions as extension_store
 from tests.app.services.graded_rows import (
     DUE,
     GATE,
@@ -71,7 +71,7 @@ def test_an_unknown_learner_is_named_in_the_error(db: Session, tmp_path: Path) -
 def test_late_marks_follow_each_learners_own_due_time(db: Session, tmp_path: Path) -> None:
     lea, max_ = learner(db, "lea"), learner(db, "max")
     schedule = course_catalog(tmp_path).schedule()
-    course_store.set_extension(
+    extension_store.set_extension(
         session=db, user=max_, assignment_id="gates", due=DUE + timedelta(days=1), granted_by="t"
     )
     rows = [
@@ -95,6 +95,6 @@ def test_a_long_record_keeps_the_newest_and_says_it_cut(
     record = learner_record(session=db, catalog=course_catalog(tmp_path), name="lea", now=NOW)
     assert record.truncated and record.submissions == 1
     assert record.assignments[0].exercises[0].submissions[0].submission.id == newest.id
-    # What the course counts still comes from every graded submission.
+    # What the schedule counts still comes from every graded submission.
     assert record.assignments[0].exercises[0].standing is not None
     assert record.assignments[0].exercises[0].standing.attempts == 2

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from app.models import Role
 from app.services.reveal import MAX_VALUE_CHARS, as_text, closed_for_everyone
 from app.store import accounts as account_store
-from app.store import courses as course_store
+from app.store import extensions as extension_store
 from graders.api import Assignment, LatePolicy, LatePolicyKind
 
 DUE = datetime(2026, 12, 8, 23, 0, tzinfo=UTC)
@@ -28,7 +28,7 @@ def test_a_cutoff_closes_at_the_last_due_time_of_anyone(db: Session) -> None:
     assert not closed_for_everyone(session=db, assignment=cutoff, now=DUE)
     assert closed_for_everyone(session=db, assignment=cutoff, now=DUE + timedelta(seconds=1))
     ada = account_store.create_user(session=db, name="ada", role=Role.LEARNER)
-    course_store.set_extension(
+    extension_store.set_extension(
         session=db, user=ada, assignment_id="shown", due=DUE + timedelta(days=2), granted_by="t"
     )
     db.flush()

@@ -102,4 +102,4 @@ def test_the_archive_rounds_as_the_csvs(db: Session, tmp_path: Path) -> None:
     points = {r["exercise"]: r["points"] for r in index}
     assert points == {GATE: "0.33", RESET: "0.67"}  # the archive wrote 0.3333 before
     assert exported[1][GATE] == points[GATE] and exported[1][RESET] == points[RESET]
-    assert "- Points the course counts: 0.33 of 1" in feedback
+    assert "- Points the schedule counts: 0.33 of 1" in feedback

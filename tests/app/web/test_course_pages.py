@@ -65,7 +65,7 @@ def service(
         yield service
 
 
-def test_a_learner_sees_states_due_times_in_the_course_zone_and_late_work(
+def test_a_learner_sees_states_due_times_in_the_schedule_zone_and_late_work(
     service: tuple[TestClient, GradingRuntime],
 ) -> None:
     client, _ = service
@@ -88,7 +88,7 @@ def test_a_learner_sees_states_due_times_in_the_course_zone_and_late_work(
     assert "締め切り後の提出は" in ja and "遅延" in ja
     assert rows_of(ja, "data-exercise")[GATE].startswith("GRU の更新ゲート 2 ")
 
-    # The exercise page shows the assignment and what the course counts of the best score.
+    # The exercise page shows the assignment and what the schedule counts of the best score.
     banner = re.search(
         r'<section class="assignment-banner[^>]*data-state="late"[^>]*>(.*?)</section>',
         client.get(f"/learn/{GATE}?lang=en").text,
@@ -98,13 +98,13 @@ def test_a_learner_sees_states_due_times_in_the_course_zone_and_late_work(
     text = unescape(text_of(banner[1]))
     assert "Gates late · Due " in text and " JST · past due" in text
     assert "a submission now loses 50 % of its score per started day, down to 25 %" in text
-    assert "The course counts 50 % of this exercise's 2 points: 1. late" in text
+    assert "The assignment counts 50 % of this exercise's 2 points: 1. late" in text
     later = client.get("/learn/lstm-step?lang=en").text
     assert 'data-assignment="later" data-state="open"' in later
     assert re.search(r"9 d 5 h 2\d min left", later)
     assert "assignment-banner" not in client.get("/learn/gru-step?lang=en").text  # practice
 
-    # The history's best is what the course counts (half of the late full marks), not the
+    # The history's best is what the schedule counts (half of the late full marks), not the
     # raw score.
     history = client.get(f"/history?exercise={GATE}").text
     best = re.search(r"— best ([\d.]+)<", unescape(history))
@@ -158,7 +158,7 @@ def test_the_gradebooks_and_their_csv_agree(service: tuple[TestClient, GradingRu
         "regrading",
     ]
     assert gates[2][0] == "lea" and gates[2][5:] == ["1", "0", "late", "", "1", ""]
-    assert gates[1][4].endswith("+09:00") and gates[2][4].endswith("+09:00")  # the course's zone
+    assert gates[1][4].endswith("+09:00") and gates[2][4].endswith("+09:00")  # the schedule's zone
     history = client.get(f"/instructor/exercises/{GATE}").text
     assert " JST</td>" in history and " UTC</td>" not in history
 

@@ -78,7 +78,7 @@ def test_the_learner_page_shows_every_exercise_and_each_submission_in_full(
     html = page.text
     assert "<h1>Learner lea</h1>" in html
     assert "Graded submissions: 2. Times are in Asia/Tokyo." in html
-    # What the course counts: the late solution, half the points, marked late.
+    # What the schedule counts: the late solution, half the points, marked late.
     gates = html.split('data-assignment="gates"')[1].split("</section>")[0]
     rows = {
         exercise: text_of(body)

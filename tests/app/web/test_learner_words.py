@@ -1,6 +1,6 @@
 """Words a learner understands (issue 39, item 8): no exercise version on their pages, the
 account page links to the clients the site serves (no repository paths), and Submit is off,
-with the reason shown, once the course's budget is used up."""
+with the reason shown, once the schedule's budget is used up."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ def when(value: datetime | None, **context: Any) -> str:
     return templates.env.from_string("{{ value|when }}").render(value=value, **context)
 
 
-def test_times_are_shown_to_the_second_in_the_course_zone() -> None:
+def test_times_are_shown_to_the_second_in_the_schedule_zone() -> None:
     moment = datetime(2026, 12, 1, 7, 5, 7, 900_000, tzinfo=timezone(timedelta(hours=9)))
     assert when(moment, zone=ZoneInfo("Europe/Berlin")) == "2026-11-30 23:05:07 CET"
     assert when(moment, zone=ZoneInfo("Asia/Tokyo")) == "2026-12-01 07:05:07 JST"

@@ -13,7 +13,7 @@ from app.models import Role, User
 from app.runtime.context import GradingRuntime
 from app.runtime.engine import SandboxGrader
 from app.store import accounts as account_store
-from app.store import courses as course_store
+from app.store import extensions as extension_store
 from tests.app.conftest import EXERCISES, read_exercise_file
 from tests.app.course_catalog import course_service, stamp
 
@@ -130,7 +130,7 @@ def test_an_extension_moves_one_learners_due_time(
     ada_user, ada = learner(runtime, "ada")
     _, bob = learner(runtime, "bob")
     with runtime.sessions() as session:
-        course_store.set_extension(
+        extension_store.set_extension(
             session=session,
             user=ada_user,
             assignment_id="closed",

@@ -1,4 +1,4 @@
-"""The course's submission budget: ``submissions`` in course.toml caps a learner's graded
+"""The schedule's submission budget: ``submissions`` in course.toml caps a learner's graded
 submissions per exercise (what bounds the hidden cases' leak over a course,
 docs/security.md); the API refuses the one over it, the course pages show it."""
 
@@ -49,8 +49,8 @@ def test_a_learner_is_refused_over_the_budget_with_a_reason(
         json={"exercise": "gru-update-gate", "code": BROKEN},
     )
     assert japanese.json()["detail"] == (
-        "'gru-update-gate' について、コースが認める採点付きの提出 2 回をすべて使いました。"
-        "/run では公開テストでコードを試せます。"
+        "'gru-update-gate' について、課題スケジュールが認める採点付きの提出 2 回を"
+        "すべて使いました。/run では公開テストでコードを試せます。"
     )
     assert "/run" in refused.json()["detail"]
     assert send(client, ada, "/run") == 202  # runs see no hidden case: not counted

@@ -1,4 +1,4 @@
-"""The course's pace: ``cooldown_minutes`` and ``submissions_per_day`` in course.toml space a
+"""The schedule's pace: ``cooldown_minutes`` and ``submissions_per_day`` in course.toml space a
 learner's graded submissions out; the API refuses one too soon with 429, Retry-After and the
 reason, says what is left (``GET /exercises/{id}/budget``), and the exercise page shows it."""
 
@@ -81,14 +81,15 @@ def test_a_graded_submission_inside_the_cooldown_is_refused_with_429_and_retry_a
         )
         assert japanese.status_code == 429
         assert japanese.json()["detail"].startswith(
-            "このコースでは 'gru-update-gate' への採点付きの提出の間を 60 分あける必要があります。"
+            "課題スケジュールでは 'gru-update-gate' への採点付きの提出の間を 60 分"
+            "あける必要があります。"
         ), japanese.json()
     assert send(client, ada, "/run") == 202  # runs stay free
 
     budget = client.get("/exercises/gru-update-gate/budget", headers=ada).json()
     assert budget["limited"] is True and budget["blocked_by"] == "cooldown"
     assert budget["cooldown_s"] == 3600 and budget["used"] == 1
-    # The course's two a day hold here too: one left today (the cooldown decides the time).
+    # The schedule's two a day hold here too: one left today (the cooldown decides the time).
     assert budget["per_day"] == 2 and budget["left_today"] == 1
     next_at = datetime.fromisoformat(budget["next_at"])
     assert sent_at - timedelta(seconds=5) < next_at - timedelta(hours=1) <= sent_at
@@ -111,7 +112,7 @@ def test_a_graded_submission_inside_the_cooldown_is_refused_with_429_and_retry_a
     }
 
 
-def test_the_days_graded_submissions_pass_at_midnight_in_the_course_zone(
+def test_the_days_graded_submissions_pass_at_midnight_in_the_schedule_zone(
     service: tuple[TestClient, GradingRuntime],
 ) -> None:
     client, runtime = service
@@ -128,7 +129,7 @@ def test_the_days_graded_submissions_pass_at_midnight_in_the_course_zone(
     retry_after = int(refused.headers["Retry-After"])
     assert retry_after == pytest.approx(math.ceil((midnight - now).total_seconds()), abs=60)
     detail = refused.json()["detail"]
-    assert "the 2 graded submissions the course allows per day for 'gru-reset-gate'" in detail
+    assert "the 2 graded submissions the schedule allows per day for 'gru-reset-gate'" in detail
     assert f"{midnight:%Y-%m-%d} 00:00" in detail
     budget = client.get("/exercises/gru-reset-gate/budget", headers=ada).json()
     assert (budget["blocked_by"], budget["left_today"], budget["allowed"]) == ("per_day", 0, None)

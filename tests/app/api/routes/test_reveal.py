@@ -21,7 +21,7 @@ from app.runtime.context import GradingRuntime
 from app.runtime.engine import SandboxGrader
 from app.services import reveal
 from app.store import accounts as account_store
-from app.store import courses as course_store
+from app.store import extensions as extension_store
 from app.store import submissions as submission_store
 from graders.api import words_in
 from tests.app.course_catalog import course_service, stamp, user
@@ -81,7 +81,7 @@ def extend(runtime: GradingRuntime, name: str, due: datetime) -> None:
     with runtime.sessions() as session:
         learner = account_store.get_user_by_name(session=session, name=name)
         assert learner is not None
-        course_store.set_extension(
+        extension_store.set_extension(
             session=session, user=learner, assignment_id="revealed", due=due, granted_by="test"
         )
         session.commit()

@@ -1,4 +1,4 @@
-"""POST /submit and GET /submissions/{id} say what the course makes of a graded submission:
+"""POST /submit and GET /submissions/{id} say what its assignment makes of a graded submission:
 ``late``, and ``counts_for`` (the assignment, the learner's due time, the late policy's share,
 the points)."""
 
@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from app.runtime.context import GradingRuntime
 from app.runtime.engine import SandboxGrader
-from app.store import courses as course_store
+from app.store import extensions as extension_store
 from tests.app.api.routes.test_assignments import course_toml, learner
 from tests.app.conftest import read_exercise_file
 from tests.app.course_catalog import course_service, stamp
@@ -99,7 +99,7 @@ def test_an_extension_changes_the_mark_of_work_already_sent(
     cut_off = send(client, ada, "leaky-integrator")
     assert cut_off["late"] is True
     with runtime.sessions() as session:
-        course_store.set_extension(
+        extension_store.set_extension(
             session=session,
             user=ada_user,
             assignment_id="closed",

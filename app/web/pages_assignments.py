@@ -1,5 +1,6 @@
-"""The course pages: a learner's assignments; an instructor's gradebooks per assignment and
-overall, extensions, the class view of an exercise, and regrades."""
+"""The assignment pages (/course, the schedule in course.toml): a learner's assignments; an
+instructor's gradebooks per assignment and overall, extensions, the class view of an
+exercise, and regrades."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def _assignment(catalog: ExerciseCatalog, assignment_id: str) -> Assignment:
 
 
 def schedule_clock(schedule: AssignmentSchedule) -> dict[str, Any]:
-    """What pages showing due times need: the course's zone and the time now."""
+    """What pages showing due times need: the schedule's zone and the time now."""
     return {"zone": schedule.zone, "zone_name": schedule.timezone, "now": utcnow()}
 
 
@@ -218,7 +219,7 @@ def extend_page(
                 N_("Give the new due time as a date and a time, such as {example}."),
                 example="2026-12-20T23:59",
             ) from None
-        if due.tzinfo is None:  # the form's datetime-local: the course's time zone
+        if due.tzinfo is None:  # the form's datetime-local: the schedule's time zone
             due = due.replace(tzinfo=schedule.zone)
         try:
             extensions.extend(

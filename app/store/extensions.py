@@ -1,4 +1,4 @@
-"""Course records of their own: a learner's extension of an assignment's due time."""
+"""Learners' extensions: an assignment's due time moved for one learner."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session, joinedload
 
 from app.models import Extension, User
 
-# Built once: every graded submission's answer asks it (its course mark), and building the
+# Built once: every graded submission's answer asks it (its assignment mark), and building the
 # statement per call cost more than running it (docs/performance.md, issue 44).
 _EXTENSION = select(Extension).where(
     Extension.user_id == bindparam("user_id"), Extension.assignment_id == bindparam("assignment")
