@@ -89,6 +89,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
                 "NUMJUDGE_SMTP_PORT": str(smtp_port),
                 "NUMJUDGE_SMTP_SECURITY": "none",
                 "NUMJUDGE_SMTP_FROM": "numjudge@example.edu",
+                # The instructor's pages read every exercise's points (the gradebook's CSV,
+                # validate): prepared on demand, the 26 took that request past the browser's
+                # 30 s on a loaded host. As a deployment does, this server prepares them first.
+                "NUMJUDGE_PREPARE_AT_START": "true",
             },
         )
         live.start(timeout=START_TIMEOUT_S)
