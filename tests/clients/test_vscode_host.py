@@ -65,8 +65,11 @@ def checked(h):
     width = np.shape(h)[-1]
     raise ValueError(f"not yet: {{width}}")
 """
-# A webview renders its page after the workbench's own parts: on a loaded machine, seconds.
+# What the workbench shows after the server answers (a webview's page, the Problems panel's
+# rows, a notification) takes seconds on a loaded machine, past Playwright's 5 s default.
 PANEL_MS = 30_000
+# The extension's id as VS Code knows it (a webview's address names it).
+EXTENSION_ID = "{publisher}.{name}".format_map(json.loads((EXTENSION / "package.json").read_text()))
 # The reference, slow enough to be still grading when the learner stops waiting.
 SLOW = f"# numjudge: {EXERCISE}\nimport time\ntime.sleep(4)\n" + exercise_file("solution.py")
 
@@ -178,11 +181,12 @@ class Workbench:
         expect(saved).to_be_visible()
 
     def results(self) -> FrameLocator:
-        """The results panel's page: the one webview in view (the statement's preview is the
-        tab behind it), inside VS Code's frame around it."""
-        return self.page.frame_locator("iframe.webview.ready:visible").frame_locator(
-            "#active-frame"
-        )
+        """The results panel's page, inside VS Code's frame around it: the webview whose
+        extension is numjudge's. Not "the webview in view": the statement's Markdown preview
+        is one too, and while VS Code lays out its groups both may be in view at once."""
+        return self.page.frame_locator(
+            f'iframe.webview.ready[src*="extensionId={EXTENSION_ID}&"]'
+        ).frame_locator("#active-frame")
 
     def problems(self) -> Locator:
         """The rows of the Problems panel (opened if it is not)."""
@@ -202,7 +206,7 @@ def open_exercise(
     expect(page.get_by_text("numjudge exercises", exact=False).first).to_be_visible(timeout=120_000)
     window.command("numjudge: Sign in")
     window.answer("numjudge", learner.token)
-    expect(window.notification(signed_in)).to_be_visible()
+    expect(window.notification(signed_in)).to_be_visible(timeout=PANEL_MS)
 
     window.command("numjudge: Open exercise")
     expect(window.quick_input.locator(".quick-input-title")).to_contain_text(pick_title)
@@ -238,7 +242,7 @@ def test_a_learner_grades_an_exercise_in_vs_code(
         window.command("numjudge: Run public tests")
         expect(window.status(f"numjudge: {EXERCISE} Failed 0 / ")).to_be_visible(timeout=120_000)
         raising = window.problems().filter(has_text="raised ValueError")
-        expect(raising.first).to_contain_text("[Ln 11, Col 1]")
+        expect(raising.first).to_contain_text("[Ln 11, Col 1]", timeout=PANEL_MS)
 
         # a classic mistake, submitted: one problem per message on the entry's line, the hint
         # with it, the score in the status bar
@@ -255,9 +259,9 @@ def test_a_learner_grades_an_exercise_in_vs_code(
             re.compile(r"Failed \d+ / 26"), timeout=120_000
         )
         rows = window.problems()
-        expect(rows.filter(has_text="raised ValueError")).to_have_count(0)
+        expect(rows.filter(has_text="raised ValueError")).to_have_count(0, timeout=PANEL_MS)
         numerical = rows.filter(has_text="numerical example: values: 3 of 3 elements")
-        expect(numerical.first).to_contain_text(f"[Ln {entry_line}, Col 1]")
+        expect(numerical.first).to_contain_text(f"[Ln {entry_line}, Col 1]", timeout=PANEL_MS)
         page.screenshot(path=str(shots / "vscode-editor.png"))
 
         # the reference: full score, no problem left
@@ -266,7 +270,7 @@ def test_a_learner_grades_an_exercise_in_vs_code(
         )
         window.command("numjudge: Submit")
         expect(window.status(f"numjudge: {EXERCISE} Passed 26 / 26")).to_be_visible(timeout=120_000)
-        expect(window.problems().filter(has_text="numjudge")).to_have_count(0)
+        expect(window.problems().filter(has_text="numjudge")).to_have_count(0, timeout=PANEL_MS)
         assert exercise.read_text() == f"# numjudge: {EXERCISE}\n" + exercise_file("solution.py")
         expect(window.results().locator('[data-verdict="passed"]')).to_contain_text(
             "Passed", timeout=PANEL_MS
@@ -306,7 +310,7 @@ def test_a_learner_grades_an_exercise_in_vs_code(
         expect(results.locator(".message-box")).to_contain_text(
             "The server refused (404)", timeout=PANEL_MS
         )
-        expect(window.notification("The server refused (404)")).to_be_visible()
+        expect(window.notification("The server refused (404)")).to_be_visible(timeout=PANEL_MS)
     finally:
         page.close()
 
@@ -333,8 +337,8 @@ def test_a_learner_grades_in_japanese(
         window.command("numjudge: Run public tests")
         expect(window.status(f"numjudge: {EXERCISE} 不正解 0 / ")).to_be_visible(timeout=120_000)
         raising = window.problems().filter(has_text="行目で ValueError が発生しました")
-        expect(raising.first).to_contain_text("[Ln 11, Col 1]")
-        expect(raising.first).to_contain_text("数値例")
+        expect(raising.first).to_contain_text("[Ln 11, Col 1]", timeout=PANEL_MS)
+        expect(raising.first).to_contain_text("数値例", timeout=PANEL_MS)
         results = window.results()
         expect(results.locator("[data-verdict]")).to_contain_text("不正解", timeout=PANEL_MS)
         expect(results.locator("caption")).to_have_text(
