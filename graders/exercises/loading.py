@@ -4,6 +4,7 @@ its metadata validated, without running any of the instructor's code."""
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import tomllib
 from enum import Enum
@@ -21,6 +22,8 @@ from graders.exercises.translations import read_translations
 DIFFICULTIES = ("easy", "medium", "hard")
 REQUIRED_FILES = ("exercise.toml", "statement.md", "starter.py", "solution.py", "cases.py")
 HASHED_SUFFIXES = (".toml", ".md", ".py")
+PARSED_VERSIONS = 256
+"""Exercise versions a process keeps parsed: a course's folders and their recent edits."""
 
 
 def folder_version(path: Path) -> str:
@@ -35,13 +38,24 @@ def folder_version(path: Path) -> str:
 
 
 def load_exercise(path: Path | str) -> Exercise:
-    """Read and check an exercise folder's files and metadata."""
+    """Read and check an exercise folder's files and metadata.
+
+    A folder whose files hash as one read before in this process is not parsed again (every
+    file an ``Exercise`` is made of is in ``folder_version``, and an ``Exercise`` is frozen):
+    each catalog a process makes, and each reload after an edit elsewhere in the course,
+    would otherwise parse every mistake's file again (a few milliseconds per exercise)."""
     path = Path(path).resolve()
     if not path.is_dir():
         raise ExerciseNotFound(f"{path}: no such exercise folder")
     missing = [name for name in REQUIRED_FILES if not (path / name).is_file()]
     if missing:
         raise ExerciseError(f"{path.name}: missing required file(s): {', '.join(missing)}")
+    return _parsed(path, folder_version(path))
+
+
+@functools.lru_cache(maxsize=PARSED_VERSIONS)
+def _parsed(path: Path, version: str) -> Exercise:
+    """The exercise in ``path`` whose files hash to ``version``; an error is not kept."""
     meta = _read_metadata(path)
     starter = (path / "starter.py").read_text(encoding="utf-8")
     return Exercise(
@@ -52,7 +66,7 @@ def load_exercise(path: Path | str) -> Exercise:
         entry=meta["entry"] if "entry" in meta else ", ".join(meta["entries"]),
         entries=tuple(meta.get("entries", ())),
         path=path,
-        version=folder_version(path),
+        version=version,
         order=int(meta.get("order", 1000)),
         course=meta.get("course"),
         draft=meta.get("draft", False),

@@ -490,3 +490,28 @@ def test_version_does_not_depend_on_the_folder_location(gate_copy: Path, tmp_pat
     elsewhere = tmp_path / "elsewhere" / "gru-update-gate"
     shutil.copytree(gate_copy, elsewhere)
     assert folder_version(elsewhere) == folder_version(gate_copy) == folder_version(GATE)
+
+
+def test_a_folder_is_parsed_again_only_when_its_files_change(gate_copy: Path) -> None:
+    first = load_exercise(gate_copy)
+    assert load_exercise(gate_copy) is first
+    hint = "Your gate and the expected one add up to 1"
+    edit(gate_copy / "mistakes" / "one_minus_z.py", hint, "The gates add up to 1")
+    edited = load_exercise(gate_copy)
+    assert edited.version != first.version
+    one_minus_z = next(m for m in edited.mistakes if m.name == "one_minus_z")
+    assert one_minus_z.hint.startswith("The gates add up to 1")
+    edit(gate_copy / "mistakes" / "one_minus_z.py", "The gates add up to 1", hint)
+    assert load_exercise(gate_copy) is first
+    # the same files in another folder are another exercise: its path is its own
+    elsewhere = gate_copy.parent / "copy" / "gru-update-gate"
+    shutil.copytree(gate_copy, elsewhere)
+    assert load_exercise(elsewhere).path == elsewhere.resolve()
+
+
+def test_a_folder_that_fails_to_load_is_read_again_once_fixed(gate_copy: Path) -> None:
+    edit(gate_copy / "exercise.toml", 'difficulty = "easy"', 'difficulty = "trivial"')
+    assert "difficulty" in load_error(gate_copy)
+    assert "difficulty" in load_error(gate_copy)
+    edit(gate_copy / "exercise.toml", 'difficulty = "trivial"', 'difficulty = "easy"')
+    assert load_exercise(gate_copy).difficulty == "easy"
