@@ -147,23 +147,24 @@ class FolderWatch:
             self._check_file(parent / name)
 
     def _watch_tree(self, top: Path) -> None:
+        # Plain strings, not Paths: a catalog starts a watch of every exercise's files, and
+        # pathlib's own work was most of its cost.
         for directory, subdirectories, files in os.walk(top):
             subdirectories[:] = [d for d in subdirectories if d not in IGNORED_FOLDERS]
-            folder = Path(directory)
             try:
-                if folder.lstat().st_dev != self._device:
-                    raise Unwatchable(f"{folder} is another file system")
+                if os.lstat(directory).st_dev != self._device:
+                    raise Unwatchable(f"{directory} is another file system")
                 for name in (*subdirectories, *files):
-                    self._check_file(folder / name)
-                self._folders[self._inotify.add_watch(directory, self._mask)] = folder
+                    self._check_file(os.path.join(directory, name))
+                self._folders[self._inotify.add_watch(directory, self._mask)] = Path(directory)
             except FileNotFoundError:
                 continue  # removed meanwhile: that already moved the counter
 
     @staticmethod
-    def _check_file(path: Path) -> None:
+    def _check_file(path: Path | str) -> None:
         """A link's target, or a file's other names, change without an event here."""
         try:
-            status = path.lstat()
+            status = os.lstat(path)
         except FileNotFoundError:
             return
         if stat.S_ISLNK(status.st_mode):
