@@ -97,8 +97,8 @@ def prepare_exercise(
     that take a variant are made with ``variant`` (completed by ``VariantSpec.completed``;
     None: the exercise's default one)."""
     made = _made(exercise, variant, with_mistakes=True)
-    not_run = _run_mined(exercise, made.runs, sandbox_limits or SandboxLimits())
-    mutants, runs = _run_mutants(exercise, made.runs, mutant_cache)
+    not_run = _run_mined(exercise, made.cases, sandbox_limits or SandboxLimits())
+    mutants, runs = _run_mutants(exercise, made.cases, mutant_cache)
     return _assembled(made, mutants, runs, _candidates(exercise, mutants, not_run))
 
 
@@ -115,13 +115,13 @@ def prepare_reference(exercise: Exercise) -> PreparedExercise:
 @dataclass(frozen=True)
 class _Made:
     """An exercise's cases made: what ``cases.py`` declares, the variant they are made with,
-    the reference, and each case's run."""
+    the reference, and each case's run (``_CaseRun``)."""
 
     exercise: Exercise
     declared: Declared
     variant: Variant
     solution: Callable[..., Any]
-    runs: list[_CaseRun]
+    cases: list[_CaseRun]
 
 
 def _made(exercise: Exercise, variant: Variant | None, *, with_mistakes: bool) -> _Made:
@@ -135,32 +135,33 @@ def _made(exercise: Exercise, variant: Variant | None, *, with_mistakes: bool) -
         for m in exercise.mistakes
         if with_mistakes and not m.mined
     }
-    runs = [_run_case(exercise, spec, values, solution, mistakes) for spec in declared.cases]
-    return _Made(exercise, declared, values, solution, runs)
+    cases = [_run_case(exercise, spec, values, solution, mistakes) for spec in declared.cases]
+    return _Made(exercise, declared, values, solution, cases)
 
 
 def _assembled(
     made: _Made,
-    mutants: Sequence[Mutant],
+    mutants: tuple[Mutant, ...],
     runs: MutantRuns,
     candidates: dict[str, Candidate],
 ) -> PreparedExercise:
     """The prepared exercise of ``made``'s cases, with the mutants' ``runs`` and speed runs."""
     exercise = made.exercise
     # Each case's single examples' outputs follow every case's in a mutant's row.
-    firsts = itertools.accumulate((len(case.slices) for case in made.runs), initial=len(made.runs))
+    runs_made = made.cases
+    firsts = itertools.accumulate((len(case.slices) for case in runs_made), initial=len(runs_made))
     cases = tuple(
         replace(
             _prepare_case(case, position, first, mutants, runs, set(candidates)),
             speed_runs=_speed_runs(exercise, case.spec, made.variant, made.solution),
         )
-        for position, (case, first) in enumerate(zip(made.runs, firsts, strict=False))
+        for position, (case, first) in enumerate(zip(runs_made, firsts, strict=False))
     )
     return PreparedExercise(
         exercise,
         cases,
         candidates,
-        tuple(mutants),
+        mutants,
         runs.probe_differs,
         runs.failure,
         variant=made.variant,
