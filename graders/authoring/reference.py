@@ -21,7 +21,7 @@ from graders.exercises import (
     WarningPolicy,
     call_entry,
     entry_function,
-    prepare_exercise,
+    prepare_reference,
 )
 from graders.grading.grade import grade
 from graders.grading.plan import Audience
@@ -134,7 +134,9 @@ def check_starter(prepared: PreparedExercise, sandbox: Sandbox, result: Validati
 def check_determinism(
     prepared: PreparedExercise, sandbox: Sandbox, result: ValidationResult
 ) -> None:
-    again = prepare_exercise(prepared.exercise)
+    # A second preparation of what grading the reference reads: the candidates' outputs
+    # (known mistakes, mined ones, mutants) are for diagnoses, which neither check compares.
+    again = prepare_reference(prepared.exercise)
     code = read(prepared.exercise.path / "solution.py")
     first, second = grade(prepared, code, sandbox), grade(again, code, sandbox)
     if [t.to_dict() for t in first.tests] != [t.to_dict() for t in second.tests]:

@@ -25,6 +25,7 @@ from graders.exercises.preparation import (
     call_entry,
     entry_function,
     prepare_exercise,
+    prepare_reference,
     prepare_version,
 )
 from graders.exercises.translations import Translation, translation_file
@@ -56,6 +57,7 @@ __all__ = [
     "folder_version",
     "load_exercise",
     "prepare_exercise",
+    "prepare_reference",
     "prepare_version",
     "translation_file",
     "translation_problems",

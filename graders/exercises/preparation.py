@@ -96,27 +96,66 @@ def prepare_exercise(
     engine's), with the exercise's own time and memory limits (``_run_mined``). The cases
     that take a variant are made with ``variant`` (completed by ``VariantSpec.completed``;
     None: the exercise's default one)."""
+    made = _made(exercise, variant, with_mistakes=True)
+    not_run = _run_mined(exercise, made.cases, sandbox_limits or SandboxLimits())
+    mutants, runs = _run_mutants(exercise, made.cases, mutant_cache)
+    return _assembled(made, mutants, runs, _candidates(exercise, mutants, not_run))
+
+
+def prepare_reference(exercise: Exercise) -> PreparedExercise:
+    """What grading the reference reads, prepared as ``prepare_exercise`` prepares it with the
+    default variant (``cases.py`` and ``solution.py`` run again; every case's inputs, their
+    single examples and speed runs made and checked alike; the reference's outputs on them),
+    without the known mistakes, the mined ones or the mutants: no candidate to diagnose by.
+    For validate's check that preparing and grading are deterministic, which compares the
+    tests' results and the inputs alone: a fraction of a preparation's time."""
+    return _assembled(_made(exercise, None, with_mistakes=False), (), MutantRuns({}, {}, {}), {})
+
+
+@dataclass(frozen=True)
+class _Made:
+    """An exercise's cases made: what ``cases.py`` declares, the variant they are made with,
+    the reference, and each case's run (``_CaseRun``)."""
+
+    exercise: Exercise
+    declared: Declared
+    variant: Variant
+    solution: Callable[..., Any]
+    cases: list[_CaseRun]
+
+
+def _made(exercise: Exercise, variant: Variant | None, *, with_mistakes: bool) -> _Made:
+    """Every case's inputs and the reference's outputs on them; the known mistakes' too if
+    ``with_mistakes`` (the mined ones run later, in a sandbox: ``_run_mined``)."""
     declared = _collect(exercise)
-    specs = declared.cases
     values = _variant_of(exercise, declared, variant)
     solution = entry_function(exercise.path / "solution.py", exercise.sandbox_entry)
     mistakes = {
         m.name: entry_function(m.path, exercise.sandbox_entry)
         for m in exercise.mistakes
-        if not m.mined
+        if with_mistakes and not m.mined
     }
-    made = [_run_case(exercise, spec, values, solution, mistakes) for spec in specs]
-    not_run = _run_mined(exercise, made, sandbox_limits or SandboxLimits())
-    mutants, runs = _run_mutants(exercise, made, mutant_cache)
-    candidates = _candidates(exercise, mutants, not_run)
+    cases = [_run_case(exercise, spec, values, solution, mistakes) for spec in declared.cases]
+    return _Made(exercise, declared, values, solution, cases)
+
+
+def _assembled(
+    made: _Made,
+    mutants: tuple[Mutant, ...],
+    runs: MutantRuns,
+    candidates: dict[str, Candidate],
+) -> PreparedExercise:
+    """The prepared exercise of ``made``'s cases, with the mutants' ``runs`` and speed runs."""
+    exercise = made.exercise
     # Each case's single examples' outputs follow every case's in a mutant's row.
-    firsts = itertools.accumulate((len(case.slices) for case in made), initial=len(made))
+    runs_made = made.cases
+    firsts = itertools.accumulate((len(case.slices) for case in runs_made), initial=len(runs_made))
     cases = tuple(
         replace(
             _prepare_case(case, position, first, mutants, runs, set(candidates)),
-            speed_runs=_speed_runs(exercise, case.spec, values, solution),
+            speed_runs=_speed_runs(exercise, case.spec, made.variant, made.solution),
         )
-        for position, (case, first) in enumerate(zip(made, firsts, strict=False))
+        for position, (case, first) in enumerate(zip(runs_made, firsts, strict=False))
     )
     return PreparedExercise(
         exercise,
@@ -125,8 +164,8 @@ def prepare_exercise(
         mutants,
         runs.probe_differs,
         runs.failure,
-        variant=values,
-        variants=declared.variant,
+        variant=made.variant,
+        variants=made.declared.variant,
     )
 
 

@@ -247,6 +247,44 @@ def test_non_deterministic_reference(gate_copy: Path, sandbox: Sandbox) -> None:
     assert not any(p.startswith("solution.py: does not pass") for p in result.problems)
 
 
+@pytest.mark.parametrize(
+    "threshold",
+    # Below every x, whatever was drawn: the count, and so the mutation score, stay the same.
+    ["-1000.0 - np.random.random()", "-float(time.perf_counter_ns())"],
+    ids=["global generator", "clock"],
+)
+def test_inputs_from_outside_the_rng_argument_are_not_deterministic(
+    threshold: str, tmp_path: Path, sandbox: Sandbox
+) -> None:
+    folder = make_tiny_exercise(tmp_path)
+    edit(folder / "cases.py", "import numpy as np", "import time\n\nimport numpy as np")
+    edit(folder / "cases.py", '"threshold": 0.0', f'"threshold": {threshold}')
+    result = validated(folder, sandbox)
+    assert result.problems == [
+        "cases.py: case 'random values' makes different inputs on each run; "
+        "draw them from the rng argument"
+    ]
+
+
+def test_a_reference_that_differs_from_one_load_to_the_next_grades_differently(
+    tmp_path: Path, sandbox: Sandbox
+) -> None:
+    # Two calls in one process agree: only a second preparation and grading tells.
+    folder = make_tiny_exercise(tmp_path)
+    edit(
+        folder / "solution.py",
+        "def count_above",
+        "OFFSET = int(np.random.default_rng().integers(1 << 30))\n\n\ndef count_above",
+    )
+    edit(folder / "solution.py", "x > threshold))", "x > threshold)) + OFFSET")
+    problems = validated(folder, sandbox).problems
+    assert (
+        "grading is not deterministic: two gradings of the reference differ (seed every "
+        "random input from the rng argument)"
+    ) in problems
+    assert not any(p.startswith("solution.py: is not deterministic") for p in problems)
+
+
 def test_statement_not_naming_the_entry(gate_copy: Path, sandbox: Sandbox) -> None:
     edit(gate_copy / "statement.md", "update_gate", "the_gate", count=0)
     result = validated(gate_copy, sandbox)
