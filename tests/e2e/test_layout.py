@@ -214,32 +214,63 @@ def visit(browser: Any, visitors: Visitors, visitor: Visitor, size: tuple[int, i
     return context.new_page()
 
 
+class Tabs:
+    """One open page per visitor and window size, for the tests that only read pages: a new
+    context per test started a new renderer each, which parsed the scripts again (most of
+    Chromium's CPU in these tests). A test gets the page with the visitor's cookies as a new
+    context has them; the pages these tests read keep nothing else (only the exercise page
+    writes a draft to local storage, and its tests open their own contexts)."""
+
+    def __init__(self, browser: Any, visitors: Visitors) -> None:
+        self.browser = browser
+        self.visitors = visitors
+        self.pages: dict[tuple[Visitor, tuple[int, int]], Any] = {}
+
+    def open(self, visitor: Visitor, size: tuple[int, int]) -> Any:
+        page = self.pages.get((visitor, size))
+        if page is None:
+            page = self.pages[visitor, size] = visit(self.browser, self.visitors, visitor, size)
+        else:
+            page.context.clear_cookies()
+            page.context.add_cookies(self.visitors.states[visitor].get("cookies", []))
+        return page
+
+    def close(self) -> None:
+        for page in self.pages.values():
+            page.context.close()
+
+
+@pytest.fixture(scope="module")
+def tabs(browser: Any, visitors: Visitors) -> Iterator[Tabs]:
+    shared = Tabs(browser, visitors)
+    yield shared
+    shared.close()
+
+
 @pytest.mark.parametrize("size", WIDTHS.values(), ids=WIDTHS.keys())
 @pytest.mark.parametrize("main_page", MAIN_PAGES.values(), ids=MAIN_PAGES.keys())
 def test_no_text_is_clipped(
-    server: Server, browser: Any, visitors: Visitors, main_page: MainPage, size: tuple[int, int]
+    server: Server, tabs: Tabs, visitors: Visitors, main_page: MainPage, size: tuple[int, int]
 ) -> None:
-    page = visit(browser, visitors, main_page.visitor, size)
+    page = tabs.open(main_page.visitor, size)
     page.goto(server.url + main_page.path.format(submission=visitors.submission_url))
     page.locator(main_page.ready).first.wait_for()
     assert_nothing_clipped(page)
     assert_accessible(page)
-    page.context.close()
 
 
 @pytest.mark.parametrize("main_page", MAIN_PAGES.values(), ids=MAIN_PAGES.keys())
 def test_no_text_is_clipped_in_japanese_on_a_phone(
-    server: Server, browser: Any, visitors: Visitors, main_page: MainPage
+    server: Server, tabs: Tabs, visitors: Visitors, main_page: MainPage
 ) -> None:
     """Other words, other widths: the same pages in Japanese."""
-    page = visit(browser, visitors, main_page.visitor, WIDTHS["phone"])
+    page = tabs.open(main_page.visitor, WIDTHS["phone"])
     path = main_page.path.format(submission=visitors.submission_url)
     page.goto(f"{server.url}/language/ja?next={quote(path)}")
     page.locator(main_page.ready).first.wait_for()
     assert page.locator("html").get_attribute("lang") == "ja"
     assert page.locator(".menu-toggle > summary").inner_text() == "メニュー"
     assert_nothing_clipped(page)
-    page.context.close()
 
 
 @pytest.mark.parametrize("size", WIDTHS.values(), ids=WIDTHS.keys())
@@ -273,8 +304,8 @@ def test_failed_results_read_in_full(
     page.context.close()
 
 
-def test_a_phone_folds_the_menu(server: Server, browser: Any, visitors: Visitors) -> None:
-    page = visit(browser, visitors, Visitor.INSTRUCTOR, WIDTHS["phone"])
+def test_a_phone_folds_the_menu(server: Server, tabs: Tabs) -> None:
+    page = tabs.open(Visitor.INSTRUCTOR, WIDTHS["phone"])
     page.goto(f"{server.url}/history")
     header = page.locator(".site-header")
     toggle = page.locator(".menu-toggle > summary")
@@ -291,14 +322,13 @@ def test_a_phone_folds_the_menu(server: Server, browser: Any, visitors: Visitors
     page.get_by_role("link", name="Roster").click()
     page.wait_for_url(f"{server.url}/instructor/roster")
     assert page.get_by_role("link", name="History").count() == 0  # folded on the next page
-    page.context.close()
 
 
 @pytest.mark.parametrize("size", [WIDTHS["laptop"], WIDTHS["wide"]], ids=["laptop", "wide"])
 def test_a_wide_screen_shows_the_menu_in_one_row(
-    server: Server, browser: Any, visitors: Visitors, size: tuple[int, int]
+    server: Server, tabs: Tabs, size: tuple[int, int]
 ) -> None:
-    page = visit(browser, visitors, Visitor.INSTRUCTOR, size)
+    page = tabs.open(Visitor.INSTRUCTOR, size)
     page.goto(f"{server.url}/history")
     assert not page.locator(".menu-toggle").is_visible()
     links = page.get_by_role("navigation", name="Main").get_by_role("link")
@@ -307,4 +337,3 @@ def test_a_wide_screen_shows_the_menu_in_one_row(
     sign_out = page.get_by_role("button", name="Sign out").bounding_box()
     # The links, who is signed in and Sign out: one row, as high as the button and a margin.
     assert page.locator(".site-header").bounding_box()["height"] < 2 * sign_out["height"]
-    page.context.close()

@@ -95,3 +95,4 @@ def test_work_added_from_the_lms_reports_its_scores_to_the_lms_gradebook(
     adam = page.get_by_role("row", name="The Adam optimiser as a class", exact=False)
     assert adam.get_by_role("cell").nth(1).inner_text() == "2.0", lms.scores
     assert errors == []
+    context.close()
