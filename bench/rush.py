@@ -1,6 +1,7 @@
 """Deadline rush: do well-behaved learners stay fast while a few flood the grader?
 
-Starts a real `numjudge serve` (SQLite database and queue, `--workers` grading threads) with
+Starts a real `numjudge serve` (`--workers` grading threads; a SQLite database and queue, or
+the `--database-url` and `--queue-url` given: PostgreSQL and Redis, as deployed) with
 `--learners` learners. First the idle figure: one learner's sequential `POST /submit?wait=30`
 of the reference, nothing else running. Then the rush for `--seconds`: every well-behaved
 learner submits the reference at random moments (on average every `--period` seconds) while
@@ -10,6 +11,7 @@ p95 of the well-behaved learners' latency as a ratio to the idle service's; goal
 
     python bench/rush.py [--learners 200] [--flooders 2] [--workers 4] [--seconds 40]
     python bench/rush.py --flooders 0 --regrades 2000     # a regrade backlog instead
+    python bench/rush.py --database-url postgresql+psycopg://... --queue-url redis://...
 
 With `--regrades N`, N graded submissions of an earlier version of the exercise are in the
 database. The rush runs twice with the same arrivals: first as it is, then with those N
@@ -88,13 +90,14 @@ def make_learners(database_url: str, count: int, stale: int) -> tuple[list[str],
 
 
 def start_server(
-    folder: Path, workers: int, learners: int, stale: int
+    folder: Path, args: argparse.Namespace
 ) -> tuple[subprocess.Popen[bytes], str, list[str], str]:
-    database_url = f"sqlite:///{folder / 'numjudge.db'}"
+    database_url = args.database_url or f"sqlite:///{folder / 'numjudge.db'}"
+    workers, learners, stale = args.workers, args.learners, args.regrades
     env = {
         **os.environ,
         "NUMJUDGE_DATABASE_URL": database_url,
-        "NUMJUDGE_QUEUE_URL": f"sqlite:///{folder / 'queue.db'}",
+        "NUMJUDGE_QUEUE_URL": args.queue_url or f"sqlite:///{folder / 'queue.db'}",
         "NUMJUDGE_EXERCISES_DIR": str(REPO / "exercises"),
         "NUMJUDGE_LOG_LEVEL": "WARNING",
         "NUMJUDGE_WORKERS": str(workers),
@@ -165,6 +168,11 @@ def main() -> None:
         default=0,
         help="earlier-version submissions queued for regrading at the start",
     )
+    parser.add_argument(
+        "--database-url",
+        help="an empty database to use (a PostgreSQL one, as deployed); default a SQLite file",
+    )
+    parser.add_argument("--queue-url", help="the queue (redis://...); default a SQLite file")
     args = parser.parse_args()
     load_before = os.getloadavg()[0]
     solution = (REPO / "exercises" / EXERCISE / "solution.py").read_text()
@@ -173,9 +181,7 @@ def main() -> None:
     limit = ExerciseCatalog(REPO / "exercises").load(EXERCISE).limits.time_s
     slow = f"import time\ntime.sleep({limit + 5})\n" + solution
     with tempfile.TemporaryDirectory(prefix="numjudge-rush-") as tmp:
-        process, url, tokens, instructor = start_server(
-            Path(tmp), args.workers, args.learners, args.regrades
-        )
+        process, url, tokens, instructor = start_server(Path(tmp), args)
         try:
             probe = Learner(url, tokens[0])
             warm_up(probe, solution)
