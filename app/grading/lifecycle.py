@@ -356,11 +356,8 @@ def _finish(
         passback.request(
             runtime, user_id=stored.user_id, exercise_ids=[stored.exercise_id], at=released_at
         )
-    runtime.waiters.notify(
-        stored.id,
-        views.submission_out(stored, user_name=user_name, now=released_at),
-        at=released_at,
-    )
+    # Logged before a waiting learner is answered: whoever holds a result finds its line in
+    # the log (the answer could otherwise go out while this thread waits for a core).
     log_event(
         logger,
         "submission.done",
@@ -371,6 +368,11 @@ def _finish(
         max_score=stored.max_score,
         grade_ms=stored.duration_ms,
         elapsed_ms=round((time.perf_counter() - started) * 1000, 1),
+    )
+    runtime.waiters.notify(
+        stored.id,
+        views.submission_out(stored, user_name=user_name, now=released_at),
+        at=released_at,
     )
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 import threading
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import select
@@ -131,6 +133,29 @@ def test_work_stores_the_report_and_a_duplicate_message_is_a_no_op(
     work(fake, submission_id)  # a duplicate message
     assert _row(fake, submission_id).attempts == 1
     assert engine.calls == ["x = 1"]
+
+
+def test_a_waiting_learner_is_answered_only_once_the_done_line_is_logged(
+    fake: GradingRuntime, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    submission_id = _new(fake)
+    logged_at_answer: list[bool] = []
+    answer = fake.waiters.notify
+
+    def notify(*args: Any, **kwargs: Any) -> None:
+        logged_at_answer.append(
+            any(
+                r.getMessage() == "submission.done"
+                and getattr(r, "submission_id", None) == submission_id
+                for r in caplog.records
+            )
+        )
+        answer(*args, **kwargs)
+
+    monkeypatch.setattr(fake.waiters, "notify", notify)
+    with caplog.at_level(logging.INFO):
+        work(fake, submission_id)
+    assert logged_at_answer == [True]
 
 
 def test_the_first_rung_is_measured_from_the_exercises_own_code_before_a_learners(
