@@ -55,8 +55,6 @@ PG_ADMIN_URL = os.environ.get(
     "NUMJUDGE_TEST_PG_URL", "postgresql+psycopg://postgres@localhost:5432/postgres"
 )
 BACKENDS = ("sqlite", pytest.param("postgresql", marks=pytest.mark.slow))
-
-
 def _pg_reachable() -> bool:
     try:
         with socket.create_connection(("localhost", 5432), timeout=1):
@@ -202,6 +200,10 @@ def make_settings(database_url: str, tmp_path: Path, **overrides: object) -> Set
         "workers": 2,
         "auto_migrate": False,
         "recovery_interval_s": 60.0,
+        # Each exercise is prepared at its first submission, as the suite's servers do
+        # (tests/app/live.py): warming all 26 in every process beside the tests cost their
+        # CPU, and a test's first submission of an exercise waited behind it.
+        "prepare_at_start": False,
     }
     values.update(overrides)
     return Settings(**values)  # type: ignore[arg-type]
