@@ -411,3 +411,15 @@ def _wait_until_blocked(engine: Engine, pid: int, worker: threading.Thread) -> N
             if waiting == "Lock":
                 return
             time.sleep(0.02)
+
+
+def test_unsent_wake_ups_make_only_the_named_queued_rows_due_now(db: Session) -> None:
+    ada = account_store.create_user(session=db, name="ada")
+    now = utcnow()
+    later = now + MINUTE
+    unsent = _row(db, ada, created=now, lease=later)
+    running = _row(db, ada, created=now, status=SubmissionStatus.RUNNING, lease=later)
+    not_named = _row(db, ada, created=now, lease=later)
+    lease_store.mark_unsent(session=db, submission_ids=[unsent.id, running.id], now=now)
+    db.expire_all()
+    assert [r.lease_expires_at for r in (unsent, running, not_named)] == [now, later, later]

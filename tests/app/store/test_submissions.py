@@ -81,3 +81,48 @@ def test_learner_load_counts_own_waiting_rows_and_recent_ones(db: Session) -> No
     assert submission_store.learner_load(
         session=db, user_id=ada.id, now=now, since=None
     ) == submission_store.LearnerLoad(waiting=4, recent=0, oldest_recent_at=None)
+
+
+def test_an_idempotency_key_finds_only_its_own_learners_submission(db: Session) -> None:
+    ada = account_store.create_user(session=db, name="ada")
+    bob = account_store.create_user(session=db, name="bob")
+    rows = {
+        user.name: submission_store.create_submission(
+            session=db,
+            user=user,
+            exercise_id="gru-step",
+            exercise_version="v1",
+            code="x = 1",
+            kind=SubmissionKind.SUBMIT,
+            lease_expires_at=utcnow(),
+            idempotency_key="same-key",
+        )
+        for user in (ada, bob)
+    }
+    db.expire_all()
+    found = submission_store.get_submission_by_idempotency_key(
+        session=db, user_id=ada.id, key="same-key"
+    )
+    assert found is not None and (found.id, found.user.name) == (rows["ada"].id, "ada")
+    assert (
+        submission_store.get_submission_by_idempotency_key(
+            session=db, user_id=ada.id, key="other-key"
+        )
+        is None
+    )
+
+
+def test_progress_tells_a_submissions_status_and_release_time(db: Session) -> None:
+    ada = account_store.create_user(session=db, name="ada")
+    queued, graded = add_submission(db, ada), add_submission(db, ada)
+    release = utcnow() + timedelta(seconds=5)
+    graded.status, graded.released_at = SubmissionStatus.DONE, release
+    db.flush()
+    assert submission_store.submission_progress(session=db, submission_id=queued.id) == (
+        SubmissionStatus.QUEUED,
+        None,
+    )
+    progress = submission_store.submission_progress(session=db, submission_id=graded.id)
+    assert progress == (SubmissionStatus.DONE, release)
+    assert progress[1] is not None and progress[1].tzinfo is not None
+    assert submission_store.submission_progress(session=db, submission_id="missing") is None
