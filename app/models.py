@@ -118,6 +118,9 @@ class User(Base):
     # From a roster import (app/services/roster.py); a learner who signed up has none of them.
     display_name: Mapped[str | None] = mapped_column(String(128), default=None)
     email: Mapped[str | None] = mapped_column(String(254), default=None)
+    # The address as an LMS user's is matched against it (app/core/names.py: email_key()); no
+    # length, as folding may lengthen it (ß is ss).
+    email_key: Mapped[str | None] = mapped_column(Text, default=None, index=True)
     section: Mapped[str | None] = mapped_column(String(32), default=None, index=True)
     enrolment: Mapped[Enrolment] = mapped_column(
         value_enum(Enrolment, "enrolment"), default=Enrolment.ENROLLED

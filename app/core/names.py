@@ -3,6 +3,8 @@
 A name is compared after NFKC normalisation (so ``ａｄｍｉｎ`` is ``admin``) and case folding
 (``Alice`` is ``alice``): ``name_key`` is what the database keeps unique. New names must be
 2–32 characters of ASCII letters, digits, ``.``, ``-`` and ``_`` starting with a letter or digit.
+An e-mail address is compared the same way (``email_key``), in Python rather than by the
+database: SQLite's ``lower()`` folds ASCII letters only, so ``Éva@`` and ``éva@`` were two.
 """
 
 from __future__ import annotations
@@ -42,6 +44,12 @@ def normalise_name(raw: str) -> str:
 def name_key(raw: str) -> str:
     """What two names must not share: NFKC, case-folded, NFKC again (Unicode's NFKC_Casefold)."""
     return unicodedata.normalize("NFKC", normalise_name(raw).casefold())
+
+
+def email_key(raw: str) -> str:
+    """What two e-mail addresses of one person share: outer whitespace removed, NFKC,
+    case-folded, NFKC again (an LMS and a roster may write the same address in other cases)."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", raw.strip()).casefold())
 
 
 def check_new_name(raw: str) -> str:

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import and_, bindparam, delete, or_, select, update
 from sqlalchemy.orm import Session, joinedload
 
-from app.core.names import name_key
+from app.core.names import email_key, name_key
 from app.core.security import hash_password, hash_token, new_token, token_display_prefix
 from app.models import (
     ApiToken,
@@ -162,6 +162,7 @@ def set_profile(
 ) -> None:
     """What a roster says of a learner beside the user name."""
     user.display_name, user.email, user.section = display_name, email, section
+    user.email_key = email_key(email) if email is not None else None
     session.flush()
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import bindparam, delete, func, select, union
 from sqlalchemy.orm import Session
 
+from app.core.names import email_key
 from app.models import (
     ApiToken,
     EnrolmentState,
@@ -136,7 +137,7 @@ def linked_user(*, session: Session, platform: LtiPlatform, subject: str) -> Use
 
 def users_with_email(*, session: Session, email: str) -> list[User]:
     """Every account with that e-mail address, whatever its case, the oldest first."""
-    query = select(User).where(func.lower(User.email) == email.strip().lower()).order_by(User.id)
+    query = select(User).where(User.email_key == email_key(email)).order_by(User.id)
     return list(session.scalars(query))
 
 

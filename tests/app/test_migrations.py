@@ -8,9 +8,11 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, inspect
+from sqlalchemy.orm import Session
 
 from app.core.db import alembic_config, upgrade_database
 from app.models import Base
+from app.store import lti as lti_store
 from tests.app.conftest import BACKENDS
 
 
@@ -81,3 +83,33 @@ def test_names_that_collide_once_normalised_are_renamed_oldest_first(
         ("alice-2", "alice-2"),
         ("ａｌｉｃｅ-4", "alice-4"),
     ]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_addresses_stored_before_their_keys_are_matched_whatever_their_case(
+    backend: str, fresh_database_url: Callable[[str], str]
+) -> None:
+    from alembic import command
+    from sqlalchemy import text
+
+    url = fresh_database_url(backend)
+    command.upgrade(alembic_config(url), "0020_learner_variants")
+    engine = create_engine(url)
+    try:
+        with engine.begin() as connection:
+            for name, email in (("eva", " Éva@Example.org"), ("bob", None)):
+                connection.execute(
+                    text(
+                        "INSERT INTO users (name, name_key, role, email, enrolment, created_at) "
+                        "VALUES (:name, :name, 'learner', :email, 'enrolled', CURRENT_TIMESTAMP)"
+                    ),
+                    {"name": name, "email": email},
+                )
+        upgrade_database(url)
+        with Session(engine) as session:
+            found = lti_store.users_with_email(session=session, email="éva@example.ORG")
+            keys = session.execute(text("SELECT name, email_key FROM users ORDER BY id")).all()
+    finally:
+        engine.dispose()
+    assert [user.name for user in found] == ["eva"]
+    assert [tuple(row) for row in keys] == [("eva", "éva@example.org"), ("bob", None)]
