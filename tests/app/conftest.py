@@ -55,6 +55,40 @@ PG_ADMIN_URL = os.environ.get(
     "NUMJUDGE_TEST_PG_URL", "postgresql+psycopg://postgres@localhost:5432/postgres"
 )
 BACKENDS = ("sqlite", pytest.param("postgresql", marks=pytest.mark.slow))
+SURFACES = tuple(f"tests/app/{folder}/" for folder in ("web", "api", "lti", "cli"))
+"""The folders of the tests of what is built on the database (pages, the API's answers, the
+LMS, the command line), which run on SQLite only, unless marked ``both_databases``. Every
+query of the service is in ``app/store``, whose own tests (tests/app/store, and those of the
+services, the grading life cycle and the several-machine tests) run on both databases: they ran
+every line of ``app/store`` and ``app/models`` that the whole suite ran on PostgreSQL
+(docs/performance.md, "one database for the surfaces"). A surface's test whose subject is
+what the database does under it (requests at once against a lock, a unique key, a lease) is
+marked ``both_databases``. ``NUMJUDGE_TEST_SURFACES_ON_POSTGRESQL=1`` runs every test on both,
+as the suite did before (docs/performance.md: how that claim is measured again)."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Deselects the PostgreSQL run of a surface's test (``SURFACES``)."""
+    if os.environ.get("NUMJUDGE_TEST_SURFACES_ON_POSTGRESQL") == "1":
+        return
+    kept: list[pytest.Item] = []
+    surfaces_on_postgresql: list[pytest.Item] = []
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        on_postgresql = callspec is not None and callspec.params.get("database_url") == "postgresql"
+        if (
+            on_postgresql
+            and item.nodeid.startswith(SURFACES)
+            and item.get_closest_marker("both_databases") is None
+        ):
+            surfaces_on_postgresql.append(item)
+        else:
+            kept.append(item)
+    if surfaces_on_postgresql:
+        config.hook.pytest_deselected(items=surfaces_on_postgresql)
+        items[:] = kept
+
+
 def _pg_reachable() -> bool:
     try:
         with socket.create_connection(("localhost", 5432), timeout=1):

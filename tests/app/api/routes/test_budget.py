@@ -64,6 +64,8 @@ def test_a_learner_is_refused_over_the_budget_with_a_reason(
     assert [e["attempts"] for e in budgeted["exercises"]] == [2]
 
 
+# Requests at once against the learner's row lock (SELECT ... FOR UPDATE on PostgreSQL).
+@pytest.mark.both_databases
 def test_submissions_sent_at_once_never_pass_the_budget(
     service: tuple[TestClient, GradingRuntime],
 ) -> None:

@@ -136,6 +136,8 @@ def test_the_days_graded_submissions_pass_at_midnight_in_the_schedule_zone(
     assert datetime.fromisoformat(budget["next_at"]) == midnight
 
 
+# Requests at once against the learner's row lock (SELECT ... FOR UPDATE on PostgreSQL).
+@pytest.mark.both_databases
 def test_submissions_sent_at_once_never_pass_the_cooldown(
     service: tuple[TestClient, GradingRuntime],
 ) -> None:

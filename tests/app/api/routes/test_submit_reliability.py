@@ -42,6 +42,8 @@ def _row(runtime: GradingRuntime, submission_id: str) -> Submission:
         return row
 
 
+# The idempotency key is a unique index of the database.
+@pytest.mark.both_databases
 def test_the_same_idempotency_key_answers_the_same_submission(
     idle: TestClient, make_user: MakeUser
 ) -> None:
@@ -89,6 +91,8 @@ def test_over_the_rate_limit_is_429_until_the_minute_passed(
     assert "in the last minute (the limit is 3)" in refused.json()["detail"]
 
 
+# What the queue did not take stays due in the database (its lease) for the recovery pass.
+@pytest.mark.both_databases
 def test_a_saved_submission_is_answered_202_when_the_queue_is_down(
     idle: TestClient, runtime: GradingRuntime, make_user: MakeUser, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -215,6 +219,8 @@ def test_healthz_is_503_when_the_queue_is_down(
     assert health.status_code == 503 and health.json()["queue"] == "error: QueueUnavailable"
 
 
+# Grading slots are leases in the database, taken by two grading threads at once.
+@pytest.mark.both_databases
 def test_a_grading_slot_is_held_per_learner_and_the_rest_are_graded(
     runtime: GradingRuntime, make_user: MakeUser
 ) -> None:
