@@ -119,7 +119,7 @@ class User(Base):
     display_name: Mapped[str | None] = mapped_column(String(128), default=None)
     email: Mapped[str | None] = mapped_column(String(254), default=None)
     # The address as an LMS user's is matched against it (app/core/names.py: email_key()); no
-    # length, as folding may lengthen it (ß is ss).
+    # length, as lower case may lengthen it (İ is i and a combining dot).
     email_key: Mapped[str | None] = mapped_column(Text, default=None, index=True)
     section: Mapped[str | None] = mapped_column(String(32), default=None, index=True)
     enrolment: Mapped[Enrolment] = mapped_column(

@@ -3,8 +3,8 @@
 A name is compared after NFKC normalisation (so ``ａｄｍｉｎ`` is ``admin``) and case folding
 (``Alice`` is ``alice``): ``name_key`` is what the database keeps unique. New names must be
 2–32 characters of ASCII letters, digits, ``.``, ``-`` and ``_`` starting with a letter or digit.
-An e-mail address is compared the same way (``email_key``), in Python rather than by the
-database: SQLite's ``lower()`` folds ASCII letters only, so ``Éva@`` and ``éva@`` were two.
+An e-mail address is compared in lower case (``email_key``), folded in Python rather than by
+the database: SQLite's ``lower()`` folds ASCII letters only, so ``Éva@`` and ``éva@`` were two.
 """
 
 from __future__ import annotations
@@ -47,9 +47,11 @@ def name_key(raw: str) -> str:
 
 
 def email_key(raw: str) -> str:
-    """What two e-mail addresses of one person share: outer whitespace removed, NFKC,
-    case-folded, NFKC again (an LMS and a roster may write the same address in other cases)."""
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", raw.strip()).casefold())
+    """What two writings of one e-mail address share: outer whitespace removed, lower case (an
+    LMS and a roster may write it in other cases). No wider folding: an address that matches
+    links an LMS user to a roster's account, so ``straße@`` is not ``strasse@`` and a
+    full-width ``ｅｖａ@`` is not ``eva@`` (two mailboxes, perhaps two people)."""
+    return raw.strip().lower()
 
 
 def check_new_name(raw: str) -> str:

@@ -8,7 +8,6 @@ Create Date: 2026-12-06 03:10:00
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 
 import sqlalchemy as sa
@@ -23,7 +22,7 @@ depends_on: str | Sequence[str] | None = None
 def folded(email: str) -> str:
     """app/core/names.py's ``email_key`` as of this revision: a migration keeps doing what it
     did when it was written, whatever the rule becomes."""
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", email.strip()).casefold())
+    return email.strip().lower()
 
 
 def upgrade() -> None:
