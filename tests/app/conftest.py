@@ -60,8 +60,8 @@ SURFACES = tuple(f"tests/app/{folder}/" for folder in ("web", "api", "lti", "cli
 LMS, the command line), which run on SQLite only, unless marked ``both_databases``. Every
 query of the service is in ``app/store``, whose own tests (tests/app/store, and those of the
 services, the grading life cycle and the several-machine tests) run on both databases: they ran
-every line of ``app/store`` and ``app/models`` that the whole suite ran on PostgreSQL
-(docs/performance.md, "one database for the surfaces"). A surface's test whose subject is
+every line of ``app/store`` that the whole suite ran on PostgreSQL (docs/performance.md, "one
+database for the surfaces"). A surface's test whose subject is
 what the database does under it (requests at once against a lock, a unique key, a lease) is
 marked ``both_databases``. ``NUMJUDGE_TEST_SURFACES_ON_POSTGRESQL=1`` runs every test on both,
 as the suite did before (docs/performance.md: how that claim is measured again)."""
