@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine, inspect
+from sqlalchemy import Engine, create_engine, inspect, text
 from sqlalchemy.orm import Session
 
 from app.core.db import alembic_config, upgrade_database
@@ -51,31 +52,42 @@ def test_downgrade_to_base_and_up_again(
     upgrade_database(url)
 
 
+@contextmanager
+def upgraded_from(
+    url: str, revision: str, insert: str, rows: Sequence[Mapping[str, object]]
+) -> Iterator[Engine]:
+    """The database at ``url`` migrated to ``revision``, ``rows`` inserted there with the SQL
+    ``insert``, then migrated to the newest revision; its engine, disposed after the block."""
+    from alembic import command
+
+    command.upgrade(alembic_config(url), revision)
+    engine = create_engine(url)
+    try:
+        with engine.begin() as connection:
+            for row in rows:
+                connection.execute(text(insert), row)
+        upgrade_database(url)
+        yield engine
+    finally:
+        engine.dispose()
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_names_that_collide_once_normalised_are_renamed_oldest_first(
     backend: str, fresh_database_url: Callable[[str], str]
 ) -> None:
-    from alembic import command
-    from sqlalchemy import text
-
-    url = fresh_database_url(backend)
-    command.upgrade(alembic_config(url), "0001")
-    engine = create_engine(url)
-    try:
-        with engine.begin() as connection:
-            for name in ("alice", "bob", "ALICE", "alice-2", "ａｌｉｃｅ"):
-                connection.execute(
-                    text(
-                        "INSERT INTO users (name, role, created_at) "
-                        "VALUES (:name, 'learner', CURRENT_TIMESTAMP)"
-                    ),
-                    {"name": name},
-                )
-        upgrade_database(url)
-        with engine.connect() as connection:
-            rows = connection.execute(text("SELECT name, name_key FROM users ORDER BY id")).all()
-    finally:
-        engine.dispose()
+    names = ("alice", "bob", "ALICE", "alice-2", "ａｌｉｃｅ")
+    with (
+        upgraded_from(
+            fresh_database_url(backend),
+            "0001",
+            "INSERT INTO users (name, role, created_at) "
+            "VALUES (:name, 'learner', CURRENT_TIMESTAMP)",
+            [{"name": name} for name in names],
+        ) as engine,
+        engine.connect() as connection,
+    ):
+        rows = connection.execute(text("SELECT name, name_key FROM users ORDER BY id")).all()
     assert [tuple(row) for row in rows] == [
         ("alice", "alice"),
         ("bob", "bob"),
@@ -89,27 +101,17 @@ def test_names_that_collide_once_normalised_are_renamed_oldest_first(
 def test_the_addresses_stored_before_their_keys_are_matched_whatever_their_case(
     backend: str, fresh_database_url: Callable[[str], str]
 ) -> None:
-    from alembic import command
-    from sqlalchemy import text
-
-    url = fresh_database_url(backend)
-    command.upgrade(alembic_config(url), "0020_learner_variants")
-    engine = create_engine(url)
-    try:
-        with engine.begin() as connection:
-            for name, email in (("eva", " Éva@Example.org"), ("bob", None)):
-                connection.execute(
-                    text(
-                        "INSERT INTO users (name, name_key, role, email, enrolment, created_at) "
-                        "VALUES (:name, :name, 'learner', :email, 'enrolled', CURRENT_TIMESTAMP)"
-                    ),
-                    {"name": name, "email": email},
-                )
-        upgrade_database(url)
-        with Session(engine) as session:
-            found = lti_store.users_with_email(session=session, email="éva@example.ORG")
-            keys = session.execute(text("SELECT name, email_key FROM users ORDER BY id")).all()
-    finally:
-        engine.dispose()
+    with (
+        upgraded_from(
+            fresh_database_url(backend),
+            "0020_learner_variants",
+            "INSERT INTO users (name, name_key, role, email, enrolment, created_at) "
+            "VALUES (:name, :name, 'learner', :email, 'enrolled', CURRENT_TIMESTAMP)",
+            [{"name": "eva", "email": " Éva@Example.org"}, {"name": "bob", "email": None}],
+        ) as engine,
+        Session(engine) as session,
+    ):
+        found = lti_store.users_with_email(session=session, email="éva@example.ORG")
+        keys = session.execute(text("SELECT name, email_key FROM users ORDER BY id")).all()
     assert [user.name for user in found] == ["eva"]
     assert [tuple(row) for row in keys] == [("eva", "éva@example.org"), ("bob", None)]

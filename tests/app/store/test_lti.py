@@ -3,7 +3,7 @@ which accounts are in use, grade links and their passback attempts, contexts and
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from sqlalchemy import select
@@ -311,6 +311,11 @@ def _context(
     )
 
 
+def _enrol(db: Session, now: datetime, *members: tuple[LtiContext, User, EnrolmentState]) -> None:
+    for context, user, state in members:
+        lti_store.set_enrolment(session=db, context=context, user=user, state=state, now=now)
+
+
 def test_saving_a_context_again_updates_it_and_keeps_its_memberships_url(db: Session) -> None:
     platform = _platform(db)
     first = _context(db, platform, url="https://lms.example/members")
@@ -393,14 +398,15 @@ def test_members_left_out_of_a_roster_are_dropped_in_that_context_only(db: Sessi
     course, other = _context(db, platform), _context(db, platform, "other")
     ada, bob, carol, dan = _users(db, "ada", "bob", "carol", "dan")
     now = utcnow()
-    for context, user, state in (
+    _enrol(
+        db,
+        now,
         (course, ada, ACTIVE),
         (course, bob, ACTIVE),
         (course, carol, ACTIVE),
         (course, dan, DROPPED),
         (other, bob, ACTIVE),
-    ):
-        lti_store.set_enrolment(session=db, context=context, user=user, state=state, now=now)
+    )
     dropped = lti_store.drop_others(
         session=db, context=course, kept_user_ids={ada.id}, now=now + MINUTE
     )
@@ -417,15 +423,15 @@ def test_enrolled_users_come_in_name_order_and_are_counted_per_context_and_state
     course, other = _context(db, platform), _context(db, platform, "other")
     # Made out of name order, so that neither insertion nor id order gives the answer.
     zoe, ada, mia, ben = _users(db, "zoe", "ada", "mia", "ben")
-    now = utcnow()
-    for context, user, state in (
+    _enrol(
+        db,
+        utcnow(),
         (course, zoe, ACTIVE),
         (course, mia, ACTIVE),
         (course, ada, ACTIVE),
         (course, ben, DROPPED),
         (other, zoe, DROPPED),
-    ):
-        lti_store.set_enrolment(session=db, context=context, user=user, state=state, now=now)
+    )
     names = [u.name for u in lti_store.enrolled_users(session=db, context=course, state=ACTIVE)]
     assert names == ["ada", "mia", "zoe"]
     assert lti_store.enrolment_counts(session=db) == {
