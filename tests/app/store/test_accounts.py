@@ -139,6 +139,7 @@ def test_a_handoff_is_read_by_its_owner_with_its_handle_until_it_expires(db: Ses
     assert set(db.scalars(select(RosterHandoff.id_hash))) == {"live", "next"}
 
 
+@pytest.mark.slow  # waits half a second on the clock for the second locker
 def test_a_locked_user_makes_a_second_locker_wait_and_then_read_what_the_first_committed(
     committed_db: Session, database_url: str
 ) -> None:
