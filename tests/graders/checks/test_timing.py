@@ -305,8 +305,11 @@ import time
 import numpy as np
 
 
+next_case = threading.Event()
+
+
 def leave():
-    time.sleep(0.05)
+    next_case.wait()
     os._exit(3)
 
 
@@ -314,6 +317,7 @@ def running_total(x):
     if x.size == 3:
         threading.Thread(target=leave).start()
     else:
+        next_case.set()
         time.sleep(1)
     return np.cumsum(x)
 """
@@ -322,8 +326,10 @@ def running_total(x):
 def test_a_sandbox_that_ends_around_a_timed_case_is_the_codes_crash(
     running_total: PreparedExercise, sandbox: Sandbox
 ) -> None:
-    # It may end before, while or after the zygote reads its CPU time for the case: the
-    # reading waits for the end, which is kept for the run's verdict.
+    # It ends as the next case starts, so before, while or after the zygote reads the first
+    # case's CPU time: the reading waits for the end, which is kept for the run's verdict. (It
+    # ended 50 ms after the first case started, which a loaded host let come before that case's
+    # result was out.)
     for _ in range(3):
         report = grade(running_total, EXITS_AROUND_THE_TIMED_CASE, sandbox)
         assert report.verdict is Verdict.ERROR
