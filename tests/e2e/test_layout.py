@@ -81,7 +81,9 @@ def test_grading_shows_its_progress_and_marks_the_old_result(server: Server, bro
     run.click()
     progress = page.locator("#progress")
     progress.wait_for(state="visible")
-    page.wait_for_function("/\\d\\.\\d s$/.test(document.getElementById('progress').textContent)")
+    page.wait_for_function(
+        "() => /\\d\\.\\d s$/.test(document.getElementById('progress').textContent)"
+    )
     first = progress.inner_text()
     assert re.fullmatch(r"Running the public tests… \d+\.\d s", first)
     page.wait_for_function(

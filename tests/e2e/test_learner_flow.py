@@ -147,7 +147,11 @@ def test_learner_flow(server: Server, browser: Any, shots: Path) -> None:
     assert page.locator('#results tr:not([data-status="passed"])').count() == 1  # the header
     # The best and the assignment's banner are drawn again: what the schedule counts now, with no
     # reload (issue 39: the banner said 0 % after a full-marks submission).
-    page.wait_for_function(f"Number(document.querySelector('#best-score').dataset.score) === {got}")
+    # A function, not an expression: polling an expression evaluates it with eval() in the page,
+    # which the Content-Security-Policy refuses (an EvalError once the first look was too early).
+    page.wait_for_function(
+        "score => Number(document.querySelector('#best-score').dataset.score) === score", arg=got
+    )
     assert page.locator("#best-score").inner_text().replace(" ", "") == score.replace(" ", "")
     counts = page.locator('section.assignment-banner p[data-counts="1.0"]')
     counts.wait_for(timeout=RESULT_TIMEOUT_MS)

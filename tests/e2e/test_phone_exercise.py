@@ -45,7 +45,7 @@ def test_the_exercise_page_reads_well_at_its_width(
         assert to_code.is_visible() and box is not None and box["y"] < size[1] / 2
         assert editor.bounding_box()["y"] > size[1]
         to_code.click()
-        page.wait_for_function("document.activeElement.id === 'editor-heading'")
+        page.wait_for_function("() => document.activeElement.id === 'editor-heading'")
         top = editor.bounding_box()["y"]
         assert 0 <= top < size[1]
     else:  # two columns: the editor is in view already
