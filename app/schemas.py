@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from app.core.text import check_storable
 from graders.api import Failure
 
 StatusName = Literal["queued", "running", "done"]
@@ -18,18 +19,6 @@ EXAMPLE_CODE = (
     "def update_gate(x_t, h_prev, W_z, b_z):\n"
     "    return 1 / (1 + np.exp(-(np.concatenate([h_prev, x_t], -1) @ W_z.T + b_z)))\n"
 )
-
-
-def storable_text(value: str) -> str:
-    """Text every database stores and every reader decodes (and Python's parser reads): a 422
-    rather than a 500 later."""
-    if "\x00" in value:
-        raise ValueError("must not contain the NUL character")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise ValueError("must not contain a lone surrogate (\\ud800-\\udfff)") from None
-    return value
 
 
 class SubmissionIn(BaseModel):
@@ -57,7 +46,7 @@ class SubmissionIn(BaseModel):
     @field_validator("exercise", "code")
     @classmethod
     def _storable(cls, value: str) -> str:
-        return storable_text(value)
+        return check_storable(value)
 
 
 class SliceIndexOut(BaseModel):
@@ -163,14 +152,14 @@ class TryIn(BaseModel):
     @field_validator("code")
     @classmethod
     def _storable_code(cls, value: str) -> str:
-        return storable_text(value)
+        return check_storable(value)
 
     @field_validator("inputs")
     @classmethod
     def _storable_inputs(cls, value: dict[str, str]) -> dict[str, str]:
         for name, text in value.items():
-            storable_text(name)
-            storable_text(text)
+            check_storable(name)
+            check_storable(text)
         return value
 
 

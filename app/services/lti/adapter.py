@@ -39,6 +39,7 @@ from pylti1p3.session import SessionService
 from pylti1p3.tool_config.abstract import ToolConfAbstract
 from sqlalchemy.orm import Session
 
+from app.core.text import is_storable
 from app.models import LtiPlatform, utcnow
 from app.services.lti import keys
 from app.store import lti as lti_store
@@ -113,6 +114,8 @@ class DatabaseCache:
         self._session = session
 
     def get(self, key: str) -> Any:
+        if not is_storable(key):  # a state or launch id from a request: never stored
+            return None
         return lti_store.cache_get(session=self._session, key=key, now=utcnow())
 
     def set(self, key: str, value: Any, exp: int | None = None) -> None:
@@ -123,6 +126,8 @@ class DatabaseCache:
         )
 
     def take(self, key: str) -> bool:
+        if not is_storable(key):
+            return False
         return lti_store.cache_take(session=self._session, key=key, now=utcnow())
 
 
@@ -167,7 +172,10 @@ def registration(platform: LtiPlatform, *, session: Session) -> Registration:
 
 def find_platform(*, session: Session, issuer: str, client_id: str) -> LtiPlatform | None:
     """The platform of ``issuer`` and ``client_id``; without a client id (the login initiation
-    may omit it), the issuer's only registration."""
+    may omit it), the issuer's only registration. Both come from requests anyone can send:
+    text no database stores (app/core/text.py) names no platform."""
+    if not (is_storable(issuer) and is_storable(client_id)):
+        return None
     if client_id:
         return lti_store.get_platform(session=session, issuer=issuer, client_id=client_id)
     found = lti_store.platforms_of_issuer(session=session, issuer=issuer)

@@ -21,6 +21,7 @@ from jwt.types import Options
 from pylti1p3.exception import LtiException, OIDCException, ToolConfException
 from sqlalchemy.orm import Session
 
+from app.core.text import UNSTORABLE, first_unstorable
 from app.models import LtiPlatform, Role, User
 from app.services.lti import accounts, contexts, deep_linking, passback
 from app.services.lti.accounts import AccountRefused, LmsPerson, OwnerMustSignIn
@@ -145,6 +146,9 @@ def complete_launch(
         staff = launch.check_teacher_access() or launch.check_teaching_assistant_access()
     except (LtiException, OIDCException, ToolConfException) as exc:
         raise LaunchRefused(str(exc)) from exc
+    unstorable = first_unstorable(claims)
+    if unstorable is not None:  # names, addresses and titles are stored: a 500 at the insert
+        raise LaunchRefused(f"the LMS sent {UNSTORABLE} in the claim {unstorable}")
     platform = find_platform(
         session=session, issuer=claims["iss"], client_id=launch.get_client_id()
     )

@@ -13,7 +13,8 @@ so they choose at their first launch. Members the list marks inactive or deleted
 gone from it, are marked dropped: their accounts and work stay, and they are not disabled.
 
 The list is read whole before anything is written, so a failure (no membership list for the
-context, a token the platform refuses, an HTTP error) changes nothing of the roster.
+context, a token the platform refuses, an HTTP error, a member's record holding text no database
+stores) changes nothing of the roster.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from pylti1p3.exception import LtiServiceException
 from pylti1p3.names_roles import NamesRolesProvisioningService, TMember
 from sqlalchemy.orm import Session
 
+from app.core.text import UNSTORABLE, first_unstorable
 from app.models import EnrolmentState, LtiContext, User, utcnow
 from app.services.lti import accounts, contexts
 from app.services.lti.accounts import AccountRefused, LmsPerson, OwnerMustSignIn, role_of
@@ -91,10 +93,14 @@ def _members(session: Session, context: LtiContext) -> list[TMember]:
         # The token is cached in this session: commit it, so that SQLite's write lock is not
         # held while the LMS sends the pages.
         session.commit()
-        return names_roles.get_members()
+        members = names_roles.get_members()
     except (LtiServiceException, *SERVICE_ERRORS) as exc:
         reason = failure(exc)
         raise RosterSyncFailed(f"the LMS's membership list could not be read: {reason}") from exc
+    unstorable = first_unstorable(members, "members")
+    if unstorable is not None:
+        raise RosterSyncFailed(f"the LMS's membership list holds {UNSTORABLE} in {unstorable}")
+    return members
 
 
 def _apply(
