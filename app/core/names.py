@@ -50,8 +50,17 @@ def email_key(raw: str) -> str:
     """What two writings of one e-mail address share: outer whitespace removed, lower case (an
     LMS and a roster may write it in other cases). No wider folding: an address that matches
     links an LMS user to a roster's account, so ``straße@`` is not ``strasse@`` and a
-    full-width ``ｅｖａ@`` is not ``eva@`` (two mailboxes, perhaps two people)."""
-    return raw.strip().lower()
+    full-width ``ｅｖａ@`` is not ``eva@`` (two mailboxes, perhaps two people). For the same
+    reason an address with a character whose lower case is an ASCII letter, though it is not
+    one (the Kelvin sign ``K``, ``İ``), is kept as written: ``Kate@`` is not ``kate@``."""
+    address = raw.strip()
+    if any(not char.isascii() and _has_ascii(char.lower()) for char in address):
+        return address
+    return address.lower()
+
+
+def _has_ascii(text: str) -> bool:
+    return any(char.isascii() for char in text)
 
 
 def check_new_name(raw: str) -> str:

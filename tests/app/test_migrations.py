@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -115,3 +116,53 @@ def test_the_addresses_stored_before_their_keys_are_matched_whatever_their_case(
         keys = session.execute(text("SELECT name, email_key FROM users ORDER BY id")).all()
     assert [user.name for user in found] == ["eva"]
     assert [tuple(row) for row in keys] == [("eva", "éva@example.org"), ("bob", None)]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_an_address_keyed_in_lower_case_with_a_kelvin_sign_is_keyed_as_written(
+    backend: str, fresh_database_url: Callable[[str], str]
+) -> None:
+    """0022: the keys 0021 folded into an ASCII address's are made again, the others kept."""
+    with (
+        upgraded_from(
+            fresh_database_url(backend),
+            "0021_users_email_key",
+            "INSERT INTO users (name, name_key, role, email, email_key, enrolment, created_at) "
+            "VALUES (:name, :name, 'learner', :email, :key, 'enrolled', CURRENT_TIMESTAMP)",
+            [
+                {"name": "kate", "email": "kate@example.org", "key": "kate@example.org"},
+                {"name": "kelvin", "email": " \u212aate@Example.org", "key": "kate@example.org"},
+                {"name": "eva", "email": "Éva@Example.org", "key": "éva@example.org"},
+            ],
+        ) as engine,
+        Session(engine) as session,
+    ):
+        found = lti_store.users_with_email(session=session, email="KATE@example.org")
+        keys = session.execute(text("SELECT name, email_key FROM users ORDER BY id")).all()
+    assert [user.name for user in found] == ["kate"]
+    assert [tuple(row) for row in keys] == [
+        ("kate", "kate@example.org"),
+        ("kelvin", "\u212aate@Example.org"),
+        ("eva", "éva@example.org"),
+    ]
+
+
+def test_0022s_characters_are_every_one_that_lower_cases_into_ascii() -> None:
+    """0022 names them as this Python's Unicode has them; a Unicode that adds one needs a
+    migration that keys its addresses again."""
+    import importlib.util
+
+    from app.core.names import email_key
+
+    path = Path(__file__).parents[2] / "migrations/versions/0022_email_key_kept_as_written.py"
+    spec = importlib.util.spec_from_file_location("migration_0022", path)
+    assert spec is not None and spec.loader is not None
+    migration = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(migration)
+    found = {
+        char
+        for char in map(chr, range(0x80, 0x110000))
+        if not 0xD800 <= ord(char) < 0xE000 and any(part.isascii() for part in char.lower())
+    }
+    assert found == migration.FOLDS_INTO_ASCII
+    assert all(email_key(f"{char}x@y") == f"{char}x@y" for char in found)

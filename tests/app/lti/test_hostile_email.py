@@ -34,6 +34,7 @@ PASSWORD = "correct horse 7"
 LINK_PAGE = "Link your numjudge account"
 REFUSED = "This launch from your LMS was refused"
 TEACHER = LmsUser(sub="lms-teacher", roles=(INSTRUCTOR,), name="Grace Hopper")
+CONTEXT_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/context"
 
 
 def _account(
@@ -214,6 +215,8 @@ OTHER_ADDRESSES = {
     "full-width": "ａｄａ@example.edu",
     "cyrillic-a": "\u0430d\u0430@example.edu",
     "greek-alpha": "\u03b1da@example.edu",
+    "kelvin-sign": "\u212aate@example.edu",  # lower case: the ASCII "k"
+    "dotted-capital-i": "ad\u0130@example.edu",  # lower case: "i" and a combining dot
     "zero-width-space": "ada\u200b@example.edu",
     "inner-space": "ada @example.edu",
     "display-name": "Ada Lovelace <ada@example.edu>",
@@ -230,12 +233,14 @@ def test_a_trusted_platform_does_not_link_a_roster_account_by_a_lookalike_addres
     client: TestClient, runtime: GradingRuntime, trusted_platform: Platform, sent: str
 ) -> None:
     """Another address, however alike (another script, full-width letters, an invisible
-    character, a pattern), is not the roster account's address: no link by it."""
+    character, a pattern, a sign whose lower case is an ASCII letter), is not the roster
+    account's address: no link by it."""
     _account(runtime, "ada", "ada@example.edu")
+    _account(runtime, "kate", "kate@example.edu")
     mallory = LmsUser(sub="lms-mallory", roles=(LEARNER,), name="Mallory", email=sent)
     outcome = _outcome(client, launch(client, trusted_platform, mallory, TOOL + "/"))
     assert outcome in {"new account", "refused", "link page"}
-    assert _linked_to(runtime, "ada") == []
+    assert _linked_to(runtime, "ada") == [] and _linked_to(runtime, "kate") == []
 
 
 @pytest.mark.parametrize(
@@ -385,55 +390,85 @@ def test_a_very_long_address_is_not_a_500(
     assert _linked_to(runtime, "ada") == []
 
 
-SURROGATE_500 = (
-    "a lone UTF-16 surrogate in the e-mail or name claim (JSON allows the escape \\ud800, "
-    "PyJWT decodes it) reaches the database (the address's look-up, the profile's update): "
-    "UnicodeEncodeError, a 500 on SQLite and PostgreSQL, at a launch and a roster "
-    "synchronisation, instead of a refusal naming the bad claim"
-)
-NUL_500 = (
-    "a NUL character in the e-mail address or the name reaches PostgreSQL, which refuses NUL in "
-    "text (psycopg.DataError): a 500 instead of a refusal or the address left out; SQLite takes it"
-)
-BAD_CHARACTERS = {
-    "nul-after": {"email": "ada@example.edu\x00"},
-    "nul-inside": {"email": "mallory\x00@example.edu"},
-    "nul-in-name": {"name": "Mallory\x00", "email": "mallory@example.edu"},
-    "surrogate": {"email": "\ud800@example.edu"},
-    "surrogate-in-name": {"name": "Mallory \udfff", "email": "mallory@example.edu"},
+UNSTORABLE = "a NUL character or a lone surrogate"
+BAD_CHARACTERS: dict[str, tuple[dict[str, Any], str]] = {
+    "nul-after": ({"email": "ada@example.edu\x00"}, "the claim email"),
+    "nul-inside": ({"email": "mallory\x00@example.edu"}, "the claim email"),
+    "nul-in-name": ({"name": "Mallory\x00", "email": "mallory@example.edu"}, "the claim name"),
+    "surrogate": ({"email": "\ud800@example.edu"}, "the claim email"),
+    "surrogate-in-name": (
+        {"name": "Mallory \udfff", "email": "mallory@example.edu"},
+        "the claim name",
+    ),
+    "surrogate-in-a-title": (
+        {CONTEXT_CLAIM: {"id": "c1", "title": "Neural nets \udfff"}},
+        f"the claim {CONTEXT_CLAIM}.title",
+    ),
 }
-
-
-def _expect_defect(request: pytest.FixtureRequest, runtime: GradingRuntime, case: str) -> None:
-    """Marks the known defects (docs/lms.md: a refused launch is a 400 with its reason)."""
-    on_postgresql = runtime.settings.database_url.startswith("postgresql")
-    if "surrogate" in case:
-        request.applymarker(pytest.mark.xfail(strict=True, reason=SURROGATE_500))
-    elif "nul" in case and on_postgresql:
-        request.applymarker(pytest.mark.xfail(strict=True, reason=NUL_500))
 
 
 @pytest.mark.both_databases
 @pytest.mark.parametrize("case", BAD_CHARACTERS.keys())
-def test_a_nul_or_a_surrogate_in_a_claim_is_refused_or_left_out_never_a_500(
-    client: TestClient,
-    runtime: GradingRuntime,
-    trusted_platform: Platform,
-    request: pytest.FixtureRequest,
-    case: str,
+def test_a_nul_or_a_surrogate_in_a_claim_refuses_the_launch_naming_the_claim(
+    client: TestClient, runtime: GradingRuntime, trusted_platform: Platform, case: str
 ) -> None:
     """On PostgreSQL too, which refuses NUL in text; a string Python holds but UTF-8 cannot
-    encode (a lone surrogate) is not an address either."""
-    _expect_defect(request, runtime, case)
+    encode (a lone surrogate; JSON's \\u escapes carry it) is no text to store either."""
     _account(runtime, "ada", "ada@example.edu", used=True)
     mallory = LmsUser(sub="lms-mallory", roles=(LEARNER,), name="Mallory")
+    claims, named = BAD_CHARACTERS[case]
 
     def tamper(token: dict[str, Any], headers: dict[str, str]) -> None:
-        token.update(BAD_CHARACTERS[case])
+        token.update(claims)
 
     trusted_platform.tamper = tamper
-    outcome = _outcome(client, launch(client, trusted_platform, mallory, TOOL + "/"))
-    assert outcome in {"new account", "refused", "link page"}
+    answer = launch(client, trusted_platform, mallory, TOOL + "/")
+    assert _outcome(client, answer) == "refused"
+    assert UNSTORABLE in answer.text and named in answer.text
+    assert _linked_to(runtime, "ada") == []
+
+
+@pytest.mark.both_databases
+@pytest.mark.parametrize(
+    ("path", "field"),
+    [
+        ("/lti/login", "iss"),
+        ("/lti/login", "client_id"),
+        ("/lti/launch", "state"),
+        ("/lti/launch", "id_token"),
+    ],
+)
+def test_a_nul_in_a_login_or_a_launch_from_anyone_is_refused(
+    client: TestClient, trusted_platform: Platform, path: str, field: str
+) -> None:
+    """The login initiation and the launch are posted by anyone: their fields are looked up
+    (the platform by issuer and client id, the state in the launch cache) before any signature
+    is checked. A NUL in one finds nothing (a 400 refusal), on PostgreSQL too."""
+    fields = {
+        "iss": trusted_platform.issuer,
+        "client_id": trusted_platform.client_ids[0],
+        "login_hint": "lms-mallory",
+        "target_link_uri": TOOL + "/",
+        "state": "state-1",
+        "id_token": "a.b.c",
+    }
+    fields[field] = fields[field] + "\x00"
+    answer = client.post(path, data=fields)
+    assert answer.status_code == 400, answer.text
+    assert REFUSED in answer.text
+
+
+def test_a_link_choice_for_a_launch_id_with_a_nul_is_a_launch_gone(
+    client: TestClient, runtime: GradingRuntime, platform: Platform
+) -> None:
+    """The link page's launch id comes back in a form: with a NUL it names no waiting launch."""
+    _account(runtime, "ada", "ada@example.edu", used=True)
+    ada = LmsUser(sub="lms-ada", roles=(LEARNER,), name="Ada", email="ada@example.edu")
+    page = launch(client, platform, ada, TOOL + "/")
+    assert _outcome(client, page) == "link page"
+    answer = choose(client, page, "new", launch_id="launch\x00")
+    assert answer.status_code == 400, answer.text
+    assert REFUSED in answer.text
     assert _linked_to(runtime, "ada") == []
 
 
@@ -520,15 +555,11 @@ MEMBER_ADDRESSES: dict[str, Any] = {
 @pytest.mark.both_databases
 @pytest.mark.parametrize("case", MEMBER_ADDRESSES.keys())
 def test_a_member_whose_address_is_not_a_string_is_not_a_500(
-    client: TestClient,
-    runtime: GradingRuntime,
-    trusted_platform: Platform,
-    request: pytest.FixtureRequest,
-    case: str,
+    client: TestClient, runtime: GradingRuntime, trusted_platform: Platform, case: str
 ) -> None:
     """A roster synchronisation is refused with its reason (502, nothing changed) or goes on
-    without the address: neither a 500 nor Ada's account."""
-    _expect_defect(request, runtime, case)
+    without the address: neither a 500 nor Ada's account. Text no database stores is refused,
+    naming the member's field."""
     _account(runtime, "ada", "ada@example.edu")
     course = _course(client, trusted_platform)
     trusted_platform.enrol(LmsUser("m-odd", (LEARNER,), "Odd One", MEMBER_ADDRESSES[case]))
@@ -536,4 +567,7 @@ def test_a_member_whose_address_is_not_a_string_is_not_a_500(
     assert answer.status_code in {200, 502}, answer.text
     if answer.status_code == 502:
         assert "The roster could not be synchronised" in answer.text
+    if case in {"nul", "surrogate"}:
+        assert answer.status_code == 502
+        assert UNSTORABLE in answer.text and "].email" in answer.text
     assert _linked_to(runtime, "ada") == []

@@ -157,6 +157,11 @@ def test_an_email_is_matched_whatever_the_case_of_its_accented_letters(db: Sessi
         ("strasse@example.org", "straße@example.org"),
         ("eva@example.org", "ｅｖａ@example.org"),  # full-width letters
         ("eva@example.org", "éva@example.org"),
+        # A sign or a capital that lower-cases to an ASCII letter: the Kelvin sign is "k"
+        # and "İ" is "i" plus a dot in Python's lower case, and neither is the ASCII letter.
+        ("kate@example.org", "\u212aate@example.org"),
+        ("\u212aate@example.org", "kate@example.org"),
+        ("ilker@example.org", "\u0130lker@example.org"),
     ],
 )
 def test_an_email_that_only_folds_or_normalises_to_anothers_is_not_theirs(
