@@ -39,7 +39,7 @@ def similarity_command(
                 scope=scope,
                 target=target,
                 requested_by="numjudge similarity",
-                cpu_s=settings.similarity_cpu_s,
+                settings=settings,
             )
         except (GraderError, AssignmentNotFound) as exc:
             typer.echo(f"error: {exc}", err=True)

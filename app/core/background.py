@@ -33,17 +33,24 @@ def _lower_priority(cpu_limit_s: int) -> None:
     os.setpriority(os.PRIO_PROCESS, 0, 19)
     with contextlib.suppress(OSError):
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    _limit_cpu(cpu_limit_s)
+
+
+def _limit_cpu(cpu_limit_s: int) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (cpu_limit_s, cpu_limit_s + 1))
 
 
-def run_in_background(cpu_limit_s: float, work: Callable[..., Result], *args: Any) -> Result:
-    """``work(*args)`` in a fresh child process at background priority, killed after
-    ``cpu_limit_s`` seconds of CPU time (:class:`OutOfCpuTime`). ``work``, its arguments and
-    its result cross to the child and back pickled: module-level functions and data only."""
+def run_in_background(
+    cpu_limit_s: float, work: Callable[..., Result], *args: Any, lowest_priority: bool = True
+) -> Result:
+    """``work(*args)`` in a fresh child process at background priority (``lowest_priority``
+    off: at this process's own), killed after ``cpu_limit_s`` seconds of CPU time
+    (:class:`OutOfCpuTime`). ``work``, its arguments and its result cross to the child and
+    back pickled: module-level functions and data only."""
     with ProcessPoolExecutor(
         max_workers=1,
         mp_context=multiprocessing.get_context("spawn"),
-        initializer=_lower_priority,
+        initializer=_lower_priority if lowest_priority else _limit_cpu,
         initargs=(max(1, round(cpu_limit_s)),),
     ) as pool:
         try:

@@ -7,10 +7,10 @@ task (``app.runtime.queue``, a lower priority than every grading wake-up) comput
 leaves the row queued: asking again makes a new report. The CLI computes the same way.
 
 The comparing itself runs in a child process at the lowest CPU priority
-(``app.core.background``), within ``similarity_cpu_s`` CPU seconds (pairs past them are left
-out, and counted in the report) and killed a minute of CPU later (the report fails, saying so):
-learners choose what their answers cost to compare, and the queue's thread shares its process
-with the pages and the gradings.
+(``app.core.background``; with ``similarity_lowest_priority`` off, the service's own), within
+``similarity_cpu_s`` CPU seconds (pairs past them are left out, and counted in the report) and
+killed a minute of CPU later (the report fails, saying so): learners choose what their answers
+cost to compare, and the queue's thread shares its process with the pages and the gradings.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from app.core.background import OutOfCpuTime, run_in_background
+from app.core.config import Settings
 from app.models import ReportState, SimilarityReport, WorkScope, utcnow
 from app.runtime.context import GradingRuntime
 from app.runtime.queue import QueueUnavailable
@@ -69,10 +70,16 @@ def boilerplate(catalog: ExerciseCatalog, exercise_id: str) -> tuple[str, ...]:
 
 
 def compute(
-    *, session: Session, catalog: ExerciseCatalog, scope: WorkScope, target: str, cpu_s: float
+    *,
+    session: Session,
+    catalog: ExerciseCatalog,
+    scope: WorkScope,
+    target: str,
+    settings: Settings,
 ) -> list[ExerciseSimilarity]:
     """One section per exercise of the report, each learner's final answer compared, in a
-    background process within ``cpu_s`` CPU seconds (``OutOfCpuTime`` if it was killed)."""
+    background process within ``similarity_cpu_s`` CPU seconds (``OutOfCpuTime`` if it was
+    killed), below every other process unless ``similarity_lowest_priority`` is off."""
     ids = exercise_ids(catalog, scope, target)
     by_exercise: dict[str, list[Answer]] = defaultdict(list)
     for answer in similarity_store.final_answers(session=session, exercise_ids=ids):
@@ -80,11 +87,18 @@ def compute(
             Answer(answer.user_name, answer.submission_id, answer.code)
         )
     work = [(i, by_exercise[i], boilerplate(catalog, i)) for i in ids]
-    return run_in_background(cpu_s + CPU_BACKSTOP_S, compare_all, work, cpu_s)
+    cpu_s = settings.similarity_cpu_s
+    return run_in_background(
+        cpu_s + CPU_BACKSTOP_S,
+        compare_all,
+        work,
+        cpu_s,
+        lowest_priority=settings.similarity_lowest_priority,
+    )
 
 
 def store_computed(
-    *, session: Session, catalog: ExerciseCatalog, report: SimilarityReport, cpu_s: float
+    *, session: Session, catalog: ExerciseCatalog, report: SimilarityReport, settings: Settings
 ) -> None:
     """Compute ``report`` and store its result (or why it failed); the caller commits."""
     started = time.monotonic()
@@ -94,7 +108,7 @@ def store_computed(
             catalog=catalog,
             scope=report.scope,
             target=report.target,
-            cpu_s=cpu_s,
+            settings=settings,
         )
     except OutOfCpuTime as exc:
         logger.warning("similarity.out_of_cpu", extra={"report": report.id})
@@ -156,7 +170,7 @@ def compute_now(
     scope: WorkScope,
     target: str,
     requested_by: str,
-    cpu_s: float,
+    settings: Settings,
 ) -> ReportView:
     """Make and compute a report in this process (``numjudge similarity``); it is stored as
     the pages' reports are, and committed."""
@@ -164,7 +178,7 @@ def compute_now(
     report = similarity_store.create_report(
         session=session, scope=scope, target=target, requested_by=requested_by
     )
-    store_computed(session=session, catalog=catalog, report=report, cpu_s=cpu_s)
+    store_computed(session=session, catalog=catalog, report=report, settings=settings)
     session.commit()
     return view(report)
 
@@ -179,7 +193,7 @@ def run(runtime: GradingRuntime, report_id: str) -> None:
             session=session,
             catalog=runtime.catalog,
             report=report,
-            cpu_s=runtime.settings.similarity_cpu_s,
+            settings=runtime.settings,
         )
         session.commit()
 

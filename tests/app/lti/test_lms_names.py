@@ -97,7 +97,7 @@ def test_the_gradebooks_and_the_similarity_report_show_the_lms_names(
             scope=WorkScope.EXERCISE,
             target=EXERCISE,
             requested_by=TEACHER.name,
-            cpu_s=runtime.settings.similarity_cpu_s,
+            settings=runtime.settings,
         )
     url = f"/instructor/similarity/{report.id}"
     text = client.get(url).text

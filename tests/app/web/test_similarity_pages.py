@@ -296,7 +296,7 @@ def test_a_report_past_its_cpu_time_leaves_pairs_out_and_says_so(
             scope=WorkScope.EXERCISE,
             target="layer-norm",
             requested_by="prof",
-            cpu_s=1e-9,
+            settings=runtime.settings.model_copy(update={"similarity_cpu_s": 1e-9}),
         )
     (section,) = report.sections
     assert report.state is ReportState.DONE
