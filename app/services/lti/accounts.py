@@ -58,11 +58,16 @@ class LmsPerson:
 
     @classmethod
     def of(cls, data: Mapping[str, Any], *, subject: object, role: Role) -> LmsPerson:
-        """From a launch's claims or a membership: both name the person alike."""
-        name = data.get("name") or " ".join(
-            str(part) for part in (data.get("given_name"), data.get("family_name")) if part
+        """From a launch's claims or a membership: both name the person alike. A name or an
+        address that is not a string (a list, a number) is left out, not written out."""
+        name = _text(data.get("name")) or " ".join(
+            part for part in (_text(data.get("given_name")), _text(data.get("family_name"))) if part
         )
-        return cls(str(subject or ""), str(name or ""), str(data.get("email") or ""), role)
+        return cls(str(subject or ""), name, _text(data.get("email")), role)
+
+
+def _text(claim: object) -> str:
+    return claim if isinstance(claim, str) else ""
 
 
 def role_of(roles: Sequence[str]) -> Role:
