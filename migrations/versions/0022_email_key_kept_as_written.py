@@ -9,7 +9,7 @@ Create Date: 2026-12-06 06:10:00
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import sqlalchemy as sa
 from alembic import op
@@ -31,40 +31,31 @@ def keyed(email: str) -> str:
     return address if FOLDS_INTO_ASCII & set(address) else address.lower()
 
 
-def upgrade() -> None:
-    users = sa.table(
-        "users",
-        sa.column("id", sa.Integer()),
-        sa.column("email", sa.String()),
-        sa.column("email_key", sa.Text()),
-    )
+USERS = sa.table(
+    "users",
+    sa.column("id", sa.Integer()),
+    sa.column("email", sa.String()),
+    sa.column("email_key", sa.Text()),
+)
+
+
+def rekey(key_of: Callable[[str], str]) -> None:
+    """Store ``key_of(email)`` as each address's key where it differs from the stored one."""
     connection = op.get_bind()
     rows = connection.execute(
-        sa.select(users.c.id, users.c.email, users.c.email_key).where(users.c.email.is_not(None))
+        sa.select(USERS.c.id, USERS.c.email, USERS.c.email_key).where(USERS.c.email.is_not(None))
     )
     for user_id, email, key in rows.all():
-        if keyed(email) != key:
+        if key_of(email) != key:
             connection.execute(
-                sa.update(users).where(users.c.id == user_id).values(email_key=keyed(email))
+                sa.update(USERS).where(USERS.c.id == user_id).values(email_key=key_of(email))
             )
+
+
+def upgrade() -> None:
+    rekey(keyed)
 
 
 def downgrade() -> None:
     """The keys of 0021 again: the address in lower case."""
-    users = sa.table(
-        "users",
-        sa.column("id", sa.Integer()),
-        sa.column("email", sa.String()),
-        sa.column("email_key", sa.Text()),
-    )
-    connection = op.get_bind()
-    rows = connection.execute(
-        sa.select(users.c.id, users.c.email).where(users.c.email.is_not(None))
-    )
-    for user_id, email in rows.all():
-        if FOLDS_INTO_ASCII & set(email):
-            connection.execute(
-                sa.update(users)
-                .where(users.c.id == user_id)
-                .values(email_key=email.strip().lower())
-            )
+    rekey(lambda email: email.strip().lower())

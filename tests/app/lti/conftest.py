@@ -9,8 +9,11 @@ from contextlib import contextmanager
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app.models import LtiAccount
+from app.models import User as Account
 from app.runtime.context import GradingRuntime
 from app.services.lti import platforms
 from tests.app.lti.platform import Platform, User, read_form, running_platform
@@ -136,3 +139,12 @@ def choose(client: TestClient, page: httpx.Response, choice: str, **fields: str)
     }
     answer: httpx.Response = client.post("/lti/link", data=data | fields, follow_redirects=False)
     return answer
+
+
+def links(runtime: GradingRuntime) -> dict[str, str]:
+    """Every LMS user's link: their subject, the account's name."""
+    with runtime.sessions() as session:
+        rows = session.execute(
+            select(LtiAccount.subject, Account.name).join(Account, Account.id == LtiAccount.user_id)
+        )
+        return dict(rows.all())

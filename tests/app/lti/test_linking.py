@@ -15,7 +15,6 @@ from sqlalchemy import select
 
 from app.models import (
     EnrolmentState,
-    LtiAccount,
     LtiEnrolment,
     LtiGradeLink,
     Role,
@@ -32,6 +31,7 @@ from tests.app.lti.conftest import (
     form_value,
     launch,
     launch_form,
+    links,
     registered_platform,
     signed_in_as,
 )
@@ -71,15 +71,6 @@ def _submit(runtime: GradingRuntime, user_id: int) -> str:
         return submission.id
 
 
-def _links(runtime: GradingRuntime) -> dict[str, str]:
-    """Every LMS user's link: their subject, the account's name."""
-    with runtime.sessions() as session:
-        rows = session.execute(
-            select(LtiAccount.subject, User.name).join(User, User.id == LtiAccount.user_id)
-        )
-        return dict(rows.all())
-
-
 def _user_names(runtime: GradingRuntime) -> list[str]:
     with runtime.sessions() as session:
         return list(session.scalars(select(User.name).order_by(User.id)))
@@ -105,13 +96,13 @@ def test_a_learner_of_another_platform_sending_a_used_accounts_address_does_not_
     _offered(answer)
     assert signed_in_as(client) is None
     assert "Ada&#39;s" not in client.get(f"/history/{submission}").text
-    assert _links(runtime) == {}
+    assert links(runtime) == {}
     # The only way on without Ada's password: a new, empty account.
     wrong = choose(client, answer, "sign-in", username="ada", password="guess guess")
     assert wrong.status_code == 400 and "Wrong username or password." in wrong.text
     new = choose(client, answer, "new")
     assert new.status_code == 303, new.text
-    [(subject, name)] = _links(runtime).items()
+    [(subject, name)] = links(runtime).items()
     assert subject == mallory.sub and name.startswith("lti-") and signed_in_as(client) == name
     assert client.get(f"/history/{submission}").status_code == 404
 
@@ -173,7 +164,7 @@ def test_a_trusted_platform_links_an_unused_roster_account_whatever_the_address_
     answer = launch(client, trusted_platform, shouting, TOOL + EXERCISE_PAGE)
     assert answer.status_code == 303 and answer.headers["location"] == EXERCISE_PAGE
     assert signed_in_as(client) == "ada"
-    assert _links(runtime) == {ADA.sub: "ada"}
+    assert links(runtime) == {ADA.sub: "ada"}
 
 
 @pytest.mark.parametrize("use", USES, ids=[use.__name__.strip("_") for use in USES])
@@ -186,7 +177,7 @@ def test_a_trusted_platform_does_not_link_an_account_in_use(
     use(runtime, _account(runtime, "ada", ADA.email), client)
     _offered(launch(client, trusted_platform, ADA, TOOL + "/"))
     assert signed_in_as(client) is None
-    assert _links(runtime) == {} and _user_names(runtime) == ["ada"]
+    assert links(runtime) == {} and _user_names(runtime) == ["ada"]
 
 
 def test_an_untrusted_platform_does_not_link_even_an_unused_account(
@@ -194,7 +185,7 @@ def test_an_untrusted_platform_does_not_link_even_an_unused_account(
 ) -> None:
     _account(runtime, "ada", ADA.email)
     _offered(launch(client, platform, ADA, TOOL + "/"))
-    assert _links(runtime) == {} and _user_names(runtime) == ["ada"]
+    assert links(runtime) == {} and _user_names(runtime) == ["ada"]
 
 
 def test_e_mail_never_links_an_instructors_account_nor_an_lms_instructor(
@@ -206,7 +197,7 @@ def test_e_mail_never_links_an_instructors_account_nor_an_lms_instructor(
     _account(runtime, "ted", "ted@example.edu")  # an unused learner account
     ted = LmsUser(sub="lms-ted", roles=(INSTRUCTOR,), email="ted@example.edu")
     _offered(launch(client, trusted_platform, ted, TOOL + "/"))
-    assert _links(runtime) == {}
+    assert links(runtime) == {}
 
 
 def test_the_second_platforms_user_with_a_linked_accounts_address_gets_a_new_account(
@@ -241,7 +232,7 @@ def test_signing_in_on_the_link_page_links_the_account_for_good(
     assert linked.status_code == 303, linked.text
     assert linked.headers["location"] == EXERCISE_PAGE
     assert signed_in_as(client) == "ada"
-    assert _links(runtime) == {ADA.sub: "ada"}
+    assert links(runtime) == {ADA.sub: "ada"}
     with runtime.sessions() as session:
         user = session.get(User, ada)
         assert user is not None and user.display_name == "Ada Lovelace"
@@ -272,7 +263,7 @@ def test_choosing_a_new_account_leaves_the_existing_one_alone(
     page = launch(client, platform, ADA, TOOL + EXERCISE_PAGE)
     answer = choose(client, page, "new")
     assert answer.status_code == 303 and answer.headers["location"] == EXERCISE_PAGE
-    [(subject, name)] = _links(runtime).items()
+    [(subject, name)] = links(runtime).items()
     assert subject == ADA.sub and name.startswith("lti-") and signed_in_as(client) == name
     client.cookies.clear()
     assert launch(client, platform, ADA, TOOL + "/").status_code == 303
@@ -286,11 +277,11 @@ def test_an_instructor_picks_work_before_linking_and_links_at_a_resource_launch(
     grace = LmsUser(sub="lms-grace", roles=(INSTRUCTOR,), name="Grace", email="grace@example.edu")
     picker = launch(client, platform, grace, TOOL + "/lti/launch", deep_link=True)
     assert picker.status_code == 200 and "Add to the LMS context" in picker.text
-    assert _links(runtime) == {} and _user_names(runtime) == ["grace"]
+    assert links(runtime) == {} and _user_names(runtime) == ["grace"]
     page = launch(client, platform, grace, TOOL + "/instructor/lti")
     linked = choose(client, page, "sign-in", username="grace", password=PASSWORD)
     assert linked.headers["location"] == "/instructor/lti"
-    assert _links(runtime) == {grace.sub: "grace"}
+    assert links(runtime) == {grace.sub: "grace"}
     page = client.get("/instructor/lti")
     assert page.status_code == 200
     assert '<td data-match-email="no">linked after signing in</td>' in page.text
@@ -311,8 +302,8 @@ def test_over_https_the_link_page_works_only_in_the_browser_that_launched(
     secure.cookies.delete("lti1p3-session-id")
     elsewhere = choose(secure, page, "sign-in", username="ada", password=PASSWORD)
     assert elsewhere.status_code == 400 and "unknown, expired or already used" in elsewhere.text
-    assert _links(runtime) == {}
+    assert links(runtime) == {}
     secure.cookies.set("lti1p3-session-id", session_id, domain="testserver.local")
     here = choose(secure, page, "sign-in", username="ada", password=PASSWORD)
     assert here.status_code == 303, here.text
-    assert _links(runtime) == {ADA.sub: "ada"}
+    assert links(runtime) == {ADA.sub: "ada"}
