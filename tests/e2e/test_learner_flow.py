@@ -61,7 +61,11 @@ def sign_in(page: Any, url: str, name: str, password: str) -> None:
 
 
 def sign_out(page: Any) -> None:
+    """Press "Sign out" and wait for the page its redirect leads to: a click waits only for the
+    navigation to start, and the page counted right after it could still be the old one or an
+    empty one (a menu with no "Sign in" link, in a copy of the suite run alone)."""
     page.get_by_role("button", name="Sign out").click()
+    page.locator(".user-menu").get_by_role("link", name="Sign in").wait_for()
 
 
 def test_learner_flow(server: Server, browser: Any, shots: Path) -> None:
