@@ -12,13 +12,15 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.models import LtiAccount
+from app.models import LtiAccount, Role, Submission
 from app.models import User as Account
 from app.runtime.context import GradingRuntime
 from app.services.lti import platforms
+from app.store import accounts as account_store
 from tests.app.lti.platform import Platform, User, read_form, running_platform
 
 TOOL = "http://testserver"
+PASSWORD = "correct horse 7"
 LAUNCH_URL = TOOL + platforms.LAUNCH_PATH
 
 
@@ -148,3 +150,32 @@ def links(runtime: GradingRuntime) -> dict[str, str]:
             select(LtiAccount.subject, Account.name).join(Account, Account.id == LtiAccount.user_id)
         )
         return dict(rows.all())
+
+
+def account(
+    runtime: GradingRuntime,
+    name: str,
+    email: str,
+    *,
+    role: Role = Role.LEARNER,
+    password: str | None = None,
+    used: bool = False,
+) -> int:
+    """A learner account (or of ``role``) with ``email``; ``used``: it has a password
+    (``PASSWORD``) and a submission, someone's real work."""
+    with runtime.sessions() as session:
+        user = account_store.create_user(
+            session=session, name=name, role=role, password=PASSWORD if used else password
+        )
+        account_store.set_profile(
+            session=session, user=user, display_name=None, email=email, section=None
+        )
+        if used:
+            session.flush()
+            session.add(
+                Submission(
+                    user_id=user.id, exercise_id="adam", exercise_version="1", code="# secret"
+                )
+            )
+        session.commit()
+        return user.id

@@ -23,12 +23,13 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from app.models import LtiAccount, Role, Submission, User
+from app.models import LtiAccount, Role, User
 from app.runtime.context import GradingRuntime
-from app.store import accounts as account_store
 from app.store import lti as lti_store
 from tests.app.lti.conftest import (
+    PASSWORD,
     TOOL,
+    account,
     choose,
     launch,
     links,
@@ -38,39 +39,10 @@ from tests.app.lti.conftest import (
 from tests.app.lti.platform import INSTRUCTOR, LEARNER, Platform
 from tests.app.lti.platform import User as LmsUser
 
-PASSWORD = "correct horse 7"
 LINK_PAGE = "Link your numjudge account"
 REFUSED = "This launch from your LMS was refused"
 TEACHER = LmsUser(sub="lms-teacher", roles=(INSTRUCTOR,), name="Grace Hopper")
 CONTEXT_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/context"
-
-
-def _account(
-    runtime: GradingRuntime,
-    name: str,
-    email: str,
-    *,
-    role: Role = Role.LEARNER,
-    password: str | None = None,
-    used: bool = False,
-) -> int:
-    """An account with ``email``; ``used``: a password and a submission (Ada's real work)."""
-    with runtime.sessions() as session:
-        user = account_store.create_user(
-            session=session, name=name, role=role, password=PASSWORD if used else password
-        )
-        account_store.set_profile(
-            session=session, user=user, display_name=None, email=email, section=None
-        )
-        if used:
-            session.flush()
-            session.add(
-                Submission(
-                    user_id=user.id, exercise_id="adam", exercise_version="1", code="# secret"
-                )
-            )
-        session.commit()
-        return user.id
 
 
 def _linked_to(runtime: GradingRuntime, name: str) -> list[str]:
@@ -158,7 +130,7 @@ def test_which_writings_are_the_owners_address(runtime: GradingRuntime, case: st
     """Every writing above, by the look-up a launch makes: the owner's address in another case
     or with spaces around it, nothing else (no wider folding, no normalisation)."""
     owner, sent = LOOKALIKES[case]
-    _account(runtime, "ada", owner, used=True)
+    account(runtime, "ada", owner, used=True)
     with runtime.sessions() as session:
         found = [user.name for user in lti_store.users_with_email(session=session, email=sent)]
     assert found == (["ada"] if case in SAME_ADDRESS else [])
@@ -177,7 +149,7 @@ def test_a_lookalike_of_a_used_accounts_address_never_signs_in_as_its_owner(
     """Ada has a password and a submission: whatever the address looks like, the launch gives
     the link page, a new account or a refusal, never Ada's account and never a 500."""
     owner, sent = LOOKALIKES[case]
-    _account(runtime, "ada", owner, used=True)
+    account(runtime, "ada", owner, used=True)
     mallory = LmsUser(sub="lms-mallory", roles=(LEARNER,), name="Mallory", email=sent)
     with registered_platform(runtime, match_email=trusted) as lms:
         outcome = _outcome(client, launch(client, lms, mallory, TOOL + "/"))
@@ -206,7 +178,7 @@ def test_a_used_accounts_address_in_another_case_shows_the_link_page(
     """docs/lms.md rule 3 with the address compared whatever its case: the owner's account
     exists, so the LMS user is asked to sign in to it (or to take a new account), for every
     alphabet, not only ASCII."""
-    _account(runtime, "ada", owner, used=True)
+    account(runtime, "ada", owner, used=True)
     learner = LmsUser(sub="lms-ada", roles=(LEARNER,), name="Ada", email=sent)
     answer = launch(client, platform, learner, TOOL + "/")
     assert _outcome(client, answer) == "link page"
@@ -233,7 +205,7 @@ def test_a_trusted_platform_links_an_unused_roster_account_in_any_alphabets_case
     roster: str,
     sent: str,
 ) -> None:
-    _account(runtime, "emile", roster)
+    account(runtime, "emile", roster)
     learner = LmsUser(sub="lms-emile", roles=(LEARNER,), name="Émile", email=sent)
     assert _outcome(client, launch(client, trusted_platform, learner, TOOL + "/")) == "emile"
     assert links(runtime) == {"lms-emile": "emile"}
@@ -263,8 +235,8 @@ def test_a_trusted_platform_does_not_link_a_roster_account_by_a_lookalike_addres
     """Another address, however alike (another script, full-width letters, an invisible
     character, a pattern, a sign whose lower case is an ASCII letter), is not the roster
     account's address: no link by it."""
-    _account(runtime, "ada", "ada@example.edu")
-    _account(runtime, "kate", "kate@example.edu")
+    account(runtime, "ada", "ada@example.edu")
+    account(runtime, "kate", "kate@example.edu")
     mallory = LmsUser(sub="lms-mallory", roles=(LEARNER,), name="Mallory", email=sent)
     outcome = _outcome(client, launch(client, trusted_platform, mallory, TOOL + "/"))
     assert outcome in {"new account", "refused", "link page"}
@@ -285,8 +257,8 @@ def test_two_roster_accounts_with_the_address_are_not_linked_by_it(
 ) -> None:
     """Rule 3: several accounts with the address (whatever its case): the link page, even when
     both are unused, and neither is linked."""
-    _account(runtime, "ada", first)
-    _account(runtime, "ada2", second)
+    account(runtime, "ada", first)
+    account(runtime, "ada2", second)
     learner = LmsUser(sub="lms-ada", roles=(LEARNER,), name="Ada", email=first.upper())
     assert _outcome(client, launch(client, trusted_platform, learner, TOOL + "/")) == "link page"
     assert links(runtime) == {}
@@ -295,14 +267,14 @@ def test_two_roster_accounts_with_the_address_are_not_linked_by_it(
 # --- An address that changes, and accounts already linked.
 
 
-def test_an_lms_user_who_changes_their_address_keeps_their_account(
+def test_an_lms_user_who_changes_their_address_keeps_theiraccount(
     client: TestClient, runtime: GradingRuntime, trusted_platform: Platform
 ) -> None:
     """Rule 1 comes first: Mallory's later address (Ada's, of an unused roster account and of
     a used one) neither moves her nor links the roster account to her; Ada, launching later,
     still gets her roster account (Mallory's account is linked and has no password)."""
-    _account(runtime, "ada", "ada@example.edu")
-    _account(runtime, "bob", "bob@example.edu", used=True)
+    account(runtime, "ada", "ada@example.edu")
+    account(runtime, "bob", "bob@example.edu", used=True)
     mallory = LmsUser(sub="lms-mallory", roles=(LEARNER,), email="mallory@example.edu")
     own = _outcome(client, launch(client, trusted_platform, mallory, TOOL + "/"))
     assert own == "new account"
@@ -327,7 +299,7 @@ def test_an_account_linked_by_its_address_is_nobody_elses_by_the_same_address(
     """Ada's roster account, linked to her LMS user by its address, has no password: another
     LMS user of the same registration or of another one (trusted or not) sending the address,
     in any case, gets a new account."""
-    _account(runtime, "ada", "ada@example.edu")
+    account(runtime, "ada", "ada@example.edu")
     ada = LmsUser(sub="lms-ada", roles=(LEARNER,), email="ada@example.edu")
     assert _outcome(client, launch(client, trusted_platform, ada, TOOL + "/")) == "ada"
     twin = LmsUser(sub="lms-twin", roles=(LEARNER,), email="ADA@example.edu")
@@ -347,7 +319,7 @@ def test_an_account_linked_after_signing_in_still_asks_for_its_password(
     """Ada linked her used account on the link page: a learner of another registration, even
     a trusted one, sending her address gets the link page, and her password is the only way
     in."""
-    _account(runtime, "ada", "ada@example.edu", used=True)
+    account(runtime, "ada", "ada@example.edu", used=True)
     ada = LmsUser(sub="lms-ada", roles=(LEARNER,), email="ada@example.edu")
     page = launch(client, platform, ada, TOOL + "/")
     assert choose(client, page, "sign-in", username="ada", password=PASSWORD).status_code == 303
@@ -365,7 +337,7 @@ def test_a_learner_account_made_an_lms_instructor_is_not_linked_by_its_address(
 ) -> None:
     """An LMS's Instructor is never linked by address, even to an unused learner account, nor
     after a learner's launch promoted nobody."""
-    _account(runtime, "ada", "ada@example.edu")
+    account(runtime, "ada", "ada@example.edu")
     boss = LmsUser(sub="lms-boss", roles=(INSTRUCTOR, LEARNER), email="ada@example.edu")
     assert _outcome(client, launch(client, trusted_platform, boss, TOOL + "/")) == "link page"
     assert links(runtime) == {}
@@ -392,8 +364,8 @@ def test_an_email_claim_that_is_not_an_address_is_never_a_500_nor_a_link(
     """An unused roster account and a used one have the address the claim carries inside a
     list or an object: the launch is refused or made without an address, never a 500, never
     either account."""
-    _account(runtime, "ada", "ada@example.edu")
-    _account(runtime, "bob", "bob@example.edu", used=True)
+    account(runtime, "ada", "ada@example.edu")
+    account(runtime, "bob", "bob@example.edu", used=True)
     mallory = LmsUser(sub="lms-mallory", roles=(LEARNER,), name="Mallory")
     trusted_platform.tamper = _set_email(value)
     outcome = _outcome(client, launch(client, trusted_platform, mallory, TOOL + "/"))
@@ -411,7 +383,7 @@ def test_a_very_long_address_is_not_a_500(
     """A launch whose address is kilobytes long makes a new account or is refused (past the
     request body's cap, 64 KiB: a 413 naming it), never Ada's account, never a 500."""
     long = "a" * size + "@example.edu"
-    _account(runtime, "ada", "ada@example.edu")
+    account(runtime, "ada", "ada@example.edu")
     mallory = LmsUser(sub="lms-mallory", roles=(LEARNER,), name="Mallory", email=long)
     answer = launch(client, trusted_platform, mallory, TOOL + "/")
     if answer.status_code == 413:
@@ -445,7 +417,7 @@ def test_a_nul_or_a_surrogate_in_a_claim_refuses_the_launch_naming_the_claim(
 ) -> None:
     """On PostgreSQL too, which refuses NUL in text; a string Python holds but UTF-8 cannot
     encode (a lone surrogate; JSON's \\u escapes carry it) is no text to store either."""
-    _account(runtime, "ada", "ada@example.edu", used=True)
+    account(runtime, "ada", "ada@example.edu", used=True)
     mallory = LmsUser(sub="lms-mallory", roles=(LEARNER,), name="Mallory")
     claims, named = BAD_CHARACTERS[case]
 
@@ -493,7 +465,7 @@ def test_a_link_choice_for_a_launch_id_with_a_nul_is_a_launch_gone(
     client: TestClient, runtime: GradingRuntime, platform: Platform
 ) -> None:
     """The link page's launch id comes back in a form: with a NUL it names no waiting launch."""
-    _account(runtime, "ada", "ada@example.edu", used=True)
+    account(runtime, "ada", "ada@example.edu", used=True)
     ada = LmsUser(sub="lms-ada", roles=(LEARNER,), name="Ada", email="ada@example.edu")
     page = launch(client, platform, ada, TOOL + "/")
     assert _outcome(client, page) == "link page"
@@ -528,12 +500,12 @@ def _sync_page(client: TestClient, course: int) -> httpx.Response:
     return answer
 
 
-def test_two_members_with_one_address_do_not_share_a_roster_account(
+def test_two_members_with_one_address_do_not_share_a_rosteraccount(
     client: TestClient, runtime: GradingRuntime, trusted_platform: Platform
 ) -> None:
     """A roster (or an LMS) with two members sending Ada's address, in two cases, in one
     synchronisation: at most one of them gets Ada's unused account."""
-    _account(runtime, "ada", "ada@example.edu")
+    account(runtime, "ada", "ada@example.edu")
     course = _course(client, trusted_platform)
     trusted_platform.members_page_size = 1  # each on a page of its own
     for sub, address in (("lms-ada", "ada@example.edu"), ("lms-twin", "ADA@example.edu")):
@@ -551,9 +523,9 @@ def test_a_synchronisation_leaves_a_used_accounts_lookalike_member_waiting_or_ap
     account's address in another case, an instructor's address, and an unused account's
     address as an LMS instructor, are left waiting; lookalikes of another script or with an
     invisible character are never linked to the account."""
-    _account(runtime, "emile", "émile@example.edu", used=True)
-    _account(runtime, "grace", "grace@example.edu", role=Role.INSTRUCTOR)
-    _account(runtime, "ada", "ada@example.edu")
+    account(runtime, "emile", "émile@example.edu", used=True)
+    account(runtime, "grace", "grace@example.edu", role=Role.INSTRUCTOR)
+    account(runtime, "ada", "ada@example.edu")
     course = _course(client, trusted_platform)
     members = [
         LmsUser("m-emile", (LEARNER,), "Case Emile", "ÉMILE@example.edu"),
@@ -591,7 +563,7 @@ def test_a_member_whose_address_is_not_a_string_is_not_a_500(
     """A roster synchronisation is refused with its reason (502, nothing changed) or goes on
     without the address: neither a 500 nor Ada's account. Text no database stores is refused,
     naming the member's field."""
-    _account(runtime, "ada", "ada@example.edu")
+    account(runtime, "ada", "ada@example.edu")
     course = _course(client, trusted_platform)
     trusted_platform.enrol(LmsUser("m-odd", (LEARNER,), "Odd One", MEMBER_ADDRESSES[case]))
     answer = _sync_page(client, course)

@@ -26,7 +26,9 @@ from app.services import roster
 from app.services.accounts import HashSlots
 from app.store import accounts as account_store
 from tests.app.lti.conftest import (
+    PASSWORD,
     TOOL,
+    account,
     choose,
     form_value,
     launch,
@@ -38,27 +40,9 @@ from tests.app.lti.conftest import (
 from tests.app.lti.platform import INSTRUCTOR, LEARNER, Platform
 from tests.app.lti.platform import User as LmsUser
 
-PASSWORD = "correct horse 7"
 EXERCISE_PAGE = "/learn/adam"
 ADA = LmsUser(sub="lms-ada", roles=(LEARNER,), name="Ada Lovelace", email="ada@example.edu")
 LINK_PAGE = "Link your numjudge account"
-
-
-def _account(
-    runtime: GradingRuntime,
-    name: str,
-    email: str,
-    *,
-    role: Role = Role.LEARNER,
-    password: str | None = None,
-) -> int:
-    with runtime.sessions() as session:
-        user = account_store.create_user(session=session, name=name, role=role, password=password)
-        account_store.set_profile(
-            session=session, user=user, display_name=None, email=email, section=None
-        )
-        session.commit()
-        return user.id
 
 
 def _submit(runtime: GradingRuntime, user_id: int) -> str:
@@ -88,7 +72,7 @@ def test_a_learner_of_another_platform_sending_a_used_accounts_address_does_not_
     """The reported takeover: Ada uses numjudge (a password, a submission); a learner of a
     second registered platform sends her address (in another case) and must neither be signed
     in as her nor see her code."""
-    ada = _account(runtime, "ada", "ada@example.edu", password=PASSWORD)
+    ada = account(runtime, "ada", "ada@example.edu", password=PASSWORD)
     submission = _submit(runtime, ada)
     with registered_platform(runtime) as second:
         mallory = LmsUser(sub="lms-mallory", roles=(LEARNER,), email="ADA@Example.edu")
@@ -159,7 +143,7 @@ USES: list[Callable[[GradingRuntime, int, TestClient], None]] = [
 def test_a_trusted_platform_links_an_unused_roster_account_whatever_the_address_case(
     client: TestClient, runtime: GradingRuntime, trusted_platform: Platform
 ) -> None:
-    _account(runtime, "ada", "Ada@Example.EDU")
+    account(runtime, "ada", "Ada@Example.EDU")
     shouting = LmsUser(sub=ADA.sub, roles=ADA.roles, name=ADA.name, email="ADA@example.edu")
     answer = launch(client, trusted_platform, shouting, TOOL + EXERCISE_PAGE)
     assert answer.status_code == 303 and answer.headers["location"] == EXERCISE_PAGE
@@ -174,16 +158,16 @@ def test_a_trusted_platform_does_not_link_an_account_in_use(
     trusted_platform: Platform,
     use: Callable[[GradingRuntime, int, TestClient], None],
 ) -> None:
-    use(runtime, _account(runtime, "ada", ADA.email), client)
+    use(runtime, account(runtime, "ada", ADA.email), client)
     _offered(launch(client, trusted_platform, ADA, TOOL + "/"))
     assert signed_in_as(client) is None
     assert links(runtime) == {} and _user_names(runtime) == ["ada"]
 
 
-def test_an_untrusted_platform_does_not_link_even_an_unused_account(
+def test_an_untrusted_platform_does_not_link_even_an_unusedaccount(
     client: TestClient, runtime: GradingRuntime, platform: Platform
 ) -> None:
-    _account(runtime, "ada", ADA.email)
+    account(runtime, "ada", ADA.email)
     _offered(launch(client, platform, ADA, TOOL + "/"))
     assert links(runtime) == {} and _user_names(runtime) == ["ada"]
 
@@ -191,21 +175,21 @@ def test_an_untrusted_platform_does_not_link_even_an_unused_account(
 def test_e_mail_never_links_an_instructors_account_nor_an_lms_instructor(
     client: TestClient, runtime: GradingRuntime, trusted_platform: Platform
 ) -> None:
-    _account(runtime, "grace", "grace@example.edu", role=Role.INSTRUCTOR)
+    account(runtime, "grace", "grace@example.edu", role=Role.INSTRUCTOR)
     grace = LmsUser(sub="lms-grace", roles=(LEARNER,), email="grace@example.edu")
     _offered(launch(client, trusted_platform, grace, TOOL + "/"))
-    _account(runtime, "ted", "ted@example.edu")  # an unused learner account
+    account(runtime, "ted", "ted@example.edu")  # an unused learner account
     ted = LmsUser(sub="lms-ted", roles=(INSTRUCTOR,), email="ted@example.edu")
     _offered(launch(client, trusted_platform, ted, TOOL + "/"))
     assert links(runtime) == {}
 
 
-def test_the_second_platforms_user_with_a_linked_accounts_address_gets_a_new_account(
+def test_the_second_platforms_user_with_a_linked_accounts_address_gets_a_newaccount(
     client: TestClient, runtime: GradingRuntime, trusted_platform: Platform, platform: Platform
 ) -> None:
     """An account another LMS user is linked to, without a password, is nobody's to sign in to:
     the address makes a new account, as an address no account has does."""
-    _account(runtime, "ada", ADA.email)
+    account(runtime, "ada", ADA.email)
     launch(client, trusted_platform, ADA, TOOL + "/")
     client.cookies.clear()
     answer = launch(client, platform, ADA, TOOL + "/")
@@ -217,7 +201,7 @@ def test_the_second_platforms_user_with_a_linked_accounts_address_gets_a_new_acc
 def test_signing_in_on_the_link_page_links_the_account_for_good(
     client: TestClient, runtime: GradingRuntime, platform: Platform
 ) -> None:
-    ada = _account(runtime, "ada", ADA.email, password=PASSWORD)
+    ada = account(runtime, "ada", ADA.email, password=PASSWORD)
     _submit(runtime, ada)
     page = launch(client, platform, ADA, TOOL + EXERCISE_PAGE)
     _offered(page)
@@ -259,7 +243,7 @@ def test_signing_in_on_the_link_page_links_the_account_for_good(
 def test_choosing_a_new_account_leaves_the_existing_one_alone(
     client: TestClient, runtime: GradingRuntime, platform: Platform
 ) -> None:
-    _account(runtime, "ada", ADA.email, password=PASSWORD)
+    account(runtime, "ada", ADA.email, password=PASSWORD)
     page = launch(client, platform, ADA, TOOL + EXERCISE_PAGE)
     answer = choose(client, page, "new")
     assert answer.status_code == 303 and answer.headers["location"] == EXERCISE_PAGE
@@ -273,7 +257,7 @@ def test_choosing_a_new_account_leaves_the_existing_one_alone(
 def test_an_instructor_picks_work_before_linking_and_links_at_a_resource_launch(
     client: TestClient, runtime: GradingRuntime, platform: Platform
 ) -> None:
-    _account(runtime, "grace", "grace@example.edu", role=Role.INSTRUCTOR, password=PASSWORD)
+    account(runtime, "grace", "grace@example.edu", role=Role.INSTRUCTOR, password=PASSWORD)
     grace = LmsUser(sub="lms-grace", roles=(INSTRUCTOR,), name="Grace", email="grace@example.edu")
     picker = launch(client, platform, grace, TOOL + "/lti/launch", deep_link=True)
     assert picker.status_code == 200 and "Add to the LMS context" in picker.text
@@ -292,7 +276,7 @@ def test_over_https_the_link_page_works_only_in_the_browser_that_launched(
 ) -> None:
     """Its launch's data is kept under the browser's pylti1p3 session cookie: the page's
     launch id is no use to another browser (docs/security.md)."""
-    _account(runtime, "ada", ADA.email, password=PASSWORD)
+    account(runtime, "ada", ADA.email, password=PASSWORD)
     secure = TestClient(client.app, base_url="https://testserver")
     platform.redirect_uris.add("https://testserver/lti/launch")
     fields = launch_form(secure, platform, ADA, "https://testserver/", "https://testserver")

@@ -28,7 +28,7 @@ from app.runtime.context import GradingRuntime
 from app.services.lti import contexts, roster_sync
 from app.services.lti.roster_sync import RosterSyncFailed, SyncResult
 from app.store import accounts as account_store
-from tests.app.lti.conftest import TOOL, choose, launch
+from tests.app.lti.conftest import PASSWORD, TOOL, account, choose, launch
 from tests.app.lti.platform import (
     INSTRUCTOR,
     LEARNER,
@@ -43,7 +43,6 @@ ADA = LmsUser(sub="lms-ada", roles=(LEARNER,), name="Ada Lovelace", email="ada@e
 BOB = LmsUser(sub="lms-bob", roles=(LEARNER,), name="Bob Barker", email="bob@example.edu")
 CAROL = LmsUser(sub="lms-carol", roles=(LEARNER,), name="Carol Shaw", email="carol@example.edu")
 TED = LmsUser(sub="lms-ted", roles=(TEACHING_ASSISTANT,), name="Ted Nelson")
-PASSWORD = "correct horse 7"
 
 Row = tuple[str | None, str | None, Role, EnrolmentState | None]
 
@@ -236,15 +235,6 @@ def test_the_courses_section_is_given_to_its_learners_at_launch_and_when_set(
         contexts.set_section(session=session, context_id=course, section="x" * 33)
 
 
-def _account(runtime: GradingRuntime, name: str, email: str, password: str | None = None) -> None:
-    with runtime.sessions() as session:
-        user = account_store.create_user(session=session, name=name, password=password)
-        account_store.set_profile(
-            session=session, user=user, display_name=None, email=email, section=None
-        )
-        session.commit()
-
-
 def _linked_subjects(runtime: GradingRuntime) -> dict[str, str]:
     with runtime.sessions() as session:
         rows = session.execute(
@@ -259,8 +249,8 @@ def test_a_synchronisation_links_by_e_mail_address_only_as_a_launch_does(
     """Ada's unused roster account is linked; Bob's account, which has a password, waits for
     Bob to sign in to it at his first launch; Carol's address has no account: a new one."""
     platform = trusted_platform
-    _account(runtime, "ada", ADA.email)
-    _account(runtime, "bob", "Bob@Example.edu", PASSWORD)
+    account(runtime, "ada", ADA.email)
+    account(runtime, "bob", "Bob@Example.edu", password=PASSWORD)
     course = _teacher_signed_in(client, platform)
     for member in (ADA, BOB, CAROL):
         platform.enrol(member)
@@ -291,7 +281,7 @@ def test_a_synchronisation_links_by_e_mail_address_only_as_a_launch_does(
 def test_a_synchronisation_from_an_untrusted_platform_leaves_an_unused_account_waiting(
     client: TestClient, runtime: GradingRuntime, platform: Platform, cli_env: CliRunner
 ) -> None:
-    _account(runtime, "ada", ADA.email.upper())
+    account(runtime, "ada", ADA.email.upper())
     course = _teacher_signed_in(client, platform)
     platform.enrol(ADA)
     synced = cli_env.invoke(cli, ["lti", "sync-roster", str(course)])
