@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import html
 import json
-import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -42,7 +41,7 @@ from app.services.lti import platforms
 from app.store import accounts as account_store
 from tests.app.conftest import read_exercise_file
 from tests.app.lti.conftest import LAUNCH_URL, TOOL
-from tests.app.lti.platform import LEARNER, read_form
+from tests.app.lti.platform import LEARNER, read_form, serving
 
 ISSUER = "https://canvas.instructure.com"
 CLIENT_IDS = ("10000000000042", "10000000000043")
@@ -260,8 +259,6 @@ def canvas(client: TestClient, runtime: GradingRuntime) -> Iterator[Canvas]:
     server = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
     lms = Canvas(f"http://127.0.0.1:{server.server_address[1]}", client.get("/lti/jwks").json())
     server.RequestHandlerClass = _handler(lms)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
     with runtime.sessions() as session:
         for client_id in CLIENT_IDS:
             platforms.add_platform(
@@ -274,12 +271,8 @@ def canvas(client: TestClient, runtime: GradingRuntime) -> Iterator[Canvas]:
                 token_url=lms.url + "/token",
             )
         session.commit()
-    try:
+    with serving(server):
         yield lms
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
 
 
 def _launch(client: TestClient, canvas: Canvas, link_id: str, link: _Link) -> httpx.Response:
