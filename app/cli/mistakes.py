@@ -9,6 +9,7 @@ import typer
 
 from app.cli.common import service_settings
 from app.core.db import get_sessionmaker, session_scope
+from app.runtime.engine import background_priority
 from app.services import mining
 from app.services.errors import NotFound
 from graders.api import (
@@ -123,6 +124,7 @@ def mine_command(
             exercise_id=mined.exercise_id,
             mined_version=mined.version,
             batches=mining.rediagnosis_batches(mined, write),
+            priority=background_priority(settings),
         )
     typer.echo(f"{len(done.diagnosed)} of {done.looked_at} submission(s) now have a hint")
 

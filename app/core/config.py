@@ -127,7 +127,8 @@ class Settings(BaseSettings):
         le=8,
         description="grading threads per grading "
         "process that take only regrades, beside `workers`, at the "
-        "lowest CPU priority (0: this process grades no regrades)",
+        "lowest CPU priority (`background_lowest_priority`; 0: this process grades no "
+        "regrades)",
     )
     similarity_cpu_s: float = Field(
         300.0,
@@ -137,12 +138,13 @@ class Settings(BaseSettings):
         "of its own at the lowest CPU priority; past them the pairs left are not compared "
         "and the report says how many (the process is stopped a minute of CPU later)",
     )
-    similarity_lowest_priority: bool = Field(
+    background_lowest_priority: bool = Field(
         True,
-        description="a similarity report's process runs below every other (nice 19 and the "
-        "idle policy: it waits while anything else wants the CPU, however long); false: at "
-        "the service's own priority, for a host kept busy where a report must still finish "
-        "(the test suite's, whose hosts run two copies of it at once)",
+        description="work nobody is waiting for (regrades, the rediagnosis after a mined "
+        "mistake is written, similarity reports) runs below every other process (nice 19 and "
+        "the idle policy: it waits while anything else wants the CPU, however long); false: "
+        "at the service's own priority, for a host kept busy where that work must still "
+        "finish (the test suite's, whose hosts run two copies of it at once)",
     )
     max_running_regrades: int = Field(
         1, ge=1, description="regrades graded at once on all grading processes together"

@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 from app.models import Submission, SubmissionKind, SubmissionStatus, utcnow
 from app.runtime import rungs
 from app.runtime.context import GradingRuntime, Lane, worker_id
+from app.runtime.engine import background_priority
 from app.services import error_pictures, release, views
 from app.services.lti import passback
 from app.services.submissions import log_event
@@ -251,7 +252,7 @@ def _grade_claimed(runtime: GradingRuntime, claimed: Claimed) -> None:
             prepared,
             submission.code,
             submission.kind is SubmissionKind.RUN,
-            CpuPriority.BACKGROUND if submission.regrade else CpuPriority.NORMAL,
+            background_priority(runtime.settings) if submission.regrade else CpuPriority.NORMAL,
         )
     except Exception as exc:  # an engine fault, never the learner's code: grade it again
         logger.exception(

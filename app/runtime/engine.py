@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+from app.core.config import Settings
 from graders.api import (
     CanaryResult,
     CpuPriority,
@@ -34,6 +35,11 @@ made again (``Sandbox.repair``); never raises (``graders.canary``)."""
 MissingFunction = Callable[[], tuple[str, ...]]
 """The working folders of the process's sandbox that vanished (``Sandbox.missing``), each
 made again before its next grading; empty when all are there, or no sandbox started."""
+
+
+def background_priority(settings: Settings) -> CpuPriority:
+    """How work nobody is waiting for (a regrade, a rediagnosis) shares the CPU."""
+    return CpuPriority.BACKGROUND if settings.background_lowest_priority else CpuPriority.NORMAL
 
 
 class SandboxGrader:

@@ -266,6 +266,7 @@ def rediagnose(
     exercise_id: str,
     mined_version: str,
     batches: Sequence[Batch],
+    priority: CpuPriority,
 ) -> Rediagnosed:
     """Grade each submission again with the exercise's current version and keep only its
     diagnosis and the version, when its tests came out as stored: scores never change. A
@@ -287,7 +288,7 @@ def rediagnose(
                 if submission is None or submission.exercise_version != mined_version:
                     continue
                 code, stored = submission.code, list(submission.tests or [])
-            report = grade(prepared, code, False, CpuPriority.BACKGROUND)
+            report = grade(prepared, code, False, priority)
             if not same_tests(stored, report):
                 # Another run than the stored one: its diagnosis, which names the tests it
                 # explains, would tell which hidden tests this run failed or raised on,
@@ -328,6 +329,7 @@ def rediagnose_in_background(
     exercise_id: str,
     mined_version: str,
     batches: Sequence[Batch],
+    priority: CpuPriority,
 ) -> threading.Thread:
     """:func:`rediagnose` on a thread of its own (the page answers at once)."""
 
@@ -340,6 +342,7 @@ def rediagnose_in_background(
                 exercise_id=exercise_id,
                 mined_version=mined_version,
                 batches=batches,
+                priority=priority,
             )
         except Exception:
             logger.exception("mining.rediagnosis_failed", extra={"exercise": exercise_id})

@@ -7,7 +7,7 @@ task (``app.runtime.queue``, a lower priority than every grading wake-up) comput
 leaves the row queued: asking again makes a new report. The CLI computes the same way.
 
 The comparing itself runs in a child process at the lowest CPU priority
-(``app.core.background``; with ``similarity_lowest_priority`` off, the service's own), within
+(``app.core.background``; with ``background_lowest_priority`` off, the service's own), within
 ``similarity_cpu_s`` CPU seconds (pairs past them are left out, and counted in the report) and
 killed a minute of CPU later (the report fails, saying so): learners choose what their answers
 cost to compare, and the queue's thread shares its process with the pages and the gradings.
@@ -79,7 +79,7 @@ def compute(
 ) -> list[ExerciseSimilarity]:
     """One section per exercise of the report, each learner's final answer compared, in a
     background process within ``similarity_cpu_s`` CPU seconds (``OutOfCpuTime`` if it was
-    killed), below every other process unless ``similarity_lowest_priority`` is off."""
+    killed), below every other process unless ``background_lowest_priority`` is off."""
     ids = exercise_ids(catalog, scope, target)
     by_exercise: dict[str, list[Answer]] = defaultdict(list)
     for answer in similarity_store.final_answers(session=session, exercise_ids=ids):
@@ -93,7 +93,7 @@ def compute(
         compare_all,
         work,
         cpu_s,
-        lowest_priority=settings.similarity_lowest_priority,
+        lowest_priority=settings.background_lowest_priority,
     )
 
 

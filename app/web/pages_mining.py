@@ -11,6 +11,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import RedirectResponse
 
 from app.api.deps import RuntimeDep, SessionDep
+from app.runtime.engine import background_priority
 from app.services import mining
 from app.services.errors import NotFound
 from app.web.deps import CatalogDep, CsrfForm, InstructorDep, WebDep, check_csrf
@@ -132,6 +133,7 @@ async def write_hint(
         exercise_id=mined.exercise_id,
         mined_version=mined.version,
         batches=mining.rediagnosis_batches(mined, key),
+        priority=background_priority(runtime.settings),
     )
     return RedirectResponse(
         f"/instructor/analytics/{mined.exercise_id}?mistake={name.strip()}",

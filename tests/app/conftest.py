@@ -238,10 +238,11 @@ def make_settings(database_url: str, tmp_path: Path, **overrides: object) -> Set
         # (tests/app/live.py): warming all 26 in every process beside the tests cost their
         # CPU, and a test's first submission of an exercise waited behind it.
         "prepare_at_start": False,
-        # A report's process at the idle policy waits while anything else wants the CPU: on
-        # a host running two copies of the suite, minutes for a report of seconds.
-        # tests/app/core/test_background.py checks the lowest priority itself.
-        "similarity_lowest_priority": False,
+        # Work at the idle policy (regrades, rediagnoses, similarity reports) waits while
+        # anything else wants the CPU: on a host running two copies of the suite, minutes for
+        # seconds of work. tests/app/core/test_background.py and test_lifecycle.py check the
+        # lowest priority itself.
+        "background_lowest_priority": False,
     }
     values.update(overrides)
     return Settings(**values)  # type: ignore[arg-type]

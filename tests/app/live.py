@@ -114,9 +114,9 @@ class LiveServer(LiveProcess):
                 "NUMJUDGE_WORKERS": str(workers),
                 "NUMJUDGE_RECOVERY_INTERVAL_S": "1",
                 "NUMJUDGE_PREPARE_AT_START": "false",
-                # As the test apps (tests/app/conftest.py): an idle-policy report waits while
+                # As the test apps (tests/app/conftest.py): idle-policy work waits while
                 # anything else wants the CPU, minutes beside a second copy of the suite.
-                "NUMJUDGE_SIMILARITY_LOWEST_PRIORITY": "false",
+                "NUMJUDGE_BACKGROUND_LOWEST_PRIORITY": "false",
                 **(extra_env or {}),
             }
         )

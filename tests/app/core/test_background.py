@@ -31,7 +31,7 @@ def test_work_past_its_cpu_time_is_stopped() -> None:
 
 @pytest.mark.slow
 def test_without_the_lowest_priority_the_work_keeps_this_processs_and_its_cpu_limit() -> None:
-    # NUMJUDGE_SIMILARITY_LOWEST_PRIORITY=false: a host kept busy still finishes the work.
+    # NUMJUDGE_BACKGROUND_LOWEST_PRIORITY=false: a host kept busy still finishes the work.
     kept = {"lowest_priority": False}
     assert run_in_background(30, os.getpriority, os.PRIO_PROCESS, 0, **kept) == os.getpriority(
         os.PRIO_PROCESS, 0

@@ -276,14 +276,18 @@ def test_a_learner_at_the_running_limit_waits_and_others_go_first(
     assert _row(fake, waiting).status is SubmissionStatus.QUEUED
 
 
+@pytest.mark.parametrize(
+    ("lowest", "priority"), [(True, CpuPriority.BACKGROUND), (False, CpuPriority.NORMAL)]
+)
 def test_a_regrade_is_graded_at_background_priority_after_learners_own_work(
-    fake: GradingRuntime, engine: FakeEngine
+    fake: GradingRuntime, engine: FakeEngine, lowest: bool, priority: CpuPriority
 ) -> None:
+    fake.settings = fake.settings.model_copy(update={"background_lowest_priority": lowest})
     regrade = _new(fake, "again", user="bob", regrade=True)
     own = _new(fake, "own", user="ada")
     work(fake, regrade)
     assert engine.calls == ["own", "again"]
-    assert engine.priorities == [CpuPriority.NORMAL, CpuPriority.BACKGROUND]
+    assert engine.priorities == [CpuPriority.NORMAL, priority]
     assert {_row(fake, i).status for i in (regrade, own)} == {SubmissionStatus.DONE}
 
 

@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from app.models import Role, Submission
 from app.runtime.context import GradingRuntime
-from app.runtime.engine import SandboxGrader
+from app.runtime.engine import SandboxGrader, background_priority
 from app.services import mining
 from app.services.errors import NotFound
 from app.store.mining import WrongSubmission
@@ -198,6 +198,7 @@ def test_a_class_is_mined_and_a_groups_hint_diagnoses_it_again(
         exercise_id="gru-update-gate",
         mined_version=written_from.version,
         batches=batches,
+        priority=background_priority(runtime.settings),
     )
     assert done.diagnosed == (ada, bo) and done.looked_at == 3
     with runtime.sessions() as session:
@@ -269,6 +270,7 @@ def test_a_submission_whose_rerun_fails_other_tests_keeps_its_diagnosis(
         exercise_id="gru-update-gate",
         mined_version=written_from.version,
         batches=mining.rediagnosis_batches(written_from, halved.key),
+        priority=background_priority(runtime.settings),
     )
     assert done.diagnosed == (ada,)
     with runtime.sessions() as session:
