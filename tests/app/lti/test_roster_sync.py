@@ -17,7 +17,6 @@ from app.cli.main import app as cli
 from app.core.config import get_settings
 from app.models import (
     EnrolmentState,
-    LtiAccount,
     LtiContext,
     LtiEnrolment,
     Role,
@@ -28,7 +27,7 @@ from app.runtime.context import GradingRuntime
 from app.services.lti import contexts, roster_sync
 from app.services.lti.roster_sync import RosterSyncFailed, SyncResult
 from app.store import accounts as account_store
-from tests.app.lti.conftest import PASSWORD, TOOL, account, choose, launch
+from tests.app.lti.conftest import PASSWORD, TOOL, account, choose, launch, links
 from tests.app.lti.platform import (
     INSTRUCTOR,
     LEARNER,
@@ -235,14 +234,6 @@ def test_the_courses_section_is_given_to_its_learners_at_launch_and_when_set(
         contexts.set_section(session=session, context_id=course, section="x" * 33)
 
 
-def _linked_subjects(runtime: GradingRuntime) -> dict[str, str]:
-    with runtime.sessions() as session:
-        rows = session.execute(
-            select(LtiAccount.subject, User.name).join(User, User.id == LtiAccount.user_id)
-        )
-        return dict(rows.all())
-
-
 def test_a_synchronisation_links_by_e_mail_address_only_as_a_launch_does(
     client: TestClient, runtime: GradingRuntime, trusted_platform: Platform
 ) -> None:
@@ -262,9 +253,9 @@ def test_a_synchronisation_links_by_e_mail_address_only_as_a_launch_does(
     assert "2 added, 0 updated, 1 unchanged, 0 dropped" in synced.text
     assert "they link it by signing in to it at their first launch" in synced.text
     assert "(or choose a new account): Bob Barker" in synced.text
-    links = _linked_subjects(runtime)
-    assert links[ADA.sub] == "ada" and links[CAROL.sub].startswith("lti-")
-    assert BOB.sub not in links
+    subjects = links(runtime)
+    assert subjects[ADA.sub] == "ada" and subjects[CAROL.sub].startswith("lti-")
+    assert BOB.sub not in subjects
     people = _people(runtime)
     assert people["Ada Lovelace"][3] is people["Carol Shaw"][3] is EnrolmentState.ACTIVE
     assert people["bob"] == ("Bob@Example.edu", None, Role.LEARNER, None)  # untouched
@@ -274,7 +265,7 @@ def test_a_synchronisation_links_by_e_mail_address_only_as_a_launch_does(
     assert offered.status_code == 200 and "Link your numjudge account" in offered.text
     linked = choose(learner, offered, "sign-in", username="bob", password=PASSWORD)
     assert linked.status_code == 303, linked.text
-    assert _linked_subjects(runtime)[BOB.sub] == "bob"
+    assert links(runtime)[BOB.sub] == "bob"
     assert _sync(runtime, course) == SyncResult(added=(), updated=(), unchanged=4, dropped=())
 
 
@@ -290,7 +281,7 @@ def test_a_synchronisation_from_an_untrusted_platform_leaves_an_unused_account_w
         "0 added, 0 updated, 1 unchanged, 0 dropped",
         "waiting to sign in to link an account with their e-mail address: Ada Lovelace",
     ]
-    assert ADA.sub not in _linked_subjects(runtime)
+    assert ADA.sub not in links(runtime)
     assert _people(runtime)["ada"] == (ADA.email.upper(), None, Role.LEARNER, None)
 
 
