@@ -129,10 +129,11 @@ def test_a_result_is_never_released_before_it_was_graded(
 
 def test_the_first_rung_is_the_smallest_of_a_fixed_set_covering_the_measure() -> None:
     ms = timedelta(milliseconds=1)
-    assert len(rungs.FIRST_RUNGS) == 8  # which one an exercise has: 3 bits, once per version
+    assert len(rungs.FIRST_RUNGS) == 16  # which one an exercise has: 4 bits, once per version
     assert rungs.first_rung(3 * ms) == rungs.FIRST_RUNGS[-1]
     assert rungs.first_rung(12 * ms) == rungs.FIRST_STEP / 8  # 12.5 ms, the first above it
-    assert rungs.first_rung(80 * ms) == rungs.FIRST_STEP
+    assert rungs.first_rung(80 * ms) == rungs.FIRST_STEP / 2**0.25  # 84.1 ms: a quarter octave
+    assert rungs.first_rung(90 * ms) == rungs.FIRST_STEP
     assert rungs.first_rung(400 * ms) == rungs.FIRST_STEP  # slower than every rung: the old step
 
 
