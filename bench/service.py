@@ -34,6 +34,8 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -143,6 +145,20 @@ def start_server(folder: Path, learners: int) -> tuple[subprocess.Popen[bytes], 
     raise SystemExit("numjudge serve did not start; see " + str(folder / "serve.log"))
 
 
+@dataclass(frozen=True)
+class Answered:
+    """One ``POST /submit?wait`` as its client saw it, in seconds; the three parts read the
+    server's times in the answer against this host's clock (the server's own)."""
+
+    elapsed: float
+    before_acceptance: float
+    """From sending to the row's acceptance: HTTP, the token, the checks, the insert."""
+    ladder: float
+    """Acceptance to release, as the learner sees it: a boundary of the ladder."""
+    after_release: float
+    """From the release to the answer's arrival: the wake-up, the answer's JSON, HTTP."""
+
+
 class Client:
     """One keep-alive connection, like an editor plugin's. The standard library's client:
     the load generator shares the server's two cores, so it should cost as little as it can."""
@@ -154,20 +170,24 @@ class Client:
         )
         self.headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
 
-    def submit(self, exercise: str, code: str) -> float:
+    def submit(self, exercise: str, code: str) -> Answered:
         body = json.dumps({"exercise": exercise, "code": code})
+        sent = time.time()
         start = time.perf_counter()
         self.connection.request("POST", "/submit?wait=30", body=body, headers=self.headers)
         response = self.connection.getresponse()
         data = json.loads(response.read())
         elapsed = time.perf_counter() - start
+        came = time.time()
         if (
             response.status != 202
             or data.get("status") != "done"
             or data.get("verdict") != "passed"
         ):
             raise SystemExit(f"unexpected answer {response.status}: {str(data)[:300]}")
-        return elapsed
+        accepted = datetime.fromisoformat(data["started_at"]).timestamp()
+        released = datetime.fromisoformat(data["finished_at"]).timestamp()
+        return Answered(elapsed, accepted - sent, released - accepted, came - released)
 
     def close(self) -> None:
         self.connection.close()
@@ -298,7 +318,7 @@ def main() -> None:
             client = Client(url, tokens[0])
             for _ in range(10):
                 client.submit(args.exercise, code)  # warm-up
-            latencies = [client.submit(args.exercise, code) for _ in range(args.requests)]
+            answers = [client.submit(args.exercise, code) for _ in range(args.requests)]
             client.close()
             before = cpu_snapshot(process.pid)
             with profiled(process.pid, args.profile):
@@ -308,7 +328,12 @@ def main() -> None:
             process.terminate()
             process.wait(timeout=30)
     cold_cost = 2 / cold  # submissions/s of two workers that each start Python + numpy cold
+    latencies = [answer.elapsed for answer in answers]
     median, p95 = statistics.median(latencies), percentile(latencies, 0.95)
+    ahead, span, behind = (
+        statistics.median(getattr(answer, part) for answer in answers) * 1000
+        for part in ("before_acceptance", "ladder", "after_release")
+    )
     rows = [
         ('cold `python -c "import numpy"`', f"{cold * 1000:.0f} ms", "1", "reference"),
         (
@@ -318,6 +343,13 @@ def main() -> None:
             "<= 0.25 " + ("met" if median <= cold / 4 else "NOT met"),
         ),
         ("`POST /submit?wait` p95", f"{p95 * 1000:.1f} ms", f"{p95 / cold:.2f}", ""),
+        (
+            "acceptance to release (the first rung), median",
+            f"{span:.1f} ms",
+            f"{span / 1000 / cold:.2f}",
+            f"before it {ahead:.1f} ms (HTTP, checks, insert), after it {behind:.1f} ms "
+            "(wake-up, answer)",
+        ),
         (
             "engine alone (`graders.grade`, warm pool), median",
             f"{engine * 1000:.1f} ms",
