@@ -22,11 +22,24 @@ REPO = Path(__file__).resolve().parents[1]
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
+def stat_fields(pid: int) -> list[int]:
+    """``/proc/<pid>/stat`` from its state on, as numbers (the state itself as 0)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return [0, *(int(value) for value in fields[1:])]
+
+
 def own_and_reaped_s(pid: int) -> tuple[float, float]:
     """CPU seconds of a process itself and of the children it reaped."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    utime, stime, cutime, cstime = (int(value) for value in fields[11:15])
+    utime, stime, cutime, cstime = stat_fields(pid)[11:15]
     return (utime + stime) / CLOCK_TICKS, (cutime + cstime) / CLOCK_TICKS
+
+
+def own_and_reaped_faults(pid: int) -> tuple[int, int]:
+    """Minor page faults of a process itself and of the children it reaped: most of them
+    copies on write of the zygote's pages, which move far less with the host's load than
+    CPU time does."""
+    minflt, cminflt = stat_fields(pid)[7:9]
+    return minflt, cminflt
 
 
 def children() -> list[int]:
@@ -38,8 +51,9 @@ def children() -> list[int]:
     ]
 
 
-def per_grading_ms(exercise: str, gradings: int) -> dict[str, float]:
-    """Milliseconds of CPU per grading of ``exercise``'s reference, by part."""
+def per_grading_ms(exercise: str, gradings: int) -> tuple[dict[str, float], dict[str, float]]:
+    """Milliseconds of CPU per grading of ``exercise``'s reference, by part, and the page
+    faults per grading of the zygote and of the sandbox."""
     prepared = ExerciseCatalog(REPO / "exercises").prepared(exercise)
     code = (REPO / "exercises" / exercise / "solution.py").read_text()
     with Sandbox(workers=1) as sandbox:
@@ -47,16 +61,23 @@ def per_grading_ms(exercise: str, gradings: int) -> dict[str, float]:
             grade(prepared, code, sandbox)
         zygotes = children()
         before = [own_and_reaped_s(pid) for pid in zygotes]
+        faults_before = [own_and_reaped_faults(pid) for pid in zygotes]
         trusted = time.process_time()
         for _ in range(gradings):
             grade(prepared, code, sandbox)
         trusted = time.process_time() - trusted
         after = [own_and_reaped_s(pid) for pid in zygotes]
+        faults_after = [own_and_reaped_faults(pid) for pid in zygotes]
     zygote = sum(a[0] - b[0] for a, b in zip(after, before, strict=True))
     sandboxes = sum(a[1] - b[1] for a, b in zip(after, before, strict=True))
     parts = {"trusted side": trusted, "zygote": zygote, "sandboxes": sandboxes}
     parts["engine"] = sum(parts.values())
-    return {part: seconds / gradings * 1000 for part, seconds in parts.items()}
+    per_grading = {part: seconds / gradings * 1000 for part, seconds in parts.items()}
+    faults = [
+        sum(a[i] - b[i] for a, b in zip(faults_after, faults_before, strict=True)) / gradings
+        for i in (0, 1)
+    ]
+    return per_grading, {"zygote": faults[0], "sandbox": faults[1]}
 
 
 def main() -> None:
@@ -65,17 +86,25 @@ def main() -> None:
     parser.add_argument("--gradings", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    rounds = []
+    rounds, faults = [], []
     for _ in range(args.rounds):
-        rounds.append(per_grading_ms(args.exercise, args.gradings))
+        cpu, faulted = per_grading_ms(args.exercise, args.gradings)
+        rounds.append(cpu)
+        faults.append(faulted)
         print(
-            ", ".join(f"{part} {ms:.2f} ms" for part, ms in rounds[-1].items())
+            ", ".join(f"{part} {ms:.2f} ms" for part, ms in cpu.items())
+            + "; page faults "
+            + ", ".join(f"{part} {count:.0f}" for part, count in faulted.items())
             + f" (load average {os.getloadavg()[0]:.1f})"
         )
     print(
         "median per grading: "
         + ", ".join(
             f"{part} {statistics.median(r[part] for r in rounds):.2f} ms" for part in rounds[0]
+        )
+        + "; page faults "
+        + ", ".join(
+            f"{part} {statistics.median(f[part] for f in faults):.0f}" for part in faults[0]
         )
     )
 

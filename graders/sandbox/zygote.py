@@ -403,6 +403,8 @@ def claim_cgroup(state: StateFolder) -> tuple[SlotCgroup | None, tuple[str, ...]
 
 def main() -> None:
     isolation.scrub_environment()  # numpy has read its thread settings: nothing more is needed
+    # Every module the zygote and its sandboxes run is imported by now (none imports later).
+    harness.forget_engine_modules()
     # Objects imported so far move to a permanent generation: collections in a forked child
     # then never touch them, so their pages stay shared instead of being copied on write.
     gc.freeze()

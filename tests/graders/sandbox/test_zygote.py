@@ -116,6 +116,22 @@ def test_a_layer_that_cannot_be_set_up_is_refused_with_its_reason() -> None:
 
 
 @pytest.mark.slow
+def test_a_submission_finds_no_engine_module_by_name() -> None:
+    """The zygote took them out of ``sys.modules`` before its first fork, so every sandbox
+    starts without them (and none walks ``sys.modules`` itself: docs/performance.md)."""
+    code = (
+        "import sys\n"
+        "def f(x):\n"
+        "    return [name for name in sys.modules if name.partition('.')[0] == 'graders']\n"
+    )
+    task = [Task(("x",), (np.zeros(1),))]
+    with Sandbox(workers=1) as pool:
+        for _ in range(2):  # the second from the same zygote, after the first sandbox
+            result = pool.run(code, "f", task)
+            assert result.outcomes[0].ok and result.outcomes[0].value == []
+
+
+@pytest.mark.slow
 def test_every_pool_on_a_host_grades_as_uids_of_its_own() -> None:
     with Sandbox(workers=2) as first, Sandbox(workers=2) as second:
         uids = [zygote.uid for zygote in (*first.zygotes, *second.zygotes)]
