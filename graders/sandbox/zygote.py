@@ -10,9 +10,10 @@ Per request the zygote forks the sandbox's PID 1 into a fresh PID namespace and 
 the slot's cgroup, while PID 1 enters new IPC and UTS namespaces, builds its private root,
 sets rlimits, drops to the slot's uid, asks to die with the zygote and installs seccomp; only
 once the zygote says the move is done does PID 1 read the code from the channel.
-Mostly that PID 1 was forked ahead, once the last sandbox ended (a *spare*, ``spare_main``):
-it entered its namespaces and private root while nobody waited, and the request only hands
-it the limits and the channel, on a socket of its own, for the rest of the layers.
+Mostly that PID 1 was forked ahead, as the zygote started or once the last sandbox ended (a
+*spare*, ``spare_main``): it entered its namespaces and private root while nobody waited, and
+the request only hands it the limits and the channel, on a socket of its own, for the rest of
+the layers.
 The zygote enforces the time limits (``watch.py``): killing PID 1 ends every process of the
 namespace. Its exit status tells the zygote, and through it the trusted side, how the sandbox
 ended; with it goes what the sandbox used (``usage.py``).
@@ -478,7 +479,9 @@ def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
     )
     meter = Meter(setup.cgroup)
     last: Usage | None = None
-    spare: Spare | None = None
+    # The first too, made for the default size of private root: a pool's first gradings (an
+    # exercise's first rung is measured on them: app/runtime/rungs.py) find one.
+    spare = fork_spare(setup, SandboxLimits().tmpfs_mb)
     try:
         while True:
             received = receive_request(control)
