@@ -14,3 +14,11 @@ def descendants(pid: int) -> list[int]:
     except FileNotFoundError:
         return []
     return children + [grandchild for child in children for grandchild in descendants(child)]
+
+
+def is_gone(pid: int) -> bool:
+    """The process ended (a zombie counts: it runs nothing more)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] in "ZX"
+    except FileNotFoundError:
+        return True

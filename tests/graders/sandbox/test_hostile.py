@@ -27,7 +27,7 @@ from graders.errors import SandboxClosed, SandboxFault
 from graders.sandbox.doctor import RootImage
 from graders.sandbox.isolation import SANDBOX_ENVIRONMENT, python_roots, roots_under
 from graders.sandbox.protocol import Ending, RunResult, Task
-from tests.graders.sandbox.processes import descendants
+from tests.graders.sandbox.processes import descendants, is_gone
 
 REPO = Path(__file__).resolve().parents[3]
 SOLUTION = REPO / "exercises" / "gru-update-gate" / "solution.py"
@@ -439,13 +439,6 @@ def test_runs_in_namespaces_other_than_the_hosts(sandbox: Sandbox) -> None:
     inside = str(returned(probe(sandbox, probe_ns))).split()
     host = [os.readlink(f"/proc/self/ns/{kind}") for kind in NAMESPACES]
     assert [kind for kind, a, b in zip(NAMESPACES, inside, host, strict=True) if a == b] == []
-
-
-def is_gone(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] in "ZX"
-    except FileNotFoundError:
-        return True
 
 
 def leads_its_session(pid: int) -> bool:

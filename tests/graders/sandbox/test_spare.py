@@ -6,14 +6,13 @@ from __future__ import annotations
 import os
 import signal
 import time
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from graders.api import Sandbox, SandboxLimits
 from graders.sandbox.protocol import Task
-from tests.graders.sandbox.processes import descendants
+from tests.graders.sandbox.processes import descendants, is_gone
 
 TASK = [Task(("x",), (np.zeros(2),))]
 ROOT_SIZE = """
@@ -23,13 +22,6 @@ def f(x):
     tmp = os.statvfs("/tmp")
     return x + tmp.f_blocks * tmp.f_frsize / 2**20
 """
-
-
-def gone(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] in "ZX"
-    except FileNotFoundError:
-        return True
 
 
 def below_after_a_grading(pool: Sandbox) -> list[int]:
@@ -61,9 +53,9 @@ def test_a_waiting_spare_dies_with_its_zygote() -> None:
         processes = below_after_a_grading(pool)
         os.kill(pool.zygotes[0].process.pid, signal.SIGKILL)
         deadline = time.monotonic() + 5
-        while time.monotonic() < deadline and not all(map(gone, processes)):
+        while time.monotonic() < deadline and not all(map(is_gone, processes)):
             time.sleep(0.02)
-        assert all(map(gone, processes)), "a spare outlived its zygote"
+        assert all(map(is_gone, processes)), "a spare outlived its zygote"
 
 
 @pytest.mark.slow
@@ -75,5 +67,5 @@ def test_closing_the_pool_ends_its_spares_before_their_cgroup_goes() -> None:
         cgroups = pool.zygotes[0].cgroups
         zygote = pool.zygotes[0].process
     zygote.wait(timeout=10)
-    assert all(map(gone, processes)), "a spare outlived its pool"
+    assert all(map(is_gone, processes)), "a spare outlived its pool"
     assert not [folder for folder in cgroups if folder.exists()], "a cgroup was left behind"
