@@ -172,8 +172,6 @@ def spare_main(
     except OSError:
         os._exit(EXIT_SETUP_FAILED)
     failed = enter_layers(first_layers(setup, tmpfs_mb), strict=False)
-    joined = os.read(joined_fd, 1) == b"1"
-    os.close(joined_fd)
     with socket.socket(fileno=go_fd) as go:
         received = receive_request(go)
     if received is None:
@@ -188,9 +186,13 @@ def spare_main(
             raise failed
         if limits.priority is CpuPriority.BACKGROUND:
             isolation.lower_cpu_priority()
-        enter_layers(other_layers(limits, setup, keep=(channel_fd, ready_fd)), limits.strict)
-        if not joined:
+        keep = (channel_fd, ready_fd, joined_fd)
+        enter_layers(other_layers(limits, setup, keep), limits.strict)
+        # Moved into the slot's cgroup only with its request (``run_sandbox``): an idle slot's
+        # cgroup stays empty, as an idle zygote's, and can be removed.
+        if os.read(joined_fd, 1) != b"1":
             raise SandboxUnavailable(NOT_JOINED)
+        os.close(joined_fd)
     except (OSError, SandboxUnavailable) as exc:
         set_up_failed(channel, exc)
     serve_once_ready(channel, ready_fd, limits)
@@ -270,13 +272,14 @@ class Spare:
     pid: int
     go: socket.socket
     ready_read: int
+    joined_write: int
     tmpfs_mb: int
     """The size of the private root it made: a request that asks another does not take it."""
 
 
 def fork_spare(setup: ZygoteSetup, tmpfs_mb: int) -> Spare | None:
-    """The next sandbox's PID 1, forked now and moved into the slot's cgroup; None where a
-    sandbox forked for its request would be refused anyway (that path says why)."""
+    """The next sandbox's PID 1, forked now (moved into the slot's cgroup with its request);
+    None where a sandbox forked for its request would be refused anyway (that path says why)."""
     if setup.unavailable:
         return None
     try:
@@ -291,8 +294,7 @@ def fork_spare(setup: ZygoteSetup, tmpfs_mb: int) -> Spare | None:
         close_in_child=(ours.fileno(),),
     )
     theirs.close()
-    join_cgroup(pid, joined_write, setup.cgroup)
-    return Spare(pid, ours, ready_read, tmpfs_mb)
+    return Spare(pid, ours, ready_read, joined_write, tmpfs_mb)
 
 
 def discard(spare: Spare) -> None:
@@ -303,6 +305,7 @@ def discard(spare: Spare) -> None:
     with contextlib.suppress(ChildProcessError):  # reaped already, by ``usable``
         os.waitpid(spare.pid, 0)
     os.close(spare.ready_read)
+    os.close(spare.joined_write)
 
 
 def usable(spare: Spare | None, limits: SandboxLimits) -> Spare | None:
@@ -377,6 +380,7 @@ def run_sandbox(
             descriptors = array.array("i", [channel_fd])
             with contextlib.suppress(OSError):  # a spare that died: its end says how
                 spare.go.sendmsg([go], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, descriptors)])
+        join_cgroup(pid, spare.joined_write, setup.cgroup)  # while it enters its other layers
 
     query_waiting = False
     ceiling = CpuCeiling()
@@ -461,7 +465,7 @@ def join_cgroup(pid: int, joined_fd: int, cgroup: SlotCgroup | None) -> None:
         os.close(joined_fd)
 
 
-def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
+def send_ready(control: socket.socket, setup: ZygoteSetup) -> None:
     control.sendall(
         json.dumps(
             {
@@ -477,12 +481,17 @@ def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
             }
         ).encode()
     )
+
+
+def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
+    # The first spare too, made for the default size of private root: a pool's first gradings
+    # (an exercise's first rung is measured on them: app/runtime/rungs.py) find one. Before
+    # the zygote says it is ready, so that its processes are all there by then.
+    spare = fork_spare(setup, SandboxLimits().tmpfs_mb)
     meter = Meter(setup.cgroup)
     last: Usage | None = None
-    # The first too, made for the default size of private root: a pool's first gradings (an
-    # exercise's first rung is measured on them: app/runtime/rungs.py) find one.
-    spare = fork_spare(setup, SandboxLimits().tmpfs_mb)
     try:
+        send_ready(control, setup)
         while True:
             received = receive_request(control)
             if received is None:
