@@ -14,12 +14,16 @@ import argparse
 import os
 import statistics
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from graders.api import ExerciseCatalog, Sandbox, grade
 
 REPO = Path(__file__).resolve().parents[1]
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+OWN, REAPED = 0, 1
+"""Which of a zygote's pair of counts: its own, or its reaped sandboxes'."""
 
 
 def stat_fields(pid: int) -> list[int]:
@@ -68,16 +72,25 @@ def per_grading_ms(exercise: str, gradings: int) -> tuple[dict[str, float], dict
         trusted = time.process_time() - trusted
         after = [own_and_reaped_s(pid) for pid in zygotes]
         faults_after = [own_and_reaped_faults(pid) for pid in zygotes]
-    zygote = sum(a[0] - b[0] for a, b in zip(after, before, strict=True))
-    sandboxes = sum(a[1] - b[1] for a, b in zip(after, before, strict=True))
-    parts = {"trusted side": trusted, "zygote": zygote, "sandboxes": sandboxes}
+    parts = {
+        "trusted side": trusted,
+        "zygote": grown(before, after, OWN),
+        "sandboxes": grown(before, after, REAPED),
+    }
     parts["engine"] = sum(parts.values())
     per_grading = {part: seconds / gradings * 1000 for part, seconds in parts.items()}
-    faults = [
-        sum(a[i] - b[i] for a, b in zip(faults_after, faults_before, strict=True)) / gradings
-        for i in (0, 1)
-    ]
-    return per_grading, {"zygote": faults[0], "sandbox": faults[1]}
+    faults = {
+        part: grown(faults_before, faults_after, which) / gradings
+        for part, which in (("zygote", OWN), ("sandbox", REAPED))
+    }
+    return per_grading, faults
+
+
+def grown(
+    before: Sequence[tuple[float, float]], after: Sequence[tuple[float, float]], which: int
+) -> float:
+    """How much one of the zygotes' counts grew, all zygotes together."""
+    return sum(a[which] - b[which] for a, b in zip(after, before, strict=True))
 
 
 def main() -> None:
