@@ -10,6 +10,10 @@ Per request the zygote forks the sandbox's PID 1 into a fresh PID namespace and 
 the slot's cgroup, while PID 1 enters new IPC and UTS namespaces, builds its private root,
 sets rlimits, drops to the slot's uid, asks to die with the zygote and installs seccomp; only
 once the zygote says the move is done does PID 1 read the code from the channel.
+Mostly that PID 1 was forked ahead, as the zygote started or once the last sandbox ended (a
+*spare*, ``spare_main``): it entered its namespaces and private root while nobody waited, and
+the request only hands it the limits and the channel, on a socket of its own, for the rest of
+the layers.
 The zygote enforces the time limits (``watch.py``): killing PID 1 ends every process of the
 namespace. Its exit status tells the zygote, and through it the trusted side, how the sandbox
 ended; with it goes what the sandbox used (``usage.py``).
@@ -28,6 +32,7 @@ stops the sandbox once it used that much more (a case's own time limit; ``None``
 from __future__ import annotations
 
 import array
+import contextlib
 import gc
 import json
 import logging
@@ -36,9 +41,10 @@ import signal
 import socket
 import sys
 import traceback
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 # numpy imported once here so that every fork starts warm; numpy.random too, which numpy
 # loads on first use: 90 ms in each sandbox that met an input or output other than an array
@@ -88,12 +94,24 @@ def send_cpu(control: socket.socket, cpu_s: float) -> None:
     control.sendall(json.dumps({"cpu_s": cpu_s}).encode())
 
 
-def enter_layers(limits: SandboxLimits, setup: ZygoteSetup, keep: tuple[int, ...]) -> None:
-    """Every isolation layer, in order; a failing layer is fatal only when strict."""
-    layers = (
+Layer = Callable[[], object]
+
+
+def first_layers(setup: ZygoteSetup, tmpfs_mb: int) -> tuple[Layer, ...]:
+    """The layers that need nothing of the request but its private root's size: a spare
+    (``spare_main``) enters them before its request comes."""
+    return (
         isolation.enter_namespaces,
-        lambda: isolation.enter_root(setup.root_mountpoint, limits.tmpfs_mb),
+        lambda: isolation.enter_root(setup.root_mountpoint, tmpfs_mb),
         isolation.set_hostname,
+    )
+
+
+def other_layers(
+    limits: SandboxLimits, setup: ZygoteSetup, keep: tuple[int, ...]
+) -> tuple[Layer, ...]:
+    """The rest, in order, ``keep`` the descriptors left open."""
+    return (
         lambda: isolation.set_resource_limits(limits),
         lambda: isolation.close_other_fds(keep),
         lambda: isolation.drop_privileges(setup.uid),
@@ -102,31 +120,94 @@ def enter_layers(limits: SandboxLimits, setup: ZygoteSetup, keep: tuple[int, ...
         # No cgroup bounds all its processes together: a submission stays one process.
         lambda: seccomp.install(one_process=setup.cgroup is None),
     )
+
+
+def enter_layers(layers: Iterable[Layer], strict: bool) -> OSError | SandboxUnavailable | None:
+    """Each of ``layers``, in order: the first failure raised when ``strict``, else each
+    skipped and the first returned."""
+    failed = None
     for layer in layers:
         try:
             layer()
-        except (OSError, SandboxUnavailable):
-            if limits.strict:
+        except (OSError, SandboxUnavailable) as exc:
+            if strict:
                 raise
+            failed = failed or exc
+    return failed
 
 
 def sandbox_main(
     channel_fd: int, ready_fd: int, joined_fd: int, limits: SandboxLimits, setup: ZygoteSetup
-) -> None:
-    """PID 1 of the sandbox: isolate, then serve the request. Never returns."""
+) -> NoReturn:
+    """PID 1 of the sandbox, forked for its request: isolate, then serve the request."""
     channel = socket.socket(fileno=channel_fd)
     try:
         if limits.priority is CpuPriority.BACKGROUND:
             isolation.lower_cpu_priority()
-        enter_layers(limits, setup, keep=(channel_fd, ready_fd, joined_fd))
+        keep = (channel_fd, ready_fd, joined_fd)
+        layers = (*first_layers(setup, limits.tmpfs_mb), *other_layers(limits, setup, keep))
+        enter_layers(layers, limits.strict)
         # The zygote moved this process into the slot's cgroup meanwhile (``run_sandbox``);
         # nothing is read from the channel before it says so.
         if os.read(joined_fd, 1) != b"1":
-            raise SandboxUnavailable("cgroup: the sandbox could not join its slot's cgroup")
+            raise SandboxUnavailable(NOT_JOINED)
         os.close(joined_fd)
     except (OSError, SandboxUnavailable) as exc:
-        send_frame(channel, {"kind": "setup_error", "message": f"sandbox setup: {exc}"})
+        set_up_failed(channel, exc)
+    serve_once_ready(channel, ready_fd, limits)
+
+
+def spare_main(
+    go_fd: int, ready_fd: int, joined_fd: int, tmpfs_mb: int, setup: ZygoteSetup
+) -> NoReturn:
+    """PID 1 of the next sandbox, forked before its request: it enters the layers that need
+    no request, then waits on ``go_fd`` for the request's limits and channel, and goes on as
+    ``sandbox_main`` would (a first layer that failed counts as it would there); the zygote
+    closing ``go_fd`` ends it. Taken out of the grading's path: the fork, the namespaces and
+    the private root (docs/sandbox.md)."""
+    try:
+        # Now, not only after the uid change: an idle spare must die with its zygote too. A
+        # zygote that died before this line closed its end of ``go_fd``: that ends it below.
+        isolation.die_with_parent()
+    except OSError:
         os._exit(EXIT_SETUP_FAILED)
+    failed = enter_layers(first_layers(setup, tmpfs_mb), strict=False)
+    with socket.socket(fileno=go_fd) as go:
+        received = receive_request(go)
+    if received is None:
+        os._exit(0)  # not needed: the zygote closed it
+    request, channel_fd = received
+    if channel_fd is None:
+        os._exit(EXIT_SETUP_FAILED)
+    limits = SandboxLimits.from_dict(request["limits"])
+    channel = socket.socket(fileno=channel_fd)
+    try:
+        if failed is not None and limits.strict:
+            raise failed
+        if limits.priority is CpuPriority.BACKGROUND:
+            isolation.lower_cpu_priority()
+        keep = (channel_fd, ready_fd, joined_fd)
+        enter_layers(other_layers(limits, setup, keep), limits.strict)
+        # Moved into the slot's cgroup only with its request (``run_sandbox``): an idle slot's
+        # cgroup stays empty, as an idle zygote's, and can be removed.
+        if os.read(joined_fd, 1) != b"1":
+            raise SandboxUnavailable(NOT_JOINED)
+        os.close(joined_fd)
+    except (OSError, SandboxUnavailable) as exc:
+        set_up_failed(channel, exc)
+    serve_once_ready(channel, ready_fd, limits)
+
+
+NOT_JOINED = "cgroup: the sandbox could not join its slot's cgroup"
+
+
+def set_up_failed(channel: socket.socket, exc: OSError | SandboxUnavailable) -> NoReturn:
+    send_frame(channel, {"kind": "setup_error", "message": f"sandbox setup: {exc}"})
+    os._exit(EXIT_SETUP_FAILED)
+
+
+def serve_once_ready(channel: socket.socket, ready_fd: int, limits: SandboxLimits) -> NoReturn:
+    """Say that setup succeeded, then serve the request."""
     # Written before any submitted code runs: the zygote's proof that setup succeeded. It
     # fails if the zygote died before the parent-death signal was set: then stop here.
     try:
@@ -184,22 +265,64 @@ class Ended:
     """A usage query came while it ran and is answered with its final usage."""
 
 
-def run_sandbox(
-    channel_fd: int, limits: SandboxLimits, setup: ZygoteSetup, meter: Meter, control: socket.socket
-) -> Ended:
-    """Run one sandbox until it ended or was killed."""
-    if limits.strict and setup.unavailable:
-        return Ended(refuse(channel_fd, "; ".join(setup.unavailable)))
+@dataclass(frozen=True)
+class Spare:
+    """A sandbox's PID 1 forked before its request (``spare_main``), waiting on ``go``."""
+
+    pid: int
+    go: socket.socket
+    ready_read: int
+    joined_write: int
+    tmpfs_mb: int
+    """The size of the private root it made: a request that asks another does not take it."""
+
+
+def fork_spare(setup: ZygoteSetup, tmpfs_mb: int) -> Spare | None:
+    """The next sandbox's PID 1, forked now (moved into the slot's cgroup with its request);
+    None where a sandbox forked for its request would be refused anyway (that path says why)."""
+    if setup.unavailable:
+        return None
     try:
         isolation.next_child_in_new_pid_namespace(setup.pid_namespace)
-    except SandboxUnavailable as exc:
-        if limits.strict:
-            return Ended(refuse(channel_fd, str(exc)))
-    if setup.cgroup is not None:
-        setup.cgroup.set_limits(limits)
-        setup.cgroup.forget_out_of_memory_events()
-        kills_before = setup.cgroup.out_of_memory_kills()
-    meter.begin()
+    except SandboxUnavailable:
+        return None
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    pid, ready_read, joined_write = fork_pid1(
+        lambda ready_write, joined_read: spare_main(
+            theirs.fileno(), ready_write, joined_read, tmpfs_mb, setup
+        ),
+        close_in_child=(ours.fileno(),),
+    )
+    theirs.close()
+    return Spare(pid, ours, ready_read, joined_write, tmpfs_mb)
+
+
+def discard(spare: Spare) -> None:
+    """End a spare nobody will use, and reap it."""
+    spare.go.close()
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(spare.pid, signal.SIGKILL)
+    with contextlib.suppress(ChildProcessError):  # reaped already, by ``usable``
+        os.waitpid(spare.pid, 0)
+    os.close(spare.ready_read)
+    os.close(spare.joined_write)
+
+
+def usable(spare: Spare | None, limits: SandboxLimits) -> Spare | None:
+    """``spare`` if it can serve a request with ``limits`` (discarded otherwise)."""
+    if spare is None:
+        return None
+    if spare.tmpfs_mb == limits.tmpfs_mb and os.waitpid(spare.pid, os.WNOHANG) == (0, 0):
+        return spare
+    discard(spare)
+    return None
+
+
+def fork_pid1(
+    main: Callable[[int, int], object], close_in_child: tuple[int, ...] = ()
+) -> tuple[int, int, int]:
+    """Fork a sandbox's PID 1 running ``main(ready_write, joined_read)``, which must not
+    return; the PID and the zygote's ends of both pipes (``ready_read``, ``joined_write``)."""
     ready_read, ready_write = os.pipe()
     joined_read, joined_write = os.pipe()
     try:
@@ -210,14 +333,54 @@ def run_sandbox(
         raise
     if pid == 0:
         try:
-            os.close(ready_read)
-            os.close(joined_write)
-            sandbox_main(channel_fd, ready_write, joined_read, limits, setup)
+            for fd in (ready_read, joined_write, *close_in_child):
+                os.close(fd)
+            main(ready_write, joined_read)
         finally:
             os._exit(EXIT_SETUP_FAILED)
     os.close(ready_write)
     os.close(joined_read)
-    join_cgroup(pid, joined_write, setup.cgroup)
+    return pid, ready_read, joined_write
+
+
+def run_sandbox(
+    channel_fd: int,
+    limits: SandboxLimits,
+    setup: ZygoteSetup,
+    meter: Meter,
+    control: socket.socket,
+    spare: Spare | None = None,
+) -> Ended:
+    """Run one sandbox until it ended or was killed: ``spare`` (``usable`` for ``limits``),
+    or a PID 1 forked now."""
+    if limits.strict and setup.unavailable:
+        return Ended(refuse(channel_fd, "; ".join(setup.unavailable)))
+    if spare is None:
+        try:
+            isolation.next_child_in_new_pid_namespace(setup.pid_namespace)
+        except SandboxUnavailable as exc:
+            if limits.strict:
+                return Ended(refuse(channel_fd, str(exc)))
+    if setup.cgroup is not None:
+        setup.cgroup.set_limits(limits)
+        setup.cgroup.forget_out_of_memory_events()
+        kills_before = setup.cgroup.out_of_memory_kills()
+    meter.begin()
+    if spare is None:
+        pid, ready_read, joined_write = fork_pid1(
+            lambda ready_write, joined_read: sandbox_main(
+                channel_fd, ready_write, joined_read, limits, setup
+            )
+        )
+        join_cgroup(pid, joined_write, setup.cgroup)
+    else:
+        pid, ready_read = spare.pid, spare.ready_read
+        with spare.go:
+            go = json.dumps({"limits": limits.to_dict()}).encode()
+            descriptors = array.array("i", [channel_fd])
+            with contextlib.suppress(OSError):  # a spare that died: its end says how
+                spare.go.sendmsg([go], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, descriptors)])
+        join_cgroup(pid, spare.joined_write, setup.cgroup)  # while it enters its other layers
 
     query_waiting = False
     ceiling = CpuCeiling()
@@ -302,7 +465,7 @@ def join_cgroup(pid: int, joined_fd: int, cgroup: SlotCgroup | None) -> None:
         os.close(joined_fd)
 
 
-def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
+def send_ready(control: socket.socket, setup: ZygoteSetup) -> None:
     control.sendall(
         json.dumps(
             {
@@ -318,38 +481,55 @@ def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
             }
         ).encode()
     )
+
+
+def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
+    # The first spare too, made for the default size of private root: a pool's first gradings
+    # (an exercise's first rung is measured on them: app/runtime/rungs.py) find one. Before
+    # the zygote says it is ready, so that its processes are all there by then.
+    spare = fork_spare(setup, SandboxLimits().tmpfs_mb)
     meter = Meter(setup.cgroup)
     last: Usage | None = None
-    while True:
-        received = receive_request(control)
-        if received is None:
-            return
-        request, channel_fd = received
-        if channel_fd is None:  # a query that came after the sandbox ended
-            if request.get("query") == "cpu":
-                send_cpu(control, last.cpu_s if last else 0.0)
-            else:
-                send_usage(control, last)
-            continue
-        try:
-            ended = run_sandbox(
-                channel_fd, SandboxLimits.from_dict(request["limits"]), setup, meter, control
+    try:
+        send_ready(control, setup)
+        while True:
+            received = receive_request(control)
+            if received is None:
+                return
+            request, channel_fd = received
+            if channel_fd is None:  # a query that came after the sandbox ended
+                if request.get("query") == "cpu":
+                    send_cpu(control, last.cpu_s if last else 0.0)
+                else:
+                    send_usage(control, last)
+                continue
+            limits = SandboxLimits.from_dict(request["limits"])
+            try:
+                ended = run_sandbox(
+                    channel_fd, limits, setup, meter, control, usable(spare, limits)
+                )
+            except Exception:
+                traceback.print_exc()
+                ended = Ended(EXIT_SETUP_FAILED)
+            finally:
+                spare = None
+                os.close(channel_fd)
+            last = ended.usage
+            control.sendall(
+                json.dumps({"exit": ended.code, "usage": last and last.to_message()}).encode()
             )
-        except Exception:
-            traceback.print_exc()
-            ended = Ended(EXIT_SETUP_FAILED)
-        finally:
-            os.close(channel_fd)
-        last = ended.usage
-        control.sendall(
-            json.dumps({"exit": ended.code, "usage": last and last.to_message()}).encode()
-        )
-        if ended.query_waiting:
-            send_usage(control, last)
-        if ended.dying is not None:
-            # Reaped only now, and before the next request is read: a starved process may
-            # take long to die, and the trusted side need not wait for that.
-            os.waitpid(ended.dying, 0)
+            if ended.query_waiting:
+                send_usage(control, last)
+            if ended.dying is not None:
+                # Reaped only now, and before the next request is read: a starved process
+                # may take long to die, and the trusted side need not wait for that.
+                os.waitpid(ended.dying, 0)
+            # While the trusted side judges this one: the next request finds its PID 1 forked
+            # and inside its namespaces and private root.
+            spare = fork_spare(setup, limits.tmpfs_mb)
+    finally:
+        if spare is not None:
+            discard(spare)
 
 
 def enter_zygote_layers(uid: int, root_mountpoint: str, image: str) -> list[str]:

@@ -16,6 +16,15 @@ def descendants(pid: int) -> list[int]:
     return children + [grandchild for child in children for grandchild in descendants(child)]
 
 
+def past_its_layers(pid: int) -> bool:
+    """Whether the process runs under a seccomp filter: a sandbox that entered every layer,
+    not a zygote nor a spare still waiting for its request (graders/sandbox/zygote.py)."""
+    try:
+        return "\nSeccomp:\t2\n" in Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+
+
 def is_gone(pid: int) -> bool:
     """The process ended (a zombie counts: it runs nothing more)."""
     try:

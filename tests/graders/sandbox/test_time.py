@@ -123,9 +123,15 @@ while time.monotonic() < end:
 
 
 def set_cpus(zygote: int, cpus: set[int]) -> None:
-    for pid in (zygote, *descendants(zygote)):  # rootless, the zygote is below a parent
-        with suppress(ProcessLookupError):
-            os.sched_setaffinity(pid, cpus)
+    """The zygote's CPUs and its sandboxes', a spare's among them (rootless, the zygote is
+    below a parent): again until no process appeared meanwhile, as a spare forked while the
+    zygote's CPUs changed would keep the old ones."""
+    done: set[int] = set()
+    while (processes := {zygote, *descendants(zygote)}) != done:
+        for pid in processes:
+            with suppress(ProcessLookupError):
+                os.sched_setaffinity(pid, cpus)
+        done = processes
 
 
 @contextmanager
