@@ -18,6 +18,7 @@ on it. Its owner tells by its lock file: gone, or another file in its place, the
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import tempfile
@@ -30,6 +31,9 @@ STATE_PREFIX = "numjudge-sandbox-"
 BUILDING_PREFIX = "numjudge-building-"
 LOCK_NAME = "lock"
 ROOT_NAME = "root"
+MOVES_NAME = "cgroup-moves"
+"""Where the zygote, in its own mount namespace, mounts the hierarchy that makes cgroup moves
+fast (``zygote.favor_cgroup_moves``): an empty folder seen from anywhere else."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,10 @@ class StateFolder:
     @property
     def root_mountpoint(self) -> str:
         return str(self.path / ROOT_NAME)
+
+    @property
+    def moves_mountpoint(self) -> Path:
+        return self.path / MOVES_NAME
 
     def vanished(self) -> bool:
         """Whether the folder was removed (or another put in its place) since it was made."""
@@ -115,13 +123,15 @@ def vanished(folder: Path, identity: tuple[int, int]) -> bool:
 
 
 def remove(folder: Path) -> bool:
-    """Remove a state folder holding nothing but its lock and an empty mount point.
+    """Remove a state folder holding nothing but its lock and its empty mount points.
 
     Never recursive: the mount point is empty only where no root is mounted on it, and
     anything unexpected is left alone rather than followed.
     """
     try:
         (folder / ROOT_NAME).rmdir()
+        with contextlib.suppress(FileNotFoundError):  # made by a zygote that had cgroups
+            (folder / MOVES_NAME).rmdir()
         (folder / LOCK_NAME).unlink()
         folder.rmdir()
     except OSError:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import ast
 import os
+import platform
 import shutil
 import signal
 import subprocess
 import sys
 import textwrap
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,8 +20,10 @@ from graders.api import CpuPriority, PreparedExercise, Sandbox, SandboxLimits, V
 from graders.errors import SandboxError
 from graders.sandbox.cgroups import CgroupVersion, detect_version, own_cgroup
 from graders.sandbox.exitcodes import EXIT_MEMORY_LIMIT
+from graders.sandbox.isolation import FAVOR_MOVES_HIERARCHY
 from graders.sandbox.launch import child_environment, launcher
 from graders.sandbox.protocol import Task
+from graders.sandbox.state import MOVES_NAME
 from tests.graders.helpers import REPO, gate_solution
 
 
@@ -63,6 +67,25 @@ def test_a_killed_zygotes_state_folder_is_removed_by_the_next_zygote() -> None:
             own = second.zygotes[0].state_folder
             assert own.is_dir()
         assert not own.exists()  # a zygote that ends normally cleans up itself
+
+
+def test_a_zygote_with_cgroups_makes_moves_into_them_fast_in_its_own_mount_table() -> None:
+    """The hierarchy whose option spares each move an RCU grace period (docs/sandbox.md, "What
+    the cgroup costs") is mounted in the zygote's mount namespace, on its state folder; the
+    host's mount table never shows it."""
+    if int(platform.release().split(".")[0]) < 6:
+        pytest.skip("Linux before 6.0 has no favordynmods")
+    with Sandbox(workers=1) as pool:
+        zygote = pool.zygotes[0]
+        if zygote.one_process:
+            pytest.skip("no cgroup here, so no move into one")
+        theirs = Path(f"/proc/{zygote.process.pid}/mountinfo").read_text().splitlines()
+        ours = Path("/proc/self/mountinfo").read_text()
+        moves = [line for line in theirs if f"name={FAVOR_MOVES_HIERARCHY}" in line]
+        assert len(moves) == 1, theirs
+        assert f" {zygote.state_folder / MOVES_NAME} " in moves[0]
+        assert "favordynmods" in moves[0].split(" - ")[1]  # the hierarchy's own options
+        assert f"name={FAVOR_MOVES_HIERARCHY}" not in ours
 
 
 @pytest.mark.slow
