@@ -19,10 +19,13 @@ The zygote starts in two stages. The first (``boot``) claims the zygote's state 
 (``state``), joins the image's namespaces, binds the image over the host's folders of the
 interpreter and its libraries and starts the interpreter again from them as the zygote
 (``zygote``). The zygote is warm and single-threaded: it imports numpy and the harness once,
-then waits on its control socket. Per submission it forks the sandbox's PID 1 into a fresh PID
-namespace, moves it into the slot's cgroup (``cgroups``), watches its CPU time with the wall
-clock as a backstop (``watch``) and, once it ended, reports its exit status and what it used
-(``usage``, ``exitcodes``).
+then waits on its control socket. Per submission it has a PID 1 in a fresh PID namespace:
+forked ahead, once the last sandbox ended, and waiting in its namespaces and private root (the
+*spare*), or forked for the request. It moves that process into the slot's cgroup
+(``cgroups``) as the request comes (a hierarchy the zygote mounted with ``favordynmods`` spares
+the move an RCU grace period), watches its CPU time with the wall clock as a backstop
+(``watch``) and, once it ended, reports its exit status and what it used (``usage``,
+``exitcodes``).
 
 The sandbox's PID 1 enters the remaining isolation layers in order (``isolation``: IPC and
 UTS namespaces, a private root, resource limits, every other descriptor closed, the slot's
