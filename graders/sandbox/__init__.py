@@ -28,9 +28,9 @@ the move an RCU grace period), watches its CPU time with the wall clock as a bac
 ``exitcodes``).
 
 The sandbox's PID 1 enters the remaining isolation layers in order (``isolation``: IPC and
-UTS namespaces, a private root, resource limits, every other descriptor closed, the slot's
-unprivileged uid, death with the zygote; then ``landlock``, which hides the mount tables, and
-``seccomp``; ``zygote.enter_layers``), and only once the
+UTS namespaces, a private root, the slot's unprivileged uid, death with the zygote, then
+``landlock``, which hides the mount tables: a spare's before its request; then resource
+limits, every other descriptor closed and ``seccomp``; ``zygote.enter_layers``), and only once the
 zygote says the cgroup move is done does it read the submission's code. The harness
 (``harness``) then loads the code and makes its calls from namespaces the code cannot rebind
 (``sealed``). Killing PID 1 ends every process of its namespace.

@@ -4,7 +4,9 @@ Each function is one layer; ``docs/sandbox.md`` says what each protects against.
 root image is built in memory once per process (``shared_image``); the zygote
 calls ``prepare_root`` once and ``next_child_in_new_pid_namespace`` per sandbox; the sandbox's
 first process (PID 1 of that namespace) then calls ``enter_namespaces`` -> ``enter_root`` ->
-``set_resource_limits`` -> ``drop_privileges`` -> ``die_with_parent`` -> seccomp.
+``set_hostname`` -> ``drop_privileges`` -> ``die_with_parent`` -> Landlock, all of which a spare
+enters before its request (``zygote.first_layers``), then ``set_resource_limits`` ->
+``close_other_fds`` -> seccomp.
 
 Not root, the zygote first enters a user namespace of its own (``enter_user_namespace``), in
 which it holds the capabilities the other layers need, over its own namespaces only.
@@ -291,6 +293,8 @@ def set_hostname() -> None:
 
 
 def set_resource_limits(limits: SandboxLimits) -> None:
+    """Each limit, soft and hard, at most what the process already has: it runs with no
+    privilege by now (``zygote.first_layers``), and a host's own lower limit still holds."""
     mb = 1024 * 1024
     for name, value in (
         (resource.RLIMIT_AS, limits.memory_mb * mb),
@@ -306,6 +310,9 @@ def set_resource_limits(limits: SandboxLimits) -> None:
         # a sandbox not root could fill its user's allowance. Ordinary signals still arrive.
         (resource.RLIMIT_SIGPENDING, 0),
     ):
+        hard = resource.getrlimit(name)[1]
+        if hard != resource.RLIM_INFINITY:
+            value = min(value, hard)
         resource.setrlimit(name, (value, value))
 
 

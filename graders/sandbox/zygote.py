@@ -98,12 +98,17 @@ Layer = Callable[[], object]
 
 
 def first_layers(setup: ZygoteSetup, tmpfs_mb: int) -> tuple[Layer, ...]:
-    """The layers that need nothing of the request but its private root's size: a spare
-    (``spare_main``) enters them before its request comes."""
+    """The layers that need nothing of the request but its private root's size, in order: a
+    spare (``spare_main``) enters them before its request comes. What comes after needs no
+    privilege: resource limits are only lowered, descriptors closed, the filter installed
+    under ``no_new_privs``."""
     return (
         isolation.enter_namespaces,
         lambda: isolation.enter_root(setup.root_mountpoint, tmpfs_mb),
         isolation.set_hostname,
+        lambda: isolation.drop_privileges(setup.uid),
+        isolation.die_with_parent,  # after the uid change, which clears it
+        landlock.hide_mount_tables if setup.landlock else lambda: None,
     )
 
 
@@ -114,9 +119,6 @@ def other_layers(
     return (
         lambda: isolation.set_resource_limits(limits),
         lambda: isolation.close_other_fds(keep),
-        lambda: isolation.drop_privileges(setup.uid),
-        isolation.die_with_parent,
-        landlock.hide_mount_tables if setup.landlock else lambda: None,
         # No cgroup bounds all its processes together: a submission stays one process.
         lambda: seccomp.install(one_process=setup.cgroup is None),
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import signal
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -69,3 +70,21 @@ def test_closing_the_pool_ends_its_spares_before_their_cgroup_goes() -> None:
     zygote.wait(timeout=10)
     assert all(map(is_gone, processes)), "a spare outlived its pool"
     assert not [folder for folder in cgroups if folder.exists()], "a cgroup was left behind"
+
+
+@pytest.mark.slow
+def test_a_waiting_spare_holds_no_privilege() -> None:
+    """A spare waits as its slot's uid (as root), with no capability, before any request
+    reaches it."""
+    with Sandbox(workers=1) as pool:
+        zygote = pool.zygotes[0].process.pid
+        before = set(descendants(zygote))
+        spares = set(below_after_a_grading(pool)) - before
+        for spare in spares:
+            status = dict(
+                line.split(":", 1)
+                for line in Path(f"/proc/{spare}/status").read_text().splitlines()
+            )
+            if os.geteuid() == 0:  # not root, uids are seen through the zygote's user namespace
+                assert set(status["Uid"].split()) == {str(pool.zygotes[0].uid)}, status["Uid"]
+            assert int(status["CapEff"], 16) == 0 and int(status["CapBnd"], 16) == 0

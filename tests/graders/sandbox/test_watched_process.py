@@ -13,6 +13,8 @@ import os
 import resource
 import signal
 import socket
+import subprocess
+import sys
 import tempfile
 import time
 import uuid
@@ -307,3 +309,21 @@ def test_a_process_that_kills_itself_under_its_cpu_limit_ends_by_that_signal() -
 
     result = watched(body, limits)
     assert (result.code, result.killed) == (EXIT_SIGNAL_BASE + signal.SIGKILL, False)
+
+
+def test_resource_limits_never_rise_above_the_processs_own() -> None:
+    """Set after the uid change (``zygote.first_layers``), where raising one is refused: a
+    limit the host set lower than the sandbox's holds, and every other is set as asked."""
+    code = (
+        "import resource\n"
+        "from graders.sandbox.isolation import set_resource_limits\n"
+        "from graders.sandbox.limits import SandboxLimits\n"
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (32, 32))\n"
+        "set_resource_limits(SandboxLimits(max_open_files=64, max_processes=16))\n"
+        "print(*resource.getrlimit(resource.RLIMIT_NOFILE), "
+        "*resource.getrlimit(resource.RLIMIT_NPROC))\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert ran.stdout.split() == ["32", "32", "16", "16"]
