@@ -142,21 +142,9 @@ def sandbox_main(
     channel_fd: int, ready_fd: int, joined_fd: int, limits: SandboxLimits, setup: ZygoteSetup
 ) -> NoReturn:
     """PID 1 of the sandbox, forked for its request: isolate, then serve the request."""
-    channel = socket.socket(fileno=channel_fd)
-    try:
-        if limits.priority is CpuPriority.BACKGROUND:
-            isolation.lower_cpu_priority()
-        keep = (channel_fd, ready_fd, joined_fd)
-        layers = (*first_layers(setup, limits.tmpfs_mb), *other_layers(limits, setup, keep))
-        enter_layers(layers, limits.strict)
-        # The zygote moved this process into the slot's cgroup meanwhile (``run_sandbox``);
-        # nothing is read from the channel before it says so.
-        if os.read(joined_fd, 1) != b"1":
-            raise SandboxUnavailable(NOT_JOINED)
-        os.close(joined_fd)
-    except (OSError, SandboxUnavailable) as exc:
-        set_up_failed(channel, exc)
-    serve_once_ready(channel, ready_fd, limits)
+    keep = (channel_fd, ready_fd, joined_fd)
+    layers = (*first_layers(setup, limits.tmpfs_mb), *other_layers(limits, setup, keep))
+    set_up_and_serve(socket.socket(fileno=channel_fd), limits, layers, ready_fd, joined_fd)
 
 
 def spare_main(
@@ -165,8 +153,8 @@ def spare_main(
     """PID 1 of the next sandbox, forked before its request: it enters the layers that need
     no request, then waits on ``go_fd`` for the request's limits and channel, and goes on as
     ``sandbox_main`` would (a first layer that failed counts as it would there); the zygote
-    closing ``go_fd`` ends it. Taken out of the grading's path: the fork, the namespaces and
-    the private root (docs/sandbox.md)."""
+    closing ``go_fd`` ends it. Taken out of the grading's path: the fork, the namespaces, the
+    private root, the uid change and Landlock (docs/sandbox.md)."""
     try:
         # Now, not only after the uid change: an idle spare must die with its zygote too. A
         # zygote that died before this line closed its end of ``go_fd``: that ends it below.
@@ -182,16 +170,29 @@ def spare_main(
     if channel_fd is None:
         os._exit(EXIT_SETUP_FAILED)
     limits = SandboxLimits.from_dict(request["limits"])
-    channel = socket.socket(fileno=channel_fd)
+    layers = other_layers(limits, setup, keep=(channel_fd, ready_fd, joined_fd))
+    set_up_and_serve(socket.socket(fileno=channel_fd), limits, layers, ready_fd, joined_fd, failed)
+
+
+def set_up_and_serve(
+    channel: socket.socket,
+    limits: SandboxLimits,
+    layers: Iterable[Layer],
+    ready_fd: int,
+    joined_fd: int,
+    failed: OSError | SandboxUnavailable | None = None,
+) -> NoReturn:
+    """Enter ``layers`` (``failed``: a layer entered before them failed), wait for the
+    zygote's word that this process is in the slot's cgroup, then serve the request. The
+    zygote makes that move as the request comes, while the layers are entered
+    (``run_sandbox``), so an idle slot's cgroup stays empty and can be removed; nothing is
+    read from the channel before the word."""
     try:
         if failed is not None and limits.strict:
             raise failed
         if limits.priority is CpuPriority.BACKGROUND:
             isolation.lower_cpu_priority()
-        keep = (channel_fd, ready_fd, joined_fd)
-        enter_layers(other_layers(limits, setup, keep), limits.strict)
-        # Moved into the slot's cgroup only with its request (``run_sandbox``): an idle slot's
-        # cgroup stays empty, as an idle zygote's, and can be removed.
+        enter_layers(layers, limits.strict)
         if os.read(joined_fd, 1) != b"1":
             raise SandboxUnavailable(NOT_JOINED)
         os.close(joined_fd)
