@@ -203,8 +203,8 @@ def favor_cgroup_moves(mountpoint: str) -> None:
     period, for a little more work in each fork and exit (Linux's ``favordynmods``, 6.0 and
     later; docs/sandbox.md, "What the cgroup costs"). The option belongs to the kernel's one
     lock over every hierarchy, so mounting a hierarchy of no controller with it, at
-    ``mountpoint``, is enough: it holds while that hierarchy is mounted in any namespace, and
-    for good on a kernel that cannot turn it off again (seen on 6.18). Raises
+    ``mountpoint``, is enough: it holds while that hierarchy exists, and for good on a kernel
+    that cannot turn it off again (seen on 6.18). Raises
     ``SandboxUnavailable`` where the kernel does not know the option or refuses the mount."""
     _mount(
         "cgroup",

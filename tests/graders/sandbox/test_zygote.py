@@ -88,6 +88,28 @@ def test_a_zygote_with_cgroups_makes_moves_into_them_fast_in_its_own_mount_table
         assert f"name={FAVOR_MOVES_HIERARCHY}" not in ours
 
 
+def moves_hierarchy() -> str | None:
+    """This process's line for the hierarchy that makes cgroup moves fast (every process is in
+    every hierarchy): its number first, which any submission reads the same way."""
+    lines = Path("/proc/self/cgroup").read_text().splitlines()
+    return next((line for line in lines if f"name={FAVOR_MOVES_HIERARCHY}" in line), None)
+
+
+def test_the_moves_hierarchy_outlives_its_zygotes_with_the_same_number() -> None:
+    """Made again each time the host's last zygote ended, its number would count those moments
+    for any submission to read in /proc/self/cgroup."""
+    if int(platform.release().split(".")[0]) < 6:
+        pytest.skip("Linux before 6.0 has no favordynmods")
+    with Sandbox(workers=1) as pool:
+        if pool.zygotes[0].one_process:
+            pytest.skip("no cgroup here, so no move into one")
+        first = moves_hierarchy()
+    assert first is not None
+    assert moves_hierarchy() == first  # with no zygote of this pool left
+    with Sandbox(workers=1):
+        assert moves_hierarchy() == first
+
+
 @pytest.mark.slow
 def test_a_live_zygotes_folder_is_kept_even_from_another_pid_namespace() -> None:
     with Sandbox(workers=1) as pool:
