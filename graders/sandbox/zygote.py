@@ -8,12 +8,12 @@ zygote never reads the submission's code itself.
 
 Per request the zygote forks the sandbox's PID 1 into a fresh PID namespace and moves it into
 the slot's cgroup, while PID 1 enters new IPC and UTS namespaces, builds its private root,
-sets rlimits, drops to the slot's uid, asks to die with the zygote and installs seccomp; only
-once the zygote says the move is done does PID 1 read the code from the channel.
-Mostly that PID 1 was forked ahead, as the zygote started or once the last sandbox ended (a
-*spare*, ``spare_main``): it entered its namespaces and private root while nobody waited, and
-the request only hands it the limits and the channel, on a socket of its own, for the rest of
-the layers.
+drops to the slot's uid, asks to die with the zygote, enters Landlock, sets rlimits and
+installs seccomp; only once the zygote says the move is done does PID 1 read the code from
+the channel. Mostly that PID 1 was forked ahead, as the zygote started or once the last
+sandbox ended (a *spare*, ``spare_main``): it entered every layer up to Landlock while nobody
+waited (``first_layers``), and the request only hands it the limits and the channel, on a
+socket of its own, for the rest (``other_layers``).
 The zygote enforces the time limits (``watch.py``): killing PID 1 ends every process of the
 namespace. Its exit status tells the zygote, and through it the trusted side, how the sandbox
 ended; with it goes what the sandbox used (``usage.py``).
@@ -528,7 +528,7 @@ def serve_forever(control: socket.socket, setup: ZygoteSetup) -> None:
                 # may take long to die, and the trusted side need not wait for that.
                 os.waitpid(ended.dying, 0)
             # While the trusted side judges this one: the next request finds its PID 1 forked
-            # and inside its namespaces and private root.
+            # and through its first layers.
             spare = fork_spare(setup, limits.tmpfs_mb)
     finally:
         if spare is not None:
